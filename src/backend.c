@@ -1,0 +1,18 @@
+#include "backend.h"
+
+#include <string.h>
+
+const struct tp_backend tp_backends[] = {
+	{ "pdf", ".pdf", 1, tp_pdf_write },
+	{ "png", ".png", 0, tp_png_write },
+	{ "svg", ".svg", 0, tp_svg_write },
+};
+const size_t tp_n_backends = sizeof tp_backends / sizeof tp_backends[0];
+
+const struct tp_backend *tp_backend_find(const char *name)
+{
+	for (size_t i = 0; i < tp_n_backends; i++)
+		if (strcmp(tp_backends[i].name, name) == 0)
+			return &tp_backends[i];
+	return NULL;
+}

@@ -1,0 +1,45 @@
+#ifndef TP_BACKEND_H
+#define TP_BACKEND_H
+
+/* A backend translates finished scenes into one file format.  Adding a
+ * format is one row in tp_backends[] (backend.c) plus one file. */
+
+#include <stdio.h>
+
+#include "scene.h"
+#include "status.h"
+
+struct tp_doc_info {
+	const char *title;    /* document title, e.g. "tilepress series: fronts" */
+	const char *job;      /* job name for the slug line */
+	const char *file;     /* file name being written, for the slug line */
+	long long epoch;      /* seconds since 1970: SOURCE_DATE_EPOCH or fixed */
+	double dpi;           /* raster backends */
+	int marks;            /* draw TP_SHAPE_MARK shapes and grow the media box */
+};
+
+struct tp_backend {
+	const char *name;     /* as in print.formats: "pdf", "png", "svg" */
+	const char *ext;      /* ".pdf" */
+	int multipage;        /* accepts n > 1 pages in one file */
+	/* Writes pages[0..n-1] to f (already open, binary).  Returns TP_OK, or
+	 * fills e and returns its code (TP_EIO for write failures).  Never
+	 * closes f. */
+	int (*write)(FILE *f, const struct tp_scene *const *pages, size_t n,
+		     const struct tp_doc_info *info, tp_err *e);
+};
+
+extern const struct tp_backend tp_backends[];
+extern const size_t tp_n_backends;
+
+/* NULL when no backend has that name. */
+const struct tp_backend *tp_backend_find(const char *name);
+
+int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
+		 const struct tp_doc_info *info, tp_err *e);
+int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
+		 const struct tp_doc_info *info, tp_err *e);
+int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
+		 const struct tp_doc_info *info, tp_err *e);
+
+#endif

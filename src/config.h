@@ -1,0 +1,48 @@
+#ifndef TP_CONFIG_H
+#define TP_CONFIG_H
+
+/* The series-tiles config: config/series.ini plus --set overrides, fully
+ * validated.  Every value remembers where it came from so that errors found
+ * later (anchors, board size) still name the file and line. */
+
+#include "scene.h"
+#include "series.h"
+#include "status.h"
+
+enum tp_style { TP_STYLE_COLOUR, TP_STYLE_PATENT };
+enum tp_split { TP_SPLIT_ROWS, TP_SPLIT_COLS };
+
+struct tp_print {
+	double tile_mm;
+	double bleed_mm;
+	double dpi;
+	int marks;
+	int style;          /* enum tp_style */
+	int split;          /* enum tp_split */
+	unsigned formats;   /* bit i: tp_backends[i] */
+	char job[64];
+	struct tp_ink inks[TP_INK_COUNT];
+};
+
+struct tp_config {
+	char path[512];
+	struct tp_rules rules;
+	struct tp_template tpl;
+	char indicia[256];
+	struct tp_print print;
+};
+
+/* Fills c with the built-in defaults (those of config/series.ini). */
+void tp_config_defaults(struct tp_config *c);
+
+/* Reads path over the defaults, applies the n "SECTION.KEY=VALUE" strings
+ * in sets[], loads the template and checks everything that does not need
+ * the derivation.  TP_OK, or TP_EINPUT with a one-line message. */
+int tp_config_load(struct tp_config *c, const char *path,
+		   const char *const *sets, int n_sets, tp_err *e);
+
+/* Parses a length with an optional unit (mm, cm, in, pt; bare = mm).
+ * Returns 0 and *mm, or -1 when it is not a length. */
+int tp_parse_length(const char *s, double *mm);
+
+#endif

@@ -1,0 +1,153 @@
+#include "ini_read.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+#define MAX_CONFIG_BYTES (4u << 20)
+
+struct reader {
+	const char *buf;
+	size_t len, pos;
+	int line;
+	const char *path;
+	tp_ini_fn fn;
+	void *user;
+	tp_err *e;
+	int failed;
+	int long_line;
+};
+
+/* libinih pulls lines through this, which is where we count them. */
+static char *next_line(char *str, int num, void *stream)
+{
+	struct reader *r = stream;
+	if (r->pos >= r->len || num < 2)
+		return NULL;
+	size_t n = 0;
+	while (r->pos < r->len && n < (size_t)num - 1) {
+		char ch = r->buf[r->pos++];
+		str[n++] = ch;
+		if (ch == '\n')
+			break;
+	}
+	str[n] = '\0';
+	if (n == (size_t)num - 1 && str[n - 1] != '\n' && r->pos < r->len)
+		r->long_line = r->line + 1;
+	r->line++;
+	return str;
+}
+
+static int on_key(void *user, const char *section, const char *key, const char *value)
+{
+	struct reader *r = user;
+	if (r->failed)
+		return 0;
+	if (r->long_line) {
+		tp_fail(r->e, TP_EINPUT, "%s:%d: line is longer than %d characters",
+			r->path, r->long_line, INI_MAX_LINE - 1);
+		r->failed = 1;
+		return 0;
+	}
+	if (r->fn(r->user, section, key, value, r->line, r->e) != TP_OK) {
+		r->failed = 1;
+		return 0;
+	}
+	return 1;
+}
+
+static int read_all(const char *path, char **out, size_t *len, tp_err *e)
+{
+	FILE *f = fopen(path, "rb");
+	if (f == NULL)
+		return tp_fail(e, TP_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	int rc = TP_OK;
+	for (;;) {
+		if (n + 4096 > cap) {
+			size_t ncap = cap ? cap * 2 : 8192;
+			char *nb = tp_realloc(buf, ncap);
+			if (nb == NULL) {
+				rc = tp_fail(e, TP_EIO, "%s: out of memory reading it", path);
+				break;
+			}
+			buf = nb;
+			cap = ncap;
+		}
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (n > MAX_CONFIG_BYTES) {
+			rc = tp_fail(e, TP_EINPUT, "%s: larger than %u bytes; not a tilepress INI file",
+				     path, MAX_CONFIG_BYTES);
+			break;
+		}
+		if (got == 0) {
+			if (ferror(f))
+				rc = tp_fail(e, TP_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+			break;
+		}
+	}
+	fclose(f);
+	if (rc != TP_OK) {
+		free(buf);
+		return rc;
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	return TP_OK;
+}
+
+/* A text INI file has no NUL bytes and no control characters besides tab,
+ * CR and LF; anything else is a wrong file, not a syntax slip. */
+static int binary_line(const char *buf, size_t len)
+{
+	int line = 1;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)buf[i];
+		if (c == '\n')
+			line++;
+		else if (c < 32 && c != '\t' && c != '\r')
+			return line;
+		else if (c == 127)
+			return line;
+	}
+	return 0;
+}
+
+int tp_ini_parse(const char *path, tp_ini_fn fn, void *user, tp_err *e)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = read_all(path, &buf, &len, e);
+	if (rc != TP_OK)
+		return rc;
+	int bin = binary_line(buf, len);
+	if (bin) {
+		free(buf);
+		return tp_fail(e, TP_EINPUT,
+			       "%s:%d: binary data (control bytes) in what should be a text INI file",
+			       path, bin);
+	}
+	struct reader r = { .buf = buf, .len = len, .path = path, .fn = fn,
+			    .user = user, .e = e };
+	int line = ini_parse_stream(next_line, &r, on_key, &r);
+	free(buf);
+	if (r.failed)
+		return e->code;
+	if (r.long_line)
+		return tp_fail(e, TP_EINPUT, "%s:%d: line is longer than %d characters",
+			       path, r.long_line, INI_MAX_LINE - 1);
+	if (line > 0)
+		return tp_fail(e, TP_EINPUT,
+			       "%s:%d: syntax error; expected '[section]', 'key = value' or a ; comment",
+			       path, line);
+	if (line < 0)
+		return tp_fail(e, TP_EIO, "%s: out of memory parsing it", path);
+	return TP_OK;
+}

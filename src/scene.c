@@ -1,0 +1,203 @@
+#include "scene.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+#define LAYER_BY_INK UINT16_MAX
+
+struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,
+			      double bleed, const struct tp_ink inks[TP_INK_COUNT])
+{
+	struct tp_scene *sc = tp_calloc(1, sizeof *sc);
+	if (sc == NULL)
+		return NULL;
+	snprintf(sc->name, sizeof sc->name, "%s", name);
+	sc->trim_w = trim_w;
+	sc->trim_h = trim_h;
+	sc->bleed = bleed;
+	memcpy(sc->inks, inks, sizeof sc->inks);
+	sc->cur_layer = LAYER_BY_INK;
+	return sc;
+}
+
+void tp_scene_free(struct tp_scene *sc)
+{
+	if (sc == NULL)
+		return;
+	free(sc->shapes);
+	free(sc->pts);
+	free(sc->text);
+	free(sc->layers);
+	free(sc);
+}
+
+/* Grows *buf so that it holds at least need elements; doubling keeps the
+ * amortised cost linear for sheets with tens of thousands of cells. */
+static int grow(void **buf, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return 0;
+	size_t n = *cap ? *cap : 64;
+	while (n < need) {
+		if (n > SIZE_MAX / 2 / elem)
+			return -1;
+		n *= 2;
+	}
+	void *p = tp_realloc(*buf, n * elem);
+	if (p == NULL)
+		return -1;
+	*buf = p;
+	*cap = n;
+	return 0;
+}
+
+static int find_layer(struct tp_scene *sc, const char *name)
+{
+	for (size_t i = 0; i < sc->n_layers; i++)
+		if (strcmp(sc->layers[i], name) == 0)
+			return (int)i;
+	if (sc->n_layers >= LAYER_BY_INK - 1)
+		return -1;
+	if (grow((void **)&sc->layers, &sc->cap_layers, sc->n_layers + 1,
+		 sizeof sc->layers[0]) != 0)
+		return -1;
+	snprintf(sc->layers[sc->n_layers], sizeof sc->layers[0], "%s", name);
+	return (int)sc->n_layers++;
+}
+
+int tp_scene_layer(struct tp_scene *sc, const char *name)
+{
+	int l = find_layer(sc, name);
+	if (l < 0)
+		return -1;
+	sc->cur_layer = (uint16_t)l;
+	return 0;
+}
+
+void tp_scene_layer_by_ink(struct tp_scene *sc)
+{
+	sc->cur_layer = LAYER_BY_INK;
+}
+
+static struct tp_shape *add(struct tp_scene *sc, int kind, int ink, int paint,
+			    double stroke)
+{
+	int layer = sc->cur_layer;
+	if (layer == LAYER_BY_INK) {
+		layer = find_layer(sc, sc->inks[ink].name);
+		if (layer < 0)
+			return NULL;
+	}
+	if (grow((void **)&sc->shapes, &sc->cap_shapes, sc->n_shapes + 1,
+		 sizeof *sc->shapes) != 0)
+		return NULL;
+	struct tp_shape *s = &sc->shapes[sc->n_shapes++];
+	memset(s, 0, sizeof *s);
+	s->kind = (uint8_t)kind;
+	s->ink = (uint8_t)ink;
+	s->paint = (uint8_t)paint;
+	s->stroke = stroke;
+	s->layer = (uint16_t)layer;
+	return s;
+}
+
+int tp_scene_rect(struct tp_scene *sc, int ink, int paint, double stroke,
+		  double x, double y, double w, double h)
+{
+	struct tp_shape *s = add(sc, TP_SHAPE_RECT, ink, paint, stroke);
+	if (s == NULL)
+		return -1;
+	s->x = x;
+	s->y = y;
+	s->w = w;
+	s->h = h;
+	return 0;
+}
+
+int tp_scene_path(struct tp_scene *sc, int ink, int paint, double stroke,
+		  const struct tp_pt *pts, size_t n)
+{
+	if (grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + n,
+		 sizeof *sc->pts) != 0)
+		return -1;
+	struct tp_shape *s = add(sc, TP_SHAPE_PATH, ink, paint, stroke);
+	if (s == NULL)
+		return -1;
+	s->first = sc->n_pts;
+	s->count = n;
+	memcpy(sc->pts + sc->n_pts, pts, n * sizeof *pts);
+	sc->n_pts += n;
+	return 0;
+}
+
+int tp_scene_poly(struct tp_scene *sc, int ink, int paint, double stroke,
+		  const double *xy, size_t n)
+{
+	if (n < 2)
+		return 0;
+	if (grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + n + 1,
+		 sizeof *sc->pts) != 0)
+		return -1;
+	struct tp_shape *s = add(sc, TP_SHAPE_PATH, ink, paint, stroke);
+	if (s == NULL)
+		return -1;
+	s->first = sc->n_pts;
+	s->count = n + 1;
+	for (size_t i = 0; i < n; i++) {
+		struct tp_pt *p = &sc->pts[sc->n_pts++];
+		p->op = i == 0 ? TP_MOVE : TP_LINE;
+		p->x = xy[2 * i];
+		p->y = xy[2 * i + 1];
+	}
+	struct tp_pt *c = &sc->pts[sc->n_pts++];
+	c->op = TP_CLOSE;
+	c->x = xy[0];
+	c->y = xy[1];
+	return 0;
+}
+
+int tp_scene_circle(struct tp_scene *sc, int ink, int paint, double stroke,
+		    double cx, double cy, double r)
+{
+	/* Four cubic arcs; 0.5523 is the usual control distance for a
+	 * quarter circle (error below 0.03 % of r). */
+	const double k = 0.5522847498 * r;
+	struct tp_pt p[14] = {
+		{ TP_MOVE, cx + r, cy },
+		{ TP_CURVE, cx + r, cy + k }, { TP_CURVE, cx + k, cy + r }, { TP_CURVE, cx, cy + r },
+		{ TP_CURVE, cx - k, cy + r }, { TP_CURVE, cx - r, cy + k }, { TP_CURVE, cx - r, cy },
+		{ TP_CURVE, cx - r, cy - k }, { TP_CURVE, cx - k, cy - r }, { TP_CURVE, cx, cy - r },
+		{ TP_CURVE, cx + k, cy - r }, { TP_CURVE, cx + r, cy - k }, { TP_CURVE, cx + r, cy },
+		{ TP_CLOSE, cx + r, cy },
+	};
+	return tp_scene_path(sc, ink, paint, stroke, p, 14);
+}
+
+int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
+		  double size, int align, const char *utf8)
+{
+	size_t len = strlen(utf8) + 1;
+	if (grow((void **)&sc->text, &sc->cap_text, sc->n_text + len, 1) != 0)
+		return -1;
+	struct tp_shape *s = add(sc, TP_SHAPE_TEXT, ink, TP_FILL, 0);
+	if (s == NULL)
+		return -1;
+	s->x = x;
+	s->y = y;
+	s->h = size;
+	s->align = (uint8_t)align;
+	s->first = sc->n_text;
+	memcpy(sc->text + sc->n_text, utf8, len);
+	sc->n_text += len;
+	return 0;
+}
+
+void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags)
+{
+	if (sc->n_shapes > 0)
+		sc->shapes[sc->n_shapes - 1].flags |= flags;
+}

@@ -1,0 +1,133 @@
+#ifndef TP_SCENE_H
+#define TP_SCENE_H
+
+/* The drawing list between the game layouts and the backends.
+ *
+ * Units are millimetres.  The origin is the top-left corner of the trim box,
+ * y grows downwards.  Art may extend into the bleed (negative coordinates or
+ * beyond trim_w/trim_h); backends clip it to the bleed box.  Shapes flagged
+ * TP_SHAPE_MARK (crop marks, targets, slug) live outside the bleed and are
+ * drawn unclipped, and only by backends that show marks.
+ *
+ * Backends only translate: every layout decision (bleed, marks, mirroring,
+ * halves, panels) has already been taken when a scene reaches them. */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "status.h"
+
+enum tp_ink_id {
+	TP_INK_LATERAL,
+	TP_INK_BOXES,
+	TP_INK_VERTICAL,
+	TP_INK_DOTS,
+	TP_INK_LINE,     /* board grid and tile cell hairlines */
+	TP_INK_TEXT,     /* labels, numerals, patent-style hatching */
+	TP_INK_ANCHOR,   /* assembly outline of anchor squares (spot) */
+	TP_INK_REG,      /* registration: prints on every plate */
+	TP_INK_CUT,      /* die line (spot, overprint) */
+	TP_INK_EMBOSS,   /* emboss / recess plate (spot, overprint) */
+	TP_INK_COUNT
+};
+
+enum tp_ink_kind {
+	TP_INK_PROCESS,      /* CMYK mix */
+	TP_INK_SPOT,         /* /Separation named ink->name, CMYK alternate */
+	TP_INK_REGISTRATION  /* /Separation /All */
+};
+
+struct tp_ink {
+	char name[40];   /* spot name, and the SVG group id */
+	int kind;        /* enum tp_ink_kind */
+	int overprint;   /* spot plates overprint so they never knock out art */
+	double cmyk[4];  /* 0..1 */
+	double rgb[3];   /* 0..1, for PNG and SVG proofs */
+};
+
+enum tp_shape_kind { TP_SHAPE_RECT, TP_SHAPE_PATH, TP_SHAPE_TEXT };
+
+enum tp_paint { TP_FILL = 1, TP_STROKE = 2 };
+
+enum tp_shape_flag {
+	TP_SHAPE_MARK = 1,  /* printer's mark: outside the bleed, never clipped */
+};
+
+enum tp_path_op { TP_MOVE, TP_LINE, TP_CURVE, TP_CLOSE };
+
+/* A TP_CURVE op uses three consecutive points: two controls, then the end. */
+struct tp_pt {
+	uint8_t op;
+	double x, y;
+};
+
+enum tp_align { TP_ALIGN_LEFT, TP_ALIGN_CENTER, TP_ALIGN_RIGHT };
+
+struct tp_shape {
+	uint8_t kind;    /* enum tp_shape_kind */
+	uint8_t ink;     /* enum tp_ink_id */
+	uint8_t paint;   /* TP_FILL or TP_STROKE */
+	uint8_t flags;   /* enum tp_shape_flag */
+	uint16_t layer;  /* index into scene->layers: the SVG group */
+	uint8_t align;   /* text only */
+	double stroke;   /* mm, for TP_STROKE */
+	/* rect: x,y,w,h.  text: x,y = baseline anchor, h = font size (mm). */
+	double x, y, w, h;
+	size_t first;    /* path: first point; text: offset into scene->text */
+	size_t count;    /* path: number of points */
+};
+
+struct tp_scene {
+	char name[64];        /* sheet name, e.g. "fronts" */
+	double trim_w, trim_h;
+	double bleed;
+	double margin;        /* media box = bleed box grown by this (marks) */
+	int plate;            /* a spot-only plate (cut, emboss): proofs show spots */
+	struct tp_ink inks[TP_INK_COUNT];
+
+	struct tp_shape *shapes;
+	size_t n_shapes, cap_shapes;
+	struct tp_pt *pts;
+	size_t n_pts, cap_pts;
+	char *text;
+	size_t n_text, cap_text;
+	char (*layers)[40];
+	size_t n_layers, cap_layers;
+	uint16_t cur_layer;
+};
+
+/* Returns NULL when out of memory.  Owned by the caller: tp_scene_free(). */
+struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,
+			      double bleed, const struct tp_ink inks[TP_INK_COUNT]);
+void tp_scene_free(struct tp_scene *sc);
+
+/* Selects (creating if needed) the named layer for the shapes added next.
+ * By default shapes go to the layer named after their ink.  0 or -1 (OOM). */
+int tp_scene_layer(struct tp_scene *sc, const char *name);
+/* Back to one layer per ink. */
+void tp_scene_layer_by_ink(struct tp_scene *sc);
+
+/* All adders return 0, or -1 when out of memory (the scene stays valid). */
+int tp_scene_rect(struct tp_scene *sc, int ink, int paint, double stroke,
+		  double x, double y, double w, double h);
+/* A closed polygon of n points. */
+int tp_scene_poly(struct tp_scene *sc, int ink, int paint, double stroke,
+		  const double *xy, size_t n);
+/* A free path; the points are copied. */
+int tp_scene_path(struct tp_scene *sc, int ink, int paint, double stroke,
+		  const struct tp_pt *pts, size_t n);
+int tp_scene_circle(struct tp_scene *sc, int ink, int paint, double stroke,
+		    double cx, double cy, double r);
+int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
+		  double size, int align, const char *utf8);
+
+/* Flags the last added shape (e.g. TP_SHAPE_MARK). */
+void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags);
+
+static inline const char *tp_scene_str(const struct tp_scene *sc,
+				       const struct tp_shape *s)
+{
+	return sc->text + s->first;
+}
+
+#endif

@@ -1,0 +1,104 @@
+#ifndef TP_SERIES_H
+#define TP_SERIES_H
+
+/* The series-tiles core (patent 000, [0072]-[0094]): derives the played
+ * pattern, the board image, the backs and Table I from the rules.  Pure: no
+ * I/O, no drawing; results are plain structs. */
+
+#include "status.h"
+
+/* Numbered as the patent numbers the quadrants of FIG. 2A (201..204). */
+enum tp_series { TP_LATERAL, TP_BOXES, TP_VERTICAL, TP_DOTS, TP_NONE };
+#define TP_N_SERIES 4
+
+/* Clockwise from the top-left, so that "clockwise" is +1 mod 4. */
+enum tp_corner { TP_NW, TP_NE, TP_SE, TP_SW };
+
+extern const char *const tp_series_names[TP_N_SERIES + 1]; /* ..., "none" */
+extern const char *const tp_corner_names[4];
+
+/* An indicia template: for value n (1..9), the n cells of the nw quadrant
+ * to fill, as (row, col) with (0,0) at the tile's corner. */
+struct tp_template {
+	char name[64];
+	char description[160];
+	unsigned char cell[10][9][2];
+};
+
+struct tp_anchor {
+	int row, col;      /* 0-based board square */
+	int front;         /* 1..9 */
+	int corner;        /* enum tp_corner: where the lateral quadrant is */
+	char where[160];   /* source, for messages: "config/series.ini:9" */
+};
+
+#define TP_MAX_ANCHORS 64
+
+struct tp_rules {
+	int pairing;               /* boxes = pairing * lateral (mod 9) */
+	int cycle[4];              /* series clockwise from the lateral corner */
+	int board_centre;          /* enum tp_corner */
+	int backs;                 /* 0: tutorial edition, no board image */
+	int rows, cols;
+	const struct tp_template *tpl;
+	struct tp_anchor anchors[TP_MAX_ANCHORS];
+	int n_anchors;
+	char where_centre[160];    /* source of board_centre, for messages */
+	char source[160];          /* the config file, for messages on no one line */
+};
+
+struct tp_tile {
+	unsigned char front;   /* 1..9 */
+	unsigned char corner;  /* lateral corner */
+	unsigned char back;    /* enum tp_series, TP_NONE when unmarked */
+	unsigned char anchor;  /* fixed to the board */
+};
+
+/* One colour class: every tile whose (row + col) has this parity. */
+struct tp_class {
+	int corner;      /* shared lateral corner */
+	int row, col;    /* a reference square (an anchor) */
+	int front;       /* front at the reference square */
+	int step_se;     /* front change for a step (+1,+1), mod 9 */
+	int step_sw;     /* front change for a step (+1,-1), mod 9 */
+};
+
+struct tp_pattern {
+	int rows, cols;
+	struct tp_class cls[2];   /* by parity of row + col */
+	struct tp_tile *tiles;    /* rows * cols, row-major */
+	/* Board image (NULL when backs are off): series of each square. */
+	unsigned char *board;
+	int patch_rows, patch_cols;   /* rows/6, cols/6 */
+	int patch_r0, patch_c0;       /* plane position of patch tile (0,0) */
+	int centre_r, centre_c;       /* patch position of the 9-tile */
+	/* Table I: count[front-1][back], back in enum tp_series order. */
+	int count[9][TP_N_SERIES + 1];
+	int n_anchor_tiles;
+};
+
+/* Value (1..9) shown by series s on front v. */
+int tp_series_value(int pairing, int s, int v);
+
+/* The series in the quadrant at corner k of a tile with lateral corner L. */
+int tp_series_at(const int cycle[4], int lateral_corner, int k);
+
+/* Fills out[6][6] with the series of each cell of a tile front (TP_NONE for
+ * an empty cell); row 0 is the tile's top edge. */
+void tp_tile_cells(const struct tp_rules *r, int front, int lateral_corner,
+		   unsigned char out[6][6]);
+
+/* Maps cell (a,b) of the nw quadrant to tile coordinates in quadrant k. */
+void tp_quadrant_cell(int k, int a, int b, int *row, int *col);
+
+/* Front and lateral corner at any plane position (may be off the board). */
+void tp_plane_at(const struct tp_pattern *p, int row, int col,
+		 int *front, int *corner);
+
+/* Derives everything.  Returns TP_OK with *out set (free with
+ * tp_pattern_free), or TP_EINPUT with a message naming the offending anchor
+ * or setting, or TP_EIO when out of memory. */
+int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err *e);
+void tp_pattern_free(struct tp_pattern *p);
+
+#endif

@@ -1,0 +1,17 @@
+#ifndef TP_TEMPLATE_H
+#define TP_TEMPLATE_H
+
+#include <stddef.h>
+
+#include "series.h"
+#include "status.h"
+
+/* Loads an indicia template from a file (see README, "Indicia templates").
+ * Returns TP_OK, or TP_EINPUT naming the file, line and key. */
+int tp_template_load(const char *path, struct tp_template *t, tp_err *e);
+
+/* Resolves a template name ("spiral-cw") or path to a readable file.
+ * Names are looked up in the data directories' templates/indicia/. */
+int tp_template_resolve(const char *name_or_path, char *out, size_t outsz, tp_err *e);
+
+#endif

@@ -1,0 +1,65 @@
+#ifndef TP_TESTUTIL_H
+#define TP_TESTUTIL_H
+
+/* Shared by the cmocka suites.  TP_ROOT (set by the Makefile) is the source
+ * tree, so suites find config/ and templates/ wherever they run from. */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static inline const char *tu_root(void)
+{
+	const char *r = getenv("TP_ROOT");
+	return r && r[0] ? r : ".";
+}
+
+/* Path of a file in the source tree; static buffer, one use at a time. */
+static inline const char *tu_path(const char *rel)
+{
+	static char buf[4][1024];
+	static int i;
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof buf[i], "%s/%s", tu_root(), rel);
+	return buf[i];
+}
+
+/* A fresh temporary directory; the caller removes it with tu_rmrf. */
+static inline char *tu_tmpdir(void)
+{
+	char *d = strdup("/tmp/tptest.XXXXXX");
+	if (d == NULL || mkdtemp(d) == NULL)
+		abort();
+	return d;
+}
+
+static inline void tu_rmrf(char *d)
+{
+	char cmd[1100];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", d);
+	free(d);
+}
+
+/* Writes text to dir/name and returns the path (static, rotating). */
+static inline const char *tu_write(const char *dir, const char *name, const char *text)
+{
+	static char buf[4][1024];
+	static int i;
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
+	FILE *f = fopen(buf[i], "w");
+	if (f == NULL || fputs(text, f) < 0 || fclose(f) != 0)
+		abort();
+	return buf[i];
+}
+
+#endif
