@@ -42,4 +42,9 @@ int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e);
 
+/* Test hook for the PNG writer: the most bytes one band may hold, and the
+ * widest tile Cairo is asked to draw (Cairo's own limit is 32767 px).
+ * 0 restores the defaults.  Output must not depend on either. */
+void tp_png_set_limits(size_t band_bytes, int tile_px);
+
 #endif
