@@ -1,0 +1,33 @@
+#ifndef TP_CLI_H
+#define TP_CLI_H
+
+/* What the command line asked for, parsed once at the edge (main.c). */
+
+#include "manifest.h"
+
+enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD };
+
+#define TP_MAX_SETS 256
+
+struct tp_cli {
+	int command;
+	const char *config;
+	const char *sets[TP_MAX_SETS];
+	int n_sets;
+	int quiet;
+	int format;            /* enum tp_format */
+	int format_given;
+	struct tp_run run;
+	const char *out_dir;
+	const char *only;      /* comma list of sheet names, or NULL */
+	const char *formats;   /* overrides print.formats, or NULL */
+	int level;             /* board-piece recursion level, >= 1 */
+};
+
+/* Commands: each returns an exit code and leaves messages in e. */
+int tp_cmd_check(const struct tp_cli *cli, tp_err *e);
+int tp_cmd_pattern(const struct tp_cli *cli, tp_err *e);
+int tp_cmd_manifest(const struct tp_cli *cli, tp_err *e);
+int tp_cmd_build(const struct tp_cli *cli, tp_err *e);
+
+#endif

@@ -1,0 +1,157 @@
+#include "outfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Temporary files in flight, for the signal handler: it may only call
+ * async-signal-safe functions, so it reads these fixed slots directly. */
+#define MAX_OPEN 16
+static char open_tmp[MAX_OPEN][PATH_MAX];
+static volatile sig_atomic_t open_used[MAX_OPEN];
+
+static void on_signal(int sig)
+{
+	for (int i = 0; i < MAX_OPEN; i++)
+		if (open_used[i])
+			unlink(open_tmp[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void tp_out_install_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGXFSZ };
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		struct sigaction sa;
+		struct sigaction old;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue; /* an ignored SIGXFSZ turns into EFBIG: keep it so */
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+static mode_t file_mode(void)
+{
+	mode_t m = umask(0);
+	umask(m);
+	return 0666 & ~m;
+}
+
+int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e)
+{
+	memset(o, 0, sizeof *o);
+	o->slot = -1;
+	if ((size_t)snprintf(o->final, sizeof o->final, "%s/%s", dir, name) >= sizeof o->final ||
+	    (size_t)snprintf(o->tmp, sizeof o->tmp, "%s/.%s.XXXXXX", dir, name) >= sizeof o->tmp)
+		return tp_fail(e, TP_EIO, "%s/%s: path too long", dir, name);
+	int slot = -1;
+	for (int i = 0; i < MAX_OPEN; i++)
+		if (!open_used[i]) {
+			slot = i;
+			break;
+		}
+	if (slot < 0)
+		return tp_fail(e, TP_EIO, "%s: too many files open at once", o->final);
+	int fd = mkstemp(o->tmp);
+	if (fd < 0)
+		return tp_fail(e, TP_EIO, "%s: cannot create a file in %s: %s", o->final, dir,
+			       strerror(errno));
+	memcpy(open_tmp[slot], o->tmp, sizeof o->tmp);
+	open_used[slot] = 1;
+	o->slot = slot;
+	if (fchmod(fd, file_mode()) != 0 || (o->f = fdopen(fd, "wb")) == NULL) {
+		int err = errno;
+		close(fd);
+		tp_out_abort(o);
+		return tp_fail(e, TP_EIO, "%s: %s", o->final, strerror(err));
+	}
+	return TP_OK;
+}
+
+static void release(struct tp_out *o)
+{
+	if (o->slot >= 0) {
+		open_used[o->slot] = 0;
+		o->slot = -1;
+	}
+}
+
+void tp_out_abort(struct tp_out *o)
+{
+	if (o->f) {
+		fclose(o->f);
+		o->f = NULL;
+	}
+	if (o->slot >= 0) {
+		unlink(o->tmp);
+		release(o);
+	}
+}
+
+int tp_out_commit(struct tp_out *o, tp_err *e)
+{
+	int err = 0;
+	if (fflush(o->f) != 0 || ferror(o->f))
+		err = errno ? errno : EIO;
+	if (!err && fsync(fileno(o->f)) != 0 && errno != EINVAL)
+		err = errno;
+	int closed = fclose(o->f);
+	o->f = NULL;
+	if (!err && closed != 0)
+		err = errno;
+	if (!err && rename(o->tmp, o->final) != 0)
+		err = errno;
+	if (err) {
+		unlink(o->tmp);
+		release(o);
+		return tp_fail(e, TP_EIO, "%s: write failed: %s", o->final, strerror(err));
+	}
+	release(o);
+	return TP_OK;
+}
+
+int tp_out_write(const char *dir, const char *name, const void *data, size_t len,
+		 tp_err *e)
+{
+	struct tp_out o;
+	int rc = tp_out_open(&o, dir, name, e);
+	if (rc != TP_OK)
+		return rc;
+	if (len > 0 && fwrite(data, 1, len, o.f) != len) {
+		int err = errno;
+		tp_out_abort(&o);
+		return tp_fail(e, TP_EIO, "%s: write failed: %s", o.final, strerror(err ? err : EIO));
+	}
+	return tp_out_commit(&o, e);
+}
+
+int tp_mkdirs(const char *dir, tp_err *e)
+{
+	char path[PATH_MAX];
+	if ((size_t)snprintf(path, sizeof path, "%s", dir) >= sizeof path)
+		return tp_fail(e, TP_EIO, "%s: path too long", dir);
+	for (char *p = path + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char saved = *p;
+			*p = '\0';
+			if (mkdir(path, 0777) != 0 && errno != EEXIST)
+				return tp_fail(e, TP_EIO, "%s: cannot create folder: %s", path,
+					       strerror(errno));
+			*p = saved;
+			if (saved == '\0')
+				break;
+		}
+	}
+	struct stat st;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return tp_fail(e, TP_EIO, "%s: not a folder", dir);
+	return TP_OK;
+}

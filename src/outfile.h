@@ -1,0 +1,41 @@
+#ifndef TP_OUTFILE_H
+#define TP_OUTFILE_H
+
+/* Atomic output files: everything is written under a temporary name in the
+ * target folder and renamed into place only once complete and closed, so a
+ * failure or an interrupt never leaves a partial file, and an earlier good
+ * file of the same name survives until the new one is whole. */
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "status.h"
+
+struct tp_out {
+	char final[PATH_MAX];
+	char tmp[PATH_MAX];
+	FILE *f;
+	int slot;
+};
+
+/* Creates dir/.name.XXXXXX.tmp and opens it.  TP_OK or TP_EIO. */
+int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e);
+/* Flushes, syncs, closes (all checked) and renames into place.  On any
+ * failure removes the temporary file and returns TP_EIO naming the file. */
+int tp_out_commit(struct tp_out *o, tp_err *e);
+/* Closes and removes the temporary file; safe on an unopened tp_out. */
+void tp_out_abort(struct tp_out *o);
+
+/* Writes a whole buffer as dir/name, atomically. */
+int tp_out_write(const char *dir, const char *name, const void *data, size_t len,
+		 tp_err *e);
+
+/* Creates dir and its parents (mode 0777 & ~umask).  TP_OK or TP_EIO. */
+int tp_mkdirs(const char *dir, tp_err *e);
+
+/* Installs handlers so SIGINT, SIGTERM, SIGHUP and SIGXFSZ remove the
+ * temporary files of a build before the process dies of the signal. */
+void tp_out_install_signals(void);
+
+#endif

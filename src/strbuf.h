@@ -1,0 +1,19 @@
+#ifndef TP_STRBUF_H
+#define TP_STRBUF_H
+
+/* A growable text buffer: reports are formatted in memory, then written to
+ * stdout or to a file in one go, so a failure never leaves half a table. */
+
+#include <stddef.h>
+
+struct tp_buf {
+	char *s;
+	size_t len, cap;
+	int oom;   /* sticky: checked once, when the text is used */
+};
+
+void tp_buf_printf(struct tp_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void tp_buf_free(struct tp_buf *b);
+
+#endif
