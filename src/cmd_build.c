@@ -1,21 +1,216 @@
-/* tilepress build: the manifest files, then the artwork. */
+/* tilepress build: validate everything, then write the manifest files and
+ * the artwork, each file atomically. */
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "backend.h"
 #include "cli.h"
 #include "outfile.h"
+#include "series_sheets.h"
 #include "session.h"
+#include "sheet.h"
 
-int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
+/* With SOURCE_DATE_EPOCH unset, dates are this fixed instant so that two
+ * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
+#define TP_FIXED_EPOCH 946684800LL
+
+struct plan {
+	int want_manifest;
+	int want[16];         /* by index in tp_series_sheets */
+	unsigned formats;     /* bit per tp_backends row */
+	long long epoch;
+	const char *dir;
+	int progress;
+	struct tp_buf summary;
+	int n_files;
+};
+
+static int parse_epoch(long long *out, tp_err *e)
 {
-	struct tp_session s;
-	int rc = tp_session_open(&s, cli, e);
-	if (rc != TP_OK)
-		return rc;
-	const char *out = cli->out_dir ? cli->out_dir : "output/series";
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	if (s == NULL || s[0] == '\0') {
+		*out = TP_FIXED_EPOCH;
+		return TP_OK;
+	}
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (*end || errno || v < 0 || v > 253402300799LL)
+		return tp_fail(e, TP_EINPUT,
+			       "SOURCE_DATE_EPOCH=%s: not a count of seconds since 1970 (0..253402300799)", s);
+	*out = v;
+	return TP_OK;
+}
+
+static int parse_formats(const char *list, unsigned *out, tp_err *e)
+{
+	unsigned f = 0;
+	const char *s = list;
+	while (*s) {
+		size_t len = strcspn(s, ",");
+		char name[16];
+		const struct tp_backend *b = NULL;
+		if (len < sizeof name) {
+			memcpy(name, s, len);
+			name[len] = '\0';
+			b = tp_backend_find(name);
+		}
+		if (b == NULL)
+			return tp_fail(e, TP_EINPUT, "--formats %s: '%.*s' is not a format; allowed: pdf, png, svg",
+				       list, (int)len, s);
+		f |= 1u << (b - tp_backends);
+		s += len;
+		if (*s == ',')
+			s++;
+	}
+	if (f == 0)
+		return tp_fail(e, TP_EINPUT, "--formats: empty; allowed: a comma list of pdf, png, svg");
+	*out = f;
+	return TP_OK;
+}
+
+static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struct plan *pl, tp_err *e)
+{
+	int backs = c->rules.backs;
+	if (cli->only == NULL) {
+		pl->want_manifest = 1;
+		for (size_t i = 0; i < tp_n_series_sheets; i++)
+			pl->want[i] = backs || !tp_series_sheets[i].needs_backs;
+		return TP_OK;
+	}
+	const char *s = cli->only;
+	while (*s) {
+		size_t len = strcspn(s, ",");
+		char name[32];
+		int found = 0;
+		if (len < sizeof name) {
+			memcpy(name, s, len);
+			name[len] = '\0';
+			if (strcmp(name, "manifest") == 0) {
+				pl->want_manifest = found = 1;
+			} else {
+				const struct tp_sheet_def *d = tp_series_sheet_find(name);
+				if (d && d->needs_backs && !backs)
+					return tp_fail(e, TP_EINPUT,
+						       "--only %s: the tutorial edition (series.backs = off) has no %s",
+						       cli->only, name);
+				if (d) {
+					pl->want[d - tp_series_sheets] = 1;
+					found = 1;
+				}
+			}
+		}
+		if (!found) {
+			char allowed[300] = "manifest";
+			for (size_t i = 0; i < tp_n_series_sheets; i++) {
+				size_t l = strlen(allowed);
+				snprintf(allowed + l, sizeof allowed - l, ", %s", tp_series_sheets[i].name);
+			}
+			return tp_fail(e, TP_EINPUT, "--only %s: '%.*s' is not a sheet; allowed: %s",
+				       cli->only, (int)len, s, allowed);
+		}
+		s += len;
+		if (*s == ',')
+			s++;
+	}
+	return TP_OK;
+}
+
+static void note_file(struct plan *pl, const char *name)
+{
+	char path[4096];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/%s", pl->dir, name);
+	double kb = stat(path, &st) == 0 ? st.st_size / 1024.0 : 0;
+	if (kb >= 1024)
+		tp_buf_printf(&pl->summary, "%s %s %.1f MB", pl->n_files ? "," : "", name, kb / 1024);
+	else
+		tp_buf_printf(&pl->summary, "%s %s %.0f kB", pl->n_files ? "," : "", name, kb < 1 ? 1 : kb);
+	pl->n_files++;
+}
+
+static void progress(const struct plan *pl, const char *name)
+{
+	if (pl->progress)
+		fprintf(stderr, "\rtilepress: writing %-40s", name);
+}
+
+/* Writes pages[0..n-1] of one sheet as name+ext with backend b, marks
+ * added for this file only. */
+static int write_file(struct plan *pl, const struct tp_config *c, const struct tp_backend *b,
+		      const struct tp_sheet_def *def, struct tp_scene *const *pages,
+		      const char *const *extra, size_t n, const char *file, tp_err *e)
+{
+	int marks = c->print.marks && strcmp(b->name, "png") != 0;
+	char title[160];
+	snprintf(title, sizeof title, "%s: %s", c->print.job, def->title);
+	struct tp_doc_info info = {
+		.title = title, .job = c->print.job, .file = file, .epoch = pl->epoch,
+		.dpi = c->print.dpi, .marks = marks,
+	};
+	struct tp_scene_state saved[TP_MAX_PAGES];
+	int rc = TP_OK;
+	for (size_t i = 0; i < n; i++) {
+		tp_scene_save(pages[i], &saved[i]);
+		struct tp_slug slug = { c->print.job, file, def->name, pl->epoch, extra[i] };
+		if (marks && tp_sheet_marks(pages[i], &slug) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory adding marks to %s", file);
+	}
+	progress(pl, file);
+	struct tp_out o;
+	if (rc == TP_OK)
+		rc = tp_out_open(&o, pl->dir, file, e);
+	if (rc == TP_OK) {
+		rc = b->write(o.f, (const struct tp_scene *const *)pages, n, &info, e);
+		if (rc == TP_OK)
+			rc = tp_out_commit(&o, e);
+		else
+			tp_out_abort(&o);
+	}
+	for (size_t i = 0; i < n; i++)
+		tp_scene_restore(pages[i], &saved[i]);
+	if (rc == TP_OK)
+		note_file(pl, file);
+	return rc;
+}
+
+static int write_sheet(struct plan *pl, const struct tp_config *c, const struct tp_pattern *p,
+		       const struct tp_sheet_def *def, tp_err *e)
+{
+	struct tp_doc doc = { 0 };
+	int rc = TP_OK;
+	if (def->build(c, p, &doc) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
+	for (size_t bi = 0; rc == TP_OK && bi < tp_n_backends; bi++) {
+		const struct tp_backend *b = &tp_backends[bi];
+		if (!(pl->formats & (1u << bi)))
+			continue;
+		char file[160];
+		if (doc.n == 1 || b->multipage) {
+			snprintf(file, sizeof file, "%s%s", def->name, b->ext);
+			rc = write_file(pl, c, b, def, doc.pages, doc.extra, doc.n, file, e);
+			continue;
+		}
+		/* Single-page formats get one file per page, named after it. */
+		for (size_t i = 0; rc == TP_OK && i < doc.n; i++) {
+			snprintf(file, sizeof file, "%s-%s%s", def->name, doc.pages[i]->name, b->ext);
+			rc = write_file(pl, c, b, def, &doc.pages[i], &doc.extra[i], 1, file, e);
+		}
+	}
+	tp_doc_free(&doc);
+	return rc;
+}
+
+static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e)
+{
 	char mdir[4096];
-	snprintf(mdir, sizeof mdir, "%s/manifest", out);
-	rc = tp_mkdirs(mdir, e);
+	snprintf(mdir, sizeof mdir, "%s/manifest", pl->dir);
+	int rc = tp_mkdirs(mdir, e);
 	struct tp_run one = { 1, 0 };
 	static const struct { const char *name; int fmt; int table; } files[] = {
 		{ "table1.csv", TP_FMT_CSV, 1 }, { "table1.json", TP_FMT_JSON, 1 },
@@ -24,15 +219,51 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	for (size_t i = 0; rc == TP_OK && i < sizeof files / sizeof files[0]; i++) {
 		struct tp_buf b = { 0 };
 		if (files[i].table)
-			tp_manifest_format(&b, s.pat, s.cfg, &one, files[i].fmt);
+			tp_manifest_format(&b, s->pat, s->cfg, &one, files[i].fmt);
 		else
-			tp_pattern_format(&b, s.pat, files[i].fmt);
+			tp_pattern_format(&b, s->pat, files[i].fmt);
 		if (b.oom)
 			rc = tp_fail(e, TP_EIO, "out of memory formatting %s", files[i].name);
 		else
 			rc = tp_out_write(mdir, files[i].name, b.s, b.len, e);
 		tp_buf_free(&b);
+		if (rc == TP_OK) {
+			char rel[64];
+			snprintf(rel, sizeof rel, "manifest/%s", files[i].name);
+			note_file(pl, rel);
+		}
 	}
+	return rc;
+}
+
+int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
+{
+	struct tp_session s;
+	int rc = tp_session_open(&s, cli, e);
+	if (rc != TP_OK)
+		return rc;
+	struct plan pl = { 0 };
+	pl.dir = cli->out_dir ? cli->out_dir : "output/series";
+	pl.formats = s.cfg->print.formats;
+	pl.progress = !cli->quiet && isatty(2);
+	/* Every input check comes before the first write. */
+	rc = parse_epoch(&pl.epoch, e);
+	if (rc == TP_OK && cli->formats)
+		rc = parse_formats(cli->formats, &pl.formats, e);
+	if (rc == TP_OK)
+		rc = parse_only(cli, s.cfg, &pl, e);
+	if (rc == TP_OK)
+		rc = tp_mkdirs(pl.dir, e);
+	if (rc == TP_OK && pl.want_manifest)
+		rc = write_manifest(&pl, &s, e);
+	for (size_t i = 0; rc == TP_OK && i < tp_n_series_sheets; i++)
+		if (pl.want[i])
+			rc = write_sheet(&pl, s.cfg, s.pat, &tp_series_sheets[i], e);
+	if (pl.progress)
+		fprintf(stderr, "\r%60s\r", "");
+	if (rc == TP_OK && !cli->quiet && !pl.summary.oom)
+		printf("tilepress: wrote %d files to %s:%s\n", pl.n_files, pl.dir, pl.summary.s ? pl.summary.s : "");
+	tp_buf_free(&pl.summary);
 	tp_session_close(&s);
 	return rc;
 }

@@ -676,6 +676,14 @@ int tp_config_load(struct tp_config *c, const char *path,
 				       "%s: board.cols = %d: not a multiple of 6; with backs on the board image magnifies each tile to 6x6 squares, so allowed: 6, 12, 18, ... (or series.backs = off)",
 				       L.cols_where.text, r->cols);
 	}
+	if (c->print.split == TP_SPLIT_ROWS && r->rows % 2)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: board.rows = %d: odd, so the board cannot be split across the rows into two equal halves (FIG. 21); use an even number or print.split = cols",
+			       L.rows_where.text, r->rows);
+	if (c->print.split == TP_SPLIT_COLS && r->cols % 2)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: board.cols = %d: odd, so the board cannot be split across the cols into two equal halves (FIG. 21); use an even number or print.split = rows",
+			       L.cols_where.text, r->cols);
 	char tpath[768];
 	rc = tp_template_resolve(c->indicia, tpath, sizeof tpath, e);
 	if (rc != TP_OK) {

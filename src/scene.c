@@ -201,3 +201,21 @@ void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags)
 	if (sc->n_shapes > 0)
 		sc->shapes[sc->n_shapes - 1].flags |= flags;
 }
+
+void tp_scene_save(const struct tp_scene *sc, struct tp_scene_state *st)
+{
+	st->shapes = sc->n_shapes;
+	st->pts = sc->n_pts;
+	st->text = sc->n_text;
+	st->layers = sc->n_layers;
+	st->margin = sc->margin;
+}
+
+void tp_scene_restore(struct tp_scene *sc, const struct tp_scene_state *st)
+{
+	sc->n_shapes = st->shapes;
+	sc->n_pts = st->pts;
+	sc->n_text = st->text;
+	sc->n_layers = st->layers;
+	sc->margin = st->margin;
+}

@@ -128,6 +128,15 @@ int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
 /* Flags the last added shape (e.g. TP_SHAPE_MARK). */
 void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags);
 
+/* Marks differ per output file (the slug names the file), so they are
+ * added just before writing and taken off again afterwards. */
+struct tp_scene_state {
+	size_t shapes, pts, text, layers;
+	double margin;
+};
+void tp_scene_save(const struct tp_scene *sc, struct tp_scene_state *st);
+void tp_scene_restore(struct tp_scene *sc, const struct tp_scene_state *st);
+
 static inline const char *tp_scene_str(const struct tp_scene *sc,
 				       const struct tp_shape *s)
 {

@@ -198,8 +198,6 @@ static int find_spanning_centre(const struct tp_rules *r, const struct tp_patter
 			       "%s: series.board_centre = %s matches neither colour class; allowed: %s or %s (the anchors' lateral corners)",
 			       r->where_centre, tp_corner_names[r->board_centre],
 			       tp_corner_names[p->cls[0].corner], tp_corner_names[p->cls[1].corner]);
-	if (!r->backs)
-		return TP_OK;
 	for (int R = 0; R < 18; R++) {
 		for (int C = 0; C < 18; C++) {
 			int f, k;
@@ -221,6 +219,9 @@ static int find_spanning_centre(const struct tp_rules *r, const struct tp_patter
 			}
 		}
 	}
+	*cr = *cc = -1;
+	if (!r->backs)
+		return TP_OK; /* the tutorial board needs no image */
 	return tp_fail(e, TP_EINPUT,
 		       "%s: series.anchor: no spanning patch exists for these anchors with pairing %d: no 9-tile with lateral corner %s has all nine fronts around it (FIG. 18); shift the anchors of one colour class",
 		       r->source, r->pairing, tp_corner_names[r->board_centre]);
@@ -242,9 +243,12 @@ int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err 
 	p->rows = r->rows;
 	p->cols = r->cols;
 	int rc = setup_classes(r, p, e);
-	int cr = 0, cc = 0;
+	int cr = -1, cc = -1;
 	if (rc == TP_OK)
 		rc = find_spanning_centre(r, p, &cr, &cc, e);
+	p->spanning = cr >= 0;
+	p->span_r = cr;
+	p->span_c = cc;
 	if (rc != TP_OK) {
 		tp_pattern_free(p);
 		return rc;

@@ -67,6 +67,10 @@ struct tp_pattern {
 	int rows, cols;
 	struct tp_class cls[2];   /* by parity of row + col */
 	struct tp_tile *tiles;    /* rows * cols, row-major */
+	/* FIG. 18: plane position of a 9-tile whose 3x3 neighbourhood holds all
+	 * nine fronts (spanning = 0 when none exists; only allowed with backs
+	 * off). */
+	int spanning, span_r, span_c;
 	/* Board image (NULL when backs are off): series of each square. */
 	unsigned char *board;
 	int patch_rows, patch_cols;   /* rows/6, cols/6 */

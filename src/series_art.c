@@ -1,0 +1,83 @@
+#include "series_art.h"
+
+int tp_series_ink(int series)
+{
+	static const int ink[TP_N_SERIES] = {
+		[TP_LATERAL] = TP_INK_LATERAL, [TP_BOXES] = TP_INK_BOXES,
+		[TP_VERTICAL] = TP_INK_VERTICAL, [TP_DOTS] = TP_INK_DOTS,
+	};
+	return ink[series];
+}
+
+static int seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1)
+{
+	struct tp_pt p[2] = { { TP_MOVE, x0, y0 }, { TP_LINE, x1, y1 } };
+	return tp_scene_path(sc, ink, TP_STROKE, w, p, 2);
+}
+
+/* [0055] FIG. 2A: lateral lines, boxes, vertical lines and dots, drawn in
+ * one ink so the proof reads like the patent's drawings. */
+static int patent_cell(struct tp_scene *sc, int series, double x, double y, double s)
+{
+	const int ink = TP_INK_TEXT;
+	double w = s * 0.07;
+	int rc = 0;
+	switch (series) {
+	case TP_LATERAL:
+	case TP_VERTICAL:
+		for (int k = 0; k < 4; k++) {
+			double o = s * (k + 0.5) / 4;
+			rc |= series == TP_LATERAL ? seg(sc, ink, w, x + s * 0.1, y + o, x + s * 0.9, y + o)
+						   : seg(sc, ink, w, x + o, y + s * 0.1, x + o, y + s * 0.9);
+		}
+		break;
+	case TP_BOXES:
+		for (int i = 0; i < 2; i++)
+			for (int j = 0; j < 2; j++)
+				rc |= tp_scene_rect(sc, ink, TP_STROKE, w, x + s * (0.14 + 0.4 * j),
+						    y + s * (0.14 + 0.4 * i), s * 0.32, s * 0.32);
+		break;
+	case TP_DOTS:
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++)
+				rc |= tp_scene_circle(sc, ink, TP_FILL, 0, x + s * (i + 0.5) / 3,
+						      y + s * (j + 0.5) / 3, s * 0.08);
+		break;
+	}
+	return rc;
+}
+
+int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
+		double x, double y, double size)
+{
+	if (series == TP_NONE)
+		return 0;
+	if (c->print.style == TP_STYLE_PATENT)
+		return patent_cell(sc, series, x, y, size);
+	return tp_scene_rect(sc, tp_series_ink(series), TP_FILL, 0, x, y, size, size);
+}
+
+int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
+		 int corner, double x, double y, double t)
+{
+	unsigned char cells[6][6];
+	tp_tile_cells(&c->rules, front, corner, cells);
+	double s = t / 6;
+	int rc = 0;
+	for (int a = 0; a < 6; a++)
+		for (int b = 0; b < 6; b++)
+			rc |= tp_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);
+	/* Hairlines between cells; the quadrant cross a little heavier. */
+	for (int k = 1; k < 6; k++) {
+		double w = k == 3 ? t * 0.012 : t * 0.005;
+		rc |= seg(sc, TP_INK_LINE, w, x + k * s, y, x + k * s, y + t);
+		rc |= seg(sc, TP_INK_LINE, w, x, y + k * s, x + t, y + k * s);
+	}
+	return rc ? -1 : 0;
+}
+
+int tp_art_die_square(struct tp_scene *sc, double x, double y, double w, double h)
+{
+	double xy[8] = { x, y, x + w, y, x + w, y + h, x, y + h };
+	return tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.25, xy, 4);
+}

@@ -1,0 +1,27 @@
+#ifndef TP_SERIES_ART_H
+#define TP_SERIES_ART_H
+
+/* Drawing series-tile art into a scene: cells, fronts, backs, squares.
+ * Game-specific, but free of sheets and marks. */
+
+#include "config.h"
+#include "scene.h"
+
+/* The ink of a series (TP_LATERAL..TP_DOTS). */
+int tp_series_ink(int series);
+
+/* One cell or square of a series at (x, y), size mm, in the configured
+ * style: a solid fill, or the patent's monochrome pattern. */
+int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
+		double x, double y, double size);
+
+/* A whole tile front (FIG. 17/18) with its cell hairlines, top-left at
+ * (x, y), side t mm.  No line is drawn on the tile's own edge: after cutting
+ * it would show as an uneven border. */
+int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
+		 int corner, double x, double y, double t);
+
+/* A closed square die line. */
+int tp_art_die_square(struct tp_scene *sc, double x, double y, double w, double h);
+
+#endif

@@ -1,0 +1,294 @@
+#include "series_sheets.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "series_art.h"
+#include "sheet.h"
+
+static const int cell_layers[] = {
+	TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT, TP_INK_LINE,
+};
+
+/* Layers are created in drawing order (scene.h), whatever the first tile
+ * happens to use first. */
+static struct tp_scene *new_sheet(const struct tp_config *c, const char *name,
+				  double w, double h, const int *layers, size_t n)
+{
+	struct tp_scene *sc = tp_scene_new(name, w, h, c->print.bleed_mm, c->print.inks);
+	if (sc == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (tp_scene_layer(sc, c->print.inks[layers[i]].name) != 0) {
+			tp_scene_free(sc);
+			return NULL;
+		}
+	tp_scene_layer_by_ink(sc);
+	return sc;
+}
+
+static int add_page(struct tp_doc *doc, struct tp_scene *sc, const char *extra)
+{
+	if (sc == NULL)
+		return -1;
+	doc->pages[doc->n] = sc;
+	doc->extra[doc->n] = extra;
+	doc->n++;
+	return 0;
+}
+
+/* FIG. 23: every tile of the played board, front up, with a die line. */
+static int build_fronts(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	double t = c->print.tile_mm;
+	static const int layers[] = {
+		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
+		TP_INK_LINE, TP_INK_CUT,
+	};
+	struct tp_scene *sc = new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 7);
+	if (add_page(doc, sc, NULL) != 0)
+		return -1;
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++) {
+			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
+			if (tp_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0 ||
+			    tp_art_die_square(sc, col * t, r * t, t, t) != 0)
+				return -1;
+		}
+	tp_sheet_bleed(sc);
+	return 0;
+}
+
+/* The backs of the tiles as they lie on the board, before turning. */
+static struct tp_scene *backs_unmirrored(const struct tp_config *c, const struct tp_pattern *p,
+					 const char *name)
+{
+	double t = c->print.tile_mm;
+	struct tp_scene *sc = new_sheet(c, name, p->cols * t, p->rows * t, cell_layers, 5);
+	if (sc == NULL)
+		return NULL;
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++)
+			if (tp_art_cell(sc, c, p->tiles[(size_t)r * p->cols + col].back,
+					col * t, r * t, t) != 0) {
+				tp_scene_free(sc);
+				return NULL;
+			}
+	return sc;
+}
+
+/* FIG. 24, [0091]: the board image mirrored about the vertical axis, so
+ * that after the sheet is turned over that axis each back lies behind its
+ * own front. */
+static int build_backs(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	struct tp_scene *sc = backs_unmirrored(c, p, "backs");
+	if (add_page(doc, sc, "work-and-turn: mirror of the board") != 0)
+		return -1;
+	tp_sheet_mirror(sc);
+	tp_sheet_bleed(sc);
+	return 0;
+}
+
+static int label(struct tp_scene *sc, double x, double y, double size, int align,
+		 const char *text)
+{
+	return tp_scene_text(sc, TP_INK_TEXT, x, y, size, align, text);
+}
+
+/* FIG. 18: the nine fronts of the spanning patch in their places, enlarged,
+ * then all nine at true size. */
+static int build_spanning(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	const double m = 10, gx = 10, fs = 3.2, fv = 2.4;
+	double t = c->print.tile_mm, E = 3 * t, gap = 5;
+	double w_big = 3 * E + 2 * gx, w_small = 9 * t + 8 * gap;
+	double W = 2 * m + (w_big > w_small ? w_big : w_small);
+	double slot = E + fs + fv + 6;
+	double y_big = m + 8, y_small = y_big + 3 * slot + 10;
+	double H = y_small + t + fs + 4 + m;
+	struct tp_scene *sc = new_sheet(c, "spanning-set", W, H, cell_layers, 6);
+	if (add_page(doc, sc, NULL) != 0)
+		return -1;
+	/* The spanning patch is the 3x3 around the board's central 9-tile;
+	 * without one (tutorial anchors) the fronts are shown 1..9 in order. */
+	int cr = p->span_r, cc = p->span_c;
+	char text[160];
+	snprintf(text, sizeof text,
+		 "Minimal spanning set (FIG. 18): the nine fronts in their places, x3, and at true size (%.1f mm)", t);
+	if (label(sc, m, m + 3, fs, TP_ALIGN_LEFT, text) != 0)
+		return -1;
+	int pos[9][2];
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++) {
+			int f = 3 * i + j + 1, k = c->rules.board_centre;
+			if (p->spanning)
+				tp_plane_at(p, cr - 1 + i, cc - 1 + j, &f, &k);
+			pos[f - 1][0] = k;
+			double x = m + (W - 2 * m - w_big) / 2 + j * (E + gx), y = y_big + i * slot;
+			if (tp_art_front(sc, c, f, k, x, y, E) != 0)
+				return -1;
+			snprintf(text, sizeof text, "front %d  (lateral corner %s)", f, tp_corner_names[k]);
+			if (label(sc, x + E / 2, y + E + fs + 1, fs, TP_ALIGN_CENTER, text) != 0)
+				return -1;
+			snprintf(text, sizeof text, "lateral %d  boxes %d  vertical %d  dots %d",
+				 tp_series_value(c->rules.pairing, TP_LATERAL, f),
+				 tp_series_value(c->rules.pairing, TP_BOXES, f),
+				 tp_series_value(c->rules.pairing, TP_VERTICAL, f),
+				 tp_series_value(c->rules.pairing, TP_DOTS, f));
+			if (label(sc, x + E / 2, y + E + fs + fv + 2.5, fv, TP_ALIGN_CENTER, text) != 0)
+				return -1;
+		}
+	for (int f = 1; f <= 9; f++) {
+		double x = m + (W - 2 * m - w_small) / 2 + (f - 1) * (t + gap);
+		if (tp_art_front(sc, c, f, pos[f - 1][0], x, y_small, t) != 0)
+			return -1;
+		snprintf(text, sizeof text, "%d", f);
+		if (label(sc, x + t / 2, y_small + t + fs + 1.5, fs, TP_ALIGN_CENTER, text) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* FIG. 20 (or FIG. 19 in the tutorial edition): the board squares, grid
+ * lines, and the anchor squares outlined for assembly. */
+static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_pattern *p)
+{
+	double t = c->print.tile_mm;
+	static const int layers[] = {
+		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
+		TP_INK_LINE, TP_INK_ANCHOR,
+	};
+	double W = p->cols * t, H = p->rows * t;
+	struct tp_scene *sc = new_sheet(c, "board", W, H, layers, 7);
+	if (sc == NULL)
+		return NULL;
+	int rc = 0;
+	if (p->board)
+		for (int r = 0; r < p->rows; r++)
+			for (int col = 0; col < p->cols; col++)
+				rc |= tp_art_cell(sc, c, p->board[(size_t)r * p->cols + col],
+						  col * t, r * t, t);
+	double lw = t * 0.012;
+	for (int k = 1; k < p->cols; k++) {
+		struct tp_pt l[2] = { { TP_MOVE, k * t, 0 }, { TP_LINE, k * t, H } };
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, lw, l, 2);
+	}
+	for (int k = 1; k < p->rows; k++) {
+		struct tp_pt l[2] = { { TP_MOVE, 0, k * t }, { TP_LINE, W, k * t } };
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, lw, l, 2);
+	}
+	double aw = t * 0.03, in = aw / 2 + t * 0.02;
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++)
+			if (p->tiles[(size_t)r * p->cols + col].anchor)
+				rc |= tp_scene_rect(sc, TP_INK_ANCHOR, TP_STROKE, aw, col * t + in,
+						    r * t + in, t - 2 * in, t - 2 * in);
+	if (rc) {
+		tp_scene_free(sc);
+		return NULL;
+	}
+	tp_sheet_bleed(sc);
+	return sc;
+}
+
+static int build_board(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	return add_page(doc, board_scene(c, p), NULL);
+}
+
+/* The rectangle of half h (0 or 1) of the board, FIG. 21. */
+static void half_rect(const struct tp_config *c, const struct tp_pattern *p, int h, double r[4])
+{
+	double t = c->print.tile_mm, W = p->cols * t, H = p->rows * t;
+	if (c->print.split == TP_SPLIT_ROWS) {
+		r[0] = 0; r[1] = h * H / 2; r[2] = W; r[3] = H / 2;
+	} else {
+		r[0] = h * W / 2; r[1] = 0; r[2] = W / 2; r[3] = H;
+	}
+}
+
+static const char *const half_names[2] = { "board-half-1", "board-half-2" };
+static const char *const half_notes[2][2] = {
+	{ "half 1 of 2: top rows", "half 2 of 2: bottom rows" },
+	{ "half 1 of 2: left cols", "half 2 of 2: right cols" },
+};
+
+/* Each half is its own sheet with bleed on all four sides: across the cut
+ * edge the bleed carries the other half's art, so a slightly wide trim
+ * still shows the board, not paper. */
+static int build_half(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc, int h)
+{
+	struct tp_scene *board = board_scene(c, p);
+	if (board == NULL)
+		return -1;
+	double r[4];
+	half_rect(c, p, h, r);
+	struct tp_scene *sc = tp_sheet_crop(board, half_names[h], r[0], r[1], r[2], r[3]);
+	tp_scene_free(board);
+	if (add_page(doc, sc, half_notes[c->print.split][h]) != 0)
+		return -1;
+	return tp_art_die_square(sc, 0, 0, r[2], r[3]);
+}
+
+static int build_half1(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	return build_half(c, p, doc, 0);
+}
+
+static int build_half2(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	return build_half(c, p, doc, 1);
+}
+
+/* The die lines alone, one page per sheet they cut, each 1:1 with it. */
+static int build_cut(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	double t = c->print.tile_mm;
+	static const int layers[] = { TP_INK_CUT };
+	struct tp_scene *sc = new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 1);
+	if (add_page(doc, sc, "die lines of fronts") != 0)
+		return -1;
+	sc->plate = 1;
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++)
+			if (tp_art_die_square(sc, col * t, r * t, t, t) != 0)
+				return -1;
+	for (int h = 0; h < 2; h++) {
+		double r[4];
+		half_rect(c, p, h, r);
+		sc = new_sheet(c, half_names[h], r[2], r[3], layers, 1);
+		if (add_page(doc, sc, h ? "die line of board-half-2" : "die line of board-half-1") != 0)
+			return -1;
+		sc->plate = 1;
+		if (tp_art_die_square(sc, 0, 0, r[2], r[3]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+const struct tp_sheet_def tp_series_sheets[] = {
+	{ "fronts", "tile fronts (FIG. 23)", 0, build_fronts },
+	{ "backs", "tile backs, mirrored (FIG. 24)", 1, build_backs },
+	{ "spanning-set", "minimal spanning set (FIG. 18)", 0, build_spanning },
+	{ "board", "board (FIG. 20)", 0, build_board },
+	{ "board-half-1", "board half 1 (FIG. 21)", 0, build_half1 },
+	{ "board-half-2", "board half 2 (FIG. 21)", 0, build_half2 },
+	{ "cut", "die lines", 0, build_cut },
+};
+const size_t tp_n_series_sheets = sizeof tp_series_sheets / sizeof tp_series_sheets[0];
+
+const struct tp_sheet_def *tp_series_sheet_find(const char *name)
+{
+	for (size_t i = 0; i < tp_n_series_sheets; i++)
+		if (strcmp(tp_series_sheets[i].name, name) == 0)
+			return &tp_series_sheets[i];
+	return NULL;
+}
+
+void tp_doc_free(struct tp_doc *doc)
+{
+	for (size_t i = 0; i < doc->n; i++)
+		tp_scene_free(doc->pages[i]);
+	doc->n = 0;
+}
