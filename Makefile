@@ -8,7 +8,8 @@ VERSION := 0.1.0
 CC      ?= cc
 BUILD   := build
 # Debian 12's libhpdf-dev ships no pkg-config file; we write one (see below).
-export PKG_CONFIG_PATH := $(CURDIR)/$(BUILD)/pkgconfig:$(PKG_CONFIG_PATH)
+# ($(shell) in make 4.3 does not see exported variables: set it inline.)
+PKGCONFIG = PKG_CONFIG_PATH="$(CURDIR)/$(BUILD)/pkgconfig:$$PKG_CONFIG_PATH" pkg-config
 PKGS    := cairo cairo-svg libpng libhpdf inih
 CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
@@ -16,9 +17,9 @@ WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonlit
 	-Wno-format-truncation
 CPPFLAGS_ALL = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DTP_VERSION='"$(VERSION)"' \
 	-DTP_DATADIR='"$(PREFIX)/share/tilepress"' \
-	$(shell pkg-config --cflags $(PKGS))
-LIBS     = $(shell pkg-config --libs $(PKGS)) -lm
-TESTLIBS = $(shell pkg-config --libs cmocka)
+	$(shell $(PKGCONFIG) --cflags $(PKGS))
+LIBS     = $(shell $(PKGCONFIG) --libs $(PKGS)) -lm
+TESTLIBS = $(shell $(PKGCONFIG) --libs cmocka)
 
 SRC      := $(sort $(wildcard src/*.c))
 LIBSRC   := $(filter-out src/main.c,$(SRC))
@@ -81,10 +82,12 @@ TESTBIN  := $(TESTSRC:tests/%.c=$(BUILD)/tests/%)
 ATESTBIN := $(TESTSRC:tests/%.c=$(BUILD)/asan-tests/%)
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(filter-out $(BUILD)/obj/main.o,$(OBJ))
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Isrc $(WARN) -Wno-shadow $(CFLAGS) $< $(filter-out $(BUILD)/obj/main.o,$(OBJ)) $(LIBS) $(TESTLIBS) -o $@
+	@echo '  TEST  $@'
+	@$(CC) $(CPPFLAGS_ALL) -Isrc $(WARN) -Wno-shadow $(CFLAGS) $< $(filter-out $(BUILD)/obj/main.o,$(OBJ)) $(LIBS) $(TESTLIBS) -o $@
 $(BUILD)/asan-tests/%: tests/%.c tests/testutil.h $(filter-out $(BUILD)/asan/main.o,$(AOBJ))
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Isrc $(WARN) -Wno-shadow -O1 -g $(SAN) $< $(filter-out $(BUILD)/asan/main.o,$(AOBJ)) $(LIBS) $(TESTLIBS) -o $@
+	@echo '  TEST  $@'
+	@$(CC) $(CPPFLAGS_ALL) -Isrc $(WARN) -Wno-shadow -O1 -g $(SAN) $< $(filter-out $(BUILD)/asan/main.o,$(AOBJ)) $(LIBS) $(TESTLIBS) -o $@
 
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1

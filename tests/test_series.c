@@ -1,0 +1,566 @@
+/* The series core against the patent: Table I read from the seed itself,
+ * and every rule re-checked by independent, naive code. */
+
+#include "testutil.h"
+
+#include "alloc.h"
+#include "config.h"
+#include "series.h"
+#include "template.h"
+
+/* ---- helpers --------------------------------------------------------------- */
+
+static struct tp_config *load(const char *const *sets, int n)
+{
+	struct tp_config *c = malloc(sizeof *c);
+	assert_non_null(c);
+	tp_err e = { 0 };
+	int rc = tp_config_load(c, tu_path("config/series.ini"), sets, n, &e);
+	if (rc != TP_OK)
+		fail_msg("config: %s", e.msg);
+	return c;
+}
+
+static struct tp_pattern *derive(const struct tp_config *c)
+{
+	struct tp_pattern *p = NULL;
+	tp_err e = { 0 };
+	if (tp_pattern_derive(&c->rules, &p, &e) != TP_OK)
+		fail_msg("derive: %s", e.msg);
+	return p;
+}
+
+static int m9(int x)
+{
+	x %= 9;
+	if (x < 0)
+		x += 9;
+	return x ? x : 9;
+}
+
+/* Straight from the claims: lateral v, vertical 9-v, boxes p*v, dots 9-boxes. */
+static int value(int pairing, int s, int v)
+{
+	int boxes = m9(pairing * v);
+	switch (s) {
+	case TP_LATERAL: return m9(v);
+	case TP_VERTICAL: return m9(9 - v);
+	case TP_BOXES: return boxes;
+	default: return m9(9 - boxes);
+	}
+}
+
+/* Corner k's series on a tile: the cycle, read clockwise from its lateral
+ * corner.  Corners clockwise: nw ne se sw. */
+static int series_at(const struct tp_config *c, int lateral, int k)
+{
+	return c->rules.cycle[(k - lateral + 4) % 4];
+}
+
+static const int dr[4] = { -1, -1, 1, 1 }, dc[4] = { -1, 1, 1, -1 }; /* nw ne se sw */
+
+/* ---- Table I, read from the patent text ------------------------------------- */
+
+static int read_table1(int t[10][6])
+{
+	char path[1200];
+	snprintf(path, sizeof path, "%s/../shared/seeds/000_8497fd299b47601b.txt", tu_root());
+	FILE *f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	char line[1024];
+	int in = 0, row = 0;
+	while (fgets(line, sizeof line, f) && row < 10) {
+		if (strncmp(line, "TABLE I", 7) == 0) {
+			in = 1;
+			continue;
+		}
+		if (!in)
+			continue;
+		int v[7];
+		char *p = line;
+		if (strncmp(p, "Total Number of Tiles", 21) == 0) {
+			p += 21;
+			if (sscanf(p, "%d %d %d %d %d %d", &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]) == 6) {
+				for (int i = 0; i < 6; i++)
+					t[9][i] = v[i + 1];
+				row++;
+			}
+			continue;
+		}
+		if (sscanf(p, "%d %d %d %d %d %d %d", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]) == 7 &&
+		    v[0] == row + 1) {
+			for (int i = 0; i < 6; i++)
+				t[row][i] = v[i + 1];
+			row++;
+		}
+	}
+	fclose(f);
+	return row == 10 ? 0 : -1;
+}
+
+static void table1_exact(void **state)
+{
+	(void)state;
+	int t[10][6];
+	if (read_table1(t) != 0)
+		fail_msg("could not read TABLE I from the seed beside the repo (../shared/seeds)");
+	struct tp_config *c = load(NULL, 0);
+	struct tp_pattern *p = derive(c);
+	/* The patent's columns: lateral, vertical, boxes, dots, not marked, total. */
+	static const int cols[5] = { TP_LATERAL, TP_VERTICAL, TP_BOXES, TP_DOTS, TP_NONE };
+	int colsum[6] = { 0 };
+	for (int f = 0; f < 9; f++) {
+		int total = 0;
+		for (int k = 0; k < 5; k++) {
+			assert_int_equal(p->count[f][cols[k]], t[f][k]);
+			total += p->count[f][cols[k]];
+			colsum[k] += p->count[f][cols[k]];
+		}
+		assert_int_equal(total, t[f][5]);
+		colsum[5] += total;
+	}
+	for (int k = 0; k < 6; k++)
+		assert_int_equal(colsum[k], t[9][k]);
+	assert_int_equal(p->n_anchor_tiles, c->rules.n_anchors);
+	tp_pattern_free(p);
+	free(c);
+}
+
+/* ---- the rules, checked on the derived board ----------------------------- */
+
+static void check_invariant(const struct tp_config *c, const struct tp_pattern *p)
+{
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++) {
+			const struct tp_tile *t = &p->tiles[r * p->cols + col];
+			for (int k = 0; k < 4; k++) {
+				/* Across the corner opposite K: one higher.  Toward K: one lower. */
+				int o = (k + 2) % 4;
+				int r1 = r + dr[o], c1 = col + dc[o];
+				int r2 = r + dr[k], c2 = col + dc[k];
+				int s = series_at(c, t->corner, k);
+				int v = value(c->rules.pairing, s, t->front);
+				if (r1 >= 0 && r1 < p->rows && c1 >= 0 && c1 < p->cols) {
+					const struct tp_tile *u = &p->tiles[r1 * p->cols + c1];
+					assert_int_equal(series_at(c, u->corner, k), s);
+					assert_int_equal(value(c->rules.pairing, s, u->front), m9(v + 1));
+				}
+				if (r2 >= 0 && r2 < p->rows && c2 >= 0 && c2 < p->cols) {
+					const struct tp_tile *u = &p->tiles[r2 * p->cols + c2];
+					assert_int_equal(series_at(c, u->corner, k), s);
+					assert_int_equal(value(c->rules.pairing, s, u->front), m9(v - 1));
+				}
+			}
+		}
+	/* Two colour classes, turned 180 degrees to each other. */
+	int k0 = p->tiles[0].corner, k1 = p->tiles[1].corner;
+	assert_int_equal(k1, (k0 + 2) % 4);
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++)
+			assert_int_equal(p->tiles[r * p->cols + col].corner, (r + col) % 2 ? k1 : k0);
+	for (int i = 0; i < c->rules.n_anchors; i++) {
+		const struct tp_anchor *a = &c->rules.anchors[i];
+		const struct tp_tile *t = &p->tiles[a->row * p->cols + a->col];
+		assert_int_equal(t->front, a->front);
+		assert_int_equal(t->corner, a->corner);
+		assert_true(t->anchor);
+	}
+}
+
+/* The board image, recomputed cell by cell: which quadrant a square falls
+ * in, that quadrant's value, and whether the template fills the cell. */
+static int oracle_board(const struct tp_config *c, const struct tp_pattern *p, int R, int C)
+{
+	int f, lat;
+	tp_plane_at(p, p->patch_r0 + R / 6, p->patch_c0 + C / 6, &f, &lat);
+	int a = R % 6, b = C % 6;
+	int k = a < 3 ? (b < 3 ? 0 : 1) : (b < 3 ? 3 : 2);
+	/* Undo the turn of quadrant k back to nw coordinates. */
+	int qa, qb;
+	switch (k) {
+	case 0: qa = a; qb = b; break;
+	case 1: qa = 5 - b; qb = a; break;   /* ne: nw turned 90 cw */
+	case 2: qa = 5 - a; qb = 5 - b; break;
+	default: qa = b; qb = 5 - a; break;  /* sw: nw turned 270 cw */
+	}
+	int s = series_at(c, lat, k);
+	int n = value(c->rules.pairing, s, f);
+	for (int i = 0; i < n; i++)
+		if (c->tpl.cell[n][i][0] == qa && c->tpl.cell[n][i][1] == qb)
+			return s;
+	return TP_NONE;
+}
+
+static void check_board(const struct tp_config *c, const struct tp_pattern *p)
+{
+	assert_non_null(p->board);
+	int counted[9][5] = { { 0 } };
+	for (int R = 0; R < p->rows; R++)
+		for (int C = 0; C < p->cols; C++) {
+			int s = oracle_board(c, p, R, C);
+			assert_int_equal(p->board[R * p->cols + C], s);
+			const struct tp_tile *t = &p->tiles[R * p->cols + C];
+			assert_int_equal(t->back, s);
+			counted[t->front - 1][s]++;
+		}
+	for (int f = 0; f < 9; f++)
+		for (int s = 0; s < 5; s++)
+			assert_int_equal(p->count[f][s], counted[f][s]);
+	/* The centre tile is a 9 with the configured lateral corner, and its
+	 * neighbourhood holds all nine fronts. */
+	int f, k;
+	tp_plane_at(p, p->patch_r0 + p->centre_r, p->patch_c0 + p->centre_c, &f, &k);
+	assert_int_equal(f, 9);
+	assert_int_equal(k, c->rules.board_centre);
+	unsigned seen = 0;
+	for (int i = -1; i <= 1; i++)
+		for (int j = -1; j <= 1; j++) {
+			tp_plane_at(p, p->patch_r0 + p->centre_r + i, p->patch_c0 + p->centre_c + j, &f, &k);
+			seen |= 1u << f;
+		}
+	assert_int_equal(seen, 0x3fe);
+}
+
+static void invariant_default(void **state)
+{
+	(void)state;
+	struct tp_config *c = load(NULL, 0);
+	struct tp_pattern *p = derive(c);
+	check_invariant(c, p);
+	check_board(c, p);
+	tp_pattern_free(p);
+	free(c);
+}
+
+/* [0051], [0090]: on 18x18 each of the nine fronts is played 36 times, and
+ * each colour covers the sum of its values over the spanning set. */
+static void counts_18(void **state)
+{
+	(void)state;
+	struct tp_config *c = load(NULL, 0);
+	struct tp_pattern *p = derive(c);
+	int cells = 0;
+	for (int s = 0; s < 4; s++) {
+		int expect = 0, got = 0;
+		for (int f = 1; f <= 9; f++)
+			expect += value(c->rules.pairing, s, f);
+		for (int f = 0; f < 9; f++)
+			got += p->count[f][s];
+		assert_int_equal(got, expect);
+		assert_int_equal(expect, 45);
+		cells += expect;
+	}
+	int unmarked = 0;
+	for (int f = 0; f < 9; f++) {
+		int n = 0;
+		for (int s = 0; s < 5; s++)
+			n += p->count[f][s];
+		assert_int_equal(n, p->rows * p->cols / 9);
+		unmarked += p->count[f][TP_NONE];
+	}
+	assert_int_equal(unmarked, p->rows * p->cols - cells);
+	tp_pattern_free(p);
+	free(c);
+}
+
+/* Independent derivation: grow the board from the anchors by the Direction
+ * Invariant alone, tile by tile, as a player would. */
+static void brute_force(void **state)
+{
+	(void)state;
+	struct tp_config *c = load(NULL, 0);
+	struct tp_pattern *p = derive(c);
+	int R = p->rows, C = p->cols;
+	int *front = calloc((size_t)R * C, sizeof *front), *lat = calloc((size_t)R * C, sizeof *lat);
+	for (int i = 0; i < c->rules.n_anchors; i++) {
+		const struct tp_anchor *a = &c->rules.anchors[i];
+		front[a->row * C + a->col] = a->front;
+		lat[a->row * C + a->col] = a->corner;
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int r = 0; r < R; r++)
+			for (int col = 0; col < C; col++) {
+				int v = front[r * C + col];
+				if (!v)
+					continue;
+				int L = lat[r * C + col];
+				for (int x = 0; x < 4; x++) {
+					int r1 = r + dr[x], c1 = col + dc[x];
+					if (r1 < 0 || r1 >= R || c1 < 0 || c1 >= C || front[r1 * C + c1])
+						continue;
+					int o = (x + 2) % 4; /* the quadrant at o gains one */
+					int so = series_at(c, L, o), sx = series_at(c, L, x);
+					for (int w = 1; w <= 9; w++)
+						if (value(c->rules.pairing, so, w) == m9(value(c->rules.pairing, so, v) + 1) &&
+						    value(c->rules.pairing, sx, w) == m9(value(c->rules.pairing, sx, v) - 1)) {
+							front[r1 * C + c1] = w;
+							lat[r1 * C + c1] = L;
+							changed = 1;
+						}
+				}
+			}
+	}
+	for (int i = 0; i < R * C; i++) {
+		assert_int_equal(front[i], p->tiles[i].front);
+		assert_int_equal(lat[i], p->tiles[i].corner);
+	}
+	free(front);
+	free(lat);
+	tp_pattern_free(p);
+	free(c);
+}
+
+/* ---- other configurations -------------------------------------------------- */
+
+/* For a pairing and cycle, finds class-B anchors that give a spanning patch
+ * (the patent says some exist) and checks every rule there. */
+static void other_rules(void **state)
+{
+	(void)state;
+	static const char *const pairings[] = { "2", "4", "5", "7" };
+	static const char *const cycles[] = { "lateral dots vertical boxes", "lateral boxes vertical dots" };
+	for (int pi = 0; pi < 4; pi++)
+		for (int ci = 0; ci < 2; ci++)
+			for (int centre = 0; centre < 2; centre++) {
+				char sp[64], sc[80], sa[64], sb[64], sz[40];
+				snprintf(sp, sizeof sp, "series.pairing=%s", pairings[pi]);
+				snprintf(sc, sizeof sc, "series.cycle=%s", cycles[ci]);
+				snprintf(sz, sizeof sz, "series.board_centre=%s", centre ? "se" : "nw");
+				snprintf(sa, sizeof sa, "series.anchor=5 5 2 se");
+				int found = 0;
+				for (int f = 1; f <= 9 && !found; f++) {
+					snprintf(sb, sizeof sb, "series.anchor=5 6 %d nw", f);
+					const char *sets[] = { sp, sc, sz, sa, sb };
+					struct tp_config *c = load(sets, 5);
+					struct tp_pattern *p = NULL;
+					tp_err e = { 0 };
+					if (tp_pattern_derive(&c->rules, &p, &e) == TP_OK) {
+						found = 1;
+						check_invariant(c, p);
+						check_board(c, p);
+						int total = 0;
+						for (int s = 0; s < 4; s++)
+							for (int ff = 0; ff < 9; ff++)
+								total += p->count[ff][s];
+						assert_int_equal(total, 180);
+					} else {
+						assert_int_equal(e.code, TP_EINPUT);
+						assert_non_null(strstr(e.msg, "spanning"));
+					}
+					tp_pattern_free(p);
+					free(c);
+				}
+				if (!found)
+					fail_msg("no spanning anchors for pairing %s, %s", pairings[pi], cycles[ci]);
+			}
+}
+
+static void sizes(void **state)
+{
+	(void)state;
+	static const char *const dims[][2] = {
+		{ "board.rows=36", "board.cols=36" }, { "board.rows=12", "board.cols=24" },
+		{ "board.rows=6", "board.cols=6" }, { "board.rows=24", "board.cols=12" },
+	};
+	/* Anchors for any size: the default plane's tiles at (1,1) and (1,2). */
+	struct tp_config *c0 = load(NULL, 0);
+	struct tp_pattern *p0 = derive(c0);
+	char a1[64], a2[64];
+	snprintf(a1, sizeof a1, "series.anchor=1 1 %d %s", p0->tiles[0].front,
+		 tp_corner_names[p0->tiles[0].corner]);
+	snprintf(a2, sizeof a2, "series.anchor=1 2 %d %s", p0->tiles[1].front,
+		 tp_corner_names[p0->tiles[1].corner]);
+	for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++) {
+		const char *sets[] = { dims[i][0], dims[i][1], a1, a2 };
+		struct tp_config *c = load(sets, 4);
+		struct tp_pattern *p = derive(c);
+		/* Same plane, so the same tiles wherever the boards overlap. */
+		for (int r = 0; r < p->rows && r < p0->rows; r++)
+			for (int col = 0; col < p->cols && col < p0->cols; col++) {
+				assert_int_equal(p->tiles[r * p->cols + col].front, p0->tiles[r * p0->cols + col].front);
+				assert_int_equal(p->tiles[r * p->cols + col].corner, p0->tiles[r * p0->cols + col].corner);
+			}
+		check_invariant(c, p);
+		check_board(c, p);
+		assert_int_equal(p->patch_rows, c->rules.rows / 6);
+		assert_int_equal(p->patch_cols, c->rules.cols / 6);
+		assert_int_equal(p->centre_r, (c->rules.rows / 6 - 1) / 2);
+		assert_int_equal(p->centre_c, (c->rules.cols / 6 - 1) / 2);
+		tp_pattern_free(p);
+		free(c);
+	}
+	tp_pattern_free(p0);
+	free(c0);
+}
+
+/* Each shipped template and one made here: the board image and Table I
+ * follow the template as the oracle computes it. */
+static void templates(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	const char *custom = tu_write(dir, "diag.ini",
+		"[indicia]\nname = diag\norder = 1,1 0,0 2,2 0,2 2,0 0,1 1,0 1,2 2,1\n");
+	char custom_set[1200];
+	snprintf(custom_set, sizeof custom_set, "series.indicia=%s", custom);
+	const char *names[] = { "series.indicia=spiral-cw", "series.indicia=spiral-ccw-inner",
+				"series.indicia=pips", custom_set };
+	int tables[4][9][5];
+	for (int i = 0; i < 4; i++) {
+		const char *sets[] = { names[i] };
+		struct tp_config *c = load(sets, 1);
+		struct tp_pattern *p = derive(c);
+		check_board(c, p);
+		memcpy(tables[i], p->count, sizeof tables[i]);
+		tp_pattern_free(p);
+		free(c);
+	}
+	/* Different cell orders really do give different boards. */
+	assert_memory_not_equal(tables[0], tables[1], sizeof tables[0]);
+	assert_memory_not_equal(tables[0], tables[3], sizeof tables[0]);
+	tu_rmrf(dir);
+}
+
+static void tutorial(void **state)
+{
+	(void)state;
+	const char *sets[] = { "series.backs=off", "board.rows=10", "board.cols=10",
+			       "series.anchor=2 2 2 se", "series.anchor=2 3 7 nw" };
+	struct tp_config *c = load(sets, 5);
+	struct tp_pattern *p = derive(c);
+	assert_null(p->board);
+	for (int i = 0; i < p->rows * p->cols; i++)
+		assert_int_equal(p->tiles[i].back, TP_NONE);
+	check_invariant(c, p);
+	tp_pattern_free(p);
+	free(c);
+}
+
+/* ---- refusals ---------------------------------------------------------- */
+
+static void expect_refusal(const char *const *sets, int n, const char *needle)
+{
+	struct tp_config *c = malloc(sizeof *c);
+	tp_err e = { 0 };
+	int rc = tp_config_load(c, tu_path("config/series.ini"), sets, n, &e);
+	struct tp_pattern *p = NULL;
+	if (rc == TP_OK)
+		rc = tp_pattern_derive(&c->rules, &p, &e);
+	assert_null(p);
+	assert_int_equal(rc, TP_EINPUT);
+	if (strstr(e.msg, needle) == NULL)
+		fail_msg("message '%s' lacks '%s'", e.msg, needle);
+	free(c);
+}
+
+static void refusals(void **state)
+{
+	(void)state;
+	const char *one[] = { "series.anchor=5 5 2 se" };
+	expect_refusal(one, 1, "at least two");
+	const char *same_class[] = { "series.anchor=5 5 2 se", "series.anchor=6 6 3 se" };
+	expect_refusal(same_class, 2, "colour class");
+	const char *off[] = { "series.anchor=5 5 2 se", "series.anchor=19 6 7 nw" };
+	expect_refusal(off, 2, "off the");
+	const char *twice[] = { "series.anchor=5 5 2 se", "series.anchor=5 5 3 se", "series.anchor=5 6 7 nw" };
+	expect_refusal(twice, 3, "already holds");
+	const char *not180[] = { "series.anchor=5 5 2 se", "series.anchor=5 14 7 se" };
+	expect_refusal(not180, 2, "180");
+	const char *disagree[] = { "series.anchor=5 5 2 se", "series.anchor=5 14 7 nw", "series.anchor=14 14 3 se" };
+	expect_refusal(disagree, 3, "disagrees");
+	const char *centre[] = { "series.board_centre=ne" };
+	expect_refusal(centre, 1, "board_centre");
+	const char *pair1[] = { "series.pairing=1" };
+	expect_refusal(pair1, 1, "spanning");
+	const char *rows[] = { "board.rows=20" };
+	expect_refusal(rows, 1, "multiple of 6");
+	/* Two anchors whose classes never form a spanning patch: search for a
+	 * class-B front that the core refuses, and check that it says why. */
+	int refused = 0;
+	for (int f = 1; f <= 9; f++) {
+		char b[64];
+		snprintf(b, sizeof b, "series.anchor=5 6 %d nw", f);
+		const char *s[] = { "series.anchor=5 5 2 se", b };
+		struct tp_config *c = load(s, 2);
+		struct tp_pattern *p = NULL;
+		tp_err e = { 0 };
+		if (tp_pattern_derive(&c->rules, &p, &e) != TP_OK) {
+			assert_non_null(strstr(e.msg, "no spanning patch"));
+			refused++;
+		}
+		tp_pattern_free(p);
+		free(c);
+	}
+	assert_true(refused > 0 && refused < 9);
+}
+
+static void template_refusals(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	struct {
+		const char *text, *needle;
+	} cases[] = {
+		{ "[indicia]\norder = 0,0 0,1 0,2 1,2 2,2 2,1 2,0 1,0\n", "8 cells" },
+		{ "[indicia]\norder = 0,0 0,0 0,2 1,2 2,2 2,1 2,0 1,0 1,1\n", "twice" },
+		{ "[indicia]\norder = 3,0 0,1 0,2 1,2 2,2 2,1 2,0 1,0 1,1\n", "outside" },
+		{ "[indicia]\n1 = 1,1\n2 = 0,1 2,1\n3 = 0,1 1,1 2,1\n4 = 0,0 0,2 2,0\n", "exactly 4" },
+		{ "[indicia]\n1 = 1,1\n", "missing" },
+		{ "[indicia]\nshape = round\n", "unknown key" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *path = tu_write(dir, "t.ini", cases[i].text);
+		struct tp_template t;
+		tp_err e = { 0 };
+		assert_int_equal(tp_template_load(path, &t, &e), TP_EINPUT);
+		if (strstr(e.msg, cases[i].needle) == NULL || strstr(e.msg, path) == NULL)
+			fail_msg("case %zu: '%s'", i, e.msg);
+	}
+	struct tp_template t;
+	tp_err e = { 0 };
+	assert_int_equal(tp_template_load("/nonexistent/x.ini", &t, &e), TP_EINPUT);
+	tu_rmrf(dir);
+}
+
+/* Every allocation on the derivation path can fail; each failure must come
+ * back as an error, with nothing leaked (ASan run checks the leaks). */
+static void alloc_failures(void **state)
+{
+	(void)state;
+	struct tp_config *c = load(NULL, 0);
+	for (long n = 1;; n++) {
+		struct tp_pattern *p = NULL;
+		tp_err e = { 0 };
+		tp_alloc_fail_at(n);
+		int rc = tp_pattern_derive(&c->rules, &p, &e);
+		tp_alloc_fail_at(0);
+		if (rc == TP_OK) {
+			tp_pattern_free(p);
+			assert_true(n > 1);
+			break;
+		}
+		assert_int_equal(rc, TP_EIO);
+		assert_null(p);
+	}
+	free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(table1_exact),
+		cmocka_unit_test(invariant_default),
+		cmocka_unit_test(counts_18),
+		cmocka_unit_test(brute_force),
+		cmocka_unit_test(other_rules),
+		cmocka_unit_test(sizes),
+		cmocka_unit_test(templates),
+		cmocka_unit_test(tutorial),
+		cmocka_unit_test(refusals),
+		cmocka_unit_test(template_refusals),
+		cmocka_unit_test(alloc_failures),
+	};
+	return cmocka_run_group_tests_name("series core", tests, NULL, NULL);
+}
