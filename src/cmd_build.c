@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "backend.h"
 #include "cli.h"
 #include "outfile.h"
@@ -21,7 +22,7 @@
 
 struct plan {
 	int want_manifest;
-	int want[16];         /* by index in tp_series_sheets */
+	int want[32];         /* by index in tp_series_sheets */
 	unsigned formats;     /* bit per tp_backends row */
 	long long epoch;
 	const char *dir;
@@ -140,11 +141,11 @@ static void progress(const struct plan *pl, const char *name)
 		fprintf(stderr, "\rtilepress: writing %-40s", name);
 }
 
-/* Writes pages[0..n-1] of one sheet as name+ext with backend b, marks
- * added for this file only. */
+/* Writes pages[0..n-1] of one sheet as one file with backend b, marks
+ * added for this file only and taken off again afterwards. */
 static int write_file(struct plan *pl, const struct tp_config *c, const struct tp_backend *b,
-		      const struct tp_sheet_def *def, struct tp_scene *const *pages,
-		      const char *const *extra, size_t n, const char *file, tp_err *e)
+		      const struct tp_sheet_def *def, struct tp_page *pages, size_t n,
+		      const char *file, tp_err *e)
 {
 	int marks = c->print.marks && strcmp(b->name, "png") != 0;
 	char title[160];
@@ -153,12 +154,20 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 		.title = title, .job = c->print.job, .file = file, .epoch = pl->epoch,
 		.dpi = c->print.dpi, .marks = marks,
 	};
-	struct tp_scene_state saved[TP_MAX_PAGES];
+	struct tp_scene_state *saved = tp_calloc(n, sizeof *saved);
+	const struct tp_scene **scenes = tp_calloc(n, sizeof *scenes);
 	int rc = TP_OK;
-	for (size_t i = 0; i < n; i++) {
-		tp_scene_save(pages[i], &saved[i]);
-		struct tp_slug slug = { c->print.job, file, def->name, pl->epoch, extra[i] };
-		if (marks && tp_sheet_marks(pages[i], &slug) != 0)
+	size_t marked = 0;
+	if (saved == NULL || scenes == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory writing %s", file);
+	for (; rc == TP_OK && marked < n; marked++) {
+		struct tp_page *pg = &pages[marked];
+		tp_scene_save(pg->sc, &saved[marked]);
+		scenes[marked] = pg->sc;
+		struct tp_slug slug = { c->print.job, file, def->name, pl->epoch,
+					pg->note[0] ? pg->note : NULL,
+					{ pg->overlap[0], pg->overlap[1], pg->overlap[2], pg->overlap[3] } };
+		if (marks && tp_sheet_marks(pg->sc, &slug) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory adding marks to %s", file);
 	}
 	progress(pl, file);
@@ -166,14 +175,16 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 	if (rc == TP_OK)
 		rc = tp_out_open(&o, pl->dir, file, e);
 	if (rc == TP_OK) {
-		rc = b->write(o.f, (const struct tp_scene *const *)pages, n, &info, e);
+		rc = b->write(o.f, scenes, n, &info, e);
 		if (rc == TP_OK)
 			rc = tp_out_commit(&o, e);
 		else
 			tp_out_abort(&o);
 	}
-	for (size_t i = 0; i < n; i++)
-		tp_scene_restore(pages[i], &saved[i]);
+	for (size_t i = 0; i < marked; i++)
+		tp_scene_restore(pages[i].sc, &saved[i]);
+	free(saved);
+	free(scenes);
 	if (rc == TP_OK)
 		note_file(pl, file);
 	return rc;
@@ -184,22 +195,24 @@ static int write_sheet(struct plan *pl, const struct tp_config *c, const struct 
 {
 	struct tp_doc doc = { 0 };
 	int rc = TP_OK;
-	if (def->build(c, p, &doc) != 0)
+	double margin = c->print.marks ? TP_MARK_MARGIN_MM : 0;
+	if (def->build(c, p, &doc) != 0 ||
+	    tp_doc_panelize(&doc, c->print.max_sheet_mm, c->print.panel_overlap_mm, margin) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
 	for (size_t bi = 0; rc == TP_OK && bi < tp_n_backends; bi++) {
 		const struct tp_backend *b = &tp_backends[bi];
 		if (!(pl->formats & (1u << bi)))
 			continue;
-		char file[160];
+		char file[200];
 		if (doc.n == 1 || b->multipage) {
 			snprintf(file, sizeof file, "%s%s", def->name, b->ext);
-			rc = write_file(pl, c, b, def, doc.pages, doc.extra, doc.n, file, e);
+			rc = write_file(pl, c, b, def, doc.pages, doc.n, file, e);
 			continue;
 		}
 		/* Single-page formats get one file per page, named after it. */
 		for (size_t i = 0; rc == TP_OK && i < doc.n; i++) {
-			snprintf(file, sizeof file, "%s-%s%s", def->name, doc.pages[i]->name, b->ext);
-			rc = write_file(pl, c, b, def, &doc.pages[i], &doc.extra[i], 1, file, e);
+			snprintf(file, sizeof file, "%s-%s%s", def->name, doc.pages[i].sc->name, b->ext);
+			rc = write_file(pl, c, b, def, &doc.pages[i], 1, file, e);
 		}
 	}
 	tp_doc_free(&doc);
@@ -250,6 +263,14 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	rc = parse_epoch(&pl.epoch, e);
 	if (rc == TP_OK && cli->formats)
 		rc = parse_formats(cli->formats, &pl.formats, e);
+	else if (rc == TP_OK && s.cfg->level >= 3 &&
+		 (pl.formats & (1u << (tp_backend_find("png") - tp_backends)))) {
+		/* Level-3 rasters run to ~150,000 px a side: only on request. */
+		pl.formats &= ~(1u << (tp_backend_find("png") - tp_backends));
+		if (!cli->quiet)
+			fprintf(stderr, "tilepress: level %d: PNG skipped; ask for it with --formats png\n",
+				s.cfg->level);
+	}
 	if (rc == TP_OK)
 		rc = parse_only(cli, s.cfg, &pl, e);
 	if (rc == TP_OK)

@@ -19,7 +19,7 @@ enum key_id {
 	K_PAIRING, K_CYCLE, K_INDICIA, K_BOARD_CENTRE, K_BACKS, K_ANCHOR,
 	K_ROWS, K_COLS,
 	K_TILE, K_BLEED, K_DPI, K_MARKS, K_CUT_INK, K_ANCHOR_INK, K_STYLE,
-	K_SPLIT, K_FORMATS, K_JOB, K_CMYK, K_RGB,
+	K_SPLIT, K_FORMATS, K_JOB, K_MAX_SHEET, K_OVERLAP, K_CMYK, K_RGB,
 	K_COUNT
 };
 
@@ -58,6 +58,8 @@ static const struct key plain_keys[] = {
 	{ "print", "split", K_SPLIT, 0 },
 	{ "print", "formats", K_FORMATS, 0 },
 	{ "print", "job", K_JOB, 0 },
+	{ "print", "max_sheet_mm", K_MAX_SHEET, 0 },
+	{ "print", "panel_overlap_mm", K_OVERLAP, 0 },
 };
 #define N_PLAIN (sizeof plain_keys / sizeof plain_keys[0])
 
@@ -250,6 +252,9 @@ void tp_config_defaults(struct tp_config *c)
 	p->style = TP_STYLE_COLOUR;
 	p->split = TP_SPLIT_ROWS;
 	p->formats = 7;
+	p->max_sheet_mm = TP_PDF_MAX_MM;
+	p->panel_overlap_mm = 10;
+	c->level = 1;
 	snprintf(p->job, sizeof p->job, "tilepress series");
 	/* [0055]: lateral red, boxes yellow, vertical green, dots blue. */
 	set_ink(&p->inks[TP_INK_LATERAL], "lateral", TP_INK_PROCESS, 0, 0, 100, 100, 0, 0xe30613);
@@ -586,6 +591,21 @@ static int apply(struct loader *L, const char *where, const char *section,
 			return bad(where, k, value, e, "too long; at most 63 characters");
 		snprintf(p->job, sizeof p->job, "%s", value);
 		return TP_OK;
+	case K_MAX_SHEET:
+		if (tp_parse_length(value, &dv) != 0)
+			return bad(where, k, value, e, "not a length; write e.g. 1000mm, 100cm or 40in");
+		if (!(dv >= 100 && dv <= TP_PDF_MAX_MM))
+			return bad(where, k, value, e,
+				   "out of range; allowed: 100 mm up to 5080 mm (PDF's 14,400 pt page limit)");
+		p->max_sheet_mm = dv;
+		return TP_OK;
+	case K_OVERLAP:
+		if (tp_parse_length(value, &dv) != 0)
+			return bad(where, k, value, e, "not a length; write e.g. 10mm or 0.5in");
+		if (!(dv >= 0 && dv <= 100))
+			return bad(where, k, value, e, "out of range; allowed: 0 mm to 100 mm");
+		p->panel_overlap_mm = dv;
+		return TP_OK;
 	case K_CMYK:
 	case K_RGB:
 		return apply_colour(p, where, k, value, e);
@@ -684,6 +704,12 @@ int tp_config_load(struct tp_config *c, const char *path,
 		return tp_fail(e, TP_EINPUT,
 			       "%s: board.cols = %d: odd, so the board cannot be split across the cols into two equal halves (FIG. 21); use an even number or print.split = rows",
 			       L.cols_where.text, r->cols);
+	double room = c->print.max_sheet_mm - 2 * (c->print.bleed_mm + (c->print.marks ? 13.0 : 0));
+	if (room < 2 * c->print.panel_overlap_mm + 10)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.max_sheet_mm = %g leaves %g mm for art after bleed%s; it must exceed twice print.panel_overlap_mm (%g) by 10 mm",
+			       path, c->print.max_sheet_mm, room, c->print.marks ? " and marks" : "",
+			       c->print.panel_overlap_mm);
 	char tpath[768];
 	rc = tp_template_resolve(c->indicia, tpath, sizeof tpath, e);
 	if (rc != TP_OK) {

@@ -20,6 +20,8 @@ struct tp_print {
 	int style;          /* enum tp_style */
 	int split;          /* enum tp_split */
 	unsigned formats;   /* bit i: tp_backends[i] */
+	double max_sheet_mm;       /* larger sheets are split into panels */
+	double panel_overlap_mm;
 	char job[64];
 	struct tp_ink inks[TP_INK_COUNT];
 };
@@ -30,7 +32,11 @@ struct tp_config {
 	struct tp_template tpl;
 	char indicia[256];
 	struct tp_print print;
+	int level;    /* board-piece recursion level ([0086]), 1 = the game itself */
 };
+
+/* PDF's page limit: 14,400 pt. */
+#define TP_PDF_MAX_MM 5080.0
 
 /* Fills c with the built-in defaults (those of config/series.ini). */
 void tp_config_defaults(struct tp_config *c);

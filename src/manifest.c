@@ -106,6 +106,11 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 	compute(p, &one, &per_game);
 	tp_buf_printf(b, "{\n  \"system\": \"series\",\n  \"board\": {\"rows\": %d, \"cols\": %d},\n",
 		      p->rows, p->cols);
+	tp_buf_printf(b, "  \"level\": %d,\n  \"tile_mm\": %g,\n  \"board_mm\": [%g, %g],\n",
+		      c->level, c->print.tile_mm, c->print.tile_mm * p->cols, c->print.tile_mm * p->rows);
+	if (c->level > 1)
+		tp_buf_printf(b, "  \"level_note\": \"level %d: the same pattern and counts as level 1; each tile is a level %d board piece, %g mm square\",\n",
+			      c->level, c->level - 1, c->print.tile_mm);
 	tp_buf_printf(b, "  \"pairing\": %d,\n  \"indicia\": \"%s\",\n  \"backs\": %s,\n",
 		      c->rules.pairing, c->tpl.name, backs ? "true" : "false");
 	tp_buf_printf(b, "  \"games\": %d,\n  \"spares_pct\": %g,\n", run->games, run->spares_pct);

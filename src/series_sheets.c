@@ -27,14 +27,9 @@ static struct tp_scene *new_sheet(const struct tp_config *c, const char *name,
 	return sc;
 }
 
-static int add_page(struct tp_doc *doc, struct tp_scene *sc, const char *extra)
+static int add_page(struct tp_doc *doc, struct tp_scene *sc, const char *note)
 {
-	if (sc == NULL)
-		return -1;
-	doc->pages[doc->n] = sc;
-	doc->extra[doc->n] = extra;
-	doc->n++;
-	return 0;
+	return tp_doc_add(doc, sc, note);
 }
 
 /* FIG. 23: every tile of the played board, front up, with a die line. */
@@ -241,6 +236,33 @@ static int build_half2(const struct tp_config *c, const struct tp_pattern *p, st
 	return build_half(c, p, doc, 1);
 }
 
+/* Claim 18, [0086]: the board cut into (rows/6) x (cols/6) pieces, each an
+ * enlarged spanning-set tile, so that they can be the tiles of the next
+ * level's board. */
+static int build_pieces(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	struct tp_scene *board = board_scene(c, p);
+	if (board == NULL)
+		return -1;
+	double s = 6 * c->print.tile_mm;
+	int rc = 0;
+	for (int i = 0; rc == 0 && i < p->patch_rows; i++)
+		for (int j = 0; rc == 0 && j < p->patch_cols; j++) {
+			char name[40], note[160];
+			int f, k;
+			tp_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
+			snprintf(name, sizeof name, "piece-%d-%d", i + 1, j + 1);
+			snprintf(note, sizeof note, "piece row %d/%d col %d/%d: front %d, lateral corner %s",
+				 i + 1, p->patch_rows, j + 1, p->patch_cols, f, tp_corner_names[k]);
+			struct tp_scene *sc = tp_sheet_crop(board, name, j * s, i * s, s, s);
+			rc = add_page(doc, sc, note);
+			if (rc == 0)
+				rc = tp_art_die_square(sc, 0, 0, s, s);
+		}
+	tp_scene_free(board);
+	return rc;
+}
+
 /* The die lines alone, one page per sheet they cut, each 1:1 with it. */
 static int build_cut(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
 {
@@ -274,6 +296,7 @@ const struct tp_sheet_def tp_series_sheets[] = {
 	{ "board", "board (FIG. 20)", 0, build_board },
 	{ "board-half-1", "board half 1 (FIG. 21)", 0, build_half1 },
 	{ "board-half-2", "board half 2 (FIG. 21)", 0, build_half2 },
+	{ "board-pieces", "board pieces (claim 18)", 1, build_pieces },
 	{ "cut", "die lines", 0, build_cut },
 };
 const size_t tp_n_series_sheets = sizeof tp_series_sheets / sizeof tp_series_sheets[0];
@@ -286,9 +309,3 @@ const struct tp_sheet_def *tp_series_sheet_find(const char *name)
 	return NULL;
 }
 
-void tp_doc_free(struct tp_doc *doc)
-{
-	for (size_t i = 0; i < doc->n; i++)
-		tp_scene_free(doc->pages[i]);
-	doc->n = 0;
-}

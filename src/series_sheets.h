@@ -7,14 +7,7 @@
 #include "config.h"
 #include "scene.h"
 #include "series.h"
-
-#define TP_MAX_PAGES 8
-
-struct tp_doc {
-	struct tp_scene *pages[TP_MAX_PAGES];
-	const char *extra[TP_MAX_PAGES];   /* slug note per page, or NULL */
-	size_t n;
-};
+#include "sheet.h"
 
 struct tp_sheet_def {
 	const char *name;
@@ -28,6 +21,5 @@ extern const struct tp_sheet_def tp_series_sheets[];
 extern const size_t tp_n_series_sheets;
 
 const struct tp_sheet_def *tp_series_sheet_find(const char *name);
-void tp_doc_free(struct tp_doc *doc);
 
 #endif

@@ -23,6 +23,13 @@ int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)
 	if (s->cfg == NULL)
 		return tp_fail(e, TP_EIO, "out of memory loading %s", path);
 	int rc = tp_config_load(s->cfg, path, cli->sets, cli->n_sets, e);
+	if (rc == TP_OK && cli->level > 1) {
+		/* [0086]: at level N the level N-1 board pieces are the tiles, so
+		 * every length grows by 6 per level; the pattern stays the same. */
+		s->cfg->level = cli->level;
+		for (int i = 1; i < cli->level; i++)
+			s->cfg->print.tile_mm *= 6;
+	}
 	if (rc == TP_OK)
 		rc = tp_pattern_derive(&s->cfg->rules, &s->pat, e);
 	if (rc != TP_OK)

@@ -1,5 +1,9 @@
 #include "sheet.h"
 
+#include <stdlib.h>
+
+#include "alloc.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -166,6 +170,21 @@ int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
 	rc |= target(sc, W / 2, H + t);
 	rc |= target(sc, -t, H / 2);
 	rc |= target(sc, W + t, H / 2);
+	for (int side = 0; side < 4; side++) {
+		double ov = slug->overlap[side];
+		if (ov <= 0)
+			continue;
+		/* Two ticks per overlapped edge, on the line where the
+		 * neighbouring panel's trim begins. */
+		double pos = side < 2 ? ov : (side == 2 ? W - ov : H - ov);
+		if (side == 0 || side == 2) {
+			rc |= line(sc, pos, -o0, pos, -o1, w);
+			rc |= line(sc, pos, H + o0, pos, H + o1, w);
+		} else {
+			rc |= line(sc, -o0, pos, -o1, pos, w);
+			rc |= line(sc, W + o0, pos, W + o1, pos, w);
+		}
+	}
 	char date[40], text[400];
 	tp_format_date(slug->epoch, date, sizeof date);
 	snprintf(text, sizeof text, "%s  |  %s  |  %s%s%s  |  %.1f x %.1f mm trim, %.1f mm bleed  |  %s",
@@ -176,4 +195,93 @@ int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
 		return -1;
 	tp_scene_flag_last(sc, TP_SHAPE_MARK);
 	return rc ? -1 : 0;
+}
+
+int tp_doc_add(struct tp_doc *doc, struct tp_scene *sc, const char *note)
+{
+	if (sc == NULL)
+		return -1;
+	if (doc->n == doc->cap) {
+		size_t ncap = doc->cap ? doc->cap * 2 : 4;
+		struct tp_page *p = tp_realloc(doc->pages, ncap * sizeof *p);
+		if (p == NULL) {
+			tp_scene_free(sc);
+			return -1;
+		}
+		doc->pages = p;
+		doc->cap = ncap;
+	}
+	struct tp_page *pg = &doc->pages[doc->n++];
+	memset(pg, 0, sizeof *pg);
+	pg->sc = sc;
+	snprintf(pg->note, sizeof pg->note, "%s", note ? note : "");
+	return 0;
+}
+
+void tp_doc_free(struct tp_doc *doc)
+{
+	for (size_t i = 0; i < doc->n; i++)
+		tp_scene_free(doc->pages[i].sc);
+	free(doc->pages);
+	memset(doc, 0, sizeof *doc);
+}
+
+int tp_panel_split(double length, double max_trim, double overlap, double *step)
+{
+	if (length <= max_trim + 1e-9) {
+		*step = length;
+		return 1;
+	}
+	/* n panels of width step + overlap cover step * n + overlap. */
+	int n = (int)ceil((length - overlap) / (max_trim - overlap) - 1e-9);
+	*step = (length - overlap) / n;
+	return n;
+}
+
+int tp_doc_panelize(struct tp_doc *doc, double max_media, double overlap, double margin)
+{
+	struct tp_doc out = { 0 };
+	for (size_t i = 0; i < doc->n; i++) {
+		struct tp_page *pg = &doc->pages[i];
+		const struct tp_scene *sc = pg->sc;
+		double max_trim = max_media - 2 * (sc->bleed + margin);
+		double sx, sy;
+		int nx = tp_panel_split(sc->trim_w, max_trim, overlap, &sx);
+		int ny = tp_panel_split(sc->trim_h, max_trim, overlap, &sy);
+		if (nx == 1 && ny == 1) {
+			if (tp_doc_add(&out, pg->sc, pg->note) != 0)
+				goto oom;
+			out.pages[out.n - 1] = *pg;
+			pg->sc = NULL;
+			continue;
+		}
+		for (int r = 0; r < ny; r++)
+			for (int c = 0; c < nx; c++) {
+				char name[64], note[160];
+				double w = nx > 1 ? sx + overlap : sc->trim_w;
+				double h = ny > 1 ? sy + overlap : sc->trim_h;
+				if (doc->n > 1)
+					snprintf(name, sizeof name, "%s-panel-%d-%d", sc->name, r + 1, c + 1);
+				else
+					snprintf(name, sizeof name, "panel-%d-%d", r + 1, c + 1);
+				snprintf(note, sizeof note, "%s%spanel row %d/%d col %d/%d, overlap %.1f mm",
+					 pg->note, pg->note[0] ? ", " : "", r + 1, ny, c + 1, nx, overlap);
+				struct tp_scene *p = tp_sheet_crop(sc, name, c * sx, r * sy, w, h);
+				if (tp_doc_add(&out, p, note) != 0)
+					goto oom;
+				struct tp_page *np = &out.pages[out.n - 1];
+				np->overlap[0] = c > 0 ? overlap : 0;
+				np->overlap[1] = r > 0 ? overlap : 0;
+				np->overlap[2] = c < nx - 1 ? overlap : 0;
+				np->overlap[3] = r < ny - 1 ? overlap : 0;
+			}
+	}
+	tp_doc_free(doc);
+	*doc = out;
+	return 0;
+oom:
+	/* Pages moved into out are owned there (doc keeps NULL in their
+	 * place), so freeing both frees everything once. */
+	tp_doc_free(&out);
+	return -1;
 }

@@ -28,7 +28,39 @@ struct tp_slug {
 	const char *job, *file, *sheet;
 	long long epoch;
 	const char *extra;   /* e.g. "half 1 of 2"; may be NULL */
+	/* Panels: how far each edge (left, top, right, bottom) overlaps its
+	 * neighbour; ticks outside the bleed show where the neighbour's trim
+	 * starts, for assembly.  All 0 on a whole sheet. */
+	double overlap[4];
 };
+
+/* A document: the pages of one output file (several pages become several
+ * files in single-page formats). */
+struct tp_page {
+	struct tp_scene *sc;
+	char note[160];       /* slug note, e.g. "half 1 of 2" */
+	double overlap[4];    /* see tp_slug */
+};
+
+struct tp_doc {
+	struct tp_page *pages;
+	size_t n, cap;
+};
+
+/* Appends sc (taking ownership: freed on failure too).  0 or -1 (OOM). */
+int tp_doc_add(struct tp_doc *doc, struct tp_scene *sc, const char *note);
+void tp_doc_free(struct tp_doc *doc);
+
+/* Splits every page whose media would exceed max_media mm (trim + bleed +
+ * margin) into panels that overlap by overlap mm, each its own page named
+ * "<page>-panel-R-C" (or "panel-R-C" for a single page), its trim box the
+ * part it shows.  0, or -1 when out of memory (doc may then only be
+ * freed). */
+int tp_doc_panelize(struct tp_doc *doc, double max_media, double overlap, double margin);
+
+/* How a length splits: n panels of size step + overlap, step apart.
+ * Returns n (1 when it fits). */
+int tp_panel_split(double length, double max_trim, double overlap, double *step);
 
 /* Adds crop marks (6 mm, outside the bleed), registration targets and the
  * slug line, all flagged TP_SHAPE_MARK in registration ink, and sets the
