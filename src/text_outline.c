@@ -1,0 +1,103 @@
+#include "text_outline.h"
+
+#include <cairo.h>
+#include <stdlib.h>
+
+#include "alloc.h"
+
+/* Outlines are taken at this font size and scaled down by us: FreeType
+ * hands Cairo 26.6 fixed-point coordinates, so outlining at a 3 mm size
+ * directly would snap points to 1/64 mm. */
+#define EM 1024.0
+
+static void put(struct tp_pt *p, int op, double x, double y)
+{
+	p->op = (uint8_t)op;
+	p->x = x;
+	p->y = y;
+}
+
+/* Maps Cairo's path (font units, origin at the pen) onto scene points. */
+static int convert(const cairo_path_t *path, double x, double y, double s,
+		   struct tp_pt **pts, size_t *n)
+{
+	size_t count = 0;
+	for (int i = 0; i < path->num_data; i += path->data[i].header.length)
+		count += path->data[i].header.type == CAIRO_PATH_CURVE_TO ? 3 : 1;
+	if (count == 0)
+		return 0;
+	struct tp_pt *out = tp_malloc(count * sizeof *out);
+	if (out == NULL)
+		return -1;
+	size_t k = 0;
+	double mx = x, my = y;
+	for (int i = 0; i < path->num_data; i += path->data[i].header.length) {
+		const cairo_path_data_t *d = &path->data[i];
+		switch (d->header.type) {
+		case CAIRO_PATH_MOVE_TO:
+			mx = x + d[1].point.x * s;
+			my = y + d[1].point.y * s;
+			put(&out[k++], TP_MOVE, mx, my);
+			break;
+		case CAIRO_PATH_LINE_TO:
+			put(&out[k++], TP_LINE, x + d[1].point.x * s, y + d[1].point.y * s);
+			break;
+		case CAIRO_PATH_CURVE_TO:
+			for (int j = 1; j <= 3; j++)
+				put(&out[k++], TP_CURVE, x + d[j].point.x * s,
+				    y + d[j].point.y * s);
+			break;
+		case CAIRO_PATH_CLOSE_PATH:
+			put(&out[k++], TP_CLOSE, mx, my);
+			break;
+		}
+	}
+	/* Cairo leaves the pen after the last glyph as a lone move. */
+	while (k > 0 && out[k - 1].op == TP_MOVE)
+		k--;
+	if (k == 0) {
+		free(out);
+		return 0;
+	}
+	*pts = out;
+	*n = k;
+	return 0;
+}
+
+int tp_text_outline(const char *utf8, double x, double y, double size_mm,
+		    int align, struct tp_pt **pts, size_t *n)
+{
+	*pts = NULL;
+	*n = 0;
+	if (utf8[0] == '\0' || !(size_mm > 0))
+		return 0;
+
+	cairo_surface_t *surf = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, NULL);
+	cairo_t *cr = cairo_create(surf);
+	/* Hinting would bend outlines towards a pixel grid that does not
+	 * exist in vector output, and would make them depend on the size. */
+	cairo_font_options_t *fo = cairo_font_options_create();
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_set_font_options(cr, fo);
+	cairo_font_options_destroy(fo);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, EM);
+
+	cairo_text_extents_t ext;
+	cairo_text_extents(cr, utf8, &ext);
+	double dx = align == TP_ALIGN_CENTER ? ext.x_advance / 2
+		  : align == TP_ALIGN_RIGHT ? ext.x_advance : 0;
+	cairo_move_to(cr, -dx, 0);
+	cairo_text_path(cr, utf8);
+
+	cairo_path_t *path = cairo_copy_path(cr);
+	int rc = -1;
+	if (path->status == CAIRO_STATUS_SUCCESS && cairo_status(cr) == CAIRO_STATUS_SUCCESS)
+		rc = convert(path, x, y, size_mm / EM, pts, n);
+	cairo_path_destroy(path);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surf);
+	return rc;
+}

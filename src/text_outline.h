@@ -1,0 +1,25 @@
+#ifndef TP_TEXT_OUTLINE_H
+#define TP_TEXT_OUTLINE_H
+
+/* Text as glyph outlines, so that press files carry no fonts (nothing to
+ * embed, nothing for the printer's RIP to substitute) and every backend
+ * shapes text identically.  Always DejaVu Sans Book. */
+
+#include <stddef.h>
+
+#include "scene.h"
+
+/* Outlines utf8 in scene units (mm, y down) with the baseline anchor at
+ * (x, y): align is enum tp_align and places the anchor at the start, middle
+ * or end of the advance width.  size_mm is the font size (em).
+ *
+ * On success returns 0 and sets *pts to a path of *n points (TP_MOVE,
+ * TP_LINE, TP_CURVE triples, TP_CLOSE), to be filled with the nonzero rule;
+ * the caller frees *pts with free().  Empty text or a size <= 0 gives
+ * *pts == NULL, *n == 0.  Returns -1 when out of memory or when Cairo
+ * fails (e.g. invalid UTF-8), with *pts == NULL.  The same input always
+ * gives the same points. */
+int tp_text_outline(const char *utf8, double x, double y, double size_mm,
+		    int align, struct tp_pt **pts, size_t *n);
+
+#endif

@@ -1,0 +1,523 @@
+/* The press-PDF backend, checked from outside with the tools a print shop
+ * or a reviewer would use (qpdf, poppler), so the backend is never checked
+ * against its own idea of PDF. */
+
+#include "testutil.h"
+
+#include <cairo.h>
+#include <math.h>
+#include <sys/wait.h>
+
+#include "alloc.h"
+#include "backend.h"
+#include "scene.h"
+#include "text_outline.h"
+
+#define K (72.0 / 25.4)
+#define TRIM_W 100.0
+#define TRIM_H 50.0
+#define BLEED 3.0
+#define MARGIN 10.0
+
+static char *tmp;
+
+/* libharu 2.3.0 leaks the graphics state it has just allocated when a later
+ * allocation in HPDF_Page_New or HPDF_Page_GSave fails; that is its bug, not
+ * the writer's, and it only shows when the allocation tests fail memory. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:HPDF_GState_New\n";
+}
+
+/* libhpdf has no frame pointers: without the slow unwinder the stacks end
+ * in HPDF_GetMem and the suppression above cannot tell its callers apart. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "fast_unwind_on_malloc=0";
+}
+
+/* fontconfig keeps its configuration until FcFini; linked through Cairo,
+ * hence weak rather than a link flag. */
+extern void FcFini(void) __attribute__((weak));
+
+static int setup(void **state)
+{
+	(void)state;
+	tmp = tu_tmpdir();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	tu_rmrf(tmp);
+	cairo_debug_reset_static_data();
+	if (FcFini)
+		FcFini();
+	return 0;
+}
+
+static void make_inks(struct tp_ink ink[TP_INK_COUNT])
+{
+	memset(ink, 0, sizeof(struct tp_ink) * TP_INK_COUNT);
+	for (int i = 0; i < TP_INK_COUNT; i++) {
+		snprintf(ink[i].name, sizeof ink[i].name, "ink%d", i);
+		ink[i].kind = TP_INK_PROCESS;
+		ink[i].cmyk[i % 4] = 0.8;
+	}
+	ink[TP_INK_TEXT].cmyk[3] = 1;
+	struct tp_ink cut = { "CutContour", TP_INK_SPOT, 1, { 0, 1, 0, 0 }, { 1, 0, 1 } };
+	struct tp_ink reg = { "Registration", TP_INK_REGISTRATION, 0, { 1, 1, 1, 1 }, { 0, 0, 0 } };
+	ink[TP_INK_CUT] = cut;
+	ink[TP_INK_REG] = reg;
+}
+
+/* One of everything: bleed fill, circle, stroked polygon, text, die line in
+ * a spot ink, and a crop mark in registration. */
+static struct tp_scene *sample(const char *name, double w, double h)
+{
+	struct tp_ink ink[TP_INK_COUNT];
+	make_inks(ink);
+	struct tp_scene *sc = tp_scene_new(name, w, h, BLEED, ink);
+	assert_non_null(sc);
+	sc->margin = MARGIN;
+	const double tri[6] = { 5, 5, 30, 5, 15, 25 };
+	const struct tp_pt mark[2] = { { TP_MOVE, -MARGIN - BLEED, 0 }, { TP_LINE, -BLEED - 1, 0 } };
+	assert_int_equal(tp_scene_rect(sc, TP_INK_LATERAL, TP_FILL, 0, -BLEED, -BLEED,
+				       w + 2 * BLEED, h + 2 * BLEED), 0);
+	assert_int_equal(tp_scene_circle(sc, TP_INK_BOXES, TP_FILL, 0, w / 2, h / 2, h / 4), 0);
+	assert_int_equal(tp_scene_poly(sc, TP_INK_DOTS, TP_STROKE, 0.5, tri, 3), 0);
+	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, w / 2, h - 5, 6, TP_ALIGN_CENTER,
+				       "Tile 12"), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 0, 0, w, h), 0);
+	assert_int_equal(tp_scene_path(sc, TP_INK_REG, TP_STROKE, 0.25, mark, 2), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	/* knockout art right after overprint art, inside one clip */
+	assert_int_equal(tp_scene_layer(sc, "top"), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 2, 2, 5, 5), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.1, 8, 2, 5, 5), 0);
+	return sc;
+}
+
+static struct tp_doc_info doc_info(int marks)
+{
+	struct tp_doc_info info = { "tilepress test", "job", "x.pdf", 1700000000, 300, marks };
+	return info;
+}
+
+/* Writes the pages to tmp/name and returns the path (rotating buffer). */
+static const char *write_pdf(const char *name, const struct tp_scene *const *pages,
+			     size_t n, const struct tp_doc_info *info)
+{
+	static char buf[4][1100];
+	static int i;
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof buf[i], "%s/%s", tmp, name);
+	FILE *f = fopen(buf[i], "wb");
+	assert_non_null(f);
+	tp_err e = { 0 };
+	assert_int_equal(tp_pdf_write(f, pages, n, info, &e), TP_OK);
+	assert_int_equal(e.code, TP_OK);
+	assert_int_equal(fclose(f), 0);
+	return buf[i];
+}
+
+static const char *write_one(const char *name, int marks)
+{
+	struct tp_scene *sc = sample("one", TRIM_W, TRIM_H);
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = doc_info(marks);
+	const char *path = write_pdf(name, pages, 1, &info);
+	tp_scene_free(sc);
+	return path;
+}
+
+/* Runs a shell command; returns its exit status, stdout+stderr in out. */
+static int run(char *out, size_t cap, const char *fmt, ...)
+{
+	char cmd[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd - 8, fmt, ap);
+	va_end(ap);
+	strcat(cmd, " 2>&1");
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	size_t n = fread(out, 1, cap - 1, p);
+	out[n] = '\0';
+	char sink[4096];
+	while (fread(sink, 1, sizeof sink, p) > 0)
+		;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	long size = ftell(f);
+	assert_true(size >= 0);
+	rewind(f);
+	char *buf = malloc((size_t)size + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)size, f), (size_t)size);
+	buf[size] = '\0';
+	fclose(f);
+	*len = (size_t)size;
+	return buf;
+}
+
+static void assert_qpdf_clean(const char *path)
+{
+	char out[8192];
+	int rc = run(out, sizeof out, "qpdf --check '%s'", path);
+	if (rc != 0 || strstr(out, "WARNING") != NULL)
+		fail_msg("qpdf --check %s: exit %d\n%s", path, rc, out);
+}
+
+/* The file uncompressed by qpdf, NULs dropped and every whitespace run one
+ * space, so that operators and dictionaries can be matched as text. */
+static char *qdf_text(const char *path)
+{
+	char out[4096], qdf[1200];
+	snprintf(qdf, sizeof qdf, "%s.qdf", path);
+	int rc = run(out, sizeof out, "qpdf --qdf --object-streams=disable '%s' '%s'", path, qdf);
+	assert_int_equal(rc, 0);
+	size_t len;
+	char *raw = slurp(qdf, &len);
+	/* the xref table's " f " entries are not operators */
+	for (char *x = strstr(raw, "\nxref\n"); x; x = strstr(x + 1, "\nxref\n"))
+		len = (size_t)(x - raw);
+	char *s = raw;
+	int space = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = raw[i];
+		if (c == '\0')
+			continue;
+		if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+			space = 1;
+			continue;
+		}
+		if (space)
+			*s++ = ' ';
+		space = 0;
+		*s++ = c;
+	}
+	*s = '\0';
+	return raw;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static void assert_box(const char *pdfinfo, const char *name, double l, double b,
+		       double r, double t)
+{
+	const char *p = strstr(pdfinfo, name);
+	if (p == NULL)
+		fail_msg("no %s in:\n%s", name, pdfinfo);
+	double v[4];
+	assert_int_equal(sscanf(p + strlen(name), "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]), 4);
+	const double want[4] = { l * K, b * K, r * K, t * K };
+	for (int i = 0; i < 4; i++)
+		if (fabs(v[i] - want[i]) > 0.02)
+			fail_msg("%s[%d] = %.2f, want %.2f", name, i, v[i], want[i]);
+}
+
+static void test_boxes_without_marks(void **state)
+{
+	(void)state;
+	const char *path = write_one("nomarks.pdf", 0);
+	assert_qpdf_clean(path);
+	char out[4096];
+	assert_int_equal(run(out, sizeof out, "pdfinfo -box '%s'", path), 0);
+	const double w = TRIM_W + 2 * BLEED, h = TRIM_H + 2 * BLEED;
+	assert_box(out, "MediaBox:", 0, 0, w, h);
+	assert_box(out, "BleedBox:", 0, 0, w, h);
+	assert_box(out, "TrimBox:", BLEED, BLEED, BLEED + TRIM_W, BLEED + TRIM_H);
+}
+
+static void test_boxes_with_marks(void **state)
+{
+	(void)state;
+	const char *path = write_one("marks.pdf", 1);
+	assert_qpdf_clean(path);
+	char out[4096];
+	assert_int_equal(run(out, sizeof out, "pdfinfo -box '%s'", path), 0);
+	const double m = MARGIN, b = BLEED;
+	assert_box(out, "MediaBox:", 0, 0, TRIM_W + 2 * (b + m), TRIM_H + 2 * (b + m));
+	assert_box(out, "BleedBox:", m, m, m + TRIM_W + 2 * b, m + TRIM_H + 2 * b);
+	assert_box(out, "TrimBox:", m + b, m + b, m + b + TRIM_W, m + b + TRIM_H);
+}
+
+static void test_cmyk_spot_overprint(void **state)
+{
+	(void)state;
+	char *q = qdf_text(write_one("ops.pdf", 1));
+	const char *rgb_or_gray[] = { " rg ", " RG ", " g ", " G ", " sc ", " SC " };
+	for (size_t i = 0; i < sizeof rgb_or_gray / sizeof *rgb_or_gray; i++)
+		if (strstr(q, rgb_or_gray[i]))
+			fail_msg("operator '%s' in a CMYK-only file", rgb_or_gray[i]);
+	assert_false(strstr(q, "DeviceRGB") || strstr(q, "DeviceGray"));
+	assert_non_null(strstr(q, " k "));
+	assert_non_null(strstr(q, " K "));
+	assert_non_null(strstr(q, "/Separation /CutContour /DeviceCMYK"));
+	assert_non_null(strstr(q, "/C1 [ 0 1 0 0 ]"));
+	assert_non_null(strstr(q, "/Separation /All /DeviceCMYK"));
+	assert_non_null(strstr(q, " CS 1 SCN "));       /* die line is a stroke */
+	assert_non_null(strstr(q, "/OP true"));
+	assert_non_null(strstr(q, "/op true"));
+	assert_non_null(strstr(q, "/OPM 1"));
+	assert_non_null(strstr(q, "/OP false"));
+	assert_non_null(strstr(q, " re W n "));         /* the bleed clip */
+	assert_false(strstr(q, "/SMask") || strstr(q, "/CA ") || strstr(q, "/ca "));
+	assert_non_null(strstr(q, "/Trapped /False"));
+	assert_non_null(strstr(q, "/Creator (tilepress "));
+	assert_non_null(strstr(q, "/CreationDate (D:20231114221320Z00'00')"));
+	free(q);
+}
+
+static void test_marks_only_when_asked(void **state)
+{
+	(void)state;
+	char *with = qdf_text(write_one("reg_on.pdf", 1));
+	char *without = qdf_text(write_one("reg_off.pdf", 0));
+	assert_non_null(strstr(with, "/Separation /All"));
+	assert_null(strstr(without, "/Separation /All"));
+	free(with);
+	free(without);
+}
+
+static void test_reproducible_with_id(void **state)
+{
+	(void)state;
+	size_t la, lb;
+	char *a = slurp(write_one("a.pdf", 1), &la);
+	char *b = slurp(write_one("b.pdf", 1), &lb);
+	assert_int_equal(la, lb);
+	assert_memory_equal(a, b, la);
+	const char *trailer = strstr(a + la - 600, "trailer");
+	assert_non_null(trailer);
+	assert_non_null(strstr(trailer, "/ID [ <"));
+
+	/* a different title is a different document */
+	struct tp_scene *sc = sample("one", TRIM_W, TRIM_H);
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = doc_info(1);
+	info.title = "another title";
+	size_t lc;
+	char *c = slurp(write_pdf("c.pdf", pages, 1, &info), &lc);
+	const char *id_a = strstr(trailer, "/ID [ <");
+	const char *id_c = strstr(strstr(c + lc - 600, "trailer"), "/ID [ <");
+	assert_non_null(id_c);
+	assert_memory_not_equal(id_a, id_c, 40);
+	tp_scene_free(sc);
+	free(a);
+	free(b);
+	free(c);
+}
+
+static void test_utf8_title(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample("one", TRIM_W, TRIM_H);
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = doc_info(0);
+	info.title = "Spielbrett f\xc3\xbcr \xe2\x82\xac 5";
+	const char *path = write_pdf("title.pdf", pages, 1, &info);
+	assert_qpdf_clean(path);
+	char out[4096];
+	assert_int_equal(run(out, sizeof out, "pdfinfo -enc UTF-8 '%s'", path), 0);
+	assert_non_null(strstr(out, "Spielbrett f\xc3\xbcr \xe2\x82\xac 5"));
+	tp_scene_free(sc);
+}
+
+static void test_text_as_outlines(void **state)
+{
+	(void)state;
+	struct tp_ink ink[TP_INK_COUNT];
+	make_inks(ink);
+	struct tp_scene *sc = tp_scene_new("text", 60, 20, BLEED, ink);
+	assert_non_null(sc);
+	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, 30, 12, 8, TP_ALIGN_CENTER, "Fig. 18"), 0);
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = doc_info(0);
+	const char *path = write_pdf("text.pdf", pages, 1, &info);
+	assert_qpdf_clean(path);
+
+	char out[4096];
+	assert_int_equal(run(out, sizeof out, "pdffonts '%s'", path), 0);
+	assert_int_equal(count(out, "\n"), 2);   /* the two header lines only */
+	char *q = qdf_text(path);
+	assert_null(strstr(q, "/Font"));
+	assert_null(strstr(q, " Tj "));
+	assert_true(count(q, " c ") > 20);       /* glyph curves */
+	assert_int_equal(count(q, " f "), 1);    /* one filled path */
+	free(q);
+	tp_scene_free(sc);
+}
+
+static void bbox(const struct tp_pt *p, size_t n, double b[4])
+{
+	b[0] = b[1] = INFINITY;
+	b[2] = b[3] = -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		b[0] = fmin(b[0], p[i].x);
+		b[1] = fmin(b[1], p[i].y);
+		b[2] = fmax(b[2], p[i].x);
+		b[3] = fmax(b[3], p[i].y);
+	}
+}
+
+static void test_text_outline_helper(void **state)
+{
+	(void)state;
+	struct tp_pt *p, *q;
+	size_t n, m;
+	double b[4];
+
+	/* "E" at 10 mm: DejaVu's cap height is 0.73 em, above the baseline */
+	assert_int_equal(tp_text_outline("E", 50, 100, 10, TP_ALIGN_LEFT, &p, &n), 0);
+	assert_true(n > 4);
+	assert_int_equal(p[0].op, TP_MOVE);
+	bbox(p, n, b);
+	assert_true(b[0] >= 50 && b[2] < 58);
+	assert_true(fabs(b[1] - (100 - 7.29)) < 0.05 && fabs(b[3] - 100) < 0.01);
+	free(p);
+
+	assert_int_equal(tp_text_outline("HH", 50, 100, 10, TP_ALIGN_RIGHT, &p, &n), 0);
+	bbox(p, n, b);
+	assert_true(b[2] < 50 && b[2] > 48);
+	free(p);
+
+	assert_int_equal(tp_text_outline("HH", 50, 100, 10, TP_ALIGN_CENTER, &p, &n), 0);
+	bbox(p, n, b);
+	assert_true(fabs((b[0] + b[2]) / 2 - 50) < 0.01);   /* H is symmetric */
+
+	/* the same input gives the same points */
+	assert_int_equal(tp_text_outline("HH", 50, 100, 10, TP_ALIGN_CENTER, &q, &m), 0);
+	assert_int_equal(n, m);
+	for (size_t i = 0; i < n; i++)
+		assert_true(p[i].op == q[i].op && p[i].x == q[i].x && p[i].y == q[i].y);
+	free(p);
+	free(q);
+
+	assert_int_equal(tp_text_outline("", 0, 0, 10, TP_ALIGN_LEFT, &p, &n), 0);
+	assert_null(p);
+	assert_int_equal(n, 0);
+	assert_int_equal(tp_text_outline("\xff\xfe", 0, 0, 10, TP_ALIGN_LEFT, &p, &n), -1);
+	assert_null(p);
+}
+
+static void test_two_pages(void **state)
+{
+	(void)state;
+	struct tp_scene *a = sample("a", TRIM_W, TRIM_H);
+	struct tp_scene *b = sample("b", 60, 80);
+	const struct tp_scene *pages[2] = { a, b };
+	struct tp_doc_info info = doc_info(1);
+	const char *path = write_pdf("two.pdf", pages, 2, &info);
+	assert_qpdf_clean(path);
+	char out[4096];
+	assert_int_equal(run(out, sizeof out, "pdfinfo -f 1 -l 3 '%s'", path), 0);
+	assert_non_null(strstr(out, "Pages:           2"));
+	const double e = 2 * (BLEED + MARGIN);
+	const double want[2][2] = { { TRIM_W + e, TRIM_H + e }, { 60 + e, 80 + e } };
+	for (int i = 0; i < 2; i++) {
+		char key[32];
+		double w, h;
+		snprintf(key, sizeof key, "Page    %d size:", i + 1);
+		const char *p = strstr(out, key);
+		assert_non_null(p);
+		assert_int_equal(sscanf(p + strlen(key), "%lf x %lf", &w, &h), 2);
+		assert_true(fabs(w - want[i][0] * K) < 0.01 && fabs(h - want[i][1] * K) < 0.01);
+	}
+	tp_scene_free(a);
+	tp_scene_free(b);
+}
+
+static void test_write_error(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample("one", TRIM_W, TRIM_H);
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = doc_info(1);
+	FILE *f = fopen("/dev/full", "wb");
+	assert_non_null(f);
+	tp_err e = { 0 };
+	assert_int_equal(tp_pdf_write(f, pages, 1, &info, &e), TP_EIO);
+	assert_int_equal(e.code, TP_EIO);
+	assert_non_null(strstr(e.msg, "cannot write"));
+	fclose(f);
+	tp_scene_free(sc);
+}
+
+static void test_bad_page_size(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample("huge", 6000, 50);
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = doc_info(0);
+	FILE *f = tmpfile();
+	assert_non_null(f);
+	tp_err e = { 0 };
+	assert_int_equal(tp_pdf_write(f, pages, 1, &info, &e), TP_EINPUT);
+	assert_non_null(strstr(e.msg, "huge"));
+	fclose(f);
+	tp_scene_free(sc);
+}
+
+/* Every allocation the writer makes (libharu's included) fails in turn:
+ * each must come back as TP_EIO, with nothing leaked (ASan checks). */
+static void test_out_of_memory(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample("one", TRIM_W, TRIM_H);
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = doc_info(1);
+	info.title = "t\xc3\xa4tel";
+	int done = 0;
+	for (long at = 1; !done && at < 100000; at++) {
+		FILE *f = tmpfile();
+		assert_non_null(f);
+		tp_err e = { 0 };
+		tp_alloc_fail_at(at);
+		int rc = tp_pdf_write(f, pages, 1, &info, &e);
+		tp_alloc_fail_at(0);
+		fclose(f);
+		if (rc == TP_OK)
+			done = 1;
+		else if (rc != TP_EIO)
+			fail_msg("allocation %ld: code %d (%s)", at, rc, e.msg);
+	}
+	assert_true(done);
+	tp_scene_free(sc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_boxes_without_marks),
+		cmocka_unit_test(test_boxes_with_marks),
+		cmocka_unit_test(test_cmyk_spot_overprint),
+		cmocka_unit_test(test_marks_only_when_asked),
+		cmocka_unit_test(test_reproducible_with_id),
+		cmocka_unit_test(test_utf8_title),
+		cmocka_unit_test(test_text_as_outlines),
+		cmocka_unit_test(test_text_outline_helper),
+		cmocka_unit_test(test_two_pages),
+		cmocka_unit_test(test_write_error),
+		cmocka_unit_test(test_bad_page_size),
+		cmocka_unit_test(test_out_of_memory),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
