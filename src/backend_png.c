@@ -1,13 +1,356 @@
 #include "backend.h"
 
-int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
-		 const struct tp_doc_info *info, tp_err *e)
-{
-	(void)f; (void)pages; (void)n; (void)info;
-	return tp_fail(e, TP_EIO, "png backend not written yet");
-}
+#include <cairo.h>
+#include <limits.h>
+#include <math.h>
+#include <png.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+/* PNG proofs of the bleed box, streamed band by band so that a sheet of any
+ * size needs only one band of pixels in memory.  Every coordinate is
+ * computed in absolute device pixels first and the tile origin (an integer)
+ * subtracted last, which is exact in double precision: that is what keeps
+ * the output independent of how the image is cut into bands and tiles. */
+
+#define CAIRO_MAX_PX 32767
+#define BAND_BYTES_DEFAULT ((size_t)16 << 20)
+
+static size_t band_limit = BAND_BYTES_DEFAULT;
+static int tile_limit = CAIRO_MAX_PX;
 
 void tp_png_set_limits(size_t band_bytes, int tile_px)
 {
-	(void)band_bytes; (void)tile_px;
+	band_limit = band_bytes ? band_bytes : BAND_BYTES_DEFAULT;
+	tile_limit = tile_px > 0 && tile_px < CAIRO_MAX_PX ? tile_px : CAIRO_MAX_PX;
+}
+
+/* A shape that will be drawn, with its conservative device-space bounds. */
+struct item {
+	size_t i;
+	double x0, y0, x1, y1;
+	double tx;          /* text: device x of the aligned baseline start */
+};
+
+struct job {
+	const struct tp_scene *sc;
+	double s, b;        /* px per mm, bleed in mm */
+	int w, h;
+	struct item *items;
+	size_t n;
+	unsigned char *band;
+	png_structp png;
+	png_infop info;
+	char msg[200];
+};
+
+static double dev_x(const struct job *j, double x) { return (x + j->b) * j->s; }
+static double dev_y(const struct job *j, double y) { return (y + j->b) * j->s; }
+static double snap(double v) { return floor(v + 0.5); }
+
+static int drawable(const struct tp_scene *sc, const struct tp_shape *s)
+{
+	if ((s->flags & TP_SHAPE_MARK) || s->ink >= TP_INK_COUNT)
+		return 0;
+	const struct tp_ink *k = &sc->inks[s->ink];
+	if (k->kind == TP_INK_REGISTRATION)
+		return 0;
+	/* Die and emboss plates are technical: a proof shows them only when
+	 * the sheet is that plate. */
+	return !(k->kind == TP_INK_SPOT && k->overprint && !sc->plate);
+}
+
+static void set_font(cairo_t *cr, double size_px)
+{
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_size(cr, size_px);
+}
+
+/* Bounds in mm widened to device px; pad covers antialiasing and miters. */
+static void bounds(struct job *j, cairo_t *meas, struct item *it)
+{
+	const struct tp_scene *sc = j->sc;
+	const struct tp_shape *s = &sc->shapes[it->i];
+	double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
+	double pad = 2 + ((s->paint & TP_STROKE) ? fabs(s->stroke) * j->s * 5 : 0);
+
+	if (s->kind == TP_SHAPE_PATH) {
+		x0 = y0 = INFINITY;
+		x1 = y1 = -INFINITY;
+		for (size_t k = 0; k < s->count; k++) {
+			const struct tp_pt *p = &sc->pts[s->first + k];
+			x0 = fmin(x0, p->x);
+			x1 = fmax(x1, p->x);
+			y0 = fmin(y0, p->y);
+			y1 = fmax(y1, p->y);
+		}
+	} else if (s->kind == TP_SHAPE_TEXT) {
+		cairo_text_extents_t te;
+		set_font(meas, s->h * j->s);
+		cairo_text_extents(meas, tp_scene_str(sc, s), &te);
+		it->tx = dev_x(j, s->x);
+		if (s->align == TP_ALIGN_CENTER)
+			it->tx -= te.x_advance / 2;
+		else if (s->align == TP_ALIGN_RIGHT)
+			it->tx -= te.x_advance;
+		/* Glyphs land on whole pixels and hinting may nudge them. */
+		pad = 2 + 0.1 * s->h * j->s;
+		it->x0 = it->tx + te.x_bearing - pad;
+		it->x1 = it->tx + te.x_bearing + te.width + pad;
+		it->y0 = dev_y(j, s->y) + te.y_bearing - pad;
+		it->y1 = dev_y(j, s->y) + te.y_bearing + te.height + pad;
+		return;
+	}
+	it->x0 = dev_x(j, fmin(x0, x1)) - pad;
+	it->x1 = dev_x(j, fmax(x0, x1)) + pad;
+	it->y0 = dev_y(j, fmin(y0, y1)) - pad;
+	it->y1 = dev_y(j, fmax(y0, y1)) + pad;
+}
+
+/* The drawable shapes in draw order: by layer, then by insertion. */
+static int collect(struct job *j, tp_err *e)
+{
+	const struct tp_scene *sc = j->sc;
+	j->items = tp_malloc(sc->n_shapes * sizeof *j->items);
+	if (j->items == NULL)
+		return tp_fail(e, TP_EIO, "png: out of memory");
+	cairo_surface_t *one = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	cairo_t *meas = cairo_create(one);
+	for (size_t l = 0; l <= sc->n_layers; l++) {
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			const struct tp_shape *s = &sc->shapes[i];
+			/* A layer index out of range goes last rather than nowhere. */
+			size_t sl = s->layer < sc->n_layers ? s->layer : sc->n_layers;
+			if (sl != l || !drawable(sc, s))
+				continue;
+			if (s->kind == TP_SHAPE_TEXT && !(s->h > 0))
+				continue;
+			struct item *it = &j->items[j->n++];
+			it->i = i;
+			bounds(j, meas, it);
+		}
+	}
+	cairo_status_t st = cairo_status(meas);
+	cairo_destroy(meas);
+	cairo_surface_destroy(one);
+	if (st != CAIRO_STATUS_SUCCESS)
+		return tp_fail(e, TP_EIO, "png: %s", cairo_status_to_string(st));
+	return TP_OK;
+}
+
+static void path(const struct job *j, cairo_t *cr, const struct tp_shape *s,
+		 double ox, double oy)
+{
+	const struct tp_pt *p = j->sc->pts + s->first;
+	for (size_t k = 0; k < s->count; k++) {
+		double x = dev_x(j, p[k].x) - ox, y = dev_y(j, p[k].y) - oy;
+		switch (p[k].op) {
+		case TP_MOVE: cairo_move_to(cr, x, y); break;
+		case TP_LINE: cairo_line_to(cr, x, y); break;
+		case TP_CLOSE: cairo_close_path(cr); break;
+		case TP_CURVE:
+			if (k + 2 >= s->count)
+				return;
+			cairo_curve_to(cr, x, y,
+				       dev_x(j, p[k + 1].x) - ox, dev_y(j, p[k + 1].y) - oy,
+				       dev_x(j, p[k + 2].x) - ox, dev_y(j, p[k + 2].y) - oy);
+			k += 2;
+			break;
+		}
+	}
+}
+
+/* The corners as absolute coordinates: cairo_rectangle() would add the
+ * width after the tile shift and round differently per tile. */
+static void box(cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y0);
+	cairo_line_to(cr, x1, y1);
+	cairo_line_to(cr, x0, y1);
+	cairo_close_path(cr);
+}
+
+static void draw(const struct job *j, cairo_t *cr, const struct item *it,
+		 double ox, double oy)
+{
+	const struct tp_shape *s = &j->sc->shapes[it->i];
+	const double *rgb = j->sc->inks[s->ink].rgb;
+	/* Quantised first so flat fills come out exactly as rgb*255 rounded. */
+	double c[3];
+	for (int k = 0; k < 3; k++)
+		c[k] = snap(fmin(fmax(rgb[k], 0), 1) * 255) / 255;
+	cairo_set_source_rgb(cr, c[0], c[1], c[2]);
+	if (s->stroke > 0)
+		cairo_set_line_width(cr, s->stroke * j->s);
+
+	if (s->kind == TP_SHAPE_TEXT) {
+		set_font(cr, s->h * j->s);
+		cairo_move_to(cr, it->tx - ox, dev_y(j, s->y) - oy);
+		cairo_show_text(cr, tp_scene_str(j->sc, s));
+		cairo_new_path(cr);
+		return;
+	}
+	if (s->kind == TP_SHAPE_RECT && (s->paint & TP_FILL)) {
+		/* Whole-pixel edges: neighbouring cells meet without seams.
+		 * A positive size keeps at least one pixel so hairlines show. */
+		double x0 = snap(dev_x(j, fmin(s->x, s->x + s->w)));
+		double x1 = snap(dev_x(j, fmax(s->x, s->x + s->w)));
+		double y0 = snap(dev_y(j, fmin(s->y, s->y + s->h)));
+		double y1 = snap(dev_y(j, fmax(s->y, s->y + s->h)));
+		if (x1 == x0 && s->w != 0)
+			x1 = x0 + 1;
+		if (y1 == y0 && s->h != 0)
+			y1 = y0 + 1;
+		box(cr, x0 - ox, y0 - oy, x1 - ox, y1 - oy);
+		cairo_fill(cr);
+	}
+	if (s->kind == TP_SHAPE_PATH)
+		path(j, cr, s, ox, oy);
+	else if (s->kind == TP_SHAPE_RECT && (s->paint & TP_STROKE))
+		box(cr, dev_x(j, s->x) - ox, dev_y(j, s->y) - oy,
+		    dev_x(j, s->x + s->w) - ox, dev_y(j, s->y + s->h) - oy);
+	if (s->kind == TP_SHAPE_PATH && (s->paint & TP_FILL))
+		cairo_fill_preserve(cr);
+	if ((s->paint & TP_STROKE) && s->stroke > 0)
+		cairo_stroke_preserve(cr);
+	cairo_new_path(cr);
+}
+
+/* Glyph masks and whole-pixel boxes land exactly wherever a surface is
+ * cut.  Antialiased paths do not: Cairo clips them at a surface's left and
+ * right edges by moving edge end points, which shifts coverage all along
+ * such an edge.  So each of those gets a surface spanning its own width,
+ * which is the same however the image is tiled, and only paths wider than
+ * Cairo's limit are cut. */
+static int exact(const struct tp_shape *s)
+{
+	return s->kind == TP_SHAPE_TEXT || (s->kind == TP_SHAPE_RECT && s->paint == TP_FILL);
+}
+
+/* Draws columns x0..x1 of rows y0.. into the band buffer. */
+static int draw_on(struct job *j, const struct item *it, int x0, int x1, int y0,
+		   int rows, tp_err *e)
+{
+	cairo_surface_t *sf = cairo_image_surface_create_for_data(
+		j->band + (size_t)x0 * 4, CAIRO_FORMAT_RGB24, x1 - x0, rows, j->w * 4);
+	cairo_t *cr = cairo_create(sf);
+	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+	draw(j, cr, it, x0, y0);
+	cairo_status_t st = cairo_status(cr);
+	cairo_destroy(cr);
+	cairo_surface_flush(sf);
+	cairo_surface_destroy(sf);
+	if (st != CAIRO_STATUS_SUCCESS)
+		return tp_fail(e, TP_EIO, "png: %s", cairo_status_to_string(st));
+	return TP_OK;
+}
+
+/* Draws rows y0..y0+rows of the image into the (white) band buffer. */
+static int render_band(struct job *j, int y0, int rows, tp_err *e)
+{
+	memset(j->band, 0xff, (size_t)j->w * 4 * (size_t)rows);
+	for (size_t k = 0; k < j->n; k++) {
+		const struct item *it = &j->items[k];
+		if (it->y1 <= y0 || it->y0 >= y0 + rows || it->x1 <= 0 || it->x0 >= j->w)
+			continue;
+		int x0 = it->x0 > 0 ? (int)floor(it->x0) : 0;
+		int x1 = it->x1 < j->w ? (int)ceil(it->x1) : j->w;
+		int whole = !exact(&j->sc->shapes[it->i]) && x1 - x0 <= CAIRO_MAX_PX;
+		int step = whole ? x1 - x0 : tile_limit;
+		for (int t = whole ? x0 : x0 - x0 % step; t < x1; t += step) {
+			int a = t > x0 ? t : x0, b = x1 - t > step ? t + step : x1;
+			if (draw_on(j, it, a, b, y0, rows, e) != TP_OK)
+				return e->code;
+		}
+	}
+	return TP_OK;
+}
+
+static void on_error(png_structp png, png_const_charp msg)
+{
+	struct job *j = png_get_error_ptr(png);
+	snprintf(j->msg, sizeof j->msg, "%s", msg);
+	png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg)
+{
+	(void)png;
+	(void)msg;
+}
+
+/* Everything touched after setjmp lives in *j, not in locals, so a
+ * longjmp from libpng leaves nothing indeterminate. */
+static int encode(struct job *j, FILE *f, double dpi, tp_err *e)
+{
+	if (setjmp(png_jmpbuf(j->png)))
+		return tp_fail(e, TP_EIO, "png: %s", j->msg[0] ? j->msg : "write failed");
+	png_init_io(j->png, f);
+	png_set_compression_level(j->png, 6);
+	png_set_filter(j->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+	png_set_IHDR(j->png, j->info, (png_uint_32)j->w, (png_uint_32)j->h, 8,
+		     PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_uint_32 ppm = (png_uint_32)snap(dpi / 0.0254);
+	png_set_pHYs(j->png, j->info, ppm, ppm, PNG_RESOLUTION_METER);
+	png_write_info(j->png, j->info);
+	/* Cairo's RGB24 pixel is a native-endian 32-bit xRGB word. */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	png_set_bgr(j->png);
+	png_set_filler(j->png, 0, PNG_FILLER_AFTER);
+#else
+	png_set_filler(j->png, 0, PNG_FILLER_BEFORE);
+#endif
+	size_t stride = (size_t)j->w * 4;
+	size_t rows = band_limit / stride;
+	rows = rows < 1 ? 1 : rows > CAIRO_MAX_PX ? CAIRO_MAX_PX : rows;
+	rows = rows > (size_t)j->h ? (size_t)j->h : rows;
+	j->band = tp_malloc(stride * rows);
+	if (j->band == NULL)
+		return tp_fail(e, TP_EIO, "png: out of memory for a %zu-row band", rows);
+	for (int y0 = 0; y0 < j->h; y0 += (int)rows) {
+		int n = j->h - y0 < (int)rows ? j->h - y0 : (int)rows;
+		if (render_band(j, y0, n, e) != TP_OK)
+			return e->code;
+		for (int r = 0; r < n; r++)
+			png_write_row(j->png, j->band + (size_t)r * stride);
+	}
+	png_write_end(j->png, j->info);
+	if (fflush(f) != 0 || ferror(f))
+		return tp_fail(e, TP_EIO, "png: write failed");
+	return TP_OK;
+}
+
+int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
+		 const struct tp_doc_info *info, tp_err *e)
+{
+	if (n != 1)
+		return tp_fail(e, TP_EIO, "png holds one page, not %zu", n);
+	const struct tp_scene *sc = pages[0];
+	double s = info->dpi / 25.4;
+	double w = snap((sc->trim_w + 2 * sc->bleed) * s);
+	double h = snap((sc->trim_h + 2 * sc->bleed) * s);
+	if (!(info->dpi > 0) || !(w >= 1) || !(h >= 1) ||
+	    w > INT_MAX / 4 || h > INT_MAX)
+		return tp_fail(e, TP_EINPUT, "png: %g x %g mm at %g dpi is no image size",
+			       sc->trim_w + 2 * sc->bleed, sc->trim_h + 2 * sc->bleed,
+			       info->dpi);
+
+	struct job j = { .sc = sc, .s = s, .b = sc->bleed, .w = (int)w, .h = (int)h };
+	int rc = collect(&j, e);
+	if (rc == TP_OK) {
+		j.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &j,
+						on_error, on_warning);
+		j.info = j.png ? png_create_info_struct(j.png) : NULL;
+		rc = j.info ? encode(&j, f, info->dpi, e)
+			    : tp_fail(e, TP_EIO, "png: out of memory");
+	}
+	png_destroy_write_struct(&j.png, &j.info);
+	free(j.band);
+	free(j.items);
+	return rc;
 }

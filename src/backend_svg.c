@@ -1,8 +1,248 @@
 #include "backend.h"
 
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+/* SVG written by hand: Cairo's SVG surface cannot name groups, and
+ * designers want one group (an Inkscape layer) per ink. */
+
+/* %.4f with trailing zeros cut; the decimal point forced to '.' whatever
+ * the locale says, so files are identical everywhere. */
+static const char *num(char buf[32], double v)
+{
+	if (!isfinite(v) || fabs(v) < 0.00005)
+		v = 0;
+	snprintf(buf, 32, "%.4f", v);
+	char *dot = NULL;
+	for (char *p = buf; *p; p++)
+		if (*p != '-' && (*p < '0' || *p > '9'))
+			*(dot = p) = '.';
+	if (dot != NULL) {
+		char *end = buf + strlen(buf);
+		while (end[-1] == '0')
+			*--end = '\0';
+		if (end[-1] == '.')
+			end[-1] = '\0';
+	}
+	return buf;
+}
+
+/* Length of a valid UTF-8 sequence at s, or 0. */
+static int utf8_len(const unsigned char *s)
+{
+	int n = s[0] < 0x80 ? 1 : s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 :
+		s[0] < 0xf5 ? 4 : 0;
+	for (int i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	/* Overlong forms, surrogates and code points past U+10FFFF. */
+	if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) || (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
+	    (n == 4 && s[0] == 0xf0 && s[1] < 0x90) || (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+/* Text as XML character data or attribute value.  Bytes XML 1.0 cannot
+ * carry (controls, broken UTF-8) become U+FFFD rather than a file that
+ * Inkscape refuses to open. */
+static void put_escaped(FILE *f, const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	while (*s) {
+		int n = utf8_len(s);
+		if (*s == '&')
+			fputs("&amp;", f);
+		else if (*s == '<')
+			fputs("&lt;", f);
+		else if (*s == '>')
+			fputs("&gt;", f);
+		else if (*s == '"')
+			fputs("&quot;", f);
+		else if (*s == '\'')
+			fputs("&apos;", f);
+		else if (n == 0 || (*s < 0x20 && *s != '\t' && *s != '\n' && *s != '\r'))
+			fputs("\xef\xbf\xbd", f);
+		else
+			fwrite(s, 1, (size_t)n, f);
+		s += n ? n : 1;
+	}
+}
+
+static int id_char(char c, int first)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' ||
+	       (!first && ((c >= '0' && c <= '9') || c == '-' || c == '.'));
+}
+
+/* Valid, unique XML ids for the layers: "bleed" is the clip path's, and
+ * two names may sanitise alike. */
+static void layer_ids(const struct tp_scene *sc, char (*ids)[48])
+{
+	for (size_t l = 0; l < sc->n_layers; l++) {
+		char base[40];
+		size_t k = 0;
+		const char *name = sc->layers[l];
+		if (!id_char(name[0], 1))
+			base[k++] = '_';
+		for (const char *p = name; *p && k < sizeof base - 1; p++)
+			base[k++] = id_char(*p, 0) ? *p : '_';
+		base[k] = '\0';
+		snprintf(ids[l], 48, "%s", base);
+		for (int n = 2;; n++) {
+			int clash = strcmp(ids[l], "bleed") == 0;
+			for (size_t m = 0; m < l && !clash; m++)
+				clash = strcmp(ids[l], ids[m]) == 0;
+			if (!clash)
+				break;
+			snprintf(ids[l], 48, "%s_%d", base, n);
+		}
+	}
+}
+
+static void paint_attrs(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
+{
+	const struct tp_ink *k = &sc->inks[s->ink];
+	char hex[8], b[32];
+	int c[3];
+	for (int i = 0; i < 3; i++)
+		c[i] = (int)floor(fmin(fmax(k->rgb[i], 0), 1) * 255 + 0.5);
+	snprintf(hex, sizeof hex, "#%02x%02x%02x", c[0], c[1], c[2]);
+	fprintf(f, " fill=\"%s\"", (s->paint & TP_FILL) || s->kind == TP_SHAPE_TEXT ? hex : "none");
+	if ((s->paint & TP_STROKE) && s->kind != TP_SHAPE_TEXT)
+		fprintf(f, " stroke=\"%s\" stroke-width=\"%s\"", hex, num(b, s->stroke));
+	if (k->kind == TP_INK_SPOT || k->kind == TP_INK_REGISTRATION) {
+		fputs(" data-spot=\"", f);
+		put_escaped(f, k->kind == TP_INK_SPOT ? k->name : "All");
+		fputs("\"", f);
+	}
+	if (k->overprint)
+		fputs(" data-overprint=\"1\"", f);
+}
+
+static void put_path(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
+{
+	char a[32], b[32];
+	const struct tp_pt *p = sc->pts + s->first;
+	fputs("<path d=\"", f);
+	for (size_t k = 0; k < s->count; k++) {
+		const char *sep = k ? " " : "";
+		switch (p[k].op) {
+		case TP_MOVE:
+			fprintf(f, "%sM%s %s", sep, num(a, p[k].x), num(b, p[k].y));
+			break;
+		case TP_LINE:
+			fprintf(f, "%sL%s %s", sep, num(a, p[k].x), num(b, p[k].y));
+			break;
+		case TP_CLOSE:
+			fprintf(f, "%sZ", sep);
+			break;
+		case TP_CURVE:
+			if (k + 2 >= s->count) {
+				k = s->count;
+				break;
+			}
+			fprintf(f, "%sC%s %s", sep, num(a, p[k].x), num(b, p[k].y));
+			fprintf(f, " %s %s", num(a, p[k + 1].x), num(b, p[k + 1].y));
+			fprintf(f, " %s %s", num(a, p[k + 2].x), num(b, p[k + 2].y));
+			k += 2;
+			break;
+		}
+	}
+	fputs("\"", f);
+}
+
+static void put_shape(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
+{
+	char a[32], b[32], c[32], d[32];
+	static const char *const anchor[] = { "start", "middle", "end" };
+	switch (s->kind) {
+	case TP_SHAPE_RECT:
+		fprintf(f, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"",
+			num(a, fmin(s->x, s->x + s->w)), num(b, fmin(s->y, s->y + s->h)),
+			num(c, fabs(s->w)), num(d, fabs(s->h)));
+		break;
+	case TP_SHAPE_PATH:
+		put_path(f, sc, s);
+		break;
+	case TP_SHAPE_TEXT:
+		fprintf(f, "<text x=\"%s\" y=\"%s\" font-size=\"%s\" font-family=\"DejaVu Sans\""
+			" text-anchor=\"%s\" xml:space=\"preserve\"", num(a, s->x), num(b, s->y),
+			num(c, s->h), anchor[s->align <= TP_ALIGN_RIGHT ? s->align : 0]);
+		break;
+	default:
+		return;
+	}
+	paint_attrs(f, sc, s);
+	if (s->kind == TP_SHAPE_TEXT) {
+		fputs(">", f);
+		put_escaped(f, tp_scene_str(sc, s));
+		fputs("</text>\n", f);
+	} else {
+		fputs("/>\n", f);
+	}
+}
+
+/* One layer's shapes in order; runs of art go in clipped groups so that
+ * marks between them keep their place in the order. */
+static void put_layer(FILE *f, const struct tp_scene *sc, size_t l,
+		      const char *id, int marks)
+{
+	fprintf(f, "<g id=\"%s\" inkscape:groupmode=\"layer\" inkscape:label=\"", id);
+	put_escaped(f, sc->layers[l]);
+	fputs("\">\n", f);
+	int clipped = 0;
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		const struct tp_shape *s = &sc->shapes[i];
+		int mark = (s->flags & TP_SHAPE_MARK) != 0;
+		if (s->layer != l || s->ink >= TP_INK_COUNT || (mark && !marks))
+			continue;
+		if (clipped && mark)
+			fputs("</g>\n", f);
+		else if (!clipped && !mark)
+			fputs("<g clip-path=\"url(#bleed)\">\n", f);
+		clipped = !mark;
+		put_shape(f, sc, s);
+	}
+	if (clipped)
+		fputs("</g>\n", f);
+	fputs("</g>\n", f);
+}
+
 int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e)
 {
-	(void)f; (void)pages; (void)n; (void)info;
-	return tp_fail(e, TP_EIO, "svg backend not written yet");
+	if (n != 1)
+		return tp_fail(e, TP_EIO, "svg holds one page, not %zu", n);
+	const struct tp_scene *sc = pages[0];
+	double m = sc->bleed + (info->marks ? sc->margin : 0);
+	double w = sc->trim_w + 2 * m, h = sc->trim_h + 2 * m;
+	double bw = sc->trim_w + 2 * sc->bleed, bh = sc->trim_h + 2 * sc->bleed;
+	char a[32], b[32], c[32], d[32];
+
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n", f);
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\""
+		" xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\""
+		" version=\"1.1\" width=\"%smm\" height=\"%smm\"", num(a, w), num(b, h));
+	fprintf(f, " viewBox=\"%s %s %s %s\">\n", num(a, -m), num(b, -m), num(c, w), num(d, h));
+	fputs("<title>", f);
+	put_escaped(f, info->title ? info->title : sc->name);
+	fputs("</title>\n", f);
+	fprintf(f, "<defs><clipPath id=\"bleed\"><rect x=\"%s\" y=\"%s\" width=\"%s\""
+		" height=\"%s\"/></clipPath></defs>\n", num(a, -sc->bleed),
+		num(b, -sc->bleed), num(c, bw), num(d, bh));
+	char (*ids)[48] = tp_calloc(sc->n_layers, sizeof *ids);
+	if (ids == NULL)
+		return tp_fail(e, TP_EIO, "svg: out of memory");
+	layer_ids(sc, ids);
+	for (size_t l = 0; l < sc->n_layers; l++)
+		put_layer(f, sc, l, ids[l], info->marks);
+	free(ids);
+	fputs("</svg>\n", f);
+	if (fflush(f) != 0 || ferror(f))
+		return tp_fail(e, TP_EIO, "svg: write failed");
+	return TP_OK;
 }

@@ -1,0 +1,371 @@
+#include "testutil.h"
+
+#include <cairo.h>
+#include <math.h>
+#include <png.h>
+
+#include "alloc.h"
+#include "backend.h"
+#include "scene.h"
+
+/* Colours are k/255 except "dots", which checks the rounding of others. */
+static void make_inks(struct tp_ink k[TP_INK_COUNT])
+{
+	static const struct { const char *name; int kind, op; double r, g, b; } d[] = {
+		{ "lateral", TP_INK_PROCESS, 0, 227, 6, 19 },
+		{ "boxes", TP_INK_PROCESS, 0, 255, 221, 0 },
+		{ "vertical", TP_INK_PROCESS, 0, 0, 150, 64 },
+		{ "dots", TP_INK_PROCESS, 0, 0.3 * 255, 0.5 * 255, 0.7 * 255 },
+		{ "lines", TP_INK_PROCESS, 0, 157, 157, 156 },
+		{ "text", TP_INK_PROCESS, 0, 29, 29, 27 },
+		{ "Assembly", TP_INK_SPOT, 0, 230, 0, 126 },
+		{ "marks", TP_INK_REGISTRATION, 0, 0, 0, 0 },
+		{ "CutContour", TP_INK_SPOT, 1, 236, 0, 140 },
+		{ "Emboss", TP_INK_SPOT, 1, 0, 160, 227 },
+	};
+	memset(k, 0, sizeof(struct tp_ink) * TP_INK_COUNT);
+	for (int i = 0; i < TP_INK_COUNT; i++) {
+		snprintf(k[i].name, sizeof k[i].name, "%s", d[i].name);
+		k[i].kind = d[i].kind;
+		k[i].overprint = d[i].op;
+		k[i].rgb[0] = d[i].r / 255;
+		k[i].rgb[1] = d[i].g / 255;
+		k[i].rgb[2] = d[i].b / 255;
+	}
+}
+
+static struct tp_scene *new_scene(double w, double h, double bleed)
+{
+	struct tp_ink k[TP_INK_COUNT];
+	make_inks(k);
+	struct tp_scene *sc = tp_scene_new("test", w, h, bleed, k);
+	assert_non_null(sc);
+	return sc;
+}
+
+static int render(const struct tp_scene *sc, double dpi, const char *path, tp_err *e)
+{
+	struct tp_doc_info info = { .title = "t", .dpi = dpi };
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	int rc = tp_png_write(f, &sc, 1, &info, e);
+	assert_int_equal(fclose(f), 0);
+	return rc;
+}
+
+struct img {
+	png_uint_32 w, h, ppm_x, ppm_y;
+	int unit, depth, type;
+	unsigned char *rgb;
+};
+
+static void load(const char *path, struct img *im)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png_create_info_struct(png);
+	assert_non_null(info);
+	if (setjmp(png_jmpbuf(png)))
+		fail_msg("libpng could not read %s", path);
+	png_init_io(png, f);
+	png_read_info(png, info);
+	im->w = png_get_image_width(png, info);
+	im->h = png_get_image_height(png, info);
+	im->depth = png_get_bit_depth(png, info);
+	im->type = png_get_color_type(png, info);
+	assert_true(png_get_pHYs(png, info, &im->ppm_x, &im->ppm_y, &im->unit));
+	assert_int_equal(png_get_rowbytes(png, info), im->w * 3);
+	im->rgb = malloc((size_t)im->w * im->h * 3);
+	assert_non_null(im->rgb);
+	for (png_uint_32 y = 0; y < im->h; y++)
+		png_read_row(png, im->rgb + (size_t)y * im->w * 3, NULL);
+	png_read_end(png, NULL);
+	png_destroy_read_struct(&png, &info, NULL);
+	fclose(f);
+}
+
+static const unsigned char *px(const struct img *im, double x, double y)
+{
+	size_t ix = (size_t)x, iy = (size_t)y;
+	assert_true(ix < im->w && iy < im->h);
+	return im->rgb + (iy * im->w + ix) * 3;
+}
+
+/* The pixel under scene point (x,y) mm, bleed b, at dpi. */
+static const unsigned char *at(const struct img *im, double x, double y, double b, double dpi)
+{
+	return px(im, (x + b) * dpi / 25.4, (y + b) * dpi / 25.4);
+}
+
+static void assert_ink(const unsigned char *p, const struct tp_ink *k)
+{
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(p[i], (int)lround(k->rgb[i] * 255));
+}
+
+static void assert_white(const unsigned char *p)
+{
+	assert_int_equal(p[0], 255);
+	assert_int_equal(p[1], 255);
+	assert_int_equal(p[2], 255);
+}
+
+static char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	long len = ftell(f);
+	rewind(f);
+	char *buf = malloc((size_t)len + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	*n = (size_t)len;
+	return buf;
+}
+
+static void assert_same_file(const char *a, const char *b)
+{
+	size_t na, nb;
+	char *pa = slurp(a, &na), *pb = slurp(b, &nb);
+	assert_int_equal(na, nb);
+	assert_memory_equal(pa, pb, na);
+	free(pa);
+	free(pb);
+}
+
+static void test_size_and_dpi(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	struct tp_scene *sc = new_scene(63, 88, 3);
+	tp_err e = { 0 };
+	const char *p = tu_write(dir, "a.png", "");
+	assert_int_equal(render(sc, 300, p, &e), TP_OK);
+	struct img im;
+	load(p, &im);
+	assert_int_equal(im.w, 815);   /* 69 mm at 300 dpi = 814.96 px */
+	assert_int_equal(im.h, 1110);  /* 94 mm = 1110.2 px */
+	assert_int_equal(im.depth, 8);
+	assert_int_equal(im.type, PNG_COLOR_TYPE_RGB);
+	assert_int_equal(im.ppm_x, 11811);
+	assert_int_equal(im.ppm_y, 11811);
+	assert_int_equal(im.unit, PNG_RESOLUTION_METER);
+	assert_white(px(&im, 0, 0));
+	assert_white(px(&im, 814, 1109));
+	size_t n;
+	char *bytes = slurp(p, &n);
+	for (size_t i = 0; i + 4 <= n; i++)
+		assert_false(memcmp(bytes + i, "tIME", 4) == 0);
+	free(bytes);
+	free(im.rgb);
+	tp_scene_free(sc);
+	tu_rmrf(dir);
+}
+
+/* Every process ink in a grid of 7.3 mm cells (not a whole number of
+ * pixels), spots and marks on top of some of them. */
+static struct tp_scene *grid_scene(int plate)
+{
+	struct tp_scene *sc = new_scene(60, 40, 3);
+	sc->plate = plate;
+	for (int r = 0; r < 4; r++)
+		for (int c = 0; c < 8; c++)
+			assert_int_equal(tp_scene_rect(sc, (r * 8 + c) % 6, TP_FILL, 0,
+						       -3 + c * 7.3, -3 + r * 7.3, 7.3, 7.3), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_ANCHOR, TP_FILL, 0, 40, 35, 5, 5), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_FILL, 0, 10, 35, 5, 5), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_EMBOSS, TP_FILL, 0, 20, 35, 5, 5), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_REG, TP_FILL, 0, 30, 35, 5, 5), 0);
+	/* A mark inside the bleed only so that the test can see it is gone. */
+	assert_int_equal(tp_scene_rect(sc, TP_INK_TEXT, TP_FILL, 0, 50, 35, 5, 5), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	return sc;
+}
+
+static void check_grid(int plate)
+{
+	char *dir = tu_tmpdir();
+	struct tp_scene *sc = grid_scene(plate);
+	tp_err e = { 0 };
+	const char *p = tu_write(dir, "g.png", "");
+	assert_int_equal(render(sc, 300, p, &e), TP_OK);
+	struct img im;
+	load(p, &im);
+	for (int r = 0; r < 4; r++)
+		for (int c = 0; c < 8; c++)
+			assert_ink(at(&im, -3 + c * 7.3 + 3.65, -3 + r * 7.3 + 3.65, 3, 300),
+				   &sc->inks[(r * 8 + c) % 6]);
+	/* No seam: along a row crossing every cell edge, nothing is white. */
+	for (png_uint_32 x = 0; x < 8 * 7.3 * 300 / 25.4 - 1; x++)
+		assert_int_not_equal(px(&im, x, 100)[0] + px(&im, x, 100)[1] +
+				     px(&im, x, 100)[2], 3 * 255);
+	assert_ink(at(&im, 42.5, 37.5, 3, 300), &sc->inks[TP_INK_ANCHOR]);
+	if (plate) {
+		assert_ink(at(&im, 12.5, 37.5, 3, 300), &sc->inks[TP_INK_CUT]);
+		assert_ink(at(&im, 22.5, 37.5, 3, 300), &sc->inks[TP_INK_EMBOSS]);
+	} else {
+		assert_white(at(&im, 12.5, 37.5, 3, 300));
+		assert_white(at(&im, 22.5, 37.5, 3, 300));
+	}
+	assert_white(at(&im, 32.5, 37.5, 3, 300));
+	assert_white(at(&im, 52.5, 37.5, 3, 300));
+	free(im.rgb);
+	tp_scene_free(sc);
+	tu_rmrf(dir);
+}
+
+static void test_cells_exact(void **state)
+{
+	(void)state;
+	check_grid(0);
+}
+
+static void test_plate_shows_spots(void **state)
+{
+	(void)state;
+	check_grid(1);
+}
+
+/* Curves, diagonals, strokes and text across many band and tile edges. */
+static struct tp_scene *busy_scene(void)
+{
+	struct tp_scene *sc = new_scene(50, 30, 3);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_BOXES, TP_FILL, 0, -3, -3, 56, 36), 0);
+	for (int i = 0; i < 12; i++) {
+		double cx = 2.1 + i * 4.37, cy = 4 + (i % 5) * 5.3;
+		assert_int_equal(tp_scene_circle(sc, i % 6, i % 2 ? TP_FILL : TP_STROKE,
+						 0.35, cx, cy, 1.3 + i * 0.41), 0);
+	}
+	double tri[] = { -2, 31, 25.3, 1.7, 52, 29.1, 30, 33 };
+	assert_int_equal(tp_scene_poly(sc, TP_INK_DOTS, TP_FILL, 0, tri, 4), 0);
+	assert_int_equal(tp_scene_poly(sc, TP_INK_LINE, TP_STROKE, 0.8, tri, 4), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_ANCHOR, TP_STROKE, 0.25, 5.55, 7.7, 30.3, 12.2), 0);
+	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, 25, 15, 6, TP_ALIGN_CENTER, "Tile 12 Wg"), 0);
+	assert_int_equal(tp_scene_text(sc, TP_INK_LATERAL, 49, 27, 3.5, TP_ALIGN_RIGHT, "right"), 0);
+	assert_int_equal(tp_scene_text(sc, TP_INK_VERTICAL, 1, 27, 3.5, TP_ALIGN_LEFT, "left \xc3\xa9"), 0);
+	return sc;
+}
+
+static void test_bands_and_tiles_invariant(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	struct tp_scene *sc = busy_scene();
+	tp_err e = { 0 };
+	const char *ref = tu_write(dir, "ref.png", "");
+	assert_int_equal(render(sc, 300, ref, &e), TP_OK);
+	struct img im;
+	load(ref, &im);
+	free(im.rgb);
+	static const struct { size_t rows; int tile; } cut[] = {
+		{ 3, 37 }, { 1, 300 }, { 7, 100 }, { 1000, 13 },
+	};
+	for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++) {
+		const char *p = tu_write(dir, "cut.png", "");
+		tp_png_set_limits(im.w * 4 * cut[i].rows, cut[i].tile);
+		assert_int_equal(render(sc, 300, p, &e), TP_OK);
+		assert_same_file(ref, p);
+	}
+	tp_png_set_limits(0, 0);
+	/* Determinism: the same scene twice gives the same bytes. */
+	const char *again = tu_write(dir, "again.png", "");
+	assert_int_equal(render(sc, 300, again, &e), TP_OK);
+	assert_same_file(ref, again);
+	tp_scene_free(sc);
+	tu_rmrf(dir);
+}
+
+/* 3000 mm at 300 dpi is 35433 px, past Cairo's 32767. */
+static void test_wider_than_cairo(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	struct tp_scene *sc = new_scene(3000, 5, 0);
+	for (int i = 0; i < 30; i++)
+		assert_int_equal(tp_scene_rect(sc, i % 6, TP_FILL, 0, i * 100.0, 0, 100, 5), 0);
+	assert_int_equal(tp_scene_circle(sc, TP_INK_TEXT, TP_FILL, 0, 2774.3, 2.5, 2), 0);
+	tp_err e = { 0 };
+	const char *p = tu_write(dir, "wide.png", "");
+	assert_int_equal(render(sc, 300, p, &e), TP_OK);
+	struct img im;
+	load(p, &im);
+	assert_int_equal(im.w, 35433);
+	assert_int_equal(im.h, 59);
+	for (int i = 0; i < 30; i++)
+		assert_ink(at(&im, i * 100.0 + 50, 2.5, 0, 300), &sc->inks[i % 6]);
+	assert_ink(at(&im, 2774.3, 2.5, 0, 300), &sc->inks[TP_INK_TEXT]);
+	free(im.rgb);
+	/* The circle sits across the 32767 px seam (2774.2 mm). */
+	const char *q = tu_write(dir, "wide2.png", "");
+	tp_png_set_limits(0, 10000);
+	assert_int_equal(render(sc, 300, q, &e), TP_OK);
+	tp_png_set_limits(0, 0);
+	assert_same_file(p, q);
+	tp_scene_free(sc);
+	tu_rmrf(dir);
+}
+
+static void test_write_errors(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = grid_scene(0);
+	struct tp_doc_info info = { .title = "t", .dpi = 300 };
+	tp_err e = { 0 };
+	FILE *f = fopen("/dev/full", "wb");
+	if (f == NULL) {
+		tp_scene_free(sc);
+		skip();
+	}
+	assert_int_equal(tp_png_write(f, (const struct tp_scene *const *)&sc, 1, &info, &e), TP_EIO);
+	assert_int_equal(e.code, TP_EIO);
+	fclose(f);
+
+	/* Two pages, and allocation failures: clean errors, nothing leaked. */
+	const struct tp_scene *two[2] = { sc, sc };
+	tp_err e2 = { 0 };
+	FILE *g = tmpfile();
+	assert_non_null(g);
+	assert_int_equal(tp_png_write(g, two, 2, &info, &e2), TP_EIO);
+	assert_non_null(strstr(e2.msg, "one page"));
+	for (long n = 1; n <= 2; n++) {
+		tp_err e3 = { 0 };
+		tp_alloc_fail_at(n);
+		assert_int_equal(tp_png_write(g, two, 1, &info, &e3), TP_EIO);
+		tp_alloc_fail_at(0);
+	}
+	tp_err e4 = { 0 };
+	info.dpi = 0;
+	assert_int_equal(tp_png_write(g, two, 1, &info, &e4), TP_EINPUT);
+	fclose(g);
+	tp_scene_free(sc);
+}
+
+/* Cairo's font caches and fontconfig's configuration live until these are
+ * called; without them LeakSanitizer reports them.  FcFini comes in
+ * through Cairo, hence weak. */
+extern void FcFini(void) __attribute__((weak));
+
+static int teardown(void **state)
+{
+	(void)state;
+	cairo_debug_reset_static_data();
+	if (FcFini)
+		FcFini();
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_size_and_dpi),
+		cmocka_unit_test(test_cells_exact),
+		cmocka_unit_test(test_plate_shows_spots),
+		cmocka_unit_test(test_bands_and_tiles_invariant),
+		cmocka_unit_test(test_wider_than_cairo),
+		cmocka_unit_test(test_write_errors),
+	};
+	return cmocka_run_group_tests(tests, NULL, teardown);
+}

@@ -1,0 +1,248 @@
+#include "testutil.h"
+
+#include "alloc.h"
+#include "backend.h"
+#include "scene.h"
+
+static char *tmp;
+
+static int setup(void **state)
+{
+	(void)state;
+	tmp = tu_tmpdir();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	tu_rmrf(tmp);
+	return 0;
+}
+
+static struct tp_scene *new_scene(void)
+{
+	struct tp_ink k[TP_INK_COUNT];
+	static const char *names[TP_INK_COUNT] = {
+		"lateral", "boxes", "vertical", "dots", "lines", "text", "Assembly",
+		"marks", "CutContour", "Emboss",
+	};
+	memset(k, 0, sizeof k);
+	for (int i = 0; i < TP_INK_COUNT; i++) {
+		snprintf(k[i].name, sizeof k[i].name, "%s", names[i]);
+		k[i].rgb[0] = i / 10.0;
+		k[i].rgb[2] = 1;
+	}
+	k[TP_INK_ANCHOR].kind = TP_INK_SPOT;
+	k[TP_INK_REG].kind = TP_INK_REGISTRATION;
+	k[TP_INK_CUT].kind = TP_INK_SPOT;
+	k[TP_INK_CUT].overprint = 1;
+	k[TP_INK_LATERAL].rgb[0] = 227 / 255.0;
+	k[TP_INK_LATERAL].rgb[1] = 6 / 255.0;
+	k[TP_INK_LATERAL].rgb[2] = 19 / 255.0;
+	struct tp_scene *sc = tp_scene_new("fronts", 100, 50, 3, k);
+	assert_non_null(sc);
+	sc->margin = 10;
+	return sc;
+}
+
+/* Three lateral rects, two box rects, a circle, a die line, text, marks,
+ * and two layers whose names are not XML ids. */
+static struct tp_scene *sample(void)
+{
+	struct tp_scene *sc = new_scene();
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(tp_scene_rect(sc, TP_INK_LATERAL, TP_FILL, 0, i * 10.5, 0, 10.5, 20), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_BOXES, TP_FILL, 0, -3, -3, 106, 5), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_BOXES, TP_STROKE, 0.25, 40, 10, 20, 20), 0);
+	assert_int_equal(tp_scene_circle(sc, TP_INK_DOTS, TP_FILL, 0, 70, 25, 4), 0);
+	double cut[] = { 0, 0, 100, 0, 100, 50, 0, 50 };
+	assert_int_equal(tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.2, cut, 4), 0);
+	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, 50, 45, 4, TP_ALIGN_CENTER,
+				       "A<B & \"C\" 'd' \xc3\xa9 \xff"), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_REG, TP_FILL, 0, -12, -3, 6, 0.2), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	assert_int_equal(tp_scene_text(sc, TP_INK_REG, 0, 55, 2, TP_ALIGN_LEFT, "slug"), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	assert_int_equal(tp_scene_layer(sc, "9 odd/name"), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_VERTICAL, TP_FILL, 0, 1, 1, 2, 2), 0);
+	assert_int_equal(tp_scene_layer(sc, "bleed"), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_VERTICAL, TP_FILL, 0, 3, 3, 2, 2), 0);
+	tp_scene_layer_by_ink(sc);
+	return sc;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	long n = ftell(f);
+	rewind(f);
+	char *buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* Writes sc as name in tmp and returns the text. */
+static char *write_svg(const struct tp_scene *sc, int marks, const char *name)
+{
+	const char *path = tu_write(tmp, name, "");
+	struct tp_doc_info info = { .title = "tilepress series: fronts & backs", .marks = marks };
+	tp_err e = { 0 };
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(tp_svg_write(f, &sc, 1, &info, &e), TP_OK);
+	assert_int_equal(fclose(f), 0);
+	return slurp(path);
+}
+
+static int count(const char *from, const char *to, const char *needle)
+{
+	int n = 0;
+	for (const char *p = strstr(from, needle); p && (!to || p < to); p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+/* The elements matching needle inside the group with that id, up to the
+ * next layer group. */
+static int in_group(const char *svg, const char *id, const char *needle)
+{
+	char open[80];
+	snprintf(open, sizeof open, "<g id=\"%s\"", id);
+	const char *g = strstr(svg, open);
+	assert_non_null(g);
+	const char *end = strstr(g + 1, "<g id=");
+	return count(g, end, needle);
+}
+
+static void test_header_and_groups(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample();
+	char *svg = write_svg(sc, 0, "a.svg");
+	assert_non_null(strstr(svg, "<?xml version=\"1.0\" encoding=\"UTF-8\""));
+	assert_non_null(strstr(svg, " width=\"106mm\" height=\"56mm\" viewBox=\"-3 -3 106 56\""));
+	assert_non_null(strstr(svg, "<title>tilepress series: fronts &amp; backs</title>"));
+	assert_non_null(strstr(svg, "<clipPath id=\"bleed\"><rect x=\"-3\" y=\"-3\" width=\"106\""
+				    " height=\"56\"/></clipPath>"));
+	/* Groups in order of first use, each once. */
+	const char *ids[] = { "lateral", "boxes", "dots", "CutContour", "text", "marks",
+			      "_9_odd_name", "bleed_2" };
+	const char *prev = svg;
+	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+		char open[80];
+		snprintf(open, sizeof open, "<g id=\"%s\"", ids[i]);
+		const char *g = strstr(svg, open);
+		assert_non_null(g);
+		assert_true(g > prev);
+		assert_int_equal(count(svg, NULL, open), 1);
+		prev = g;
+	}
+	assert_int_equal(count(svg, NULL, "<g id="), 8);
+	assert_non_null(strstr(svg, "inkscape:label=\"9 odd/name\""));
+	assert_int_equal(in_group(svg, "lateral", "<rect "), 3);
+	assert_int_equal(in_group(svg, "lateral", "clip-path=\"url(#bleed)\""), 1);
+	assert_int_equal(in_group(svg, "boxes", "<rect "), 2);
+	assert_int_equal(in_group(svg, "boxes", "fill=\"none\" stroke="), 1);
+	assert_int_equal(in_group(svg, "dots", "<path d=\"M74 25 C"), 1);
+	assert_int_equal(in_group(svg, "CutContour", "data-spot=\"CutContour\""), 1);
+	assert_int_equal(in_group(svg, "CutContour", " Z\""), 1);
+	assert_int_equal(in_group(svg, "marks", "<rect "), 0);
+	assert_int_equal(in_group(svg, "marks", "<text"), 0);
+	assert_non_null(strstr(svg, "<rect x=\"10.5\" y=\"0\" width=\"10.5\" height=\"20\""
+				    " fill=\"#e30613\"/>"));
+	assert_non_null(strstr(svg, "text-anchor=\"middle\""));
+	assert_non_null(strstr(svg, ">A&lt;B &amp; &quot;C&quot; &apos;d&apos; \xc3\xa9 \xef\xbf\xbd</text>"));
+	free(svg);
+	tp_scene_free(sc);
+}
+
+static void test_marks(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample();
+	char *svg = write_svg(sc, 1, "m.svg");
+	assert_non_null(strstr(svg, " width=\"126mm\" height=\"76mm\" viewBox=\"-13 -13 126 76\""));
+	/* Marks unclipped, in registration, art still clipped to the bleed. */
+	assert_int_equal(in_group(svg, "marks", "<rect "), 1);
+	assert_int_equal(in_group(svg, "marks", ">slug</text>"), 1);
+	assert_int_equal(in_group(svg, "marks", "data-spot=\"All\""), 2);
+	assert_int_equal(in_group(svg, "marks", "clip-path"), 0);
+	assert_int_equal(in_group(svg, "lateral", "clip-path=\"url(#bleed)\""), 1);
+	assert_non_null(strstr(svg, "<clipPath id=\"bleed\"><rect x=\"-3\" y=\"-3\""));
+	/* Same scene, same bytes. */
+	char *again = write_svg(sc, 1, "m2.svg");
+	assert_string_equal(svg, again);
+	free(again);
+	free(svg);
+	tp_scene_free(sc);
+}
+
+/* rsvg-convert and xmllint, when installed, must accept the file. */
+static void test_tools_accept(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample();
+	free(write_svg(sc, 1, "t.svg"));
+	tp_scene_free(sc);
+	char cmd[1200];
+	int ran = 0;
+	if (system("command -v xmllint >/dev/null 2>&1") == 0) {
+		snprintf(cmd, sizeof cmd, "xmllint --noout '%s/t.svg'", tmp);
+		assert_int_equal(system(cmd), 0);
+		ran++;
+	}
+	if (system("command -v rsvg-convert >/dev/null 2>&1") == 0) {
+		snprintf(cmd, sizeof cmd, "rsvg-convert -d 96 -p 96 -o '%s/t.png' '%s/t.svg'",
+			 tmp, tmp);
+		assert_int_equal(system(cmd), 0);
+		snprintf(cmd, sizeof cmd, "test -s '%s/t.png'", tmp);
+		assert_int_equal(system(cmd), 0);
+		ran++;
+	}
+	if (ran == 0)
+		skip();
+}
+
+static void test_errors(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample();
+	struct tp_doc_info info = { .title = "t", .marks = 1 };
+	tp_err e = { 0 };
+	FILE *f = fopen("/dev/full", "wb");
+	if (f != NULL) {
+		assert_int_equal(tp_svg_write(f, (const struct tp_scene *const *)&sc, 1, &info, &e),
+				 TP_EIO);
+		assert_int_equal(e.code, TP_EIO);
+		fclose(f);
+	}
+	const struct tp_scene *two[2] = { sc, sc };
+	tp_err e2 = { 0 };
+	FILE *g = tmpfile();
+	assert_non_null(g);
+	assert_int_equal(tp_svg_write(g, two, 2, &info, &e2), TP_EIO);
+	assert_non_null(strstr(e2.msg, "one page"));
+	tp_err e3 = { 0 };
+	tp_alloc_fail_at(1);
+	assert_int_equal(tp_svg_write(g, two, 1, &info, &e3), TP_EIO);
+	tp_alloc_fail_at(0);
+	fclose(g);
+	tp_scene_free(sc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_header_and_groups),
+		cmocka_unit_test(test_marks),
+		cmocka_unit_test(test_tools_accept),
+		cmocka_unit_test(test_errors),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
