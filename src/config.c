@@ -9,6 +9,7 @@
 
 #include "backend.h"
 #include "ini_read.h"
+#include "symbol.h"
 #include "template.h"
 
 #define MAX_BOARD 1200
@@ -19,7 +20,9 @@ enum key_id {
 	K_PAIRING, K_CYCLE, K_INDICIA, K_BOARD_CENTRE, K_BACKS, K_ANCHOR,
 	K_ROWS, K_COLS,
 	K_TILE, K_BLEED, K_DPI, K_MARKS, K_CUT_INK, K_ANCHOR_INK, K_STYLE,
-	K_SPLIT, K_FORMATS, K_JOB, K_MAX_SHEET, K_OVERLAP, K_CMYK, K_RGB,
+	K_SPLIT, K_FORMATS, K_JOB, K_MAX_SHEET, K_OVERLAP, K_CELL_MARK, K_CMYK, K_RGB,
+	K_E_PLATES, K_E_SYMBOL, K_E_SIZE, K_E_BACK, K_E_CLEAR, K_E_WALL, K_E_STROKE,
+	K_E_MIN_SYMBOL, K_E_MIN_SPACING,
 	K_COUNT
 };
 
@@ -60,10 +63,23 @@ static const struct key plain_keys[] = {
 	{ "print", "job", K_JOB, 0 },
 	{ "print", "max_sheet_mm", K_MAX_SHEET, 0 },
 	{ "print", "panel_overlap_mm", K_OVERLAP, 0 },
+	{ "print", "cell_mark", K_CELL_MARK, 0 },
+	{ "emboss", "plates", K_E_PLATES, 0 },
+	{ "emboss", "lateral", K_E_SYMBOL, TP_LATERAL },
+	{ "emboss", "boxes", K_E_SYMBOL, TP_BOXES },
+	{ "emboss", "vertical", K_E_SYMBOL, TP_VERTICAL },
+	{ "emboss", "dots", K_E_SYMBOL, TP_DOTS },
+	{ "emboss", "symbol_mm", K_E_SIZE, 0 },
+	{ "emboss", "back_symbol_mm", K_E_BACK, 0 },
+	{ "emboss", "recess_clearance_mm", K_E_CLEAR, 0 },
+	{ "emboss", "pocket_wall_mm", K_E_WALL, 0 },
+	{ "emboss", "stroke_mm", K_E_STROKE, 0 },
+	{ "emboss", "min_symbol_mm", K_E_MIN_SYMBOL, 0 },
+	{ "emboss", "min_spacing_mm", K_E_MIN_SPACING, 0 },
 };
 #define N_PLAIN (sizeof plain_keys / sizeof plain_keys[0])
 
-static const char *const sections[] = { "series", "board", "print" };
+static const char *const sections[] = { "series", "board", "print", "emboss" };
 
 /* Where a value came from, for messages: "file:line" or "--set x.y=z". */
 struct where {
@@ -255,6 +271,23 @@ void tp_config_defaults(struct tp_config *c)
 	p->max_sheet_mm = TP_PDF_MAX_MM;
 	p->panel_overlap_mm = 10;
 	c->level = 1;
+	p->cell_mark = TP_MARK_FILL;
+	/* [0079]: circle, square, hexagon and octagon.  The tactile minimums are
+	 * APH's Guidelines for Design of Tactile Graphics (1997): shapes with
+	 * sides under 1/2 in may not be recognised, symbols closer than 1/4 in
+	 * may be hard to tell apart. */
+	struct tp_emboss *em = &c->emboss;
+	em->symbol[TP_LATERAL] = TP_SYM_CIRCLE;
+	em->symbol[TP_BOXES] = TP_SYM_SQUARE;
+	em->symbol[TP_VERTICAL] = TP_SYM_HEXAGON;
+	em->symbol[TP_DOTS] = TP_SYM_OCTAGON;
+	em->symbol_mm = 2.2;
+	em->back_symbol_mm = 12;
+	em->recess_clearance_mm = 0.5;
+	em->pocket_wall_mm = 1;
+	em->stroke_mm = 0.25;
+	em->min_symbol_mm = 12.7;
+	em->min_spacing_mm = 6.35;
 	snprintf(p->job, sizeof p->job, "tilepress series");
 	/* [0055]: lateral red, boxes yellow, vertical green, dots blue. */
 	set_ink(&p->inks[TP_INK_LATERAL], "lateral", TP_INK_PROCESS, 0, 0, 100, 100, 0, 0xe30613);
@@ -458,7 +491,7 @@ static int apply(struct loader *L, const char *where, const char *section,
 			break;
 	if (si == sizeof sections / sizeof sections[0])
 		return tp_fail(e, TP_EINPUT,
-			       "%s: unknown section [%s]; allowed: [series], [board], [print]",
+			       "%s: unknown section [%s]; allowed: [series], [board], [print], [emboss]",
 			       where, section);
 	struct key tmp;
 	const struct key *k = find_key(section, name, &tmp);
@@ -606,9 +639,52 @@ static int apply(struct loader *L, const char *where, const char *section,
 			return bad(where, k, value, e, "out of range; allowed: 0 mm to 100 mm");
 		p->panel_overlap_mm = dv;
 		return TP_OK;
+	case K_CELL_MARK:
+		if (strcmp(value, "fill") == 0)
+			p->cell_mark = TP_MARK_FILL;
+		else if (strcmp(value, "symbol") == 0)
+			p->cell_mark = TP_MARK_SYMBOL;
+		else
+			return bad(where, k, value, e, "allowed: fill, symbol");
+		return TP_OK;
 	case K_CMYK:
 	case K_RGB:
 		return apply_colour(p, where, k, value, e);
+	case K_E_PLATES:
+		if (parse_onoff(value, &c->emboss.plates) != 0)
+			return bad(where, k, value, e, "allowed: on, off");
+		snprintf(c->emboss.where, sizeof c->emboss.where, "%s", where);
+		return TP_OK;
+	case K_E_SYMBOL: {
+		int sym = tp_symbol_parse(value);
+		if (sym < 0)
+			return bad(where, k, value, e,
+				   "allowed: circle, square, hexagon, octagon (symbols with no intrinsic orientation, [0079])");
+		c->emboss.symbol[k->ink] = sym;
+		return TP_OK;
+	}
+	case K_E_SIZE:
+	case K_E_BACK:
+	case K_E_CLEAR:
+	case K_E_WALL:
+	case K_E_STROKE:
+	case K_E_MIN_SYMBOL:
+	case K_E_MIN_SPACING: {
+		if (tp_parse_length(value, &dv) != 0)
+			return bad(where, k, value, e, "not a length; write e.g. 12, 12mm, 1.2cm or 0.5in");
+		double lo = (k->id == K_E_CLEAR || k->id == K_E_WALL || k->id == K_E_MIN_SPACING ||
+			     k->id == K_E_MIN_SYMBOL) ? 0 : 0.1;
+		if (!(dv >= lo && dv <= 1000))
+			return bad(where, k, value, e, lo > 0 ? "out of range; allowed: 0.1 mm to 1000 mm"
+							      : "out of range; allowed: 0 mm to 1000 mm");
+		double *dst[] = { &c->emboss.symbol_mm, &c->emboss.back_symbol_mm,
+				  &c->emboss.recess_clearance_mm, &c->emboss.pocket_wall_mm,
+				  &c->emboss.stroke_mm, &c->emboss.min_symbol_mm,
+				  &c->emboss.min_spacing_mm };
+		*dst[k->id - K_E_SIZE] = dv;
+		snprintf(c->emboss.where, sizeof c->emboss.where, "%s", where);
+		return TP_OK;
+	}
 	}
 	return tp_fail(e, TP_EINPUT, "%s: %s.%s: unhandled key", where, section, name);
 }
@@ -710,6 +786,37 @@ int tp_config_load(struct tp_config *c, const char *path,
 			       "%s: print.max_sheet_mm = %g leaves %g mm for art after bleed%s; it must exceed twice print.panel_overlap_mm (%g) by 10 mm",
 			       path, c->print.max_sheet_mm, room, c->print.marks ? " and marks" : "",
 			       c->print.panel_overlap_mm);
+	if (strcmp(c->indicia, "digits") == 0) {
+		if (r->backs)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: series.indicia = digits: numerals need series.backs = off; the board image and the backs are made of the template's cells, which digits do not have",
+				       L.indicia_where.text);
+		if (c->emboss.plates)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: series.indicia = digits: emboss plates need cells; use a template or emboss.plates = off",
+				       L.indicia_where.text);
+		c->digits = 1;
+		/* The core still names cells; digits draw over the spiral's. */
+		snprintf(c->indicia, sizeof c->indicia, "spiral-cw");
+	}
+	if (c->emboss.plates) {
+		const struct tp_emboss *em = &c->emboss;
+		double cell = c->print.tile_mm / 6;
+		if (em->symbol_mm + em->stroke_mm >= cell)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: emboss.symbol_mm = %g: with its %g mm outline it does not fit a %.3g mm cell (tile_mm / 6); a symbol may not touch its cell edge",
+				       em->where[0] ? em->where : path, em->symbol_mm, em->stroke_mm, cell);
+		if (em->back_symbol_mm + 2 * em->recess_clearance_mm + em->stroke_mm >=
+		    c->print.tile_mm - em->pocket_wall_mm)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: emboss.back_symbol_mm = %g: with clearance and outline it does not fit inside a %g mm tile pocket; make it smaller",
+				       em->where[0] ? em->where : path, em->back_symbol_mm,
+				       c->print.tile_mm - em->pocket_wall_mm);
+		if (!r->backs)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: emboss.plates = on needs series.backs = on: the back and board-recess plates follow the board image",
+				       em->where[0] ? em->where : path);
+	}
 	char tpath[768];
 	rc = tp_template_resolve(c->indicia, tpath, sizeof tpath, e);
 	if (rc != TP_OK) {
@@ -724,4 +831,34 @@ int tp_config_load(struct tp_config *c, const char *path,
 		return rc;
 	r->tpl = &c->tpl;
 	return TP_OK;
+}
+
+int tp_config_warnings(const struct tp_config *c, char out[][200], int max)
+{
+	if (!c->emboss.plates)
+		return 0;
+	const struct tp_emboss *em = &c->emboss;
+	double cell = c->print.tile_mm / 6;
+	double spacing = cell - em->symbol_mm - em->stroke_mm;  /* between neighbours */
+	double back_gap = c->print.tile_mm - em->back_symbol_mm - em->stroke_mm;
+	struct { int bad; const char *fmt; double a, b; } w[] = {
+		{ em->symbol_mm < em->min_symbol_mm,
+		  "emboss.symbol_mm = %g is below the tactile minimum %g mm: the shapes on the fronts may not be recognised by touch", em->symbol_mm, em->min_symbol_mm },
+		{ spacing < em->min_spacing_mm,
+		  "symbols on the fronts are %.3g mm apart, below the tactile minimum %g mm: they may be hard to tell apart (raise tile_mm or lower symbol_mm)", spacing, em->min_spacing_mm },
+		{ em->back_symbol_mm < em->min_symbol_mm,
+		  "emboss.back_symbol_mm = %g is below the tactile minimum %g mm", em->back_symbol_mm, em->min_symbol_mm },
+		{ back_gap < em->min_spacing_mm,
+		  "back symbols leave %.3g mm between neighbouring tiles, below the tactile minimum %g mm", back_gap, em->min_spacing_mm },
+		{ em->stroke_mm < 0.2,
+		  "emboss.stroke_mm = %g is below 0.2 mm, thinner than an emboss die can hold%s", em->stroke_mm, 0 },
+	};
+	int n = 0;
+	for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+		if (w[i].bad) {
+			if (n < max)
+				snprintf(out[n], 200, w[i].fmt, w[i].a, w[i].b);
+			n++;
+		}
+	return n;
 }

@@ -11,6 +11,21 @@
 
 enum tp_style { TP_STYLE_COLOUR, TP_STYLE_PATENT };
 enum tp_split { TP_SPLIT_ROWS, TP_SPLIT_COLS };
+enum tp_cell_mark { TP_MARK_FILL, TP_MARK_SYMBOL };
+
+/* The blind edition ([0079], [0103], claims 10 and 20). */
+struct tp_emboss {
+	int plates;               /* write emboss-fronts, emboss-backs, board-recess */
+	int symbol[TP_N_SERIES];  /* enum tp_symbol per series */
+	double symbol_mm;         /* symbol in a front cell */
+	double back_symbol_mm;    /* enlarged symbol on a tile back */
+	double recess_clearance_mm;  /* board recess wider than the back symbol */
+	double pocket_wall_mm;    /* rib left between tile pockets */
+	double stroke_mm;         /* outline width on the plates */
+	double min_symbol_mm;     /* tactile minimums: check warns below */
+	double min_spacing_mm;
+	char where[200];          /* where [emboss] was set, for messages */
+};
 
 struct tp_print {
 	double tile_mm;
@@ -18,6 +33,7 @@ struct tp_print {
 	double dpi;
 	int marks;
 	int style;          /* enum tp_style */
+	int cell_mark;      /* enum tp_cell_mark */
 	int split;          /* enum tp_split */
 	unsigned formats;   /* bit i: tp_backends[i] */
 	double max_sheet_mm;       /* larger sheets are split into panels */
@@ -31,7 +47,9 @@ struct tp_config {
 	struct tp_rules rules;
 	struct tp_template tpl;
 	char indicia[256];
+	int digits;   /* indicia = digits: numerals, FIGS. 3-5 (backs off only) */
 	struct tp_print print;
+	struct tp_emboss emboss;
 	int level;    /* board-piece recursion level ([0086]), 1 = the game itself */
 };
 
@@ -46,6 +64,10 @@ void tp_config_defaults(struct tp_config *c);
  * the derivation.  TP_OK, or TP_EINPUT with a one-line message. */
 int tp_config_load(struct tp_config *c, const char *path,
 		   const char *const *sets, int n_sets, tp_err *e);
+
+/* Tactile warnings for `check` (not errors): writes up to max lines into
+ * out, one per problem, and returns how many there are. */
+int tp_config_warnings(const struct tp_config *c, char out[][200], int max);
 
 /* Parses a length with an optional unit (mm, cm, in, pt; bare = mm).
  * Returns 0 and *mm, or -1 when it is not a length. */

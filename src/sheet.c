@@ -59,7 +59,7 @@ void tp_sheet_mirror(struct tp_scene *sc)
 
 static void bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
 {
-	double pad = s->paint == TP_STROKE ? s->stroke / 2 : 0;
+	double pad = 0;
 	if (s->kind == TP_SHAPE_RECT) {
 		b[0] = s->x; b[1] = s->y; b[2] = s->x + s->w; b[3] = s->y + s->h;
 	} else if (s->kind == TP_SHAPE_TEXT) {
@@ -75,7 +75,7 @@ static void bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4
 			b[2] = fmax(b[2], p->x); b[3] = fmax(b[3], p->y);
 		}
 	}
-	b[0] -= pad; b[1] -= pad; b[2] += pad; b[3] += pad;
+	(void)pad;
 }
 
 struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
@@ -85,15 +85,17 @@ struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 	if (sc == NULL)
 		return NULL;
 	sc->plate = src->plate;
-	double lo_x = x - src->bleed, lo_y = y - src->bleed;
-	double hi_x = x + w + src->bleed, hi_y = y + h + src->bleed;
+	const double eps = 1e-6;
 	for (size_t i = 0; i < src->n_shapes; i++) {
 		const struct tp_shape *s = &src->shapes[i];
 		if (s->flags & TP_SHAPE_MARK)
 			continue;
+		/* Only shapes that show inside the region itself: its bleed is
+		 * made from its own edge art (below), not from the neighbour's,
+		 * and a line lying on the cut belongs to neither side. */
 		double b[4];
 		bbox(src, s, b);
-		if (b[2] <= lo_x || b[0] >= hi_x || b[3] <= lo_y || b[1] >= hi_y)
+		if (b[2] <= x + eps || b[0] >= x + w - eps || b[3] <= y + eps || b[1] >= y + h - eps)
 			continue;
 		if (tp_scene_layer(sc, src->layers[s->layer]) != 0)
 			goto oom;
@@ -116,6 +118,7 @@ struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 		tp_scene_flag_last(sc, s->flags);
 	}
 	tp_scene_layer_by_ink(sc);
+	tp_sheet_bleed(sc);
 	return sc;
 oom:
 	tp_scene_free(sc);
@@ -185,15 +188,26 @@ int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
 			rc |= line(sc, W + o0, pos, W + o1, pos, w);
 		}
 	}
-	char date[40], text[400];
+	char date[40], first[200], second[300];
 	tp_format_date(slug->epoch, date, sizeof date);
-	snprintf(text, sizeof text, "%s  |  %s  |  %s%s%s  |  %.1f x %.1f mm trim, %.1f mm bleed  |  %s",
-		 slug->job, slug->file, slug->sheet, slug->extra ? "  |  " : "",
-		 slug->extra ? slug->extra : "", W, H, b, date);
-	/* Below the bottom-left crop mark, clear of the bottom target. */
-	if (tp_scene_text(sc, TP_INK_REG, -b, H + b + gap + len + 3.0, 2.2, TP_ALIGN_LEFT, text) != 0)
-		return -1;
-	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	snprintf(first, sizeof first, "%s  |  %s  |  %s", slug->job, slug->file, slug->sheet);
+	snprintf(second, sizeof second, "%s%s%.1f x %.1f mm trim, %.1f mm bleed  |  %s",
+		 slug->extra ? slug->extra : "", slug->extra ? "  |  " : "", W, H, b, date);
+	/* Below the bottom-left crop mark, clear of the bottom target; on
+	 * a narrow sheet the slug takes two lines (about 0.55 em a glyph). */
+	const double size = 2.2, y0 = H + b + gap + len + 2.6;
+	double est = (double)(strlen(first) + strlen(second) + 5) * size * 0.55;
+	if (est <= W + 2 * b) {
+		char one[520];
+		snprintf(one, sizeof one, "%s  |  %s", first, second);
+		rc |= tp_scene_text(sc, TP_INK_REG, -b, y0, size, TP_ALIGN_LEFT, one);
+		tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	} else {
+		rc |= tp_scene_text(sc, TP_INK_REG, -b, y0, size, TP_ALIGN_LEFT, first);
+		tp_scene_flag_last(sc, TP_SHAPE_MARK);
+		rc |= tp_scene_text(sc, TP_INK_REG, -b, y0 + size * 1.2, size, TP_ALIGN_LEFT, second);
+		tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	}
 	return rc ? -1 : 0;
 }
 
