@@ -15,6 +15,7 @@
 #include "series_sheets.h"
 #include "session.h"
 #include "sheet.h"
+#include "template.h"
 
 /* With SOURCE_DATE_EPOCH unset, dates are this fixed instant so that two
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
@@ -77,11 +78,13 @@ static int parse_formats(const char *list, unsigned *out, tp_err *e)
 
 static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struct plan *pl, tp_err *e)
 {
-	int backs = c->rules.backs;
+	int backs = c->rules.backs, plates = c->emboss.plates;
 	if (cli->only == NULL) {
 		pl->want_manifest = 1;
-		for (size_t i = 0; i < tp_n_series_sheets; i++)
-			pl->want[i] = backs || !tp_series_sheets[i].needs_backs;
+		for (size_t i = 0; i < tp_n_series_sheets; i++) {
+			unsigned f = tp_series_sheets[i].flags;
+			pl->want[i] = (backs || !(f & TP_SHEET_BACKS)) && (plates || !(f & TP_SHEET_PLATE));
+		}
 		return TP_OK;
 	}
 	const char *s = cli->only;
@@ -96,9 +99,13 @@ static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struc
 				pl->want_manifest = found = 1;
 			} else {
 				const struct tp_sheet_def *d = tp_series_sheet_find(name);
-				if (d && d->needs_backs && !backs)
+				if (d && (d->flags & TP_SHEET_BACKS) && !backs)
 					return tp_fail(e, TP_EINPUT,
 						       "--only %s: the tutorial edition (series.backs = off) has no %s",
+						       cli->only, name);
+				if (d && (d->flags & TP_SHEET_PLATE) && !plates)
+					return tp_fail(e, TP_EINPUT,
+						       "--only %s: %s is a blind-edition plate; set emboss.plates = on (see config/series-blind.ini)",
 						       cli->only, name);
 				if (d) {
 					pl->want[d - tp_series_sheets] = 1;
@@ -176,10 +183,15 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 		rc = tp_out_open(&o, pl->dir, file, e);
 	if (rc == TP_OK) {
 		rc = b->write(o.f, scenes, n, &info, e);
-		if (rc == TP_OK)
+		if (rc == TP_OK) {
 			rc = tp_out_commit(&o, e);
-		else
+		} else {
 			tp_out_abort(&o);
+			/* Backends do not know where the file goes: say so here. */
+			char msg[sizeof e->msg];
+			snprintf(msg, sizeof msg, "%s: %s", o.final, e->msg);
+			memcpy(e->msg, msg, sizeof msg);
+		}
 	}
 	for (size_t i = 0; i < marked; i++)
 		tp_scene_restore(pages[i].sc, &saved[i]);
@@ -202,6 +214,9 @@ static int write_sheet(struct plan *pl, const struct tp_config *c, const struct 
 	for (size_t bi = 0; rc == TP_OK && bi < tp_n_backends; bi++) {
 		const struct tp_backend *b = &tp_backends[bi];
 		if (!(pl->formats & (1u << bi)))
+			continue;
+		/* Plates are vector art for the die maker: PDF and SVG only. */
+		if ((def->flags & TP_SHEET_PLATE) && strcmp(b->name, "png") == 0)
 			continue;
 		char file[200];
 		if (doc.n == 1 || b->multipage) {
@@ -273,6 +288,12 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	}
 	if (rc == TP_OK)
 		rc = parse_only(cli, s.cfg, &pl, e);
+	struct tp_template *installed = NULL;
+	const struct tp_sheet_def *tdef = tp_series_sheet_find("templates");
+	if (rc == TP_OK && tdef && pl.want[tdef - tp_series_sheets]) {
+		rc = tp_template_list(&installed, &s.cfg->n_installed, e);
+		s.cfg->installed = installed;
+	}
 	if (rc == TP_OK)
 		rc = tp_mkdirs(pl.dir, e);
 	if (rc == TP_OK && pl.want_manifest)
@@ -285,6 +306,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc == TP_OK && !cli->quiet && !pl.summary.oom)
 		printf("tilepress: wrote %d files to %s:%s\n", pl.n_files, pl.dir, pl.summary.s ? pl.summary.s : "");
 	tp_buf_free(&pl.summary);
+	free(installed);
 	tp_session_close(&s);
 	return rc;
 }

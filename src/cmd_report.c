@@ -58,8 +58,15 @@ typedef void (*report_fn)(struct tp_buf *b, const struct tp_session *s, const st
 
 static void do_check(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli)
 {
-	(void)cli;
 	check_summary(b, s);
+	/* Legibility problems are warnings: the files are still valid. */
+	char warn[8][200];
+	int n = tp_config_warnings(s->cfg, warn, 8);
+	for (int i = 0; i < n && i < 8; i++)
+		if (!cli->quiet)
+			fprintf(stderr, "tilepress: warning: %s: %s\n", s->cfg->path, warn[i]);
+	if (s->cfg->emboss.plates)
+		tp_buf_printf(b, "tactile check: %s\n", n ? "warnings (see stderr)" : "ok");
 }
 
 static void do_pattern(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli)

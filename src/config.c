@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend.h"
 #include "ini_read.h"
@@ -78,6 +79,7 @@ static const struct key plain_keys[] = {
 	{ "emboss", "min_spacing_mm", K_E_MIN_SPACING, 0 },
 };
 #define N_PLAIN (sizeof plain_keys / sizeof plain_keys[0])
+_Static_assert(N_PLAIN <= 64, "loader.line_of holds 64 keys");
 
 static const char *const sections[] = { "series", "board", "print", "emboss" };
 
@@ -88,7 +90,7 @@ struct where {
 
 struct loader {
 	struct tp_config *c;
-	int line_of[K_COUNT];
+	int line_of[64];   /* by index in plain_keys[] */
 	int colour_line[N_COLOUR_INKS][2];
 	struct where rows_where, cols_where, backs_where, indicia_where;
 	int anchors_from_file;
@@ -399,6 +401,8 @@ static int apply_anchor(struct loader *L, const char *where, const struct key *k
 	if (!*fresh) {
 		r->n_anchors = 0;
 		*fresh = 1;
+		snprintf(r->anchors_source, sizeof r->anchors_source, "%s",
+			 L->in_set ? "--set series.anchor" : L->c->path);
 	}
 	if (r->n_anchors >= TP_MAX_ANCHORS)
 		return bad(where, k, value, e, "too many anchors; at most 64");
@@ -695,14 +699,23 @@ static int on_file_key(void *user, const char *section, const char *key,
 	struct loader *L = user;
 	struct where w;
 	snprintf(w.text, sizeof w.text, "%s:%d", L->c->path, line);
+	if (key == NULL) {
+		for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++)
+			if (strcmp(section, sections[i]) == 0)
+				return TP_OK;
+		return tp_fail(e, TP_EINPUT,
+			       "%s: unknown section [%s]; allowed: [series], [board], [print], [emboss]",
+			       w.text, section);
+	}
 	struct key tmp;
 	const struct key *k = find_key(section, key, &tmp);
-	if (k != NULL && k->id != K_ANCHOR && k->id != K_CMYK && k->id != K_RGB) {
-		if (L->line_of[k->id])
+	if (k != NULL && k->id != K_ANCHOR && k >= plain_keys && k < plain_keys + N_PLAIN) {
+		size_t i = (size_t)(k - plain_keys);
+		if (L->line_of[i])
 			return tp_fail(e, TP_EINPUT,
 				       "%s: %s.%s is already set on line %d; give each key once (only series.anchor repeats)",
-				       w.text, section, key, L->line_of[k->id]);
-		L->line_of[k->id] = line;
+				       w.text, section, key, L->line_of[i]);
+		L->line_of[i] = line;
 	}
 	return apply(L, w.text, section, key, value, e);
 }
@@ -752,6 +765,8 @@ int tp_config_load(struct tp_config *c, const char *path,
 	snprintf(L.backs_where.text, sizeof L.backs_where.text, "%s", path);
 	snprintf(L.indicia_where.text, sizeof L.indicia_where.text, "%s", path);
 	snprintf(c->rules.source, sizeof c->rules.source, "%s", path);
+	snprintf(c->rules.anchors_source, sizeof c->rules.anchors_source,
+		 "%s (built-in default anchors)", path);
 	snprintf(c->rules.where_centre, sizeof c->rules.where_centre, "%s", path);
 	int rc = tp_ini_parse(path, on_file_key, &L, e);
 	if (rc != TP_OK)
@@ -819,6 +834,9 @@ int tp_config_load(struct tp_config *c, const char *path,
 	}
 	char tpath[768];
 	rc = tp_template_resolve(c->indicia, tpath, sizeof tpath, e);
+	if (rc == TP_OK && access(tpath, R_OK) != 0)
+		return tp_fail(e, TP_EINPUT, "%s: series.indicia = %s: cannot read the template: %s",
+			       L.indicia_where.text, c->indicia, strerror(errno));
 	if (rc != TP_OK) {
 		/* Prefix the location of the indicia key. */
 		char msg[sizeof e->msg];

@@ -51,6 +51,10 @@ struct tp_config {
 	struct tp_print print;
 	struct tp_emboss emboss;
 	int level;    /* board-piece recursion level ([0086]), 1 = the game itself */
+	/* Every installed template, for the templates proof; loaded by the
+	 * build only when that sheet is wanted (owned by the build). */
+	const struct tp_template *installed;
+	size_t n_installed;
 };
 
 /* PDF's page limit: 14,400 pt. */

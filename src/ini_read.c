@@ -39,6 +39,22 @@ static char *next_line(char *str, int num, void *stream)
 	if (n == (size_t)num - 1 && str[n - 1] != '\n' && r->pos < r->len)
 		r->long_line = r->line + 1;
 	r->line++;
+	/* libinih only reports sections through their keys, so an unknown
+	 * section with no keys would pass unseen: report each header here. */
+	const char *p = str;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	const char *end = *p == '[' ? strchr(p, ']') : NULL;
+	if (end && !r->failed && !r->long_line) {
+		char name[64];
+		size_t len = (size_t)(end - p - 1);
+		if (len >= sizeof name)
+			len = sizeof name - 1;
+		memcpy(name, p + 1, len);
+		name[len] = '\0';
+		if (r->fn(r->user, name, NULL, NULL, r->line, r->e) != TP_OK)
+			r->failed = 1;
+	}
 	return str;
 }
 

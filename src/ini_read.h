@@ -6,8 +6,9 @@
 
 #include "status.h"
 
-/* Called once per key.  Returns TP_OK, or fills e and returns its code;
- * parsing stops at the first failure. */
+/* Called once per key, and once per section header with key and value
+ * NULL.  Returns TP_OK, or fills e and returns its code; parsing stops at
+ * the first failure. */
 typedef int (*tp_ini_fn)(void *user, const char *section, const char *key,
 			 const char *value, int line, tp_err *e);
 

@@ -1,6 +1,7 @@
 #include "manifest.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Table I's column order (patent 000, Table I): lateral, vertical, boxes,
  * dots, unmarked. */
@@ -15,6 +16,31 @@ long tp_run_count(const struct tp_run *run, long n)
 	long spares = (long)ceil((double)base * run->spares_pct / 100.0 - 1e-9);
 	return base + (spares > 0 ? spares : 0);
 }
+
+/* What the blind edition's plates hold, for quoting the emboss work. */
+struct emboss_counts {
+	long front_symbols, back_symbols, pockets, recess_symbols;
+};
+
+static void emboss_counts(const struct tp_pattern *p, const struct tp_config *c,
+			  struct emboss_counts *n)
+{
+	memset(n, 0, sizeof *n);
+	for (int i = 0; i < p->rows * p->cols; i++) {
+		unsigned char cells[6][6];
+		tp_tile_cells(&c->rules, p->tiles[i].front, p->tiles[i].corner, cells);
+		for (int a = 0; a < 36; a++)
+			n->front_symbols += cells[a / 6][a % 6] != TP_NONE;
+		n->back_symbols += p->tiles[i].back != TP_NONE;
+		n->recess_symbols += p->board && p->board[i] != TP_NONE;
+	}
+	n->pockets = (long)p->rows * p->cols;
+}
+
+static const char digits_note[] =
+	"digits have an orientation: a tile turned 180 degrees shows its numerals upside down "
+	"([0060], [0078]); keeping every numeral upright would need each front twice, 18 front "
+	"designs instead of 9";
 
 struct table {
 	long cell[10][5];  /* [front-1][col], row 9 = totals */
@@ -68,6 +94,14 @@ static void text_table(struct tp_buf *b, const struct tp_pattern *p,
 	}
 	tp_buf_printf(b, "\nloose tiles %ld, anchor tiles fixed to the board %ld\n",
 		      t->loose, t->anchors);
+	if (c->emboss.plates) {
+		struct emboss_counts n;
+		emboss_counts(p, c, &n);
+		tp_buf_printf(b, "emboss (per game): %ld front symbols, %ld back symbols, %ld board pockets, %ld board symbol recesses\n",
+			      n.front_symbols, n.back_symbols, n.pockets, n.recess_symbols);
+	}
+	if (c->digits)
+		tp_buf_printf(b, "note: %s\n", digits_note);
 }
 
 static void csv_table(struct tp_buf *b, const struct tp_config *c, const struct table *t)
@@ -112,7 +146,7 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 		tp_buf_printf(b, "  \"level_note\": \"level %d: the same pattern and counts as level 1; each tile is a level %d board piece, %g mm square\",\n",
 			      c->level, c->level - 1, c->print.tile_mm);
 	tp_buf_printf(b, "  \"pairing\": %d,\n  \"indicia\": \"%s\",\n  \"backs\": %s,\n",
-		      c->rules.pairing, c->tpl.name, backs ? "true" : "false");
+		      c->rules.pairing, c->digits ? "digits" : c->tpl.name, backs ? "true" : "false");
 	tp_buf_printf(b, "  \"games\": %d,\n  \"spares_pct\": %g,\n", run->games, run->spares_pct);
 	tp_buf_printf(b, "  \"columns\": [\"front\"%s, \"total\"],\n",
 		      backs ? ", \"lateral\", \"vertical\", \"boxes\", \"dots\", \"unmarked\"" : "");
@@ -131,6 +165,14 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 			      pass ? "tiles_per_game" : "tiles_print_run", tt->loose, tt->anchors,
 			      tt->total[9]);
 	}
+	if (c->emboss.plates) {
+		struct emboss_counts n;
+		emboss_counts(p, c, &n);
+		tp_buf_printf(b, "  \"emboss_per_game\": {\"front_symbols\": %ld, \"back_symbols\": %ld, \"pockets\": %ld, \"recess_symbols\": %ld},\n",
+			      n.front_symbols, n.back_symbols, n.pockets, n.recess_symbols);
+	}
+	if (c->digits)
+		tp_buf_printf(b, "  \"indicia_note\": \"%s\",\n", digits_note);
 	tp_buf_printf(b, "  \"distinct_fronts\": 9,\n  \"distinct_tiles\": %d\n}\n",
 		      backs ? 45 : 9);
 }

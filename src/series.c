@@ -122,7 +122,7 @@ static int setup_classes(const struct tp_rules *r, struct tp_pattern *p, tp_err 
 	if (r->n_anchors < 2)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: series.anchor: %d anchor%s given; at least two are needed, one on each colour class (row+col even and odd)",
-			       r->source, r->n_anchors, r->n_anchors == 1 ? "" : "s");
+			       r->anchors_source, r->n_anchors, r->n_anchors == 1 ? "" : "s");
 	for (int i = 0; i < r->n_anchors; i++) {
 		const struct tp_anchor *a = &r->anchors[i];
 		if (a->row < 0 || a->row >= r->rows || a->col < 0 || a->col >= r->cols)
@@ -147,7 +147,7 @@ static int setup_classes(const struct tp_rules *r, struct tp_pattern *p, tp_err 
 		if (first[par] == NULL)
 			return tp_fail(e, TP_EINPUT,
 				       "%s: series.anchor: every anchor is on squares with row+col %s; add one with row+col %s, since each colour class needs an anchor (FIG. 11-13)",
-				       r->source, par ? "even" : "odd", par ? "odd" : "even");
+				       r->anchors_source, par ? "even" : "odd", par ? "odd" : "even");
 	if (first[1]->corner != (first[0]->corner + 2) % 4)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: series.anchor: lateral corner %s is not turned 180 degrees from %s (%s); the two colour classes must have opposite lateral corners",
@@ -224,7 +224,7 @@ static int find_spanning_centre(const struct tp_rules *r, const struct tp_patter
 		return TP_OK; /* the tutorial board needs no image */
 	return tp_fail(e, TP_EINPUT,
 		       "%s: series.anchor: no spanning patch exists for these anchors with pairing %d: no 9-tile with lateral corner %s has all nine fronts around it (FIG. 18); shift the anchors of one colour class",
-		       r->source, r->pairing, tp_corner_names[r->board_centre]);
+		       r->anchors_source, r->pairing, tp_corner_names[r->board_centre]);
 }
 
 int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err *e)

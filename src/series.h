@@ -45,6 +45,7 @@ struct tp_rules {
 	int n_anchors;
 	char where_centre[160];    /* source of board_centre, for messages */
 	char source[160];          /* the config file, for messages on no one line */
+	char anchors_source[200];  /* where the set of anchors came from */
 };
 
 struct tp_tile {

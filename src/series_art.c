@@ -1,5 +1,12 @@
 #include "series_art.h"
 
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "symbol.h"
+#include "text_outline.h"
+
 int tp_series_ink(int series)
 {
 	static const int ink[TP_N_SERIES] = {
@@ -47,8 +54,8 @@ static int patent_cell(struct tp_scene *sc, int series, double x, double y, doub
 	return rc;
 }
 
-int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
-		double x, double y, double size)
+int tp_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
+		  double x, double y, double size)
 {
 	if (series == TP_NONE)
 		return 0;
@@ -57,13 +64,65 @@ int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 	return tp_scene_rect(sc, tp_series_ink(series), TP_FILL, 0, x, y, size, size);
 }
 
+int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
+		double x, double y, double size)
+{
+	if (series != TP_NONE && c->print.cell_mark == TP_MARK_SYMBOL &&
+	    c->print.style != TP_STYLE_PATENT)
+		/* FIG. 15B: the series' symbol, in its colour, in place of the
+		 * solid cell. */
+		return tp_symbol_draw(sc, tp_series_ink(series), TP_FILL, 0,
+				      c->emboss.symbol[series], x + size / 2, y + size / 2,
+				      size * 0.78);
+	return tp_art_square(sc, c, series, x, y, size);
+}
+
+/* FIGS. 3-5: a numeral per quadrant.  Numerals are upright on a tile whose
+ * lateral corner is nw and turn with the tile, which is the legibility
+ * cost [0060] and [0078] describe. */
+static int digit(struct tp_scene *sc, int ink, int value, int turns,
+		 double cx, double cy, double size)
+{
+	char text[4];
+	snprintf(text, sizeof text, "%d", value);
+	struct tp_pt *pts = NULL;
+	size_t n = 0;
+	/* Digits of DejaVu Sans stand 0.73 em tall: centre them vertically. */
+	if (tp_text_outline(text, cx, cy + size * 0.365, size, TP_ALIGN_CENTER, &pts, &n) != 0)
+		return -1;
+	double a = turns * M_PI / 2, ca = cos(a), sa = sin(a);
+	for (size_t i = 0; i < n; i++) {
+		double dx = pts[i].x - cx, dy = pts[i].y - cy;
+		pts[i].x = cx + dx * ca - dy * sa;
+		pts[i].y = cy + dx * sa + dy * ca;
+	}
+	int rc = n ? tp_scene_path(sc, ink, TP_FILL, 0, pts, n) : 0;
+	free(pts);
+	return rc;
+}
+
 int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 		 int corner, double x, double y, double t)
 {
-	unsigned char cells[6][6];
-	tp_tile_cells(&c->rules, front, corner, cells);
 	double s = t / 6;
 	int rc = 0;
+	if (c->digits) {
+		for (int k = 0; k < 4; k++) {
+			int sr = tp_series_at(c->rules.cycle, corner, k);
+			int v = tp_series_value(c->rules.pairing, sr, front);
+			double qx = x + (k == TP_NE || k == TP_SE ? 0.75 : 0.25) * t;
+			double qy = y + (k == TP_SE || k == TP_SW ? 0.75 : 0.25) * t;
+			rc |= digit(sc, tp_series_ink(sr), v, corner - TP_NW, qx, qy, t * 0.36);
+		}
+		/* Only the quadrant cross: digits have no cells. */
+		struct tp_pt h[2] = { { TP_MOVE, x, y + t / 2 }, { TP_LINE, x + t, y + t / 2 } };
+		struct tp_pt v[2] = { { TP_MOVE, x + t / 2, y }, { TP_LINE, x + t / 2, y + t } };
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.012, h, 2);
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.012, v, 2);
+		return rc ? -1 : 0;
+	}
+	unsigned char cells[6][6];
+	tp_tile_cells(&c->rules, front, corner, cells);
 	for (int a = 0; a < 6; a++)
 		for (int b = 0; b < 6; b++)
 			rc |= tp_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);

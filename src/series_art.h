@@ -10,8 +10,13 @@
 /* The ink of a series (TP_LATERAL..TP_DOTS). */
 int tp_series_ink(int series);
 
-/* One cell or square of a series at (x, y), size mm, in the configured
- * style: a solid fill, or the patent's monochrome pattern. */
+/* A square of a series at (x, y), size mm, in the configured style: a
+ * solid fill, or the patent's monochrome pattern.  Tile backs. */
+int tp_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
+		  double x, double y, double size);
+
+/* A cell of a front or of the board image: as tp_art_square, or the
+ * series symbol when print.cell_mark = symbol. */
 int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 		double x, double y, double size);
 

@@ -12,8 +12,8 @@ static const int cell_layers[] = {
 
 /* Layers are created in drawing order (scene.h), whatever the first tile
  * happens to use first. */
-static struct tp_scene *new_sheet(const struct tp_config *c, const char *name,
-				  double w, double h, const int *layers, size_t n)
+struct tp_scene *tp_series_new_sheet(const struct tp_config *c, const char *name,
+				     double w, double h, const int *layers, size_t n)
 {
 	struct tp_scene *sc = tp_scene_new(name, w, h, c->print.bleed_mm, c->print.inks);
 	if (sc == NULL)
@@ -40,7 +40,7 @@ static int build_fronts(const struct tp_config *c, const struct tp_pattern *p, s
 		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
 		TP_INK_LINE, TP_INK_CUT,
 	};
-	struct tp_scene *sc = new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 7);
+	struct tp_scene *sc = tp_series_new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 7);
 	if (add_page(doc, sc, NULL) != 0)
 		return -1;
 	for (int r = 0; r < p->rows; r++)
@@ -55,16 +55,16 @@ static int build_fronts(const struct tp_config *c, const struct tp_pattern *p, s
 }
 
 /* The backs of the tiles as they lie on the board, before turning. */
-static struct tp_scene *backs_unmirrored(const struct tp_config *c, const struct tp_pattern *p,
-					 const char *name)
+struct tp_scene *tp_series_backs_scene(const struct tp_config *c, const struct tp_pattern *p,
+				       const char *name)
 {
 	double t = c->print.tile_mm;
-	struct tp_scene *sc = new_sheet(c, name, p->cols * t, p->rows * t, cell_layers, 5);
+	struct tp_scene *sc = tp_series_new_sheet(c, name, p->cols * t, p->rows * t, cell_layers, 5);
 	if (sc == NULL)
 		return NULL;
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++)
-			if (tp_art_cell(sc, c, p->tiles[(size_t)r * p->cols + col].back,
+			if (tp_art_square(sc, c, p->tiles[(size_t)r * p->cols + col].back,
 					col * t, r * t, t) != 0) {
 				tp_scene_free(sc);
 				return NULL;
@@ -77,7 +77,7 @@ static struct tp_scene *backs_unmirrored(const struct tp_config *c, const struct
  * own front. */
 static int build_backs(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
 {
-	struct tp_scene *sc = backs_unmirrored(c, p, "backs");
+	struct tp_scene *sc = tp_series_backs_scene(c, p, "backs");
 	if (add_page(doc, sc, "work-and-turn: mirror of the board") != 0)
 		return -1;
 	tp_sheet_mirror(sc);
@@ -102,7 +102,7 @@ static int build_spanning(const struct tp_config *c, const struct tp_pattern *p,
 	double slot = E + fs + fv + 6;
 	double y_big = m + 8, y_small = y_big + 3 * slot + 10;
 	double H = y_small + t + fs + 4 + m;
-	struct tp_scene *sc = new_sheet(c, "spanning-set", W, H, cell_layers, 6);
+	struct tp_scene *sc = tp_series_new_sheet(c, "spanning-set", W, H, cell_layers, 6);
 	if (add_page(doc, sc, NULL) != 0)
 		return -1;
 	/* The spanning patch is the 3x3 around the board's central 9-tile;
@@ -155,7 +155,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_p
 		TP_INK_LINE, TP_INK_ANCHOR,
 	};
 	double W = p->cols * t, H = p->rows * t;
-	struct tp_scene *sc = new_sheet(c, "board", W, H, layers, 7);
+	struct tp_scene *sc = tp_series_new_sheet(c, "board", W, H, layers, 7);
 	if (sc == NULL)
 		return NULL;
 	int rc = 0;
@@ -268,7 +268,7 @@ static int build_cut(const struct tp_config *c, const struct tp_pattern *p, stru
 {
 	double t = c->print.tile_mm;
 	static const int layers[] = { TP_INK_CUT };
-	struct tp_scene *sc = new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 1);
+	struct tp_scene *sc = tp_series_new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 1);
 	if (add_page(doc, sc, "die lines of fronts") != 0)
 		return -1;
 	sc->plate = 1;
@@ -279,7 +279,7 @@ static int build_cut(const struct tp_config *c, const struct tp_pattern *p, stru
 	for (int h = 0; h < 2; h++) {
 		double r[4];
 		half_rect(c, p, h, r);
-		sc = new_sheet(c, half_names[h], r[2], r[3], layers, 1);
+		sc = tp_series_new_sheet(c, half_names[h], r[2], r[3], layers, 1);
 		if (add_page(doc, sc, h ? "die line of board-half-2" : "die line of board-half-1") != 0)
 			return -1;
 		sc->plate = 1;
@@ -291,13 +291,20 @@ static int build_cut(const struct tp_config *c, const struct tp_pattern *p, stru
 
 const struct tp_sheet_def tp_series_sheets[] = {
 	{ "fronts", "tile fronts (FIG. 23)", 0, build_fronts },
-	{ "backs", "tile backs, mirrored (FIG. 24)", 1, build_backs },
+	{ "backs", "tile backs, mirrored (FIG. 24)", TP_SHEET_BACKS, build_backs },
 	{ "spanning-set", "minimal spanning set (FIG. 18)", 0, build_spanning },
 	{ "board", "board (FIG. 20)", 0, build_board },
 	{ "board-half-1", "board half 1 (FIG. 21)", 0, build_half1 },
 	{ "board-half-2", "board half 2 (FIG. 21)", 0, build_half2 },
-	{ "board-pieces", "board pieces (claim 18)", 1, build_pieces },
+	{ "board-pieces", "board pieces (claim 18)", TP_SHEET_BACKS, build_pieces },
 	{ "cut", "die lines", 0, build_cut },
+	{ "templates", "indicia templates proof", 0, tp_build_templates },
+	{ "emboss-fronts", "emboss plate for the fronts ([0079])", TP_SHEET_BACKS | TP_SHEET_PLATE,
+	  tp_build_emboss_fronts },
+	{ "emboss-backs", "emboss plate for the backs, mirrored ([0103])", TP_SHEET_BACKS | TP_SHEET_PLATE,
+	  tp_build_emboss_backs },
+	{ "board-recess", "board recess plate ([0103], claim 20)", TP_SHEET_BACKS | TP_SHEET_PLATE,
+	  tp_build_board_recess },
 };
 const size_t tp_n_series_sheets = sizeof tp_series_sheets / sizeof tp_series_sheets[0];
 

@@ -1,9 +1,12 @@
 #include "template.h"
 
+#include <dirent.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "datadir.h"
 #include "ini_read.h"
 
@@ -71,6 +74,8 @@ static int on_key(void *user, const char *section, const char *key,
 		return tp_fail(e, TP_EINPUT,
 			       "%s:%d: unknown section [%s]; a template has one section, [indicia]",
 			       L->path, line, section);
+	if (key == NULL)
+		return TP_OK;
 	if (strcmp(key, "name") == 0) {
 		snprintf(L->t->name, sizeof L->t->name, "%s", value);
 		return TP_OK;
@@ -163,4 +168,60 @@ int tp_template_resolve(const char *name, char *out, size_t outsz, tp_err *e)
 	return tp_fail(e, TP_EINPUT,
 		       "series.indicia = %s: no template templates/indicia/%s.ini in %s",
 		       name, name, tp_data_dirs_text());
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int tp_template_list(struct tp_template **out, size_t *n, tp_err *e)
+{
+	*out = NULL;
+	*n = 0;
+	char dir[768];
+	if (tp_data_find("templates/indicia", dir, sizeof dir) != 0)
+		return tp_fail(e, TP_EINPUT, "templates/indicia: not found in %s", tp_data_dirs_text());
+	DIR *d = opendir(dir);
+	if (d == NULL)
+		return tp_fail(e, TP_EINPUT, "%s: cannot list templates", dir);
+	char *names[256];
+	size_t count = 0;
+	int rc = TP_OK;
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL && rc == TP_OK) {
+		size_t len = strlen(de->d_name);
+		if (len < 5 || de->d_name[0] == '.' || strcmp(de->d_name + len - 4, ".ini") != 0)
+			continue;
+		if (count == sizeof names / sizeof names[0]) {
+			rc = tp_fail(e, TP_EINPUT, "%s: more than 256 templates", dir);
+			break;
+		}
+		names[count] = tp_malloc(len + 1);
+		if (names[count] == NULL) {
+			rc = tp_fail(e, TP_EIO, "out of memory listing templates");
+			break;
+		}
+		memcpy(names[count++], de->d_name, len + 1);
+	}
+	closedir(d);
+	qsort(names, count, sizeof names[0], by_name);
+	struct tp_template *t = NULL;
+	if (rc == TP_OK && count > 0 && (t = tp_calloc(count, sizeof *t)) == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory loading templates");
+	for (size_t i = 0; i < count; i++) {
+		if (rc == TP_OK) {
+			char path[1100];
+			snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+			rc = tp_template_load(path, &t[i], e);
+		}
+		free(names[i]);
+	}
+	if (rc != TP_OK) {
+		free(t);
+		return rc;
+	}
+	*out = t;
+	*n = count;
+	return TP_OK;
 }

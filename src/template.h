@@ -14,4 +14,8 @@ int tp_template_load(const char *path, struct tp_template *t, tp_err *e);
  * Names are looked up in the data directories' templates/indicia/. */
 int tp_template_resolve(const char *name_or_path, char *out, size_t outsz, tp_err *e);
 
+/* Loads every installed template (the .ini files of templates/indicia in the data
+ * directory), sorted by file name.  *out is freed with free(). */
+int tp_template_list(struct tp_template **out, size_t *n, tp_err *e);
+
 #endif

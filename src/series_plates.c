@@ -1,0 +1,94 @@
+/* The blind edition's vector plates ([0079], [0103], claims 10 and 20):
+ * each registers 1:1 with the print sheet it belongs to, and holds only
+ * closed outlines in the emboss spot ink. */
+
+#include "series_sheets.h"
+#include "symbol.h"
+
+/* Same size as the sheets they register with; no art, so no bleed to fill. */
+static struct tp_scene *plate(const struct tp_config *c, const struct tp_pattern *p, const char *name)
+{
+	double t = c->print.tile_mm;
+	struct tp_scene *sc = tp_series_new_sheet(c, name, p->cols * t, p->rows * t, NULL, 0);
+	if (sc != NULL)
+		sc->plate = 1;
+	return sc;
+}
+
+/* One symbol centred in every filled cell of every front. */
+int tp_build_emboss_fronts(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	const struct tp_emboss *em = &c->emboss;
+	struct tp_scene *sc = plate(c, p, "emboss-fronts");
+	if (tp_doc_add(doc, sc, "registers with fronts") != 0 || tp_scene_layer(sc, "symbols") != 0)
+		return -1;
+	double t = c->print.tile_mm, s = t / 6;
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++) {
+			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
+			unsigned char cells[6][6];
+			tp_tile_cells(&c->rules, tl->front, tl->corner, cells);
+			for (int a = 0; a < 6; a++)
+				for (int b = 0; b < 6; b++)
+					if (cells[a][b] != TP_NONE &&
+					    tp_symbol_draw(sc, TP_INK_EMBOSS, TP_STROKE, em->stroke_mm,
+							   em->symbol[cells[a][b]], col * t + (b + 0.5) * s,
+							   r * t + (a + 0.5) * s, em->symbol_mm) != 0)
+						return -1;
+		}
+	return 0;
+}
+
+/* [0103]: the enlarged symbol of its back colour on every marked back,
+ * mirrored exactly as the backs sheet is; unmarked backs stay smooth. */
+int tp_build_emboss_backs(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	const struct tp_emboss *em = &c->emboss;
+	struct tp_scene *sc = plate(c, p, "emboss-backs");
+	if (tp_doc_add(doc, sc, "registers with backs (mirrored)") != 0 ||
+	    tp_scene_layer(sc, "symbols") != 0)
+		return -1;
+	double t = c->print.tile_mm;
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++) {
+			int back = p->tiles[(size_t)r * p->cols + col].back;
+			if (back != TP_NONE &&
+			    tp_symbol_draw(sc, TP_INK_EMBOSS, TP_STROKE, em->stroke_mm, em->symbol[back],
+					   (col + 0.5) * t, (r + 0.5) * t, em->back_symbol_mm) != 0)
+				return -1;
+		}
+	tp_sheet_mirror(sc);
+	return 0;
+}
+
+/* [0103], claim 20: a pocket for every board square, and inside each
+ * coloured square the recess that receives its tile's back symbol. */
+int tp_build_board_recess(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+{
+	const struct tp_emboss *em = &c->emboss;
+	struct tp_scene *sc = plate(c, p, "board-recess");
+	if (tp_doc_add(doc, sc, "registers with board") != 0)
+		return -1;
+	double t = c->print.tile_mm, in = em->pocket_wall_mm / 2;
+	if (tp_scene_layer(sc, "pockets") != 0)
+		return -1;
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++) {
+			double xy[8] = { col * t + in, r * t + in, (col + 1) * t - in, r * t + in,
+					 (col + 1) * t - in, (r + 1) * t - in, col * t + in, (r + 1) * t - in };
+			if (tp_scene_poly(sc, TP_INK_EMBOSS, TP_STROKE, em->stroke_mm, xy, 4) != 0)
+				return -1;
+		}
+	if (tp_scene_layer(sc, "symbols") != 0)
+		return -1;
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++) {
+			int s = p->board[(size_t)r * p->cols + col];
+			if (s != TP_NONE &&
+			    tp_symbol_draw(sc, TP_INK_EMBOSS, TP_STROKE, em->stroke_mm, em->symbol[s],
+					   (col + 0.5) * t, (r + 0.5) * t,
+					   em->back_symbol_mm + 2 * em->recess_clearance_mm) != 0)
+				return -1;
+		}
+	return 0;
+}
