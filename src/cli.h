@@ -22,6 +22,7 @@ struct tp_cli {
 	const char *only;      /* comma list of sheet names, or NULL */
 	const char *formats;   /* overrides print.formats, or NULL */
 	int level;             /* board-piece recursion level, >= 1 */
+	int jobs;              /* worker processes for build; 0 = one per core */
 };
 
 /* Commands: each returns an exit code and leaves messages in e. */

@@ -11,6 +11,7 @@
 #include "alloc.h"
 #include "backend.h"
 #include "cli.h"
+#include "jobs.h"
 #include "outfile.h"
 #include "series_sheets.h"
 #include "session.h"
@@ -28,8 +29,12 @@ struct plan {
 	long long epoch;
 	const char *dir;
 	int progress;
-	struct tp_buf summary;
-	int n_files;
+	struct tp_buf *summary;  /* where note_file() reports: the current task's */
+	int *n_files;
+	/* The work after the manifest: one task per sheet and format. */
+	const struct tp_session *session;
+	struct task { unsigned char sheet, backend; } tasks[64 * 4];
+	size_t n_tasks;
 };
 
 static int parse_epoch(long long *out, tp_err *e)
@@ -136,16 +141,17 @@ static void note_file(struct plan *pl, const char *name)
 	snprintf(path, sizeof path, "%s/%s", pl->dir, name);
 	double kb = stat(path, &st) == 0 ? st.st_size / 1024.0 : 0;
 	if (kb >= 1024)
-		tp_buf_printf(&pl->summary, "%s %s %.1f MB", pl->n_files ? "," : "", name, kb / 1024);
+		tp_buf_printf(pl->summary, ", %s %.1f MB", name, kb / 1024);
 	else
-		tp_buf_printf(&pl->summary, "%s %s %.0f kB", pl->n_files ? "," : "", name, kb < 1 ? 1 : kb);
-	pl->n_files++;
+		tp_buf_printf(pl->summary, ", %s %.0f kB", name, kb < 1 ? 1 : kb);
+	(*pl->n_files)++;
 }
 
-static void progress(const struct plan *pl, const char *name)
+static void progress(void *ctx, size_t done, size_t n)
 {
+	const struct plan *pl = ctx;
 	if (pl->progress)
-		fprintf(stderr, "\rtilepress: writing %-40s", name);
+		fprintf(stderr, "\rtilepress: %zu of %zu sheet files done", done, n);
 }
 
 /* Writes pages[0..n-1] of one sheet as one file with backend b, marks
@@ -177,7 +183,6 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 		if (marks && tp_sheet_marks(pg->sc, &slug) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory adding marks to %s", file);
 	}
-	progress(pl, file);
 	struct tp_out o;
 	if (rc == TP_OK)
 		rc = tp_out_open(&o, pl->dir, file, e);
@@ -202,36 +207,54 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 	return rc;
 }
 
-static int write_sheet(struct plan *pl, const struct tp_config *c, const struct tp_pattern *p,
-		       const struct tp_sheet_def *def, tp_err *e)
+/* One task: lays out one sheet and writes it in one format. */
+static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err *e)
 {
+	struct plan *pl = ctx;
+	const struct tp_config *c = pl->session->cfg;
+	const struct tp_sheet_def *def = &tp_series_sheets[pl->tasks[i].sheet];
+	const struct tp_backend *b = &tp_backends[pl->tasks[i].backend];
+	pl->summary = out;
+	pl->n_files = count;
 	struct tp_doc doc = { 0 };
 	int rc = TP_OK;
 	double margin = c->print.marks ? TP_MARK_MARGIN_MM : 0;
-	if (def->build(c, p, &doc) != 0 ||
+	if (def->build(c, pl->session->pat, &doc) != 0 ||
 	    tp_doc_panelize(&doc, c->print.max_sheet_mm, c->print.panel_overlap_mm, margin) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
-	for (size_t bi = 0; rc == TP_OK && bi < tp_n_backends; bi++) {
-		const struct tp_backend *b = &tp_backends[bi];
-		if (!(pl->formats & (1u << bi)))
-			continue;
-		/* Plates are vector art for the die maker: PDF and SVG only. */
-		if ((def->flags & TP_SHEET_PLATE) && strcmp(b->name, "png") == 0)
-			continue;
-		char file[200];
-		if (doc.n == 1 || b->multipage) {
-			snprintf(file, sizeof file, "%s%s", def->name, b->ext);
-			rc = write_file(pl, c, b, def, doc.pages, doc.n, file, e);
-			continue;
-		}
+	char file[200];
+	if (rc == TP_OK && (doc.n == 1 || b->multipage)) {
+		snprintf(file, sizeof file, "%s%s", def->name, b->ext);
+		rc = write_file(pl, c, b, def, doc.pages, doc.n, file, e);
+	} else {
 		/* Single-page formats get one file per page, named after it. */
-		for (size_t i = 0; rc == TP_OK && i < doc.n; i++) {
-			snprintf(file, sizeof file, "%s-%s%s", def->name, doc.pages[i].sc->name, b->ext);
-			rc = write_file(pl, c, b, def, &doc.pages[i], 1, file, e);
+		for (size_t k = 0; rc == TP_OK && k < doc.n; k++) {
+			snprintf(file, sizeof file, "%s-%s%s", def->name, doc.pages[k].sc->name, b->ext);
+			rc = write_file(pl, c, b, def, &doc.pages[k], 1, file, e);
 		}
 	}
 	tp_doc_free(&doc);
 	return rc;
+}
+
+static void plan_tasks(struct plan *pl)
+{
+	pl->n_tasks = 0;
+	for (size_t i = 0; i < tp_n_series_sheets; i++) {
+		if (!pl->want[i])
+			continue;
+		for (size_t bi = 0; bi < tp_n_backends; bi++) {
+			if (!(pl->formats & (1u << bi)))
+				continue;
+			/* Plates are vector art for the die maker: PDF and SVG only. */
+			if ((tp_series_sheets[i].flags & TP_SHEET_PLATE) &&
+			    strcmp(tp_backends[bi].name, "png") == 0)
+				continue;
+			pl->tasks[pl->n_tasks].sheet = (unsigned char)i;
+			pl->tasks[pl->n_tasks].backend = (unsigned char)bi;
+			pl->n_tasks++;
+		}
+	}
 }
 
 static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e)
@@ -271,6 +294,11 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc != TP_OK)
 		return rc;
 	struct plan pl = { 0 };
+	struct tp_buf manifest_summary = { 0 };
+	int manifest_files = 0;
+	pl.summary = &manifest_summary;
+	pl.n_files = &manifest_files;
+	pl.session = &s;
 	pl.dir = cli->out_dir ? cli->out_dir : "output/series";
 	pl.formats = s.cfg->print.formats;
 	pl.progress = !cli->quiet && isatty(2);
@@ -298,14 +326,28 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		rc = tp_mkdirs(pl.dir, e);
 	if (rc == TP_OK && pl.want_manifest)
 		rc = write_manifest(&pl, &s, e);
-	for (size_t i = 0; rc == TP_OK && i < tp_n_series_sheets; i++)
-		if (pl.want[i])
-			rc = write_sheet(&pl, s.cfg, s.pat, &tp_series_sheets[i], e);
+	plan_tasks(&pl);
+	struct tp_buf reports[sizeof pl.tasks / sizeof pl.tasks[0]];
+	int counts[sizeof pl.tasks / sizeof pl.tasks[0]];
+	memset(reports, 0, sizeof reports);
+	memset(counts, 0, sizeof counts);
+	if (rc == TP_OK)
+		rc = tp_jobs_run(pl.n_tasks, cli->jobs ? cli->jobs : tp_jobs_default(), run_task, &pl,
+				 reports, counts, progress, e);
 	if (pl.progress)
 		fprintf(stderr, "\r%60s\r", "");
-	if (rc == TP_OK && !cli->quiet && !pl.summary.oom)
-		printf("tilepress: wrote %d files to %s:%s\n", pl.n_files, pl.dir, pl.summary.s ? pl.summary.s : "");
-	tp_buf_free(&pl.summary);
+	/* The summary lists files in task order, however the workers ran. */
+	int total = manifest_files;
+	for (size_t i = 0; i < pl.n_tasks; i++) {
+		total += counts[i];
+		if (reports[i].len)
+			tp_buf_printf(&manifest_summary, "%s", reports[i].s);
+		tp_buf_free(&reports[i]);
+	}
+	if (rc == TP_OK && !cli->quiet && !manifest_summary.oom)
+		printf("tilepress: wrote %d files to %s:%s\n", total, pl.dir,
+		       manifest_summary.s ? manifest_summary.s + 1 : "");
+	tp_buf_free(&manifest_summary);
 	free(installed);
 	tp_session_close(&s);
 	return rc;

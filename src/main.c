@@ -27,16 +27,21 @@ static const char usage_text[] =
 	"options (before or after the command):\n"
 	"  -c, --config FILE        config file (default config/series.ini)\n"
 	"  -s, --set SEC.KEY=VALUE  override a config key; repeatable\n"
-	"  -q, --quiet              no progress or summary lines\n"
+	"  -q, --quiet              no progress line, build summary or check warnings\n"
 	"  -h, --help               this text\n"
 	"  -V, --version            version and library versions\n"
 	"  --format text|csv|json   pattern: text|csv; manifest: text|csv|json\n"
 	"  --games N                manifest: counts for N games\n"
 	"  --spares PCT             manifest: PCT %% spares per tile kind, rounded up\n"
 	"  -o, --output DIR         build: output folder (default output/series)\n"
-	"  --only NAME[,NAME]       build: only these sheets (fronts, backs, spanning-set,\n"
-	"                           board, board-half-1, board-half-2, cut, manifest)\n"
+	"  --only NAME[,NAME]       build: only these sheets (manifest, fronts, backs,\n"
+	"                           spanning-set, board, board-half-1, board-half-2,\n"
+	"                           board-pieces, cut, templates, emboss-fronts,\n"
+	"                           emboss-backs, board-recess)\n"
 	"  --formats LIST           build: comma list of pdf, png, svg (overrides print.formats)\n"
+	"  -j, --jobs N             build: worker processes (default: one per core); the files\n"
+	"                           are the same bytes for any N\n"
+	"  --level N                board pieces as tiles N-1 levels up ([0086]); lengths x 6^(N-1)\n"
 	"\n"
 	"exit status: 0 ok, 1 I/O failure, 2 bad input.  See README.md and tilepress(1).\n";
 
@@ -76,12 +81,13 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli)
 		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "formats", required_argument, NULL, OPT_FORMATS },
 		{ "level", required_argument, NULL, OPT_LEVEL },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int games_given = 0, spares_given = 0, level_given = 0;
+	int games_given = 0, spares_given = 0, level_given = 0, jobs_given = 0;
 	opterr = 0;
 	int ch;
-	while ((ch = getopt_long(argc, argv, ":c:s:qhVo:", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":c:s:qhVo:j:", opts, NULL)) != -1) {
 		long v;
 		switch (ch) {
 		case 'c': cli->config = optarg; break;
@@ -94,6 +100,12 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli)
 		case 'h': return -1;
 		case 'V': return -2;
 		case 'o': cli->out_dir = optarg; break;
+		case 'j':
+			if (parse_long(optarg, 1, 8, &v) != 0)
+				return usage_error("--jobs %s: allowed: 1..8 worker processes", optarg);
+			cli->jobs = (int)v;
+			jobs_given = 1;
+			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") == 0)
 				cli->format = TP_FMT_TEXT;
@@ -158,8 +170,8 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli)
 		return usage_error("--format json: pattern writes %s", "text or csv");
 	if ((games_given || spares_given) && cli->command != TP_CMD_MANIFEST)
 		return usage_error("--games and --spares apply to manifest, not %s", argv[optind]);
-	if ((cli->out_dir || cli->only || cli->formats) && cli->command != TP_CMD_BUILD)
-		return usage_error("-o, --only and --formats apply to build, not %s", argv[optind]);
+	if ((cli->out_dir || cli->only || cli->formats || jobs_given) && cli->command != TP_CMD_BUILD)
+		return usage_error("-o, --only, --formats and --jobs apply to build, not %s", argv[optind]);
 	if (level_given && cli->command == TP_CMD_PATTERN)
 		return usage_error("--level does not apply to %s", argv[optind]);
 	return 0;

@@ -14,11 +14,33 @@
 static char open_tmp[MAX_OPEN][PATH_MAX];
 static volatile sig_atomic_t open_used[MAX_OPEN];
 
+#define MAX_CHILDREN 8
+static volatile sig_atomic_t children[MAX_CHILDREN];
+
+void tp_out_watch_child(int pid)
+{
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		if (children[i] == 0) {
+			children[i] = pid;
+			return;
+		}
+}
+
+void tp_out_unwatch_child(int pid)
+{
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		if (children[i] == pid)
+			children[i] = 0;
+}
+
 static void on_signal(int sig)
 {
 	for (int i = 0; i < MAX_OPEN; i++)
 		if (open_used[i])
 			unlink(open_tmp[i]);
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		if (children[i] > 0)
+			kill(children[i], sig);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

@@ -38,4 +38,9 @@ int tp_mkdirs(const char *dir, tp_err *e);
  * temporary files of a build before the process dies of the signal. */
 void tp_out_install_signals(void);
 
+/* Worker processes to pass a fatal signal on to, so that they remove
+ * their own temporary files too. */
+void tp_out_watch_child(int pid);
+void tp_out_unwatch_child(int pid);
+
 #endif

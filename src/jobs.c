@@ -1,0 +1,151 @@
+#include "jobs.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "outfile.h"
+
+#define MAX_JOBS 8
+
+/* One message per finished task, written with a single write() of at most
+ * PIPE_BUF bytes so that messages from several workers never interleave. */
+struct msg_head {
+	uint32_t idx;
+	int32_t code;
+	int32_t count;
+	uint32_t text_len, err_len;
+};
+
+int tp_jobs_default(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
+}
+
+static int run_serial(size_t n, tp_task_fn fn, void *ctx, struct tp_buf *reports, int *counts,
+		      void (*on_done)(void *, size_t, size_t), tp_err *e)
+{
+	for (size_t i = 0; i < n; i++) {
+		int rc = fn(ctx, i, &reports[i], &counts[i], e);
+		if (rc != TP_OK)
+			return rc;
+		if (on_done)
+			on_done(ctx, i + 1, n);
+	}
+	return TP_OK;
+}
+
+static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
+{
+	uint32_t idx;
+	while (read(qfd, &idx, sizeof idx) == (ssize_t)sizeof idx) {
+		struct tp_buf out = { 0 };
+		tp_err e = { 0 };
+		int count = 0;
+		int rc = fn(ctx, idx, &out, &count, &e);
+		char buf[PIPE_BUF];
+		struct msg_head h = { idx, rc, count, 0, 0 };
+		size_t room = sizeof buf - sizeof h;
+		h.err_len = (uint32_t)strnlen(e.msg, rc ? room / 2 : 0);
+		h.text_len = out.oom ? 0 : (uint32_t)(out.len < room - h.err_len ? out.len : room - h.err_len);
+		memcpy(buf, &h, sizeof h);
+		if (h.text_len)
+			memcpy(buf + sizeof h, out.s, h.text_len);
+		memcpy(buf + sizeof h + h.text_len, e.msg, h.err_len);
+		tp_buf_free(&out);
+		if (write(rfd, buf, sizeof h + h.text_len + h.err_len) < 0 || rc != TP_OK)
+			break;
+	}
+	_exit(0);
+}
+
+int tp_jobs_run(size_t n, int jobs, tp_task_fn fn, void *ctx, struct tp_buf *reports,
+		int *counts, void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e)
+{
+	if (jobs > MAX_JOBS)
+		jobs = MAX_JOBS;
+	if (jobs <= 1 || n <= 1 || n > UINT32_MAX)
+		return run_serial(n, fn, ctx, reports, counts, on_done, e);
+	if ((size_t)jobs > n)
+		jobs = (int)n;
+	int q[2], r[2];
+	if (pipe(q) != 0)
+		return tp_fail(e, TP_EIO, "cannot start workers: %s", strerror(errno));
+	if (pipe(r) != 0) {
+		close(q[0]);
+		close(q[1]);
+		return tp_fail(e, TP_EIO, "cannot start workers: %s", strerror(errno));
+	}
+	/* The queue is written whole before any worker starts, and stays far
+	 * below a pipe's 64 KiB buffer for any sheet list we have. */
+	int rc = TP_OK;
+	for (uint32_t i = 0; i < n && rc == TP_OK; i++)
+		if (write(q[1], &i, sizeof i) != (ssize_t)sizeof i)
+			rc = tp_fail(e, TP_EIO, "cannot queue tasks: %s", strerror(errno));
+	close(q[1]);
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pids[MAX_JOBS];
+	int started = 0;
+	for (; rc == TP_OK && started < jobs; started++) {
+		pid_t pid = fork();
+		if (pid < 0) {
+			rc = tp_fail(e, TP_EIO, "cannot start a worker: %s", strerror(errno));
+			break;
+		}
+		if (pid == 0) {
+			close(r[0]);
+			worker(q[0], r[1], fn, ctx);
+		}
+		pids[started] = pid;
+		tp_out_watch_child(pid);
+	}
+	close(q[0]);
+	close(r[1]);
+	size_t done = 0;
+	char buf[PIPE_BUF];
+	while (rc == TP_OK && done < n) {
+		ssize_t got = read(r[0], buf, sizeof buf);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < (ssize_t)sizeof(struct msg_head)) {
+			rc = tp_fail(e, TP_EIO, "a worker stopped without finishing its sheet");
+			break;
+		}
+		struct msg_head h;
+		memcpy(&h, buf, sizeof h);
+		if (h.idx >= n || sizeof h + h.text_len + h.err_len != (size_t)got) {
+			rc = tp_fail(e, TP_EIO, "garbled report from a worker");
+			break;
+		}
+		tp_buf_printf(&reports[h.idx], "%.*s", (int)h.text_len, buf + sizeof h);
+		counts[h.idx] = h.count;
+		if (h.code != TP_OK) {
+			rc = tp_fail(e, h.code, "%.*s", (int)h.err_len, buf + sizeof h + h.text_len);
+			break;
+		}
+		done++;
+		if (on_done)
+			on_done(ctx, done, n);
+	}
+	close(r[0]);
+	for (int i = 0; i < started; i++) {
+		if (rc != TP_OK)
+			kill(pids[i], SIGTERM);
+		int status;
+		while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
+			;
+		tp_out_unwatch_child(pids[i]);
+		if (rc == TP_OK && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+			rc = tp_fail(e, TP_EIO, "a worker died (%s %d)",
+				     WIFSIGNALED(status) ? "signal" : "status",
+				     WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+	}
+	return rc;
+}

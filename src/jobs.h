@@ -1,0 +1,28 @@
+#ifndef TP_JOBS_H
+#define TP_JOBS_H
+
+/* Independent tasks on worker processes, so a build uses both cores.
+ * Each task writes its own files; the parent only collects what they
+ * report, so the files are the same bytes whatever the number of workers. */
+
+#include <stddef.h>
+
+#include "status.h"
+#include "strbuf.h"
+
+/* Runs task i.  Appends its report to out (sent back to the parent) and
+ * sets *count.  Returns TP_OK or fills e. */
+typedef int (*tp_task_fn)(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err *e);
+
+/* Runs tasks 0..n-1 with up to jobs workers (jobs <= 1: in this process).
+ * reports[i] and counts[i] receive each task's report, in task order.
+ * on_done, if set, is called in the parent as tasks finish.  Stops at the
+ * first failure (other workers are told to stop and remove their
+ * temporary files) and returns it. */
+int tp_jobs_run(size_t n, int jobs, tp_task_fn fn, void *ctx, struct tp_buf *reports,
+		int *counts, void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e);
+
+/* Workers to use by default: the online cores, at most 8. */
+int tp_jobs_default(void);
+
+#endif
