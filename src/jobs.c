@@ -41,6 +41,22 @@ static int run_serial(size_t n, tp_task_fn fn, void *ctx, struct tp_buf *reports
 	return TP_OK;
 }
 
+/* Reads exactly n bytes (messages are atomic, but a read may return
+ * several, so the parent reads header and body separately). */
+static int read_full(int fd, void *buf, size_t n)
+{
+	size_t got = 0;
+	while (got < n) {
+		ssize_t k = read(fd, (char *)buf + got, n - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		got += (size_t)k;
+	}
+	return 0;
+}
+
 static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 {
 	uint32_t idx;
@@ -111,23 +127,20 @@ int tp_jobs_run(size_t n, int jobs, tp_task_fn fn, void *ctx, struct tp_buf *rep
 	size_t done = 0;
 	char buf[PIPE_BUF];
 	while (rc == TP_OK && done < n) {
-		ssize_t got = read(r[0], buf, sizeof buf);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < (ssize_t)sizeof(struct msg_head)) {
+		struct msg_head h;
+		if (read_full(r[0], &h, sizeof h) != 0) {
 			rc = tp_fail(e, TP_EIO, "a worker stopped without finishing its sheet");
 			break;
 		}
-		struct msg_head h;
-		memcpy(&h, buf, sizeof h);
-		if (h.idx >= n || sizeof h + h.text_len + h.err_len != (size_t)got) {
+		if (h.idx >= n || sizeof h + h.text_len + h.err_len > sizeof buf ||
+		    read_full(r[0], buf, h.text_len + h.err_len) != 0) {
 			rc = tp_fail(e, TP_EIO, "garbled report from a worker");
 			break;
 		}
-		tp_buf_printf(&reports[h.idx], "%.*s", (int)h.text_len, buf + sizeof h);
+		tp_buf_printf(&reports[h.idx], "%.*s", (int)h.text_len, buf);
 		counts[h.idx] = h.count;
 		if (h.code != TP_OK) {
-			rc = tp_fail(e, h.code, "%.*s", (int)h.err_len, buf + sizeof h + h.text_len);
+			rc = tp_fail(e, h.code, "%.*s", (int)h.err_len, buf + h.text_len);
 			break;
 		}
 		done++;
