@@ -80,11 +80,11 @@ $(BUILD)/asan/tilepress: $(AOBJ)
 # ---- tests ------------------------------------------------------------------
 TESTBIN  := $(TESTSRC:tests/%.c=$(BUILD)/tests/%)
 ATESTBIN := $(TESTSRC:tests/%.c=$(BUILD)/asan-tests/%)
-$(BUILD)/tests/%: tests/%.c tests/testutil.h $(filter-out $(BUILD)/obj/main.o,$(OBJ))
+$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(filter-out $(BUILD)/obj/main.o,$(OBJ))
 	@mkdir -p $(dir $@)
 	@echo '  TEST  $@'
 	@$(CC) $(CPPFLAGS_ALL) -Isrc $(WARN) -Wno-shadow $(CFLAGS) $< $(filter-out $(BUILD)/obj/main.o,$(OBJ)) $(LIBS) $(TESTLIBS) -o $@
-$(BUILD)/asan-tests/%: tests/%.c tests/testutil.h $(filter-out $(BUILD)/asan/main.o,$(AOBJ))
+$(BUILD)/asan-tests/%: tests/%.c $(wildcard tests/*.h) $(filter-out $(BUILD)/asan/main.o,$(AOBJ))
 	@mkdir -p $(dir $@)
 	@echo '  TEST  $@'
 	@$(CC) $(CPPFLAGS_ALL) -Isrc $(WARN) -Wno-shadow -O1 -g $(SAN) $< $(filter-out $(BUILD)/asan/main.o,$(AOBJ)) $(LIBS) $(TESTLIBS) -o $@

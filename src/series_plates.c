@@ -36,6 +36,7 @@ int tp_build_emboss_fronts(const struct tp_config *c, const struct tp_pattern *p
 							   r * t + (a + 0.5) * s, em->symbol_mm) != 0)
 						return -1;
 		}
+	tp_scene_layer_by_ink(sc);
 	return 0;
 }
 
@@ -58,6 +59,7 @@ int tp_build_emboss_backs(const struct tp_config *c, const struct tp_pattern *p,
 				return -1;
 		}
 	tp_sheet_mirror(sc);
+	tp_scene_layer_by_ink(sc);
 	return 0;
 }
 
@@ -90,5 +92,6 @@ int tp_build_board_recess(const struct tp_config *c, const struct tp_pattern *p,
 					   em->back_symbol_mm + 2 * em->recess_clearance_mm) != 0)
 				return -1;
 		}
+	tp_scene_layer_by_ink(sc);
 	return 0;
 }

@@ -160,6 +160,7 @@ int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
 	double b = sc->bleed, W = sc->trim_w, H = sc->trim_h;
 	double o0 = b + gap, o1 = b + gap + len;   /* crop marks: outside the bleed */
 	sc->margin = TP_MARK_MARGIN_MM;
+	tp_scene_layer_by_ink(sc);
 	int rc = 0;
 	double xs[2] = { 0, W }, ys[2] = { 0, H };
 	for (int i = 0; i < 2; i++)

@@ -1,0 +1,567 @@
+/* The print set as files: built in-process, then read back as a printer
+ * or die maker would, and checked against the rules (tests/oracle.h). */
+
+#include "testutil.h"
+#include "tu_files.h"
+#include "oracle.h"
+
+#include <math.h>
+
+#include "cli.h"
+#include "config.h"
+#include "series.h"
+
+#define PT (72.0 / 25.4)
+
+static char *outdir;
+
+static int build(const char *config, const char *const *sets, int n, const char *only,
+		 const char *formats, int level)
+{
+	struct tp_cli cli = { 0 };
+	cli.command = TP_CMD_BUILD;
+	cli.config = config ? config : tu_path("config/series.ini");
+	for (int i = 0; i < n; i++)
+		cli.sets[cli.n_sets++] = sets[i];
+	cli.quiet = 1;
+	cli.run.games = 1;
+	cli.out_dir = outdir;
+	cli.only = only;
+	cli.formats = formats;
+	cli.level = level ? level : 1;
+	cli.jobs = 1;
+	tp_err e = { 0 };
+	int rc = tp_cmd_build(&cli, &e);
+	if (rc != 0)
+		print_error("build: %s\n", e.msg);
+	return rc;
+}
+
+static const char *out(const char *name)
+{
+	static char buf[4][1200];
+	static int i;
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof buf[i], "%s/%s", outdir, name);
+	return buf[i];
+}
+
+/* The same config the build used, and its pattern, for the oracle. */
+static void load(const char *config, const char *const *sets, int n, struct tp_config **c,
+		 struct tp_pattern **p)
+{
+	*c = malloc(sizeof **c);
+	tp_err e = { 0 };
+	assert_int_equal(tp_config_load(*c, config ? config : tu_path("config/series.ini"), sets, n, &e), 0);
+	assert_int_equal(tp_pattern_derive(&(*c)->rules, p, &e), 0);
+}
+
+static void expect_ink(const struct tp_config *c, const unsigned char *px, int series,
+		       const char *what, int r, int col)
+{
+	assert_non_null(px);
+	unsigned char want[3] = { 255, 255, 255 };
+	if (series != TP_NONE) {
+		static const int ink[4] = { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS };
+		for (int k = 0; k < 3; k++)
+			want[k] = (unsigned char)lround(c->print.inks[ink[series]].rgb[k] * 255);
+	}
+	if (memcmp(px, want, 3) != 0)
+		fail_msg("%s (%d,%d): pixel %02x%02x%02x, want %02x%02x%02x (%s)", what, r, col,
+			 px[0], px[1], px[2], want[0], want[1], want[2], tp_series_names[series]);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	outdir = tu_tmpdir();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	tu_rmrf(outdir);
+	return 0;
+}
+
+/* ---- issue: print pipeline ------------------------------------------------ */
+
+/* Every cell centre of every front, every back (mirrored), every board
+ * square: the decoded pixel is the series colour the rules give. */
+static void pixels(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.dpi=100" };
+	assert_int_equal(build(NULL, sets, 1, "fronts,backs,board", "png", 1), 0);
+	struct tp_config *c;
+	struct tp_pattern *p;
+	load(NULL, sets, 1, &c, &p);
+	double t = c->print.tile_mm, b = c->print.bleed_mm, dpi = c->print.dpi, s = t / 6;
+	struct tu_png f, bk, bd;
+	assert_int_equal(tu_png_read(out("fronts.png"), &f), 0);
+	assert_int_equal(tu_png_read(out("backs.png"), &bk), 0);
+	assert_int_equal(tu_png_read(out("board.png"), &bd), 0);
+	/* Size is the bleed box at the dpi, and the dpi is recorded. */
+	assert_int_equal(f.w, (int)lround((p->cols * t + 2 * b) * dpi / 25.4));
+	assert_int_equal(f.h, (int)lround((p->rows * t + 2 * b) * dpi / 25.4));
+	assert_true(fabs(f.dpi - dpi) < 0.05);
+	for (int r = 0; r < p->rows; r++)
+		for (int col = 0; col < p->cols; col++) {
+			const struct tp_tile *tl = &p->tiles[r * p->cols + col];
+			for (int a = 0; a < 6; a++)
+				for (int bb = 0; bb < 6; bb++)
+					expect_ink(c, tu_px(&f, b, dpi, col * t + (bb + 0.5) * s, r * t + (a + 0.5) * s),
+						   or_cell(c, tl->front, tl->corner, a, bb), "front cell", r, col);
+			/* FIG. 20: the board square (r, col) shows cell (r mod 6,
+			 * col mod 6) of patch tile (r/6, col/6). */
+			int pf, pk;
+			tp_plane_at(p, p->patch_r0 + r / 6, p->patch_c0 + col / 6, &pf, &pk);
+			int sq = or_cell(c, pf, pk, r % 6, col % 6);
+			expect_ink(c, tu_px(&bd, b, dpi, (col + 0.5) * t, (r + 0.5) * t), sq, "board square", r, col);
+			/* [0091]: after turning about the vertical axis, the back at
+			 * sheet column cols-1-col lies behind front (r, col). */
+			expect_ink(c, tu_px(&bk, b, dpi, (p->cols - 1 - col + 0.5) * t, (r + 0.5) * t), sq,
+				   "back", r, col);
+		}
+	free(f.rgb);
+	free(bk.rgb);
+	free(bd.rgb);
+	tp_pattern_free(p);
+	free(c);
+}
+
+static char *run(const char *cmd)
+{
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	size_t cap = 1 << 16, n = 0;
+	char *s = malloc(cap);
+	size_t k;
+	while ((k = fread(s + n, 1, cap - n - 1, p)) > 0) {
+		n += k;
+		if (n + 1 == cap)
+			s = realloc(s, cap *= 2);
+	}
+	s[n] = '\0';
+	pclose(p);
+	return s;
+}
+
+/* Press PDFs: boxes, CMYK only, the die line as a named overprinting
+ * separation, and a clean bill from qpdf. */
+static void press_pdf(void **state)
+{
+	(void)state;
+	for (int marks = 0; marks < 2; marks++) {
+		const char *sets[] = { "print.cut_ink=KissCut", marks ? "print.marks=on" : "print.marks=off",
+				       "print.bleed_mm=5" };
+		assert_int_equal(build(NULL, sets, 3, "fronts,board-half-1", "pdf", 1), 0);
+		struct tp_config *c;
+		struct tp_pattern *p;
+		load(NULL, sets, 3, &c, &p);
+		double t = c->print.tile_mm, b = c->print.bleed_mm, m = marks ? 13.0 : 0;
+		double W = p->cols * t, H = p->rows * t;
+		double media[4], bleed[4], trim[4];
+		assert_int_equal(tu_pdf_boxes(out("fronts.pdf"), 1, media, bleed, trim), 0);
+		assert_true(fabs(trim[2] - trim[0] - W * PT) < 0.05);
+		assert_true(fabs(trim[3] - trim[1] - H * PT) < 0.05);
+		assert_true(fabs(trim[0] - bleed[0] - b * PT) < 0.05);
+		assert_true(fabs(bleed[0] - media[0] - m * PT) < 0.05);
+		assert_true(fabs(media[2] - (W + 2 * b + 2 * m) * PT) < 0.05);
+		/* FIG. 21 half: half the rows, bleed all round. */
+		assert_int_equal(tu_pdf_boxes(out("board-half-1.pdf"), 1, media, bleed, trim), 0);
+		assert_true(fabs(trim[3] - trim[1] - H / 2 * PT) < 0.05);
+		assert_true(fabs(trim[1] - bleed[1] - b * PT) < 0.05);
+		for (int i = 0; i < 2; i++) {
+			const char *f = out(i ? "board-half-1.pdf" : "fronts.pdf");
+			char cmd[1500];
+			snprintf(cmd, sizeof cmd, "qpdf --check '%s' 2>&1; echo rc=$?", f);
+			char *chk = run(cmd);
+			assert_non_null(strstr(chk, "rc=0"));
+			assert_null(strstr(chk, "WARNING"));
+			free(chk);
+			snprintf(cmd, sizeof cmd, "qpdf --qdf --object-streams=disable '%s' -", f);
+			char *qdf = run(cmd);
+			assert_null(strstr(qdf, " rg\n"));
+			assert_null(strstr(qdf, " RG\n"));
+			assert_null(strstr(qdf, "DeviceRGB"));
+			/* qdf puts each array element on its own line. */
+			char *sep = strstr(qdf, "/Separation");
+			assert_non_null(sep);
+			assert_non_null(strstr(sep, "/KissCut"));
+			assert_non_null(strstr(qdf, "/OP true"));
+			assert_non_null(strstr(qdf, "/Trapped /False"));
+			assert_non_null(strstr(qdf, "/ID"));
+			assert_true((strstr(qdf, "/All\n") != NULL) == (marks == 1));
+			free(qdf);
+		}
+		tp_pattern_free(p);
+		free(c);
+	}
+}
+
+/* ---- issue: blind edition, indicia, tutorial ---------------------------- */
+
+/* Number of points in the symbol that stands for series s (circles are
+ * curves). */
+static int symbol_points(const struct tp_config *c, int s)
+{
+	static const int pts[] = { 0, 4, 6, 8 };
+	return pts[c->emboss.symbol[s]];
+}
+
+struct sym {
+	double cx, cy, w, h;
+	int pts, closed, curves;
+};
+
+static int symbols(const char *svg, const char *group, struct sym *out, int max)
+{
+	const char *end = NULL, *g = tu_svg_group(svg, group, &end);
+	if (g == NULL)
+		return 0;
+	int n = 0;
+	for (const char *d = strstr(g, "<path d=\""); d && d < end; d = strstr(d + 1, "<path d=\"")) {
+		double xy[40];
+		struct sym s;
+		s.pts = tu_path_points(d + 9, xy, 20, &s.closed, &s.curves);
+		double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+		for (int i = 0; i < s.pts && i < 20; i++) {
+			x0 = fmin(x0, xy[2 * i]); x1 = fmax(x1, xy[2 * i]);
+			y0 = fmin(y0, xy[2 * i + 1]); y1 = fmax(y1, xy[2 * i + 1]);
+		}
+		s.cx = (x0 + x1) / 2; s.cy = (y0 + y1) / 2; s.w = x1 - x0; s.h = y1 - y0;
+		if (n < max)
+			out[n] = s;
+		n++;
+	}
+	return n;
+}
+
+static int kind_of(const struct sym *s)
+{
+	return s->curves ? 0 : s->pts;
+}
+
+static void plates(void **state)
+{
+	(void)state;
+	const char *blind = tu_path("config/series-blind.ini");
+	assert_int_equal(build(blind, NULL, 0, "backs,emboss-fronts,emboss-backs,board-recess", "svg", 1), 0);
+	struct tp_config *c;
+	struct tp_pattern *p;
+	load(blind, NULL, 0, &c, &p);
+	double t = c->print.tile_mm, s = t / 6, stroke = c->emboss.stroke_mm;
+	size_t max = (size_t)p->rows * p->cols * 36;
+	struct sym *sy = malloc(max * sizeof *sy);
+
+	/* emboss-fronts: one closed symbol per filled cell, of its series'
+	 * kind, centred, clear of the cell edges. */
+	char *svg = tu_slurp(out("emboss-fronts.svg"), NULL);
+	int n = symbols(svg, "symbols", sy, (int)max);
+	int want = 0;
+	for (int i = 0; i < p->rows * p->cols; i++)
+		for (int a = 0; a < 36; a++)
+			want += or_cell(c, p->tiles[i].front, p->tiles[i].corner, a / 6, a % 6) != TP_NONE;
+	assert_int_equal(n, want);
+	for (int i = 0; i < n; i++) {
+		int col = (int)floor(sy[i].cx / s), row = (int)floor(sy[i].cy / s);
+		const struct tp_tile *tl = &p->tiles[(row / 6) * p->cols + col / 6];
+		int series = or_cell(c, tl->front, tl->corner, row % 6, col % 6);
+		assert_int_not_equal(series, TP_NONE);
+		assert_true(sy[i].closed);
+		assert_int_equal(kind_of(&sy[i]), symbol_points(c, series));
+		assert_true(fabs(sy[i].cx - (col + 0.5) * s) < 1e-3 && fabs(sy[i].cy - (row + 0.5) * s) < 1e-3);
+		double gap = (s - sy[i].w) / 2 - stroke / 2;
+		assert_true(gap > 0 && gap >= (s - c->emboss.symbol_mm - stroke) / 2 - 1e-3);
+	}
+	free(svg);
+
+	/* emboss-backs: exactly on the coloured backs of backs.svg. */
+	svg = tu_slurp(out("emboss-backs.svg"), NULL);
+	n = symbols(svg, "symbols", sy, (int)max);
+	free(svg);
+	svg = tu_slurp(out("backs.svg"), NULL);
+	int backs = 0;
+	for (int i = 0; i < p->rows * p->cols; i++)
+		backs += p->tiles[i].back != TP_NONE;
+	assert_int_equal(n, backs);
+	for (int i = 0; i < n; i++) {
+		int col = (int)floor(sy[i].cx / t), row = (int)floor(sy[i].cy / t);
+		/* Mirrored like the backs: sheet column col holds the back of
+		 * the tile in board column cols-1-col. */
+		int back = p->tiles[row * p->cols + (p->cols - 1 - col)].back;
+		assert_int_not_equal(back, TP_NONE);
+		assert_int_equal(kind_of(&sy[i]), symbol_points(c, back));
+		char rect[120];
+		snprintf(rect, sizeof rect, "<rect x=\"%g\" y=\"%g\"", col * t, row * t);
+		const char *end = NULL, *g = tu_svg_group(svg, tp_series_names[back], &end);
+		int edge = col == 0 || row == 0;  /* edge squares grow into the bleed */
+		assert_non_null(g);
+		if (!edge) {
+			const char *hit = strstr(g, rect);
+			assert_true(hit != NULL && hit < end);
+		}
+	}
+	free(svg);
+
+	/* board-recess: a pocket per square; a recess on each coloured square,
+	 * of its colour's kind, wider than the back symbol by the clearance. */
+	svg = tu_slurp(out("board-recess.svg"), NULL);
+	assert_int_equal(symbols(svg, "pockets", sy, (int)max), p->rows * p->cols);
+	n = symbols(svg, "symbols", sy, (int)max);
+	assert_int_equal(n, backs);
+	for (int i = 0; i < n; i++) {
+		int col = (int)floor(sy[i].cx / t), row = (int)floor(sy[i].cy / t);
+		int sq = p->board[row * p->cols + col];
+		assert_int_not_equal(sq, TP_NONE);
+		assert_int_equal(kind_of(&sy[i]), symbol_points(c, sq));
+		assert_true(fabs(sy[i].cx - (col + 0.5) * t) < 1e-3);
+		assert_true(fabs(sy[i].w - c->emboss.back_symbol_mm - 2 * c->emboss.recess_clearance_mm) < 1e-3);
+	}
+	free(svg);
+	free(sy);
+	tp_pattern_free(p);
+	free(c);
+}
+
+/* A template written here renders on the fronts, and the board and
+ * Table I follow it. */
+static void custom_template(void **state)
+{
+	(void)state;
+	const char *tpl = tu_write(outdir, "corners.ini",
+		"[indicia]\nname = corners\norder = 1,1 0,0 0,2 2,2 2,0 0,1 1,2 2,1 1,0\n");
+	char set[1200];
+	snprintf(set, sizeof set, "series.indicia=%s", tpl);
+	const char *sets[] = { set, "print.dpi=100" };
+	assert_int_equal(build(NULL, sets, 2, "fronts,manifest", "png", 1), 0);
+	struct tp_config *c;
+	struct tp_pattern *p;
+	load(NULL, sets, 2, &c, &p);
+	struct tu_png f;
+	assert_int_equal(tu_png_read(out("fronts.png"), &f), 0);
+	double t = c->print.tile_mm, s = t / 6;
+	for (int i = 0; i < p->rows * p->cols; i += 7) {
+		const struct tp_tile *tl = &p->tiles[i];
+		int r = i / p->cols, col = i % p->cols;
+		for (int a = 0; a < 36; a++)
+			expect_ink(c, tu_px(&f, c->print.bleed_mm, 100, col * t + (a % 6 + 0.5) * s, r * t + (a / 6 + 0.5) * s),
+				   or_cell(c, tl->front, tl->corner, a / 6, a % 6), "custom front", r, col);
+	}
+	free(f.rgb);
+	char *csv = tu_slurp(out("manifest/table1.csv"), NULL);
+	int lat[9] = { 0 };
+	for (int R = 0; R < p->rows; R++)
+		for (int C = 0; C < p->cols; C++) {
+			int pf, pk;
+			tp_plane_at(p, p->patch_r0 + R / 6, p->patch_c0 + C / 6, &pf, &pk);
+			if (or_cell(c, pf, pk, R % 6, C % 6) == TP_LATERAL)
+				lat[p->tiles[R * p->cols + C].front - 1]++;
+		}
+	for (int fr = 0; fr < 9; fr++) {
+		char row[40];
+		snprintf(row, sizeof row, "\n%d,%d,", fr + 1, lat[fr]);
+		assert_non_null(strstr(csv, row));
+	}
+	free(csv);
+	tp_pattern_free(p);
+	free(c);
+}
+
+static void tutorial(void **state)
+{
+	(void)state;
+	char *dir = outdir;
+	outdir = tu_tmpdir();
+	assert_int_equal(build(tu_path("config/series-tutorial.ini"), NULL, 0, NULL, "svg", 1), 0);
+	assert_int_equal(access(out("backs.svg"), F_OK), -1);
+	assert_int_equal(access(out("board-pieces-piece-1-1.svg"), F_OK), -1);
+	char *svg = tu_slurp(out("board.svg"), NULL);
+	for (int s = 0; s < 4; s++) {
+		const char *end = NULL, *g = tu_svg_group(svg, tp_series_names[s], &end);
+		assert_true(g == NULL || tu_count(g, end, "<rect") == 0);
+	}
+	const char *end = NULL, *g = tu_svg_group(svg, "Assembly", &end);
+	assert_non_null(g);
+	assert_int_equal(tu_count(g, end, "<rect"), 4);
+	free(svg);
+	char *csv = tu_slurp(out("manifest/table1.csv"), NULL);
+	assert_int_equal(strncmp(csv, "front,total\n", 12), 0);
+	free(csv);
+	tu_rmrf(outdir);
+	outdir = dir;
+}
+
+/* ---- issue: sizes, board pieces, panels, levels ------------------------- */
+
+static void sizes_and_pieces(void **state)
+{
+	(void)state;
+	static const char *const dims[][2] = {
+		{ "board.rows=18", "board.cols=18" }, { "board.rows=36", "board.cols=36" },
+		{ "board.rows=12", "board.cols=24" },
+	};
+	for (size_t d = 0; d < 3; d++) {
+		char *dir = outdir;
+		outdir = tu_tmpdir();
+		const char *sets[] = { dims[d][0], dims[d][1], "series.anchor=1 1 6 se", "series.anchor=1 2 6 nw",
+				       "print.tile_mm=25", "print.dpi=72" };
+		assert_int_equal(build(NULL, sets, 6, "board,board-pieces,fronts,manifest", "svg,png", 1), 0);
+		struct tp_config *c;
+		struct tp_pattern *p;
+		load(NULL, sets, 6, &c, &p);
+		double t = c->print.tile_mm;
+		char *svg = tu_slurp(out("fronts.svg"), NULL);
+		char want[80];
+		snprintf(want, sizeof want, "width=\"%gmm\"", p->cols * t + 2 * (c->print.bleed_mm + 13));
+		assert_non_null(strstr(svg, want));
+		free(svg);
+		/* Claim 18: (rows/6) x (cols/6) pieces, each the enlarged tile. */
+		for (int i = 0; i < p->rows / 6; i++)
+			for (int j = 0; j < p->cols / 6; j++) {
+				char name[80];
+				snprintf(name, sizeof name, "board-pieces-piece-%d-%d.png", i + 1, j + 1);
+				struct tu_png img;
+				assert_int_equal(tu_png_read(out(name), &img), 0);
+				int pf, pk;
+				tp_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &pf, &pk);
+				for (int a = 0; a < 36; a++)
+					expect_ink(c, tu_px(&img, c->print.bleed_mm, 72, (a % 6 + 0.5) * t, (a / 6 + 0.5) * t),
+						   or_cell(c, pf, pk, a / 6, a % 6), "piece square", i, j);
+				free(img.rgb);
+			}
+		char name[80];
+		snprintf(name, sizeof name, "board-pieces-piece-%d-1.png", p->rows / 6 + 1);
+		assert_int_equal(access(out(name), F_OK), -1);
+		char *json = tu_slurp(out("manifest/table1.json"), NULL);
+		snprintf(want, sizeof want, "\"all\": %d", p->rows * p->cols);
+		assert_non_null(strstr(json, want));
+		free(json);
+		tp_pattern_free(p);
+		free(c);
+		tu_rmrf(outdir);
+		outdir = dir;
+	}
+}
+
+/* Panels: trim boxes tile the sheet exactly with the configured overlap,
+ * and no page is larger than max_sheet_mm. */
+static void panels(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.max_sheet_mm=200", "print.panel_overlap_mm=12" };
+	assert_int_equal(build(NULL, sets, 2, "fronts", "pdf,png", 1), 0);
+	struct tp_config *c;
+	struct tp_pattern *p;
+	load(NULL, sets, 2, &c, &p);
+	double W = p->cols * c->print.tile_mm, ov = 12, maxm = 200;
+	double room = maxm - 2 * (c->print.bleed_mm + 13);
+	int n = (int)ceil((W - ov) / (room - ov));
+	double step = (W - ov) / n;
+	char cmd[1400];
+	snprintf(cmd, sizeof cmd, "pdfinfo '%s' | grep Pages:", out("fronts.pdf"));
+	char *pages = run(cmd);
+	assert_int_equal(atoi(strchr(pages, ':') + 1), n * n);
+	free(pages);
+	double covered = 0;
+	for (int k = 1; k <= n * n; k++) {
+		double media[4], bleed[4], trim[4];
+		assert_int_equal(tu_pdf_boxes(out("fronts.pdf"), k, media, bleed, trim), 0);
+		assert_true((media[2] - media[0]) / PT <= maxm + 1e-6);
+		assert_true((media[3] - media[1]) / PT <= maxm + 1e-6);
+		assert_true(fabs((trim[2] - trim[0]) / PT - (step + ov)) < 0.01);
+		if (k <= n)
+			covered += (trim[2] - trim[0]) / PT - (k > 1 ? ov : 0);
+	}
+	/* Along a row, panel widths less their shared overlaps add up to the
+	 * sheet: the union covers it exactly. */
+	assert_true(fabs(covered - W) < 0.01);
+	struct tu_png img;
+	snprintf(cmd, sizeof cmd, "fronts-panel-%d-%d.png", n, n);
+	assert_int_equal(tu_png_read(out(cmd), &img), 0);
+	assert_int_equal(img.w, (int)lround((step + ov + 2 * c->print.bleed_mm) * c->print.dpi / 25.4));
+	free(img.rgb);
+	tp_pattern_free(p);
+	free(c);
+}
+
+static void levels(void **state)
+{
+	(void)state;
+	assert_int_equal(build(NULL, NULL, 0, "board,manifest", "svg", 2), 0);
+	char *json = tu_slurp(out("manifest/table1.json"), NULL);
+	assert_non_null(strstr(json, "\"level\": 2"));
+	assert_non_null(strstr(json, "\"tile_mm\": 120"));
+	assert_non_null(strstr(json, "\"board_mm\": [2160, 2160]"));
+	free(json);
+	char *svg = tu_slurp(out("board.svg"), NULL);
+	assert_non_null(strstr(svg, "width=\"2192mm\""));  /* 2160 + 2 x (3 + 13) */
+	assert_non_null(strstr(svg, "d=\"M120 0 L120 2160\""));  /* grid line after square 1 */
+	free(svg);
+	/* Level 3: 12,960 mm sheets become panels within PDF's page limit. */
+	assert_int_equal(build(NULL, NULL, 0, "fronts", "pdf", 3), 0);
+	char cmd[1300];
+	snprintf(cmd, sizeof cmd, "pdfinfo '%s' | grep Pages:", out("fronts.pdf"));
+	char *pages = run(cmd);
+	int n = atoi(strchr(pages, ':') + 1);
+	free(pages);
+	assert_true(n >= 9);
+	for (int k = 1; k <= n; k++) {
+		double media[4], bleed[4], trim[4];
+		assert_int_equal(tu_pdf_boxes(out("fronts.pdf"), k, media, bleed, trim), 0);
+		assert_true(media[2] <= 14400 && media[3] <= 14400);
+	}
+}
+
+static void units(void **state)
+{
+	(void)state;
+	static const struct { const char *s; double mm; } ok[] = {
+		{ "20", 20 }, { "20mm", 20 }, { "2cm", 20 }, { "0.75in", 19.05 }, { "36pt", 12.7 },
+		{ "20 mm", 20 }, { "1.5e1mm", 15 },
+	};
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		double mm;
+		assert_int_equal(tp_parse_length(ok[i].s, &mm), 0);
+		assert_true(fabs(mm - ok[i].mm) < 1e-9);
+	}
+	static const char *const bad[] = { "", "mm", "20km", "20 m", "2cmx", "abc", "1in2" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		double mm;
+		assert_int_equal(tp_parse_length(bad[i], &mm), -1);
+	}
+	static const char *const refused[] = { "print.tile_mm=0", "print.tile_mm=-2cm", "print.tile_mm=3furlong",
+					       "print.bleed_mm=-1", "print.tile_mm=0in" };
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		struct tp_config *c = malloc(sizeof *c);
+		tp_err e = { 0 };
+		const char *sets[] = { refused[i] };
+		assert_int_equal(tp_config_load(c, tu_path("config/series.ini"), sets, 1, &e), TP_EINPUT);
+		assert_non_null(strstr(e.msg, refused[i]));
+		free(c);
+	}
+	struct tp_config *c = malloc(sizeof *c);
+	tp_err e = { 0 };
+	const char *sets[] = { "print.tile_mm=1in" };
+	assert_int_equal(tp_config_load(c, tu_path("config/series.ini"), sets, 1, &e), 0);
+	assert_true(fabs(c->print.tile_mm - 25.4) < 1e-9);
+	free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(pixels),
+		cmocka_unit_test(press_pdf),
+		cmocka_unit_test(plates),
+		cmocka_unit_test(custom_template),
+		cmocka_unit_test(tutorial),
+		cmocka_unit_test(sizes_and_pieces),
+		cmocka_unit_test(panels),
+		cmocka_unit_test(levels),
+		cmocka_unit_test(units),
+	};
+	return cmocka_run_group_tests_name("print set", tests, setup, teardown);
+}
