@@ -82,6 +82,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	tu_rmrf(outdir);
+	tu_release_font_caches();
 	return 0;
 }
 

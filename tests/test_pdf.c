@@ -38,10 +38,6 @@ const char *__asan_default_options(void)
 	return "fast_unwind_on_malloc=0";
 }
 
-/* fontconfig keeps its configuration until FcFini; linked through Cairo,
- * hence weak rather than a link flag. */
-extern void FcFini(void) __attribute__((weak));
-
 static int setup(void **state)
 {
 	(void)state;
@@ -53,9 +49,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	tu_rmrf(tmp);
-	cairo_debug_reset_static_data();
-	if (FcFini)
-		FcFini();
+	tu_release_font_caches();
 	return 0;
 }
 

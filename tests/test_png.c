@@ -343,17 +343,10 @@ static void test_write_errors(void **state)
 	tp_scene_free(sc);
 }
 
-/* Cairo's font caches and fontconfig's configuration live until these are
- * called; without them LeakSanitizer reports them.  FcFini comes in
- * through Cairo, hence weak. */
-extern void FcFini(void) __attribute__((weak));
-
 static int teardown(void **state)
 {
 	(void)state;
-	cairo_debug_reset_static_data();
-	if (FcFini)
-		FcFini();
+	tu_release_font_caches();
 	return 0;
 }
 
