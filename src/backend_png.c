@@ -1,4 +1,5 @@
 #include "backend.h"
+#include "text_outline.h"
 
 #include <cairo.h>
 #include <limits.h>
@@ -31,7 +32,8 @@ void tp_png_set_limits(size_t band_bytes, int tile_px)
 struct item {
 	size_t i;
 	double x0, y0, x1, y1;
-	double tx;          /* text: device x of the aligned baseline start */
+	struct tp_pt *glyphs;  /* text: its outline (mm), as the PDF draws it */
+	size_t n_glyphs;
 };
 
 struct job {
@@ -62,47 +64,25 @@ static int drawable(const struct tp_scene *sc, const struct tp_shape *s)
 	return !(k->kind == TP_INK_SPOT && k->overprint && !sc->plate);
 }
 
-static void set_font(cairo_t *cr, double size_px)
-{
-	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-			       CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, size_px);
-}
-
 /* Bounds in mm widened to device px; pad covers antialiasing and miters. */
-static void bounds(struct job *j, cairo_t *meas, struct item *it)
+static void bounds(struct job *j, struct item *it)
 {
 	const struct tp_scene *sc = j->sc;
 	const struct tp_shape *s = &sc->shapes[it->i];
 	double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
 	double pad = 2 + ((s->paint & TP_STROKE) ? fabs(s->stroke) * j->s * 5 : 0);
+	const struct tp_pt *pts = s->kind == TP_SHAPE_TEXT ? it->glyphs : sc->pts + s->first;
+	size_t n = s->kind == TP_SHAPE_TEXT ? it->n_glyphs : s->count;
 
-	if (s->kind == TP_SHAPE_PATH) {
+	if (s->kind != TP_SHAPE_RECT) {
 		x0 = y0 = INFINITY;
 		x1 = y1 = -INFINITY;
-		for (size_t k = 0; k < s->count; k++) {
-			const struct tp_pt *p = &sc->pts[s->first + k];
-			x0 = fmin(x0, p->x);
-			x1 = fmax(x1, p->x);
-			y0 = fmin(y0, p->y);
-			y1 = fmax(y1, p->y);
+		for (size_t k = 0; k < n; k++) {
+			x0 = fmin(x0, pts[k].x);
+			x1 = fmax(x1, pts[k].x);
+			y0 = fmin(y0, pts[k].y);
+			y1 = fmax(y1, pts[k].y);
 		}
-	} else if (s->kind == TP_SHAPE_TEXT) {
-		cairo_text_extents_t te;
-		set_font(meas, s->h * j->s);
-		cairo_text_extents(meas, tp_scene_str(sc, s), &te);
-		it->tx = dev_x(j, s->x);
-		if (s->align == TP_ALIGN_CENTER)
-			it->tx -= te.x_advance / 2;
-		else if (s->align == TP_ALIGN_RIGHT)
-			it->tx -= te.x_advance;
-		/* Glyphs land on whole pixels and hinting may nudge them. */
-		pad = 2 + 0.1 * s->h * j->s;
-		it->x0 = it->tx + te.x_bearing - pad;
-		it->x1 = it->tx + te.x_bearing + te.width + pad;
-		it->y0 = dev_y(j, s->y) + te.y_bearing - pad;
-		it->y1 = dev_y(j, s->y) + te.y_bearing + te.height + pad;
-		return;
 	}
 	it->x0 = dev_x(j, fmin(x0, x1)) - pad;
 	it->x1 = dev_x(j, fmax(x0, x1)) + pad;
@@ -117,9 +97,8 @@ static int collect(struct job *j, tp_err *e)
 	j->items = tp_malloc(sc->n_shapes * sizeof *j->items);
 	if (j->items == NULL)
 		return tp_fail(e, TP_EIO, "png: out of memory");
-	cairo_surface_t *one = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
-	cairo_t *meas = cairo_create(one);
-	for (size_t l = 0; l <= sc->n_layers; l++) {
+	int rc = TP_OK;
+	for (size_t l = 0; l <= sc->n_layers && rc == TP_OK; l++) {
 		for (size_t i = 0; i < sc->n_shapes; i++) {
 			const struct tp_shape *s = &sc->shapes[i];
 			/* A layer index out of range goes last rather than nowhere. */
@@ -129,30 +108,35 @@ static int collect(struct job *j, tp_err *e)
 			if (s->kind == TP_SHAPE_TEXT && !(s->h > 0))
 				continue;
 			struct item *it = &j->items[j->n++];
+			memset(it, 0, sizeof *it);
 			it->i = i;
-			bounds(j, meas, it);
+			/* Text as the same outlines the PDF carries: identical in
+			 * both, and independent of what Cairo's font caches hold
+			 * from earlier sheets, so every run gives the same bytes. */
+			if (s->kind == TP_SHAPE_TEXT &&
+			    tp_text_outline(tp_scene_str(sc, s), s->x, s->y, s->h, s->align,
+					    &it->glyphs, &it->n_glyphs) != 0) {
+				rc = tp_fail(e, TP_EIO, "png: cannot outline text '%.40s'",
+					     tp_scene_str(sc, s));
+				break;
+			}
+			bounds(j, it);
 		}
 	}
-	cairo_status_t st = cairo_status(meas);
-	cairo_destroy(meas);
-	cairo_surface_destroy(one);
-	if (st != CAIRO_STATUS_SUCCESS)
-		return tp_fail(e, TP_EIO, "png: %s", cairo_status_to_string(st));
-	return TP_OK;
+	return rc;
 }
 
-static void path(const struct job *j, cairo_t *cr, const struct tp_shape *s,
+static void path(const struct job *j, cairo_t *cr, const struct tp_pt *p, size_t count,
 		 double ox, double oy)
 {
-	const struct tp_pt *p = j->sc->pts + s->first;
-	for (size_t k = 0; k < s->count; k++) {
+	for (size_t k = 0; k < count; k++) {
 		double x = dev_x(j, p[k].x) - ox, y = dev_y(j, p[k].y) - oy;
 		switch (p[k].op) {
 		case TP_MOVE: cairo_move_to(cr, x, y); break;
 		case TP_LINE: cairo_line_to(cr, x, y); break;
 		case TP_CLOSE: cairo_close_path(cr); break;
 		case TP_CURVE:
-			if (k + 2 >= s->count)
+			if (k + 2 >= count)
 				return;
 			cairo_curve_to(cr, x, y,
 				       dev_x(j, p[k + 1].x) - ox, dev_y(j, p[k + 1].y) - oy,
@@ -188,10 +172,8 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 		cairo_set_line_width(cr, s->stroke * j->s);
 
 	if (s->kind == TP_SHAPE_TEXT) {
-		set_font(cr, s->h * j->s);
-		cairo_move_to(cr, it->tx - ox, dev_y(j, s->y) - oy);
-		cairo_show_text(cr, tp_scene_str(j->sc, s));
-		cairo_new_path(cr);
+		path(j, cr, it->glyphs, it->n_glyphs, ox, oy);
+		cairo_fill(cr);
 		return;
 	}
 	if (s->kind == TP_SHAPE_RECT && (s->paint & TP_FILL)) {
@@ -209,7 +191,7 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 		cairo_fill(cr);
 	}
 	if (s->kind == TP_SHAPE_PATH)
-		path(j, cr, s, ox, oy);
+		path(j, cr, j->sc->pts + s->first, s->count, ox, oy);
 	else if (s->kind == TP_SHAPE_RECT && (s->paint & TP_STROKE))
 		box(cr, dev_x(j, s->x) - ox, dev_y(j, s->y) - oy,
 		    dev_x(j, s->x + s->w) - ox, dev_y(j, s->y + s->h) - oy);
@@ -220,15 +202,15 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 	cairo_new_path(cr);
 }
 
-/* Glyph masks and whole-pixel boxes land exactly wherever a surface is
- * cut.  Antialiased paths do not: Cairo clips them at a surface's left and
+/* Whole-pixel boxes land exactly wherever a surface is cut.  Antialiased
+ * paths (glyph outlines included) do not: Cairo clips them at a surface's left and
  * right edges by moving edge end points, which shifts coverage all along
  * such an edge.  So each of those gets a surface spanning its own width,
  * which is the same however the image is tiled, and only paths wider than
  * Cairo's limit are cut. */
 static int exact(const struct tp_shape *s)
 {
-	return s->kind == TP_SHAPE_TEXT || (s->kind == TP_SHAPE_RECT && s->paint == TP_FILL);
+	return s->kind == TP_SHAPE_RECT && s->paint == TP_FILL;
 }
 
 /* Draws columns x0..x1 of rows y0.. into the band buffer. */
@@ -351,6 +333,8 @@ int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	}
 	png_destroy_write_struct(&j.png, &j.info);
 	free(j.band);
+	for (size_t k = 0; k < j.n; k++)
+		free(j.items[k].glyphs);
 	free(j.items);
 	return rc;
 }

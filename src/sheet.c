@@ -264,10 +264,12 @@ int tp_doc_panelize(struct tp_doc *doc, double max_media, double overlap, double
 		int nx = tp_panel_split(sc->trim_w, max_trim, overlap, &sx);
 		int ny = tp_panel_split(sc->trim_h, max_trim, overlap, &sy);
 		if (nx == 1 && ny == 1) {
-			if (tp_doc_add(&out, pg->sc, pg->note) != 0)
-				goto oom;
-			out.pages[out.n - 1] = *pg;
+			/* out owns the page from here on, even if adding fails. */
+			struct tp_page moved = *pg;
 			pg->sc = NULL;
+			if (tp_doc_add(&out, moved.sc, moved.note) != 0)
+				goto oom;
+			out.pages[out.n - 1] = moved;
 			continue;
 		}
 		for (int r = 0; r < ny; r++)

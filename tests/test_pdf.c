@@ -2,6 +2,7 @@
  * or a reviewer would use (qpdf, poppler), so the backend is never checked
  * against its own idea of PDF. */
 
+#define TU_SUPPRESS_HARU_LEAK
 #include "testutil.h"
 
 #include <cairo.h>
@@ -21,22 +22,6 @@
 
 static char *tmp;
 
-/* libharu 2.3.0 leaks the graphics state it has just allocated when a later
- * allocation in HPDF_Page_New or HPDF_Page_GSave fails; that is its bug, not
- * the writer's, and it only shows when the allocation tests fail memory. */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:HPDF_GState_New\n";
-}
-
-/* libhpdf has no frame pointers: without the slow unwinder the stacks end
- * in HPDF_GetMem and the suppression above cannot tell its callers apart. */
-const char *__asan_default_options(void);
-const char *__asan_default_options(void)
-{
-	return "fast_unwind_on_malloc=0";
-}
 
 static int setup(void **state)
 {

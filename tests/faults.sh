@@ -1,0 +1,77 @@
+#!/bin/sh
+# Faults a factory run meets: interrupted builds and two builds into one
+# folder at once.  (Write failures are in tests/cli.sh; allocation failures
+# in tests/test_faults.c.)  Prints "N passed, M failed".
+set -u
+BIN=${TP_BIN:?set TP_BIN to the tilepress binary}
+T=$(mktemp -d /tmp/tp-faults.XXXXXX)
+trap 'rm -rf "$T"' EXIT INT TERM
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL - $1"; }
+
+# Every file left in $1 is complete: PDFs pass qpdf, PNGs pngcheck, SVGs
+# end with </svg>; and no temporary (dot) file is left.
+all_complete() {
+	[ -z "$(find "$1" -name '.*' ! -name '.' 2>/dev/null)" ] || return 1
+	for f in $(find "$1" -type f); do
+		case $f in
+		*.pdf) qpdf --check "$f" >/dev/null 2>&1 || return 1 ;;
+		*.png) pngcheck -q "$f" >/dev/null 2>&1 || return 1 ;;
+		*.svg) tail -c 8 "$f" | grep -q '</svg>' || return 1 ;;
+		esac
+	done
+	return 0
+}
+
+# Starts a long build, waits until it is writing, then sends a signal.
+for sig in INT TERM; do
+	for jobs in 1 2; do
+		d=$T/sig-$sig-$jobs
+		mkdir -p "$d"
+		# A background job of a script starts with SIGINT ignored; a
+		# terminal user's build does not, so put the default back.
+		python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+			"$BIN" build -q -j "$jobs" -o "$d" --only fronts,board --formats png,pdf \
+			-s print.dpi=1200 >/dev/null 2>&1 &
+		pid=$!
+		i=0
+		while [ $i -lt 200 ] && [ -z "$(find "$d" -maxdepth 1 -name '.*.png.*' 2>/dev/null)" ]; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+		kill -"$sig" "$pid" 2>/dev/null
+		wait "$pid"
+		rc=$?
+		sleep 0.2   # workers finish their own clean-up
+		if [ $i -ge 200 ]; then
+			bad "SIG$sig -j $jobs: the build never started writing"
+		elif [ $rc -eq 0 ]; then
+			bad "SIG$sig -j $jobs: build was not interrupted (finished first)"
+		elif all_complete "$d"; then
+			ok "SIG$sig during a build (-j $jobs): temporary files removed, what is left is whole"
+		else
+			bad "SIG$sig -j $jobs: partial or temporary files left: $(ls -A "$d" | tr '\n' ' ')"
+		fi
+	done
+done
+
+# Two builds into the same folder at once both finish with the same files
+# as a build on its own.
+ref=$T/ref
+"$BIN" build -q -o "$ref" --formats pdf,svg,png -s print.dpi=150 >/dev/null 2>&1
+both=$T/both
+"$BIN" build -q -o "$both" --formats pdf,svg,png -s print.dpi=150 >/dev/null 2>&1 &
+p1=$!
+"$BIN" build -q -o "$both" --formats pdf,svg,png -s print.dpi=150 >/dev/null 2>&1 &
+p2=$!
+wait $p1; r1=$?
+wait $p2; r2=$?
+if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && diff -r "$ref" "$both" >/dev/null && all_complete "$both"; then
+	ok "two concurrent builds into one folder: both exit 0, files equal a single build's"
+else
+	bad "concurrent builds: rc $r1 $r2, diff: $(diff -rq "$ref" "$both" | head -3)"
+fi
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
