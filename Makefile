@@ -28,9 +28,9 @@ TESTSRC  := $(sort $(wildcard tests/test_*.c))
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 	libinih-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core
-DEB_CHECK := qpdf poppler-utils ghostscript pngcheck
+DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3
 
-.PHONY: all run test unit cli asan deps deps-check clean check bench
+.PHONY: all run test unit cli asan faults check-valgrind deps deps-check clean check bench
 all: $(BUILD)/pkgconfig/libhpdf.pc
 	@$(MAKE) --no-print-directory tilepress
 
@@ -102,7 +102,18 @@ asan: $(ATESTBIN) $(BUILD)/asan/tilepress
 	@set -e; for t in $(ATESTBIN); do echo "== $$t (asan+ubsan)"; TP_ROOT=$(CURDIR) $$t; done
 	@TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh tests/cli.sh
 
-check: unit cli asan
+faults: tilepress
+	@TP_BIN=$(CURDIR)/tilepress sh tests/faults.sh
+
+# One full default build under valgrind: no errors, nothing definitely lost.
+check-valgrind: tilepress
+	@rm -rf $(BUILD)/valgrind-out
+	@echo "== valgrind: full default build"
+	@valgrind -q --error-exitcode=3 --leak-check=full --errors-for-leak-kinds=definite \
+		--show-leak-kinds=definite ./tilepress build -q -j 1 -o $(BUILD)/valgrind-out
+	@echo "valgrind: 1 passed, 0 failed"
+
+check: unit cli asan faults check-valgrind fuzz-smoke install-test
 
 test: deps-check
 	@$(MAKE) --no-print-directory all

@@ -32,7 +32,7 @@ static const char usage_text[] =
 	"  -V, --version            version and library versions\n"
 	"  --format text|csv|json   pattern: text|csv; manifest: text|csv|json\n"
 	"  --games N                manifest: counts for N games\n"
-	"  --spares PCT             manifest: PCT %% spares per tile kind, rounded up\n"
+	"  --spares PCT             manifest: PCT % spares per tile kind, rounded up\n"
 	"  -o, --output DIR         build: output folder (default output/series)\n"
 	"  --only NAME[,NAME]       build: only these sheets (manifest, fronts, backs,\n"
 	"                           spanning-set, board, board-half-1, board-half-2,\n"

@@ -1,0 +1,24 @@
+# README preview images: small renders of every output, from a fresh build
+# of the shipped configs (run by hand after changing the art; committed).
+PREVIEW_DIR := docs/previews
+PREVIEW_TMP := $(BUILD)/previews
+
+.PHONY: previews
+previews: tilepress
+	@rm -rf $(PREVIEW_TMP) && mkdir -p $(PREVIEW_DIR)
+	@./tilepress build -q -o $(PREVIEW_TMP)/std --formats pdf
+	@./tilepress -c config/series-blind.ini build -q -o $(PREVIEW_TMP)/blind --formats pdf \
+		--only emboss-fronts,emboss-backs,board-recess
+	@./tilepress -c config/series-tutorial.ini build -q -o $(PREVIEW_TMP)/tut --formats pdf --only board
+	@./tilepress build -q -o $(PREVIEW_TMP)/patent --formats pdf --only spanning-set -s print.style=patent
+	@./tilepress build -q -o $(PREVIEW_TMP)/digits --formats pdf --only spanning-set \
+		-s series.indicia=digits -s series.backs=off
+	@for f in fronts backs spanning-set board board-half-1 board-half-2 cut templates; do \
+		pdftoppm -png -r 72 -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/std/$$f.pdf $(PREVIEW_DIR)/$$f; done
+	@pdftoppm -png -scale-to 320 -singlefile -f 5 -l 5 $(PREVIEW_TMP)/std/board-pieces.pdf $(PREVIEW_DIR)/board-pieces
+	@for f in emboss-fronts emboss-backs board-recess; do \
+		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/blind/$$f.pdf $(PREVIEW_DIR)/$$f; done
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/tut/board.pdf $(PREVIEW_DIR)/tutorial-board
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/patent/spanning-set.pdf $(PREVIEW_DIR)/patent-style
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/digits/spanning-set.pdf $(PREVIEW_DIR)/digits
+	@ls $(PREVIEW_DIR)
