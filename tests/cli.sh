@@ -984,5 +984,75 @@ else
 	tcase "full build (pdf, png, svg) twice, byte-identical" c_build_full
 fi
 
+# ---- editions, units, memory ----------------------------------------------
+
+c_digits_backs_on() {
+	refuse "--set series.indicia=digits" "series.indicia" "backs" -- -s series.indicia=digits
+}
+tcase "digits with backs on: exit 2, explains why" c_digits_backs_on
+
+c_digits_tutorial() {
+	run -s series.indicia=digits -s series.backs=off manifest --format json
+	expect_ok || return
+	grep -q '"indicia": "digits"' "$OUT" || fail "json does not name the digits indicia"
+	grep -q 'upside down' "$OUT" || fail "json does not explain the orientation cost"
+}
+tcase "digits with backs off: manifest explains the orientation cost" c_digits_tutorial
+
+c_blind_check() {
+	run -c config/series-blind.ini check
+	expect_ok || return
+	grep -q 'tactile check: ok' "$OUT" || fail "blind edition does not pass its own tactile check"
+	run -s emboss.plates=on check
+	[ "$rc" -eq 0 ] || { fail "tactile warnings must not fail check (exit $rc)"; return; }
+	grep -q 'warning: .*tactile minimum' "$ERR" || fail "small symbols give no warning: $(errtext)"
+}
+tcase "blind edition passes its tactile check; small symbols only warn" c_blind_check
+
+c_blind_counts() {
+	run -c config/series-blind.ini manifest --format json
+	expect_ok || return
+	# Back symbols and recesses are the coloured backs: the csv's four
+	# colour totals; pockets are all squares.
+	backs=$("$TP_BIN" -c config/series-blind.ini manifest --format csv | awk -F, '$1 == "total" { print $2 + $3 + $4 + $5 }')
+	grep -q "\"back_symbols\": $backs," "$OUT" || fail "back_symbols is not $backs"
+	grep -q "\"recess_symbols\": $backs}" "$OUT" || fail "recess_symbols is not $backs"
+	grep -q "\"pockets\": $N_SQUARES," "$OUT" || fail "pockets is not $N_SQUARES"
+}
+tcase "blind manifest: emboss counts follow the pattern" c_blind_counts
+
+c_units() {
+	for u in "2cm" "20mm" "0.78740157in" "56.692913pt"; do
+		run -s "print.tile_mm=$u" manifest --format json
+		expect_ok || return
+		grep -q '"tile_mm": 20' "$OUT" || { fail "tile_mm=$u is not 20 mm: $(grep tile_mm "$OUT")"; return; }
+	done
+}
+tcase "lengths with units: cm, mm, in, pt all mean the same 20 mm" c_units
+
+c_bad_units() {
+	for v in 3furlong -2cm 0in 20km; do
+		run -s "print.tile_mm=$v" check
+		[ "$rc" -eq 2 ] || { fail "tile_mm=$v: exit $rc, want 2"; return; }
+		one_err_line || return
+		err_has "--set print.tile_mm=$v" "print.tile_mm" "" || return
+	done
+}
+tcase "bad units, negative and zero lengths: exit 2" c_bad_units
+
+c_level3_memory() {
+	command -v /usr/bin/time >/dev/null 2>&1 || { fail "/usr/bin/time missing (package time)"; return; }
+	d=$(fresh_dir level3)
+	/usr/bin/time -f '%M' -o "$T/rss" "$TP_BIN" build -q --level 3 -o "$d" >"$OUT" 2>"$ERR"
+	rc=$?
+	expect_ok || return
+	kb=$(tail -n 1 "$T/rss")
+	# Vector files at level 3 hold as many shapes as at level 1: memory
+	# must stay small (the bound is generous for a sanitizer build).
+	[ "$kb" -lt 400000 ] || fail "level 3 vector build peaked at $kb KB"
+	[ -z "$(find "$d" -name '*.png' | head -n 1)" ] || fail "level 3 wrote PNGs without being asked"
+}
+tcase "level 3 vector set builds in bounded memory, no PNG unless asked" c_level3_memory
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
