@@ -118,19 +118,28 @@ int tp_scene_rect(struct tp_scene *sc, int ink, int paint, double stroke,
 	return 0;
 }
 
+/* A new path shape with room for n points, returned for the caller to
+ * fill; NULL when out of memory. */
+static struct tp_pt *new_path(struct tp_scene *sc, int ink, int paint, double stroke, size_t n)
+{
+	if (grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + n, sizeof *sc->pts) != 0)
+		return NULL;
+	struct tp_shape *s = add(sc, TP_SHAPE_PATH, ink, paint, stroke);
+	if (s == NULL)
+		return NULL;
+	s->first = sc->n_pts;
+	s->count = n;
+	sc->n_pts += n;
+	return sc->pts + s->first;
+}
+
 int tp_scene_path(struct tp_scene *sc, int ink, int paint, double stroke,
 		  const struct tp_pt *pts, size_t n)
 {
-	if (grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + n,
-		 sizeof *sc->pts) != 0)
+	struct tp_pt *p = new_path(sc, ink, paint, stroke, n);
+	if (p == NULL)
 		return -1;
-	struct tp_shape *s = add(sc, TP_SHAPE_PATH, ink, paint, stroke);
-	if (s == NULL)
-		return -1;
-	s->first = sc->n_pts;
-	s->count = n;
-	memcpy(sc->pts + sc->n_pts, pts, n * sizeof *pts);
-	sc->n_pts += n;
+	memcpy(p, pts, n * sizeof *pts);
 	return 0;
 }
 
@@ -139,24 +148,17 @@ int tp_scene_poly(struct tp_scene *sc, int ink, int paint, double stroke,
 {
 	if (n < 2)
 		return 0;
-	if (grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + n + 1,
-		 sizeof *sc->pts) != 0)
+	struct tp_pt *p = new_path(sc, ink, paint, stroke, n + 1);
+	if (p == NULL)
 		return -1;
-	struct tp_shape *s = add(sc, TP_SHAPE_PATH, ink, paint, stroke);
-	if (s == NULL)
-		return -1;
-	s->first = sc->n_pts;
-	s->count = n + 1;
 	for (size_t i = 0; i < n; i++) {
-		struct tp_pt *p = &sc->pts[sc->n_pts++];
-		p->op = i == 0 ? TP_MOVE : TP_LINE;
-		p->x = xy[2 * i];
-		p->y = xy[2 * i + 1];
+		p[i].op = i == 0 ? TP_MOVE : TP_LINE;
+		p[i].x = xy[2 * i];
+		p[i].y = xy[2 * i + 1];
 	}
-	struct tp_pt *c = &sc->pts[sc->n_pts++];
-	c->op = TP_CLOSE;
-	c->x = xy[0];
-	c->y = xy[1];
+	p[n].op = TP_CLOSE;
+	p[n].x = xy[0];
+	p[n].y = xy[1];
 	return 0;
 }
 
