@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -851,6 +852,19 @@ int tp_config_load(struct tp_config *c, const char *path,
 	return TP_OK;
 }
 
+/* One warning line, format-checked by the compiler. */
+__attribute__((format(printf, 4, 5)))
+static void warn(char out[][200], int *n, int max, const char *fmt, ...)
+{
+	if (*n < max) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(out[*n], 200, fmt, ap);
+		va_end(ap);
+	}
+	(*n)++;
+}
+
 int tp_config_warnings(const struct tp_config *c, char out[][200], int max)
 {
 	if (!c->emboss.plates)
@@ -859,24 +873,21 @@ int tp_config_warnings(const struct tp_config *c, char out[][200], int max)
 	double cell = c->print.tile_mm / 6;
 	double spacing = cell - em->symbol_mm - em->stroke_mm;  /* between neighbours */
 	double back_gap = c->print.tile_mm - em->back_symbol_mm - em->stroke_mm;
-	struct { int bad; const char *fmt; double a, b; } w[] = {
-		{ em->symbol_mm < em->min_symbol_mm,
-		  "emboss.symbol_mm = %g is below the tactile minimum %g mm: the shapes on the fronts may not be recognised by touch", em->symbol_mm, em->min_symbol_mm },
-		{ spacing < em->min_spacing_mm,
-		  "symbols on the fronts are %.3g mm apart, below the tactile minimum %g mm: they may be hard to tell apart (raise tile_mm or lower symbol_mm)", spacing, em->min_spacing_mm },
-		{ em->back_symbol_mm < em->min_symbol_mm,
-		  "emboss.back_symbol_mm = %g is below the tactile minimum %g mm", em->back_symbol_mm, em->min_symbol_mm },
-		{ back_gap < em->min_spacing_mm,
-		  "back symbols leave %.3g mm between neighbouring tiles, below the tactile minimum %g mm", back_gap, em->min_spacing_mm },
-		{ em->stroke_mm < 0.2,
-		  "emboss.stroke_mm = %g is below 0.2 mm, thinner than an emboss die can hold%s", em->stroke_mm, 0 },
-	};
 	int n = 0;
-	for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
-		if (w[i].bad) {
-			if (n < max)
-				snprintf(out[n], 200, w[i].fmt, w[i].a, w[i].b);
-			n++;
-		}
+	if (em->symbol_mm < em->min_symbol_mm)
+		warn(out, &n, max, "emboss.symbol_mm = %g is below the tactile minimum %g mm: the shapes on the fronts may not be recognised by touch",
+		     em->symbol_mm, em->min_symbol_mm);
+	if (spacing < em->min_spacing_mm)
+		warn(out, &n, max, "symbols on the fronts are %.3g mm apart, below the tactile minimum %g mm: they may be hard to tell apart (raise tile_mm or lower symbol_mm)",
+		     spacing, em->min_spacing_mm);
+	if (em->back_symbol_mm < em->min_symbol_mm)
+		warn(out, &n, max, "emboss.back_symbol_mm = %g is below the tactile minimum %g mm",
+		     em->back_symbol_mm, em->min_symbol_mm);
+	if (back_gap < em->min_spacing_mm)
+		warn(out, &n, max, "back symbols leave %.3g mm between neighbouring tiles, below the tactile minimum %g mm",
+		     back_gap, em->min_spacing_mm);
+	if (em->stroke_mm < 0.2)
+		warn(out, &n, max, "emboss.stroke_mm = %g is below 0.2 mm, thinner than an emboss die can hold",
+		     em->stroke_mm);
 	return n;
 }

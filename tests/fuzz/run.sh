@@ -20,6 +20,11 @@ art=build/fuzz/artifacts/$t
 log=build/fuzz/$mode-$t.log
 [ -x "$bin" ] || { echo "fuzz: $bin not built"; exit 2; }
 mkdir -p "$art"
+# The config and template targets write each input to a file: in memory if
+# we can.
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+	export TMPDIR=/dev/shm
+fi
 if [ "$mode" = smoke ]; then
 	corpus=build/fuzz/smoke/$t
 	rm -rf "$corpus"
@@ -28,9 +33,11 @@ else
 fi
 mkdir -p "$corpus"
 # -timeout: a 1200x1200 board derives in well under a second under ASan,
-# so 30 s per input is a hang.  stdin is /dev/null: series.indicia may name
-# /dev/stdin.
-"$bin" -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
+# so 30 s per input is a hang.  series.indicia may name /dev/stdin or
+# /dev/tty: stdin is /dev/null and, with setsid, there is no terminal.
+nosess=
+command -v setsid >/dev/null 2>&1 && nosess="setsid -w"
+$nosess "$bin" -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
 	-artifact_prefix="$art/" "$corpus" "$seeds" </dev/null >"$log" 2>&1
 rc=$?
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
@@ -48,7 +55,7 @@ fi
 set -- "$regress"/*
 if [ -e "$1" ]; then
 	rlog=build/fuzz/regress-$t.log
-	if ! "$bin" -timeout=30 -rss_limit_mb=2048 "$@" </dev/null >"$rlog" 2>&1; then
+	if ! $nosess "$bin" -timeout=30 -rss_limit_mb=2048 "$@" </dev/null >"$rlog" 2>&1; then
 		echo "fuzz: $t: a regression input crashes again; log $rlog:"
 		grep -E 'ERROR|SUMMARY|tp-fuzz|runtime error|Running:' "$rlog" | head -n 20
 		exit 1

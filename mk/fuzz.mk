@@ -1,0 +1,55 @@
+# ---- fuzzing (libFuzzer, Debian clang 14) -----------------------------------
+#   make fuzz            each target for FUZZ_SECONDS (default 300), FUZZ_JOBS at once
+#   make fuzz-smoke      each target for ~10 s plus the regression inputs (CI)
+# Targets (tests/fuzz/fuzz_TARGET.c): config, template, set, anchor.  Seeds in
+# tests/fuzz/corpus/TARGET/, crashers kept in tests/fuzz/regress/TARGET/.
+
+FUZZ_CC            ?= clang
+FUZZ_SECONDS       ?= 300
+FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
+FUZZ_TARGETS       := config template set anchor
+FUZZ_DIR           := $(BUILD)/fuzz
+DEB_FUZZ           := clang libclang-rt-14-dev
+# clang has no -Wformat-truncation to switch off.
+FUZZ_WARN := $(filter-out -Wno-format-truncation,$(WARN))
+FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_OBJ  := $(LIBSRC:src/%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_BIN  := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
+# Keep the objects: they are intermediates of a pattern rule.
+.SECONDARY: $(FUZZ_OBJ)
+
+.PHONY: fuzz fuzz-smoke fuzz-build fuzz-bins fuzz-deps \
+	$(FUZZ_TARGETS:%=fuzz-run-%) $(FUZZ_TARGETS:%=fuzz-smoke-%)
+
+fuzz-deps: deps
+	$(call install_debs,$(DEB_FUZZ))
+
+$(FUZZ_DIR)/obj/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)/pkgconfig/libhpdf.pc
+	@mkdir -p $(dir $@)
+	@echo '  CC    $< (fuzz)'
+	@$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_OBJ)
+	@echo '  FUZZ  $@'
+	@$(FUZZ_CC) $(CPPFLAGS_ALL) -Isrc -DTP_FUZZ_ROOT='"$(CURDIR)"' $(FUZZ_WARN) -O1 -g \
+		$(FUZZ_SAN) -fsanitize=fuzzer $< $(FUZZ_OBJ) $(LIBS) -o $@
+
+fuzz-bins: $(FUZZ_BIN)
+	@:
+fuzz-build: fuzz-deps $(BUILD)/pkgconfig/libhpdf.pc
+	@$(MAKE) --no-print-directory fuzz-bins
+
+$(FUZZ_TARGETS:%=fuzz-run-%): fuzz-run-%:
+	@sh tests/fuzz/run.sh long $* $(FUZZ_SECONDS)
+
+$(FUZZ_TARGETS:%=fuzz-smoke-%): fuzz-smoke-%:
+	@sh tests/fuzz/run.sh smoke $* $(FUZZ_SMOKE_SECONDS)
+
+fuzz: fuzz-build
+	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(FUZZ_TARGETS:%=fuzz-run-%)
+	@awk '{ n += $$2; s += $$3 } END { printf "fuzz: all runs so far (build/fuzz/stats.txt): %d execs, %.2f target-hours\n", n, s / 3600 }' $(FUZZ_DIR)/stats.txt
+
+fuzz-smoke: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		$(MAKE) --no-print-directory fuzz-smoke-$$t; done

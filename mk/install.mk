@@ -1,0 +1,65 @@
+# ---- installation (Debian-friendly: PREFIX, DESTDIR) ------------------------
+#   make install [PREFIX=/usr/local] [DESTDIR=]
+#   make uninstall [PREFIX=...] [DESTDIR=...]
+#   make install-test     install into a scratch DESTDIR, run it, uninstall
+#
+# The installed binary looks for its data in $(PREFIX)/share/tilepress
+# (TP_DATADIR, baked into datadir.o), so it is linked for the PREFIX being
+# installed to, in $(BUILD)/install/, and ./tilepress is left alone.
+
+INSTALL      ?= install
+BINDIR       := $(PREFIX)/bin
+MAN1DIR      := $(PREFIX)/share/man/man1
+TPDATADIR    := $(PREFIX)/share/tilepress
+BASHCOMPDIR  := $(PREFIX)/share/bash-completion/completions
+INST_CONFIGS   := $(sort $(wildcard config/*.ini))
+INST_TEMPLATES := $(sort $(wildcard templates/indicia/*.ini))
+INST_DIR     := $(BUILD)/install
+DEB_INSTALL  := man-db groff-base
+
+.PHONY: install install-build uninstall install-test install-deps FORCE
+
+# Rebuilt only when PREFIX changes: its contents are the PREFIX.
+$(INST_DIR)/prefix: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(PREFIX)' | cmp -s - $@ 2>/dev/null || echo '$(PREFIX)' > $@
+FORCE:
+
+$(INST_DIR)/datadir.o: src/datadir.c $(wildcard src/*.h) $(INST_DIR)/prefix | $(BUILD)/pkgconfig/libhpdf.pc
+	@echo '  CC    $< (TP_DATADIR $(TPDATADIR))'
+	@$(CC) $(CPPFLAGS_ALL) $(WARN) $(CFLAGS) -c $< -o $@
+
+$(INST_DIR)/tilepress: $(filter-out $(BUILD)/obj/datadir.o,$(OBJ)) $(INST_DIR)/datadir.o
+	$(CC) $(CFLAGS) $^ $(LIBS) -o $@
+
+$(INST_DIR)/tilepress.1: man/tilepress.1 $(INST_DIR)/prefix
+	@sed 's|@DATADIR@|$(TPDATADIR)|g' $< > $@
+
+install-build: $(INST_DIR)/tilepress $(INST_DIR)/tilepress.1
+	@:
+
+install: $(BUILD)/pkgconfig/libhpdf.pc
+	@$(MAKE) --no-print-directory install-build
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
+		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR)/templates/indicia
+	$(INSTALL) -m 755 $(INST_DIR)/tilepress $(DESTDIR)$(BINDIR)/tilepress
+	$(INSTALL) -m 644 $(INST_DIR)/tilepress.1 $(DESTDIR)$(MAN1DIR)/tilepress.1
+	$(INSTALL) -m 644 completions/tilepress.bash $(DESTDIR)$(BASHCOMPDIR)/tilepress
+	$(INSTALL) -m 644 $(INST_CONFIGS) $(DESTDIR)$(TPDATADIR)/config/
+	$(INSTALL) -m 644 $(INST_TEMPLATES) $(DESTDIR)$(TPDATADIR)/templates/indicia/
+
+# Removes exactly what install put there, then the folders that are ours
+# (share/tilepress) if they are empty; shared folders (bin, man1, ...) stay.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/tilepress $(DESTDIR)$(MAN1DIR)/tilepress.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/tilepress \
+		$(INST_CONFIGS:%=$(DESTDIR)$(TPDATADIR)/%) \
+		$(INST_TEMPLATES:%=$(DESTDIR)$(TPDATADIR)/%)
+	rmdir $(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates \
+		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR) 2>/dev/null || true
+
+install-deps:
+	$(call install_debs,$(DEB_INSTALL))
+
+install-test: install-deps $(BUILD)/pkgconfig/libhpdf.pc
+	@sh tests/install.sh
