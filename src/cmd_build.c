@@ -257,6 +257,34 @@ static void plan_tasks(struct plan *pl)
 	}
 }
 
+/* Raster tasks dominate and grow with the sheet area; handing the largest
+ * out first keeps every worker busy to the end.  The estimate lays each
+ * sheet out once (milliseconds) and adds up its page areas. */
+static void order_tasks(const struct plan *pl, size_t *order)
+{
+	double cost[sizeof pl->tasks / sizeof pl->tasks[0]];
+	const struct tp_config *c = pl->session->cfg;
+	for (size_t i = 0; i < pl->n_tasks; i++) {
+		order[i] = i;
+		cost[i] = 0;
+		if (strcmp(tp_backends[pl->tasks[i].backend].name, "png") != 0)
+			continue;
+		struct tp_doc doc = { 0 };
+		if (tp_series_sheets[pl->tasks[i].sheet].build(c, pl->session->pat, &doc) == 0)
+			for (size_t k = 0; k < doc.n; k++)
+				cost[i] += (doc.pages[k].sc->trim_w + 2 * doc.pages[k].sc->bleed) *
+					   (doc.pages[k].sc->trim_h + 2 * doc.pages[k].sc->bleed);
+		tp_doc_free(&doc);
+	}
+	/* Insertion sort, stable: equal costs keep sheet order. */
+	for (size_t i = 1; i < pl->n_tasks; i++)
+		for (size_t k = i; k > 0 && cost[order[k]] > cost[order[k - 1]]; k--) {
+			size_t t = order[k];
+			order[k] = order[k - 1];
+			order[k - 1] = t;
+		}
+}
+
 static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e)
 {
 	char mdir[4096];
@@ -331,9 +359,13 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	int counts[sizeof pl.tasks / sizeof pl.tasks[0]];
 	memset(reports, 0, sizeof reports);
 	memset(counts, 0, sizeof counts);
+	size_t order[sizeof pl.tasks / sizeof pl.tasks[0]];
+	int jobs = cli->jobs ? cli->jobs : tp_jobs_default();
+	if (rc == TP_OK && jobs > 1)
+		order_tasks(&pl, order);
 	if (rc == TP_OK)
-		rc = tp_jobs_run(pl.n_tasks, cli->jobs ? cli->jobs : tp_jobs_default(), run_task, &pl,
-				 reports, counts, progress, e);
+		rc = tp_jobs_run_ordered(pl.n_tasks, jobs > 1 ? order : NULL, jobs, run_task, &pl,
+					 reports, counts, progress, e);
 	if (pl.progress)
 		fprintf(stderr, "\r%60s\r", "");
 	/* The summary lists files in task order, however the workers ran. */

@@ -84,6 +84,13 @@ static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 int tp_jobs_run(size_t n, int jobs, tp_task_fn fn, void *ctx, struct tp_buf *reports,
 		int *counts, void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e)
 {
+	return tp_jobs_run_ordered(n, NULL, jobs, fn, ctx, reports, counts, on_done, e);
+}
+
+int tp_jobs_run_ordered(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
+			struct tp_buf *reports, int *counts,
+			void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e)
+{
 	if (jobs > MAX_JOBS)
 		jobs = MAX_JOBS;
 	if (jobs <= 1 || n <= 1 || n > UINT32_MAX)
@@ -101,9 +108,11 @@ int tp_jobs_run(size_t n, int jobs, tp_task_fn fn, void *ctx, struct tp_buf *rep
 	/* The queue is written whole before any worker starts, and stays far
 	 * below a pipe's 64 KiB buffer for any sheet list we have. */
 	int rc = TP_OK;
-	for (uint32_t i = 0; i < n && rc == TP_OK; i++)
+	for (size_t k = 0; k < n && rc == TP_OK; k++) {
+		uint32_t i = (uint32_t)(order ? order[k] : k);
 		if (write(q[1], &i, sizeof i) != (ssize_t)sizeof i)
 			rc = tp_fail(e, TP_EIO, "cannot queue tasks: %s", strerror(errno));
+	}
 	close(q[1]);
 	fflush(stdout);
 	fflush(stderr);
