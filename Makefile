@@ -28,7 +28,8 @@ TESTSRC  := $(sort $(wildcard tests/test_*.c))
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 	libinih-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core
-DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time
+DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time \
+	librsvg2-bin libxml2-utils
 
 .PHONY: all run test unit cli asan faults check-valgrind deps deps-check clean check bench
 all: $(BUILD)/pkgconfig/libhpdf.pc
