@@ -146,37 +146,6 @@ static int parse_num(const char *s, double *out)
 	return 0;
 }
 
-int tp_parse_length(const char *s, double *mm)
-{
-	static const struct { const char *unit; double mm; } units[] = {
-		{ "mm", 1.0 }, { "cm", 10.0 }, { "in", 25.4 }, { "pt", 25.4 / 72.0 },
-	};
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || errno == ERANGE || !isfinite(v))
-		return -1;
-	while (*end == ' ' || *end == '\t')
-		end++;
-	double scale = 1.0;
-	if (*end != '\0') {
-		size_t i;
-		for (i = 0; i < sizeof units / sizeof units[0]; i++)
-			if (strncmp(end, units[i].unit, 2) == 0)
-				break;
-		if (i == sizeof units / sizeof units[0])
-			return -1;
-		scale = units[i].mm;
-		end += 2;
-		while (*end == ' ' || *end == '\t')
-			end++;
-		if (*end != '\0')
-			return -1;
-	}
-	*mm = v * scale;
-	return 0;
-}
-
 static int parse_corner(const char *s, int *k)
 {
 	for (int i = 0; i < 4; i++)
@@ -216,93 +185,6 @@ static int hexval(char ch)
 	if (ch >= 'a' && ch <= 'f')
 		return ch - 'a' + 10;
 	return -1;
-}
-
-/* ---- defaults -------------------------------------------------------------- */
-
-static void set_ink(struct tp_ink *k, const char *name, int kind, int overprint,
-		    double c, double m, double y, double kk, unsigned rgb)
-{
-	snprintf(k->name, sizeof k->name, "%s", name);
-	k->kind = kind;
-	k->overprint = overprint;
-	k->cmyk[0] = c / 100;
-	k->cmyk[1] = m / 100;
-	k->cmyk[2] = y / 100;
-	k->cmyk[3] = kk / 100;
-	k->rgb[0] = ((rgb >> 16) & 255) / 255.0;
-	k->rgb[1] = ((rgb >> 8) & 255) / 255.0;
-	k->rgb[2] = (rgb & 255) / 255.0;
-}
-
-void tp_config_defaults(struct tp_config *c)
-{
-	memset(c, 0, sizeof *c);
-	struct tp_rules *r = &c->rules;
-	r->pairing = 2;
-	r->cycle[0] = TP_LATERAL;
-	r->cycle[1] = TP_DOTS;
-	r->cycle[2] = TP_VERTICAL;
-	r->cycle[3] = TP_BOXES;
-	r->board_centre = TP_NW;
-	r->backs = 1;
-	r->rows = 18;
-	r->cols = 18;
-	static const struct { int r, c, f, k; } anchors[] = {
-		{ 5, 5, 2, TP_SE }, { 5, 14, 7, TP_NW }, { 14, 5, 7, TP_NW }, { 14, 14, 2, TP_SE },
-	};
-	for (int i = 0; i < 4; i++) {
-		struct tp_anchor *a = &r->anchors[i];
-		a->row = anchors[i].r - 1;
-		a->col = anchors[i].c - 1;
-		a->front = anchors[i].f;
-		a->corner = anchors[i].k;
-		snprintf(a->where, sizeof a->where, "built-in default anchor %d", i + 1);
-	}
-	r->n_anchors = 4;
-	snprintf(r->where_centre, sizeof r->where_centre, "built-in default");
-	snprintf(c->indicia, sizeof c->indicia, "spiral-cw");
-
-	struct tp_print *p = &c->print;
-	p->tile_mm = 20;
-	p->bleed_mm = 3;
-	p->dpi = 300;
-	p->marks = 1;
-	p->style = TP_STYLE_COLOUR;
-	p->split = TP_SPLIT_ROWS;
-	p->formats = 7;
-	p->max_sheet_mm = TP_PDF_MAX_MM;
-	p->panel_overlap_mm = 10;
-	c->level = 1;
-	p->cell_mark = TP_MARK_FILL;
-	/* [0079]: circle, square, hexagon and octagon.  The tactile minimums are
-	 * APH's Guidelines for Design of Tactile Graphics (1997): shapes with
-	 * sides under 1/2 in may not be recognised, symbols closer than 1/4 in
-	 * may be hard to tell apart. */
-	struct tp_emboss *em = &c->emboss;
-	em->symbol[TP_LATERAL] = TP_SYM_CIRCLE;
-	em->symbol[TP_BOXES] = TP_SYM_SQUARE;
-	em->symbol[TP_VERTICAL] = TP_SYM_HEXAGON;
-	em->symbol[TP_DOTS] = TP_SYM_OCTAGON;
-	em->symbol_mm = 2.2;
-	em->back_symbol_mm = 12;
-	em->recess_clearance_mm = 0.5;
-	em->pocket_wall_mm = 1;
-	em->stroke_mm = 0.25;
-	em->min_symbol_mm = 12.7;
-	em->min_spacing_mm = 6.35;
-	snprintf(p->job, sizeof p->job, "tilepress series");
-	/* [0055]: lateral red, boxes yellow, vertical green, dots blue. */
-	set_ink(&p->inks[TP_INK_LATERAL], "lateral", TP_INK_PROCESS, 0, 0, 100, 100, 0, 0xe30613);
-	set_ink(&p->inks[TP_INK_BOXES], "boxes", TP_INK_PROCESS, 0, 0, 10, 100, 0, 0xffdd00);
-	set_ink(&p->inks[TP_INK_VERTICAL], "vertical", TP_INK_PROCESS, 0, 90, 0, 100, 0, 0x009640);
-	set_ink(&p->inks[TP_INK_DOTS], "dots", TP_INK_PROCESS, 0, 100, 60, 0, 0, 0x0069b4);
-	set_ink(&p->inks[TP_INK_LINE], "lines", TP_INK_PROCESS, 0, 0, 0, 0, 45, 0x9d9d9c);
-	set_ink(&p->inks[TP_INK_TEXT], "text", TP_INK_PROCESS, 0, 0, 0, 0, 100, 0x1d1d1b);
-	set_ink(&p->inks[TP_INK_ANCHOR], "Assembly", TP_INK_SPOT, 0, 0, 100, 0, 0, 0xe6007e);
-	set_ink(&p->inks[TP_INK_REG], "marks", TP_INK_REGISTRATION, 0, 100, 100, 100, 100, 0x000000);
-	set_ink(&p->inks[TP_INK_CUT], "CutContour", TP_INK_SPOT, 1, 0, 100, 0, 0, 0xec008c);
-	set_ink(&p->inks[TP_INK_EMBOSS], "Emboss", TP_INK_SPOT, 1, 100, 0, 0, 0, 0x00a0e3);
 }
 
 /* ---- applying one key ------------------------------------------------------ */
@@ -850,44 +732,4 @@ int tp_config_load(struct tp_config *c, const char *path,
 		return rc;
 	r->tpl = &c->tpl;
 	return TP_OK;
-}
-
-/* One warning line, format-checked by the compiler. */
-__attribute__((format(printf, 4, 5)))
-static void warn(char out[][200], int *n, int max, const char *fmt, ...)
-{
-	if (*n < max) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(out[*n], 200, fmt, ap);
-		va_end(ap);
-	}
-	(*n)++;
-}
-
-int tp_config_warnings(const struct tp_config *c, char out[][200], int max)
-{
-	if (!c->emboss.plates)
-		return 0;
-	const struct tp_emboss *em = &c->emboss;
-	double cell = c->print.tile_mm / 6;
-	double spacing = cell - em->symbol_mm - em->stroke_mm;  /* between neighbours */
-	double back_gap = c->print.tile_mm - em->back_symbol_mm - em->stroke_mm;
-	int n = 0;
-	if (em->symbol_mm < em->min_symbol_mm)
-		warn(out, &n, max, "emboss.symbol_mm = %g is below the tactile minimum %g mm: the shapes on the fronts may not be recognised by touch",
-		     em->symbol_mm, em->min_symbol_mm);
-	if (spacing < em->min_spacing_mm)
-		warn(out, &n, max, "symbols on the fronts are %.3g mm apart, below the tactile minimum %g mm: they may be hard to tell apart (raise tile_mm or lower symbol_mm)",
-		     spacing, em->min_spacing_mm);
-	if (em->back_symbol_mm < em->min_symbol_mm)
-		warn(out, &n, max, "emboss.back_symbol_mm = %g is below the tactile minimum %g mm",
-		     em->back_symbol_mm, em->min_symbol_mm);
-	if (back_gap < em->min_spacing_mm)
-		warn(out, &n, max, "back symbols leave %.3g mm between neighbouring tiles, below the tactile minimum %g mm",
-		     back_gap, em->min_spacing_mm);
-	if (em->stroke_mm < 0.2)
-		warn(out, &n, max, "emboss.stroke_mm = %g is below 0.2 mm, thinner than an emboss die can hold",
-		     em->stroke_mm);
-	return n;
 }
