@@ -7,6 +7,7 @@
 #include "config.h"
 #include "series.h"
 #include "template.h"
+#include "oracle.h"
 
 /* ---- helpers --------------------------------------------------------------- */
 
@@ -28,33 +29,6 @@ static struct tp_pattern *derive(const struct tp_config *c)
 	if (tp_pattern_derive(&c->rules, &p, &e) != TP_OK)
 		fail_msg("derive: %s", e.msg);
 	return p;
-}
-
-static int m9(int x)
-{
-	x %= 9;
-	if (x < 0)
-		x += 9;
-	return x ? x : 9;
-}
-
-/* Straight from the claims: lateral v, vertical 9-v, boxes p*v, dots 9-boxes. */
-static int value(int pairing, int s, int v)
-{
-	int boxes = m9(pairing * v);
-	switch (s) {
-	case TP_LATERAL: return m9(v);
-	case TP_VERTICAL: return m9(9 - v);
-	case TP_BOXES: return boxes;
-	default: return m9(9 - boxes);
-	}
-}
-
-/* Corner k's series on a tile: the cycle, read clockwise from its lateral
- * corner.  Corners clockwise: nw ne se sw. */
-static int series_at(const struct tp_config *c, int lateral, int k)
-{
-	return c->rules.cycle[(k - lateral + 4) % 4];
 }
 
 static const int dr[4] = { -1, -1, 1, 1 }, dc[4] = { -1, 1, 1, -1 }; /* nw ne se sw */
@@ -139,17 +113,17 @@ static void check_invariant(const struct tp_config *c, const struct tp_pattern *
 				int o = (k + 2) % 4;
 				int r1 = r + dr[o], c1 = col + dc[o];
 				int r2 = r + dr[k], c2 = col + dc[k];
-				int s = series_at(c, t->corner, k);
-				int v = value(c->rules.pairing, s, t->front);
+				int s = or_series_at(c, t->corner, k);
+				int v = or_value(c->rules.pairing, s, t->front);
 				if (r1 >= 0 && r1 < p->rows && c1 >= 0 && c1 < p->cols) {
 					const struct tp_tile *u = &p->tiles[r1 * p->cols + c1];
-					assert_int_equal(series_at(c, u->corner, k), s);
-					assert_int_equal(value(c->rules.pairing, s, u->front), m9(v + 1));
+					assert_int_equal(or_series_at(c, u->corner, k), s);
+					assert_int_equal(or_value(c->rules.pairing, s, u->front), or_m9(v + 1));
 				}
 				if (r2 >= 0 && r2 < p->rows && c2 >= 0 && c2 < p->cols) {
 					const struct tp_tile *u = &p->tiles[r2 * p->cols + c2];
-					assert_int_equal(series_at(c, u->corner, k), s);
-					assert_int_equal(value(c->rules.pairing, s, u->front), m9(v - 1));
+					assert_int_equal(or_series_at(c, u->corner, k), s);
+					assert_int_equal(or_value(c->rules.pairing, s, u->front), or_m9(v - 1));
 				}
 			}
 		}
@@ -168,28 +142,12 @@ static void check_invariant(const struct tp_config *c, const struct tp_pattern *
 	}
 }
 
-/* The board image, recomputed cell by cell: which quadrant a square falls
- * in, that quadrant's value, and whether the template fills the cell. */
+/* The board image, recomputed cell by cell by the oracle. */
 static int oracle_board(const struct tp_config *c, const struct tp_pattern *p, int R, int C)
 {
 	int f, lat;
 	tp_plane_at(p, p->patch_r0 + R / 6, p->patch_c0 + C / 6, &f, &lat);
-	int a = R % 6, b = C % 6;
-	int k = a < 3 ? (b < 3 ? 0 : 1) : (b < 3 ? 3 : 2);
-	/* Undo the turn of quadrant k back to nw coordinates. */
-	int qa, qb;
-	switch (k) {
-	case 0: qa = a; qb = b; break;
-	case 1: qa = 5 - b; qb = a; break;   /* ne: nw turned 90 cw */
-	case 2: qa = 5 - a; qb = 5 - b; break;
-	default: qa = b; qb = 5 - a; break;  /* sw: nw turned 270 cw */
-	}
-	int s = series_at(c, lat, k);
-	int n = value(c->rules.pairing, s, f);
-	for (int i = 0; i < n; i++)
-		if (c->tpl.cell[n][i][0] == qa && c->tpl.cell[n][i][1] == qb)
-			return s;
-	return TP_NONE;
+	return or_cell(c, f, lat, R % 6, C % 6);
 }
 
 static void check_board(const struct tp_config *c, const struct tp_pattern *p)
@@ -244,7 +202,7 @@ static void counts_18(void **state)
 	for (int s = 0; s < 4; s++) {
 		int expect = 0, got = 0;
 		for (int f = 1; f <= 9; f++)
-			expect += value(c->rules.pairing, s, f);
+			expect += or_value(c->rules.pairing, s, f);
 		for (int f = 0; f < 9; f++)
 			got += p->count[f][s];
 		assert_int_equal(got, expect);
@@ -291,10 +249,10 @@ static void brute_force(void **state)
 					if (r1 < 0 || r1 >= R || c1 < 0 || c1 >= C || front[r1 * C + c1])
 						continue;
 					int o = (x + 2) % 4; /* the quadrant at o gains one */
-					int so = series_at(c, L, o), sx = series_at(c, L, x);
+					int so = or_series_at(c, L, o), sx = or_series_at(c, L, x);
 					for (int w = 1; w <= 9; w++)
-						if (value(c->rules.pairing, so, w) == m9(value(c->rules.pairing, so, v) + 1) &&
-						    value(c->rules.pairing, sx, w) == m9(value(c->rules.pairing, sx, v) - 1)) {
+						if (or_value(c->rules.pairing, so, w) == or_m9(or_value(c->rules.pairing, so, v) + 1) &&
+						    or_value(c->rules.pairing, sx, w) == or_m9(or_value(c->rules.pairing, sx, v) - 1)) {
 							front[r1 * C + c1] = w;
 							lat[r1 * C + c1] = L;
 							changed = 1;
