@@ -221,7 +221,7 @@ static int unknown_key(const char *where, const char *section, const char *name,
 		snprintf(colour_names[2 * i], 32, "%s_cmyk", colour_inks[i].key);
 		snprintf(colour_names[2 * i + 1], 32, "%s_rgb", colour_inks[i].key);
 	}
-	char allowed[400] = "";
+	char allowed[520] = "";
 	for (size_t i = 0; i < N_PLAIN; i++) {
 		if (strcmp(plain_keys[i].section, section) != 0)
 			continue;
@@ -242,7 +242,11 @@ static int unknown_key(const char *where, const char *section, const char *name,
 			}
 		}
 		size_t l = strlen(allowed);
-		snprintf(allowed + l, sizeof allowed - l, ", <ink>_cmyk, <ink>_rgb");
+		snprintf(allowed + l, sizeof allowed - l, ", and INK_cmyk, INK_rgb for INK in");
+		for (size_t i = 0; i < N_COLOUR_INKS; i++) {
+			l = strlen(allowed);
+			snprintf(allowed + l, sizeof allowed - l, " %s", colour_inks[i].key);
+		}
 	}
 	if (best)
 		snprintf(cand, sizeof cand, " (did you mean %s?)", best);
@@ -345,7 +349,7 @@ static int apply_colour(struct tp_print *p, const char *where, const struct key 
 		return TP_OK;
 	}
 	if (strlen(value) != 7 || value[0] != '#')
-		return bad(where, k, value, e, "expected #rrggbb, e.g. #e30613");
+		return bad(where, k, value, e, "expected # and six hex digits (#rrggbb), e.g. #e30613");
 	for (int i = 0; i < 3; i++) {
 		int hi = hexval(value[1 + 2 * i]), lo = hexval(value[2 + 2 * i]);
 		if (hi < 0 || lo < 0)
@@ -448,7 +452,7 @@ static int apply(struct loader *L, const char *where, const char *section,
 		return TP_OK;
 	case K_DPI:
 		if (parse_num(value, &dv) != 0)
-			return bad(where, k, value, e, "not a number");
+			return bad(where, k, value, e, "not a number; allowed: 72 to 4800");
 		if (!(dv >= 72 && dv <= 4800))
 			return bad(where, k, value, e, "out of range; allowed: 72 to 4800");
 		p->dpi = dv;
@@ -493,8 +497,11 @@ static int apply(struct loader *L, const char *where, const char *section,
 			char nm[16];
 			snprintf(nm, sizeof nm, "%.*s", (int)(len < 15 ? len : 15), s);
 			const struct tp_backend *b = tp_backend_find(nm);
-			if (b == NULL || len > 15)
-				return bad(where, k, value, e, "allowed: a comma list of pdf, png, svg");
+			if (b == NULL || len > 15) {
+				char why[80];
+				snprintf(why, sizeof why, "'%.20s' is not a format; allowed: a comma list of pdf, png, svg", nm);
+				return bad(where, k, value, e, why);
+			}
 			f |= 1u << (b - tp_backends);
 			s += len;
 		}

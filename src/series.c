@@ -1,5 +1,6 @@
 #include "series.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,8 +128,9 @@ static int setup_classes(const struct tp_rules *r, struct tp_pattern *p, tp_err 
 		const struct tp_anchor *a = &r->anchors[i];
 		if (a->row < 0 || a->row >= r->rows || a->col < 0 || a->col >= r->cols)
 			return tp_fail(e, TP_EINPUT,
-				       "%s: series.anchor = %d %d ...: square is off the %dx%d board; rows 1..%d, cols 1..%d",
-				       a->where, a->row + 1, a->col + 1, r->rows, r->cols, r->rows, r->cols);
+				       "%s: series.anchor = %d %d %d %s: square is off the %dx%d board; rows 1..%d, cols 1..%d",
+				       a->where, a->row + 1, a->col + 1, a->front, tp_corner_names[a->corner],
+				       r->rows, r->cols, r->rows, r->cols);
 		for (int j = 0; j < i; j++) {
 			const struct tp_anchor *b = &r->anchors[j];
 			if (a->row == b->row && a->col == b->col &&
@@ -186,19 +188,11 @@ static int setup_classes(const struct tp_rules *r, struct tp_pattern *p, tp_err 
  * whose 3x3 neighbourhood holds all nine fronts (FIG. 18).  The plane
  * repeats every 18 squares along rows and columns, so one period suffices;
  * all 9-tiles of the class are translates of each other. */
-static int find_spanning_centre(const struct tp_rules *r, const struct tp_pattern *p,
-				int *cr, int *cc, tp_err *e)
+/* A 9-tile of class cls whose 3x3 neighbourhood holds all nine fronts:
+ * 1 with its plane position, or 0. */
+static int spanning_search(const struct tp_pattern *p, int cls, int *cr, int *cc)
 {
-	int cls = -1;
-	for (int par = 0; par < 2; par++)
-		if (p->cls[par].corner == r->board_centre)
-			cls = par;
-	if (cls < 0)
-		return tp_fail(e, TP_EINPUT,
-			       "%s: series.board_centre = %s matches neither colour class; allowed: %s or %s (the anchors' lateral corners)",
-			       r->where_centre, tp_corner_names[r->board_centre],
-			       tp_corner_names[p->cls[0].corner], tp_corner_names[p->cls[1].corner]);
-	for (int R = 0; R < 18; R++) {
+	for (int R = 0; R < 18; R++)
 		for (int C = 0; C < 18; C++) {
 			int f, k;
 			if (parity(R, C) != cls)
@@ -215,15 +209,49 @@ static int find_spanning_centre(const struct tp_rules *r, const struct tp_patter
 			if (seen == 0x3feu) {
 				*cr = R;
 				*cc = C;
-				return TP_OK;
+				return 1;
 			}
 		}
-	}
+	return 0;
+}
+
+static int find_spanning_centre(const struct tp_rules *r, const struct tp_pattern *p,
+				int *cr, int *cc, tp_err *e)
+{
+	int cls = -1;
+	for (int par = 0; par < 2; par++)
+		if (p->cls[par].corner == r->board_centre)
+			cls = par;
+	if (cls < 0)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: series.board_centre = %s matches neither colour class; allowed: %s or %s (the anchors' lateral corners)",
+			       r->where_centre, tp_corner_names[r->board_centre],
+			       tp_corner_names[p->cls[0].corner], tp_corner_names[p->cls[1].corner]);
+	if (spanning_search(p, cls, cr, cc))
+		return TP_OK;
 	*cr = *cc = -1;
 	if (!r->backs)
 		return TP_OK; /* the tutorial board needs no image */
+	/* Say what would work: the fronts that, at the other class's reference
+	 * anchor, give a spanning patch with this class as it is. */
+	struct tp_pattern trial = *p;
+	struct tp_class *other = &trial.cls[1 - cls];
+	char fix[64] = "";
+	for (int f = 1; f <= 9; f++) {
+		int R, C;
+		other->front = f;
+		if (spanning_search(&trial, cls, &R, &C)) {
+			size_t l = strlen(fix);
+			snprintf(fix + l, sizeof fix - l, "%s%d", l ? " or " : "", f);
+		}
+	}
+	if (fix[0])
+		return tp_fail(e, TP_EINPUT,
+			       "%s: series.anchor: no spanning patch exists for these anchors with pairing %d: no 9-tile with lateral corner %s has all nine fronts around it (FIG. 18); keeping the row+col %s anchors, the one at (%d,%d) needs front %s (and its class-mates must agree)",
+			       r->anchors_source, r->pairing, tp_corner_names[r->board_centre],
+			       cls ? "odd" : "even", other->row + 1, other->col + 1, fix);
 	return tp_fail(e, TP_EINPUT,
-		       "%s: series.anchor: no spanning patch exists for these anchors with pairing %d: no 9-tile with lateral corner %s has all nine fronts around it (FIG. 18); shift the anchors of one colour class",
+		       "%s: series.anchor: no spanning patch exists for these anchors with pairing %d: no 9-tile with lateral corner %s has all nine fronts around it (FIG. 18); change the anchors of one colour class",
 		       r->anchors_source, r->pairing, tp_corner_names[r->board_centre]);
 }
 

@@ -165,9 +165,20 @@ int tp_template_resolve(const char *name, char *out, size_t outsz, tp_err *e)
 	snprintf(rel, sizeof rel, "templates/indicia/%s.ini", name);
 	if (tp_data_find(rel, out, outsz) == 0)
 		return TP_OK;
+	/* Name the installed ones: the likeliest fix is a typo. */
+	char have[200] = "";
+	struct tp_template *all = NULL;
+	size_t n = 0;
+	tp_err ignore = { 0 };
+	if (tp_template_list(&all, &n, &ignore) == TP_OK)
+		for (size_t i = 0; i < n; i++) {
+			size_t l = strlen(have);
+			snprintf(have + l, sizeof have - l, "%s%s", l ? ", " : "", all[i].name);
+		}
+	free(all);
 	return tp_fail(e, TP_EINPUT,
-		       "series.indicia = %s: no template templates/indicia/%s.ini in %s",
-		       name, name, tp_data_dirs_text());
+		       "series.indicia = %s: no template templates/indicia/%s.ini in %s; installed: %s, or digits, or a path to a template file",
+		       name, name, tp_data_dirs_text(), have[0] ? have : "none");
 }
 
 static int by_name(const void *a, const void *b)

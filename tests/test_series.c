@@ -447,6 +447,21 @@ static void refusals(void **state)
 		if (tp_pattern_derive(&c->rules, &p, &e) != TP_OK) {
 			assert_non_null(strstr(e.msg, "no spanning patch"));
 			refused++;
+			/* The fix the message names must work. */
+			const char *hint = strstr(e.msg, "needs front ");
+			assert_non_null(hint);
+			int r0, c0, fix;
+			assert_int_equal(sscanf(strstr(e.msg, "the one at (") + 12, "%d,%d", &r0, &c0), 2);
+			fix = atoi(hint + 12);
+			char a1[64], a2[64];
+			snprintf(a1, sizeof a1, "series.anchor=%d %d %d %s", r0, c0, fix,
+				 r0 == 5 && c0 == 5 ? "se" : "nw");
+			snprintf(a2, sizeof a2, "%s", r0 == 5 && c0 == 5 ? b : "series.anchor=5 5 2 se");
+			const char *s2[] = { a1, a2 };
+			struct tp_config *c2 = load(s2, 2);
+			struct tp_pattern *p2 = derive(c2);
+			tp_pattern_free(p2);
+			free(c2);
 		}
 		tp_pattern_free(p);
 		free(c);
