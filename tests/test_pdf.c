@@ -20,23 +20,6 @@
 #define BLEED 3.0
 #define MARGIN 10.0
 
-static char *tmp;
-
-
-static int setup(void **state)
-{
-	(void)state;
-	tmp = tu_tmpdir();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tu_rmrf(tmp);
-	tu_release_font_caches();
-	return 0;
-}
 
 static void make_inks(struct tp_ink ink[TP_INK_COUNT])
 {
@@ -86,14 +69,14 @@ static struct tp_doc_info doc_info(int marks)
 	return info;
 }
 
-/* Writes the pages to tmp/name and returns the path (rotating buffer). */
+/* Writes the pages to tu_tmp/name and returns the path (rotating buffer). */
 static const char *write_pdf(const char *name, const struct tp_scene *const *pages,
 			     size_t n, const struct tp_doc_info *info)
 {
 	static char buf[4][1100];
 	static int i;
 	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", tmp, name);
+	snprintf(buf[i], sizeof buf[i], "%s/%s", tu_tmp, name);
 	FILE *f = fopen(buf[i], "wb");
 	assert_non_null(f);
 	tp_err e = { 0 };
@@ -498,5 +481,5 @@ int main(void)
 		cmocka_unit_test(test_bad_page_size),
 		cmocka_unit_test(test_out_of_memory),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tu_setup_tmp, tu_teardown_tmp);
 }

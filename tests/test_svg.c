@@ -4,21 +4,6 @@
 #include "backend.h"
 #include "scene.h"
 
-static char *tmp;
-
-static int setup(void **state)
-{
-	(void)state;
-	tmp = tu_tmpdir();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tu_rmrf(tmp);
-	return 0;
-}
 
 static struct tp_scene *new_scene(void)
 {
@@ -87,10 +72,10 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-/* Writes sc as name in tmp and returns the text. */
+/* Writes sc as name in tu_tmp and returns the text. */
 static char *write_svg(const struct tp_scene *sc, int marks, const char *name)
 {
-	const char *path = tu_write(tmp, name, "");
+	const char *path = tu_write(tu_tmp, name, "");
 	struct tp_doc_info info = { .title = "tilepress series: fronts & backs", .marks = marks };
 	tp_err e = { 0 };
 	FILE *f = fopen(path, "wb");
@@ -193,15 +178,15 @@ static void test_tools_accept(void **state)
 	char cmd[1200];
 	int ran = 0;
 	if (system("command -v xmllint >/dev/null 2>&1") == 0) {
-		snprintf(cmd, sizeof cmd, "xmllint --noout '%s/t.svg'", tmp);
+		snprintf(cmd, sizeof cmd, "xmllint --noout '%s/t.svg'", tu_tmp);
 		assert_int_equal(system(cmd), 0);
 		ran++;
 	}
 	if (system("command -v rsvg-convert >/dev/null 2>&1") == 0) {
 		snprintf(cmd, sizeof cmd, "rsvg-convert -d 96 -p 96 -o '%s/t.png' '%s/t.svg'",
-			 tmp, tmp);
+			 tu_tmp, tu_tmp);
 		assert_int_equal(system(cmd), 0);
-		snprintf(cmd, sizeof cmd, "test -s '%s/t.png'", tmp);
+		snprintf(cmd, sizeof cmd, "test -s '%s/t.png'", tu_tmp);
 		assert_int_equal(system(cmd), 0);
 		ran++;
 	}
@@ -244,5 +229,5 @@ int main(void)
 		cmocka_unit_test(test_tools_accept),
 		cmocka_unit_test(test_errors),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tu_setup_tmp, tu_teardown_tmp);
 }

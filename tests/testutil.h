@@ -73,6 +73,25 @@ static inline const char *tu_write(const char *dir, const char *name, const char
 	return buf[i];
 }
 
+/* The usual cmocka group fixture: a scratch folder for the suite, and the
+ * font caches released at the end. */
+static char *tu_tmp __attribute__((unused));
+
+static inline int tu_setup_tmp(void **state)
+{
+	(void)state;
+	tu_tmp = tu_tmpdir();
+	return 0;
+}
+
+static inline int tu_teardown_tmp(void **state)
+{
+	(void)state;
+	tu_rmrf(tu_tmp);
+	tu_release_font_caches();
+	return 0;
+}
+
 #ifdef TU_SUPPRESS_HARU_LEAK
 /* libharu 2.3.0 leaks the graphics state it has just allocated when a later
  * allocation in HPDF_Page_New or HPDF_Page_GSave fails; that is its bug, not
