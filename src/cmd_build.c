@@ -364,8 +364,8 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc == TP_OK && jobs > 1)
 		order_tasks(&pl, order);
 	if (rc == TP_OK)
-		rc = tp_jobs_run_ordered(pl.n_tasks, jobs > 1 ? order : NULL, jobs, run_task, &pl,
-					 reports, counts, progress, e);
+		rc = tp_jobs_run(pl.n_tasks, jobs > 1 ? order : NULL, jobs, run_task, &pl,
+				 reports, counts, progress, e);
 	if (pl.progress)
 		fprintf(stderr, "\r%60s\r", "");
 	/* The summary lists files in task order, however the workers ran. */

@@ -81,13 +81,7 @@ static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 	_exit(0);
 }
 
-int tp_jobs_run(size_t n, int jobs, tp_task_fn fn, void *ctx, struct tp_buf *reports,
-		int *counts, void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e)
-{
-	return tp_jobs_run_ordered(n, NULL, jobs, fn, ctx, reports, counts, on_done, e);
-}
-
-int tp_jobs_run_ordered(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
+int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
 			struct tp_buf *reports, int *counts,
 			void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e)
 {

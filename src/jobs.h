@@ -14,20 +14,16 @@
  * sets *count.  Returns TP_OK or fills e. */
 typedef int (*tp_task_fn)(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err *e);
 
-/* Runs tasks 0..n-1 with up to jobs workers (jobs <= 1: in this process).
- * reports[i] and counts[i] receive each task's report, in task order.
- * on_done, if set, is called in the parent as tasks finish.  Stops at the
- * first failure (other workers are told to stop and remove their
- * temporary files) and returns it. */
-int tp_jobs_run(size_t n, int jobs, tp_task_fn fn, void *ctx, struct tp_buf *reports,
-		int *counts, void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e);
-
-/* As tp_jobs_run, handing tasks to workers in the given order (a
- * permutation of 0..n-1, largest first keeps both cores busy to the end);
- * reports stay in task order. */
-int tp_jobs_run_ordered(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
-			struct tp_buf *reports, int *counts,
-			void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e);
+/* Runs tasks 0..n-1 with up to jobs workers (jobs <= 1: in this process),
+ * handing them out in `order` (a permutation of 0..n-1, or NULL for 0..n-1;
+ * largest first keeps every worker busy to the end).  reports[i] and
+ * counts[i] receive each task's report, in task order.  on_done, if set, is
+ * called in the parent as tasks finish.  Stops at the first failure (other
+ * workers are told to stop and remove their temporary files) and returns
+ * it. */
+int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
+		struct tp_buf *reports, int *counts,
+		void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e);
 
 /* Workers to use by default: the online cores, at most 8. */
 int tp_jobs_default(void);

@@ -59,7 +59,6 @@ void tp_sheet_mirror(struct tp_scene *sc)
 
 static void bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
 {
-	double pad = 0;
 	if (s->kind == TP_SHAPE_RECT) {
 		b[0] = s->x; b[1] = s->y; b[2] = s->x + s->w; b[3] = s->y + s->h;
 	} else if (s->kind == TP_SHAPE_TEXT) {
@@ -75,7 +74,6 @@ static void bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4
 			b[2] = fmax(b[2], p->x); b[3] = fmax(b[3], p->y);
 		}
 	}
-	(void)pad;
 }
 
 struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,

@@ -98,13 +98,6 @@ static void oom_png(void **state)
 	every_allocation("board,templates", "png");
 }
 
-static int teardown(void **state)
-{
-	(void)state;
-	tu_release_font_caches();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -112,5 +105,5 @@ int main(void)
 		cmocka_unit_test(oom_sheets_svg),
 		cmocka_unit_test(oom_png),
 	};
-	return cmocka_run_group_tests_name("allocation faults", tests, NULL, teardown);
+	return cmocka_run_group_tests_name("allocation faults", tests, NULL, tu_teardown_fonts);
 }

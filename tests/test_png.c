@@ -343,13 +343,6 @@ static void test_write_errors(void **state)
 	tp_scene_free(sc);
 }
 
-static int teardown(void **state)
-{
-	(void)state;
-	tu_release_font_caches();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -360,5 +353,5 @@ int main(void)
 		cmocka_unit_test(test_wider_than_cairo),
 		cmocka_unit_test(test_write_errors),
 	};
-	return cmocka_run_group_tests(tests, NULL, teardown);
+	return cmocka_run_group_tests(tests, NULL, tu_teardown_fonts);
 }

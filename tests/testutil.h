@@ -73,6 +73,14 @@ static inline const char *tu_write(const char *dir, const char *name, const char
 	return buf[i];
 }
 
+/* Group teardown for suites that drew text but keep no scratch folder. */
+static inline int tu_teardown_fonts(void **state)
+{
+	(void)state;
+	tu_release_font_caches();
+	return 0;
+}
+
 /* The usual cmocka group fixture: a scratch folder for the suite, and the
  * font caches released at the end. */
 static char *tu_tmp __attribute__((unused));
