@@ -8,15 +8,6 @@
 static const int table_cols[5] = { TP_LATERAL, TP_VERTICAL, TP_BOXES, TP_DOTS, TP_NONE };
 static const char *const table_keys[5] = { "lateral", "vertical", "boxes", "dots", "unmarked" };
 
-long tp_run_count(const struct tp_run *run, long n)
-{
-	long base = n * run->games;
-	/* The epsilon keeps an exact product (e.g. 36 x 25 %) from rounding up
-	 * through floating-point noise. */
-	long spares = (long)ceil((double)base * run->spares_pct / 100.0 - 1e-9);
-	return base + (spares > 0 ? spares : 0);
-}
-
 /* What the blind edition's plates hold, for quoting the emboss work. */
 struct emboss_counts {
 	long front_symbols, back_symbols, pockets, recess_symbols;
