@@ -15,15 +15,22 @@ CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
 WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral \
 	-Wno-format-truncation
+# Every folder under src/ is on the include path: the folders show the
+# layers (core, print, games/NAME, cli), the file names stay unique.
+SRCDIRS := $(sort $(shell find src -type d))
 CPPFLAGS_ALL = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DTP_VERSION='"$(VERSION)"' \
-	-DTP_DATADIR='"$(PREFIX)/share/tilepress"' \
+	-DTP_DATADIR='"$(PREFIX)/share/tilepress"' $(addprefix -I,$(SRCDIRS)) \
 	$(shell $(PKGCONFIG) --cflags $(PKGS))
 LIBS     = $(shell $(PKGCONFIG) --libs $(PKGS)) -lm
 TESTLIBS = $(shell $(PKGCONFIG) --libs cmocka)
 
-SRC      := $(sort $(wildcard src/*.c))
-LIBSRC   := $(filter-out src/main.c,$(SRC))
-TESTSRC  := $(sort $(wildcard tests/test_*.c))
+# Sources are found, never listed: a game is a folder src/games/NAME/ and
+# its tests tests/games/NAME/test_*.c.
+SRC      := $(sort $(shell find src -name '*.c'))
+HDR      := $(sort $(shell find src -name '*.h'))
+LIBSRC   := $(filter-out src/cli/main.c,$(SRC))
+TESTSRC  := $(sort $(shell find tests -name 'test_*.c'))
+TESTHDR  := $(sort $(shell find tests -name '*.h' -not -path 'tests/fuzz/*'))
 
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
@@ -60,7 +67,7 @@ $(BUILD)/pkgconfig/libhpdf.pc:
 
 # ---- the program ------------------------------------------------------------
 OBJ := $(SRC:src/%.c=$(BUILD)/obj/%.o)
-$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)/pkgconfig/libhpdf.pc
+$(BUILD)/obj/%.o: src/%.c $(HDR) | $(BUILD)/pkgconfig/libhpdf.pc
 	@mkdir -p $(dir $@)
 	@echo '  CC    $<'
 	@$(CC) $(CPPFLAGS_ALL) $(WARN) $(CFLAGS) -c $< -o $@
@@ -71,7 +78,7 @@ tilepress: $(OBJ)
 # ---- sanitizer build --------------------------------------------------------
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 AOBJ := $(SRC:src/%.c=$(BUILD)/asan/%.o)
-$(BUILD)/asan/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)/pkgconfig/libhpdf.pc
+$(BUILD)/asan/%.o: src/%.c $(HDR) | $(BUILD)/pkgconfig/libhpdf.pc
 	@mkdir -p $(dir $@)
 	@echo '  CC    $< (asan)'
 	@$(CC) $(CPPFLAGS_ALL) $(WARN) -O1 -g $(SAN) -c $< -o $@
@@ -79,16 +86,18 @@ $(BUILD)/asan/tilepress: $(AOBJ)
 	$(CC) $(SAN) $^ $(LIBS) -o $@
 
 # ---- tests ------------------------------------------------------------------
+LIBOBJ   := $(filter-out $(BUILD)/obj/cli/main.o,$(OBJ))
+ALIBOBJ  := $(filter-out $(BUILD)/asan/cli/main.o,$(AOBJ))
 TESTBIN  := $(TESTSRC:tests/%.c=$(BUILD)/tests/%)
 ATESTBIN := $(TESTSRC:tests/%.c=$(BUILD)/asan-tests/%)
-$(BUILD)/tests/%: tests/%.c $(wildcard tests/*.h) $(filter-out $(BUILD)/obj/main.o,$(OBJ))
+$(BUILD)/tests/%: tests/%.c $(TESTHDR) $(LIBOBJ)
 	@mkdir -p $(dir $@)
 	@echo '  TEST  $@'
-	@$(CC) $(CPPFLAGS_ALL) -Isrc $(WARN) -Wno-shadow $(CFLAGS) $< $(filter-out $(BUILD)/obj/main.o,$(OBJ)) $(LIBS) $(TESTLIBS) -o $@
-$(BUILD)/asan-tests/%: tests/%.c $(wildcard tests/*.h) $(filter-out $(BUILD)/asan/main.o,$(AOBJ))
+	@$(CC) $(CPPFLAGS_ALL) -Itests $(WARN) -Wno-shadow $(CFLAGS) $< $(LIBOBJ) $(LIBS) $(TESTLIBS) -o $@
+$(BUILD)/asan-tests/%: tests/%.c $(TESTHDR) $(ALIBOBJ)
 	@mkdir -p $(dir $@)
 	@echo '  TEST  $@'
-	@$(CC) $(CPPFLAGS_ALL) -Isrc $(WARN) -Wno-shadow -O1 -g $(SAN) $< $(filter-out $(BUILD)/asan/main.o,$(AOBJ)) $(LIBS) $(TESTLIBS) -o $@
+	@$(CC) $(CPPFLAGS_ALL) -Itests $(WARN) -Wno-shadow -O1 -g $(SAN) $< $(ALIBOBJ) $(LIBS) $(TESTLIBS) -o $@
 
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
@@ -97,14 +106,14 @@ unit: $(TESTBIN)
 	@set -e; for t in $(TESTBIN); do echo "== $$t"; TP_ROOT=$(CURDIR) $$t; done
 
 cli: tilepress
-	@TP_BIN=$(CURDIR)/tilepress sh tests/cli.sh
+	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/cli.sh
 
 asan: $(ATESTBIN) $(BUILD)/asan/tilepress
 	@set -e; for t in $(ATESTBIN); do echo "== $$t (asan+ubsan)"; TP_ROOT=$(CURDIR) $$t; done
-	@TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh tests/cli.sh
+	@TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh tests/cli/cli.sh
 
 faults: tilepress
-	@TP_BIN=$(CURDIR)/tilepress sh tests/faults.sh
+	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/faults.sh
 
 # One full default build under valgrind: no errors, nothing definitely lost.
 check-valgrind: tilepress

@@ -25,11 +25,11 @@ $(INST_DIR)/prefix: FORCE
 	@echo '$(PREFIX)' | cmp -s - $@ 2>/dev/null || echo '$(PREFIX)' > $@
 FORCE:
 
-$(INST_DIR)/datadir.o: src/datadir.c $(wildcard src/*.h) $(INST_DIR)/prefix | $(BUILD)/pkgconfig/libhpdf.pc
+$(INST_DIR)/datadir.o: src/core/datadir.c $(HDR) $(INST_DIR)/prefix | $(BUILD)/pkgconfig/libhpdf.pc
 	@echo '  CC    $< (TP_DATADIR $(TPDATADIR))'
 	@$(CC) $(CPPFLAGS_ALL) $(WARN) $(CFLAGS) -c $< -o $@
 
-$(INST_DIR)/tilepress: $(filter-out $(BUILD)/obj/datadir.o,$(OBJ)) $(INST_DIR)/datadir.o
+$(INST_DIR)/tilepress: $(filter-out $(BUILD)/obj/core/datadir.o,$(OBJ)) $(INST_DIR)/datadir.o
 	$(CC) $(CFLAGS) $^ $(LIBS) -o $@
 
 $(INST_DIR)/tilepress.1: man/tilepress.1 $(INST_DIR)/prefix
@@ -62,4 +62,4 @@ install-deps:
 	$(call install_debs,$(DEB_INSTALL))
 
 install-test: install-deps $(BUILD)/pkgconfig/libhpdf.pc
-	@sh tests/install.sh
+	@sh tests/cli/install.sh

@@ -13,9 +13,9 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 MAN=${1:-man/tilepress.1}
 COMP=${2:-completions/tilepress.bash}
-CONFIG_C=src/config.c
-MAIN_C=src/main.c
-SHEETS_C=src/series_sheets.c
+CONFIG_C=src/core/config.c
+MAIN_C=src/cli/main.c
+SHEETS_C=src/games/series/series_sheets.c
 for f in "$MAN" "$COMP" "$CONFIG_C" "$MAIN_C" "$SHEETS_C"; do
 	[ -r "$f" ] || { echo "man_keys: cannot read $f"; exit 2; }
 done

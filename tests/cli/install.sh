@@ -111,7 +111,7 @@ check "man -l --warnings renders the page cleanly" man_clean
 check "man page names the installed data folder" \
 	sh -c '! grep -q @DATADIR@ "$1" && grep -qF "$2/share/tilepress" "$1"' sh "$MANPAGE" "$P"
 check "man page and completion cover every key, option and sheet" \
-	sh tests/man_keys.sh "$MANPAGE" "$COMPL"
+	sh tests/cli/man_keys.sh "$MANPAGE" "$COMPL"
 check "bash completion parses (bash -n)" bash -n "$COMPL"
 complete_words() {
 	bash -c '
