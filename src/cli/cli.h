@@ -3,7 +3,8 @@
 
 /* What the command line asked for, parsed once at the edge (main.c). */
 
-#include "manifest.h"
+#include "game.h"
+#include "report.h"
 
 enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD };
 
@@ -15,14 +16,13 @@ struct tp_cli {
 	const char *sets[TP_MAX_SETS];
 	int n_sets;
 	int quiet;
-	int format;            /* enum tp_format */
-	int format_given;
-	struct tp_run run;
+	struct tp_report_opts report;  /* --format, --games, --spares, --players */
 	const char *out_dir;
 	const char *only;      /* comma list of sheet names, or NULL */
 	const char *formats;   /* overrides print.formats, or NULL */
 	int level;             /* board-piece recursion level, >= 1 */
 	int jobs;              /* worker processes for build; 0 = one per core */
+	int clean;             /* build --clean */
 };
 
 /* Commands: each returns an exit code and leaves messages in e. */
@@ -30,5 +30,8 @@ int tp_cmd_check(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_pattern(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_manifest(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_build(const struct tp_cli *cli, tp_err *e);
+
+/* --list WHAT [--game NAME]: games, keys, sheets, inks, one per line. */
+int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e);
 
 #endif

@@ -13,18 +13,21 @@
 #include "cli.h"
 #include "jobs.h"
 #include "outfile.h"
-#include "series_sheets.h"
 #include "session.h"
 #include "sheet.h"
-#include "template.h"
 
 /* With SOURCE_DATE_EPOCH unset, dates are this fixed instant so that two
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
 #define TP_FIXED_EPOCH 946684800LL
 
+/* One task: one sheet in one format. */
+struct task {
+	size_t sheet, backend;
+};
+
 struct plan {
 	int want_manifest;
-	int want[32];         /* by index in tp_series_sheets */
+	int *want;            /* by index in the game's sheets (owned) */
 	unsigned formats;     /* bit per tp_backends row */
 	long long epoch;
 	const char *dir;
@@ -33,7 +36,7 @@ struct plan {
 	int *n_files;
 	/* The work after the manifest: one task per sheet and format. */
 	const struct tp_session *session;
-	struct task { unsigned char sheet, backend; } tasks[64 * 4];
+	struct task *tasks;   /* owned */
 	size_t n_tasks;
 };
 
@@ -68,64 +71,56 @@ static int parse_formats(const char *list, unsigned *out, tp_err *e)
 			b = tp_backend_find(name);
 		}
 		if (b == NULL)
-			return tp_fail(e, TP_EINPUT, "--formats %s: '%.*s' is not a format; allowed: pdf, png, svg",
-				       list, (int)len, s);
+			return tp_fail(e, TP_EINPUT, "--formats %s: '%.*s' is not a format; allowed: %s",
+				       list, (int)len, s, tp_backend_names());
 		f |= 1u << (b - tp_backends);
 		s += len;
 		if (*s == ',')
 			s++;
 	}
 	if (f == 0)
-		return tp_fail(e, TP_EINPUT, "--formats: empty; allowed: a comma list of pdf, png, svg");
+		return tp_fail(e, TP_EINPUT, "--formats: empty; allowed: a comma list of %s",
+			       tp_backend_names());
 	*out = f;
 	return TP_OK;
 }
 
 static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struct plan *pl, tp_err *e)
 {
-	int backs = c->rules.backs, plates = c->emboss.plates;
+	const struct tp_game *g = c->game;
+	char why[300];
 	if (cli->only == NULL) {
 		pl->want_manifest = 1;
-		for (size_t i = 0; i < tp_n_series_sheets; i++) {
-			unsigned f = tp_series_sheets[i].flags;
-			pl->want[i] = (backs || !(f & TP_SHEET_BACKS)) && (plates || !(f & TP_SHEET_PLATE));
-		}
+		for (size_t i = 0; i < g->n_sheets; i++)
+			pl->want[i] = g->sheets[i].absent == NULL ||
+				      !g->sheets[i].absent(c, g->sheets[i].name, why, sizeof why);
 		return TP_OK;
 	}
 	const char *s = cli->only;
 	while (*s) {
 		size_t len = strcspn(s, ",");
-		char name[32];
+		char name[64];
 		int found = 0;
 		if (len < sizeof name) {
 			memcpy(name, s, len);
 			name[len] = '\0';
-			if (strcmp(name, "manifest") == 0) {
+			const struct tp_sheet_def *d = tp_game_sheet(g, name);
+			if (strcmp(name, "manifest") == 0)
 				pl->want_manifest = found = 1;
-			} else {
-				const struct tp_sheet_def *d = tp_series_sheet_find(name);
-				if (d && (d->flags & TP_SHEET_BACKS) && !backs)
-					return tp_fail(e, TP_EINPUT,
-						       "--only %s: the tutorial edition (series.backs = off) has no %s",
-						       cli->only, name);
-				if (d && (d->flags & TP_SHEET_PLATE) && !plates)
-					return tp_fail(e, TP_EINPUT,
-						       "--only %s: %s is a blind-edition plate; set emboss.plates = on (see config/series-blind.ini)",
-						       cli->only, name);
-				if (d) {
-					pl->want[d - tp_series_sheets] = 1;
-					found = 1;
-				}
-			}
+			else if (d && d->absent && d->absent(c, name, why, sizeof why))
+				return tp_fail(e, TP_EINPUT, "--only %s: %s", cli->only, why);
+			else if (d)
+				pl->want[d - g->sheets] = found = 1;
 		}
 		if (!found) {
-			char allowed[300] = "manifest";
-			for (size_t i = 0; i < tp_n_series_sheets; i++) {
-				size_t l = strlen(allowed);
-				snprintf(allowed + l, sizeof allowed - l, ", %s", tp_series_sheets[i].name);
-			}
-			return tp_fail(e, TP_EINPUT, "--only %s: '%.*s' is not a sheet; allowed: %s",
-				       cli->only, (int)len, s, allowed);
+			struct tp_buf allowed = { 0 };
+			tp_buf_printf(&allowed, "manifest");
+			for (size_t i = 0; i < g->n_sheets; i++)
+				tp_buf_printf(&allowed, ", %s", g->sheets[i].name);
+			tp_fail(e, TP_EINPUT, "--only %s: '%.*s' is not a sheet of game %s; allowed: %s",
+				cli->only, (int)len, s, g->name, allowed.oom ? "see --list sheets" : allowed.s);
+			tp_buf_free(&allowed);
+			return TP_EINPUT;
 		}
 		s += len;
 		if (*s == ',')
@@ -160,7 +155,7 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 		      const struct tp_sheet_def *def, struct tp_page *pages, size_t n,
 		      const char *file, tp_err *e)
 {
-	int marks = c->print.marks && strcmp(b->name, "png") != 0;
+	int marks = c->print.marks && !b->raster;
 	char title[160];
 	snprintf(title, sizeof title, "%s: %s", c->print.job, def->title);
 	struct tp_doc_info info = {
@@ -212,14 +207,14 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 {
 	struct plan *pl = ctx;
 	const struct tp_config *c = pl->session->cfg;
-	const struct tp_sheet_def *def = &tp_series_sheets[pl->tasks[i].sheet];
+	const struct tp_sheet_def *def = &c->game->sheets[pl->tasks[i].sheet];
 	const struct tp_backend *b = &tp_backends[pl->tasks[i].backend];
 	pl->summary = out;
 	pl->n_files = count;
 	struct tp_doc doc = { 0 };
 	int rc = TP_OK;
 	double margin = c->print.marks ? TP_MARK_MARGIN_MM : 0;
-	if (def->build(c, pl->session->pat, &doc) != 0 ||
+	if (def->build(c, pl->session->model, &doc) != 0 ||
 	    tp_doc_panelize(&doc, c->print.max_sheet_mm, c->print.panel_overlap_mm, margin) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
 	char file[200];
@@ -237,44 +232,93 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 	return rc;
 }
 
-static void plan_tasks(struct plan *pl)
+/* One task per wanted sheet and format.  0, or -1 when out of memory. */
+static int plan_tasks(struct plan *pl)
 {
+	const struct tp_game *g = pl->session->game;
 	pl->n_tasks = 0;
-	for (size_t i = 0; i < tp_n_series_sheets; i++) {
+	pl->tasks = tp_calloc(g->n_sheets * tp_n_backends + 1, sizeof *pl->tasks);
+	if (pl->tasks == NULL)
+		return -1;
+	for (size_t i = 0; i < g->n_sheets; i++) {
 		if (!pl->want[i])
 			continue;
 		for (size_t bi = 0; bi < tp_n_backends; bi++) {
 			if (!(pl->formats & (1u << bi)))
 				continue;
-			/* Plates are vector art for the die maker: PDF and SVG only. */
-			if ((tp_series_sheets[i].flags & TP_SHEET_PLATE) &&
-			    strcmp(tp_backends[bi].name, "png") == 0)
+			/* Plates are vector art for the die maker: no rasters. */
+			if ((g->sheets[i].flags & TP_SHEET_PLATE) && tp_backends[bi].raster)
 				continue;
-			pl->tasks[pl->n_tasks].sheet = (unsigned char)i;
-			pl->tasks[pl->n_tasks].backend = (unsigned char)bi;
+			pl->tasks[pl->n_tasks].sheet = i;
+			pl->tasks[pl->n_tasks].backend = bi;
 			pl->n_tasks++;
 		}
 	}
+	return 0;
+}
+
+/* Bleed-box area of every page of a sheet, in mm^2 (-1 when out of
+ * memory), and its longest side. */
+static double sheet_area(const struct tp_session *s, size_t sheet, double *longest)
+{
+	struct tp_doc doc = { 0 };
+	double a = 0;
+	*longest = 0;
+	if (s->game->sheets[sheet].build(s->cfg, s->model, &doc) != 0) {
+		tp_doc_free(&doc);
+		return -1;
+	}
+	for (size_t k = 0; k < doc.n; k++) {
+		const struct tp_scene *sc = doc.pages[k].sc;
+		double w = sc->trim_w + 2 * sc->bleed, h = sc->trim_h + 2 * sc->bleed;
+		a += w * h;
+		if (w > *longest)
+			*longest = w;
+		if (h > *longest)
+			*longest = h;
+	}
+	tp_doc_free(&doc);
+	return a;
+}
+
+/* Rasters this wide take hours and gigabytes of PNG: they are written
+ * only when --formats asks for PNG by name. */
+#define TP_PNG_AUTO_MAX_PX 100000.0
+
+static void drop_huge_rasters(struct plan *pl, int quiet)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < pl->n_tasks; i++) {
+		double longest = 0;
+		if (tp_backends[pl->tasks[i].backend].raster &&
+		    sheet_area(pl->session, pl->tasks[i].sheet, &longest) > 0 &&
+		    longest / 25.4 * pl->session->cfg->print.dpi > TP_PNG_AUTO_MAX_PX) {
+			if (!quiet)
+				fprintf(stderr, "tilepress: %s: %.0f px a side at %g dpi; PNG skipped (ask for it with --formats png)\n",
+					pl->session->game->sheets[pl->tasks[i].sheet].name,
+					longest / 25.4 * pl->session->cfg->print.dpi,
+					pl->session->cfg->print.dpi);
+			continue;
+		}
+		pl->tasks[k++] = pl->tasks[i];
+	}
+	pl->n_tasks = k;
 }
 
 /* Raster tasks dominate and grow with the sheet area; handing the largest
  * out first keeps every worker busy to the end.  The estimate lays each
- * sheet out once (milliseconds) and adds up its page areas. */
-static void order_tasks(const struct plan *pl, size_t *order)
+ * sheet out once (milliseconds) and adds up its page areas.  0, or -1
+ * when out of memory. */
+static int order_tasks(const struct plan *pl, size_t *order)
 {
-	double cost[sizeof pl->tasks / sizeof pl->tasks[0]];
-	const struct tp_config *c = pl->session->cfg;
+	double *cost = tp_calloc(pl->n_tasks + 1, sizeof *cost);
+	if (cost == NULL)
+		return -1;
 	for (size_t i = 0; i < pl->n_tasks; i++) {
+		double longest;
 		order[i] = i;
-		cost[i] = 0;
-		if (strcmp(tp_backends[pl->tasks[i].backend].name, "png") != 0)
-			continue;
-		struct tp_doc doc = { 0 };
-		if (tp_series_sheets[pl->tasks[i].sheet].build(c, pl->session->pat, &doc) == 0)
-			for (size_t k = 0; k < doc.n; k++)
-				cost[i] += (doc.pages[k].sc->trim_w + 2 * doc.pages[k].sc->bleed) *
-					   (doc.pages[k].sc->trim_h + 2 * doc.pages[k].sc->bleed);
-		tp_doc_free(&doc);
+		if (tp_backends[pl->tasks[i].backend].raster)
+			cost[i] = sheet_area(pl->session, pl->tasks[i].sheet, &longest);
 	}
 	/* Insertion sort, stable: equal costs keep sheet order. */
 	for (size_t i = 1; i < pl->n_tasks; i++)
@@ -283,32 +327,28 @@ static void order_tasks(const struct plan *pl, size_t *order)
 			order[k] = order[k - 1];
 			order[k - 1] = t;
 		}
+	free(cost);
+	return 0;
 }
 
 static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e)
 {
 	char mdir[4096];
-	snprintf(mdir, sizeof mdir, "%s/manifest", pl->dir);
+	if ((size_t)snprintf(mdir, sizeof mdir, "%s/manifest", pl->dir) >= sizeof mdir)
+		return tp_fail(e, TP_EINPUT, "-o %.60s...: the path is too long", pl->dir);
 	int rc = tp_mkdirs(mdir, e);
-	struct tp_run one = { 1, 0 };
-	static const struct { const char *name; int fmt; int table; } files[] = {
-		{ "table1.csv", TP_FMT_CSV, 1 }, { "table1.json", TP_FMT_JSON, 1 },
-		{ "table1.txt", TP_FMT_TEXT, 1 }, { "tiles.csv", TP_FMT_CSV, 0 },
-	};
-	for (size_t i = 0; rc == TP_OK && i < sizeof files / sizeof files[0]; i++) {
+	for (size_t i = 0; rc == TP_OK && i < s->game->n_files; i++) {
+		const struct tp_report_file *f = &s->game->files[i];
 		struct tp_buf b = { 0 };
-		if (files[i].table)
-			tp_manifest_format(&b, s->pat, s->cfg, &one, files[i].fmt);
-		else
-			tp_pattern_format(&b, s->pat, files[i].fmt);
+		f->format(&b, s->cfg, s->model);
 		if (b.oom)
-			rc = tp_fail(e, TP_EIO, "out of memory formatting %s", files[i].name);
+			rc = tp_fail(e, TP_EIO, "out of memory formatting %s", f->name);
 		else
-			rc = tp_out_write(mdir, files[i].name, b.s, b.len, e);
+			rc = tp_out_write(mdir, f->name, b.s, b.len, e);
 		tp_buf_free(&b);
 		if (rc == TP_OK) {
-			char rel[64];
-			snprintf(rel, sizeof rel, "manifest/%s", files[i].name);
+			char rel[300];
+			snprintf(rel, sizeof rel, "manifest/%s", f->name);
 			note_file(pl, rel);
 		}
 	}
@@ -321,48 +361,46 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	int rc = tp_session_open(&s, cli, e);
 	if (rc != TP_OK)
 		return rc;
+	const struct tp_game *g = s.game;
 	struct plan pl = { 0 };
 	struct tp_buf manifest_summary = { 0 };
 	int manifest_files = 0;
 	pl.summary = &manifest_summary;
 	pl.n_files = &manifest_files;
 	pl.session = &s;
-	pl.dir = cli->out_dir ? cli->out_dir : "output/series";
+	pl.dir = cli->out_dir ? cli->out_dir : g->default_out;
 	pl.formats = s.cfg->print.formats;
 	pl.progress = !cli->quiet && isatty(2);
+	pl.want = tp_calloc(g->n_sheets + 1, sizeof *pl.want);
+	if (pl.want == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	/* Every input check comes before the first write. */
-	rc = parse_epoch(&pl.epoch, e);
+	if (rc == TP_OK)
+		rc = parse_epoch(&pl.epoch, e);
 	if (rc == TP_OK && cli->formats)
 		rc = parse_formats(cli->formats, &pl.formats, e);
-	else if (rc == TP_OK && s.cfg->level >= 3 &&
-		 (pl.formats & (1u << (tp_backend_find("png") - tp_backends)))) {
-		/* Level-3 rasters run to ~150,000 px a side: only on request. */
-		pl.formats &= ~(1u << (tp_backend_find("png") - tp_backends));
-		if (!cli->quiet)
-			fprintf(stderr, "tilepress: level %d: PNG skipped; ask for it with --formats png\n",
-				s.cfg->level);
-	}
 	if (rc == TP_OK)
 		rc = parse_only(cli, s.cfg, &pl, e);
-	struct tp_template *installed = NULL;
-	const struct tp_sheet_def *tdef = tp_series_sheet_find("templates");
-	if (rc == TP_OK && tdef && pl.want[tdef - tp_series_sheets]) {
-		rc = tp_template_list(&installed, &s.cfg->n_installed, e);
-		s.cfg->installed = installed;
-	}
+	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++)
+		if (pl.want[i] && g->sheets[i].prepare)
+			rc = g->sheets[i].prepare(s.cfg, e);
+	if (rc == TP_OK && plan_tasks(&pl) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
+	if (rc == TP_OK && !cli->formats)
+		drop_huge_rasters(&pl, cli->quiet);
+	size_t n = pl.n_tasks + 1;
+	struct tp_buf *reports = tp_calloc(n, sizeof *reports);
+	int *counts = tp_calloc(n, sizeof *counts);
+	size_t *order = tp_calloc(n, sizeof *order);
+	if (rc == TP_OK && (reports == NULL || counts == NULL || order == NULL))
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
+	int jobs = cli->jobs ? cli->jobs : tp_jobs_default();
+	if (rc == TP_OK && jobs > 1 && order_tasks(&pl, order) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	if (rc == TP_OK)
 		rc = tp_mkdirs(pl.dir, e);
 	if (rc == TP_OK && pl.want_manifest)
 		rc = write_manifest(&pl, &s, e);
-	plan_tasks(&pl);
-	struct tp_buf reports[sizeof pl.tasks / sizeof pl.tasks[0]];
-	int counts[sizeof pl.tasks / sizeof pl.tasks[0]];
-	memset(reports, 0, sizeof reports);
-	memset(counts, 0, sizeof counts);
-	size_t order[sizeof pl.tasks / sizeof pl.tasks[0]];
-	int jobs = cli->jobs ? cli->jobs : tp_jobs_default();
-	if (rc == TP_OK && jobs > 1)
-		order_tasks(&pl, order);
 	if (rc == TP_OK)
 		rc = tp_jobs_run(pl.n_tasks, jobs > 1 ? order : NULL, jobs, run_task, &pl,
 				 reports, counts, progress, e);
@@ -370,7 +408,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		fprintf(stderr, "\r%60s\r", "");
 	/* The summary lists files in task order, however the workers ran. */
 	int total = manifest_files;
-	for (size_t i = 0; i < pl.n_tasks; i++) {
+	for (size_t i = 0; reports && counts && i < pl.n_tasks; i++) {
 		total += counts[i];
 		if (reports[i].len)
 			tp_buf_printf(&manifest_summary, "%s", reports[i].s);
@@ -380,7 +418,11 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		printf("tilepress: wrote %d files to %s:%s\n", total, pl.dir,
 		       manifest_summary.s ? manifest_summary.s + 1 : "");
 	tp_buf_free(&manifest_summary);
-	free(installed);
+	free(reports);
+	free(counts);
+	free(order);
+	free(pl.tasks);
+	free(pl.want);
 	tp_session_close(&s);
 	return rc;
 }

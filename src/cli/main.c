@@ -19,33 +19,41 @@ static const char usage_text[] =
 	"usage: tilepress [options] COMMAND [command options]\n"
 	"\n"
 	"commands:\n"
-	"  check                    validate the config, templates and anchors; print a summary\n"
-	"  pattern                  the derived tile for every board square\n"
-	"  manifest                 tile counts by front and back (the patent's Table I)\n"
+	"  check                    validate the config; print a summary of the game\n"
+	"  pattern                  the derived tile (or number) for every board square\n"
+	"  manifest                 counts to print (series: the patent's Table I)\n"
 	"  build                    write the print set: manifest and artwork\n"
 	"\n"
+	"games (pick one with -c CONFIG, [game] name = ..., or --set game.name=...):\n"
+	"  series (default), vector, arena; tilepress --list games\n"
+	"\n"
 	"options (before or after the command):\n"
-	"  -c, --config FILE        config file (default config/series.ini)\n"
+	"  -c, --config FILE|NAME   config file, or a shipped edition's name such as\n"
+	"                           series-blind or vector (default config/series.ini)\n"
 	"  -s, --set SEC.KEY=VALUE  override a config key; repeatable\n"
 	"  -q, --quiet              no progress line, build summary or check warnings\n"
 	"  -h, --help               this text\n"
 	"  -V, --version            version and library versions\n"
 	"  --format text|csv|json   pattern: text|csv; manifest: text|csv|json\n"
 	"  --games N                manifest: counts for N games\n"
-	"  --spares PCT             manifest: PCT % spares per tile kind, rounded up\n"
-	"  -o, --output DIR         build: output folder (default output/series)\n"
-	"  --only NAME[,NAME]       build: only these sheets (manifest, fronts, backs,\n"
-	"                           spanning-set, board, board-half-1, board-half-2,\n"
-	"                           board-pieces, cut, templates, emboss-fronts,\n"
-	"                           emboss-backs, board-recess)\n"
+	"  --spares PCT[%]          manifest: PCT % spares per tile kind, rounded up\n"
+	"  --players N              manifest (arena): what each of N players receives\n"
+	"  -o, --output DIR         build: output folder (default output/GAME)\n"
+	"  --only NAME[,NAME]       build: only these sheets (manifest and the game's\n"
+	"                           sheets: tilepress --list sheets --game GAME)\n"
 	"  --formats LIST           build: comma list of pdf, png, svg (overrides print.formats)\n"
 	"  -j, --jobs N             build: worker processes (default: one per core); the files\n"
 	"                           are the same bytes for any N\n"
-	"  --level N                board pieces as tiles N-1 levels up ([0086]); lengths x 6^(N-1)\n"
+	"  --level N                series: board pieces as tiles N-1 levels up ([0086]);\n"
+	"                           lengths x 6^(N-1)\n"
+	"  --list games|keys|sheets|inks [--game NAME]\n"
+	"                           one item per line, for scripts (keys, sheets and inks\n"
+	"                           of series unless --game or -c names another game)\n"
 	"\n"
 	"exit status: 0 ok, 1 I/O failure, 2 bad input.  See README.md and tilepress(1).\n";
 
-enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL };
+enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL, OPT_LIST,
+       OPT_GAME, OPT_PLAYERS, OPT_CLEAN };
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -66,7 +74,12 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct tp_cli *cli)
+struct listing {
+	const char *what;   /* --list WHAT, or NULL */
+	const char *game;   /* --game NAME */
+};
+
+static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing *ls)
 {
 	static const struct option opts[] = {
 		{ "config", required_argument, NULL, 'c' },
@@ -82,9 +95,29 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli)
 		{ "formats", required_argument, NULL, OPT_FORMATS },
 		{ "level", required_argument, NULL, OPT_LEVEL },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "list", required_argument, NULL, OPT_LIST },
+		{ "game", required_argument, NULL, OPT_GAME },
+		{ "players", required_argument, NULL, OPT_PLAYERS },
+		{ "clean", no_argument, NULL, OPT_CLEAN },
 		{ NULL, 0, NULL, 0 },
 	};
-	int games_given = 0, spares_given = 0, level_given = 0, jobs_given = 0;
+	int games_given = 0, spares_given = 0, level_given = 0, jobs_given = 0, players_given = 0;
+	/* "-s print.tile_mm=25 mm": the shell split the value; name the stray
+	 * word before getopt moves it among the operands. */
+	static const char *const commands[] = { "check", "pattern", "manifest", "build" };
+	for (int i = 1; i + 2 < argc; i++) {
+		if (strcmp(argv[i], "-s") != 0 && strcmp(argv[i], "--set") != 0)
+			continue;
+		const char *next = argv[i + 2];
+		int is_cmd = 0;
+		for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+			is_cmd |= strcmp(next, commands[k]) == 0;
+		if (next[0] != '-' && !is_cmd) {
+			fprintf(stderr, "tilepress: stray word '%s' after --set %s: a value with spaces needs quotes, e.g. -s '%s %s'\n",
+				next, argv[i + 1], argv[i + 1], next);
+			return TP_EINPUT;
+		}
+	}
 	opterr = 0;
 	int ch;
 	while ((ch = getopt_long(argc, argv, ":c:s:qhVo:j:", opts, NULL)) != -1) {
@@ -108,28 +141,30 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli)
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") == 0)
-				cli->format = TP_FMT_TEXT;
+				cli->report.fmt = TP_FMT_TEXT;
 			else if (strcmp(optarg, "csv") == 0)
-				cli->format = TP_FMT_CSV;
+				cli->report.fmt = TP_FMT_CSV;
 			else if (strcmp(optarg, "json") == 0)
-				cli->format = TP_FMT_JSON;
+				cli->report.fmt = TP_FMT_JSON;
 			else
 				return usage_error("--format %s: allowed: text, csv, json", optarg);
-			cli->format_given = 1;
+			cli->report.fmt_given = 1;
 			break;
 		case OPT_GAMES:
 			if (parse_long(optarg, 1, 100000, &v) != 0)
 				return usage_error("--games %s: allowed: a whole number 1..100000", optarg);
-			cli->run.games = (int)v;
+			cli->report.run.games = (int)v;
 			games_given = 1;
 			break;
 		case OPT_SPARES: {
 			char *end;
 			errno = 0;
 			double d = strtod(optarg, &end);
+			if (*end == '%')   /* "2%" reads as written */
+				end++;
 			if (end == optarg || *end || errno || !(d >= 0 && d <= 1000))
 				return usage_error("--spares %s: allowed: a percentage 0..1000", optarg);
-			cli->run.spares_pct = d;
+			cli->report.run.spares_pct = d;
 			spares_given = 1;
 			break;
 		}
@@ -141,6 +176,15 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli)
 			cli->level = (int)v;
 			level_given = 1;
 			break;
+		case OPT_LIST: ls->what = optarg; break;
+		case OPT_GAME: ls->game = optarg; break;
+		case OPT_PLAYERS:
+			if (parse_long(optarg, 2, 6, &v) != 0)
+				return usage_error("--players %s: allowed: 2..6 (4 means two pairs)", optarg);
+			cli->report.players = (int)v;
+			players_given = 1;
+			break;
+		case OPT_CLEAN: cli->clean = 1; break;
 		case ':':
 			return usage_error("%s needs a value", argv[optind - 1]);
 		default:
@@ -149,6 +193,13 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli)
 			return usage_error("unknown option %s", argv[optind - 1]);
 		}
 	}
+	if (ls->what) {
+		if (optind < argc)
+			return usage_error("--list takes no command; got '%s'", argv[optind]);
+		return 0;
+	}
+	if (ls->game)
+		return usage_error("--game %s applies to --list; pick a config's game with -c or --set game.name=NAME", ls->game);
 	if (optind >= argc)
 		return usage_error("no command given%s; commands: check, pattern, manifest, build", "");
 	if (optind + 1 < argc)
@@ -164,14 +215,13 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli)
 		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build",
 				   argv[optind]);
 	/* Command options belong to their command; a stray one is a typo. */
-	if (cli->format_given && cli->command != TP_CMD_PATTERN && cli->command != TP_CMD_MANIFEST)
+	if (cli->report.fmt_given && cli->command != TP_CMD_PATTERN && cli->command != TP_CMD_MANIFEST)
 		return usage_error("--format applies to pattern and manifest, not %s", argv[optind]);
-	if (cli->format_given && cli->command == TP_CMD_PATTERN && cli->format == TP_FMT_JSON)
-		return usage_error("--format json: pattern writes %s", "text or csv");
-	if ((games_given || spares_given) && cli->command != TP_CMD_MANIFEST)
-		return usage_error("--games and --spares apply to manifest, not %s", argv[optind]);
-	if ((cli->out_dir || cli->only || cli->formats || jobs_given) && cli->command != TP_CMD_BUILD)
-		return usage_error("-o, --only, --formats and --jobs apply to build, not %s", argv[optind]);
+	if ((games_given || spares_given || players_given) && cli->command != TP_CMD_MANIFEST)
+		return usage_error("--games, --spares and --players apply to manifest, not %s", argv[optind]);
+	if ((cli->out_dir || cli->only || cli->formats || jobs_given || cli->clean) &&
+	    cli->command != TP_CMD_BUILD)
+		return usage_error("-o, --only, --formats, --jobs and --clean apply to build, not %s", argv[optind]);
 	if (level_given && cli->command == TP_CMD_PATTERN)
 		return usage_error("--level does not apply to %s", argv[optind]);
 	return 0;
@@ -188,12 +238,12 @@ int main(int argc, char **argv)
 {
 	struct tp_cli cli = {
 		.config = NULL,
-		.format = TP_FMT_TEXT,
-		.run = { 1, 0 },
+		.report = { .fmt = TP_FMT_TEXT, .run = { 1, 0 } },
 		.level = 1,
 	};
+	struct listing ls = { NULL, NULL };
 	tp_data_set_argv0(argc > 0 ? argv[0] : "tilepress");
-	int rc = parse_args(argc, argv, &cli);
+	int rc = parse_args(argc, argv, &cli, &ls);
 	if (rc == -1) {
 		fputs(usage_text, stdout);
 		return fflush(stdout) == 0 ? 0 : 1;
@@ -204,8 +254,16 @@ int main(int argc, char **argv)
 	}
 	if (rc != 0)
 		return rc;
-	tp_out_install_signals();
 	tp_err e = { 0 };
+	if (ls.what) {
+		rc = tp_cmd_list(ls.what, ls.game, &cli, &e);
+		if (rc != 0) {
+			fprintf(stderr, "tilepress: %s\n", e.msg);
+			return rc;
+		}
+		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+	}
+	tp_out_install_signals();
 	switch (cli.command) {
 	case TP_CMD_CHECK: rc = tp_cmd_check(&cli, &e); break;
 	case TP_CMD_PATTERN: rc = tp_cmd_pattern(&cli, &e); break;

@@ -1,37 +1,72 @@
 #include "session.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "datadir.h"
 
+/* The game a --set game.name=NAME picks, or series. */
+static const struct tp_game *game_of_sets(const struct tp_cli *cli)
+{
+	const struct tp_game *g = tp_games[0];
+	for (int i = 0; i < cli->n_sets; i++)
+		if (strncmp(cli->sets[i], "game.name=", 10) == 0 && tp_game_find(cli->sets[i] + 10))
+			g = tp_game_find(cli->sets[i] + 10);
+	return g;
+}
+
+/* A bare edition name ("series-blind", "vector") names a shipped config:
+ * config/NAME.ini in the data folders. */
+static int find_config(const struct tp_cli *cli, char *path, size_t n, tp_err *e)
+{
+	if (cli->config == NULL) {
+		const struct tp_game *g = game_of_sets(cli);
+		if (tp_data_find(g->default_config, path, n) != 0)
+			return tp_fail(e, TP_EINPUT, "%s: not found in %s; give one with -c FILE",
+				       g->default_config, tp_data_dirs_text());
+		return TP_OK;
+	}
+	if (strlen(cli->config) >= n)
+		return tp_fail(e, TP_EINPUT, "-c %.60s...: the path is longer than %zu bytes",
+			       cli->config, n - 1);
+	snprintf(path, n, "%s", cli->config);
+	if (access(path, F_OK) == 0 || strchr(cli->config, '/') != NULL)
+		return TP_OK;
+	char rel[PATH_MAX];
+	const char *ext = strlen(cli->config) > 4 &&
+				  strcmp(cli->config + strlen(cli->config) - 4, ".ini") == 0
+			  ? "" : ".ini";
+	snprintf(rel, sizeof rel, "config/%s%s", cli->config, ext);
+	if (tp_data_find(rel, path, n) == 0)
+		return TP_OK;
+	snprintf(path, n, "%s", cli->config);   /* the reader names it as given */
+	return TP_OK;
+}
+
 int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)
 {
 	memset(s, 0, sizeof *s);
-	char path[1024];
-	if (cli->config) {
-		snprintf(path, sizeof path, "%s", cli->config);
-	} else if (tp_data_find("config/series.ini", path, sizeof path) != 0) {
-		return tp_fail(e, TP_EINPUT,
-			       "config/series.ini: not found in %s; give one with -c FILE",
-			       tp_data_dirs_text());
-	}
-	s->cfg = tp_malloc(sizeof *s->cfg);
-	if (s->cfg == NULL)
-		return tp_fail(e, TP_EIO, "out of memory loading %s", path);
-	int rc = tp_config_load(s->cfg, path, cli->sets, cli->n_sets, e);
-	if (rc == TP_OK && cli->level > 1) {
-		/* [0086]: at level N the level N-1 board pieces are the tiles, so
-		 * every length grows by 6 per level; the pattern stays the same. */
-		s->cfg->level = cli->level;
-		for (int i = 1; i < cli->level; i++)
-			s->cfg->print.tile_mm *= 6;
+	char path[PATH_MAX];
+	int rc = find_config(cli, path, sizeof path, e);
+	if (rc == TP_OK)
+		rc = tp_config_load(&s->cfg, path, cli->sets, cli->n_sets, e);
+	if (rc != TP_OK)
+		return rc;
+	s->game = s->cfg->game;
+	if (cli->level > 1) {
+		if (s->game->level == NULL)
+			rc = tp_fail(e, TP_EINPUT, "--level %d: game %s has no levels (only series: board pieces as tiles, [0086])",
+				     cli->level, s->game->name);
+		else
+			rc = s->game->level(s->cfg, cli->level, e);
 	}
 	if (rc == TP_OK)
-		rc = tp_pattern_derive(&s->cfg->rules, &s->pat, e);
+		rc = s->game->derive(s->cfg, &s->model, e);
 	if (rc != TP_OK)
 		tp_session_close(s);
 	return rc;
@@ -39,9 +74,10 @@ int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)
 
 void tp_session_close(struct tp_session *s)
 {
-	tp_pattern_free(s->pat);
-	free(s->cfg);
-	s->pat = NULL;
+	if (s->model && s->game)
+		s->game->free_model(s->model);
+	tp_config_free(s->cfg);
+	s->model = NULL;
 	s->cfg = NULL;
 }
 

@@ -1,19 +1,22 @@
 #ifndef TP_SESSION_H
 #define TP_SESSION_H
 
-/* A loaded config and its derived pattern: what every command starts from. */
+/* A loaded config and its derived model: what every command starts from. */
 
 #include "cli.h"
 #include "config.h"
-#include "series.h"
+#include "game.h"
 
 struct tp_session {
-	struct tp_config *cfg;
-	struct tp_pattern *pat;
+	struct tp_config *cfg;    /* owned */
+	const struct tp_game *game;
+	void *model;              /* owned: game->free_model */
 };
 
-/* Loads cli->config (or the default config) with cli->sets, and derives
- * the pattern.  On failure everything is freed. */
+/* Finds the config (cli->config: a path, or a shipped edition's bare name
+ * such as series-blind; else the default config of the game a --set
+ * game.name picks, else series), loads it with cli->sets, applies --level
+ * and derives the model.  On failure everything is freed. */
 int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e);
 void tp_session_close(struct tp_session *s);
 

@@ -1,80 +1,81 @@
 #ifndef TP_CONFIG_H
 #define TP_CONFIG_H
 
-/* The series-tiles config: config/series.ini plus --set overrides, fully
- * validated.  Every value remembers where it came from so that errors found
- * later (anchors, board size) still name the file and line. */
+/* A config: one INI file plus --set overrides, read through the key engine
+ * (keys.h) for the game it names, fully validated before anything is
+ * written.  The core owns [game], [board] and [print]; each game owns its
+ * own sections (and may add keys to [print]).  Every value remembers where
+ * it came from, so checks made after reading still name the file and line. */
 
+#include <stddef.h>
+
+#include "keys.h"
 #include "scene.h"
-#include "series.h"
 #include "status.h"
 
-enum tp_style { TP_STYLE_COLOUR, TP_STYLE_PATENT };
-enum tp_split { TP_SPLIT_ROWS, TP_SPLIT_COLS };
-enum tp_cell_mark { TP_MARK_FILL, TP_MARK_SYMBOL };
+struct tp_game;
 
-/* The blind edition ([0079], [0103], claims 10 and 20). */
-struct tp_emboss {
-	int plates;               /* write emboss-fronts, emboss-backs, board-recess */
-	int symbol[TP_N_SERIES];  /* enum tp_symbol per series */
-	double symbol_mm;         /* symbol in a front cell */
-	double back_symbol_mm;    /* enlarged symbol on a tile back */
-	double recess_clearance_mm;  /* board recess wider than the back symbol */
-	double pocket_wall_mm;    /* rib left between tile pockets */
-	double stroke_mm;         /* outline width on the plates */
-	double min_symbol_mm;     /* tactile minimums: check warns below */
-	double min_spacing_mm;
-	char where[200];          /* where [emboss] was set, for messages */
+enum tp_split { TP_SPLIT_ROWS, TP_SPLIT_COLS, TP_SPLIT_NONE };
+
+/* PDF's page limit: 14,400 pt. */
+#define TP_PDF_MAX_MM 5080.0
+/* Board sides, every game. */
+#define TP_MAX_BOARD 1200
+
+struct tp_board {
+	int rows, cols;
 };
 
+/* Print settings shared by every game. */
 struct tp_print {
-	double tile_mm;
+	double tile_mm;     /* a tile or board square, trim */
 	double bleed_mm;
 	double dpi;
 	int marks;
-	int style;          /* enum tp_style */
-	int cell_mark;      /* enum tp_cell_mark */
-	int split;          /* enum tp_split */
+	int split;          /* enum tp_split: how big boards are halved */
 	unsigned formats;   /* bit i: tp_backends[i] */
 	double max_sheet_mm;       /* larger sheets are split into panels */
 	double panel_overlap_mm;
 	char job[64];
-	struct tp_ink inks[TP_INK_COUNT];
+	struct tp_palette inks;    /* the game's inks, then the shared ones */
 };
 
 struct tp_config {
-	char path[512];
-	struct tp_rules rules;
-	struct tp_template tpl;
-	char indicia[256];
-	int digits;   /* indicia = digits: numerals, FIGS. 3-5 (backs off only) */
+	char *path;                    /* the config file (owned) */
+	const struct tp_game *game;
+	char game_name[32];            /* [game] name */
+	struct tp_board board;
 	struct tp_print print;
-	struct tp_emboss emboss;
-	int level;    /* board-piece recursion level ([0086]), 1 = the game itself */
-	/* Every installed template, for the templates proof; loaded by the
-	 * build only when that sheet is wanted (owned by the build). */
-	const struct tp_template *installed;
-	size_t n_installed;
+	void *game_cfg;                /* the game's config: game->cfg_size bytes (owned) */
+	/* The keys in force (core, game, one colour pair per ink), and where
+	 * each was last set ("file:line", "--set ..."; "" = default). */
+	struct tp_key *keys;
+	size_t n_keys;
+	char (*where)[200];
 };
 
-/* PDF's page limit: 14,400 pt. */
-#define TP_PDF_MAX_MM 5080.0
+/* The keys a config of game g reads, in listing order: [game], [board],
+ * [print] (with KEY_cmyk and KEY_rgb for each ink of g and the shared
+ * inks), then the game's.  *keys is owned by the caller (free()).
+ * TP_OK or TP_EIO (out of memory). */
+int tp_config_keys(const struct tp_game *g, struct tp_key **keys, size_t *n, tp_err *e);
 
-/* Fills c with the built-in defaults (those of config/series.ini). */
-void tp_config_defaults(struct tp_config *c);
+/* Reads path (over the defaults of the game it names; a file without
+ * [game] is series), applies the n "SECTION.KEY=VALUE" strings in sets[]
+ * and runs the game's checks.  games[] are the games a config may name.
+ * On success *out is owned by the caller (tp_config_free).  TP_OK, or
+ * TP_EINPUT with a one-line message naming file:line or the --set. */
+int tp_config_load(struct tp_config **out, const char *path, const char *const *sets,
+		   int n_sets, tp_err *e);
+void tp_config_free(struct tp_config *c);
 
-/* Reads path over the defaults, applies the n "SECTION.KEY=VALUE" strings
- * in sets[], loads the template and checks everything that does not need
- * the derivation.  TP_OK, or TP_EINPUT with a one-line message. */
-int tp_config_load(struct tp_config *c, const char *path,
-		   const char *const *sets, int n_sets, tp_err *e);
+/* Where section.name was last set, or the config path when it kept its
+ * default. */
+const char *tp_config_where(const struct tp_config *c, const char *section, const char *name);
+/* 1 when section.name was given in the file or by --set. */
+int tp_config_given(const struct tp_config *c, const char *section, const char *name);
 
-/* Tactile warnings for `check` (not errors): writes up to max lines into
- * out, one per problem, and returns how many there are. */
-int tp_config_warnings(const struct tp_config *c, char out[][200], int max);
-
-/* Parses a length with an optional unit (mm, cm, in, pt; bare = mm).
- * Returns 0 and *mm, or -1 when it is not a length. */
-int tp_parse_length(const char *s, double *mm);
+/* The shared technical inks' defaults, in palette order after the game's. */
+void tp_config_shared_inks(struct tp_palette *p, const struct tp_ink *game_inks, size_t n_game);
 
 #endif

@@ -1,95 +1,38 @@
-/* The built-in defaults: the patent's preferred embodiment, the same values
- * as config/series.ini. */
+/* The shared technical inks every game prints with. */
 
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "symbol.h"
-
-static void set_ink(struct tp_ink *k, const char *name, int kind, int overprint,
-		    double c, double m, double y, double kk, unsigned rgb)
+static struct tp_ink ink(const char *name, const char *key, int kind, int overprint,
+			 double c, double m, double y, double k, unsigned rgb)
 {
-	snprintf(k->name, sizeof k->name, "%s", name);
-	k->kind = kind;
-	k->overprint = overprint;
-	k->cmyk[0] = c / 100;
-	k->cmyk[1] = m / 100;
-	k->cmyk[2] = y / 100;
-	k->cmyk[3] = kk / 100;
-	k->rgb[0] = ((rgb >> 16) & 255) / 255.0;
-	k->rgb[1] = ((rgb >> 8) & 255) / 255.0;
-	k->rgb[2] = (rgb & 255) / 255.0;
+	struct tp_ink i = { .kind = kind, .overprint = overprint,
+			    .cmyk = { c / 100, m / 100, y / 100, k / 100 },
+			    .rgb = { ((rgb >> 16) & 255) / 255.0, ((rgb >> 8) & 255) / 255.0,
+				     (rgb & 255) / 255.0 } };
+	snprintf(i.name, sizeof i.name, "%s", name);
+	snprintf(i.key, sizeof i.key, "%s", key);
+	return i;
 }
 
-void tp_config_defaults(struct tp_config *c)
+void tp_config_shared_inks(struct tp_palette *p, const struct tp_ink *game_inks, size_t n_game)
 {
-	memset(c, 0, sizeof *c);
-	struct tp_rules *r = &c->rules;
-	r->pairing = 2;
-	r->cycle[0] = TP_LATERAL;
-	r->cycle[1] = TP_DOTS;
-	r->cycle[2] = TP_VERTICAL;
-	r->cycle[3] = TP_BOXES;
-	r->board_centre = TP_NW;
-	r->backs = 1;
-	r->rows = 18;
-	r->cols = 18;
-	static const struct { int r, c, f, k; } anchors[] = {
-		{ 5, 5, 2, TP_SE }, { 5, 14, 7, TP_NW }, { 14, 5, 7, TP_NW }, { 14, 14, 2, TP_SE },
+	memset(p, 0, sizeof *p);
+	if (n_game > TP_GAME_INKS_MAX)
+		n_game = TP_GAME_INKS_MAX;
+	memcpy(p->ink, game_inks, n_game * sizeof *game_inks);
+	p->n_game = n_game;
+	/* In enum tp_shared_ink order. */
+	const struct tp_ink shared[TP_N_SHARED_INKS] = {
+		ink("lines", "lines", TP_INK_PROCESS, 0, 0, 0, 0, 45, 0x9d9d9c),
+		ink("text", "text", TP_INK_PROCESS, 0, 0, 0, 0, 100, 0x1d1d1b),
+		ink("Assembly", "anchor", TP_INK_SPOT, 0, 0, 100, 0, 0, 0xe6007e),
+		ink("marks", "marks", TP_INK_REGISTRATION, 0, 100, 100, 100, 100, 0x000000),
+		ink("CutContour", "cut", TP_INK_SPOT, 1, 0, 100, 0, 0, 0xec008c),
+		ink("Emboss", "emboss", TP_INK_SPOT, 1, 100, 0, 0, 0, 0x00a0e3),
 	};
-	for (int i = 0; i < 4; i++) {
-		struct tp_anchor *a = &r->anchors[i];
-		a->row = anchors[i].r - 1;
-		a->col = anchors[i].c - 1;
-		a->front = anchors[i].f;
-		a->corner = anchors[i].k;
-		snprintf(a->where, sizeof a->where, "built-in default anchor %d", i + 1);
-	}
-	r->n_anchors = 4;
-	snprintf(r->where_centre, sizeof r->where_centre, "built-in default");
-	snprintf(c->indicia, sizeof c->indicia, "spiral-cw");
-
-	struct tp_print *p = &c->print;
-	p->tile_mm = 20;
-	p->bleed_mm = 3;
-	p->dpi = 300;
-	p->marks = 1;
-	p->style = TP_STYLE_COLOUR;
-	p->split = TP_SPLIT_ROWS;
-	p->formats = 7;
-	p->max_sheet_mm = TP_PDF_MAX_MM;
-	p->panel_overlap_mm = 10;
-	c->level = 1;
-	p->cell_mark = TP_MARK_FILL;
-	/* [0079]: circle, square, hexagon and octagon.  The tactile minimums are
-	 * APH's Guidelines for Design of Tactile Graphics (1997): shapes with
-	 * sides under 1/2 in may not be recognised, symbols closer than 1/4 in
-	 * may be hard to tell apart. */
-	struct tp_emboss *em = &c->emboss;
-	em->symbol[TP_LATERAL] = TP_SYM_CIRCLE;
-	em->symbol[TP_BOXES] = TP_SYM_SQUARE;
-	em->symbol[TP_VERTICAL] = TP_SYM_HEXAGON;
-	em->symbol[TP_DOTS] = TP_SYM_OCTAGON;
-	em->symbol_mm = 2.2;
-	em->back_symbol_mm = 12;
-	em->recess_clearance_mm = 0.5;
-	em->pocket_wall_mm = 1;
-	em->stroke_mm = 0.25;
-	em->min_symbol_mm = 12.7;
-	em->min_spacing_mm = 6.35;
-	snprintf(p->job, sizeof p->job, "tilepress series");
-	/* [0055]: lateral red, boxes yellow, vertical green, dots blue. */
-	set_ink(&p->inks[TP_INK_LATERAL], "lateral", TP_INK_PROCESS, 0, 0, 100, 100, 0, 0xe30613);
-	set_ink(&p->inks[TP_INK_BOXES], "boxes", TP_INK_PROCESS, 0, 0, 10, 100, 0, 0xffdd00);
-	set_ink(&p->inks[TP_INK_VERTICAL], "vertical", TP_INK_PROCESS, 0, 90, 0, 100, 0, 0x009640);
-	set_ink(&p->inks[TP_INK_DOTS], "dots", TP_INK_PROCESS, 0, 100, 60, 0, 0, 0x0069b4);
-	set_ink(&p->inks[TP_INK_LINE], "lines", TP_INK_PROCESS, 0, 0, 0, 0, 45, 0x9d9d9c);
-	set_ink(&p->inks[TP_INK_TEXT], "text", TP_INK_PROCESS, 0, 0, 0, 0, 100, 0x1d1d1b);
-	set_ink(&p->inks[TP_INK_ANCHOR], "Assembly", TP_INK_SPOT, 0, 0, 100, 0, 0, 0xe6007e);
-	set_ink(&p->inks[TP_INK_REG], "marks", TP_INK_REGISTRATION, 0, 100, 100, 100, 100, 0x000000);
-	set_ink(&p->inks[TP_INK_CUT], "CutContour", TP_INK_SPOT, 1, 0, 100, 0, 0, 0xec008c);
-	set_ink(&p->inks[TP_INK_EMBOSS], "Emboss", TP_INK_SPOT, 1, 100, 0, 0, 0, 0x00a0e3);
+	memcpy(p->ink + n_game, shared, sizeof shared);
+	p->n = n_game + TP_N_SHARED_INKS;
 }
-

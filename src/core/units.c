@@ -1,6 +1,6 @@
 /* Lengths as people write them, converted once to millimetres. */
 
-#include "config.h"
+#include "keys.h"
 
 #include <errno.h>
 #include <math.h>

@@ -22,6 +22,7 @@ struct tp_backend {
 	const char *name;     /* as in print.formats: "pdf", "png", "svg" */
 	const char *ext;      /* ".pdf" */
 	int multipage;        /* accepts n > 1 pages in one file */
+	int raster;           /* pixels: no marks, no vector-only plates */
 	/* Writes pages[0..n-1] to f (already open, binary).  Returns TP_OK, or
 	 * fills e and returns its code (TP_EIO for write failures).  Never
 	 * closes f. */
@@ -34,6 +35,8 @@ extern const size_t tp_n_backends;
 
 /* NULL when no backend has that name. */
 const struct tp_backend *tp_backend_find(const char *name);
+/* "pdf, png, svg": the names for messages (static text). */
+const char *tp_backend_names(void);
 
 int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e);

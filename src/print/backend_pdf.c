@@ -42,7 +42,7 @@ struct page {
 	double h_mm;            /* media height */
 	HPDF_Box bleed;         /* pt, the clip for all non-mark art */
 	HPDF_Dict cspaces;      /* /Resources /ColorSpace, made on first spot */
-	unsigned char have_cs[TP_INK_COUNT];
+	unsigned char have_cs[TP_MAX_INKS];  /* by palette index */
 	int clipped;            /* inside the q ... W n of the bleed clip */
 	int op, op_outside;     /* overprint now, and outside the clip */
 };
@@ -130,13 +130,14 @@ static int add_separation(HPDF_Dict cspaces, const char *key, const char *name,
 	return 0;
 }
 
-/* Registers ink id's separation on this page once, as /CS<id>. */
+/* Registers ink id's separation on this page once, as /CS<palette index>. */
 static int colour_space(struct page *p, int id, char key[16])
 {
 	static const double all[4] = { 1, 1, 1, 1 };
-	const struct tp_ink *ink = &p->sc->inks[id];
-	snprintf(key, 16, "CS%d", id);
-	if (p->have_cs[id])
+	const struct tp_ink *ink = tp_scene_ink(p->sc, id);
+	int idx = tp_ink_index(&p->sc->pal, id);
+	snprintf(key, 16, "CS%d", idx);
+	if (p->have_cs[idx])
 		return 0;
 	if (p->cspaces == NULL) {
 		HPDF_Dict res = HPDF_Page_GetInheritableItem(p->pg, "Resources",
@@ -150,13 +151,13 @@ static int colour_space(struct page *p, int id, char key[16])
 	if (add_separation(p->cspaces, key, reg ? "All" : ink->name,
 			   reg ? all : ink->cmyk) != 0)
 		return -1;
-	p->have_cs[id] = 1;
+	p->have_cs[idx] = 1;
 	return 0;
 }
 
 static int set_colour(struct page *p, int id, int paint)
 {
-	const struct tp_ink *ink = &p->sc->inks[id];
+	const struct tp_ink *ink = tp_scene_ink(p->sc, id);
 	const double *c = ink->cmyk;
 	if (ink->kind == TP_INK_PROCESS) {
 		if (paint & TP_FILL)
@@ -248,7 +249,7 @@ static int emit_path(struct page *p, const struct tp_pt *pt, size_t n)
 static int draw_shape(struct page *p, const struct tp_shape *s)
 {
 	const struct tp_scene *sc = p->sc;
-	if (s->ink >= TP_INK_COUNT) {
+	if (tp_ink_index(&sc->pal, s->ink) < 0) {
 		tp_fail(p->d->e, TP_EINPUT, "PDF: shape with unknown ink %d", s->ink);
 		return -1;
 	}
@@ -265,7 +266,7 @@ static int draw_shape(struct page *p, const struct tp_shape *s)
 	set_clip(p, !(s->flags & TP_SHAPE_MARK));
 	int paint = s->kind == TP_SHAPE_TEXT ? TP_FILL : s->paint;
 	int rc = -1;
-	if (set_overprint(p, sc->inks[s->ink].overprint) != 0 ||
+	if (set_overprint(p, tp_scene_ink(sc, s->ink)->overprint) != 0 ||
 	    set_colour(p, s->ink, paint) != 0)
 		goto out;
 	if (paint & TP_STROKE)
@@ -360,8 +361,8 @@ static void hash_scene(uint64_t h[2], const struct tp_scene *sc)
 	mix_d(h, sc->trim_h);
 	mix_d(h, sc->bleed);
 	mix_d(h, sc->margin);
-	for (int i = 0; i < TP_INK_COUNT; i++) {
-		const struct tp_ink *ink = &sc->inks[i];
+	for (size_t i = 0; i < sc->pal.n; i++) {
+		const struct tp_ink *ink = &sc->pal.ink[i];
 		mix(h, ink->name, strnlen(ink->name, sizeof ink->name));
 		mix(h, &ink->kind, sizeof ink->kind);
 		mix(h, &ink->overprint, sizeof ink->overprint);
@@ -369,7 +370,9 @@ static void hash_scene(uint64_t h[2], const struct tp_scene *sc)
 	}
 	for (size_t i = 0; i < sc->n_shapes; i++) {
 		const struct tp_shape *s = &sc->shapes[i];
-		unsigned char b[5] = { s->kind, s->ink, s->paint, s->flags, s->align };
+		/* The palette index, not the ink number: what the page shows. */
+		unsigned char b[5] = { s->kind, (unsigned char)tp_ink_index(&sc->pal, s->ink),
+				       s->paint, s->flags, s->align };
 		mix(h, b, sizeof b);
 		mix(h, &s->layer, sizeof s->layer);
 		double v[5] = { s->stroke, s->x, s->y, s->w, s->h };

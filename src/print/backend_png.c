@@ -54,9 +54,9 @@ static double snap(double v) { return floor(v + 0.5); }
 
 static int drawable(const struct tp_scene *sc, const struct tp_shape *s)
 {
-	if ((s->flags & TP_SHAPE_MARK) || s->ink >= TP_INK_COUNT)
+	if ((s->flags & TP_SHAPE_MARK) || tp_ink_index(&sc->pal, s->ink) < 0)
 		return 0;
-	const struct tp_ink *k = &sc->inks[s->ink];
+	const struct tp_ink *k = tp_scene_ink(sc, s->ink);
 	if (k->kind == TP_INK_REGISTRATION)
 		return 0;
 	/* Die and emboss plates are technical: a proof shows them only when
@@ -162,7 +162,7 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 		 double ox, double oy)
 {
 	const struct tp_shape *s = &j->sc->shapes[it->i];
-	const double *rgb = j->sc->inks[s->ink].rgb;
+	const double *rgb = tp_scene_ink(j->sc, s->ink)->rgb;
 	/* Quantised first so flat fills come out exactly as rgb*255 rounded. */
 	double c[3];
 	for (int k = 0; k < 3; k++)

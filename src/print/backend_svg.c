@@ -105,7 +105,7 @@ static void layer_ids(const struct tp_scene *sc, char (*ids)[48])
 
 static void paint_attrs(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
 {
-	const struct tp_ink *k = &sc->inks[s->ink];
+	const struct tp_ink *k = tp_scene_ink(sc, s->ink);
 	char hex[8], b[32];
 	int c[3];
 	for (int i = 0; i < 3; i++)
@@ -198,7 +198,7 @@ static void put_layer(FILE *f, const struct tp_scene *sc, size_t l,
 	for (size_t i = 0; i < sc->n_shapes; i++) {
 		const struct tp_shape *s = &sc->shapes[i];
 		int mark = (s->flags & TP_SHAPE_MARK) != 0;
-		if (s->layer != l || s->ink >= TP_INK_COUNT || (mark && !marks))
+		if (s->layer != l || tp_ink_index(&sc->pal, s->ink) < 0 || (mark && !marks))
 			continue;
 		if (clipped && mark)
 			fputs("</g>\n", f);

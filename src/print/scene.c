@@ -10,7 +10,7 @@
 #define LAYER_BY_INK UINT16_MAX
 
 struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,
-			      double bleed, const struct tp_ink inks[TP_INK_COUNT])
+			      double bleed, const struct tp_palette *pal)
 {
 	struct tp_scene *sc = tp_calloc(1, sizeof *sc);
 	if (sc == NULL)
@@ -19,7 +19,7 @@ struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,
 	sc->trim_w = trim_w;
 	sc->trim_h = trim_h;
 	sc->bleed = bleed;
-	memcpy(sc->inks, inks, sizeof sc->inks);
+	sc->pal = *pal;
 	sc->cur_layer = LAYER_BY_INK;
 	return sc;
 }
@@ -88,7 +88,9 @@ static struct tp_shape *add(struct tp_scene *sc, int kind, int ink, int paint,
 {
 	int layer = sc->cur_layer;
 	if (layer == LAYER_BY_INK) {
-		layer = find_layer(sc, sc->inks[ink].name);
+		if (tp_ink_index(&sc->pal, ink) < 0)
+			return NULL;
+		layer = find_layer(sc, tp_scene_ink(sc, ink)->name);
 		if (layer < 0)
 			return NULL;
 	}

@@ -21,19 +21,25 @@
 
 #include "status.h"
 
-enum tp_ink_id {
-	TP_INK_LATERAL,
-	TP_INK_BOXES,
-	TP_INK_VERTICAL,
-	TP_INK_DOTS,
-	TP_INK_LINE,     /* board grid and tile cell hairlines */
-	TP_INK_TEXT,     /* labels, numerals, patent-style hatching */
-	TP_INK_ANCHOR,   /* assembly outline of anchor squares (spot) */
-	TP_INK_REG,      /* registration: prints on every plate */
-	TP_INK_CUT,      /* die line (spot, overprint) */
-	TP_INK_EMBOSS,   /* emboss / recess plate (spot, overprint) */
-	TP_INK_COUNT
+/* Inks.  A shape names its ink by number: a game's own inks are numbered
+ * 0 .. TP_GAME_INKS_MAX-1 in the order of the game's ink table, the shared
+ * technical inks below from TP_GAME_INKS_MAX on.  A palette holds the
+ * game's inks first, then the shared ones, so palette index = number for a
+ * game ink and n_game + k for the k-th shared ink.  Backends loop over the
+ * palette and never name an ink. */
+#define TP_GAME_INKS_MAX 32
+
+enum tp_shared_ink {
+	TP_INK_LINE = TP_GAME_INKS_MAX, /* board grid and tile cell hairlines */
+	TP_INK_TEXT,       /* labels, numerals, hatching */
+	TP_INK_ASSEMBLY,   /* assembly marks for the factory (spot) */
+	TP_INK_REG,        /* registration: prints on every plate */
+	TP_INK_CUT,        /* die line (spot, overprint) */
+	TP_INK_EMBOSS,     /* emboss / recess plate (spot, overprint) */
+	TP_INK_SHARED_END
 };
+#define TP_N_SHARED_INKS (TP_INK_SHARED_END - TP_GAME_INKS_MAX)
+#define TP_MAX_INKS (TP_GAME_INKS_MAX + TP_N_SHARED_INKS)
 
 enum tp_ink_kind {
 	TP_INK_PROCESS,      /* CMYK mix */
@@ -43,11 +49,41 @@ enum tp_ink_kind {
 
 struct tp_ink {
 	char name[40];   /* spot name, and the SVG group id */
+	char key[24];    /* config key stem: [print] KEY_cmyk, KEY_rgb */
 	int kind;        /* enum tp_ink_kind */
 	int overprint;   /* spot plates overprint so they never knock out art */
 	double cmyk[4];  /* 0..1 */
 	double rgb[3];   /* 0..1, for PNG and SVG proofs */
 };
+
+struct tp_palette {
+	struct tp_ink ink[TP_MAX_INKS];  /* game inks, then the shared ones */
+	size_t n_game;                   /* game inks: ink[0 .. n_game-1] */
+	size_t n;                        /* n_game + TP_N_SHARED_INKS */
+};
+
+/* Palette index of ink number id, or -1 when the palette has no such ink. */
+static inline int tp_ink_index(const struct tp_palette *p, int id)
+{
+	if (id >= 0 && (size_t)id < p->n_game)
+		return id;
+	if (id >= TP_GAME_INKS_MAX && id < TP_INK_SHARED_END)
+		return (int)p->n_game + (id - TP_GAME_INKS_MAX);
+	return -1;
+}
+
+/* Ink number of palette index i (the inverse of tp_ink_index). */
+static inline int tp_ink_id(const struct tp_palette *p, size_t i)
+{
+	return i < p->n_game ? (int)i : TP_GAME_INKS_MAX + (int)(i - p->n_game);
+}
+
+/* The ink of number id, or NULL when the palette has no such ink. */
+static inline const struct tp_ink *tp_palette_ink(const struct tp_palette *p, int id)
+{
+	int i = tp_ink_index(p, id);
+	return i < 0 ? NULL : &p->ink[i];
+}
 
 enum tp_shape_kind { TP_SHAPE_RECT, TP_SHAPE_PATH, TP_SHAPE_TEXT };
 
@@ -69,7 +105,7 @@ enum tp_align { TP_ALIGN_LEFT, TP_ALIGN_CENTER, TP_ALIGN_RIGHT };
 
 struct tp_shape {
 	uint8_t kind;    /* enum tp_shape_kind */
-	uint8_t ink;     /* enum tp_ink_id */
+	uint8_t ink;     /* ink number (see tp_ink_index) */
 	uint8_t paint;   /* TP_FILL or TP_STROKE */
 	uint8_t flags;   /* enum tp_shape_flag */
 	uint16_t layer;  /* index into scene->layers: the SVG group */
@@ -87,7 +123,7 @@ struct tp_scene {
 	double bleed;
 	double margin;        /* media box = bleed box grown by this (marks) */
 	int plate;            /* a spot-only plate (cut, emboss): proofs show spots */
-	struct tp_ink inks[TP_INK_COUNT];
+	struct tp_palette pal;  /* a copy: a scene outlives nothing it names */
 
 	struct tp_shape *shapes;
 	size_t n_shapes, cap_shapes;
@@ -102,7 +138,7 @@ struct tp_scene {
 
 /* Returns NULL when out of memory.  Owned by the caller: tp_scene_free(). */
 struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,
-			      double bleed, const struct tp_ink inks[TP_INK_COUNT]);
+			      double bleed, const struct tp_palette *pal);
 void tp_scene_free(struct tp_scene *sc);
 
 /* Selects (creating if needed) the named layer for the shapes added next.
@@ -136,6 +172,11 @@ struct tp_scene_state {
 };
 void tp_scene_save(const struct tp_scene *sc, struct tp_scene_state *st);
 void tp_scene_restore(struct tp_scene *sc, const struct tp_scene_state *st);
+
+static inline const struct tp_ink *tp_scene_ink(const struct tp_scene *sc, int id)
+{
+	return tp_palette_ink(&sc->pal, id);
+}
 
 static inline const char *tp_scene_str(const struct tp_scene *sc,
 				       const struct tp_shape *s)

@@ -79,7 +79,7 @@ static void bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4
 struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 			       double x, double y, double w, double h)
 {
-	struct tp_scene *sc = tp_scene_new(name, w, h, src->bleed, src->inks);
+	struct tp_scene *sc = tp_scene_new(name, w, h, src->bleed, &src->pal);
 	if (sc == NULL)
 		return NULL;
 	sc->plate = src->plate;

@@ -59,7 +59,7 @@ int tp_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
 {
 	if (series == TP_NONE)
 		return 0;
-	if (c->print.style == TP_STYLE_PATENT)
+	if (tp_series(c)->style == TP_STYLE_PATENT)
 		return patent_cell(sc, series, x, y, size);
 	return tp_scene_rect(sc, tp_series_ink(series), TP_FILL, 0, x, y, size, size);
 }
@@ -67,12 +67,12 @@ int tp_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
 int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 		double x, double y, double size)
 {
-	if (series != TP_NONE && c->print.cell_mark == TP_MARK_SYMBOL &&
-	    c->print.style != TP_STYLE_PATENT)
+	if (series != TP_NONE && tp_series(c)->cell_mark == TP_MARK_SYMBOL &&
+	    tp_series(c)->style != TP_STYLE_PATENT)
 		/* FIG. 15B: the series' symbol, in its colour, in place of the
 		 * solid cell. */
 		return tp_symbol_draw(sc, tp_series_ink(series), TP_FILL, 0,
-				      c->emboss.symbol[series], x + size / 2, y + size / 2,
+				      tp_series(c)->emboss.symbol[series], x + size / 2, y + size / 2,
 				      size * 0.78);
 	return tp_art_square(sc, c, series, x, y, size);
 }
@@ -106,10 +106,10 @@ int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 {
 	double s = t / 6;
 	int rc = 0;
-	if (c->digits) {
+	if (tp_series(c)->digits) {
 		for (int k = 0; k < 4; k++) {
-			int sr = tp_series_at(c->rules.cycle, corner, k);
-			int v = tp_series_value(c->rules.pairing, sr, front);
+			int sr = tp_series_at(tp_series(c)->rules.cycle, corner, k);
+			int v = tp_series_value(tp_series(c)->rules.pairing, sr, front);
 			double qx = x + (k == TP_NE || k == TP_SE ? 0.75 : 0.25) * t;
 			double qy = y + (k == TP_SE || k == TP_SW ? 0.75 : 0.25) * t;
 			rc |= digit(sc, tp_series_ink(sr), v, corner - TP_NW, qx, qy, t * 0.36);
@@ -122,7 +122,7 @@ int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 		return rc ? -1 : 0;
 	}
 	unsigned char cells[6][6];
-	tp_tile_cells(&c->rules, front, corner, cells);
+	tp_tile_cells(&tp_series(c)->rules, front, corner, cells);
 	for (int a = 0; a < 6; a++)
 		for (int b = 0; b < 6; b++)
 			rc |= tp_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);

@@ -4,7 +4,7 @@
 /* Drawing series-tile art into a scene: cells, fronts, backs, squares.
  * Game-specific, but free of sheets and marks. */
 
-#include "config.h"
+#include "series_config.h"
 #include "scene.h"
 
 /* The ink of a series (TP_LATERAL..TP_DOTS). */

@@ -16,9 +16,10 @@ static struct tp_scene *plate(const struct tp_config *c, const struct tp_pattern
 }
 
 /* One symbol centred in every filled cell of every front. */
-int tp_build_emboss_fronts(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+int tp_build_emboss_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	const struct tp_emboss *em = &c->emboss;
+	const struct tp_pattern *p = model;
+	const struct tp_emboss *em = &tp_series(c)->emboss;
 	struct tp_scene *sc = plate(c, p, "emboss-fronts");
 	if (tp_doc_add(doc, sc, "registers with fronts") != 0 || tp_scene_layer(sc, "symbols") != 0)
 		return -1;
@@ -27,7 +28,7 @@ int tp_build_emboss_fronts(const struct tp_config *c, const struct tp_pattern *p
 		for (int col = 0; col < p->cols; col++) {
 			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
 			unsigned char cells[6][6];
-			tp_tile_cells(&c->rules, tl->front, tl->corner, cells);
+			tp_tile_cells(&tp_series(c)->rules, tl->front, tl->corner, cells);
 			for (int a = 0; a < 6; a++)
 				for (int b = 0; b < 6; b++)
 					if (cells[a][b] != TP_NONE &&
@@ -42,9 +43,10 @@ int tp_build_emboss_fronts(const struct tp_config *c, const struct tp_pattern *p
 
 /* [0103]: the enlarged symbol of its back colour on every marked back,
  * mirrored exactly as the backs sheet is; unmarked backs stay smooth. */
-int tp_build_emboss_backs(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+int tp_build_emboss_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	const struct tp_emboss *em = &c->emboss;
+	const struct tp_pattern *p = model;
+	const struct tp_emboss *em = &tp_series(c)->emboss;
 	struct tp_scene *sc = plate(c, p, "emboss-backs");
 	if (tp_doc_add(doc, sc, "registers with backs (mirrored)") != 0 ||
 	    tp_scene_layer(sc, "symbols") != 0)
@@ -65,9 +67,10 @@ int tp_build_emboss_backs(const struct tp_config *c, const struct tp_pattern *p,
 
 /* [0103], claim 20: a pocket for every board square, and inside each
  * coloured square the recess that receives its tile's back symbol. */
-int tp_build_board_recess(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+int tp_build_board_recess(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	const struct tp_emboss *em = &c->emboss;
+	const struct tp_pattern *p = model;
+	const struct tp_emboss *em = &tp_series(c)->emboss;
 	struct tp_scene *sc = plate(c, p, "board-recess");
 	if (tp_doc_add(doc, sc, "registers with board") != 0)
 		return -1;

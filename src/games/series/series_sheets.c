@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "series_art.h"
+#include "template.h"
 #include "sheet.h"
 
 static const int cell_layers[] = {
@@ -15,11 +16,11 @@ static const int cell_layers[] = {
 struct tp_scene *tp_series_new_sheet(const struct tp_config *c, const char *name,
 				     double w, double h, const int *layers, size_t n)
 {
-	struct tp_scene *sc = tp_scene_new(name, w, h, c->print.bleed_mm, c->print.inks);
+	struct tp_scene *sc = tp_scene_new(name, w, h, c->print.bleed_mm, &c->print.inks);
 	if (sc == NULL)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
-		if (tp_scene_layer(sc, c->print.inks[layers[i]].name) != 0) {
+		if (tp_scene_layer(sc, tp_palette_ink(&c->print.inks, layers[i])->name) != 0) {
 			tp_scene_free(sc);
 			return NULL;
 		}
@@ -33,8 +34,9 @@ static int add_page(struct tp_doc *doc, struct tp_scene *sc, const char *note)
 }
 
 /* FIG. 23: every tile of the played board, front up, with a die line. */
-static int build_fronts(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+static int build_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
+	const struct tp_pattern *p = model;
 	double t = c->print.tile_mm;
 	static const int layers[] = {
 		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
@@ -75,8 +77,9 @@ struct tp_scene *tp_series_backs_scene(const struct tp_config *c, const struct t
 /* FIG. 24, [0091]: the board image mirrored about the vertical axis, so
  * that after the sheet is turned over that axis each back lies behind its
  * own front. */
-static int build_backs(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
+	const struct tp_pattern *p = model;
 	struct tp_scene *sc = tp_series_backs_scene(c, p, "backs");
 	if (add_page(doc, sc, "work-and-turn: mirror of the board") != 0)
 		return -1;
@@ -93,8 +96,9 @@ static int label(struct tp_scene *sc, double x, double y, double size, int align
 
 /* FIG. 18: the nine fronts of the spanning patch in their places, enlarged,
  * then all nine at true size. */
-static int build_spanning(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+static int build_spanning(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
+	const struct tp_pattern *p = model;
 	const double m = 10, gx = 10, fs = 3.2, fv = 2.4;
 	double t = c->print.tile_mm, E = 3 * t, gap = 5;
 	double w_big = 3 * E + 2 * gx, w_small = 9 * t + 8 * gap;
@@ -116,7 +120,7 @@ static int build_spanning(const struct tp_config *c, const struct tp_pattern *p,
 	int pos[9][2];
 	for (int i = 0; i < 3; i++)
 		for (int j = 0; j < 3; j++) {
-			int f = 3 * i + j + 1, k = c->rules.board_centre;
+			int f = 3 * i + j + 1, k = tp_series(c)->rules.board_centre;
 			if (p->spanning)
 				tp_plane_at(p, cr - 1 + i, cc - 1 + j, &f, &k);
 			pos[f - 1][0] = k;
@@ -127,10 +131,10 @@ static int build_spanning(const struct tp_config *c, const struct tp_pattern *p,
 			if (label(sc, x + E / 2, y + E + fs + 1, fs, TP_ALIGN_CENTER, text) != 0)
 				return -1;
 			snprintf(text, sizeof text, "lateral %d  boxes %d  vertical %d  dots %d",
-				 tp_series_value(c->rules.pairing, TP_LATERAL, f),
-				 tp_series_value(c->rules.pairing, TP_BOXES, f),
-				 tp_series_value(c->rules.pairing, TP_VERTICAL, f),
-				 tp_series_value(c->rules.pairing, TP_DOTS, f));
+				 tp_series_value(tp_series(c)->rules.pairing, TP_LATERAL, f),
+				 tp_series_value(tp_series(c)->rules.pairing, TP_BOXES, f),
+				 tp_series_value(tp_series(c)->rules.pairing, TP_VERTICAL, f),
+				 tp_series_value(tp_series(c)->rules.pairing, TP_DOTS, f));
 			if (label(sc, x + E / 2, y + E + fs + fv + 2.5, fv, TP_ALIGN_CENTER, text) != 0)
 				return -1;
 		}
@@ -152,7 +156,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_p
 	double t = c->print.tile_mm;
 	static const int layers[] = {
 		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
-		TP_INK_LINE, TP_INK_ANCHOR,
+		TP_INK_LINE, TP_INK_ASSEMBLY,
 	};
 	double W = p->cols * t, H = p->rows * t;
 	struct tp_scene *sc = tp_series_new_sheet(c, "board", W, H, layers, 7);
@@ -177,7 +181,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_p
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++)
 			if (p->tiles[(size_t)r * p->cols + col].anchor)
-				rc |= tp_scene_rect(sc, TP_INK_ANCHOR, TP_STROKE, aw, col * t + in,
+				rc |= tp_scene_rect(sc, TP_INK_ASSEMBLY, TP_STROKE, aw, col * t + in,
 						    r * t + in, t - 2 * in, t - 2 * in);
 	if (rc) {
 		tp_scene_free(sc);
@@ -187,8 +191,9 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_p
 	return sc;
 }
 
-static int build_board(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+static int build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
+	const struct tp_pattern *p = model;
 	return add_page(doc, board_scene(c, p), NULL);
 }
 
@@ -226,21 +231,24 @@ static int build_half(const struct tp_config *c, const struct tp_pattern *p, str
 	return tp_art_die_square(sc, 0, 0, r[2], r[3]);
 }
 
-static int build_half1(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+static int build_half1(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
+	const struct tp_pattern *p = model;
 	return build_half(c, p, doc, 0);
 }
 
-static int build_half2(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+static int build_half2(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
+	const struct tp_pattern *p = model;
 	return build_half(c, p, doc, 1);
 }
 
 /* Claim 18, [0086]: the board cut into (rows/6) x (cols/6) pieces, each an
  * enlarged spanning-set tile, so that they can be the tiles of the next
  * level's board. */
-static int build_pieces(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+static int build_pieces(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
+	const struct tp_pattern *p = model;
 	struct tp_scene *board = board_scene(c, p);
 	if (board == NULL)
 		return -1;
@@ -264,8 +272,9 @@ static int build_pieces(const struct tp_config *c, const struct tp_pattern *p, s
 }
 
 /* The die lines alone, one page per sheet they cut, each 1:1 with it. */
-static int build_cut(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc)
+static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
+	const struct tp_pattern *p = model;
 	double t = c->print.tile_mm;
 	static const int layers[] = { TP_INK_CUT };
 	struct tp_scene *sc = tp_series_new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 1);
@@ -276,7 +285,7 @@ static int build_cut(const struct tp_config *c, const struct tp_pattern *p, stru
 		for (int col = 0; col < p->cols; col++)
 			if (tp_art_die_square(sc, col * t, r * t, t, t) != 0)
 				return -1;
-	for (int h = 0; h < 2; h++) {
+	for (int h = 0; c->print.split != TP_SPLIT_NONE && h < 2; h++) {
 		double r[4];
 		half_rect(c, p, h, r);
 		sc = tp_series_new_sheet(c, half_names[h], r[2], r[3], layers, 1);
@@ -289,30 +298,58 @@ static int build_cut(const struct tp_config *c, const struct tp_pattern *p, stru
 	return 0;
 }
 
-const struct tp_sheet_def tp_series_sheets[] = {
-	{ "fronts", "tile fronts (FIG. 23)", 0, build_fronts },
-	{ "backs", "tile backs, mirrored (FIG. 24)", TP_SHEET_BACKS, build_backs },
-	{ "spanning-set", "minimal spanning set (FIG. 18)", 0, build_spanning },
-	{ "board", "board (FIG. 20)", 0, build_board },
-	{ "board-half-1", "board half 1 (FIG. 21)", 0, build_half1 },
-	{ "board-half-2", "board half 2 (FIG. 21)", 0, build_half2 },
-	{ "board-pieces", "board pieces (claim 18)", TP_SHEET_BACKS, build_pieces },
-	{ "cut", "die lines", 0, build_cut },
-	{ "templates", "indicia templates proof", 0, tp_build_templates },
-	{ "emboss-fronts", "emboss plate for the fronts ([0079])", TP_SHEET_BACKS | TP_SHEET_PLATE,
-	  tp_build_emboss_fronts },
-	{ "emboss-backs", "emboss plate for the backs, mirrored ([0103])", TP_SHEET_BACKS | TP_SHEET_PLATE,
-	  tp_build_emboss_backs },
-	{ "board-recess", "board recess plate ([0103], claim 20)", TP_SHEET_BACKS | TP_SHEET_PLATE,
-	  tp_build_board_recess },
-};
-const size_t tp_n_series_sheets = sizeof tp_series_sheets / sizeof tp_series_sheets[0];
-
-const struct tp_sheet_def *tp_series_sheet_find(const char *name)
+/* Sheets that follow the board image: none in the tutorial edition. */
+static int no_backs(const struct tp_config *c, const char *sheet, char *why, size_t n)
 {
-	for (size_t i = 0; i < tp_n_series_sheets; i++)
-		if (strcmp(tp_series_sheets[i].name, name) == 0)
-			return &tp_series_sheets[i];
-	return NULL;
+	if (tp_series(c)->rules.backs)
+		return 0;
+	snprintf(why, n, "the tutorial edition (series.backs = off) has no %s", sheet);
+	return 1;
 }
 
+static int no_plates(const struct tp_config *c, const char *sheet, char *why, size_t n)
+{
+	if (no_backs(c, sheet, why, n))
+		return 1;
+	if (tp_series(c)->emboss.plates)
+		return 0;
+	snprintf(why, n, "%s is a blind-edition plate; set emboss.plates = on (see config/series-blind.ini)",
+		 sheet);
+	return 1;
+}
+
+static int no_halves(const struct tp_config *c, const char *sheet, char *why, size_t n)
+{
+	if (c->print.split != TP_SPLIT_NONE)
+		return 0;
+	snprintf(why, n, "print.split = none prints the board whole, so there is no %s", sheet);
+	return 1;
+}
+
+/* The templates proof shows every installed template: read them all
+ * before the first file is written. */
+static int read_installed(struct tp_config *c, tp_err *e)
+{
+	struct tp_series_cfg *s = c->game_cfg;
+	if (s->installed)
+		return TP_OK;
+	return tp_template_list(&s->installed, &s->n_installed, e);
+}
+
+const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {
+	{ "fronts", "tile fronts (FIG. 23)", 0, NULL, NULL, build_fronts },
+	{ "backs", "tile backs, mirrored (FIG. 24)", 0, no_backs, NULL, build_backs },
+	{ "spanning-set", "minimal spanning set (FIG. 18)", 0, NULL, NULL, build_spanning },
+	{ "board", "board (FIG. 20)", 0, NULL, NULL, build_board },
+	{ "board-half-1", "board half 1 (FIG. 21)", 0, no_halves, NULL, build_half1 },
+	{ "board-half-2", "board half 2 (FIG. 21)", 0, no_halves, NULL, build_half2 },
+	{ "board-pieces", "board pieces (claim 18)", 0, no_backs, NULL, build_pieces },
+	{ "cut", "die lines", 0, NULL, NULL, build_cut },
+	{ "templates", "indicia templates proof", 0, NULL, read_installed, tp_build_templates },
+	{ "emboss-fronts", "emboss plate for the fronts ([0079])", TP_SHEET_PLATE, no_plates, NULL,
+	  tp_build_emboss_fronts },
+	{ "emboss-backs", "emboss plate for the backs, mirrored ([0103])", TP_SHEET_PLATE, no_plates,
+	  NULL, tp_build_emboss_backs },
+	{ "board-recess", "board recess plate ([0103], claim 20)", TP_SHEET_PLATE, no_plates, NULL,
+	  tp_build_board_recess },
+};

@@ -4,30 +4,18 @@
 /* The series-tiles print set: which sheets exist and how each is laid out
  * as scenes (pages), ready for marks and the backends. */
 
-#include "config.h"
+#include "game.h"
+#include "series_config.h"
 #include "scene.h"
 #include "series.h"
 #include "sheet.h"
 
-enum tp_sheet_flag {
-	TP_SHEET_BACKS = 1,    /* needs backs: skipped in the tutorial edition */
-	TP_SHEET_PLATE = 2,    /* emboss plate: only with emboss.plates, vector only */
-};
-
-struct tp_sheet_def {
-	const char *name;
-	const char *title;    /* for the slug and the PDF title */
-	unsigned flags;       /* enum tp_sheet_flag */
-	int (*build)(const struct tp_config *c, const struct tp_pattern *p,
-		     struct tp_doc *doc);   /* 0, or -1 when out of memory */
-};
-
 /* The plates of the blind edition (series_plates.c) and the template
  * proof (series_templates.c). */
-int tp_build_emboss_fronts(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc);
-int tp_build_emboss_backs(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc);
-int tp_build_board_recess(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc);
-int tp_build_templates(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc);
+int tp_build_emboss_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_build_emboss_backs(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_build_board_recess(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_build_templates(const struct tp_config *c, const void *model, struct tp_doc *doc);
 
 /* Shared with those: a sheet with its layers made in drawing order. */
 struct tp_scene *tp_series_new_sheet(const struct tp_config *c, const char *name,
@@ -36,9 +24,6 @@ struct tp_scene *tp_series_new_sheet(const struct tp_config *c, const char *name
 struct tp_scene *tp_series_backs_scene(const struct tp_config *c, const struct tp_pattern *p,
 				       const char *name);
 
-extern const struct tp_sheet_def tp_series_sheets[];
-extern const size_t tp_n_series_sheets;
-
-const struct tp_sheet_def *tp_series_sheet_find(const char *name);
+extern const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS];
 
 #endif

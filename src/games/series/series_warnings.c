@@ -2,7 +2,7 @@
  * `check`, not errors; the files are still valid, only hard to read by
  * touch. */
 
-#include "config.h"
+#include "series_config.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,11 +20,11 @@ static void warn(char out[][200], int *n, int max, const char *fmt, ...)
 	(*n)++;
 }
 
-int tp_config_warnings(const struct tp_config *c, char out[][200], int max)
+int tp_series_warnings(const struct tp_config *c, char out[][200], int max)
 {
-	if (!c->emboss.plates)
+	const struct tp_emboss *em = &tp_series(c)->emboss;
+	if (!em->plates)
 		return 0;
-	const struct tp_emboss *em = &c->emboss;
 	double cell = c->print.tile_mm / 6;
 	double spacing = cell - em->symbol_mm - em->stroke_mm;  /* between neighbours */
 	double back_gap = c->print.tile_mm - em->back_symbol_mm - em->stroke_mm;

@@ -1,4 +1,4 @@
-#include "manifest.h"
+#include "series_manifest.h"
 
 #include <math.h>
 #include <string.h>
@@ -19,7 +19,7 @@ static void emboss_counts(const struct tp_pattern *p, const struct tp_config *c,
 	memset(n, 0, sizeof *n);
 	for (int i = 0; i < p->rows * p->cols; i++) {
 		unsigned char cells[6][6];
-		tp_tile_cells(&c->rules, p->tiles[i].front, p->tiles[i].corner, cells);
+		tp_tile_cells(&tp_series(c)->rules, p->tiles[i].front, p->tiles[i].corner, cells);
 		for (int a = 0; a < 36; a++)
 			n->front_symbols += cells[a / 6][a % 6] != TP_NONE;
 		n->back_symbols += p->tiles[i].back != TP_NONE;
@@ -61,9 +61,9 @@ static void text_table(struct tp_buf *b, const struct tp_pattern *p,
 		       const struct tp_config *c, const struct tp_run *run,
 		       const struct table *t)
 {
-	int backs = c->rules.backs;
+	int backs = tp_series(c)->rules.backs;
 	tp_buf_printf(b, "TABLE I  %dx%d board, %d tiles a game; pairing %d, indicia %s\n",
-		      p->rows, p->cols, p->rows * p->cols, c->rules.pairing, c->tpl.name);
+		      p->rows, p->cols, p->rows * p->cols, tp_series(c)->rules.pairing, tp_series(c)->tpl.name);
 	if (run->games != 1 || run->spares_pct > 0)
 		tp_buf_printf(b, "print run: %d game%s, %g %% spares per tile kind (rounded up)\n",
 			      run->games, run->games == 1 ? "" : "s", run->spares_pct);
@@ -85,19 +85,19 @@ static void text_table(struct tp_buf *b, const struct tp_pattern *p,
 	}
 	tp_buf_printf(b, "\nloose tiles %ld, anchor tiles fixed to the board %ld\n",
 		      t->loose, t->anchors);
-	if (c->emboss.plates) {
+	if (tp_series(c)->emboss.plates) {
 		struct emboss_counts n;
 		emboss_counts(p, c, &n);
 		tp_buf_printf(b, "emboss (per game): %ld front symbols, %ld back symbols, %ld board pockets, %ld board symbol recesses\n",
 			      n.front_symbols, n.back_symbols, n.pockets, n.recess_symbols);
 	}
-	if (c->digits)
+	if (tp_series(c)->digits)
 		tp_buf_printf(b, "note: %s\n", digits_note);
 }
 
 static void csv_table(struct tp_buf *b, const struct tp_config *c, const struct table *t)
 {
-	int backs = c->rules.backs;
+	int backs = tp_series(c)->rules.backs;
 	tp_buf_printf(b, backs ? "front,lateral,vertical,boxes,dots,unmarked,total\n"
 			       : "front,total\n");
 	for (int f = 0; f <= 9; f++) {
@@ -125,19 +125,19 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 		       const struct tp_config *c, const struct tp_run *run,
 		       const struct table *t)
 {
-	int backs = c->rules.backs;
+	int backs = tp_series(c)->rules.backs;
 	struct tp_run one = { 1, 0 };
 	struct table per_game;
 	compute(p, &one, &per_game);
 	tp_buf_printf(b, "{\n  \"system\": \"series\",\n  \"board\": {\"rows\": %d, \"cols\": %d},\n",
 		      p->rows, p->cols);
 	tp_buf_printf(b, "  \"level\": %d,\n  \"tile_mm\": %g,\n  \"board_mm\": [%g, %g],\n",
-		      c->level, c->print.tile_mm, c->print.tile_mm * p->cols, c->print.tile_mm * p->rows);
-	if (c->level > 1)
+		      tp_series(c)->level, c->print.tile_mm, c->print.tile_mm * p->cols, c->print.tile_mm * p->rows);
+	if (tp_series(c)->level > 1)
 		tp_buf_printf(b, "  \"level_note\": \"level %d: the same pattern and counts as level 1; each tile is a level %d board piece, %g mm square\",\n",
-			      c->level, c->level - 1, c->print.tile_mm);
+			      tp_series(c)->level, tp_series(c)->level - 1, c->print.tile_mm);
 	tp_buf_printf(b, "  \"pairing\": %d,\n  \"indicia\": \"%s\",\n  \"backs\": %s,\n",
-		      c->rules.pairing, c->digits ? "digits" : c->tpl.name, backs ? "true" : "false");
+		      tp_series(c)->rules.pairing, tp_series(c)->digits ? "digits" : tp_series(c)->tpl.name, backs ? "true" : "false");
 	tp_buf_printf(b, "  \"games\": %d,\n  \"spares_pct\": %g,\n", run->games, run->spares_pct);
 	tp_buf_printf(b, "  \"columns\": [\"front\"%s, \"total\"],\n",
 		      backs ? ", \"lateral\", \"vertical\", \"boxes\", \"dots\", \"unmarked\"" : "");
@@ -156,13 +156,13 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 			      pass ? "tiles_per_game" : "tiles_print_run", tt->loose, tt->anchors,
 			      tt->total[9]);
 	}
-	if (c->emboss.plates) {
+	if (tp_series(c)->emboss.plates) {
 		struct emboss_counts n;
 		emboss_counts(p, c, &n);
 		tp_buf_printf(b, "  \"emboss_per_game\": {\"front_symbols\": %ld, \"back_symbols\": %ld, \"pockets\": %ld, \"recess_symbols\": %ld},\n",
 			      n.front_symbols, n.back_symbols, n.pockets, n.recess_symbols);
 	}
-	if (c->digits)
+	if (tp_series(c)->digits)
 		tp_buf_printf(b, "  \"indicia_note\": \"%s\",\n", digits_note);
 	tp_buf_printf(b, "  \"distinct_fronts\": 9,\n  \"distinct_tiles\": %d\n}\n",
 		      backs ? 45 : 9);

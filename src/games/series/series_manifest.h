@@ -1,10 +1,10 @@
-#ifndef TP_MANIFEST_H
-#define TP_MANIFEST_H
+#ifndef TP_SERIES_MANIFEST_H
+#define TP_SERIES_MANIFEST_H
 
 /* Reports on a derived pattern: Table I (the manifest) and the tile list.
  * They format into a buffer; the caller decides where it goes. */
 
-#include "config.h"
+#include "series_config.h"
 #include "series.h"
 #include "report.h"
 #include "strbuf.h"

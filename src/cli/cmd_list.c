@@ -1,0 +1,84 @@
+/* --list: the game table and its keys, sheets and inks, one per line, so
+ * that scripts (the man page test, the bash completion) read the same
+ * table as the config reader. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "session.h"
+
+static const char *const kinds[] = { "process", "spot", "registration" };
+
+/* The game named by --game, else the game of the config -c (or --set
+ * game.name) names, else series. */
+static int pick_game(const char *name, const struct tp_cli *cli, const struct tp_game **g,
+		     tp_err *e)
+{
+	if (name) {
+		*g = tp_game_find(name);
+		if (*g == NULL) {
+			char list[200];
+			size_t len = 0;
+			for (size_t i = 0; i < tp_n_games; i++)
+				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+							i ? ", " : "", tp_games[i]->name);
+			return tp_fail(e, TP_EINPUT, "--game %s: not a game; allowed: %s", name, list);
+		}
+		return TP_OK;
+	}
+	struct tp_cli quiet = *cli;
+	quiet.level = 1;
+	struct tp_session s;
+	int rc = tp_session_open(&s, &quiet, e);
+	if (rc != TP_OK)
+		return rc;
+	*g = s.game;
+	tp_session_close(&s);
+	return TP_OK;
+}
+
+int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e)
+{
+	const struct tp_game *g = NULL;
+	if (strcmp(what, "games") == 0) {
+		for (size_t i = 0; i < tp_n_games; i++)
+			printf("%s\n", tp_games[i]->name);
+		return TP_OK;
+	}
+	int keys = strcmp(what, "keys") == 0, sheets = strcmp(what, "sheets") == 0,
+	    inks = strcmp(what, "inks") == 0;
+	if (!keys && !sheets && !inks)
+		return tp_fail(e, TP_EINPUT, "--list %s: allowed: games, keys, sheets, inks", what);
+	int rc = pick_game(game, cli, &g, e);
+	if (rc != TP_OK)
+		return rc;
+	if (sheets) {
+		printf("manifest\n");
+		for (size_t i = 0; i < g->n_sheets; i++)
+			printf("%s\n", g->sheets[i].name);
+		return TP_OK;
+	}
+	struct tp_palette pal;
+	tp_config_shared_inks(&pal, g->inks, g->n_inks);
+	if (inks) {
+		for (size_t i = 0; i < pal.n; i++)
+			printf("%s\t%s\t%s\n", pal.ink[i].key, pal.ink[i].name, kinds[pal.ink[i].kind]);
+		return TP_OK;
+	}
+	struct tp_key *k;
+	size_t n;
+	rc = tp_config_keys(g, &k, &n, e);
+	if (rc != TP_OK)
+		return rc;
+	for (size_t i = 0; i < n; i++) {
+		if (k[i].name)
+			printf("%s.%s\t%s\n", k[i].section, k[i].name, k[i].help ? k[i].help : "");
+		else
+			printf("%s.%s_%s\t%s\n", k[i].section, tp_palette_ink(&pal, k[i].ink)->key,
+			       k[i].type == TP_KEY_RGB ? "rgb" : "cmyk", k[i].help);
+	}
+	free(k);
+	return TP_OK;
+}

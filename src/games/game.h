@@ -1,0 +1,101 @@
+#ifndef TP_GAME_H
+#define TP_GAME_H
+
+/* What a game system is to the rest of tilepress: one row of tp_games[]
+ * (games.c) and one folder src/games/NAME/.  The row gives the game's
+ * config keys, inks, defaults, checks, its pure derivation, its sheets and
+ * its reports.  The scene, layout, backends, output files, workers and the
+ * CLI only ever go through this row, so adding a game touches none of
+ * them. */
+
+#include <stddef.h>
+
+#include "config.h"
+#include "keys.h"
+#include "report.h"
+#include "sheet.h"
+#include "status.h"
+#include "strbuf.h"
+
+enum tp_sheet_flag {
+	TP_SHEET_PLATE = 1,   /* vector art for the die or emboss maker: no PNG */
+};
+
+struct tp_sheet_def {
+	const char *name;     /* file name stem and --only name */
+	const char *title;    /* for the slug and the PDF title */
+	unsigned flags;       /* enum tp_sheet_flag */
+	/* NULL when the sheet always exists; else returns 1 and why ("the
+	 * tutorial edition (series.backs = off) has no backs") when this
+	 * config has no such sheet: it is left out of a full build and
+	 * refused by --only. */
+	int (*absent)(const struct tp_config *c, const char *sheet, char *why, size_t n);
+	/* NULL, or work that needs I/O before the sheet can be laid out (e.g.
+	 * reading every installed template); runs before the first file is
+	 * written, in the parent, and only when the sheet is wanted. */
+	int (*prepare)(struct tp_config *c, tp_err *e);
+	/* Lays the sheet out as pages: 0, or -1 when out of memory. */
+	int (*build)(const struct tp_config *c, const void *model, struct tp_doc *doc);
+};
+
+/* One file under manifest/ of a build. */
+struct tp_report_file {
+	const char *name;     /* "table1.csv" */
+	void (*format)(struct tp_buf *b, const struct tp_config *c, const void *model);
+};
+
+/* What the pattern and manifest commands were asked for. */
+struct tp_report_opts {
+	int fmt;              /* enum tp_format */
+	int fmt_given;
+	struct tp_run run;
+	int players;          /* --players N, 0 when not given */
+};
+
+struct tp_game {
+	const char *name;            /* [game] name = NAME */
+	const char *title;           /* one line, for --list games */
+	const char *default_config;  /* e.g. "config/series.ini", found like templates */
+	const char *default_out;     /* e.g. "output/series" */
+	const struct tp_key *keys;   /* the game's own keys (its sections, and its [print] keys) */
+	size_t n_keys;
+	const struct tp_ink *inks;   /* the game's inks, numbered 0.. in this order */
+	size_t n_inks;
+	size_t cfg_size;             /* bytes of the game's config (c->game) */
+	/* Fills the game's config and may change the core's print and board
+	 * defaults (tile size, board size, job name). */
+	void (*defaults)(struct tp_config *c);
+	/* After every key is read: cross-checks, loading what the keys name.
+	 * TP_EINPUT with file:line (tp_config_where) and the reason. */
+	int (*finish)(struct tp_config *c, tp_err *e);
+	/* Releases what finish() allocated in the game's config; NULL if none. */
+	void (*release)(struct tp_config *c);
+	/* --level N; NULL when the game has no levels. */
+	int (*level)(struct tp_config *c, int level, tp_err *e);
+	/* Pure: the game's model from the config. */
+	int (*derive)(const struct tp_config *c, void **model, tp_err *e);
+	void (*free_model)(void *model);
+	const struct tp_sheet_def *sheets;
+	size_t n_sheets;
+	const struct tp_report_file *files;   /* the build's manifest/ files */
+	size_t n_files;
+	/* `pattern` and `manifest`: format into b; TP_EINPUT for options the
+	 * game does not take (e.g. a format, --players). */
+	int (*pattern)(struct tp_buf *b, const struct tp_config *c, const void *model,
+		       const struct tp_report_opts *o, tp_err *e);
+	int (*manifest)(struct tp_buf *b, const struct tp_config *c, const void *model,
+			const struct tp_report_opts *o, tp_err *e);
+	/* `check`: a summary of the config and the model. */
+	void (*summary)(struct tp_buf *b, const struct tp_config *c, const void *model);
+	/* Warnings for `check` (not errors): up to max lines, returns how many. */
+	int (*warnings)(const struct tp_config *c, char out[][200], int max);
+};
+
+extern const struct tp_game *const tp_games[];
+extern const size_t tp_n_games;
+
+/* NULL when no game has that name. */
+const struct tp_game *tp_game_find(const char *name);
+const struct tp_sheet_def *tp_game_sheet(const struct tp_game *g, const char *name);
+
+#endif

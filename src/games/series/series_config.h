@@ -1,0 +1,66 @@
+#ifndef TP_SERIES_CONFIG_H
+#define TP_SERIES_CONFIG_H
+
+/* The series tiles' part of a config: [series], [emboss], and the series'
+ * own [print] keys (style, cell_mark). */
+
+#include "config.h"
+#include "series.h"
+
+/* The series' inks, numbered in this order (see tp_ink_index). */
+enum tp_series_ink { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_SERIES_N_INKS };
+
+enum tp_style { TP_STYLE_COLOUR, TP_STYLE_PATENT };
+enum tp_cell_mark { TP_MARK_FILL, TP_MARK_SYMBOL };
+
+/* The blind edition ([0079], [0103], claims 10 and 20). */
+struct tp_emboss {
+	int plates;               /* write emboss-fronts, emboss-backs, board-recess */
+	int symbol[TP_N_SERIES];  /* enum tp_symbol per series */
+	double symbol_mm;         /* symbol in a front cell */
+	double back_symbol_mm;    /* enlarged symbol on a tile back */
+	double recess_clearance_mm;  /* board recess wider than the back symbol */
+	double pocket_wall_mm;    /* rib left between tile pockets */
+	double stroke_mm;         /* outline width on the plates */
+	double min_symbol_mm;     /* tactile minimums: check warns below */
+	double min_spacing_mm;
+};
+
+struct tp_series_cfg {
+	struct tp_rules rules;
+	struct tp_template tpl;
+	char indicia[256];
+	int digits;      /* indicia = digits: numerals, FIGS. 3-5 (backs off only) */
+	int style;       /* enum tp_style */
+	int cell_mark;   /* enum tp_cell_mark */
+	struct tp_emboss emboss;
+	int level;       /* board-piece recursion level ([0086]), 1 = the game itself */
+	/* Every installed template, for the templates proof; loaded only when
+	 * that sheet is wanted (owned: freed by the game's release). */
+	struct tp_template *installed;
+	size_t n_installed;
+};
+
+/* The series part of a config. */
+static inline const struct tp_series_cfg *tp_series(const struct tp_config *c)
+{
+	return c->game_cfg;
+}
+
+/* The row of the game table needs the counts as constants; each table
+ * asserts its own. */
+#define TP_SERIES_N_KEYS 20
+#define TP_SERIES_N_SHEETS 12
+extern const struct tp_key tp_series_keys[TP_SERIES_N_KEYS];
+extern const struct tp_ink tp_series_inks[TP_SERIES_N_INKS];
+
+void tp_series_defaults(struct tp_config *c);
+int tp_series_finish(struct tp_config *c, tp_err *e);
+void tp_series_release(struct tp_config *c);
+int tp_series_level(struct tp_config *c, int level, tp_err *e);
+
+/* Tactile warnings for `check` (not errors): writes up to max lines into
+ * out, one per problem, and returns how many there are. */
+int tp_series_warnings(const struct tp_config *c, char out[][200], int max);
+
+#endif

@@ -1,0 +1,147 @@
+/* The series tiles (patent 000) as a row of the game table. */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "game.h"
+#include "series_config.h"
+#include "series_manifest.h"
+#include "series_sheets.h"
+
+static int derive(const struct tp_config *c, void **model, tp_err *e)
+{
+	struct tp_pattern *p = NULL;
+	int rc = tp_pattern_derive(&tp_series(c)->rules, &p, e);
+	*model = p;
+	return rc;
+}
+
+static void free_model(void *model)
+{
+	tp_pattern_free(model);
+}
+
+static int pattern(struct tp_buf *b, const struct tp_config *c, const void *model,
+		   const struct tp_report_opts *o, tp_err *e)
+{
+	(void)c;
+	if (o->fmt == TP_FMT_JSON)
+		return tp_fail(e, TP_EINPUT, "--format json: pattern writes text or csv; see tilepress --help");
+	tp_pattern_format(b, model, o->fmt);
+	return TP_OK;
+}
+
+static int manifest(struct tp_buf *b, const struct tp_config *c, const void *model,
+		    const struct tp_report_opts *o, tp_err *e)
+{
+	if (o->players)
+		return tp_fail(e, TP_EINPUT,
+			       "--players: the series tiles have no per-player share; every player draws from one pool");
+	tp_manifest_format(b, model, c, &o->run, o->fmt);
+	return TP_OK;
+}
+
+static void summary(struct tp_buf *b, const struct tp_config *c, const void *model)
+{
+	const struct tp_series_cfg *s = tp_series(c);
+	const struct tp_pattern *p = model;
+	tp_buf_printf(b, "config %s: ok\n", c->path);
+	tp_buf_printf(b, "board %dx%d, %d tiles; pairing %d; cycle", p->rows, p->cols,
+		      p->rows * p->cols, s->rules.pairing);
+	for (int i = 0; i < 4; i++)
+		tp_buf_printf(b, " %s", tp_series_names[s->rules.cycle[i]]);
+	tp_buf_printf(b, "; indicia %s\n", s->tpl.name);
+	tp_buf_printf(b, "anchors: %d\n", s->rules.n_anchors);
+	for (int i = 0; i < s->rules.n_anchors; i++) {
+		const struct tp_anchor *a = &s->rules.anchors[i];
+		tp_buf_printf(b, "  (%d,%d) front %d, lateral %s, class %s\n", a->row + 1,
+			      a->col + 1, a->front, tp_corner_names[a->corner],
+			      (a->row + a->col) % 2 ? "odd" : "even");
+	}
+	for (int par = 0; par < 2; par++)
+		tp_buf_printf(b, "class %s (row+col %s): lateral corner %s; diagonal steps se %+d, sw %+d (mod 9)\n",
+			      par ? "B" : "A", par ? "odd" : "even",
+			      tp_corner_names[p->cls[par].corner], p->cls[par].step_se,
+			      p->cls[par].step_sw);
+	if (p->board) {
+		int f, k;
+		tp_plane_at(p, p->patch_r0 + p->centre_r, p->patch_c0 + p->centre_c, &f, &k);
+		tp_buf_printf(b, "spanning patch: found; board image = %dx%d tiles magnified x6, centre tile (%d,%d) is front %d lateral %s\n",
+			      p->patch_rows, p->patch_cols, p->centre_r + 1, p->centre_c + 1, f,
+			      tp_corner_names[k]);
+	} else {
+		tp_buf_printf(b, "backs off (tutorial edition): no board image\n");
+	}
+	int per_front[9] = { 0 }, per_back[5] = { 0 };
+	for (int f = 0; f < 9; f++)
+		for (int k = 0; k < 5; k++) {
+			per_front[f] += p->count[f][k];
+			per_back[k] += p->count[f][k];
+		}
+	tp_buf_printf(b, "fronts 1..9:");
+	for (int f = 0; f < 9; f++)
+		tp_buf_printf(b, " %d", per_front[f]);
+	tp_buf_printf(b, "\n");
+	if (p->board)
+		tp_buf_printf(b, "backs: lateral %d, vertical %d, boxes %d, dots %d, unmarked %d\n",
+			      per_back[TP_LATERAL], per_back[TP_VERTICAL], per_back[TP_BOXES],
+			      per_back[TP_DOTS], per_back[TP_NONE]);
+	tp_buf_printf(b, "tiles: %d loose + %d anchors = %d\n",
+		      p->rows * p->cols - p->n_anchor_tiles, p->n_anchor_tiles, p->rows * p->cols);
+	if (s->emboss.plates) {
+		char warn[8][200];
+		int n = tp_series_warnings(c, warn, 8);
+		tp_buf_printf(b, "tactile check: %s\n", n ? "warnings (see stderr)" : "ok");
+	}
+}
+
+static const struct tp_run one_game = { 1, 0 };
+
+static void table1_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_manifest_format(b, m, c, &one_game, TP_FMT_CSV);
+}
+static void table1_json(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_manifest_format(b, m, c, &one_game, TP_FMT_JSON);
+}
+static void table1_txt(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_manifest_format(b, m, c, &one_game, TP_FMT_TEXT);
+}
+static void tiles_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	(void)c;
+	tp_pattern_format(b, m, TP_FMT_CSV);
+}
+
+static const struct tp_report_file files[] = {
+	{ "table1.csv", table1_csv }, { "table1.json", table1_json },
+	{ "table1.txt", table1_txt }, { "tiles.csv", tiles_csv },
+};
+
+const struct tp_game tp_game_series = {
+	.name = "series",
+	.title = "series tiles (patent 000): 324 tiles in four diagonal series, mirrored backs, blind edition",
+	.default_config = "config/series.ini",
+	.default_out = "output/series",
+	.keys = tp_series_keys,
+	.n_keys = TP_SERIES_N_KEYS,
+	.inks = tp_series_inks,
+	.n_inks = TP_SERIES_N_INKS,
+	.cfg_size = sizeof(struct tp_series_cfg),
+	.defaults = tp_series_defaults,
+	.finish = tp_series_finish,
+	.release = tp_series_release,
+	.level = tp_series_level,
+	.derive = derive,
+	.free_model = free_model,
+	.sheets = tp_series_sheets,
+	.n_sheets = TP_SERIES_N_SHEETS,
+	.files = files,
+	.n_files = sizeof files / sizeof files[0],
+	.pattern = pattern,
+	.manifest = manifest,
+	.summary = summary,
+	.warnings = tp_series_warnings,
+};
