@@ -17,7 +17,7 @@ ROOT=$(pwd)
 TP_BIN=${TP_BIN:-$ROOT/tilepress}
 QUICK=${TP_QUICK:-0}
 CFG=config/series.ini
-SEED=${TP_SEED:-../shared/seeds/000_8497fd299b47601b.txt}
+SEED=${TP_SEED:-tests/data/series-table1.txt}
 TPL_DIR=templates/indicia
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/tp-cli.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }

@@ -1,5 +1,6 @@
-/* The series core against the patent: Table I read from the seed itself,
- * and every rule re-checked by independent, naive code. */
+/* The series core against the patent: Table I read from the patent's text
+ * (kept in tests/data/series-table1.txt), and every rule re-checked by
+ * independent, naive code. */
 
 #include "testutil.h"
 
@@ -33,13 +34,11 @@ static struct tp_pattern *derive(const struct tp_config *c)
 
 static const int dr[4] = { -1, -1, 1, 1 }, dc[4] = { -1, 1, 1, -1 }; /* nw ne se sw */
 
-/* ---- Table I, read from the patent text ------------------------------------- */
+/* ---- Table I, read from the patent text (copied from seed 000) ------------- */
 
 static int read_table1(int t[10][6])
 {
-	char path[1200];
-	snprintf(path, sizeof path, "%s/../shared/seeds/000_8497fd299b47601b.txt", tu_root());
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(tu_path("tests/data/series-table1.txt"), "r");
 	if (f == NULL)
 		return -1;
 	char line[1024];
@@ -78,7 +77,7 @@ static void table1_exact(void **state)
 	(void)state;
 	int t[10][6];
 	if (read_table1(t) != 0)
-		fail_msg("could not read TABLE I from the seed beside the repo (../shared/seeds)");
+		fail_msg("could not read TABLE I from tests/data/series-table1.txt");
 	struct tp_config *c = load(NULL, 0);
 	struct tp_pattern *p = derive(c);
 	/* The patent's columns: lateral, vertical, boxes, dots, not marked, total. */
