@@ -676,6 +676,18 @@ int tp_config_load(struct tp_config *c, const char *path,
 				       "%s: board.cols = %d: not a multiple of 6; with backs on the board image magnifies each tile to 6x6 squares, so allowed: 6, 12, 18, ... (or series.backs = off)",
 				       L.cols_where.text, r->cols);
 	}
+	/* No anchor lines in the file or --set: derive them for the board size
+	 * (FIG. 22; the built-in four when none can be derived, so that the
+	 * derivation names what is wrong). */
+	if (!L.anchors_from_file && !L.anchors_from_set) {
+		int n = tp_series_default_anchors(r, r->anchors, TP_MAX_ANCHORS);
+		if (n > 0) {
+			r->n_anchors = n;
+			snprintf(r->anchors_source, sizeof r->anchors_source,
+				 "%s (no anchor lines: anchors derived for the %dx%d board)",
+				 path, r->rows, r->cols);
+		}
+	}
 	if (c->print.split == TP_SPLIT_ROWS && r->rows % 2)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: board.rows = %d: odd, so the board cannot be split across the rows into two equal halves (FIG. 21); use an even number or print.split = cols",
