@@ -17,7 +17,7 @@ ROOT=$(pwd)
 TP_BIN=${TP_BIN:-$ROOT/tilepress}
 QUICK=${TP_QUICK:-0}
 CFG=config/series.ini
-SEED=${TP_SEED:-../shared/seeds/000_8497fd299b47601b.txt}
+SEED=${TP_SEED:-tests/data/series-table1.txt}
 TPL_DIR=templates/indicia
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/tp-cli.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }
@@ -176,9 +176,11 @@ cfgval() {
 		head -n 1 | sed 's/[[:space:]]*$//'
 }
 
-# the anchors of $CFG, one "row col front corner" a line
+# the anchors of $CFG, one "row col front corner" a line: its anchor lines,
+# or, when it has none, the ";anchor = ..." comments naming the anchors the
+# tool derives for its board (series.ini), which the cases below check.
 cfg_anchors() {
-	sed -n 's/^[[:space:]]*anchor[[:space:]]*=[[:space:]]*\([^;]*\).*/\1/p' "$CFG" |
+	sed -n 's/^[[:space:];]*anchor[[:space:]]*=[[:space:]]*\([^;]*\).*/\1/p' "$CFG" |
 		sed 's/[[:space:]]*$//'
 }
 
@@ -204,13 +206,13 @@ derive() {
 with_anchors() {
 	wa_f=$T/$1.ini
 	shift
-	wa_first=$(lineof "$CFG" '^[[:space:]]*anchor[[:space:]]*=')
+	wa_first=$(lineof "$CFG" '^[[:space:];]*anchor[[:space:]]*=')
 	{
 		sed -n "1,$((wa_first - 1))p" "$CFG"
 		for wa in "$@"; do
 			echo "anchor = $wa"
 		done
-		sed -n "$wa_first,\$p" "$CFG" | grep -v '^[[:space:]]*anchor[[:space:]]*='
+		sed -n "$wa_first,\$p" "$CFG" | grep -v '^[[:space:];]*anchor[[:space:]]*='
 	} >"$wa_f"
 	echo "$wa_f"
 }
@@ -737,7 +739,13 @@ c_centre() {
 		case " $used" in *" $c "*) ;; *) k=$c; break ;; esac
 	done
 	[ -n "$k" ] || { fail "fixture: every corner is used"; return; }
-	f=$(set_key "centre-$k" board_centre "$k")
+	# with the default anchors given (without anchor lines they would be
+	# derived for the new board_centre, and fit it)
+	set --
+	while read -r line; do set -- "$@" "$line"; done <"$T/def-anchors.txt"
+	f0=$(with_anchors "centre-$k-anchors" "$@")
+	f=$T/centre-$k.ini
+	sed "s/^\([[:space:]]*board_centre[[:space:]]*=[[:space:]]*\)[a-z]*/\1$k/" "$f0" >"$f"
 	refuse "$f:$(lineof "$f" '^board_centre'):" "board_centre" -- -c "$f"
 }
 tcase "board_centre matching neither class" c_centre

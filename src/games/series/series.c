@@ -117,7 +117,8 @@ static int parity(int r, int c)
 	return ((r + c) % 2 + 2) % 2;
 }
 
-static int setup_classes(const struct tp_rules *r, struct tp_pattern *p, tp_err *e)
+static int setup_classes(const struct tp_rules *r, struct tp_pattern *p, int *off_board,
+			 tp_err *e)
 {
 	const struct tp_anchor *first[2] = { NULL, NULL };
 	if (r->n_anchors < 2)
@@ -126,11 +127,13 @@ static int setup_classes(const struct tp_rules *r, struct tp_pattern *p, tp_err 
 			       r->anchors_source, r->n_anchors, r->n_anchors == 1 ? "" : "s");
 	for (int i = 0; i < r->n_anchors; i++) {
 		const struct tp_anchor *a = &r->anchors[i];
-		if (a->row < 0 || a->row >= r->rows || a->col < 0 || a->col >= r->cols)
+		if (a->row < 0 || a->row >= r->rows || a->col < 0 || a->col >= r->cols) {
+			*off_board = 1;
 			return tp_fail(e, TP_EINPUT,
 				       "%s: series.anchor = %d %d %d %s: square is off the %dx%d board; rows 1..%d, cols 1..%d",
 				       a->where, a->row + 1, a->col + 1, a->front, tp_corner_names[a->corner],
 				       r->rows, r->cols, r->rows, r->cols);
+		}
 		for (int j = 0; j < i; j++) {
 			const struct tp_anchor *b = &r->anchors[j];
 			if (a->row == b->row && a->col == b->col &&
@@ -255,6 +258,29 @@ static int find_spanning_centre(const struct tp_rules *r, const struct tp_patter
 		       r->anchors_source, r->pairing, tp_corner_names[r->board_centre]);
 }
 
+/* setup_classes and find_spanning_centre; *suggest is set when the error is
+ * one that other anchors would cure (a square off the board, no spanning
+ * patch). */
+static int plane_fix(const struct tp_rules *r, struct tp_pattern *p, int *suggest, tp_err *e)
+{
+	int cr = -1, cc = -1;
+	int rc = setup_classes(r, p, suggest, e);
+	if (rc == TP_OK) {
+		rc = find_spanning_centre(r, p, &cr, &cc, e);
+		*suggest = rc == TP_EINPUT;
+	}
+	p->spanning = cr >= 0;
+	p->span_r = cr;
+	p->span_c = cc;
+	return rc;
+}
+
+int tp_plane_fix(const struct tp_rules *r, struct tp_pattern *p, tp_err *e)
+{
+	int suggest = 0;
+	return plane_fix(r, p, &suggest, e);
+}
+
 int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err *e)
 {
 	*out = NULL;
@@ -270,14 +296,12 @@ int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err 
 		return tp_fail(e, TP_EIO, "out of memory deriving the pattern");
 	p->rows = r->rows;
 	p->cols = r->cols;
-	int rc = setup_classes(r, p, e);
-	int cr = -1, cc = -1;
-	if (rc == TP_OK)
-		rc = find_spanning_centre(r, p, &cr, &cc, e);
-	p->spanning = cr >= 0;
-	p->span_r = cr;
-	p->span_c = cc;
+	int suggest = 0;
+	int rc = plane_fix(r, p, &suggest, e);
+	int cr = p->span_r, cc = p->span_c;
 	if (rc != TP_OK) {
+		if (suggest)
+			tp_series_append_suggestion(r, e);
 		tp_pattern_free(p);
 		return rc;
 	}

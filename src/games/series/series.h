@@ -5,6 +5,8 @@
  * pattern, the board image, the backs and Table I from the rules.  Pure: no
  * I/O, no drawing; results are plain structs. */
 
+#include <stddef.h>
+
 #include "status.h"
 
 /* Numbered as the patent numbers the quadrants of FIG. 2A (201..204). */
@@ -105,5 +107,43 @@ void tp_plane_at(const struct tp_pattern *p, int row, int col,
  * or setting, or TP_EIO when out of memory. */
 int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err *e);
 void tp_pattern_free(struct tp_pattern *p);
+
+/* The first half of tp_pattern_derive, with no allocation: checks r's
+ * anchors and fixes p->cls, p->spanning, p->span_r and p->span_c (p->tiles
+ * and p->board are left alone).  TP_OK, or TP_EINPUT with a message. */
+int tp_plane_fix(const struct tp_rules *r, struct tp_pattern *p, tp_err *e);
+
+/* ---- anchors for any board (series_anchors.c; FIG. 22, claim 16) ----------
+ *
+ * The plane: a 9-tile with lateral corner r->board_centre whose 3x3
+ * neighbourhood holds all nine fronts (FIG. 18, the centre of the board
+ * image, FIG. 20) sits on the board's middle square, row rows/2 and col
+ * (cols-1)/2 (0-based); the other colour class takes the first front that
+ * gives that spanning patch (with backs off and no spanning patch possible,
+ * the first consistent one).
+ * The squares: the middle of each quarter of the board, (m, n), (m, C-1-n),
+ * (R-1-m, n), (R-1-m, C-1-n) with m = (R/2-1)/2, n = (C/2-1)/2; on a board
+ * with both sides odd (where those four share one colour class) a diamond
+ * on the board's middle lines instead.  Either way the set of squares is
+ * its own mirror image across both middle lines.  Each anchor holds the
+ * plane's tile on its square, so the set is consistent by construction.
+ * For 18x18 and the patent's rules this is the built-in placement. */
+
+/* Writes up to max anchors for r's rules and board size (r->anchors are
+ * not read) into out, each with where naming the derivation, and returns
+ * how many the placement has: 4 on every board at least 2x2 except a 3-wide
+ * board with both sides odd (3), fewer on a 1-wide board; 0 when none
+ * exists (1x1, or rules with no consistent plane, or with backs on no
+ * spanning patch). */
+int tp_series_default_anchors(const struct tp_rules *r, struct tp_anchor *out, int max);
+
+/* Writes "anchors that work on RxC: anchor = 3 6 2 se, anchor = ..." (in
+ * config syntax, 1-based) into text (size n, always terminated) and returns
+ * the number of anchors named; 0 with "no anchors work on RxC with these
+ * rules" when there are none. */
+int tp_series_suggest_anchors(const struct tp_rules *r, char *text, size_t n);
+
+/* Appends "; " and the suggestion to e->msg (as far as it fits). */
+void tp_series_append_suggestion(const struct tp_rules *r, tp_err *e);
 
 #endif

@@ -1,5 +1,6 @@
-/* The series core against the patent: Table I read from the seed itself,
- * and every rule re-checked by independent, naive code. */
+/* The series core against the patent: Table I read from the patent's text
+ * (kept in tests/data/series-table1.txt), and every rule re-checked by
+ * independent, naive code. */
 
 #include "testutil.h"
 
@@ -33,13 +34,11 @@ static struct tp_pattern *derive(const struct tp_config *c)
 
 static const int dr[4] = { -1, -1, 1, 1 }, dc[4] = { -1, 1, 1, -1 }; /* nw ne se sw */
 
-/* ---- Table I, read from the patent text ------------------------------------- */
+/* ---- Table I, read from the patent text (copied from seed 000) ------------- */
 
 static int read_table1(int t[10][6])
 {
-	char path[1200];
-	snprintf(path, sizeof path, "%s/../shared/seeds/000_8497fd299b47601b.txt", tu_root());
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(tu_path("tests/data/series-table1.txt"), "r");
 	if (f == NULL)
 		return -1;
 	char line[1024];
@@ -78,7 +77,7 @@ static void table1_exact(void **state)
 	(void)state;
 	int t[10][6];
 	if (read_table1(t) != 0)
-		fail_msg("could not read TABLE I from the seed beside the repo (../shared/seeds)");
+		fail_msg("could not read TABLE I from tests/data/series-table1.txt");
 	struct tp_config *c = load(NULL, 0);
 	struct tp_pattern *p = derive(c);
 	/* The patent's columns: lateral, vertical, boxes, dots, not marked, total. */
@@ -428,8 +427,9 @@ static void refusals(void **state)
 	expect_refusal(not180, 2, "180");
 	const char *disagree[] = { "series.anchor=5 5 2 se", "series.anchor=5 14 7 nw", "series.anchor=14 14 3 se" };
 	expect_refusal(disagree, 3, "disagrees");
-	const char *centre[] = { "series.board_centre=ne" };
-	expect_refusal(centre, 1, "board_centre");
+	/* (Given anchors: derived ones would follow board_centre.) */
+	const char *centre[] = { "series.board_centre=ne", "series.anchor=5 5 2 se", "series.anchor=5 14 7 nw" };
+	expect_refusal(centre, 3, "board_centre");
 	const char *pair1[] = { "series.pairing=1" };
 	expect_refusal(pair1, 1, "spanning");
 	const char *rows[] = { "board.rows=20" };
@@ -520,6 +520,302 @@ static void alloc_failures(void **state)
 	free(c);
 }
 
+/* ---- anchors for any board (FIG. 22, claim 16) ----------------------------- */
+
+/* The config for a board size, backs on or off, and more --set strings.  A
+ * board with both sides odd cannot be printed (no split into halves), so the
+ * config loads one col wider and the rules are then narrowed by hand, the
+ * anchors derived again as the loader would (when more gives none). */
+static struct tp_config *load_size(int rows, int cols, int backs, const char *const *more, int n_more)
+{
+	char sr[40], sc[40];
+	const char *sets[12];
+	int both_odd = rows % 2 && cols % 2;
+	snprintf(sr, sizeof sr, "board.rows=%d", rows);
+	snprintf(sc, sizeof sc, "board.cols=%d", cols + both_odd);
+	int n = 0;
+	sets[n++] = sr;
+	sets[n++] = sc;
+	sets[n++] = backs ? "series.backs=on" : "series.backs=off";
+	/* An odd side cannot be split into halves along it. */
+	sets[n++] = rows % 2 ? "print.split=cols" : "print.split=rows";
+	for (int i = 0; i < n_more && n < 12; i++)
+		sets[n++] = more[i];
+	struct tp_config *c = load(sets, n);
+	if (both_odd) {
+		c->rules.cols = cols;
+		if (strstr(c->rules.anchors_source, "derived")) {
+			c->rules.n_anchors = tp_series_default_anchors(&c->rules, c->rules.anchors,
+								       TP_MAX_ANCHORS);
+			snprintf(c->rules.anchors_source, sizeof c->rules.anchors_source,
+				 "test: anchors derived for %dx%d", rows, cols);
+		}
+	}
+	return c;
+}
+
+/* The built-in placement (config_defaults.c: the patent's FIG. 22) and the
+ * ";anchor = " lines that config/series.ini documents are what the
+ * derivation gives for 18x18, square for square and tile for tile, and
+ * those tiles are the ones the default derivation puts there. */
+static void anchors_default_18(void **state)
+{
+	(void)state;
+	struct tp_config *d = malloc(sizeof *d);
+	assert_non_null(d);
+	tp_config_defaults(d);
+	struct tp_config *c = load(NULL, 0);
+	d->rules.tpl = &c->tpl;
+	struct tp_pattern *p = derive(d);
+	struct tp_anchor a[TP_MAX_ANCHORS];
+	int n = tp_series_default_anchors(&d->rules, a, TP_MAX_ANCHORS);
+	assert_int_equal(n, d->rules.n_anchors);
+	for (int i = 0; i < d->rules.n_anchors; i++) {
+		const struct tp_anchor *b = &d->rules.anchors[i];
+		int found = 0;
+		for (int j = 0; j < n; j++)
+			if (a[j].row == b->row && a[j].col == b->col) {
+				found++;
+				assert_int_equal(a[j].front, b->front);
+				assert_int_equal(a[j].corner, b->corner);
+				const struct tp_tile *t = &p->tiles[b->row * p->cols + b->col];
+				assert_int_equal(a[j].front, t->front);
+				assert_int_equal(a[j].corner, t->corner);
+			}
+		assert_int_equal(found, 1);
+	}
+	/* config/series.ini gives no anchor lines: the loader derives them. */
+	assert_int_equal(c->rules.n_anchors, n);
+	for (int i = 0; i < n; i++) {
+		assert_int_equal(c->rules.anchors[i].row, a[i].row);
+		assert_int_equal(c->rules.anchors[i].col, a[i].col);
+		assert_int_equal(c->rules.anchors[i].front, a[i].front);
+		assert_int_equal(c->rules.anchors[i].corner, a[i].corner);
+	}
+	assert_non_null(strstr(c->rules.anchors_source, "derived for the 18x18 board"));
+	/* The commented placement in each shipped config is the derived one. */
+	static const char *const shipped[] = { "config/series.ini", "config/series-blind.ini",
+					       "config/series-tutorial.ini" };
+	for (size_t k = 0; k < sizeof shipped / sizeof shipped[0]; k++) {
+		FILE *f = fopen(tu_path(shipped[k]), "r");
+		assert_non_null(f);
+		char line[256];
+		int m = 0;
+		while (fgets(line, sizeof line, f)) {
+			int r, col, fr;
+			char corner[8];
+			if (sscanf(line, ";anchor = %d %d %d %7s", &r, &col, &fr, corner) != 4)
+				continue;
+			assert_true(m < n);
+			assert_int_equal(r - 1, a[m].row);
+			assert_int_equal(col - 1, a[m].col);
+			assert_int_equal(fr, a[m].front);
+			assert_string_equal(corner, tp_corner_names[a[m].corner]);
+			m++;
+		}
+		fclose(f);
+		assert_int_equal(m, n);
+	}
+	tp_pattern_free(p);
+	free(c);
+	free(d);
+}
+
+/* The properties the placement promises, checked on any board: on the
+ * board, distinct, both colour classes, the set of squares its own mirror
+ * image across both middle lines, and on a board with an even side one
+ * anchor in each quarter; the derivation succeeds and obeys every rule
+ * (oracle), and the plane has its spanning 9-tile with the board_centre
+ * corner on the middle square. */
+static void check_derived(const struct tp_config *c)
+{
+	const struct tp_rules *r = &c->rules;
+	int R = r->rows, C = r->cols, n = r->n_anchors;
+	assert_non_null(strstr(r->anchors_source, "derived"));
+	struct tp_anchor a[8];
+	assert_int_equal(tp_series_default_anchors(r, a, 8), n);
+	assert_true(n >= 2 && n <= 5);
+	int cls[2] = { 0, 0 };
+	for (int i = 0; i < n; i++) {
+		const struct tp_anchor *x = &r->anchors[i];
+		assert_memory_equal(&a[i], x, sizeof *x);
+		assert_true(x->row >= 0 && x->row < R && x->col >= 0 && x->col < C);
+		cls[(x->row + x->col) % 2]++;
+		for (int j = 0; j < i; j++)
+			assert_false(r->anchors[j].row == x->row && r->anchors[j].col == x->col);
+		int mirrored[2] = { 0, 0 };
+		for (int j = 0; j < n; j++) {
+			const struct tp_anchor *y = &r->anchors[j];
+			mirrored[0] += y->row == R - 1 - x->row && y->col == x->col;
+			mirrored[1] += y->row == x->row && y->col == C - 1 - x->col;
+		}
+		assert_int_equal(mirrored[0], 1);
+		assert_int_equal(mirrored[1], 1);
+	}
+	assert_true(cls[0] > 0 && cls[1] > 0);
+	if ((R % 2 == 0 || C % 2 == 0) && R >= 2 && C >= 2) {
+		assert_int_equal(n, 4);
+		int quarter[4] = { 0 };
+		for (int i = 0; i < n; i++)
+			quarter[(2 * r->anchors[i].row >= R) * 2 + (2 * r->anchors[i].col >= C)]++;
+		for (int q = 0; q < 4; q++)
+			assert_int_equal(quarter[q], 1);
+	}
+	struct tp_pattern *p = derive(c);
+	check_invariant(c, p);
+	if (r->backs)
+		check_board(c, p);
+	int f, k;
+	unsigned seen = 0;
+	tp_plane_at(p, R / 2, (C - 1) / 2, &f, &k);
+	assert_int_equal(f, 9);
+	assert_int_equal(k, r->board_centre);
+	for (int i = -1; i <= 1; i++)
+		for (int j = -1; j <= 1; j++) {
+			tp_plane_at(p, R / 2 + i, (C - 1) / 2 + j, &f, &k);
+			seen |= 1u << f;
+		}
+	assert_int_equal(seen, 0x3fe);
+	tp_pattern_free(p);
+}
+
+static void anchors_any_size(void **state)
+{
+	(void)state;
+	static const int on[][2] = { { 6, 6 }, { 12, 12 }, { 12, 24 }, { 24, 12 }, { 30, 18 },
+				     { 36, 36 }, { 18, 18 }, { 6, 36 } };
+	static const int off[][2] = { { 7, 9 }, { 9, 7 }, { 10, 10 }, { 7, 7 }, { 3, 5 }, { 5, 8 },
+				      { 11, 4 }, { 2, 2 }, { 3, 3 }, { 1, 4 }, { 4, 1 }, { 13, 13 } };
+	for (size_t i = 0; i < sizeof on / sizeof on[0]; i++) {
+		struct tp_config *c = load_size(on[i][0], on[i][1], 1, NULL, 0);
+		check_derived(c);
+		free(c);
+	}
+	for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
+		struct tp_config *c = load_size(off[i][0], off[i][1], 0, NULL, 0);
+		check_derived(c);
+		free(c);
+	}
+	/* Other rules: every pairing, both cycles, both centre corners. */
+	static const char *const pairings[] = { "series.pairing=2", "series.pairing=4",
+						"series.pairing=5", "series.pairing=7" };
+	static const char *const cycles[] = { "series.cycle=lateral dots vertical boxes",
+					      "series.cycle=lateral boxes vertical dots" };
+	static const char *const centres[] = { "series.board_centre=nw", "series.board_centre=se",
+					       "series.board_centre=ne" };
+	static const int dims[][3] = { { 12, 24, 1 }, { 18, 18, 1 }, { 6, 6, 1 }, { 7, 9, 0 } };
+	for (int pi = 0; pi < 4; pi++)
+		for (int ci = 0; ci < 2; ci++)
+			for (int zi = 0; zi < 3; zi++)
+				for (int di = 0; di < 4; di++) {
+					const char *more[] = { pairings[pi], cycles[ci], centres[zi] };
+					struct tp_config *c = load_size(dims[di][0], dims[di][1], dims[di][2], more, 3);
+					check_derived(c);
+					free(c);
+				}
+	/* Nothing to place on one square; max caps what is written. */
+	struct tp_config *c = load(NULL, 0);
+	c->rules.rows = c->rules.cols = 1;
+	struct tp_anchor a[4];
+	memset(a, 0x5a, sizeof a);
+	assert_int_equal(tp_series_default_anchors(&c->rules, a, 4), 0);
+	c->rules.rows = c->rules.cols = 18;
+	assert_int_equal(tp_series_default_anchors(&c->rules, a, 1), 4);
+	assert_int_equal(a[1].row, 0x5a5a5a5a);
+	free(c);
+}
+
+/* Parses "anchors that work on RxC: anchor = a b c d, anchor = ..." into
+ * --set strings; returns how many. */
+static int parse_suggestion(const char *text, char sets[8][64])
+{
+	const char *p = strstr(text, "anchors that work on ");
+	assert_non_null(p);
+	p = strchr(p, ':');
+	assert_non_null(p);
+	int n = 0;
+	while ((p = strstr(p, "anchor = ")) != NULL && n < 8) {
+		int r, c, f, used = 0;
+		char k[4];
+		assert_int_equal(sscanf(p, "anchor = %d %d %d %2s%n", &r, &c, &f, k, &used), 4);
+		snprintf(sets[n++], 64, "series.anchor=%d %d %d %s", r, c, f, k);
+		p += used;
+	}
+	return n;
+}
+
+/* The suggestion, given back as anchors, works and is the derived set; the
+ * core's refusals of an off-board anchor and of a set with no spanning
+ * patch carry it. */
+static void anchors_suggestion(void **state)
+{
+	(void)state;
+	static const int dims[][3] = { { 12, 24, 1 }, { 6, 6, 1 }, { 36, 36, 1 }, { 7, 9, 0 }, { 18, 18, 1 } };
+	for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++) {
+		struct tp_config *c = load_size(dims[i][0], dims[i][1], dims[i][2], NULL, 0);
+		char text[600], sets[8][64];
+		int n = tp_series_suggest_anchors(&c->rules, text, sizeof text);
+		assert_int_equal(n, c->rules.n_anchors);
+		char head[40];
+		snprintf(head, sizeof head, "anchors that work on %dx%d: ", dims[i][0], dims[i][1]);
+		assert_non_null(strstr(text, head));
+		assert_int_equal(parse_suggestion(text, sets), n);
+		const char *more[8];
+		for (int j = 0; j < n; j++)
+			more[j] = sets[j];
+		struct tp_config *c2 = load_size(dims[i][0], dims[i][1], dims[i][2], more, n);
+		assert_null(strstr(c2->rules.anchors_source, "derived"));
+		assert_int_equal(c2->rules.n_anchors, n);
+		for (int j = 0; j < n; j++) {
+			assert_int_equal(c2->rules.anchors[j].row, c->rules.anchors[j].row);
+			assert_int_equal(c2->rules.anchors[j].col, c->rules.anchors[j].col);
+			assert_int_equal(c2->rules.anchors[j].front, c->rules.anchors[j].front);
+			assert_int_equal(c2->rules.anchors[j].corner, c->rules.anchors[j].corner);
+		}
+		tp_pattern_free(derive(c2));
+		free(c2);
+		free(c);
+	}
+	/* The 18x18 anchors on a 12x24 board: refused, with what works. */
+	const char *a18[] = { "series.anchor=5 5 2 se", "series.anchor=5 14 7 nw",
+			      "series.anchor=14 5 7 nw", "series.anchor=14 14 2 se" };
+	struct tp_config *c = load_size(12, 24, 1, a18, 4);
+	struct tp_pattern *p = NULL;
+	tp_err e = { 0 };
+	assert_int_equal(tp_pattern_derive(&c->rules, &p, &e), TP_EINPUT);
+	assert_non_null(strstr(e.msg, "off the 12x24 board"));
+	char sets[8][64];
+	int n = parse_suggestion(e.msg, sets);
+	assert_int_equal(n, 4);
+	const char *more[] = { sets[0], sets[1], sets[2], sets[3] };
+	struct tp_config *c2 = load_size(12, 24, 1, more, 4);
+	tp_pattern_free(derive(c2));
+	free(c2);
+	free(c);
+	/* No spanning patch: some class-B front at (5,6) gives none. */
+	int refused = 0;
+	for (int f = 1; f <= 9; f++) {
+		char b[64];
+		snprintf(b, sizeof b, "series.anchor=5 6 %d nw", f);
+		const char *s2[] = { "series.anchor=5 5 2 se", b };
+		c = load(s2, 2);
+		tp_err e2 = { 0 };
+		if (tp_pattern_derive(&c->rules, &p, &e2) != TP_OK) {
+			refused++;
+			assert_non_null(strstr(e2.msg, "no spanning patch"));
+			assert_int_equal(parse_suggestion(e2.msg, sets), 4);
+			const char *m4[] = { sets[0], sets[1], sets[2], sets[3] };
+			c2 = load(m4, 4);
+			tp_pattern_free(derive(c2));
+			free(c2);
+		} else {
+			tp_pattern_free(p);
+		}
+		free(c);
+	}
+	assert_true(refused > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -534,6 +830,9 @@ int main(void)
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(template_refusals),
 		cmocka_unit_test(alloc_failures),
+		cmocka_unit_test(anchors_default_18),
+		cmocka_unit_test(anchors_any_size),
+		cmocka_unit_test(anchors_suggestion),
 	};
 	return cmocka_run_group_tests_name("series core", tests, NULL, NULL);
 }
