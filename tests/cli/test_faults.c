@@ -37,7 +37,7 @@ static int build(const char *dir, const char *only, const char *formats)
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
 		cli.sets[cli.n_sets++] = sets[i];
 	cli.quiet = 1;
-	cli.run.games = 1;
+	cli.report.run.games = 1;
 	cli.level = 1;
 	cli.jobs = 1;
 	cli.out_dir = dir;

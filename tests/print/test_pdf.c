@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "backend.h"
 #include "scene.h"
+#include "tu_palette.h"
 #include "text_outline.h"
 
 #define K (72.0 / 25.4)
@@ -21,36 +22,37 @@
 #define MARGIN 10.0
 
 
-static void make_inks(struct tp_ink ink[TP_INK_COUNT])
+static void make_inks(struct tp_palette *pal)
 {
-	memset(ink, 0, sizeof(struct tp_ink) * TP_INK_COUNT);
-	for (int i = 0; i < TP_INK_COUNT; i++) {
+	tu_palette_init(pal);
+	struct tp_ink *ink = pal->ink;
+	for (int i = 0; i < TU_N_INKS; i++) {
 		snprintf(ink[i].name, sizeof ink[i].name, "ink%d", i);
 		ink[i].kind = TP_INK_PROCESS;
 		ink[i].cmyk[i % 4] = 0.8;
 	}
-	ink[TP_INK_TEXT].cmyk[3] = 1;
-	struct tp_ink cut = { "CutContour", TP_INK_SPOT, 1, { 0, 1, 0, 0 }, { 1, 0, 1 } };
-	struct tp_ink reg = { "Registration", TP_INK_REGISTRATION, 0, { 1, 1, 1, 1 }, { 0, 0, 0 } };
-	ink[TP_INK_CUT] = cut;
-	ink[TP_INK_REG] = reg;
+	tu_ink(pal, TP_INK_TEXT)->cmyk[3] = 1;
+	struct tp_ink cut = { "CutContour", "cut", TP_INK_SPOT, 1, { 0, 1, 0, 0 }, { 1, 0, 1 } };
+	struct tp_ink reg = { "Registration", "marks", TP_INK_REGISTRATION, 0, { 1, 1, 1, 1 }, { 0, 0, 0 } };
+	*tu_ink(pal, TP_INK_CUT) = cut;
+	*tu_ink(pal, TP_INK_REG) = reg;
 }
 
 /* One of everything: bleed fill, circle, stroked polygon, text, die line in
  * a spot ink, and a crop mark in registration. */
 static struct tp_scene *sample(const char *name, double w, double h)
 {
-	struct tp_ink ink[TP_INK_COUNT];
-	make_inks(ink);
-	struct tp_scene *sc = tp_scene_new(name, w, h, BLEED, ink);
+	struct tp_palette ink;
+	make_inks(&ink);
+	struct tp_scene *sc = tp_scene_new(name, w, h, BLEED, &ink);
 	assert_non_null(sc);
 	sc->margin = MARGIN;
 	const double tri[6] = { 5, 5, 30, 5, 15, 25 };
 	const struct tp_pt mark[2] = { { TP_MOVE, -MARGIN - BLEED, 0 }, { TP_LINE, -BLEED - 1, 0 } };
-	assert_int_equal(tp_scene_rect(sc, TP_INK_LATERAL, TP_FILL, 0, -BLEED, -BLEED,
+	assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, -BLEED, -BLEED,
 				       w + 2 * BLEED, h + 2 * BLEED), 0);
-	assert_int_equal(tp_scene_circle(sc, TP_INK_BOXES, TP_FILL, 0, w / 2, h / 2, h / 4), 0);
-	assert_int_equal(tp_scene_poly(sc, TP_INK_DOTS, TP_STROKE, 0.5, tri, 3), 0);
+	assert_int_equal(tp_scene_circle(sc, INK_B, TP_FILL, 0, w / 2, h / 2, h / 4), 0);
+	assert_int_equal(tp_scene_poly(sc, INK_D, TP_STROKE, 0.5, tri, 3), 0);
 	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, w / 2, h - 5, 6, TP_ALIGN_CENTER,
 				       "Tile 12"), 0);
 	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 0, 0, w, h), 0);
@@ -306,9 +308,9 @@ static void test_utf8_title(void **state)
 static void test_text_as_outlines(void **state)
 {
 	(void)state;
-	struct tp_ink ink[TP_INK_COUNT];
-	make_inks(ink);
-	struct tp_scene *sc = tp_scene_new("text", 60, 20, BLEED, ink);
+	struct tp_palette ink;
+	make_inks(&ink);
+	struct tp_scene *sc = tp_scene_new("text", 60, 20, BLEED, &ink);
 	assert_non_null(sc);
 	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, 30, 12, 8, TP_ALIGN_CENTER, "Fig. 18"), 0);
 	const struct tp_scene *pages[1] = { sc };

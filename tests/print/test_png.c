@@ -7,9 +7,10 @@
 #include "alloc.h"
 #include "backend.h"
 #include "scene.h"
+#include "tu_palette.h"
 
 /* Colours are k/255 except "dots", which checks the rounding of others. */
-static void make_inks(struct tp_ink k[TP_INK_COUNT])
+static void make_inks(struct tp_palette *pal)
 {
 	static const struct { const char *name; int kind, op; double r, g, b; } d[] = {
 		{ "lateral", TP_INK_PROCESS, 0, 227, 6, 19 },
@@ -23,8 +24,9 @@ static void make_inks(struct tp_ink k[TP_INK_COUNT])
 		{ "CutContour", TP_INK_SPOT, 1, 236, 0, 140 },
 		{ "Emboss", TP_INK_SPOT, 1, 0, 160, 227 },
 	};
-	memset(k, 0, sizeof(struct tp_ink) * TP_INK_COUNT);
-	for (int i = 0; i < TP_INK_COUNT; i++) {
+	tu_palette_init(pal);
+	struct tp_ink *k = pal->ink;
+	for (int i = 0; i < TU_N_INKS; i++) {
 		snprintf(k[i].name, sizeof k[i].name, "%s", d[i].name);
 		k[i].kind = d[i].kind;
 		k[i].overprint = d[i].op;
@@ -36,9 +38,9 @@ static void make_inks(struct tp_ink k[TP_INK_COUNT])
 
 static struct tp_scene *new_scene(double w, double h, double bleed)
 {
-	struct tp_ink k[TP_INK_COUNT];
-	make_inks(k);
-	struct tp_scene *sc = tp_scene_new("test", w, h, bleed, k);
+	struct tp_palette k;
+	make_inks(&k);
+	struct tp_scene *sc = tp_scene_new("test", w, h, bleed, &k);
 	assert_non_null(sc);
 	return sc;
 }
@@ -173,9 +175,9 @@ static struct tp_scene *grid_scene(int plate)
 	sc->plate = plate;
 	for (int r = 0; r < 4; r++)
 		for (int c = 0; c < 8; c++)
-			assert_int_equal(tp_scene_rect(sc, (r * 8 + c) % 6, TP_FILL, 0,
+			assert_int_equal(tp_scene_rect(sc, tp_ink_id(&sc->pal, (r * 8 + c) % 6), TP_FILL, 0,
 						       -3 + c * 7.3, -3 + r * 7.3, 7.3, 7.3), 0);
-	assert_int_equal(tp_scene_rect(sc, TP_INK_ANCHOR, TP_FILL, 0, 40, 35, 5, 5), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_ASSEMBLY, TP_FILL, 0, 40, 35, 5, 5), 0);
 	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_FILL, 0, 10, 35, 5, 5), 0);
 	assert_int_equal(tp_scene_rect(sc, TP_INK_EMBOSS, TP_FILL, 0, 20, 35, 5, 5), 0);
 	assert_int_equal(tp_scene_rect(sc, TP_INK_REG, TP_FILL, 0, 30, 35, 5, 5), 0);
@@ -197,15 +199,15 @@ static void check_grid(int plate)
 	for (int r = 0; r < 4; r++)
 		for (int c = 0; c < 8; c++)
 			assert_ink(at(&im, -3 + c * 7.3 + 3.65, -3 + r * 7.3 + 3.65, 3, 300),
-				   &sc->inks[(r * 8 + c) % 6]);
+				   &sc->pal.ink[(r * 8 + c) % 6]);
 	/* No seam: along a row crossing every cell edge, nothing is white. */
 	for (png_uint_32 x = 0; x < 8 * 7.3 * 300 / 25.4 - 1; x++)
 		assert_int_not_equal(px(&im, x, 100)[0] + px(&im, x, 100)[1] +
 				     px(&im, x, 100)[2], 3 * 255);
-	assert_ink(at(&im, 42.5, 37.5, 3, 300), &sc->inks[TP_INK_ANCHOR]);
+	assert_ink(at(&im, 42.5, 37.5, 3, 300), tp_scene_ink(sc, TP_INK_ASSEMBLY));
 	if (plate) {
-		assert_ink(at(&im, 12.5, 37.5, 3, 300), &sc->inks[TP_INK_CUT]);
-		assert_ink(at(&im, 22.5, 37.5, 3, 300), &sc->inks[TP_INK_EMBOSS]);
+		assert_ink(at(&im, 12.5, 37.5, 3, 300), tp_scene_ink(sc, TP_INK_CUT));
+		assert_ink(at(&im, 22.5, 37.5, 3, 300), tp_scene_ink(sc, TP_INK_EMBOSS));
 	} else {
 		assert_white(at(&im, 12.5, 37.5, 3, 300));
 		assert_white(at(&im, 22.5, 37.5, 3, 300));
@@ -233,19 +235,19 @@ static void test_plate_shows_spots(void **state)
 static struct tp_scene *busy_scene(void)
 {
 	struct tp_scene *sc = new_scene(50, 30, 3);
-	assert_int_equal(tp_scene_rect(sc, TP_INK_BOXES, TP_FILL, 0, -3, -3, 56, 36), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_B, TP_FILL, 0, -3, -3, 56, 36), 0);
 	for (int i = 0; i < 12; i++) {
 		double cx = 2.1 + i * 4.37, cy = 4 + (i % 5) * 5.3;
-		assert_int_equal(tp_scene_circle(sc, i % 6, i % 2 ? TP_FILL : TP_STROKE,
+		assert_int_equal(tp_scene_circle(sc, tp_ink_id(&sc->pal, i % 6), i % 2 ? TP_FILL : TP_STROKE,
 						 0.35, cx, cy, 1.3 + i * 0.41), 0);
 	}
 	double tri[] = { -2, 31, 25.3, 1.7, 52, 29.1, 30, 33 };
-	assert_int_equal(tp_scene_poly(sc, TP_INK_DOTS, TP_FILL, 0, tri, 4), 0);
+	assert_int_equal(tp_scene_poly(sc, INK_D, TP_FILL, 0, tri, 4), 0);
 	assert_int_equal(tp_scene_poly(sc, TP_INK_LINE, TP_STROKE, 0.8, tri, 4), 0);
-	assert_int_equal(tp_scene_rect(sc, TP_INK_ANCHOR, TP_STROKE, 0.25, 5.55, 7.7, 30.3, 12.2), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_ASSEMBLY, TP_STROKE, 0.25, 5.55, 7.7, 30.3, 12.2), 0);
 	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, 25, 15, 6, TP_ALIGN_CENTER, "Tile 12 Wg"), 0);
-	assert_int_equal(tp_scene_text(sc, TP_INK_LATERAL, 49, 27, 3.5, TP_ALIGN_RIGHT, "right"), 0);
-	assert_int_equal(tp_scene_text(sc, TP_INK_VERTICAL, 1, 27, 3.5, TP_ALIGN_LEFT, "left \xc3\xa9"), 0);
+	assert_int_equal(tp_scene_text(sc, INK_A, 49, 27, 3.5, TP_ALIGN_RIGHT, "right"), 0);
+	assert_int_equal(tp_scene_text(sc, INK_C, 1, 27, 3.5, TP_ALIGN_LEFT, "left \xc3\xa9"), 0);
 	return sc;
 }
 
@@ -285,7 +287,7 @@ static void test_wider_than_cairo(void **state)
 	char *dir = tu_tmpdir();
 	struct tp_scene *sc = new_scene(3000, 5, 0);
 	for (int i = 0; i < 30; i++)
-		assert_int_equal(tp_scene_rect(sc, i % 6, TP_FILL, 0, i * 100.0, 0, 100, 5), 0);
+		assert_int_equal(tp_scene_rect(sc, tp_ink_id(&sc->pal, i % 6), TP_FILL, 0, i * 100.0, 0, 100, 5), 0);
 	assert_int_equal(tp_scene_circle(sc, TP_INK_TEXT, TP_FILL, 0, 2774.3, 2.5, 2), 0);
 	tp_err e = { 0 };
 	const char *p = tu_write(dir, "wide.png", "");
@@ -295,8 +297,8 @@ static void test_wider_than_cairo(void **state)
 	assert_int_equal(im.w, 35433);
 	assert_int_equal(im.h, 59);
 	for (int i = 0; i < 30; i++)
-		assert_ink(at(&im, i * 100.0 + 50, 2.5, 0, 300), &sc->inks[i % 6]);
-	assert_ink(at(&im, 2774.3, 2.5, 0, 300), &sc->inks[TP_INK_TEXT]);
+		assert_ink(at(&im, i * 100.0 + 50, 2.5, 0, 300), &sc->pal.ink[i % 6]);
+	assert_ink(at(&im, 2774.3, 2.5, 0, 300), tp_scene_ink(sc, TP_INK_TEXT));
 	free(im.rgb);
 	/* The circle sits across the 32767 px seam (2774.2 mm). */
 	const char *q = tu_write(dir, "wide2.png", "");

@@ -3,29 +3,31 @@
 #include "alloc.h"
 #include "backend.h"
 #include "scene.h"
+#include "tu_palette.h"
 
 
 static struct tp_scene *new_scene(void)
 {
-	struct tp_ink k[TP_INK_COUNT];
-	static const char *names[TP_INK_COUNT] = {
+	struct tp_palette pal;
+	static const char *names[TU_N_INKS] = {
 		"lateral", "boxes", "vertical", "dots", "lines", "text", "Assembly",
 		"marks", "CutContour", "Emboss",
 	};
-	memset(k, 0, sizeof k);
-	for (int i = 0; i < TP_INK_COUNT; i++) {
+	tu_palette_init(&pal);
+	struct tp_ink *k = pal.ink;
+	for (int i = 0; i < TU_N_INKS; i++) {
 		snprintf(k[i].name, sizeof k[i].name, "%s", names[i]);
 		k[i].rgb[0] = i / 10.0;
 		k[i].rgb[2] = 1;
 	}
-	k[TP_INK_ANCHOR].kind = TP_INK_SPOT;
-	k[TP_INK_REG].kind = TP_INK_REGISTRATION;
-	k[TP_INK_CUT].kind = TP_INK_SPOT;
-	k[TP_INK_CUT].overprint = 1;
-	k[TP_INK_LATERAL].rgb[0] = 227 / 255.0;
-	k[TP_INK_LATERAL].rgb[1] = 6 / 255.0;
-	k[TP_INK_LATERAL].rgb[2] = 19 / 255.0;
-	struct tp_scene *sc = tp_scene_new("fronts", 100, 50, 3, k);
+	tu_ink(&pal, TP_INK_ASSEMBLY)->kind = TP_INK_SPOT;
+	tu_ink(&pal, TP_INK_REG)->kind = TP_INK_REGISTRATION;
+	tu_ink(&pal, TP_INK_CUT)->kind = TP_INK_SPOT;
+	tu_ink(&pal, TP_INK_CUT)->overprint = 1;
+	k[INK_A].rgb[0] = 227 / 255.0;
+	k[INK_A].rgb[1] = 6 / 255.0;
+	k[INK_A].rgb[2] = 19 / 255.0;
+	struct tp_scene *sc = tp_scene_new("fronts", 100, 50, 3, &pal);
 	assert_non_null(sc);
 	sc->margin = 10;
 	return sc;
@@ -37,10 +39,10 @@ static struct tp_scene *sample(void)
 {
 	struct tp_scene *sc = new_scene();
 	for (int i = 0; i < 3; i++)
-		assert_int_equal(tp_scene_rect(sc, TP_INK_LATERAL, TP_FILL, 0, i * 10.5, 0, 10.5, 20), 0);
-	assert_int_equal(tp_scene_rect(sc, TP_INK_BOXES, TP_FILL, 0, -3, -3, 106, 5), 0);
-	assert_int_equal(tp_scene_rect(sc, TP_INK_BOXES, TP_STROKE, 0.25, 40, 10, 20, 20), 0);
-	assert_int_equal(tp_scene_circle(sc, TP_INK_DOTS, TP_FILL, 0, 70, 25, 4), 0);
+		assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, i * 10.5, 0, 10.5, 20), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_B, TP_FILL, 0, -3, -3, 106, 5), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_B, TP_STROKE, 0.25, 40, 10, 20, 20), 0);
+	assert_int_equal(tp_scene_circle(sc, INK_D, TP_FILL, 0, 70, 25, 4), 0);
 	double cut[] = { 0, 0, 100, 0, 100, 50, 0, 50 };
 	assert_int_equal(tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.2, cut, 4), 0);
 	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, 50, 45, 4, TP_ALIGN_CENTER,
@@ -50,9 +52,9 @@ static struct tp_scene *sample(void)
 	assert_int_equal(tp_scene_text(sc, TP_INK_REG, 0, 55, 2, TP_ALIGN_LEFT, "slug"), 0);
 	tp_scene_flag_last(sc, TP_SHAPE_MARK);
 	assert_int_equal(tp_scene_layer(sc, "9 odd/name"), 0);
-	assert_int_equal(tp_scene_rect(sc, TP_INK_VERTICAL, TP_FILL, 0, 1, 1, 2, 2), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_C, TP_FILL, 0, 1, 1, 2, 2), 0);
 	assert_int_equal(tp_scene_layer(sc, "bleed"), 0);
-	assert_int_equal(tp_scene_rect(sc, TP_INK_VERTICAL, TP_FILL, 0, 3, 3, 2, 2), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_C, TP_FILL, 0, 3, 3, 2, 2), 0);
 	tp_scene_layer_by_ink(sc);
 	return sc;
 }

@@ -369,6 +369,18 @@ int tp_series_finish(struct tp_config *c, tp_err *e)
 		snprintf(r->where_centre, sizeof r->where_centre, "%s",
 			 tp_config_where(c, "series", "board_centre"));
 	int rc = check_board(c, r, e);
+	/* No anchor lines in the file or --set: derive them for the board size
+	 * (FIG. 22; the built-in four when none can be derived, so that the
+	 * derivation names what is wrong). */
+	if (rc == TP_OK && !tp_config_given(c, "series", "anchor")) {
+		int n = tp_series_default_anchors(r, r->anchors, TP_MAX_ANCHORS);
+		if (n > 0) {
+			r->n_anchors = n;
+			snprintf(r->anchors_source, sizeof r->anchors_source,
+				 "%s (no anchor lines: anchors derived for the %dx%d board)",
+				 c->path, r->rows, r->cols);
+		}
+	}
 	const char *indicia_where = tp_config_where(c, "series", "indicia");
 	if (rc == TP_OK && strcmp(s->indicia, "digits") == 0) {
 		if (r->backs)

@@ -5,8 +5,11 @@
  * src/series.c, so that tests check the core against the patent rather
  * than against itself. */
 
-#include "config.h"
+#include "series_config.h"
 #include "series.h"
+
+/* The series part of a config, writable in tests. */
+#define SER(c) ((struct tp_series_cfg *)(c)->game_cfg)
 
 static inline int or_m9(int x)
 {
@@ -32,7 +35,7 @@ static inline int or_value(int pairing, int s, int v)
  * lateral quadrant is at corner `lateral`. */
 static inline int or_series_at(const struct tp_config *c, int lateral, int k)
 {
-	return c->rules.cycle[(k - lateral + 4) % 4];
+	return SER(c)->rules.cycle[(k - lateral + 4) % 4];
 }
 
 /* The series shown by cell (a, b) (row, col in 0..5) of a front, or
@@ -48,9 +51,9 @@ static inline int or_cell(const struct tp_config *c, int front, int lateral, int
 	default: qa = b; qb = 5 - a; break;
 	}
 	int s = or_series_at(c, lateral, k);
-	int n = or_value(c->rules.pairing, s, front);
+	int n = or_value(SER(c)->rules.pairing, s, front);
 	for (int i = 0; i < n; i++)
-		if (c->tpl.cell[n][i][0] == qa && c->tpl.cell[n][i][1] == qb)
+		if (SER(c)->tpl.cell[n][i][0] == qa && SER(c)->tpl.cell[n][i][1] == qb)
 			return s;
 	return TP_NONE;
 }

@@ -5,19 +5,21 @@
 #include "testutil.h"
 
 #include "alloc.h"
-#include "config.h"
+#include "series_config.h"
 #include "series.h"
 #include "template.h"
 #include "oracle.h"
+
+/* The series part of a config, writable in tests. */
+#define SER(c) ((struct tp_series_cfg *)(c)->game_cfg)
 
 /* ---- helpers --------------------------------------------------------------- */
 
 static struct tp_config *load(const char *const *sets, int n)
 {
-	struct tp_config *c = malloc(sizeof *c);
-	assert_non_null(c);
+	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	int rc = tp_config_load(c, tu_path("config/series.ini"), sets, n, &e);
+	int rc = tp_config_load(&c, tu_path("config/series.ini"), sets, n, &e);
 	if (rc != TP_OK)
 		fail_msg("config: %s", e.msg);
 	return c;
@@ -27,7 +29,7 @@ static struct tp_pattern *derive(const struct tp_config *c)
 {
 	struct tp_pattern *p = NULL;
 	tp_err e = { 0 };
-	if (tp_pattern_derive(&c->rules, &p, &e) != TP_OK)
+	if (tp_pattern_derive(&SER(c)->rules, &p, &e) != TP_OK)
 		fail_msg("derive: %s", e.msg);
 	return p;
 }
@@ -95,9 +97,9 @@ static void table1_exact(void **state)
 	}
 	for (int k = 0; k < 6; k++)
 		assert_int_equal(colsum[k], t[9][k]);
-	assert_int_equal(p->n_anchor_tiles, c->rules.n_anchors);
+	assert_int_equal(p->n_anchor_tiles, SER(c)->rules.n_anchors);
 	tp_pattern_free(p);
-	free(c);
+	tp_config_free(c);
 }
 
 /* ---- the rules, checked on the derived board ----------------------------- */
@@ -113,16 +115,16 @@ static void check_invariant(const struct tp_config *c, const struct tp_pattern *
 				int r1 = r + dr[o], c1 = col + dc[o];
 				int r2 = r + dr[k], c2 = col + dc[k];
 				int s = or_series_at(c, t->corner, k);
-				int v = or_value(c->rules.pairing, s, t->front);
+				int v = or_value(SER(c)->rules.pairing, s, t->front);
 				if (r1 >= 0 && r1 < p->rows && c1 >= 0 && c1 < p->cols) {
 					const struct tp_tile *u = &p->tiles[r1 * p->cols + c1];
 					assert_int_equal(or_series_at(c, u->corner, k), s);
-					assert_int_equal(or_value(c->rules.pairing, s, u->front), or_m9(v + 1));
+					assert_int_equal(or_value(SER(c)->rules.pairing, s, u->front), or_m9(v + 1));
 				}
 				if (r2 >= 0 && r2 < p->rows && c2 >= 0 && c2 < p->cols) {
 					const struct tp_tile *u = &p->tiles[r2 * p->cols + c2];
 					assert_int_equal(or_series_at(c, u->corner, k), s);
-					assert_int_equal(or_value(c->rules.pairing, s, u->front), or_m9(v - 1));
+					assert_int_equal(or_value(SER(c)->rules.pairing, s, u->front), or_m9(v - 1));
 				}
 			}
 		}
@@ -132,8 +134,8 @@ static void check_invariant(const struct tp_config *c, const struct tp_pattern *
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++)
 			assert_int_equal(p->tiles[r * p->cols + col].corner, (r + col) % 2 ? k1 : k0);
-	for (int i = 0; i < c->rules.n_anchors; i++) {
-		const struct tp_anchor *a = &c->rules.anchors[i];
+	for (int i = 0; i < SER(c)->rules.n_anchors; i++) {
+		const struct tp_anchor *a = &SER(c)->rules.anchors[i];
 		const struct tp_tile *t = &p->tiles[a->row * p->cols + a->col];
 		assert_int_equal(t->front, a->front);
 		assert_int_equal(t->corner, a->corner);
@@ -169,7 +171,7 @@ static void check_board(const struct tp_config *c, const struct tp_pattern *p)
 	int f, k;
 	tp_plane_at(p, p->patch_r0 + p->centre_r, p->patch_c0 + p->centre_c, &f, &k);
 	assert_int_equal(f, 9);
-	assert_int_equal(k, c->rules.board_centre);
+	assert_int_equal(k, SER(c)->rules.board_centre);
 	unsigned seen = 0;
 	for (int i = -1; i <= 1; i++)
 		for (int j = -1; j <= 1; j++) {
@@ -187,7 +189,7 @@ static void invariant_default(void **state)
 	check_invariant(c, p);
 	check_board(c, p);
 	tp_pattern_free(p);
-	free(c);
+	tp_config_free(c);
 }
 
 /* [0051], [0090]: on 18x18 each of the nine fronts is played 36 times, and
@@ -201,7 +203,7 @@ static void counts_18(void **state)
 	for (int s = 0; s < 4; s++) {
 		int expect = 0, got = 0;
 		for (int f = 1; f <= 9; f++)
-			expect += or_value(c->rules.pairing, s, f);
+			expect += or_value(SER(c)->rules.pairing, s, f);
 		for (int f = 0; f < 9; f++)
 			got += p->count[f][s];
 		assert_int_equal(got, expect);
@@ -218,7 +220,7 @@ static void counts_18(void **state)
 	}
 	assert_int_equal(unmarked, p->rows * p->cols - cells);
 	tp_pattern_free(p);
-	free(c);
+	tp_config_free(c);
 }
 
 /* Independent derivation: grow the board from the anchors by the Direction
@@ -230,8 +232,8 @@ static void brute_force(void **state)
 	struct tp_pattern *p = derive(c);
 	int R = p->rows, C = p->cols;
 	int *front = calloc((size_t)R * C, sizeof *front), *lat = calloc((size_t)R * C, sizeof *lat);
-	for (int i = 0; i < c->rules.n_anchors; i++) {
-		const struct tp_anchor *a = &c->rules.anchors[i];
+	for (int i = 0; i < SER(c)->rules.n_anchors; i++) {
+		const struct tp_anchor *a = &SER(c)->rules.anchors[i];
 		front[a->row * C + a->col] = a->front;
 		lat[a->row * C + a->col] = a->corner;
 	}
@@ -250,8 +252,8 @@ static void brute_force(void **state)
 					int o = (x + 2) % 4; /* the quadrant at o gains one */
 					int so = or_series_at(c, L, o), sx = or_series_at(c, L, x);
 					for (int w = 1; w <= 9; w++)
-						if (or_value(c->rules.pairing, so, w) == or_m9(or_value(c->rules.pairing, so, v) + 1) &&
-						    or_value(c->rules.pairing, sx, w) == or_m9(or_value(c->rules.pairing, sx, v) - 1)) {
+						if (or_value(SER(c)->rules.pairing, so, w) == or_m9(or_value(SER(c)->rules.pairing, so, v) + 1) &&
+						    or_value(SER(c)->rules.pairing, sx, w) == or_m9(or_value(SER(c)->rules.pairing, sx, v) - 1)) {
 							front[r1 * C + c1] = w;
 							lat[r1 * C + c1] = L;
 							changed = 1;
@@ -266,7 +268,7 @@ static void brute_force(void **state)
 	free(front);
 	free(lat);
 	tp_pattern_free(p);
-	free(c);
+	tp_config_free(c);
 }
 
 /* ---- other configurations -------------------------------------------------- */
@@ -293,7 +295,7 @@ static void other_rules(void **state)
 					struct tp_config *c = load(sets, 5);
 					struct tp_pattern *p = NULL;
 					tp_err e = { 0 };
-					if (tp_pattern_derive(&c->rules, &p, &e) == TP_OK) {
+					if (tp_pattern_derive(&SER(c)->rules, &p, &e) == TP_OK) {
 						found = 1;
 						check_invariant(c, p);
 						check_board(c, p);
@@ -307,7 +309,7 @@ static void other_rules(void **state)
 						assert_non_null(strstr(e.msg, "spanning"));
 					}
 					tp_pattern_free(p);
-					free(c);
+					tp_config_free(c);
 				}
 				if (!found)
 					fail_msg("no spanning anchors for pairing %s, %s", pairings[pi], cycles[ci]);
@@ -341,15 +343,15 @@ static void sizes(void **state)
 			}
 		check_invariant(c, p);
 		check_board(c, p);
-		assert_int_equal(p->patch_rows, c->rules.rows / 6);
-		assert_int_equal(p->patch_cols, c->rules.cols / 6);
-		assert_int_equal(p->centre_r, (c->rules.rows / 6 - 1) / 2);
-		assert_int_equal(p->centre_c, (c->rules.cols / 6 - 1) / 2);
+		assert_int_equal(p->patch_rows, SER(c)->rules.rows / 6);
+		assert_int_equal(p->patch_cols, SER(c)->rules.cols / 6);
+		assert_int_equal(p->centre_r, (SER(c)->rules.rows / 6 - 1) / 2);
+		assert_int_equal(p->centre_c, (SER(c)->rules.cols / 6 - 1) / 2);
 		tp_pattern_free(p);
-		free(c);
+		tp_config_free(c);
 	}
 	tp_pattern_free(p0);
-	free(c0);
+	tp_config_free(c0);
 }
 
 /* Each shipped template and one made here: the board image and Table I
@@ -372,7 +374,7 @@ static void templates(void **state)
 		check_board(c, p);
 		memcpy(tables[i], p->count, sizeof tables[i]);
 		tp_pattern_free(p);
-		free(c);
+		tp_config_free(c);
 	}
 	/* Different cell orders really do give different boards. */
 	assert_memory_not_equal(tables[0], tables[1], sizeof tables[0]);
@@ -392,24 +394,24 @@ static void tutorial(void **state)
 		assert_int_equal(p->tiles[i].back, TP_NONE);
 	check_invariant(c, p);
 	tp_pattern_free(p);
-	free(c);
+	tp_config_free(c);
 }
 
 /* ---- refusals ---------------------------------------------------------- */
 
 static void expect_refusal(const char *const *sets, int n, const char *needle)
 {
-	struct tp_config *c = malloc(sizeof *c);
+	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	int rc = tp_config_load(c, tu_path("config/series.ini"), sets, n, &e);
+	int rc = tp_config_load(&c, tu_path("config/series.ini"), sets, n, &e);
 	struct tp_pattern *p = NULL;
 	if (rc == TP_OK)
-		rc = tp_pattern_derive(&c->rules, &p, &e);
+		rc = tp_pattern_derive(&SER(c)->rules, &p, &e);
 	assert_null(p);
 	assert_int_equal(rc, TP_EINPUT);
 	if (strstr(e.msg, needle) == NULL)
 		fail_msg("message '%s' lacks '%s'", e.msg, needle);
-	free(c);
+	tp_config_free(c);
 }
 
 static void refusals(void **state)
@@ -444,7 +446,7 @@ static void refusals(void **state)
 		struct tp_config *c = load(s, 2);
 		struct tp_pattern *p = NULL;
 		tp_err e = { 0 };
-		if (tp_pattern_derive(&c->rules, &p, &e) != TP_OK) {
+		if (tp_pattern_derive(&SER(c)->rules, &p, &e) != TP_OK) {
 			assert_non_null(strstr(e.msg, "no spanning patch"));
 			refused++;
 			/* The fix the message names must work. */
@@ -461,10 +463,10 @@ static void refusals(void **state)
 			struct tp_config *c2 = load(s2, 2);
 			struct tp_pattern *p2 = derive(c2);
 			tp_pattern_free(p2);
-			free(c2);
+			tp_config_free(c2);
 		}
 		tp_pattern_free(p);
-		free(c);
+		tp_config_free(c);
 	}
 	assert_true(refused > 0 && refused < 9);
 }
@@ -507,7 +509,7 @@ static void alloc_failures(void **state)
 		struct tp_pattern *p = NULL;
 		tp_err e = { 0 };
 		tp_alloc_fail_at(n);
-		int rc = tp_pattern_derive(&c->rules, &p, &e);
+		int rc = tp_pattern_derive(&SER(c)->rules, &p, &e);
 		tp_alloc_fail_at(0);
 		if (rc == TP_OK) {
 			tp_pattern_free(p);
@@ -517,7 +519,7 @@ static void alloc_failures(void **state)
 		assert_int_equal(rc, TP_EIO);
 		assert_null(p);
 	}
-	free(c);
+	tp_config_free(c);
 }
 
 /* ---- anchors for any board (FIG. 22, claim 16) ----------------------------- */
@@ -543,11 +545,11 @@ static struct tp_config *load_size(int rows, int cols, int backs, const char *co
 		sets[n++] = more[i];
 	struct tp_config *c = load(sets, n);
 	if (both_odd) {
-		c->rules.cols = cols;
-		if (strstr(c->rules.anchors_source, "derived")) {
-			c->rules.n_anchors = tp_series_default_anchors(&c->rules, c->rules.anchors,
+		SER(c)->rules.cols = cols;
+		if (strstr(SER(c)->rules.anchors_source, "derived")) {
+			SER(c)->rules.n_anchors = tp_series_default_anchors(&SER(c)->rules, SER(c)->rules.anchors,
 								       TP_MAX_ANCHORS);
-			snprintf(c->rules.anchors_source, sizeof c->rules.anchors_source,
+			snprintf(SER(c)->rules.anchors_source, sizeof SER(c)->rules.anchors_source,
 				 "test: anchors derived for %dx%d", rows, cols);
 		}
 	}
@@ -561,17 +563,24 @@ static struct tp_config *load_size(int rows, int cols, int backs, const char *co
 static void anchors_default_18(void **state)
 {
 	(void)state;
-	struct tp_config *d = malloc(sizeof *d);
-	assert_non_null(d);
-	tp_config_defaults(d);
+	/* The series defaults on a bare config (the built-in anchor table). */
+	static struct tp_series_cfg ds;
+	static struct tp_config dc;
+	char dpath[] = "built-in";
+	memset(&ds, 0, sizeof ds);
+	dc.game_cfg = &ds;
+	dc.path = dpath;
+	tp_series_defaults(&dc);
+	ds.rules.rows = ds.rules.cols = 18;   /* [board] is the core's; 18x18 is FIG. 20 */
+	struct tp_config *d = &dc;
 	struct tp_config *c = load(NULL, 0);
-	d->rules.tpl = &c->tpl;
+	SER(d)->rules.tpl = &SER(c)->tpl;
 	struct tp_pattern *p = derive(d);
 	struct tp_anchor a[TP_MAX_ANCHORS];
-	int n = tp_series_default_anchors(&d->rules, a, TP_MAX_ANCHORS);
-	assert_int_equal(n, d->rules.n_anchors);
-	for (int i = 0; i < d->rules.n_anchors; i++) {
-		const struct tp_anchor *b = &d->rules.anchors[i];
+	int n = tp_series_default_anchors(&SER(d)->rules, a, TP_MAX_ANCHORS);
+	assert_int_equal(n, SER(d)->rules.n_anchors);
+	for (int i = 0; i < SER(d)->rules.n_anchors; i++) {
+		const struct tp_anchor *b = &SER(d)->rules.anchors[i];
 		int found = 0;
 		for (int j = 0; j < n; j++)
 			if (a[j].row == b->row && a[j].col == b->col) {
@@ -585,14 +594,14 @@ static void anchors_default_18(void **state)
 		assert_int_equal(found, 1);
 	}
 	/* config/series.ini gives no anchor lines: the loader derives them. */
-	assert_int_equal(c->rules.n_anchors, n);
+	assert_int_equal(SER(c)->rules.n_anchors, n);
 	for (int i = 0; i < n; i++) {
-		assert_int_equal(c->rules.anchors[i].row, a[i].row);
-		assert_int_equal(c->rules.anchors[i].col, a[i].col);
-		assert_int_equal(c->rules.anchors[i].front, a[i].front);
-		assert_int_equal(c->rules.anchors[i].corner, a[i].corner);
+		assert_int_equal(SER(c)->rules.anchors[i].row, a[i].row);
+		assert_int_equal(SER(c)->rules.anchors[i].col, a[i].col);
+		assert_int_equal(SER(c)->rules.anchors[i].front, a[i].front);
+		assert_int_equal(SER(c)->rules.anchors[i].corner, a[i].corner);
 	}
-	assert_non_null(strstr(c->rules.anchors_source, "derived for the 18x18 board"));
+	assert_non_null(strstr(SER(c)->rules.anchors_source, "derived for the 18x18 board"));
 	/* The commented placement in each shipped config is the derived one. */
 	static const char *const shipped[] = { "config/series.ini", "config/series-blind.ini",
 					       "config/series-tutorial.ini" };
@@ -617,8 +626,7 @@ static void anchors_default_18(void **state)
 		assert_int_equal(m, n);
 	}
 	tp_pattern_free(p);
-	free(c);
-	free(d);
+	tp_config_free(c);
 }
 
 /* The properties the placement promises, checked on any board: on the
@@ -629,7 +637,7 @@ static void anchors_default_18(void **state)
  * corner on the middle square. */
 static void check_derived(const struct tp_config *c)
 {
-	const struct tp_rules *r = &c->rules;
+	const struct tp_rules *r = &SER(c)->rules;
 	int R = r->rows, C = r->cols, n = r->n_anchors;
 	assert_non_null(strstr(r->anchors_source, "derived"));
 	struct tp_anchor a[8];
@@ -689,12 +697,12 @@ static void anchors_any_size(void **state)
 	for (size_t i = 0; i < sizeof on / sizeof on[0]; i++) {
 		struct tp_config *c = load_size(on[i][0], on[i][1], 1, NULL, 0);
 		check_derived(c);
-		free(c);
+		tp_config_free(c);
 	}
 	for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
 		struct tp_config *c = load_size(off[i][0], off[i][1], 0, NULL, 0);
 		check_derived(c);
-		free(c);
+		tp_config_free(c);
 	}
 	/* Other rules: every pairing, both cycles, both centre corners. */
 	static const char *const pairings[] = { "series.pairing=2", "series.pairing=4",
@@ -711,18 +719,18 @@ static void anchors_any_size(void **state)
 					const char *more[] = { pairings[pi], cycles[ci], centres[zi] };
 					struct tp_config *c = load_size(dims[di][0], dims[di][1], dims[di][2], more, 3);
 					check_derived(c);
-					free(c);
+					tp_config_free(c);
 				}
 	/* Nothing to place on one square; max caps what is written. */
 	struct tp_config *c = load(NULL, 0);
-	c->rules.rows = c->rules.cols = 1;
+	SER(c)->rules.rows = SER(c)->rules.cols = 1;
 	struct tp_anchor a[4];
 	memset(a, 0x5a, sizeof a);
-	assert_int_equal(tp_series_default_anchors(&c->rules, a, 4), 0);
-	c->rules.rows = c->rules.cols = 18;
-	assert_int_equal(tp_series_default_anchors(&c->rules, a, 1), 4);
+	assert_int_equal(tp_series_default_anchors(&SER(c)->rules, a, 4), 0);
+	SER(c)->rules.rows = SER(c)->rules.cols = 18;
+	assert_int_equal(tp_series_default_anchors(&SER(c)->rules, a, 1), 4);
 	assert_int_equal(a[1].row, 0x5a5a5a5a);
-	free(c);
+	tp_config_free(c);
 }
 
 /* Parses "anchors that work on RxC: anchor = a b c d, anchor = ..." into
@@ -754,8 +762,8 @@ static void anchors_suggestion(void **state)
 	for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++) {
 		struct tp_config *c = load_size(dims[i][0], dims[i][1], dims[i][2], NULL, 0);
 		char text[600], sets[8][64];
-		int n = tp_series_suggest_anchors(&c->rules, text, sizeof text);
-		assert_int_equal(n, c->rules.n_anchors);
+		int n = tp_series_suggest_anchors(&SER(c)->rules, text, sizeof text);
+		assert_int_equal(n, SER(c)->rules.n_anchors);
 		char head[40];
 		snprintf(head, sizeof head, "anchors that work on %dx%d: ", dims[i][0], dims[i][1]);
 		assert_non_null(strstr(text, head));
@@ -764,17 +772,17 @@ static void anchors_suggestion(void **state)
 		for (int j = 0; j < n; j++)
 			more[j] = sets[j];
 		struct tp_config *c2 = load_size(dims[i][0], dims[i][1], dims[i][2], more, n);
-		assert_null(strstr(c2->rules.anchors_source, "derived"));
-		assert_int_equal(c2->rules.n_anchors, n);
+		assert_null(strstr(SER(c2)->rules.anchors_source, "derived"));
+		assert_int_equal(SER(c2)->rules.n_anchors, n);
 		for (int j = 0; j < n; j++) {
-			assert_int_equal(c2->rules.anchors[j].row, c->rules.anchors[j].row);
-			assert_int_equal(c2->rules.anchors[j].col, c->rules.anchors[j].col);
-			assert_int_equal(c2->rules.anchors[j].front, c->rules.anchors[j].front);
-			assert_int_equal(c2->rules.anchors[j].corner, c->rules.anchors[j].corner);
+			assert_int_equal(SER(c2)->rules.anchors[j].row, SER(c)->rules.anchors[j].row);
+			assert_int_equal(SER(c2)->rules.anchors[j].col, SER(c)->rules.anchors[j].col);
+			assert_int_equal(SER(c2)->rules.anchors[j].front, SER(c)->rules.anchors[j].front);
+			assert_int_equal(SER(c2)->rules.anchors[j].corner, SER(c)->rules.anchors[j].corner);
 		}
 		tp_pattern_free(derive(c2));
-		free(c2);
-		free(c);
+		tp_config_free(c2);
+		tp_config_free(c);
 	}
 	/* The 18x18 anchors on a 12x24 board: refused, with what works. */
 	const char *a18[] = { "series.anchor=5 5 2 se", "series.anchor=5 14 7 nw",
@@ -782,7 +790,7 @@ static void anchors_suggestion(void **state)
 	struct tp_config *c = load_size(12, 24, 1, a18, 4);
 	struct tp_pattern *p = NULL;
 	tp_err e = { 0 };
-	assert_int_equal(tp_pattern_derive(&c->rules, &p, &e), TP_EINPUT);
+	assert_int_equal(tp_pattern_derive(&SER(c)->rules, &p, &e), TP_EINPUT);
 	assert_non_null(strstr(e.msg, "off the 12x24 board"));
 	char sets[8][64];
 	int n = parse_suggestion(e.msg, sets);
@@ -790,8 +798,8 @@ static void anchors_suggestion(void **state)
 	const char *more[] = { sets[0], sets[1], sets[2], sets[3] };
 	struct tp_config *c2 = load_size(12, 24, 1, more, 4);
 	tp_pattern_free(derive(c2));
-	free(c2);
-	free(c);
+	tp_config_free(c2);
+	tp_config_free(c);
 	/* No spanning patch: some class-B front at (5,6) gives none. */
 	int refused = 0;
 	for (int f = 1; f <= 9; f++) {
@@ -800,18 +808,18 @@ static void anchors_suggestion(void **state)
 		const char *s2[] = { "series.anchor=5 5 2 se", b };
 		c = load(s2, 2);
 		tp_err e2 = { 0 };
-		if (tp_pattern_derive(&c->rules, &p, &e2) != TP_OK) {
+		if (tp_pattern_derive(&SER(c)->rules, &p, &e2) != TP_OK) {
 			refused++;
 			assert_non_null(strstr(e2.msg, "no spanning patch"));
 			assert_int_equal(parse_suggestion(e2.msg, sets), 4);
 			const char *m4[] = { sets[0], sets[1], sets[2], sets[3] };
 			c2 = load(m4, 4);
 			tp_pattern_free(derive(c2));
-			free(c2);
+			tp_config_free(c2);
 		} else {
 			tp_pattern_free(p);
 		}
-		free(c);
+		tp_config_free(c);
 	}
 	assert_true(refused > 0);
 }

@@ -8,8 +8,11 @@
 #include <math.h>
 
 #include "cli.h"
-#include "config.h"
+#include "series_config.h"
 #include "series.h"
+
+/* The series part of a config, writable in tests. */
+#define SER(c) ((struct tp_series_cfg *)(c)->game_cfg)
 
 #define PT (72.0 / 25.4)
 
@@ -24,7 +27,7 @@ static int build(const char *config, const char *const *sets, int n, const char 
 	for (int i = 0; i < n; i++)
 		cli.sets[cli.n_sets++] = sets[i];
 	cli.quiet = 1;
-	cli.run.games = 1;
+	cli.report.run.games = 1;
 	cli.out_dir = outdir;
 	cli.only = only;
 	cli.formats = formats;
@@ -50,10 +53,10 @@ static const char *out(const char *name)
 static void load(const char *config, const char *const *sets, int n, struct tp_config **c,
 		 struct tp_pattern **p)
 {
-	*c = malloc(sizeof **c);
+	*c = NULL;
 	tp_err e = { 0 };
-	assert_int_equal(tp_config_load(*c, config ? config : tu_path("config/series.ini"), sets, n, &e), 0);
-	assert_int_equal(tp_pattern_derive(&(*c)->rules, p, &e), 0);
+	assert_int_equal(tp_config_load(c, config ? config : tu_path("config/series.ini"), sets, n, &e), 0);
+	assert_int_equal(tp_pattern_derive(&SER(*c)->rules, p, &e), 0);
 }
 
 static void expect_ink(const struct tp_config *c, const unsigned char *px, int series,
@@ -64,7 +67,7 @@ static void expect_ink(const struct tp_config *c, const unsigned char *px, int s
 	if (series != TP_NONE) {
 		static const int ink[4] = { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS };
 		for (int k = 0; k < 3; k++)
-			want[k] = (unsigned char)lround(c->print.inks[ink[series]].rgb[k] * 255);
+			want[k] = (unsigned char)lround(tp_palette_ink(&c->print.inks, ink[series])->rgb[k] * 255);
 	}
 	if (memcmp(px, want, 3) != 0)
 		fail_msg("%s (%d,%d): pixel %02x%02x%02x, want %02x%02x%02x (%s)", what, r, col,
@@ -129,7 +132,7 @@ static void pixels(void **state)
 	free(bk.rgb);
 	free(bd.rgb);
 	tp_pattern_free(p);
-	free(c);
+	tp_config_free(c);
 }
 
 static char *run(const char *cmd)
@@ -198,7 +201,7 @@ static void press_pdf(void **state)
 			free(qdf);
 		}
 		tp_pattern_free(p);
-		free(c);
+		tp_config_free(c);
 	}
 }
 
@@ -209,7 +212,7 @@ static void press_pdf(void **state)
 static int symbol_points(const struct tp_config *c, int s)
 {
 	static const int pts[] = { 0, 4, 6, 8 };
-	return pts[c->emboss.symbol[s]];
+	return pts[SER(c)->emboss.symbol[s]];
 }
 
 struct sym {
@@ -253,7 +256,7 @@ static void plates(void **state)
 	struct tp_config *c;
 	struct tp_pattern *p;
 	load(blind, NULL, 0, &c, &p);
-	double t = c->print.tile_mm, s = t / 6, stroke = c->emboss.stroke_mm;
+	double t = c->print.tile_mm, s = t / 6, stroke = SER(c)->emboss.stroke_mm;
 	size_t max = (size_t)p->rows * p->cols * 36;
 	struct sym *sy = malloc(max * sizeof *sy);
 
@@ -275,7 +278,7 @@ static void plates(void **state)
 		assert_int_equal(kind_of(&sy[i]), symbol_points(c, series));
 		assert_true(fabs(sy[i].cx - (col + 0.5) * s) < 1e-3 && fabs(sy[i].cy - (row + 0.5) * s) < 1e-3);
 		double gap = (s - sy[i].w) / 2 - stroke / 2;
-		assert_true(gap > 0 && gap >= (s - c->emboss.symbol_mm - stroke) / 2 - 1e-3);
+		assert_true(gap > 0 && gap >= (s - SER(c)->emboss.symbol_mm - stroke) / 2 - 1e-3);
 	}
 	free(svg);
 
@@ -319,12 +322,12 @@ static void plates(void **state)
 		assert_int_not_equal(sq, TP_NONE);
 		assert_int_equal(kind_of(&sy[i]), symbol_points(c, sq));
 		assert_true(fabs(sy[i].cx - (col + 0.5) * t) < 1e-3);
-		assert_true(fabs(sy[i].w - c->emboss.back_symbol_mm - 2 * c->emboss.recess_clearance_mm) < 1e-3);
+		assert_true(fabs(sy[i].w - SER(c)->emboss.back_symbol_mm - 2 * SER(c)->emboss.recess_clearance_mm) < 1e-3);
 	}
 	free(svg);
 	free(sy);
 	tp_pattern_free(p);
-	free(c);
+	tp_config_free(c);
 }
 
 /* A template written here renders on the fronts, and the board and
@@ -368,7 +371,7 @@ static void custom_template(void **state)
 	}
 	free(csv);
 	tp_pattern_free(p);
-	free(c);
+	tp_config_free(c);
 }
 
 static void tutorial(void **state)
@@ -441,7 +444,7 @@ static void sizes_and_pieces(void **state)
 		assert_non_null(strstr(json, want));
 		free(json);
 		tp_pattern_free(p);
-		free(c);
+		tp_config_free(c);
 		tu_rmrf(outdir);
 		outdir = dir;
 	}
@@ -485,7 +488,7 @@ static void panels(void **state)
 	assert_int_equal(img.w, (int)lround((step + ov + 2 * c->print.bleed_mm) * c->print.dpi / 25.4));
 	free(img.rgb);
 	tp_pattern_free(p);
-	free(c);
+	tp_config_free(c);
 }
 
 static void levels(void **state)
@@ -536,19 +539,19 @@ static void units(void **state)
 	static const char *const refused[] = { "print.tile_mm=0", "print.tile_mm=-2cm", "print.tile_mm=3furlong",
 					       "print.bleed_mm=-1", "print.tile_mm=0in" };
 	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-		struct tp_config *c = malloc(sizeof *c);
+		struct tp_config *c = NULL;
 		tp_err e = { 0 };
 		const char *sets[] = { refused[i] };
-		assert_int_equal(tp_config_load(c, tu_path("config/series.ini"), sets, 1, &e), TP_EINPUT);
+		assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), sets, 1, &e), TP_EINPUT);
 		assert_non_null(strstr(e.msg, refused[i]));
-		free(c);
+		tp_config_free(c);
 	}
-	struct tp_config *c = malloc(sizeof *c);
+	struct tp_config *c = NULL;
 	tp_err e = { 0 };
 	const char *sets[] = { "print.tile_mm=1in" };
-	assert_int_equal(tp_config_load(c, tu_path("config/series.ini"), sets, 1, &e), 0);
+	assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), sets, 1, &e), 0);
 	assert_true(fabs(c->print.tile_mm - 25.4) < 1e-9);
-	free(c);
+	tp_config_free(c);
 }
 
 int main(void)
