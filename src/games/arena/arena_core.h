@@ -1,0 +1,218 @@
+#ifndef TP_ARENA_CORE_H
+#define TP_ARENA_CORE_H
+
+/* The shape arena game (seed 002, "Board game", Eliot and Taylor): the pure
+ * core.  A numbered square board with an inner and an outer arena, six
+ * polyomino shapes in six sets, and how the 36 pieces are dealt for 2 to 6
+ * players.  No I/O, no drawing, no state: plain structs in, plain structs or
+ * text (into a tp_buf) out, the same rules always giving the same result.
+ *
+ * Board geometry, for side n = 2m + 1 (rows and columns 0-based here, 1-based
+ * in reports):
+ *  - the centre (m, m) is the start square ("covering the centre square 9");
+ *  - the numbered squares are those with r + c even: one parity class, so
+ *    numbered squares are diagonally adjacent to one another and alternate in
+ *    every row and column.  That class holds the four corners (where the seed
+ *    puts the higher numbers) and the centre, so the centre carries a number:
+ *    the seed discusses whether "the central playing position" counts in the
+ *    quarter totals, which only matters if it is numbered.  It counts in
+ *    none of the quarters and in the inner arena's total;
+ *  - quarter 1 is rows 0..m-1 x columns 0..m (m x (m+1)); quarters 2, 3, 4
+ *    are its turns by 90, 180, 270 degrees clockwise about the centre, a
+ *    pinwheel that covers every square but the centre (quarter 0);
+ *  - the inner arena is a shape symmetric under every turn and mirror of the
+ *    board (enum tp_arena_inner), so every quarter holds the same count of
+ *    inner and of outer numbered squares. */
+
+#include <stddef.h>
+
+#include "report.h"
+#include "status.h"
+#include "strbuf.h"
+
+/* ---- rules and board ------------------------------------------------------ */
+
+#define TP_ARENA_SIDE_MIN 7     /* the 6-square Rod must fit across the board */
+#define TP_ARENA_SIDE_MAX 99    /* 2.5 m at 25 mm a square: past any table */
+#define TP_ARENA_NUMBER_MAX 999 /* three digits still fit a square legibly */
+
+/* Shape of the inner arena.  inner_size (0 = the default for the shape)
+ * measures it from the centre square, in squares:
+ *  - diamond: |dr| + |dc| <= size, default m: a square turned 45 degrees
+ *    whose corners touch the middle of each side, leaving the four corners
+ *    as the four separate parts of the outer arena (the seed's "generally
+ *    square inner arena and four separate parts of an outer arena");
+ *  - square: max(|dr|, |dc|) <= size, default the largest square holding
+ *    no more than half the board (6 on 19: 13 x 13); the outer arena is
+ *    then one ring, not four parts;
+ *  - circle: dr^2 + dc^2 <= size^2 + size (a disc of radius size + 1/2),
+ *    default m: touches the middle of each side like the diamond, the four
+ *    outer parts smaller. */
+enum tp_arena_inner { TP_INNER_DIAMOND, TP_INNER_SQUARE, TP_INNER_CIRCLE, TP_INNER_N };
+extern const char *const tp_arena_inner_names[TP_INNER_N]; /* "diamond", "square", "circle" */
+
+/* The index of an inner-arena name, or -1. */
+int tp_arena_inner_parse(const char *name);
+
+struct tp_arena_rules {
+	int side;                 /* odd, TP_ARENA_SIDE_MIN..MAX; default 19 */
+	unsigned long long seed;  /* numbering seed; default 1 */
+	int inner;                /* enum tp_arena_inner; default diamond */
+	int inner_size;           /* 0 = the shape's default (see above) */
+	int inner_min, inner_max; /* inner numbers; default 1..9 */
+	int outer_min, outer_max; /* outer numbers; default 5..20 */
+	int players;              /* 2..6, the production run's player count; default 2 */
+	/* The shapes are not rules of the board: they are their own data
+	 * (struct tp_arena_shapes, parsed from a shapes file). */
+};
+
+/* The defaults above.  Inner 1..9 against outer 5..20: single figures in
+ * the inner arena, where play stays until a player has 75 (a diamond on
+ * 19 holds 81 inner numbers, about 400 points, so 75 comes within the
+ * first few turns with the "2" and "3" pieces), and the corners up to 20
+ * so that "in general, the numbers ... are higher" out there. */
+void tp_arena_rules_default(struct tp_arena_rules *r);
+
+/* Checks the settings each on its own (side, ranges, inner shape and size,
+ * players).  TP_OK or TP_EINPUT naming the setting (arena.side, ...).
+ * tp_arena_board_derive calls it first. */
+int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e);
+
+struct tp_arena_square {
+	int number;  /* 0 = unnumbered */
+	int inner;   /* 1 inner arena, 0 outer; the centre is inner */
+	int quarter; /* 1..4, 0 for the centre */
+};
+
+struct tp_arena_board {
+	int side;
+	struct tp_arena_square *sq;  /* side * side, row-major */
+	long quarter_total[5];       /* [1..4] each quarter; [0] the centre's number */
+	long inner_quarter_total[5]; /* the same over inner squares only */
+	long inner_total, outer_total; /* inner_total includes the centre */
+	int n_inner_numbered, n_outer_numbered; /* the centre counts as inner */
+};
+
+/* Numbers a board from the rules, from first principles: a splitmix64
+ * stream seeded by r->seed draws each quarter's inner and outer numbers
+ * (uniform in range, then nudged one at a time to the common sums); the
+ * same rules give the same board, another seed another valid board.  Every
+ * result passes tp_arena_board_verify.
+ * Returns TP_OK with *out set (free with tp_arena_board_free), TP_EINPUT
+ * with the reason when the settings are invalid or the ranges make the
+ * constraints impossible, TP_EIO when memory runs out; *out is NULL on
+ * failure. */
+int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board **out,
+			  tp_err *e);
+void tp_arena_board_free(struct tp_arena_board *b);
+
+/* Re-checks a board against the rules from scratch: geometry (side, parity
+ * class, arenas, quarters), ranges, the stored totals, equal quarter and
+ * inner-quarter totals, outer total greater and outer average higher, no
+ * two quarters alike when turned onto each other, no mirror symmetry.
+ * Returns 0, or -1 with the first broken rule in why (n bytes). */
+int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
+			  char *why, size_t n);
+
+/* ---- shapes --------------------------------------------------------------- */
+
+#define TP_ARENA_SHAPES 6
+
+struct tp_arena_shape {
+	char name[32];
+	int n_cells;
+	int cell[6][2]; /* (row, col), 0-based, translated so the least row
+			 * and the least col are 0 */
+};
+
+/* Sorted by size: s[i] covers i + 1 squares. */
+struct tp_arena_shapes {
+	struct tp_arena_shape s[TP_ARENA_SHAPES];
+};
+
+/* Parses a shapes file held in memory (text, len bytes; need not be
+ * NUL-terminated).  The format (templates/shapes/default.ini):
+ *
+ *     ; comment            (also # comment; blank lines ignored)
+ *     [Snake]              one section per shape, named by its header:
+ *                          letters, digits, space, - and _, 1..31 chars
+ *     cells = 0,0 0,1 1,1 1,2
+ *                          the only key: row,col pairs separated by
+ *                          spaces, rows and cols 0..5
+ *
+ * Exactly six shapes, of six different sizes (so 1..6 squares), each
+ * edge-connected, no cell repeated, no name repeated.  Returns TP_OK, or
+ * TP_EINPUT naming path:line and what is wrong; *out is zeroed first.
+ * Allocates nothing. */
+int tp_arena_shapes_parse(const char *text, size_t len, const char *path,
+			  struct tp_arena_shapes *out, tp_err *e);
+
+/* ---- pieces --------------------------------------------------------------- */
+
+/* Six sets of the six shapes: sets 1 and 2 blank, 3 and 4 marked "2",
+ * 5 and 6 marked "3": 36 pieces, two of each shape and mark. */
+enum tp_arena_mark { TP_MARK_BLANK, TP_MARK_2, TP_MARK_3, TP_MARK_N };
+extern const char *const tp_arena_mark_names[TP_MARK_N]; /* "blank", "2", "3" */
+#define TP_ARENA_SETS 6
+#define TP_ARENA_PIECES (TP_ARENA_SETS * TP_ARENA_SHAPES)
+
+struct tp_arena_deal {
+	int player; /* 1..players */
+	int shape;  /* index into tp_arena_shapes.s */
+	int mark;   /* enum tp_arena_mark: the physical piece's mark */
+	int count;  /* >= 1 */
+};
+
+/* Which pieces each of N players receives (players are numbered in turn
+ * order round the table):
+ *  - 2: each one of every shape and mark, 18 (sets 1, 3, 5 to player 1,
+ *    sets 2, 4, 6 to player 2);
+ *  - 4 (in pairs; the seed uses the same pieces when playing individually):
+ *    partners sit opposite, so players 1 and 3 share sets 1, 3, 5 and
+ *    players 2 and 4 sets 2, 4, 6; the lower-numbered partner receives the
+ *    seed's list (1 Gun unmarked, 1 Gun "2", 1 Door "3", 1 Snake unmarked,
+ *    1 Snake "2", 1 Quoin "3", 1 Rod "2", 1 Rod unmarked, 1 Eye "3"), the
+ *    other the rest.  The list is matched by name when the shapes carry
+ *    the seed's six names, else by the sizes of the default file;
+ *  - 3: 12 each, two of every shape: player p has both sets of one mark
+ *    (1 blank, 2 "2", 3 "3"), so every hand is uniform; all score unmarked;
+ *  - 5, 6: one of every shape each, player p set p; all score unmarked
+ *    (with 5, set 6 stays in the box).
+ * Lines sorted by player, shape index, mark.  Returns TP_OK with *out
+ * (free with free()) and *n, TP_EINPUT for players outside 2..6, TP_EIO
+ * when memory runs out. */
+int tp_arena_deal(const struct tp_arena_shapes *sh, int players,
+		  struct tp_arena_deal **out, size_t *n, tp_err *e);
+
+/* 1 when the "2" and "3" marks multiply for this player count (2 and 4
+ * players), 0 when every piece scores as unmarked (3, 5, 6). */
+int tp_arena_marks_score(int players);
+
+/* ---- reports (into a tp_buf; its sticky oom flag reports memory) ----------- */
+
+/* The board: csv `row,col,number,arena,quarter` (1-based, row-major, number
+ * 0 when unnumbered, arena inner|outer, quarter 0 for the centre); text:
+ * the numbered grid and the arena/quarter map with the totals; json: the
+ * same as arrays of rows. */
+void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
+			     const struct tp_arena_board *board, int fmt);
+
+/* The production run: the 36 pieces of a game times run (tp_run_count per
+ * shape and mark).  csv `shape,squares,blank,marked_2,marked_3,total`, one
+ * row per shape (squares: the squares one piece covers) then `total`
+ * (squares: the squares all pieces of the run cover, 126 a game); text;
+ * json, which also carries the shapes' cells and, when board is not NULL,
+ * the board's totals (quarters, inner quarters, centre, inner/outer
+ * totals and averages).  board may be NULL. */
+void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
+			      const struct tp_arena_shapes *sh,
+			      const struct tp_arena_board *board,
+			      const struct tp_run *run, int fmt);
+
+/* The pieces of one game for N players: csv `player,shape,squares,mark,count`
+ * (one line per tp_arena_deal line); text; json.  Returns what tp_arena_deal
+ * returns (nothing is written on failure); a full buffer shows in b->oom. */
+int tp_arena_deal_format(struct tp_buf *b, const struct tp_arena_shapes *sh, int players,
+			 int fmt, tp_err *e);
+
+#endif

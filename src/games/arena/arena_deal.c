@@ -1,0 +1,116 @@
+/* How the 36 pieces of the shape arena game are dealt (seed 002). */
+#include "arena_core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+const char *const tp_arena_mark_names[TP_MARK_N] = { "blank", "2", "3" };
+
+/* The seed's four-player split: what the first player of a pair receives
+ * out of the pair's 18 pieces (one of every shape and mark).  size is the
+ * shape's size in templates/shapes/default.ini, used when the shapes do
+ * not carry the seed's names. */
+static const struct {
+	const char *name;
+	int size;
+	int mark;
+} first_of_pair[9] = {
+	{ "Gun", 6, TP_MARK_BLANK },   { "Gun", 6, TP_MARK_2 },  { "Door", 5, TP_MARK_3 },
+	{ "Snake", 4, TP_MARK_BLANK }, { "Snake", 4, TP_MARK_2 }, { "Quoin", 3, TP_MARK_3 },
+	{ "Rod", 2, TP_MARK_2 },       { "Rod", 2, TP_MARK_BLANK }, { "Eye", 1, TP_MARK_3 },
+};
+
+static int same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+		char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+		if (x != y)
+			return 0;
+	}
+	return *a == *b;
+}
+
+/* Shape index of each entry of first_of_pair: by name when all six seed
+ * names are there, else by size (shapes are sorted by size). */
+static void split_shapes(const struct tp_arena_shapes *sh, int idx[9])
+{
+	int by_name = 1;
+	for (int i = 0; i < 9; i++) {
+		idx[i] = -1;
+		for (int s = 0; s < TP_ARENA_SHAPES; s++)
+			if (same_name(sh->s[s].name, first_of_pair[i].name))
+				idx[i] = s;
+		by_name &= idx[i] >= 0;
+	}
+	for (int i = 0; i < 9; i++)
+		if (!by_name) {
+			idx[i] = first_of_pair[i].size - 1;
+			for (int s = 0; s < TP_ARENA_SHAPES; s++)
+				if (sh->s[s].n_cells == first_of_pair[i].size)
+					idx[i] = s;
+		}
+}
+
+int tp_arena_marks_score(int players)
+{
+	return players == 2 || players == 4;
+}
+
+int tp_arena_deal(const struct tp_arena_shapes *sh, int players,
+		  struct tp_arena_deal **out, size_t *n, tp_err *e)
+{
+	*out = NULL;
+	*n = 0;
+	if (players < 2 || players > 6)
+		return tp_fail(e, TP_EINPUT, "players = %d: the game is for 2 to 6 players", players);
+	int count[7][TP_ARENA_SHAPES][TP_MARK_N];
+	memset(count, 0, sizeof count);
+	for (int s = 0; s < TP_ARENA_SHAPES; s++)
+		for (int k = 0; k < TP_MARK_N; k++)
+			switch (players) {
+			case 2:
+				count[1][s][k] = count[2][s][k] = 1;
+				break;
+			case 4:
+				/* Each pair one of every shape and mark; the split
+				 * below takes the first player's share out. */
+				count[3][s][k] = count[4][s][k] = 1;
+				break;
+			case 3:
+				count[k + 1][s][k] = 2;
+				break;
+			default:
+				for (int p = 1; p <= players; p++)
+					count[p][s][k] += (p - 1) / 2 == k;
+				break;
+			}
+	if (players == 4) {
+		int idx[9];
+		split_shapes(sh, idx);
+		for (int i = 0; i < 9; i++)
+			for (int first = 1; first <= 2; first++) {
+				count[first][idx[i]][first_of_pair[i].mark]++;
+				count[first + 2][idx[i]][first_of_pair[i].mark]--;
+			}
+	}
+	size_t lines = 0;
+	for (int p = 1; p <= players; p++)
+		for (int s = 0; s < TP_ARENA_SHAPES; s++)
+			for (int k = 0; k < TP_MARK_N; k++)
+				lines += count[p][s][k] > 0;
+	struct tp_arena_deal *d = tp_malloc(sizeof *d * lines);
+	if (d == NULL)
+		return tp_fail(e, TP_EIO, "out of memory dealing the pieces");
+	size_t i = 0;
+	for (int p = 1; p <= players; p++)
+		for (int s = 0; s < TP_ARENA_SHAPES; s++)
+			for (int k = 0; k < TP_MARK_N; k++)
+				if (count[p][s][k] > 0)
+					d[i++] = (struct tp_arena_deal){ p, s, k, count[p][s][k] };
+	*out = d;
+	*n = lines;
+	return TP_OK;
+}

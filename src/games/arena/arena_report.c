@@ -1,0 +1,250 @@
+/* Reports of the shape arena game: the numbered board, the production run
+ * and the pieces per player.  Text into a tp_buf; nothing else. */
+#include "arena_core.h"
+
+#include <stdlib.h>
+
+static const char *arena_name(int inner)
+{
+	return inner ? "inner" : "outer";
+}
+
+static void board_totals_text(struct tp_buf *b, const struct tp_arena_board *bd)
+{
+	tp_buf_printf(b, "quarter totals: %ld %ld %ld %ld (centre %ld, in none)\n",
+		      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
+		      bd->quarter_total[4], bd->quarter_total[0]);
+	tp_buf_printf(b, "inner arena per quarter: %ld %ld %ld %ld\n", bd->inner_quarter_total[1],
+		      bd->inner_quarter_total[2], bd->inner_quarter_total[3],
+		      bd->inner_quarter_total[4]);
+	tp_buf_printf(b, "inner: %d numbers, total %ld, average %.2f (centre included)\n",
+		      bd->n_inner_numbered, bd->inner_total,
+		      bd->n_inner_numbered ? (double)bd->inner_total / bd->n_inner_numbered : 0.0);
+	tp_buf_printf(b, "outer: %d numbers, total %ld, average %.2f\n", bd->n_outer_numbered,
+		      bd->outer_total,
+		      bd->n_outer_numbered ? (double)bd->outer_total / bd->n_outer_numbered : 0.0);
+}
+
+static void board_totals_json(struct tp_buf *b, const struct tp_arena_board *bd,
+			      const char *indent)
+{
+	tp_buf_printf(b, "%s\"quarter_totals\": [%ld, %ld, %ld, %ld],\n", indent,
+		      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
+		      bd->quarter_total[4]);
+	tp_buf_printf(b, "%s\"inner_quarter_totals\": [%ld, %ld, %ld, %ld],\n", indent,
+		      bd->inner_quarter_total[1], bd->inner_quarter_total[2],
+		      bd->inner_quarter_total[3], bd->inner_quarter_total[4]);
+	tp_buf_printf(b, "%s\"centre\": %ld,\n", indent, bd->quarter_total[0]);
+	tp_buf_printf(b, "%s\"inner\": {\"numbers\": %d, \"total\": %ld, \"average\": %.4f},\n",
+		      indent, bd->n_inner_numbered, bd->inner_total,
+		      bd->n_inner_numbered ? (double)bd->inner_total / bd->n_inner_numbered : 0.0);
+	tp_buf_printf(b, "%s\"outer\": {\"numbers\": %d, \"total\": %ld, \"average\": %.4f}\n",
+		      indent, bd->n_outer_numbered, bd->outer_total,
+		      bd->n_outer_numbered ? (double)bd->outer_total / bd->n_outer_numbered : 0.0);
+}
+
+static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
+{
+	tp_buf_printf(b, "shape arena %dx%d, seed %llu, inner arena %s, inner %d..%d, outer %d..%d\n",
+		      r->side, r->side, r->seed, r->inner >= 0 && r->inner < TP_INNER_N
+		      ? tp_arena_inner_names[r->inner] : "?",
+		      r->inner_min, r->inner_max, r->outer_min, r->outer_max);
+}
+
+void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
+			     const struct tp_arena_board *bd, int fmt)
+{
+	int n = bd->side;
+	if (fmt == TP_FMT_CSV) {
+		tp_buf_printf(b, "row,col,number,arena,quarter\n");
+		for (int row = 0; row < n; row++)
+			for (int col = 0; col < n; col++) {
+				const struct tp_arena_square *s = &bd->sq[row * n + col];
+				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", row + 1, col + 1, s->number,
+					      arena_name(s->inner), s->quarter);
+			}
+		return;
+	}
+	if (fmt == TP_FMT_JSON) {
+		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"side\": %d,\n  \"seed\": %llu,\n",
+			      n, r->seed);
+		tp_buf_printf(b, "  \"inner_shape\": \"%s\",\n",
+			      r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?");
+		const char *what[3] = { "numbers", "arenas", "quarters" };
+		for (int k = 0; k < 3; k++) {
+			tp_buf_printf(b, "  \"%s\": [\n", what[k]);
+			for (int row = 0; row < n; row++) {
+				tp_buf_printf(b, "    %s", k == 1 ? "\"" : "[");
+				for (int col = 0; col < n; col++) {
+					const struct tp_arena_square *s = &bd->sq[row * n + col];
+					if (k == 0)
+						tp_buf_printf(b, "%s%d", col ? ", " : "", s->number);
+					else if (k == 1)
+						tp_buf_printf(b, "%c", s->inner ? 'i' : 'o');
+					else
+						tp_buf_printf(b, "%s%d", col ? ", " : "", s->quarter);
+				}
+				tp_buf_printf(b, "%s%s\n", k == 1 ? "\"" : "]", row + 1 < n ? "," : "");
+			}
+			tp_buf_printf(b, "  ],\n");
+		}
+		board_totals_json(b, bd, "  ");
+		tp_buf_printf(b, "}\n");
+		return;
+	}
+	rules_line(b, r);
+	tp_buf_printf(b, "\nnumbers (. unnumbered):\n");
+	int w = 2;
+	for (int i = 0; i < n * n; i++)
+		w = bd->sq[i].number >= 100 ? 4 : bd->sq[i].number >= 10 && w < 3 ? 3 : w;
+	for (int row = 0; row < n; row++) {
+		for (int col = 0; col < n; col++) {
+			const struct tp_arena_square *s = &bd->sq[row * n + col];
+			if (s->number)
+				tp_buf_printf(b, "%*d", w, s->number);
+			else
+				tp_buf_printf(b, "%*s", w, ".");
+		}
+		tp_buf_printf(b, "\n");
+	}
+	tp_buf_printf(b, "\narenas and quarters (1-4 inner, a-d outer, * centre):\n");
+	for (int row = 0; row < n; row++) {
+		for (int col = 0; col < n; col++) {
+			const struct tp_arena_square *s = &bd->sq[row * n + col];
+			char ch = s->quarter == 0 ? '*' : s->inner ? (char)('0' + s->quarter)
+								   : (char)('a' + s->quarter - 1);
+			tp_buf_printf(b, "%*c", w, ch);
+		}
+		tp_buf_printf(b, "\n");
+	}
+	tp_buf_printf(b, "\n");
+	board_totals_text(b, bd);
+}
+
+/* ---- the production run --------------------------------------------------- */
+
+void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
+			      const struct tp_arena_shapes *sh,
+			      const struct tp_arena_board *bd, const struct tp_run *run, int fmt)
+{
+	/* Two sets of each mark: two pieces of every shape and mark a game. */
+	long cell[TP_ARENA_SHAPES][TP_MARK_N], row_total[TP_ARENA_SHAPES];
+	long col_total[TP_MARK_N] = { 0 }, total = 0;
+	for (int s = 0; s < TP_ARENA_SHAPES; s++) {
+		row_total[s] = 0;
+		for (int k = 0; k < TP_MARK_N; k++) {
+			cell[s][k] = tp_run_count(run, TP_ARENA_SETS / TP_MARK_N);
+			row_total[s] += cell[s][k];
+			col_total[k] += cell[s][k];
+		}
+		total += row_total[s];
+	}
+	if (fmt == TP_FMT_CSV) {
+		tp_buf_printf(b, "shape,squares,blank,marked_2,marked_3,total\n");
+		for (int s = 0; s < TP_ARENA_SHAPES; s++)
+			tp_buf_printf(b, "%s,%d,%ld,%ld,%ld,%ld\n", sh->s[s].name, sh->s[s].n_cells,
+				      cell[s][0], cell[s][1], cell[s][2], row_total[s]);
+		long squares = 0;
+		for (int s = 0; s < TP_ARENA_SHAPES; s++)
+			squares += (long)sh->s[s].n_cells * row_total[s];
+		tp_buf_printf(b, "total,%ld,%ld,%ld,%ld,%ld\n", squares, col_total[0], col_total[1],
+			      col_total[2], total);
+		return;
+	}
+	if (fmt == TP_FMT_JSON) {
+		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"games\": %d,\n  \"spares_pct\": %g,\n",
+			      run->games, run->spares_pct);
+		tp_buf_printf(b, "  \"players\": %d,\n  \"sets_per_game\": %d,\n  \"pieces_per_game\": %d,\n",
+			      r->players, TP_ARENA_SETS, TP_ARENA_PIECES);
+		tp_buf_printf(b, "  \"shapes\": [\n");
+		for (int s = 0; s < TP_ARENA_SHAPES; s++) {
+			const struct tp_arena_shape *p = &sh->s[s];
+			tp_buf_printf(b, "    {\"shape\": \"%s\", \"squares\": %d, \"cells\": [", p->name,
+				      p->n_cells);
+			for (int c = 0; c < p->n_cells; c++)
+				tp_buf_printf(b, "%s[%d, %d]", c ? ", " : "", p->cell[c][0], p->cell[c][1]);
+			tp_buf_printf(b, "], \"blank\": %ld, \"marked_2\": %ld, \"marked_3\": %ld, \"total\": %ld}%s\n",
+				      cell[s][0], cell[s][1], cell[s][2], row_total[s],
+				      s + 1 < TP_ARENA_SHAPES ? "," : "");
+		}
+		tp_buf_printf(b, "  ],\n  \"total\": {\"blank\": %ld, \"marked_2\": %ld, \"marked_3\": %ld, \"total\": %ld}%s\n",
+			      col_total[0], col_total[1], col_total[2], total, bd ? "," : "");
+		if (bd) {
+			tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"seed\": %llu,\n",
+				      bd->side, r->seed);
+			board_totals_json(b, bd, "    ");
+			tp_buf_printf(b, "  }\n");
+		}
+		tp_buf_printf(b, "}\n");
+		return;
+	}
+	tp_buf_printf(b, "PIECES  six sets of six shapes: 2 blank, 2 marked \"2\", 2 marked \"3\"\n");
+	if (run->games != 1 || run->spares_pct > 0)
+		tp_buf_printf(b, "print run: %d game%s, %g %% spares per shape and mark (rounded up)\n",
+			      run->games, run->games == 1 ? "" : "s", run->spares_pct);
+	tp_buf_printf(b, "\n%-10s%8s%8s%8s%8s%8s\n", "Shape", "Squares", "Blank", "\"2\"", "\"3\"",
+		      "Total");
+	for (int s = 0; s < TP_ARENA_SHAPES; s++)
+		tp_buf_printf(b, "%-10s%8d%8ld%8ld%8ld%8ld\n", sh->s[s].name, sh->s[s].n_cells,
+			      cell[s][0], cell[s][1], cell[s][2], row_total[s]);
+	tp_buf_printf(b, "%-10s%8s%8ld%8ld%8ld%8ld\n", "Total", "", col_total[0], col_total[1],
+		      col_total[2], total);
+	if (bd) {
+		tp_buf_printf(b, "\n");
+		rules_line(b, r);
+		board_totals_text(b, bd);
+	}
+}
+
+/* ---- per player ----------------------------------------------------------- */
+
+int tp_arena_deal_format(struct tp_buf *b, const struct tp_arena_shapes *sh, int players,
+			 int fmt, tp_err *e)
+{
+	struct tp_arena_deal *d = NULL;
+	size_t n = 0;
+	int rc = tp_arena_deal(sh, players, &d, &n, e);
+	if (rc != TP_OK)
+		return rc;
+	int scored = tp_arena_marks_score(players);
+	if (fmt == TP_FMT_CSV) {
+		tp_buf_printf(b, "player,shape,squares,mark,count\n");
+		for (size_t i = 0; i < n; i++)
+			tp_buf_printf(b, "%d,%s,%d,%s,%d\n", d[i].player, sh->s[d[i].shape].name,
+				      sh->s[d[i].shape].n_cells, tp_arena_mark_names[d[i].mark],
+				      d[i].count);
+	} else if (fmt == TP_FMT_JSON) {
+		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"players\": %d,\n  \"pairs\": %s,\n  \"marks_score\": %s,\n  \"deal\": [\n",
+			      players, players == 4 ? "true" : "false", scored ? "true" : "false");
+		for (size_t i = 0; i < n; i++)
+			tp_buf_printf(b, "    {\"player\": %d, \"shape\": \"%s\", \"squares\": %d, \"mark\": \"%s\", \"count\": %d}%s\n",
+				      d[i].player, sh->s[d[i].shape].name, sh->s[d[i].shape].n_cells,
+				      tp_arena_mark_names[d[i].mark], d[i].count, i + 1 < n ? "," : "");
+		tp_buf_printf(b, "  ]\n}\n");
+	} else {
+		tp_buf_printf(b, "PIECES FOR %d PLAYERS%s\n", players,
+			      players == 4 ? " (in pairs: 1 and 3 against 2 and 4, partners opposite)" : "");
+		if (!scored)
+			tp_buf_printf(b, "every piece scores as unmarked: no doubling or tripling\n");
+		int p = 0, pieces = 0, squares = 0;
+		for (size_t i = 0; i <= n; i++) {
+			if (i == n || d[i].player != p) {
+				if (p)
+					tp_buf_printf(b, "  %d pieces, %d squares\n", pieces, squares);
+				if (i == n)
+					break;
+				p = d[i].player;
+				pieces = squares = 0;
+				tp_buf_printf(b, "\nplayer %d:\n", p);
+			}
+			tp_buf_printf(b, "  %-10s %d square%s  %-6s x %d\n", sh->s[d[i].shape].name,
+				      sh->s[d[i].shape].n_cells, sh->s[d[i].shape].n_cells == 1 ? " " : "s",
+				      d[i].mark == TP_MARK_BLANK ? "blank" : d[i].mark == TP_MARK_2 ? "\"2\"" : "\"3\"",
+				      d[i].count);
+			pieces += d[i].count;
+			squares += d[i].count * sh->s[d[i].shape].n_cells;
+		}
+	}
+	free(d);
+	return TP_OK;
+}

@@ -1,0 +1,142 @@
+#ifndef TP_VECTOR_CORE_H
+#define TP_VECTOR_CORE_H
+
+/* The vector-tiles core (seed 001: W. T. Powers, board game patent of June
+ * 28, 1974).  From the rules it derives the vector tiles (every per_tile-
+ * subset of the allowed compass directions, each once), the blank, start
+ * and home tiles, the set-up of FIG. 2 on the board, and the turned-tile
+ * facts.  Pure: no I/O, no drawing, no state; results are plain structs.
+ *
+ * Set-up (FIG. 2; the seed fixes sides, not which corner is whose home):
+ *  - start tiles on the bottom row (row rows-1, 0-based), filled from both
+ *    corners inward: player 1 bottom-left, player 2 bottom-right, player 3
+ *    next to player 1, player 4 next to player 2 (col 0, cols-1, 1, cols-2);
+ *  - each player's home tile is its start square turned through the board
+ *    centre (point reflection): row 0, col cols-1-start_col.  So the two
+ *    players of the seed start in the bottom corners and head for the
+ *    diagonally opposite top corners (player 1, circle, bottom-left -> top-
+ *    right); every player is the same distance from home and the routes
+ *    cross the centre, round the blanks ("inner borders of the playing
+ *    area").  The seed only says "opposite ends of the board";
+ *  - blanks: the `blanks` free squares (not start/home) nearest the board
+ *    centre, by squared distance of square centres, ties in row-major
+ *    order: a compact block in the centre (the 2 x 2 centre for the seed's
+ *    4 blanks on 8 x 8);
+ *  - vector tiles fill the remaining squares row-major, in lexicographic
+ *    order of the combinations of positions in the directions key.
+ * A board needs rows >= 2 (start and home tiles at opposite ends) and
+ * cols >= players (start tiles side by side on one row); tp_vector_fit
+ * refuses anything else with a reason.
+ *
+ * Note: the compass enumerators TP_NE, TP_SE, TP_SW, TP_NW share names with
+ * enum tp_corner in series.h; the two headers cannot be included in the
+ * same translation unit until one of them is renamed. */
+
+#include <stddef.h>
+
+#include "report.h"
+#include "status.h"
+#include "strbuf.h"
+
+/* Clockwise from north, so that a turn by 45 degrees clockwise is +1 mod 8
+ * and by 90 degrees is +2. */
+enum tp_compass { TP_N, TP_NE, TP_E, TP_SE, TP_S, TP_SW, TP_W, TP_NW, TP_N_COMPASS };
+extern const char *const tp_compass_names[TP_N_COMPASS];   /* "n","ne","e","se","s","sw","w","nw" */
+
+enum tp_vkind { TP_VK_VECTOR, TP_VK_BLANK, TP_VK_START, TP_VK_HOME, TP_VK_COUNT };
+extern const char *const tp_vkind_names[TP_VK_COUNT];      /* "vector","blank","start","home" */
+
+#define TP_VEC_MAX_PLAYERS 4   /* one per player symbol: circle, square, hexagon, octagon */
+#define TP_VEC_MAX_SIDE 1200   /* rows and cols are 1..TP_VEC_MAX_SIDE */
+
+struct tp_vector_rules {
+	int rows, cols;          /* board squares (shared [board] keys), 1..1200 */
+	int n_dirs;              /* 1..8 */
+	int dirs[TP_N_COMPASS];  /* compass points a tile may show, in the order of the directions key */
+	int per_tile;            /* vectors per tile, 1..n_dirs */
+	int blanks;              /* >= 0 */
+	int players;             /* 1..TP_VEC_MAX_PLAYERS */
+	int symbol[TP_VEC_MAX_PLAYERS]; /* per player: 0 circle, 1 square, 2 hexagon, 3 octagon (enum tp_symbol order) */
+};
+
+/* The seed's game: 8 x 8, all 8 directions in compass order, 3 per tile,
+ * 4 blanks, 2 players (circle, square). */
+void tp_vector_rules_default(struct tp_vector_rules *r);
+
+struct tp_vtile {
+	int kind;        /* enum tp_vkind */
+	int player;      /* 1-based for start/home, 0 otherwise */
+	unsigned dirs;   /* bit (1u << compass) per direction shown; 0 unless vector */
+};
+
+struct tp_vector_model {
+	int rows, cols;
+	struct tp_vtile *grid;          /* rows*cols, row-major: the set-up of FIG. 2 */
+	long count[TP_VK_COUNT];        /* tiles of each kind */
+	long n_sets;                    /* C(n_dirs, per_tile) */
+	long classes_turn90, classes_turn45; /* how many of the vector tiles stay distinct if tiles could be turned by 90 / by 45 degrees */
+};
+
+/* C(n, k) for 0 <= k <= n <= 62; 0 when k is out of range. */
+long tp_vector_binom(int n, int k);
+
+/* The direction set `dirs` turned clockwise by `eighths` x 45 degrees
+ * (any integer; negative turns anticlockwise). */
+unsigned tp_vector_turn(unsigned dirs, int eighths);
+
+/* Checks the rules and the counts equation
+ *     C(n_dirs, per_tile) + blanks + 2 x players == rows x cols.
+ * Returns 0 when both hold.  Otherwise -1 and a one-line reason in why
+ * (when n > 0): a rule out of range names the value and what is allowed; a
+ * misfit gives both sides and what would fit, e.g. "8 x 8 = 64 squares, but
+ * 70 vector + 4 blank + 4 start/home = 78 tiles: use 9 x 9 with 3 more
+ * blanks, or per_tile = 3".  Suggestions, each given only when it exists
+ * and differs from the current setting:
+ *  - a board: the smallest (rows + d) x (cols + d) (d may be negative; a
+ *    side of 1 stays 1) holding all tiles with the configured blanks, the
+ *    extra squares going to blanks;
+ *  - blanks = the number that fills the current board;
+ *  - per_tile = the value nearest the current one (ties: the smaller) that
+ *    fits with the configured blanks, else that fits with blanks adjusted
+ *    ("per_tile = 2 with 8 blanks"). */
+int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n);
+
+/* Parses a directions list ("n ne e se s sw w nw", names separated by
+ * spaces, tabs and/or commas, any case) into dirs[0..*n-1] in the order
+ * given.  Returns 0, or -1 with a one-line reason in why (when nwhy > 0):
+ * "unknown direction 'x'; allowed: n ne e se s sw w nw", "'ne' is
+ * repeated", "no directions given; allowed: ...".  value may be NULL
+ * (empty).  dirs and *n are unspecified after a failure. */
+int tp_vector_parse_dirs(const char *value, int dirs[TP_N_COMPASS], int *n, char *why, size_t nwhy);
+
+/* Derives the tiles and the set-up.  Returns TP_OK with *out set (free with
+ * tp_vector_free), or TP_EINPUT when tp_vector_fit fails (message = its
+ * why), or TP_EIO when out of memory; *out is NULL on failure. */
+int tp_vector_derive(const struct tp_vector_rules *r, struct tp_vector_model **out, tp_err *e);
+void tp_vector_free(struct tp_vector_model *m);
+
+/* Reports, formatted into b (fmt is enum tp_format); r and m must belong
+ * together (m derived from r).
+ *
+ * Pattern, CSV: header `row,col,kind,player,directions`, then one line per
+ * square, row-major, rows and cols 1-based; kind is a tp_vkind_names entry;
+ * player is 1..players for start and home, empty otherwise; directions are
+ * the vector tile's compass names separated by single spaces, in the order
+ * of the directions key, empty otherwise.  TEXT: a grid of 3 x 3 character
+ * glyphs, one per square, with a legend.  JSON: the CSV's records as an
+ * array of objects.
+ *
+ * Manifest: tiles per kind (vector, blank, start, home, total) per game and
+ * for the run (each kind via tp_run_count, total = sum of the kinds).  CSV:
+ * header `kind,per_game,print_run`, one line per kind, then `total`.  TEXT:
+ * the same as a table plus the playing pieces and the turned-tile facts.
+ * JSON: the settings, both tables, the pieces, every vector tile's position
+ * and directions, the start/home/blank squares, and the turned-tile facts
+ * (classes_turn90, classes_turn45 and a sentence on the orientation
+ * marker). */
+void tp_vector_pattern_format(struct tp_buf *b, const struct tp_vector_rules *r,
+			      const struct tp_vector_model *m, int fmt);
+void tp_vector_manifest_format(struct tp_buf *b, const struct tp_vector_rules *r,
+			       const struct tp_vector_model *m, const struct tp_run *run, int fmt);
+
+#endif
