@@ -6,8 +6,8 @@
  * their names; and every per_tile over them derives on a board that fits.
  *
  * Self-contained rather than built on fuzz_common.h: that header pulls in
- * series.h, whose enum tp_corner reuses the names TP_NE, TP_SE, TP_SW and
- * TP_NW of enum tp_compass. */
+ * series.h, whose enum tp_corner reuses the names TP_DIR_NE, TP_DIR_SE, TP_DIR_SW and
+ * TP_DIR_NW of enum tp_compass. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -37,7 +37,7 @@ static void check_why(const char *why, size_t n)
 /* Each per_tile over the parsed directions, on the smallest 2-row board
  * that holds the tiles (spare squares become blanks): derives, and the
  * counts add up. */
-static void derive_all(const int dirs[TP_N_COMPASS], int n)
+static void derive_all(const int dirs[TP_N_DIRS], int n)
 {
 	for (int k = 1; k <= n; k++) {
 		struct tp_vector_rules r;
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	memcpy(s, data, size);
 	s[size] = '\0';
-	int dirs[TP_N_COMPASS], n = -1;
+	int dirs[TP_N_DIRS], n = -1;
 	char why[200];
 	memset(why, 'x', sizeof why);
 	int rc = tp_vector_parse_dirs(s, dirs, &n, why, sizeof why);
@@ -80,18 +80,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_why(why, sizeof why);
 		return 0;
 	}
-	if (n < 1 || n > TP_N_COMPASS)
+	if (n < 1 || n > TP_N_DIRS)
 		die("direction count out of range", NULL);
 	unsigned seen = 0;
 	char again[64] = "";
 	for (int i = 0; i < n; i++) {
-		if (dirs[i] < 0 || dirs[i] >= TP_N_COMPASS || (seen & (1u << dirs[i])))
+		if (dirs[i] < 0 || dirs[i] >= TP_N_DIRS || (seen & (1u << dirs[i])))
 			die("direction out of range or repeated", NULL);
 		seen |= 1u << dirs[i];
 		strcat(again, tp_compass_names[dirs[i]]);
 		strcat(again, " ");
 	}
-	int dirs2[TP_N_COMPASS], n2 = -1;
+	int dirs2[TP_N_DIRS], n2 = -1;
 	if (tp_vector_parse_dirs(again, dirs2, &n2, why, sizeof why) != 0 || n2 != n ||
 	    memcmp(dirs, dirs2, (size_t)n * sizeof dirs[0]) != 0)
 		die("the names do not parse back the same", again);

@@ -10,7 +10,7 @@
 #include "alloc.h"
 #include "vector_internal.h"
 
-const char *const tp_compass_names[TP_N_COMPASS] = { "n", "ne", "e", "se", "s", "sw", "w", "nw" };
+const char *const tp_compass_names[TP_N_DIRS] = { "n", "ne", "e", "se", "s", "sw", "w", "nw" };
 const char *const tp_vkind_names[TP_VK_COUNT] = { "vector", "blank", "start", "home" };
 /* Same order as enum tp_symbol in src/symbol.h (kept here so that the core
  * links without the drawing code). */
@@ -20,8 +20,8 @@ void tp_vector_rules_default(struct tp_vector_rules *r)
 {
 	memset(r, 0, sizeof *r);
 	r->rows = r->cols = 8;
-	r->n_dirs = TP_N_COMPASS;
-	for (int i = 0; i < TP_N_COMPASS; i++)
+	r->n_dirs = TP_N_DIRS;
+	for (int i = 0; i < TP_N_DIRS; i++)
 		r->dirs[i] = i;
 	r->per_tile = 3;
 	r->blanks = 4;
@@ -44,9 +44,9 @@ long tp_vector_binom(int n, int k)
 
 unsigned tp_vector_turn(unsigned dirs, int eighths)
 {
-	int k = ((eighths % TP_N_COMPASS) + TP_N_COMPASS) % TP_N_COMPASS;
+	int k = ((eighths % TP_N_DIRS) + TP_N_DIRS) % TP_N_DIRS;
 	dirs &= 0xffu;
-	return ((dirs << k) | (dirs >> ((TP_N_COMPASS - k) % TP_N_COMPASS))) & 0xffu;
+	return ((dirs << k) | (dirs >> ((TP_N_DIRS - k) % TP_N_DIRS))) & 0xffu;
 }
 
 /* ---- directions ------------------------------------------------------------ */
@@ -64,7 +64,7 @@ static int lower(char c)
 /* The compass point spelled by s[0..len-1] (any case), or -1. */
 static int compass_lookup(const char *s, size_t len)
 {
-	for (int d = 0; d < TP_N_COMPASS; d++) {
+	for (int d = 0; d < TP_N_DIRS; d++) {
 		const char *name = tp_compass_names[d];
 		if (strlen(name) != len)
 			continue;
@@ -95,7 +95,7 @@ static void quote_token(char out[24], const char *s, size_t len)
 
 static int allowed_list(char *why, size_t nwhy, size_t at)
 {
-	for (int d = 0; d < TP_N_COMPASS && at < nwhy; d++) {
+	for (int d = 0; d < TP_N_DIRS && at < nwhy; d++) {
 		int w = snprintf(why + at, nwhy - at, "%s%s", d ? " " : "", tp_compass_names[d]);
 		if (w < 0)
 			break;
@@ -104,7 +104,7 @@ static int allowed_list(char *why, size_t nwhy, size_t at)
 	return -1;
 }
 
-int tp_vector_parse_dirs(const char *value, int dirs[TP_N_COMPASS], int *n, char *why, size_t nwhy)
+int tp_vector_parse_dirs(const char *value, int dirs[TP_N_DIRS], int *n, char *why, size_t nwhy)
 {
 	int count = 0;
 	unsigned seen = 0;
@@ -186,7 +186,7 @@ static int place_blanks(struct tp_vector_model *m, long blanks)
  * positions of the directions key, in lexicographic order. */
 static void place_vectors(struct tp_vector_model *m, const struct tp_vector_rules *r)
 {
-	int idx[TP_N_COMPASS], k = r->per_tile, nd = r->n_dirs;
+	int idx[TP_N_DIRS], k = r->per_tile, nd = r->n_dirs;
 	for (int i = 0; i < k; i++)
 		idx[i] = i;
 	long n = (long)m->rows * m->cols;
@@ -221,7 +221,7 @@ static long turn_classes(const unsigned *set, long n, int step)
 	for (long i = 0; i < n; i++) {
 		int fresh = 1;
 		for (long j = 0; j < i && fresh; j++)
-			for (int t = step; t < TP_N_COMPASS && fresh; t += step)
+			for (int t = step; t < TP_N_DIRS && fresh; t += step)
 				if (tp_vector_turn(set[i], t) == set[j])
 					fresh = 0;
 		classes += fresh;

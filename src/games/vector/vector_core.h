@@ -28,7 +28,7 @@
  * cols >= players (start tiles side by side on one row); tp_vector_fit
  * refuses anything else with a reason.
  *
- * Note: the compass enumerators TP_NE, TP_SE, TP_SW, TP_NW share names with
+ * Note: the compass enumerators TP_DIR_NE, TP_DIR_SE, TP_DIR_SW, TP_DIR_NW share names with
  * enum tp_corner in series.h; the two headers cannot be included in the
  * same translation unit until one of them is renamed. */
 
@@ -40,8 +40,8 @@
 
 /* Clockwise from north, so that a turn by 45 degrees clockwise is +1 mod 8
  * and by 90 degrees is +2. */
-enum tp_compass { TP_N, TP_NE, TP_E, TP_SE, TP_S, TP_SW, TP_W, TP_NW, TP_N_COMPASS };
-extern const char *const tp_compass_names[TP_N_COMPASS];   /* "n","ne","e","se","s","sw","w","nw" */
+enum tp_compass { TP_DIR_N, TP_DIR_NE, TP_DIR_E, TP_DIR_SE, TP_DIR_S, TP_DIR_SW, TP_DIR_W, TP_DIR_NW, TP_N_DIRS };
+extern const char *const tp_compass_names[TP_N_DIRS];   /* "n","ne","e","se","s","sw","w","nw" */
 
 enum tp_vkind { TP_VK_VECTOR, TP_VK_BLANK, TP_VK_START, TP_VK_HOME, TP_VK_COUNT };
 extern const char *const tp_vkind_names[TP_VK_COUNT];      /* "vector","blank","start","home" */
@@ -52,7 +52,7 @@ extern const char *const tp_vkind_names[TP_VK_COUNT];      /* "vector","blank","
 struct tp_vector_rules {
 	int rows, cols;          /* board squares (shared [board] keys), 1..1200 */
 	int n_dirs;              /* 1..8 */
-	int dirs[TP_N_COMPASS];  /* compass points a tile may show, in the order of the directions key */
+	int dirs[TP_N_DIRS];  /* compass points a tile may show, in the order of the directions key */
 	int per_tile;            /* vectors per tile, 1..n_dirs */
 	int blanks;              /* >= 0 */
 	int players;             /* 1..TP_VEC_MAX_PLAYERS */
@@ -107,7 +107,7 @@ int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n);
  * "unknown direction 'x'; allowed: n ne e se s sw w nw", "'ne' is
  * repeated", "no directions given; allowed: ...".  value may be NULL
  * (empty).  dirs and *n are unspecified after a failure. */
-int tp_vector_parse_dirs(const char *value, int dirs[TP_N_COMPASS], int *n, char *why, size_t nwhy);
+int tp_vector_parse_dirs(const char *value, int dirs[TP_N_DIRS], int *n, char *why, size_t nwhy);
 
 /* Derives the tiles and the set-up.  Returns TP_OK with *out set (free with
  * tp_vector_free), or TP_EINPUT when tp_vector_fit fails (message = its

@@ -48,13 +48,13 @@ static int check_rules(const struct tp_vector_rules *r, char *why, size_t n)
 	if (r->rows < 2)
 		return refuse(why, n, "a board of 1 row has no opposite end for the home tiles: rows must be 2..%d",
 			      TP_VEC_MAX_SIDE);
-	if (r->n_dirs < 1 || r->n_dirs > TP_N_COMPASS)
+	if (r->n_dirs < 1 || r->n_dirs > TP_N_DIRS)
 		return refuse(why, n, "%d directions: must be 1..%d of n ne e se s sw w nw", r->n_dirs,
-			      TP_N_COMPASS);
+			      TP_N_DIRS);
 	unsigned seen = 0;
 	for (int i = 0; i < r->n_dirs; i++) {
 		int d = r->dirs[i];
-		if (d < 0 || d >= TP_N_COMPASS)
+		if (d < 0 || d >= TP_N_DIRS)
 			return refuse(why, n, "direction %d is not a compass point (0..7: n ne e se s sw w nw)", d);
 		if (seen & (1u << d))
 			return refuse(why, n, "'%s' is repeated", tp_compass_names[d]);
@@ -106,7 +106,7 @@ static int grow_board(const struct tp_vector_rules *r, long tiles, int *R, int *
  * 0 when none. */
 static int near_per_tile(const struct tp_vector_rules *r, long want, int exact)
 {
-	for (int dist = 1; dist < TP_N_COMPASS; dist++)
+	for (int dist = 1; dist < TP_N_DIRS; dist++)
 		for (int side = -1; side <= 1; side += 2) {
 			int k = r->per_tile + side * dist;
 			if (k < 1 || k > r->n_dirs)

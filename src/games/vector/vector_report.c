@@ -27,9 +27,9 @@ static const struct tp_vtile *at(const struct tp_vector_model *m, int row, int c
 /* ---- pattern ----------------------------------------------------------------- */
 
 /* Where each compass point's stroke sits in a 3 x 3 glyph, and its char. */
-static const int glyph_r[TP_N_COMPASS] = { 0, 0, 1, 2, 2, 2, 1, 0 };
-static const int glyph_c[TP_N_COMPASS] = { 1, 2, 2, 2, 1, 0, 0, 0 };
-static const char glyph_ch[TP_N_COMPASS] = { '|', '/', '-', '\\', '|', '/', '-', '\\' };
+static const int glyph_r[TP_N_DIRS] = { 0, 0, 1, 2, 2, 2, 1, 0 };
+static const int glyph_c[TP_N_DIRS] = { 1, 2, 2, 2, 1, 0, 0, 0 };
+static const char glyph_ch[TP_N_DIRS] = { '|', '/', '-', '\\', '|', '/', '-', '\\' };
 
 /* Line `line` (0..2) of the glyph of tile t, 3 chars plus NUL. */
 static void glyph_line(const struct tp_vtile *t, int line, char out[4])
@@ -39,7 +39,7 @@ static void glyph_line(const struct tp_vtile *t, int line, char out[4])
 	if (t->kind == TP_VK_VECTOR) {
 		if (line == 1)
 			out[1] = 'o';
-		for (int d = 0; d < TP_N_COMPASS; d++)
+		for (int d = 0; d < TP_N_DIRS; d++)
 			if ((t->dirs & (1u << d)) && glyph_r[d] == line)
 				out[glyph_c[d]] = glyph_ch[d];
 	} else if (line == 1 && t->kind == TP_VK_BLANK) {

@@ -347,7 +347,7 @@ static void four_directions(void **state)
 }
 
 /* The key order that the sweep uses: a fixed shuffle of the compass. */
-static const int shuffled[8] = { TP_SW, TP_N, TP_E, TP_NW, TP_S, TP_NE, TP_W, TP_SE };
+static const int shuffled[8] = { TP_DIR_SW, TP_DIR_N, TP_DIR_E, TP_DIR_NW, TP_DIR_S, TP_DIR_NE, TP_DIR_W, TP_DIR_SE };
 
 static void sweep(void **state)
 {
@@ -610,14 +610,14 @@ static void parse_ok(void **state)
 		assert_int_equal(d[i], i);
 	assert_int_equal(tp_vector_parse_dirs(" s, n,e ", d, &n, why, sizeof why), 0);
 	assert_int_equal(n, 3);
-	assert_int_equal(d[0], TP_S);
-	assert_int_equal(d[1], TP_N);
-	assert_int_equal(d[2], TP_E);
+	assert_int_equal(d[0], TP_DIR_S);
+	assert_int_equal(d[1], TP_DIR_N);
+	assert_int_equal(d[2], TP_DIR_E);
 	assert_int_equal(tp_vector_parse_dirs("\tN\tNe,,sW", d, &n, why, sizeof why), 0);
 	assert_int_equal(n, 3);
-	assert_int_equal(d[0], TP_N);
-	assert_int_equal(d[1], TP_NE);
-	assert_int_equal(d[2], TP_SW);
+	assert_int_equal(d[0], TP_DIR_N);
+	assert_int_equal(d[1], TP_DIR_NE);
+	assert_int_equal(d[2], TP_DIR_SW);
 	/* Every ordering of every subset round-trips: all 8! orders of the
 	 * full set, and each subset forwards and backwards. */
 	int perm[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
