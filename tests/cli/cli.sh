@@ -12,7 +12,7 @@
 # constants (column names, exit codes) appear below.
 
 set -u
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 ROOT=$(pwd)
 TP_BIN=${TP_BIN:-$ROOT/tilepress}
 QUICK=${TP_QUICK:-0}

@@ -4,7 +4,7 @@
 # man page and the bash completion, uninstalls and checks nothing is left.
 # Prints "install-test: N passed, M failed"; exit 1 on any failure.
 set -u
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 ROOT=$(pwd)
 MAKE=${MAKE:-make}
 T=$(mktemp -d "${TMPDIR:-/tmp}/tp-install.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }

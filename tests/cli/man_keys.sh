@@ -10,7 +10,7 @@
 #
 #   sh tests/man_keys.sh [MANPAGE [COMPLETION]]   (from mk/install.mk: make install-test)
 set -u
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 MAN=${1:-man/tilepress.1}
 COMP=${2:-completions/tilepress.bash}
 CONFIG_C=src/core/config.c
