@@ -281,22 +281,23 @@ static double sheet_area(const struct tp_session *s, size_t sheet, double *longe
 	return a;
 }
 
-/* Rasters this wide take hours and gigabytes of PNG: they are written
- * only when --formats asks for PNG by name. */
-#define TP_PNG_AUTO_MAX_PX 100000.0
+/* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
+ * take hours and gigabytes of PNG: they are written only when --formats
+ * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
+#define TP_PNG_AUTO_MAX_PX 2e9
 
 static void drop_huge_rasters(struct plan *pl, int quiet)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < pl->n_tasks; i++) {
-		double longest = 0;
-		if (tp_backends[pl->tasks[i].backend].raster &&
-		    sheet_area(pl->session, pl->tasks[i].sheet, &longest) > 0 &&
-		    longest / 25.4 * pl->session->cfg->print.dpi > TP_PNG_AUTO_MAX_PX) {
+		double longest = 0, dpmm = pl->session->cfg->print.dpi / 25.4;
+		double px = tp_backends[pl->tasks[i].backend].raster
+				    ? sheet_area(pl->session, pl->tasks[i].sheet, &longest) * dpmm * dpmm
+				    : 0;
+		if (px > TP_PNG_AUTO_MAX_PX) {
 			if (!quiet)
-				fprintf(stderr, "tilepress: %s: %.0f px a side at %g dpi; PNG skipped (ask for it with --formats png)\n",
-					pl->session->game->sheets[pl->tasks[i].sheet].name,
-					longest / 25.4 * pl->session->cfg->print.dpi,
+				fprintf(stderr, "tilepress: %s: %.1f Gpx at %g dpi; PNG skipped (ask for it with --formats png)\n",
+					pl->session->game->sheets[pl->tasks[i].sheet].name, px / 1e9,
 					pl->session->cfg->print.dpi);
 			continue;
 		}
