@@ -60,8 +60,10 @@ static int drawable(const struct tp_scene *sc, const struct tp_shape *s)
 	if (k->kind == TP_INK_REGISTRATION)
 		return 0;
 	/* Die and emboss plates are technical: a proof shows them only when
-	 * the sheet is that plate. */
-	return !(k->kind == TP_INK_SPOT && k->overprint && !sc->plate);
+	 * the sheet is that plate.  (Overprint alone does not make an ink
+	 * technical: linework and the Assembly spot overprint too.) */
+	int technical = s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS;
+	return !(technical && !sc->plate);
 }
 
 /* Bounds in mm widened to device px; pad covers antialiasing and miters. */

@@ -85,9 +85,9 @@ void tp_config_defaults(struct tp_config *c)
 	set_ink(&p->inks[TP_INK_BOXES], "boxes", TP_INK_PROCESS, 0, 0, 10, 100, 0, 0xffdd00);
 	set_ink(&p->inks[TP_INK_VERTICAL], "vertical", TP_INK_PROCESS, 0, 90, 0, 100, 0, 0x009640);
 	set_ink(&p->inks[TP_INK_DOTS], "dots", TP_INK_PROCESS, 0, 100, 60, 0, 0, 0x0069b4);
-	set_ink(&p->inks[TP_INK_LINE], "lines", TP_INK_PROCESS, 0, 0, 0, 0, 45, 0x9d9d9c);
-	set_ink(&p->inks[TP_INK_TEXT], "text", TP_INK_PROCESS, 0, 0, 0, 0, 100, 0x1d1d1b);
-	set_ink(&p->inks[TP_INK_ANCHOR], "Assembly", TP_INK_SPOT, 0, 0, 100, 0, 0, 0xe6007e);
+	set_ink(&p->inks[TP_INK_LINE], "lines", TP_INK_PROCESS, 1, 0, 0, 0, 45, 0x9d9d9c);
+	set_ink(&p->inks[TP_INK_TEXT], "text", TP_INK_PROCESS, 1, 0, 0, 0, 100, 0x1d1d1b);
+	set_ink(&p->inks[TP_INK_ANCHOR], "Assembly", TP_INK_SPOT, 1, 0, 100, 0, 0, 0xe6007e);
 	set_ink(&p->inks[TP_INK_REG], "marks", TP_INK_REGISTRATION, 0, 100, 100, 100, 100, 0x000000);
 	set_ink(&p->inks[TP_INK_CUT], "CutContour", TP_INK_SPOT, 1, 0, 100, 0, 0, 0xec008c);
 	set_ink(&p->inks[TP_INK_EMBOSS], "Emboss", TP_INK_SPOT, 1, 100, 0, 0, 0, 0x00a0e3);
