@@ -40,6 +40,15 @@ struct tp_print {
 	double panel_overlap_mm;
 	char job[64];
 	struct tp_ink inks[TP_INK_COUNT];
+	/* PDF/X-1a output intent: a registered printing condition, and a CMYK
+	 * output profile to embed ("" = name the condition only). */
+	char output_condition[64];
+	char output_info[128];
+	char output_registry[128];
+	char output_profile[512];
+	/* CMYK profile the proofs' sRGB comes through ("" = the system's
+	 * default CMYK profile, see colour.h). */
+	char proof_profile[512];
 };
 
 struct tp_config {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "symbol.h"
 
 static void set_ink(struct tp_ink *k, const char *name, int kind, int overprint,
@@ -80,6 +81,9 @@ void tp_config_defaults(struct tp_config *c)
 	em->min_symbol_mm = 12.7;
 	em->min_spacing_mm = 6.35;
 	snprintf(p->job, sizeof p->job, "tilepress series");
+	snprintf(p->output_condition, sizeof p->output_condition, "%s", TP_OUTPUT_CONDITION);
+	snprintf(p->output_info, sizeof p->output_info, "%s", TP_OUTPUT_INFO);
+	snprintf(p->output_registry, sizeof p->output_registry, "%s", TP_OUTPUT_REGISTRY);
 	/* [0055]: lateral red, boxes yellow, vertical green, dots blue. */
 	set_ink(&p->inks[TP_INK_LATERAL], "lateral", TP_INK_PROCESS, 0, 0, 100, 100, 0, 0xe30613);
 	set_ink(&p->inks[TP_INK_BOXES], "boxes", TP_INK_PROCESS, 0, 0, 10, 100, 0, 0xffdd00);
