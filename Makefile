@@ -10,7 +10,7 @@ BUILD   := build
 # Debian 12's libhpdf-dev ships no pkg-config file; we write one (see below).
 # ($(shell) in make 4.3 does not see exported variables: set it inline.)
 PKGCONFIG = PKG_CONFIG_PATH="$(CURDIR)/$(BUILD)/pkgconfig:$$PKG_CONFIG_PATH" pkg-config
-PKGS    := cairo libpng libhpdf inih fontconfig
+PKGS    := cairo libpng libhpdf inih fontconfig lcms2
 CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
 WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral \
@@ -27,7 +27,7 @@ TESTSRC  := $(sort $(wildcard tests/test_*.c))
 
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
-	libinih-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core
+	libinih-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core liblcms2-dev
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time \
 	librsvg2-bin libxml2-utils
 

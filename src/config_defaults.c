@@ -7,10 +7,13 @@
 #include <string.h>
 
 #include "backend.h"
+#include "colour.h"
 #include "symbol.h"
 
+/* The proof rgb starts as the profile-free conversion; tp_colour_proofs()
+ * replaces it with the profile's when the config is loaded. */
 static void set_ink(struct tp_ink *k, const char *name, int kind, int overprint,
-		    double c, double m, double y, double kk, unsigned rgb)
+		    double c, double m, double y, double kk)
 {
 	snprintf(k->name, sizeof k->name, "%s", name);
 	k->kind = kind;
@@ -19,9 +22,10 @@ static void set_ink(struct tp_ink *k, const char *name, int kind, int overprint,
 	k->cmyk[1] = m / 100;
 	k->cmyk[2] = y / 100;
 	k->cmyk[3] = kk / 100;
-	k->rgb[0] = ((rgb >> 16) & 255) / 255.0;
-	k->rgb[1] = ((rgb >> 8) & 255) / 255.0;
-	k->rgb[2] = (rgb & 255) / 255.0;
+	if (kind == TP_INK_REGISTRATION)
+		k->rgb[0] = k->rgb[1] = k->rgb[2] = 0;
+	else
+		tp_colour_naive(k->cmyk, k->rgb);
 }
 
 void tp_config_defaults(struct tp_config *c)
@@ -85,15 +89,15 @@ void tp_config_defaults(struct tp_config *c)
 	snprintf(p->output_info, sizeof p->output_info, "%s", TP_OUTPUT_INFO);
 	snprintf(p->output_registry, sizeof p->output_registry, "%s", TP_OUTPUT_REGISTRY);
 	/* [0055]: lateral red, boxes yellow, vertical green, dots blue. */
-	set_ink(&p->inks[TP_INK_LATERAL], "lateral", TP_INK_PROCESS, 0, 0, 100, 100, 0, 0xe30613);
-	set_ink(&p->inks[TP_INK_BOXES], "boxes", TP_INK_PROCESS, 0, 0, 10, 100, 0, 0xffdd00);
-	set_ink(&p->inks[TP_INK_VERTICAL], "vertical", TP_INK_PROCESS, 0, 90, 0, 100, 0, 0x009640);
-	set_ink(&p->inks[TP_INK_DOTS], "dots", TP_INK_PROCESS, 0, 100, 60, 0, 0, 0x0069b4);
-	set_ink(&p->inks[TP_INK_LINE], "lines", TP_INK_PROCESS, 1, 0, 0, 0, 45, 0x9d9d9c);
-	set_ink(&p->inks[TP_INK_TEXT], "text", TP_INK_PROCESS, 1, 0, 0, 0, 100, 0x1d1d1b);
-	set_ink(&p->inks[TP_INK_ANCHOR], "Assembly", TP_INK_SPOT, 1, 0, 100, 0, 0, 0xe6007e);
-	set_ink(&p->inks[TP_INK_REG], "marks", TP_INK_REGISTRATION, 0, 100, 100, 100, 100, 0x000000);
-	set_ink(&p->inks[TP_INK_CUT], "CutContour", TP_INK_SPOT, 1, 0, 100, 0, 0, 0xec008c);
-	set_ink(&p->inks[TP_INK_EMBOSS], "Emboss", TP_INK_SPOT, 1, 100, 0, 0, 0, 0x00a0e3);
+	set_ink(&p->inks[TP_INK_LATERAL], "lateral", TP_INK_PROCESS, 0, 0, 100, 100, 0);
+	set_ink(&p->inks[TP_INK_BOXES], "boxes", TP_INK_PROCESS, 0, 0, 10, 100, 0);
+	set_ink(&p->inks[TP_INK_VERTICAL], "vertical", TP_INK_PROCESS, 0, 90, 0, 100, 0);
+	set_ink(&p->inks[TP_INK_DOTS], "dots", TP_INK_PROCESS, 0, 100, 60, 0, 0);
+	set_ink(&p->inks[TP_INK_LINE], "lines", TP_INK_PROCESS, 1, 0, 0, 0, 45);
+	set_ink(&p->inks[TP_INK_TEXT], "text", TP_INK_PROCESS, 1, 0, 0, 0, 100);
+	set_ink(&p->inks[TP_INK_ANCHOR], "Assembly", TP_INK_SPOT, 1, 0, 100, 0, 0);
+	set_ink(&p->inks[TP_INK_REG], "marks", TP_INK_REGISTRATION, 0, 100, 100, 100, 100);
+	set_ink(&p->inks[TP_INK_CUT], "CutContour", TP_INK_SPOT, 1, 0, 100, 0, 0);
+	set_ink(&p->inks[TP_INK_EMBOSS], "Emboss", TP_INK_SPOT, 1, 100, 0, 0, 0);
 }
 

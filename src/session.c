@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "colour.h"
 #include "datadir.h"
 
 int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)
@@ -30,6 +31,11 @@ int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)
 		for (int i = 1; i < cli->level; i++)
 			s->cfg->print.tile_mm *= 6;
 	}
+	/* Proof colours from the CMYK (the config loader's job once it knows
+	 * print.proof_profile; calling it twice gives the same values). */
+	if (rc == TP_OK)
+		rc = tp_colour_proofs(s->cfg->print.inks, TP_INK_COUNT,
+				      s->cfg->print.proof_profile, e);
 	if (rc == TP_OK)
 		rc = tp_pattern_derive(&s->cfg->rules, &s->pat, e);
 	if (rc != TP_OK)

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "cli.h"
+#include "colour.h"
 #include "config.h"
 #include "series.h"
 
@@ -53,6 +54,8 @@ static void load(const char *config, const char *const *sets, int n, struct tp_c
 	*c = malloc(sizeof **c);
 	tp_err e = { 0 };
 	assert_int_equal(tp_config_load(*c, config ? config : tu_path("config/series.ini"), sets, n, &e), 0);
+	assert_int_equal(tp_colour_proofs((*c)->print.inks, TP_INK_COUNT,
+					  (*c)->print.proof_profile, &e), 0);
 	assert_int_equal(tp_pattern_derive(&(*c)->rules, p, &e), 0);
 }
 

@@ -30,8 +30,10 @@ static void make_inks(struct tp_ink ink[TP_INK_COUNT])
 		ink[i].cmyk[i % 4] = 0.8;
 	}
 	ink[TP_INK_TEXT].cmyk[3] = 1;
-	struct tp_ink cut = { "CutContour", TP_INK_SPOT, 1, { 0, 1, 0, 0 }, { 1, 0, 1 } };
-	struct tp_ink reg = { "Registration", TP_INK_REGISTRATION, 0, { 1, 1, 1, 1 }, { 0, 0, 0 } };
+	struct tp_ink cut = { .name = "CutContour", .kind = TP_INK_SPOT, .overprint = 1,
+			      .cmyk = { 0, 1, 0, 0 }, .rgb = { 1, 0, 1 } };
+	struct tp_ink reg = { .name = "Registration", .kind = TP_INK_REGISTRATION,
+			      .cmyk = { 1, 1, 1, 1 } };
 	ink[TP_INK_CUT] = cut;
 	ink[TP_INK_REG] = reg;
 }
