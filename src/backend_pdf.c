@@ -541,10 +541,13 @@ static int output_intent(struct doc *d, const struct tp_doc_info *info)
 			   ? info->output_info : TP_OUTPUT_INFO;
 	const char *reg = info->output_registry && info->output_registry[0]
 			  ? info->output_registry : TP_OUTPUT_REGISTRY;
+	/* Each object is attached as soon as it is made: libharu frees what
+	 * it fails to attach, but not what was made and never offered. */
 	HPDF_Array list = HPDF_Array_New(mm);
+	if (HPDF_Dict_Add(d->pdf->catalog, "OutputIntents", list) != HPDF_OK)
+		return -1;
 	HPDF_Dict oi = HPDF_Dict_New(mm);
-	if (HPDF_Dict_Add(d->pdf->catalog, "OutputIntents", list) != HPDF_OK ||
-	    HPDF_Array_Add(list, oi) != HPDF_OK ||
+	if (HPDF_Array_Add(list, oi) != HPDF_OK ||
 	    HPDF_Dict_AddName(oi, "Type", "OutputIntent") != HPDF_OK ||
 	    HPDF_Dict_AddName(oi, "S", "GTS_PDFX") != HPDF_OK ||
 	    add_text(oi, "OutputConditionIdentifier", cond) != 0 ||
