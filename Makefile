@@ -10,7 +10,7 @@ BUILD   := build
 # Debian 12's libhpdf-dev ships no pkg-config file; we write one (see below).
 # ($(shell) in make 4.3 does not see exported variables: set it inline.)
 PKGCONFIG = PKG_CONFIG_PATH="$(CURDIR)/$(BUILD)/pkgconfig:$$PKG_CONFIG_PATH" pkg-config
-PKGS    := cairo libpng libhpdf inih fontconfig
+PKGS    := cairo libpng libhpdf inih fontconfig lcms2
 CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
 WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral \
@@ -34,11 +34,11 @@ TESTHDR  := $(sort $(shell find tests -name '*.h' -not -path 'tests/fuzz/*'))
 
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
-	libinih-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core
+	libinih-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time \
 	librsvg2-bin libxml2-utils
 
-.PHONY: all run test unit cli asan faults check-valgrind deps deps-check clean check bench
+.PHONY: all run test unit cli asan faults prepress check-valgrind deps deps-check clean check bench
 all: $(BUILD)/pkgconfig/libhpdf.pc
 	@$(MAKE) --no-print-directory tilepress
 
@@ -115,6 +115,10 @@ asan: $(ATESTBIN) $(BUILD)/asan/tilepress
 faults: tilepress
 	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/faults.sh
 
+# What a prepress desk checks: PDF/X-1a, separations, proofs, SVG layers.
+prepress: tilepress
+	@TP_BIN=$(CURDIR)/tilepress sh tests/prepress/prepress.sh
+
 # One full default build under valgrind: no errors, nothing definitely lost.
 check-valgrind: tilepress
 	@rm -rf $(BUILD)/valgrind-out
@@ -123,7 +127,7 @@ check-valgrind: tilepress
 		--show-leak-kinds=definite ./tilepress build -q -j 1 -o $(BUILD)/valgrind-out
 	@echo "valgrind: 1 passed, 0 failed"
 
-check: unit cli asan faults check-valgrind fuzz-smoke install-test
+check: unit cli asan faults prepress check-valgrind fuzz-smoke install-test
 
 test: deps-check
 	@$(MAKE) --no-print-directory all

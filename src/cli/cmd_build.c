@@ -161,6 +161,10 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 	struct tp_doc_info info = {
 		.title = title, .job = c->print.job, .file = file, .epoch = pl->epoch,
 		.dpi = c->print.dpi, .marks = marks,
+		.output_condition = c->print.output_condition,
+		.output_info = c->print.output_info,
+		.output_registry = c->print.output_registry,
+		.output_profile = c->print.output_profile,
 	};
 	struct tp_scene_state *saved = tp_calloc(n, sizeof *saved);
 	const struct tp_scene **scenes = tp_calloc(n, sizeof *scenes);

@@ -9,6 +9,7 @@
 
 #include "alloc.h"
 #include "backend.h"
+#include "colour.h"
 #include "game.h"
 #include "ini_read.h"
 
@@ -98,6 +99,16 @@ static const struct tp_key core_keys[] = {
 	  .help = "larger sheets are split into panels (PDF's limit: 5080 mm)" },
 	{ CORE("print", "panel_overlap_mm", TP_KEY_LEN, print.panel_overlap_mm), .lo = 0, .hi = 100,
 	  .help = "overlap between panels" },
+	{ CORE("print", "output_condition", TP_KEY_TEXT, print.output_condition), .size = 64,
+	  .help = "PDF/X output intent: registered printing condition (default FOGRA39)" },
+	{ CORE("print", "output_info", TP_KEY_TEXT, print.output_info), .size = 128,
+	  .help = "PDF/X output intent: the condition in words" },
+	{ CORE("print", "output_registry", TP_KEY_TEXT, print.output_registry), .size = 128,
+	  .help = "PDF/X output intent: where the condition is registered" },
+	{ CORE("print", "output_profile", TP_KEY_TEXT, print.output_profile), .size = 512,
+	  .help = "CMYK output ICC profile to embed in the PDFs (default: none, name the condition)" },
+	{ CORE("print", "proof_profile", TP_KEY_TEXT, print.proof_profile), .size = 512,
+	  .help = "CMYK ICC profile the PNG/SVG proof colours come through (default: the system's)" },
 	/* The two named shared spot inks; offsets filled in per game. */
 	{ CORE("print", "cut_ink", TP_KEY_NAME, print.inks), .size = 40, .ink = TP_INK_CUT,
 	  .help = "spot colour name of the die lines" },
@@ -315,6 +326,9 @@ static int apply(struct loader *L, const char *where, const char *section, const
 	if (tp_key_apply(k, value, &x, why, sizeof why) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: %s.%s = %s: %s", where, section, name, value, why);
 	snprintf(c->where[i], sizeof c->where[i], "%s", where);
+	/* A typed proof colour overrides the colour-managed one. */
+	if (k->type == TP_KEY_RGB)
+		c->print.inks.ink[tp_ink_index(&c->print.inks, k->ink)].rgb_given = 1;
 	return TP_OK;
 }
 
@@ -453,12 +467,30 @@ static void core_defaults(struct tp_config *c)
 	p->max_sheet_mm = TP_PDF_MAX_MM;
 	p->panel_overlap_mm = 10;
 	snprintf(p->job, sizeof p->job, "tilepress %s", c->game->name);
+	snprintf(p->output_condition, sizeof p->output_condition, "%s", TP_OUTPUT_CONDITION);
+	snprintf(p->output_info, sizeof p->output_info, "%s", TP_OUTPUT_INFO);
+	snprintf(p->output_registry, sizeof p->output_registry, "%s", TP_OUTPUT_REGISTRY);
 	tp_config_shared_inks(&p->inks, c->game->inks, c->game->n_inks);
 }
 
-static int core_checks(const struct tp_config *c, tp_err *e)
+static int core_checks(struct tp_config *c, tp_err *e)
 {
-	const struct tp_print *p = &c->print;
+	struct tp_print *p = &c->print;
+	char why[200];
+	if (p->output_condition[0] == '\0')
+		return tp_fail(e, TP_EINPUT, "%s: print.output_condition is empty; PDF/X needs a registered printing condition, e.g. FOGRA39",
+			       tp_config_where(c, "print", "output_condition"));
+	if (p->output_profile[0] && tp_icc_output_check(p->output_profile, why, sizeof why) != 0)
+		return tp_fail(e, TP_EINPUT, "%s: print.output_profile = %s: %s",
+			       tp_config_where(c, "print", "output_profile"), p->output_profile, why);
+	/* Proof colours from the CMYK, once, now that the profile is known. */
+	int rc = tp_colour_proofs(p->inks.ink, p->inks.n, p->proof_profile, e);
+	if (rc != TP_OK) {
+		char msg[sizeof e->msg];
+		snprintf(msg, sizeof msg, "%s: %s", tp_config_where(c, "print", "proof_profile"), e->msg);
+		snprintf(e->msg, sizeof e->msg, "%s", msg);
+		return rc;
+	}
 	double room = p->max_sheet_mm - 2 * (p->bleed_mm + (p->marks ? 13.0 : 0));
 	if (room < 2 * p->panel_overlap_mm + 10)
 		return tp_fail(e, TP_EINPUT,

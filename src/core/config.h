@@ -38,6 +38,15 @@ struct tp_print {
 	double panel_overlap_mm;
 	char job[64];
 	struct tp_palette inks;    /* the game's inks, then the shared ones */
+	/* PDF/X-1a output intent: a registered printing condition, and a CMYK
+	 * output profile to embed ("" = name the condition only). */
+	char output_condition[64];
+	char output_info[128];
+	char output_registry[128];
+	char output_profile[512];
+	/* CMYK profile the proofs' sRGB comes through ("" = the system's
+	 * default CMYK profile, see colour.h). */
+	char proof_profile[512];
 };
 
 struct tp_config {

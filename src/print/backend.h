@@ -16,7 +16,16 @@ struct tp_doc_info {
 	long long epoch;      /* seconds since 1970: SOURCE_DATE_EPOCH or fixed */
 	double dpi;           /* raster backends */
 	int marks;            /* draw TP_SHAPE_MARK shapes and grow the media box */
+	/* PDF/X output intent; NULL members take the defaults below. */
+	const char *output_condition;  /* OutputConditionIdentifier */
+	const char *output_info;       /* the condition in words */
+	const char *output_registry;   /* where the condition is registered */
+	const char *output_profile;    /* CMYK output ICC file to embed, or NULL/"" */
 };
+
+#define TP_OUTPUT_CONDITION "FOGRA39"
+#define TP_OUTPUT_INFO "Coated FOGRA39 (ISO 12647-2:2004)"
+#define TP_OUTPUT_REGISTRY "http://www.color.org"
 
 struct tp_backend {
 	const char *name;     /* as in print.formats: "pdf", "png", "svg" */

@@ -1,7 +1,17 @@
 /* Press PDF through libharu: CMYK and spot separations only, no fonts (text
  * goes out as outlines), Trim/BleedBox, reproducible bytes.  libharu has no
- * API for page boxes, separations, overprint keys or the trailer /ID, so
- * those are built from its object layer (hpdf_objects.h). */
+ * API for page boxes, separations, overprint keys, the trailer /ID or a
+ * PDF/X output intent, so those are built from its object layer
+ * (hpdf_objects.h).
+ *
+ * PDF/X-1a:2003 (ISO 15930-4) as far as a file can show it: header
+ * %PDF-1.4 in every file (the standard is based on PDF 1.4, whose
+ * /OutputIntents it uses; nothing newer is written: no object streams, no
+ * transparency), Info /GTS_PDFXVersion, /Trapped /False, /Title and dates,
+ * a trailer /ID, Trim- and BleedBox on every page, DeviceCMYK and
+ * /Separation (alternate DeviceCMYK) only, no fonts, and one /OutputIntents
+ * entry /S /GTS_PDFX naming a registered printing condition, with the
+ * user's CMYK output profile embedded as /DestOutputProfile when given. */
 
 #include "backend.h"
 
@@ -396,6 +406,11 @@ static int add_id(struct doc *d, const struct tp_scene *const *pages, size_t n,
 		mix(h, info->title, strlen(info->title) + 1);
 	mix(h, &info->epoch, sizeof info->epoch);
 	mix(h, &info->marks, sizeof info->marks);
+	const char *intent[] = { info->output_condition, info->output_info,
+				 info->output_registry, info->output_profile };
+	for (int i = 0; i < 4; i++)
+		if (intent[i])
+			mix(h, intent[i], strlen(intent[i]) + 1);
 	for (size_t i = 0; i < n; i++)
 		hash_scene(h, pages[i]);
 	HPDF_BYTE id[16];
@@ -461,6 +476,105 @@ static int add_utf16(HPDF_Dict dict, const char *key, const char *utf8)
 	return rc == HPDF_OK ? 0 : -1;
 }
 
+/* A text string: literal when ASCII, else UTF-16BE (add_utf16). */
+static int add_text(HPDF_Dict dict, const char *key, const char *utf8)
+{
+	for (const char *c = utf8; *c; c++)
+		if ((unsigned char)*c >= 0x80)
+			return add_utf16(dict, key, utf8);
+	HPDF_String str = HPDF_String_New(dict->mmgr, utf8, NULL);
+	return HPDF_Dict_Add(dict, key, str) == HPDF_OK ? 0 : -1;
+}
+
+static unsigned long be32(const unsigned char *b)
+{
+	return (unsigned long)b[0] << 24 | (unsigned long)b[1] << 16 |
+	       (unsigned long)b[2] << 8 | b[3];
+}
+
+#define ICC_MAX_BYTES ((long)64 << 20)
+
+/* Reads a CMYK output profile whole into *buf (tp_malloc'd) and checks
+ * what PDF/X asks of a DestOutputProfile: an ICC file ('acsp'), device
+ * class output ('prtr'), data colour space CMYK, the size its header
+ * declares.  0, or -1 with d->e filled (TP_EINPUT: the user's file). */
+static int read_profile(struct doc *d, const char *path, unsigned char **buf, size_t *n)
+{
+	*buf = NULL;
+	FILE *f = fopen(path, "rb");
+	if (f == NULL) {
+		tp_fail(d->e, TP_EINPUT, "print.output_profile %s: %s", path, strerror(errno));
+		return -1;
+	}
+	long len = -1;
+	if (fseek(f, 0, SEEK_END) == 0)
+		len = ftell(f);
+	const char *why = NULL;
+	if (len < 128 || len > ICC_MAX_BYTES || fseek(f, 0, SEEK_SET) != 0)
+		why = "not an ICC profile (size)";
+	else if ((*buf = tp_malloc((size_t)len)) == NULL)
+		why = "out of memory";
+	else if (fread(*buf, 1, (size_t)len, f) != (size_t)len)
+		why = "cannot read";
+	else if (memcmp(*buf + 36, "acsp", 4) != 0 || be32(*buf) != (unsigned long)len)
+		why = "not an ICC profile";
+	else if (memcmp(*buf + 16, "CMYK", 4) != 0)
+		why = "not a CMYK profile (PDF/X-1a prints CMYK)";
+	else if (memcmp(*buf + 12, "prtr", 4) != 0)
+		why = "not an output (printer) profile";
+	fclose(f);
+	if (why != NULL) {
+		free(*buf);
+		*buf = NULL;
+		tp_fail(d->e, strcmp(why, "out of memory") == 0 ? TP_EIO : TP_EINPUT,
+			"print.output_profile %s: %s", path, why);
+		return -1;
+	}
+	*n = (size_t)len;
+	return 0;
+}
+
+/* Catalog /OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX ... >>]. */
+static int output_intent(struct doc *d, const struct tp_doc_info *info)
+{
+	HPDF_MMgr mm = d->pdf->mmgr;
+	const char *cond = info->output_condition && info->output_condition[0]
+			   ? info->output_condition : TP_OUTPUT_CONDITION;
+	const char *text = info->output_info && info->output_info[0]
+			   ? info->output_info : TP_OUTPUT_INFO;
+	const char *reg = info->output_registry && info->output_registry[0]
+			  ? info->output_registry : TP_OUTPUT_REGISTRY;
+	/* Each object is attached as soon as it is made: libharu frees what
+	 * it fails to attach, but not what was made and never offered. */
+	HPDF_Array list = HPDF_Array_New(mm);
+	if (HPDF_Dict_Add(d->pdf->catalog, "OutputIntents", list) != HPDF_OK)
+		return -1;
+	HPDF_Dict oi = HPDF_Dict_New(mm);
+	if (HPDF_Array_Add(list, oi) != HPDF_OK ||
+	    HPDF_Dict_AddName(oi, "Type", "OutputIntent") != HPDF_OK ||
+	    HPDF_Dict_AddName(oi, "S", "GTS_PDFX") != HPDF_OK ||
+	    add_text(oi, "OutputConditionIdentifier", cond) != 0 ||
+	    add_text(oi, "OutputCondition", text) != 0 ||
+	    add_text(oi, "RegistryName", reg) != 0 ||
+	    add_text(oi, "Info", text) != 0)
+		return -1;
+	if (info->output_profile == NULL || info->output_profile[0] == '\0')
+		return 0;
+	unsigned char *icc;
+	size_t n;
+	if (read_profile(d, info->output_profile, &icc, &n) != 0)
+		return -1;
+	HPDF_Dict st = HPDF_DictStream_New(mm, d->pdf->xref);
+	int rc = st != NULL && HPDF_Dict_AddNumber(st, "N", 4) == HPDF_OK &&
+		 HPDF_Dict_AddName(st, "Alternate", "DeviceCMYK") == HPDF_OK &&
+		 HPDF_Stream_Write(st->stream, icc, (HPDF_UINT)n) == HPDF_OK &&
+		 HPDF_Dict_Add(oi, "DestOutputProfile", st) == HPDF_OK ? 0 : -1;
+	if (rc == 0)
+		st->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+	free(icc);
+	return rc;
+}
+
 static int doc_info(struct doc *d, const struct tp_doc_info *info)
 {
 	time_t t = (time_t)info->epoch;
@@ -474,14 +588,12 @@ static int doc_info(struct doc *d, const struct tp_doc_info *info)
 	if (HPDF_SetInfoDateAttr(d->pdf, HPDF_INFO_CREATION_DATE, date) != HPDF_OK ||
 	    HPDF_SetInfoDateAttr(d->pdf, HPDF_INFO_MOD_DATE, date) != HPDF_OK ||
 	    HPDF_SetInfoAttr(d->pdf, HPDF_INFO_CREATOR, "tilepress " TP_VERSION) != HPDF_OK ||
-	    HPDF_Dict_AddName(d->pdf->info, "Trapped", "False") != HPDF_OK)
+	    HPDF_Dict_AddName(d->pdf->info, "Trapped", "False") != HPDF_OK ||
+	    add_text(d->pdf->info, "GTS_PDFXVersion", "PDF/X-1a:2003") != 0)
 		return -1;
-	if (info->title == NULL)
-		return 0;
-	for (const char *c = info->title; *c; c++)
-		if ((unsigned char)*c >= 0x80)
-			return add_utf16(d->pdf->info, "Title", info->title);
-	return HPDF_SetInfoAttr(d->pdf, HPDF_INFO_TITLE, info->title) == HPDF_OK ? 0 : -1;
+	/* PDF/X wants a title: the sheet's, or the job's. */
+	const char *title = info->title ? info->title : info->job ? info->job : "tilepress";
+	return add_text(d->pdf->info, "Title", title);
 }
 
 /* Returns 0, -1 for a libharu failure, 1 for a write failure (errno). */
@@ -505,8 +617,12 @@ static int copy_out(HPDF_Doc pdf, FILE *f)
 static int build(struct doc *d, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info)
 {
+	/* One version for every file; libharu only ever raises it (for
+	 * encryption, which is never used). */
+	d->pdf->pdf_version = HPDF_VER_14;
 	if (HPDF_SetCompressionMode(d->pdf, HPDF_COMP_ALL) != HPDF_OK ||
-	    doc_info(d, info) != 0 || add_id(d, pages, n, info) != 0)
+	    doc_info(d, info) != 0 || output_intent(d, info) != 0 ||
+	    add_id(d, pages, n, info) != 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (write_page(d, pages[i], i, info->marks) != 0 ||

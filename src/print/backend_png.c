@@ -60,8 +60,10 @@ static int drawable(const struct tp_scene *sc, const struct tp_shape *s)
 	if (k->kind == TP_INK_REGISTRATION)
 		return 0;
 	/* Die and emboss plates are technical: a proof shows them only when
-	 * the sheet is that plate. */
-	return !(k->kind == TP_INK_SPOT && k->overprint && !sc->plate);
+	 * the sheet is that plate.  (Overprint alone does not make an ink
+	 * technical: linework and the Assembly spot overprint too.) */
+	int technical = s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS;
+	return !(technical && !sc->plate);
 }
 
 /* Bounds in mm widened to device px; pad covers antialiasing and miters. */
@@ -168,6 +170,11 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 	for (int k = 0; k < 3; k++)
 		c[k] = snap(fmin(fmax(rgb[k], 0), 1) * 255) / 255;
 	cairo_set_source_rgb(cr, c[0], c[1], c[2]);
+	/* Overprinting ink prints on top of what is there: multiplying the
+	 * proof colours shows that (approximately), where painting over would
+	 * show a knock-out the press does not print. */
+	if (tp_scene_ink(j->sc, s->ink)->overprint)
+		cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY);
 	if (s->stroke > 0)
 		cairo_set_line_width(cr, s->stroke * j->s);
 
@@ -279,6 +286,9 @@ static int encode(struct job *j, FILE *f, double dpi, tp_err *e)
 		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
 	png_uint_32 ppm = (png_uint_32)snap(dpi / 0.0254);
 	png_set_pHYs(j->png, j->info, ppm, ppm, PNG_RESOLUTION_METER);
+	/* The ink colours are sRGB (colour.h): say so, with the gAMA and cHRM
+	 * values the PNG spec gives for readers that ignore sRGB. */
+	png_set_sRGB_gAMA_and_cHRM(j->png, j->info, PNG_sRGB_INTENT_RELATIVE);
 	png_write_info(j->png, j->info);
 	/* Cairo's RGB24 pixel is a native-endian 32-bit xRGB word. */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -188,11 +188,38 @@ static void put_shape(FILE *f, const struct tp_scene *sc, const struct tp_shape 
 
 /* One layer's shapes in order; runs of art go in clipped groups so that
  * marks between them keep their place in the order. */
+/* The one ink all of layer l's shapes use, or -1 (none, or several). */
+static int layer_ink(const struct tp_scene *sc, size_t l)
+{
+	int ink = -1;
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		const struct tp_shape *s = &sc->shapes[i];
+		if (s->layer != l)
+			continue;
+		if (ink >= 0 && s->ink != ink)
+			return -1;
+		ink = s->ink;
+	}
+	return tp_ink_index(&sc->pal, ink) >= 0 ? ink : -1;
+}
+
+/* Layers are Inkscape layers labelled with their name, which is the ink's
+ * by default.  A layer of one spot ink under another name ("symbols" on the
+ * emboss plate) names the spot first, so the ink survives an import. */
 static void put_layer(FILE *f, const struct tp_scene *sc, size_t l,
 		      const char *id, int marks)
 {
 	fprintf(f, "<g id=\"%s\" inkscape:groupmode=\"layer\" inkscape:label=\"", id);
-	put_escaped(f, sc->layers[l]);
+	int ink = layer_ink(sc, l);
+	const struct tp_ink *k = ink >= 0 ? tp_scene_ink(sc, ink) : NULL;
+	if (k && k->kind == TP_INK_SPOT && strcmp(k->name, sc->layers[l]) != 0) {
+		put_escaped(f, k->name);
+		fputs(" (", f);
+		put_escaped(f, sc->layers[l]);
+		fputs(")", f);
+	} else {
+		put_escaped(f, sc->layers[l]);
+	}
 	fputs("\">\n", f);
 	int clipped = 0;
 	for (size_t i = 0; i < sc->n_shapes; i++) {

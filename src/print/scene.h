@@ -53,7 +53,8 @@ struct tp_ink {
 	int kind;        /* enum tp_ink_kind */
 	int overprint;   /* spot plates overprint so they never knock out art */
 	double cmyk[4];  /* 0..1 */
-	double rgb[3];   /* 0..1, for PNG and SVG proofs */
+	double rgb[3];   /* 0..1 sRGB, for PNG and SVG proofs: tp_colour_proofs() */
+	int rgb_given;   /* rgb typed by the user: an override, kept as given */
 };
 
 struct tp_palette {

@@ -32,8 +32,10 @@ static void make_inks(struct tp_palette *pal)
 		ink[i].cmyk[i % 4] = 0.8;
 	}
 	tu_ink(pal, TP_INK_TEXT)->cmyk[3] = 1;
-	struct tp_ink cut = { "CutContour", "cut", TP_INK_SPOT, 1, { 0, 1, 0, 0 }, { 1, 0, 1 } };
-	struct tp_ink reg = { "Registration", "marks", TP_INK_REGISTRATION, 0, { 1, 1, 1, 1 }, { 0, 0, 0 } };
+	struct tp_ink cut = { .name = "CutContour", .key = "cut", .kind = TP_INK_SPOT, .overprint = 1,
+			      .cmyk = { 0, 1, 0, 0 }, .rgb = { 1, 0, 1 } };
+	struct tp_ink reg = { .name = "Registration", .key = "marks", .kind = TP_INK_REGISTRATION,
+			      .cmyk = { 1, 1, 1, 1 } };
 	*tu_ink(pal, TP_INK_CUT) = cut;
 	*tu_ink(pal, TP_INK_REG) = reg;
 }
@@ -67,7 +69,8 @@ static struct tp_scene *sample(const char *name, double w, double h)
 
 static struct tp_doc_info doc_info(int marks)
 {
-	struct tp_doc_info info = { "tilepress test", "job", "x.pdf", 1700000000, 300, marks };
+	struct tp_doc_info info = { .title = "tilepress test", .job = "job", .file = "x.pdf",
+				    .epoch = 1700000000, .dpi = 300, .marks = marks };
 	return info;
 }
 
@@ -440,6 +443,121 @@ static void test_bad_page_size(void **state)
 	tp_scene_free(sc);
 }
 
+/* Writes a minimal ICC header (what a DestOutputProfile is checked for)
+ * with the given class and colour space, a declared size of decl (0: the
+ * real one) and a marker after the header to find in the PDF. */
+static const char *fake_icc(const char *name, const char *cls, const char *space, long decl)
+{
+	static char path[1100];
+	snprintf(path, sizeof path, "%s/%s", tu_tmp, name);
+	unsigned char b[160] = { 0 };
+	long n = sizeof b;
+	long size = decl ? decl : n;
+	for (int i = 0; i < 4; i++)
+		b[i] = (unsigned char)(size >> (24 - 8 * i));
+	memcpy(b + 12, cls, 4);
+	memcpy(b + 16, space, 4);
+	memcpy(b + 20, "Lab ", 4);
+	memcpy(b + 36, "acsp", 4);
+	memcpy(b + 128, "tilepress-test-icc-marker", 25);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(b, 1, sizeof b, f), sizeof b);
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+/* PDF/X-1a:2003 as far as tests/prepress/pdfx_check.py (the checker make test runs
+ * over every PDF of a build) can see it, plus the literal keys. */
+static void test_pdfx_defaults(void **state)
+{
+	(void)state;
+	const char *path = write_one("pdfx.pdf", 1);
+	assert_qpdf_clean(path);
+	size_t len;
+	char *raw = slurp(path, &len);
+	assert_memory_equal(raw, "%PDF-1.4\n", 9);
+	free(raw);
+	char *q = qdf_text(path);
+	assert_non_null(strstr(q, "/GTS_PDFXVersion (PDF/X-1a:2003)"));
+	assert_non_null(strstr(q, "/S /GTS_PDFX"));
+	assert_non_null(strstr(q, "/OutputConditionIdentifier (" TP_OUTPUT_CONDITION ")"));
+	assert_non_null(strstr(q, "/RegistryName (" TP_OUTPUT_REGISTRY ")"));
+	assert_non_null(strstr(q, "/Info (Coated FOGRA39 \\(ISO 12647-2:2004\\))"));
+	assert_null(strstr(q, "/DestOutputProfile"));
+	free(q);
+	char out[8192];
+	int rc = run(out, sizeof out, "python3 '%s' --condition FOGRA39 '%s'",
+		     tu_path("tests/prepress/pdfx_check.py"), path);
+	if (rc != 0)
+		fail_msg("pdfx_check: %s", out);
+}
+
+static void test_pdfx_condition_and_profile(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample("one", TRIM_W, TRIM_H);
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = doc_info(0);
+	info.output_condition = "CGATS21_CRPC6";
+	info.output_info = "Coated Pr\xc3\xbc" "fdruck";
+	info.output_registry = "http://www.color.org";
+	info.output_profile = fake_icc("out.icc", "prtr", "CMYK", 0);
+	const char *path = write_pdf("pdfx-icc.pdf", pages, 1, &info);
+	assert_qpdf_clean(path);
+	char *q = qdf_text(path);
+	assert_non_null(strstr(q, "/OutputConditionIdentifier (CGATS21_CRPC6)"));
+	assert_non_null(strstr(q, "/DestOutputProfile"));
+	assert_non_null(strstr(q, "/N 4"));
+	assert_non_null(strstr(q, "tilepress-test-icc-marker"));
+	free(q);
+	char out[8192];
+	assert_int_equal(run(out, sizeof out, "pdfinfo -enc UTF-8 '%s'", path), 0);
+	int rc = run(out, sizeof out, "python3 '%s' --profile --condition CGATS21_CRPC6 '%s'",
+		     tu_path("tests/prepress/pdfx_check.py"), path);
+	if (rc != 0)
+		fail_msg("pdfx_check: %s", out);
+	/* the same without --profile on a file without one must fail --profile */
+	rc = run(out, sizeof out, "python3 '%s' --profile '%s'", tu_path("tests/prepress/pdfx_check.py"),
+		 write_one("pdfx-noicc.pdf", 0));
+	assert_int_equal(rc, 1);
+	assert_non_null(strstr(out, "no /DestOutputProfile"));
+	tp_scene_free(sc);
+}
+
+/* A profile PDF/X cannot carry is the user's input error, named. */
+static void test_pdfx_bad_profile(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample("one", TRIM_W, TRIM_H);
+	const struct tp_scene *pages[1] = { sc };
+	struct {
+		const char *name, *cls, *space;
+		long decl;
+		const char *why;
+	} bad[] = {
+		{ NULL, NULL, NULL, 0, "No such file" },
+		{ "rgb.icc", "mntr", "RGB ", 0, "not a CMYK profile" },
+		{ "scnr.icc", "scnr", "CMYK", 0, "not an output" },
+		{ "short.icc", "prtr", "CMYK", 4000, "not an ICC profile" },
+	};
+	char path[1100];
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(path, sizeof path, "%s", bad[i].name == NULL ? "/nonexistent/x.icc"
+			 : fake_icc(bad[i].name, bad[i].cls, bad[i].space, bad[i].decl));
+		struct tp_doc_info info = doc_info(0);
+		info.output_profile = path;
+		FILE *f = tmpfile();
+		assert_non_null(f);
+		tp_err e = { 0 };
+		assert_int_equal(tp_pdf_write(f, pages, 1, &info, &e), TP_EINPUT);
+		if (!strstr(e.msg, bad[i].why) || !strstr(e.msg, path))
+			fail_msg("%s: got \"%s\"", path, e.msg);
+		fclose(f);
+	}
+	tp_scene_free(sc);
+}
+
 /* Every allocation the writer makes (libharu's included) fails in turn:
  * each must come back as TP_EIO, with nothing leaked (ASan checks). */
 static void test_out_of_memory(void **state)
@@ -449,6 +567,8 @@ static void test_out_of_memory(void **state)
 	const struct tp_scene *pages[1] = { sc };
 	struct tp_doc_info info = doc_info(1);
 	info.title = "t\xc3\xa4tel";
+	info.output_info = "Pr\xc3\xbc" "fdruck";
+	info.output_profile = fake_icc("oom.icc", "prtr", "CMYK", 0);
 	int done = 0;
 	for (long at = 1; !done && at < 100000; at++) {
 		FILE *f = tmpfile();
@@ -481,6 +601,9 @@ int main(void)
 		cmocka_unit_test(test_two_pages),
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_bad_page_size),
+		cmocka_unit_test(test_pdfx_defaults),
+		cmocka_unit_test(test_pdfx_condition_and_profile),
+		cmocka_unit_test(test_pdfx_bad_profile),
 		cmocka_unit_test(test_out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, tu_setup_tmp, tu_teardown_tmp);

@@ -132,6 +132,16 @@ static void test_header_and_groups(void **state)
 	}
 	assert_int_equal(count(svg, NULL, "<g id="), 8);
 	assert_non_null(strstr(svg, "inkscape:label=\"9 odd/name\""));
+	/* a layer of one ink is labelled with the layer's name, which is the
+	 * ink's when layers follow the inks */
+	for (size_t k = 0; k < sc->pal.n; k++) {
+		char label[80], open[80];
+		snprintf(open, sizeof open, "<g id=\"%s\"", sc->pal.ink[k].name);
+		snprintf(label, sizeof label, "%s inkscape:groupmode=\"layer\" inkscape:label=\"%s\">",
+			 open, sc->pal.ink[k].name);
+		if (strstr(svg, open))
+			assert_non_null(strstr(svg, label));
+	}
 	assert_int_equal(in_group(svg, "lateral", "<rect "), 3);
 	assert_int_equal(in_group(svg, "lateral", "clip-path=\"url(#bleed)\""), 1);
 	assert_int_equal(in_group(svg, "boxes", "<rect "), 2);
@@ -223,9 +233,33 @@ static void test_errors(void **state)
 	tp_scene_free(sc);
 }
 
+/* A layer of one spot ink under another name names the spot in its
+ * label; a mixed layer keeps its own name. */
+static void test_spot_layer_label(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = new_scene();
+	assert_int_equal(tp_scene_layer(sc, "symbols"), 0);
+	assert_int_equal(tp_scene_circle(sc, TP_INK_CUT, TP_STROKE, 0.25, 10, 10, 3), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 20, 20, 5, 5), 0);
+	assert_int_equal(tp_scene_layer(sc, "mixed"), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 20, 20, 5, 5), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, 20, 20, 5, 5), 0);
+	char *svg = write_svg(sc, 0, "spot.svg");
+	char want[120];
+	snprintf(want, sizeof want, "<g id=\"symbols\" inkscape:groupmode=\"layer\" "
+		 "inkscape:label=\"%s (symbols)\">", tp_scene_ink(sc, TP_INK_CUT)->name);
+	assert_non_null(strstr(svg, want));
+	assert_non_null(strstr(svg, "<g id=\"mixed\" inkscape:groupmode=\"layer\" "
+				    "inkscape:label=\"mixed\">"));
+	free(svg);
+	tp_scene_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spot_layer_label),
 		cmocka_unit_test(test_header_and_groups),
 		cmocka_unit_test(test_marks),
 		cmocka_unit_test(test_tools_accept),

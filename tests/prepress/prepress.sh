@@ -1,0 +1,159 @@
+#!/bin/sh
+# Prepress checks of a build, with the tools a print shop's prepress desk
+# uses (issue 12): Ghostscript tiffsep and inkcov, qpdf, pdfinfo, pngcheck,
+# xmllint, rsvg-convert.
+#
+#   TP_BIN=/abs/path/tilepress sh tests/prepress/prepress.sh [SCRATCH_DIR]
+#
+# SCRATCH_DIR (default: a fresh temporary folder, removed afterwards) takes
+# the builds.  Expected values come from the files and the tools, never
+# from numbers written here.
+
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+if [ $# -ge 1 ]; then
+	T=$1
+	mkdir -p "$T" || exit 2
+else
+	T=$(mktemp -d "${TMPDIR:-/tmp}/tp-prepress.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }
+	trap 'rm -rf "$T"' EXIT
+fi
+trap 'exit 130' INT TERM HUP
+
+PASS=0
+FAIL=0
+ok() { PASS=$((PASS + 1)); echo "ok   $1"; }
+bad() { FAIL=$((FAIL + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && sed 's/^/     /' "$2"; }
+
+# build DIR ARGS...: a quiet build into T/DIR
+build() {
+	d=$T/$1
+	shift
+	rm -rf "$d"
+	"$TP_BIN" build -q -o "$d" "$@" >"$T/build.log" 2>&1
+}
+
+# ---- every PDF of a full build, the blind edition and a second build -------
+if build full --formats pdf,png,svg && build blind --formats pdf,svg \
+	-s emboss.plates=on -s print.style=patent -s print.marks=off &&
+	build again --formats pdf; then
+	ok "builds"
+else
+	bad "builds" "$T/build.log"
+fi
+
+qbad=0
+for f in "$T"/full/*.pdf "$T"/blind/*.pdf; do
+	if ! qpdf --check "$f" >"$T/qpdf.log" 2>&1 || grep -q WARNING "$T/qpdf.log"; then
+		bad "qpdf --check $(basename "$f")" "$T/qpdf.log"
+		qbad=1
+	fi
+done
+[ "$qbad" = 0 ] && ok "qpdf --check clean on every PDF"
+
+if python3 tests/prepress/pdfx_check.py --condition FOGRA39 "$T"/full/*.pdf "$T"/blind/*.pdf \
+	>"$T/pdfx.log" 2>&1; then
+	ok "PDF/X-1a:2003 checks on $(grep -c ': ok' "$T/pdfx.log") PDFs"
+else
+	bad "PDF/X-1a:2003 checks" "$T/pdfx.log"
+fi
+
+# pdfinfo agrees: one version, boxes on every page
+vers=$(for f in "$T"/full/*.pdf "$T"/blind/*.pdf; do pdfinfo "$f" | sed -n 's/^PDF version: *//p'; done | sort -u)
+if [ "$(echo "$vers" | wc -l)" = 1 ] && { [ "$vers" = 1.3 ] || [ "$vers" = 1.4 ]; }; then
+	ok "pdfinfo: one PDF version ($vers)"
+else
+	bad "pdfinfo: PDF versions: $vers"
+fi
+
+# no fonts at all (text is outlines), hence none unembedded
+nf=0
+for f in "$T"/full/*.pdf "$T"/blind/*.pdf; do
+	n=$(pdffonts "$f" 2>/dev/null | tail -n +3 | wc -l)
+	nf=$((nf + n))
+done
+if [ "$nf" = 0 ]; then ok "pdffonts: no fonts"; else bad "pdffonts: $nf fonts"; fi
+
+# deterministic: the same bytes twice
+same=1
+for f in "$T"/again/*.pdf; do
+	cmp -s "$f" "$T/full/$(basename "$f")" || { same=0; echo "     differs: $(basename "$f")"; }
+done
+if [ "$same" = 1 ]; then ok "PDFs byte-identical across builds"; else bad "PDFs differ across builds"; fi
+
+# ---- overprint: linework does not knock out the colour under it ------------
+mkdir -p "$T/sep"
+rm -f "$T"/sep/*.tif
+if gs -q -dNOPAUSE -dBATCH -sDEVICE=tiffsep -sCompression=none -r300 \
+	-sOutputFile="$T/sep/board.tif" "$T/full/board.pdf" >"$T/gs.log" 2>&1 &&
+	python3 tests/prepress/sep_overprint.py "$T/sep/board" >"$T/sep.log" 2>&1; then
+	ok "tiffsep: grid lines overprint ($(sed -n 's/^Black: //p' "$T/sep.log"))"
+else
+	cat "$T/gs.log" >>"$T/sep.log"
+	bad "tiffsep: linework knocks out" "$T/sep.log"
+fi
+rm -f "$T"/sep/*.tif
+
+# ---- proofs: sRGB-tagged, the PDF's colours --------------------------------
+pbad=0
+for f in "$T"/full/*.png; do
+	if ! pngcheck -v "$f" >"$T/png.log" 2>&1 || ! grep -q 'chunk sRGB' "$T/png.log"; then
+		bad "pngcheck/sRGB $(basename "$f")" "$T/png.log"
+		pbad=1
+	fi
+done
+[ "$pbad" = 0 ] && ok "pngcheck clean, sRGB chunk on every PNG"
+
+# The proof's cell colours are those Ghostscript shows for the press PDF
+# (both through the default CMYK profile): at 72 dpi to stay quick.
+if build proof --only board --formats pdf,png -s print.marks=off -s print.dpi=72 &&
+	gs -q -dNOPAUSE -dBATCH -sDEVICE=ppmraw -r72 -sOutputFile="$T/board.ppm" \
+		"$T/proof/board.pdf" >"$T/gs.log" 2>&1 &&
+	python3 tests/prepress/proof_match.py "$T/proof/board.png" "$T/board.ppm" 0.05 >"$T/match.log" 2>&1; then
+	ok "proof colours = Ghostscript's render of the PDF ($(grep -c '^#' "$T/match.log") colours)"
+else
+	cat "$T/build.log" "$T/gs.log" >>"$T/match.log" 2>/dev/null
+	bad "proof colours differ from the PDF render" "$T/match.log"
+fi
+
+# ---- SVG: valid XML, renders, inks as Inkscape layers -----------------------
+svgbad=0
+for f in "$T"/full/*.svg "$T"/blind/*.svg; do
+	if ! xmllint --noout "$f" >"$T/xml.log" 2>&1; then
+		bad "xmllint $(basename "$f")" "$T/xml.log"
+		svgbad=1
+	elif ! grep -q 'inkscape:groupmode="layer"' "$f"; then
+		bad "no Inkscape layers in $(basename "$f")"
+		svgbad=1
+	fi
+done
+[ "$svgbad" = 0 ] && ok "xmllint clean, Inkscape layers in every SVG"
+if rsvg-convert -o "$T/board-svg.png" "$T/full/board.svg" >"$T/rsvg.log" 2>&1; then
+	ok "rsvg-convert renders board.svg"
+else
+	bad "rsvg-convert board.svg" "$T/rsvg.log"
+fi
+# every spot ink of every SVG has a layer labelled with the spot's name
+lbad=0
+for f in "$T"/full/*.svg "$T"/blind/*.svg; do
+	for s in $(grep -o 'data-spot="[^"]*"' "$f" | sort -u | sed 's/data-spot="\(.*\)"/\1/'); do
+		[ "$s" = All ] && continue
+		if ! grep -Eq "inkscape:label=\"$s( \([^\"]*\))?\"" "$f"; then
+			bad "$(basename "$f"): spot $s has no layer labelled with its name"
+			lbad=1
+		fi
+	done
+done
+[ "$lbad" = 0 ] && ok "every spot ink named in an Inkscape layer label"
+
+# ---- ink coverage per plate (Ghostscript inkcov) ---------------------------
+for f in "$T"/full/board.pdf "$T"/full/fronts.pdf; do
+	if gs -q -dNOPAUSE -dBATCH -sDEVICE=inkcov -r72 -o - "$f" >"$T/inkcov.log" 2>&1; then
+		echo "     inkcov $(basename "$f"): $(tr -s ' ' <"$T/inkcov.log" | head -3 | tr '\n' ';')"
+	fi
+done
+
+echo "prepress: $PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]
