@@ -11,7 +11,6 @@
 
 #include "outfile.h"
 
-#define MAX_JOBS 8
 
 /* One message per finished task, written with a single write() of at most
  * PIPE_BUF bytes so that messages from several workers never interleave. */
@@ -25,7 +24,7 @@ struct msg_head {
 int tp_jobs_default(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
+	return n < 1 ? 1 : n > TP_MAX_JOBS ? TP_MAX_JOBS : (int)n;
 }
 
 static int run_serial(size_t n, tp_task_fn fn, void *ctx, struct tp_buf *reports, int *counts,
@@ -85,8 +84,8 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 			struct tp_buf *reports, int *counts,
 			void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e)
 {
-	if (jobs > MAX_JOBS)
-		jobs = MAX_JOBS;
+	if (jobs > TP_MAX_JOBS)
+		jobs = TP_MAX_JOBS;
 	if (jobs <= 1 || n <= 1 || n > UINT32_MAX)
 		return run_serial(n, fn, ctx, reports, counts, on_done, e);
 	if ((size_t)jobs > n)
@@ -110,7 +109,7 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 	close(q[1]);
 	fflush(stdout);
 	fflush(stderr);
-	pid_t pids[MAX_JOBS];
+	pid_t pids[TP_MAX_JOBS];
 	int started = 0;
 	for (; rc == TP_OK && started < jobs; started++) {
 		pid_t pid = fork();
@@ -119,6 +118,9 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 			break;
 		}
 		if (pid == 0) {
+			/* A worker signals no sibling: only the parent passes a
+			 * signal on, and then waits for every worker. */
+			tp_out_forget_children();
 			close(r[0]);
 			worker(q[0], r[1], fn, ctx);
 		}

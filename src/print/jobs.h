@@ -25,7 +25,11 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 		struct tp_buf *reports, int *counts,
 		void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e);
 
-/* Workers to use by default: the online cores, at most 8. */
+/* The most worker processes a build runs (the -j limit, and the size of
+ * the signal handler's table of children). */
+#define TP_MAX_JOBS 8
+
+/* Workers to use by default: the online cores, at most TP_MAX_JOBS. */
 int tp_jobs_default(void);
 
 #endif
