@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -325,7 +326,12 @@ static int apply(struct loader *L, const char *where, const char *section, const
 	char why[400];
 	if (tp_key_apply(k, value, &x, why, sizeof why) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: %s.%s = %s: %s", where, section, name, value, why);
-	snprintf(c->where[i], sizeof c->where[i], "%s", where);
+	char *w = tp_malloc(strlen(where) + 1);
+	if (w == NULL)
+		return tp_fail(e, TP_EIO, "out of memory reading %s", c->path);
+	memcpy(w, where, strlen(where) + 1);
+	free(c->where[i]);
+	c->where[i] = w;
 	/* A typed proof colour overrides the colour-managed one. */
 	if (k->type == TP_KEY_RGB)
 		c->print.inks.ink[tp_ink_index(&c->print.inks, k->ink)].rgb_given = 1;
@@ -336,7 +342,7 @@ static int on_file_key(void *user, const char *section, const char *key, const c
 		       int line, tp_err *e)
 {
 	struct loader *L = user;
-	char where[200];
+	char where[PATH_MAX + 32];
 	snprintf(where, sizeof where, "%s:%d", L->c->path, line);
 	if (key == NULL)
 		return has_section(L->c->keys, L->c->n_keys, section)
@@ -378,8 +384,10 @@ static int split_set(const char *set, char *section, size_t ns, char *key, size_
 
 static int apply_set(struct loader *L, const char *set, tp_err *e)
 {
-	char where[200], section[64], key[64], value[512];
-	snprintf(where, sizeof where, "--set %.180s", set);
+	char where[4200], section[64], key[64], value[512];
+	if (strlen(set) > 4096)
+		return tp_fail(e, TP_EINPUT, "--set %.60s...: longer than 4096 bytes", set);
+	snprintf(where, sizeof where, "--set %s", set);
 	int rc = split_set(set, section, sizeof section, key, sizeof key, value, sizeof value,
 			   where, e);
 	if (rc != TP_OK)
@@ -392,7 +400,7 @@ static int apply_set(struct loader *L, const char *set, tp_err *e)
 
 struct which {
 	char name[64];
-	char where[200];
+	char where[PATH_MAX + 32];
 	const char *path;
 };
 
@@ -418,8 +426,8 @@ static int which_game(const char *path, const char *const *sets, int n_sets,
 	for (int i = 0; i < n_sets; i++)
 		if (strncmp(sets[i], "game.name", 9) == 0 && (sets[i][9] == '=' || sets[i][9] == ' ')) {
 			char s[64], k[64], v[64];
-			char where[200];
-			snprintf(where, sizeof where, "--set %.180s", sets[i]);
+			char where[4200];
+			snprintf(where, sizeof where, "--set %.4096s", sets[i]);
 			if (split_set(sets[i], s, sizeof s, k, sizeof k, v, sizeof v, where, e) != TP_OK)
 				return e->code;
 			snprintf(w.name, sizeof w.name, "%s", v);
@@ -447,6 +455,8 @@ void tp_config_free(struct tp_config *c)
 	if (c->game && c->game->release && c->game_cfg)
 		c->game->release(c);
 	free(c->game_cfg);
+	for (size_t i = 0; c->where && i < c->n_keys; i++)
+		free(c->where[i]);
 	free(c->keys);
 	free(c->where);
 	free(c->path);
@@ -553,11 +563,11 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 const char *tp_config_where(const struct tp_config *c, const char *section, const char *name)
 {
 	long i = find_key(c, section, name);
-	return i >= 0 && c->where[i][0] ? c->where[i] : c->path;
+	return i >= 0 && c->where[i] ? c->where[i] : c->path;
 }
 
 int tp_config_given(const struct tp_config *c, const char *section, const char *name)
 {
 	long i = find_key(c, section, name);
-	return i >= 0 && c->where[i][0];
+	return i >= 0 && c->where[i] != NULL;
 }
