@@ -69,6 +69,27 @@ static int parse_formats(const struct tp_key *k, const char *value, const struct
 	return 0;
 }
 
+static void format_game(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	tp_buf_printf(b, "%s", ((const struct tp_config *)core)->game_name);
+}
+
+static void format_formats(const struct tp_key *k, const void *core, const void *game,
+			   struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	unsigned f = ((const struct tp_config *)core)->print.formats;
+	int first = 1;
+	for (size_t i = 0; i < tp_n_backends; i++)
+		if (f & (1u << i)) {
+			tp_buf_printf(b, "%s%s", first ? "" : ",", tp_backends[i].name);
+			first = 0;
+		}
+}
+
 static const struct tp_enum_name split_names[] = {
 	{ "rows", TP_SPLIT_ROWS }, { "cols", TP_SPLIT_COLS }, { "none", TP_SPLIT_NONE }, { NULL, 0 },
 };
@@ -76,7 +97,7 @@ static const struct tp_enum_name split_names[] = {
 #define CORE(sec, nm, type, field) sec, nm, type, TP_HOME_CORE, 0, offsetof(struct tp_config, field)
 
 static const struct tp_key core_keys[] = {
-	{ CORE("game", "name", TP_KEY_CUSTOM, game_name), .parse = parse_game,
+	{ CORE("game", "name", TP_KEY_CUSTOM, game_name), .parse = parse_game, .format = format_game,
 	  .help = "the game system: series, vector or arena (default series)" },
 	{ CORE("board", "rows", TP_KEY_INT, board.rows), .lo = 1, .hi = TP_MAX_BOARD,
 	  .help = "board squares down" },
@@ -92,7 +113,7 @@ static const struct tp_key core_keys[] = {
 	  .help = "crop marks, registration targets and slug line" },
 	{ CORE("print", "split", TP_KEY_ENUM, print.split), .names = split_names,
 	  .help = "board halves: split across the rows, the cols, or none" },
-	{ CORE("print", "formats", TP_KEY_CUSTOM, print.formats), .parse = parse_formats,
+	{ CORE("print", "formats", TP_KEY_CUSTOM, print.formats), .parse = parse_formats, .format = format_formats,
 	  .help = "comma list of output formats" },
 	{ CORE("print", "job", TP_KEY_TEXT, print.job), .size = sizeof(((struct tp_print *)0)->job),
 	  .help = "job name for the slug and PDF title" },

@@ -28,14 +28,16 @@ int tp_jobs_default(void)
 }
 
 static int run_serial(size_t n, tp_task_fn fn, void *ctx, struct tp_buf *reports, int *counts,
-		      void (*on_done)(void *, size_t, size_t), tp_err *e)
+		      void (*on_done)(void *, size_t, size_t, size_t), tp_err *e)
 {
 	for (size_t i = 0; i < n; i++) {
+		if (on_done && i == 0)
+			on_done(ctx, (size_t)-1, 0, n);
 		int rc = fn(ctx, i, &reports[i], &counts[i], e);
 		if (rc != TP_OK)
 			return rc;
 		if (on_done)
-			on_done(ctx, i + 1, n);
+			on_done(ctx, i, i + 1, n);
 	}
 	return TP_OK;
 }
@@ -82,7 +84,7 @@ static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 
 int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
 			struct tp_buf *reports, int *counts,
-			void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e)
+			void (*on_done)(void *ctx, size_t idx, size_t done, size_t n), tp_err *e)
 {
 	if (jobs > TP_MAX_JOBS)
 		jobs = TP_MAX_JOBS;
@@ -131,6 +133,8 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 	close(r[1]);
 	size_t done = 0;
 	char buf[PIPE_BUF];
+	if (on_done && rc == TP_OK)
+		on_done(ctx, (size_t)-1, 0, n);
 	while (rc == TP_OK && done < n) {
 		struct msg_head h;
 		if (read_full(r[0], &h, sizeof h) != 0) {
@@ -150,7 +154,7 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 		}
 		done++;
 		if (on_done)
-			on_done(ctx, done, n);
+			on_done(ctx, h.idx, done, n);
 	}
 	close(r[0]);
 	for (int i = 0; i < started; i++) {
