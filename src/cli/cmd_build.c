@@ -15,12 +15,17 @@
 #include "cli.h"
 #include "jobs.h"
 #include "outfile.h"
+#include "proof.h"
 #include "session.h"
 #include "sheet.h"
 
 /* With SOURCE_DATE_EPOCH unset, dates are this fixed instant so that two
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
 #define TP_FIXED_EPOCH 946684800LL
+
+/* Sheet numbers of the files that belong to no sheet of the game. */
+#define TP_MANIFEST_SHEET ((size_t)-1)
+#define TP_PROOF_SHEET ((size_t)-2)
 
 /* One task: one sheet in one format. */
 struct task {
@@ -29,6 +34,7 @@ struct task {
 
 struct plan {
 	int want_manifest;
+	int want_proof;       /* the contact sheet */
 	int *want;            /* by index in the game's sheets (owned) */
 	unsigned formats;     /* bit per tp_backends row */
 	long long epoch;
@@ -95,7 +101,7 @@ static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struc
 	const struct tp_game *g = c->game;
 	char why[300];
 	if (cli->only == NULL) {
-		pl->want_manifest = 1;
+		pl->want_manifest = pl->want_proof = 1;
 		for (size_t i = 0; i < g->n_sheets; i++)
 			pl->want[i] = g->sheets[i].absent == NULL ||
 				      !g->sheets[i].absent(c, g->sheets[i].name, why, sizeof why);
@@ -112,6 +118,8 @@ static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struc
 			const struct tp_sheet_def *d = tp_game_sheet(g, name);
 			if (strcmp(name, "manifest") == 0)
 				pl->want_manifest = found = 1;
+			else if (strcmp(name, "proof") == 0)
+				pl->want_proof = found = 1;
 			else if (d && d->absent && d->absent(c, name, why, sizeof why))
 				return tp_fail(e, TP_EINPUT, "--only %s: %s", cli->only, why);
 			else if (d)
@@ -119,7 +127,7 @@ static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struc
 		}
 		if (!found) {
 			struct tp_buf allowed = { 0 };
-			tp_buf_printf(&allowed, "manifest");
+			tp_buf_printf(&allowed, "manifest, proof");
 			for (size_t i = 0; i < g->n_sheets; i++)
 				tp_buf_printf(&allowed, ", %s", g->sheets[i].name);
 			tp_fail(e, TP_EINPUT, "--only %s: '%.*s' is not a sheet of game %s; allowed: %s",
@@ -189,7 +197,7 @@ static void print_summary(const struct tp_session *s, const char *dir,
 			continue;   /* this sheet's line is printed */
 		struct tp_buf line = { 0 };
 		char size[32];
-		if (sheet == (size_t)-1) {
+		if (sheet == TP_MANIFEST_SHEET) {
 			for (size_t j = k; j < w->n; j++)
 				if (w->v[j].sheet == sheet) {
 					human_size(size, sizeof size, w->v[j].bytes);
@@ -218,7 +226,8 @@ static void print_summary(const struct tp_session *s, const char *dir,
 			}
 		}
 		printf("  %-*s  %s\n", (int)width,
-		       sheet == (size_t)-1 ? "manifest" : s->game->sheets[sheet].name,
+		       sheet == TP_MANIFEST_SHEET ? "manifest"
+		       : sheet == TP_PROOF_SHEET ? "proof" : s->game->sheets[sheet].name,
 		       line.s && !line.oom ? line.s : "");
 		tp_buf_free(&line);
 	}
@@ -431,6 +440,53 @@ static int order_tasks(const struct plan *pl, size_t *order)
 	return 0;
 }
 
+/* The contact sheet (proof.pdf, proof.png): every wanted sheet's first
+ * page as a thumbnail, with the game's summary.  Laid out in the parent
+ * after the sheets, so it shows exactly what the build wrote. */
+static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
+{
+	const struct tp_game *g = s->game;
+	struct tp_doc *docs = tp_calloc(g->n_sheets + 1, sizeof *docs);
+	struct tp_proof_item *items = tp_calloc(g->n_sheets + 1, sizeof *items);
+	struct tp_doc proof = { 0 };
+	struct tp_buf text = { 0 };
+	int rc = docs && items ? TP_OK : tp_fail(e, TP_EIO, "out of memory laying out the proof");
+	size_t n = 0;
+	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
+		if (!pl->want[i])
+			continue;
+		if (g->sheets[i].build(s->cfg, s->model, &docs[n]) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s for the proof", g->sheets[i].name);
+		items[n].name = g->sheets[i].name;
+		items[n].doc = &docs[n];
+		n++;
+	}
+	if (rc == TP_OK) {
+		g->summary(&text, s->cfg, s->model);
+		char title[200];
+		snprintf(title, sizeof title, "%s: contact sheet, %zu sheets", s->cfg->print.job, n);
+		if (text.oom || tp_proof_layout(&s->cfg->print.inks, title, items, n, text.s, &proof) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory laying out the proof");
+	}
+	static const struct tp_sheet_def def = { "proof", "contact sheet", 0, NULL, NULL, NULL };
+	static const char *const formats[] = { "pdf", "png" };
+	for (size_t f = 0; rc == TP_OK && f < 2; f++) {
+		const struct tp_backend *b = tp_backend_find(formats[f]);
+		char file[32];
+		if (b == NULL)
+			continue;
+		snprintf(file, sizeof file, "proof%s", b->ext);
+		rc = write_file(pl, s->cfg, b, &def, proof.pages, proof.n, file, e);
+	}
+	tp_doc_free(&proof);
+	for (size_t i = 0; docs && i < n; i++)
+		tp_doc_free(&docs[i]);
+	free(docs);
+	free(items);
+	tp_buf_free(&text);
+	return rc;
+}
+
 static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e)
 {
 	char mdir[4096];
@@ -516,16 +572,24 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 				 reports, counts, progress, e);
 	if (pl.progress)
 		fprintf(stderr, "\r\033[K");
+	struct tp_buf proof_report = { 0 };
+	if (rc == TP_OK && pl.want_proof) {
+		pl.summary = &proof_report;
+		rc = write_proof(&pl, &s, e);
+	}
 	/* The record and summary list files in task order, however the
 	 * workers ran. */
 	struct tp_written_list written = { 0 };
-	if (rc == TP_OK && collect(&written, &manifest_summary, (size_t)-1) != 0)
+	if (rc == TP_OK && collect(&written, &manifest_summary, TP_MANIFEST_SHEET) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
 	for (size_t i = 0; reports && i < pl.n_tasks; i++) {
 		if (rc == TP_OK && collect(&written, &reports[i], pl.tasks[i].sheet) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
 		tp_buf_free(&reports[i]);
 	}
+	if (rc == TP_OK && collect(&written, &proof_report, TP_PROOF_SHEET) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
+	tp_buf_free(&proof_report);
 	if (rc == TP_OK && !cli->quiet) {
 		/* Files from another build or edition would travel with this
 		 * set: name them (--clean removes an earlier build's). */

@@ -69,7 +69,7 @@ while read -r game; do
 	done <"$T/keys-$game"
 	# ---- sheets -----------------------------------------------------------
 	while read -r sheet; do
-		[ "$sheet" = manifest ] && continue
+		case $sheet in manifest | proof) continue ;; esac
 		if grep -q "^\.B $sheet\$" "$T/outfiles"; then ok; else
 			miss "sheet $sheet ($game) is not listed under OUTPUT FILES"
 		fi
