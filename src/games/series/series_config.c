@@ -3,6 +3,7 @@
 #include "series_config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -449,8 +450,17 @@ int tp_series_finish(struct tp_config *c, tp_err *e)
 		rc = check_emboss(c, s, e);
 	if (rc != TP_OK)
 		return rc;
-	char tpath[768];
-	rc = tp_template_resolve(s->indicia, tpath, sizeof tpath, e);
+	/* A relative path in the file is the file's; one on the command line
+	 * is the current folder's. */
+	char tpath[PATH_MAX], base[PATH_MAX];
+	snprintf(base, sizeof base, "%s", c->path);
+	char *slash = strrchr(base, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(base, sizeof base, ".");
+	int from_set = strncmp(indicia_where, "--set", 5) == 0;
+	rc = tp_template_resolve(s->indicia, from_set ? "." : base, tpath, sizeof tpath, e);
 	if (rc == TP_OK && access(tpath, R_OK) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: series.indicia = %s: cannot read the template: %s",
 			       indicia_where, s->indicia, strerror(errno));
