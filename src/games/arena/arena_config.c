@@ -119,6 +119,13 @@ static int prefix(tp_err *e, const char *where)
 	return e->code;
 }
 
+/* The line of a "file:line" location; a --set counts as later than any. */
+static int line_of(const char *w)
+{
+	const char *colon = strrchr(w, ':');
+	return strncmp(w, "--set", 5) == 0 ? 1000000 : colon ? atoi(colon + 1) : 0;
+}
+
 /* The rules' own checks name "arena.KEY = ..." or "arena: ..."; the
  * location is that key's, or for "arena: ..." (ranges that cannot be met)
  * the last range key given, named in the message. */
@@ -129,6 +136,18 @@ static int locate(const struct tp_config *c, tp_err *e)
 		size_t len = strcspn(e->msg + 6, " =");
 		snprintf(key, sizeof key, "%.*s", (int)(len < sizeof key ? len : sizeof key - 1),
 			 e->msg + 6);
+		/* "arena.X_min A > X_max B": at X_max's place when only that
+		 * one came from --set (or only it was given at all). */
+		size_t kl = strlen(key);
+		if (kl > 4 && strcmp(key + kl - 4, "_min") == 0 && strstr(e->msg, " > ")) {
+			char other[32];
+			snprintf(other, sizeof other, "%.*s_max", (int)(kl - 4), key);
+			int set_min = line_of(tp_config_where(c, "arena", key)) == 1000000;
+			int set_max = line_of(tp_config_where(c, "arena", other)) == 1000000;
+			if (tp_config_given(c, "arena", other) &&
+			    (!tp_config_given(c, "arena", key) || (set_max && !set_min)))
+				return prefix(e, tp_config_where(c, "arena", other));
+		}
 		return prefix(e, tp_config_where(c, "arena", key));
 	}
 	static const char *const keys[] = { "side", "inner", "inner_size", "inner_min",
@@ -141,8 +160,7 @@ static int locate(const struct tp_config *c, tp_err *e)
 		if (tp_config_given(c, "arena", keys[i])) {
 			/* The last --set, else the file's last line, wins. */
 			const char *w = tp_config_where(c, "arena", keys[i]);
-			const char *colon = strrchr(w, ':');
-			int line = strncmp(w, "--set", 5) == 0 ? 1000000 + i : colon ? atoi(colon + 1) : 0;
+			int line = line_of(w) + (strncmp(w, "--set", 5) == 0 ? i : 0);
 			if (line >= best) {
 				best = line;
 				last = i;
