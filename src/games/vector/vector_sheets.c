@@ -272,7 +272,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 	double t = c->print.tile_mm, size = v->piece_pct / 100 * t;
 	static const int layers[] = { TP_INK_CUT };
 	struct tp_scene *sc = new_sheet(c, "pieces", v->rules.players * t, t, layers, 1);
-	if (tp_doc_add(doc, sc, "transparent playing pieces: cut from clear acrylic") != 0)
+	if (tp_doc_add(doc, sc, NULL) != 0)
 		return -1;
 	sc->plate = 1;
 	for (int p = 0; p < v->rules.players; p++)
