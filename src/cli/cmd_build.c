@@ -607,7 +607,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		}
 		tp_buf_free(&stale);
 	}
-	if (rc == TP_OK)
+	if (rc == TP_OK && written.n > 0)
 		rc = tp_record_write(pl.dir, s.cfg, &written, pl.epoch, e);
 	if (rc == TP_OK && !cli->quiet)
 		print_summary(&s, pl.dir, &written);

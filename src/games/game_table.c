@@ -6,10 +6,12 @@
 #include "game.h"
 
 extern const struct tp_game tp_game_series;
+extern const struct tp_game tp_game_vector;
 extern const struct tp_game tp_game_arena;
 
 __attribute__((weak)) const struct tp_game *const tp_games[] = {
 	&tp_game_series,
+	&tp_game_vector,
 	&tp_game_arena,
 };
 __attribute__((weak)) const size_t tp_n_games = sizeof tp_games / sizeof tp_games[0];
