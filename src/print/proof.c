@@ -36,9 +36,19 @@ static int clip_segment(double *ax, double *ay, double *bx, double *by, const do
 	return 1;
 }
 
-int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, double x, double y, double k)
+int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
+		   double x, double y, double k)
 {
 	const double b = src->bleed;
+	/* src's layers, in src's order, as layers of their own in dst: scenes
+	 * draw layer by layer, so sharing dst's per-ink layers would put one
+	 * thumbnail's late layers under another's early ones. */
+	char name[160];
+	for (size_t l = 0; l < src->n_layers; l++) {
+		snprintf(name, sizeof name, "%s/%s", prefix, src->layers[l]);
+		if (tp_scene_layer(dst, name) != 0)
+			return -1;
+	}
 	const double box[4] = { -b, -b, src->trim_w + b, src->trim_h + b };
 #define X(v) (x + ((v) + b) * k)
 #define Y(v) (y + ((v) + b) * k)
@@ -51,6 +61,9 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, double x, d
 		 * art, where at thumbnail size they would hide it. */
 		if (!src->plate && (s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS))
 			continue;
+		snprintf(name, sizeof name, "%s/%s", prefix, src->layers[s->layer]);
+		if (tp_scene_layer(dst, name) != 0)
+			return -1;
 		if (s->kind == TP_SHAPE_RECT) {
 			double x0 = fmax(s->x, box[0]), y0 = fmax(s->y, box[1]);
 			double x1 = fmin(s->x + s->w, box[2]), y1 = fmin(s->y + s->h, box[3]);
@@ -93,6 +106,7 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, double x, d
 	}
 #undef X
 #undef Y
+	tp_scene_layer_by_ink(dst);
 	return rc;
 }
 
@@ -141,7 +155,9 @@ int tp_proof_layout(const struct tp_palette *pal, const char *title,
 		double bw = s->trim_w + 2 * s->bleed, bh = s->trim_h + 2 * s->bleed;
 		double k = fmin(cell / bw, cell / bh);
 		double ox = cx + (cell - bw * k) / 2, oy = cy + (cell - bh * k) / 2;
-		rc |= tp_scene_place(sc, s, ox, oy, k);
+		char prefix[80];
+		snprintf(prefix, sizeof prefix, "%zu-%s", i + 1, items[i].name);
+		rc |= tp_scene_place(sc, s, prefix, ox, oy, k);
 		/* The trim, so a thumbnail's edge reads as the sheet's. */
 		rc |= tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.2, ox + s->bleed * k, oy + s->bleed * k,
 				    s->trim_w * k, s->trim_h * k);

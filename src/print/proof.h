@@ -25,7 +25,9 @@ int tp_proof_layout(const struct tp_palette *pal, const char *title,
  * so that src's bleed-box corner lands at (x, y): what lies outside src's
  * bleed box is cut off for rects and straight lines and left out for
  * other shapes wholly outside; die and emboss lines come only from plate
- * sheets.  0, or -1 when out of memory. */
-int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, double x, double y, double k);
+ * sheets.  src's layers become dst layers "prefix/LAYER", in src's order,
+ * so the thumbnail draws as the sheet does.  0, or -1 when out of memory. */
+int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
+		   double x, double y, double k);
 
 #endif
