@@ -46,6 +46,16 @@ static const struct tp_enum_name inner_names[] = {
 #define ARN_LEN(nm, field, low, high, text) \
 	{ ARN(nm, TP_KEY_LEN, field), .lo = low, .hi = high, .help = text }
 
+/* The shapes file as configured (the build record). */
+static void format_shapes(const struct tp_key *k, const void *core, const void *game,
+			  struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	const struct tp_arena_cfg *a = game;
+	tp_buf_printf(b, "%s", a->shapes_name[0] ? a->shapes_name : a->shapes_path);
+}
+
 const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_INT("side", rules.side, "squares a side: odd, 7..99 (19 in the seed)"),
 	{ ARN("seed", TP_KEY_SEED, rules.seed), .help = "numbering seed: another seed, another valid board" },
@@ -57,7 +67,7 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_INT("outer_min", rules.outer_min, "least number in the outer arena"),
 	ARN_INT("outer_max", rules.outer_max, "greatest number in the outer arena"),
 	ARN_INT("players", rules.players, "2..6: whose colour each piece of the run is printed in"),
-	{ ARN("shapes", TP_KEY_CUSTOM, shapes_name), .parse = parse_shapes,
+	{ ARN("shapes", TP_KEY_CUSTOM, shapes_name), .parse = parse_shapes, .format = format_shapes,
 	  .help = "a shapes file name in templates/shapes/, or a path to one" },
 	ARN_LEN("square_mm", square_mm, 10, 200, "board square and piece cell"),
 	ARN_LEN("piece_gutter_mm", piece_gutter_mm, 0, 100, "gap between neighbouring pieces on the sheets"),

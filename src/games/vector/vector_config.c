@@ -78,8 +78,29 @@ static int parse_symbols(const struct tp_key *k, const char *value, const struct
 
 #define VEC(nm, type, field) "vector", nm, type, TP_HOME_GAME, 0, offsetof(struct tp_vector_cfg, field)
 
+/* The values held, as config text (the build record). */
+static void format_directions(const struct tp_key *k, const void *core, const void *game,
+			      struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	const struct tp_vector_cfg *v = game;
+	for (int i = 0; i < v->rules.n_dirs; i++)
+		tp_buf_printf(b, "%s%s", i ? " " : "", tp_compass_names[v->rules.dirs[i]]);
+}
+
+static void format_symbols(const struct tp_key *k, const void *core, const void *game,
+			   struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	const struct tp_vector_cfg *v = game;
+	for (int i = 0; i < v->n_symbols; i++)
+		tp_buf_printf(b, "%s%s", i ? " " : "", tp_symbol_names[v->symbols[i]]);
+}
+
 const struct tp_key tp_vector_keys[TP_VECTOR_N_KEYS] = {
-	{ VEC("directions", TP_KEY_CUSTOM, rules.dirs), .parse = parse_directions,
+	{ VEC("directions", TP_KEY_CUSTOM, rules.dirs), .parse = parse_directions, .format = format_directions,
 	  .help = "compass points a tile may show, from n ne e se s sw w nw" },
 	{ VEC("per_tile", TP_KEY_INT, rules.per_tile), .lo = 1, .hi = TP_N_DIRS,
 	  .help = "vectors on each tile (at most the number of directions)" },
@@ -87,7 +108,7 @@ const struct tp_key tp_vector_keys[TP_VECTOR_N_KEYS] = {
 	  .help = "blank tiles, placed in the centre at set-up" },
 	{ VEC("players", TP_KEY_INT, rules.players), .lo = 1, .hi = TP_VEC_MAX_PLAYERS,
 	  .help = "players: one start tile, home tile and piece each" },
-	{ VEC("symbols", TP_KEY_CUSTOM, symbols), .parse = parse_symbols,
+	{ VEC("symbols", TP_KEY_CUSTOM, symbols), .parse = parse_symbols, .format = format_symbols,
 	  .help = "player symbols in player order, from circle square hexagon octagon" },
 	{ VEC("symbol_pct", TP_KEY_NUM, symbol_pct), .lo = 20, .hi = 90,
 	  .help = "start/home symbol across, % of the tile" },
