@@ -102,20 +102,23 @@ $(BUILD)/asan-tests/%: tests/%.c $(TESTHDR) $(ALIBOBJ)
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
 
+# Every suite runs even when one fails; the failures are listed at the end.
 unit: $(TESTBIN)
-	@set -e; for t in $(TESTBIN); do echo "== $$t"; TP_ROOT=$(CURDIR) $$t; done
+	@failed=; for t in $(TESTBIN); do echo "== $$t"; TP_ROOT=$(CURDIR) $$t || failed="$$failed $$t"; done; \
+	[ -z "$$failed" ] || { echo "unit: FAILED:$$failed"; exit 1; }
 
 # The CLI tests: the shared ones, then each game's (tests/games/NAME/cli.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh))
 cli: tilepress
-	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/cli.sh
-	@set -e; for t in $(GAME_CLI); do echo "== $$t"; TP_BIN=$(CURDIR)/tilepress sh $$t; done
-	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/man_keys.sh
+	@failed=; for t in tests/cli/cli.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
+	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
+	[ -z "$$failed" ] || { echo "cli: FAILED:$$failed"; exit 1; }
 
 asan: $(ATESTBIN) $(BUILD)/asan/tilepress
-	@set -e; for t in $(ATESTBIN); do echo "== $$t (asan+ubsan)"; TP_ROOT=$(CURDIR) $$t; done
-	@TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh tests/cli/cli.sh
-	@set -e; for t in $(GAME_CLI); do echo "== $$t (asan)"; TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh $$t; done
+	@failed=; for t in $(ATESTBIN); do echo "== $$t (asan+ubsan)"; TP_ROOT=$(CURDIR) $$t || failed="$$failed $$t"; done; \
+	for t in tests/cli/cli.sh $(GAME_CLI); do echo "== $$t (asan)"; \
+	TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh $$t || failed="$$failed $$t"; done; \
+	[ -z "$$failed" ] || { echo "asan: FAILED:$$failed"; exit 1; }
 
 faults: tilepress
 	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/faults.sh
@@ -132,7 +135,13 @@ check-valgrind: tilepress
 		--show-leak-kinds=definite ./tilepress build -q -j 1 -o $(BUILD)/valgrind-out
 	@echo "valgrind: 1 passed, 0 failed"
 
-check: unit cli asan faults prepress check-valgrind fuzz-smoke install-test
+# make test runs every step even when one fails and names the failed ones
+# at the end, so one broken suite hides no other.
+CHECKS := unit cli asan faults prepress check-valgrind fuzz-smoke install-test
+check:
+	@failed=; for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || failed="$$failed $$t"; done; \
+	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \
+	echo "make test: all of $(CHECKS) passed"
 
 test: deps-check
 	@$(MAKE) --no-print-directory all

@@ -1,14 +1,15 @@
 # ---- fuzzing (libFuzzer, Debian clang 14) -----------------------------------
 #   make fuzz            each target for FUZZ_SECONDS (default 300), FUZZ_JOBS at once
 #   make fuzz-smoke      each target for ~10 s plus the regression inputs (CI)
-# Targets (tests/fuzz/fuzz_TARGET.c): config, template, set, anchor.  Seeds in
+# Targets (tests/fuzz/fuzz_TARGET.c): config, template, set, anchor, sections,
+# vector_dirs, arena_shapes, pipeline.  Seeds in
 # tests/fuzz/corpus/TARGET/, crashers kept in tests/fuzz/regress/TARGET/.
 
 FUZZ_CC            ?= clang
 FUZZ_SECONDS       ?= 300
 FUZZ_SMOKE_SECONDS ?= 10
 FUZZ_JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
-FUZZ_TARGETS       := config template set anchor vector_dirs arena_shapes pipeline
+FUZZ_TARGETS       := config template set anchor sections vector_dirs arena_shapes pipeline
 FUZZ_DIR           := $(BUILD)/fuzz
 DEB_FUZZ           := clang libclang-rt-14-dev
 # clang has no -Wformat-truncation to switch off.
@@ -51,5 +52,6 @@ fuzz: fuzz-build
 	@awk '{ n += $$2; s += $$3 } END { printf "fuzz: all runs so far (build/fuzz/stats.txt): %d execs, %.2f target-hours\n", n, s / 3600 }' $(FUZZ_DIR)/stats.txt
 
 fuzz-smoke: fuzz-build
-	@set -e; for t in $(FUZZ_TARGETS); do \
-		$(MAKE) --no-print-directory fuzz-smoke-$$t; done
+	@failed=; for t in $(FUZZ_TARGETS); do \
+		$(MAKE) --no-print-directory fuzz-smoke-$$t || failed="$$failed $$t"; done; \
+	[ -z "$$failed" ] || { echo "fuzz-smoke: FAILED:$$failed"; exit 1; }
