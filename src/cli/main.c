@@ -82,6 +82,141 @@ struct listing {
 
 _Static_assert(TP_MAX_JOBS == 8, "the --jobs message says 1..8");
 
+/* Which command options were given, so that a stray one (a typo) is
+ * refused once the command is known. */
+struct given {
+	int games, spares, level, jobs, players;
+};
+
+static const char *const command_names[] = { "check", "pattern", "manifest", "build" };
+
+/* "-s print.tile_mm=25 mm": the shell split the value.  Names the stray
+ * word before getopt moves it among the operands; 0 or TP_EINPUT. */
+static int refuse_stray_set_word(int argc, char **argv)
+{
+	for (int i = 1; i + 2 < argc; i++) {
+		if (strcmp(argv[i], "-s") != 0 && strcmp(argv[i], "--set") != 0)
+			continue;
+		const char *next = argv[i + 2];
+		int is_cmd = 0;
+		for (size_t k = 0; k < sizeof command_names / sizeof command_names[0]; k++)
+			is_cmd |= strcmp(next, command_names[k]) == 0;
+		if (next[0] != '-' && !is_cmd) {
+			fprintf(stderr, "tilepress: stray word '%s' after --set %s: a value with spaces needs quotes, e.g. -s '%s %s'\n",
+				next, argv[i + 1], argv[i + 1], next);
+			return TP_EINPUT;
+		}
+	}
+	return 0;
+}
+
+/* The options that take a number: 0, or the usage error's exit code. */
+static int number_option(int ch, const char *arg, struct tp_cli *cli, struct given *g)
+{
+	long v;
+	switch (ch) {
+	case 'j':
+		if (parse_long(arg, 1, TP_MAX_JOBS, &v) != 0)
+			return usage_error("--jobs %s: allowed: 1..8 worker processes", arg);
+		cli->jobs = (int)v;
+		g->jobs = 1;
+		return 0;
+	case OPT_GAMES:
+		if (parse_long(arg, 1, 100000, &v) != 0)
+			return usage_error("--games %s: allowed: a whole number 1..100000", arg);
+		cli->report.run.games = (int)v;
+		g->games = 1;
+		return 0;
+	case OPT_SPARES: {
+		char *end;
+		errno = 0;
+		double d = strtod(arg, &end);
+		if (*end == '%')   /* "2%" reads as written */
+			end++;
+		if (end == arg || *end || errno || !(d >= 0 && d <= 1000))
+			return usage_error("--spares %s: allowed: a percentage 0..1000", arg);
+		cli->report.run.spares_pct = d;
+		g->spares = 1;
+		return 0;
+	}
+	case OPT_LEVEL:
+		if (parse_long(arg, 1, 6, &v) != 0)
+			return usage_error("--level %s: allowed: 1..6", arg);
+		cli->level = (int)v;
+		g->level = 1;
+		return 0;
+	case OPT_PLAYERS:
+		if (parse_long(arg, 2, 6, &v) != 0)
+			return usage_error("--players %s: allowed: 2..6 (4 means two pairs)", arg);
+		cli->report.players = (int)v;
+		g->players = 1;
+		return 0;
+	}
+	return usage_error("internal: option %s", arg);
+}
+
+/* One option from getopt_long: 0, -1 (help), -2 (version), or an exit code. */
+static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *ls, struct given *g)
+{
+	switch (ch) {
+	case 'c': cli->config = optarg; return 0;
+	case 's':
+		if (cli->n_sets == TP_MAX_SETS)
+			return usage_error("more than %s --set options", "256");
+		cli->sets[cli->n_sets++] = optarg;
+		return 0;
+	case 'q': cli->quiet = 1; return 0;
+	case 'h': return -1;
+	case 'V': return -2;
+	case 'o': cli->out_dir = optarg; return 0;
+	case OPT_FORMAT:
+		if (strcmp(optarg, "text") == 0)
+			cli->report.fmt = TP_FMT_TEXT;
+		else if (strcmp(optarg, "csv") == 0)
+			cli->report.fmt = TP_FMT_CSV;
+		else if (strcmp(optarg, "json") == 0)
+			cli->report.fmt = TP_FMT_JSON;
+		else
+			return usage_error("--format %s: allowed: text, csv, json", optarg);
+		cli->report.fmt_given = 1;
+		return 0;
+	case 'j':
+	case OPT_GAMES:
+	case OPT_SPARES:
+	case OPT_LEVEL:
+	case OPT_PLAYERS:
+		return number_option(ch, optarg, cli, g);
+	case OPT_ONLY: cli->only = optarg; return 0;
+	case OPT_FORMATS: cli->formats = optarg; return 0;
+	case OPT_LIST: ls->what = optarg; return 0;
+	case OPT_GAME: ls->game = optarg; return 0;
+	case OPT_CLEAN: cli->clean = 1; return 0;
+	case ':':
+		return usage_error("%s needs a value", argv[optind - 1]);
+	default:
+		if (optopt)
+			return usage_error("unknown option -%c", (char[]){ (char)optopt, 0 });
+		return usage_error("unknown option %s", argv[optind - 1]);
+	}
+}
+
+/* Command options belong to their command; a stray one is a typo. */
+static int check_command_options(const struct tp_cli *cli, const struct given *g, const char *cmd)
+{
+	if (cli->report.fmt_given && cli->command != TP_CMD_PATTERN && cli->command != TP_CMD_MANIFEST)
+		return usage_error("--format applies to pattern and manifest, not %s", cmd);
+	if ((g->games || g->spares || g->players) && cli->command != TP_CMD_MANIFEST)
+		return usage_error("--games, --spares and --players apply to manifest, not %s", cmd);
+	if ((cli->out_dir || cli->only || cli->formats || g->jobs || cli->clean) &&
+	    cli->command != TP_CMD_BUILD)
+		return usage_error("-o, --only, --formats, --jobs and --clean apply to build, not %s", cmd);
+	if (g->level && cli->command == TP_CMD_PATTERN)
+		return usage_error("--level does not apply to %s", cmd);
+	return 0;
+}
+
+/* The whole command line into cli (and ls for --list): 0, -1 (help),
+ * -2 (version), or an exit code after one message on stderr. */
 static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing *ls)
 {
 	static const struct option opts[] = {
@@ -104,98 +239,14 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		{ "clean", no_argument, NULL, OPT_CLEAN },
 		{ NULL, 0, NULL, 0 },
 	};
-	int games_given = 0, spares_given = 0, level_given = 0, jobs_given = 0, players_given = 0;
-	/* "-s print.tile_mm=25 mm": the shell split the value; name the stray
-	 * word before getopt moves it among the operands. */
-	static const char *const commands[] = { "check", "pattern", "manifest", "build" };
-	for (int i = 1; i + 2 < argc; i++) {
-		if (strcmp(argv[i], "-s") != 0 && strcmp(argv[i], "--set") != 0)
-			continue;
-		const char *next = argv[i + 2];
-		int is_cmd = 0;
-		for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-			is_cmd |= strcmp(next, commands[k]) == 0;
-		if (next[0] != '-' && !is_cmd) {
-			fprintf(stderr, "tilepress: stray word '%s' after --set %s: a value with spaces needs quotes, e.g. -s '%s %s'\n",
-				next, argv[i + 1], argv[i + 1], next);
-			return TP_EINPUT;
-		}
-	}
+	struct given g = { 0 };
+	int rc = refuse_stray_set_word(argc, argv);
 	opterr = 0;
 	int ch;
-	while ((ch = getopt_long(argc, argv, ":c:s:qhVo:j:", opts, NULL)) != -1) {
-		long v;
-		switch (ch) {
-		case 'c': cli->config = optarg; break;
-		case 's':
-			if (cli->n_sets == TP_MAX_SETS)
-				return usage_error("more than %s --set options", "256");
-			cli->sets[cli->n_sets++] = optarg;
-			break;
-		case 'q': cli->quiet = 1; break;
-		case 'h': return -1;
-		case 'V': return -2;
-		case 'o': cli->out_dir = optarg; break;
-		case 'j':
-			if (parse_long(optarg, 1, TP_MAX_JOBS, &v) != 0)
-				return usage_error("--jobs %s: allowed: 1..8 worker processes", optarg);
-			cli->jobs = (int)v;
-			jobs_given = 1;
-			break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "text") == 0)
-				cli->report.fmt = TP_FMT_TEXT;
-			else if (strcmp(optarg, "csv") == 0)
-				cli->report.fmt = TP_FMT_CSV;
-			else if (strcmp(optarg, "json") == 0)
-				cli->report.fmt = TP_FMT_JSON;
-			else
-				return usage_error("--format %s: allowed: text, csv, json", optarg);
-			cli->report.fmt_given = 1;
-			break;
-		case OPT_GAMES:
-			if (parse_long(optarg, 1, 100000, &v) != 0)
-				return usage_error("--games %s: allowed: a whole number 1..100000", optarg);
-			cli->report.run.games = (int)v;
-			games_given = 1;
-			break;
-		case OPT_SPARES: {
-			char *end;
-			errno = 0;
-			double d = strtod(optarg, &end);
-			if (*end == '%')   /* "2%" reads as written */
-				end++;
-			if (end == optarg || *end || errno || !(d >= 0 && d <= 1000))
-				return usage_error("--spares %s: allowed: a percentage 0..1000", optarg);
-			cli->report.run.spares_pct = d;
-			spares_given = 1;
-			break;
-		}
-		case OPT_ONLY: cli->only = optarg; break;
-		case OPT_FORMATS: cli->formats = optarg; break;
-		case OPT_LEVEL:
-			if (parse_long(optarg, 1, 6, &v) != 0)
-				return usage_error("--level %s: allowed: 1..6", optarg);
-			cli->level = (int)v;
-			level_given = 1;
-			break;
-		case OPT_LIST: ls->what = optarg; break;
-		case OPT_GAME: ls->game = optarg; break;
-		case OPT_PLAYERS:
-			if (parse_long(optarg, 2, 6, &v) != 0)
-				return usage_error("--players %s: allowed: 2..6 (4 means two pairs)", optarg);
-			cli->report.players = (int)v;
-			players_given = 1;
-			break;
-		case OPT_CLEAN: cli->clean = 1; break;
-		case ':':
-			return usage_error("%s needs a value", argv[optind - 1]);
-		default:
-			if (optopt)
-				return usage_error("unknown option -%c", (char[]){ (char)optopt, 0 });
-			return usage_error("unknown option %s", argv[optind - 1]);
-		}
-	}
+	while (rc == 0 && (ch = getopt_long(argc, argv, ":c:s:qhVo:j:", opts, NULL)) != -1)
+		rc = one_option(ch, argv, cli, ls, &g);
+	if (rc != 0)
+		return rc;
 	if (ls->what) {
 		if (optind < argc)
 			return usage_error("--list takes no command; got '%s'", argv[optind]);
@@ -207,27 +258,14 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		return usage_error("no command given%s; commands: check, pattern, manifest, build", "");
 	if (optind + 1 < argc)
 		return usage_error("unexpected argument '%s' after the command", argv[optind + 1]);
-	static const struct { const char *name; int cmd; } cmds[] = {
-		{ "check", TP_CMD_CHECK }, { "pattern", TP_CMD_PATTERN },
-		{ "manifest", TP_CMD_MANIFEST }, { "build", TP_CMD_BUILD },
-	};
+	static const int cmds[] = { TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD };
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-		if (strcmp(argv[optind], cmds[i].name) == 0)
-			cli->command = cmds[i].cmd;
+		if (strcmp(argv[optind], command_names[i]) == 0)
+			cli->command = cmds[i];
 	if (cli->command == TP_CMD_NONE)
 		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build",
 				   argv[optind]);
-	/* Command options belong to their command; a stray one is a typo. */
-	if (cli->report.fmt_given && cli->command != TP_CMD_PATTERN && cli->command != TP_CMD_MANIFEST)
-		return usage_error("--format applies to pattern and manifest, not %s", argv[optind]);
-	if ((games_given || spares_given || players_given) && cli->command != TP_CMD_MANIFEST)
-		return usage_error("--games, --spares and --players apply to manifest, not %s", argv[optind]);
-	if ((cli->out_dir || cli->only || cli->formats || jobs_given || cli->clean) &&
-	    cli->command != TP_CMD_BUILD)
-		return usage_error("-o, --only, --formats, --jobs and --clean apply to build, not %s", argv[optind]);
-	if (level_given && cli->command == TP_CMD_PATTERN)
-		return usage_error("--level does not apply to %s", argv[optind]);
-	return 0;
+	return check_command_options(cli, &g, argv[optind]);
 }
 
 static void print_version(void)

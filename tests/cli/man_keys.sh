@@ -91,8 +91,8 @@ for ch in $(printf '%s' "$short" | sed 's/./& /g'); do
 		miss "option -$ch is not documented"
 	fi
 done
-# Commands: { "check", TP_CMD_CHECK }
-grep -o '{ *"[a-z]*", *TP_CMD_[A-Z]*' "$MAIN_C" | sed 's/{ *"\([a-z]*\)".*/\1/' >"$T/cmds"
+# Commands: command_names[] = { "check", "pattern", ... };
+sed -n 's/.*command_names\[\] = {\(.*\)};/\1/p' "$MAIN_C" | tr -d ' "' | tr ',' '\n' | sed '/^$/d' >"$T/cmds"
 [ -s "$T/cmds" ] || miss "no commands found in $MAIN_C"
 while read -r cmd; do
 	if grep -q "^\.B $cmd\$" "$T/man"; then ok; else miss "command $cmd is not documented"; fi
