@@ -24,6 +24,24 @@ struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,
 	return sc;
 }
 
+struct tp_scene *tp_scene_new_layered(const char *name, double trim_w, double trim_h,
+				      double bleed, const struct tp_palette *pal,
+				      const int *layers, size_t n)
+{
+	struct tp_scene *sc = tp_scene_new(name, trim_w, trim_h, bleed, pal);
+	if (sc == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		const struct tp_ink *ink = tp_palette_ink(pal, layers[i]);
+		if (ink == NULL || tp_scene_layer(sc, ink->name) != 0) {
+			tp_scene_free(sc);
+			return NULL;
+		}
+	}
+	tp_scene_layer_by_ink(sc);
+	return sc;
+}
+
 void tp_scene_free(struct tp_scene *sc)
 {
 	if (sc == NULL)

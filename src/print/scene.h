@@ -142,6 +142,14 @@ struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,
 			      double bleed, const struct tp_palette *pal);
 void tp_scene_free(struct tp_scene *sc);
 
+/* tp_scene_new with one layer per ink of layers[0..n-1] made first, in
+ * that order: scenes draw layer by layer in order of first use, so a sheet
+ * fixes its drawing order this way whatever its first shape happens to be.
+ * NULL when out of memory. */
+struct tp_scene *tp_scene_new_layered(const char *name, double trim_w, double trim_h,
+				      double bleed, const struct tp_palette *pal,
+				      const int *layers, size_t n);
+
 /* Selects (creating if needed) the named layer for the shapes added next.
  * By default shapes go to the layer named after their ink.  0 or -1 (OOM). */
 int tp_scene_layer(struct tp_scene *sc, const char *name);

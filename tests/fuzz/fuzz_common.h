@@ -63,6 +63,34 @@ static inline void fz_write(const uint8_t *data, size_t size)
 	}
 }
 
+/* Splits data at NUL and newline bytes into up to max strings, each in its
+ * own exact-size allocation so that ASan sees any read past its end.
+ * Returns how many; the caller frees them with fz_free_sets. */
+static inline int fz_split_sets(const uint8_t *data, size_t size, char **sets, int max)
+{
+	int n = 0;
+	size_t start = 0;
+	for (size_t i = 0; i <= size && n < max; i++) {
+		if (i < size && data[i] != '\0' && data[i] != '\n')
+			continue;
+		size_t len = i - start;
+		sets[n] = malloc(len + 1);
+		if (sets[n] == NULL)
+			abort();
+		memcpy(sets[n], data + start, len);
+		sets[n][len] = '\0';
+		n++;
+		start = i + 1;
+	}
+	return n;
+}
+
+static inline void fz_free_sets(char **sets, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(sets[i]);
+}
+
 /* The error contract (status.h): a failure carries its code and a one-line,
  * NUL-terminated, non-empty message. */
 static inline void fz_check_err(int rc, const tp_err *e)

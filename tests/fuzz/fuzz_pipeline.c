@@ -66,20 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t cfg_len = nul ? (size_t)(nul - data) : size;
 	fz_write(data, cfg_len);
 	char *sets[MAX_SETS];
-	int n = 0;
-	size_t start = cfg_len + 1;
-	for (size_t i = start; nul && i <= size && n < MAX_SETS; i++) {
-		if (i < size && data[i] != '\0' && data[i] != '\n')
-			continue;
-		size_t len = i - start;
-		sets[n] = malloc(len + 1);
-		if (sets[n] == NULL)
-			abort();
-		memcpy(sets[n], data + start, len);
-		sets[n][len] = '\0';
-		n++;
-		start = i + 1;
-	}
+	int n = nul ? fz_split_sets(nul + 1, size - cfg_len - 1, sets, MAX_SETS) : 0;
 	struct tp_config *c = NULL;
 	void *model = NULL;
 	fz_load(fz_tmp, (const char *const *)sets, n, &c, &model);
@@ -106,7 +93,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		g->free_model(model);
 		tp_config_free(c);
 	}
-	for (int i = 0; i < n; i++)
-		free(sets[i]);
+	fz_free_sets(sets, n);
 	return 0;
 }

@@ -27,22 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	data++;
 	size--;
 	char *sets[MAX_SETS];
-	int n = 0;
-	size_t start = 0;
-	for (size_t i = 0; i <= size && n < MAX_SETS; i++) {
-		if (i < size && data[i] != '\0' && data[i] != '\n')
-			continue;
-		size_t len = i - start;
-		sets[n] = malloc(len + 1);
-		if (sets[n] == NULL)
-			abort();
-		memcpy(sets[n], data + start, len);
-		sets[n][len] = '\0';
-		n++;
-		start = i + 1;
-	}
+	int n = fz_split_sets(data, size, sets, MAX_SETS);
 	fz_load_and_derive(path, (const char *const *)sets, n);
-	for (int i = 0; i < n; i++)
-		free(sets[i]);
+	fz_free_sets(sets, n);
 	return 0;
 }

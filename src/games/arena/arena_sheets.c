@@ -73,16 +73,7 @@ int tp_arena_piece_ink(const struct tp_arena_piece *p)
 static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, double w, double h,
 				  const int *layers, size_t n)
 {
-	struct tp_scene *sc = tp_scene_new(name, w, h, c->print.bleed_mm, &c->print.inks);
-	if (sc == NULL)
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		if (tp_scene_layer(sc, tp_palette_ink(&c->print.inks, layers[i])->name) != 0) {
-			tp_scene_free(sc);
-			return NULL;
-		}
-	tp_scene_layer_by_ink(sc);
-	return sc;
+	return tp_scene_new_layered(name, w, h, c->print.bleed_mm, &c->print.inks, layers, n);
 }
 
 static int die_rect(struct tp_scene *sc, double x, double y, double w, double h)
