@@ -177,10 +177,14 @@ int tp_impose_check(const struct tp_config *c, tp_err *e)
 		char why[400];
 		if (d->tiles == NULL || d->tiles(c, NULL, &tg) != 0)
 			continue;
+		/* Blame the press sheet if it was given, else the tile size. */
+		const char *where = tp_config_given(c, "print", "sheet_mm")
+					    ? tp_config_where(c, "print", "sheet_mm")
+					    : tp_config_where(c, "print", "tile_mm");
 		if (tp_impose_plan(&pr, &tg, &im, why, sizeof why) != 0)
 			return tp_fail(e, TP_EINPUT,
 				       "%s: print.sheet_mm = %s: sheet %s cannot be imposed: %s; allowed: a larger press sheet, smaller margins, or a smaller tile (print.tile_mm, --level)",
-				       tp_config_where(c, "print", "sheet_mm"), p->sheet_name, d->name, why);
+				       where, p->sheet_name, d->name, why);
 	}
 	/* Oversize sheets become panels that fit the clear area, marks included. */
 	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
@@ -244,13 +248,12 @@ static int paste(struct tp_scene *dst, const struct tp_scene *tile, double x, do
 	return 0;
 }
 
-int tp_impose_scene(const struct tp_config *c, const struct tp_tile_grid *g,
+int tp_impose_scene(const struct tp_press *press, const struct tp_tile_grid *g,
 		    const struct tp_scene *src, int back, const char *stem, struct tp_doc *doc)
 {
-	struct tp_press pr;
+	const struct tp_press pr = *press;
 	struct tp_imposition im;
 	char why[400];
-	tp_press_of(c, &pr);
 	if (tp_impose_plan(&pr, g, &im, why, sizeof why) != 0)
 		return -1;   /* tp_impose_check refused this config already */
 	double tw = g->tile_w, th = g->tile_h, die_w = 0;
@@ -336,19 +339,19 @@ int tp_impose_doc(const struct tp_config *c, const void *model, const char *shee
 	if (p->layout != TP_LAYOUT_PUNCHBOARD)
 		return tp_doc_panelize(doc, p->max_sheet_mm, p->panel_overlap_mm, m);
 	struct tp_tile_grid g;
+	struct tp_press pr;
 	int back;
+	tp_press_of(c, &pr);
 	if (doc->n == 1 && tile_sheet_of(c, model, sheet, &g, &back) != NULL) {
 		struct tp_doc out = { 0 };
-		if (tp_impose_scene(c, &g, doc->pages[0].sc, back, "", &out) != 0) {
+		if (tp_impose_scene(&pr, &g, doc->pages[0].sc, back, "", &out) != 0) {
 			tp_doc_free(&out);
 			return -1;
 		}
 		tp_doc_free(doc);
 		*doc = out;
 	}
-	struct tp_press pr;
 	double a[4];
-	tp_press_of(c, &pr);
 	clear_area(&pr, a);
 	return tp_doc_panelize_wh(doc, fmin(a[2], p->max_sheet_mm), fmin(a[3], p->max_sheet_mm),
 				  p->panel_overlap_mm, m);

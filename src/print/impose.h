@@ -92,12 +92,13 @@ void tp_impose_place(const struct tp_press *pr, const struct tp_tile_grid *g,
  * oversize sheets can be cut.  TP_OK, or TP_EINPUT naming file:line. */
 int tp_impose_check(const struct tp_config *c, tp_err *e);
 
-/* Adds one page per press sheet to doc for the gang scene src of grid g:
+/* Adds one page per press sheet pr to doc for the gang scene src of grid g:
  * the fronts (back = 0), or src is the mirrored back sheet (back = 1).
  * Pages are named "<stem>sheet-K" (stem may be "").  When src carries die
  * lines (TP_INK_CUT), they are replaced by one closed rectangle per tile,
- * its trim.  src is only read.  0, or -1 when out of memory. */
-int tp_impose_scene(const struct tp_config *c, const struct tp_tile_grid *g,
+ * its trim.  src is only read.  0, or -1 when out of memory or when g does
+ * not fit pr (tp_impose_plan; the config stage refuses that). */
+int tp_impose_scene(const struct tp_press *pr, const struct tp_tile_grid *g,
 		    const struct tp_scene *src, int back, const char *stem, struct tp_doc *doc);
 
 /* The build's step for sheet `sheet` of c's game: with layout = punchboard,

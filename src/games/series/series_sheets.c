@@ -313,8 +313,10 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 			rc = tp_art_die_square(sc, col * t, r * t, t, t);
 	if (rc == 0 && c->print.layout == TP_LAYOUT_PUNCHBOARD) {
 		struct tp_tile_grid g;
+		struct tp_press pr;
 		fronts_tiles(c, p, &g);
-		rc = tp_impose_scene(c, &g, sc, 0, "fronts-", doc);
+		tp_press_of(c, &pr);
+		rc = tp_impose_scene(&pr, &g, sc, 0, "fronts-", doc);
 		tp_scene_free(sc);
 		for (size_t k = 0; rc == 0 && k < doc->n; k++)
 			snprintf(doc->pages[k].note, sizeof doc->pages[k].note,
