@@ -34,6 +34,7 @@ board-pieces cut templates emboss-fronts emboss-backs board-recess'
 series.backs= series.anchor= board.rows= board.cols= print.tile_mm= print.bleed_mm=
 print.dpi= print.marks= print.cut_ink= print.anchor_ink= print.style= print.split=
 print.formats= print.job= print.max_sheet_mm= print.panel_overlap_mm= print.cell_mark=
+print.layout= print.sheet_mm= print.gutter_mm= print.margin_mm= print.gripper_mm=
 emboss.plates= emboss.lateral= emboss.boxes= emboss.vertical= emboss.dots=
 emboss.symbol_mm= emboss.back_symbol_mm= emboss.recess_clearance_mm=
 emboss.pocket_wall_mm= emboss.stroke_mm= emboss.min_symbol_mm= emboss.min_spacing_mm='
