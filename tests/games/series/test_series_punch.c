@@ -9,7 +9,9 @@
 
 #include <math.h>
 
+#include "alloc.h"
 #include "cli.h"
+#include "game.h"
 #include "impose.h"
 #include "series_config.h"
 #include "series.h"
@@ -485,6 +487,52 @@ static void refusals(void **state)
 	assert_int_equal(access(out("manifest"), F_OK), -1);
 }
 
+/* Every allocation failure in imposing, paneling and punch.csv comes back
+ * as an error, nothing leaked (ASan). */
+static void out_of_memory(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.layout=punchboard", "board.rows=6", "board.cols=6",
+			       "print.sheet_mm=A4" };
+	struct tp_config *c;
+	struct tp_pattern *p;
+	load(NULL, sets, 4, &c, &p);
+	static const char *const sheets[] = { "fronts", "backs", "board", "cut" };
+	for (size_t k = 0; k < sizeof sheets / sizeof sheets[0]; k++) {
+		const struct tp_sheet_def *d = tp_game_sheet(c->game, sheets[k]);
+		assert_non_null(d);
+		int done = 0;
+		for (long at = 1; !done && at < 100000; at++) {
+			struct tp_doc doc = { 0 };
+			assert_int_equal(d->build(c, p, &doc), 0);
+			tp_alloc_fail_at(at);
+			int rc = tp_impose_doc(c, p, d->name, &doc);
+			tp_alloc_fail_at(0);
+			if (rc == 0) {
+				done = 1;
+				assert_true(doc.n > 1 || strcmp(sheets[k], "fronts") != 0 ||
+					    doc.pages[0].sc->press);
+			}
+			tp_doc_free(&doc);
+		}
+		assert_true(done);
+	}
+	int done = 0;
+	for (long at = 1; !done && at < 100000; at++) {
+		struct tp_buf b = { 0 };
+		tp_alloc_fail_at(at);
+		tp_impose_csv(&b, c, p);
+		tp_alloc_fail_at(0);
+		done = !b.oom;
+		if (done)
+			assert_int_equal(tu_count(b.s, b.s + b.len, "\n"), 1 + 2 * 36);
+		tp_buf_free(&b);
+	}
+	assert_true(done);
+	tp_pattern_free(p);
+	tp_config_free(c);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -508,6 +556,7 @@ int main(void)
 		cmocka_unit_test(blind),
 		cmocka_unit_test(gang_unchanged),
 		cmocka_unit_test(refusals),
+		cmocka_unit_test(out_of_memory),
 	};
 	return cmocka_run_group_tests_name("punchboard", tests, setup, teardown);
 }
