@@ -105,12 +105,17 @@ export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
 unit: $(TESTBIN)
 	@set -e; for t in $(TESTBIN); do echo "== $$t"; TP_ROOT=$(CURDIR) $$t; done
 
+# The CLI tests: the shared ones, then each game's (tests/games/NAME/cli.sh).
+GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh))
 cli: tilepress
 	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/cli.sh
+	@set -e; for t in $(GAME_CLI); do echo "== $$t"; TP_BIN=$(CURDIR)/tilepress sh $$t; done
+	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/man_keys.sh
 
 asan: $(ATESTBIN) $(BUILD)/asan/tilepress
 	@set -e; for t in $(ATESTBIN); do echo "== $$t (asan+ubsan)"; TP_ROOT=$(CURDIR) $$t; done
 	@TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh tests/cli/cli.sh
+	@set -e; for t in $(GAME_CLI); do echo "== $$t (asan)"; TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh $$t; done
 
 faults: tilepress
 	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/faults.sh

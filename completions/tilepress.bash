@@ -1,6 +1,8 @@
 # bash completion for tilepress(1).  Installed by `make install' as
-# $(PREFIX)/share/bash-completion/completions/tilepress; tests/man_keys.sh
-# checks that the sheets, options and config keys below match the sources.
+# $(PREFIX)/share/bash-completion/completions/tilepress.  Config keys and
+# sheets come from `tilepress --list keys|sheets` for the game of the config
+# on the command line (-c), so every game completes its own; the options
+# and commands are checked against the sources by tests/cli/man_keys.sh.
 
 _tilepress_list()
 {
@@ -25,26 +27,27 @@ _tilepress()
 	fi
 
 	local commands='check pattern manifest build'
-	local sheets='manifest fronts backs spanning-set board board-half-1 board-half-2
-board-pieces cut templates emboss-fronts emboss-backs board-recess'
 	local formats='pdf png svg'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
---games --spares -o --output --only --formats -j --jobs --level'
-	local keys='series.pairing= series.cycle= series.indicia= series.board_centre=
-series.backs= series.anchor= board.rows= board.cols= print.tile_mm= print.bleed_mm=
-print.dpi= print.marks= print.cut_ink= print.anchor_ink= print.style= print.split=
-print.formats= print.job= print.max_sheet_mm= print.panel_overlap_mm= print.cell_mark=
-print.layout= print.sheet_mm= print.gutter_mm= print.margin_mm= print.gripper_mm=
-emboss.plates= emboss.lateral= emboss.boxes= emboss.vertical= emboss.dots=
-emboss.symbol_mm= emboss.back_symbol_mm= emboss.recess_clearance_mm=
-emboss.pocket_wall_mm= emboss.stroke_mm= emboss.min_symbol_mm= emboss.min_spacing_mm='
-	local ink
-	for ink in lateral boxes vertical dots lines text anchor marks cut emboss; do
-		keys+=" print.${ink}_cmyk= print.${ink}_rgb="
+--games --spares --players -o --output --only --formats -j --jobs --level --clean
+--list --game'
+
+	# The config on the command line decides the game, and so the keys and
+	# sheets: ask the program, which reads the same table as the config.
+	local i cfg=() bin=${words[0]}
+	for ((i = 1; i < cword; i++)); do
+		case ${words[i]} in
+		-c | --config) cfg=(-c "${words[i + 1]}") ;;
+		--config=*) cfg=(-c "${words[i]#--config=}") ;;
+		esac
 	done
+	_tilepress_ask()
+	{
+		"$bin" "${cfg[@]}" --list "$1" 2>/dev/null | cut -f 1
+	}
 
 	# The command given so far, if any (for --format's values).
-	local i cmd=
+	local cmd=
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
 		check | pattern | manifest | build) cmd=${words[i]} ;;
@@ -83,7 +86,15 @@ emboss.pocket_wall_mm= emboss.stroke_mm= emboss.min_symbol_mm= emboss.min_spacin
 		return
 		;;
 	--only)
-		_tilepress_list "$sheets"
+		_tilepress_list "$(_tilepress_ask sheets)"
+		return
+		;;
+	--list)
+		COMPREPLY=($(compgen -W 'games keys sheets inks' -- "$cur"))
+		return
+		;;
+	--game)
+		COMPREPLY=($(compgen -W "$("$bin" --list games 2>/dev/null)" -- "$cur"))
 		return
 		;;
 	--formats)
@@ -91,11 +102,13 @@ emboss.pocket_wall_mm= emboss.stroke_mm= emboss.min_symbol_mm= emboss.min_spacin
 		return
 		;;
 	-s | --set)
+		local keys
+		keys=$(_tilepress_ask keys | sed 's/$/=/')
 		COMPREPLY=($(compgen -W "$keys" -- "$cur"))
 		[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
 		return
 		;;
-	--games | --spares | --level | -j | --jobs)
+	--games | --spares | --players | --level | -j | --jobs)
 		return
 		;;
 	esac

@@ -5,21 +5,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
+#include "build_record.h"
 #include "backend.h"
 #include "cli.h"
 #include "impose.h"
 #include "jobs.h"
 #include "outfile.h"
+#include "proof.h"
 #include "session.h"
 #include "sheet.h"
 
 /* With SOURCE_DATE_EPOCH unset, dates are this fixed instant so that two
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
 #define TP_FIXED_EPOCH 946684800LL
+
+/* Sheet numbers of the files that belong to no sheet of the game. */
+#define TP_MANIFEST_SHEET ((size_t)-1)
+#define TP_PROOF_SHEET ((size_t)-2)
 
 /* One task: one sheet in one format. */
 struct task {
@@ -28,6 +35,7 @@ struct task {
 
 struct plan {
 	int want_manifest;
+	int want_proof;       /* the contact sheet */
 	int *want;            /* by index in the game's sheets (owned) */
 	unsigned formats;     /* bit per tp_backends row */
 	long long epoch;
@@ -39,6 +47,9 @@ struct plan {
 	const struct tp_session *session;
 	struct task *tasks;   /* owned */
 	size_t n_tasks;
+	const size_t *order;  /* the queue (NULL: task order), for progress */
+	const int *counts;    /* files per finished task, for progress */
+	int files_done;
 };
 
 static int parse_epoch(long long *out, tp_err *e)
@@ -91,7 +102,7 @@ static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struc
 	const struct tp_game *g = c->game;
 	char why[300];
 	if (cli->only == NULL) {
-		pl->want_manifest = 1;
+		pl->want_manifest = pl->want_proof = 1;
 		for (size_t i = 0; i < g->n_sheets; i++)
 			pl->want[i] = g->sheets[i].absent == NULL ||
 				      !g->sheets[i].absent(c, g->sheets[i].name, why, sizeof why);
@@ -108,6 +119,8 @@ static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struc
 			const struct tp_sheet_def *d = tp_game_sheet(g, name);
 			if (strcmp(name, "manifest") == 0)
 				pl->want_manifest = found = 1;
+			else if (strcmp(name, "proof") == 0)
+				pl->want_proof = found = 1;
 			else if (d && d->absent && d->absent(c, name, why, sizeof why))
 				return tp_fail(e, TP_EINPUT, "--only %s: %s", cli->only, why);
 			else if (d)
@@ -115,7 +128,7 @@ static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struc
 		}
 		if (!found) {
 			struct tp_buf allowed = { 0 };
-			tp_buf_printf(&allowed, "manifest");
+			tp_buf_printf(&allowed, "manifest, proof");
 			for (size_t i = 0; i < g->n_sheets; i++)
 				tp_buf_printf(&allowed, ", %s", g->sheets[i].name);
 			tp_fail(e, TP_EINPUT, "--only %s: '%.*s' is not a sheet of game %s; allowed: %s",
@@ -130,24 +143,115 @@ static int parse_only(const struct tp_cli *cli, const struct tp_config *c, struc
 	return TP_OK;
 }
 
+/* Reports a written file to the parent: "NAME<TAB>BYTES" a line. */
 static void note_file(struct plan *pl, const char *name)
 {
-	char path[4096];
+	char path[PATH_MAX + 256];
 	struct stat st;
 	snprintf(path, sizeof path, "%s/%s", pl->dir, name);
-	double kb = stat(path, &st) == 0 ? st.st_size / 1024.0 : 0;
-	if (kb >= 1024)
-		tp_buf_printf(pl->summary, ", %s %.1f MB", name, kb / 1024);
-	else
-		tp_buf_printf(pl->summary, ", %s %.0f kB", name, kb < 1 ? 1 : kb);
+	tp_buf_printf(pl->summary, "%s\t%lld\n", name, stat(path, &st) == 0 ? (long long)st.st_size : 0);
 	(*pl->n_files)++;
 }
 
-static void progress(void *ctx, size_t done, size_t n)
+static void human_size(char *out, size_t n, long long bytes)
 {
-	const struct plan *pl = ctx;
-	if (pl->progress)
-		fprintf(stderr, "\rtilepress: %zu of %zu sheet files done", done, n);
+	double kb = bytes / 1024.0;
+	if (kb >= 1024)
+		snprintf(out, n, "%.1f MB", kb / 1024);
+	else
+		snprintf(out, n, "%.0f kB", kb < 1 ? 1 : kb);
+}
+
+/* Adds the files of one report ("NAME<TAB>BYTES" lines) to w.  0 or -1. */
+static int collect(struct tp_written_list *w, const struct tp_buf *report, size_t sheet)
+{
+	const char *p = report->s;
+	while (p && *p) {
+		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
+		if (tab == NULL || nl == NULL || tab > nl)
+			break;
+		char name[PATH_MAX];
+		snprintf(name, sizeof name, "%.*s", (int)(tab - p), p);
+		if (tp_written_add(w, name, atoll(tab + 1), sheet) != 0)
+			return -1;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+/* One line per sheet: its formats with size (and file count when a
+ * format needs one file a page). */
+static void print_summary(const struct tp_session *s, const char *dir,
+			  const struct tp_written_list *w)
+{
+	printf("tilepress: wrote %zu file%s to %s\n", w->n, w->n == 1 ? "" : "s", dir);
+	size_t width = 8;
+	for (size_t i = 0; i < s->game->n_sheets; i++)
+		if (strlen(s->game->sheets[i].name) > width)
+			width = strlen(s->game->sheets[i].name);
+	for (size_t k = 0; k < w->n; k++) {
+		size_t sheet = w->v[k].sheet;
+		size_t first = 0;
+		while (first < k && w->v[first].sheet != sheet)
+			first++;
+		if (first < k)
+			continue;   /* this sheet's line is printed */
+		struct tp_buf line = { 0 };
+		char size[32];
+		if (sheet == TP_MANIFEST_SHEET) {
+			for (size_t j = k; j < w->n; j++)
+				if (w->v[j].sheet == sheet) {
+					human_size(size, sizeof size, w->v[j].bytes);
+					tp_buf_printf(&line, "%s%s %s", line.len ? ", " : "",
+						      w->v[j].name + strlen("manifest/"), size);
+				}
+		} else {
+			for (size_t bi = 0; bi < tp_n_backends; bi++) {
+				long long bytes = 0;
+				int files = 0;
+				for (size_t j = k; j < w->n; j++) {
+					const char *ext = strrchr(w->v[j].name, '.');
+					if (w->v[j].sheet == sheet && ext && strcmp(ext, tp_backends[bi].ext) == 0) {
+						bytes += w->v[j].bytes;
+						files++;
+					}
+				}
+				if (files == 0)
+					continue;
+				human_size(size, sizeof size, bytes);
+				if (files == 1)
+					tp_buf_printf(&line, "%s%s %s", line.len ? ", " : "", tp_backends[bi].name, size);
+				else
+					tp_buf_printf(&line, "%s%s %s in %d files", line.len ? ", " : "",
+						      tp_backends[bi].name, size, files);
+			}
+		}
+		printf("  %-*s  %s\n", (int)width,
+		       sheet == TP_MANIFEST_SHEET ? "manifest"
+		       : sheet == TP_PROOF_SHEET ? "proof" : s->game->sheets[sheet].name,
+		       line.s && !line.oom ? line.s : "");
+		tp_buf_free(&line);
+	}
+}
+
+/* "tilepress: 14 files written; drawing board (png)": the sheet named is
+ * the next in the queue (with several workers, one of those in hand). */
+static void progress(void *ctx, size_t idx, size_t done, size_t n)
+{
+	struct plan *pl = ctx;
+	if (!pl->progress)
+		return;
+	if (idx != (size_t)-1 && pl->counts)
+		pl->files_done += pl->counts[idx];
+	const char *next = "";
+	char what[160] = "finishing";
+	if (done < n) {
+		size_t t = pl->order ? pl->order[done] : done;
+		next = pl->session->game->sheets[pl->tasks[t].sheet].name;
+		snprintf(what, sizeof what, "drawing %s (%s)", next, tp_backends[pl->tasks[t].backend].name);
+	}
+	fprintf(stderr, "\r\033[Ktilepress: %d file%s written; %s", pl->files_done,
+		pl->files_done == 1 ? "" : "s", what);
 }
 
 /* Writes pages[0..n-1] of one sheet as one file with backend b, marks
@@ -351,6 +455,53 @@ static int order_tasks(const struct plan *pl, size_t *order)
 	return 0;
 }
 
+/* The contact sheet (proof.pdf, proof.png): every wanted sheet's first
+ * page as a thumbnail, with the game's summary.  Laid out in the parent
+ * after the sheets, so it shows exactly what the build wrote. */
+static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
+{
+	const struct tp_game *g = s->game;
+	struct tp_doc *docs = tp_calloc(g->n_sheets + 1, sizeof *docs);
+	struct tp_proof_item *items = tp_calloc(g->n_sheets + 1, sizeof *items);
+	struct tp_doc proof = { 0 };
+	struct tp_buf text = { 0 };
+	int rc = docs && items ? TP_OK : tp_fail(e, TP_EIO, "out of memory laying out the proof");
+	size_t n = 0;
+	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
+		if (!pl->want[i])
+			continue;
+		if (g->sheets[i].build(s->cfg, s->model, &docs[n]) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s for the proof", g->sheets[i].name);
+		items[n].name = g->sheets[i].name;
+		items[n].doc = &docs[n];
+		n++;
+	}
+	if (rc == TP_OK) {
+		g->summary(&text, s->cfg, s->model);
+		char title[200];
+		snprintf(title, sizeof title, "%s: contact sheet, %zu sheets", s->cfg->print.job, n);
+		if (text.oom || tp_proof_layout(&s->cfg->print.inks, title, items, n, text.s, &proof) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory laying out the proof");
+	}
+	static const struct tp_sheet_def def = { "proof", "contact sheet", 0, NULL, NULL, NULL, NULL };
+	static const char *const formats[] = { "pdf", "png" };
+	for (size_t f = 0; rc == TP_OK && f < 2; f++) {
+		const struct tp_backend *b = tp_backend_find(formats[f]);
+		char file[32];
+		if (b == NULL)
+			continue;
+		snprintf(file, sizeof file, "proof%s", b->ext);
+		rc = write_file(pl, s->cfg, b, &def, proof.pages, proof.n, file, e);
+	}
+	tp_doc_free(&proof);
+	for (size_t i = 0; docs && i < n; i++)
+		tp_doc_free(&docs[i]);
+	free(docs);
+	free(items);
+	tp_buf_free(&text);
+	return rc;
+}
+
 static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e)
 {
 	char mdir[4096];
@@ -429,24 +580,63 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	if (rc == TP_OK)
 		rc = tp_mkdirs(pl.dir, e);
+	int removed = 0;
+	if (rc == TP_OK && cli->clean) {
+		rc = tp_record_clean(pl.dir, &removed, e);
+		if (rc == TP_OK && !cli->quiet)
+			fprintf(stderr, "tilepress: --clean: removed %d file%s an earlier build wrote\n",
+				removed, removed == 1 ? "" : "s");
+	}
 	if (rc == TP_OK && pl.want_manifest)
 		rc = write_manifest(&pl, &s, e);
+	pl.order = jobs > 1 ? order : NULL;
+	pl.counts = counts;
+	pl.files_done = manifest_files;
 	if (rc == TP_OK)
 		rc = tp_jobs_run(pl.n_tasks, jobs > 1 ? order : NULL, jobs, run_task, &pl,
 				 reports, counts, progress, e);
 	if (pl.progress)
-		fprintf(stderr, "\r%60s\r", "");
-	/* The summary lists files in task order, however the workers ran. */
-	int total = manifest_files;
-	for (size_t i = 0; reports && counts && i < pl.n_tasks; i++) {
-		total += counts[i];
-		if (reports[i].len)
-			tp_buf_printf(&manifest_summary, "%s", reports[i].s);
+		fprintf(stderr, "\r\033[K");
+	struct tp_buf proof_report = { 0 };
+	if (rc == TP_OK && pl.want_proof) {
+		pl.summary = &proof_report;
+		rc = write_proof(&pl, &s, e);
+	}
+	/* The record and summary list files in task order, however the
+	 * workers ran. */
+	struct tp_written_list written = { 0 };
+	if (rc == TP_OK && collect(&written, &manifest_summary, TP_MANIFEST_SHEET) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
+	for (size_t i = 0; reports && i < pl.n_tasks; i++) {
+		if (rc == TP_OK && collect(&written, &reports[i], pl.tasks[i].sheet) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
 		tp_buf_free(&reports[i]);
 	}
-	if (rc == TP_OK && !cli->quiet && !manifest_summary.oom)
-		printf("tilepress: wrote %d files to %s:%s\n", total, pl.dir,
-		       manifest_summary.s ? manifest_summary.s + 1 : "");
+	if (rc == TP_OK && collect(&written, &proof_report, TP_PROOF_SHEET) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
+	tp_buf_free(&proof_report);
+	if (rc == TP_OK && !cli->quiet) {
+		/* Files from another build or edition would travel with this
+		 * set: name them (--clean removes an earlier build's). */
+		struct tp_buf stale = { 0 };
+		tp_record_stale(pl.dir, &written, &stale);
+		if (stale.len && !stale.oom) {
+			size_t n_stale = 0;
+			for (size_t i = 0; i < stale.len; i++)
+				n_stale += stale.s[i] == '\n';
+			for (size_t i = 0; i < stale.len; i++)
+				if (stale.s[i] == '\n')
+					stale.s[i] = i + 1 < stale.len ? ' ' : '\0';
+			fprintf(stderr, "tilepress: warning: %s holds %zu file%s this build did not write: %s (tilepress build --clean removes an earlier build's files)\n",
+				pl.dir, n_stale, n_stale == 1 ? "" : "s", stale.s);
+		}
+		tp_buf_free(&stale);
+	}
+	if (rc == TP_OK && written.n > 0)
+		rc = tp_record_write(pl.dir, s.cfg, &written, pl.epoch, e);
+	if (rc == TP_OK && !cli->quiet)
+		print_summary(&s, pl.dir, &written);
+	tp_written_free(&written);
 	tp_buf_free(&manifest_summary);
 	free(reports);
 	free(counts);

@@ -55,7 +55,7 @@ int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp
 	if (rc != TP_OK)
 		return rc;
 	if (sheets) {
-		printf("manifest\n");
+		printf("manifest\nproof\n");
 		for (size_t i = 0; i < g->n_sheets; i++)
 			printf("%s\n", g->sheets[i].name);
 		return TP_OK;

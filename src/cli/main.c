@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "datadir.h"
+#include "jobs.h"
 #include "outfile.h"
 
 static const char usage_text[] =
@@ -79,6 +80,8 @@ struct listing {
 	const char *game;   /* --game NAME */
 };
 
+_Static_assert(TP_MAX_JOBS == 8, "the --jobs message says 1..8");
+
 static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing *ls)
 {
 	static const struct option opts[] = {
@@ -134,7 +137,7 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		case 'V': return -2;
 		case 'o': cli->out_dir = optarg; break;
 		case 'j':
-			if (parse_long(optarg, 1, 8, &v) != 0)
+			if (parse_long(optarg, 1, TP_MAX_JOBS, &v) != 0)
 				return usage_error("--jobs %s: allowed: 1..8 worker processes", optarg);
 			cli->jobs = (int)v;
 			jobs_given = 1;

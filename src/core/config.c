@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,9 +92,38 @@ static int parse_sheet(const struct tp_key *k, const char *value, const struct t
 	return 0;
 }
 
+static void format_sheet(const struct tp_key *k, const void *core, const void *game,
+			 struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	tp_buf_printf(b, "%s", ((const struct tp_config *)core)->print.sheet_name);
+}
+
 static const struct tp_enum_name layout_names[] = {
 	{ "gang", TP_LAYOUT_GANG }, { "punchboard", TP_LAYOUT_PUNCHBOARD }, { NULL, 0 },
 };
+
+static void format_game(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	tp_buf_printf(b, "%s", ((const struct tp_config *)core)->game_name);
+}
+
+static void format_formats(const struct tp_key *k, const void *core, const void *game,
+			   struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	unsigned f = ((const struct tp_config *)core)->print.formats;
+	int first = 1;
+	for (size_t i = 0; i < tp_n_backends; i++)
+		if (f & (1u << i)) {
+			tp_buf_printf(b, "%s%s", first ? "" : ",", tp_backends[i].name);
+			first = 0;
+		}
+}
 
 static const struct tp_enum_name split_names[] = {
 	{ "rows", TP_SPLIT_ROWS }, { "cols", TP_SPLIT_COLS }, { "none", TP_SPLIT_NONE }, { NULL, 0 },
@@ -102,7 +132,7 @@ static const struct tp_enum_name split_names[] = {
 #define CORE(sec, nm, type, field) sec, nm, type, TP_HOME_CORE, 0, offsetof(struct tp_config, field)
 
 static const struct tp_key core_keys[] = {
-	{ CORE("game", "name", TP_KEY_CUSTOM, game_name), .parse = parse_game,
+	{ CORE("game", "name", TP_KEY_CUSTOM, game_name), .parse = parse_game, .format = format_game,
 	  .help = "the game system: series, vector or arena (default series)" },
 	{ CORE("board", "rows", TP_KEY_INT, board.rows), .lo = 1, .hi = TP_MAX_BOARD,
 	  .help = "board squares down" },
@@ -118,7 +148,7 @@ static const struct tp_key core_keys[] = {
 	  .help = "crop marks, registration targets and slug line" },
 	{ CORE("print", "split", TP_KEY_ENUM, print.split), .names = split_names,
 	  .help = "board halves: split across the rows, the cols, or none" },
-	{ CORE("print", "formats", TP_KEY_CUSTOM, print.formats), .parse = parse_formats,
+	{ CORE("print", "formats", TP_KEY_CUSTOM, print.formats), .parse = parse_formats, .format = format_formats,
 	  .help = "comma list of output formats" },
 	{ CORE("print", "job", TP_KEY_TEXT, print.job), .size = sizeof(((struct tp_print *)0)->job),
 	  .help = "job name for the slug and PDF title" },
@@ -129,6 +159,7 @@ static const struct tp_key core_keys[] = {
 	{ CORE("print", "layout", TP_KEY_ENUM, print.layout), .names = layout_names,
 	  .help = "tile sheets as one gang of tiles edge to edge, or punchboard: press sheets, a gutter round every tile" },
 	{ CORE("print", "sheet_mm", TP_KEY_CUSTOM, print.sheet_name), .parse = parse_sheet,
+	  .format = format_sheet,
 	  .help = "punchboard press sheet: WxH with a unit (297x420, 12x18in) or a name (A3, SRA3, ...)" },
 	{ CORE("print", "gutter_mm", TP_KEY_LEN, print.gutter_mm), .lo = 0, .hi = 100,
 	  .help = "punchboard: space between tiles' trims, holding both bleeds (at least 2 x bleed_mm)" },
@@ -362,7 +393,12 @@ static int apply(struct loader *L, const char *where, const char *section, const
 	char why[400];
 	if (tp_key_apply(k, value, &x, why, sizeof why) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: %s.%s = %s: %s", where, section, name, value, why);
-	snprintf(c->where[i], sizeof c->where[i], "%s", where);
+	char *w = tp_malloc(strlen(where) + 1);
+	if (w == NULL)
+		return tp_fail(e, TP_EIO, "out of memory reading %s", c->path);
+	memcpy(w, where, strlen(where) + 1);
+	free(c->where[i]);
+	c->where[i] = w;
 	/* A typed proof colour overrides the colour-managed one. */
 	if (k->type == TP_KEY_RGB)
 		c->print.inks.ink[tp_ink_index(&c->print.inks, k->ink)].rgb_given = 1;
@@ -373,7 +409,7 @@ static int on_file_key(void *user, const char *section, const char *key, const c
 		       int line, tp_err *e)
 {
 	struct loader *L = user;
-	char where[200];
+	char where[PATH_MAX + 32];
 	snprintf(where, sizeof where, "%s:%d", L->c->path, line);
 	if (key == NULL)
 		return has_section(L->c->keys, L->c->n_keys, section)
@@ -415,8 +451,10 @@ static int split_set(const char *set, char *section, size_t ns, char *key, size_
 
 static int apply_set(struct loader *L, const char *set, tp_err *e)
 {
-	char where[200], section[64], key[64], value[512];
-	snprintf(where, sizeof where, "--set %.180s", set);
+	char where[4200], section[64], key[64], value[512];
+	if (strlen(set) > 4096)
+		return tp_fail(e, TP_EINPUT, "--set %.60s...: longer than 4096 bytes", set);
+	snprintf(where, sizeof where, "--set %s", set);
 	int rc = split_set(set, section, sizeof section, key, sizeof key, value, sizeof value,
 			   where, e);
 	if (rc != TP_OK)
@@ -429,7 +467,7 @@ static int apply_set(struct loader *L, const char *set, tp_err *e)
 
 struct which {
 	char name[64];
-	char where[200];
+	char where[PATH_MAX + 32];
 	const char *path;
 };
 
@@ -455,8 +493,8 @@ static int which_game(const char *path, const char *const *sets, int n_sets,
 	for (int i = 0; i < n_sets; i++)
 		if (strncmp(sets[i], "game.name", 9) == 0 && (sets[i][9] == '=' || sets[i][9] == ' ')) {
 			char s[64], k[64], v[64];
-			char where[200];
-			snprintf(where, sizeof where, "--set %.180s", sets[i]);
+			char where[4200];
+			snprintf(where, sizeof where, "--set %.4096s", sets[i]);
 			if (split_set(sets[i], s, sizeof s, k, sizeof k, v, sizeof v, where, e) != TP_OK)
 				return e->code;
 			snprintf(w.name, sizeof w.name, "%s", v);
@@ -484,6 +522,8 @@ void tp_config_free(struct tp_config *c)
 	if (c->game && c->game->release && c->game_cfg)
 		c->game->release(c);
 	free(c->game_cfg);
+	for (size_t i = 0; c->where && i < c->n_keys; i++)
+		free(c->where[i]);
 	free(c->keys);
 	free(c->where);
 	free(c->path);
@@ -599,11 +639,11 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 const char *tp_config_where(const struct tp_config *c, const char *section, const char *name)
 {
 	long i = find_key(c, section, name);
-	return i >= 0 && c->where[i][0] ? c->where[i] : c->path;
+	return i >= 0 && c->where[i] ? c->where[i] : c->path;
 }
 
 int tp_config_given(const struct tp_config *c, const char *section, const char *name)
 {
 	long i = find_key(c, section, name);
-	return i >= 0 && c->where[i][0];
+	return i >= 0 && c->where[i] != NULL;
 }

@@ -63,10 +63,10 @@ struct tp_config {
 	struct tp_print print;
 	void *game_cfg;                /* the game's config: game->cfg_size bytes (owned) */
 	/* The keys in force (core, game, one colour pair per ink), and where
-	 * each was last set ("file:line", "--set ..."; "" = default). */
+	 * each was last set ("file:line", "--set ..."; NULL = default; owned). */
 	struct tp_key *keys;
 	size_t n_keys;
-	char (*where)[200];
+	char **where;
 };
 
 /* The keys a config of game g reads, in listing order: [game], [board],

@@ -276,3 +276,52 @@ int tp_key_apply(const struct tp_key *k, const char *value, const struct tp_key_
 	snprintf(why, n, "unhandled key type");
 	return -1;
 }
+
+void tp_key_format(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b)
+{
+	const char *base = (const char *)(k->home == TP_HOME_GAME ? game : core);
+	const void *src = base + k->off;
+	switch (k->type) {
+	case TP_KEY_INT:
+		tp_buf_printf(b, "%d", *(const int *)src);
+		return;
+	case TP_KEY_NUM:
+		tp_buf_printf(b, "%g", *(const double *)src);
+		return;
+	case TP_KEY_LEN:
+		tp_buf_printf(b, "%gmm", *(const double *)src);
+		return;
+	case TP_KEY_ENUM:
+		for (const struct tp_enum_name *e = k->names; e->name; e++)
+			if (e->value == *(const int *)src) {
+				tp_buf_printf(b, "%s", e->name);
+				return;
+			}
+		return;
+	case TP_KEY_BOOL:
+		tp_buf_printf(b, "%s", *(const int *)src ? "on" : "off");
+		return;
+	case TP_KEY_TEXT:
+	case TP_KEY_NAME:
+		tp_buf_printf(b, "%s", (const char *)src);
+		return;
+	case TP_KEY_CMYK: {
+		const double *v = src;
+		tp_buf_printf(b, "%g %g %g %g", v[0] * 100, v[1] * 100, v[2] * 100, v[3] * 100);
+		return;
+	}
+	case TP_KEY_RGB: {
+		const double *v = src;
+		tp_buf_printf(b, "#%02x%02x%02x", (int)(v[0] * 255 + 0.5), (int)(v[1] * 255 + 0.5),
+			      (int)(v[2] * 255 + 0.5));
+		return;
+	}
+	case TP_KEY_SEED:
+		tp_buf_printf(b, "%llu", *(const unsigned long long *)src);
+		return;
+	case TP_KEY_CUSTOM:
+		if (k->format)
+			k->format(k, core, game, b);
+		return;
+	}
+}

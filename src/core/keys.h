@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "strbuf.h"
+
 enum tp_key_type {
 	TP_KEY_INT,     /* whole number lo..hi, stored as int */
 	TP_KEY_NUM,     /* number lo..hi, stored as double */
@@ -63,7 +65,15 @@ struct tp_key {
 	int (*parse)(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
 		     char *why, size_t n);
 	int ink;            /* colour keys: the ink number they set */
+	/* CUSTOM: appends the value held as config text (for the build
+	 * record's effective config); NULL writes nothing. */
+	void (*format)(const struct tp_key *k, const void *core, const void *game,
+		       struct tp_buf *b);
 };
+
+/* Appends the value row k holds in core/game as a config file would say
+ * it (lengths in mm, colours as percentages, enums by name). */
+void tp_key_format(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b);
 
 /* Parses value for row k into its home (core or game object in x).
  * Returns 0, or -1 with a one-line reason in why. */

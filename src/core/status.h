@@ -7,7 +7,7 @@ enum { TP_OK = 0, TP_EIO = 1, TP_EINPUT = 2 };
 
 typedef struct tp_err {
 	int code;
-	char msg[600];
+	char msg[8192];   /* room for a PATH_MAX path and the reason */
 } tp_err;
 
 /* Records the first failure only: the root cause is what the user needs.

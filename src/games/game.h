@@ -2,7 +2,7 @@
 #define TP_GAME_H
 
 /* What a game system is to the rest of tilepress: one row of tp_games[]
- * (games.c) and one folder src/games/NAME/.  The row gives the game's
+ * (game_table.c) and one folder src/games/NAME/.  The row gives the game's
  * config keys, inks, defaults, checks, its pure derivation, its sheets and
  * its reports.  The scene, layout, backends, output files, workers and the
  * CLI only ever go through this row, so adding a game touches none of

@@ -1,16 +1,8 @@
-/* The game table: adding a game is a folder src/games/NAME/ and one line
- * here. */
+/* Looking games and their sheets up by name (the table: game_table.c). */
 
 #include <string.h>
 
 #include "game.h"
-
-extern const struct tp_game tp_game_series;
-
-__attribute__((weak)) const struct tp_game *const tp_games[] = {
-	&tp_game_series,
-};
-__attribute__((weak)) const size_t tp_n_games = sizeof tp_games / sizeof tp_games[0];
 
 const struct tp_game *tp_game_find(const char *name)
 {

@@ -11,7 +11,6 @@
 
 #include "outfile.h"
 
-#define MAX_JOBS 8
 
 /* One message per finished task, written with a single write() of at most
  * PIPE_BUF bytes so that messages from several workers never interleave. */
@@ -25,18 +24,20 @@ struct msg_head {
 int tp_jobs_default(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
+	return n < 1 ? 1 : n > TP_MAX_JOBS ? TP_MAX_JOBS : (int)n;
 }
 
 static int run_serial(size_t n, tp_task_fn fn, void *ctx, struct tp_buf *reports, int *counts,
-		      void (*on_done)(void *, size_t, size_t), tp_err *e)
+		      void (*on_done)(void *, size_t, size_t, size_t), tp_err *e)
 {
 	for (size_t i = 0; i < n; i++) {
+		if (on_done && i == 0)
+			on_done(ctx, (size_t)-1, 0, n);
 		int rc = fn(ctx, i, &reports[i], &counts[i], e);
 		if (rc != TP_OK)
 			return rc;
 		if (on_done)
-			on_done(ctx, i + 1, n);
+			on_done(ctx, i, i + 1, n);
 	}
 	return TP_OK;
 }
@@ -83,10 +84,10 @@ static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 
 int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
 			struct tp_buf *reports, int *counts,
-			void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e)
+			void (*on_done)(void *ctx, size_t idx, size_t done, size_t n), tp_err *e)
 {
-	if (jobs > MAX_JOBS)
-		jobs = MAX_JOBS;
+	if (jobs > TP_MAX_JOBS)
+		jobs = TP_MAX_JOBS;
 	if (jobs <= 1 || n <= 1 || n > UINT32_MAX)
 		return run_serial(n, fn, ctx, reports, counts, on_done, e);
 	if ((size_t)jobs > n)
@@ -110,7 +111,7 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 	close(q[1]);
 	fflush(stdout);
 	fflush(stderr);
-	pid_t pids[MAX_JOBS];
+	pid_t pids[TP_MAX_JOBS];
 	int started = 0;
 	for (; rc == TP_OK && started < jobs; started++) {
 		pid_t pid = fork();
@@ -119,6 +120,9 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 			break;
 		}
 		if (pid == 0) {
+			/* A worker signals no sibling: only the parent passes a
+			 * signal on, and then waits for every worker. */
+			tp_out_forget_children();
 			close(r[0]);
 			worker(q[0], r[1], fn, ctx);
 		}
@@ -129,6 +133,8 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 	close(r[1]);
 	size_t done = 0;
 	char buf[PIPE_BUF];
+	if (on_done && rc == TP_OK)
+		on_done(ctx, (size_t)-1, 0, n);
 	while (rc == TP_OK && done < n) {
 		struct msg_head h;
 		if (read_full(r[0], &h, sizeof h) != 0) {
@@ -148,7 +154,7 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 		}
 		done++;
 		if (on_done)
-			on_done(ctx, done, n);
+			on_done(ctx, h.idx, done, n);
 	}
 	close(r[0]);
 	for (int i = 0; i < started; i++) {

@@ -18,14 +18,19 @@ typedef int (*tp_task_fn)(void *ctx, size_t i, struct tp_buf *out, int *count, t
  * handing them out in `order` (a permutation of 0..n-1, or NULL for 0..n-1;
  * largest first keeps every worker busy to the end).  reports[i] and
  * counts[i] receive each task's report, in task order.  on_done, if set, is
- * called in the parent as tasks finish.  Stops at the first failure (other
+ * called in the parent as task idx finishes (done of n so far; first with
+ * idx (size_t)-1 and done 0 before any has).  Stops at the first failure (other
  * workers are told to stop and remove their temporary files) and returns
  * it. */
 int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
 		struct tp_buf *reports, int *counts,
-		void (*on_done)(void *ctx, size_t done, size_t n), tp_err *e);
+		void (*on_done)(void *ctx, size_t idx, size_t done, size_t n), tp_err *e);
 
-/* Workers to use by default: the online cores, at most 8. */
+/* The most worker processes a build runs (the -j limit, and the size of
+ * the signal handler's table of children). */
+#define TP_MAX_JOBS 8
+
+/* Workers to use by default: the online cores, at most TP_MAX_JOBS. */
 int tp_jobs_default(void);
 
 #endif

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include "jobs.h"
 
 /* Temporary files in flight, for the signal handler: it may only call
  * async-signal-safe functions, so it reads these fixed slots directly. */
@@ -14,7 +17,7 @@
 static char open_tmp[MAX_OPEN][PATH_MAX];
 static volatile sig_atomic_t open_used[MAX_OPEN];
 
-#define MAX_CHILDREN 8
+#define MAX_CHILDREN TP_MAX_JOBS
 static volatile sig_atomic_t children[MAX_CHILDREN];
 
 void tp_out_watch_child(int pid)
@@ -24,6 +27,12 @@ void tp_out_watch_child(int pid)
 			children[i] = pid;
 			return;
 		}
+}
+
+void tp_out_forget_children(void)
+{
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		children[i] = 0;
 }
 
 void tp_out_unwatch_child(int pid)
@@ -41,6 +50,16 @@ static void on_signal(int sig)
 	for (int i = 0; i < MAX_CHILDREN; i++)
 		if (children[i] > 0)
 			kill(children[i], sig);
+	/* Each worker removes its own temporary files as it dies; the parent
+	 * exits only after all of them, so that none outlives the build.
+	 * (waitpid is async-signal-safe.) */
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		if (children[i] > 0) {
+			int st;
+			while (waitpid(children[i], &st, 0) < 0 && errno == EINTR)
+				;
+			children[i] = 0;
+		}
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

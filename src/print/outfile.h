@@ -42,5 +42,7 @@ void tp_out_install_signals(void);
  * their own temporary files too. */
 void tp_out_watch_child(int pid);
 void tp_out_unwatch_child(int pid);
+/* In a new worker: the parent's children are not its to signal. */
+void tp_out_forget_children(void);
 
 #endif

@@ -56,6 +56,31 @@ for sig in INT TERM; do
 	done
 done
 
+# A two-worker build killed at random moments, 24 times: right after the
+# parent exits (no sleep) no temporary file is left, since the parent
+# passes the signal on and waits for every worker before it dies.
+left=0 interrupted=0
+for n in $(seq 1 24); do
+	d=$T/rand-$n
+	mkdir -p "$d"
+	case $((n % 2)) in 0) sig=TERM ;; *) sig=INT ;; esac
+	python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+		"$BIN" build -q -j 2 -o "$d" --only fronts,backs,board --formats png,pdf,svg \
+		-s print.dpi=400 >/dev/null 2>&1 &
+	pid=$!
+	# 0 to 0.9 s: before, during and between files.
+	sleep "0.$(( (n * 37) % 10 ))"
+	kill -"$sig" "$pid" 2>/dev/null
+	wait "$pid"
+	[ $? -ne 0 ] && interrupted=$((interrupted + 1))
+	[ -z "$(find "$d" -name '.*' ! -name '.' 2>/dev/null)" ] || left=$((left + 1))
+done
+if [ $left -eq 0 ] && [ $interrupted -ge 12 ]; then
+	ok "24 random kills of a 2-worker build ($interrupted interrupted): no temporary file outlives the parent"
+else
+	bad "random kills: temporary files left after $left of 24 ($interrupted interrupted)"
+fi
+
 # Two builds into the same folder at once both finish with the same files
 # as a build on its own.
 ref=$T/ref

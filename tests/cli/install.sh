@@ -111,18 +111,18 @@ check "man -l --warnings renders the page cleanly" man_clean
 check "man page names the installed data folder" \
 	sh -c '! grep -q @DATADIR@ "$1" && grep -qF "$2/share/tilepress" "$1"' sh "$MANPAGE" "$P"
 check "man page and completion cover every key, option and sheet" \
-	sh tests/cli/man_keys.sh "$MANPAGE" "$COMPL"
+	env TP_BIN="$BIN" sh tests/cli/man_keys.sh "$MANPAGE" "$COMPL"
 check "bash completion parses (bash -n)" bash -n "$COMPL"
 complete_words() {
 	bash -c '
 		. "$1"
-		COMP_WORDS=(tilepress build --only board-h); COMP_CWORD=3; _tilepress
+		COMP_WORDS=("$2" build --only board-h); COMP_CWORD=3; _tilepress
 		[ "${COMPREPLY[*]}" = "board-half-1 board-half-2" ] || { echo "only: ${COMPREPLY[*]}"; exit 1; }
-		COMP_WORDS=(tilepress ""); COMP_CWORD=1; _tilepress
+		COMP_WORDS=("$2" ""); COMP_CWORD=1; _tilepress
 		[ "${COMPREPLY[*]}" = "check pattern manifest build" ] || { echo "cmds: ${COMPREPLY[*]}"; exit 1; }
-		COMP_WORDS=(tilepress build --formats pdf,s); COMP_CWORD=3; _tilepress
+		COMP_WORDS=("$2" build --formats pdf,s); COMP_CWORD=3; _tilepress
 		[ "${COMPREPLY[*]}" = "pdf,svg" ] || { echo "formats: ${COMPREPLY[*]}"; exit 1; }
-	' sh "$COMPL"
+	' sh "$COMPL" "$BIN"
 }
 check "bash completion completes commands, --only, --formats" complete_words
 

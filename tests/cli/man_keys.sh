@@ -1,22 +1,20 @@
 #!/bin/sh
-# The man page may not fall behind the code: every config key (src/config.c
-# plain_keys[] and colour_inks[]), every long and short option (src/main.c),
-# every command and every sheet (src/series_sheets.c) must appear in
-# man/tilepress.1, config keys in the section of the page for their
-# [section].  Prints "man_keys: N passed, M failed"; exit 1 on a miss.
+# The man page may not fall behind the program: every config key, ink and
+# sheet of every game (as `tilepress --list` prints them from the game
+# table), every long and short option and every command (src/cli/main.c)
+# must appear in man/tilepress.1, config keys in the section of the page for
+# their [section].  The bash completion must offer every option and command,
+# and complete each game's keys and sheets (it asks `tilepress --list`, so
+# the test runs it).  Prints "man_keys: N passed, M failed"; exit 1 on a miss.
 #
-# The bash completion (completions/tilepress.bash) must offer the same keys,
-# options, commands and sheets.
-#
-#   sh tests/man_keys.sh [MANPAGE [COMPLETION]]   (from mk/install.mk: make install-test)
+#   TP_BIN=./tilepress sh tests/cli/man_keys.sh [MANPAGE [COMPLETION]]
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 MAN=${1:-man/tilepress.1}
 COMP=${2:-completions/tilepress.bash}
-CONFIG_C=src/core/config.c
+BIN=${TP_BIN:-$(pwd)/tilepress}
 MAIN_C=src/cli/main.c
-SHEETS_C=src/games/series/series_sheets.c
-for f in "$MAN" "$COMP" "$CONFIG_C" "$MAIN_C" "$SHEETS_C"; do
+for f in "$MAN" "$COMP" "$MAIN_C" "$BIN"; do
 	[ -r "$f" ] || { echo "man_keys: cannot read $f"; exit 2; }
 done
 T=$(mktemp -d "${TMPDIR:-/tmp}/tp-man.XXXXXX") || exit 2
@@ -42,45 +40,41 @@ has_entry() {
 	grep -Eq "^\.(B|BI|IB|BR) \"?$2([ \"_]|\$)" "$1"
 }
 
-# ---- config keys ----------------------------------------------------------
-# plain_keys[] rows: { "section", "name", K_..., ... },
-sed -n '/^static const struct key plain_keys\[\]/,/^};/p' "$CONFIG_C" |
-	sed -n 's/^[[:space:]]*{ *"\([a-z_]*\)", *"\([a-z_0-9]*\)",.*/\1 \2/p' >"$T/keys"
-# colour_inks[] entries: { "ink", TP_INK_... }
-sed -n '/colour_inks\[\] = {/,/^};/p' "$CONFIG_C" |
-	grep -o '{ *"[a-z_]*", *TP_INK_' | sed 's/{ *"\([a-z_]*\)".*/\1/' >"$T/inks"
-# The sections the reader accepts.
-sed -n 's/^static const char \*const sections\[\] = {\(.*\)};/\1/p' "$CONFIG_C" |
-	tr -d ' "' | tr ',' '\n' | sed '/^$/d' >"$T/sections"
+"$BIN" --list games >"$T/games" || miss "tilepress --list games failed"
+[ -s "$T/games" ] || miss "no games listed"
+awk '/^\.SH "OUTPUT FILES"/ { inside = 1; next } /^\.SH / { inside = 0 } inside' \
+	"$T/man" >"$T/outfiles"
 
-[ -s "$T/keys" ] || { miss "no keys found in $CONFIG_C plain_keys[] (parser out of date?)"; }
-[ -s "$T/inks" ] || { miss "no inks found in $CONFIG_C colour_inks[] (parser out of date?)"; }
-[ -s "$T/sections" ] || { miss "no sections found in $CONFIG_C sections[]"; }
-
-while read -r sec; do
-	section_text "$sec" >"$T/sec-$sec"
-	if [ -s "$T/sec-$sec" ]; then ok; else miss "section [$sec] has no .SS \"[$sec]\" part"; fi
-done <"$T/sections"
-
-while read -r sec key; do
-	if [ -f "$T/sec-$sec" ] && has_entry "$T/sec-$sec" "$key"; then
-		ok
-	else
-		miss "config key $sec.$key is not documented under .SS \"[$sec]\""
-	fi
-done <"$T/keys"
-
-section_text print >"$T/sec-print-inks"
-while read -r ink; do
-	for suffix in cmyk rgb; do
-		if grep -q "${ink}_$suffix" "$T/sec-print-inks"; then ok; else
-			miss "colour key print.${ink}_$suffix is not documented under [print]"
+while read -r game; do
+	if grep -q "^\.B $game\$" "$T/man"; then ok; else miss "game $game has no .B entry"; fi
+	"$BIN" --list keys --game "$game" | cut -f 1 >"$T/keys-$game" ||
+		miss "tilepress --list keys --game $game failed"
+	"$BIN" --list inks --game "$game" | cut -f 1 >"$T/inks-$game"
+	"$BIN" --list sheets --game "$game" >"$T/sheets-$game"
+	# ---- config keys: KEY_cmyk/KEY_rgb are documented by ink ------------
+	inks=" $(tr '\n' ' ' <"$T/inks-$game")"
+	while IFS=. read -r sec key; do
+		stem=${key%_cmyk}
+		stem=${stem%_rgb}
+		[ ! -f "$T/sec-$sec" ] && section_text "$sec" >"$T/sec-$sec"
+		if [ "$stem" != "$key" ] && case $inks in *" $stem "*) true ;; *) false ;; esac; then
+			if grep -q "^\.B $stem\$" "$T/sec-$sec"; then ok; else
+				miss "ink $stem ($game) has no entry (default colours) under [$sec]"
+			fi
+		elif [ -s "$T/sec-$sec" ] && has_entry "$T/sec-$sec" "$key"; then
+			ok
+		else
+			miss "config key $sec.$key ($game) is not documented under .SS \"[$sec]\""
 		fi
-	done
-	if grep -q "^\.B $ink\$" "$T/sec-print-inks"; then ok; else
-		miss "ink $ink has no entry (default colours) under [print]"
-	fi
-done <"$T/inks"
+	done <"$T/keys-$game"
+	# ---- sheets -----------------------------------------------------------
+	while read -r sheet; do
+		case $sheet in manifest | proof) continue ;; esac
+		if grep -q "^\.B $sheet\$" "$T/outfiles"; then ok; else
+			miss "sheet $sheet ($game) is not listed under OUTPUT FILES"
+		fi
+	done <"$T/sheets-$game"
+done <"$T/games"
 
 # ---- options and commands ---------------------------------------------------
 # struct option rows: { "name", required_argument, NULL, ... },
@@ -104,31 +98,7 @@ while read -r cmd; do
 	if grep -q "^\.B $cmd\$" "$T/man"; then ok; else miss "command $cmd is not documented"; fi
 done <"$T/cmds"
 
-# ---- sheets -------------------------------------------------------------------
-sed -n '/tp_series_sheets\[\] = {/,/^};/p' "$SHEETS_C" |
-	grep -o '^[[:space:]]*{ *"[a-z0-9-]*"' | sed 's/.*"\([a-z0-9-]*\)"/\1/' >"$T/sheets"
-[ -s "$T/sheets" ] || miss "no sheets found in $SHEETS_C tp_series_sheets[]"
-awk '/^\.SH "OUTPUT FILES"/ { inside = 1; next } /^\.SH / { inside = 0 } inside' \
-	"$T/man" >"$T/outfiles"
-while read -r sheet; do
-	if grep -q "^\.B $sheet\$" "$T/outfiles" && grep -Eq "^\.BR $sheet [,.]$" "$T/man"; then
-		ok
-	else
-		miss "sheet $sheet is not listed under OUTPUT FILES and in --only"
-	fi
-done <"$T/sheets"
-
 # ---- the bash completion ------------------------------------------------------
-while read -r sec key; do
-	if grep -q "$sec\.$key=" "$COMP"; then ok; else miss "completion: no --set $sec.$key="; fi
-done <"$T/keys"
-inks=$(sed -n 's/^[[:space:]]*for ink in \(.*\); do$/\1/p' "$COMP")
-while read -r ink; do
-	case " $inks " in
-	*" $ink "*) ok ;;
-	*) miss "completion: ink $ink missing from its colour keys" ;;
-	esac
-done <"$T/inks"
 while read -r opt; do
 	if grep -q -- "--$opt\b" "$COMP"; then ok; else miss "completion: no option --$opt"; fi
 done <"$T/longopts"
@@ -138,12 +108,25 @@ done
 while read -r cmd; do
 	if grep -q "commands=.*\b$cmd\b" "$COMP"; then ok; else miss "completion: no command $cmd"; fi
 done <"$T/cmds"
-sed -n "/local sheets='/,/'/p" "$COMP" >"$T/compsheets"
-while read -r sheet; do
-	if grep -Eq "(^|[ '])$sheet( |'|\$)" "$T/compsheets"; then ok; else
-		miss "completion: --only $sheet missing"
+# Each game's keys and sheets complete when its shipped config is given.
+complete_set() {
+	bash -c '. "$1"; COMP_WORDS=("$2" -c "$3" "$4" ""); COMP_CWORD=4; _tilepress
+		printf "%s\n" "${COMPREPLY[@]}"' sh "$COMP" "$BIN" "$1" "$2"
+}
+while read -r game; do
+	cfg=config/$game.ini
+	[ -r "$cfg" ] || { miss "no shipped config $cfg for game $game"; continue; }
+	complete_set "$cfg" --set | sed 's/=$//' | sort >"$T/ck-$game"
+	sort "$T/keys-$game" >"$T/k-$game"
+	if cmp -s "$T/ck-$game" "$T/k-$game"; then ok; else
+		miss "completion of --set for $game differs from --list keys: $(diff "$T/k-$game" "$T/ck-$game" | head -n 3 | tr '\n' ' ')"
 	fi
-done <"$T/sheets"
+	complete_set "$cfg" --only | sort >"$T/cs-$game"
+	sort "$T/sheets-$game" >"$T/s-$game"
+	if cmp -s "$T/cs-$game" "$T/s-$game"; then ok; else
+		miss "completion of --only for $game differs from --list sheets"
+	fi
+done <"$T/games"
 
 echo "man_keys: $PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

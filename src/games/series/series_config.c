@@ -3,6 +3,7 @@
 #include "series_config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,6 +178,56 @@ static int parse_anchor(const struct tp_key *k, const char *value, const struct 
 	return 0;
 }
 
+/* ---- the values held, as config text (the build record) ------------------ */
+
+static void format_pairing(const struct tp_key *k, const void *core, const void *game,
+			   struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	tp_buf_printf(b, "%d", ((const struct tp_series_cfg *)game)->rules.pairing);
+}
+
+static void format_cycle(const struct tp_key *k, const void *core, const void *game,
+			 struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	const struct tp_series_cfg *s = game;
+	for (int i = 0; i < 4; i++)
+		tp_buf_printf(b, "%s%s", i ? " " : "", tp_series_names[s->rules.cycle[i]]);
+}
+
+static void format_indicia(const struct tp_key *k, const void *core, const void *game,
+			   struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	const struct tp_series_cfg *s = game;
+	tp_buf_printf(b, "%s", s->digits ? "digits" : s->indicia);
+}
+
+static void format_backs(const struct tp_key *k, const void *core, const void *game,
+			 struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	tp_buf_printf(b, "%s", ((const struct tp_series_cfg *)game)->rules.backs ? "on" : "off");
+}
+
+/* Every anchor, "; " between them (the file has one line each). */
+static void format_anchors(const struct tp_key *k, const void *core, const void *game,
+			   struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	const struct tp_rules *r = &((const struct tp_series_cfg *)game)->rules;
+	for (int i = 0; i < r->n_anchors; i++)
+		tp_buf_printf(b, "%s%d %d %d %s", i ? "; " : "", r->anchors[i].row + 1,
+			      r->anchors[i].col + 1, r->anchors[i].front,
+			      tp_corner_names[r->anchors[i].corner]);
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 static const struct tp_enum_name corner_names[] = {
@@ -199,18 +250,18 @@ static const struct tp_enum_name symbol_names[] = {
 	{ SER("emboss", nm, TP_KEY_LEN, emboss.field), .lo = low, .hi = 1000, .help = text }
 
 const struct tp_key tp_series_keys[TP_SERIES_N_KEYS] = {
-	{ SER("series", "pairing", TP_KEY_CUSTOM, rules.pairing), .parse = parse_pairing,
+	{ SER("series", "pairing", TP_KEY_CUSTOM, rules.pairing), .parse = parse_pairing, .format = format_pairing,
 	  .help = "boxes = pairing x lateral (mod 9): 2, 4, 5 or 7" },
-	{ SER("series", "cycle", TP_KEY_CUSTOM, rules.cycle), .parse = parse_cycle,
+	{ SER("series", "cycle", TP_KEY_CUSTOM, rules.cycle), .parse = parse_cycle, .format = format_cycle,
 	  .help = "series clockwise from the lateral corner" },
-	{ SER("series", "indicia", TP_KEY_CUSTOM, indicia), .parse = parse_indicia,
+	{ SER("series", "indicia", TP_KEY_CUSTOM, indicia), .parse = parse_indicia, .format = format_indicia,
 	  .help = "a template name in templates/indicia/, a path to one, or digits" },
 	{ SER("series", "board_centre", TP_KEY_ENUM, rules.board_centre), .names = corner_names,
 	  .help = "lateral corner of the board's central 9-tile" },
-	{ SER("series", "backs", TP_KEY_CUSTOM, rules.backs), .parse = parse_backs,
+	{ SER("series", "backs", TP_KEY_CUSTOM, rules.backs), .parse = parse_backs, .format = format_backs,
 	  .help = "on, or off for the tutorial edition" },
 	{ "series", "anchor", TP_KEY_CUSTOM, TP_HOME_GAME, TP_KEY_REPEAT,
-	  offsetof(struct tp_series_cfg, rules.anchors), .parse = parse_anchor,
+	  offsetof(struct tp_series_cfg, rules.anchors), .parse = parse_anchor, .format = format_anchors,
 	  .help = "row col front lateral-corner; repeatable" },
 	{ SER("print", "style", TP_KEY_ENUM, style), .names = style_names,
 	  .help = "colour, or patent (monochrome hatching)" },
@@ -399,8 +450,17 @@ int tp_series_finish(struct tp_config *c, tp_err *e)
 		rc = check_emboss(c, s, e);
 	if (rc != TP_OK)
 		return rc;
-	char tpath[768];
-	rc = tp_template_resolve(s->indicia, tpath, sizeof tpath, e);
+	/* A relative path in the file is the file's; one on the command line
+	 * is the current folder's. */
+	char tpath[PATH_MAX], base[PATH_MAX];
+	snprintf(base, sizeof base, "%s", c->path);
+	char *slash = strrchr(base, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(base, sizeof base, ".");
+	int from_set = strncmp(indicia_where, "--set", 5) == 0;
+	rc = tp_template_resolve(s->indicia, from_set ? "." : base, tpath, sizeof tpath, e);
 	if (rc == TP_OK && access(tpath, R_OK) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: series.indicia = %s: cannot read the template: %s",
 			       indicia_where, s->indicia, strerror(errno));

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "series_art.h"
 #include "template.h"
 #include "sheet.h"
@@ -376,7 +377,20 @@ static int read_installed(struct tp_config *c, tp_err *e)
 	struct tp_series_cfg *s = c->game_cfg;
 	if (s->installed)
 		return TP_OK;
-	return tp_template_list(&s->installed, &s->n_installed, e);
+	int rc = tp_template_list(&s->installed, &s->n_installed, e);
+	if (rc != TP_OK || s->digits)
+		return rc;
+	/* The config's own template, given by path, is shown too. */
+	for (size_t i = 0; i < s->n_installed; i++)
+		if (strcmp(s->installed[i].name, s->tpl.name) == 0 &&
+		    memcmp(s->installed[i].cell, s->tpl.cell, sizeof s->tpl.cell) == 0)
+			return TP_OK;
+	struct tp_template *more = tp_realloc(s->installed, (s->n_installed + 1) * sizeof *more);
+	if (more == NULL)
+		return tp_fail(e, TP_EIO, "out of memory reading the templates");
+	s->installed = more;
+	s->installed[s->n_installed++] = s->tpl;
+	return TP_OK;
 }
 
 const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {

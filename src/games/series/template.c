@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "datadir.h"
@@ -148,12 +149,25 @@ int tp_template_load(const char *path, struct tp_template *t, tp_err *e)
 	return TP_OK;
 }
 
-int tp_template_resolve(const char *name, char *out, size_t outsz, tp_err *e)
+int tp_template_resolve(const char *name, const char *base_dir, char *out, size_t outsz, tp_err *e)
 {
 	if (strchr(name, '/') != NULL || strstr(name, ".ini") != NULL) {
-		if ((size_t)snprintf(out, outsz, "%s", name) >= outsz)
-			return tp_fail(e, TP_EINPUT, "series.indicia: path too long");
-		return TP_OK;
+		/* A path: absolute as it is; relative from base_dir (the config
+		 * file's folder), then the current folder, then the data folders. */
+		if (name[0] == '/' || base_dir == NULL) {
+			if ((size_t)snprintf(out, outsz, "%s", name) >= outsz)
+				return tp_fail(e, TP_EINPUT, "series.indicia: path too long");
+			return TP_OK;
+		}
+		if ((size_t)snprintf(out, outsz, "%s/%s", base_dir, name) < outsz && access(out, R_OK) == 0)
+			return TP_OK;
+		if ((size_t)snprintf(out, outsz, "%s", name) < outsz && access(out, R_OK) == 0)
+			return TP_OK;
+		if (tp_data_find(name, out, outsz) == 0)
+			return TP_OK;
+		return tp_fail(e, TP_EINPUT,
+			       "series.indicia = %s: no such template file; looked in %s/, the current folder and %s",
+			       name, base_dir, tp_data_dirs_text());
 	}
 	for (const char *p = name; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||

@@ -1,0 +1,335 @@
+/* The shape arena game's config keys, defaults and cross-checks. */
+
+#include "arena_config.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "datadir.h"
+
+/* ---- arena.shapes: a template name or a path ------------------------------ */
+
+static int parse_shapes(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+			char *why, size_t n)
+{
+	(void)k;
+	struct tp_arena_cfg *a = x->game;
+	if (value[0] == '\0') {
+		snprintf(why, n, "empty; give a shapes name such as default (templates/shapes/default.ini), or a path");
+		return -1;
+	}
+	if (strlen(value) >= sizeof a->shapes_name) {
+		snprintf(why, n, "too long; at most %zu bytes", sizeof a->shapes_name - 1);
+		return -1;
+	}
+	snprintf(a->shapes_name, sizeof a->shapes_name, "%s", value);
+	return 0;
+}
+
+/* ---- the table -------------------------------------------------------------- */
+
+static const struct tp_enum_name inner_names[] = {
+	{ "diamond", TP_INNER_DIAMOND }, { "square", TP_INNER_SQUARE },
+	{ "circle", TP_INNER_CIRCLE }, { NULL, 0 },
+};
+
+#define ARN(nm, type, field) "arena", nm, type, TP_HOME_GAME, 0, offsetof(struct tp_arena_cfg, field)
+/* Whole numbers are range-checked by tp_arena_rules_check, which says why
+ * (odd side, numbers from 1, ...); the key engine only keeps them ints. */
+#define ARN_INT(nm, field, text) \
+	{ ARN(nm, TP_KEY_INT, field), .lo = -1000000, .hi = 1000000, .help = text }
+#define ARN_LEN(nm, field, low, high, text) \
+	{ ARN(nm, TP_KEY_LEN, field), .lo = low, .hi = high, .help = text }
+
+/* The shapes file as configured (the build record). */
+static void format_shapes(const struct tp_key *k, const void *core, const void *game,
+			  struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	const struct tp_arena_cfg *a = game;
+	tp_buf_printf(b, "%s", a->shapes_name[0] ? a->shapes_name : a->shapes_path);
+}
+
+const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
+	ARN_INT("side", rules.side, "squares a side: odd, 7..99 (19 in the seed)"),
+	{ ARN("seed", TP_KEY_SEED, rules.seed), .help = "numbering seed: another seed, another valid board" },
+	{ ARN("inner", TP_KEY_ENUM, rules.inner), .names = inner_names,
+	  .help = "inner arena shape: diamond (four outer corners), square or circle" },
+	ARN_INT("inner_size", rules.inner_size, "inner arena size in squares from the centre; 0 = the shape's default"),
+	ARN_INT("inner_min", rules.inner_min, "least number in the inner arena"),
+	ARN_INT("inner_max", rules.inner_max, "greatest number in the inner arena"),
+	ARN_INT("outer_min", rules.outer_min, "least number in the outer arena"),
+	ARN_INT("outer_max", rules.outer_max, "greatest number in the outer arena"),
+	ARN_INT("players", rules.players, "2..6: whose colour each piece of the run is printed in"),
+	{ ARN("shapes", TP_KEY_CUSTOM, shapes_name), .parse = parse_shapes, .format = format_shapes,
+	  .help = "a shapes file name in templates/shapes/, or a path to one" },
+	ARN_LEN("square_mm", square_mm, 10, 200, "board square and piece cell"),
+	ARN_LEN("piece_gutter_mm", piece_gutter_mm, 0, 100, "gap between neighbouring pieces on the sheets"),
+	ARN_LEN("piece_bleed_mm", piece_bleed_mm, 0, 10, "piece colour beyond the die line"),
+	ARN_LEN("piece_clearance_mm", piece_clearance_mm, 0, 5, "die line inside the cells' outline"),
+	ARN_LEN("rib_pitch_mm", rib_pitch_mm, 1, 50, "ribs of the blocking face, centre to centre"),
+	ARN_LEN("rib_width_mm", rib_width_mm, 0.1, 20, "width of a rib"),
+	ARN_LEN("rib_margin_mm", rib_margin_mm, 0, 20, "ribs stop this far inside the die line"),
+};
+
+#define INK(nm, c, m, y, k, hex)                                                       \
+	{ .name = nm, .key = nm, .kind = TP_INK_PROCESS,                                 \
+	  .cmyk = { c / 100.0, m / 100.0, y / 100.0, k / 100.0 },                        \
+	  .rgb = { ((hex >> 16) & 255) / 255.0, ((hex >> 8) & 255) / 255.0, (hex & 255) / 255.0 } }
+
+/* A pale warm inner arena against a pale cool outer one, so the two are
+ * told apart at a glance and dark numbers read on both; six strong player
+ * colours; ribs a grey that shows on every player colour. */
+const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS] = {
+	[TP_INK_INNER] = INK("inner", 0, 6, 32, 0, 0xfdeebf),
+	[TP_INK_OUTER] = INK("outer", 38, 0, 12, 0, 0xa3d9e0),
+	[TP_INK_NUMBER] = INK("numbers", 100, 80, 0, 35, 0x1b2f6b),
+	[TP_INK_PLAYER1] = INK("player1", 0, 100, 100, 0, 0xe30613),
+	[TP_INK_PLAYER2] = INK("player2", 100, 60, 0, 0, 0x0069b4),
+	[TP_INK_PLAYER3] = INK("player3", 90, 0, 100, 0, 0x009640),
+	[TP_INK_PLAYER4] = INK("player4", 0, 10, 100, 0, 0xffdd00),
+	[TP_INK_PLAYER5] = INK("player5", 60, 90, 0, 0, 0x7b3f98),
+	[TP_INK_PLAYER6] = INK("player6", 0, 60, 100, 0, 0xef7d00),
+	[TP_INK_RIBS] = INK("ribs", 0, 0, 0, 60, 0x6f6f6e),
+};
+
+/* ---- defaults ---------------------------------------------------------------- */
+
+void tp_arena_defaults(struct tp_config *c)
+{
+	struct tp_arena_cfg *a = c->game_cfg;
+	tp_arena_rules_default(&a->rules);
+	snprintf(a->shapes_name, sizeof a->shapes_name, "default");
+	a->square_mm = 25;
+	a->piece_gutter_mm = 8;
+	a->piece_bleed_mm = 2;
+	a->piece_clearance_mm = 0.3;
+	a->rib_pitch_mm = 4;
+	a->rib_width_mm = 1.2;
+	a->rib_margin_mm = 2;
+	c->board.rows = c->board.cols = a->rules.side;
+	c->print.tile_mm = a->square_mm;
+	snprintf(c->print.job, sizeof c->print.job, "tilepress arena");
+}
+
+/* ---- cross-checks -------------------------------------------------------------- */
+
+/* Puts "where: " in front of the message already in e. */
+static int prefix(tp_err *e, const char *where)
+{
+	char msg[sizeof e->msg];
+	snprintf(msg, sizeof msg, "%s: %s", where, e->msg);
+	snprintf(e->msg, sizeof e->msg, "%s", msg);
+	return e->code;
+}
+
+/* The line of a "file:line" location; a --set counts as later than any. */
+static int line_of(const char *w)
+{
+	const char *colon = strrchr(w, ':');
+	return strncmp(w, "--set", 5) == 0 ? 1000000 : colon ? atoi(colon + 1) : 0;
+}
+
+/* The rules' own checks name "arena.KEY = ..." or "arena: ..."; the
+ * location is that key's, or for "arena: ..." (ranges that cannot be met)
+ * the last range key given, named in the message. */
+static int locate(const struct tp_config *c, tp_err *e)
+{
+	if (strncmp(e->msg, "arena.", 6) == 0) {
+		char key[32];
+		size_t len = strcspn(e->msg + 6, " =");
+		snprintf(key, sizeof key, "%.*s", (int)(len < sizeof key ? len : sizeof key - 1),
+			 e->msg + 6);
+		/* "arena.X_min A > X_max B": at X_max's place when only that
+		 * one came from --set (or only it was given at all). */
+		size_t kl = strlen(key);
+		if (kl > 4 && strcmp(key + kl - 4, "_min") == 0 && strstr(e->msg, " > ")) {
+			char other[32];
+			snprintf(other, sizeof other, "%.*s_max", (int)(kl - 4), key);
+			int set_min = line_of(tp_config_where(c, "arena", key)) == 1000000;
+			int set_max = line_of(tp_config_where(c, "arena", other)) == 1000000;
+			if (tp_config_given(c, "arena", other) &&
+			    (!tp_config_given(c, "arena", key) || (set_max && !set_min)))
+				return prefix(e, tp_config_where(c, "arena", other));
+		}
+		return prefix(e, tp_config_where(c, "arena", key));
+	}
+	static const char *const keys[] = { "side", "inner", "inner_size", "inner_min",
+					     "inner_max", "outer_min", "outer_max" };
+	const struct tp_arena_rules *r = &tp_arena(c)->rules;
+	const int val[] = { r->side, r->inner, r->inner_size, r->inner_min, r->inner_max,
+			    r->outer_min, r->outer_max };
+	int last = 6, best = -1;   /* outer_max, when none was given */
+	for (int i = 0; i < 7; i++)
+		if (tp_config_given(c, "arena", keys[i])) {
+			/* The last --set, else the file's last line, wins. */
+			const char *w = tp_config_where(c, "arena", keys[i]);
+			int line = line_of(w) + (strncmp(w, "--set", 5) == 0 ? i : 0);
+			if (line >= best) {
+				best = line;
+				last = i;
+			}
+		}
+	const char *rest = strncmp(e->msg, "arena: ", 7) == 0 ? e->msg + 7 : e->msg;
+	char msg[sizeof e->msg];
+	if (last == 1)
+		snprintf(msg, sizeof msg, "%s: arena.inner = %s: %s", tp_config_where(c, "arena", keys[last]),
+			 tp_arena_inner_names[r->inner], rest);
+	else
+		snprintf(msg, sizeof msg, "%s: arena.%s = %d: %s", tp_config_where(c, "arena", keys[last]),
+			 keys[last], val[last], rest);
+	snprintf(e->msg, sizeof e->msg, "%s", msg);
+	return e->code;
+}
+
+static int check_board_keys(const struct tp_config *c, const struct tp_arena_cfg *a, tp_err *e)
+{
+	static const char *const names[2] = { "rows", "cols" };
+	const int v[2] = { c->board.rows, c->board.cols };
+	for (int i = 0; i < 2; i++)
+		if (tp_config_given(c, "board", names[i]) && v[i] != a->rules.side)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: board.%s = %d: the arena board is square, arena.side = %d squares a side; set arena.side, and board.rows and board.cols only equal to it",
+				       tp_config_where(c, "board", names[i]), names[i], v[i], a->rules.side);
+	if (tp_config_given(c, "print", "tile_mm"))
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.tile_mm = %g: the arena's board square and piece cell is arena.square_mm (now %g mm); set that instead",
+			       tp_config_where(c, "print", "tile_mm"), c->print.tile_mm, a->square_mm);
+	return TP_OK;
+}
+
+static int check_pieces(const struct tp_config *c, const struct tp_arena_cfg *a, tp_err *e)
+{
+	if (a->piece_gutter_mm < 2 * a->piece_bleed_mm)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: arena.piece_gutter_mm = %g: less than twice arena.piece_bleed_mm (%g), so neighbouring pieces' colours would run into each other",
+			       tp_config_where(c, "arena", "piece_gutter_mm"), a->piece_gutter_mm,
+			       a->piece_bleed_mm);
+	if (a->piece_clearance_mm >= a->square_mm / 8)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: arena.piece_clearance_mm = %g: a piece must still cover its squares; allowed: under square_mm / 8 (%g mm)",
+			       tp_config_where(c, "arena", "piece_clearance_mm"), a->piece_clearance_mm,
+			       a->square_mm / 8);
+	if (a->rib_width_mm >= a->rib_pitch_mm)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: arena.rib_width_mm = %g: not less than arena.rib_pitch_mm (%g), so the ribs would merge into one plate",
+			       tp_config_where(c, "arena", "rib_width_mm"), a->rib_width_mm, a->rib_pitch_mm);
+	double room = a->square_mm - 2 * (a->piece_clearance_mm + a->rib_margin_mm);
+	if (room < a->rib_pitch_mm)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: arena.rib_margin_mm = %g: leaves %g mm of a %g mm square for ribs, less than one rib_pitch_mm (%g)",
+			       tp_config_where(c, "arena", "rib_margin_mm"), a->rib_margin_mm, room,
+			       a->square_mm, a->rib_pitch_mm);
+	return TP_OK;
+}
+
+/* The config file's folder joined to rel, into out; 0, or -1 when too long. */
+static int beside_config(const char *config, const char *rel, char *out, size_t n)
+{
+	const char *slash = strrchr(config, '/');
+	if (slash == NULL)
+		return (size_t)snprintf(out, n, "%s", rel) < n ? 0 : -1;
+	return (size_t)snprintf(out, n, "%.*s/%s", (int)(slash - config), config, rel) < n ? 0 : -1;
+}
+
+/* arena.shapes to a readable file: a name is templates/shapes/NAME.ini in
+ * the data folders; a path (with a / or ending .ini) is taken from the
+ * config file's folder first, then as given. */
+static int resolve_shapes(const struct tp_config *c, struct tp_arena_cfg *a, tp_err *e)
+{
+	const char *v = a->shapes_name;
+	size_t len = strlen(v);
+	int is_path = strchr(v, '/') != NULL || (len > 4 && strcmp(v + len - 4, ".ini") == 0);
+	if (is_path) {
+		if (v[0] != '/' && beside_config(c->path, v, a->shapes_path, sizeof a->shapes_path) == 0 &&
+		    access(a->shapes_path, R_OK) == 0)
+			return TP_OK;
+		snprintf(a->shapes_path, sizeof a->shapes_path, "%s", v);
+		return TP_OK;
+	}
+	for (const char *p = v; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			return tp_fail(e, TP_EINPUT,
+				       "arena.shapes = %s: a shapes name uses letters, digits, - and _; or give a path to a .ini file",
+				       v);
+	char rel[320];
+	snprintf(rel, sizeof rel, "templates/shapes/%s.ini", v);
+	if (tp_data_find(rel, a->shapes_path, sizeof a->shapes_path) == 0)
+		return TP_OK;
+	return tp_fail(e, TP_EINPUT, "arena.shapes = %s: no shapes file %s in %s; give a name there or a path",
+		       v, rel, tp_data_dirs_text());
+}
+
+#define SHAPES_MAX_BYTES (64 * 1024)
+
+/* Reads the shapes file whole and parses it. */
+static int load_shapes(struct tp_arena_cfg *a, tp_err *e)
+{
+	FILE *f = fopen(a->shapes_path, "rb");
+	if (f == NULL)
+		return tp_fail(e, TP_EINPUT, "arena.shapes = %s: cannot read %s: %s", a->shapes_name,
+			       a->shapes_path, strerror(errno));
+	char *text = tp_malloc(SHAPES_MAX_BYTES + 1);
+	if (text == NULL) {
+		fclose(f);
+		return tp_fail(e, TP_EIO, "out of memory reading %s", a->shapes_path);
+	}
+	size_t len = fread(text, 1, SHAPES_MAX_BYTES + 1, f);
+	int bad = ferror(f);
+	fclose(f);
+	int rc;
+	if (bad)
+		rc = tp_fail(e, TP_EINPUT, "arena.shapes = %s: cannot read %s (a folder?)",
+			     a->shapes_name, a->shapes_path);
+	else if (len > SHAPES_MAX_BYTES)
+		rc = tp_fail(e, TP_EINPUT, "arena.shapes = %s: %s is larger than %d kB; a shapes file lists six shapes",
+			     a->shapes_name, a->shapes_path, SHAPES_MAX_BYTES / 1024);
+	else
+		rc = tp_arena_shapes_parse(text, len, a->shapes_path, &a->shapes, e);
+	free(text);
+	return rc;
+}
+
+int tp_arena_finish(struct tp_config *c, tp_err *e)
+{
+	struct tp_arena_cfg *a = c->game_cfg;
+	int rc = check_board_keys(c, a, e);
+	if (rc != TP_OK)
+		return rc;
+	if (tp_arena_rules_check(&a->rules, e) != TP_OK)
+		return locate(c, e);
+	if ((rc = check_pieces(c, a, e)) != TP_OK)
+		return rc;
+	const char *where = tp_config_where(c, "arena", "shapes");
+	rc = resolve_shapes(c, a, e);
+	if (rc == TP_OK)
+		rc = load_shapes(a, e);
+	if (rc != TP_OK) {
+		if (rc == TP_EINPUT && strncmp(e->msg, "arena.shapes", 12) != 0) {
+			/* A parse error names the shapes file's own line. */
+			char msg[sizeof e->msg];
+			snprintf(msg, sizeof msg, "arena.shapes = %s: %s", a->shapes_name, e->msg);
+			snprintf(e->msg, sizeof e->msg, "%s", msg);
+		}
+		return rc == TP_EINPUT ? prefix(e, where) : rc;
+	}
+	/* Ranges that the numbering cannot meet are refused here, not half
+	 * way through a build: number the board once. */
+	struct tp_arena_board *b = NULL;
+	rc = tp_arena_board_derive(&a->rules, &b, e);
+	tp_arena_board_free(b);
+	if (rc == TP_EINPUT)
+		return locate(c, e);
+	if (rc != TP_OK)
+		return rc;
+	c->board.rows = c->board.cols = a->rules.side;
+	c->print.tile_mm = a->square_mm;
+	return TP_OK;
+}

@@ -1,0 +1,69 @@
+#ifndef TP_ARENA_CONFIG_H
+#define TP_ARENA_CONFIG_H
+
+/* The shape arena game's part of a config: the [arena] section (the
+ * board's rules, the shapes file, the print sizes of squares, pieces and
+ * ribs) and its inks.  finish() loads and parses the shapes file and
+ * numbers the board once, so that everything that could refuse a build is
+ * refused before the first file is written. */
+
+#include "arena_core.h"
+#include "config.h"
+
+/* The arena's inks, numbered in this order (see tp_ink_index). */
+enum tp_arena_ink {
+	TP_INK_INNER,     /* inner arena squares */
+	TP_INK_OUTER,     /* the outer arena's squares */
+	TP_INK_NUMBER,    /* board numbers, the "2"/"3" marks on pieces */
+	TP_INK_PLAYER1,   /* player colours 1..6: TP_INK_PLAYER1 + p - 1 */
+	TP_INK_PLAYER2,
+	TP_INK_PLAYER3,
+	TP_INK_PLAYER4,
+	TP_INK_PLAYER5,
+	TP_INK_PLAYER6,
+	TP_INK_RIBS,      /* the rib pattern printed on the blocking faces */
+	TP_ARENA_N_INKS
+};
+
+struct tp_arena_cfg {
+	struct tp_arena_rules rules;
+	struct tp_arena_shapes shapes;   /* parsed by finish() */
+	char shapes_name[256];           /* arena.shapes as given */
+	char shapes_path[1024];          /* the file it resolved to */
+	double square_mm;                /* board square, and the piece's cell */
+	double piece_gutter_mm;          /* between the pieces' die lines' boxes */
+	double piece_bleed_mm;           /* face colour beyond each piece's outline */
+	double piece_clearance_mm;       /* die line inside the cells' outline */
+	double rib_pitch_mm;             /* ribs on the blocking face: centre to centre */
+	double rib_width_mm;
+	double rib_margin_mm;            /* ribs stop this far inside the die line */
+};
+
+/* The arena part of a config. */
+static inline const struct tp_arena_cfg *tp_arena(const struct tp_config *c)
+{
+	return c->game_cfg;
+}
+
+#define TP_ARENA_N_KEYS 17
+extern const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS];
+extern const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS];
+
+/* Defaults: the rules of tp_arena_rules_default (side 19, diamond inner
+ * arena, inner 1..9, outer 5..20, 2 players, seed 1), the shapes file
+ * "default" (templates/shapes/default.ini), 25 mm squares, 8 mm gutters,
+ * 2 mm piece bleed, 0.3 mm clearance, ribs 1.2 mm wide at a 4 mm pitch,
+ * 2 mm in from the die line; job "tilepress arena"; print.split stays
+ * rows (the board's parts are rows 1..side/2 and the rest). */
+void tp_arena_defaults(struct tp_config *c);
+
+/* Cross-checks after every key: the rules (tp_arena_rules_check), the
+ * board's [board] keys against arena.side, print.tile_mm refused in favour
+ * of arena.square_mm, the piece and rib sizes against each other; reads
+ * and parses the shapes file; numbers the board once so that ranges that
+ * cannot be met are refused here.  TP_OK, or TP_EINPUT "file:line:
+ * arena.KEY = VALUE: reason" (or --set ...), TP_EIO when memory runs out.
+ * Sets c->board to side x side and c->print.tile_mm to square_mm. */
+int tp_arena_finish(struct tp_config *c, tp_err *e);
+
+#endif

@@ -1,0 +1,165 @@
+/* The shape arena game (seed 002) as a row of the game table. */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "arena_config.h"
+#include "arena_sheets.h"
+#include "game.h"
+
+static int derive(const struct tp_config *c, void **model, tp_err *e)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	struct tp_arena_model *m = NULL;
+	int rc = tp_arena_model_derive(&a->rules, &a->shapes, &m, e);
+	*model = m;
+	return rc;
+}
+
+static void free_model(void *model)
+{
+	tp_arena_model_free(model);
+}
+
+static int pattern(struct tp_buf *b, const struct tp_config *c, const void *model,
+		   const struct tp_report_opts *o, tp_err *e)
+{
+	(void)e;
+	const struct tp_arena_model *m = model;
+	tp_arena_pattern_format(b, &tp_arena(c)->rules, m->board, o->fmt);
+	return TP_OK;
+}
+
+static int manifest(struct tp_buf *b, const struct tp_config *c, const void *model,
+		    const struct tp_report_opts *o, tp_err *e)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_model *m = model;
+	if (o->players) {
+		if (o->run.games != 1 || o->run.spares_pct > 0)
+			return tp_fail(e, TP_EINPUT,
+				       "--players: lists the pieces of one game per player; --games and --spares apply to the print run (manifest without --players)");
+		return tp_arena_deal_format(b, &a->shapes, o->players, o->fmt, e);
+	}
+	tp_arena_manifest_format(b, &a->rules, &a->shapes, m->board, &o->run, o->fmt);
+	return TP_OK;
+}
+
+static void summary(struct tp_buf *b, const struct tp_config *c, const void *model)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_rules *r = &a->rules;
+	const struct tp_arena_model *m = model;
+	const struct tp_arena_board *bd = m->board;
+	tp_buf_printf(b, "config %s: ok\n", c->path);
+	tp_buf_printf(b, "board %dx%d squares of %g mm, seed %llu; inner arena %s%s; numbers inner %d..%d, outer %d..%d\n",
+		      bd->side, bd->side, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
+		      r->inner_size ? "" : " (default size)", r->inner_min, r->inner_max,
+		      r->outer_min, r->outer_max);
+	tp_buf_printf(b, "numbered squares: %d (inner %d with the centre, outer %d)\n",
+		      bd->n_inner_numbered + bd->n_outer_numbered, bd->n_inner_numbered,
+		      bd->n_outer_numbered);
+	tp_buf_printf(b, "quarter totals: %ld %ld %ld %ld; inner arena by quarter: %ld %ld %ld %ld; centre %ld\n",
+		      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
+		      bd->quarter_total[4], bd->inner_quarter_total[1], bd->inner_quarter_total[2],
+		      bd->inner_quarter_total[3], bd->inner_quarter_total[4], bd->quarter_total[0]);
+	tp_buf_printf(b, "inner total %ld (average %.2f), outer total %ld (average %.2f)\n",
+		      bd->inner_total, (double)bd->inner_total / bd->n_inner_numbered, bd->outer_total,
+		      (double)bd->outer_total / bd->n_outer_numbered);
+	char why[300];
+	if (tp_arena_board_verify(r, bd, why, sizeof why) == 0)
+		tp_buf_printf(b, "constraints: equal quarter totals, equal inner quarter totals, outer total greater and higher on average, numbers in range, no two quarters alike turned onto each other, no mirror symmetry: verified\n");
+	else
+		tp_buf_printf(b, "constraints: FAILED: %s\n", why);
+	tp_buf_printf(b, "shapes (%s):", a->shapes_path);
+	for (int s = 0; s < TP_ARENA_SHAPES; s++)
+		tp_buf_printf(b, " %s %d%s", a->shapes.s[s].name, a->shapes.s[s].n_cells,
+			      s + 1 < TP_ARENA_SHAPES ? "," : "");
+	tp_buf_printf(b, "\npieces: %d (six sets: 2 blank, 2 marked \"2\", 2 marked \"3\"), coloured for %d players\n",
+		      TP_ARENA_PIECES, r->players);
+	tp_buf_printf(b, "board print: %s\n",
+		      c->print.split == TP_SPLIT_NONE ? "whole"
+		      : c->print.split == TP_SPLIT_ROWS ? "two parts, split after row side/2"
+							: "two parts, split after col side/2");
+}
+
+static const struct tp_run one_game = { 1, 0 };
+
+static void pieces_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_arena_manifest_format(b, &tp_arena(c)->rules, &tp_arena(c)->shapes,
+				 ((const struct tp_arena_model *)m)->board, &one_game, TP_FMT_CSV);
+}
+static void pieces_json(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_arena_manifest_format(b, &tp_arena(c)->rules, &tp_arena(c)->shapes,
+				 ((const struct tp_arena_model *)m)->board, &one_game, TP_FMT_JSON);
+}
+static void pieces_txt(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_arena_manifest_format(b, &tp_arena(c)->rules, &tp_arena(c)->shapes,
+				 ((const struct tp_arena_model *)m)->board, &one_game, TP_FMT_TEXT);
+}
+static void board_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_arena_pattern_format(b, &tp_arena(c)->rules, ((const struct tp_arena_model *)m)->board,
+				TP_FMT_CSV);
+}
+static void board_txt(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_arena_pattern_format(b, &tp_arena(c)->rules, ((const struct tp_arena_model *)m)->board,
+				TP_FMT_TEXT);
+}
+
+/* The deal for N players; the players are checked, so only memory can
+ * fail, and that shows as the buffer's oom. */
+static void deal(struct tp_buf *b, const struct tp_config *c, int players)
+{
+	tp_err e = { 0 };
+	if (tp_arena_deal_format(b, &tp_arena(c)->shapes, players, TP_FMT_CSV, &e) != TP_OK)
+		b->oom = 1;
+}
+#define DEAL(n)                                                                          \
+	static void deal##n(struct tp_buf *b, const struct tp_config *c, const void *m)  \
+	{                                                                                \
+		(void)m;                                                                 \
+		deal(b, c, n);                                                           \
+	}
+DEAL(2)
+DEAL(3)
+DEAL(4)
+DEAL(5)
+DEAL(6)
+
+static const struct tp_report_file files[] = {
+	{ "pieces.csv", pieces_csv }, { "pieces.json", pieces_json }, { "pieces.txt", pieces_txt },
+	{ "board.csv", board_csv },   { "board.txt", board_txt },     { "deal-2.csv", deal2 },
+	{ "deal-3.csv", deal3 },      { "deal-4.csv", deal4 },        { "deal-5.csv", deal5 },
+	{ "deal-6.csv", deal6 },
+};
+
+const struct tp_game tp_game_arena = {
+	.name = "arena",
+	.title = "shape arena (seed 002): numbered 19x19 board, inner and outer arenas, 36 polyomino pieces",
+	.default_config = "config/arena.ini",
+	.default_out = "output/arena",
+	.keys = tp_arena_keys,
+	.n_keys = TP_ARENA_N_KEYS,
+	.inks = tp_arena_inks,
+	.n_inks = TP_ARENA_N_INKS,
+	.cfg_size = sizeof(struct tp_arena_cfg),
+	.defaults = tp_arena_defaults,
+	.finish = tp_arena_finish,
+	.release = NULL,
+	.level = NULL,
+	.derive = derive,
+	.free_model = free_model,
+	.sheets = tp_arena_sheets,
+	.n_sheets = TP_ARENA_N_SHEETS,
+	.files = files,
+	.n_files = sizeof files / sizeof files[0],
+	.pattern = pattern,
+	.manifest = manifest,
+	.summary = summary,
+	.warnings = NULL,
+};

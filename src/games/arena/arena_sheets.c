@@ -1,0 +1,680 @@
+/* The shape arena's sheets: the numbered board (whole and in two parts),
+ * the pieces' plain and ribbed faces, the rib emboss plate, the die lines
+ * and the score pad. */
+
+#include "arena_sheets.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "arena_outline.h"
+#include "sheet.h"
+#include "text_outline.h"
+
+#define DIE_STROKE 0.25
+
+/* ---- the model ----------------------------------------------------------------- */
+
+int tp_arena_model_derive(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
+			  struct tp_arena_model **out, tp_err *e)
+{
+	*out = NULL;
+	struct tp_arena_model *m = tp_calloc(1, sizeof *m);
+	if (m == NULL)
+		return tp_fail(e, TP_EIO, "arena: out of memory");
+	int rc = tp_arena_board_derive(r, &m->board, e);
+	struct tp_arena_deal *d = NULL;
+	size_t n = 0;
+	if (rc == TP_OK)
+		rc = tp_arena_deal(sh, r->players, &d, &n, e);
+	if (rc != TP_OK) {
+		tp_arena_model_free(m);
+		return rc;
+	}
+	for (int s = 0; s < TP_ARENA_SHAPES; s++)
+		for (int set = 1; set <= TP_ARENA_SETS; set++) {
+			struct tp_arena_piece *p = &m->piece[s * TP_ARENA_SETS + set - 1];
+			p->shape = s;
+			p->set = set;
+			p->mark = (set - 1) / (TP_ARENA_SETS / TP_MARK_N);
+		}
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < d[i].count; k++)
+			for (int set = 1; set <= TP_ARENA_SETS; set++) {
+				struct tp_arena_piece *p = &m->piece[d[i].shape * TP_ARENA_SETS + set - 1];
+				if (p->mark == d[i].mark && p->player == 0) {
+					p->player = d[i].player;
+					break;
+				}
+			}
+	free(d);
+	*out = m;
+	return TP_OK;
+}
+
+void tp_arena_model_free(struct tp_arena_model *m)
+{
+	if (m == NULL)
+		return;
+	tp_arena_board_free(m->board);
+	free(m);
+}
+
+int tp_arena_piece_ink(const struct tp_arena_piece *p)
+{
+	return TP_INK_PLAYER1 + (p->player >= 1 && p->player <= 6 ? p->player - 1 : 5);
+}
+
+/* ---- helpers --------------------------------------------------------------------- */
+
+static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, double w, double h,
+				  const int *layers, size_t n)
+{
+	struct tp_scene *sc = tp_scene_new(name, w, h, c->print.bleed_mm, &c->print.inks);
+	if (sc == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (tp_scene_layer(sc, tp_palette_ink(&c->print.inks, layers[i])->name) != 0) {
+			tp_scene_free(sc);
+			return NULL;
+		}
+	tp_scene_layer_by_ink(sc);
+	return sc;
+}
+
+static int die_rect(struct tp_scene *sc, double x, double y, double w, double h)
+{
+	double xy[8] = { x, y, x + w, y, x + w, y + h, x, y + h };
+	return tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, DIE_STROKE, xy, 4);
+}
+
+static int seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1)
+{
+	struct tp_pt p[2] = { { TP_MOVE, x0, y0 }, { TP_LINE, x1, y1 } };
+	return tp_scene_path(sc, ink, TP_STROKE, w, p, 2);
+}
+
+static void bbox(const struct tp_pt *p, size_t n, double b[4])
+{
+	b[0] = b[1] = INFINITY;
+	b[2] = b[3] = -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		b[0] = fmin(b[0], p[i].x);
+		b[1] = fmin(b[1], p[i].y);
+		b[2] = fmax(b[2], p[i].x);
+		b[3] = fmax(b[3], p[i].y);
+	}
+}
+
+/* ---- the board --------------------------------------------------------------------- */
+
+/* Numbers that read as another number turned half round (6, 9, 16, 18,
+ * 61, 66, 68, 86, 89, 91, 98, 99, ...) carry a bar under them. */
+static int needs_bar(int v)
+{
+	char s[16];
+	int turned = 0;
+	snprintf(s, sizeof s, "%d", v);
+	for (const char *p = s; *p; p++) {
+		if (!strchr("01689", *p))
+			return 0;
+		turned |= *p == '6' || *p == '9';
+	}
+	return turned;
+}
+
+#define BAR_GAP 0.09    /* em: between the digits and the bar */
+#define BAR_THICK 0.08  /* em */
+#define FIT 0.92        /* of the middle half, for antialiasing */
+
+/* The font size at which every number on the board, with its bar, fits a
+ * box x box square: 0, or -1 when out of memory. */
+static int number_em(const struct tp_arena_board *bd, double box, double *em)
+{
+	double worst = 0;
+	char seen[TP_ARENA_NUMBER_MAX + 1] = { 0 };
+	for (int i = 0; i < bd->side * bd->side; i++) {
+		int v = bd->sq[i].number;
+		if (v <= 0 || v > TP_ARENA_NUMBER_MAX || seen[v])
+			continue;
+		seen[v] = 1;
+		char s[16];
+		snprintf(s, sizeof s, "%d", v);
+		struct tp_pt *p = NULL;
+		size_t n = 0;
+		if (tp_text_outline(s, 0, 0, 1, TP_ALIGN_CENTER, &p, &n) != 0)
+			return -1;
+		double b[4];
+		bbox(p, n, b);
+		free(p);
+		double w = b[2] - b[0], h = b[3] - b[1] + (needs_bar(v) ? BAR_GAP + BAR_THICK : 0);
+		worst = fmax(worst, fmax(w, h));
+	}
+	*em = worst > 0 ? box * FIT / worst : 1;
+	return 0;
+}
+
+/* Quarter turns (clockwise) that make a number read upright from the
+ * board edge nearest its square; on a diagonal, its quarter's edge. */
+static int facing(int n, int row, int col, int quarter)
+{
+	int m = n / 2, dr = row - m, dc = col - m;
+	int ar = abs(dr), ac = abs(dc);
+	if (ar > ac)
+		return dr < 0 ? 2 : 0;
+	if (ac > ar)
+		return dc > 0 ? 3 : 1;
+	static const int by_quarter[5] = { 0, 2, 3, 0, 1 };
+	return by_quarter[quarter];
+}
+
+/* Number v centred in the square at (x, y), turned `turns` quarter turns,
+ * at font size em, with a bar when needs_bar(v). */
+static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y, double s,
+		       double em)
+{
+	char text[16];
+	snprintf(text, sizeof text, "%d", v);
+	struct tp_pt *p = NULL;
+	size_t n = 0;
+	if (tp_text_outline(text, 0, 0, em, TP_ALIGN_CENTER, &p, &n) != 0)
+		return -1;
+	if (n == 0)
+		return 0;
+	double b[4];
+	bbox(p, n, b);
+	int bar = needs_bar(v);
+	struct tp_pt r[5] = {
+		{ TP_MOVE, b[0], b[3] + BAR_GAP * em }, { TP_LINE, b[2], b[3] + BAR_GAP * em },
+		{ TP_LINE, b[2], b[3] + (BAR_GAP + BAR_THICK) * em },
+		{ TP_LINE, b[0], b[3] + (BAR_GAP + BAR_THICK) * em }, { TP_CLOSE, 0, 0 },
+	};
+	double cx = (b[0] + b[2]) / 2, cy = (b[1] + (bar ? r[2].y : b[3])) / 2;
+	static const int cs[4][2] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
+	int ca = cs[turns & 3][0], sa = cs[turns & 3][1];
+	double ox = x + s / 2, oy = y + s / 2;
+	for (int k = 0; k < 2; k++) {
+		struct tp_pt *q = k ? r : p;
+		size_t m = k ? 4 : n;
+		for (size_t i = 0; i < m; i++) {
+			if (q[i].op == TP_CLOSE)
+				continue;
+			double dx = q[i].x - cx, dy = q[i].y - cy;
+			q[i].x = ox + dx * ca - dy * sa;
+			q[i].y = oy + dx * sa + dy * ca;
+		}
+	}
+	int rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, p, n);
+	free(p);
+	if (rc == 0 && bar)
+		rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, r, 5);
+	return rc;
+}
+
+/* The whole board, without bleed: squares in their arena's ink, the
+ * numbers, the grid. */
+static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
+				    const char *name)
+{
+	static const int layers[] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE,
+				      TP_INK_CUT };
+	double s = tp_arena(c)->square_mm;
+	int n = bd->side;
+	struct tp_scene *sc = new_sheet(c, name, n * s, n * s, layers, 4);
+	if (sc == NULL)
+		return NULL;
+	double em;
+	int rc = number_em(bd, s / 2, &em);
+	for (int row = 0; rc == 0 && row < n; row++)
+		for (int col = 0; rc == 0 && col < n; col++) {
+			const struct tp_arena_square *q = &bd->sq[row * n + col];
+			rc = tp_scene_rect(sc, q->inner ? TP_INK_INNER : TP_INK_OUTER, TP_FILL, 0,
+					   col * s, row * s, s, s);
+			if (rc == 0 && q->number)
+				rc = draw_number(sc, q->number, facing(n, row, col, q->quarter),
+						 col * s, row * s, s, em);
+		}
+	double lw = s * 0.012;
+	for (int k = 1; rc == 0 && k < n; k++)
+		rc = seg(sc, TP_INK_LINE, lw, k * s, 0, k * s, n * s) |
+		     seg(sc, TP_INK_LINE, lw, 0, k * s, n * s, k * s);
+	if (rc != 0) {
+		tp_scene_free(sc);
+		return NULL;
+	}
+	return sc;
+}
+
+static int build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	const struct tp_arena_model *m = model;
+	struct tp_scene *sc = board_scene(c, m->board, "board");
+	if (sc == NULL)
+		return -1;
+	tp_sheet_bleed(sc);
+	const char *note = NULL;
+	if (c->print.split == TP_SPLIT_NONE) {
+		note = "whole board, one part";
+		double w = sc->trim_w;
+		if (die_rect(sc, 0, 0, w, w) != 0) {
+			tp_scene_free(sc);
+			return -1;
+		}
+	}
+	return tp_doc_add(doc, sc, note);
+}
+
+/* Part h (0 or 1) of the board: split along the grid line after row (or
+ * col) side / 2, the nearest to the middle; part 1 the smaller. */
+static void part_rect(const struct tp_config *c, int h, double r[4])
+{
+	int n = tp_arena(c)->rules.side, k = n / 2;
+	double s = tp_arena(c)->square_mm, at = k * s, W = n * s;
+	if (c->print.split == TP_SPLIT_COLS) {
+		r[0] = h ? at : 0; r[1] = 0; r[2] = h ? W - at : at; r[3] = W;
+	} else {
+		r[0] = 0; r[1] = h ? at : 0; r[2] = W; r[3] = h ? W - at : at;
+	}
+}
+
+static const char *const part_names[2] = { "board-part-1", "board-part-2" };
+
+static void part_note(const struct tp_config *c, int h, char *out, size_t n)
+{
+	int side = tp_arena(c)->rules.side, k = side / 2;
+	const char *what = c->print.split == TP_SPLIT_COLS ? "cols" : "rows";
+	snprintf(out, n, "part %d of 2: %s %d-%d of %d", h + 1, what, h ? k + 1 : 1, h ? side : k, side);
+}
+
+/* Each part its own sheet, with bleed from its own edge squares (across
+ * the cut too) and its die line. */
+static int build_part(const struct tp_config *c, const struct tp_arena_model *m,
+		      struct tp_doc *doc, int h)
+{
+	struct tp_scene *board = board_scene(c, m->board, "board");
+	if (board == NULL)
+		return -1;
+	double r[4];
+	part_rect(c, h, r);
+	struct tp_scene *sc = tp_sheet_crop(board, part_names[h], r[0], r[1], r[2], r[3]);
+	tp_scene_free(board);
+	char note[160];
+	part_note(c, h, note, sizeof note);
+	if (tp_doc_add(doc, sc, note) != 0)
+		return -1;
+	return die_rect(sc, 0, 0, r[2], r[3]);
+}
+
+static int build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	return build_part(c, model, doc, 0);
+}
+
+static int build_part2(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	return build_part(c, model, doc, 1);
+}
+
+/* ---- pieces -------------------------------------------------------------------- */
+
+/* Where each piece lies on the pieces sheets: one row per shape (the
+ * smallest first), the six sets across, gutters all round. */
+struct layout {
+	double x[TP_ARENA_PIECES], y[TP_ARENA_PIECES];
+	double w, h;
+	int rows[TP_ARENA_SHAPES], cols[TP_ARENA_SHAPES];   /* shape extents in cells */
+};
+
+static void shape_extent(const struct tp_arena_shape *s, int *rows, int *cols)
+{
+	*rows = *cols = 0;
+	for (int i = 0; i < s->n_cells; i++) {
+		if (s->cell[i][0] + 1 > *rows)
+			*rows = s->cell[i][0] + 1;
+		if (s->cell[i][1] + 1 > *cols)
+			*cols = s->cell[i][1] + 1;
+	}
+}
+
+static void layout(const struct tp_config *c, struct layout *L)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	double s = a->square_mm, g = a->piece_gutter_mm;
+	L->w = 0;
+	double y = g;
+	for (int sh = 0; sh < TP_ARENA_SHAPES; sh++) {
+		shape_extent(&a->shapes.s[sh], &L->rows[sh], &L->cols[sh]);
+		double x = g;
+		for (int k = 0; k < TP_ARENA_SETS; k++) {
+			L->x[sh * TP_ARENA_SETS + k] = x;
+			L->y[sh * TP_ARENA_SETS + k] = y;
+			x += L->cols[sh] * s + g;
+		}
+		L->w = fmax(L->w, x);
+		y += L->rows[sh] * s + g;
+	}
+	L->h = y;
+}
+
+/* The piece outline at (x, y), moved out by d mm, as a closed path into
+ * pts (at least TP_ARENA_OUTLINE_MAX + 1); returns its point count. */
+static size_t piece_path(const struct tp_arena_shape *sh, double s, double d, double x, double y,
+			 struct tp_pt *pts)
+{
+	int xy[TP_ARENA_OUTLINE_MAX][2];
+	double o[2 * TP_ARENA_OUTLINE_MAX];
+	int n = tp_arena_outline(sh, xy);
+	if (n <= 0)
+		return 0;   /* finish() refused such shapes */
+	tp_arena_outline_offset(xy, n, s, d, x, y, o);
+	for (int i = 0; i < n; i++)
+		pts[i] = (struct tp_pt){ (uint8_t)(i ? TP_LINE : TP_MOVE), o[2 * i], o[2 * i + 1] };
+	pts[n] = (struct tp_pt){ TP_CLOSE, 0, 0 };
+	return (size_t)n + 1;
+}
+
+/* The mark's disc: on the shape's first cell (the cell whose number the
+ * "2" or "3" multiplies), centre and radius. */
+static void mark_disc(const struct tp_arena_shape *sh, double s, double x, double y, double *cx,
+		      double *cy, double *r)
+{
+	*cx = x + (sh->cell[0][1] + 0.5) * s;
+	*cy = y + (sh->cell[0][0] + 0.5) * s;
+	*r = s * 0.3;
+}
+
+/* Appends a circle as four curves, anticlockwise on the page (against the
+ * outline), so that with the nonzero rule it is a hole in the fill. */
+static size_t hole(struct tp_pt *p, double cx, double cy, double r)
+{
+	const double k = 0.5522847498 * r;
+	size_t n = 0;
+	p[n++] = (struct tp_pt){ TP_MOVE, cx + r, cy };
+	const double seg4[4][6] = {
+		{ cx + r, cy - k, cx + k, cy - r, cx, cy - r },
+		{ cx - k, cy - r, cx - r, cy - k, cx - r, cy },
+		{ cx - r, cy + k, cx - k, cy + r, cx, cy + r },
+		{ cx + k, cy + r, cx + r, cy + k, cx + r, cy },
+	};
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 3; j++)
+			p[n++] = (struct tp_pt){ TP_CURVE, seg4[i][2 * j], seg4[i][2 * j + 1] };
+	p[n++] = (struct tp_pt){ TP_CLOSE, 0, 0 };
+	return n;
+}
+
+/* One face of a piece as it lies face up: its player's colour out to the
+ * bleed, and on a marked piece an unprinted disc on the first cell with
+ * the "2" or "3" in it. */
+static int piece_face(struct tp_scene *sc, const struct tp_config *c, const struct tp_arena_piece *pc,
+		      double x, double y)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_shape *sh = &a->shapes.s[pc->shape];
+	double s = a->square_mm;
+	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1 + 14];
+	size_t n = piece_path(sh, s, a->piece_bleed_mm - a->piece_clearance_mm, x, y, p);
+	double cx, cy, r;
+	mark_disc(sh, s, x, y, &cx, &cy, &r);
+	if (pc->mark != TP_MARK_BLANK)
+		n += hole(p + n, cx, cy, r);
+	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, p, n) != 0)
+		return -1;
+	if (pc->mark == TP_MARK_BLANK)
+		return 0;
+	double size = r * 1.45;
+	/* Digits of DejaVu Sans stand 0.73 em: centre them in the disc. */
+	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * 0.365, size, TP_ALIGN_CENTER,
+			     tp_arena_mark_names[pc->mark]);
+}
+
+/* The ribs of the blocking face as segments in ink, a rib_pitch_mm apart
+ * across the piece, each at least rib_margin_mm inside the die line and
+ * clear of the mark's disc. */
+static int piece_ribs(struct tp_scene *sc, const struct tp_config *c, const struct tp_arena_piece *pc,
+		      double x, double y, int ink)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_shape *sh = &a->shapes.s[pc->shape];
+	double s = a->square_mm, w = a->rib_width_mm;
+	double M = a->piece_clearance_mm + a->rib_margin_mm;
+	int rows, cols;
+	shape_extent(sh, &rows, &cols);
+	int filled[6][6] = { { 0 } };
+	for (int i = 0; i < sh->n_cells; i++)
+		filled[sh->cell[i][0]][sh->cell[i][1]] = 1;
+	double cx, cy, r;
+	mark_disc(sh, s, 0, 0, &cx, &cy, &r);
+	double H = rows * s, y0 = M + w / 2;
+	int count = (int)floor((H - 2 * y0) / a->rib_pitch_mm + 1e-9) + 1;
+	/* Centred top to bottom. */
+	double first = (H - (count - 1) * a->rib_pitch_mm) / 2;
+	for (int k = 0; k < count; k++) {
+		double ry = first + k * a->rib_pitch_mm;
+		int r0 = (int)floor((ry - M - w / 2) / s), r1 = (int)floor((ry + M + w / 2 - 1e-9) / s);
+		if (r0 < 0 || r1 >= rows)
+			continue;
+		for (int col = 0; col < cols;) {
+			int ok = 1;
+			for (int rr = r0; rr <= r1; rr++)
+				ok &= filled[rr][col];
+			if (!ok) {
+				col++;
+				continue;
+			}
+			int end = col;
+			for (;;) {
+				int more = end + 1 < cols;
+				for (int rr = r0; more && rr <= r1; rr++)
+					more &= filled[rr][end + 1];
+				if (!more)
+					break;
+				end++;
+			}
+			double xa = col * s + M, xb = (end + 1) * s - M;
+			col = end + 1;
+			if (xb <= xa)
+				continue;
+			/* Around the mark's disc, with a rib's width to spare. */
+			double gap = r + w;
+			if (pc->mark != TP_MARK_BLANK && fabs(ry - cy) < gap) {
+				double half = sqrt(gap * gap - (ry - cy) * (ry - cy));
+				if (cx - half > xa && seg(sc, ink, w, x + xa, y + ry, x + fmin(xb, cx - half), y + ry))
+					return -1;
+				if (cx + half < xb && seg(sc, ink, w, x + fmax(xa, cx + half), y + ry, x + xb, y + ry))
+					return -1;
+				continue;
+			}
+			if (seg(sc, ink, w, x + xa, y + ry, x + xb, y + ry) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int piece_die(struct tp_scene *sc, const struct tp_config *c, const struct tp_arena_piece *pc,
+		     double x, double y)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1];
+	size_t n = piece_path(&a->shapes.s[pc->shape], a->square_mm, -a->piece_clearance_mm, x, y, p);
+	return tp_scene_path(sc, TP_INK_CUT, TP_STROKE, DIE_STROKE, p, n);
+}
+
+static const int piece_layers[] = {
+	TP_INK_PLAYER1, TP_INK_PLAYER2, TP_INK_PLAYER3, TP_INK_PLAYER4, TP_INK_PLAYER5,
+	TP_INK_PLAYER6, TP_INK_RIBS, TP_INK_NUMBER, TP_INK_CUT,
+};
+
+/* The plain faces, face up, with their die lines. */
+static int build_pieces(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	const struct tp_arena_model *m = model;
+	struct layout L;
+	layout(c, &L);
+	struct tp_scene *sc = new_sheet(c, "pieces", L.w, L.h, piece_layers, 9);
+	if (tp_doc_add(doc, sc, "plain faces") != 0)
+		return -1;
+	for (int i = 0; i < TP_ARENA_PIECES; i++)
+		if (piece_face(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0 ||
+		    piece_die(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0)
+			return -1;
+	return 0;
+}
+
+/* The ribbed faces drawn where the plain faces lie, then mirrored about
+ * the sheet's vertical axis: turned over that axis, each back lies behind
+ * its face. */
+static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	const struct tp_arena_model *m = model;
+	struct layout L;
+	layout(c, &L);
+	struct tp_scene *sc = new_sheet(c, "pieces-back", L.w, L.h, piece_layers, 8);
+	if (tp_doc_add(doc, sc, "ribbed faces, work-and-turn: mirror of the plain faces") != 0)
+		return -1;
+	for (int i = 0; i < TP_ARENA_PIECES; i++)
+		if (piece_face(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0 ||
+		    piece_ribs(sc, c, &m->piece[i], L.x[i], L.y[i], TP_INK_RIBS) != 0)
+			return -1;
+	tp_sheet_mirror(sc);
+	return 0;
+}
+
+/* The ribs alone in the Emboss spot ink, registered with pieces-back. */
+static int build_ribs(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	const struct tp_arena_model *m = model;
+	struct layout L;
+	layout(c, &L);
+	static const int layers[] = { TP_INK_EMBOSS };
+	struct tp_scene *sc = new_sheet(c, "pieces-ribs", L.w, L.h, layers, 1);
+	if (tp_doc_add(doc, sc, "emboss plate: ribs of the blocking faces, as pieces-back") != 0)
+		return -1;
+	sc->plate = 1;
+	for (int i = 0; i < TP_ARENA_PIECES; i++)
+		if (piece_ribs(sc, c, &m->piece[i], L.x[i], L.y[i], TP_INK_EMBOSS) != 0)
+			return -1;
+	tp_sheet_mirror(sc);
+	return 0;
+}
+
+/* The die lines alone, one page per sheet they cut, each 1:1 with it:
+ * the pieces (one closed outline per piece), then the board's parts. */
+static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	const struct tp_arena_model *m = model;
+	struct layout L;
+	layout(c, &L);
+	static const int layers[] = { TP_INK_CUT };
+	struct tp_scene *sc = new_sheet(c, "pieces", L.w, L.h, layers, 1);
+	if (tp_doc_add(doc, sc, "die lines of pieces: one outline per piece") != 0)
+		return -1;
+	sc->plate = 1;
+	for (int i = 0; i < TP_ARENA_PIECES; i++)
+		if (piece_die(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0)
+			return -1;
+	int parts = c->print.split == TP_SPLIT_NONE ? 1 : 2;
+	for (int h = 0; h < parts; h++) {
+		double r[4] = { 0, 0, m->board->side * tp_arena(c)->square_mm,
+				m->board->side * tp_arena(c)->square_mm };
+		if (parts == 2)
+			part_rect(c, h, r);
+		char note[160];
+		snprintf(note, sizeof note, "die line of %s", parts == 2 ? part_names[h] : "board");
+		sc = new_sheet(c, parts == 2 ? part_names[h] : "board", r[2], r[3], layers, 1);
+		if (tp_doc_add(doc, sc, note) != 0)
+			return -1;
+		sc->plate = 1;
+		if (die_rect(sc, 0, 0, r[2], r[3]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- score pad ------------------------------------------------------------------- */
+
+#define PAD_W 297.0
+#define PAD_H 210.0
+#define PAD_TURNS 18   /* a two-player hand: the most pieces anyone plays */
+
+/* A4 landscape: per player a colour band, a name box, and the columns
+ * Score, Total and 75 (ticked on the turn the total reaches 75: from then
+ * on that player may play into the outer arena); a row per turn and a
+ * final row. */
+static int build_pad(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	(void)model;
+	static const int layers[] = { TP_INK_PLAYER1, TP_INK_PLAYER2, TP_INK_PLAYER3,
+				      TP_INK_PLAYER4, TP_INK_PLAYER5, TP_INK_PLAYER6,
+				      TP_INK_LINE, TP_INK_TEXT };
+	struct tp_scene *sc = new_sheet(c, "score-pad", PAD_W, PAD_H, layers, 8);
+	if (tp_doc_add(doc, sc, "score sheet, up to six players") != 0)
+		return -1;
+	const double mx = 12, top = 12, turn_w = 16, score_w = 14, total_w = 15, mark_w = 9;
+	const double block = score_w + total_w + mark_w, row_h = 7.2, head_h = 16;
+	double table_w = turn_w + 6 * block, x0 = mx + (PAD_W - 2 * mx - table_w) / 2;
+	int rc = tp_scene_text(sc, TP_INK_TEXT, x0, top + 5, 6, TP_ALIGN_LEFT, "Shape arena: scores");
+	rc |= tp_scene_text(sc, TP_INK_TEXT, x0, top + 11, 3, TP_ALIGN_LEFT,
+			    "Scores are kept openly. Play stays in the inner arena until a player's total reaches 75: tick 75 on that turn. "
+			    "A blocking move (ribbed face up) scores half, rounded down.");
+	double y0 = top + 16, lw = 0.3;
+	int rows = PAD_TURNS + 1;
+	double y_body = y0 + head_h, y_end = y_body + rows * row_h;
+	rc |= tp_scene_text(sc, TP_INK_TEXT, x0 + turn_w / 2, y0 + head_h - 2.5, 3.2, TP_ALIGN_CENTER, "Turn");
+	for (int p = 0; p < 6; p++) {
+		double bx = x0 + turn_w + p * block;
+		char name[32];
+		snprintf(name, sizeof name, "Player %d", p + 1);
+		rc |= tp_scene_rect(sc, TP_INK_PLAYER1 + p, TP_FILL, 0, bx, y0, block, 3);
+		rc |= tp_scene_text(sc, TP_INK_TEXT, bx + 1.5, y0 + 7.5, 3, TP_ALIGN_LEFT, name);
+		rc |= tp_scene_text(sc, TP_INK_TEXT, bx + score_w / 2, y0 + head_h - 2.5, 3.2, TP_ALIGN_CENTER, "Score");
+		rc |= tp_scene_text(sc, TP_INK_TEXT, bx + score_w + total_w / 2, y0 + head_h - 2.5, 3.2,
+				    TP_ALIGN_CENTER, "Total");
+		rc |= tp_scene_text(sc, TP_INK_TEXT, bx + score_w + total_w + mark_w / 2, y0 + head_h - 2.5,
+				    3.2, TP_ALIGN_CENTER, "75");
+		rc |= seg(sc, TP_INK_LINE, lw * 2, bx, y0, bx, y_end);
+		rc |= seg(sc, TP_INK_LINE, lw, bx + score_w, y0 + 10, bx + score_w, y_end);
+		rc |= seg(sc, TP_INK_LINE, lw, bx + score_w + total_w, y0 + 10, bx + score_w + total_w, y_end);
+		rc |= seg(sc, TP_INK_LINE, lw, bx, y0 + 10, bx + block, y0 + 10);
+	}
+	rc |= seg(sc, TP_INK_LINE, lw * 2, x0, y0, x0, y_end);
+	rc |= seg(sc, TP_INK_LINE, lw * 2, x0 + table_w, y0, x0 + table_w, y_end);
+	rc |= seg(sc, TP_INK_LINE, lw * 2, x0, y0, x0 + table_w, y0);
+	for (int r = 0; r <= rows; r++) {
+		double y = y_body + r * row_h;
+		rc |= seg(sc, TP_INK_LINE, r == 0 || r == rows - 1 || r == rows ? lw * 2 : lw, x0, y,
+			  x0 + table_w, y);
+		if (r < rows) {
+			char t[16];
+			snprintf(t, sizeof t, r < PAD_TURNS ? "%d" : "Final", r + 1);
+			rc |= tp_scene_text(sc, TP_INK_TEXT, x0 + turn_w / 2, y + row_h - 2.2, 3,
+					    TP_ALIGN_CENTER, t);
+		}
+	}
+	return rc ? -1 : 0;
+}
+
+/* ---- the table ------------------------------------------------------------------- */
+
+static int no_parts(const struct tp_config *c, const char *sheet, char *why, size_t n)
+{
+	if (c->print.split != TP_SPLIT_NONE)
+		return 0;
+	snprintf(why, n, "print.split = none prints the board whole, so there is no %s", sheet);
+	return 1;
+}
+
+const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
+	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, build_board, NULL },
+	{ "board-part-1", "board part 1 (split for the factory)", 0, no_parts, NULL, build_part1, NULL },
+	{ "board-part-2", "board part 2 (split for the factory)", 0, no_parts, NULL, build_part2, NULL },
+	{ "pieces", "pieces: plain faces", 0, NULL, NULL, build_pieces, NULL },
+	{ "pieces-back", "pieces: ribbed faces, mirrored", 0, NULL, NULL, build_backs, NULL },
+	{ "pieces-ribs", "pieces: rib emboss plate", TP_SHEET_PLATE, NULL, NULL, build_ribs, NULL },
+	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL },
+	{ "score-pad", "score sheet", 0, NULL, NULL, build_pad, NULL },
+};

@@ -1,0 +1,132 @@
+/* The vector tiles (seed 001, W. T. Powers, board game patent of 1974) as
+ * a row of the game table. */
+
+#include <stdio.h>
+
+#include "game.h"
+#include "symbol.h"
+#include "vector_config.h"
+#include "vector_core.h"
+#include "vector_sheets.h"
+
+static int derive(const struct tp_config *c, void **model, tp_err *e)
+{
+	struct tp_vector_model *m = NULL;
+	int rc = tp_vector_derive(&tp_vector(c)->rules, &m, e);
+	*model = m;
+	return rc;
+}
+
+static void free_model(void *model)
+{
+	tp_vector_free(model);
+}
+
+static int pattern(struct tp_buf *b, const struct tp_config *c, const void *model,
+		   const struct tp_report_opts *o, tp_err *e)
+{
+	(void)e;
+	tp_vector_pattern_format(b, &tp_vector(c)->rules, model, o->fmt);
+	return TP_OK;
+}
+
+static int manifest(struct tp_buf *b, const struct tp_config *c, const void *model,
+		    const struct tp_report_opts *o, tp_err *e)
+{
+	if (o->players)
+		return tp_fail(e, TP_EINPUT,
+			       "--players: the vector tiles have no per-player share; each game is one set of %d tiles and %d pieces (use --games and --spares)",
+			       c->board.rows * c->board.cols, tp_vector(c)->rules.players);
+	tp_vector_manifest_format(b, &tp_vector(c)->rules, model, &o->run, o->fmt);
+	return TP_OK;
+}
+
+static void summary(struct tp_buf *b, const struct tp_config *c, const void *model)
+{
+	const struct tp_vector_cfg *v = tp_vector(c);
+	const struct tp_vector_rules *r = &v->rules;
+	const struct tp_vector_model *m = model;
+	double t = c->print.tile_mm, bw, bh;
+	tp_vector_board_size(c, &bw, &bh);
+	tp_buf_printf(b, "config %s: ok\n", c->path);
+	tp_buf_printf(b, "board %dx%d, %d squares of %g mm; board %g x %g mm (ledge %g mm, clearance %g mm)\n",
+		      m->rows, m->cols, m->rows * m->cols, t, bw, bh, v->ledge_mm, v->clearance_mm);
+	tp_buf_printf(b, "directions:");
+	for (int i = 0; i < r->n_dirs; i++)
+		tp_buf_printf(b, " %s", tp_compass_names[r->dirs[i]]);
+	tp_buf_printf(b, "; %d per tile: C(%d,%d) = %ld different sets\n", r->per_tile, r->n_dirs,
+		      r->per_tile, m->n_sets);
+	tp_buf_printf(b, "tiles: %ld vector + %ld blank + %ld start + %ld home = %d\n",
+		      m->count[TP_VK_VECTOR], m->count[TP_VK_BLANK], m->count[TP_VK_START],
+		      m->count[TP_VK_HOME], m->rows * m->cols);
+	for (int p = 1; p <= r->players; p++) {
+		int sr = 0, sc = 0, hr = 0, hc = 0;
+		for (int i = 0; i < m->rows * m->cols; i++) {
+			if (m->grid[i].player != p)
+				continue;
+			if (m->grid[i].kind == TP_VK_START) {
+				sr = i / m->cols + 1;
+				sc = i % m->cols + 1;
+			} else {
+				hr = i / m->cols + 1;
+				hc = i % m->cols + 1;
+			}
+		}
+		tp_buf_printf(b, "player %d: %s; start (%d,%d), home (%d,%d); piece %g mm\n", p,
+			      tp_symbol_names[r->symbol[p - 1]], sr, sc, hr, hc, v->piece_pct / 100 * t);
+	}
+	tp_buf_printf(b, "blanks:");
+	for (int i = 0; i < m->rows * m->cols; i++)
+		if (m->grid[i].kind == TP_VK_BLANK)
+			tp_buf_printf(b, " (%d,%d)", i / m->cols + 1, i % m->cols + 1);
+	tp_buf_printf(b, "\nturned tiles: %ld sets stay distinct with the marker kept at the bottom; "
+			 "%ld if tiles could be turned by 90 degrees, %ld by 45 degrees\n",
+		      m->count[TP_VK_VECTOR], m->classes_turn90, m->classes_turn45);
+}
+
+static const struct tp_run one_game = { 1, 0 };
+
+static void counts_txt(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_vector_manifest_format(b, &tp_vector(c)->rules, m, &one_game, TP_FMT_TEXT);
+}
+static void counts_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_vector_manifest_format(b, &tp_vector(c)->rules, m, &one_game, TP_FMT_CSV);
+}
+static void counts_json(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_vector_manifest_format(b, &tp_vector(c)->rules, m, &one_game, TP_FMT_JSON);
+}
+static void tiles_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+{
+	tp_vector_pattern_format(b, &tp_vector(c)->rules, m, TP_FMT_CSV);
+}
+
+static const struct tp_report_file files[] = {
+	{ "counts.csv", counts_csv }, { "counts.json", counts_json },
+	{ "counts.txt", counts_txt }, { "tiles.csv", tiles_csv },
+};
+
+const struct tp_game tp_game_vector = {
+	.name = "vector",
+	.title = "vector tiles (seed 001): board, 56 vector tiles, start/home/blank tiles, transparent pieces",
+	.default_config = "config/vector.ini",
+	.default_out = "output/vector",
+	.keys = tp_vector_keys,
+	.n_keys = TP_VECTOR_N_KEYS,
+	.inks = tp_vector_inks,
+	.n_inks = TP_VECTOR_N_INKS,
+	.cfg_size = sizeof(struct tp_vector_cfg),
+	.defaults = tp_vector_defaults,
+	.finish = tp_vector_finish,
+	.derive = derive,
+	.free_model = free_model,
+	.sheets = tp_vector_sheets,
+	.n_sheets = TP_VECTOR_N_SHEETS,
+	.files = files,
+	.n_files = sizeof files / sizeof files[0],
+	.pattern = pattern,
+	.manifest = manifest,
+	.summary = summary,
+};

@@ -1,0 +1,183 @@
+#include "proof.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+/* Liang-Barsky: clips the segment to [x0,x1]x[y0,y1]; 0 when nothing is
+ * left. */
+static int clip_segment(double *ax, double *ay, double *bx, double *by, const double box[4])
+{
+	double t0 = 0, t1 = 1, dx = *bx - *ax, dy = *by - *ay;
+	const double p[4] = { -dx, dx, -dy, dy };
+	const double q[4] = { *ax - box[0], box[2] - *ax, *ay - box[1], box[3] - *ay };
+	for (int i = 0; i < 4; i++) {
+		if (p[i] == 0) {
+			if (q[i] < 0)
+				return 0;
+			continue;
+		}
+		double r = q[i] / p[i];
+		if (p[i] < 0 && r > t0)
+			t0 = r;
+		else if (p[i] > 0 && r < t1)
+			t1 = r;
+		if (t0 > t1)
+			return 0;
+	}
+	double x0 = *ax + t0 * dx, y0 = *ay + t0 * dy;
+	*bx = *ax + t1 * dx;
+	*by = *ay + t1 * dy;
+	*ax = x0;
+	*ay = y0;
+	return 1;
+}
+
+int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
+		   double x, double y, double k)
+{
+	const double b = src->bleed;
+	/* src's layers, in src's order, as layers of their own in dst: scenes
+	 * draw layer by layer, so sharing dst's per-ink layers would put one
+	 * thumbnail's late layers under another's early ones. */
+	char name[160];
+	for (size_t l = 0; l < src->n_layers; l++) {
+		snprintf(name, sizeof name, "%s/%s", prefix, src->layers[l]);
+		if (tp_scene_layer(dst, name) != 0)
+			return -1;
+	}
+	const double box[4] = { -b, -b, src->trim_w + b, src->trim_h + b };
+#define X(v) (x + ((v) + b) * k)
+#define Y(v) (y + ((v) + b) * k)
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < src->n_shapes; i++) {
+		const struct tp_shape *s = &src->shapes[i];
+		if (s->flags & TP_SHAPE_MARK)
+			continue;
+		/* Die and emboss lines show on their own plates, not over the
+		 * art, where at thumbnail size they would hide it. */
+		if (!src->plate && (s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS))
+			continue;
+		snprintf(name, sizeof name, "%s/%s", prefix, src->layers[s->layer]);
+		if (tp_scene_layer(dst, name) != 0)
+			return -1;
+		if (s->kind == TP_SHAPE_RECT) {
+			double x0 = fmax(s->x, box[0]), y0 = fmax(s->y, box[1]);
+			double x1 = fmin(s->x + s->w, box[2]), y1 = fmin(s->y + s->h, box[3]);
+			if (x1 <= x0 || y1 <= y0)
+				continue;
+			rc = tp_scene_rect(dst, s->ink, s->paint, s->stroke * k, X(x0), Y(y0),
+					   (x1 - x0) * k, (y1 - y0) * k);
+		} else if (s->kind == TP_SHAPE_TEXT) {
+			if (s->x < box[0] || s->x > box[2] || s->y < box[1] || s->y > box[3])
+				continue;
+			rc = tp_scene_text(dst, s->ink, X(s->x), Y(s->y), s->h * k, s->align,
+					   tp_scene_str(src, s));
+		} else {
+			const struct tp_pt *p = src->pts + s->first;
+			if (s->count == 2 && p[0].op == TP_MOVE && p[1].op == TP_LINE) {
+				double ax = p[0].x, ay = p[0].y, bx = p[1].x, by = p[1].y;
+				if (!clip_segment(&ax, &ay, &bx, &by, box))
+					continue;
+				struct tp_pt q[2] = { { TP_MOVE, X(ax), Y(ay) }, { TP_LINE, X(bx), Y(by) } };
+				rc = tp_scene_path(dst, s->ink, s->paint, s->stroke * k, q, 2);
+				continue;
+			}
+			double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
+			for (size_t j = 0; j < s->count; j++) {
+				lo[0] = fmin(lo[0], p[j].x);
+				lo[1] = fmin(lo[1], p[j].y);
+				hi[0] = fmax(hi[0], p[j].x);
+				hi[1] = fmax(hi[1], p[j].y);
+			}
+			if (hi[0] < box[0] || lo[0] > box[2] || hi[1] < box[1] || lo[1] > box[3])
+				continue;
+			struct tp_pt *q = tp_malloc(s->count * sizeof *q);
+			if (q == NULL)
+				return -1;
+			for (size_t j = 0; j < s->count; j++)
+				q[j] = (struct tp_pt){ p[j].op, X(p[j].x), Y(p[j].y) };
+			rc = tp_scene_path(dst, s->ink, s->paint, s->stroke * k, q, s->count);
+			free(q);
+		}
+	}
+#undef X
+#undef Y
+	tp_scene_layer_by_ink(dst);
+	return rc;
+}
+
+/* The inks a doc paints with, by name, into out. */
+static void inks_used(const struct tp_doc *doc, char *out, size_t n)
+{
+	unsigned char used[TP_MAX_INKS] = { 0 };
+	const struct tp_palette *pal = NULL;
+	for (size_t p = 0; p < doc->n; p++) {
+		const struct tp_scene *sc = doc->pages[p].sc;
+		pal = &sc->pal;
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			int idx = tp_ink_index(pal, sc->shapes[i].ink);
+			if (idx >= 0 && !(sc->shapes[i].flags & TP_SHAPE_MARK))
+				used[idx] = 1;
+		}
+	}
+	size_t len = 0;
+	out[0] = '\0';
+	for (size_t i = 0; pal && i < pal->n && len < n; i++)
+		if (used[i])
+			len += (size_t)snprintf(out + len, n - len, "%s%s", len ? ", " : "", pal->ink[i].name);
+}
+
+int tp_proof_layout(const struct tp_palette *pal, const char *title,
+		    const struct tp_proof_item *items, size_t n, const char *text,
+		    struct tp_doc *out)
+{
+	const double m = 12, cell = 92, gap = 8, label = 16, cols = 4, fs = 3.2, lh = 4.4;
+	size_t rows = (n + (size_t)cols - 1) / (size_t)cols, lines = 0;
+	for (const char *t = text; t && *t; t++)
+		lines += *t == '\n';
+	double W = 2 * m + cols * cell + (cols - 1) * gap;
+	double H = 2 * m + 10 + rows * (cell + label + gap) + (lines + 1) * lh;
+	struct tp_scene *sc = tp_scene_new("proof", W, H, 0, pal);
+	if (tp_doc_add(out, sc, "contact sheet") != 0)
+		return -1;
+	int rc = tp_scene_text(sc, TP_INK_TEXT, m, m + 4, 5, TP_ALIGN_LEFT, title);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		const struct tp_doc *d = items[i].doc;
+		if (d->n == 0)
+			continue;
+		const struct tp_scene *s = d->pages[0].sc;
+		double cx = m + (double)(i % (size_t)cols) * (cell + gap);
+		double cy = m + 10 + (double)(i / (size_t)cols) * (cell + label + gap);
+		double bw = s->trim_w + 2 * s->bleed, bh = s->trim_h + 2 * s->bleed;
+		double k = fmin(cell / bw, cell / bh);
+		double ox = cx + (cell - bw * k) / 2, oy = cy + (cell - bh * k) / 2;
+		char prefix[80];
+		snprintf(prefix, sizeof prefix, "%zu-%s", i + 1, items[i].name);
+		rc |= tp_scene_place(sc, s, prefix, ox, oy, k);
+		/* The trim, so a thumbnail's edge reads as the sheet's. */
+		rc |= tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.2, ox + s->bleed * k, oy + s->bleed * k,
+				    s->trim_w * k, s->trim_h * k);
+		char line[300], inks[200];
+		snprintf(line, sizeof line, "%s: %.0f x %.0f mm, %zu page%s", items[i].name, s->trim_w,
+			 s->trim_h, d->n, d->n == 1 ? "" : "s");
+		rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + cell + fs + 1.5, fs, TP_ALIGN_LEFT, line);
+		inks_used(d, inks, sizeof inks);
+		snprintf(line, sizeof line, "inks: %s", inks);
+		rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + cell + 2 * fs + 3, fs * 0.8, TP_ALIGN_LEFT, line);
+	}
+	double y = m + 10 + rows * (cell + label + gap) + lh;
+	for (const char *t = text; rc == 0 && t && *t;) {
+		const char *nl = strchr(t, '\n');
+		size_t len = nl ? (size_t)(nl - t) : strlen(t);
+		char line[400];
+		snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), t);
+		rc = tp_scene_text(sc, TP_INK_TEXT, m, y, fs, TP_ALIGN_LEFT, line);
+		y += lh;
+		t += len + (nl != NULL);
+	}
+	return rc ? -1 : 0;
+}

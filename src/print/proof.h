@@ -1,0 +1,33 @@
+#ifndef TP_PROOF_H
+#define TP_PROOF_H
+
+/* The contact sheet a producer sends for sign-off: one page with a
+ * thumbnail of every sheet of a build, its name, trim size, page count and
+ * inks, and a block of text (the game's counts).  Knows no game: it places
+ * finished scenes. */
+
+#include "scene.h"
+#include "sheet.h"
+
+struct tp_proof_item {
+	const char *name;          /* sheet name */
+	const struct tp_doc *doc;  /* its pages (the first is shown) */
+};
+
+/* Lays the contact sheet out as one scene (palette pal, the build's) into
+ * *out.  text: lines separated by newlines, set under the thumbnails.
+ * 0, or -1 when out of memory. */
+int tp_proof_layout(const struct tp_palette *pal, const char *title,
+		    const struct tp_proof_item *items, size_t n, const char *text,
+		    struct tp_doc *out);
+
+/* Copies the shapes of src (marks aside) into dst, scaled by k and moved
+ * so that src's bleed-box corner lands at (x, y): what lies outside src's
+ * bleed box is cut off for rects and straight lines and left out for
+ * other shapes wholly outside; die and emboss lines come only from plate
+ * sheets.  src's layers become dst layers "prefix/LAYER", in src's order,
+ * so the thumbnail draws as the sheet does.  0, or -1 when out of memory. */
+int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
+		   double x, double y, double k);
+
+#endif

@@ -1,0 +1,454 @@
+#!/bin/sh
+# CLI tests for the shape arena edition (seed 002): the pattern and manifest
+# contracts, the per-player deal (the four-player split exactly as the seed
+# lists it), --only and --formats, and refusal of bad input (exit 2, one
+# stderr line naming file:line or the --set and the key, nothing written).
+#
+#   TP_BIN=/abs/path/tilepress sh tests/cli/arena.sh
+#
+# Expected values are derived from config/arena.ini, the shipped shapes file
+# or the rules (quarters, parity); the only data copied in is the seed's
+# four-player list, quoted below with its source.
+
+set -u
+cd "$(dirname "$0")/../../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+CFG=config/arena.ini
+SHAPES=templates/shapes/default.ini
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/tp-arena.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }
+trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM HUP
+
+PASS=0
+FAIL=0
+OUT=$T/stdout
+ERR=$T/stderr
+
+# ---- harness (as tests/cli/cli.sh) -------------------------------------------
+
+tcase() {
+	tc_name=$1
+	shift
+	why=
+	"$@"
+	if [ -z "$why" ]; then
+		PASS=$((PASS + 1))
+		echo "ok - $tc_name"
+	else
+		FAIL=$((FAIL + 1))
+		echo "FAIL - $tc_name: $why"
+	fi
+}
+
+fail() {
+	[ -n "$why" ] || why=$*
+}
+
+run() {
+	"$TP_BIN" "$@" >"$OUT" 2>"$ERR"
+	rc=$?
+}
+
+errtext() {
+	head -c 400 "$ERR" | tr '\n' '|'
+}
+
+expect_ok() {
+	if [ "$rc" -ne 0 ]; then
+		fail "exit $rc, want 0; stderr: $(errtext)"
+		return 1
+	fi
+	if [ -s "$ERR" ]; then
+		fail "exit 0 but stderr not empty: $(errtext)"
+		return 1
+	fi
+	return 0
+}
+
+one_err_line() {
+	n=$(wc -l <"$ERR")
+	b=$(wc -c <"$ERR")
+	if [ "$n" -ne 1 ] || [ "$(head -n 1 "$ERR" | wc -c)" -ne "$b" ]; then
+		fail "want exactly one stderr line, got $n line(s): $(errtext)"
+		return 1
+	fi
+	case $(cat "$ERR") in
+	"tilepress: "*) ;;
+	*) fail "stderr does not start with 'tilepress: ': $(errtext)"; return 1 ;;
+	esac
+	return 0
+}
+
+err_has() {
+	for eh in "$@"; do
+		[ -n "$eh" ] || continue
+		if ! grep -qF -- "$eh" "$ERR"; then
+			fail "stderr lacks '$eh': $(errtext)"
+			return 1
+		fi
+	done
+	return 0
+}
+
+fresh_dir() {
+	fd_dir=$T/out.$1
+	rm -rf "$fd_dir"
+	mkdir "$fd_dir" && echo "marker $1" >"$fd_dir/marker"
+	echo "$fd_dir"
+}
+
+only_marker() {
+	om=$(cd "$1" && ls -A)
+	if [ "$om" != marker ]; then
+		fail "output folder gained files: $(echo "$om" | tr '\n' ' ')"
+		return 1
+	fi
+	return 0
+}
+
+# refuse LOC KEY [EXTRA] -- TILEPRESS-OPTIONS...: check and build both exit
+# 2 with the same one line naming LOC and KEY (and EXTRA); build writes
+# nothing.
+refuse() {
+	rf_loc=$1 rf_key=$2 rf_extra=
+	shift 2
+	if [ "$1" != -- ]; then
+		rf_extra=$1
+		shift
+	fi
+	shift
+	run "$@" check
+	if [ "$rc" -ne 2 ]; then
+		fail "check: exit $rc, want 2; stderr: $(errtext)"
+		return
+	fi
+	[ -s "$OUT" ] && { fail "check wrote to stdout: $(head -c 200 "$OUT" | tr '\n' '|')"; return; }
+	one_err_line || return
+	err_has "$rf_loc" "$rf_key" "$rf_extra" || return
+	cp "$ERR" "$T/check.err"
+	rf_dir=$(fresh_dir refuse)
+	run "$@" build -o "$rf_dir" --formats svg
+	if [ "$rc" -ne 2 ]; then
+		fail "build: exit $rc, want 2; stderr: $(errtext)"
+		return
+	fi
+	[ -s "$OUT" ] && { fail "build wrote to stdout: $(head -c 200 "$OUT")"; return; }
+	one_err_line || return
+	cmp -s "$ERR" "$T/check.err" || { fail "build and check give different messages: $(errtext)"; return; }
+	only_marker "$rf_dir"
+}
+
+# with KEY VALUE: a copy of the config with [arena] KEY set to VALUE (the
+# line replaced, or added after [arena]), its path in $W_CFG and the key's
+# line in $LINE.
+with() {
+	w_cfg=$T/cfg.$1.ini
+	if grep -q "^$1[[:space:]]*=" "$CFG"; then
+		sed "s|^$1[[:space:]]*=.*|$1 = $2|" "$CFG" >"$w_cfg"
+	else
+		sed "s|^\[arena\]|[arena]\n$1 = $2|" "$CFG" >"$w_cfg"
+	fi
+	LINE=$(grep -n "^$1 = " "$w_cfg" | head -n 1 | cut -d: -f1)
+	W_CFG=$w_cfg
+}
+
+# ---- facts from the config and the shapes file ----------------------------------
+
+cfgval() {
+	sed -n "s/^[[:space:]]*$1[[:space:]]*=[[:space:]]*\([^;]*\).*/\1/p" "$CFG" | head -n 1 |
+		sed 's/[[:space:]]*$//'
+}
+SIDE=$(cfgval side)
+# Shape names and sizes in the file's order: "name cells".
+shape_sizes() {
+	awk '/^\[/ { name = substr($0, 2, index($0, "]") - 2) }
+	     /^cells[[:space:]]*=/ { sub(/^cells[[:space:]]*=[[:space:]]*/, ""); print name, split($0, a, " ") }' "$1"
+}
+
+# ---- the contracts ------------------------------------------------------------------
+
+c_check() {
+	run -c "$CFG" check
+	expect_ok || return
+	grep -q "verified" "$OUT" || fail "check does not report the constraints verified"
+}
+tcase "check exits 0 and verifies the constraints" c_check
+
+c_named() {
+	run -c arena check
+	expect_ok
+}
+tcase "-c arena finds config/arena.ini" c_named
+
+# pattern csv: header, side^2 lines row-major; numbers on r+c even only;
+# the centre in quarter 0 and inner; four equal quarter totals and equal
+# inner quarter totals; outer total greater than inner.
+c_pattern() {
+	run -c "$CFG" pattern --format csv
+	expect_ok || return
+	[ "$(head -n 1 "$OUT")" = "row,col,number,arena,quarter" ] || { fail "header: $(head -n 1 "$OUT")"; return; }
+	res=$(tail -n +2 "$OUT" | awk -F, -v n="$SIDE" '
+		BEGIN { m = int(n / 2) + 1; r = 1; c = 1; bad = "" }
+		{
+			if ($1 != r || $2 != c) bad = bad " order@" NR
+			if ((($1 + $2) % 2 == 1) != ($3 == 0)) bad = bad " parity@" $1 "," $2
+			if (($1 == m && $2 == m) != ($5 == 0)) bad = bad " centre@" $1 "," $2
+			if ($1 == m && $2 == m && $4 != "inner") bad = bad " centre-outer"
+			if ($4 != "inner" && $4 != "outer") bad = bad " arena@" NR
+			q[$5] += $3
+			if ($4 == "inner") { iq[$5] += $3; it += $3 } else ot += $3
+			c++; if (c > n) { c = 1; r++ }
+			lines++
+		}
+		END {
+			if (lines != n * n) bad = bad " lines=" lines
+			for (k = 2; k <= 4; k++) {
+				if (q[k] != q[1]) bad = bad " quarter" k
+				if (iq[k] != iq[1]) bad = bad " inner-quarter" k
+			}
+			if (ot <= it) bad = bad " outer<=inner"
+			print bad
+		}')
+	[ -z "$res" ] || fail "pattern csv:$res"
+}
+tcase "pattern --format csv: header, row-major, parity, quarters, totals" c_pattern
+
+c_pattern_set() {
+	for s in 15 23; do
+		run -c "$CFG" -s arena.side=$s -s arena.seed=99 pattern --format csv
+		expect_ok || return
+		[ "$(tail -n +2 "$OUT" | wc -l)" -eq $((s * s)) ] || { fail "side $s: wrong line count"; return; }
+	done
+}
+tcase "pattern for sides 15 and 23" c_pattern_set
+
+c_manifest() {
+	run -c "$CFG" manifest --format csv
+	expect_ok || return
+	[ "$(head -n 1 "$OUT")" = "shape,squares,blank,marked_2,marked_3,total" ] || { fail "header: $(head -n 1 "$OUT")"; return; }
+	want=$(shape_sizes "$SHAPES" | sort -k2n | awk '{ print $1 "," $2 ",2,2,2,6" }')
+	got=$(sed -n '2,7p' "$OUT")
+	[ "$got" = "$want" ] || { fail "shape rows: $(echo "$got" | tr '\n' ' ') want $(echo "$want" | tr '\n' ' ')"; return; }
+	sq=$(shape_sizes "$SHAPES" | awk '{ s += 6 * $2 } END { print s }')
+	[ "$(sed -n 8p "$OUT")" = "total,$sq,12,12,12,36" ] || fail "total row: $(sed -n 8p "$OUT")"
+	[ "$(wc -l <"$OUT")" -eq 8 ] || fail "extra lines"
+}
+tcase "manifest --format csv: six shapes and a total of 36" c_manifest
+
+c_manifest_json() {
+	run -c "$CFG" manifest --format json
+	expect_ok || return
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["total"]["total"] == 36' "$OUT" 2>/dev/null ||
+		fail "json does not parse or total is not 36"
+}
+tcase "manifest --format json parses" c_manifest_json
+
+# Each player's pieces: player count -> pieces each (18, 12, 9, 6, 6); each
+# line's squares the shape's; the hand of pieces of a shape and mark comes
+# from the 36.
+c_players() {
+	for n in 2 3 4 5 6; do
+		run -c "$CFG" manifest --players $n --format csv
+		expect_ok || return
+		[ "$(head -n 1 "$OUT")" = "player,shape,squares,mark,count" ] || { fail "header ($n)"; return; }
+		case $n in 2) each=18 ;; 3) each=12 ;; 4) each=9 ;; *) each=6 ;; esac
+		res=$(tail -n +2 "$OUT" | awk -F, -v n=$n -v each=$each '
+			{ per[$1] += $5; used[$2 "," $4] += $5
+			  if ($4 != "blank" && $4 != "2" && $4 != "3") bad = bad " mark=" $4 }
+			END { for (p = 1; p <= n; p++) if (per[p] != each) bad = bad " player" p "=" per[p]
+			      for (k in used) if (used[k] > 2) bad = bad " " k "=" used[k]
+			      print bad }')
+		[ -z "$res" ] || { fail "players $n:$res"; return; }
+		sizes=$(shape_sizes "$SHAPES")
+		res=$(tail -n +2 "$OUT" | while IFS=, read -r p s q m c; do
+			echo "$sizes" | grep -qx "$s $q" || echo "$s has $q squares"
+		done)
+		[ -z "$res" ] || { fail "players $n: $res"; return; }
+	done
+	# Three players: two of every shape each, one mark per hand.
+	run -c "$CFG" manifest --players 3 --format csv
+	res=$(tail -n +2 "$OUT" | awk -F, '{ n[$1 "," $2] += $5; mk[$1 "," $4] = 1 }
+		END { for (k in n) if (n[k] != 2) print k; for (k in mk) c[substr(k, 1, index(k, ",") - 1)]++
+		      for (p in c) if (c[p] != 1) print "player " p " mixes marks" }')
+	[ -z "$res" ] || fail "players 3: $res"
+}
+tcase "manifest --players 2..6: header, pieces each, shapes and sizes" c_players
+
+# The seed: "the first player receives 1 Gun unmarked, 1 Gun marked "2,"
+# 1 Door marked "3," 1 Snake unmarked, 1 Snake marked "2," 1 Quoin marked
+# "3," 1 Rod marked "2," 1 Rod unmarked, and 1 Eye marked "3." His partner
+# receives the remaining shapes."  Partners sit opposite: 1 and 3, 2 and 4;
+# each pair has one piece of every shape and mark.
+SEED_FIRST="Gun,blank Gun,2 Door,3 Snake,blank Snake,2 Quoin,3 Rod,2 Rod,blank Eye,3"
+c_four() {
+	run -c "$CFG" manifest --players 4 --format csv
+	expect_ok || return
+	want=$(for x in $SEED_FIRST; do echo "$x,1"; done | sort)
+	all=$(shape_sizes "$SHAPES" | while read -r s q; do for m in blank 2 3; do echo "$s,$m,1"; done; done | sort)
+	rest=$(printf '%s\n%s\n' "$all" "$want" | sort | uniq -u)
+	for p in 1 2 3 4; do
+		got=$(tail -n +2 "$OUT" | awk -F, -v p=$p '$1 == p { print $2 "," $4 "," $5 }' | sort)
+		if [ $p -le 2 ]; then exp=$want; else exp=$rest; fi
+		[ "$got" = "$exp" ] || { fail "player $p: $(echo "$got" | tr '\n' ' '), want $(echo "$exp" | tr '\n' ' ')"; return; }
+	done
+}
+tcase "manifest --players 4: the seed's split for the first of each pair" c_four
+
+c_players_series_opts() {
+	run -c "$CFG" manifest --players 7
+	[ "$rc" -eq 2 ] || { fail "--players 7: exit $rc"; return; }
+	one_err_line
+	run -c "$CFG" manifest --players 1
+	[ "$rc" -eq 2 ] || { fail "--players 1: exit $rc"; return; }
+	one_err_line
+}
+tcase "--players outside 2..6: exit 2" c_players_series_opts
+
+c_games() {
+	run -c "$CFG" manifest --games 3 --spares 10 --format csv
+	expect_ok || return
+	# 2 per kind x 3 games = 6, plus 10 % rounded up = 7.
+	[ "$(sed -n 2p "$OUT" | cut -d, -f3)" = 7 ] || fail "blank Eyes for 3 games + 10 %: $(sed -n 2p "$OUT")"
+}
+tcase "manifest --games 3 --spares 10" c_games
+
+c_only() {
+	d=$(fresh_dir only)
+	run -c "$CFG" build -o "$d" --only board,cut --formats svg -q
+	expect_ok || return
+	got=$(cd "$d" && find . -type f ! -name marker ! -name build.json | sort | tr '\n' ' ')
+	want="./board.svg ./cut-board-part-1.svg ./cut-board-part-2.svg ./cut-pieces.svg "
+	[ "$got" = "$want" ] || fail "files: $got"
+}
+tcase "build --only board,cut --formats svg" c_only
+
+c_only_bad() {
+	d=$(fresh_dir onlybad)
+	run -c "$CFG" build -o "$d" --only board-half-1 --formats svg
+	[ "$rc" -eq 2 ] || { fail "exit $rc"; return; }
+	one_err_line && only_marker "$d"
+	run -c "$CFG" -s print.split=none build -o "$d" --only board-part-1 --formats svg
+	[ "$rc" -eq 2 ] || { fail "split none, --only board-part-1: exit $rc"; return; }
+	one_err_line && err_has "split = none" && only_marker "$d"
+}
+tcase "--only an unknown or absent sheet: exit 2, nothing written" c_only_bad
+
+c_formats() {
+	d=$(fresh_dir formats)
+	run -c "$CFG" build -o "$d" --only pieces,pieces-ribs --formats pdf -q
+	expect_ok || return
+	got=$(cd "$d" && find . -type f ! -name marker ! -name build.json | sort | tr '\n' ' ')
+	[ "$got" = "./pieces-ribs.pdf ./pieces.pdf " ] || fail "files: $got"
+}
+tcase "build --formats pdf" c_formats
+
+c_build() {
+	d=$(fresh_dir full)
+	run -c "$CFG" build -o "$d" --formats svg -q
+	expect_ok || return
+	for f in board board-part-1 board-part-2 pieces pieces-back pieces-ribs cut-pieces score-pad; do
+		[ -s "$d/$f.svg" ] || { fail "no $f.svg"; return; }
+	done
+	run -c "$CFG" pattern --format csv
+	cmp -s "$OUT" "$d/manifest/board.csv" || { fail "board.csv differs from pattern --format csv"; return; }
+	run -c "$CFG" manifest --format csv
+	cmp -s "$OUT" "$d/manifest/pieces.csv" || { fail "pieces.csv differs from manifest --format csv"; return; }
+	run -c "$CFG" manifest --format json
+	cmp -s "$OUT" "$d/manifest/pieces.json" || { fail "pieces.json differs"; return; }
+	for n in 2 3 4 5 6; do
+		run -c "$CFG" manifest --players $n --format csv
+		cmp -s "$OUT" "$d/manifest/deal-$n.csv" || { fail "deal-$n.csv differs"; return; }
+	done
+	d2=$(fresh_dir full2)
+	run -c "$CFG" build -o "$d2" --formats svg -q
+	for f in $(cd "$d" && find . -type f ! -name marker); do
+		cmp -s "$d/$f" "$d2/$f" || { fail "$f differs between two builds"; return; }
+	done
+}
+tcase "build: every sheet, manifest files equal the commands, byte-identical twice" c_build
+
+# ---- bad input ------------------------------------------------------------------
+
+c_bad_key() {
+	with "$1" "$2"
+	cfg=$W_CFG
+	refuse "$cfg:$LINE" "arena.$1" "$3" -- -c "$cfg"
+}
+tcase "side = 20 (even)" c_bad_key side 20 "odd"
+tcase "side = 5 (too small)" c_bad_key side 5 "at least 7"
+tcase "side = 101 (too large)" c_bad_key side 101 ""
+tcase "players = 1" c_bad_key players 1 "2 to 6"
+tcase "players = 7" c_bad_key players 7 "2 to 6"
+tcase "inner = hexagon (unknown shape)" c_bad_key inner hexagon "diamond"
+tcase "inner_min = 0" c_bad_key inner_min 0 ""
+tcase "inner_min > inner_max" c_bad_key inner_min 12 "empty"
+c_empty_range() {
+	refuse "--set arena.outer_max=1" "arena.outer_min" "outer_max 1" -- -c "$CFG" -s arena.outer_max=1
+}
+tcase "outer_max below outer_min: the range is empty" c_empty_range
+tcase "inner_size too large" c_bad_key inner_size 40 ""
+tcase "shapes file missing" c_bad_key shapes no-such-shapes "templates/shapes"
+
+c_bad_range_reason() {
+	cfg=$T/cfg.range.ini
+	sed -e 's/^inner_min *=.*/inner_min = 15/' -e 's/^inner_max *=.*/inner_max = 20/' \
+	    -e 's/^outer_min *=.*/outer_min = 1/' -e 's/^outer_max *=.*/outer_max = 14/' "$CFG" >"$cfg"
+	l=$(grep -n '^outer_max' "$cfg" | cut -d: -f1)
+	refuse "$cfg:$l" "arena.outer_max" "cannot" -- -c "$cfg"
+}
+tcase "ranges where the outer numbers cannot total more (says why)" c_bad_range_reason
+
+c_bad_range_few() {
+	refuse "--set arena.outer_max=6" "arena.outer_max" "must all differ" -- -c "$CFG" \
+		-s arena.inner_min=5 -s arena.inner_max=5 -s arena.outer_min=6 -s arena.outer_max=6
+}
+tcase "ranges leaving the quarters no way to differ (says why)" c_bad_range_few
+
+c_set_side() {
+	refuse "--set arena.side=18" "arena.side" "odd" -- -c "$CFG" -s arena.side=18
+}
+tcase "--set arena.side=18" c_set_side
+
+c_board_rows() {
+	refuse "--set board.rows=18" "board.rows" "arena.side" -- -c "$CFG" -s board.rows=18
+}
+tcase "board.rows disagreeing with arena.side" c_board_rows
+
+c_tile_mm() {
+	refuse "--set print.tile_mm=20" "print.tile_mm" "arena.square_mm" -- -c "$CFG" -s print.tile_mm=20
+}
+tcase "print.tile_mm refused in favour of arena.square_mm" c_tile_mm
+
+# shapes_case NAME TEXT EXTRA: a shapes file that is wrong; the message
+# names the config's arena.shapes line and the shapes file.
+shapes_case() {
+	f=$T/shapes-$1.ini
+	printf '%b' "$2" >"$f"
+	with shapes "$f"
+	cfg=$W_CFG
+	refuse "$cfg:$LINE" "arena.shapes" "$3" -- -c "$cfg"
+	[ -z "$why" ] && ! grep -qF "$f:" "$ERR" && fail "does not name the shapes file's line: $(errtext)"
+}
+GOOD5='[A]\ncells = 0,0\n[B]\ncells = 0,0 0,1\n[C]\ncells = 0,0 0,1 0,2\n[D]\ncells = 0,0 0,1 0,2 0,3\n[E]\ncells = 0,0 0,1 0,2 0,3 0,4\n'
+tcase "shapes: five shapes" shapes_case five "$GOOD5" ""
+tcase "shapes: seven shapes" shapes_case seven "$GOOD5[F]\ncells = 0,0 0,1 0,2 0,3 0,4 0,5\n[G]\ncells = 1,1\n" ""
+tcase "shapes: a repeated size" shapes_case repeat "$GOOD5[F]\ncells = 0,0 1,0 2,0 3,0 4,0\n" "different number"
+tcase "shapes: not connected" shapes_case apart "$GOOD5[F]\ncells = 0,0 0,1 0,2 2,0 2,1 2,2\n" "not connected"
+tcase "shapes: cell out of range" shapes_case range "$GOOD5[F]\ncells = 0,0 0,1 0,2 0,3 0,4 0,6\n" ""
+tcase "shapes: cell repeated" shapes_case twice "$GOOD5[F]\ncells = 0,0 0,1 0,2 0,3 0,4 0,4\n" ""
+
+c_shapes_beside() {
+	mkdir -p "$T/edition"
+	sed 's/^shapes *=.*/shapes = my-shapes.ini/' "$CFG" >"$T/edition/arena.ini"
+	cp "$SHAPES" "$T/edition/my-shapes.ini"
+	(cd / && "$TP_BIN" -c "$T/edition/arena.ini" check >"$OUT" 2>"$ERR")
+	rc=$?
+	expect_ok || return
+	grep -qF "$T/edition/my-shapes.ini" "$OUT" || fail "did not use the shapes file beside the config: $(head -c 300 "$OUT")"
+}
+tcase "a relative shapes path is found beside the config" c_shapes_beside
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]

@@ -1,0 +1,576 @@
+/* The shape arena's print set as files: built in-process, read back as a
+ * printer or die maker would (decoded PNG pixels, SVG paths) and checked
+ * against the rules, the config and the shapes file.  Expectations are
+ * computed here from the cells (areas, perimeters, mirrored positions),
+ * never copied from the sheet code. */
+
+#include "testutil.h"
+#include "tu_files.h"
+
+#include <math.h>
+
+#include "alloc.h"
+#include "arena_config.h"
+#include "arena_sheets.h"
+#include "cli.h"
+
+static char *outdir;
+
+static int build_into(const char *dir, const char *const *sets, int n, const char *only,
+		      const char *formats)
+{
+	struct tp_cli cli = { 0 };
+	cli.command = TP_CMD_BUILD;
+	cli.config = tu_path("config/arena.ini");
+	for (int i = 0; i < n; i++)
+		cli.sets[cli.n_sets++] = sets[i];
+	cli.quiet = 1;
+	cli.report.run.games = 1;
+	cli.out_dir = dir;
+	cli.only = only;
+	cli.formats = formats;
+	cli.level = 1;
+	cli.jobs = 1;
+	tp_err e = { 0 };
+	int rc = tp_cmd_build(&cli, &e);
+	if (rc != 0)
+		print_error("build: %s\n", e.msg);
+	return rc;
+}
+
+static int build(const char *const *sets, int n, const char *only, const char *formats)
+{
+	return build_into(outdir, sets, n, only, formats);
+}
+
+static const char *out(const char *name)
+{
+	static char buf[4][1200];
+	static int i;
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof buf[i], "%s/%s", outdir, name);
+	return buf[i];
+}
+
+static struct tp_config *load(const char *const *sets, int n)
+{
+	struct tp_config *c = NULL;
+	tp_err e = { 0 };
+	if (tp_config_load(&c, tu_path("config/arena.ini"), sets, n, &e) != TP_OK)
+		fail_msg("config: %s", e.msg);
+	return c;
+}
+
+static struct tp_arena_board *numbered(const struct tp_config *c)
+{
+	struct tp_arena_board *b = NULL;
+	tp_err e = { 0 };
+	if (tp_arena_board_derive(&tp_arena(c)->rules, &b, &e) != TP_OK)
+		fail_msg("derive: %s", e.msg);
+	char why[300];
+	if (tp_arena_board_verify(&tp_arena(c)->rules, b, why, sizeof why) != 0)
+		fail_msg("verify: %s", why);
+	return b;
+}
+
+static void ink_rgb(const struct tp_config *c, int ink, unsigned char want[3])
+{
+	for (int k = 0; k < 3; k++)
+		want[k] = (unsigned char)lround(tp_palette_ink(&c->print.inks, ink)->rgb[k] * 255);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	outdir = tu_tmpdir();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	tu_rmrf(outdir);
+	tu_release_font_caches();
+	return 0;
+}
+
+/* ---- the board, pixel by pixel ------------------------------------------------ */
+
+/* Every square of board.png: near its corner (outside the middle half) its
+ * arena's colour; the number ink inside the middle half exactly when the
+ * square is numbered, and nowhere outside it. */
+static void board_pixels_for(const char *side, const char *seed, const char *shape)
+{
+	char s1[64], s2[64], s3[64];
+	snprintf(s1, sizeof s1, "arena.side=%s", side);
+	snprintf(s2, sizeof s2, "arena.seed=%s", seed);
+	snprintf(s3, sizeof s3, "arena.inner=%s", shape);
+	const char *sets[] = { "print.dpi=100", s1, s2, s3 };
+	assert_int_equal(build(sets, 4, "board", "png"), 0);
+	struct tp_config *c = load(sets, 4);
+	struct tp_arena_board *bd = numbered(c);
+	double s = tp_arena(c)->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
+	int n = bd->side;
+	struct tu_png img;
+	assert_int_equal(tu_png_read(out("board.png"), &img), 0);
+	assert_int_equal(img.w, (int)lround((n * s + 2 * b) * dpi / 25.4));
+	assert_int_equal(img.h, img.w);
+	unsigned char inner[3], outer[3], num[3];
+	ink_rgb(c, TP_INK_INNER, inner);
+	ink_rgb(c, TP_INK_OUTER, outer);
+	ink_rgb(c, TP_INK_NUMBER, num);
+	double px = 25.4 / dpi;
+	for (int r = 0; r < n; r++)
+		for (int col = 0; col < n; col++) {
+			const struct tp_arena_square *q = &bd->sq[r * n + col];
+			const unsigned char *want = q->inner ? inner : outer;
+			/* The four corners, inside the grid line. */
+			for (int k = 0; k < 4; k++) {
+				double x = col * s + ((k & 1) ? 0.88 : 0.12) * s;
+				double y = r * s + ((k & 2) ? 0.88 : 0.12) * s;
+				const unsigned char *p = tu_px(&img, b, dpi, x, y);
+				assert_non_null(p);
+				if (memcmp(p, want, 3) != 0)
+					fail_msg("side %s square (%d,%d) corner %d: %02x%02x%02x, want the %s arena's %02x%02x%02x",
+						 side, r + 1, col + 1, k, p[0], p[1], p[2], q->inner ? "inner" : "outer",
+						 want[0], want[1], want[2]);
+			}
+			int in_mid = 0, outside = 0;
+			for (double y = r * s + px / 2; y < (r + 1) * s; y += px)
+				for (double x = col * s + px / 2; x < (col + 1) * s; x += px) {
+					const unsigned char *p = tu_px(&img, b, dpi, x, y);
+					if (p == NULL || memcmp(p, num, 3) != 0)
+						continue;
+					double u = (x - col * s) / s, v = (y - r * s) / s;
+					if (u >= 0.25 && u <= 0.75 && v >= 0.25 && v <= 0.75)
+						in_mid++;
+					else
+						outside++;
+				}
+			if (outside)
+				fail_msg("square (%d,%d): %d number-ink pixels outside the middle half", r + 1,
+					 col + 1, outside);
+			if (q->number && in_mid < 4)
+				fail_msg("square (%d,%d) carries %d but shows %d number-ink pixels", r + 1,
+					 col + 1, q->number, in_mid);
+			if (!q->number && in_mid)
+				fail_msg("square (%d,%d) is unnumbered but shows number ink", r + 1, col + 1);
+		}
+	free(img.rgb);
+	tp_arena_board_free(bd);
+	tp_config_free(c);
+}
+
+static void board_pixels(void **state)
+{
+	(void)state;
+	board_pixels_for("19", "1", "diamond");
+}
+
+static void board_pixels_other(void **state)
+{
+	(void)state;
+	board_pixels_for("15", "7", "square");
+	board_pixels_for("23", "12345", "circle");
+}
+
+/* The parts: split after row side/2 (or col), each its own sheet whose
+ * size is its share of the board plus its bleed; nothing with none. */
+static void board_parts(void **state)
+{
+	(void)state;
+	const char *splits[] = { "print.split=rows", "print.split=cols" };
+	for (int k = 0; k < 2; k++) {
+		const char *sets[] = { "print.dpi=72", splits[k], "print.marks=off" };
+		assert_int_equal(build(sets, 3, "board-part-1,board-part-2", "png,svg"), 0);
+		struct tp_config *c = load(sets, 3);
+		double s = tp_arena(c)->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
+		int n = tp_arena(c)->rules.side, m = n / 2;
+		struct tu_png p1, p2;
+		assert_int_equal(tu_png_read(out("board-part-1.png"), &p1), 0);
+		assert_int_equal(tu_png_read(out("board-part-2.png"), &p2), 0);
+		int full = (int)lround((n * s + 2 * b) * dpi / 25.4);
+		int a1 = (int)lround((m * s + 2 * b) * dpi / 25.4);
+		int a2 = (int)lround(((n - m) * s + 2 * b) * dpi / 25.4);
+		if (k == 0) {
+			assert_int_equal(p1.w, full);
+			assert_int_equal(p1.h, a1);
+			assert_int_equal(p2.h, a2);
+		} else {
+			assert_int_equal(p1.h, full);
+			assert_int_equal(p1.w, a1);
+			assert_int_equal(p2.w, a2);
+		}
+		/* The bleed across the cut is the part's own edge colour: the
+		 * pixel just past the cut repeats the pixel just inside it. */
+		struct tp_arena_board *bd = numbered(c);
+		unsigned char inner[3], outer[3];
+		ink_rgb(c, TP_INK_INNER, inner);
+		ink_rgb(c, TP_INK_OUTER, outer);
+		for (int i = 0; i < n; i++) {
+			int r = k == 0 ? m - 1 : i, col = k == 0 ? i : m - 1;
+			const unsigned char *want = bd->sq[r * n + col].inner ? inner : outer;
+			double x = k == 0 ? (i + 0.1) * s : m * s + b / 2;
+			double y = k == 0 ? m * s + b / 2 : (i + 0.1) * s;
+			const unsigned char *p = tu_px(&p1, b, dpi, x, y);
+			assert_non_null(p);
+			assert_memory_equal(p, want, 3);
+		}
+		char *svg = tu_slurp(out("board-part-1.svg"), NULL);
+		const char *end, *g = tu_svg_group(svg, "CutContour", &end);
+		assert_non_null(g);
+		assert_int_equal(tu_count(g, end, "<path"), 1);
+		free(svg);
+		free(p1.rgb);
+		free(p2.rgb);
+		tp_arena_board_free(bd);
+		tp_config_free(c);
+	}
+	const char *none[] = { "print.split=none" };
+	char *fresh = tu_tmpdir(), path[1200];
+	assert_int_equal(build_into(fresh, none, 1, NULL, "svg"), 0);
+	snprintf(path, sizeof path, "%s/board-part-1.svg", fresh);
+	assert_int_equal(access(path, F_OK), -1);
+	snprintf(path, sizeof path, "%s/cut-board.svg", fresh);
+	assert_int_equal(access(path, F_OK), 0);
+	snprintf(path, sizeof path, "%s/board.svg", fresh);
+	char *svg = tu_slurp(path, NULL);
+	const char *end, *g = tu_svg_group(svg, "CutContour", &end);
+	assert_non_null(g);   /* the whole board is the one part: its own die line */
+	free(svg);
+	tu_rmrf(fresh);
+}
+
+/* ---- pieces --------------------------------------------------------------------- */
+
+/* Perimeter of a shape in cell edges: 4 per cell, less 2 per shared edge. */
+static int perimeter(const struct tp_arena_shape *sh)
+{
+	int p = 4 * sh->n_cells;
+	for (int i = 0; i < sh->n_cells; i++)
+		for (int j = i + 1; j < sh->n_cells; j++)
+			p -= 2 * (abs(sh->cell[i][0] - sh->cell[j][0]) + abs(sh->cell[i][1] - sh->cell[j][1]) == 1);
+	return p;
+}
+
+static double shoelace(const double *xy, int n)
+{
+	double a = 0;
+	for (int i = 0; i < n; i++) {
+		int j = (i + 1) % n;
+		a += xy[2 * i] * xy[2 * j + 1] - xy[2 * j] * xy[2 * i + 1];
+	}
+	return fabs(a) / 2;
+}
+
+/* cut-pieces.svg: one closed, straight-edged, axis-parallel die path per
+ * piece; its area is the shape's cells, each square_mm on a side, less
+ * the clearance all round (a rectilinear outline moved in by d loses
+ * perimeter x d and gains 4 d^2). */
+static void cut_paths(const char *const *sets, int nsets)
+{
+	assert_int_equal(build(sets, nsets, "cut,pieces", "svg"), 0);
+	struct tp_config *c = load(sets, nsets);
+	const struct tp_arena_cfg *a = tp_arena(c);
+	double s = a->square_mm, d = a->piece_clearance_mm;
+	int found[TP_ARENA_SHAPES] = { 0 };
+	char *svg = tu_slurp(out("cut-pieces.svg"), NULL);
+	assert_non_null(svg);
+	const char *end, *g = tu_svg_group(svg, "CutContour", &end);
+	assert_non_null(g);
+	int paths = 0;
+	for (const char *p = strstr(g, "<path d=\""); p && p < end; p = strstr(p + 1, "<path d=\"")) {
+		double xy[2 * 64];
+		int closed, curves;
+		int n = tu_path_points(p + 9, xy, 64, &closed, &curves);
+		assert_true(closed);
+		assert_int_equal(curves, 0);
+		assert_true(n >= 4 && n <= 64);
+		for (int i = 0; i < n; i++) {
+			int j = (i + 1) % n;
+			assert_true(fabs(xy[2 * i] - xy[2 * j]) < 1e-3 || fabs(xy[2 * i + 1] - xy[2 * j + 1]) < 1e-3);
+		}
+		double area = shoelace(xy, n);
+		int match = -1;
+		for (int k = 0; k < TP_ARENA_SHAPES; k++) {
+			const struct tp_arena_shape *sh = &a->shapes.s[k];
+			double want = sh->n_cells * s * s - perimeter(sh) * s * d + 4 * d * d;
+			if (fabs(area - want) < 1e-2)
+				match = k;
+		}
+		if (match < 0)
+			fail_msg("die path %d encloses %.3f mm^2 = %.4f squares: no shape's", paths, area,
+				 area / (s * s));
+		found[match]++;
+		paths++;
+	}
+	assert_int_equal(paths, TP_ARENA_PIECES);
+	for (int k = 0; k < TP_ARENA_SHAPES; k++)
+		assert_int_equal(found[k], TP_ARENA_SETS);
+	/* The pieces sheet carries the same die lines. */
+	char *faces = tu_slurp(out("pieces.svg"), NULL);
+	const char *fend, *fg = tu_svg_group(faces, "CutContour", &fend);
+	assert_non_null(fg);
+	assert_int_equal(tu_count(fg, fend, "<path"), TP_ARENA_PIECES);
+	free(faces);
+	free(svg);
+	tp_config_free(c);
+}
+
+static void cut(void **state)
+{
+	(void)state;
+	cut_paths(NULL, 0);
+	const char *exact[] = { "arena.piece_clearance_mm=0", "arena.square_mm=20" };
+	cut_paths(exact, 2);
+}
+
+/* A shapes file of other polyominoes (an I-tetromino, a P-pentomino, a
+ * straight hexomino...) gives die paths of those areas. */
+static void custom_shapes(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	const char *path = tu_write(dir, "bars.ini",
+				    "[A]\ncells = 0,0\n[B]\ncells = 0,0 1,0\n[C]\ncells = 0,0 0,1 0,2\n"
+				    "[D]\ncells = 0,0 0,1 0,2 0,3\n[E]\ncells = 0,0 0,1 1,0 1,1 2,0\n"
+				    "[F]\ncells = 0,0 1,0 2,0 3,0 4,0 5,0\n");
+	char set[1200];
+	snprintf(set, sizeof set, "arena.shapes=%s", path);
+	const char *sets[] = { set };
+	cut_paths(sets, 1);
+	tu_rmrf(dir);
+}
+
+struct box {
+	double x0, y0, x1, y1;
+};
+
+/* Bounding boxes of the filled paths in group id. */
+static int boxes(const char *svg, const char *id, struct box *bx, int max)
+{
+	const char *end, *g = tu_svg_group(svg, id, &end);
+	if (g == NULL)
+		return 0;
+	int n = 0;
+	for (const char *p = strstr(g, "<path d=\""); p && p < end; p = strstr(p + 1, "<path d=\"")) {
+		double xy[2 * 128];
+		int closed, curves;
+		int k = tu_path_points(p + 9, xy, 128, &closed, &curves);
+		struct box b = { INFINITY, INFINITY, -INFINITY, -INFINITY };
+		for (int i = 0; i < k && i < 128; i++) {
+			b.x0 = fmin(b.x0, xy[2 * i]);
+			b.y0 = fmin(b.y0, xy[2 * i + 1]);
+			b.x1 = fmax(b.x1, xy[2 * i]);
+			b.y1 = fmax(b.y1, xy[2 * i + 1]);
+		}
+		if (n < max)
+			bx[n] = b;
+		n++;
+	}
+	return n;
+}
+
+static double trim_width(const char *svg, double bleed)
+{
+	const char *r = strstr(svg, "<clipPath id=\"bleed\"><rect");
+	assert_non_null(r);
+	double w;
+	assert_int_equal(sscanf(strstr(r, "width=\"") + 7, "%lf", &w), 1);
+	return w - 2 * bleed;
+}
+
+/* pieces-back: each player's backs lie at the mirrored places of that
+ * player's faces (x -> W - x), so after turning the sheet about its
+ * vertical axis each back is behind its own face; pieces-ribs is the
+ * ribs of pieces-back exactly; every piece's colour is its player's. */
+static void backs_for(int players)
+{
+	char set[64];
+	snprintf(set, sizeof set, "arena.players=%d", players);
+	const char *sets[] = { set };
+	assert_int_equal(build(sets, 1, "pieces,pieces-back,pieces-ribs", "svg"), 0);
+	struct tp_config *c = load(sets, 1);
+	char *face = tu_slurp(out("pieces.svg"), NULL), *back = tu_slurp(out("pieces-back.svg"), NULL);
+	char *ribs = tu_slurp(out("pieces-ribs.svg"), NULL);
+	assert_non_null(face);
+	assert_non_null(back);
+	assert_non_null(ribs);
+	double W = trim_width(face, c->print.bleed_mm);
+	assert_true(fabs(W - trim_width(back, c->print.bleed_mm)) < 1e-9);
+	/* Pieces per colour from the deal (players beyond the count get
+	 * none; with five, the sixth set prints in player6's colour). */
+	struct tp_arena_deal *d;
+	size_t nd;
+	tp_err e = { 0 };
+	assert_int_equal(tp_arena_deal(&tp_arena(c)->shapes, players, &d, &nd, &e), TP_OK);
+	int want[7] = { 0 }, total = 0;
+	for (size_t i = 0; i < nd; i++)
+		want[d[i].player] += d[i].count;
+	free(d);
+	for (int p = 1; p <= 6; p++)
+		total += want[p];
+	want[6] += TP_ARENA_PIECES - total;
+	for (int p = 1; p <= 6; p++) {
+		char id[16];
+		snprintf(id, sizeof id, "player%d", p);
+		struct box f[64], bk[64];
+		int nf = boxes(face, id, f, 64), nb = boxes(back, id, bk, 64);
+		assert_int_equal(nf, want[p]);
+		assert_int_equal(nb, nf);
+		for (int i = 0; i < nf; i++) {
+			int hit = 0;
+			for (int j = 0; j < nb && !hit; j++)
+				hit = fabs(bk[j].x0 - (W - f[i].x1)) < 1e-3 && fabs(bk[j].x1 - (W - f[i].x0)) < 1e-3 &&
+				      fabs(bk[j].y0 - f[i].y0) < 1e-3 && fabs(bk[j].y1 - f[i].y1) < 1e-3;
+			if (!hit)
+				fail_msg("player %d face at x %.2f..%.2f y %.2f..%.2f: no back at its mirrored place",
+					 p, f[i].x0, f[i].x1, f[i].y0, f[i].y1);
+		}
+	}
+	/* The ribs: the same segments in the emboss plate as on the backs. */
+	const char *e1, *g1 = tu_svg_group(back, "ribs", &e1);
+	const char *e2, *g2 = tu_svg_group(ribs, "Emboss", &e2);
+	assert_non_null(g1);
+	assert_non_null(g2);
+	int n1 = tu_count(g1, e1, "<path d=\""), n2 = tu_count(g2, e2, "<path d=\"");
+	assert_true(n1 >= TP_ARENA_PIECES);
+	assert_int_equal(n1, n2);
+	for (const char *p = strstr(g1, "<path d=\""), *q = strstr(g2, "<path d=\""); p && p < e1;
+	     p = strstr(p + 1, "<path d=\""), q = strstr(q + 1, "<path d=\"")) {
+		size_t l1 = strcspn(p + 9, "\""), l2 = strcspn(q + 9, "\"");
+		assert_int_equal(l1, l2);
+		assert_memory_equal(p + 9, q + 9, l1);
+	}
+	assert_non_null(strstr(g2, "data-spot=\"Emboss\""));
+	free(face);
+	free(back);
+	free(ribs);
+	tp_config_free(c);
+}
+
+static void backs(void **state)
+{
+	(void)state;
+	for (int p = 2; p <= 6; p++)
+		backs_for(p);
+}
+
+/* Marked pieces carry their "2" or "3" on both faces; blank ones none. */
+static void marks(void **state)
+{
+	(void)state;
+	assert_int_equal(build(NULL, 0, "pieces,pieces-back", "svg"), 0);
+	const char *names[2] = { "pieces.svg", "pieces-back.svg" };
+	for (int k = 0; k < 2; k++) {
+		char *svg = tu_slurp(out(names[k]), NULL);
+		const char *end, *g = tu_svg_group(svg, "numbers", &end);
+		assert_non_null(g);
+		/* Two sets of each mark, six shapes. */
+		assert_int_equal(tu_count(g, end, ">2</text>"), 2 * TP_ARENA_SHAPES);
+		assert_int_equal(tu_count(g, end, ">3</text>"), 2 * TP_ARENA_SHAPES);
+		free(svg);
+	}
+}
+
+/* ---- whole builds ------------------------------------------------------------ */
+
+static int same_file(const char *a, const char *b)
+{
+	size_t la = 0, lb = 0;
+	char *x = tu_slurp(a, &la), *y = tu_slurp(b, &lb);
+	int same = x && y && la == lb && memcmp(x, y, la) == 0;
+	free(x);
+	free(y);
+	return same;
+}
+
+static void rebuild_identical(void **state)
+{
+	(void)state;
+	char *other = tu_tmpdir();
+	const char *sets[] = { "print.dpi=72" };
+	assert_int_equal(build(sets, 1, NULL, "pdf,svg,png"), 0);
+	assert_int_equal(build_into(other, sets, 1, NULL, "pdf,svg,png"), 0);
+	static const char *const files[] = {
+		"board.pdf", "board.svg", "board.png", "board-part-1.svg", "board-part-2.pdf",
+		"pieces.svg", "pieces.pdf", "pieces-back.svg", "pieces-ribs.svg", "cut.pdf",
+		"cut-pieces.svg", "score-pad.svg", "score-pad.pdf", "manifest/board.csv",
+		"manifest/pieces.json", "manifest/deal-4.csv",
+	};
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		char b[1200];
+		snprintf(b, sizeof b, "%s/%s", other, files[i]);
+		if (!same_file(out(files[i]), b))
+			fail_msg("%s differs between two builds", files[i]);
+	}
+	tu_rmrf(other);
+}
+
+/* Another seed gives another board, and both builds differ only there. */
+static void other_seed(void **state)
+{
+	(void)state;
+	const char *a[] = { "arena.seed=2" };
+	struct tp_config *c1 = load(NULL, 0), *c2 = load(a, 1);
+	struct tp_arena_board *b1 = numbered(c1), *b2 = numbered(c2);
+	int differ = 0;
+	for (int i = 0; i < b1->side * b1->side; i++)
+		differ += b1->sq[i].number != b2->sq[i].number;
+	assert_true(differ > 0);
+	tp_arena_board_free(b1);
+	tp_arena_board_free(b2);
+	tp_config_free(c1);
+	tp_config_free(c2);
+	assert_int_equal(build(a, 1, "board,manifest", "svg"), 0);
+}
+
+/* Every step of config, model and sheets either works or fails cleanly
+ * when an allocation fails (ASan sees any leak). */
+static void alloc_failures(void **state)
+{
+	(void)state;
+	for (long n = 1;; n++) {
+		tp_alloc_fail_at(n);
+		struct tp_config *c = NULL;
+		tp_err e = { 0 };
+		int rc = tp_config_load(&c, tu_path("config/arena.ini"), NULL, 0, &e);
+		struct tp_arena_model *m = NULL;
+		if (rc == TP_OK)
+			rc = tp_arena_model_derive(&tp_arena(c)->rules, &tp_arena(c)->shapes, &m, &e);
+		int sheets_ok = rc == TP_OK;
+		for (size_t i = 0; rc == TP_OK && i < TP_ARENA_N_SHEETS; i++) {
+			struct tp_doc doc = { 0 };
+			if (tp_arena_sheets[i].build(c, m, &doc) != 0)
+				sheets_ok = 0;
+			tp_doc_free(&doc);
+		}
+		tp_alloc_fail_at(0);
+		if (rc != TP_OK)
+			assert_int_equal(rc, TP_EIO);
+		tp_arena_model_free(m);
+		tp_config_free(c);
+		if (rc == TP_OK && sheets_ok) {
+			assert_true(n > 20);   /* the failures were really injected */
+			break;
+		}
+		assert_true(n < 100000);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(board_pixels),
+		cmocka_unit_test(board_pixels_other),
+		cmocka_unit_test(board_parts),
+		cmocka_unit_test(cut),
+		cmocka_unit_test(custom_shapes),
+		cmocka_unit_test(backs),
+		cmocka_unit_test(marks),
+		cmocka_unit_test(rebuild_identical),
+		cmocka_unit_test(other_seed),
+		cmocka_unit_test(alloc_failures),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

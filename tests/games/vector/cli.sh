@@ -1,0 +1,488 @@
+#!/bin/sh
+# CLI tests for the vector tiles (seed 001): the pattern CSV contract, the
+# manifest formats and print runs, --only/--formats/--list, byte-identical
+# rebuilds, and refusal of every bad input of issue 10 (exit 2, one clear
+# stderr line naming file:line or the --set and the key, nothing written).
+#
+#   TP_BIN=/abs/path/tilepress sh tests/cli/vector.sh
+#
+# Expected numbers are derived from config/vector.ini (C(n,k) by awk, the
+# print run by the rule "n x games plus spares rounded up"); only
+# structural constants (column names, exit codes, sheet names) appear here.
+
+set -u
+cd "$(dirname "$0")/../../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+CFG=config/vector.ini
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/tp-vector.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }
+trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM HUP
+
+PASS=0
+FAIL=0
+OUT=$T/stdout
+ERR=$T/stderr
+
+# ---- harness (as tests/cli/cli.sh) ---------------------------------------------
+
+tcase() {
+	tc_name=$1
+	shift
+	why=
+	"$@"
+	if [ -z "$why" ]; then
+		PASS=$((PASS + 1))
+		echo "ok - $tc_name"
+	else
+		FAIL=$((FAIL + 1))
+		echo "FAIL - $tc_name: $why"
+	fi
+}
+
+fail() {
+	[ -n "$why" ] || why=$*
+}
+
+run() {
+	"$TP_BIN" "$@" >"$OUT" 2>"$ERR"
+	rc=$?
+}
+
+errtext() {
+	head -c 400 "$ERR" | tr '\n' '|'
+}
+
+expect_ok() {
+	if [ "$rc" -ne 0 ]; then
+		fail "exit $rc, want 0; stderr: $(errtext)"
+		return 1
+	fi
+	if [ -s "$ERR" ]; then
+		fail "exit 0 but stderr not empty: $(errtext)"
+		return 1
+	fi
+	return 0
+}
+
+one_err_line() {
+	n=$(wc -l <"$ERR")
+	b=$(wc -c <"$ERR")
+	if [ "$n" -ne 1 ] || [ "$(head -n 1 "$ERR" | wc -c)" -ne "$b" ]; then
+		fail "want exactly one stderr line, got $n line(s): $(errtext)"
+		return 1
+	fi
+	case $(cat "$ERR") in
+	"tilepress: "*) ;;
+	*) fail "stderr does not start with 'tilepress: ': $(errtext)"; return 1 ;;
+	esac
+	return 0
+}
+
+err_has() {
+	for eh in "$@"; do
+		[ -n "$eh" ] || continue
+		if ! grep -qF -- "$eh" "$ERR"; then
+			fail "stderr lacks '$eh': $(errtext)"
+			return 1
+		fi
+	done
+	return 0
+}
+
+expect_usage() {
+	run "$@"
+	if [ "$rc" -ne 2 ]; then
+		fail "exit $rc, want 2; stderr: $(errtext)"
+		return
+	fi
+	[ -s "$OUT" ] && fail "wrote to stdout: $(head -c 200 "$OUT")"
+	one_err_line
+}
+
+fresh_dir() {
+	fd_dir=$T/out.$1
+	rm -rf "$fd_dir"
+	mkdir "$fd_dir" && echo "marker $1" >"$fd_dir/marker"
+	echo "$fd_dir"
+}
+
+only_marker() {
+	om=$(cd "$1" && ls -A)
+	if [ "$om" != marker ]; then
+		fail "output folder gained files: $(echo "$om" | tr '\n' ' ')"
+		return 1
+	fi
+	return 0
+}
+
+# refuse LOC KEY [EXTRA] -- TILEPRESS-OPTIONS...: check and build both exit
+# 2 with the same single line naming LOC, KEY and EXTRA; build writes
+# nothing into a folder holding a marker file.
+refuse() {
+	rf_loc=$1 rf_key=$2 rf_extra=
+	shift 2
+	if [ "$1" != -- ]; then
+		rf_extra=$1
+		shift
+	fi
+	shift
+	run "$@" check
+	if [ "$rc" -ne 2 ]; then
+		fail "check: exit $rc, want 2; stderr: $(errtext)"
+		return
+	fi
+	[ -s "$OUT" ] && { fail "check wrote to stdout: $(head -c 200 "$OUT" | tr '\n' '|')"; return; }
+	one_err_line || return
+	err_has "$rf_loc" "$rf_key" "$rf_extra" || return
+	cp "$ERR" "$T/check.err"
+	rf_dir=$(fresh_dir refuse)
+	run "$@" build -o "$rf_dir" --formats svg
+	if [ "$rc" -ne 2 ]; then
+		fail "build: exit $rc, want 2; stderr: $(errtext)"
+		return
+	fi
+	[ -s "$OUT" ] && { fail "build wrote to stdout: $(head -c 200 "$OUT")"; return; }
+	one_err_line || return
+	cmp -s "$ERR" "$T/check.err" || { fail "build and check give different messages: $(errtext)"; return; }
+	only_marker "$rf_dir"
+}
+
+# ---- facts from config/vector.ini ---------------------------------------------
+
+cfgval() {
+	sed -n "s/^[[:space:]]*$1[[:space:]]*=[[:space:]]*\([^;]*\).*/\1/p" "$CFG" |
+		head -n 1 | sed 's/[[:space:]]*$//'
+}
+
+binom() {
+	awk -v n="$1" -v k="$2" 'BEGIN { v = 1; for (i = 1; i <= k; i++) v = v * (n - k + i) / i; print v }'
+}
+
+ROWS=$(cfgval rows)
+COLS=$(cfgval cols)
+DIRS=$(cfgval directions)
+N_DIRS=$(echo "$DIRS" | wc -w | tr -d ' ')
+PER_TILE=$(cfgval per_tile)
+BLANKS=$(cfgval blanks)
+PLAYERS=$(cfgval players)
+N_VEC=$(binom "$N_DIRS" "$PER_TILE")
+
+lineof() {
+	grep -n -e "$2" "$1" | sed -n "${3:-1}p" | cut -d: -f1
+}
+
+derive() {
+	sed -e "$2" "$CFG" >"$T/$1.ini"
+	echo "$T/$1.ini"
+}
+
+# ---- check, pattern ---------------------------------------------------------------
+
+c_check() {
+	run -c vector check
+	expect_ok || return
+	grep -q "^config .*vector.ini: ok$" "$OUT" || fail "no ok line: $(head -c 200 "$OUT")"
+	grep -q "tiles: $N_VEC vector + $BLANKS blank + $PLAYERS start + $PLAYERS home = $((ROWS * COLS))" "$OUT" ||
+		fail "summary lacks the counts: $(tr '\n' '|' <"$OUT")"
+	cp "$OUT" "$T/check.bare"
+	run -c "$CFG" check
+	expect_ok || return
+	sed 1d "$OUT" >"$T/a"
+	sed 1d "$T/check.bare" >"$T/b"
+	cmp -s "$T/a" "$T/b" || fail "-c vector and -c $CFG differ"
+}
+tcase "check: -c vector and -c config/vector.ini, the counts in the summary" c_check
+
+# check_pattern_csv FILE DIRS PER_TILE BLANKS PLAYERS ROWS COLS
+check_pattern_csv() {
+	[ "$(head -n 1 "$1")" = "row,col,kind,player,directions" ] || { fail "header: $(head -n 1 "$1")"; return; }
+	awk -F, -v dirs="$2" -v k="$3" -v blanks="$4" -v players="$5" -v rows="$6" -v cols="$7" '
+	BEGIN { nd = split(dirs, d, " "); for (i = 1; i <= nd; i++) pos[d[i]] = i }
+	NR == 1 { next }
+	{
+		i = NR - 2
+		if ($1 != int(i / cols) + 1 || $2 != i % cols + 1) { print "line " NR ": row/col " $1 "," $2; bad = 1 }
+		if (NF != 5) { print "line " NR ": " NF " fields"; bad = 1 }
+		n[$3]++
+		if ($3 == "start" || $3 == "home") {
+			if ($4 !~ /^[0-9]+$/ || $4 < 1 || $4 > players) { print "line " NR ": player " $4; bad = 1 }
+			if ($5 != "") { print "line " NR ": directions on a " $3 " tile"; bad = 1 }
+			seen[$3 $4]++
+		} else if ($3 == "vector") {
+			if ($4 != "") { print "line " NR ": player on a vector tile"; bad = 1 }
+			m = split($5, v, " ")
+			if (m != k) { print "line " NR ": " m " directions"; bad = 1 }
+			last = 0
+			for (j = 1; j <= m; j++) {
+				if (!(v[j] in pos) || pos[v[j]] <= last) { print "line " NR ": " $5 " not in key order"; bad = 1 }
+				last = pos[v[j]]
+			}
+			if (sets[$5]++) { print "line " NR ": set " $5 " repeated"; bad = 1 }
+		} else if ($3 == "blank") {
+			if ($4 != "" || $5 != "") { print "line " NR ": blank with player or directions"; bad = 1 }
+		} else { print "line " NR ": kind " $3; bad = 1 }
+	}
+	END {
+		if (NR - 1 != rows * cols) { print NR - 1 " tiles, want " rows * cols; bad = 1 }
+		want = 1; for (i = 1; i <= k; i++) want = want * (nd - k + i) / i
+		if (n["vector"] != want) { print n["vector"] " vector tiles, want " want; bad = 1 }
+		if (n["blank"] != blanks) { print n["blank"] " blanks, want " blanks; bad = 1 }
+		for (p = 1; p <= players; p++)
+			if (seen["start" p] != 1 || seen["home" p] != 1) { print "player " p ": start/home missing"; bad = 1 }
+		if (n["start"] != players || n["home"] != players) { print "start/home count"; bad = 1 }
+		exit bad
+	}' "$1" >"$T/awk.out" || fail "pattern csv: $(head -n 3 "$T/awk.out" | tr '\n' '|')"
+}
+
+c_pattern_csv() {
+	run -c "$CFG" pattern --format csv
+	expect_ok || return
+	check_pattern_csv "$OUT" "$DIRS" "$PER_TILE" "$BLANKS" "$PLAYERS" "$ROWS" "$COLS"
+}
+tcase "pattern --format csv: the contract, all C(n,k) sets once" c_pattern_csv
+
+c_pattern_other() {
+	# Directions in another order, pairs on 6 x 6, three players, four directions.
+	run -c "$CFG" -s "vector.directions=s n w e sw ne se nw" pattern --format csv
+	expect_ok || return
+	check_pattern_csv "$OUT" "s n w e sw ne se nw" "$PER_TILE" "$BLANKS" "$PLAYERS" "$ROWS" "$COLS"
+	[ -z "$why" ] || return
+	b=$((36 - $(binom 8 2) - 2 * PLAYERS))
+	run -c "$CFG" -s board.rows=6 -s board.cols=6 -s vector.per_tile=2 -s "vector.blanks=$b" pattern --format csv
+	expect_ok || return
+	check_pattern_csv "$OUT" "$DIRS" 2 "$b" "$PLAYERS" 6 6
+	[ -z "$why" ] || return
+	b=$((ROWS * COLS - N_VEC - 6))
+	run -c "$CFG" -s vector.players=3 -s "vector.blanks=$b" pattern --format csv
+	expect_ok || return
+	check_pattern_csv "$OUT" "$DIRS" "$PER_TILE" "$b" 3 "$ROWS" "$COLS"
+	[ -z "$why" ] || return
+	b=$((16 - $(binom 4 2) - 2 * PLAYERS))
+	run -c "$CFG" -s "vector.directions=n e s w" -s vector.per_tile=2 -s board.rows=4 -s board.cols=4 -s "vector.blanks=$b" pattern --format csv
+	expect_ok || return
+	check_pattern_csv "$OUT" "n e s w" 2 "$b" "$PLAYERS" 4 4
+}
+tcase "pattern csv for other settings (key order, 6x6 pairs, 3 players, 4 directions)" c_pattern_other
+
+c_pattern_json_text() {
+	run -c "$CFG" pattern --format json
+	expect_ok || return
+	python3 -m json.tool "$OUT" >/dev/null 2>&1 || fail "pattern json does not parse"
+	run -c "$CFG" pattern
+	expect_ok || return
+	[ -s "$OUT" ] || fail "pattern text empty"
+}
+tcase "pattern json parses, text is written" c_pattern_json_text
+
+# ---- manifest ------------------------------------------------------------------------
+
+# run_count N GAMES PCT: N x GAMES plus PCT % of that, rounded up.
+run_count() {
+	awk -v n="$1" -v g="$2" -v p="$3" 'BEGIN { a = n * g; s = a * p / 100; c = int(s); if (c < s) c++; print a + c }'
+}
+
+c_manifest_csv() {
+	for gs in "1 0" "3 0" "10 5" "7 12.5"; do
+		set -- $gs
+		run -c "$CFG" manifest --format csv --games "$1" --spares "$2"
+		expect_ok || return
+		v=$(run_count "$N_VEC" "$1" "$2")
+		bl=$(run_count "$BLANKS" "$1" "$2")
+		s=$(run_count "$PLAYERS" "$1" "$2")
+		printf 'kind,per_game,print_run\nvector,%s,%s\nblank,%s,%s\nstart,%s,%s\nhome,%s,%s\ntotal,%s,%s\n' \
+			"$N_VEC" "$v" "$BLANKS" "$bl" "$PLAYERS" "$s" "$PLAYERS" "$s" \
+			"$((ROWS * COLS))" "$((v + bl + 2 * s))" >"$T/want.csv"
+		cmp -s "$OUT" "$T/want.csv" || { fail "--games $1 --spares $2: $(tr '\n' '|' <"$OUT")"; return; }
+	done
+}
+tcase "manifest --format csv with --games and --spares" c_manifest_csv
+
+c_manifest_json_text() {
+	run -c "$CFG" manifest --format json --games 2 --spares 10
+	expect_ok || return
+	python3 - "$OUT" "$N_VEC" <<'EOF' || fail "manifest json: $(cat "$T/py.err" 2>/dev/null)"
+import json, sys
+m = json.load(open(sys.argv[1]))
+n = int(sys.argv[2])
+assert m["per_game"]["vector"] == n, m["per_game"]
+assert len(m["vector_tiles"]) == n
+assert len({tuple(t["directions"]) for t in m["vector_tiles"]}) == n
+assert m["games"] == 2 and m["spares_pct"] == 10
+for k in ("classes_turn90", "classes_turn45"):
+    assert 1 <= m["turned_tiles"][k] <= n, m["turned_tiles"]
+assert m["turned_tiles"]["classes_turn45"] <= m["turned_tiles"]["classes_turn90"]
+EOF
+	run -c "$CFG" manifest
+	expect_ok || return
+	grep -q "turned" "$OUT" || fail "text manifest lacks the turned-tile facts"
+}
+tcase "manifest json (tiles, turned-tile facts) and text" c_manifest_json_text
+
+c_manifest_players() {
+	expect_usage -c "$CFG" manifest --players 2
+	[ -z "$why" ] && err_has "--players"
+}
+tcase "manifest --players is refused with one line" c_manifest_players
+
+# ---- build ------------------------------------------------------------------------------
+
+SHEETS="tiles tile-backs board setup pieces cut"
+
+c_list_sheets() {
+	run --list sheets --game vector
+	expect_ok || return
+	printf 'manifest\nproof\n' >"$T/want"
+	for s in $SHEETS; do echo "$s"; done >>"$T/want"
+	cmp -s "$OUT" "$T/want" || fail "sheets: $(tr '\n' ' ' <"$OUT")"
+	run --list keys --game vector
+	expect_ok || return
+	for k in directions per_tile blanks players symbols symbol_pct piece_pct clearance_mm ledge_mm edition; do
+		grep -q "^vector\.$k	" "$OUT" || { fail "--list keys lacks vector.$k"; return; }
+		grep -q "^$k[[:space:]]*=" "$CFG" || { fail "$CFG lacks $k"; return; }
+	done
+	run --list inks --game vector
+	expect_ok || return
+	for i in face vectors marker player1 back board grid ledge; do
+		grep -q "^$i	" "$OUT" || { fail "--list inks lacks $i"; return; }
+	done
+}
+tcase "--list sheets/keys/inks --game vector; every key in config/vector.ini" c_list_sheets
+
+c_build_full() {
+	d=$(fresh_dir full)
+	rm "$d/marker"
+	run -c "$CFG" -s print.dpi=72 build -q -o "$d"
+	expect_ok || return
+	for s in tiles tile-backs board setup; do
+		for e in pdf png svg; do
+			[ -s "$d/$s.$e" ] || { fail "missing $s.$e"; return; }
+		done
+	done
+	[ -s "$d/pieces.pdf" ] && [ -s "$d/pieces.svg" ] || { fail "missing pieces"; return; }
+	[ -e "$d/pieces.png" ] && { fail "pieces is a laser plate: no PNG"; return; }
+	[ -s "$d/cut.pdf" ] && [ -s "$d/cut-tiles.svg" ] && [ -s "$d/cut-board.svg" ] || { fail "missing cut"; return; }
+	for f in counts.csv counts.json counts.txt tiles.csv; do
+		[ -s "$d/manifest/$f" ] || { fail "missing manifest/$f"; return; }
+	done
+	run -c "$CFG" pattern --format csv
+	cmp -s "$OUT" "$d/manifest/tiles.csv" || fail "manifest/tiles.csv differs from pattern --format csv"
+	pages=$(pdfinfo "$d/cut.pdf" 2>/dev/null | sed -n 's/^Pages:[[:space:]]*//p')
+	[ "$pages" = 2 ] || fail "cut.pdf has $pages pages, want 2 (tiles, board)"
+	# A second build into another folder is byte-identical.
+	d2=$(fresh_dir full2)
+	rm "$d2/marker"
+	run -c "$CFG" -s print.dpi=72 build -q -o "$d2"
+	expect_ok || return
+	diff -r "$d" "$d2" >/dev/null || fail "rebuild differs: $(diff -rq "$d" "$d2" | head -n 3 | tr '\n' '|')"
+}
+tcase "build: every sheet and manifest file, byte-identical rebuild" c_build_full
+
+c_build_only() {
+	d=$(fresh_dir only)
+	run -c "$CFG" build -q -o "$d" --only tiles,manifest --formats svg
+	expect_ok || return
+	got=$(cd "$d" && find . -type f | sort | tr '\n' ' ')
+	want="./manifest/build.json ./manifest/counts.csv ./manifest/counts.json ./manifest/counts.txt ./manifest/tiles.csv ./marker ./tiles.svg "
+	[ "$got" = "$want" ] || fail "--only tiles,manifest --formats svg wrote: $got"
+	d=$(fresh_dir only2)
+	run -c "$CFG" build -q -o "$d" --only pieces --formats png
+	expect_ok || return
+	[ "$(cd "$d" && ls -A)" = marker ] || fail "pieces as PNG should write nothing: $(ls "$d" | tr '\n' ' ')"
+}
+tcase "build --only and --formats" c_build_only
+
+c_build_only_bad() {
+	d=$(fresh_dir onlybad)
+	expect_usage -c "$CFG" build -o "$d" --only tiles,fronts
+	[ -z "$why" ] || return
+	err_has "fronts" "vector" "tile-backs" || return
+	only_marker "$d" || return
+	expect_usage -c "$CFG" build -o "$d" --formats svg,tiff
+	[ -z "$why" ] || return
+	err_has "tiff" && only_marker "$d"
+}
+tcase "build --only with a series sheet, --formats tiff: exit 2, nothing written" c_build_only_bad
+
+c_build_io() {
+	d=$(fresh_dir io)
+	run -c "$CFG" build -o "$d/marker/sub" --formats svg -q
+	[ "$rc" -eq 1 ] || { fail "exit $rc, want 1; stderr: $(errtext)"; return; }
+	one_err_line && only_marker "$d"
+}
+tcase "build -o under a regular file: exit 1" c_build_io
+
+# ---- bad input ------------------------------------------------------------------------------
+
+# bad_key NAME KEY VALUE [EXTRA]: config/vector.ini with KEY = VALUE is
+# refused at that line.
+bad_key() {
+	f=$(derive "$1" "s|^$2[[:space:]]*=.*|$2 = $3|")
+	refuse "$f:$(lineof "$f" "^$2[[:space:]]*="):" "vector.$2" "${4:-}" -- -c "$f"
+}
+
+tcase "unknown direction" bad_key dir-unknown directions "n ne e se s sw w up" "'up'"
+tcase "repeated direction" bad_key dir-repeat directions "n ne e se s sw w n" "repeated"
+tcase "no directions" bad_key dir-none directions "" "allowed"
+tcase "per_tile 0" bad_key per0 per_tile 0 "1..8"
+tcase "per_tile 9" bad_key per9 per_tile 9 "1..8"
+tcase "per_tile not a number" bad_key perx per_tile three "whole number"
+tcase "players 0" bad_key players0 players 0 "1..4"
+tcase "players 5 (more than the symbols)" bad_key players5 players 5 "1..4"
+tcase "unknown symbol" bad_key sym-unknown symbols "circle triangle" "'triangle'"
+tcase "repeated symbol" bad_key sym-repeat symbols "circle circle" "repeated"
+tcase "blanks negative" bad_key blanks-neg blanks -1 "allowed"
+tcase "piece as big as a tile" bad_key piece100 piece_pct 100 "95"
+
+c_per_tile_over_dirs() {
+	f=$(derive per-over "s|^directions[[:space:]]*=.*|directions = n e s w|; s|^per_tile[[:space:]]*=.*|per_tile = 5|")
+	refuse "$f:$(lineof "$f" '^per_tile'):" "vector.per_tile" "4 directions" -- -c "$f"
+}
+tcase "per_tile more than the directions" c_per_tile_over_dirs
+
+c_players_over_symbols() {
+	f=$(derive pl-over "s|^symbols[[:space:]]*=.*|symbols = square circle|; s|^players[[:space:]]*=.*|players = 3|")
+	refuse "$f:$(lineof "$f" '^players'):" "vector.players" "2 symbols" -- -c "$f"
+}
+tcase "more players than symbols listed" c_players_over_symbols
+
+c_misfit() {
+	b=$((BLANKS + 1))
+	f=$(derive misfit "s|^blanks[[:space:]]*=.*|blanks = $b|")
+	tiles=$((N_VEC + b + 2 * PLAYERS))
+	refuse "$f:$(lineof "$f" '^blanks'):" "vector.blanks" \
+		"$ROWS x $COLS = $((ROWS * COLS)) squares, but $N_VEC vector + $b blank + $((2 * PLAYERS)) start/home = $tiles tiles" \
+		-- -c "$f" || return
+	err_has "blanks = $BLANKS" || return
+	# per_tile 4 on the seed's board: 70 vector tiles; per_tile = 3 fits.
+	v4=$(binom "$N_DIRS" 4)
+	refuse "--set vector.per_tile=4" "per_tile" "$v4 vector + $BLANKS blank" -- -c "$CFG" -s vector.per_tile=4 || return
+	err_has "per_tile = $PER_TILE" || return
+	f=$(derive misfit-rows "s|^rows[[:space:]]*=.*|rows = 9|")
+	refuse "$f:$(lineof "$f" '^rows'):" "board.rows" "9 x $COLS" -- -c "$f"
+}
+tcase "counts that do not fill the board: both sides and what would fit" c_misfit
+
+c_tile_size() {
+	for v in 0 -3 1e9 abc 25km; do
+		refuse "--set print.tile_mm=$v" "tile_mm" -- -c "$CFG" -s "print.tile_mm=$v" || return
+	done
+	for v in 6 400; do
+		refuse "--set print.tile_mm=$v" "tile_mm" "8 mm to 300 mm" -- -c "$CFG" -s "print.tile_mm=$v" || return
+	done
+	f=$(derive tile0 "s|^tile_mm[[:space:]]*=.*|tile_mm = -25|")
+	refuse "$f:$(lineof "$f" '^tile_mm'):" "tile_mm" -- -c "$f"
+}
+tcase "non-positive or absurd tile sizes" c_tile_size
+
+c_set_bad() {
+	refuse "--set vector.directions=n nn" "directions" "'nn'" -- -c "$CFG" -s "vector.directions=n nn" || return
+	refuse "--set vector.symbols=circle,circle" "symbols" "repeated" -- -c "$CFG" -s "vector.symbols=circle,circle" || return
+	refuse "--set vector.per_tile=0" "per_tile" -- -c "$CFG" -s vector.per_tile=0 || return
+	refuse "--set vector.player=2" "player" "did you mean players" -- -c "$CFG" -s vector.player=2
+}
+tcase "bad --set values name the --set" c_set_bad
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
