@@ -8,7 +8,7 @@ FUZZ_CC            ?= clang
 FUZZ_SECONDS       ?= 300
 FUZZ_SMOKE_SECONDS ?= 10
 FUZZ_JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
-FUZZ_TARGETS       := config template set anchor
+FUZZ_TARGETS       := config template set anchor vector_dirs arena_shapes pipeline
 FUZZ_DIR           := $(BUILD)/fuzz
 DEB_FUZZ           := clang libclang-rt-14-dev
 # clang has no -Wformat-truncation to switch off.

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "game.h"
 #include "series.h"
 #include "status.h"
 
@@ -86,56 +87,67 @@ static inline void fz_check_err(int rc, const tp_err *e)
 	}
 }
 
-/* Loads (already done by the caller) then derives, as `tilepress check`
- * does, and checks what comes back. */
-static inline void fz_derive(const struct tp_config *c)
+/* Loads a config, derives its game's model as `tilepress check` does,
+ * and checks what comes back: the error contract, and for the series the
+ * pattern (fronts 1..9, Table I sums to the board).  With c_out, the
+ * loaded config and model are handed back (NULL on failure) for more. */
+static inline void fz_load(const char *path, const char *const *sets, int n_sets,
+			   struct tp_config **c_out, void **model_out)
 {
+	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	struct tp_pattern *p = NULL;
-	int rc = tp_pattern_derive(&c->rules, &p, &e);
+	int rc = tp_config_load(&c, path, sets, n_sets, &e);
 	fz_check_err(rc, &e);
-	if (rc != TP_OK) {
-		if (p != NULL) {
-			fprintf(stderr, "tp-fuzz: derive failed but returned a pattern\n");
+	if (c_out)
+		*c_out = NULL;
+	if (model_out)
+		*model_out = NULL;
+	if (rc != TP_OK)
+		return;
+	if (c->game->warnings) {
+		char warn[8][200];
+		int nw = c->game->warnings(c, warn, 8);
+		for (int i = 0; i < nw && i < 8; i++)
+			if (memchr(warn[i], '\0', sizeof warn[i]) == NULL)
+				abort();
+	}
+	void *model = NULL;
+	e = (tp_err){ 0 };
+	rc = c->game->derive(c, &model, &e);
+	fz_check_err(rc, &e);
+	if (rc == TP_OK && strcmp(c->game->name, "series") == 0) {
+		const struct tp_pattern *p = model;
+		long sum = 0;
+		for (int f = 0; f < 9; f++)
+			for (int b = 0; b <= TP_N_SERIES; b++)
+				sum += p->count[f][b];
+		if (sum != (long)p->rows * p->cols) {
+			fprintf(stderr, "tp-fuzz: Table I counts %ld tiles on a %dx%d board\n", sum,
+				p->rows, p->cols);
 			abort();
 		}
-		return;
+		size_t n = (size_t)p->rows * (size_t)p->cols;
+		for (size_t i = 0; i < n; i++)
+			if (p->tiles[i].front < 1 || p->tiles[i].front > 9 || p->tiles[i].corner > 3)
+				abort();
 	}
-	/* Every tile has a front 1..9 and a corner 0..3; Table I sums to the board. */
-	long sum = 0;
-	for (int f = 0; f < 9; f++)
-		for (int b = 0; b <= TP_N_SERIES; b++)
-			sum += p->count[f][b];
-	if (sum != (long)p->rows * p->cols) {
-		fprintf(stderr, "tp-fuzz: Table I counts %ld tiles on a %dx%d board\n", sum,
-			p->rows, p->cols);
+	if (rc != TP_OK && model != NULL) {
+		fprintf(stderr, "tp-fuzz: derive failed but returned a model\n");
 		abort();
 	}
-	size_t n = (size_t)p->rows * (size_t)p->cols;
-	for (size_t i = 0; i < n; i++)
-		if (p->tiles[i].front < 1 || p->tiles[i].front > 9 || p->tiles[i].corner > 3) {
-			fprintf(stderr, "tp-fuzz: tile %zu has front %d corner %d\n", i,
-				p->tiles[i].front, p->tiles[i].corner);
-			abort();
-		}
-	tp_pattern_free(p);
+	if (c_out && rc == TP_OK) {
+		*c_out = c;
+		*model_out = model;
+		return;
+	}
+	if (model)
+		c->game->free_model(model);
+	tp_config_free(c);
 }
 
 static inline void fz_load_and_derive(const char *path, const char *const *sets, int n_sets)
 {
-	/* tp_config holds ~20 kB of anchors: keep it off the fuzzer's stack. */
-	static struct tp_config cfg;
-	tp_err e = { 0 };
-	int rc = tp_config_load(&cfg, path, sets, n_sets, &e);
-	fz_check_err(rc, &e);
-	if (rc != TP_OK)
-		return;
-	char warn[8][200];
-	int nw = tp_config_warnings(&cfg, warn, 8);
-	for (int i = 0; i < nw && i < 8; i++)
-		if (memchr(warn[i], '\0', sizeof warn[i]) == NULL)
-			abort();
-	fz_derive(&cfg);
+	fz_load(path, sets, n_sets, NULL, NULL);
 }
 
 #endif

@@ -35,6 +35,7 @@ mkdir -p "$corpus"
 # -timeout: a 1200x1200 board derives in well under a second under ASan,
 # so 30 s per input is a hang.  series.indicia may name /dev/stdin or
 # /dev/tty: stdin is /dev/null and, with setsid, there is no terminal.
+export LSAN_OPTIONS="suppressions=$(pwd)/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 nosess=
 command -v setsid >/dev/null 2>&1 && nosess="setsid -w"
 $nosess "$bin" -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
