@@ -488,7 +488,8 @@ static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
 	for (size_t f = 0; rc == TP_OK && f < 2; f++) {
 		const struct tp_backend *b = tp_backend_find(formats[f]);
 		char file[32];
-		if (b == NULL)
+		/* The proof follows the formats asked for, PDF and PNG only. */
+		if (b == NULL || !(pl->formats & (1u << (b - tp_backends))))
 			continue;
 		snprintf(file, sizeof file, "proof%s", b->ext);
 		rc = write_file(pl, s->cfg, b, &def, proof.pages, proof.n, file, e);

@@ -59,6 +59,9 @@ int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)
 	if (rc != TP_OK)
 		return rc;
 	s->game = s->cfg->game;
+	if (s->cfg->file_keys == 0 && !cli->quiet)
+		fprintf(stderr, "tilepress: warning: %s sets no keys: every value is game %s's built-in default\n",
+			s->cfg->path, s->game->name);
 	if (cli->level > 1) {
 		if (s->game->level == NULL)
 			rc = tp_fail(e, TP_EINPUT, "--level %d: game %s has no levels (only series: board pieces as tiles, [0086])",

@@ -409,6 +409,8 @@ static int on_file_key(void *user, const char *section, const char *key, const c
 		       int line, tp_err *e)
 {
 	struct loader *L = user;
+	if (key)
+		L->c->file_keys++;
 	char where[PATH_MAX + 32];
 	snprintf(where, sizeof where, "%s:%d", L->c->path, line);
 	if (key == NULL)
@@ -436,8 +438,10 @@ static int split_set(const char *set, char *section, size_t ns, char *key, size_
 	const char *v = eq + 1;
 	while (*v == ' ')
 		v++;
-	if (ls >= ns || lk >= nk || strlen(v) >= nv)
-		return tp_fail(e, TP_EINPUT, "%s: too long", where);
+	if (ls >= ns || lk >= nk)
+		return tp_fail(e, TP_EINPUT, "%s: the section or key name is too long", where);
+	if (strlen(v) >= nv)
+		return tp_fail(e, TP_EINPUT, "%s: the value is longer than %zu bytes", where, nv - 1);
 	memcpy(section, set, ls);
 	section[ls] = '\0';
 	memcpy(key, dot + 1, lk);
@@ -449,12 +453,31 @@ static int split_set(const char *set, char *section, size_t ns, char *key, size_
 	return TP_OK;
 }
 
+/* "game, board, print, series, emboss": the sections of c's keys. */
+static void section_list(const struct tp_config *c, char *out, size_t n)
+{
+	size_t len = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < c->n_keys && len < n; i++)
+		if (!has_section(c->keys, i, c->keys[i].section))
+			len += (size_t)snprintf(out + len, n - len, "%s%s", len ? ", " : "",
+						c->keys[i].section);
+}
+
 static int apply_set(struct loader *L, const char *set, tp_err *e)
 {
 	char where[4200], section[64], key[64], value[512];
 	if (strlen(set) > 4096)
 		return tp_fail(e, TP_EINPUT, "--set %.60s...: longer than 4096 bytes", set);
 	snprintf(where, sizeof where, "--set %s", set);
+	const char *dot = strchr(set, '.'), *eq = strchr(set, '=');
+	if (eq && (dot == NULL || dot > eq || dot == set)) {
+		char sections[300];
+		section_list(L->c, sections, sizeof sections);
+		return tp_fail(e, TP_EINPUT,
+			       "%s: missing SECTION.; write --set SECTION.KEY=VALUE with a section of game %s: %s",
+			       where, L->c->game->name, sections);
+	}
 	int rc = split_set(set, section, sizeof section, key, sizeof key, value, sizeof value,
 			   where, e);
 	if (rc != TP_OK)

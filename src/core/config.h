@@ -67,6 +67,7 @@ struct tp_config {
 	struct tp_key *keys;
 	size_t n_keys;
 	char **where;
+	int file_keys;                 /* keys the file gave: 0 = defaults only */
 };
 
 /* The keys a config of game g reads, in listing order: [game], [board],

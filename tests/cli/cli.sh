@@ -1065,5 +1065,158 @@ c_level3_memory() {
 }
 tcase "level 3 vector set builds in bounded memory, no PNG unless asked" c_level3_memory
 
+# ---- what a new user hits (issue 13) ------------------------------------------
+
+# A Latin-1 job name: refused when read, naming the line, the key and the
+# encoding; nothing written.
+printf '[print]\njob = caf\351 cr\350me\n' >"$T/latin1.ini"
+tcase "a Latin-1 config is refused as not UTF-8, naming the line" \
+	refuse "$T/latin1.ini:2" "print.job" "not UTF-8 (Latin-1?)" -- -c "$T/latin1.ini"
+
+# Whatever `check` accepts builds: every shipped config and every config
+# of the fuzz corpora that passes check builds with exit 0 (only I/O may
+# fail a build after its checks).
+c_check_then_build() {
+	n=0
+	for f in config/*.ini tests/fuzz/corpus/config/*.ini; do
+		"$TP_BIN" -q -c "$f" check >/dev/null 2>&1 || continue
+		d=$(fresh_dir cb)
+		if ! "$TP_BIN" -q -c "$f" build -j 2 -o "$d" --formats pdf,svg,png \
+			-s print.dpi=72 >/dev/null 2>"$T/cb.err"; then
+			fail "$f passes check but its build fails: $(head -c 300 "$T/cb.err")"
+			return
+		fi
+		n=$((n + 1))
+	done
+	[ "$n" -ge 5 ] || fail "only $n configs passed check"
+}
+[ "$QUICK" = 1 ] || tcase "every config check accepts also builds" c_check_then_build
+
+c_stray_word() {
+	run -s print.tile_mm=25 mm check
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2"; return; }
+	one_err_line && err_has "stray word 'mm'" "print.tile_mm=25" "quotes"
+}
+tcase "a stray word after a --set value is named" c_stray_word
+
+c_spares_percent() {
+	run manifest --spares 10 --format csv
+	expect_ok || return
+	cp "$OUT" "$T/sp1"
+	run manifest --spares 10% --format csv
+	expect_ok || return
+	cmp -s "$OUT" "$T/sp1" || fail "--spares 10% differs from --spares 10"
+}
+tcase "--spares takes a percent sign" c_spares_percent
+
+c_empty_config() {
+	: >"$T/empty.ini"
+	run -c "$T/empty.ini" check
+	[ "$rc" -eq 0 ] || { fail "exit $rc"; return; }
+	err_has "$T/empty.ini" "sets no keys" "built-in default"
+}
+tcase "an empty config warns that it uses only defaults" c_empty_config
+
+c_set_section_hint() {
+	run -s tile_mm=25 check
+	[ "$rc" -eq 2 ] || { fail "exit $rc"; return; }
+	one_err_line && err_has "game, board, print, series, emboss"
+}
+tcase "--set without a section lists every section of the game" c_set_section_hint
+
+c_bare_edition() {
+	( cd "$T" && "$TP_BIN" -c series-blind check >"$T/bare.out" 2>&1 ) ||
+		{ fail "-c series-blind from another folder: $(head -c 200 "$T/bare.out")"; return; }
+	grep -q "config/series-blind.ini: ok" "$T/bare.out" || fail "did not read config/series-blind.ini: $(head -n 1 "$T/bare.out")"
+}
+tcase "-c series-blind finds the shipped edition from any folder" c_bare_edition
+
+c_relative_template() {
+	mkdir -p "$T/rel/sub"
+	cp "$TPL_DIR/pips.ini" "$T/rel/sub/mine.ini"
+	printf '[series]\nindicia = sub/mine.ini\n' >"$T/rel/c.ini"
+	run -c "$T/rel/c.ini" check
+	expect_ok || return
+	grep -q "indicia pips" "$OUT" || fail "template not read from the config's folder"
+	run -c "$T/rel/c.ini" -s series.indicia=nowhere/x.ini check
+	[ "$rc" -eq 2 ] || { fail "missing template: exit $rc"; return; }
+	err_has "looked in"
+}
+tcase "a relative template path is read from the config's folder; the error says where it looked" c_relative_template
+
+# empty_dir NAME: a new, empty folder; prints its path.
+empty_dir() {
+	ed_dir=$T/empty.$1
+	rm -rf "$ed_dir"
+	mkdir "$ed_dir" && echo "$ed_dir"
+}
+
+# The build record, stale files and --clean.
+c_build_record() {
+	d=$(fresh_dir record)
+	run build -o "$d" --formats svg
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	# The marker is no build's file: named, and never removed.
+	grep -q "did not write: marker" "$ERR" || { fail "marker not named as a stale file: $(errtext)"; return; }
+	rec=$d/manifest/build.json
+	[ -s "$rec" ] || { fail "no manifest/build.json"; return; }
+	python3 - "$d" <<'PY' || fail "build.json does not list every file with its size and SHA-256"
+import hashlib, json, os, sys
+d = sys.argv[1]
+r = json.load(open(os.path.join(d, "manifest/build.json")))
+assert r["game"] == "series" and r["tool"].startswith("tilepress ")
+assert r["config"]["board.rows"] == "18" and "print.tile_mm" in r["config"]
+listed = {f["path"] for f in r["files"]}
+on_disk = set()
+for root, _, files in os.walk(d):
+    for f in files:
+        p = os.path.relpath(os.path.join(root, f), d)
+        if p not in ("marker", "manifest/build.json"):
+            on_disk.add(p)
+assert listed == on_disk, (listed ^ on_disk)
+for f in r["files"]:
+    data = open(os.path.join(d, f["path"]), "rb").read()
+    assert len(data) == f["bytes"] and hashlib.sha256(data).hexdigest() == f["sha256"], f["path"]
+PY
+	# The tutorial edition into the same folder: the standard set's
+	# backs are named as files this build did not write.
+	run -c config/series-tutorial.ini build -o "$d" --formats svg
+	[ "$rc" -eq 0 ] || { fail "tutorial build: exit $rc"; return; }
+	grep -q "did not write" "$ERR" && grep -q "backs.svg" "$ERR" ||
+		{ fail "no stale-file warning naming backs.svg: $(errtext)"; return; }
+	# --clean removes what earlier records list, never the marker.
+	run -c config/series-tutorial.ini build --clean -o "$d" --formats svg
+	[ "$rc" -eq 0 ] || { fail "--clean build: exit $rc: $(errtext)"; return; }
+	[ ! -e "$d/backs.svg" ] || { fail "--clean left backs.svg"; return; }
+	[ -e "$d/marker" ] || { fail "--clean removed a file no build wrote"; return; }
+	grep -q "did not write: marker (" "$ERR" || fail "after --clean only the marker is stale: $(errtext)"
+}
+tcase "build record lists every file with size and SHA-256; stale files warned; --clean removes only recorded files" c_build_record
+
+c_summary_lines() {
+	d=$(empty_dir summary)
+	run build -o "$d" --formats svg --only fronts,board
+	expect_ok || return
+	head -n 1 "$OUT" | grep -q "^tilepress: wrote [0-9]* files to " || { fail "first line: $(head -n 1 "$OUT")"; return; }
+	grep -q "^  fronts  *svg [0-9]" "$OUT" || { fail "no line for fronts: $(cat "$OUT" | tr '\n' '|')"; return; }
+	long=$(awk 'length > 200' "$OUT" | head -n 1)
+	[ -z "$long" ] || fail "a summary line over 200 characters"
+	d=$(empty_dir one)
+	run build -o "$d" --only board --formats svg
+	expect_ok || return
+	grep -q "wrote 1 file to" "$OUT" || fail "singular: $(head -n 1 "$OUT")"
+}
+tcase "summary: one line per sheet, 'wrote 1 file' in the singular" c_summary_lines
+
+c_proof_sheet() {
+	d=$(empty_dir proof)
+	run build -o "$d" --only proof,fronts,board
+	expect_ok || return
+	[ -s "$d/proof.pdf" ] && [ -s "$d/proof.png" ] || { fail "no proof.pdf/proof.png"; return; }
+	qpdf --check "$d/proof.pdf" >/dev/null 2>&1 || fail "proof.pdf fails qpdf --check"
+	pngcheck -q "$d/proof.png" >/dev/null 2>&1 || fail "proof.png fails pngcheck"
+}
+tcase "contact sheet: proof.pdf and proof.png" c_proof_sheet
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -112,7 +112,9 @@ int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 			int v = tp_series_value(tp_series(c)->rules.pairing, sr, front);
 			double qx = x + (k == TP_NE || k == TP_SE ? 0.75 : 0.25) * t;
 			double qy = y + (k == TP_SE || k == TP_SW ? 0.75 : 0.25) * t;
-			rc |= digit(sc, tp_series_ink(sr), v, corner - TP_NW, qx, qy, t * 0.36);
+			/* The patent style is monochrome: numerals in black, as FIGS. 3-5. */
+			int ink = tp_series(c)->style == TP_STYLE_PATENT ? TP_INK_TEXT : tp_series_ink(sr);
+			rc |= digit(sc, ink, v, corner - TP_NW, qx, qy, t * 0.36);
 		}
 		/* Only the quadrant cross: digits have no cells. */
 		struct tp_pt h[2] = { { TP_MOVE, x, y + t / 2 }, { TP_LINE, x + t, y + t / 2 } };

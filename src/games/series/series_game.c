@@ -50,7 +50,14 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      p->rows * p->cols, s->rules.pairing);
 	for (int i = 0; i < 4; i++)
 		tp_buf_printf(b, " %s", tp_series_names[s->rules.cycle[i]]);
-	tp_buf_printf(b, "; indicia %s\n", s->tpl.name);
+	tp_buf_printf(b, "; indicia %s\n", s->digits ? "digits" : s->tpl.name);
+	if (s->digits)
+		tp_buf_printf(b, "digits: numerals in %s; they turn with the tile ([0060], [0078])\n",
+			      s->style == TP_STYLE_PATENT
+				      ? "black (style patent: monochrome, as FIGS. 3-5)"
+				      : "their series' colours (style colour)");
+	else if (s->style == TP_STYLE_PATENT)
+		tp_buf_printf(b, "style patent: cells as the patent's hatching (lines, boxes, dots) in black\n");
 	tp_buf_printf(b, "anchors: %d\n", s->rules.n_anchors);
 	for (int i = 0; i < s->rules.n_anchors; i++) {
 		const struct tp_anchor *a = &s->rules.anchors[i];

@@ -131,7 +131,7 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 	compute(p, &one, &per_game);
 	tp_buf_printf(b, "{\n  \"system\": \"series\",\n  \"board\": {\"rows\": %d, \"cols\": %d},\n",
 		      p->rows, p->cols);
-	tp_buf_printf(b, "  \"level\": %d,\n  \"tile_mm\": %g,\n  \"board_mm\": [%g, %g],\n",
+	tp_buf_printf(b, "  \"level\": %d,\n  \"tile_mm\": %g,\n  \"board_mm\": { \"width_mm\": %g, \"height_mm\": %g },\n",
 		      tp_series(c)->level, c->print.tile_mm, c->print.tile_mm * p->cols, c->print.tile_mm * p->rows);
 	if (tp_series(c)->level > 1)
 		tp_buf_printf(b, "  \"level_note\": \"level %d: the same pattern and counts as level 1; each tile is a level %d board piece, %g mm square\",\n",

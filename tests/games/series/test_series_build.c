@@ -498,7 +498,7 @@ static void levels(void **state)
 	char *json = tu_slurp(out("manifest/table1.json"), NULL);
 	assert_non_null(strstr(json, "\"level\": 2"));
 	assert_non_null(strstr(json, "\"tile_mm\": 120"));
-	assert_non_null(strstr(json, "\"board_mm\": [2160, 2160]"));
+	assert_non_null(strstr(json, "\"board_mm\": { \"width_mm\": 2160, \"height_mm\": 2160 }"));
 	free(json);
 	char *svg = tu_slurp(out("board.svg"), NULL);
 	assert_non_null(strstr(svg, "width=\"2192mm\""));  /* 2160 + 2 x (3 + 13) */
