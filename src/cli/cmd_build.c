@@ -527,11 +527,13 @@ static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e
 	/* Where every tile lies on the press sheets, for the die maker. */
 	if (rc == TP_OK && s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD) {
 		struct tp_buf b = { 0 };
-		tp_impose_csv(&b, s->cfg, s->model);
-		rc = b.oom ? tp_fail(e, TP_EIO, "out of memory formatting punch.csv")
-			   : tp_out_write(mdir, "punch.csv", b.s, b.len, e);
+		int any = tp_impose_csv(&b, s->cfg, s->model);
+		if (any && b.oom)
+			rc = tp_fail(e, TP_EIO, "out of memory formatting punch.csv");
+		else if (any)
+			rc = tp_out_write(mdir, "punch.csv", b.s, b.len, e);
 		tp_buf_free(&b);
-		if (rc == TP_OK)
+		if (any && rc == TP_OK)
 			note_file(pl, "manifest/punch.csv");
 	}
 	return rc;

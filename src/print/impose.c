@@ -365,9 +365,8 @@ static int present(const struct tp_config *c, const struct tp_sheet_def *d)
 	return d && (d->absent == NULL || !d->absent(c, d->name, why, sizeof why));
 }
 
-void tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *model)
+int tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *model)
 {
-	tp_buf_printf(b, "sheet,side,row,col,x_mm,y_mm\n");
 	const struct tp_game *gm = c->game;
 	for (size_t i = 0; i < gm->n_sheets; i++) {
 		const struct tp_sheet_def *d = &gm->sheets[i];
@@ -379,7 +378,8 @@ void tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *mode
 			continue;
 		tp_press_of(c, &pr);
 		if (tp_impose_plan(&pr, &g, &im, why, sizeof why) != 0)
-			return;
+			return 0;   /* tp_impose_check refused this config already */
+		tp_buf_printf(b, "sheet,side,row,col,x_mm,y_mm\n");
 		int sides = g.backs && present(c, tp_game_sheet(gm, g.backs)) ? 2 : 1;
 		long n = (long)g.rows * g.cols;
 		for (int k = 0; k < im.sheets; k++)
@@ -392,6 +392,7 @@ void tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *mode
 					tp_buf_printf(b, "%d,%s,%d,%d,%.2f,%.2f\n", sh + 1,
 						      side ? "back" : "front", r + 1, col + 1, x, y);
 				}
-		return;   /* the first present tile sheet: see impose.h */
+		return 1;   /* the first present tile sheet: see impose.h */
 	}
+	return 0;
 }

@@ -111,7 +111,8 @@ int tp_impose_doc(const struct tp_config *c, const void *model, const char *shee
 
 /* manifest/punch.csv: "sheet,side,row,col,x_mm,y_mm", one line per tile
  * and side of the game's first present tile sheet (other tile sheets of
- * the same grid, e.g. emboss plates, lie exactly alike). */
-void tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *model);
+ * the same grid, e.g. emboss plates, lie exactly alike).  Returns 1, or 0
+ * with nothing formatted when the game has no tile sheet to impose. */
+int tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *model);
 
 #endif

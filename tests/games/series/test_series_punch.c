@@ -521,7 +521,7 @@ static void out_of_memory(void **state)
 	for (long at = 1; !done && at < 100000; at++) {
 		struct tp_buf b = { 0 };
 		tp_alloc_fail_at(at);
-		tp_impose_csv(&b, c, p);
+		assert_int_equal(tp_impose_csv(&b, c, p), 1);
 		tp_alloc_fail_at(0);
 		done = !b.oom;
 		if (done)
