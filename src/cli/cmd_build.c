@@ -470,7 +470,11 @@ static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
 	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
 		if (!pl->want[i])
 			continue;
-		if (g->sheets[i].build(s->cfg, s->model, &docs[n]) != 0)
+		/* Punchboard: the first press sheet (or panel), as written. */
+		int built = s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD
+				    ? lay_out(s, i, &docs[n])
+				    : g->sheets[i].build(s->cfg, s->model, &docs[n]);
+		if (built != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory laying out %s for the proof", g->sheets[i].name);
 		items[n].name = g->sheets[i].name;
 		items[n].doc = &docs[n];
