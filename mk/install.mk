@@ -14,6 +14,7 @@ TPDATADIR    := $(PREFIX)/share/tilepress
 BASHCOMPDIR  := $(PREFIX)/share/bash-completion/completions
 INST_CONFIGS   := $(sort $(wildcard config/*.ini))
 INST_TEMPLATES := $(sort $(wildcard templates/indicia/*.ini))
+INST_SHAPES    := $(sort $(wildcard templates/shapes/*.ini))
 INST_DIR     := $(BUILD)/install
 DEB_INSTALL  := man-db groff-base
 
@@ -32,8 +33,11 @@ $(INST_DIR)/datadir.o: src/core/datadir.c $(HDR) $(INST_DIR)/prefix | $(BUILD)/p
 $(INST_DIR)/tilepress: $(filter-out $(BUILD)/obj/core/datadir.o,$(OBJ)) $(INST_DIR)/datadir.o
 	$(CC) $(CFLAGS) $^ $(LIBS) -o $@
 
+# The page names its data folder in one string, Dd: set it to this PREFIX's.
 $(INST_DIR)/tilepress.1: man/tilepress.1 $(INST_DIR)/prefix
-	@sed 's|@DATADIR@|$(TPDATADIR)|g' $< > $@
+	@sed 's|^\.ds Dd .*|.ds Dd \\fI$(TPDATADIR)\\fP|' $< > $@.tmp
+	@grep -qF '.ds Dd \fI$(TPDATADIR)\fP' $@.tmp || { echo '$<: no .ds Dd line'; rm -f $@.tmp; exit 1; }
+	@mv $@.tmp $@
 
 install-build: $(INST_DIR)/tilepress $(INST_DIR)/tilepress.1
 	@:
@@ -41,12 +45,14 @@ install-build: $(INST_DIR)/tilepress $(INST_DIR)/tilepress.1
 install: $(BUILD)/pkgconfig/libhpdf.pc
 	@$(MAKE) --no-print-directory install-build
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
-		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR)/templates/indicia
+		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR)/templates/indicia \
+		$(DESTDIR)$(TPDATADIR)/templates/shapes
 	$(INSTALL) -m 755 $(INST_DIR)/tilepress $(DESTDIR)$(BINDIR)/tilepress
 	$(INSTALL) -m 644 $(INST_DIR)/tilepress.1 $(DESTDIR)$(MAN1DIR)/tilepress.1
 	$(INSTALL) -m 644 completions/tilepress.bash $(DESTDIR)$(BASHCOMPDIR)/tilepress
 	$(INSTALL) -m 644 $(INST_CONFIGS) $(DESTDIR)$(TPDATADIR)/config/
 	$(INSTALL) -m 644 $(INST_TEMPLATES) $(DESTDIR)$(TPDATADIR)/templates/indicia/
+	$(INSTALL) -m 644 $(INST_SHAPES) $(DESTDIR)$(TPDATADIR)/templates/shapes/
 
 # Removes exactly what install put there, then the folders that are ours
 # (share/tilepress) if they are empty; shared folders (bin, man1, ...) stay.
@@ -54,8 +60,10 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/tilepress $(DESTDIR)$(MAN1DIR)/tilepress.1 \
 		$(DESTDIR)$(BASHCOMPDIR)/tilepress \
 		$(INST_CONFIGS:%=$(DESTDIR)$(TPDATADIR)/%) \
-		$(INST_TEMPLATES:%=$(DESTDIR)$(TPDATADIR)/%)
-	rmdir $(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates \
+		$(INST_TEMPLATES:%=$(DESTDIR)$(TPDATADIR)/%) \
+		$(INST_SHAPES:%=$(DESTDIR)$(TPDATADIR)/%)
+	rmdir $(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
+		$(DESTDIR)$(TPDATADIR)/templates \
 		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR) 2>/dev/null || true
 
 install-deps:

@@ -45,7 +45,7 @@ installed_files() {
 	echo "$BIN"
 	echo "$MANPAGE"
 	echo "$COMPL"
-	for f in config/*.ini templates/indicia/*.ini; do echo "$SHARE/$f"; done
+	for f in config/*.ini templates/indicia/*.ini templates/shapes/*.ini; do echo "$SHARE/$f"; done
 }
 files_present() {
 	installed_files | while read -r f; do
@@ -98,6 +98,8 @@ small_build() {
 }
 check "build --formats svg -o DIR" small_build
 check "templates found by name" with_data "$BIN" -q -s series.indicia=pips check
+check "-c vector finds the installed config" with_data "$BIN" -q -c vector check
+check "-c arena finds the installed config and shapes file" with_data "$BIN" -q -c arena check
 
 # ---- man page and completion ------------------------------------------------
 man_clean() {
