@@ -10,6 +10,7 @@ previews: tilepress
 	@./tilepress -c config/series-blind.ini build -q -o $(PREVIEW_TMP)/blind --formats pdf \
 		--only emboss-fronts,emboss-backs,board-recess
 	@./tilepress -c config/series-tutorial.ini build -q -o $(PREVIEW_TMP)/tut --formats pdf --only board
+	@./tilepress build -q -o $(PREVIEW_TMP)/punch --formats pdf --only fronts -s print.layout=punchboard
 	@./tilepress build -q -o $(PREVIEW_TMP)/patent --formats pdf --only spanning-set -s print.style=patent
 	@./tilepress build -q -o $(PREVIEW_TMP)/digits --formats pdf --only spanning-set \
 		-s series.indicia=digits -s series.backs=off
@@ -18,6 +19,7 @@ previews: tilepress
 	@pdftoppm -png -scale-to 320 -singlefile -f 5 -l 5 $(PREVIEW_TMP)/std/board-pieces.pdf $(PREVIEW_DIR)/board-pieces
 	@for f in emboss-fronts emboss-backs board-recess; do \
 		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/blind/$$f.pdf $(PREVIEW_DIR)/$$f; done
+	@pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/punch/fronts.pdf $(PREVIEW_DIR)/punchboard
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/tut/board.pdf $(PREVIEW_DIR)/tutorial-board
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/patent/spanning-set.pdf $(PREVIEW_DIR)/patent-style
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/digits/spanning-set.pdf $(PREVIEW_DIR)/digits

@@ -13,6 +13,7 @@
 #include "build_record.h"
 #include "backend.h"
 #include "cli.h"
+#include "impose.h"
 #include "jobs.h"
 #include "outfile.h"
 #include "proof.h"
@@ -310,6 +311,17 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 	return rc;
 }
 
+/* The pages of one sheet as they are written: built by the game, then
+ * imposed or paneled (impose.h).  0, or -1 when out of memory (doc may
+ * then only be freed). */
+static int lay_out(const struct tp_session *s, size_t sheet, struct tp_doc *doc)
+{
+	const struct tp_sheet_def *def = &s->game->sheets[sheet];
+	if (def->build(s->cfg, s->model, doc) != 0)
+		return -1;
+	return tp_impose_doc(s->cfg, s->model, def->name, doc);
+}
+
 /* One task: lays out one sheet and writes it in one format. */
 static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err *e)
 {
@@ -321,9 +333,7 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 	pl->n_files = count;
 	struct tp_doc doc = { 0 };
 	int rc = TP_OK;
-	double margin = c->print.marks ? TP_MARK_MARGIN_MM : 0;
-	if (def->build(c, pl->session->model, &doc) != 0 ||
-	    tp_doc_panelize(&doc, c->print.max_sheet_mm, c->print.panel_overlap_mm, margin) != 0)
+	if (lay_out(pl->session, pl->tasks[i].sheet, &doc) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
 	char file[200];
 	if (rc == TP_OK && (doc.n == 1 || b->multipage)) {
@@ -372,7 +382,12 @@ static double sheet_area(const struct tp_session *s, size_t sheet, double *longe
 	struct tp_doc doc = { 0 };
 	double a = 0;
 	*longest = 0;
-	if (s->game->sheets[sheet].build(s->cfg, s->model, &doc) != 0) {
+	/* Gang sheets as built (panels or not, the pixels are about the
+	 * same); punchboard sheets as imposed, gutters and margins included. */
+	int rc = s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD
+			 ? lay_out(s, sheet, &doc)
+			 : s->game->sheets[sheet].build(s->cfg, s->model, &doc);
+	if (rc != 0) {
 		tp_doc_free(&doc);
 		return -1;
 	}
@@ -455,7 +470,11 @@ static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
 	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
 		if (!pl->want[i])
 			continue;
-		if (g->sheets[i].build(s->cfg, s->model, &docs[n]) != 0)
+		/* Punchboard: the first press sheet (or panel), as written. */
+		int built = s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD
+				    ? lay_out(s, i, &docs[n])
+				    : g->sheets[i].build(s->cfg, s->model, &docs[n]);
+		if (built != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory laying out %s for the proof", g->sheets[i].name);
 		items[n].name = g->sheets[i].name;
 		items[n].doc = &docs[n];
@@ -468,7 +487,7 @@ static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
 		if (text.oom || tp_proof_layout(&s->cfg->print.inks, title, items, n, text.s, &proof) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory laying out the proof");
 	}
-	static const struct tp_sheet_def def = { "proof", "contact sheet", 0, NULL, NULL, NULL };
+	static const struct tp_sheet_def def = { "proof", "contact sheet", 0, NULL, NULL, NULL, NULL };
 	static const char *const formats[] = { "pdf", "png" };
 	for (size_t f = 0; rc == TP_OK && f < 2; f++) {
 		const struct tp_backend *b = tp_backend_find(formats[f]);
@@ -508,6 +527,18 @@ static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e
 			snprintf(rel, sizeof rel, "manifest/%s", f->name);
 			note_file(pl, rel);
 		}
+	}
+	/* Where every tile lies on the press sheets, for the die maker. */
+	if (rc == TP_OK && s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD) {
+		struct tp_buf b = { 0 };
+		int any = tp_impose_csv(&b, s->cfg, s->model);
+		if (any && b.oom)
+			rc = tp_fail(e, TP_EIO, "out of memory formatting punch.csv");
+		else if (any)
+			rc = tp_out_write(mdir, "punch.csv", b.s, b.len, e);
+		tp_buf_free(&b);
+		if (any && rc == TP_OK)
+			note_file(pl, "manifest/punch.csv");
 	}
 	return rc;
 }

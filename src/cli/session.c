@@ -9,6 +9,7 @@
 
 #include "alloc.h"
 #include "datadir.h"
+#include "impose.h"
 
 /* The game a --set game.name=NAME picks, or series. */
 static const struct tp_game *game_of_sets(const struct tp_cli *cli)
@@ -67,6 +68,9 @@ int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)
 				     cli->level, s->game->name);
 		else
 			rc = s->game->level(s->cfg, cli->level, e);
+		/* The tiles grew: they must still fit the press sheet. */
+		if (rc == TP_OK)
+			rc = tp_impose_check(s->cfg, e);
 	}
 	if (rc == TP_OK)
 		rc = s->game->derive(s->cfg, &s->model, e);

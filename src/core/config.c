@@ -12,6 +12,7 @@
 #include "backend.h"
 #include "colour.h"
 #include "game.h"
+#include "impose.h"
 #include "ini_read.h"
 
 /* ---- the core's keys ------------------------------------------------------- */
@@ -69,6 +70,40 @@ static int parse_formats(const struct tp_key *k, const char *value, const struct
 	return 0;
 }
 
+static int parse_sheet(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		       char *why, size_t n)
+{
+	(void)k;
+	struct tp_config *c = x->core;
+	double w, h;
+	if (tp_sheet_size_parse(value, &w, &h) != 0 || strlen(value) >= sizeof c->print.sheet_name) {
+		snprintf(why, n, "not a press sheet; allowed: WxH with a unit (297x420, 12x18in, 32x45cm; bare = mm), each side %g to %g mm, or one of %s",
+			 TP_SHEET_MIN_MM, TP_PDF_MAX_MM, tp_sheet_size_names());
+		return -1;
+	}
+	if (w < TP_SHEET_MIN_MM || h < TP_SHEET_MIN_MM || w > TP_PDF_MAX_MM || h > TP_PDF_MAX_MM) {
+		snprintf(why, n, "%.1f x %.1f mm: each side must be %g to %g mm", w, h,
+			 TP_SHEET_MIN_MM, TP_PDF_MAX_MM);
+		return -1;
+	}
+	snprintf(c->print.sheet_name, sizeof c->print.sheet_name, "%s", value);
+	c->print.sheet_w_mm = w;
+	c->print.sheet_h_mm = h;
+	return 0;
+}
+
+static void format_sheet(const struct tp_key *k, const void *core, const void *game,
+			 struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	tp_buf_printf(b, "%s", ((const struct tp_config *)core)->print.sheet_name);
+}
+
+static const struct tp_enum_name layout_names[] = {
+	{ "gang", TP_LAYOUT_GANG }, { "punchboard", TP_LAYOUT_PUNCHBOARD }, { NULL, 0 },
+};
+
 static void format_game(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b)
 {
 	(void)k;
@@ -121,6 +156,17 @@ static const struct tp_key core_keys[] = {
 	  .help = "larger sheets are split into panels (PDF's limit: 5080 mm)" },
 	{ CORE("print", "panel_overlap_mm", TP_KEY_LEN, print.panel_overlap_mm), .lo = 0, .hi = 100,
 	  .help = "overlap between panels" },
+	{ CORE("print", "layout", TP_KEY_ENUM, print.layout), .names = layout_names,
+	  .help = "tile sheets as one gang of tiles edge to edge, or punchboard: press sheets, a gutter round every tile" },
+	{ CORE("print", "sheet_mm", TP_KEY_CUSTOM, print.sheet_name), .parse = parse_sheet,
+	  .format = format_sheet,
+	  .help = "punchboard press sheet: WxH with a unit (297x420, 12x18in) or a name (A3, SRA3, ...)" },
+	{ CORE("print", "gutter_mm", TP_KEY_LEN, print.gutter_mm), .lo = 0, .hi = 100,
+	  .help = "punchboard: space between tiles' trims, holding both bleeds (at least 2 x bleed_mm)" },
+	{ CORE("print", "margin_mm", TP_KEY_LEN, print.margin_mm), .lo = 0, .hi = 200,
+	  .help = "punchboard: clear edge of the press sheet, bleeds included" },
+	{ CORE("print", "gripper_mm", TP_KEY_LEN, print.gripper_mm), .lo = 0, .hi = 200,
+	  .help = "punchboard: clear leading (top) edge the press grips (the larger of it and the margin)" },
 	{ CORE("print", "output_condition", TP_KEY_TEXT, print.output_condition), .size = 64,
 	  .help = "PDF/X output intent: registered printing condition (default FOGRA39)" },
 	{ CORE("print", "output_info", TP_KEY_TEXT, print.output_info), .size = 128,
@@ -520,6 +566,13 @@ static void core_defaults(struct tp_config *c)
 	p->formats = (1u << tp_n_backends) - 1;
 	p->max_sheet_mm = TP_PDF_MAX_MM;
 	p->panel_overlap_mm = 10;
+	p->layout = TP_LAYOUT_GANG;
+	snprintf(p->sheet_name, sizeof p->sheet_name, "SRA3");
+	p->sheet_w_mm = 320;
+	p->sheet_h_mm = 450;
+	p->gutter_mm = 6;
+	p->margin_mm = 10;
+	p->gripper_mm = 12;
 	snprintf(p->job, sizeof p->job, "tilepress %s", c->game->name);
 	snprintf(p->output_condition, sizeof p->output_condition, "%s", TP_OUTPUT_CONDITION);
 	snprintf(p->output_info, sizeof p->output_info, "%s", TP_OUTPUT_INFO);
@@ -593,6 +646,8 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 		rc = core_checks(c, e);
 	if (rc == TP_OK && g->finish)
 		rc = g->finish(c, e);
+	if (rc == TP_OK)
+		rc = tp_impose_check(c, e);
 	free(L.line_of);
 	free(L.n_file);
 	free(L.n_set);

@@ -36,6 +36,12 @@ struct tp_print {
 	unsigned formats;   /* bit i: tp_backends[i] */
 	double max_sheet_mm;       /* larger sheets are split into panels */
 	double panel_overlap_mm;
+	/* Punchboard imposition (impose.h): layout is enum tp_layout; the
+	 * press sheet as given (name or WxH) and in mm; the spacing. */
+	int layout;
+	char sheet_name[32];
+	double sheet_w_mm, sheet_h_mm;
+	double gutter_mm, margin_mm, gripper_mm;
 	char job[64];
 	struct tp_palette inks;    /* the game's inks, then the shared ones */
 	/* PDF/X-1a output intent: a registered printing condition, and a CMYK

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "impose.h"
 #include "keys.h"
 #include "report.h"
 #include "sheet.h"
@@ -36,6 +37,13 @@ struct tp_sheet_def {
 	int (*prepare)(struct tp_config *c, tp_err *e);
 	/* Lays the sheet out as pages: 0, or -1 when out of memory. */
 	int (*build)(const struct tp_config *c, const void *model, struct tp_doc *doc);
+	/* NULL, or the sheet is a gang of tiles (one page, rows x cols tiles
+	 * edge to edge, tile (r, c) at (c * tile_w, r * tile_h)) that
+	 * print.layout = punchboard imposes on press sheets (impose.h): fills
+	 * g and returns 0 (-1: not imposable in this config, left as built).
+	 * model may be NULL (the config stage): then only the tile size and
+	 * the backs matter. */
+	int (*tiles)(const struct tp_config *c, const void *model, struct tp_tile_grid *g);
 };
 
 /* One file under manifest/ of a build. */

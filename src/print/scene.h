@@ -124,6 +124,11 @@ struct tp_scene {
 	double bleed;
 	double margin;        /* media box = bleed box grown by this (marks) */
 	int plate;            /* a spot-only plate (cut, emboss): proofs show spots */
+	/* An imposed press sheet (impose.h): the trim box is the press sheet,
+	 * bleed 0; its marks go inside the sheet, in side and tail margins
+	 * press_margin wide, so the page stays the sheet's size. */
+	int press;
+	double press_margin;
 	struct tp_palette pal;  /* a copy: a scene outlives nothing it names */
 
 	struct tp_shape *shapes;

@@ -152,8 +152,37 @@ static int target(struct tp_scene *sc, double cx, double cy)
 	return line(sc, cx - arm, cy, cx + arm, cy, w) | line(sc, cx, cy - arm, cx, cy + arm, w);
 }
 
+/* The marks of a press sheet: all inside the sheet (see sheet.h). */
+static int press_marks(struct tp_scene *sc, const struct tp_slug *slug)
+{
+	double W = sc->trim_w, H = sc->trim_h, m = sc->press_margin;
+	int rc = 0;
+	sc->margin = 0;
+	tp_scene_layer_by_ink(sc);
+	if (m >= 10) {
+		rc |= target(sc, m / 2, H / 2);
+		rc |= target(sc, W - m / 2, H / 2);
+	}
+	if (m < 4)
+		return rc ? -1 : 0;
+	char date[40], text[520];
+	tp_format_date(slug->epoch, date, sizeof date);
+	snprintf(text, sizeof text, "%s  |  %s  |  %s  |  %s%s%.1f x %.1f mm press sheet  |  %s",
+		 slug->job, slug->file, slug->sheet, slug->extra ? slug->extra : "",
+		 slug->extra ? "  |  " : "", W, H, date);
+	/* About 0.55 em a glyph: smaller type rather than a line off the sheet. */
+	double size = 2.2, room = W - 2 * m, est = (double)strlen(text) * size * 0.55;
+	if (est > room && room > 0)
+		size = fmax(1.0, size * room / est);
+	rc |= tp_scene_text(sc, TP_INK_REG, m, H - m / 2 + size * 0.35, size, TP_ALIGN_LEFT, text);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	return rc ? -1 : 0;
+}
+
 int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
 {
+	if (sc->press)
+		return press_marks(sc, slug);
 	const double gap = 1.0, len = 6.0, w = 0.1;
 	double b = sc->bleed, W = sc->trim_w, H = sc->trim_h;
 	double o0 = b + gap, o1 = b + gap + len;   /* crop marks: outside the bleed */
@@ -253,14 +282,21 @@ int tp_panel_split(double length, double max_trim, double overlap, double *step)
 
 int tp_doc_panelize(struct tp_doc *doc, double max_media, double overlap, double margin)
 {
+	return tp_doc_panelize_wh(doc, max_media, max_media, overlap, margin);
+}
+
+int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double overlap,
+		       double margin)
+{
 	struct tp_doc out = { 0 };
 	for (size_t i = 0; i < doc->n; i++) {
 		struct tp_page *pg = &doc->pages[i];
 		const struct tp_scene *sc = pg->sc;
-		double max_trim = max_media - 2 * (sc->bleed + margin);
 		double sx, sy;
-		int nx = tp_panel_split(sc->trim_w, max_trim, overlap, &sx);
-		int ny = tp_panel_split(sc->trim_h, max_trim, overlap, &sy);
+		int nx = tp_panel_split(sc->trim_w, max_w - 2 * (sc->bleed + margin), overlap, &sx);
+		int ny = tp_panel_split(sc->trim_h, max_h - 2 * (sc->bleed + margin), overlap, &sy);
+		if (sc->press)
+			nx = ny = 1;
 		if (nx == 1 && ny == 1) {
 			/* out owns the page from here on, even if adding fails. */
 			struct tp_page moved = *pg;

@@ -57,6 +57,10 @@ void tp_doc_free(struct tp_doc *doc);
  * part it shows.  0, or -1 when out of memory (doc may then only be
  * freed). */
 int tp_doc_panelize(struct tp_doc *doc, double max_media, double overlap, double margin);
+/* The same with a width and a height limit (a press sheet).  Press sheet
+ * pages (scene->press) are never split. */
+int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double overlap,
+		       double margin);
 
 /* How a length splits: n panels of size step + overlap, step apart.
  * Returns n (1 when it fits). */
@@ -64,7 +68,10 @@ int tp_panel_split(double length, double max_trim, double overlap, double *step)
 
 /* Adds crop marks (6 mm, outside the bleed), registration targets and the
  * slug line, all flagged TP_SHAPE_MARK in registration ink, and sets the
- * margin.  0, or -1 when out of memory. */
+ * margin.  On a press sheet (sc->press) the sheet is the page and is not
+ * trimmed: no crop marks, a registration target in the middle of each
+ * side margin (when it is at least 10 mm) and the slug in the tail margin
+ * (at least 4 mm), margin 0.  0, or -1 when out of memory. */
 int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug);
 
 /* "2026-11-25 21:40 UTC" for the slug, from seconds since 1970. */

@@ -695,6 +695,37 @@ tcase "build --formats with an unknown format" build_refuse "gif" -- --formats s
 tcase "build --only with an unknown sheet" build_refuse "no-such-sheet" -- --only no-such-sheet --formats svg
 tcase "build with a bad SOURCE_DATE_EPOCH" build_refuse "SOURCE_DATE_EPOCH" SOURCE_DATE_EPOCH=yesterday -- --formats svg
 
+# print.layout = punchboard: its keys are checked when the config is read,
+# at the line of the key at fault (or the --set), before any file.
+c_punch_refuse() {
+	f=$(append "punch-$1" "[print]" "layout = punchboard" "$2")
+	refuse "$f:$(wc -l <"$f" | tr -d ' '):" "$3" "$4" -- -c "$f"
+}
+tcase "punchboard: gutter below two bleeds" c_punch_refuse gutter "gutter_mm = 5" gutter_mm "2 x print.bleed_mm"
+tcase "punchboard: no such press sheet" c_punch_refuse sheet "sheet_mm = A9" sheet_mm "SRA3"
+tcase "punchboard: press sheet too small for panels" c_punch_refuse small "sheet_mm = 60x60" sheet_mm "panel"
+tcase "punchboard: margins leave nothing" c_punch_refuse margin "margin_mm = 160" margin_mm "leave nothing"
+tcase "punchboard: a tile larger than the press sheet" refuse "--set print.tile_mm=400" "cannot be imposed" \
+	-- -s print.layout=punchboard -s print.tile_mm=400
+tcase "punchboard: --level 3 tiles fit no SRA3" refuse "cannot be imposed" "--level" \
+	-- -s print.layout=punchboard --level 3
+
+c_punch_build() {
+	pb_dir=$(fresh_dir punch)
+	rm -f "$pb_dir/marker"
+	run -s print.layout=punchboard build -o "$pb_dir" --only manifest,fronts,backs --formats svg
+	expect_ok || return
+	for pb in fronts-sheet-1.svg fronts-sheet-2.svg backs-sheet-1.svg backs-sheet-2.svg manifest/punch.csv; do
+		[ -s "$pb_dir/$pb" ] || { fail "no $pb"; return; }
+	done
+	[ "$(head -n 1 "$pb_dir/manifest/punch.csv")" = "sheet,side,row,col,x_mm,y_mm" ] ||
+		{ fail "punch.csv header: $(head -n 1 "$pb_dir/manifest/punch.csv")"; return; }
+	pb_tiles=$(($(wc -l <"$pb_dir/manifest/tiles.csv") - 1))
+	pb_rows=$(($(wc -l <"$pb_dir/manifest/punch.csv") - 1))
+	[ "$pb_rows" = $((2 * pb_tiles)) ] || fail "punch.csv: $pb_rows placements for $pb_tiles tiles"
+}
+tcase "punchboard build: press sheets per page, punch.csv" c_punch_build
+
 # ---- 4. --set semantics ---------------------------------------------------------
 
 c_set_anchors_replace() {

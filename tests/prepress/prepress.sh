@@ -148,6 +148,86 @@ for f in "$T"/full/*.svg "$T"/blind/*.svg; do
 done
 [ "$lbad" = 0 ] && ok "every spot ink named in an Inkscape layer label"
 
+# ---- punchboard imposition (print.layout = punchboard) ----------------------
+# The press sheet and spacing given on the command line are the expectations.
+PW=300 PH=400 PM=8 PG=14
+PUNCH="-s print.layout=punchboard -s print.sheet_mm=${PW}x${PH} -s print.margin_mm=$PM -s print.gripper_mm=$PG"
+# shellcheck disable=SC2086
+if build punch --formats pdf $PUNCH -s print.marks=off &&
+	build punchmarks --formats pdf --only fronts,backs $PUNCH &&
+	build punchblind --formats pdf --only fronts,emboss-fronts,board $PUNCH -c series-blind \
+		-s board.rows=6 -s board.cols=6; then
+	ok "punchboard builds"
+else
+	bad "punchboard builds" "$T/build.log"
+fi
+qbad=0
+for f in "$T"/punch/*.pdf "$T"/punchmarks/*.pdf "$T"/punchblind/*.pdf; do
+	if ! qpdf --check "$f" >"$T/qpdf.log" 2>&1 || grep -q WARNING "$T/qpdf.log"; then
+		bad "qpdf --check punchboard $(basename "$f")" "$T/qpdf.log"
+		qbad=1
+	fi
+done
+[ "$qbad" = 0 ] && ok "qpdf --check clean on every punchboard PDF"
+if python3 tests/prepress/pdfx_check.py --condition FOGRA39 "$T"/punch/*.pdf "$T"/punchmarks/*.pdf \
+	"$T"/punchblind/*.pdf >"$T/pdfx.log" 2>&1; then
+	ok "PDF/X-1a:2003 checks on $(grep -c ': ok' "$T/pdfx.log") punchboard PDFs"
+else
+	bad "PDF/X-1a:2003 checks, punchboard" "$T/pdfx.log"
+fi
+# pdfinfo: an imposed page is the press sheet (Media = Bleed = Trim; every
+# page of the tile sheets, the first pages of cut.pdf); any other page
+# (panels, small sheets) fits inside the margins and below the gripper,
+# marks included.
+boxes_bad=0
+for f in "$T"/punch/*.pdf "$T"/punchmarks/*.pdf "$T"/punchblind/*.pdf; do
+	# (proof.pdf, the contact sheet, is for review, not for the press.)
+	[ "$(basename "$f")" = proof.pdf ] && continue
+	pdfinfo -box -f 1 -l 9999 "$f" 2>/dev/null | awk -v W="$PW" -v H="$PH" -v M="$PM" -v G="$PG" \
+		-v F="$(basename "$f")" -v IMPOSED="$(case $(basename "$f") in fronts.pdf|backs.pdf|emboss-fronts.pdf) echo 1;; *) echo 0;; esac)" '
+		function near(a, b) { return a - b < 0.02 && b - a < 0.02 }
+		# "[Page N] NameBox: x0 y0 x1 y1": width and height after the name
+		function wh(name,  i) { for (i = 1; i <= NF; i++) if ($i == name) { w = $(i + 3) - $(i + 1); h = $(i + 4) - $(i + 2) } }
+		BEGIN { k = 72 / 25.4; top = (G > M ? G : M) }
+		/MediaBox:/ { wh("MediaBox:"); mw = w; mh = h; pages++ }
+		/BleedBox:/ { wh("BleedBox:"); bw = w; bh = h }
+		/TrimBox:/ {
+			wh("TrimBox:"); tw = w; th = h
+			press = near(mw, W * k) && near(mh, H * k) && near(bw, mw) && near(bh, mh) && near(tw, mw) && near(th, mh)
+			if (IMPOSED && !press)
+				{ print F " page " pages ": " mw " x " mh " pt, not the press sheet"; bad = 1 }
+			else if (!press && (mw > (W - 2 * M) * k + 0.02 || mh > (H - top - M) * k + 0.02))
+				{ print F " page " pages ": " mw " x " mh " pt exceeds the press sheet clear area"; bad = 1 }
+		}
+		END { if (pages == 0) { print F ": no pages"; bad = 1 } exit bad }' >>"$T/boxes.log" || boxes_bad=1
+done
+if [ "$boxes_bad" = 0 ]; then ok "pdfinfo: imposed pages are the press sheet, others fit it"; else bad "pdfinfo boxes, punchboard" "$T/boxes.log"; fi
+# One page per press sheet, as many as punch.csv numbers.
+sheets=$(tail -n +2 "$T/punch/manifest/punch.csv" | cut -d, -f1 | sort -un | wc -l)
+tiles=$(tail -n +2 "$T/punch/manifest/tiles.csv" | wc -l)
+rows=$(tail -n +2 "$T/punch/manifest/punch.csv" | wc -l)
+pf=$(pdfinfo "$T/punch/fronts.pdf" | sed -n 's/^Pages: *//p')
+pb=$(pdfinfo "$T/punch/backs.pdf" | sed -n 's/^Pages: *//p')
+if [ "$pf" = "$sheets" ] && [ "$pb" = "$sheets" ] && [ "$rows" = $((2 * tiles)) ]; then
+	ok "punch.csv: $rows placements of $tiles tiles on $sheets press sheets = the PDFs' pages"
+else
+	bad "punch.csv: $rows rows, $tiles tiles, $sheets sheets; fronts.pdf $pf, backs.pdf $pb pages"
+fi
+# Ghostscript: with marks off, no ink outside the margins or in the gripper.
+gbad=0
+# (cut.pdf: its first pages are the fronts' press sheets; then the halves.)
+for f in "$T"/punch/fronts.pdf "$T"/punch/backs.pdf "$T"/punch/cut.pdf; do
+	gs -q -dNOPAUSE -dBATCH -sDEVICE=bbox -dLastPage="$sheets" "$f" 2>&1 | awk -v W="$PW" -v H="$PH" -v M="$PM" -v G="$PG" -v F="$(basename "$f")" '
+		BEGIN { k = 72 / 25.4; top = (G > M ? G : M) }
+		/HiResBoundingBox/ {
+			n++
+			if ($2 < M * k - 0.1 || $3 < M * k - 0.1 || $4 > (W - M) * k + 0.1 || $5 > (H - top) * k + 0.1)
+				{ print F " page " n ": ink at " $2 " " $3 " " $4 " " $5 " pt"; bad = 1 }
+		}
+		END { if (n == 0) { print F ": gs drew nothing"; bad = 1 } exit bad }' >>"$T/gsbox.log" || gbad=1
+done
+if [ "$gbad" = 0 ]; then ok "gs bbox: ink only inside the margins, below the gripper"; else bad "gs bbox, punchboard" "$T/gsbox.log"; fi
+
 # ---- ink coverage per plate (Ghostscript inkcov) ---------------------------
 for f in "$T"/full/board.pdf "$T"/full/fronts.pdf; do
 	if gs -q -dNOPAUSE -dBATCH -sDEVICE=inkcov -r72 -o - "$f" >"$T/inkcov.log" 2>&1; then

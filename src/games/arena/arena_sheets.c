@@ -660,12 +660,12 @@ static int no_parts(const struct tp_config *c, const char *sheet, char *why, siz
 }
 
 const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
-	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, build_board },
-	{ "board-part-1", "board part 1 (split for the factory)", 0, no_parts, NULL, build_part1 },
-	{ "board-part-2", "board part 2 (split for the factory)", 0, no_parts, NULL, build_part2 },
-	{ "pieces", "pieces: plain faces", 0, NULL, NULL, build_pieces },
-	{ "pieces-back", "pieces: ribbed faces, mirrored", 0, NULL, NULL, build_backs },
-	{ "pieces-ribs", "pieces: rib emboss plate", TP_SHEET_PLATE, NULL, NULL, build_ribs },
-	{ "cut", "die lines", 0, NULL, NULL, build_cut },
-	{ "score-pad", "score sheet", 0, NULL, NULL, build_pad },
+	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, build_board, NULL },
+	{ "board-part-1", "board part 1 (split for the factory)", 0, no_parts, NULL, build_part1, NULL },
+	{ "board-part-2", "board part 2 (split for the factory)", 0, no_parts, NULL, build_part2, NULL },
+	{ "pieces", "pieces: plain faces", 0, NULL, NULL, build_pieces, NULL },
+	{ "pieces-back", "pieces: ribbed faces, mirrored", 0, NULL, NULL, build_backs, NULL },
+	{ "pieces-ribs", "pieces: rib emboss plate", TP_SHEET_PLATE, NULL, NULL, build_ribs, NULL },
+	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL },
+	{ "score-pad", "score sheet", 0, NULL, NULL, build_pad, NULL },
 };

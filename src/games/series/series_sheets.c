@@ -263,20 +263,63 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 	return rc;
 }
 
-/* The die lines alone, one page per sheet they cut, each 1:1 with it. */
+/* The tile sheets as gangs for print.layout = punchboard: rows x cols
+ * tiles of tile_mm; the fronts' backs (and the emboss plate's) are the
+ * mirrored back sheets, in every edition that has backs. */
+static int grid(const struct tp_config *c, const void *model, struct tp_tile_grid *g,
+		const char *backs)
+{
+	const struct tp_pattern *p = model;
+	g->rows = p ? p->rows : 0;
+	g->cols = p ? p->cols : 0;
+	g->tile_w = g->tile_h = c->print.tile_mm;
+	g->backs = tp_series(c)->rules.backs ? backs : NULL;
+	return 0;
+}
+
+static int fronts_tiles(const struct tp_config *c, const void *model, struct tp_tile_grid *g)
+{
+	return grid(c, model, g, "backs");
+}
+
+static int emboss_tiles(const struct tp_config *c, const void *model, struct tp_tile_grid *g)
+{
+	return grid(c, model, g, "emboss-backs");
+}
+
+/* The die lines alone, one page per sheet they cut, each 1:1 with it
+ * (with print.layout = punchboard: one page per press sheet of fronts,
+ * "fronts-sheet-K", a closed rectangle per tile). */
 static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
 	double t = c->print.tile_mm;
 	static const int layers[] = { TP_INK_CUT };
 	struct tp_scene *sc = tp_series_new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 1);
-	if (add_page(doc, sc, "die lines of fronts") != 0)
+	if (sc == NULL)
 		return -1;
 	sc->plate = 1;
-	for (int r = 0; r < p->rows; r++)
-		for (int col = 0; col < p->cols; col++)
-			if (tp_art_die_square(sc, col * t, r * t, t, t) != 0)
-				return -1;
+	int rc = 0;
+	for (int r = 0; rc == 0 && r < p->rows; r++)
+		for (int col = 0; rc == 0 && col < p->cols; col++)
+			rc = tp_art_die_square(sc, col * t, r * t, t, t);
+	if (rc == 0 && c->print.layout == TP_LAYOUT_PUNCHBOARD) {
+		struct tp_tile_grid g;
+		struct tp_press pr;
+		fronts_tiles(c, p, &g);
+		tp_press_of(c, &pr);
+		rc = tp_impose_scene(&pr, &g, sc, 0, "fronts-", doc);
+		tp_scene_free(sc);
+		for (size_t k = 0; rc == 0 && k < doc->n; k++)
+			snprintf(doc->pages[k].note, sizeof doc->pages[k].note,
+				 "die lines of fronts press sheet %zu of %zu", k + 1, doc->n);
+	} else if (rc == 0) {
+		rc = add_page(doc, sc, "die lines of fronts");
+	} else {
+		tp_scene_free(sc);
+	}
+	if (rc != 0)
+		return -1;
 	for (int h = 0; c->print.split != TP_SPLIT_NONE && h < 2; h++) {
 		double r[4];
 		half_rect(c, p, h, r);
@@ -342,19 +385,19 @@ static int read_installed(struct tp_config *c, tp_err *e)
 }
 
 const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {
-	{ "fronts", "tile fronts (FIG. 23)", 0, NULL, NULL, build_fronts },
-	{ "backs", "tile backs, mirrored (FIG. 24)", 0, no_backs, NULL, build_backs },
-	{ "spanning-set", "minimal spanning set (FIG. 18)", 0, NULL, NULL, build_spanning },
-	{ "board", "board (FIG. 20)", 0, NULL, NULL, build_board },
-	{ "board-half-1", "board half 1 (FIG. 21)", 0, no_halves, NULL, build_half1 },
-	{ "board-half-2", "board half 2 (FIG. 21)", 0, no_halves, NULL, build_half2 },
-	{ "board-pieces", "board pieces (claim 18)", 0, no_backs, NULL, build_pieces },
-	{ "cut", "die lines", 0, NULL, NULL, build_cut },
-	{ "templates", "indicia templates proof", 0, NULL, read_installed, tp_build_templates },
+	{ "fronts", "tile fronts (FIG. 23)", 0, NULL, NULL, build_fronts, fronts_tiles },
+	{ "backs", "tile backs, mirrored (FIG. 24)", 0, no_backs, NULL, build_backs, NULL },
+	{ "spanning-set", "minimal spanning set (FIG. 18)", 0, NULL, NULL, build_spanning, NULL },
+	{ "board", "board (FIG. 20)", 0, NULL, NULL, build_board, NULL },
+	{ "board-half-1", "board half 1 (FIG. 21)", 0, no_halves, NULL, build_half1, NULL },
+	{ "board-half-2", "board half 2 (FIG. 21)", 0, no_halves, NULL, build_half2, NULL },
+	{ "board-pieces", "board pieces (claim 18)", 0, no_backs, NULL, build_pieces, NULL },
+	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL },
+	{ "templates", "indicia templates proof", 0, NULL, read_installed, tp_build_templates, NULL },
 	{ "emboss-fronts", "emboss plate for the fronts ([0079])", TP_SHEET_PLATE, no_plates, NULL,
-	  tp_build_emboss_fronts },
+	  tp_build_emboss_fronts, emboss_tiles },
 	{ "emboss-backs", "emboss plate for the backs, mirrored ([0103])", TP_SHEET_PLATE, no_plates,
-	  NULL, tp_build_emboss_backs },
+	  NULL, tp_build_emboss_backs, NULL },
 	{ "board-recess", "board recess plate ([0103], claim 20)", TP_SHEET_PLATE, no_plates, NULL,
-	  tp_build_board_recess },
+	  tp_build_board_recess, NULL },
 };

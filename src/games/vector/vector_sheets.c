@@ -304,10 +304,10 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 }
 
 const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
-	{ "tiles", "vector, start, home and blank tiles (FIGS. 5-10)", 0, NULL, NULL, build_tiles },
-	{ "tile-backs", "tile backs, mirrored", 0, NULL, NULL, build_backs },
-	{ "board", "board (FIG. 1)", 0, NULL, NULL, build_board },
-	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup },
-	{ "pieces", "transparent playing pieces (FIGS. 3-4)", TP_SHEET_PLATE, NULL, NULL, build_pieces },
-	{ "cut", "die lines", 0, NULL, NULL, build_cut },
+	{ "tiles", "vector, start, home and blank tiles (FIGS. 5-10)", 0, NULL, NULL, build_tiles, NULL },
+	{ "tile-backs", "tile backs, mirrored", 0, NULL, NULL, build_backs, NULL },
+	{ "board", "board (FIG. 1)", 0, NULL, NULL, build_board, NULL },
+	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL },
+	{ "pieces", "transparent playing pieces (FIGS. 3-4)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL },
+	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL },
 };
