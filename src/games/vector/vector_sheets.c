@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "impose.h"
 #include "sheet.h"
 #include "symbol.h"
 #include "vector_config.h"
@@ -275,24 +276,47 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 
 /* Die lines 1:1 with the sheets they cut.  The ganged tiles get straight
  * full-length cuts, so each edge two tiles share is cut once. */
+static int cut_grid(struct tp_scene *sc, const struct tp_vector_model *m, double t, double W,
+		    double H);
+
+/* The tiles sheet is a gang of rows x cols tiles, its backs the mirrored
+ * tile-backs sheet: what print.layout = punchboard imposes. */
+static int tiles_grid(const struct tp_config *c, const void *model, struct tp_tile_grid *g)
+{
+	(void)model;
+	g->rows = c->board.rows;
+	g->cols = c->board.cols;
+	g->tile_w = g->tile_h = c->print.tile_mm;
+	g->backs = "tile-backs";
+	return 0;
+}
+
 static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_vector_model *m = model;
 	double t = c->print.tile_mm, W = m->cols * t, H = m->rows * t;
 	static const int layers[] = { TP_INK_CUT };
 	struct tp_scene *sc = new_sheet(c, "tiles", W, H, layers, 1);
-	if (tp_doc_add(doc, sc, "die lines of tiles (and tile-backs)") != 0)
+	if (sc == NULL)
 		return -1;
 	sc->plate = 1;
-	for (int k = 0; k <= m->rows; k++) {
-		struct tp_pt l[2] = { { TP_MOVE, 0, k * t }, { TP_LINE, W, k * t } };
-		if (tp_scene_path(sc, TP_INK_CUT, TP_STROKE, DIE_W, l, 2) != 0)
-			return -1;
+	if (cut_grid(sc, m, t, W, H) != 0) {
+		tp_scene_free(sc);
+		return -1;
 	}
-	for (int k = 0; k <= m->cols; k++) {
-		struct tp_pt l[2] = { { TP_MOVE, k * t, 0 }, { TP_LINE, k * t, H } };
-		if (tp_scene_path(sc, TP_INK_CUT, TP_STROKE, DIE_W, l, 2) != 0)
+	if (c->print.layout == TP_LAYOUT_PUNCHBOARD) {
+		/* Imposed tiles stand apart: a closed rectangle each, per press
+		 * sheet, as the tiles sheet is imposed. */
+		struct tp_tile_grid g;
+		struct tp_press pr;
+		tiles_grid(c, model, &g);
+		tp_press_of(c, &pr);
+		int rc = tp_impose_scene(&pr, &g, sc, 0, "tiles-", doc);
+		tp_scene_free(sc);
+		if (rc != 0)
 			return -1;
+	} else if (tp_doc_add(doc, sc, "die lines of tiles (and tile-backs)") != 0) {
+		return -1;
 	}
 	double bw, bh;
 	tp_vector_board_size(c, &bw, &bh);
@@ -303,8 +327,26 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 	return die_square(sc, 0, 0, bw, bh);
 }
 
+/* Each shared tile edge cut once: rows+1 and cols+1 full-length lines. */
+static int cut_grid(struct tp_scene *sc, const struct tp_vector_model *m, double t, double W,
+		    double H)
+{
+	for (int k = 0; k <= m->rows; k++) {
+		struct tp_pt l[2] = { { TP_MOVE, 0, k * t }, { TP_LINE, W, k * t } };
+		if (tp_scene_path(sc, TP_INK_CUT, TP_STROKE, DIE_W, l, 2) != 0)
+			return -1;
+	}
+	for (int k = 0; k <= m->cols; k++) {
+		struct tp_pt l[2] = { { TP_MOVE, k * t, 0 }, { TP_LINE, k * t, H } };
+		if (tp_scene_path(sc, TP_INK_CUT, TP_STROKE, DIE_W, l, 2) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
-	{ "tiles", "vector, start, home and blank tiles (FIGS. 5-10)", 0, NULL, NULL, build_tiles, NULL },
+	{ "tiles", "vector, start, home and blank tiles (FIGS. 5-10)", 0, NULL, NULL, build_tiles,
+	  tiles_grid },
 	{ "tile-backs", "tile backs, mirrored", 0, NULL, NULL, build_backs, NULL },
 	{ "board", "board (FIG. 1)", 0, NULL, NULL, build_board, NULL },
 	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL },

@@ -354,5 +354,23 @@ c_set_bad() {
 }
 tcase "bad --set values name the --set" c_set_bad
 
+# print.layout = punchboard imposes the tiles sheet: every tile of the
+# pattern once a side in manifest/punch.csv, a die rectangle per tile.
+c_punchboard() {
+	d=$T/punch
+	rm -rf "$d"
+	run -c "$CFG" -s print.layout=punchboard build -q -o "$d" --formats pdf,svg
+	expect_ok || return
+	n=$(( $(cfgval rows) * $(cfgval cols) ))
+	[ "$(head -n 1 "$d/manifest/punch.csv")" = "sheet,side,row,col,x_mm,y_mm" ] || { fail "punch.csv header"; return; }
+	fronts=$(grep -c ',front,' "$d/manifest/punch.csv")
+	backs=$(grep -c ',back,' "$d/manifest/punch.csv")
+	[ "$fronts" -eq "$n" ] && [ "$backs" -eq "$n" ] || { fail "punch.csv: $fronts fronts, $backs backs, want $n"; return; }
+	dups=$(tail -n +2 "$d/manifest/punch.csv" | cut -d, -f2-4 | sort | uniq -d | head -n 1)
+	[ -z "$dups" ] || fail "a tile placed twice: $dups"
+	qpdf --check "$d/tiles.pdf" >/dev/null 2>&1 || fail "tiles.pdf fails qpdf --check"
+}
+tcase "punchboard layout: every tile once a side in punch.csv" c_punchboard
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
