@@ -150,10 +150,12 @@ static int build_spanning(const struct tp_config *c, const void *model, struct t
 }
 
 /* FIG. 20 (or FIG. 19 in the tutorial edition): the board squares, grid
- * lines, and the anchor squares outlined for assembly. */
+ * lines, and the anchor squares outlined for assembly.  Squares are
+ * tp_series_pitch() apart: the tile size, or the blind edition's pockets
+ * and ribs (the grid lines run along the ribs). */
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_pattern *p)
 {
-	double t = c->print.tile_mm;
+	double t = tp_series_pitch(c);
 	static const int layers[] = {
 		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
 		TP_INK_LINE, TP_INK_ASSEMBLY,
@@ -200,7 +202,7 @@ static int build_board(const struct tp_config *c, const void *model, struct tp_d
 /* The rectangle of half h (0 or 1) of the board, FIG. 21. */
 static void half_rect(const struct tp_config *c, const struct tp_pattern *p, int h, double r[4])
 {
-	double t = c->print.tile_mm, W = p->cols * t, H = p->rows * t;
+	double t = tp_series_pitch(c), W = p->cols * t, H = p->rows * t;
 	if (c->print.split == TP_SPLIT_ROWS) {
 		r[0] = 0; r[1] = h * H / 2; r[2] = W; r[3] = H / 2;
 	} else {
@@ -252,7 +254,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 	struct tp_scene *board = board_scene(c, p);
 	if (board == NULL)
 		return -1;
-	double s = 6 * c->print.tile_mm;
+	double s = 6 * tp_series_pitch(c);
 	int rc = 0;
 	for (int i = 0; rc == 0 && i < p->patch_rows; i++)
 		for (int j = 0; rc == 0 && j < p->patch_cols; j++) {
