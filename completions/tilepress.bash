@@ -27,7 +27,7 @@ _tilepress()
 	local commands='check pattern manifest build'
 	local sheets='manifest fronts backs spanning-set board board-half-1 board-half-2
 board-pieces cut templates emboss-fronts emboss-backs board-recess'
-	local formats='pdf png svg'
+	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares -o --output --only --formats -j --jobs --level'
 	local keys='series.pairing= series.cycle= series.indicia= series.board_centre=

@@ -19,7 +19,7 @@
 
 #include "tu_files.h"
 
-#define TU_PATH_MAX 64
+#define TU_PATH_MAX 256
 
 struct tu_path {
 	double xy[2 * TU_PATH_MAX];  /* on-curve points, the first TU_PATH_MAX */

@@ -222,10 +222,23 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 	    tp_doc_panelize(&doc, c->print.max_sheet_mm, c->print.panel_overlap_mm, margin) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
 	char file[200];
-	if (rc == TP_OK && (doc.n == 1 || b->multipage)) {
+	int one_file = doc.n == 1 || b->multipage;
+	/* A backend of one ink (the DXF of the die lines) writes only the
+	 * pages that have it; the files keep the names they would have. */
+	if (rc == TP_OK && b->only_ink) {
+		size_t k = 0;
+		for (size_t j = 0; j < doc.n; j++) {
+			if (tp_scene_uses_ink(doc.pages[j].sc, b->only_ink))
+				doc.pages[k++] = doc.pages[j];
+			else
+				tp_scene_free(doc.pages[j].sc);
+		}
+		doc.n = k;
+	}
+	if (rc == TP_OK && one_file && doc.n > 0) {
 		snprintf(file, sizeof file, "%s%s", def->name, b->ext);
 		rc = write_file(pl, c, b, def, doc.pages, doc.n, file, e);
-	} else {
+	} else if (rc == TP_OK) {
 		/* Single-page formats get one file per page, named after it. */
 		for (size_t k = 0; rc == TP_OK && k < doc.n; k++) {
 			snprintf(file, sizeof file, "%s-%s%s", def->name, doc.pages[k].sc->name, b->ext);
@@ -234,6 +247,20 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 	}
 	tp_doc_free(&doc);
 	return rc;
+}
+
+/* 1 when some page of the sheet draws in ink id, 0 when none does, -1
+ * when out of memory.  Lays the sheet out once (milliseconds). */
+static int sheet_uses_ink(const struct tp_session *s, size_t sheet, int id)
+{
+	struct tp_doc doc = { 0 };
+	int used = 0;
+	if (s->game->sheets[sheet].build(s->cfg, s->model, &doc) != 0)
+		used = -1;
+	for (size_t k = 0; used == 0 && k < doc.n; k++)
+		used = tp_scene_uses_ink(doc.pages[k].sc, id);
+	tp_doc_free(&doc);
+	return used;
 }
 
 /* One task per wanted sheet and format.  0, or -1 when out of memory. */
@@ -253,6 +280,14 @@ static int plan_tasks(struct plan *pl)
 			/* Plates are vector art for the die maker: no rasters. */
 			if ((g->sheets[i].flags & TP_SHEET_PLATE) && tp_backends[bi].raster)
 				continue;
+			/* A backend of one ink skips sheets without it. */
+			if (tp_backends[bi].only_ink) {
+				int used = sheet_uses_ink(pl->session, i, tp_backends[bi].only_ink);
+				if (used < 0)
+					return -1;
+				if (!used)
+					continue;
+			}
 			pl->tasks[pl->n_tasks].sheet = i;
 			pl->tasks[pl->n_tasks].backend = bi;
 			pl->n_tasks++;

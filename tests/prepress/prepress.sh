@@ -36,7 +36,7 @@ build() {
 }
 
 # ---- every PDF of a full build, the blind edition and a second build -------
-if build full --formats pdf,png,svg && build blind --formats pdf,svg \
+if build full --formats pdf,png,svg,dxf && build blind --formats pdf,svg,dxf \
 	-s emboss.plates=on -s print.style=patent -s print.marks=off &&
 	build again --formats pdf; then
 	ok "builds"
@@ -147,6 +147,19 @@ for f in "$T"/full/*.svg "$T"/blind/*.svg; do
 	done
 done
 [ "$lbad" = 0 ] && ok "every spot ink named in an Inkscape layer label"
+
+# ---- die lines: each edge cut once; DXF of the die lines ------------------
+# A python with ezdxf (Debian's python3-ezdxf) also audits the DXFs.
+PY=python3
+python3 -c 'import ezdxf' 2>/dev/null || { /usr/bin/python3 -c 'import ezdxf' 2>/dev/null && PY=/usr/bin/python3; }
+ndxf=$(ls "$T"/full/*.dxf "$T"/blind/*.dxf 2>/dev/null | wc -l)
+if [ "$ndxf" -gt 0 ] && [ ! -e "$T/full/board.dxf" ] && [ ! -e "$T/full/backs.dxf" ] &&
+	$PY tests/prepress/die_check.py "$T"/full/cut-*.svg "$T"/full/fronts.svg "$T"/blind/cut-*.svg \
+		"$T"/full/*.dxf "$T"/blind/*.dxf >"$T/die.log" 2>&1; then
+	ok "die lines cut once in SVG and $ndxf DXFs; none for sheets without die lines ($(sed -n 's/^.*full\/cut-fronts.svg: \([^,]*\),.*/\1/p' "$T/die.log"); $(tail -n 1 "$T/die.log"))"
+else
+	bad "die lines" "$T/die.log"
+fi
 
 # ---- ink coverage per plate (Ghostscript inkcov) ---------------------------
 for f in "$T"/full/board.pdf "$T"/full/fronts.pdf; do

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "die.h"
 #include "series_art.h"
 #include "template.h"
 #include "sheet.h"
@@ -33,7 +34,7 @@ static int add_page(struct tp_doc *doc, struct tp_scene *sc, const char *note)
 	return tp_doc_add(doc, sc, note);
 }
 
-/* FIG. 23: every tile of the played board, front up, with a die line. */
+/* FIG. 23: every tile of the played board, front up, with the die lines. */
 static int build_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
@@ -48,10 +49,12 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++) {
 			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
-			if (tp_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0 ||
-			    tp_art_die_square(sc, col * t, r * t, t, t) != 0)
+			if (tp_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0)
 				return -1;
 		}
+	/* Tiles share their edges: one grid of lines cuts each edge once. */
+	if (tp_die_grid(sc, 0, 0, p->rows, p->cols, t, t, TP_DIE_STROKE_MM) != 0)
+		return -1;
 	tp_sheet_bleed(sc);
 	return 0;
 }
@@ -230,7 +233,7 @@ static int build_half(const struct tp_config *c, const struct tp_pattern *p, str
 	tp_scene_free(board);
 	if (add_page(doc, sc, half_notes[c->print.split][h]) != 0)
 		return -1;
-	return tp_art_die_square(sc, 0, 0, r[2], r[3]);
+	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
 }
 
 static int build_half1(const struct tp_config *c, const void *model, struct tp_doc *doc)
@@ -267,13 +270,15 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 			struct tp_scene *sc = tp_sheet_crop(board, name, j * s, i * s, s, s);
 			rc = add_page(doc, sc, note);
 			if (rc == 0)
-				rc = tp_art_die_square(sc, 0, 0, s, s);
+				rc = tp_die_rect(sc, 0, 0, s, s, TP_DIE_STROKE_MM);
 		}
 	tp_scene_free(board);
 	return rc;
 }
 
-/* The die lines alone, one page per sheet they cut, each 1:1 with it. */
+/* The die lines alone, one page per sheet they cut, each 1:1 with it:
+ * the fronts as one grid (each shared edge cut once), each board half as
+ * its closed outline. */
 static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
@@ -283,10 +288,8 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 	if (add_page(doc, sc, "die lines of fronts") != 0)
 		return -1;
 	sc->plate = 1;
-	for (int r = 0; r < p->rows; r++)
-		for (int col = 0; col < p->cols; col++)
-			if (tp_art_die_square(sc, col * t, r * t, t, t) != 0)
-				return -1;
+	if (tp_die_grid(sc, 0, 0, p->rows, p->cols, t, t, TP_DIE_STROKE_MM) != 0)
+		return -1;
 	for (int h = 0; c->print.split != TP_SPLIT_NONE && h < 2; h++) {
 		double r[4];
 		half_rect(c, p, h, r);
@@ -294,7 +297,7 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 		if (add_page(doc, sc, h ? "die line of board-half-2" : "die line of board-half-1") != 0)
 			return -1;
 		sc->plate = 1;
-		if (tp_art_die_square(sc, 0, 0, r[2], r[3]) != 0)
+		if (tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM) != 0)
 			return -1;
 	}
 	return 0;

@@ -4,6 +4,7 @@
 #include "testutil.h"
 #include "tu_files.h"
 #include "tu_paths.h"
+#include "tu_dxf.h"
 #include "oracle.h"
 
 #include <math.h>
@@ -551,6 +552,136 @@ static void pocket_checks(void **state)
 	tp_config_free(c);
 }
 
+/* ---- issue 12 point 3: die lines cut once --------------------------------- */
+
+/* How many straight segments of ps cover the segment a-b whole. */
+static int edge_cover(const struct tu_paths *ps, double ax, double ay, double bx, double by, double tol)
+{
+	int n = 0;
+	for (size_t i = 0; i < ps->n; i++) {
+		const struct tu_path *p = &ps->p[i];
+		int segs = p->closed ? p->n : p->n - 1;
+		for (int k = 0; k < segs; k++) {
+			int j = (k + 1) % p->n;
+			double x0 = p->xy[2 * k], y0 = p->xy[2 * k + 1], x1 = p->xy[2 * j], y1 = p->xy[2 * j + 1];
+			double len = hypot(x1 - x0, y1 - y0);
+			if (len < tol)
+				continue;
+			double ta = ((ax - x0) * (x1 - x0) + (ay - y0) * (y1 - y0)) / (len * len);
+			double tb = ((bx - x0) * (x1 - x0) + (by - y0) * (y1 - y0)) / (len * len);
+			if (tu_line_dist(ax, ay, x0, y0, x1, y1) < tol && tu_line_dist(bx, by, x0, y0, x1, y1) < tol &&
+			    ta > -tol / len && ta < 1 + tol / len && tb > -tol / len && tb < 1 + tol / len)
+				n++;
+		}
+	}
+	return n;
+}
+
+/* Every edge of every tile of the rows x cols grid of t mm tiles is cut
+ * exactly once, and nothing else is cut: returns the cut length, mm.
+ * flip_h: DXF coordinates, y up from the bottom of a sheet that high. */
+static double check_tile_cuts(const struct tu_paths *ps, int rows, int cols, double t, double flip_h,
+			      const char *what)
+{
+	double len = 0;
+	for (size_t i = 0; i < ps->n; i++)
+		len += tu_path_length(&ps->p[i]);
+	for (int dir = 0; dir < 2; dir++)
+		for (int r = 0; r <= (dir ? rows - 1 : rows); r++)
+			for (int c = 0; c <= (dir ? cols : cols - 1); c++) {
+				double ax = c * t, ay = r * t;
+				double bx = dir ? ax : ax + t, by = dir ? ay + t : ay;
+				if (flip_h > 0) {
+					ay = flip_h - ay;
+					by = flip_h - by;
+				}
+				int n = edge_cover(ps, ax, ay, bx, by, 1e-3);
+				if (n != 1)
+					fail_msg("%s: tile edge (%g,%g)-(%g,%g) cut %d times", what, ax, ay, bx, by, n);
+			}
+	double edges = (rows + 1) * cols * t + (cols + 1) * rows * t;
+	if (fabs(len - edges) > 1e-3 * (rows + cols + 2))
+		fail_msg("%s: %.3f mm of cut where the edges are %.3f mm", what, len, edges);
+	return len;
+}
+
+static void die_lines(void **state)
+{
+	(void)state;
+	const char *configs[2] = { NULL, tu_path("config/series-blind.ini") };
+	for (int v = 0; v < 2; v++) {
+		const char *sets[] = { "print.marks=on" };
+		char *dir = outdir;
+		outdir = tu_tmpdir();
+		assert_int_equal(build(configs[v], sets, 1, "fronts,backs,board,board-half-1,board-pieces,cut",
+				       "svg,dxf", 1), 0);
+		struct tp_config *c;
+		struct tp_pattern *p;
+		load(configs[v], sets, 1, &c, &p);
+		double t = c->print.tile_mm, H = p->rows * t;
+		const char *cut_ink = tp_palette_ink(&c->print.inks, TP_INK_CUT)->name;
+		/* The cut sheet's fronts page and the fronts sheet's die layer. */
+		static const char *const svgs[2] = { "cut-fronts.svg", "fronts.svg" };
+		for (int k = 0; k < 2; k++) {
+			struct tu_paths ps = { 0 };
+			char *svg = tu_slurp(out(svgs[k]), NULL);
+			assert_non_null(svg);
+			tu_svg_paths(svg, cut_ink, &ps);
+			free(svg);
+			assert_int_equal(ps.n, (size_t)(p->rows + p->cols + 2));
+			double len = check_tile_cuts(&ps, p->rows, p->cols, t, 0, svgs[k]);
+			if (k == 0)
+				printf("    %s: %d tiles of %g mm: %.1f m of die line as one square per tile, "
+				       "%.1f m as a grid, 0 edges cut twice\n",
+				       v ? "blind edition" : "default edition", p->rows * p->cols, t,
+				       4 * t * p->rows * p->cols / 1000, len / 1000);
+			tu_paths_free(&ps);
+		}
+		/* The DXFs: the same cuts, y up. */
+		static const char *const dxfs[2] = { "cut-fronts.dxf", "fronts.dxf" };
+		for (int k = 0; k < 2; k++) {
+			struct tu_dxf d;
+			char why[200] = "";
+			if (tu_dxf_read(out(dxfs[k]), &d, why, sizeof why) != 0)
+				fail_msg("%s: %s", dxfs[k], why);
+			assert_int_equal(d.lines, p->rows + p->cols + 2);
+			assert_int_equal(d.polylines + d.others, 0);
+			assert_string_equal(d.layer, cut_ink);
+			check_tile_cuts(&d.paths, p->rows, p->cols, t, H, dxfs[k]);
+			tu_paths_free(&d.paths);
+		}
+		/* Pieces that stand apart: one closed outline each, at the
+		 * board's pitch. */
+		double pitch = tp_series_pitch(c);
+		static const char *const outlines[3] = { "cut-board-half-1.dxf", "board-half-1.dxf",
+							 "board-pieces-piece-1-1.dxf" };
+		for (int k = 0; k < 3; k++) {
+			struct tu_dxf d;
+			char why[200] = "";
+			if (tu_dxf_read(out(outlines[k]), &d, why, sizeof why) != 0)
+				fail_msg("%s: %s", outlines[k], why);
+			assert_int_equal(d.polylines, 1);
+			assert_int_equal(d.lines, 0);
+			const struct tu_path *o = &d.paths.p[0];
+			assert_true(o->closed && o->n == 4);
+			double cx, cy, w, h;
+			tu_path_centre(o, &cx, &cy, &w, &h);
+			double want_w = k == 2 ? 6 * pitch : p->cols * pitch, want_h = k == 2 ? 6 * pitch : p->rows * pitch / 2;
+			assert_true(fabs(w - want_w) < 1e-3 && fabs(h - want_h) < 1e-3);
+			assert_true(fabs(cx - w / 2) < 1e-3 && fabs(cy - h / 2) < 1e-3);
+			tu_paths_free(&d.paths);
+		}
+		/* Sheets without die lines get no DXF. */
+		assert_int_equal(access(out("board.dxf"), F_OK), -1);
+		assert_int_equal(access(out("backs.dxf"), F_OK), -1);
+		assert_int_equal(access(out("board.svg"), F_OK), 0);
+		tp_pattern_free(p);
+		tp_config_free(c);
+		tu_rmrf(outdir);
+		outdir = dir;
+	}
+}
+
 /* A template written here renders on the fronts, and the board and
  * Table I follow it. */
 static void custom_template(void **state)
@@ -783,6 +914,7 @@ int main(void)
 		cmocka_unit_test(plates),
 		cmocka_unit_test(pockets),
 		cmocka_unit_test(pocket_checks),
+		cmocka_unit_test(die_lines),
 		cmocka_unit_test(custom_template),
 		cmocka_unit_test(tutorial),
 		cmocka_unit_test(sizes_and_pieces),
