@@ -11,6 +11,7 @@
 #include "alloc.h"
 #include "backend.h"
 #include "cli.h"
+#include "inkcov.h"
 #include "jobs.h"
 #include "outfile.h"
 #include "session.h"
@@ -371,6 +372,35 @@ static int order_tasks(const struct plan *pl, size_t *order)
 	return 0;
 }
 
+/* The ink report (manifest/inks.csv): coverage per plate and the maximum
+ * total area coverage of every page of every sheet this build writes, as
+ * laid out before marks and panels (src/print/inkcov.h).  4 px per mm,
+ * fewer on pages over 2 Mpx (1440 x 1440 px). */
+#define TP_INKCOV_PX_PER_MM 4.0
+#define TP_INKCOV_MAX_PX 2e6
+
+static int ink_report(const struct plan *pl, const struct tp_session *s, struct tp_buf *b, tp_err *e)
+{
+	const struct tp_game *g = s->game;
+	int rc = TP_OK;
+	tp_inkcov_csv_header(b);
+	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
+		if (!pl->want[i])
+			continue;
+		struct tp_doc doc = { 0 };
+		if (g->sheets[i].build(s->cfg, s->model, &doc) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", g->sheets[i].name);
+		for (size_t k = 0; rc == TP_OK && k < doc.n; k++) {
+			struct tp_inkcov cov;
+			rc = tp_inkcov_scene(doc.pages[k].sc, TP_INKCOV_PX_PER_MM, TP_INKCOV_MAX_PX, &cov, e);
+			if (rc == TP_OK)
+				tp_inkcov_csv(b, g->sheets[i].name, (int)k + 1, &cov);
+		}
+		tp_doc_free(&doc);
+	}
+	return rc;
+}
+
 static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e)
 {
 	char mdir[4096];
@@ -391,6 +421,17 @@ static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e
 			snprintf(rel, sizeof rel, "manifest/%s", f->name);
 			note_file(pl, rel);
 		}
+	}
+	if (rc == TP_OK) {
+		struct tp_buf b = { 0 };
+		rc = ink_report(pl, s, &b, e);
+		if (rc == TP_OK && b.oom)
+			rc = tp_fail(e, TP_EIO, "out of memory formatting inks.csv");
+		if (rc == TP_OK)
+			rc = tp_out_write(mdir, "inks.csv", b.s, b.len, e);
+		tp_buf_free(&b);
+		if (rc == TP_OK)
+			note_file(pl, "manifest/inks.csv");
 	}
 	return rc;
 }

@@ -682,6 +682,71 @@ static void die_lines(void **state)
 	}
 }
 
+/* ---- issue 12 point 7: the ink report -------------------------------------- */
+
+/* manifest/inks.csv against the pattern: the fronts' process plates are
+ * the cells' areas times their inks' CMYK (cells tile the sheet; the
+ * grid lines and die lines overprint), the die-line plate is the union of
+ * the grid's lines within the trim, and the TAC peak is the richest series
+ * colour under an overprinting hairline. */
+static void ink_report(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.bleed_mm=2" };
+	assert_int_equal(build(NULL, sets, 1, "fronts,board,manifest", "svg", 1), 0);
+	struct tp_config *c;
+	struct tp_pattern *p;
+	load(NULL, sets, 1, &c, &p);
+	const struct tp_palette *pal = &c->print.inks;
+	static const int ink[4] = { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS };
+	double want[4] = { 0 }, cells = 36.0 * p->rows * p->cols, richest = 0;
+	for (int i = 0; i < p->rows * p->cols; i++)
+		for (int a = 0; a < 36; a++) {
+			int sr = or_cell(c, p->tiles[i].front, p->tiles[i].corner, a / 6, a % 6);
+			if (sr == TP_NONE)
+				continue;
+			const double *cmyk = tp_palette_ink(pal, ink[sr])->cmyk;
+			for (int k = 0; k < 4; k++)
+				want[k] += cmyk[k] * 100 / cells;
+			richest = fmax(richest, 100 * (cmyk[0] + cmyk[1] + cmyk[2] + cmyk[3]));
+		}
+	const struct tp_ink *line = tp_palette_ink(pal, TP_INK_LINE);
+	assert_true(line->overprint);
+	double tac = richest + 100 * line->cmyk[3];
+	/* Die grid: lines w wide on every tile edge, the outer ones half
+	 * outside the trim. */
+	double t = c->print.tile_mm, w = 0.25, W = p->cols * t, H = p->rows * t;
+	double bh = (p->rows - 1) * w + 2 * (w / 2), bv = (p->cols - 1) * w + 2 * (w / 2);
+	double cut = 100 * (bh * W + bv * H - bh * bv) / (W * H);
+	char *csv = tu_slurp(out("manifest/inks.csv"), NULL);
+	assert_non_null(csv);
+	assert_int_equal(strncmp(csv, "sheet,page,ink,coverage_pct\n", 28), 0);
+	static const char *const plates[4] = { "Cyan", "Magenta", "Yellow", "Black" };
+	for (int k = 0; k < 3; k++) {
+		char key[40];
+		snprintf(key, sizeof key, "\nfronts,1,%s,", plates[k]);
+		const char *row = strstr(csv, key);
+		assert_non_null(row);
+		double got = atof(row + strlen(key));
+		if (fabs(got - want[k]) > 0.02)
+			fail_msg("fronts %s: %.2f %%, want %.2f %%", plates[k], got, want[k]);
+	}
+	char key[80];
+	snprintf(key, sizeof key, "\nfronts,1,%s,", tp_palette_ink(pal, TP_INK_CUT)->name);
+	const char *row = strstr(csv, key);
+	assert_non_null(row);
+	if (fabs(atof(row + strlen(key)) - cut) > 0.02)
+		fail_msg("fronts die lines: %.2f %%, want %.2f %%", atof(row + strlen(key)), cut);
+	row = strstr(csv, "\nfronts,1,tac_max_pct,");
+	assert_non_null(row);
+	assert_true(fabs(atof(row + 22) - tac) < 0.1);
+	assert_non_null(strstr(csv, "\nboard,1,tac_max_pct,"));
+	assert_null(strstr(csv, "\nbacks,"));   /* only the sheets built */
+	free(csv);
+	tp_pattern_free(p);
+	tp_config_free(c);
+}
+
 /* A template written here renders on the fronts, and the board and
  * Table I follow it. */
 static void custom_template(void **state)
@@ -915,6 +980,7 @@ int main(void)
 		cmocka_unit_test(pockets),
 		cmocka_unit_test(pocket_checks),
 		cmocka_unit_test(die_lines),
+		cmocka_unit_test(ink_report),
 		cmocka_unit_test(custom_template),
 		cmocka_unit_test(tutorial),
 		cmocka_unit_test(sizes_and_pieces),
