@@ -27,7 +27,7 @@ _tilepress()
 	fi
 
 	local commands='check pattern manifest build'
-	local formats='pdf png svg'
+	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
 --list --game'

@@ -14,6 +14,7 @@
 #include "backend.h"
 #include "cli.h"
 #include "impose.h"
+#include "inkcov.h"
 #include "jobs.h"
 #include "outfile.h"
 #include "proof.h"
@@ -336,10 +337,23 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 	if (lay_out(pl->session, pl->tasks[i].sheet, &doc) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
 	char file[200];
-	if (rc == TP_OK && (doc.n == 1 || b->multipage)) {
+	int one_file = doc.n == 1 || b->multipage;
+	/* A backend of one ink (the DXF of the die lines) writes only the
+	 * pages that have it; the files keep the names they would have. */
+	if (rc == TP_OK && b->only_ink) {
+		size_t k = 0;
+		for (size_t j = 0; j < doc.n; j++) {
+			if (tp_scene_uses_ink(doc.pages[j].sc, b->only_ink))
+				doc.pages[k++] = doc.pages[j];
+			else
+				tp_scene_free(doc.pages[j].sc);
+		}
+		doc.n = k;
+	}
+	if (rc == TP_OK && one_file && doc.n > 0) {
 		snprintf(file, sizeof file, "%s%s", def->name, b->ext);
 		rc = write_file(pl, c, b, def, doc.pages, doc.n, file, e);
-	} else {
+	} else if (rc == TP_OK) {
 		/* Single-page formats get one file per page, named after it. */
 		for (size_t k = 0; rc == TP_OK && k < doc.n; k++) {
 			snprintf(file, sizeof file, "%s-%s%s", def->name, doc.pages[k].sc->name, b->ext);
@@ -348,6 +362,20 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 	}
 	tp_doc_free(&doc);
 	return rc;
+}
+
+/* 1 when some page of the sheet draws in ink id, 0 when none does, -1
+ * when out of memory.  Lays the sheet out once (milliseconds). */
+static int sheet_uses_ink(const struct tp_session *s, size_t sheet, int id)
+{
+	struct tp_doc doc = { 0 };
+	int used = 0;
+	if (s->game->sheets[sheet].build(s->cfg, s->model, &doc) != 0)
+		used = -1;
+	for (size_t k = 0; used == 0 && k < doc.n; k++)
+		used = tp_scene_uses_ink(doc.pages[k].sc, id);
+	tp_doc_free(&doc);
+	return used;
 }
 
 /* One task per wanted sheet and format.  0, or -1 when out of memory. */
@@ -367,6 +395,14 @@ static int plan_tasks(struct plan *pl)
 			/* Plates are vector art for the die maker: no rasters. */
 			if ((g->sheets[i].flags & TP_SHEET_PLATE) && tp_backends[bi].raster)
 				continue;
+			/* A backend of one ink skips sheets without it. */
+			if (tp_backends[bi].only_ink) {
+				int used = sheet_uses_ink(pl->session, i, tp_backends[bi].only_ink);
+				if (used < 0)
+					return -1;
+				if (!used)
+					continue;
+			}
 			pl->tasks[pl->n_tasks].sheet = i;
 			pl->tasks[pl->n_tasks].backend = bi;
 			pl->n_tasks++;
@@ -507,6 +543,35 @@ static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
 	return rc;
 }
 
+/* The ink report (manifest/inks.csv): coverage per plate and the maximum
+ * total area coverage of every page of every sheet this build writes, as
+ * laid out before marks and panels (src/print/inkcov.h).  4 px per mm,
+ * fewer on pages over 2 Mpx (1440 x 1440 px). */
+#define TP_INKCOV_PX_PER_MM 4.0
+#define TP_INKCOV_MAX_PX 2e6
+
+static int ink_report(const struct plan *pl, const struct tp_session *s, struct tp_buf *b, tp_err *e)
+{
+	const struct tp_game *g = s->game;
+	int rc = TP_OK;
+	tp_inkcov_csv_header(b);
+	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
+		if (!pl->want[i])
+			continue;
+		struct tp_doc doc = { 0 };
+		if (g->sheets[i].build(s->cfg, s->model, &doc) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", g->sheets[i].name);
+		for (size_t k = 0; rc == TP_OK && k < doc.n; k++) {
+			struct tp_inkcov cov;
+			rc = tp_inkcov_scene(doc.pages[k].sc, TP_INKCOV_PX_PER_MM, TP_INKCOV_MAX_PX, &cov, e);
+			if (rc == TP_OK)
+				tp_inkcov_csv(b, g->sheets[i].name, (int)k + 1, &cov);
+		}
+		tp_doc_free(&doc);
+	}
+	return rc;
+}
+
 static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e)
 {
 	char mdir[4096];
@@ -539,6 +604,17 @@ static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e
 		tp_buf_free(&b);
 		if (any && rc == TP_OK)
 			note_file(pl, "manifest/punch.csv");
+	}
+	if (rc == TP_OK) {
+		struct tp_buf b = { 0 };
+		rc = ink_report(pl, s, &b, e);
+		if (rc == TP_OK && b.oom)
+			rc = tp_fail(e, TP_EIO, "out of memory formatting inks.csv");
+		if (rc == TP_OK)
+			rc = tp_out_write(mdir, "inks.csv", b.s, b.len, e);
+		tp_buf_free(&b);
+		if (rc == TP_OK)
+			note_file(pl, "manifest/inks.csv");
 	}
 	return rc;
 }

@@ -4,9 +4,10 @@
 #include <string.h>
 
 const struct tp_backend tp_backends[] = {
-	{ "pdf", ".pdf", 1, 0, tp_pdf_write },
-	{ "png", ".png", 0, 1, tp_png_write },
-	{ "svg", ".svg", 0, 0, tp_svg_write },
+	{ "pdf", ".pdf", 1, 0, tp_pdf_write, 0 },
+	{ "png", ".png", 0, 1, tp_png_write, 0 },
+	{ "svg", ".svg", 0, 0, tp_svg_write, 0 },
+	{ "dxf", ".dxf", 0, 0, tp_dxf_write, TP_INK_CUT },
 };
 const size_t tp_n_backends = sizeof tp_backends / sizeof tp_backends[0];
 

@@ -28,7 +28,7 @@ struct tp_doc_info {
 #define TP_OUTPUT_REGISTRY "http://www.color.org"
 
 struct tp_backend {
-	const char *name;     /* as in print.formats: "pdf", "png", "svg" */
+	const char *name;     /* as in print.formats: "pdf", "png", "svg", "dxf" */
 	const char *ext;      /* ".pdf" */
 	int multipage;        /* accepts n > 1 pages in one file */
 	int raster;           /* pixels: no marks, no vector-only plates */
@@ -37,6 +37,12 @@ struct tp_backend {
 	 * closes f. */
 	int (*write)(FILE *f, const struct tp_scene *const *pages, size_t n,
 		     const struct tp_doc_info *info, tp_err *e);
+	/* 0: the backend writes every page of every sheet.  Else a shared ink
+	 * (TP_INK_CUT, ...; game inks cannot be named here): the backend
+	 * writes only that ink's shapes, so the build writes it only for the
+	 * pages that have some (tp_scene_uses_ink) and leaves it out for a
+	 * sheet that has none. */
+	int only_ink;
 };
 
 extern const struct tp_backend tp_backends[];
@@ -44,7 +50,7 @@ extern const size_t tp_n_backends;
 
 /* NULL when no backend has that name. */
 const struct tp_backend *tp_backend_find(const char *name);
-/* "pdf, png, svg": the names for messages (static text). */
+/* "pdf, png, svg, dxf": the names for messages (static text). */
 const char *tp_backend_names(void);
 
 int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
@@ -52,6 +58,10 @@ int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e);
 int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
+		 const struct tp_doc_info *info, tp_err *e);
+/* The die lines (TP_INK_CUT shapes) of one page as ASCII DXF R12, 1:1 in
+ * mm, y up from the trim box's bottom-left corner (backend_dxf.c). */
+int tp_dxf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e);
 
 /* Test hook for the PNG writer: the most bytes one band may hold, and the

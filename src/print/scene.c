@@ -241,3 +241,11 @@ void tp_scene_restore(struct tp_scene *sc, const struct tp_scene_state *st)
 	sc->n_layers = st->layers;
 	sc->margin = st->margin;
 }
+
+int tp_scene_uses_ink(const struct tp_scene *sc, int id)
+{
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		if (sc->shapes[i].ink == id && !(sc->shapes[i].flags & TP_SHAPE_MARK))
+			return 1;
+	return 0;
+}

@@ -175,6 +175,9 @@ int tp_scene_circle(struct tp_scene *sc, int ink, int paint, double stroke,
 int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
 		  double size, int align, const char *utf8);
 
+/* 1 when some shape that is not a printer's mark is drawn in ink id. */
+int tp_scene_uses_ink(const struct tp_scene *sc, int id);
+
 /* Flags the last added shape (e.g. TP_SHAPE_MARK). */
 void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags);
 

@@ -32,6 +32,25 @@ static int polygon(struct tp_scene *sc, int ink, int paint, double stroke, int n
 	return tp_scene_poly(sc, ink, paint, stroke, xy, (size_t)n);
 }
 
+/* Apothem over size: the size is twice the apothem for every symbol
+ * whose bounding box width is across its flats; a hexagon's is across
+ * its corners, twice the circumradius r, and its apothem r cos 30. */
+static double apothem_ratio(int symbol)
+{
+	return symbol == TP_SYM_HEXAGON ? cos(M_PI / 6) / 2 : 0.5;
+}
+
+double tp_symbol_apothem(int symbol, double size)
+{
+	return size * apothem_ratio(symbol);
+}
+
+double tp_symbol_grown(int symbol, double size, double by)
+{
+	double a = tp_symbol_apothem(symbol, size) + by;
+	return a > 0 ? a / apothem_ratio(symbol) : 0;
+}
+
 int tp_symbol_draw(struct tp_scene *sc, int ink, int paint, double stroke, int symbol,
 		   double cx, double cy, double size)
 {

@@ -2,7 +2,13 @@
 #define TP_SYMBOL_H
 
 /* Symbols without intrinsic orientation ([0079]): each one closed path,
- * centred, `size` mm across its widest extent. */
+ * centred, `size` mm wide (the width of its bounding box), with a flat
+ * side on top:
+ *   circle   the diameter;
+ *   square   the side (across the flats);
+ *   hexagon  across the corners (pointed left and right; across the
+ *            flats, its height, is size * sqrt(3) / 2);
+ *   octagon  across the flats (its bounding box is size x size). */
 
 #include "scene.h"
 
@@ -12,6 +18,18 @@ extern const char *const tp_symbol_names[TP_SYM_COUNT];
 
 /* -1 when name is not a symbol. */
 int tp_symbol_parse(const char *name);
+
+/* The size of the same symbol grown by `by` mm perpendicular to every
+ * edge (a circle: by on the radius), so that its outline lies `by` mm
+ * outside the outline of a symbol of size `size` with the same centre:
+ * a recess that takes the symbol with that clearance all round.  The
+ * grown polygon keeps sharp corners (a mitred offset).  by may be
+ * negative (a shrunk symbol) down to a point. */
+double tp_symbol_grown(int symbol, double size, double by);
+
+/* Distance from the centre to each edge (the apothem; a circle's
+ * radius) of a symbol of that size. */
+double tp_symbol_apothem(int symbol, double size);
 
 /* 0, or -1 when out of memory. */
 int tp_symbol_draw(struct tp_scene *sc, int ink, int paint, double stroke, int symbol,

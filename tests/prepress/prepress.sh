@@ -36,7 +36,7 @@ build() {
 }
 
 # ---- every PDF of a full build, the blind edition and a second build -------
-if build full --formats pdf,png,svg && build blind --formats pdf,svg \
+if build full --formats pdf,png,svg,dxf && build blind --formats pdf,svg,dxf \
 	-s emboss.plates=on -s print.style=patent -s print.marks=off &&
 	build again --formats pdf; then
 	ok "builds"
@@ -234,6 +234,47 @@ for f in "$T"/full/board.pdf "$T"/full/fronts.pdf; do
 		echo "     inkcov $(basename "$f"): $(tr -s ' ' <"$T/inkcov.log" | head -3 | tr '\n' ';')"
 	fi
 done
+
+# ---- die lines: each edge cut once; DXF of the die lines ------------------
+# A python with ezdxf (Debian's python3-ezdxf) also audits the DXFs.
+PY=python3
+python3 -c 'import ezdxf' 2>/dev/null || { /usr/bin/python3 -c 'import ezdxf' 2>/dev/null && PY=/usr/bin/python3; }
+ndxf=$(ls "$T"/full/*.dxf "$T"/blind/*.dxf 2>/dev/null | wc -l)
+if [ "$ndxf" -gt 0 ] && [ ! -e "$T/full/board.dxf" ] && [ ! -e "$T/full/backs.dxf" ] &&
+	$PY tests/prepress/die_check.py "$T"/full/cut-*.svg "$T"/full/fronts.svg "$T"/blind/cut-*.svg \
+		"$T"/full/*.dxf "$T"/blind/*.dxf >"$T/die.log" 2>&1; then
+	ok "die lines cut once in SVG and $ndxf DXFs; none for sheets without die lines ($(sed -n 's/^.*full\/cut-fronts.svg: \([^,]*\),.*/\1/p' "$T/die.log"); $(tail -n 1 "$T/die.log"))"
+else
+	bad "die lines" "$T/die.log"
+fi
+
+# ---- ink report: manifest/inks.csv against Ghostscript ---------------------
+# Built without marks and bleed, so Ghostscript's page is the trim box.
+# ink_cov (amount of each ink; inkcov would count any tint as full) at 300
+# dpi, overprint simulated as the press prints it, and without the fill
+# adjustment that widens every edge by up to half a pixel (hairlines would
+# measure twice as wide).
+ibad=0
+if build inks --only fronts,board,manifest --formats pdf -s print.marks=off -s print.bleed_mm=0; then
+	for s in fronts board; do
+		if gs -q -o - -sDEVICE=ink_cov -r300 -dOverprint=/simulate -c '0 0 .setfilladjust2' \
+			-f "$T/inks/$s.pdf" >"$T/gs-$s.txt" 2>"$T/gs.log" &&
+			python3 tests/prepress/inkcov_match.py "$T/inks/manifest/inks.csv" "$s" \
+				"$T/inks/$s.pdf" "$T/gs-$s.txt" 1 >"$T/ink-$s.log" 2>&1; then
+			sed -n 's/^/     /p' "$T/ink-$s.log"
+		else
+			cat "$T/gs.log" >>"$T/ink-$s.log"
+			bad "inks.csv against Ghostscript ink_cov: $s" "$T/ink-$s.log"
+			ibad=1
+		fi
+	done
+else
+	bad "build for the ink report" "$T/build.log"
+	ibad=1
+fi
+[ "$ibad" = 0 ] && ok "inks.csv agrees with Ghostscript ink_cov within 1 point per plate (fronts, board)"
+[ -s "$T/full/manifest/inks.csv" ] && ok "the full build writes manifest/inks.csv" ||
+	bad "no manifest/inks.csv in the full build"
 
 echo "prepress: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

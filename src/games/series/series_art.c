@@ -136,9 +136,3 @@ int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 	}
 	return rc ? -1 : 0;
 }
-
-int tp_art_die_square(struct tp_scene *sc, double x, double y, double w, double h)
-{
-	double xy[8] = { x, y, x + w, y, x + w, y + h, x, y + h };
-	return tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.25, xy, 4);
-}

@@ -26,7 +26,4 @@ int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 		 int corner, double x, double y, double t);
 
-/* A closed square die line. */
-int tp_art_die_square(struct tp_scene *sc, double x, double y, double w, double h);
-
 #endif

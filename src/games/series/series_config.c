@@ -398,11 +398,23 @@ static int check_emboss(const struct tp_config *c, const struct tp_series_cfg *s
 		return tp_fail(e, TP_EINPUT,
 			       "%s: emboss.symbol_mm = %g: with its %g mm outline it does not fit a %.3g mm cell (tile_mm / 6); a symbol may not touch its cell edge",
 			       emboss_where(c), em->symbol_mm, em->stroke_mm, cell);
-	if (em->back_symbol_mm + 2 * em->recess_clearance_mm + em->stroke_mm >=
-	    c->print.tile_mm - em->pocket_wall_mm)
+	if (em->back_symbol_mm + em->stroke_mm >= c->print.tile_mm)
 		return tp_fail(e, TP_EINPUT,
-			       "%s: emboss.back_symbol_mm = %g: with clearance and outline it does not fit inside a %g mm tile pocket; make it smaller",
-			       emboss_where(c), em->back_symbol_mm, c->print.tile_mm - em->pocket_wall_mm);
+			       "%s: emboss.back_symbol_mm = %g: with its %g mm outline it does not fit on a %g mm tile back; make it smaller",
+			       emboss_where(c), em->back_symbol_mm, em->stroke_mm, c->print.tile_mm);
+	/* The recess is the back symbol grown by the clearance across every
+	 * edge (a hexagon grows more across its corners than across its
+	 * flats); with its outline it must lie inside the pocket, which is
+	 * the tile plus the clearance all round. */
+	double pocket = tp_series_pocket(c);
+	for (int k = 0; k < TP_N_SERIES; k++) {
+		double grown = tp_symbol_grown(em->symbol[k], em->back_symbol_mm, em->recess_clearance_mm);
+		if (grown + em->stroke_mm >= pocket)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: emboss.back_symbol_mm = %g: its %s recess, %.4g mm wide with the %g mm clearance, does not fit with its %g mm outline inside a %g mm pocket (tile_mm + 2 x recess_clearance_mm); make it smaller",
+				       emboss_where(c), em->back_symbol_mm, tp_symbol_names[em->symbol[k]],
+				       grown, em->recess_clearance_mm, em->stroke_mm, pocket);
+	}
 	if (!s->rules.backs)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: emboss.plates = on needs series.backs = on: the back and board-recess plates follow the board image",

@@ -47,6 +47,23 @@ static inline const struct tp_series_cfg *tp_series(const struct tp_config *c)
 	return c->game_cfg;
 }
 
+/* A board pocket of the blind edition: the tile plus the recess
+ * clearance all round, so the tile seats. */
+static inline double tp_series_pocket(const struct tp_config *c)
+{
+	return c->print.tile_mm + 2 * tp_series(c)->emboss.recess_clearance_mm;
+}
+
+/* The board's square pitch, mm: the tile size; in the blind edition
+ * (emboss.plates = on) a pocket plus the rib between pockets, so the
+ * board, its halves, its pieces and the board-recess plate all follow the
+ * pockets while the tile sheets keep the tile size. */
+static inline double tp_series_pitch(const struct tp_config *c)
+{
+	const struct tp_emboss *em = &tp_series(c)->emboss;
+	return em->plates ? tp_series_pocket(c) + em->pocket_wall_mm : c->print.tile_mm;
+}
+
 /* The row of the game table needs the counts as constants; each table
  * asserts its own. */
 #define TP_SERIES_N_KEYS 20

@@ -90,6 +90,9 @@ static void text_table(struct tp_buf *b, const struct tp_pattern *p,
 		emboss_counts(p, c, &n);
 		tp_buf_printf(b, "emboss (per game): %ld front symbols, %ld back symbols, %ld board pockets, %ld board symbol recesses\n",
 			      n.front_symbols, n.back_symbols, n.pockets, n.recess_symbols);
+		tp_buf_printf(b, "board pockets %g mm on a %g mm pitch: board %g x %g mm\n",
+			      tp_series_pocket(c), tp_series_pitch(c), tp_series_pitch(c) * p->cols,
+			      tp_series_pitch(c) * p->rows);
 	}
 	if (tp_series(c)->digits)
 		tp_buf_printf(b, "note: %s\n", digits_note);
@@ -132,7 +135,8 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 	tp_buf_printf(b, "{\n  \"system\": \"series\",\n  \"board\": {\"rows\": %d, \"cols\": %d},\n",
 		      p->rows, p->cols);
 	tp_buf_printf(b, "  \"level\": %d,\n  \"tile_mm\": %g,\n  \"board_mm\": { \"width_mm\": %g, \"height_mm\": %g },\n",
-		      tp_series(c)->level, c->print.tile_mm, c->print.tile_mm * p->cols, c->print.tile_mm * p->rows);
+		      tp_series(c)->level, c->print.tile_mm, tp_series_pitch(c) * p->cols,
+		      tp_series_pitch(c) * p->rows);
 	if (tp_series(c)->level > 1)
 		tp_buf_printf(b, "  \"level_note\": \"level %d: the same pattern and counts as level 1; each tile is a level %d board piece, %g mm square\",\n",
 			      tp_series(c)->level, tp_series(c)->level - 1, c->print.tile_mm);
@@ -161,6 +165,8 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 		emboss_counts(p, c, &n);
 		tp_buf_printf(b, "  \"emboss_per_game\": {\"front_symbols\": %ld, \"back_symbols\": %ld, \"pockets\": %ld, \"recess_symbols\": %ld},\n",
 			      n.front_symbols, n.back_symbols, n.pockets, n.recess_symbols);
+		tp_buf_printf(b, "  \"pocket_mm\": %g,\n  \"pitch_mm\": %g,\n", tp_series_pocket(c),
+			      tp_series_pitch(c));
 	}
 	if (tp_series(c)->digits)
 		tp_buf_printf(b, "  \"indicia_note\": \"%s\",\n", digits_note);

@@ -5,10 +5,12 @@
 #include "series_sheets.h"
 #include "symbol.h"
 
-/* Same size as the sheets they register with; no art, so no bleed to fill. */
-static struct tp_scene *plate(const struct tp_config *c, const struct tp_pattern *p, const char *name)
+/* Same size as the sheets they register with (squares of side t: the
+ * tile for the tile sheets, the board pitch for the board); no art, so no
+ * bleed to fill. */
+static struct tp_scene *plate(const struct tp_config *c, const struct tp_pattern *p,
+			      const char *name, double t)
 {
-	double t = c->print.tile_mm;
 	struct tp_scene *sc = tp_series_new_sheet(c, name, p->cols * t, p->rows * t, NULL, 0);
 	if (sc != NULL)
 		sc->plate = 1;
@@ -20,7 +22,7 @@ int tp_build_emboss_fronts(const struct tp_config *c, const void *model, struct 
 {
 	const struct tp_pattern *p = model;
 	const struct tp_emboss *em = &tp_series(c)->emboss;
-	struct tp_scene *sc = plate(c, p, "emboss-fronts");
+	struct tp_scene *sc = plate(c, p, "emboss-fronts", c->print.tile_mm);
 	if (tp_doc_add(doc, sc, "registers with fronts") != 0 || tp_scene_layer(sc, "symbols") != 0)
 		return -1;
 	double t = c->print.tile_mm, s = t / 6;
@@ -47,7 +49,7 @@ int tp_build_emboss_backs(const struct tp_config *c, const void *model, struct t
 {
 	const struct tp_pattern *p = model;
 	const struct tp_emboss *em = &tp_series(c)->emboss;
-	struct tp_scene *sc = plate(c, p, "emboss-backs");
+	struct tp_scene *sc = plate(c, p, "emboss-backs", c->print.tile_mm);
 	if (tp_doc_add(doc, sc, "registers with backs (mirrored)") != 0 ||
 	    tp_scene_layer(sc, "symbols") != 0)
 		return -1;
@@ -66,15 +68,20 @@ int tp_build_emboss_backs(const struct tp_config *c, const void *model, struct t
 }
 
 /* [0103], claim 20: a pocket for every board square, and inside each
- * coloured square the recess that receives its tile's back symbol. */
+ * coloured square the recess that receives its tile's back symbol.  A
+ * pocket is the tile plus recess_clearance_mm all round, centred in its
+ * board square; squares are a pocket plus pocket_wall_mm apart
+ * (tp_series_pitch), so half a rib lies outside the outer pockets.  The
+ * recess is the back symbol grown by the clearance perpendicular to every
+ * edge. */
 int tp_build_board_recess(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
 	const struct tp_emboss *em = &tp_series(c)->emboss;
-	struct tp_scene *sc = plate(c, p, "board-recess");
+	double t = tp_series_pitch(c), in = (t - tp_series_pocket(c)) / 2;
+	struct tp_scene *sc = plate(c, p, "board-recess", t);
 	if (tp_doc_add(doc, sc, "registers with board") != 0)
 		return -1;
-	double t = c->print.tile_mm, in = em->pocket_wall_mm / 2;
 	if (tp_scene_layer(sc, "pockets") != 0)
 		return -1;
 	for (int r = 0; r < p->rows; r++)
@@ -92,7 +99,8 @@ int tp_build_board_recess(const struct tp_config *c, const void *model, struct t
 			if (s != TP_NONE &&
 			    tp_symbol_draw(sc, TP_INK_EMBOSS, TP_STROKE, em->stroke_mm, em->symbol[s],
 					   (col + 0.5) * t, (r + 0.5) * t,
-					   em->back_symbol_mm + 2 * em->recess_clearance_mm) != 0)
+					   tp_symbol_grown(em->symbol[s], em->back_symbol_mm,
+							   em->recess_clearance_mm)) != 0)
 				return -1;
 		}
 	tp_scene_layer_by_ink(sc);

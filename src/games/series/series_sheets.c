@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "die.h"
 #include "series_art.h"
 #include "template.h"
 #include "sheet.h"
@@ -25,7 +26,7 @@ static int add_page(struct tp_doc *doc, struct tp_scene *sc, const char *note)
 	return tp_doc_add(doc, sc, note);
 }
 
-/* FIG. 23: every tile of the played board, front up, with a die line. */
+/* FIG. 23: every tile of the played board, front up, with the die lines. */
 static int build_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
@@ -40,10 +41,12 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++) {
 			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
-			if (tp_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0 ||
-			    tp_art_die_square(sc, col * t, r * t, t, t) != 0)
+			if (tp_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0)
 				return -1;
 		}
+	/* Tiles share their edges: one grid of lines cuts each edge once. */
+	if (tp_die_grid(sc, 0, 0, p->rows, p->cols, t, t, TP_DIE_STROKE_MM) != 0)
+		return -1;
 	tp_sheet_bleed(sc);
 	return 0;
 }
@@ -142,10 +145,12 @@ static int build_spanning(const struct tp_config *c, const void *model, struct t
 }
 
 /* FIG. 20 (or FIG. 19 in the tutorial edition): the board squares, grid
- * lines, and the anchor squares outlined for assembly. */
+ * lines, and the anchor squares outlined for assembly.  Squares are
+ * tp_series_pitch() apart: the tile size, or the blind edition's pockets
+ * and ribs (the grid lines run along the ribs). */
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_pattern *p)
 {
-	double t = c->print.tile_mm;
+	double t = tp_series_pitch(c);
 	static const int layers[] = {
 		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
 		TP_INK_LINE, TP_INK_ASSEMBLY,
@@ -192,7 +197,7 @@ static int build_board(const struct tp_config *c, const void *model, struct tp_d
 /* The rectangle of half h (0 or 1) of the board, FIG. 21. */
 static void half_rect(const struct tp_config *c, const struct tp_pattern *p, int h, double r[4])
 {
-	double t = c->print.tile_mm, W = p->cols * t, H = p->rows * t;
+	double t = tp_series_pitch(c), W = p->cols * t, H = p->rows * t;
 	if (c->print.split == TP_SPLIT_ROWS) {
 		r[0] = 0; r[1] = h * H / 2; r[2] = W; r[3] = H / 2;
 	} else {
@@ -220,7 +225,7 @@ static int build_half(const struct tp_config *c, const struct tp_pattern *p, str
 	tp_scene_free(board);
 	if (add_page(doc, sc, half_notes[c->print.split][h]) != 0)
 		return -1;
-	return tp_art_die_square(sc, 0, 0, r[2], r[3]);
+	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
 }
 
 static int build_half1(const struct tp_config *c, const void *model, struct tp_doc *doc)
@@ -244,7 +249,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 	struct tp_scene *board = board_scene(c, p);
 	if (board == NULL)
 		return -1;
-	double s = 6 * c->print.tile_mm;
+	double s = 6 * tp_series_pitch(c);
 	int rc = 0;
 	for (int i = 0; rc == 0 && i < p->patch_rows; i++)
 		for (int j = 0; rc == 0 && j < p->patch_cols; j++) {
@@ -257,7 +262,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 			struct tp_scene *sc = tp_sheet_crop(board, name, j * s, i * s, s, s);
 			rc = add_page(doc, sc, note);
 			if (rc == 0)
-				rc = tp_art_die_square(sc, 0, 0, s, s);
+				rc = tp_die_rect(sc, 0, 0, s, s, TP_DIE_STROKE_MM);
 		}
 	tp_scene_free(board);
 	return rc;
@@ -287,9 +292,11 @@ static int emboss_tiles(const struct tp_config *c, const void *model, struct tp_
 	return grid(c, model, g, "emboss-backs");
 }
 
-/* The die lines alone, one page per sheet they cut, each 1:1 with it
- * (with print.layout = punchboard: one page per press sheet of fronts,
- * "fronts-sheet-K", a closed rectangle per tile). */
+/* The die lines alone, one page per sheet they cut, each 1:1 with it:
+ * the fronts as one grid (each shared edge cut once), each board half as
+ * its closed outline.  With print.layout = punchboard the tiles stand
+ * apart: one page per press sheet of fronts, "fronts-sheet-K", a closed
+ * rectangle per tile. */
 static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
@@ -299,10 +306,7 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 	if (sc == NULL)
 		return -1;
 	sc->plate = 1;
-	int rc = 0;
-	for (int r = 0; rc == 0 && r < p->rows; r++)
-		for (int col = 0; rc == 0 && col < p->cols; col++)
-			rc = tp_art_die_square(sc, col * t, r * t, t, t);
+	int rc = tp_die_grid(sc, 0, 0, p->rows, p->cols, t, t, TP_DIE_STROKE_MM) != 0 ? -1 : 0;
 	if (rc == 0 && c->print.layout == TP_LAYOUT_PUNCHBOARD) {
 		struct tp_tile_grid g;
 		struct tp_press pr;
@@ -327,7 +331,7 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 		if (add_page(doc, sc, h ? "die line of board-half-2" : "die line of board-half-1") != 0)
 			return -1;
 		sc->plate = 1;
-		if (tp_art_die_square(sc, 0, 0, r[2], r[3]) != 0)
+		if (tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM) != 0)
 			return -1;
 	}
 	return 0;

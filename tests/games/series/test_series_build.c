@@ -3,6 +3,8 @@
 
 #include "testutil.h"
 #include "tu_files.h"
+#include "tu_paths.h"
+#include "tu_dxf.h"
 #include "oracle.h"
 
 #include <math.h>
@@ -10,6 +12,7 @@
 #include "cli.h"
 #include "series_config.h"
 #include "series.h"
+#include "symbol.h"
 
 /* The series part of a config, writable in tests. */
 #define SER(c) ((struct tp_series_cfg *)(c)->game_cfg)
@@ -316,16 +319,430 @@ static void plates(void **state)
 	assert_int_equal(symbols(svg, "pockets", sy, (int)max), p->rows * p->cols);
 	n = symbols(svg, "symbols", sy, (int)max);
 	assert_int_equal(n, backs);
+	t += 2 * SER(c)->emboss.recess_clearance_mm + SER(c)->emboss.pocket_wall_mm;
 	for (int i = 0; i < n; i++) {
 		int col = (int)floor(sy[i].cx / t), row = (int)floor(sy[i].cy / t);
 		int sq = p->board[row * p->cols + col];
 		assert_int_not_equal(sq, TP_NONE);
 		assert_int_equal(kind_of(&sy[i]), symbol_points(c, sq));
 		assert_true(fabs(sy[i].cx - (col + 0.5) * t) < 1e-3);
-		assert_true(fabs(sy[i].w - SER(c)->emboss.back_symbol_mm - 2 * SER(c)->emboss.recess_clearance_mm) < 1e-3);
 	}
 	free(svg);
 	free(sy);
+	tp_pattern_free(p);
+	tp_config_free(c);
+}
+
+/* ---- issue 12 point 1: blind pockets that fit ------------------------------ */
+
+/* Every apothem of a closed symbol path about its centre: the distance
+ * to each edge's line, or a circle's radius at each on-curve point.
+ * Returns how many. */
+static int apothems(const struct tu_path *p, double *a, int max)
+{
+	double cx, cy;
+	tu_path_centre(p, &cx, &cy, NULL, NULL);
+	int n = 0;
+	for (int i = 0; i < p->n && n < max; i++) {
+		double x0 = p->xy[2 * i], y0 = p->xy[2 * i + 1];
+		if (p->curves) {
+			a[n++] = hypot(x0 - cx, y0 - cy);
+		} else {
+			int j = (i + 1) % p->n;
+			a[n++] = tu_line_dist(cx, cy, x0, y0, p->xy[2 * j], p->xy[2 * j + 1]);
+		}
+	}
+	return n;
+}
+
+/* Kind of a symbol path: 0 circle, else its corner count. */
+static int path_kind(const struct tu_path *p)
+{
+	return p->curves ? 0 : p->n;
+}
+
+static size_t read_paths(const char *file, int pdf, const char *layer, struct tu_paths *ps)
+{
+	if (pdf)
+		return tu_pdf_paths(out(file), 1, ps);
+	char *svg = tu_slurp(out(file), NULL);
+	assert_non_null(svg);
+	size_t n = tu_svg_paths(svg, layer, ps);
+	free(svg);
+	return n;
+}
+
+/* Trim width and height of page 1 of a built PDF, mm. */
+static void trim_mm(const char *file, double *w, double *h)
+{
+	double media[4], bleed[4], trim[4];
+	assert_int_equal(tu_pdf_boxes(out(file), 1, media, bleed, trim), 0);
+	*w = (trim[2] - trim[0]) / PT;
+	*h = (trim[3] - trim[1]) / PT;
+}
+
+/* The blind board, read back from the SVG and from the PDF: each pocket
+ * is the tile plus twice the clearance, pockets lie a pocket plus a rib
+ * apart, the board and its halves and pieces follow that pitch while the
+ * tile sheets keep the tile; every recess outline lies exactly the
+ * clearance outside the back symbol's outline, across every edge, for all
+ * four symbols. */
+static void pockets(void **state)
+{
+	(void)state;
+	const char *blind = tu_path("config/series-blind.ini");
+	static const char *const sets[2][5] = {
+		{ "print.marks=off", NULL },
+		{ "print.marks=off", "emboss.recess_clearance_mm=1.5", "emboss.pocket_wall_mm=2.5",
+		  "emboss.lateral=hexagon", "emboss.vertical=circle" },
+	};
+	static const int n_sets[2] = { 1, 5 };
+	for (int v = 0; v < 2; v++) {
+		assert_int_equal(build(blind, sets[v], n_sets[v],
+				       "fronts,backs,board,board-half-1,board-pieces,cut,emboss-backs,board-recess",
+				       "svg,pdf", 1), 0);
+		struct tp_config *c;
+		struct tp_pattern *p;
+		load(blind, sets[v], n_sets[v], &c, &p);
+		const struct tp_emboss *em = &SER(c)->emboss;
+		double t = c->print.tile_mm, clr = em->recess_clearance_mm;
+		double pocket = t + 2 * clr, pitch = pocket + em->pocket_wall_mm;
+		double w, h;
+		/* Sheets: the board side follows the pitch, the tile sheets the tile. */
+		trim_mm("board-recess.pdf", &w, &h);
+		assert_true(fabs(w - p->cols * pitch) < 0.01 && fabs(h - p->rows * pitch) < 0.01);
+		trim_mm("board.pdf", &w, &h);
+		assert_true(fabs(w - p->cols * pitch) < 0.01 && fabs(h - p->rows * pitch) < 0.01);
+		trim_mm("board-half-1.pdf", &w, &h);
+		assert_true(fabs(w - p->cols * pitch) < 0.01 && fabs(h - p->rows * pitch / 2) < 0.01);
+		trim_mm("board-pieces.pdf", &w, &h);
+		assert_true(fabs(w - 6 * pitch) < 0.01 && fabs(h - 6 * pitch) < 0.01);
+		trim_mm("fronts.pdf", &w, &h);
+		assert_true(fabs(w - p->cols * t) < 0.01 && fabs(h - p->rows * t) < 0.01);
+		trim_mm("backs.pdf", &w, &h);
+		assert_true(fabs(w - p->cols * t) < 0.01);
+		trim_mm("emboss-backs.pdf", &w, &h);
+		assert_true(fabs(w - p->cols * t) < 0.01 && fabs(h - p->rows * t) < 0.01);
+		/* The board's squares are pitch-sized cells. */
+		struct tu_paths bd = { 0 };
+		read_paths("board.svg", 0, "lateral", &bd);
+		assert_true(bd.n > 0);
+		for (size_t i = 0; i < bd.n; i++) {
+			double cx, cy, bw, bh;
+			tu_path_centre(&bd.p[i], &cx, &cy, &bw, &bh);
+			double fx = cx / pitch - floor(cx / pitch), fy = cy / pitch - floor(cy / pitch);
+			int edge = cx < pitch || cy < pitch || cx > (p->cols - 1) * pitch || cy > (p->rows - 1) * pitch;
+			if (!edge)
+				assert_true(fabs(bw - pitch) < 1e-3 && fabs(fx - 0.5) < 1e-6 && fabs(fy - 0.5) < 1e-6);
+		}
+		tu_paths_free(&bd);
+		/* The cut sheet's half outline: half the board at the pitch. */
+		struct tu_paths cut = { 0 };
+		read_paths("cut-board-half-1.svg", 0, NULL, &cut);
+		assert_int_equal(cut.n, 1);
+		double ccx, ccy;
+		tu_path_centre(&cut.p[0], &ccx, &ccy, &w, &h);
+		assert_true(fabs(w - p->cols * pitch) < 1e-3 && fabs(h - p->rows * pitch / 2) < 1e-3);
+		tu_paths_free(&cut);
+
+		for (int pdf = 0; pdf < 2; pdf++) {
+			double tol = pdf ? 2e-3 : 2e-4;  /* PDF: float coordinates in pt */
+			struct tu_paths pk = { 0 }, sy = { 0 }, bk = { 0 };
+			size_t n_pk = (size_t)p->rows * p->cols;
+			if (pdf) {
+				struct tu_paths all = { 0 };
+				assert_true(read_paths("board-recess.pdf", 1, NULL, &all) > n_pk);
+				/* Layers in order: pockets, then symbols. */
+				for (size_t i = 0; i < all.n; i++)
+					*tu_paths_add(i < n_pk ? &pk : &sy) = all.p[i];
+				tu_paths_free(&all);
+				read_paths("emboss-backs.pdf", 1, NULL, &bk);
+			} else {
+				read_paths("board-recess.svg", 0, "pockets", &pk);
+				read_paths("board-recess.svg", 0, "symbols", &sy);
+				read_paths("emboss-backs.svg", 0, "symbols", &bk);
+			}
+			assert_int_equal(pk.n, n_pk);
+			for (size_t i = 0; i < pk.n; i++) {
+				double cx, cy, pw, ph;
+				tu_path_centre(&pk.p[i], &cx, &cy, &pw, &ph);
+				int col = (int)(i % p->cols), row = (int)(i / p->cols);
+				assert_true(pk.p[i].closed && pk.p[i].n == 4);
+				assert_true(fabs(pw - pocket) < tol && fabs(ph - pocket) < tol);
+				assert_true(fabs(cx - (col + 0.5) * pitch) < tol && fabs(cy - (row + 0.5) * pitch) < tol);
+				if (col > 0) {  /* the rib to the left neighbour */
+					double lx, ly, lw;
+					tu_path_centre(&pk.p[i - 1], &lx, &ly, &lw, NULL);
+					assert_true(fabs((cx - pw / 2) - (lx + lw / 2) - em->pocket_wall_mm) < tol);
+				}
+			}
+			/* One back symbol of each kind as the reference outline. */
+			double ref[9] = { 0 };
+			int have[9] = { 0 };
+			for (size_t i = 0; i < bk.n; i++) {
+				double a[TU_PATH_MAX];
+				int k = path_kind(&bk.p[i]), na = apothems(&bk.p[i], a, TU_PATH_MAX);
+				assert_true(k <= 8 && na > 0);
+				if (!have[k]) {
+					have[k] = 1;
+					ref[k] = a[0];
+				}
+			}
+			int kinds = 0, seen[9] = { 0 };
+			assert_true(sy.n > 0);
+			for (size_t i = 0; i < sy.n; i++) {
+				double cx, cy, a[TU_PATH_MAX];
+				tu_path_centre(&sy.p[i], &cx, &cy, NULL, NULL);
+				int k = path_kind(&sy.p[i]), na = apothems(&sy.p[i], a, TU_PATH_MAX);
+				int col = (int)floor(cx / pitch), row = (int)floor(cy / pitch);
+				int sq = p->board[row * p->cols + col];
+				assert_int_not_equal(sq, TP_NONE);
+				assert_int_equal(k, symbol_points(c, sq));
+				/* Centred in its pocket. */
+				assert_true(fabs(cx - (col + 0.5) * pitch) < tol && fabs(cy - (row + 0.5) * pitch) < tol);
+				assert_true(k <= 8 && have[k]);
+				for (int j = 0; j < na; j++)
+					if (fabs(a[j] - ref[k] - clr) > tol)
+						fail_msg("%s: %s recess edge %d lies %.5f mm outside the back symbol's, want %g",
+							 pdf ? "PDF" : "SVG", tp_symbol_names[em->symbol[sq]], j,
+							 a[j] - ref[k], clr);
+				kinds += !seen[k];
+				seen[k] = 1;
+			}
+			assert_int_equal(kinds, 4);
+			tu_paths_free(&pk);
+			tu_paths_free(&sy);
+			tu_paths_free(&bk);
+		}
+		tp_pattern_free(p);
+		tp_config_free(c);
+	}
+}
+
+/* Recess outlines that would not fit the pocket are refused when the
+ * config is read, for the symbol that grows most (the hexagon, across its
+ * corners). */
+static void pocket_checks(void **state)
+{
+	(void)state;
+	const char *blind = tu_path("config/series-blind.ini");
+	/* 120 mm tile, 0.3 mm outline: a square back symbol of 119.7 mm or
+	 * more does not fit the tile; a hexagon grown by 10 mm across its
+	 * flats grows 2 x 10 / cos 30 = 23.09 mm across its corners, more
+	 * than the 20 mm the pocket adds. */
+	static const char *const bad[][3] = {
+		{ "emboss.back_symbol_mm=119.7", NULL },
+		{ "emboss.back_symbol_mm=119", "emboss.recess_clearance_mm=10" },
+	};
+	for (int i = 0; i < 2; i++) {
+		struct tp_config *c = NULL;
+		tp_err e = { 0 };
+		int n = bad[i][1] ? 2 : 1;
+		assert_int_equal(tp_config_load(&c, blind, bad[i], n, &e), TP_EINPUT);
+		assert_non_null(strstr(e.msg, "back_symbol_mm"));
+		tp_config_free(c);
+	}
+	/* A square or octagon grown by 10 mm grows 20 mm: fits exactly as the
+	 * tile does when the hexagon is not used. */
+	const char *ok[] = { "emboss.back_symbol_mm=119", "emboss.recess_clearance_mm=10",
+			     "emboss.vertical=square" };
+	struct tp_config *c = NULL;
+	tp_err e = { 0 };
+	assert_int_equal(tp_config_load(&c, blind, ok, 3, &e), 0);
+	tp_config_free(c);
+}
+
+/* ---- issue 12 point 3: die lines cut once --------------------------------- */
+
+/* How many straight segments of ps cover the segment a-b whole. */
+static int edge_cover(const struct tu_paths *ps, double ax, double ay, double bx, double by, double tol)
+{
+	int n = 0;
+	for (size_t i = 0; i < ps->n; i++) {
+		const struct tu_path *p = &ps->p[i];
+		int segs = p->closed ? p->n : p->n - 1;
+		for (int k = 0; k < segs; k++) {
+			int j = (k + 1) % p->n;
+			double x0 = p->xy[2 * k], y0 = p->xy[2 * k + 1], x1 = p->xy[2 * j], y1 = p->xy[2 * j + 1];
+			double len = hypot(x1 - x0, y1 - y0);
+			if (len < tol)
+				continue;
+			double ta = ((ax - x0) * (x1 - x0) + (ay - y0) * (y1 - y0)) / (len * len);
+			double tb = ((bx - x0) * (x1 - x0) + (by - y0) * (y1 - y0)) / (len * len);
+			if (tu_line_dist(ax, ay, x0, y0, x1, y1) < tol && tu_line_dist(bx, by, x0, y0, x1, y1) < tol &&
+			    ta > -tol / len && ta < 1 + tol / len && tb > -tol / len && tb < 1 + tol / len)
+				n++;
+		}
+	}
+	return n;
+}
+
+/* Every edge of every tile of the rows x cols grid of t mm tiles is cut
+ * exactly once, and nothing else is cut: returns the cut length, mm.
+ * flip_h: DXF coordinates, y up from the bottom of a sheet that high. */
+static double check_tile_cuts(const struct tu_paths *ps, int rows, int cols, double t, double flip_h,
+			      const char *what)
+{
+	double len = 0;
+	for (size_t i = 0; i < ps->n; i++)
+		len += tu_path_length(&ps->p[i]);
+	for (int dir = 0; dir < 2; dir++)
+		for (int r = 0; r <= (dir ? rows - 1 : rows); r++)
+			for (int c = 0; c <= (dir ? cols : cols - 1); c++) {
+				double ax = c * t, ay = r * t;
+				double bx = dir ? ax : ax + t, by = dir ? ay + t : ay;
+				if (flip_h > 0) {
+					ay = flip_h - ay;
+					by = flip_h - by;
+				}
+				int n = edge_cover(ps, ax, ay, bx, by, 1e-3);
+				if (n != 1)
+					fail_msg("%s: tile edge (%g,%g)-(%g,%g) cut %d times", what, ax, ay, bx, by, n);
+			}
+	double edges = (rows + 1) * cols * t + (cols + 1) * rows * t;
+	if (fabs(len - edges) > 1e-3 * (rows + cols + 2))
+		fail_msg("%s: %.3f mm of cut where the edges are %.3f mm", what, len, edges);
+	return len;
+}
+
+static void die_lines(void **state)
+{
+	(void)state;
+	const char *configs[2] = { NULL, tu_path("config/series-blind.ini") };
+	for (int v = 0; v < 2; v++) {
+		const char *sets[] = { "print.marks=on" };
+		char *dir = outdir;
+		outdir = tu_tmpdir();
+		assert_int_equal(build(configs[v], sets, 1, "fronts,backs,board,board-half-1,board-pieces,cut",
+				       "svg,dxf", 1), 0);
+		struct tp_config *c;
+		struct tp_pattern *p;
+		load(configs[v], sets, 1, &c, &p);
+		double t = c->print.tile_mm, H = p->rows * t;
+		const char *cut_ink = tp_palette_ink(&c->print.inks, TP_INK_CUT)->name;
+		/* The cut sheet's fronts page and the fronts sheet's die layer. */
+		static const char *const svgs[2] = { "cut-fronts.svg", "fronts.svg" };
+		for (int k = 0; k < 2; k++) {
+			struct tu_paths ps = { 0 };
+			char *svg = tu_slurp(out(svgs[k]), NULL);
+			assert_non_null(svg);
+			tu_svg_paths(svg, cut_ink, &ps);
+			free(svg);
+			assert_int_equal(ps.n, (size_t)(p->rows + p->cols + 2));
+			double len = check_tile_cuts(&ps, p->rows, p->cols, t, 0, svgs[k]);
+			if (k == 0)
+				printf("    %s: %d tiles of %g mm: %.1f m of die line as one square per tile, "
+				       "%.1f m as a grid, 0 edges cut twice\n",
+				       v ? "blind edition" : "default edition", p->rows * p->cols, t,
+				       4 * t * p->rows * p->cols / 1000, len / 1000);
+			tu_paths_free(&ps);
+		}
+		/* The DXFs: the same cuts, y up. */
+		static const char *const dxfs[2] = { "cut-fronts.dxf", "fronts.dxf" };
+		for (int k = 0; k < 2; k++) {
+			struct tu_dxf d;
+			char why[200] = "";
+			if (tu_dxf_read(out(dxfs[k]), &d, why, sizeof why) != 0)
+				fail_msg("%s: %s", dxfs[k], why);
+			assert_int_equal(d.lines, p->rows + p->cols + 2);
+			assert_int_equal(d.polylines + d.others, 0);
+			assert_string_equal(d.layer, cut_ink);
+			check_tile_cuts(&d.paths, p->rows, p->cols, t, H, dxfs[k]);
+			tu_paths_free(&d.paths);
+		}
+		/* Pieces that stand apart: one closed outline each, at the
+		 * board's pitch. */
+		double pitch = tp_series_pitch(c);
+		static const char *const outlines[3] = { "cut-board-half-1.dxf", "board-half-1.dxf",
+							 "board-pieces-piece-1-1.dxf" };
+		for (int k = 0; k < 3; k++) {
+			struct tu_dxf d;
+			char why[200] = "";
+			if (tu_dxf_read(out(outlines[k]), &d, why, sizeof why) != 0)
+				fail_msg("%s: %s", outlines[k], why);
+			assert_int_equal(d.polylines, 1);
+			assert_int_equal(d.lines, 0);
+			const struct tu_path *o = &d.paths.p[0];
+			assert_true(o->closed && o->n == 4);
+			double cx, cy, w, h;
+			tu_path_centre(o, &cx, &cy, &w, &h);
+			double want_w = k == 2 ? 6 * pitch : p->cols * pitch, want_h = k == 2 ? 6 * pitch : p->rows * pitch / 2;
+			assert_true(fabs(w - want_w) < 1e-3 && fabs(h - want_h) < 1e-3);
+			assert_true(fabs(cx - w / 2) < 1e-3 && fabs(cy - h / 2) < 1e-3);
+			tu_paths_free(&d.paths);
+		}
+		/* Sheets without die lines get no DXF. */
+		assert_int_equal(access(out("board.dxf"), F_OK), -1);
+		assert_int_equal(access(out("backs.dxf"), F_OK), -1);
+		assert_int_equal(access(out("board.svg"), F_OK), 0);
+		tp_pattern_free(p);
+		tp_config_free(c);
+		tu_rmrf(outdir);
+		outdir = dir;
+	}
+}
+
+/* ---- issue 12 point 7: the ink report -------------------------------------- */
+
+/* manifest/inks.csv against the pattern: the fronts' process plates are
+ * the cells' areas times their inks' CMYK (cells tile the sheet; the
+ * grid lines and die lines overprint), the die-line plate is the union of
+ * the grid's lines within the trim, and the TAC peak is the richest series
+ * colour under an overprinting hairline. */
+static void ink_report(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.bleed_mm=2" };
+	assert_int_equal(build(NULL, sets, 1, "fronts,board,manifest", "svg", 1), 0);
+	struct tp_config *c;
+	struct tp_pattern *p;
+	load(NULL, sets, 1, &c, &p);
+	const struct tp_palette *pal = &c->print.inks;
+	static const int ink[4] = { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS };
+	double want[4] = { 0 }, cells = 36.0 * p->rows * p->cols, richest = 0;
+	for (int i = 0; i < p->rows * p->cols; i++)
+		for (int a = 0; a < 36; a++) {
+			int sr = or_cell(c, p->tiles[i].front, p->tiles[i].corner, a / 6, a % 6);
+			if (sr == TP_NONE)
+				continue;
+			const double *cmyk = tp_palette_ink(pal, ink[sr])->cmyk;
+			for (int k = 0; k < 4; k++)
+				want[k] += cmyk[k] * 100 / cells;
+			richest = fmax(richest, 100 * (cmyk[0] + cmyk[1] + cmyk[2] + cmyk[3]));
+		}
+	const struct tp_ink *line = tp_palette_ink(pal, TP_INK_LINE);
+	assert_true(line->overprint);
+	double tac = richest + 100 * line->cmyk[3];
+	/* Die grid: lines w wide on every tile edge, the outer ones half
+	 * outside the trim. */
+	double t = c->print.tile_mm, w = 0.25, W = p->cols * t, H = p->rows * t;
+	double bh = (p->rows - 1) * w + 2 * (w / 2), bv = (p->cols - 1) * w + 2 * (w / 2);
+	double cut = 100 * (bh * W + bv * H - bh * bv) / (W * H);
+	char *csv = tu_slurp(out("manifest/inks.csv"), NULL);
+	assert_non_null(csv);
+	assert_int_equal(strncmp(csv, "sheet,page,ink,coverage_pct\n", 28), 0);
+	static const char *const plates[4] = { "Cyan", "Magenta", "Yellow", "Black" };
+	for (int k = 0; k < 3; k++) {
+		char key[40];
+		snprintf(key, sizeof key, "\nfronts,1,%s,", plates[k]);
+		const char *row = strstr(csv, key);
+		assert_non_null(row);
+		double got = atof(row + strlen(key));
+		if (fabs(got - want[k]) > 0.02)
+			fail_msg("fronts %s: %.2f %%, want %.2f %%", plates[k], got, want[k]);
+	}
+	char key[80];
+	snprintf(key, sizeof key, "\nfronts,1,%s,", tp_palette_ink(pal, TP_INK_CUT)->name);
+	const char *row = strstr(csv, key);
+	assert_non_null(row);
+	if (fabs(atof(row + strlen(key)) - cut) > 0.02)
+		fail_msg("fronts die lines: %.2f %%, want %.2f %%", atof(row + strlen(key)), cut);
+	row = strstr(csv, "\nfronts,1,tac_max_pct,");
+	assert_non_null(row);
+	assert_true(fabs(atof(row + 22) - tac) < 0.1);
+	assert_non_null(strstr(csv, "\nboard,1,tac_max_pct,"));
+	assert_null(strstr(csv, "\nbacks,"));   /* only the sheets built */
+	free(csv);
 	tp_pattern_free(p);
 	tp_config_free(c);
 }
@@ -560,6 +977,10 @@ int main(void)
 		cmocka_unit_test(pixels),
 		cmocka_unit_test(press_pdf),
 		cmocka_unit_test(plates),
+		cmocka_unit_test(pockets),
+		cmocka_unit_test(pocket_checks),
+		cmocka_unit_test(die_lines),
+		cmocka_unit_test(ink_report),
 		cmocka_unit_test(custom_template),
 		cmocka_unit_test(tutorial),
 		cmocka_unit_test(sizes_and_pieces),

@@ -1,0 +1,37 @@
+#ifndef TP_DIE_H
+#define TP_DIE_H
+
+/* Die lines (TP_INK_CUT) that cut every edge once, for any game.
+ *
+ * Ganged pieces that share edges (tiles in a grid) are cut by a grid of
+ * full-length straight lines: rows + 1 horizontal and cols + 1 vertical,
+ * so each shared edge is cut once rather than once per neighbour; pieces
+ * that stand apart (a board half, a board piece, a punched tile) each get
+ * one closed contour.  The grid lines run in alternate directions
+ * (boustrophedon), so a plotter or digital cutter travels the least
+ * between them. */
+
+#include <stddef.h>
+
+#include "scene.h"
+
+/* The die line width drawn on every sheet, mm (a hairline for the die
+ * maker; the knife does not care). */
+#define TP_DIE_STROKE_MM 0.25
+
+/* A grid of rows x cols cells of w x h mm, top-left corner at (x0, y0):
+ * rows + 1 horizontal lines cols * w long and cols + 1 vertical lines
+ * rows * h long, in TP_INK_CUT, stroked stroke mm wide.  Nothing for an
+ * empty grid (rows or cols < 1).  0, or -1 when out of memory (the lines
+ * added so far stay: the scene stays valid). */
+int tp_die_grid(struct tp_scene *sc, double x0, double y0, int rows, int cols,
+		double w, double h, double stroke);
+
+/* One closed contour through the n points xy[2n] in TP_INK_CUT (nothing
+ * when n < 2).  0, or -1 when out of memory. */
+int tp_die_contour(struct tp_scene *sc, const double *xy, size_t n, double stroke);
+
+/* The closed contour of the rectangle (x, y, w, h). */
+int tp_die_rect(struct tp_scene *sc, double x, double y, double w, double h, double stroke);
+
+#endif
