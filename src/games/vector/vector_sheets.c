@@ -112,6 +112,9 @@ static const int tile_layers[] = {
 
 /* Every tile in the order of the pattern, edge to edge, each with its own
  * die square. */
+static int cut_grid(struct tp_scene *sc, const struct tp_vector_model *m, double t, double W,
+		    double H);
+
 static int build_tiles(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_vector_model *m = model;
@@ -122,9 +125,11 @@ static int build_tiles(const struct tp_config *c, const void *model, struct tp_d
 		return -1;
 	for (int r = 0; r < m->rows; r++)
 		for (int col = 0; col < m->cols; col++)
-			if (tile_art(sc, c, &m->grid[(size_t)r * m->cols + col], col * t, r * t, t) != 0 ||
-			    die_square(sc, col * t, r * t, t, t) != 0)
+			if (tile_art(sc, c, &m->grid[(size_t)r * m->cols + col], col * t, r * t, t) != 0)
 				return -1;
+	/* Ganged tiles share their edges: one grid, each edge cut once. */
+	if (cut_grid(sc, m, t, m->cols * t, m->rows * t) != 0)
+		return -1;
 	tp_sheet_bleed(sc);
 	return 0;
 }
@@ -276,9 +281,6 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 
 /* Die lines 1:1 with the sheets they cut.  The ganged tiles get straight
  * full-length cuts, so each edge two tiles share is cut once. */
-static int cut_grid(struct tp_scene *sc, const struct tp_vector_model *m, double t, double W,
-		    double H);
-
 /* The tiles sheet is a gang of rows x cols tiles, its backs the mirrored
  * tile-backs sheet: what print.layout = punchboard imposes. */
 static int tiles_grid(const struct tp_config *c, const void *model, struct tp_tile_grid *g)
