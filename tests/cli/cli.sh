@@ -1011,7 +1011,11 @@ c_set_section_hint() {
 tcase "--set without a section lists every section of the game" c_set_section_hint
 
 c_bare_edition() {
-	( cd "$T" && "$TP_BIN" -c series-blind check >"$T/bare.out" 2>&1 ) ||
+	# (A binary outside the tree, e.g. build/asan/tilepress, finds the data
+	# through TILEPRESS_DATA, as an installed one finds share/tilepress.)
+	data=
+	[ "$TP_BIN" = "$ROOT/tilepress" ] || data=$ROOT
+	( cd "$T" && TILEPRESS_DATA=$data "$TP_BIN" -c series-blind check >"$T/bare.out" 2>&1 ) ||
 		{ fail "-c series-blind from another folder: $(head -c 200 "$T/bare.out")"; return; }
 	grep -q "config/series-blind.ini: ok" "$T/bare.out" || fail "did not read config/series-blind.ini: $(head -n 1 "$T/bare.out")"
 }
