@@ -1,4 +1,5 @@
 #include "backend.h"
+#include "geom.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,25 +11,10 @@
 /* SVG written by hand: Cairo's SVG surface cannot name groups, and
  * designers want one group (an Inkscape layer) per ink. */
 
-/* %.4f with trailing zeros cut; the decimal point forced to '.' whatever
- * the locale says, so files are identical everywhere. */
-static const char *num(char buf[32], double v)
+/* Numbers as tp_num writes them (geom.h). */
+static const char *num(char buf[40], double v)
 {
-	if (!isfinite(v) || fabs(v) < 0.00005)
-		v = 0;
-	snprintf(buf, 32, "%.4f", v);
-	char *dot = NULL;
-	for (char *p = buf; *p; p++)
-		if (*p != '-' && (*p < '0' || *p > '9'))
-			*(dot = p) = '.';
-	if (dot != NULL) {
-		char *end = buf + strlen(buf);
-		while (end[-1] == '0')
-			*--end = '\0';
-		if (end[-1] == '.')
-			end[-1] = '\0';
-	}
-	return buf;
+	return tp_num(buf, v);
 }
 
 /* Length of a valid UTF-8 sequence at s, or 0. */
@@ -106,7 +92,7 @@ static void layer_ids(const struct tp_scene *sc, char (*ids)[48])
 static void paint_attrs(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
 {
 	const struct tp_ink *k = tp_scene_ink(sc, s->ink);
-	char hex[8], b[32];
+	char hex[8], b[40];
 	int c[3];
 	for (int i = 0; i < 3; i++)
 		c[i] = (int)floor(fmin(fmax(k->rgb[i], 0), 1) * 255 + 0.5);
@@ -125,7 +111,7 @@ static void paint_attrs(FILE *f, const struct tp_scene *sc, const struct tp_shap
 
 static void put_path(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
 {
-	char a[32], b[32];
+	char a[40], b[40];
 	const struct tp_pt *p = sc->pts + s->first;
 	fputs("<path d=\"", f);
 	for (size_t k = 0; k < s->count; k++) {
@@ -157,7 +143,7 @@ static void put_path(FILE *f, const struct tp_scene *sc, const struct tp_shape *
 
 static void put_shape(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
 {
-	char a[32], b[32], c[32], d[32];
+	char a[40], b[40], c[40], d[40];
 	static const char *const anchor[] = { "start", "middle", "end" };
 	switch (s->kind) {
 	case TP_SHAPE_RECT:
@@ -248,7 +234,7 @@ int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	double m = sc->bleed + (info->marks ? sc->margin : 0);
 	double w = sc->trim_w + 2 * m, h = sc->trim_h + 2 * m;
 	double bw = sc->trim_w + 2 * sc->bleed, bh = sc->trim_h + 2 * sc->bleed;
-	char a[32], b[32], c[32], d[32];
+	char a[40], b[40], c[40], d[40];
 
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n", f);
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\""

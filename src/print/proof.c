@@ -6,33 +6,18 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "geom.h"
 
-/* Liang-Barsky: clips the segment to [x0,x1]x[y0,y1]; 0 when nothing is
- * left. */
+/* Clips the segment to the box; 0 when nothing is left. */
 static int clip_segment(double *ax, double *ay, double *bx, double *by, const double box[4])
 {
-	double t0 = 0, t1 = 1, dx = *bx - *ax, dy = *by - *ay;
-	const double p[4] = { -dx, dx, -dy, dy };
-	const double q[4] = { *ax - box[0], box[2] - *ax, *ay - box[1], box[3] - *ay };
-	for (int i = 0; i < 4; i++) {
-		if (p[i] == 0) {
-			if (q[i] < 0)
-				return 0;
-			continue;
-		}
-		double r = q[i] / p[i];
-		if (p[i] < 0 && r > t0)
-			t0 = r;
-		else if (p[i] > 0 && r < t1)
-			t1 = r;
-		if (t0 > t1)
-			return 0;
-	}
-	double x0 = *ax + t0 * dx, y0 = *ay + t0 * dy;
+	double t0, t1, dx = *bx - *ax, dy = *by - *ay;
+	if (!tp_clip_segment(box, *ax, *ay, *bx, *by, &t0, &t1))
+		return 0;
 	*bx = *ax + t1 * dx;
 	*by = *ay + t1 * dy;
-	*ax = x0;
-	*ay = y0;
+	*ax += t0 * dx;
+	*ay += t0 * dy;
 	return 1;
 }
 
