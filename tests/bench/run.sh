@@ -109,7 +109,7 @@ awk -v l="${LOAD0%% *}" 'BEGIN { exit !(l > 0.5) }' &&
 	say "WARNING: load average $LOAD0 before starting: other work will skew the numbers"
 
 # ---- 1. full default set and the PNG part alone ---------------------------------
-T_FULL=""; T_PNG=""; T_BOUND=""; T_PEER=""; T_LEVEL=""
+T_FULL=""; T_PNG=""; T_BOUND=""; T_PEER=""; T_LEVEL=""; T_GAMES=""
 declare -A FR_WALL FR_FILE FR_RSS
 for d in $DPIS; do
 	say "full set at $d dpi"
@@ -221,6 +221,20 @@ rm -rf level3
 measure "$TP" build -q -o level3 --level 3
 shopt -s nullglob; pngs=(level3/*.png); shopt -u nullglob
 T_LEVEL+="| \`--level 3\` (vector: pdf, svg) | $WALL | $(mib "$RSS") | $( [ "$TREE" = - ] && echo - || mib "$TREE") | $(find level3 -type f | wc -l) | $(du -sk level3 | awk '{ printf "%.1f", $1 / 1024 }') | ${#pngs[@]} PNG |"$'\n'
+
+# Every game's default set, and each game at a large board and a high dpi:
+# time and memory must stay bounded whatever the game.
+for run in "series|-c series" "vector|-c vector" "arena|-c arena" \
+	"vector 24x24 at 1200 dpi|-c vector -s board.rows=24 -s board.cols=24 -s vector.blanks=516 -s print.dpi=1200" \
+	"arena side 99 at 600 dpi|-c arena -s arena.side=99 -s print.dpi=600"; do
+	name=${run%%|*}
+	args=${run#*|}
+	say "game: $name"
+	rm -rf game
+	# shellcheck disable=SC2086
+	measure "$TP" $args build -q -o game
+	T_GAMES+="| $name | $WALL | $(mib "$RSS") | $( [ "$TREE" = - ] && echo - || mib "$TREE") | $(find game -type f | wc -l) | $(du -sk game | awk '{ printf "%.1f", $1 / 1024 }') |"$'\n'
+done
 rm -rf level3
 
 # ---- report ------------------------------------------------------------------------
@@ -274,6 +288,12 @@ ${T_PEER}
 | run | wall s | peak RSS MiB (%M) | tree RSS MiB (sampled) | files | output MiB | PNG |
 |---|---:|---:|---:|---:|---:|---|
 ${T_LEVEL}
+
+### Every game (PDF + PNG + SVG + DXF, default -j)
+
+| run | wall s | peak RSS MiB (%M) | tree RSS MiB (sampled) | files | output MiB |
+|---|---:|---:|---:|---:|---:|
+${T_GAMES}
 EOF
 } >"$RES"
 cat "$RES"
