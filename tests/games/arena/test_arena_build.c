@@ -232,10 +232,10 @@ static void cut_paths(const char *const *sets, int nsets)
 	const char *end, *g = tu_svg_group(svg, "CutContour", &end);
 	assert_non_null(g);
 	int paths = 0;
-	for (const char *p = strstr(g, "<path d=\""); p && p < end; p = strstr(p + 1, "<path d=\"")) {
+	for (const char *p = tu_svg_next_d(g, end); p; p = tu_svg_next_d(p, end)) {
 		double xy[2 * 64];
 		int closed, curves;
-		int n = tu_path_points(p + 9, xy, 64, &closed, &curves);
+		int n = tu_path_points(p, xy, 64, &closed, &curves);
 		assert_true(closed);
 		assert_int_equal(curves, 0);
 		assert_true(n >= 4 && n <= 64);
@@ -306,19 +306,13 @@ static int boxes(const char *svg, const char *id, struct box *bx, int max)
 	if (g == NULL)
 		return 0;
 	int n = 0;
-	for (const char *p = strstr(g, "<path d=\""); p && p < end; p = strstr(p + 1, "<path d=\"")) {
-		double xy[2 * 128];
+	for (const char *p = tu_svg_next_d(g, end); p; p = tu_svg_next_d(p, end)) {
+		double xy[2 * 128], b[4];
 		int closed, curves;
-		int k = tu_path_points(p + 9, xy, 128, &closed, &curves);
-		struct box b = { INFINITY, INFINITY, -INFINITY, -INFINITY };
-		for (int i = 0; i < k && i < 128; i++) {
-			b.x0 = fmin(b.x0, xy[2 * i]);
-			b.y0 = fmin(b.y0, xy[2 * i + 1]);
-			b.x1 = fmax(b.x1, xy[2 * i]);
-			b.y1 = fmax(b.y1, xy[2 * i + 1]);
-		}
+		int k = tu_path_points(p, xy, 128, &closed, &curves);
+		tu_points_box(xy, k < 128 ? k : 128, b);
 		if (n < max)
-			bx[n] = b;
+			bx[n] = (struct box){ b[0], b[1], b[2], b[3] };
 		n++;
 	}
 	return n;
@@ -389,11 +383,12 @@ static void backs_for(int players)
 	int n1 = tu_count(g1, e1, "<path d=\""), n2 = tu_count(g2, e2, "<path d=\"");
 	assert_true(n1 >= TP_ARENA_PIECES);
 	assert_int_equal(n1, n2);
-	for (const char *p = strstr(g1, "<path d=\""), *q = strstr(g2, "<path d=\""); p && p < e1;
-	     p = strstr(p + 1, "<path d=\""), q = strstr(q + 1, "<path d=\"")) {
-		size_t l1 = strcspn(p + 9, "\""), l2 = strcspn(q + 9, "\"");
+	for (const char *p = tu_svg_next_d(g1, e1), *q = tu_svg_next_d(g2, e2); p;
+	     p = tu_svg_next_d(p, e1), q = tu_svg_next_d(q, e2)) {
+		assert_non_null(q);
+		size_t l1 = strcspn(p, "\""), l2 = strcspn(q, "\"");
 		assert_int_equal(l1, l2);
-		assert_memory_equal(p + 9, q + 9, l1);
+		assert_memory_equal(p, q, l1);
 	}
 	assert_non_null(strstr(g2, "data-spot=\"Emboss\""));
 	free(face);

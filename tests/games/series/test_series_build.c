@@ -156,16 +156,12 @@ static int symbols(const char *svg, const char *group, struct sym *out, int max)
 	if (g == NULL)
 		return 0;
 	int n = 0;
-	for (const char *d = strstr(g, "<path d=\""); d && d < end; d = strstr(d + 1, "<path d=\"")) {
-		double xy[40];
+	for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) {
+		double xy[40], b[4];
 		struct sym s;
-		s.pts = tu_path_points(d + 9, xy, 20, &s.closed, &s.curves);
-		double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
-		for (int i = 0; i < s.pts && i < 20; i++) {
-			x0 = fmin(x0, xy[2 * i]); x1 = fmax(x1, xy[2 * i]);
-			y0 = fmin(y0, xy[2 * i + 1]); y1 = fmax(y1, xy[2 * i + 1]);
-		}
-		s.cx = (x0 + x1) / 2; s.cy = (y0 + y1) / 2; s.w = x1 - x0; s.h = y1 - y0;
+		s.pts = tu_path_points(d, xy, 20, &s.closed, &s.curves);
+		tu_points_box(xy, s.pts < 20 ? s.pts : 20, b);
+		s.cx = (b[0] + b[2]) / 2; s.cy = (b[1] + b[3]) / 2; s.w = b[2] - b[0]; s.h = b[3] - b[1];
 		if (n < max)
 			out[n] = s;
 		n++;

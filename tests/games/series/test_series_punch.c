@@ -217,10 +217,10 @@ static void check_set(const char *config, const char *const *sets, int n_sets)
 			const char *end, *g = tu_svg_group(svg, "CutContour", &end);
 			assert_non_null(g);
 			int dies = 0;
-			for (const char *d = strstr(g, "<path d=\""); d && d < end; d = strstr(d + 1, "<path d=\"")) {
+			for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) {
 				double xy[20];
 				int closed, curves;
-				int pts = tu_path_points(d + 9, xy, 10, &closed, &curves);
+				int pts = tu_path_points(d, xy, 10, &closed, &curves);
 				assert_true(closed && !curves && pts == 4);
 				double x0 = fmin(fmin(xy[0], xy[2]), fmin(xy[4], xy[6]));
 				double y0 = fmin(fmin(xy[1], xy[3]), fmin(xy[5], xy[7]));
@@ -307,17 +307,12 @@ static void blind(void **state)
 			char *svg = tu_slurp(page_file(side ? "emboss-backs" : "emboss-fronts", k, sheets, "svg"), NULL);
 			assert_non_null(svg);
 			const char *end, *g = tu_svg_group(svg, "symbols", &end);
-			for (const char *d = g ? strstr(g, "<path d=\"") : NULL; d && d < end;
-			     d = strstr(d + 1, "<path d=\"")) {
-				double xy[80];
+			for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) {
+				double xy[80], b[4];
 				int closed, curves;
-				int pts = tu_path_points(d + 9, xy, 40, &closed, &curves);
-				double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
-				for (int q = 0; q < pts && q < 40; q++) {
-					x0 = fmin(x0, xy[2 * q]); x1 = fmax(x1, xy[2 * q]);
-					y0 = fmin(y0, xy[2 * q + 1]); y1 = fmax(y1, xy[2 * q + 1]);
-				}
-				double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+				int pts = tu_path_points(d, xy, 40, &closed, &curves);
+				tu_points_box(xy, pts < 40 ? pts : 40, b);
+				double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 				int hit = 0;
 				for (int i = 0; i < n && !hit; i++) {
 					const struct row *w = &rw[i];

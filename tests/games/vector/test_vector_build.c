@@ -451,9 +451,9 @@ static int svg_paths(const char *svg, const char *id, struct svgpath *p, int max
 	if (g == NULL)
 		return 0;
 	int n = 0;
-	for (const char *d = strstr(g, "<path d=\""); d && d < end; d = strstr(d + 1, "<path d=\"")) {
+	for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) {
 		if (n < max)
-			p[n].n = tu_path_points(d + 9, p[n].xy, 64, &p[n].closed, &p[n].curves);
+			p[n].n = tu_path_points(d, p[n].xy, 64, &p[n].closed, &p[n].curves);
 		n++;
 	}
 	return n;
