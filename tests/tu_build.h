@@ -60,6 +60,22 @@ static inline const char *tu_out(const char *name)
 	return buf[i];
 }
 
+/* For a test that builds into a folder of its own: tu_tmp becomes a
+ * fresh empty folder, and the suite's is returned, to be handed to
+ * tu_tmp_pop, which removes the fresh one and makes it tu_tmp again. */
+static inline char *tu_tmp_push(void)
+{
+	char *saved = tu_tmp;
+	tu_tmp = tu_tmpdir();
+	return saved;
+}
+
+static inline void tu_tmp_pop(char *saved)
+{
+	tu_rmrf(tu_tmp);
+	tu_tmp = saved;
+}
+
 /* The config at path with sets[0..n-1] applied, loaded as the build loads
  * it; the test fails with the loader's message when it does not load.
  * The caller frees it with tp_config_free. */

@@ -534,8 +534,7 @@ static void die_lines(void **state)
 	const char *configs[2] = { NULL, tu_path("config/series-blind.ini") };
 	for (int v = 0; v < 2; v++) {
 		const char *sets[] = { "print.marks=on" };
-		char *dir = tu_tmp;
-		tu_tmp = tu_tmpdir();
+		char *dir = tu_tmp_push();
 		assert_int_equal(build(configs[v], sets, 1, "fronts,backs,board,board-half-1,board-pieces,cut",
 				       "svg,dxf", 1), 0);
 		struct tp_config *c;
@@ -600,8 +599,7 @@ static void die_lines(void **state)
 		assert_int_equal(access(tu_out("board.svg"), F_OK), 0);
 		tp_pattern_free(p);
 		tp_config_free(c);
-		tu_rmrf(tu_tmp);
-		tu_tmp = dir;
+		tu_tmp_pop(dir);
 	}
 }
 
@@ -717,8 +715,7 @@ static void custom_template(void **state)
 static void tutorial(void **state)
 {
 	(void)state;
-	char *dir = tu_tmp;
-	tu_tmp = tu_tmpdir();
+	char *dir = tu_tmp_push();
 	assert_int_equal(build(tu_path("config/series-tutorial.ini"), NULL, 0, NULL, "svg", 1), 0);
 	assert_int_equal(access(tu_out("backs.svg"), F_OK), -1);
 	assert_int_equal(access(tu_out("board-pieces-piece-1-1.svg"), F_OK), -1);
@@ -734,8 +731,7 @@ static void tutorial(void **state)
 	char *csv = tu_slurp(tu_out("manifest/table1.csv"), NULL);
 	assert_int_equal(strncmp(csv, "front,total\n", 12), 0);
 	free(csv);
-	tu_rmrf(tu_tmp);
-	tu_tmp = dir;
+	tu_tmp_pop(dir);
 }
 
 /* ---- issue: sizes, board pieces, panels, levels ------------------------- */
@@ -748,8 +744,7 @@ static void sizes_and_pieces(void **state)
 		{ "board.rows=12", "board.cols=24" },
 	};
 	for (size_t d = 0; d < 3; d++) {
-		char *dir = tu_tmp;
-		tu_tmp = tu_tmpdir();
+		char *dir = tu_tmp_push();
 		const char *sets[] = { dims[d][0], dims[d][1], "series.anchor=1 1 6 se", "series.anchor=1 2 6 nw",
 				       "print.tile_mm=25", "print.dpi=72" };
 		assert_int_equal(build(NULL, sets, 6, "board,board-pieces,fronts,manifest", "svg,png", 1), 0);
@@ -785,8 +780,7 @@ static void sizes_and_pieces(void **state)
 		free(json);
 		tp_pattern_free(p);
 		tp_config_free(c);
-		tu_rmrf(tu_tmp);
-		tu_tmp = dir;
+		tu_tmp_pop(dir);
 	}
 }
 

@@ -609,8 +609,7 @@ static void check_counts(const struct tp_config *c)
 /* One configuration, every sheet, every check. */
 static void full_check(const char *const *sets, int n)
 {
-	char *dir = tu_tmp;
-	tu_tmp = tu_tmpdir();
+	char *dir = tu_tmp_push();
 	assert_int_equal(build_into(tu_tmp, sets, n, NULL, "png,svg"), 0);
 	struct tp_config *c = load(sets, n);
 	struct csv_tile *g = read_pattern(c);
@@ -623,8 +622,7 @@ static void full_check(const char *const *sets, int n)
 	check_pieces(c);
 	free(g);
 	tp_config_free(c);
-	tu_rmrf(tu_tmp);
-	tu_tmp = dir;
+	tu_tmp_pop(dir);
 }
 
 static void seed_edition(void **state)
