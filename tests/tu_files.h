@@ -4,6 +4,8 @@
 /* Reading back what tilepress wrote: PNG pixels (libpng), SVG groups and
  * shapes (our own simple SVG), PDF boxes (pdfinfo). */
 
+#include "testutil.h"
+
 #include <math.h>
 #include <png.h>
 #include <stdio.h>
@@ -80,6 +82,18 @@ static inline char *tu_slurp(const char *path, size_t *len)
 	fclose(f);
 	if (len)
 		*len = (size_t)n;
+	return s;
+}
+
+/* tu_slurp, failing the test when the file cannot be read. */
+static inline char *tu_slurp_ok(const char *path, size_t *len)
+{
+	size_t n = 0;
+	char *s = tu_slurp(path, &n);
+	if (s == NULL)
+		fail_msg("cannot read %s", path);
+	if (len)
+		*len = n;
 	return s;
 }
 
