@@ -4,6 +4,9 @@
 /* Reading back what tilepress wrote: PNG pixels (libpng), SVG groups and
  * shapes (our own simple SVG), PDF boxes (pdfinfo). */
 
+#include "testutil.h"
+
+#include <math.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +85,18 @@ static inline char *tu_slurp(const char *path, size_t *len)
 	return s;
 }
 
+/* tu_slurp, failing the test when the file cannot be read. */
+static inline char *tu_slurp_ok(const char *path, size_t *len)
+{
+	size_t n = 0;
+	char *s = tu_slurp(path, &n);
+	if (s == NULL)
+		fail_msg("cannot read %s", path);
+	if (len)
+		*len = n;
+	return s;
+}
+
 /* The text of the layer group <g id="id" ...> up to its closing tag
  * (layers hold one nested clip group, so the second </g> ends it), or
  * NULL.  Points into svg; *end receives its end. */
@@ -141,6 +156,30 @@ static inline int tu_path_points(const char *d, double *xy, int max, int *closed
 		p += used;
 	}
 	return n;
+}
+
+/* The path data of the first <path d="..."> at or after `at` and before
+ * end (pointing just past d="), or NULL when there is none or `at` is
+ * NULL.  Every path of a group, in order:
+ *   for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) */
+static inline const char *tu_svg_next_d(const char *at, const char *end)
+{
+	const char *p = at ? strstr(at, "<path d=\"") : NULL;
+	return p && p < end ? p + 9 : NULL;
+}
+
+/* The bounding box {x0, y0, x1, y1} of the points xy[0..n-1]; for n = 0
+ * the empty box {+inf, +inf, -inf, -inf}. */
+static inline void tu_points_box(const double *xy, int n, double box[4])
+{
+	box[0] = box[1] = INFINITY;
+	box[2] = box[3] = -INFINITY;
+	for (int i = 0; i < n; i++) {
+		box[0] = fmin(box[0], xy[2 * i]);
+		box[1] = fmin(box[1], xy[2 * i + 1]);
+		box[2] = fmax(box[2], xy[2 * i]);
+		box[3] = fmax(box[3], xy[2 * i + 1]);
+	}
 }
 
 /* MediaBox, BleedBox and TrimBox (pt) of page `page`, via pdfinfo. */

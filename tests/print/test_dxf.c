@@ -14,6 +14,7 @@
 #include "die.h"
 #include "scene.h"
 #include "tu_palette.h"
+#include "tu_writer.h"
 
 static struct tp_scene *sample(void)
 {
@@ -155,18 +156,12 @@ static void test_failures(void **state)
 {
 	(void)state;
 	struct tp_scene *sc = sample();
-	FILE *f = fopen("/dev/full", "wb");
-	if (f != NULL) {
-		tp_err e = { 0 };
-		assert_int_equal(tp_dxf_write(f, (const struct tp_scene *const *)&sc, 1, &info, &e), TP_EIO);
-		fclose(f);
-	}
+	tp_err e0;
+	tu_expect_full_disk(tp_dxf_write, sc, &info, &e0);
 	const struct tp_scene *two[2] = { sc, sc };
 	FILE *g = tmpfile();
 	assert_non_null(g);
-	tp_err e2 = { 0 };
-	assert_int_equal(tp_dxf_write(g, two, 2, &info, &e2), TP_EINPUT);
-	assert_non_null(strstr(e2.msg, "one page"));
+	tu_expect_one_page(tp_dxf_write, g, sc, &info, TP_EINPUT);
 	for (long n = 1;; n++) {
 		tp_err e = { 0 };
 		rewind(g);

@@ -4,6 +4,7 @@
 
 #define TU_SUPPRESS_HARU_LEAK
 #include "testutil.h"
+#include "tu_files.h"
 
 #include <cairo.h>
 #include <math.h>
@@ -13,6 +14,7 @@
 #include "backend.h"
 #include "scene.h"
 #include "tu_palette.h"
+#include "tu_writer.h"
 #include "text_outline.h"
 
 #define K (72.0 / 25.4)
@@ -121,23 +123,6 @@ static int run(char *out, size_t cap, const char *fmt, ...)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	long size = ftell(f);
-	assert_true(size >= 0);
-	rewind(f);
-	char *buf = malloc((size_t)size + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)size, f), (size_t)size);
-	buf[size] = '\0';
-	fclose(f);
-	*len = (size_t)size;
-	return buf;
-}
-
 static void assert_qpdf_clean(const char *path)
 {
 	char out[8192];
@@ -155,7 +140,7 @@ static char *qdf_text(const char *path)
 	int rc = run(out, sizeof out, "qpdf --qdf --object-streams=disable '%s' '%s'", path, qdf);
 	assert_int_equal(rc, 0);
 	size_t len;
-	char *raw = slurp(qdf, &len);
+	char *raw = tu_slurp_ok(qdf, &len);
 	/* the xref table's " f " entries are not operators */
 	for (char *x = strstr(raw, "\nxref\n"); x; x = strstr(x + 1, "\nxref\n"))
 		len = (size_t)(x - raw);
@@ -268,8 +253,8 @@ static void test_reproducible_with_id(void **state)
 {
 	(void)state;
 	size_t la, lb;
-	char *a = slurp(write_one("a.pdf", 1), &la);
-	char *b = slurp(write_one("b.pdf", 1), &lb);
+	char *a = tu_slurp_ok(write_one("a.pdf", 1), &la);
+	char *b = tu_slurp_ok(write_one("b.pdf", 1), &lb);
 	assert_int_equal(la, lb);
 	assert_memory_equal(a, b, la);
 	const char *trailer = strstr(a + la - 600, "trailer");
@@ -282,7 +267,7 @@ static void test_reproducible_with_id(void **state)
 	struct tp_doc_info info = doc_info(1);
 	info.title = "another title";
 	size_t lc;
-	char *c = slurp(write_pdf("c.pdf", pages, 1, &info), &lc);
+	char *c = tu_slurp_ok(write_pdf("c.pdf", pages, 1, &info), &lc);
 	const char *id_a = strstr(trailer, "/ID [ <");
 	const char *id_c = strstr(strstr(c + lc - 600, "trailer"), "/ID [ <");
 	assert_non_null(id_c);
@@ -416,15 +401,10 @@ static void test_write_error(void **state)
 {
 	(void)state;
 	struct tp_scene *sc = sample("one", TRIM_W, TRIM_H);
-	const struct tp_scene *pages[1] = { sc };
 	struct tp_doc_info info = doc_info(1);
-	FILE *f = fopen("/dev/full", "wb");
-	assert_non_null(f);
-	tp_err e = { 0 };
-	assert_int_equal(tp_pdf_write(f, pages, 1, &info, &e), TP_EIO);
-	assert_int_equal(e.code, TP_EIO);
+	tp_err e;
+	assert_true(tu_expect_full_disk(tp_pdf_write, sc, &info, &e));
 	assert_non_null(strstr(e.msg, "cannot write"));
-	fclose(f);
 	tp_scene_free(sc);
 }
 
@@ -475,7 +455,7 @@ static void test_pdfx_defaults(void **state)
 	const char *path = write_one("pdfx.pdf", 1);
 	assert_qpdf_clean(path);
 	size_t len;
-	char *raw = slurp(path, &len);
+	char *raw = tu_slurp_ok(path, &len);
 	assert_memory_equal(raw, "%PDF-1.4\n", 9);
 	free(raw);
 	char *q = qdf_text(path);

@@ -1,9 +1,11 @@
 #include "testutil.h"
+#include "tu_files.h"
 
 #include "alloc.h"
 #include "backend.h"
 #include "scene.h"
 #include "tu_palette.h"
+#include "tu_writer.h"
 
 
 static struct tp_scene *new_scene(void)
@@ -59,21 +61,6 @@ static struct tp_scene *sample(void)
 	return sc;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	long n = ftell(f);
-	rewind(f);
-	char *buf = malloc((size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* Writes sc as name in tu_tmp and returns the text. */
 static char *write_svg(const struct tp_scene *sc, int marks, const char *name)
 {
@@ -84,7 +71,7 @@ static char *write_svg(const struct tp_scene *sc, int marks, const char *name)
 	assert_non_null(f);
 	assert_int_equal(tp_svg_write(f, &sc, 1, &info, &e), TP_OK);
 	assert_int_equal(fclose(f), 0);
-	return slurp(path);
+	return tu_slurp_ok(path, NULL);
 }
 
 static int count(const char *from, const char *to, const char *needle)
@@ -211,20 +198,12 @@ static void test_errors(void **state)
 	(void)state;
 	struct tp_scene *sc = sample();
 	struct tp_doc_info info = { .title = "t", .marks = 1 };
-	tp_err e = { 0 };
-	FILE *f = fopen("/dev/full", "wb");
-	if (f != NULL) {
-		assert_int_equal(tp_svg_write(f, (const struct tp_scene *const *)&sc, 1, &info, &e),
-				 TP_EIO);
-		assert_int_equal(e.code, TP_EIO);
-		fclose(f);
-	}
+	tp_err e;
+	tu_expect_full_disk(tp_svg_write, sc, &info, &e);
 	const struct tp_scene *two[2] = { sc, sc };
-	tp_err e2 = { 0 };
 	FILE *g = tmpfile();
 	assert_non_null(g);
-	assert_int_equal(tp_svg_write(g, two, 2, &info, &e2), TP_EIO);
-	assert_non_null(strstr(e2.msg, "one page"));
+	tu_expect_one_page(tp_svg_write, g, sc, &info, TP_EIO);
 	tp_err e3 = { 0 };
 	tp_alloc_fail_at(1);
 	assert_int_equal(tp_svg_write(g, two, 1, &info, &e3), TP_EIO);

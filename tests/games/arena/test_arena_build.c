@@ -5,6 +5,7 @@
  * never copied from the sheet code. */
 
 #include "testutil.h"
+#include "tu_build.h"
 #include "tu_files.h"
 
 #include <math.h>
@@ -12,53 +13,26 @@
 #include "alloc.h"
 #include "arena_config.h"
 #include "arena_sheets.h"
-#include "cli.h"
 
-static char *outdir;
+static const char *cfg_path(void)
+{
+	return tu_path("config/arena.ini");
+}
 
 static int build_into(const char *dir, const char *const *sets, int n, const char *only,
 		      const char *formats)
 {
-	struct tp_cli cli = { 0 };
-	cli.command = TP_CMD_BUILD;
-	cli.config = tu_path("config/arena.ini");
-	for (int i = 0; i < n; i++)
-		cli.sets[cli.n_sets++] = sets[i];
-	cli.quiet = 1;
-	cli.report.run.games = 1;
-	cli.out_dir = dir;
-	cli.only = only;
-	cli.formats = formats;
-	cli.level = 1;
-	cli.jobs = 1;
-	tp_err e = { 0 };
-	int rc = tp_cmd_build(&cli, &e);
-	if (rc != 0)
-		print_error("build: %s\n", e.msg);
-	return rc;
+	return tu_build(dir, cfg_path(), sets, n, only, formats, 1);
 }
 
 static int build(const char *const *sets, int n, const char *only, const char *formats)
 {
-	return build_into(outdir, sets, n, only, formats);
-}
-
-static const char *out(const char *name)
-{
-	static char buf[4][1200];
-	static int i;
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", outdir, name);
-	return buf[i];
+	return build_into(tu_tmp, sets, n, only, formats);
 }
 
 static struct tp_config *load(const char *const *sets, int n)
 {
-	struct tp_config *c = NULL;
-	tp_err e = { 0 };
-	if (tp_config_load(&c, tu_path("config/arena.ini"), sets, n, &e) != TP_OK)
-		fail_msg("config: %s", e.msg);
-	return c;
+	return tu_config(cfg_path(), sets, n);
 }
 
 static struct tp_arena_board *numbered(const struct tp_config *c)
@@ -71,27 +45,6 @@ static struct tp_arena_board *numbered(const struct tp_config *c)
 	if (tp_arena_board_verify(&tp_arena(c)->rules, b, why, sizeof why) != 0)
 		fail_msg("verify: %s", why);
 	return b;
-}
-
-static void ink_rgb(const struct tp_config *c, int ink, unsigned char want[3])
-{
-	for (int k = 0; k < 3; k++)
-		want[k] = (unsigned char)lround(tp_palette_ink(&c->print.inks, ink)->rgb[k] * 255);
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	outdir = tu_tmpdir();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tu_rmrf(outdir);
-	tu_release_font_caches();
-	return 0;
 }
 
 /* ---- the board, pixel by pixel ------------------------------------------------ */
@@ -112,13 +65,13 @@ static void board_pixels_for(const char *side, const char *seed, const char *sha
 	double s = tp_arena(c)->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
 	int n = bd->side;
 	struct tu_png img;
-	assert_int_equal(tu_png_read(out("board.png"), &img), 0);
+	assert_int_equal(tu_png_read(tu_out("board.png"), &img), 0);
 	assert_int_equal(img.w, (int)lround((n * s + 2 * b) * dpi / 25.4));
 	assert_int_equal(img.h, img.w);
 	unsigned char inner[3], outer[3], num[3];
-	ink_rgb(c, TP_INK_INNER, inner);
-	ink_rgb(c, TP_INK_OUTER, outer);
-	ink_rgb(c, TP_INK_NUMBER, num);
+	tu_ink_rgb(c, TP_INK_INNER, inner);
+	tu_ink_rgb(c, TP_INK_OUTER, outer);
+	tu_ink_rgb(c, TP_INK_NUMBER, num);
 	double px = 25.4 / dpi;
 	for (int r = 0; r < n; r++)
 		for (int col = 0; col < n; col++) {
@@ -187,8 +140,8 @@ static void board_parts(void **state)
 		double s = tp_arena(c)->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
 		int n = tp_arena(c)->rules.side, m = n / 2;
 		struct tu_png p1, p2;
-		assert_int_equal(tu_png_read(out("board-part-1.png"), &p1), 0);
-		assert_int_equal(tu_png_read(out("board-part-2.png"), &p2), 0);
+		assert_int_equal(tu_png_read(tu_out("board-part-1.png"), &p1), 0);
+		assert_int_equal(tu_png_read(tu_out("board-part-2.png"), &p2), 0);
 		int full = (int)lround((n * s + 2 * b) * dpi / 25.4);
 		int a1 = (int)lround((m * s + 2 * b) * dpi / 25.4);
 		int a2 = (int)lround(((n - m) * s + 2 * b) * dpi / 25.4);
@@ -205,8 +158,8 @@ static void board_parts(void **state)
 		 * pixel just past the cut repeats the pixel just inside it. */
 		struct tp_arena_board *bd = numbered(c);
 		unsigned char inner[3], outer[3];
-		ink_rgb(c, TP_INK_INNER, inner);
-		ink_rgb(c, TP_INK_OUTER, outer);
+		tu_ink_rgb(c, TP_INK_INNER, inner);
+		tu_ink_rgb(c, TP_INK_OUTER, outer);
 		for (int i = 0; i < n; i++) {
 			int r = k == 0 ? m - 1 : i, col = k == 0 ? i : m - 1;
 			const unsigned char *want = bd->sq[r * n + col].inner ? inner : outer;
@@ -216,7 +169,7 @@ static void board_parts(void **state)
 			assert_non_null(p);
 			assert_memory_equal(p, want, 3);
 		}
-		char *svg = tu_slurp(out("board-part-1.svg"), NULL);
+		char *svg = tu_slurp(tu_out("board-part-1.svg"), NULL);
 		const char *end, *g = tu_svg_group(svg, "CutContour", &end);
 		assert_non_null(g);
 		assert_int_equal(tu_count(g, end, "<path"), 1);
@@ -274,15 +227,15 @@ static void cut_paths(const char *const *sets, int nsets)
 	const struct tp_arena_cfg *a = tp_arena(c);
 	double s = a->square_mm, d = a->piece_clearance_mm;
 	int found[TP_ARENA_SHAPES] = { 0 };
-	char *svg = tu_slurp(out("cut-pieces.svg"), NULL);
+	char *svg = tu_slurp(tu_out("cut-pieces.svg"), NULL);
 	assert_non_null(svg);
 	const char *end, *g = tu_svg_group(svg, "CutContour", &end);
 	assert_non_null(g);
 	int paths = 0;
-	for (const char *p = strstr(g, "<path d=\""); p && p < end; p = strstr(p + 1, "<path d=\"")) {
+	for (const char *p = tu_svg_next_d(g, end); p; p = tu_svg_next_d(p, end)) {
 		double xy[2 * 64];
 		int closed, curves;
-		int n = tu_path_points(p + 9, xy, 64, &closed, &curves);
+		int n = tu_path_points(p, xy, 64, &closed, &curves);
 		assert_true(closed);
 		assert_int_equal(curves, 0);
 		assert_true(n >= 4 && n <= 64);
@@ -308,7 +261,7 @@ static void cut_paths(const char *const *sets, int nsets)
 	for (int k = 0; k < TP_ARENA_SHAPES; k++)
 		assert_int_equal(found[k], TP_ARENA_SETS);
 	/* The pieces sheet carries the same die lines. */
-	char *faces = tu_slurp(out("pieces.svg"), NULL);
+	char *faces = tu_slurp(tu_out("pieces.svg"), NULL);
 	const char *fend, *fg = tu_svg_group(faces, "CutContour", &fend);
 	assert_non_null(fg);
 	assert_int_equal(tu_count(fg, fend, "<path"), TP_ARENA_PIECES);
@@ -353,19 +306,13 @@ static int boxes(const char *svg, const char *id, struct box *bx, int max)
 	if (g == NULL)
 		return 0;
 	int n = 0;
-	for (const char *p = strstr(g, "<path d=\""); p && p < end; p = strstr(p + 1, "<path d=\"")) {
-		double xy[2 * 128];
+	for (const char *p = tu_svg_next_d(g, end); p; p = tu_svg_next_d(p, end)) {
+		double xy[2 * 128], b[4];
 		int closed, curves;
-		int k = tu_path_points(p + 9, xy, 128, &closed, &curves);
-		struct box b = { INFINITY, INFINITY, -INFINITY, -INFINITY };
-		for (int i = 0; i < k && i < 128; i++) {
-			b.x0 = fmin(b.x0, xy[2 * i]);
-			b.y0 = fmin(b.y0, xy[2 * i + 1]);
-			b.x1 = fmax(b.x1, xy[2 * i]);
-			b.y1 = fmax(b.y1, xy[2 * i + 1]);
-		}
+		int k = tu_path_points(p, xy, 128, &closed, &curves);
+		tu_points_box(xy, k < 128 ? k : 128, b);
 		if (n < max)
-			bx[n] = b;
+			bx[n] = (struct box){ b[0], b[1], b[2], b[3] };
 		n++;
 	}
 	return n;
@@ -391,8 +338,8 @@ static void backs_for(int players)
 	const char *sets[] = { set };
 	assert_int_equal(build(sets, 1, "pieces,pieces-back,pieces-ribs", "svg"), 0);
 	struct tp_config *c = load(sets, 1);
-	char *face = tu_slurp(out("pieces.svg"), NULL), *back = tu_slurp(out("pieces-back.svg"), NULL);
-	char *ribs = tu_slurp(out("pieces-ribs.svg"), NULL);
+	char *face = tu_slurp(tu_out("pieces.svg"), NULL), *back = tu_slurp(tu_out("pieces-back.svg"), NULL);
+	char *ribs = tu_slurp(tu_out("pieces-ribs.svg"), NULL);
 	assert_non_null(face);
 	assert_non_null(back);
 	assert_non_null(ribs);
@@ -436,11 +383,12 @@ static void backs_for(int players)
 	int n1 = tu_count(g1, e1, "<path d=\""), n2 = tu_count(g2, e2, "<path d=\"");
 	assert_true(n1 >= TP_ARENA_PIECES);
 	assert_int_equal(n1, n2);
-	for (const char *p = strstr(g1, "<path d=\""), *q = strstr(g2, "<path d=\""); p && p < e1;
-	     p = strstr(p + 1, "<path d=\""), q = strstr(q + 1, "<path d=\"")) {
-		size_t l1 = strcspn(p + 9, "\""), l2 = strcspn(q + 9, "\"");
+	for (const char *p = tu_svg_next_d(g1, e1), *q = tu_svg_next_d(g2, e2); p;
+	     p = tu_svg_next_d(p, e1), q = tu_svg_next_d(q, e2)) {
+		assert_non_null(q);
+		size_t l1 = strcspn(p, "\""), l2 = strcspn(q, "\"");
 		assert_int_equal(l1, l2);
-		assert_memory_equal(p + 9, q + 9, l1);
+		assert_memory_equal(p, q, l1);
 	}
 	assert_non_null(strstr(g2, "data-spot=\"Emboss\""));
 	free(face);
@@ -463,7 +411,7 @@ static void marks(void **state)
 	assert_int_equal(build(NULL, 0, "pieces,pieces-back", "svg"), 0);
 	const char *names[2] = { "pieces.svg", "pieces-back.svg" };
 	for (int k = 0; k < 2; k++) {
-		char *svg = tu_slurp(out(names[k]), NULL);
+		char *svg = tu_slurp(tu_out(names[k]), NULL);
 		const char *end, *g = tu_svg_group(svg, "numbers", &end);
 		assert_non_null(g);
 		/* Two sets of each mark, six shapes. */
@@ -501,7 +449,7 @@ static void rebuild_identical(void **state)
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
 		char b[1200];
 		snprintf(b, sizeof b, "%s/%s", other, files[i]);
-		if (!same_file(out(files[i]), b))
+		if (!same_file(tu_out(files[i]), b))
 			fail_msg("%s differs between two builds", files[i]);
 	}
 	tu_rmrf(other);
@@ -534,7 +482,7 @@ static void alloc_failures(void **state)
 		tp_alloc_fail_at(n);
 		struct tp_config *c = NULL;
 		tp_err e = { 0 };
-		int rc = tp_config_load(&c, tu_path("config/arena.ini"), NULL, 0, &e);
+		int rc = tp_config_load(&c, cfg_path(), NULL, 0, &e);
 		struct tp_arena_model *m = NULL;
 		if (rc == TP_OK)
 			rc = tp_arena_model_derive(&tp_arena(c)->rules, &tp_arena(c)->shapes, &m, &e);
@@ -572,5 +520,5 @@ int main(void)
 		cmocka_unit_test(other_seed),
 		cmocka_unit_test(alloc_failures),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, tu_setup_tmp, tu_teardown_tmp);
 }

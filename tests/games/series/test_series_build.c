@@ -5,91 +5,18 @@
 #include "tu_files.h"
 #include "tu_paths.h"
 #include "tu_dxf.h"
-#include "oracle.h"
+#include "tu_series.h"
 
 #include <math.h>
 
-#include "cli.h"
-#include "series_config.h"
-#include "series.h"
 #include "symbol.h"
 
-/* The series part of a config, writable in tests. */
-#define SER(c) ((struct tp_series_cfg *)(c)->game_cfg)
-
 #define PT (72.0 / 25.4)
-
-static char *outdir;
 
 static int build(const char *config, const char *const *sets, int n, const char *only,
 		 const char *formats, int level)
 {
-	struct tp_cli cli = { 0 };
-	cli.command = TP_CMD_BUILD;
-	cli.config = config ? config : tu_path("config/series.ini");
-	for (int i = 0; i < n; i++)
-		cli.sets[cli.n_sets++] = sets[i];
-	cli.quiet = 1;
-	cli.report.run.games = 1;
-	cli.out_dir = outdir;
-	cli.only = only;
-	cli.formats = formats;
-	cli.level = level ? level : 1;
-	cli.jobs = 1;
-	tp_err e = { 0 };
-	int rc = tp_cmd_build(&cli, &e);
-	if (rc != 0)
-		print_error("build: %s\n", e.msg);
-	return rc;
-}
-
-static const char *out(const char *name)
-{
-	static char buf[4][1200];
-	static int i;
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", outdir, name);
-	return buf[i];
-}
-
-/* The same config the build used, and its pattern, for the oracle. */
-static void load(const char *config, const char *const *sets, int n, struct tp_config **c,
-		 struct tp_pattern **p)
-{
-	*c = NULL;
-	tp_err e = { 0 };
-	assert_int_equal(tp_config_load(c, config ? config : tu_path("config/series.ini"), sets, n, &e), 0);
-	assert_int_equal(tp_pattern_derive(&SER(*c)->rules, p, &e), 0);
-}
-
-static void expect_ink(const struct tp_config *c, const unsigned char *px, int series,
-		       const char *what, int r, int col)
-{
-	assert_non_null(px);
-	unsigned char want[3] = { 255, 255, 255 };
-	if (series != TP_NONE) {
-		static const int ink[4] = { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS };
-		for (int k = 0; k < 3; k++)
-			want[k] = (unsigned char)lround(tp_palette_ink(&c->print.inks, ink[series])->rgb[k] * 255);
-	}
-	if (memcmp(px, want, 3) != 0)
-		fail_msg("%s (%d,%d): pixel %02x%02x%02x, want %02x%02x%02x (%s)", what, r, col,
-			 px[0], px[1], px[2], want[0], want[1], want[2], tp_series_names[series]);
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	outdir = tu_tmpdir();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tu_rmrf(outdir);
-	tu_release_font_caches();
-	return 0;
+	return tu_build(tu_tmp, tu_series_config(config), sets, n, only, formats, level);
 }
 
 /* ---- issue: print pipeline ------------------------------------------------ */
@@ -103,12 +30,12 @@ static void pixels(void **state)
 	assert_int_equal(build(NULL, sets, 1, "fronts,backs,board", "png", 1), 0);
 	struct tp_config *c;
 	struct tp_pattern *p;
-	load(NULL, sets, 1, &c, &p);
+	tu_series_load(NULL, sets, 1, &c, &p);
 	double t = c->print.tile_mm, b = c->print.bleed_mm, dpi = c->print.dpi, s = t / 6;
 	struct tu_png f, bk, bd;
-	assert_int_equal(tu_png_read(out("fronts.png"), &f), 0);
-	assert_int_equal(tu_png_read(out("backs.png"), &bk), 0);
-	assert_int_equal(tu_png_read(out("board.png"), &bd), 0);
+	assert_int_equal(tu_png_read(tu_out("fronts.png"), &f), 0);
+	assert_int_equal(tu_png_read(tu_out("backs.png"), &bk), 0);
+	assert_int_equal(tu_png_read(tu_out("board.png"), &bd), 0);
 	/* Size is the bleed box at the dpi, and the dpi is recorded. */
 	assert_int_equal(f.w, (int)lround((p->cols * t + 2 * b) * dpi / 25.4));
 	assert_int_equal(f.h, (int)lround((p->rows * t + 2 * b) * dpi / 25.4));
@@ -118,17 +45,17 @@ static void pixels(void **state)
 			const struct tp_tile *tl = &p->tiles[r * p->cols + col];
 			for (int a = 0; a < 6; a++)
 				for (int bb = 0; bb < 6; bb++)
-					expect_ink(c, tu_px(&f, b, dpi, col * t + (bb + 0.5) * s, r * t + (a + 0.5) * s),
+					tu_series_expect_ink(c, tu_px(&f, b, dpi, col * t + (bb + 0.5) * s, r * t + (a + 0.5) * s),
 						   or_cell(c, tl->front, tl->corner, a, bb), "front cell", r, col);
 			/* FIG. 20: the board square (r, col) shows cell (r mod 6,
 			 * col mod 6) of patch tile (r/6, col/6). */
 			int pf, pk;
 			tp_plane_at(p, p->patch_r0 + r / 6, p->patch_c0 + col / 6, &pf, &pk);
 			int sq = or_cell(c, pf, pk, r % 6, col % 6);
-			expect_ink(c, tu_px(&bd, b, dpi, (col + 0.5) * t, (r + 0.5) * t), sq, "board square", r, col);
+			tu_series_expect_ink(c, tu_px(&bd, b, dpi, (col + 0.5) * t, (r + 0.5) * t), sq, "board square", r, col);
 			/* [0091]: after turning about the vertical axis, the back at
 			 * sheet column cols-1-col lies behind front (r, col). */
-			expect_ink(c, tu_px(&bk, b, dpi, (p->cols - 1 - col + 0.5) * t, (r + 0.5) * t), sq,
+			tu_series_expect_ink(c, tu_px(&bk, b, dpi, (p->cols - 1 - col + 0.5) * t, (r + 0.5) * t), sq,
 				   "back", r, col);
 		}
 	free(f.rgb);
@@ -166,22 +93,22 @@ static void press_pdf(void **state)
 		assert_int_equal(build(NULL, sets, 3, "fronts,board-half-1", "pdf", 1), 0);
 		struct tp_config *c;
 		struct tp_pattern *p;
-		load(NULL, sets, 3, &c, &p);
+		tu_series_load(NULL, sets, 3, &c, &p);
 		double t = c->print.tile_mm, b = c->print.bleed_mm, m = marks ? 13.0 : 0;
 		double W = p->cols * t, H = p->rows * t;
 		double media[4], bleed[4], trim[4];
-		assert_int_equal(tu_pdf_boxes(out("fronts.pdf"), 1, media, bleed, trim), 0);
+		assert_int_equal(tu_pdf_boxes(tu_out("fronts.pdf"), 1, media, bleed, trim), 0);
 		assert_true(fabs(trim[2] - trim[0] - W * PT) < 0.05);
 		assert_true(fabs(trim[3] - trim[1] - H * PT) < 0.05);
 		assert_true(fabs(trim[0] - bleed[0] - b * PT) < 0.05);
 		assert_true(fabs(bleed[0] - media[0] - m * PT) < 0.05);
 		assert_true(fabs(media[2] - (W + 2 * b + 2 * m) * PT) < 0.05);
 		/* FIG. 21 half: half the rows, bleed all round. */
-		assert_int_equal(tu_pdf_boxes(out("board-half-1.pdf"), 1, media, bleed, trim), 0);
+		assert_int_equal(tu_pdf_boxes(tu_out("board-half-1.pdf"), 1, media, bleed, trim), 0);
 		assert_true(fabs(trim[3] - trim[1] - H / 2 * PT) < 0.05);
 		assert_true(fabs(trim[1] - bleed[1] - b * PT) < 0.05);
 		for (int i = 0; i < 2; i++) {
-			const char *f = out(i ? "board-half-1.pdf" : "fronts.pdf");
+			const char *f = tu_out(i ? "board-half-1.pdf" : "fronts.pdf");
 			char cmd[1500];
 			snprintf(cmd, sizeof cmd, "qpdf --check '%s' 2>&1; echo rc=$?", f);
 			char *chk = run(cmd);
@@ -229,16 +156,12 @@ static int symbols(const char *svg, const char *group, struct sym *out, int max)
 	if (g == NULL)
 		return 0;
 	int n = 0;
-	for (const char *d = strstr(g, "<path d=\""); d && d < end; d = strstr(d + 1, "<path d=\"")) {
-		double xy[40];
+	for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) {
+		double xy[40], b[4];
 		struct sym s;
-		s.pts = tu_path_points(d + 9, xy, 20, &s.closed, &s.curves);
-		double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
-		for (int i = 0; i < s.pts && i < 20; i++) {
-			x0 = fmin(x0, xy[2 * i]); x1 = fmax(x1, xy[2 * i]);
-			y0 = fmin(y0, xy[2 * i + 1]); y1 = fmax(y1, xy[2 * i + 1]);
-		}
-		s.cx = (x0 + x1) / 2; s.cy = (y0 + y1) / 2; s.w = x1 - x0; s.h = y1 - y0;
+		s.pts = tu_path_points(d, xy, 20, &s.closed, &s.curves);
+		tu_points_box(xy, s.pts < 20 ? s.pts : 20, b);
+		s.cx = (b[0] + b[2]) / 2; s.cy = (b[1] + b[3]) / 2; s.w = b[2] - b[0]; s.h = b[3] - b[1];
 		if (n < max)
 			out[n] = s;
 		n++;
@@ -258,14 +181,14 @@ static void plates(void **state)
 	assert_int_equal(build(blind, NULL, 0, "backs,emboss-fronts,emboss-backs,board-recess", "svg", 1), 0);
 	struct tp_config *c;
 	struct tp_pattern *p;
-	load(blind, NULL, 0, &c, &p);
+	tu_series_load(blind, NULL, 0, &c, &p);
 	double t = c->print.tile_mm, s = t / 6, stroke = SER(c)->emboss.stroke_mm;
 	size_t max = (size_t)p->rows * p->cols * 36;
 	struct sym *sy = malloc(max * sizeof *sy);
 
 	/* emboss-fronts: one closed symbol per filled cell, of its series'
 	 * kind, centred, clear of the cell edges. */
-	char *svg = tu_slurp(out("emboss-fronts.svg"), NULL);
+	char *svg = tu_slurp(tu_out("emboss-fronts.svg"), NULL);
 	int n = symbols(svg, "symbols", sy, (int)max);
 	int want = 0;
 	for (int i = 0; i < p->rows * p->cols; i++)
@@ -286,10 +209,10 @@ static void plates(void **state)
 	free(svg);
 
 	/* emboss-backs: exactly on the coloured backs of backs.svg. */
-	svg = tu_slurp(out("emboss-backs.svg"), NULL);
+	svg = tu_slurp(tu_out("emboss-backs.svg"), NULL);
 	n = symbols(svg, "symbols", sy, (int)max);
 	free(svg);
-	svg = tu_slurp(out("backs.svg"), NULL);
+	svg = tu_slurp(tu_out("backs.svg"), NULL);
 	int backs = 0;
 	for (int i = 0; i < p->rows * p->cols; i++)
 		backs += p->tiles[i].back != TP_NONE;
@@ -315,7 +238,7 @@ static void plates(void **state)
 
 	/* board-recess: a pocket per square; a recess on each coloured square,
 	 * of its colour's kind, wider than the back symbol by the clearance. */
-	svg = tu_slurp(out("board-recess.svg"), NULL);
+	svg = tu_slurp(tu_out("board-recess.svg"), NULL);
 	assert_int_equal(symbols(svg, "pockets", sy, (int)max), p->rows * p->cols);
 	n = symbols(svg, "symbols", sy, (int)max);
 	assert_int_equal(n, backs);
@@ -364,8 +287,8 @@ static int path_kind(const struct tu_path *p)
 static size_t read_paths(const char *file, int pdf, const char *layer, struct tu_paths *ps)
 {
 	if (pdf)
-		return tu_pdf_paths(out(file), 1, ps);
-	char *svg = tu_slurp(out(file), NULL);
+		return tu_pdf_paths(tu_out(file), 1, ps);
+	char *svg = tu_slurp(tu_out(file), NULL);
 	assert_non_null(svg);
 	size_t n = tu_svg_paths(svg, layer, ps);
 	free(svg);
@@ -376,7 +299,7 @@ static size_t read_paths(const char *file, int pdf, const char *layer, struct tu
 static void trim_mm(const char *file, double *w, double *h)
 {
 	double media[4], bleed[4], trim[4];
-	assert_int_equal(tu_pdf_boxes(out(file), 1, media, bleed, trim), 0);
+	assert_int_equal(tu_pdf_boxes(tu_out(file), 1, media, bleed, trim), 0);
 	*w = (trim[2] - trim[0]) / PT;
 	*h = (trim[3] - trim[1]) / PT;
 }
@@ -403,7 +326,7 @@ static void pockets(void **state)
 				       "svg,pdf", 1), 0);
 		struct tp_config *c;
 		struct tp_pattern *p;
-		load(blind, sets[v], n_sets[v], &c, &p);
+		tu_series_load(blind, sets[v], n_sets[v], &c, &p);
 		const struct tp_emboss *em = &SER(c)->emboss;
 		double t = c->print.tile_mm, clr = em->recess_clearance_mm;
 		double pocket = t + 2 * clr, pitch = pocket + em->pocket_wall_mm;
@@ -611,20 +534,19 @@ static void die_lines(void **state)
 	const char *configs[2] = { NULL, tu_path("config/series-blind.ini") };
 	for (int v = 0; v < 2; v++) {
 		const char *sets[] = { "print.marks=on" };
-		char *dir = outdir;
-		outdir = tu_tmpdir();
+		char *dir = tu_tmp_push();
 		assert_int_equal(build(configs[v], sets, 1, "fronts,backs,board,board-half-1,board-pieces,cut",
 				       "svg,dxf", 1), 0);
 		struct tp_config *c;
 		struct tp_pattern *p;
-		load(configs[v], sets, 1, &c, &p);
+		tu_series_load(configs[v], sets, 1, &c, &p);
 		double t = c->print.tile_mm, H = p->rows * t;
 		const char *cut_ink = tp_palette_ink(&c->print.inks, TP_INK_CUT)->name;
 		/* The cut sheet's fronts page and the fronts sheet's die layer. */
 		static const char *const svgs[2] = { "cut-fronts.svg", "fronts.svg" };
 		for (int k = 0; k < 2; k++) {
 			struct tu_paths ps = { 0 };
-			char *svg = tu_slurp(out(svgs[k]), NULL);
+			char *svg = tu_slurp(tu_out(svgs[k]), NULL);
 			assert_non_null(svg);
 			tu_svg_paths(svg, cut_ink, &ps);
 			free(svg);
@@ -642,7 +564,7 @@ static void die_lines(void **state)
 		for (int k = 0; k < 2; k++) {
 			struct tu_dxf d;
 			char why[200] = "";
-			if (tu_dxf_read(out(dxfs[k]), &d, why, sizeof why) != 0)
+			if (tu_dxf_read(tu_out(dxfs[k]), &d, why, sizeof why) != 0)
 				fail_msg("%s: %s", dxfs[k], why);
 			assert_int_equal(d.lines, p->rows + p->cols + 2);
 			assert_int_equal(d.polylines + d.others, 0);
@@ -658,7 +580,7 @@ static void die_lines(void **state)
 		for (int k = 0; k < 3; k++) {
 			struct tu_dxf d;
 			char why[200] = "";
-			if (tu_dxf_read(out(outlines[k]), &d, why, sizeof why) != 0)
+			if (tu_dxf_read(tu_out(outlines[k]), &d, why, sizeof why) != 0)
 				fail_msg("%s: %s", outlines[k], why);
 			assert_int_equal(d.polylines, 1);
 			assert_int_equal(d.lines, 0);
@@ -672,13 +594,12 @@ static void die_lines(void **state)
 			tu_paths_free(&d.paths);
 		}
 		/* Sheets without die lines get no DXF. */
-		assert_int_equal(access(out("board.dxf"), F_OK), -1);
-		assert_int_equal(access(out("backs.dxf"), F_OK), -1);
-		assert_int_equal(access(out("board.svg"), F_OK), 0);
+		assert_int_equal(access(tu_out("board.dxf"), F_OK), -1);
+		assert_int_equal(access(tu_out("backs.dxf"), F_OK), -1);
+		assert_int_equal(access(tu_out("board.svg"), F_OK), 0);
 		tp_pattern_free(p);
 		tp_config_free(c);
-		tu_rmrf(outdir);
-		outdir = dir;
+		tu_tmp_pop(dir);
 	}
 }
 
@@ -696,7 +617,7 @@ static void ink_report(void **state)
 	assert_int_equal(build(NULL, sets, 1, "fronts,board,manifest", "svg", 1), 0);
 	struct tp_config *c;
 	struct tp_pattern *p;
-	load(NULL, sets, 1, &c, &p);
+	tu_series_load(NULL, sets, 1, &c, &p);
 	const struct tp_palette *pal = &c->print.inks;
 	static const int ink[4] = { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS };
 	double want[4] = { 0 }, cells = 36.0 * p->rows * p->cols, richest = 0;
@@ -718,7 +639,7 @@ static void ink_report(void **state)
 	double t = c->print.tile_mm, w = 0.25, W = p->cols * t, H = p->rows * t;
 	double bh = (p->rows - 1) * w + 2 * (w / 2), bv = (p->cols - 1) * w + 2 * (w / 2);
 	double cut = 100 * (bh * W + bv * H - bh * bv) / (W * H);
-	char *csv = tu_slurp(out("manifest/inks.csv"), NULL);
+	char *csv = tu_slurp(tu_out("manifest/inks.csv"), NULL);
 	assert_non_null(csv);
 	assert_int_equal(strncmp(csv, "sheet,page,ink,coverage_pct\n", 28), 0);
 	static const char *const plates[4] = { "Cyan", "Magenta", "Yellow", "Black" };
@@ -752,7 +673,7 @@ static void ink_report(void **state)
 static void custom_template(void **state)
 {
 	(void)state;
-	const char *tpl = tu_write(outdir, "corners.ini",
+	const char *tpl = tu_write(tu_tmp, "corners.ini",
 		"[indicia]\nname = corners\norder = 1,1 0,0 0,2 2,2 2,0 0,1 1,2 2,1 1,0\n");
 	char set[1200];
 	snprintf(set, sizeof set, "series.indicia=%s", tpl);
@@ -760,19 +681,19 @@ static void custom_template(void **state)
 	assert_int_equal(build(NULL, sets, 2, "fronts,manifest", "png", 1), 0);
 	struct tp_config *c;
 	struct tp_pattern *p;
-	load(NULL, sets, 2, &c, &p);
+	tu_series_load(NULL, sets, 2, &c, &p);
 	struct tu_png f;
-	assert_int_equal(tu_png_read(out("fronts.png"), &f), 0);
+	assert_int_equal(tu_png_read(tu_out("fronts.png"), &f), 0);
 	double t = c->print.tile_mm, s = t / 6;
 	for (int i = 0; i < p->rows * p->cols; i += 7) {
 		const struct tp_tile *tl = &p->tiles[i];
 		int r = i / p->cols, col = i % p->cols;
 		for (int a = 0; a < 36; a++)
-			expect_ink(c, tu_px(&f, c->print.bleed_mm, 100, col * t + (a % 6 + 0.5) * s, r * t + (a / 6 + 0.5) * s),
+			tu_series_expect_ink(c, tu_px(&f, c->print.bleed_mm, 100, col * t + (a % 6 + 0.5) * s, r * t + (a / 6 + 0.5) * s),
 				   or_cell(c, tl->front, tl->corner, a / 6, a % 6), "custom front", r, col);
 	}
 	free(f.rgb);
-	char *csv = tu_slurp(out("manifest/table1.csv"), NULL);
+	char *csv = tu_slurp(tu_out("manifest/table1.csv"), NULL);
 	int lat[9] = { 0 };
 	for (int R = 0; R < p->rows; R++)
 		for (int C = 0; C < p->cols; C++) {
@@ -794,12 +715,11 @@ static void custom_template(void **state)
 static void tutorial(void **state)
 {
 	(void)state;
-	char *dir = outdir;
-	outdir = tu_tmpdir();
+	char *dir = tu_tmp_push();
 	assert_int_equal(build(tu_path("config/series-tutorial.ini"), NULL, 0, NULL, "svg", 1), 0);
-	assert_int_equal(access(out("backs.svg"), F_OK), -1);
-	assert_int_equal(access(out("board-pieces-piece-1-1.svg"), F_OK), -1);
-	char *svg = tu_slurp(out("board.svg"), NULL);
+	assert_int_equal(access(tu_out("backs.svg"), F_OK), -1);
+	assert_int_equal(access(tu_out("board-pieces-piece-1-1.svg"), F_OK), -1);
+	char *svg = tu_slurp(tu_out("board.svg"), NULL);
 	for (int s = 0; s < 4; s++) {
 		const char *end = NULL, *g = tu_svg_group(svg, tp_series_names[s], &end);
 		assert_true(g == NULL || tu_count(g, end, "<rect") == 0);
@@ -808,11 +728,10 @@ static void tutorial(void **state)
 	assert_non_null(g);
 	assert_int_equal(tu_count(g, end, "<rect"), 4);
 	free(svg);
-	char *csv = tu_slurp(out("manifest/table1.csv"), NULL);
+	char *csv = tu_slurp(tu_out("manifest/table1.csv"), NULL);
 	assert_int_equal(strncmp(csv, "front,total\n", 12), 0);
 	free(csv);
-	tu_rmrf(outdir);
-	outdir = dir;
+	tu_tmp_pop(dir);
 }
 
 /* ---- issue: sizes, board pieces, panels, levels ------------------------- */
@@ -825,16 +744,15 @@ static void sizes_and_pieces(void **state)
 		{ "board.rows=12", "board.cols=24" },
 	};
 	for (size_t d = 0; d < 3; d++) {
-		char *dir = outdir;
-		outdir = tu_tmpdir();
+		char *dir = tu_tmp_push();
 		const char *sets[] = { dims[d][0], dims[d][1], "series.anchor=1 1 6 se", "series.anchor=1 2 6 nw",
 				       "print.tile_mm=25", "print.dpi=72" };
 		assert_int_equal(build(NULL, sets, 6, "board,board-pieces,fronts,manifest", "svg,png", 1), 0);
 		struct tp_config *c;
 		struct tp_pattern *p;
-		load(NULL, sets, 6, &c, &p);
+		tu_series_load(NULL, sets, 6, &c, &p);
 		double t = c->print.tile_mm;
-		char *svg = tu_slurp(out("fronts.svg"), NULL);
+		char *svg = tu_slurp(tu_out("fronts.svg"), NULL);
 		char want[80];
 		snprintf(want, sizeof want, "width=\"%gmm\"", p->cols * t + 2 * (c->print.bleed_mm + 13));
 		assert_non_null(strstr(svg, want));
@@ -845,25 +763,24 @@ static void sizes_and_pieces(void **state)
 				char name[80];
 				snprintf(name, sizeof name, "board-pieces-piece-%d-%d.png", i + 1, j + 1);
 				struct tu_png img;
-				assert_int_equal(tu_png_read(out(name), &img), 0);
+				assert_int_equal(tu_png_read(tu_out(name), &img), 0);
 				int pf, pk;
 				tp_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &pf, &pk);
 				for (int a = 0; a < 36; a++)
-					expect_ink(c, tu_px(&img, c->print.bleed_mm, 72, (a % 6 + 0.5) * t, (a / 6 + 0.5) * t),
+					tu_series_expect_ink(c, tu_px(&img, c->print.bleed_mm, 72, (a % 6 + 0.5) * t, (a / 6 + 0.5) * t),
 						   or_cell(c, pf, pk, a / 6, a % 6), "piece square", i, j);
 				free(img.rgb);
 			}
 		char name[80];
 		snprintf(name, sizeof name, "board-pieces-piece-%d-1.png", p->rows / 6 + 1);
-		assert_int_equal(access(out(name), F_OK), -1);
-		char *json = tu_slurp(out("manifest/table1.json"), NULL);
+		assert_int_equal(access(tu_out(name), F_OK), -1);
+		char *json = tu_slurp(tu_out("manifest/table1.json"), NULL);
 		snprintf(want, sizeof want, "\"all\": %d", p->rows * p->cols);
 		assert_non_null(strstr(json, want));
 		free(json);
 		tp_pattern_free(p);
 		tp_config_free(c);
-		tu_rmrf(outdir);
-		outdir = dir;
+		tu_tmp_pop(dir);
 	}
 }
 
@@ -876,20 +793,20 @@ static void panels(void **state)
 	assert_int_equal(build(NULL, sets, 2, "fronts", "pdf,png", 1), 0);
 	struct tp_config *c;
 	struct tp_pattern *p;
-	load(NULL, sets, 2, &c, &p);
+	tu_series_load(NULL, sets, 2, &c, &p);
 	double W = p->cols * c->print.tile_mm, ov = 12, maxm = 200;
 	double room = maxm - 2 * (c->print.bleed_mm + 13);
 	int n = (int)ceil((W - ov) / (room - ov));
 	double step = (W - ov) / n;
 	char cmd[1400];
-	snprintf(cmd, sizeof cmd, "pdfinfo '%s' | grep Pages:", out("fronts.pdf"));
+	snprintf(cmd, sizeof cmd, "pdfinfo '%s' | grep Pages:", tu_out("fronts.pdf"));
 	char *pages = run(cmd);
 	assert_int_equal(atoi(strchr(pages, ':') + 1), n * n);
 	free(pages);
 	double covered = 0;
 	for (int k = 1; k <= n * n; k++) {
 		double media[4], bleed[4], trim[4];
-		assert_int_equal(tu_pdf_boxes(out("fronts.pdf"), k, media, bleed, trim), 0);
+		assert_int_equal(tu_pdf_boxes(tu_out("fronts.pdf"), k, media, bleed, trim), 0);
 		assert_true((media[2] - media[0]) / PT <= maxm + 1e-6);
 		assert_true((media[3] - media[1]) / PT <= maxm + 1e-6);
 		assert_true(fabs((trim[2] - trim[0]) / PT - (step + ov)) < 0.01);
@@ -901,7 +818,7 @@ static void panels(void **state)
 	assert_true(fabs(covered - W) < 0.01);
 	struct tu_png img;
 	snprintf(cmd, sizeof cmd, "fronts-panel-%d-%d.png", n, n);
-	assert_int_equal(tu_png_read(out(cmd), &img), 0);
+	assert_int_equal(tu_png_read(tu_out(cmd), &img), 0);
 	assert_int_equal(img.w, (int)lround((step + ov + 2 * c->print.bleed_mm) * c->print.dpi / 25.4));
 	free(img.rgb);
 	tp_pattern_free(p);
@@ -912,26 +829,26 @@ static void levels(void **state)
 {
 	(void)state;
 	assert_int_equal(build(NULL, NULL, 0, "board,manifest", "svg", 2), 0);
-	char *json = tu_slurp(out("manifest/table1.json"), NULL);
+	char *json = tu_slurp(tu_out("manifest/table1.json"), NULL);
 	assert_non_null(strstr(json, "\"level\": 2"));
 	assert_non_null(strstr(json, "\"tile_mm\": 120"));
 	assert_non_null(strstr(json, "\"board_mm\": { \"width_mm\": 2160, \"height_mm\": 2160 }"));
 	free(json);
-	char *svg = tu_slurp(out("board.svg"), NULL);
+	char *svg = tu_slurp(tu_out("board.svg"), NULL);
 	assert_non_null(strstr(svg, "width=\"2192mm\""));  /* 2160 + 2 x (3 + 13) */
 	assert_non_null(strstr(svg, "d=\"M120 0 L120 2160\""));  /* grid line after square 1 */
 	free(svg);
 	/* Level 3: 12,960 mm sheets become panels within PDF's page limit. */
 	assert_int_equal(build(NULL, NULL, 0, "fronts", "pdf", 3), 0);
 	char cmd[1300];
-	snprintf(cmd, sizeof cmd, "pdfinfo '%s' | grep Pages:", out("fronts.pdf"));
+	snprintf(cmd, sizeof cmd, "pdfinfo '%s' | grep Pages:", tu_out("fronts.pdf"));
 	char *pages = run(cmd);
 	int n = atoi(strchr(pages, ':') + 1);
 	free(pages);
 	assert_true(n >= 9);
 	for (int k = 1; k <= n; k++) {
 		double media[4], bleed[4], trim[4];
-		assert_int_equal(tu_pdf_boxes(out("fronts.pdf"), k, media, bleed, trim), 0);
+		assert_int_equal(tu_pdf_boxes(tu_out("fronts.pdf"), k, media, bleed, trim), 0);
 		assert_true(media[2] <= 14400 && media[3] <= 14400);
 	}
 }
@@ -988,5 +905,5 @@ int main(void)
 		cmocka_unit_test(levels),
 		cmocka_unit_test(units),
 	};
-	return cmocka_run_group_tests_name("print set", tests, setup, teardown);
+	return cmocka_run_group_tests_name("print set", tests, tu_setup_tmp, tu_teardown_tmp);
 }

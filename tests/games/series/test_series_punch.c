@@ -5,82 +5,30 @@
 
 #include "testutil.h"
 #include "tu_files.h"
-#include "oracle.h"
+#include "tu_series.h"
 
 #include <math.h>
 
 #include "alloc.h"
-#include "cli.h"
 #include "game.h"
 #include "impose.h"
-#include "series_config.h"
-#include "series.h"
 
-#define SER(c) ((struct tp_series_cfg *)(c)->game_cfg)
 #define PT (72.0 / 25.4)
-
-static char *outdir;
 
 static int build(const char *config, const char *const *sets, int n, const char *only,
 		 const char *formats, int level, tp_err *e)
 {
-	struct tp_cli cli = { 0 };
-	cli.command = TP_CMD_BUILD;
-	cli.config = config ? config : tu_path("config/series.ini");
-	for (int i = 0; i < n; i++)
-		cli.sets[cli.n_sets++] = sets[i];
-	cli.quiet = 1;
-	cli.report.run.games = 1;
-	cli.out_dir = outdir;
-	cli.only = only;
-	cli.formats = formats;
-	cli.level = level ? level : 1;
-	cli.jobs = 1;
-	memset(e, 0, sizeof *e);
-	return tp_cmd_build(&cli, e);
+	return tu_build_e(tu_tmp, tu_series_config(config), sets, n, only, formats, level, e);
 }
 
 static void build_ok(const char *config, const char *const *sets, int n, const char *only,
 		     const char *formats)
 {
-	tu_rmrf(outdir);
-	outdir = tu_tmpdir();
+	tu_rmrf(tu_tmp);
+	tu_tmp = tu_tmpdir();
 	tp_err e;
 	if (build(config, sets, n, only, formats, 1, &e) != 0)
 		fail_msg("build: %s", e.msg);
-}
-
-static const char *out(const char *name)
-{
-	static char buf[4][1200];
-	static int i;
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", outdir, name);
-	return buf[i];
-}
-
-static void load(const char *config, const char *const *sets, int n, struct tp_config **c,
-		 struct tp_pattern **p)
-{
-	*c = NULL;
-	tp_err e = { 0 };
-	assert_int_equal(tp_config_load(c, config ? config : tu_path("config/series.ini"), sets, n, &e), 0);
-	assert_int_equal(tp_pattern_derive(&SER(*c)->rules, p, &e), 0);
-}
-
-static void expect_ink(const struct tp_config *c, const unsigned char *px, int series,
-		       const char *what, int r, int col)
-{
-	assert_non_null(px);
-	unsigned char want[3] = { 255, 255, 255 };
-	if (series != TP_NONE) {
-		static const int ink[4] = { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS };
-		for (int k = 0; k < 3; k++)
-			want[k] = (unsigned char)lround(tp_palette_ink(&c->print.inks, ink[series])->rgb[k] * 255);
-	}
-	if (memcmp(px, want, 3) != 0)
-		fail_msg("%s (%d,%d): pixel %02x%02x%02x, want %02x%02x%02x", what, r, col, px[0], px[1],
-			 px[2], want[0], want[1], want[2]);
 }
 
 /* One line of punch.csv. */
@@ -93,7 +41,7 @@ struct row {
 static int read_csv(struct row **rows)
 {
 	size_t len;
-	char *csv = tu_slurp(out("manifest/punch.csv"), &len);
+	char *csv = tu_slurp(tu_out("manifest/punch.csv"), &len);
 	assert_non_null(csv);
 	const char *hdr = "sheet,side,row,col,x_mm,y_mm\n";
 	assert_true(strncmp(csv, hdr, strlen(hdr)) == 0);
@@ -138,7 +86,7 @@ static const char *page_file(const char *sheet, int k, int sheets, const char *e
 		snprintf(buf[i], sizeof buf[i], "%s.%s", sheet, ext);
 	else
 		snprintf(buf[i], sizeof buf[i], "%s-sheet-%d.%s", sheet, k, ext);
-	return out(buf[i]);
+	return tu_out(buf[i]);
 }
 
 /* Everything a factory gets for fronts and backs, for one config. */
@@ -146,7 +94,7 @@ static void check_set(const char *config, const char *const *sets, int n_sets)
 {
 	struct tp_config *c;
 	struct tp_pattern *p;
-	load(config, sets, n_sets, &c, &p);
+	tu_series_load(config, sets, n_sets, &c, &p);
 	build_ok(config, sets, n_sets, SER(c)->rules.backs ? "manifest,fronts,backs,cut" : "manifest,fronts,cut",
 		 "pdf,png,svg");
 	const struct tp_print *pp = &c->print;
@@ -203,7 +151,7 @@ static void check_set(const char *config, const char *const *sets, int n_sets)
 	for (int f = 0; f < 1 + backs; f++)
 		for (int k = 1; k <= sheets + 1; k++) {
 			double media[4], bleed[4], trim[4];
-			int rc = tu_pdf_boxes(out(pdfs[f]), k, media, bleed, trim);
+			int rc = tu_pdf_boxes(tu_out(pdfs[f]), k, media, bleed, trim);
 			if (k > sheets) {
 				assert_int_not_equal(rc, 0);   /* no extra page */
 				continue;
@@ -234,22 +182,22 @@ static void check_set(const char *config, const char *const *sets, int n_sets)
 				continue;
 			const struct tp_tile *tl = &p->tiles[(w->r - 1) * p->cols + (w->c - 1)];
 			if (w->back) {
-				expect_ink(c, tu_px(&img[1], 0, dpi, w->x + t / 2, w->y + t / 2), tl->back,
+				tu_series_expect_ink(c, tu_px(&img[1], 0, dpi, w->x + t / 2, w->y + t / 2), tl->back,
 					   "back centre", w->r, w->c);
 				continue;
 			}
 			for (int a = 0; a < 6; a++)
 				for (int bb = 0; bb < 6; bb++)
-					expect_ink(c, tu_px(&img[0], 0, dpi, w->x + (bb + 0.5) * s, w->y + (a + 0.5) * s),
+					tu_series_expect_ink(c, tu_px(&img[0], 0, dpi, w->x + (bb + 0.5) * s, w->y + (a + 0.5) * s),
 						   or_cell(c, tl->front, tl->corner, a, bb), "front cell", w->r, w->c);
 			/* Own bleed: halfway into it, beside the corner cells. */
-			expect_ink(c, tu_px(&img[0], 0, dpi, w->x - b / 2, w->y + s / 2),
+			tu_series_expect_ink(c, tu_px(&img[0], 0, dpi, w->x - b / 2, w->y + s / 2),
 				   or_cell(c, tl->front, tl->corner, 0, 0), "left bleed", w->r, w->c);
-			expect_ink(c, tu_px(&img[0], 0, dpi, w->x + t + b / 2, w->y + t - s / 2),
+			tu_series_expect_ink(c, tu_px(&img[0], 0, dpi, w->x + t + b / 2, w->y + t - s / 2),
 				   or_cell(c, tl->front, tl->corner, 5, 5), "right bleed", w->r, w->c);
 			/* Paper beyond the bleed when the gutter leaves any. */
 			if (pp->gutter_mm > 2 * b + 2 * 25.4 / dpi)
-				expect_ink(c, tu_px(&img[0], 0, dpi, w->x - b - (pp->gutter_mm - 2 * b) / 2,
+				tu_series_expect_ink(c, tu_px(&img[0], 0, dpi, w->x - b - (pp->gutter_mm - 2 * b) / 2,
 						    w->y + t / 2), TP_NONE, "gutter", w->r, w->c);
 		}
 		for (int q = 0; q < loaded; q++)
@@ -262,17 +210,17 @@ static void check_set(const char *config, const char *const *sets, int n_sets)
 		const char *files[2] = { page_file("fronts", k, sheets, "svg"), NULL };
 		char cutname[64];
 		snprintf(cutname, sizeof cutname, "cut-fronts-sheet-%d.svg", k);
-		files[1] = out(cutname);
+		files[1] = tu_out(cutname);
 		for (int f = 0; f < 2; f++) {
 			char *svg = tu_slurp(files[f], NULL);
 			assert_non_null(svg);
 			const char *end, *g = tu_svg_group(svg, "CutContour", &end);
 			assert_non_null(g);
 			int dies = 0;
-			for (const char *d = strstr(g, "<path d=\""); d && d < end; d = strstr(d + 1, "<path d=\"")) {
+			for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) {
 				double xy[20];
 				int closed, curves;
-				int pts = tu_path_points(d + 9, xy, 10, &closed, &curves);
+				int pts = tu_path_points(d, xy, 10, &closed, &curves);
 				assert_true(closed && !curves && pts == 4);
 				double x0 = fmin(fmin(xy[0], xy[2]), fmin(xy[4], xy[6]));
 				double y0 = fmin(fmin(xy[1], xy[3]), fmin(xy[5], xy[7]));
@@ -335,7 +283,7 @@ static void blind(void **state)
 		 "pdf,svg");
 	struct tp_config *c;
 	struct tp_pattern *p;
-	load(blind_ini, sets, 4, &c, &p);
+	tu_series_load(blind_ini, sets, 4, &c, &p);
 	double t = c->print.tile_mm, s = t / 6, W = c->print.sheet_w_mm, H = c->print.sheet_h_mm;
 	double m = c->print.margin_mm, top = fmax(m, c->print.gripper_mm);
 	struct row *rw;
@@ -359,17 +307,12 @@ static void blind(void **state)
 			char *svg = tu_slurp(page_file(side ? "emboss-backs" : "emboss-fronts", k, sheets, "svg"), NULL);
 			assert_non_null(svg);
 			const char *end, *g = tu_svg_group(svg, "symbols", &end);
-			for (const char *d = g ? strstr(g, "<path d=\"") : NULL; d && d < end;
-			     d = strstr(d + 1, "<path d=\"")) {
-				double xy[80];
+			for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) {
+				double xy[80], b[4];
 				int closed, curves;
-				int pts = tu_path_points(d + 9, xy, 40, &closed, &curves);
-				double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
-				for (int q = 0; q < pts && q < 40; q++) {
-					x0 = fmin(x0, xy[2 * q]); x1 = fmax(x1, xy[2 * q]);
-					y0 = fmin(y0, xy[2 * q + 1]); y1 = fmax(y1, xy[2 * q + 1]);
-				}
-				double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+				int pts = tu_path_points(d, xy, 40, &closed, &curves);
+				tu_points_box(xy, pts < 40 ? pts : 40, b);
+				double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 				int hit = 0;
 				for (int i = 0; i < n && !hit; i++) {
 					const struct row *w = &rw[i];
@@ -402,7 +345,7 @@ static void blind(void **state)
 	for (int f = 0; f < 2; f++)
 		for (int k = 1;; k++) {
 			double media[4], bleed[4], trim[4];
-			if (tu_pdf_boxes(out(big[f]), k, media, bleed, trim) != 0)
+			if (tu_pdf_boxes(tu_out(big[f]), k, media, bleed, trim) != 0)
 				break;
 			pages[f]++;
 			assert_true(media[2] - media[0] <= (W - 2 * m) * PT + 0.02);
@@ -422,15 +365,15 @@ static void gang_unchanged(void **state)
 	(void)state;
 	build_ok(NULL, NULL, 0, "manifest,fronts,cut", "pdf,svg");
 	size_t l1 = 0, l2 = 1, l3 = 0, l4 = 1;
-	char *pdf = tu_slurp(out("fronts.pdf"), &l1), *cut = tu_slurp(out("cut.pdf"), &l3);
-	assert_int_equal(access(out("manifest/punch.csv"), F_OK), -1);
+	char *pdf = tu_slurp(tu_out("fronts.pdf"), &l1), *cut = tu_slurp(tu_out("cut.pdf"), &l3);
+	assert_int_equal(access(tu_out("manifest/punch.csv"), F_OK), -1);
 	const char *sets[] = { "print.sheet_mm=A4", "print.gutter_mm=1", "print.margin_mm=50",
 			       "print.gripper_mm=0", "print.layout=gang" };
 	build_ok(NULL, sets, 5, "manifest,fronts,cut", "pdf,svg");
-	char *pdf2 = tu_slurp(out("fronts.pdf"), &l2), *cut2 = tu_slurp(out("cut.pdf"), &l4);
+	char *pdf2 = tu_slurp(tu_out("fronts.pdf"), &l2), *cut2 = tu_slurp(tu_out("cut.pdf"), &l4);
 	assert_true(l1 == l2 && memcmp(pdf, pdf2, l1) == 0);
 	assert_true(l3 == l4 && memcmp(cut, cut2, l3) == 0);
-	assert_int_equal(access(out("manifest/punch.csv"), F_OK), -1);
+	assert_int_equal(access(tu_out("manifest/punch.csv"), F_OK), -1);
 	free(pdf);
 	free(pdf2);
 	free(cut);
@@ -480,11 +423,11 @@ static void refusals(void **state)
 	tu_rmrf(dir);
 	/* --level 3 tiles (720 mm) fit no SRA3: refused before any file. */
 	const char *lv[] = { "print.layout=punchboard" };
-	tu_rmrf(outdir);
-	outdir = tu_tmpdir();
+	tu_rmrf(tu_tmp);
+	tu_tmp = tu_tmpdir();
 	assert_int_equal(build(NULL, lv, 1, NULL, "pdf", 3, &e), TP_EINPUT);
 	assert_non_null(strstr(e.msg, "cannot be imposed"));
-	assert_int_equal(access(out("manifest"), F_OK), -1);
+	assert_int_equal(access(tu_out("manifest"), F_OK), -1);
 }
 
 /* Every allocation failure in imposing, paneling and punch.csv comes back
@@ -496,7 +439,7 @@ static void out_of_memory(void **state)
 			       "print.sheet_mm=A4" };
 	struct tp_config *c;
 	struct tp_pattern *p;
-	load(NULL, sets, 4, &c, &p);
+	tu_series_load(NULL, sets, 4, &c, &p);
 	static const char *const sheets[] = { "fronts", "backs", "board", "cut" };
 	for (size_t k = 0; k < sizeof sheets / sizeof sheets[0]; k++) {
 		const struct tp_sheet_def *d = tp_game_sheet(c->game, sheets[k]);
@@ -533,21 +476,6 @@ static void out_of_memory(void **state)
 	tp_config_free(c);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	outdir = tu_tmpdir();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tu_rmrf(outdir);
-	tu_release_font_caches();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -558,5 +486,5 @@ int main(void)
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(out_of_memory),
 	};
-	return cmocka_run_group_tests_name("punchboard", tests, setup, teardown);
+	return cmocka_run_group_tests_name("punchboard", tests, tu_setup_tmp, tu_teardown_tmp);
 }

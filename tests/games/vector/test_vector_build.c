@@ -9,18 +9,16 @@
  * paper at the centre, blanks plain. */
 
 #include "testutil.h"
+#include "tu_build.h"
 #include "tu_files.h"
 
 #include <math.h>
 
 #include "alloc.h"
-#include "cli.h"
 #include "symbol.h"
 #include "vector_config.h"
 
 #define VCFG(c) ((struct tp_vector_cfg *)(c)->game_cfg)
-
-static char *outdir;
 
 static const char *cfg_path(void)
 {
@@ -30,56 +28,20 @@ static const char *cfg_path(void)
 static int build_into(const char *dir, const char *const *sets, int n, const char *only,
 		      const char *formats)
 {
-	struct tp_cli cli = { 0 };
-	cli.command = TP_CMD_BUILD;
-	cli.config = cfg_path();
-	for (int i = 0; i < n; i++)
-		cli.sets[cli.n_sets++] = sets[i];
-	cli.quiet = 1;
-	cli.report.run.games = 1;
-	cli.out_dir = dir;
-	cli.only = only;
-	cli.formats = formats;
-	cli.level = 1;
-	cli.jobs = 1;
-	tp_err e = { 0 };
-	int rc = tp_cmd_build(&cli, &e);
-	if (rc != 0)
-		print_error("build: %s\n", e.msg);
-	return rc;
-}
-
-static const char *out(const char *name)
-{
-	static char buf[4][1200];
-	static int i;
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", outdir, name);
-	return buf[i];
+	return tu_build(dir, cfg_path(), sets, n, only, formats, 1);
 }
 
 static struct tp_config *load(const char *const *sets, int n)
 {
-	struct tp_config *c = NULL;
-	tp_err e = { 0 };
-	if (tp_config_load(&c, cfg_path(), sets, n, &e) != 0)
-		fail_msg("config: %s", e.msg);
-	return c;
+	return tu_config(cfg_path(), sets, n);
 }
 
 /* ---- colours ------------------------------------------------------------------ */
 
-static void rgb_of(const struct tp_config *c, int ink, unsigned char out3[3])
-{
-	const struct tp_ink *k = tp_palette_ink(&c->print.inks, ink);
-	for (int i = 0; i < 3; i++)
-		out3[i] = (unsigned char)lround(k->rgb[i] * 255);
-}
-
 static int is_ink(const struct tp_config *c, const unsigned char *px, int ink)
 {
 	unsigned char w[3];
-	rgb_of(c, ink, w);
+	tu_ink_rgb(c, ink, w);
 	return px != NULL && memcmp(px, w, 3) == 0;
 }
 
@@ -90,7 +52,7 @@ static int nearest(const struct tp_config *c, const unsigned char *px, const int
 	long bd = -1;
 	for (int i = 0; i < n; i++) {
 		unsigned char w[3];
-		rgb_of(c, inks[i], w);
+		tu_ink_rgb(c, inks[i], w);
 		long d = 0;
 		for (int k = 0; k < 3; k++)
 			d += (long)(px[k] - w[k]) * (px[k] - w[k]);
@@ -108,7 +70,7 @@ static void expect_px(const struct tp_config *c, const struct tu_png *img, doubl
 	const unsigned char *px = tu_px(img, c->print.bleed_mm, c->print.dpi, x, y);
 	if (!is_ink(c, px, ink)) {
 		unsigned char w[3];
-		rgb_of(c, ink, w);
+		tu_ink_rgb(c, ink, w);
 		fail_msg("%s, tile (%d,%d), at %.2f,%.2f mm: pixel %02x%02x%02x, want %s %02x%02x%02x", what,
 			 r, col, x, y, px ? px[0] : 0, px ? px[1] : 0, px ? px[2] : 0,
 			 tp_palette_ink(&c->print.inks, ink)->name, w[0], w[1], w[2]);
@@ -144,7 +106,7 @@ static struct csv_tile *read_pattern(const struct tp_config *c)
 {
 	const struct tp_vector_rules *r = &VCFG(c)->rules;
 	int rows = c->board.rows, cols = c->board.cols;
-	char *csv = tu_slurp(out("manifest/tiles.csv"), NULL);
+	char *csv = tu_slurp(tu_out("manifest/tiles.csv"), NULL);
 	assert_non_null(csv);
 	assert_int_equal(strncmp(csv, "row,col,kind,player,directions\n", 31), 0);
 	struct csv_tile *g = calloc((size_t)rows * cols, sizeof *g);
@@ -342,7 +304,7 @@ static void check_face_tile(const struct tp_config *c, const struct tu_png *img,
 static void check_tiles_png(const struct tp_config *c, const struct csv_tile *g)
 {
 	struct tu_png img;
-	assert_int_equal(tu_png_read(out("tiles.png"), &img), 0);
+	assert_int_equal(tu_png_read(tu_out("tiles.png"), &img), 0);
 	double t = c->print.tile_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
 	int rows = c->board.rows, cols = c->board.cols;
 	assert_int_equal(img.w, (int)lround((cols * t + 2 * b) * dpi / 25.4));
@@ -365,8 +327,8 @@ static void check_tiles_png(const struct tp_config *c, const struct csv_tile *g)
 static void check_backs_png(const struct tp_config *c)
 {
 	struct tu_png f, bk;
-	assert_int_equal(tu_png_read(out("tiles.png"), &f), 0);
-	assert_int_equal(tu_png_read(out("tile-backs.png"), &bk), 0);
+	assert_int_equal(tu_png_read(tu_out("tiles.png"), &f), 0);
+	assert_int_equal(tu_png_read(tu_out("tile-backs.png"), &bk), 0);
 	assert_int_equal(f.w, bk.w);
 	assert_int_equal(f.h, bk.h);
 	double t = c->print.tile_mm, b = c->print.bleed_mm;
@@ -406,8 +368,8 @@ static void check_board_png(const struct tp_config *c, const struct csv_tile *g)
 	double t = c->print.tile_mm, L = v->ledge_mm, o = L + v->clearance_mm;
 	int rows = c->board.rows, cols = c->board.cols;
 	struct tu_png bd, su;
-	assert_int_equal(tu_png_read(out("board.png"), &bd), 0);
-	assert_int_equal(tu_png_read(out("setup.png"), &su), 0);
+	assert_int_equal(tu_png_read(tu_out("board.png"), &bd), 0);
+	assert_int_equal(tu_png_read(tu_out("setup.png"), &su), 0);
 	assert_int_equal(bd.w, (int)lround((cols * t + 2 * o + 2 * c->print.bleed_mm) * c->print.dpi / 25.4));
 	assert_int_equal(bd.h, (int)lround((rows * t + 2 * o + 2 * c->print.bleed_mm) * c->print.dpi / 25.4));
 	if (L > 0) {
@@ -489,9 +451,9 @@ static int svg_paths(const char *svg, const char *id, struct svgpath *p, int max
 	if (g == NULL)
 		return 0;
 	int n = 0;
-	for (const char *d = strstr(g, "<path d=\""); d && d < end; d = strstr(d + 1, "<path d=\"")) {
+	for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) {
 		if (n < max)
-			p[n].n = tu_path_points(d + 9, p[n].xy, 64, &p[n].closed, &p[n].curves);
+			p[n].n = tu_path_points(d, p[n].xy, 64, &p[n].closed, &p[n].curves);
 		n++;
 	}
 	return n;
@@ -509,7 +471,7 @@ static void check_grid(const struct tp_config *c, const char *file)
 	double t = c->print.tile_mm;
 	int rows = c->board.rows, cols = c->board.cols;
 	double W = cols * t, H = rows * t;
-	char *svg = tu_slurp(out(file), NULL);
+	char *svg = tu_slurp(tu_out(file), NULL);
 	assert_non_null(svg);
 	const char *cut = tp_palette_ink(&c->print.inks, TP_INK_CUT)->name;
 	int max = rows + cols + 8;
@@ -565,7 +527,7 @@ static void check_cut(const struct tp_config *c)
 	struct svgpath *p = calloc((size_t)max, sizeof *p);
 	char *svg;
 	/* The board: one closed outline, the board's trim. */
-	svg = tu_slurp(out("cut-board.svg"), NULL);
+	svg = tu_slurp(tu_out("cut-board.svg"), NULL);
 	assert_non_null(svg);
 	n = svg_paths(svg, cut, p, max);
 	assert_int_equal(n, 1);
@@ -590,7 +552,7 @@ static void check_pieces(const struct tp_config *c)
 	const struct tp_vector_cfg *v = VCFG(c);
 	double t = c->print.tile_mm, size = v->piece_pct / 100 * t;
 	assert_true(size < t);
-	char *svg = tu_slurp(out("pieces.svg"), NULL);
+	char *svg = tu_slurp(tu_out("pieces.svg"), NULL);
 	assert_non_null(svg);
 	struct svgpath p[8];
 	int n = svg_paths(svg, tp_palette_ink(&c->print.inks, TP_INK_CUT)->name, p, 8);
@@ -619,7 +581,7 @@ static void check_pieces(const struct tp_config *c)
 	for (int i = 0; i < v->rules.players; i++)
 		assert_int_equal(found[i], 1);
 	/* A laser plate: no raster proof. */
-	assert_int_equal(access(out("pieces.png"), F_OK), -1);
+	assert_int_equal(access(tu_out("pieces.png"), F_OK), -1);
 	free(svg);
 }
 
@@ -627,7 +589,7 @@ static void check_pieces(const struct tp_config *c)
 static void check_counts(const struct tp_config *c)
 {
 	const struct tp_vector_rules *r = &VCFG(c)->rules;
-	char *csv = tu_slurp(out("manifest/counts.csv"), NULL);
+	char *csv = tu_slurp(tu_out("manifest/counts.csv"), NULL);
 	assert_non_null(csv);
 	long vec = binom(r->n_dirs, r->per_tile);
 	char want[300];
@@ -638,7 +600,7 @@ static void check_counts(const struct tp_config *c)
 	assert_string_equal(csv, want);
 	assert_int_equal(vec + r->blanks + 2L * r->players, (long)c->board.rows * c->board.cols);
 	free(csv);
-	char *json = tu_slurp(out("manifest/counts.json"), NULL);
+	char *json = tu_slurp(tu_out("manifest/counts.json"), NULL);
 	assert_non_null(strstr(json, "\"classes_turn90\""));
 	assert_non_null(strstr(json, "\"classes_turn45\""));
 	free(json);
@@ -647,9 +609,8 @@ static void check_counts(const struct tp_config *c)
 /* One configuration, every sheet, every check. */
 static void full_check(const char *const *sets, int n)
 {
-	char *dir = outdir;
-	outdir = tu_tmpdir();
-	assert_int_equal(build_into(outdir, sets, n, NULL, "png,svg"), 0);
+	char *dir = tu_tmp_push();
+	assert_int_equal(build_into(tu_tmp, sets, n, NULL, "png,svg"), 0);
 	struct tp_config *c = load(sets, n);
 	struct csv_tile *g = read_pattern(c);
 	check_counts(c);
@@ -661,8 +622,7 @@ static void full_check(const char *const *sets, int n)
 	check_pieces(c);
 	free(g);
 	tp_config_free(c);
-	tu_rmrf(outdir);
-	outdir = dir;
+	tu_tmp_pop(dir);
 }
 
 static void seed_edition(void **state)
@@ -816,21 +776,6 @@ static void alloc_failures(void **state)
 	tp_config_free(c);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	outdir = tu_tmpdir();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	tu_rmrf(outdir);
-	tu_release_font_caches();
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -843,5 +788,5 @@ int main(void)
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(alloc_failures),
 	};
-	return cmocka_run_group_tests_name("vector print set", tests, setup, teardown);
+	return cmocka_run_group_tests_name("vector print set", tests, tu_setup_tmp, tu_teardown_tmp);
 }
