@@ -57,6 +57,12 @@ struct tp_ink {
 	int rgb_given;   /* rgb typed by the user: an override, kept as given */
 };
 
+/* A process ink of CMYK percentages, for a game's ink table; its proof
+ * colour is derived from the CMYK when a config is read (colour.h). */
+#define TP_PROCESS_INK(nm, c, m, y, k)                                                  \
+	{ .name = nm, .key = nm, .kind = TP_INK_PROCESS,                                  \
+	  .cmyk = { (c) / 100.0, (m) / 100.0, (y) / 100.0, (k) / 100.0 } }
+
 struct tp_palette {
 	struct tp_ink ink[TP_MAX_INKS];  /* game inks, then the shared ones */
 	size_t n_game;                   /* game inks: ink[0 .. n_game-1] */

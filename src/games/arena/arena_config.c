@@ -78,25 +78,20 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_LEN("rib_margin_mm", rib_margin_mm, 0, 20, "ribs stop this far inside the die line"),
 };
 
-#define INK(nm, c, m, y, k, hex)                                                       \
-	{ .name = nm, .key = nm, .kind = TP_INK_PROCESS,                                 \
-	  .cmyk = { c / 100.0, m / 100.0, y / 100.0, k / 100.0 },                        \
-	  .rgb = { ((hex >> 16) & 255) / 255.0, ((hex >> 8) & 255) / 255.0, (hex & 255) / 255.0 } }
-
 /* A pale warm inner arena against a pale cool outer one, so the two are
  * told apart at a glance and dark numbers read on both; six strong player
  * colours; ribs a grey that shows on every player colour. */
 const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS] = {
-	[TP_INK_INNER] = INK("inner", 0, 6, 32, 0, 0xfdeebf),
-	[TP_INK_OUTER] = INK("outer", 38, 0, 12, 0, 0xa3d9e0),
-	[TP_INK_NUMBER] = INK("numbers", 100, 80, 0, 35, 0x1b2f6b),
-	[TP_INK_PLAYER1] = INK("player1", 0, 100, 100, 0, 0xe30613),
-	[TP_INK_PLAYER2] = INK("player2", 100, 60, 0, 0, 0x0069b4),
-	[TP_INK_PLAYER3] = INK("player3", 90, 0, 100, 0, 0x009640),
-	[TP_INK_PLAYER4] = INK("player4", 0, 10, 100, 0, 0xffdd00),
-	[TP_INK_PLAYER5] = INK("player5", 60, 90, 0, 0, 0x7b3f98),
-	[TP_INK_PLAYER6] = INK("player6", 0, 60, 100, 0, 0xef7d00),
-	[TP_INK_RIBS] = INK("ribs", 0, 0, 0, 60, 0x6f6f6e),
+	[TP_INK_INNER] = TP_PROCESS_INK("inner", 0, 6, 32, 0),
+	[TP_INK_OUTER] = TP_PROCESS_INK("outer", 38, 0, 12, 0),
+	[TP_INK_NUMBER] = TP_PROCESS_INK("numbers", 100, 80, 0, 35),
+	[TP_INK_PLAYER1] = TP_PROCESS_INK("player1", 0, 100, 100, 0),
+	[TP_INK_PLAYER2] = TP_PROCESS_INK("player2", 100, 60, 0, 0),
+	[TP_INK_PLAYER3] = TP_PROCESS_INK("player3", 90, 0, 100, 0),
+	[TP_INK_PLAYER4] = TP_PROCESS_INK("player4", 0, 10, 100, 0),
+	[TP_INK_PLAYER5] = TP_PROCESS_INK("player5", 60, 90, 0, 0),
+	[TP_INK_PLAYER6] = TP_PROCESS_INK("player6", 0, 60, 100, 0),
+	[TP_INK_RIBS] = TP_PROCESS_INK("ribs", 0, 0, 0, 60),
 };
 
 /* ---- defaults ---------------------------------------------------------------- */

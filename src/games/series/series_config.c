@@ -287,17 +287,12 @@ const struct tp_key tp_series_keys[TP_SERIES_N_KEYS] = {
 };
 
 
-#define INK(nm, c, m, y, k, hex)                                                       \
-	{ .name = nm, .key = nm, .kind = TP_INK_PROCESS,                                 \
-	  .cmyk = { c / 100.0, m / 100.0, y / 100.0, k / 100.0 },                        \
-	  .rgb = { ((hex >> 16) & 255) / 255.0, ((hex >> 8) & 255) / 255.0, (hex & 255) / 255.0 } }
-
 /* [0055]: lateral red, boxes yellow, vertical green, dots blue. */
 const struct tp_ink tp_series_inks[TP_SERIES_N_INKS] = {
-	[TP_INK_LATERAL] = INK("lateral", 0, 100, 100, 0, 0xe30613),
-	[TP_INK_BOXES] = INK("boxes", 0, 10, 100, 0, 0xffdd00),
-	[TP_INK_VERTICAL] = INK("vertical", 90, 0, 100, 0, 0x009640),
-	[TP_INK_DOTS] = INK("dots", 100, 60, 0, 0, 0x0069b4),
+	[TP_INK_LATERAL] = TP_PROCESS_INK("lateral", 0, 100, 100, 0),
+	[TP_INK_BOXES] = TP_PROCESS_INK("boxes", 0, 10, 100, 0),
+	[TP_INK_VERTICAL] = TP_PROCESS_INK("vertical", 90, 0, 100, 0),
+	[TP_INK_DOTS] = TP_PROCESS_INK("dots", 100, 60, 0, 0),
 };
 
 /* ---- defaults (the patent's preferred embodiment, as config/series.ini) --- */

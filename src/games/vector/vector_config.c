@@ -122,28 +122,23 @@ const struct tp_key tp_vector_keys[TP_VECTOR_N_KEYS] = {
 	  .help = "small mark on every tile back (the same on all); empty = none" },
 };
 
-#define INK(nm, c, m, y, k, hex)                                                       \
-	{ .name = nm, .key = nm, .kind = TP_INK_PROCESS,                                 \
-	  .cmyk = { c / 100.0, m / 100.0, y / 100.0, k / 100.0 },                        \
-	  .rgb = { ((hex >> 16) & 255) / 255.0, ((hex >> 8) & 255) / 255.0, (hex & 255) / 255.0 } }
-
 /* The tiles: dark blue arrows on the white face, an orange marker, one
  * colour per player (red circle, blue square, green hexagon, purple
  * octagon); dark slate backs; a light wooden board with brown scored lines
  * and a darker ledge (the seed's board is wood with grooves, col. 3). */
 const struct tp_ink tp_vector_inks[TP_VECTOR_N_INKS] = {
-	[TP_VINK_FACE] = INK("face", 0, 0, 0, 0, 0xffffff),
-	[TP_VINK_VECTORS] = INK("vectors", 100, 80, 0, 30, 0x1b3a7a),
-	[TP_VINK_MARKER] = INK("marker", 0, 60, 100, 0, 0xf39200),
-	[TP_VINK_PLAYER1] = INK("player1", 0, 100, 100, 0, 0xe30613),
-	[TP_VINK_PLAYER2] = INK("player2", 100, 40, 0, 0, 0x0077c8),
-	[TP_VINK_PLAYER3] = INK("player3", 80, 0, 100, 0, 0x3aaa35),
-	[TP_VINK_PLAYER4] = INK("player4", 60, 90, 0, 0, 0x7b2f8e),
-	[TP_VINK_BACK] = INK("back", 80, 40, 0, 60, 0x20405a),
-	[TP_VINK_EDITION] = INK("edition", 20, 10, 0, 10, 0xc8d2e6),
-	[TP_VINK_BOARD] = INK("board", 0, 10, 30, 5, 0xf2e2bd),
-	[TP_VINK_GRID] = INK("grid", 0, 40, 70, 50, 0x8a5a2b),
-	[TP_VINK_LEDGE] = INK("ledge", 0, 50, 80, 60, 0x6b3e1a),
+	[TP_VINK_FACE] = TP_PROCESS_INK("face", 0, 0, 0, 0),
+	[TP_VINK_VECTORS] = TP_PROCESS_INK("vectors", 100, 80, 0, 30),
+	[TP_VINK_MARKER] = TP_PROCESS_INK("marker", 0, 60, 100, 0),
+	[TP_VINK_PLAYER1] = TP_PROCESS_INK("player1", 0, 100, 100, 0),
+	[TP_VINK_PLAYER2] = TP_PROCESS_INK("player2", 100, 40, 0, 0),
+	[TP_VINK_PLAYER3] = TP_PROCESS_INK("player3", 80, 0, 100, 0),
+	[TP_VINK_PLAYER4] = TP_PROCESS_INK("player4", 60, 90, 0, 0),
+	[TP_VINK_BACK] = TP_PROCESS_INK("back", 80, 40, 0, 60),
+	[TP_VINK_EDITION] = TP_PROCESS_INK("edition", 20, 10, 0, 10),
+	[TP_VINK_BOARD] = TP_PROCESS_INK("board", 0, 10, 30, 5),
+	[TP_VINK_GRID] = TP_PROCESS_INK("grid", 0, 40, 70, 50),
+	[TP_VINK_LEDGE] = TP_PROCESS_INK("ledge", 0, 50, 80, 60),
 };
 
 /* ---- defaults ------------------------------------------------------------------- */
