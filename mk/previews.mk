@@ -23,4 +23,13 @@ previews: tilepress
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/tut/board.pdf $(PREVIEW_DIR)/tutorial-board
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/patent/spanning-set.pdf $(PREVIEW_DIR)/patent-style
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/digits/spanning-set.pdf $(PREVIEW_DIR)/digits
+	@./tilepress -c config/vector.ini build -q -o $(PREVIEW_TMP)/vector --formats pdf
+	@for f in tiles tile-backs board setup pieces; do \
+		pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/vector/$$f.pdf $(PREVIEW_DIR)/vector-$$f; done
+	@pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/vector/cut.pdf $(PREVIEW_DIR)/vector-cut
+	@pdftoppm -png -scale-to 320 -singlefile -f 2 -l 2 $(PREVIEW_TMP)/vector/cut.pdf $(PREVIEW_DIR)/vector-cut-board
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena --formats pdf
+	@for f in board board-part-1 board-part-2 pieces pieces-back pieces-ribs cut score-pad; do \
+		pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/arena/$$f.pdf $(PREVIEW_DIR)/arena-$$f; done
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/std/proof.pdf $(PREVIEW_DIR)/proof
 	@ls $(PREVIEW_DIR)
