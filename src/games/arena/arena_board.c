@@ -97,7 +97,7 @@ int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 {
 	if (r->side < TP_ARENA_SIDE_MIN || r->side > TP_ARENA_SIDE_MAX || r->side % 2 == 0)
 		return tp_fail(e, TP_EINPUT,
-			       "arena.side = %d: the side is an odd number of squares from %d to %d (odd, so that there is a centre square to start on; at least %d, so that the 6-square Rod fits)",
+			       "arena.side = %d: the side is an odd number of squares from %d to %d (odd, so that there is a centre square to start on; at least %d, so that the longest shape, the 6-square Gun, fits)",
 			       r->side, TP_ARENA_SIDE_MIN, TP_ARENA_SIDE_MAX, TP_ARENA_SIDE_MIN);
 	if (r->inner < 0 || r->inner >= TP_INNER_N)
 		return tp_fail(e, TP_EINPUT, "arena.inner = %d: not an inner-arena shape; use diamond, square or circle",
@@ -110,13 +110,13 @@ int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 				       "arena.%s = %d: numbers run from 1 to %d (0 would read as an unnumbered square)",
 				       key[i], val[i], TP_ARENA_NUMBER_MAX);
 	if (r->inner_min > r->inner_max)
-		return tp_fail(e, TP_EINPUT, "arena.inner_min %d > inner_max %d: the range is empty",
+		return tp_fail(e, TP_EINPUT, "arena.inner_min %d > inner_max %d: the range is empty; allowed: inner_min <= inner_max",
 			       r->inner_min, r->inner_max);
 	if (r->outer_min > r->outer_max)
-		return tp_fail(e, TP_EINPUT, "arena.outer_min %d > outer_max %d: the range is empty",
+		return tp_fail(e, TP_EINPUT, "arena.outer_min %d > outer_max %d: the range is empty; allowed: outer_min <= outer_max",
 			       r->outer_min, r->outer_max);
 	if (r->players < 2 || r->players > 6)
-		return tp_fail(e, TP_EINPUT, "arena.players = %d: the game is for 2 to 6 players",
+		return tp_fail(e, TP_EINPUT, "arena.players = %d: the game is for 2 to 6 players; allowed: 2..6",
 			       r->players);
 	int m = r->side / 2;
 	if (r->inner_size < 0 || r->inner_size > 2 * m)

@@ -32,7 +32,7 @@
 
 /* ---- rules and board ------------------------------------------------------ */
 
-#define TP_ARENA_SIDE_MIN 7     /* the 6-square Rod must fit across the board */
+#define TP_ARENA_SIDE_MIN 7     /* the 6-square Gun must fit across the board */
 #define TP_ARENA_SIDE_MAX 99    /* 2.5 m at 25 mm a square: past any table */
 #define TP_ARENA_NUMBER_MAX 999 /* three digits still fit a square legibly */
 

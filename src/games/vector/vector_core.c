@@ -129,7 +129,7 @@ int tp_vector_parse_dirs(const char *value, int dirs[TP_N_DIRS], int *n, char *w
 		}
 		if (seen & (1u << d)) {
 			if (nwhy)
-				snprintf(why, nwhy, "'%s' is repeated", tp_compass_names[d]);
+				snprintf(why, nwhy, "'%s' is repeated; give each direction once, from n ne e se s sw w nw", tp_compass_names[d]);
 			return -1;
 		}
 		seen |= 1u << d;

@@ -57,7 +57,7 @@ static int check_rules(const struct tp_vector_rules *r, char *why, size_t n)
 		if (d < 0 || d >= TP_N_DIRS)
 			return refuse(why, n, "direction %d is not a compass point (0..7: n ne e se s sw w nw)", d);
 		if (seen & (1u << d))
-			return refuse(why, n, "'%s' is repeated", tp_compass_names[d]);
+			return refuse(why, n, "'%s' is repeated; give each direction once", tp_compass_names[d]);
 		seen |= 1u << d;
 	}
 	if (r->per_tile < 1 || r->per_tile > r->n_dirs)

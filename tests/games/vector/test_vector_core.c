@@ -684,12 +684,12 @@ static void parse_errors(void **state)
 	snprintf(want, sizeof want, "unknown direction 'north'; allowed: %s", allowed);
 	assert_string_equal(why, want);
 	assert_int_equal(tp_vector_parse_dirs("n ne e NE", d, &n, why, sizeof why), -1);
-	assert_string_equal(why, "'ne' is repeated");
+	assert_string_equal(why, "'ne' is repeated; give each direction once, from n ne e se s sw w nw");
 	assert_int_equal(tp_vector_parse_dirs("s,s", d, &n, why, sizeof why), -1);
-	assert_string_equal(why, "'s' is repeated");
+	assert_string_equal(why, "'s' is repeated; give each direction once, from n ne e se s sw w nw");
 	/* Nine names: the ninth is always a repeat. */
 	assert_int_equal(tp_vector_parse_dirs("n ne e se s sw w nw n", d, &n, why, sizeof why), -1);
-	assert_string_equal(why, "'n' is repeated");
+	assert_string_equal(why, "'n' is repeated; give each direction once, from n ne e se s sw w nw");
 	snprintf(want, sizeof want, "no directions given; allowed: %s", allowed);
 	const char *empty[] = { "", " ", " , ,\t", NULL };
 	for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
