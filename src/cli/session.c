@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -36,7 +37,10 @@ static int find_config(const struct tp_cli *cli, char *path, size_t n, tp_err *e
 		return tp_fail(e, TP_EINPUT, "-c %.60s...: the path is longer than %zu bytes",
 			       cli->config, n - 1);
 	snprintf(path, n, "%s", cli->config);
-	if (access(path, F_OK) == 0 || strchr(cli->config, '/') != NULL)
+	/* A file of that name wins; a folder of that name (output/arena) does
+	 * not hide the shipped edition. */
+	struct stat st;
+	if ((stat(path, &st) == 0 && !S_ISDIR(st.st_mode)) || strchr(cli->config, '/') != NULL)
 		return TP_OK;
 	char rel[PATH_MAX];
 	const char *ext = strlen(cli->config) > 4 &&

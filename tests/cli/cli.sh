@@ -1015,6 +1015,8 @@ c_bare_edition() {
 	# through TILEPRESS_DATA, as an installed one finds share/tilepress.)
 	data=
 	[ "$TP_BIN" = "$ROOT/tilepress" ] || data=$ROOT
+	# A folder of the same name (an output folder) does not hide it.
+	mkdir -p "$T/series-blind"
 	( cd "$T" && TILEPRESS_DATA=$data "$TP_BIN" -c series-blind check >"$T/bare.out" 2>&1 ) ||
 		{ fail "-c series-blind from another folder: $(head -c 200 "$T/bare.out")"; return; }
 	grep -q "config/series-blind.ini: ok" "$T/bare.out" || fail "did not read config/series-blind.ini: $(head -n 1 "$T/bare.out")"
