@@ -84,16 +84,34 @@ struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 		return NULL;
 	sc->plate = src->plate;
 	const double eps = 1e-6;
+	/* Only shapes that show inside the region itself: its bleed is made
+	 * from its own edge art (below), not from the neighbour's, and a line
+	 * lying on the cut belongs to neither side. */
+#define OUTSIDE(b) ((b)[2] <= x + eps || (b)[0] >= x + w - eps || (b)[3] <= y + eps || \
+		    (b)[1] >= y + h - eps)
+	/* The layers the region uses, in the source's order: scenes draw layer
+	 * by layer, so the crop must not reorder them by which shape it
+	 * happens to meet first (a number before its square's colour). */
+	for (size_t l = 0; l < src->n_layers; l++)
+		for (size_t i = 0; i < src->n_shapes; i++) {
+			const struct tp_shape *s = &src->shapes[i];
+			double b[4];
+			if (s->layer != l || (s->flags & TP_SHAPE_MARK))
+				continue;
+			bbox(src, s, b);
+			if (OUTSIDE(b))
+				continue;
+			if (tp_scene_layer(sc, src->layers[l]) != 0)
+				goto oom;
+			break;
+		}
 	for (size_t i = 0; i < src->n_shapes; i++) {
 		const struct tp_shape *s = &src->shapes[i];
 		if (s->flags & TP_SHAPE_MARK)
 			continue;
-		/* Only shapes that show inside the region itself: its bleed is
-		 * made from its own edge art (below), not from the neighbour's,
-		 * and a line lying on the cut belongs to neither side. */
 		double b[4];
 		bbox(src, s, b);
-		if (b[2] <= x + eps || b[0] >= x + w - eps || b[3] <= y + eps || b[1] >= y + h - eps)
+		if (OUTSIDE(b))
 			continue;
 		if (tp_scene_layer(sc, src->layers[s->layer]) != 0)
 			goto oom;
@@ -115,6 +133,7 @@ struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 			goto oom;
 		tp_scene_flag_last(sc, s->flags);
 	}
+#undef OUTSIDE
 	tp_scene_layer_by_ink(sc);
 	tp_sheet_bleed(sc);
 	return sc;

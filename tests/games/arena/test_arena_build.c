@@ -49,9 +49,61 @@ static struct tp_arena_board *numbered(const struct tp_config *c)
 
 /* ---- the board, pixel by pixel ------------------------------------------------ */
 
-/* Every square of board.png: near its corner (outside the middle half) its
- * arena's colour; the number ink inside the middle half exactly when the
- * square is numbered, and nowhere outside it. */
+/* The squares rows r0.. x cols c0.. of the board shown by img (a sheet
+ * whose trim starts at square (r0, c0)): near its corner (outside the
+ * middle half) each is its arena's colour; the number ink lies inside the
+ * middle half exactly when the square is numbered, and nowhere outside it. */
+static void check_squares(const struct tu_png *img, const struct tp_config *c,
+			  const struct tp_arena_board *bd, int r0, int c0, int rows, int cols,
+			  const char *what)
+{
+	double s = tp_arena(c)->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
+	int n = bd->side;
+	unsigned char inner[3], outer[3], num[3];
+	tu_ink_rgb(c, TP_INK_INNER, inner);
+	tu_ink_rgb(c, TP_INK_OUTER, outer);
+	tu_ink_rgb(c, TP_INK_NUMBER, num);
+	double px = 25.4 / dpi;
+	for (int rr = 0; rr < rows; rr++)
+		for (int cc = 0; cc < cols; cc++) {
+			int r = r0 + rr, col = c0 + cc;
+			const struct tp_arena_square *q = &bd->sq[r * n + col];
+			const unsigned char *want = q->inner ? inner : outer;
+			/* The four corners, inside the grid line. */
+			for (int k = 0; k < 4; k++) {
+				double x = cc * s + ((k & 1) ? 0.88 : 0.12) * s;
+				double y = rr * s + ((k & 2) ? 0.88 : 0.12) * s;
+				const unsigned char *p = tu_px(img, b, dpi, x, y);
+				assert_non_null(p);
+				if (memcmp(p, want, 3) != 0)
+					fail_msg("%s square (%d,%d) corner %d: %02x%02x%02x, want the %s arena's %02x%02x%02x",
+						 what, r + 1, col + 1, k, p[0], p[1], p[2], q->inner ? "inner" : "outer",
+						 want[0], want[1], want[2]);
+			}
+			int in_mid = 0, outside = 0;
+			for (double y = rr * s + px / 2; y < (rr + 1) * s; y += px)
+				for (double x = cc * s + px / 2; x < (cc + 1) * s; x += px) {
+					const unsigned char *p = tu_px(img, b, dpi, x, y);
+					if (p == NULL || memcmp(p, num, 3) != 0)
+						continue;
+					double u = (x - cc * s) / s, v = (y - rr * s) / s;
+					if (u >= 0.25 && u <= 0.75 && v >= 0.25 && v <= 0.75)
+						in_mid++;
+					else
+						outside++;
+				}
+			if (outside)
+				fail_msg("%s square (%d,%d): %d number-ink pixels outside the middle half", what,
+					 r + 1, col + 1, outside);
+			if (q->number && in_mid < 4)
+				fail_msg("%s square (%d,%d) carries %d but shows %d number-ink pixels", what, r + 1,
+					 col + 1, q->number, in_mid);
+			if (!q->number && in_mid)
+				fail_msg("%s square (%d,%d) is unnumbered but shows number ink", what, r + 1, col + 1);
+		}
+}
+
+/* Every square of board.png (see check_squares). */
 static void board_pixels_for(const char *side, const char *seed, const char *shape)
 {
 	char s1[64], s2[64], s3[64];
@@ -68,50 +120,39 @@ static void board_pixels_for(const char *side, const char *seed, const char *sha
 	assert_int_equal(tu_png_read(tu_out("board.png"), &img), 0);
 	assert_int_equal(img.w, (int)lround((n * s + 2 * b) * dpi / 25.4));
 	assert_int_equal(img.h, img.w);
-	unsigned char inner[3], outer[3], num[3];
-	tu_ink_rgb(c, TP_INK_INNER, inner);
-	tu_ink_rgb(c, TP_INK_OUTER, outer);
-	tu_ink_rgb(c, TP_INK_NUMBER, num);
-	double px = 25.4 / dpi;
-	for (int r = 0; r < n; r++)
-		for (int col = 0; col < n; col++) {
-			const struct tp_arena_square *q = &bd->sq[r * n + col];
-			const unsigned char *want = q->inner ? inner : outer;
-			/* The four corners, inside the grid line. */
-			for (int k = 0; k < 4; k++) {
-				double x = col * s + ((k & 1) ? 0.88 : 0.12) * s;
-				double y = r * s + ((k & 2) ? 0.88 : 0.12) * s;
-				const unsigned char *p = tu_px(&img, b, dpi, x, y);
-				assert_non_null(p);
-				if (memcmp(p, want, 3) != 0)
-					fail_msg("side %s square (%d,%d) corner %d: %02x%02x%02x, want the %s arena's %02x%02x%02x",
-						 side, r + 1, col + 1, k, p[0], p[1], p[2], q->inner ? "inner" : "outer",
-						 want[0], want[1], want[2]);
-			}
-			int in_mid = 0, outside = 0;
-			for (double y = r * s + px / 2; y < (r + 1) * s; y += px)
-				for (double x = col * s + px / 2; x < (col + 1) * s; x += px) {
-					const unsigned char *p = tu_px(&img, b, dpi, x, y);
-					if (p == NULL || memcmp(p, num, 3) != 0)
-						continue;
-					double u = (x - col * s) / s, v = (y - r * s) / s;
-					if (u >= 0.25 && u <= 0.75 && v >= 0.25 && v <= 0.75)
-						in_mid++;
-					else
-						outside++;
-				}
-			if (outside)
-				fail_msg("square (%d,%d): %d number-ink pixels outside the middle half", r + 1,
-					 col + 1, outside);
-			if (q->number && in_mid < 4)
-				fail_msg("square (%d,%d) carries %d but shows %d number-ink pixels", r + 1,
-					 col + 1, q->number, in_mid);
-			if (!q->number && in_mid)
-				fail_msg("square (%d,%d) is unnumbered but shows number ink", r + 1, col + 1);
-		}
+	check_squares(&img, c, bd, 0, 0, n, n, "board");
 	free(img.rgb);
 	tp_arena_board_free(bd);
 	tp_config_free(c);
+}
+
+/* The same for every square of both board parts, split either way: a
+ * part shows its numbers over its arenas just as the whole board does. */
+static void part_pixels(void **state)
+{
+	(void)state;
+	const char *splits[] = { "print.split=rows", "print.split=cols" };
+	for (int k = 0; k < 2; k++) {
+		const char *sets[] = { "print.dpi=100", splits[k] };
+		assert_int_equal(build(sets, 2, "board-part-1,board-part-2", "png"), 0);
+		struct tp_config *c = load(sets, 2);
+		struct tp_arena_board *bd = numbered(c);
+		int n = bd->side, m = n / 2;
+		struct tu_png p1, p2;
+		assert_int_equal(tu_png_read(tu_out("board-part-1.png"), &p1), 0);
+		assert_int_equal(tu_png_read(tu_out("board-part-2.png"), &p2), 0);
+		if (k == 0) {
+			check_squares(&p1, c, bd, 0, 0, m, n, "board-part-1");
+			check_squares(&p2, c, bd, m, 0, n - m, n, "board-part-2");
+		} else {
+			check_squares(&p1, c, bd, 0, 0, n, m, "board-part-1");
+			check_squares(&p2, c, bd, 0, m, n, n - m, "board-part-2");
+		}
+		free(p1.rgb);
+		free(p2.rgb);
+		tp_arena_board_free(bd);
+		tp_config_free(c);
+	}
 }
 
 static void board_pixels(void **state)
@@ -512,6 +553,7 @@ int main(void)
 		cmocka_unit_test(board_pixels),
 		cmocka_unit_test(board_pixels_other),
 		cmocka_unit_test(board_parts),
+		cmocka_unit_test(part_pixels),
 		cmocka_unit_test(cut),
 		cmocka_unit_test(custom_shapes),
 		cmocka_unit_test(backs),
