@@ -49,8 +49,9 @@ static int find_config(const struct tp_cli *cli, char *path, size_t n, tp_err *e
 	snprintf(rel, sizeof rel, "config/%s%s", cli->config, ext);
 	if (tp_data_find(rel, path, n) == 0)
 		return TP_OK;
-	snprintf(path, n, "%s", cli->config);   /* the reader names it as given */
-	return TP_OK;
+	return tp_fail(e, TP_EINPUT,
+		       "-c %s: no such file here, and no shipped edition %s in %s; shipped: series, series-blind, series-tutorial, vector, arena (tilepress --list games)",
+		       cli->config, rel, tp_data_dirs_text());
 }
 
 int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)

@@ -270,6 +270,13 @@ static int has_section(const struct tp_key *keys, size_t n, const char *section)
 	return 0;
 }
 
+/* How far a typo may be from a name to suggest it: two edits, and no more
+ * than half the typo ("foo" is not "job"). */
+static int close_enough(const char *typo, int d)
+{
+	return d < 3 && (size_t)d * 2 <= strlen(typo);
+}
+
 /* The game (other than this config's) whose own keys use section, or
  * hold section.name when name is given. */
 static const struct tp_game *owner_elsewhere(const struct tp_config *c, const char *section,
@@ -306,7 +313,7 @@ static int unknown_section(const struct tp_config *c, const char *where, const c
 		if (len >= sizeof allowed)
 			len = sizeof allowed - 1;
 		int d = tp_edit_distance(section, s);
-		if (d < bestd) {
+		if (d < bestd && close_enough(section, d)) {
 			bestd = d;
 			snprintf(best, sizeof best, "%s", s);
 		}
@@ -315,7 +322,7 @@ static int unknown_section(const struct tp_config *c, const char *where, const c
 	for (size_t g = 0; g < tp_n_games; g++)
 		for (size_t i = 0; i < tp_games[g]->n_keys; i++) {
 			int d = tp_edit_distance(section, tp_games[g]->keys[i].section);
-			if (d < bestd) {
+			if (d < bestd && close_enough(section, d)) {
 				bestd = d;
 				snprintf(best, sizeof best, "%s", tp_games[g]->keys[i].section);
 			}
@@ -345,7 +352,7 @@ static int unknown_key(const struct tp_config *c, const char *where, const char 
 			continue;
 		key_name(&c->print.inks, k, nm, sizeof nm);
 		int d = tp_edit_distance(name, nm);
-		if (d < bestd) {
+		if (d < bestd && close_enough(name, d)) {
 			bestd = d;
 			snprintf(best, sizeof best, "%s", nm);
 		}

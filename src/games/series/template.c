@@ -165,8 +165,12 @@ int tp_template_resolve(const char *name, const char *base_dir, char *out, size_
 			return TP_OK;
 		if (tp_data_find(name, out, outsz) == 0)
 			return TP_OK;
+		if (strcmp(base_dir, ".") == 0)
+			return tp_fail(e, TP_EINPUT,
+				       "series.indicia = %s: no such template file; looked in the current folder, then the data folders (%s)",
+				       name, tp_data_dirs_text());
 		return tp_fail(e, TP_EINPUT,
-			       "series.indicia = %s: no such template file; looked in %s/, the current folder and %s",
+			       "series.indicia = %s: no such template file; looked in %s/ (the config's folder), the current folder, then the data folders (%s)",
 			       name, base_dir, tp_data_dirs_text());
 	}
 	for (const char *p = name; *p; p++)
