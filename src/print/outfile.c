@@ -17,6 +17,9 @@
 static char open_tmp[MAX_OPEN][PATH_MAX];
 static volatile sig_atomic_t open_used[MAX_OPEN];
 
+/* The signals that end a build cleanly (tp_out_install_signals). */
+static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGXFSZ };
+
 #define MAX_CHILDREN TP_MAX_JOBS
 static volatile sig_atomic_t children[MAX_CHILDREN];
 
@@ -66,8 +69,8 @@ static void on_signal(int sig)
 
 void tp_out_install_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGXFSZ };
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+	const int *sigs = handled_signals;
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
 		struct sigaction sa;
 		struct sigaction old;
 		memset(&sa, 0, sizeof sa);
@@ -101,13 +104,24 @@ int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e)
 		}
 	if (slot < 0)
 		return tp_fail(e, TP_EIO, "%s: too many files open at once", o->final);
+	/* The file exists from mkstemp on, so a signal must not land before
+	 * the handler can see its name: hold them until it is registered. */
+	sigset_t held, old;
+	sigemptyset(&held);
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
+		sigaddset(&held, handled_signals[i]);
+	sigprocmask(SIG_BLOCK, &held, &old);
 	int fd = mkstemp(o->tmp);
+	int mk_err = errno;
+	if (fd >= 0) {
+		memcpy(open_tmp[slot], o->tmp, sizeof o->tmp);
+		open_used[slot] = 1;
+		o->slot = slot;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (fd < 0)
 		return tp_fail(e, TP_EIO, "%s: cannot create a file in %s: %s", o->final, dir,
-			       strerror(errno));
-	memcpy(open_tmp[slot], o->tmp, sizeof o->tmp);
-	open_used[slot] = 1;
-	o->slot = slot;
+			       strerror(mk_err));
 	if (fchmod(fd, file_mode()) != 0 || (o->f = fdopen(fd, "wb")) == NULL) {
 		int err = errno;
 		close(fd);
