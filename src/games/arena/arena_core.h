@@ -147,6 +147,9 @@ struct tp_arena_shapes {
 int tp_arena_shapes_parse(const char *text, size_t len, const char *path,
 			  struct tp_arena_shapes *out, tp_err *e);
 
+/* 1 when shape names a and b are the same, ASCII case ignored. */
+int tp_arena_same_name(const char *a, const char *b);
+
 /* ---- pieces --------------------------------------------------------------- */
 
 /* Six sets of the six shapes: sets 1 and 2 blank, 3 and 4 marked "2",

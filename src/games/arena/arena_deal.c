@@ -22,17 +22,6 @@ static const struct {
 	{ "Rod", 2, TP_MARK_2 },       { "Rod", 2, TP_MARK_BLANK }, { "Eye", 1, TP_MARK_3 },
 };
 
-static int same_name(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++) {
-		char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
-		char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
-		if (x != y)
-			return 0;
-	}
-	return *a == *b;
-}
-
 /* Shape index of each entry of first_of_pair: by name when all six seed
  * names are there, else by size (shapes are sorted by size). */
 static void split_shapes(const struct tp_arena_shapes *sh, int idx[9])
@@ -41,7 +30,7 @@ static void split_shapes(const struct tp_arena_shapes *sh, int idx[9])
 	for (int i = 0; i < 9; i++) {
 		idx[i] = -1;
 		for (int s = 0; s < TP_ARENA_SHAPES; s++)
-			if (same_name(sh->s[s].name, first_of_pair[i].name))
+			if (tp_arena_same_name(sh->s[s].name, first_of_pair[i].name))
 				idx[i] = s;
 		by_name &= idx[i] >= 0;
 	}

@@ -28,7 +28,7 @@ static int name_char(char ch)
 	       ch == ' ' || ch == '-' || ch == '_';
 }
 
-static int same_name(const char *a, const char *b)
+int tp_arena_same_name(const char *a, const char *b)
 {
 	for (; *a && *b; a++, b++) {
 		char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
@@ -113,7 +113,7 @@ static int header(struct parse *P, const char *p, size_t len, int line)
 	memcpy(s->name, p, len);
 	s->name[len] = '\0';
 	for (int j = 0; j < P->n; j++)
-		if (same_name(P->out->s[j].name, s->name))
+		if (tp_arena_same_name(P->out->s[j].name, s->name))
 			return tp_fail(P->e, TP_EINPUT,
 				       "%s:%d: shape [%s] is named twice (first on line %d)", P->path,
 				       line, s->name, P->head_line[j]);
