@@ -32,6 +32,7 @@
 /* One task: one sheet in one format. */
 struct task {
 	size_t sheet, backend;
+	double area;   /* raster tasks: mm^2 of its pages' bleed boxes (estimate_areas) */
 };
 
 struct plan {
@@ -412,12 +413,11 @@ static int plan_tasks(struct plan *pl)
 }
 
 /* Bleed-box area of every page of a sheet, in mm^2 (-1 when out of
- * memory), and its longest side. */
-static double sheet_area(const struct tp_session *s, size_t sheet, double *longest)
+ * memory). */
+static double sheet_area(const struct tp_session *s, size_t sheet)
 {
 	struct tp_doc doc = { 0 };
 	double a = 0;
-	*longest = 0;
 	/* Gang sheets as built (panels or not, the pixels are about the
 	 * same); punchboard sheets as imposed, gutters and margins included. */
 	int rc = s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD
@@ -429,15 +429,20 @@ static double sheet_area(const struct tp_session *s, size_t sheet, double *longe
 	}
 	for (size_t k = 0; k < doc.n; k++) {
 		const struct tp_scene *sc = doc.pages[k].sc;
-		double w = sc->trim_w + 2 * sc->bleed, h = sc->trim_h + 2 * sc->bleed;
-		a += w * h;
-		if (w > *longest)
-			*longest = w;
-		if (h > *longest)
-			*longest = h;
+		a += (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
 	}
 	tp_doc_free(&doc);
 	return a;
+}
+
+/* Lays each raster task's sheet out once (milliseconds) for its area, which
+ * both the huge-raster rule and the largest-first order use. */
+static void estimate_areas(struct plan *pl)
+{
+	for (size_t i = 0; i < pl->n_tasks; i++)
+		pl->tasks[i].area = tp_backends[pl->tasks[i].backend].raster
+					    ? sheet_area(pl->session, pl->tasks[i].sheet)
+					    : 0;
 }
 
 /* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
@@ -449,10 +454,8 @@ static void drop_huge_rasters(struct plan *pl, int quiet)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < pl->n_tasks; i++) {
-		double longest = 0, dpmm = pl->session->cfg->print.dpi / 25.4;
-		double px = tp_backends[pl->tasks[i].backend].raster
-				    ? sheet_area(pl->session, pl->tasks[i].sheet, &longest) * dpmm * dpmm
-				    : 0;
+		double dpmm = pl->session->cfg->print.dpi / 25.4;
+		double px = pl->tasks[i].area * dpmm * dpmm;
 		if (px > TP_PNG_AUTO_MAX_PX) {
 			if (!quiet)
 				fprintf(stderr, "tilepress: %s: %.1f Gpx at %g dpi; PNG skipped (ask for it with --formats png)\n",
@@ -466,29 +469,18 @@ static void drop_huge_rasters(struct plan *pl, int quiet)
 }
 
 /* Raster tasks dominate and grow with the sheet area; handing the largest
- * out first keeps every worker busy to the end.  The estimate lays each
- * sheet out once (milliseconds) and adds up its page areas.  0, or -1
- * when out of memory. */
-static int order_tasks(const struct plan *pl, size_t *order)
+ * out first keeps every worker busy to the end. */
+static void order_tasks(const struct plan *pl, size_t *order)
 {
-	double *cost = tp_calloc(pl->n_tasks + 1, sizeof *cost);
-	if (cost == NULL)
-		return -1;
-	for (size_t i = 0; i < pl->n_tasks; i++) {
-		double longest;
+	for (size_t i = 0; i < pl->n_tasks; i++)
 		order[i] = i;
-		if (tp_backends[pl->tasks[i].backend].raster)
-			cost[i] = sheet_area(pl->session, pl->tasks[i].sheet, &longest);
-	}
-	/* Insertion sort, stable: equal costs keep sheet order. */
+	/* Insertion sort, stable: equal areas keep sheet order. */
 	for (size_t i = 1; i < pl->n_tasks; i++)
-		for (size_t k = i; k > 0 && cost[order[k]] > cost[order[k - 1]]; k--) {
+		for (size_t k = i; k > 0 && pl->tasks[order[k]].area > pl->tasks[order[k - 1]].area; k--) {
 			size_t t = order[k];
 			order[k] = order[k - 1];
 			order[k - 1] = t;
 		}
-	free(cost);
-	return 0;
 }
 
 /* The contact sheet (proof.pdf, proof.png): every wanted sheet's first
@@ -650,6 +642,9 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 			rc = g->sheets[i].prepare(s.cfg, e);
 	if (rc == TP_OK && plan_tasks(&pl) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
+	int jobs = cli->jobs ? cli->jobs : tp_jobs_default();
+	if (rc == TP_OK && (!cli->formats || jobs > 1))
+		estimate_areas(&pl);
 	if (rc == TP_OK && !cli->formats)
 		drop_huge_rasters(&pl, cli->quiet);
 	size_t n = pl.n_tasks + 1;
@@ -658,9 +653,8 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	size_t *order = tp_calloc(n, sizeof *order);
 	if (rc == TP_OK && (reports == NULL || counts == NULL || order == NULL))
 		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
-	int jobs = cli->jobs ? cli->jobs : tp_jobs_default();
-	if (rc == TP_OK && jobs > 1 && order_tasks(&pl, order) != 0)
-		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
+	if (rc == TP_OK && jobs > 1)
+		order_tasks(&pl, order);
 	if (rc == TP_OK)
 		rc = tp_mkdirs(pl.dir, e);
 	int removed = 0;

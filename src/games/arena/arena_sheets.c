@@ -11,10 +11,10 @@
 
 #include "alloc.h"
 #include "arena_outline.h"
+#include "die.h"
 #include "sheet.h"
 #include "text_outline.h"
 
-#define DIE_STROKE 0.25
 
 /* ---- the model ----------------------------------------------------------------- */
 
@@ -74,12 +74,6 @@ static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, d
 				  const int *layers, size_t n)
 {
 	return tp_scene_new_layered(name, w, h, c->print.bleed_mm, &c->print.inks, layers, n);
-}
-
-static int die_rect(struct tp_scene *sc, double x, double y, double w, double h)
-{
-	double xy[8] = { x, y, x + w, y, x + w, y + h, x, y + h };
-	return tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, DIE_STROKE, xy, 4);
 }
 
 static int seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1)
@@ -250,7 +244,7 @@ static int build_board(const struct tp_config *c, const void *model, struct tp_d
 	if (c->print.split == TP_SPLIT_NONE) {
 		note = "whole board, one part";
 		double w = sc->trim_w;
-		if (die_rect(sc, 0, 0, w, w) != 0) {
+		if (tp_die_rect(sc, 0, 0, w, w, TP_DIE_STROKE_MM) != 0) {
 			tp_scene_free(sc);
 			return -1;
 		}
@@ -296,7 +290,7 @@ static int build_part(const struct tp_config *c, const struct tp_arena_model *m,
 	part_note(c, h, note, sizeof note);
 	if (tp_doc_add(doc, sc, note) != 0)
 		return -1;
-	return die_rect(sc, 0, 0, r[2], r[3]);
+	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
 }
 
 static int build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc)
@@ -492,7 +486,7 @@ static int piece_die(struct tp_scene *sc, const struct tp_config *c, const struc
 	const struct tp_arena_cfg *a = tp_arena(c);
 	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1];
 	size_t n = piece_path(&a->shapes.s[pc->shape], a->square_mm, -a->piece_clearance_mm, x, y, p);
-	return tp_scene_path(sc, TP_INK_CUT, TP_STROKE, DIE_STROKE, p, n);
+	return tp_scene_path(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, p, n);
 }
 
 static const int piece_layers[] = {
@@ -580,7 +574,7 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 		if (tp_doc_add(doc, sc, note) != 0)
 			return -1;
 		sc->plate = 1;
-		if (die_rect(sc, 0, 0, r[2], r[3]) != 0)
+		if (tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM) != 0)
 			return -1;
 	}
 	return 0;

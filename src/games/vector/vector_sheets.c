@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "die.h"
 #include "impose.h"
 #include "sheet.h"
 #include "symbol.h"
@@ -23,7 +24,7 @@
 #define MARK_TOP 0.895
 #define MARK_BOTTOM 0.95
 #define HOME_STROKE 0.1     /* home outline, of the symbol's width */
-#define DIE_W 0.25          /* die line, mm */
+
 
 /* Unit vectors of the compass points, y down. */
 static void compass(int d, double *dx, double *dy)
@@ -99,12 +100,6 @@ static int tile_art(struct tp_scene *sc, const struct tp_config *c, const struct
 	}
 }
 
-static int die_square(struct tp_scene *sc, double x, double y, double w, double h)
-{
-	double xy[8] = { x, y, x + w, y, x + w, y + h, x, y + h };
-	return tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, DIE_W, xy, 4);
-}
-
 static const int tile_layers[] = {
 	TP_VINK_FACE, TP_VINK_VECTORS, TP_VINK_MARKER, TP_VINK_PLAYER1, TP_VINK_PLAYER2,
 	TP_VINK_PLAYER3, TP_VINK_PLAYER4, TP_INK_CUT,
@@ -112,9 +107,6 @@ static const int tile_layers[] = {
 
 /* Every tile in the order of the pattern, edge to edge, each with its own
  * die square. */
-static int cut_grid(struct tp_scene *sc, const struct tp_vector_model *m, double t, double W,
-		    double H);
-
 static int build_tiles(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_vector_model *m = model;
@@ -128,7 +120,7 @@ static int build_tiles(const struct tp_config *c, const void *model, struct tp_d
 			if (tile_art(sc, c, &m->grid[(size_t)r * m->cols + col], col * t, r * t, t) != 0)
 				return -1;
 	/* Ganged tiles share their edges: one grid, each edge cut once. */
-	if (cut_grid(sc, m, t, m->cols * t, m->rows * t) != 0)
+	if (tp_die_grid(sc, 0, 0, m->rows, m->cols, t, t, TP_DIE_STROKE_MM) != 0)
 		return -1;
 	tp_sheet_bleed(sc);
 	return 0;
@@ -273,7 +265,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 		return -1;
 	sc->plate = 1;
 	for (int p = 0; p < v->rules.players; p++)
-		if (tp_symbol_draw(sc, TP_INK_CUT, TP_STROKE, DIE_W, v->rules.symbol[p], (p + 0.5) * t,
+		if (tp_symbol_draw(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, v->rules.symbol[p], (p + 0.5) * t,
 				   t / 2, size) != 0)
 			return -1;
 	return 0;
@@ -302,7 +294,7 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 	if (sc == NULL)
 		return -1;
 	sc->plate = 1;
-	if (cut_grid(sc, m, t, W, H) != 0) {
+	if (tp_die_grid(sc, 0, 0, m->rows, m->cols, t, t, TP_DIE_STROKE_MM) != 0) {
 		tp_scene_free(sc);
 		return -1;
 	}
@@ -326,25 +318,9 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 	if (tp_doc_add(doc, sc, "die line of board") != 0)
 		return -1;
 	sc->plate = 1;
-	return die_square(sc, 0, 0, bw, bh);
+	return tp_die_rect(sc, 0, 0, bw, bh, TP_DIE_STROKE_MM);
 }
 
-/* Each shared tile edge cut once: rows+1 and cols+1 full-length lines. */
-static int cut_grid(struct tp_scene *sc, const struct tp_vector_model *m, double t, double W,
-		    double H)
-{
-	for (int k = 0; k <= m->rows; k++) {
-		struct tp_pt l[2] = { { TP_MOVE, 0, k * t }, { TP_LINE, W, k * t } };
-		if (tp_scene_path(sc, TP_INK_CUT, TP_STROKE, DIE_W, l, 2) != 0)
-			return -1;
-	}
-	for (int k = 0; k <= m->cols; k++) {
-		struct tp_pt l[2] = { { TP_MOVE, k * t, 0 }, { TP_LINE, k * t, H } };
-		if (tp_scene_path(sc, TP_INK_CUT, TP_STROKE, DIE_W, l, 2) != 0)
-			return -1;
-	}
-	return 0;
-}
 
 const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
 	{ "tiles", "vector, start, home and blank tiles (FIGS. 5-10)", 0, NULL, NULL, build_tiles,
