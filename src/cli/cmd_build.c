@@ -573,7 +573,7 @@ static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e
 	for (size_t i = 0; rc == TP_OK && i < s->game->n_files; i++) {
 		const struct tp_report_file *f = &s->game->files[i];
 		struct tp_buf b = { 0 };
-		f->format(&b, s->cfg, s->model);
+		f->format(&b, s->cfg, s->model, f->arg);
 		if (b.oom)
 			rc = tp_fail(e, TP_EIO, "out of memory formatting %s", f->name);
 		else

@@ -46,10 +46,12 @@ struct tp_sheet_def {
 	int (*tiles)(const struct tp_config *c, const void *model, struct tp_tile_grid *g);
 };
 
-/* One file under manifest/ of a build. */
+/* One file under manifest/ of a build: format(b, c, model, arg) writes
+ * it; arg is the file's own (a format, a player count). */
 struct tp_report_file {
 	const char *name;     /* "table1.csv" */
-	void (*format)(struct tp_buf *b, const struct tp_config *c, const void *model);
+	void (*format)(struct tp_buf *b, const struct tp_config *c, const void *model, int arg);
+	int arg;
 };
 
 /* What the pattern and manifest commands were asked for. */

@@ -85,57 +85,34 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 
 static const struct tp_run one_game = { 1, 0 };
 
-static void pieces_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+/* The pieces of one game's run, and the board's numbers, in format fmt. */
+static void pieces(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
 	tp_arena_manifest_format(b, &tp_arena(c)->rules, &tp_arena(c)->shapes,
-				 ((const struct tp_arena_model *)m)->board, &one_game, TP_FMT_CSV);
-}
-static void pieces_json(struct tp_buf *b, const struct tp_config *c, const void *m)
-{
-	tp_arena_manifest_format(b, &tp_arena(c)->rules, &tp_arena(c)->shapes,
-				 ((const struct tp_arena_model *)m)->board, &one_game, TP_FMT_JSON);
-}
-static void pieces_txt(struct tp_buf *b, const struct tp_config *c, const void *m)
-{
-	tp_arena_manifest_format(b, &tp_arena(c)->rules, &tp_arena(c)->shapes,
-				 ((const struct tp_arena_model *)m)->board, &one_game, TP_FMT_TEXT);
-}
-static void board_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
-{
-	tp_arena_pattern_format(b, &tp_arena(c)->rules, ((const struct tp_arena_model *)m)->board,
-				TP_FMT_CSV);
-}
-static void board_txt(struct tp_buf *b, const struct tp_config *c, const void *m)
-{
-	tp_arena_pattern_format(b, &tp_arena(c)->rules, ((const struct tp_arena_model *)m)->board,
-				TP_FMT_TEXT);
+				 ((const struct tp_arena_model *)m)->board, &one_game, fmt);
 }
 
-/* The deal for N players; the players are checked, so only memory can
- * fail, and that shows as the buffer's oom. */
-static void deal(struct tp_buf *b, const struct tp_config *c, int players)
+static void board(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
+	tp_arena_pattern_format(b, &tp_arena(c)->rules, ((const struct tp_arena_model *)m)->board, fmt);
+}
+
+/* The deal for N players, as CSV; the players are checked, so only memory
+ * can fail, and that shows as the buffer's oom. */
+static void deal(struct tp_buf *b, const struct tp_config *c, const void *m, int players)
+{
+	(void)m;
 	tp_err e = { 0 };
 	if (tp_arena_deal_format(b, &tp_arena(c)->shapes, players, TP_FMT_CSV, &e) != TP_OK)
 		b->oom = 1;
 }
-#define DEAL(n)                                                                          \
-	static void deal##n(struct tp_buf *b, const struct tp_config *c, const void *m)  \
-	{                                                                                \
-		(void)m;                                                                 \
-		deal(b, c, n);                                                           \
-	}
-DEAL(2)
-DEAL(3)
-DEAL(4)
-DEAL(5)
-DEAL(6)
 
 static const struct tp_report_file files[] = {
-	{ "pieces.csv", pieces_csv }, { "pieces.json", pieces_json }, { "pieces.txt", pieces_txt },
-	{ "board.csv", board_csv },   { "board.txt", board_txt },     { "deal-2.csv", deal2 },
-	{ "deal-3.csv", deal3 },      { "deal-4.csv", deal4 },        { "deal-5.csv", deal5 },
-	{ "deal-6.csv", deal6 },
+	{ "pieces.csv", pieces, TP_FMT_CSV }, { "pieces.json", pieces, TP_FMT_JSON },
+	{ "pieces.txt", pieces, TP_FMT_TEXT }, { "board.csv", board, TP_FMT_CSV },
+	{ "board.txt", board, TP_FMT_TEXT },  { "deal-2.csv", deal, 2 },
+	{ "deal-3.csv", deal, 3 },            { "deal-4.csv", deal, 4 },
+	{ "deal-5.csv", deal, 5 },            { "deal-6.csv", deal, 6 },
 };
 
 const struct tp_game tp_game_arena = {

@@ -104,27 +104,21 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 
 static const struct tp_run one_game = { 1, 0 };
 
-static void table1_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+/* Table I for one game, in format fmt. */
+static void table1(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
-	tp_manifest_format(b, m, c, &one_game, TP_FMT_CSV);
+	tp_manifest_format(b, m, c, &one_game, fmt);
 }
-static void table1_json(struct tp_buf *b, const struct tp_config *c, const void *m)
-{
-	tp_manifest_format(b, m, c, &one_game, TP_FMT_JSON);
-}
-static void table1_txt(struct tp_buf *b, const struct tp_config *c, const void *m)
-{
-	tp_manifest_format(b, m, c, &one_game, TP_FMT_TEXT);
-}
-static void tiles_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+
+static void tiles(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
 	(void)c;
-	tp_pattern_format(b, m, TP_FMT_CSV);
+	tp_pattern_format(b, m, fmt);
 }
 
 static const struct tp_report_file files[] = {
-	{ "table1.csv", table1_csv }, { "table1.json", table1_json },
-	{ "table1.txt", table1_txt }, { "tiles.csv", tiles_csv },
+	{ "table1.csv", table1, TP_FMT_CSV }, { "table1.json", table1, TP_FMT_JSON },
+	{ "table1.txt", table1, TP_FMT_TEXT }, { "tiles.csv", tiles, TP_FMT_CSV },
 };
 
 const struct tp_game tp_game_series = {

@@ -86,26 +86,20 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 
 static const struct tp_run one_game = { 1, 0 };
 
-static void counts_txt(struct tp_buf *b, const struct tp_config *c, const void *m)
+/* The counts for one game, and the tile list, in format fmt. */
+static void counts(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
-	tp_vector_manifest_format(b, &tp_vector(c)->rules, m, &one_game, TP_FMT_TEXT);
+	tp_vector_manifest_format(b, &tp_vector(c)->rules, m, &one_game, fmt);
 }
-static void counts_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
+
+static void tiles(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
-	tp_vector_manifest_format(b, &tp_vector(c)->rules, m, &one_game, TP_FMT_CSV);
-}
-static void counts_json(struct tp_buf *b, const struct tp_config *c, const void *m)
-{
-	tp_vector_manifest_format(b, &tp_vector(c)->rules, m, &one_game, TP_FMT_JSON);
-}
-static void tiles_csv(struct tp_buf *b, const struct tp_config *c, const void *m)
-{
-	tp_vector_pattern_format(b, &tp_vector(c)->rules, m, TP_FMT_CSV);
+	tp_vector_pattern_format(b, &tp_vector(c)->rules, m, fmt);
 }
 
 static const struct tp_report_file files[] = {
-	{ "counts.csv", counts_csv }, { "counts.json", counts_json },
-	{ "counts.txt", counts_txt }, { "tiles.csv", tiles_csv },
+	{ "counts.csv", counts, TP_FMT_CSV }, { "counts.json", counts, TP_FMT_JSON },
+	{ "counts.txt", counts, TP_FMT_TEXT }, { "tiles.csv", tiles, TP_FMT_CSV },
 };
 
 const struct tp_game tp_game_vector = {

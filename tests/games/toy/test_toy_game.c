@@ -60,26 +60,27 @@ static const struct tp_sheet_def toy_sheets[] = {
 	{ "row", "a row of squares", 0, NULL, NULL, toy_row, NULL },
 };
 
-static void toy_count(struct tp_buf *b, const struct tp_config *c, const void *m)
+static void toy_count(struct tp_buf *b, const struct tp_config *c, const void *m, int arg)
 {
+	(void)arg;
 	(void)m;
 	tp_buf_printf(b, "squares,%d\n", ((const struct toy_cfg *)c->game_cfg)->squares);
 }
 
-static const struct tp_report_file toy_files[] = { { "count.csv", toy_count } };
+static const struct tp_report_file toy_files[] = { { "count.csv", toy_count, 0 } };
 
 static int toy_report(struct tp_buf *b, const struct tp_config *c, const void *m,
 		      const struct tp_report_opts *o, tp_err *e)
 {
 	(void)o;
 	(void)e;
-	toy_count(b, c, m);
+	toy_count(b, c, m, 0);
 	return TP_OK;
 }
 
 static void toy_summary(struct tp_buf *b, const struct tp_config *c, const void *m)
 {
-	toy_count(b, c, m);
+	toy_count(b, c, m, 0);
 }
 
 static const struct tp_game toy_game = {
