@@ -18,25 +18,18 @@ static int pick_game(const char *name, const struct tp_cli *cli, const struct tp
 {
 	if (name) {
 		*g = tp_game_find(name);
-		if (*g == NULL) {
-			char list[200];
-			size_t len = 0;
-			for (size_t i = 0; i < tp_n_games; i++)
-				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-							i ? ", " : "", tp_games[i]->name);
-			return tp_fail(e, TP_EINPUT, "--game %s: not a game; allowed: %s", name, list);
-		}
+		if (*g == NULL)
+			return tp_fail(e, TP_EINPUT, "--game %s: not a game; allowed: %s", name,
+				       tp_game_names());
 		return TP_OK;
 	}
-	struct tp_cli quiet = *cli;
-	quiet.level = 1;
-	struct tp_session s;
-	int rc = tp_session_open(&s, &quiet, e);
-	if (rc != TP_OK)
-		return rc;
-	*g = s.game;
-	tp_session_close(&s);
-	return TP_OK;
+	/* Reading the config says its game; nothing need be derived. */
+	struct tp_config *c = NULL;
+	int rc = tp_session_config(cli, &c, e);
+	if (rc == TP_OK)
+		*g = c->game;
+	tp_config_free(c);
+	return rc;
 }
 
 int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e)

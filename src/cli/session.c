@@ -54,13 +54,18 @@ static int find_config(const struct tp_cli *cli, char *path, size_t n, tp_err *e
 		       cli->config, rel, tp_data_dirs_text());
 }
 
+int tp_session_config(const struct tp_cli *cli, struct tp_config **out, tp_err *e)
+{
+	char path[PATH_MAX];
+	*out = NULL;
+	int rc = find_config(cli, path, sizeof path, e);
+	return rc == TP_OK ? tp_config_load(out, path, cli->sets, cli->n_sets, e) : rc;
+}
+
 int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)
 {
 	memset(s, 0, sizeof *s);
-	char path[PATH_MAX];
-	int rc = find_config(cli, path, sizeof path, e);
-	if (rc == TP_OK)
-		rc = tp_config_load(&s->cfg, path, cli->sets, cli->n_sets, e);
+	int rc = tp_session_config(cli, &s->cfg, e);
 	if (rc != TP_OK)
 		return rc;
 	s->game = s->cfg->game;

@@ -18,6 +18,9 @@ struct tp_session {
  * game.name picks, else series), loads it with cli->sets, applies --level
  * and derives the model.  On failure everything is freed. */
 int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e);
+/* Only the first step of that: finds and loads the config into *out
+ * (owned: tp_config_free; NULL on failure). */
+int tp_session_config(const struct tp_cli *cli, struct tp_config **out, tp_err *e);
 void tp_session_close(struct tp_session *s);
 
 /* Writes a finished buffer to stdout. */

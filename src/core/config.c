@@ -23,10 +23,7 @@ static int parse_game(const struct tp_key *k, const char *value, const struct tp
 	(void)k;
 	struct tp_config *c = x->core;
 	if (tp_game_find(value) == NULL || strlen(value) >= sizeof c->game_name) {
-		size_t len = (size_t)snprintf(why, n, "not a game; allowed:");
-		for (size_t i = 0; i < tp_n_games && len < n; i++)
-			len += (size_t)snprintf(why + len, n - len, "%s %s", i ? "," : "",
-						tp_games[i]->name);
+		snprintf(why, n, "not a game; allowed: %s", tp_game_names());
 		return -1;
 	}
 	/* The game was chosen before the keys were read (it decides which
@@ -532,13 +529,8 @@ static int which_game(const char *path, const char *const *sets, int n_sets,
 		}
 	*out = tp_game_find(w.name);
 	if (*out == NULL) {
-		char list[200];
-		size_t len = 0;
-		for (size_t i = 0; i < tp_n_games; i++)
-			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-						tp_games[i]->name);
 		return tp_fail(e, TP_EINPUT, "%s: game.name = %s: not a game; allowed: %s",
-			       w.where, w.name, list);
+			       w.where, w.name, tp_game_names());
 	}
 	return TP_OK;
 }

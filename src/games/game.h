@@ -106,6 +106,8 @@ extern const size_t tp_n_games;
 
 /* NULL when no game has that name. */
 const struct tp_game *tp_game_find(const char *name);
+/* "series, vector, arena": the games' names for messages (static text). */
+const char *tp_game_names(void);
 const struct tp_sheet_def *tp_game_sheet(const struct tp_game *g, const char *name);
 
 #endif

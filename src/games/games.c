@@ -1,5 +1,6 @@
 /* Looking games and their sheets up by name (the table: game_table.c). */
 
+#include <stdio.h>
 #include <string.h>
 
 #include "game.h"
@@ -10,6 +11,16 @@ const struct tp_game *tp_game_find(const char *name)
 		if (strcmp(tp_games[i]->name, name) == 0)
 			return tp_games[i];
 	return NULL;
+}
+
+const char *tp_game_names(void)
+{
+	static char list[256];
+	size_t len = 0;
+	for (size_t i = 0; i < tp_n_games && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+					tp_games[i]->name);
+	return list;
 }
 
 const struct tp_sheet_def *tp_game_sheet(const struct tp_game *g, const char *name)
