@@ -114,20 +114,29 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 	pid_t pids[TP_MAX_JOBS];
 	int started = 0;
 	for (; rc == TP_OK && started < jobs; started++) {
+		/* Held from fork until the parent has recorded the pid: a
+		 * signal in between would leave a worker the parent neither
+		 * passes the signal to nor waits for. */
+		sigset_t old;
+		tp_out_hold_signals(&old);
 		pid_t pid = fork();
 		if (pid < 0) {
-			rc = tp_fail(e, TP_EIO, "cannot start a worker: %s", strerror(errno));
+			int err = errno;
+			tp_out_release_signals(&old);
+			rc = tp_fail(e, TP_EIO, "cannot start a worker: %s", strerror(err));
 			break;
 		}
 		if (pid == 0) {
 			/* A worker signals no sibling: only the parent passes a
 			 * signal on, and then waits for every worker. */
 			tp_out_forget_children();
+			tp_out_release_signals(&old);
 			close(r[0]);
 			worker(q[0], r[1], fn, ctx);
 		}
 		pids[started] = pid;
 		tp_out_watch_child(pid);
+		tp_out_release_signals(&old);
 	}
 	close(q[0]);
 	close(r[1]);

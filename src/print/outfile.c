@@ -23,6 +23,20 @@ static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGXFSZ };
 #define MAX_CHILDREN TP_MAX_JOBS
 static volatile sig_atomic_t children[MAX_CHILDREN];
 
+void tp_out_hold_signals(sigset_t *old)
+{
+	sigset_t held;
+	sigemptyset(&held);
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
+		sigaddset(&held, handled_signals[i]);
+	sigprocmask(SIG_BLOCK, &held, old);
+}
+
+void tp_out_release_signals(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
 void tp_out_watch_child(int pid)
 {
 	for (int i = 0; i < MAX_CHILDREN; i++)
@@ -106,11 +120,8 @@ int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e)
 		return tp_fail(e, TP_EIO, "%s: too many files open at once", o->final);
 	/* The file exists from mkstemp on, so a signal must not land before
 	 * the handler can see its name: hold them until it is registered. */
-	sigset_t held, old;
-	sigemptyset(&held);
-	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
-		sigaddset(&held, handled_signals[i]);
-	sigprocmask(SIG_BLOCK, &held, &old);
+	sigset_t old;
+	tp_out_hold_signals(&old);
 	int fd = mkstemp(o->tmp);
 	int mk_err = errno;
 	if (fd >= 0) {
@@ -118,7 +129,7 @@ int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e)
 		open_used[slot] = 1;
 		o->slot = slot;
 	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	tp_out_release_signals(&old);
 	if (fd < 0)
 		return tp_fail(e, TP_EIO, "%s: cannot create a file in %s: %s", o->final, dir,
 			       strerror(mk_err));

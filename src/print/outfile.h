@@ -6,6 +6,7 @@
  * failure or an interrupt never leaves a partial file, and an earlier good
  * file of the same name survives until the new one is whole. */
 
+#include <signal.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -40,6 +41,12 @@ void tp_out_install_signals(void);
 
 /* Worker processes to pass a fatal signal on to, so that they remove
  * their own temporary files too. */
+/* Hold the handled signals (SIGINT, SIGTERM, SIGHUP, SIGXFSZ) across a
+ * step the handler must not interrupt half-way, such as creating a
+ * temporary file or starting a worker and recording its pid; a signal that
+ * arrives meanwhile is delivered at tp_out_release_signals. */
+void tp_out_hold_signals(sigset_t *old);
+void tp_out_release_signals(const sigset_t *old);
 void tp_out_watch_child(int pid);
 void tp_out_unwatch_child(int pid);
 /* In a new worker: the parent's children are not its to signal. */
