@@ -39,14 +39,15 @@ int tp_mkdirs(const char *dir, tp_err *e);
  * temporary files of a build before the process dies of the signal. */
 void tp_out_install_signals(void);
 
-/* Worker processes to pass a fatal signal on to, so that they remove
- * their own temporary files too. */
 /* Hold the handled signals (SIGINT, SIGTERM, SIGHUP, SIGXFSZ) across a
  * step the handler must not interrupt half-way, such as creating a
  * temporary file or starting a worker and recording its pid; a signal that
  * arrives meanwhile is delivered at tp_out_release_signals. */
 void tp_out_hold_signals(sigset_t *old);
 void tp_out_release_signals(const sigset_t *old);
+
+/* Worker processes to pass a fatal signal on to, so that they remove
+ * their own temporary files too. */
 void tp_out_watch_child(int pid);
 void tp_out_unwatch_child(int pid);
 /* In a new worker: the parent's children are not its to signal. */
