@@ -515,7 +515,7 @@ static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
 		if (text.oom || tp_proof_layout(&s->cfg->print.inks, title, items, n, text.s, &proof) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory laying out the proof");
 	}
-	static const struct tp_sheet_def def = { "proof", "contact sheet", 0, NULL, NULL, NULL, NULL };
+	static const struct tp_sheet_def def = { .name = "proof", .title = "contact sheet" };
 	static const char *const formats[] = { "pdf", "png" };
 	for (size_t f = 0; rc == TP_OK && f < 2; f++) {
 		const struct tp_backend *b = tp_backend_find(formats[f]);

@@ -12,6 +12,7 @@
 
 #include "config.h"
 #include "impose.h"
+#include "impose_parts.h"
 #include "keys.h"
 #include "report.h"
 #include "sheet.h"
@@ -44,6 +45,12 @@ struct tp_sheet_def {
 	 * model may be NULL (the config stage): then only the tile size and
 	 * the backs matter. */
 	int (*tiles)(const struct tp_config *c, const void *model, struct tp_tile_grid *g);
+	/* NULL, or the page named page of this sheet holds separate components
+	 * (pieces laid out apart, impose_parts.h) that print.layout =
+	 * punchboard moves whole onto press sheets: fills ps (ps->p allocated,
+	 * freed by the caller) and returns 1; 0 when that page has none; -1
+	 * when out of memory.  Needs no model: the layout follows from c. */
+	int (*parts)(const struct tp_config *c, const char *page, struct tp_parts *ps);
 };
 
 /* One file under manifest/ of a build: format(b, c, model, arg) writes

@@ -4,9 +4,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "alloc.h"
 #include "config.h"
 #include "game.h"
 #include "keys.h"
@@ -92,8 +94,7 @@ void tp_press_of(const struct tp_config *c, struct tp_press *pr)
 	pr->bleed = c->print.bleed_mm;
 }
 
-/* The clear area: left, top, width, height. */
-static void clear_area(const struct tp_press *pr, double a[4])
+void tp_press_clear(const struct tp_press *pr, double a[4])
 {
 	double top = fmax(pr->margin, pr->gripper);
 	a[0] = pr->margin;
@@ -107,7 +108,7 @@ int tp_impose_plan(const struct tp_press *pr, const struct tp_tile_grid *g,
 {
 	memset(im, 0, sizeof *im);
 	double b = pr->bleed, a[4];
-	clear_area(pr, a);
+	tp_press_clear(pr, a);
 	if (pr->gutter < 2 * b - EPS) {
 		snprintf(why, n, "a gutter of %g mm cannot hold two %g mm bleeds (at least %g mm)",
 			 pr->gutter, b, 2 * b);
@@ -158,7 +159,7 @@ int tp_impose_check(const struct tp_config *c, tp_err *e)
 	struct tp_press pr;
 	tp_press_of(c, &pr);
 	double a[4];
-	clear_area(&pr, a);
+	tp_press_clear(&pr, a);
 	if (pr.gutter < 2 * pr.bleed - EPS)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.gutter_mm = %g: with print.layout = punchboard each tile's %g mm bleed lies inside the gutter, so two bleeds need %g mm; allowed: print.gutter_mm >= 2 x print.bleed_mm (%g mm), or a smaller bleed",
@@ -185,6 +186,26 @@ int tp_impose_check(const struct tp_config *c, tp_err *e)
 			return tp_fail(e, TP_EINPUT,
 				       "%s: print.sheet_mm = %s: sheet %s cannot be imposed: %s; allowed: a larger press sheet, smaller margins, or a smaller tile (print.tile_mm, --level)",
 				       where, p->sheet_name, d->name, why);
+	}
+	for (size_t i = 0; g && i < g->n_sheets; i++) {
+		const struct tp_sheet_def *d = &g->sheets[i];
+		struct tp_parts ps = { 0 };
+		if (d->parts == NULL || d->parts(c, d->name, &ps) <= 0) {
+			free(ps.p);
+			continue;
+		}
+		int *sh = tp_calloc(ps.n + 1, sizeof *sh);
+		double *x = tp_calloc(ps.n + 1, sizeof *x), *y = tp_calloc(ps.n + 1, sizeof *y);
+		char why[400] = "out of memory";
+		int rc = sh && x && y ? tp_parts_plan(&pr, &ps, sh, x, y, why, sizeof why) : -1;
+		free(ps.p);
+		free(sh);
+		free(x);
+		free(y);
+		if (rc < 0)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: print.sheet_mm = %s: sheet %s cannot be imposed: %s; allowed: a larger press sheet, smaller margins, or smaller pieces",
+				       tp_config_where(c, "print", "sheet_mm"), p->sheet_name, d->name, why);
 	}
 	/* Oversize sheets become panels that fit the clear area, marks included. */
 	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
@@ -331,6 +352,41 @@ static const struct tp_sheet_def *tile_sheet_of(const struct tp_config *c, const
 	return NULL;
 }
 
+/* Every page of doc (sheet `sheet`) that holds separate components
+ * becomes press sheets, whole components on each (impose_parts.h); the
+ * other pages stay as they are, in order.  0, or -1 when out of memory. */
+static int impose_parts_doc(const struct tp_config *c, const struct tp_press *pr,
+			    const char *sheet, struct tp_doc *doc)
+{
+	const struct tp_sheet_def *d = tp_game_sheet(c->game, sheet);
+	if (d == NULL || d->parts == NULL)
+		return 0;
+	struct tp_doc out = { 0 };
+	for (size_t k = 0; k < doc->n; k++) {
+		struct tp_page *pg = &doc->pages[k];
+		struct tp_parts ps = { 0 };
+		int has = d->parts(c, pg->sc->name, &ps), rc = 0;
+		if (has > 0) {
+			char stem[80];
+			snprintf(stem, sizeof stem, "%s-", pg->sc->name);
+			rc = tp_impose_parts(pr, &ps, pg->sc, doc->n == 1 ? "" : stem, &out);
+		} else if (has == 0) {
+			rc = tp_doc_add(&out, pg->sc, pg->note);
+			pg->sc = NULL;   /* owned by out now */
+			if (rc == 0)
+				memcpy(out.pages[out.n - 1].overlap, pg->overlap, sizeof pg->overlap);
+		}
+		free(ps.p);
+		if (has < 0 || rc != 0) {
+			tp_doc_free(&out);
+			return -1;
+		}
+	}
+	tp_doc_free(doc);
+	*doc = out;
+	return 0;
+}
+
 int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
 		  struct tp_doc *doc)
 {
@@ -351,8 +407,10 @@ int tp_impose_doc(const struct tp_config *c, const void *model, const char *shee
 		tp_doc_free(doc);
 		*doc = out;
 	}
+	if (impose_parts_doc(c, &pr, sheet, doc) != 0)
+		return -1;
 	double a[4];
-	clear_area(&pr, a);
+	tp_press_clear(&pr, a);
 	return tp_doc_panelize_wh(doc, fmin(a[2], p->max_sheet_mm), fmin(a[3], p->max_sheet_mm),
 				  p->panel_overlap_mm, m);
 }

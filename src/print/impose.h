@@ -76,6 +76,10 @@ const char *tp_sheet_size_names(void);
 /* The press sheet settings of a config. */
 void tp_press_of(const struct tp_config *c, struct tp_press *pr);
 
+/* The clear area of a press sheet: left, top, width, height (mm): inside
+ * the margins and below the gripper. */
+void tp_press_clear(const struct tp_press *pr, double a[4]);
+
 /* Plans the slots for g on pr.  0, or -1 with the reason in why (a tile
  * with its bleed does not fit the clear area, gutter < 2 x bleed). */
 int tp_impose_plan(const struct tp_press *pr, const struct tp_tile_grid *g,

@@ -57,7 +57,7 @@ void tp_sheet_mirror(struct tp_scene *sc)
 	}
 }
 
-static void bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
+void tp_shape_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
 {
 	if (s->kind == TP_SHAPE_RECT) {
 		b[0] = s->x; b[1] = s->y; b[2] = s->x + s->w; b[3] = s->y + s->h;
@@ -70,6 +70,8 @@ static void bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4
 		b[2] = b[3] = -INFINITY;
 		for (size_t k = 0; k < s->count; k++) {
 			const struct tp_pt *p = &sc->pts[s->first + k];
+			if (p->op == TP_CLOSE)   /* carries no point */
+				continue;
 			b[0] = fmin(b[0], p->x); b[1] = fmin(b[1], p->y);
 			b[2] = fmax(b[2], p->x); b[3] = fmax(b[3], p->y);
 		}
@@ -98,7 +100,7 @@ struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 			double b[4];
 			if (s->layer != l || (s->flags & TP_SHAPE_MARK))
 				continue;
-			bbox(src, s, b);
+			tp_shape_bbox(src, s, b);
 			if (OUTSIDE(b))
 				continue;
 			if (tp_scene_layer(sc, src->layers[l]) != 0)
@@ -110,7 +112,7 @@ struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 		if (s->flags & TP_SHAPE_MARK)
 			continue;
 		double b[4];
-		bbox(src, s, b);
+		tp_shape_bbox(src, s, b);
 		if (OUTSIDE(b))
 			continue;
 		if (tp_scene_layer(sc, src->layers[s->layer]) != 0)

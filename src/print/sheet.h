@@ -18,6 +18,10 @@ void tp_sheet_bleed(struct tp_scene *sc);
  * work-and-turn backs.  Text keeps reading left to right. */
 void tp_sheet_mirror(struct tp_scene *sc);
 
+/* The bounding box of shape s of sc: x0, y0, x1, y1 (mm; a path's
+ * control points included, text estimated generously). */
+void tp_shape_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4]);
+
 /* A new scene of the region (x, y, w, h) of src, named name, with the
  * same bleed: every shape that reaches into the region's bleed box,
  * moved so the region's corner is the origin.  NULL when out of memory. */

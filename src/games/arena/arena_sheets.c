@@ -643,6 +643,36 @@ static int build_pad(const struct tp_config *c, const void *model, struct tp_doc
 	return rc ? -1 : 0;
 }
 
+/* ---- punchboard ------------------------------------------------------------------- */
+
+/* The pieces of the piece sheets as components for print.layout =
+ * punchboard (impose_parts.h): each piece's trim is the bounding box of
+ * its die line, its bleed the piece colour beyond it.  Fronts and the cut
+ * sheet's pieces page lie as laid out, the ribbed faces and the rib plate
+ * mirrored. */
+static int pieces_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
+{
+	int back = strcmp(page, "pieces-back") == 0 || strcmp(page, "pieces-ribs") == 0;
+	if (!back && strcmp(page, "pieces") != 0)
+		return 0;
+	const struct tp_arena_cfg *a = tp_arena(c);
+	struct layout L;
+	layout(c, &L);
+	ps->p = tp_calloc(TP_ARENA_PIECES, sizeof *ps->p);
+	if (ps->p == NULL)
+		return -1;
+	double s = a->square_mm, cl = a->piece_clearance_mm;
+	for (int i = 0; i < TP_ARENA_PIECES; i++) {
+		int sh = i / TP_ARENA_SETS;
+		ps->p[i] = (struct tp_part){ L.x[i] + cl, L.y[i] + cl, L.cols[sh] * s - 2 * cl,
+					     L.rows[sh] * s - 2 * cl };
+	}
+	ps->n = TP_ARENA_PIECES;
+	ps->bleed = a->piece_bleed_mm;
+	ps->back = back;
+	return 1;
+}
+
 /* ---- the table ------------------------------------------------------------------- */
 
 static int no_parts(const struct tp_config *c, const char *sheet, char *why, size_t n)
@@ -654,12 +684,14 @@ static int no_parts(const struct tp_config *c, const char *sheet, char *why, siz
 }
 
 const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
-	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, build_board, NULL },
-	{ "board-part-1", "board part 1 (split for the factory)", 0, no_parts, NULL, build_part1, NULL },
-	{ "board-part-2", "board part 2 (split for the factory)", 0, no_parts, NULL, build_part2, NULL },
-	{ "pieces", "pieces: plain faces", 0, NULL, NULL, build_pieces, NULL },
-	{ "pieces-back", "pieces: ribbed faces, mirrored", 0, NULL, NULL, build_backs, NULL },
-	{ "pieces-ribs", "pieces: rib emboss plate", TP_SHEET_PLATE, NULL, NULL, build_ribs, NULL },
-	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL },
-	{ "score-pad", "score sheet", 0, NULL, NULL, build_pad, NULL },
+	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, build_board, NULL, NULL },
+	{ "board-part-1", "board part 1 (split for the factory)", 0, no_parts, NULL, build_part1, NULL, NULL },
+	{ "board-part-2", "board part 2 (split for the factory)", 0, no_parts, NULL, build_part2, NULL, NULL },
+	{ "pieces", "pieces: plain faces", 0, NULL, NULL, build_pieces, NULL, pieces_parts },
+	{ "pieces-back", "pieces: ribbed faces, mirrored", 0, NULL, NULL, build_backs, NULL,
+	  pieces_parts },
+	{ "pieces-ribs", "pieces: rib emboss plate", TP_SHEET_PLATE, NULL, NULL, build_ribs, NULL,
+	  pieces_parts },
+	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL, pieces_parts },
+	{ "score-pad", "score sheet", 0, NULL, NULL, build_pad, NULL, NULL },
 };

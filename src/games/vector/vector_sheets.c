@@ -324,10 +324,10 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 
 const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
 	{ "tiles", "vector, start, home and blank tiles (FIGS. 5-10)", 0, NULL, NULL, build_tiles,
-	  tiles_grid },
-	{ "tile-backs", "tile backs, mirrored", 0, NULL, NULL, build_backs, NULL },
-	{ "board", "board (FIG. 1)", 0, NULL, NULL, build_board, NULL },
-	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL },
-	{ "pieces", "transparent playing pieces (FIGS. 3-4)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL },
-	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL },
+	  tiles_grid, NULL },
+	{ "tile-backs", "tile backs, mirrored", 0, NULL, NULL, build_backs, NULL, NULL },
+	{ "board", "board (FIG. 1)", 0, NULL, NULL, build_board, NULL, NULL },
+	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL, NULL },
+	{ "pieces", "transparent playing pieces (FIGS. 3-4)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, NULL },
+	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL, NULL },
 };

@@ -6,6 +6,7 @@
 
 #include "testutil.h"
 #include "tu_build.h"
+#include "tu_dxf.h"
 #include "tu_files.h"
 
 #include <math.h>
@@ -438,6 +439,91 @@ static void backs_for(int players)
 	tp_config_free(c);
 }
 
+/* Issue 18, defect 1: with print.layout = punchboard every piece goes onto
+ * a press sheet whole (its colour out to its own bleed, its die outline
+ * closed), inside the sheet's clear area, and its back lies on the same
+ * press sheet at the mirrored place (x -> W - x): nothing is split into
+ * panels and no back sits behind another page's face. */
+static void punchboard_pieces(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.layout=punchboard", "print.sheet_mm=SRA3" };
+	char *saved = tu_tmp_push();
+	assert_int_equal(build(sets, 2, "pieces,pieces-back,cut", "svg,dxf"), 0);
+	struct tp_config *c = load(sets, 2);
+	double W = c->print.sheet_w_mm, H = c->print.sheet_h_mm, m = c->print.margin_mm;
+	double top = fmax(m, c->print.gripper_mm), bl = tp_arena(c)->piece_bleed_mm;
+	int fronts = 0, outlines = 0, sheets = 0;
+	for (int k = 1;; k++) {
+		char name[3][64];
+		snprintf(name[0], sizeof name[0], "pieces-sheet-%d.svg", k);
+		snprintf(name[1], sizeof name[1], "pieces-back-sheet-%d.svg", k);
+		snprintf(name[2], sizeof name[2], "cut-pieces-sheet-%d.dxf", k);
+		char *face = tu_slurp(tu_out(name[0]), NULL);
+		if (face == NULL)
+			break;
+		sheets++;
+		char *back = tu_slurp(tu_out(name[1]), NULL);
+		assert_non_null(back);
+		struct tu_dxf d;
+		char why[200];
+		if (tu_dxf_read(tu_out(name[2]), &d, why, sizeof why) != 0)
+			fail_msg("%s: %s", name[2], why);
+		struct box f[64], bk[64], all[64];
+		int na = 0;
+		for (int p = 1; p <= 6; p++) {
+			char id[16];
+			snprintf(id, sizeof id, "player%d", p);
+			int nf = boxes(face, id, f, 64), nb = boxes(back, id, bk, 64);
+			assert_int_equal(nb, nf);
+			for (int i = 0; i < nf; i++) {
+				int hit = 0;
+				for (int j = 0; j < nb && !hit; j++)
+					hit = fabs(bk[j].x0 - (W - f[i].x1)) < 1e-3 &&
+					      fabs(bk[j].x1 - (W - f[i].x0)) < 1e-3 &&
+					      fabs(bk[j].y0 - f[i].y0) < 1e-3 && fabs(bk[j].y1 - f[i].y1) < 1e-3;
+				if (!hit)
+					fail_msg("%s: player %d face at x %.2f..%.2f y %.2f..%.2f: no back at its mirrored place",
+						 name[0], p, f[i].x0, f[i].x1, f[i].y0, f[i].y1);
+				if (f[i].x0 < m - 1e-3 || f[i].x1 > W - m + 1e-3 || f[i].y0 < top - 1e-3 ||
+				    f[i].y1 > H - m + 1e-3)
+					fail_msg("%s: a piece at x %.2f..%.2f y %.2f..%.2f leaves the clear area",
+						 name[0], f[i].x0, f[i].x1, f[i].y0, f[i].y1);
+				all[na++] = f[i];
+			}
+			fronts += nf;
+		}
+		/* Every die outline closed, and each the die of one face: the
+		 * face's colour reaches exactly the piece bleed beyond it. */
+		for (size_t i = 0; i < d.paths.n; i++) {
+			const struct tu_path *q = &d.paths.p[i];
+			assert_true(q->closed);
+			double b[4];
+			tu_points_box(q->xy, q->n, b);
+			/* DXF y is up: the scene's y is H - y. */
+			double x0 = b[0], x1 = b[2], y0 = H - b[3], y1 = H - b[1];
+			int hit = 0;
+			for (int j = 0; j < na && !hit; j++)
+				hit = fabs(all[j].x0 - (x0 - bl)) < 1e-3 && fabs(all[j].x1 - (x1 + bl)) < 1e-3 &&
+				      fabs(all[j].y0 - (y0 - bl)) < 1e-3 && fabs(all[j].y1 - (y1 + bl)) < 1e-3;
+			if (!hit)
+				fail_msg("%s: die outline x %.2f..%.2f y %.2f..%.2f has no face %.1f mm beyond it",
+					 name[2], x0, x1, y0, y1, bl);
+			outlines++;
+		}
+		tu_paths_free(&d.paths);
+		free(face);
+		free(back);
+	}
+	assert_true(sheets >= 1);
+	assert_int_equal(fronts, TP_ARENA_PIECES);
+	assert_int_equal(outlines, TP_ARENA_PIECES);
+	/* No panels of the pieces remain. */
+	assert_null(tu_slurp(tu_out("pieces-panel-1-1.svg"), NULL));
+	tp_config_free(c);
+	tu_tmp_pop(saved);
+}
+
 static void backs(void **state)
 {
 	(void)state;
@@ -557,6 +643,7 @@ int main(void)
 		cmocka_unit_test(cut),
 		cmocka_unit_test(custom_shapes),
 		cmocka_unit_test(backs),
+		cmocka_unit_test(punchboard_pieces),
 		cmocka_unit_test(marks),
 		cmocka_unit_test(rebuild_identical),
 		cmocka_unit_test(other_seed),
