@@ -110,13 +110,13 @@ unit: $(TESTBIN)
 # The CLI tests: the shared ones, then each game's (tests/games/NAME/cli.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh))
 cli: tilepress
-	@failed=; for t in tests/cli/cli.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
+	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
 	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
 	[ -z "$$failed" ] || { echo "cli: FAILED:$$failed"; exit 1; }
 
 asan: $(ATESTBIN) $(BUILD)/asan/tilepress
 	@failed=; for t in $(ATESTBIN); do echo "== $$t (asan+ubsan)"; TP_ROOT=$(CURDIR) $$t || failed="$$failed $$t"; done; \
-	for t in tests/cli/cli.sh $(GAME_CLI); do echo "== $$t (asan)"; \
+	for t in tests/cli/cli.sh tests/cli/newuser.sh $(GAME_CLI); do echo "== $$t (asan)"; \
 	TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh $$t || failed="$$failed $$t"; done; \
 	[ -z "$$failed" ] || { echo "asan: FAILED:$$failed"; exit 1; }
 

@@ -186,7 +186,13 @@ static int collect(struct tp_written_list *w, const struct tp_buf *report, size_
 static void print_summary(const struct tp_session *s, const char *dir,
 			  const struct tp_written_list *w)
 {
-	printf("tilepress: wrote %zu file%s to %s\n", w->n, w->n == 1 ? "" : "s", dir);
+	/* The build record is a file of the set too (manifest/build.json). */
+	char record[PATH_MAX + 64];
+	struct stat st;
+	snprintf(record, sizeof record, "%s/%s", dir, TP_RECORD_NAME);
+	long long record_bytes = stat(record, &st) == 0 ? (long long)st.st_size : -1;
+	size_t total = w->n + (record_bytes >= 0);
+	printf("tilepress: wrote %zu file%s to %s\n", total, total == 1 ? "" : "s", dir);
 	size_t width = 8;
 	for (size_t i = 0; i < s->game->n_sheets; i++)
 		if (strlen(s->game->sheets[i].name) > width)
@@ -207,6 +213,10 @@ static void print_summary(const struct tp_session *s, const char *dir,
 					tp_buf_printf(&line, "%s%s %s", line.len ? ", " : "",
 						      w->v[j].name + strlen("manifest/"), size);
 				}
+			if (record_bytes >= 0) {
+				human_size(size, sizeof size, record_bytes);
+				tp_buf_printf(&line, ", %s %s", TP_RECORD_NAME + strlen("manifest/"), size);
+			}
 		} else {
 			for (size_t bi = 0; bi < tp_n_backends; bi++) {
 				long long bytes = 0;

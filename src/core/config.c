@@ -244,6 +244,7 @@ struct loader {
 	int *line_of;      /* per key: the file line that set it, 0 = not in the file */
 	int *n_file, *n_set;
 	int in_set;
+	int game_by_set;   /* a --set game.name chose the game: it overrides the file's [game] */
 };
 
 static long find_key(const struct tp_config *c, const char *section, const char *name)
@@ -417,6 +418,10 @@ static int on_file_key(void *user, const char *section, const char *key, const c
 		L->c->file_keys++;
 	char where[PATH_MAX + 32];
 	snprintf(where, sizeof where, "%s:%d", L->c->path, line);
+	/* --set game.name overrides the file's [game] name (the man page's
+	 * promise): the file's value is not read at all. */
+	if (key && L->game_by_set && strcmp(section, "game") == 0 && strcmp(key, "name") == 0)
+		return TP_OK;
 	if (key == NULL)
 		return has_section(L->c->keys, L->c->n_keys, section)
 			       ? TP_OK
@@ -511,8 +516,9 @@ static int on_game_key(void *user, const char *section, const char *key, const c
 }
 
 static int which_game(const char *path, const char *const *sets, int n_sets,
-		      const struct tp_game **out, tp_err *e)
+		      const struct tp_game **out, int *by_set, tp_err *e)
 {
+	*by_set = 0;
 	struct which w = { "series", "", path };
 	int rc = tp_ini_parse(path, on_game_key, &w, e);
 	if (rc != TP_OK)
@@ -526,6 +532,7 @@ static int which_game(const char *path, const char *const *sets, int n_sets,
 				return e->code;
 			snprintf(w.name, sizeof w.name, "%s", v);
 			snprintf(w.where, sizeof w.where, "%s", where);
+			*by_set = 1;
 		}
 	*out = tp_game_find(w.name);
 	if (*out == NULL) {
@@ -611,11 +618,12 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 {
 	*out = NULL;
 	const struct tp_game *g;
-	int rc = which_game(path, sets, n_sets, &g, e);
+	int by_set;
+	int rc = which_game(path, sets, n_sets, &g, &by_set, e);
 	if (rc != TP_OK)
 		return rc;
 	struct tp_config *c = tp_calloc(1, sizeof *c);
-	struct loader L = { .c = c };
+	struct loader L = { .c = c, .game_by_set = by_set };
 	if (c == NULL)
 		return tp_fail(e, TP_EIO, "out of memory reading %s", path);
 	c->game = g;

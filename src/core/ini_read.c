@@ -22,6 +22,23 @@ struct reader {
 	int long_line;
 };
 
+/* An inline comment may start with '#' as with ';' (shapes files and
+ * other tools accept both): whitespace, '#', then whitespace or the end of
+ * the line.  A '#' followed by a letter or digit stays, so proof colours
+ * such as "#ff0000" keep working. */
+static void cut_hash_comment(char *str)
+{
+	for (char *p = str; *p; p++) {
+		if ((*p == ' ' || *p == '\t') && p[1] == '#' &&
+		    (p[2] == '\0' || p[2] == ' ' || p[2] == '\t' || p[2] == '\r' || p[2] == '\n')) {
+			int nl = strchr(p, '\n') != NULL;
+			p[0] = nl ? '\n' : '\0';
+			p[1] = '\0';
+			return;
+		}
+	}
+}
+
 /* libinih pulls lines through this, which is where we count them. */
 static char *next_line(char *str, int num, void *stream)
 {
@@ -39,6 +56,7 @@ static char *next_line(char *str, int num, void *stream)
 	if (n == (size_t)num - 1 && str[n - 1] != '\n' && r->pos < r->len)
 		r->long_line = r->line + 1;
 	r->line++;
+	cut_hash_comment(str);
 	/* libinih only reports sections through their keys, so an unknown
 	 * section with no keys would pass unseen: report each header here. */
 	const char *p = str;

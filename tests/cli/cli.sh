@@ -1090,15 +1090,20 @@ c_summary_lines() {
 	run build -o "$d" --formats svg --only fronts,board
 	expect_ok || return
 	head -n 1 "$OUT" | grep -q "^tilepress: wrote [0-9]* files to " || { fail "first line: $(head -n 1 "$OUT")"; return; }
+	# The count is every file in the folder, the build record included.
+	n=$(find "$d" -type f | wc -l | tr -d ' ')
+	head -n 1 "$OUT" | grep -q "^tilepress: wrote $n files to " || { fail "counted $(head -n 1 "$OUT"), the folder holds $n"; return; }
+	grep -q "^  manifest .*build.json [0-9]" "$OUT" || { fail "manifest line lacks build.json: $(grep '^  manifest' "$OUT")"; return; }
 	grep -q "^  fronts  *svg [0-9]" "$OUT" || { fail "no line for fronts: $(cat "$OUT" | tr '\n' '|')"; return; }
 	long=$(awk 'length > 200' "$OUT" | head -n 1)
 	[ -z "$long" ] || fail "a summary line over 200 characters"
 	d=$(empty_dir one)
 	run build -o "$d" --only board --formats svg
 	expect_ok || return
-	grep -q "wrote 1 file to" "$OUT" || fail "singular: $(head -n 1 "$OUT")"
+	# board.svg and its build record
+	grep -q "wrote 2 files to" "$OUT" || fail "board alone: $(head -n 1 "$OUT")"
 }
-tcase "summary: one line per sheet, 'wrote 1 file' in the singular" c_summary_lines
+tcase "summary: one line per sheet, the count includes build.json" c_summary_lines
 
 c_proof_sheet() {
 	d=$(empty_dir proof)

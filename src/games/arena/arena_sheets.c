@@ -96,8 +96,9 @@ static void bbox(const struct tp_pt *p, size_t n, double b[4])
 
 /* ---- the board --------------------------------------------------------------------- */
 
-/* Numbers that read as another number turned half round (6, 9, 16, 18,
- * 61, 66, 68, 86, 89, 91, 98, 99, ...) carry a bar under them. */
+/* Numbers that read as another number turned half round (6, 9, 16, 19,
+ * 61, 66, 68, 86, 89, 91, 98, 99, ...: only the digits 0 1 6 8 9, with a
+ * 6 or a 9) carry a bar under them. */
 static int needs_bar(int v)
 {
 	char s[16];

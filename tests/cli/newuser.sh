@@ -1,0 +1,69 @@
+#!/bin/sh
+# What a new user and a designer hit across the three editions (issue 21,
+# section 1): each finding is a case here, its expectation derived from the
+# shipped configs, the README or another tilepress command.
+#
+#   TP_BIN=/abs/path/tilepress sh tests/cli/newuser.sh      (make cli)
+
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+QUICK=${TP_QUICK:-0}
+
+HARNESS=tp-newuser
+. tests/cli/harness.sh
+
+# --set game.name overrides the file's [game], as the man page says.
+c_game_override() {
+	printf '[game]\nname = vector\n\n[print]\nbleed_mm = 2\n' >"$T/g.ini"
+	run -c "$T/g.ini" --set game.name=arena check
+	expect_ok || return
+	grep -q "arena" "$OUT" || fail "check did not read the config as arena: $(head -n 2 "$OUT" | tr '\n' '|')"
+	run -c "$T/g.ini" --set game.name=arena --list keys
+	expect_ok || return
+	grep -q "^arena\." "$OUT" || fail "--list keys did not list the arena's keys"
+}
+tcase "--set game.name overrides the file's [game]" c_game_override
+
+# An inline "# comment" is a comment, as in shapes files; "#rrggbb" stays a colour.
+c_hash_comment() {
+	printf '[board]\nrows = 12 # twelve\ncols = 12\t# twelve\n[print]\nlateral_rgb = #e30613 # red\n' >"$T/h.ini"
+	run -c "$T/h.ini" check
+	expect_ok || return
+	grep -q "12" "$OUT" || fail "rows 12 not read: $(head -n 3 "$OUT" | tr '\n' '|')"
+	run -c "$T/h.ini" build -o "$T/h" --only manifest -q
+	expect_ok || return
+	grep -q '"print.lateral_rgb": *"#e30613"' "$T/h/manifest/build.json" ||
+		fail "lateral_rgb not #e30613 in the record: $(grep -o '"print.lateral_rgb": *"[^"]*"' "$T/h/manifest/build.json")"
+}
+tcase "inline # comment in a config" c_hash_comment
+
+# The README names the patents by number and points nowhere outside the clone.
+c_readme_patents() {
+	# (one sentence says nothing reads it)
+	if grep -n '\.\./shared/' README.md | grep -q .; then
+		fail "README points into ../shared: $(grep -n '\.\./shared/' README.md | head -n 1)"
+		return
+	fi
+	grep -q 'US 2005/0230911' README.md || fail "README does not name the series patent by number"
+}
+tcase "README names the patents by number" c_readme_patents
+
+# The README's list of underlined arena numbers obeys the rule the README
+# states: only the digits 0 1 6 8 9, with a 6 or a 9.
+c_readme_underlined() {
+	list=$(tr '\n' ' ' <README.md | sed -n 's/.*turned half round *(\([0-9, ]*\), \.\.\.: only the digits.*/\1/p')
+	[ -n "$list" ] || { fail "no list of underlined numbers found in README"; return; }
+	for v in $(echo "$list" | tr ',' ' '); do
+		case $v in
+		*[!01689]*) fail "README lists $v, which has a digit other than 0 1 6 8 9"; return ;;
+		*[69]*) ;;
+		*) fail "README lists $v, which has no 6 or 9"; return ;;
+		esac
+	done
+}
+tcase "README's underlined arena numbers follow the rule" c_readme_underlined
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
