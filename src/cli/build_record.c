@@ -100,6 +100,25 @@ static char *read_record(const char *dir)
 	return text.s;
 }
 
+int tp_record_config_file(const char *dir, char *out, size_t n)
+{
+	char *text = read_record(dir);
+	const char *p = text ? strstr(text, "\"config_file\": \"") : NULL;
+	int rc = -1;
+	if (p) {
+		size_t k = 0;
+		for (p += strlen("\"config_file\": \""); *p && *p != '"' && k + 1 < n; p++) {
+			if (*p == '\\' && p[1])
+				p++;   /* the record escapes only quotes and backslashes in paths */
+			out[k++] = *p;
+		}
+		out[k] = '\0';
+		rc = *p == '"' ? 0 : -1;
+	}
+	free(text);
+	return rc;
+}
+
 /* Files an earlier record lists that are still there and that this build
  * did not write: the record keeps them, so --clean can still remove them
  * after later builds. */

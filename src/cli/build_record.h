@@ -39,6 +39,10 @@ int tp_record_write(const char *dir, const struct tp_config *c, const struct tp_
  * else); no record, nothing removed.  Sets *removed.  TP_OK or TP_EIO. */
 int tp_record_clean(const char *dir, int *removed, tp_err *e);
 
+/* The config file the record in dir names ("config_file"), into out;
+ * 0, or -1 when dir has no readable record naming one. */
+int tp_record_config_file(const char *dir, char *out, size_t n);
+
 /* Files under dir (dot files, i.e. other builds' temporary files, aside)
  * that this build did not write, one relative path per line, into out. */
 void tp_record_stale(const char *dir, const struct tp_written_list *w, struct tp_buf *out);

@@ -197,6 +197,14 @@ static void print_summary(const struct tp_session *s, const char *dir,
 	for (size_t i = 0; i < s->game->n_sheets; i++)
 		if (strlen(s->game->sheets[i].name) > width)
 			width = strlen(s->game->sheets[i].name);
+	int any_manifest = 0;
+	for (size_t k = 0; k < w->n; k++)
+		any_manifest |= w->v[k].sheet == TP_MANIFEST_SHEET;
+	if (!any_manifest && record_bytes >= 0) {
+		char size[32];
+		human_size(size, sizeof size, record_bytes);
+		printf("  %-*s  %s %s\n", (int)width, "manifest", TP_RECORD_NAME + strlen("manifest/"), size);
+	}
 	for (size_t k = 0; k < w->n; k++) {
 		size_t sheet = w->v[k].sheet;
 		size_t first = 0;
@@ -634,7 +642,9 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	pl.summary = &manifest_summary;
 	pl.n_files = &manifest_files;
 	pl.session = &s;
-	pl.dir = cli->out_dir ? cli->out_dir : g->default_out;
+	char dir[PATH_MAX];
+	tp_session_out_dir(cli, s.cfg, dir, sizeof dir);
+	pl.dir = dir;
 	pl.formats = s.cfg->print.formats;
 	pl.progress = !cli->quiet && isatty(2);
 	pl.want = tp_calloc(g->n_sheets + 1, sizeof *pl.want);
@@ -665,6 +675,8 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	if (rc == TP_OK && jobs > 1)
 		order_tasks(&pl, order);
+	if (rc == TP_OK)
+		tp_session_warn_edition(pl.dir, s.cfg, cli->quiet);
 	if (rc == TP_OK)
 		rc = tp_mkdirs(pl.dir, e);
 	int removed = 0;

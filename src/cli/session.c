@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "build_record.h"
 #include "datadir.h"
 #include "impose.h"
 
@@ -96,6 +97,37 @@ void tp_session_close(struct tp_session *s)
 	tp_config_free(s->cfg);
 	s->model = NULL;
 	s->cfg = NULL;
+}
+
+void tp_session_out_dir(const struct tp_cli *cli, const struct tp_config *c, char *out, size_t n)
+{
+	if (cli->out_dir) {
+		snprintf(out, n, "%s", cli->out_dir);
+		return;
+	}
+	const char *base = strrchr(c->path, '/') ? strrchr(c->path, '/') + 1 : c->path;
+	size_t len = strlen(base);
+	if (len > 4 && strcmp(base + len - 4, ".ini") == 0)
+		len -= 4;
+	snprintf(out, n, "output/%.*s", (int)len, len ? base : "config");
+}
+
+/* The same file, whatever path named it. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return strcmp(a, b) == 0;
+}
+
+void tp_session_warn_edition(const char *dir, const struct tp_config *c, int quiet)
+{
+	char other[PATH_MAX];
+	if (quiet || tp_record_config_file(dir, other, sizeof other) != 0 || same_file(other, c->path))
+		return;
+	fprintf(stderr, "tilepress: warning: %s holds the set of %s (its manifest/build.json); this build of %s replaces it (-o another folder keeps both)\n",
+		dir, other, c->path);
 }
 
 int tp_print_buf(const struct tp_buf *b, tp_err *e)

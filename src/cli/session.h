@@ -23,6 +23,15 @@ int tp_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e);
 int tp_session_config(const struct tp_cli *cli, struct tp_config **out, tp_err *e);
 void tp_session_close(struct tp_session *s);
 
+/* The output folder: -o, else output/NAME with NAME the config file's
+ * name without .ini, so each edition has its own folder (output/series,
+ * output/series-blind, output/series-tutorial, output/vector, ...). */
+void tp_session_out_dir(const struct tp_cli *cli, const struct tp_config *c, char *out, size_t n);
+
+/* Says (on stderr, unless quiet) when dir holds the set of another
+ * config, by its build record: this build replaces that edition's set. */
+void tp_session_warn_edition(const char *dir, const struct tp_config *c, int quiet);
+
 /* Writes a finished buffer to stdout. */
 int tp_print_buf(const struct tp_buf *b, tp_err *e);
 

@@ -73,7 +73,6 @@ struct tp_game {
 	const char *name;            /* [game] name = NAME */
 	const char *title;           /* one line, for --list games */
 	const char *default_config;  /* e.g. "config/series.ini", found like templates */
-	const char *default_out;     /* e.g. "output/series" */
 	const struct tp_key *keys;   /* the game's own keys (its sections, and its [print] keys) */
 	size_t n_keys;
 	const struct tp_ink *inks;   /* the game's inks, numbered 0.. in this order */

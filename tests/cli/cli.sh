@@ -1076,6 +1076,7 @@ PY
 	[ "$rc" -eq 0 ] || { fail "tutorial build: exit $rc"; return; }
 	grep -q "did not write" "$ERR" && grep -q "backs.svg" "$ERR" ||
 		{ fail "no stale-file warning naming backs.svg: $(errtext)"; return; }
+	grep -q "holds the set of .*series.ini" "$ERR" || { fail "no warning that it replaces the standard set: $(errtext)"; return; }
 	# --clean removes what earlier records list, never the marker.
 	run -c config/series-tutorial.ini build --clean -o "$d" --formats svg
 	[ "$rc" -eq 0 ] || { fail "--clean build: exit $rc: $(errtext)"; return; }

@@ -65,5 +65,35 @@ c_readme_underlined() {
 }
 tcase "README's underlined arena numbers follow the rule" c_readme_underlined
 
+# Each shipped edition writes to its own folder, and a build into a folder
+# holding another edition's set says so.
+c_edition_folders() {
+	mkdir -p "$T/cwd" && cd "$T/cwd" || { fail "no scratch folder"; return; }
+	for ed in series series-tutorial series-blind; do
+		run -c $ed build --only board --formats svg -q
+		[ "$rc" -eq 0 ] || { fail "$ed: exit $rc: $(errtext)"; cd "$ROOT"; return; }
+		[ -s "output/$ed/board.svg" ] || { fail "$ed did not write output/$ed/board.svg"; cd "$ROOT"; return; }
+		grep -q "\"config_file\": \".*$ed.ini\"" "output/$ed/manifest/build.json" ||
+			{ fail "output/$ed/manifest/build.json names another config"; cd "$ROOT"; return; }
+	done
+	# The blind board (122 mm pitch) differs from the standard one: neither
+	# overwrote the other.
+	cmp -s output/series/board.svg output/series-blind/board.svg && fail "blind and standard boards are the same file"
+	# A custom config: output/ and its file name.
+	printf '[board]\nrows = 12\ncols = 12\n' >my.ini
+	run -c my.ini build --only board --formats svg -q
+	[ -s output/my/board.svg ] || fail "-c my.ini did not write output/my/board.svg"
+	# Another edition into the standard set's folder: said before writing.
+	run -c series-tutorial build --only board --formats svg -o output/series
+	[ "$rc" -eq 0 ] || { fail "tutorial into output/series: exit $rc"; cd "$ROOT"; return; }
+	grep -q "warning: output/series holds the set of .*series.ini.*this build of .*series-tutorial.ini replaces it" "$ERR" ||
+		fail "no warning naming both editions: $(errtext)"
+	# The same edition again (another --set): no such warning.
+	run -c series-tutorial build --only board --formats svg -o output/series -s print.dpi=72
+	grep -q "holds the set of" "$ERR" && fail "warned about its own edition: $(errtext)"
+	cd "$ROOT" || exit 2
+}
+tcase "each edition writes its own folder; another edition's set is not replaced silently" c_edition_folders
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

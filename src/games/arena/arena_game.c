@@ -119,7 +119,6 @@ const struct tp_game tp_game_arena = {
 	.name = "arena",
 	.title = "shape arena (seed 002): numbered 19x19 board, inner and outer arenas, 36 polyomino pieces",
 	.default_config = "config/arena.ini",
-	.default_out = "output/arena",
 	.keys = tp_arena_keys,
 	.n_keys = TP_ARENA_N_KEYS,
 	.inks = tp_arena_inks,

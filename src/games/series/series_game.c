@@ -125,7 +125,6 @@ const struct tp_game tp_game_series = {
 	.name = "series",
 	.title = "series tiles (patent 000): 324 tiles in four diagonal series, mirrored backs, blind edition",
 	.default_config = "config/series.ini",
-	.default_out = "output/series",
 	.keys = tp_series_keys,
 	.n_keys = TP_SERIES_N_KEYS,
 	.inks = tp_series_inks,

@@ -106,7 +106,6 @@ const struct tp_game tp_game_vector = {
 	.name = "vector",
 	.title = "vector tiles (seed 001): board, 56 vector tiles, start/home/blank tiles, transparent pieces",
 	.default_config = "config/vector.ini",
-	.default_out = "output/vector",
 	.keys = tp_vector_keys,
 	.n_keys = TP_VECTOR_N_KEYS,
 	.inks = tp_vector_inks,
