@@ -77,9 +77,15 @@ int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 	return tp_art_square(sc, c, series, x, y, size);
 }
 
+/* Under a 6 or a 9 (which read as each other on a turned tile, as the
+ * arena's numbers do): a bar this far below the digit and this thick, in em. */
+#define TP_DIGIT_BAR_GAP 0.09
+#define TP_DIGIT_BAR_THICK 0.08
+
 /* FIGS. 3-5: a numeral per quadrant.  Numerals are upright on a tile whose
  * lateral corner is nw and turn with the tile, which is the legibility
- * cost [0060] and [0078] describe. */
+ * cost [0060] and [0078] describe; a 6 and a 9 are underlined, so a
+ * turned 6 is not read as a 9. */
 static int digit(struct tp_scene *sc, int ink, int value, int turns,
 		 double cx, double cy, double size)
 {
@@ -90,13 +96,32 @@ static int digit(struct tp_scene *sc, int ink, int value, int turns,
 	/* Digits of DejaVu Sans stand 0.73 em tall: centre them vertically. */
 	if (tp_text_outline(text, cx, cy + size * 0.365, size, TP_ALIGN_CENTER, &pts, &n) != 0)
 		return -1;
+	double x0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	for (size_t i = 0; i < n; i++)
+		if (pts[i].op != TP_CLOSE) {
+			x0 = fmin(x0, pts[i].x);
+			x1 = fmax(x1, pts[i].x);
+			y1 = fmax(y1, pts[i].y);
+		}
+	int bar = n && (value == 6 || value == 9);
+	double by = y1 + TP_DIGIT_BAR_GAP * size, bh = TP_DIGIT_BAR_THICK * size;
+	struct tp_pt r[5] = { { TP_MOVE, x0, by }, { TP_LINE, x1, by }, { TP_LINE, x1, by + bh },
+			      { TP_LINE, x0, by + bh }, { TP_CLOSE, 0, 0 } };
 	double a = turns * M_PI / 2, ca = cos(a), sa = sin(a);
-	for (size_t i = 0; i < n; i++) {
-		double dx = pts[i].x - cx, dy = pts[i].y - cy;
-		pts[i].x = cx + dx * ca - dy * sa;
-		pts[i].y = cy + dx * sa + dy * ca;
+	for (int k = 0; k < 2; k++) {
+		struct tp_pt *q = k ? r : pts;
+		size_t m = k ? 4 : n;
+		for (size_t i = 0; i < m; i++) {
+			if (q[i].op == TP_CLOSE)
+				continue;
+			double dx = q[i].x - cx, dy = q[i].y - cy;
+			q[i].x = cx + dx * ca - dy * sa;
+			q[i].y = cy + dx * sa + dy * ca;
+		}
 	}
 	int rc = n ? tp_scene_path(sc, ink, TP_FILL, 0, pts, n) : 0;
+	if (rc == 0 && bar)
+		rc = tp_scene_path(sc, ink, TP_FILL, 0, r, 5);
 	free(pts);
 	return rc;
 }
