@@ -95,5 +95,30 @@ c_edition_folders() {
 }
 tcase "each edition writes its own folder; another edition's set is not replaced silently" c_edition_folders
 
+# A blind-edition symbol that does not fit names its own line and the
+# values that would fit; those values are then accepted (with warnings).
+c_blind_fits() {
+	cfg=config/series-blind.ini
+	l_sym=$(grep -n '^symbol_mm' $cfg | cut -d: -f1)
+	l_back=$(grep -n '^back_symbol_mm' $cfg | cut -d: -f1)
+	run -c series-blind -s print.tile_mm=20 check
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2"; return; }
+	one_err_line || return
+	err_has "series-blind.ini:$l_sym: emboss.symbol_mm" "back_symbol_mm at most" || return
+	sym=$(sed -n 's/.*emboss.symbol_mm at most \([0-9.]*\).*/\1/p' "$ERR")
+	back=$(sed -n 's/.*back_symbol_mm at most \([0-9.]*\).*/\1/p' "$ERR")
+	tile=$(sed -n 's/.*print.tile_mm of at least \([0-9.]*\).*/\1/p' "$ERR")
+	[ -n "$sym" ] && [ -n "$back" ] && [ -n "$tile" ] || { fail "no values that fit: $(errtext)"; return; }
+	run -c series-blind -s print.tile_mm=20 -s emboss.symbol_mm=$sym check
+	[ "$rc" -eq 2 ] || { fail "symbol_mm=$sym alone: exit $rc, want 2 (the back symbol)"; return; }
+	err_has "series-blind.ini:$l_back: emboss.back_symbol_mm" "at most $back" || return
+	run -c series-blind -s print.tile_mm=20 -s emboss.symbol_mm=$sym -s emboss.back_symbol_mm=$back check
+	[ "$rc" -eq 0 ] || { fail "the values it named are refused: $(errtext)"; return; }
+	grep -q "warning" "$ERR" || fail "a 20 mm blind edition passed without the tactile warnings"
+	run -c series-blind -s print.tile_mm=$tile check
+	[ "$rc" -eq 0 ] || fail "print.tile_mm=$tile, named as fitting, is refused: $(errtext)"
+}
+tcase "blind edition: a symbol that does not fit names its line and what fits" c_blind_fits
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -371,49 +372,90 @@ static int check_board(const struct tp_config *c, const struct tp_rules *r, tp_e
 	return TP_OK;
 }
 
-/* Where the last [emboss] key was set, for messages about the plates. */
-static const char *emboss_where(const struct tp_config *c)
+/* The widest recess of the four back symbols of that size: the symbol
+ * grown by the clearance across every edge. */
+static double widest_recess(const struct tp_emboss *em, double back)
 {
-	static const char *const keys[] = { "plates", "symbol_mm", "back_symbol_mm",
-					     "recess_clearance_mm", "pocket_wall_mm", "stroke_mm" };
-	const char *w = c->path;
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		if (tp_config_given(c, "emboss", keys[i]))
-			w = tp_config_where(c, "emboss", keys[i]);
+	double w = 0;
+	for (int k = 0; k < TP_N_SERIES; k++)
+		w = fmax(w, tp_symbol_grown(em->symbol[k], back, em->recess_clearance_mm));
 	return w;
 }
 
+/* Whether a back symbol of that size fits a tile of that size: with its
+ * outline on the back, and its recess inside the pocket (the tile plus
+ * the clearance all round). */
+static int back_fits(const struct tp_emboss *em, double back, double tile)
+{
+	return back + em->stroke_mm < tile &&
+	       widest_recess(em, back) + em->stroke_mm < tile + 2 * em->recess_clearance_mm;
+}
+
+/* The largest back symbol that fits a tile (bisection: the recess grows
+ * with the symbol), to 0.01 mm, rounded down. */
+static double back_max(const struct tp_emboss *em, double tile)
+{
+	double lo = 0, hi = tile;
+	for (int i = 0; i < 60; i++) {
+		double mid = (lo + hi) / 2;
+		if (back_fits(em, mid, tile))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return floor(lo * 100) / 100;
+}
+
+/* The smallest tile_mm (to 0.1 mm, rounded up) at which both symbol sizes
+ * fit. */
+static double tile_min(const struct tp_emboss *em)
+{
+	double lo = 0, hi = 1e5;
+	for (int i = 0; i < 80; i++) {
+		double mid = (lo + hi) / 2;
+		if (em->symbol_mm + em->stroke_mm < mid / 6 && back_fits(em, em->back_symbol_mm, mid))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return ceil(hi * 10) / 10;
+}
+
+/* A symbol that does not fit names its own key's line, and says which
+ * values would fit: each symbol size at this tile_mm, or the tile_mm at
+ * which the sizes given fit.  (A smaller blind edition is a trade-off the
+ * README describes: the tactile minimums then only warn.) */
 static int check_emboss(const struct tp_config *c, const struct tp_series_cfg *s, tp_err *e)
 {
 	const struct tp_emboss *em = &s->emboss;
 	if (!em->plates)
 		return TP_OK;
-	double cell = c->print.tile_mm / 6;
-	if (em->symbol_mm + em->stroke_mm >= cell)
+	double tile = c->print.tile_mm, cell = tile / 6;
+	double sym_max = floor((cell - em->stroke_mm - 1e-9) * 100) / 100;
+	double bmax = back_max(em, tile);
+	int back_ok = back_fits(em, em->back_symbol_mm, tile);
+	char fits[200];
+	snprintf(fits, sizeof fits, "print.tile_mm of at least %g keeps both sizes", tile_min(em));
+	if (em->symbol_mm + em->stroke_mm >= cell) {
+		char also[120] = "";
+		if (!back_ok)
+			snprintf(also, sizeof also, " and emboss.back_symbol_mm at most %g (%g does not fit either)",
+				 bmax, em->back_symbol_mm);
 		return tp_fail(e, TP_EINPUT,
-			       "%s: emboss.symbol_mm = %g: with its %g mm outline it does not fit a %.3g mm cell (tile_mm / 6); a symbol may not touch its cell edge",
-			       emboss_where(c), em->symbol_mm, em->stroke_mm, cell);
-	if (em->back_symbol_mm + em->stroke_mm >= c->print.tile_mm)
-		return tp_fail(e, TP_EINPUT,
-			       "%s: emboss.back_symbol_mm = %g: with its %g mm outline it does not fit on a %g mm tile back; make it smaller",
-			       emboss_where(c), em->back_symbol_mm, em->stroke_mm, c->print.tile_mm);
-	/* The recess is the back symbol grown by the clearance across every
-	 * edge (a hexagon grows more across its corners than across its
-	 * flats); with its outline it must lie inside the pocket, which is
-	 * the tile plus the clearance all round. */
-	double pocket = tp_series_pocket(c);
-	for (int k = 0; k < TP_N_SERIES; k++) {
-		double grown = tp_symbol_grown(em->symbol[k], em->back_symbol_mm, em->recess_clearance_mm);
-		if (grown + em->stroke_mm >= pocket)
-			return tp_fail(e, TP_EINPUT,
-				       "%s: emboss.back_symbol_mm = %g: its %s recess, %.4g mm wide with the %g mm clearance, does not fit with its %g mm outline inside a %g mm pocket (tile_mm + 2 x recess_clearance_mm); make it smaller",
-				       emboss_where(c), em->back_symbol_mm, tp_symbol_names[em->symbol[k]],
-				       grown, em->recess_clearance_mm, em->stroke_mm, pocket);
+			       "%s: emboss.symbol_mm = %g: with its %g mm outline it does not fit a %.3g mm cell (print.tile_mm %g / 6); fits: emboss.symbol_mm at most %g%s, or %s",
+			       tp_config_where(c, "emboss", "symbol_mm"), em->symbol_mm, em->stroke_mm, cell,
+			       tile, sym_max, also, fits);
 	}
+	if (!back_ok)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: emboss.back_symbol_mm = %g: with its %g mm outline and its recess (%.4g mm wide with the %g mm clearance) it does not fit a %g mm tile back and its %g mm pocket; fits: emboss.back_symbol_mm at most %g, or %s",
+			       tp_config_where(c, "emboss", "back_symbol_mm"), em->back_symbol_mm,
+			       em->stroke_mm, widest_recess(em, em->back_symbol_mm), em->recess_clearance_mm,
+			       tile, tp_series_pocket(c), bmax, fits);
 	if (!s->rules.backs)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: emboss.plates = on needs series.backs = on: the back and board-recess plates follow the board image",
-			       emboss_where(c));
+			       tp_config_where(c, "emboss", "plates"));
 	return TP_OK;
 }
 
