@@ -10,7 +10,7 @@ BUILD   := build
 # Debian 12's libhpdf-dev ships no pkg-config file; we write one (see below).
 # ($(shell) in make 4.3 does not see exported variables: set it inline.)
 PKGCONFIG = PKG_CONFIG_PATH="$(CURDIR)/$(BUILD)/pkgconfig:$$PKG_CONFIG_PATH" pkg-config
-PKGS    := cairo libpng libhpdf inih fontconfig lcms2
+PKGS    := cairo libpng zlib libhpdf inih fontconfig lcms2
 CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
 WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral \
@@ -21,7 +21,7 @@ SRCDIRS := $(sort $(shell find src -type d))
 CPPFLAGS_ALL = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DTP_VERSION='"$(VERSION)"' \
 	-DTP_DATADIR='"$(PREFIX)/share/tilepress"' $(addprefix -I,$(SRCDIRS)) \
 	$(shell $(PKGCONFIG) --cflags $(PKGS))
-LIBS     = $(shell $(PKGCONFIG) --libs $(PKGS)) -lm
+LIBS     = $(shell $(PKGCONFIG) --libs $(PKGS)) -lm -pthread
 TESTLIBS = $(shell $(PKGCONFIG) --libs cmocka)
 
 # Sources are found, never listed: a game is a folder src/games/NAME/ and
@@ -34,7 +34,7 @@ TESTHDR  := $(sort $(shell find tests -name '*.h' -not -path 'tests/fuzz/*'))
 
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
-	libinih-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev
+	libinih-dev zlib1g-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time \
 	librsvg2-bin libxml2-utils
 

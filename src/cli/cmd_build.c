@@ -663,6 +663,8 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc == TP_OK && plan_tasks(&pl) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	int jobs = cli->jobs ? cli->jobs : tp_jobs_default();
+	/* A large PNG uses the cores the other sheets leave idle. */
+	tp_png_set_threads(jobs);
 	if (rc == TP_OK && (!cli->formats || jobs > 1))
 		estimate_areas(&pl);
 	if (rc == TP_OK && !cli->formats)

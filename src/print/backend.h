@@ -69,4 +69,12 @@ int tp_dxf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
  * 0 restores the defaults.  Output must not depend on either. */
 void tp_png_set_limits(size_t band_bytes, int tile_px);
 
+/* Threads one PNG is drawn and compressed on (the build's -j; default 1).
+ * The file is the same bytes for any number. */
+void tp_png_set_threads(int threads);
+
+/* Test hook: rows per compression block (0: from the width, the default),
+ * so that small images can be cut into several blocks. */
+void tp_png_set_block_rows(int rows);
+
 #endif

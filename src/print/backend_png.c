@@ -1,10 +1,10 @@
 #include "backend.h"
+#include "png_stream.h"
 #include "text_outline.h"
 
 #include <cairo.h>
 #include <limits.h>
 #include <math.h>
-#include <png.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,11 +21,23 @@
 
 static size_t band_limit = BAND_BYTES_DEFAULT;
 static int tile_limit = CAIRO_MAX_PX;
+static int n_threads = 1;
+static int block_rows;
 
 void tp_png_set_limits(size_t band_bytes, int tile_px)
 {
 	band_limit = band_bytes ? band_bytes : BAND_BYTES_DEFAULT;
 	tile_limit = tile_px > 0 && tile_px < CAIRO_MAX_PX ? tile_px : CAIRO_MAX_PX;
+}
+
+void tp_png_set_threads(int threads)
+{
+	n_threads = threads < 1 ? 1 : threads;
+}
+
+void tp_png_set_block_rows(int rows)
+{
+	block_rows = rows > 0 ? rows : 0;
 }
 
 /* A shape that will be drawn, with its conservative device-space bounds. */
@@ -42,10 +54,6 @@ struct job {
 	int w, h;
 	struct item *items;
 	size_t n;
-	unsigned char *band;
-	png_structp png;
-	png_infop info;
-	char msg[200];
 };
 
 static double dev_x(const struct job *j, double x) { return (x + j->b) * j->s; }
@@ -221,11 +229,11 @@ static int exact(const struct tp_shape *s)
 }
 
 /* Draws columns x0..x1 of rows y0.. into the band buffer. */
-static int draw_on(struct job *j, const struct item *it, int x0, int x1, int y0,
-		   int rows, tp_err *e)
+static int draw_on(const struct job *j, unsigned char *band, const struct item *it,
+		   int x0, int x1, int y0, int rows, tp_err *e)
 {
 	cairo_surface_t *sf = cairo_image_surface_create_for_data(
-		j->band + (size_t)x0 * 4, CAIRO_FORMAT_RGB24, x1 - x0, rows, j->w * 4);
+		band + (size_t)x0 * 4, CAIRO_FORMAT_RGB24, x1 - x0, rows, j->w * 4);
 	cairo_t *cr = cairo_create(sf);
 	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
 	draw(j, cr, it, x0, y0);
@@ -239,9 +247,9 @@ static int draw_on(struct job *j, const struct item *it, int x0, int x1, int y0,
 }
 
 /* Draws rows y0..y0+rows of the image into the (white) band buffer. */
-static int render_band(struct job *j, int y0, int rows, tp_err *e)
+static int render_band(const struct job *j, unsigned char *band, int y0, int rows, tp_err *e)
 {
-	memset(j->band, 0xff, (size_t)j->w * 4 * (size_t)rows);
+	memset(band, 0xff, (size_t)j->w * 4 * (size_t)rows);
 	for (size_t k = 0; k < j->n; k++) {
 		const struct item *it = &j->items[k];
 		if (it->y1 <= y0 || it->y0 >= y0 + rows || it->x1 <= 0 || it->x0 >= j->w)
@@ -252,69 +260,17 @@ static int render_band(struct job *j, int y0, int rows, tp_err *e)
 		int step = whole ? x1 - x0 : tile_limit;
 		for (int t = whole ? x0 : x0 - x0 % step; t < x1; t += step) {
 			int a = t > x0 ? t : x0, b = x1 - t > step ? t + step : x1;
-			if (draw_on(j, it, a, b, y0, rows, e) != TP_OK)
+			if (draw_on(j, band, it, a, b, y0, rows, e) != TP_OK)
 				return e->code;
 		}
 	}
 	return TP_OK;
 }
 
-static void on_error(png_structp png, png_const_charp msg)
+/* The rows callback of png_stream.h: band must hold rows * w pixels. */
+static int draw_rows(void *ctx, unsigned char *band, int y0, int rows, tp_err *e)
 {
-	struct job *j = png_get_error_ptr(png);
-	snprintf(j->msg, sizeof j->msg, "%s", msg);
-	png_longjmp(png, 1);
-}
-
-static void on_warning(png_structp png, png_const_charp msg)
-{
-	(void)png;
-	(void)msg;
-}
-
-/* Everything touched after setjmp lives in *j, not in locals, so a
- * longjmp from libpng leaves nothing indeterminate. */
-static int encode(struct job *j, FILE *f, double dpi, tp_err *e)
-{
-	if (setjmp(png_jmpbuf(j->png)))
-		return tp_fail(e, TP_EIO, "png: %s", j->msg[0] ? j->msg : "write failed");
-	png_init_io(j->png, f);
-	png_set_compression_level(j->png, 6);
-	png_set_filter(j->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
-	png_set_IHDR(j->png, j->info, (png_uint_32)j->w, (png_uint_32)j->h, 8,
-		     PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-	png_uint_32 ppm = (png_uint_32)snap(dpi / 0.0254);
-	png_set_pHYs(j->png, j->info, ppm, ppm, PNG_RESOLUTION_METER);
-	/* The ink colours are sRGB (colour.h): say so, with the gAMA and cHRM
-	 * values the PNG spec gives for readers that ignore sRGB. */
-	png_set_sRGB_gAMA_and_cHRM(j->png, j->info, PNG_sRGB_INTENT_RELATIVE);
-	png_write_info(j->png, j->info);
-	/* Cairo's RGB24 pixel is a native-endian 32-bit xRGB word. */
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	png_set_bgr(j->png);
-	png_set_filler(j->png, 0, PNG_FILLER_AFTER);
-#else
-	png_set_filler(j->png, 0, PNG_FILLER_BEFORE);
-#endif
-	size_t stride = (size_t)j->w * 4;
-	size_t rows = band_limit / stride;
-	rows = rows < 1 ? 1 : rows > CAIRO_MAX_PX ? CAIRO_MAX_PX : rows;
-	rows = rows > (size_t)j->h ? (size_t)j->h : rows;
-	j->band = tp_malloc(stride * rows);
-	if (j->band == NULL)
-		return tp_fail(e, TP_EIO, "png: out of memory for a %zu-row band", rows);
-	for (int y0 = 0; y0 < j->h; y0 += (int)rows) {
-		int n = j->h - y0 < (int)rows ? j->h - y0 : (int)rows;
-		if (render_band(j, y0, n, e) != TP_OK)
-			return e->code;
-		for (int r = 0; r < n; r++)
-			png_write_row(j->png, j->band + (size_t)r * stride);
-	}
-	png_write_end(j->png, j->info);
-	if (fflush(f) != 0 || ferror(f))
-		return tp_fail(e, TP_EIO, "png: write failed");
-	return TP_OK;
+	return render_band(ctx, band, y0, rows, e);
 }
 
 int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
@@ -335,14 +291,13 @@ int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	struct job j = { .sc = sc, .s = s, .b = sc->bleed, .w = (int)w, .h = (int)h };
 	int rc = collect(&j, e);
 	if (rc == TP_OK) {
-		j.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &j,
-						on_error, on_warning);
-		j.info = j.png ? png_create_info_struct(j.png) : NULL;
-		rc = j.info ? encode(&j, f, info->dpi, e)
-			    : tp_fail(e, TP_EIO, "png: out of memory");
+		struct tp_png_stream ps = {
+			.w = j.w, .h = j.h, .dpi = info->dpi, .threads = n_threads,
+			.band_bytes = band_limit, .block_rows = block_rows,
+			.rows = draw_rows, .ctx = &j,
+		};
+		rc = tp_png_stream_write(f, &ps, e);
 	}
-	png_destroy_write_struct(&j.png, &j.info);
-	free(j.band);
 	for (size_t k = 0; k < j.n; k++)
 		free(j.items[k].glyphs);
 	free(j.items);

@@ -281,6 +281,48 @@ static void test_bands_and_tiles_invariant(void **state)
 	tu_rmrf(dir);
 }
 
+/* The image cut into compression blocks drawn and deflated on threads:
+ * for one cut, the same bytes whatever the number of threads or the band
+ * size; for any cut, the pixels of the single-block file (libpng checks
+ * the joined stream's Adler-32 as it reads). */
+static void test_blocks_and_threads(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	struct tp_scene *sc = busy_scene();
+	tp_err e = { 0 };
+	const char *ref = tu_write(dir, "ref.png", "");
+	assert_int_equal(render(sc, 300, ref, &e), TP_OK);
+	struct img want;
+	load(ref, &want);
+	assert_true(want.h > 64);
+	static const int blocks[] = { 1, 2, 5, 64 };
+	for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+		tp_png_set_block_rows(blocks[b]);
+		const char *one = tu_write(dir, "one.png", "");
+		assert_int_equal(render(sc, 300, one, &e), TP_OK);
+		struct img got;
+		load(one, &got);
+		assert_int_equal(got.w, want.w);
+		assert_int_equal(got.h, want.h);
+		assert_memory_equal(got.rgb, want.rgb, (size_t)want.w * want.h * 3);
+		free(got.rgb);
+		for (int t = 2; t <= 3; t++) {
+			tp_png_set_threads(t);
+			tp_png_set_limits(want.w * 4 * (size_t)t, 0);
+			const char *p = tu_write(dir, "threads.png", "");
+			assert_int_equal(render(sc, 300, p, &e), TP_OK);
+			assert_same_file(one, p);
+		}
+		tp_png_set_threads(1);
+		tp_png_set_limits(0, 0);
+	}
+	tp_png_set_block_rows(0);
+	free(want.rgb);
+	tp_scene_free(sc);
+	tu_rmrf(dir);
+}
+
 /* 3000 mm at 300 dpi is 35433 px, past Cairo's 32767. */
 static void test_wider_than_cairo(void **state)
 {
@@ -347,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_cells_exact),
 		cmocka_unit_test(test_plate_shows_spots),
 		cmocka_unit_test(test_bands_and_tiles_invariant),
+		cmocka_unit_test(test_blocks_and_threads),
 		cmocka_unit_test(test_wider_than_cairo),
 		cmocka_unit_test(test_write_errors),
 	};
