@@ -30,6 +30,7 @@ void tp_arena_rules_default(struct tp_arena_rules *r)
 	r->outer_min = 5;
 	r->outer_max = 20;
 	r->players = 2;
+	r->gate = TP_ARENA_GATE_DEFAULT;
 }
 
 /* ---- geometry ------------------------------------------------------------- */
@@ -63,6 +64,16 @@ static int is_inner(const struct tp_arena_rules *r, int size, int row, int col)
 	default:
 		return dr + dc <= size;
 	}
+}
+
+int tp_arena_inner_at(const struct tp_arena_rules *r, int row, int col)
+{
+	return is_inner(r, inner_size(r), row, col);
+}
+
+int tp_arena_inner_size_of(const struct tp_arena_rules *r)
+{
+	return inner_size(r);
 }
 
 /* Quarter of (row, col): 1..4 as the pinwheel in arena_core.h, 0 centre. */
@@ -118,6 +129,10 @@ int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 	if (r->players < 2 || r->players > 6)
 		return tp_fail(e, TP_EINPUT, "arena.players = %d: the game is for 2 to 6 players; allowed: 2..6",
 			       r->players);
+	if (r->gate < 1 || r->gate > TP_ARENA_GATE_MAX)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.gate = %d: the points that open the outer arena run from 1 to %d (the seed's 75 is the default)",
+			       r->gate, TP_ARENA_GATE_MAX);
 	int m = r->side / 2;
 	if (r->inner_size < 0 || r->inner_size > 2 * m)
 		return tp_fail(e, TP_EINPUT,

@@ -66,6 +66,7 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_INT("inner_max", rules.inner_max, "greatest number in the inner arena"),
 	ARN_INT("outer_min", rules.outer_min, "least number in the outer arena"),
 	ARN_INT("outer_max", rules.outer_max, "greatest number in the outer arena"),
+	ARN_INT("gate", rules.gate, "points a player needs before playing into the outer arena (75 in the seed)"),
 	ARN_INT("players", rules.players, "2..6: whose colour each piece of the run is printed in"),
 	{ ARN("shapes", TP_KEY_CUSTOM, shapes_name), .parse = parse_shapes, .format = format_shapes,
 	  .help = "a shapes file name in templates/shapes/, or a path to one" },
@@ -319,6 +320,13 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 	 * way through a build: number the board once. */
 	struct tp_arena_board *b = NULL;
 	rc = tp_arena_board_derive(&a->rules, &b, e);
+	if (rc == TP_EINPUT)
+		return locate(c, e);
+	if (rc != TP_OK)
+		return rc;
+	/* The rules as checks: a board that numbers well may still be a game
+	 * nobody can play. */
+	rc = tp_arena_playable(&a->rules, &a->shapes, b, e);
 	tp_arena_board_free(b);
 	if (rc == TP_EINPUT)
 		return locate(c, e);

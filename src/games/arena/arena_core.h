@@ -35,6 +35,9 @@
 #define TP_ARENA_SIDE_MIN 7     /* the 6-square Gun must fit across the board */
 #define TP_ARENA_SIDE_MAX 99    /* 2.5 m at 25 mm a square: past any table */
 #define TP_ARENA_NUMBER_MAX 999 /* three digits still fit a square legibly */
+#define TP_ARENA_GATE_DEFAULT 75 /* "constrained to play within the inner arena until he
+				  * has scored 75 points" */
+#define TP_ARENA_GATE_MAX 100000
 
 /* Shape of the inner arena.  inner_size (0 = the default for the shape)
  * measures it from the centre square, in squares:
@@ -62,6 +65,8 @@ struct tp_arena_rules {
 	int inner_min, inner_max; /* inner numbers; default 1..9 */
 	int outer_min, outer_max; /* outer numbers; default 5..20 */
 	int players;              /* 2..6, the production run's player count; default 2 */
+	int gate;                 /* points that open the outer arena: 1..TP_ARENA_GATE_MAX,
+				   * default TP_ARENA_GATE_DEFAULT (the seed's 75) */
 	/* The shapes are not rules of the board: they are their own data
 	 * (struct tp_arena_shapes, parsed from a shapes file). */
 };
@@ -77,6 +82,11 @@ void tp_arena_rules_default(struct tp_arena_rules *r);
  * players).  TP_OK or TP_EINPUT naming the setting (arena.side, ...).
  * tp_arena_board_derive calls it first. */
 int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e);
+
+/* Whether (row, col) (0-based) lies in the inner arena of valid rules, and
+ * the inner arena's size after the shape's default. */
+int tp_arena_inner_at(const struct tp_arena_rules *r, int row, int col);
+int tp_arena_inner_size_of(const struct tp_arena_rules *r);
 
 struct tp_arena_square {
 	int number;  /* 0 = unnumbered */
@@ -190,6 +200,41 @@ int tp_arena_deal(const struct tp_arena_shapes *sh, int players,
 /* 1 when the "2" and "3" marks multiply for this player count (2 and 4
  * players), 0 when every piece scores as unmarked (3, 5, 6). */
 int tp_arena_marks_score(int players);
+
+/* ---- playability: the rules as checks (arena_play.c) ------------------------ */
+
+/* Parts the outer arena falls into under each inner shape: diamond and
+ * circle 4 (the seed's "four separate parts of an outer arena"), square 1
+ * (one ring round the inner square: this shape departs from the seed). */
+int tp_arena_parts_promised(int inner);
+
+/* How many 4-connected parts the outer arena of valid rules falls into;
+ * -1 when memory runs out. */
+int tp_arena_outer_parts(const struct tp_arena_rules *r);
+
+/* Squares the pieces of one game for N players cover (126 for 2, 3, 4 and
+ * 6 players, 105 for 5); -1 on failure. */
+int tp_arena_piece_squares(const struct tp_arena_shapes *sh, int players);
+
+/* The most player 1 of N can score in the inner arena of board b: the
+ * largest inner numbers, as many as its hand covers squares, with its "2"
+ * and "3" marks (when they score for N players) on the largest of them.
+ * An upper bound: no play scores more.  -1 when memory runs out. */
+long tp_arena_inner_reach(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
+			  int players);
+
+/* The rules that make a game impossible to play, each a refusal naming
+ * the key that would fix it and a value that would ("arena.KEY = V: ...;
+ * use arena.KEY = W"):
+ *  - the pieces of an r->players game cover more squares than the board has
+ *    (arena.side);
+ *  - the outer arena is not in the parts the inner shape promises
+ *    (arena.inner_size, or arena.inner);
+ *  - an r->players hand cannot reach the gate in the inner arena even at
+ *    best (tp_arena_inner_reach < arena.gate).
+ * TP_OK, TP_EINPUT, or TP_EIO when memory runs out. */
+int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
+		      const struct tp_arena_board *b, tp_err *e);
 
 /* ---- reports (into a tp_buf; its sticky oom flag reports memory) ----------- */
 

@@ -77,6 +77,13 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 			      s + 1 < TP_ARENA_SHAPES ? "," : "");
 	tp_buf_printf(b, "\npieces: %d (six sets: 2 blank, 2 marked \"2\", 2 marked \"3\"), coloured for %d players\n",
 		      TP_ARENA_PIECES, r->players);
+	int parts = tp_arena_outer_parts(r);
+	tp_buf_printf(b, "outer arena: %d separate part%s%s\n", parts, parts == 1 ? "" : "s",
+		      r->inner == TP_INNER_SQUARE
+			      ? " (the square inner arena leaves one ring: it departs from the seed's four separate parts)"
+			      : " (the seed's four separate parts)");
+	tp_buf_printf(b, "gate: %d points open the outer arena; a %d-player hand can score at most %ld in the inner arena\n",
+		      r->gate, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
 	tp_buf_printf(b, "board print: %s\n",
 		      c->print.split == TP_SPLIT_NONE ? "whole"
 		      : c->print.split == TP_SPLIT_ROWS ? "two parts, split after row side/2"

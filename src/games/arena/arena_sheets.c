@@ -588,9 +588,9 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 #define PAD_TURNS 18   /* a two-player hand: the most pieces anyone plays */
 
 /* A4 landscape: per player a colour band, a name box, and the columns
- * Score, Total and 75 (ticked on the turn the total reaches 75: from then
- * on that player may play into the outer arena); a row per turn and a
- * final row. */
+ * Score, Total and the gate (arena.gate, 75 in the seed; ticked on the
+ * turn the total reaches it: from then on that player may play into the
+ * outer arena); a row per turn and a final row. */
 static int build_pad(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	(void)model;
@@ -604,9 +604,13 @@ static int build_pad(const struct tp_config *c, const void *model, struct tp_doc
 	const double block = score_w + total_w + mark_w, row_h = 7.2, head_h = 16;
 	double table_w = turn_w + 6 * block, x0 = mx + (PAD_W - 2 * mx - table_w) / 2;
 	int rc = tp_scene_text(sc, TP_INK_TEXT, x0, top + 5, 6, TP_ALIGN_LEFT, "Shape arena: scores");
-	rc |= tp_scene_text(sc, TP_INK_TEXT, x0, top + 11, 3, TP_ALIGN_LEFT,
-			    "Scores are kept openly. Play stays in the inner arena until a player's total reaches 75: tick 75 on that turn. "
-			    "A blocking move (ribbed face up) scores half, rounded down.");
+	int gate = tp_arena(c)->rules.gate;
+	char rule[240], gate_txt[16];
+	snprintf(rule, sizeof rule,
+		 "Scores are kept openly. Play stays in the inner arena until a player's total reaches %d: tick %d on that turn. "
+		 "A blocking move (ribbed face up) scores half, rounded down.", gate, gate);
+	snprintf(gate_txt, sizeof gate_txt, "%d", gate);
+	rc |= tp_scene_text(sc, TP_INK_TEXT, x0, top + 11, 3, TP_ALIGN_LEFT, rule);
 	double y0 = top + 16, lw = 0.3;
 	int rows = PAD_TURNS + 1;
 	double y_body = y0 + head_h, y_end = y_body + rows * row_h;
@@ -621,7 +625,7 @@ static int build_pad(const struct tp_config *c, const void *model, struct tp_doc
 		rc |= tp_scene_text(sc, TP_INK_TEXT, bx + score_w + total_w / 2, y0 + head_h - 2.5, 3.2,
 				    TP_ALIGN_CENTER, "Total");
 		rc |= tp_scene_text(sc, TP_INK_TEXT, bx + score_w + total_w + mark_w / 2, y0 + head_h - 2.5,
-				    3.2, TP_ALIGN_CENTER, "75");
+				    gate < 1000 ? 3.2 : 2.2, TP_ALIGN_CENTER, gate_txt);
 		rc |= seg(sc, TP_INK_LINE, lw * 2, bx, y0, bx, y_end);
 		rc |= seg(sc, TP_INK_LINE, lw, bx + score_w, y0 + 10, bx + score_w, y_end);
 		rc |= seg(sc, TP_INK_LINE, lw, bx + score_w + total_w, y0 + 10, bx + score_w + total_w, y_end);

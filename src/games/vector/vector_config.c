@@ -99,6 +99,10 @@ static void format_symbols(const struct tp_key *k, const void *core, const void 
 		tp_buf_printf(b, "%s%s", i ? " " : "", tp_symbol_names[v->symbols[i]]);
 }
 
+static const struct tp_enum_name stuck_names[] = {
+	{ "pass", TP_STUCK_PASS }, { "lose", TP_STUCK_LOSE }, { NULL, 0 },
+};
+
 const struct tp_key tp_vector_keys[TP_VECTOR_N_KEYS] = {
 	{ VEC("directions", TP_KEY_CUSTOM, rules.dirs), .parse = parse_directions, .format = format_directions,
 	  .help = "compass points a tile may show, from n ne e se s sw w nw" },
@@ -108,6 +112,8 @@ const struct tp_key tp_vector_keys[TP_VECTOR_N_KEYS] = {
 	  .help = "blank tiles, placed in the centre at set-up" },
 	{ VEC("players", TP_KEY_INT, rules.players), .lo = 1, .hi = TP_VEC_MAX_PLAYERS,
 	  .help = "players: one start tile, home tile and piece each" },
+	{ VEC("stuck", TP_KEY_ENUM, rules.stuck), .names = stuck_names,
+	  .help = "a player with no move: pass (default) or lose" },
 	{ VEC("symbols", TP_KEY_CUSTOM, symbols), .parse = parse_symbols, .format = format_symbols,
 	  .help = "player symbols in player order, from circle square hexagon octagon" },
 	{ VEC("symbol_pct", TP_KEY_NUM, symbol_pct), .lo = 20, .hi = 90,
@@ -270,5 +276,13 @@ int tp_vector_finish(struct tp_config *c, tp_err *e)
 		return tp_fail(e, TP_EINPUT, "%s: %s.%s = %s: %s", tp_config_where(c, sec, key), sec, key,
 			       val, why);
 	}
+	/* The rules as checks: counts that fit may still print a game that
+	 * cannot be played. */
+	const char *key = NULL;
+	int rc = tp_vector_playable(r, why, sizeof why, &key);
+	if (rc == -2)
+		return tp_fail(e, TP_EIO, "%s", why);
+	if (rc != 0)
+		return tp_fail(e, TP_EINPUT, "%s: %s", tp_config_where(c, "vector", key), why);
 	return TP_OK;
 }

@@ -57,7 +57,19 @@ struct tp_vector_rules {
 	int blanks;              /* >= 0 */
 	int players;             /* 1..TP_VEC_MAX_PLAYERS */
 	int symbol[TP_VEC_MAX_PLAYERS]; /* per player: 0 circle, 1 square, 2 hexagon, 3 octagon (enum tp_symbol order) */
+	int stuck;               /* enum tp_vector_stuck: what a player with no move does */
 };
+
+/* The seed does not say what a player does who cannot move (every vector
+ * of the tile the previous player moved to points off the board, at a
+ * blank, a start or home tile or a piece): pass (the default; the next
+ * player moves along the vectors of the tile the stuck player stands on)
+ * or lose (the stuck player is out; the last one left wins). */
+enum tp_vector_stuck { TP_STUCK_PASS, TP_STUCK_LOSE, TP_STUCK_N };
+extern const char *const tp_vector_stuck_names[TP_STUCK_N]; /* "pass", "lose" */
+
+/* Row and column steps of each compass point (north is up: row - 1). */
+extern const int tp_compass_dr[TP_N_DIRS], tp_compass_dc[TP_N_DIRS];
 
 /* The seed's game: 8 x 8, all 8 directions in compass order, 3 per tile,
  * 4 blanks, 2 players (circle, square). */
@@ -100,6 +112,17 @@ unsigned tp_vector_turn(unsigned dirs, int eighths);
  *    fits with the configured blanks, else that fits with blanks adjusted
  *    ("per_tile = 2 with 8 blanks"). */
 int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n);
+
+/* The rules as checks, for rules that pass tp_vector_fit: two or more
+ * directions and per_tile >= 2 (claim 1: "two or more directional
+ * indicia"), and every player's home reachable from its start by some
+ * placement of the tiles: steps along the directions key over the squares
+ * the set-up leaves to vector tiles (blanks, edges and the other start and
+ * home tiles are walls).  Returns 0; or -1 with why = "vector.KEY = V:
+ * reason; use ..." (a value that would fix it: more directions, a board of
+ * the same squares, per_tile = 2 with the blanks that fit) and *key = the
+ * [vector] key named; -2 when memory runs out. */
+int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, const char **key);
 
 /* Parses a directions list ("n ne e se s sw w nw", names separated by
  * spaces, tabs and/or commas, any case) into dirs[0..*n-1] in the order

@@ -330,5 +330,71 @@ c_shapes_beside() {
 }
 tcase "a relative shapes path is found beside the config" c_shapes_beside
 
+# ---- the rules as checks (issue 19) --------------------------------------------------
+
+# fix_of KEY: the number after "use KEY = " in the last refusal.
+fix_of() {
+	sed -n "s/.*use $1 = \([0-9][0-9]*\).*/\1/p" "$T/check.err"
+}
+
+# Finding 1: a board too small for the pieces of a game (six sets of the
+# shapes file's six shapes) is refused with the smallest odd side that
+# holds them, and that side passes.
+c_play_side() {
+	sq=$((6 * $(shape_sizes "$SHAPES" | awk '{ s += $2 } END { print s }')))
+	for s in 7 9 11 13 15; do
+		if [ $((s * s)) -ge "$sq" ]; then
+			run -c "$CFG" -s arena.side=$s check
+			expect_ok || return
+			continue
+		fi
+		with side $s
+		refuse "$W_CFG:$LINE" "arena.side = $s" "the $sq squares" -- -c "$W_CFG"
+		[ -z "$why" ] || return
+		f=$(fix_of arena.side)
+		[ $((f * f)) -ge "$sq" ] && [ $(((f - 2) * (f - 2))) -lt "$sq" ] ||
+			{ fail "side $s: offers side '$f' for $sq squares"; return; }
+		run -c "$CFG" -s arena.side="$f" check
+		expect_ok || return
+	done
+}
+tcase "rules: a side too small for the pieces is refused with one that fits" c_play_side
+
+# A gate no hand reaches in the inner arena is refused with one that
+# passes; the score pad prints the gate.
+c_play_gate() {
+	refuse "--set arena.gate=100000" "arena.gate = 100000" "inner arena" -- -c "$CFG" -s arena.gate=100000
+	[ -z "$why" ] || return
+	g=$(fix_of arena.gate)
+	[ -n "$g" ] || { fail "no gate offered: $(cat "$T/check.err")"; return; }
+	run -c "$CFG" -s arena.gate="$g" check
+	expect_ok || return
+	grep -q "^gate: $g points" "$OUT" || fail "check does not report the gate $g"
+	d=$(fresh_dir pad)
+	run -c "$CFG" -s arena.gate="$g" build -o "$d" --only score-pad --formats svg -q
+	expect_ok || return
+	grep -q "reaches $g: tick $g on that turn" "$d/score-pad.svg" || fail "score pad does not state the gate $g"
+	[ "$(grep -o ">$g<" "$d/score-pad.svg" | wc -l)" -eq 6 ] || fail "score pad: not one $g column per player"
+}
+tcase "rules: arena.gate refused when out of reach; printed on the score pad" c_play_gate
+
+# Findings 4 and 5: a diamond smaller than its default leaves one ring, not
+# four parts, and is refused with a size that gives four; the square says
+# that it departs from the seed.
+c_play_parts() {
+	with inner_size 3
+	refuse "$W_CFG:$LINE" "arena.inner_size = 3" "4 separate parts" -- -c "$W_CFG"
+	[ -z "$why" ] || return
+	f=$(fix_of arena.inner_size)
+	run -c "$CFG" -s arena.inner_size="$f" check
+	expect_ok || return
+	grep -q "^outer arena: 4 separate parts" "$OUT" || fail "size $f: $(grep '^outer' "$OUT")"
+	run -c "$CFG" -s arena.inner=square check
+	expect_ok || return
+	grep -q "^outer arena: 1 separate part .*departs from the seed" "$OUT" ||
+		fail "square: $(grep '^outer' "$OUT")"
+}
+tcase "rules: the outer arena's parts are the shape's promise" c_play_parts
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

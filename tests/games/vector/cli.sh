@@ -129,10 +129,12 @@ c_pattern_other() {
 	expect_ok || return
 	check_pattern_csv "$OUT" "$DIRS" "$PER_TILE" "$b" 3 "$ROWS" "$COLS"
 	[ -z "$why" ] || return
-	b=$((16 - $(binom 4 2) - 2 * PLAYERS))
-	run -c "$CFG" -s "vector.directions=n e s w" -s vector.per_tile=2 -s board.rows=4 -s board.cols=4 -s "vector.blanks=$b" pattern --format csv
+	# 5 x 2: a 4 x 4 board of these would wall both homes off with its
+	# centre blanks (refused by the rules checks).
+	b=$((10 - $(binom 4 2) - 2 * PLAYERS))
+	run -c "$CFG" -s "vector.directions=n e s w" -s vector.per_tile=2 -s board.rows=5 -s board.cols=2 -s "vector.blanks=$b" pattern --format csv
 	expect_ok || return
-	check_pattern_csv "$OUT" "n e s w" 2 "$b" "$PLAYERS" 4 4
+	check_pattern_csv "$OUT" "n e s w" 2 "$b" "$PLAYERS" 5 2
 }
 tcase "pattern csv for other settings (key order, 6x6 pairs, 3 players, 4 directions)" c_pattern_other
 
@@ -371,6 +373,42 @@ c_punchboard() {
 	qpdf --check "$d/tiles.pdf" >/dev/null 2>&1 || fail "tiles.pdf fails qpdf --check"
 }
 tcase "punchboard layout: every tile once a side in punch.csv" c_punchboard
+
+# ---- the rules as checks (issue 19) --------------------------------------------------
+
+# Finding 3: a wall of blanks across the board (5 x 16, 20 blanks: the
+# issue's example) is refused naming vector.blanks with a board of the same
+# squares, which passes; per_tile = 1 is refused (claim 1: two or more).
+c_play_wall() {
+	refuse "--set vector.blanks=20" "vector.blanks = 20" "cut player" -- -c "$CFG" \
+		-s board.rows=5 -s board.cols=16 -s vector.blanks=20
+	[ -z "$why" ] || return
+	r=$(sed -n 's/.*use board.rows = \([0-9]*\) with board.cols = \([0-9]*\).*/\1 \2/p' "$T/check.err")
+	set -- $r
+	[ $# -eq 2 ] && [ $(($1 * $2)) -eq 80 ] || { fail "no board of 80 squares offered: $(cat "$T/check.err")"; return; }
+	run -c "$CFG" -s board.rows="$1" -s board.cols="$2" -s vector.blanks=20 check
+	expect_ok
+}
+tcase "rules: blanks that wall a home off are refused with a board that plays" c_play_wall
+
+c_play_per_tile() {
+	b=$((ROWS * COLS - $(binom 8 1) - 2 * PLAYERS))
+	refuse "--set vector.per_tile=1" "vector.per_tile = 1" "two or more" -- -c "$CFG" \
+		-s vector.per_tile=1 -s vector.blanks=$b
+	[ -z "$why" ] || return
+	b2=$((ROWS * COLS - $(binom 8 2) - 2 * PLAYERS))
+	err_has "use vector.per_tile = 2 with vector.blanks = $b2" || return
+	run -c "$CFG" -s vector.per_tile=2 -s vector.blanks=$b2 check
+	expect_ok
+}
+tcase "rules: per_tile = 1 refused (two or more indicia a tile)" c_play_per_tile
+
+c_play_dirs() {
+	b=$((ROWS * COLS - 1 - 2 * PLAYERS))
+	refuse "--set vector.directions=n s" "vector.directions = n s" "reach home" -- -c "$CFG" \
+		-s "vector.directions=n s" -s vector.per_tile=2 -s vector.blanks=$b
+}
+tcase "rules: directions that never lead home are refused" c_play_dirs
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -1,0 +1,192 @@
+/* The shape arena game's rules as checks: what makes an accepted config a
+ * game that can be played (contracts in arena_core.h). */
+#include "arena_core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+int tp_arena_parts_promised(int inner)
+{
+	return inner == TP_INNER_SQUARE ? 1 : 4;
+}
+
+/* Labels the 4-connected parts of the outer arena with a flood fill from
+ * every unlabelled outer square; returns how many, -1 when out of memory. */
+int tp_arena_outer_parts(const struct tp_arena_rules *r)
+{
+	int n = r->side, parts = 0;
+	int *seen = tp_calloc((size_t)n * n, sizeof *seen);
+	int *stack = tp_malloc(sizeof *stack * (size_t)n * n);
+	if (seen == NULL || stack == NULL) {
+		free(seen);
+		free(stack);
+		return -1;
+	}
+	for (int i = 0; i < n * n; i++) {
+		if (seen[i] || tp_arena_inner_at(r, i / n, i % n))
+			continue;
+		parts++;
+		int top = 0;
+		stack[top++] = i;
+		seen[i] = 1;
+		while (top > 0) {
+			int s = stack[--top], row = s / n, col = s % n;
+			static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
+			for (int d = 0; d < 4; d++) {
+				int r2 = row + dr[d], c2 = col + dc[d];
+				if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
+					continue;
+				int t = r2 * n + c2;
+				if (!seen[t] && !tp_arena_inner_at(r, r2, c2)) {
+					seen[t] = 1;
+					stack[top++] = t;
+				}
+			}
+		}
+	}
+	free(seen);
+	free(stack);
+	return parts;
+}
+
+int tp_arena_piece_squares(const struct tp_arena_shapes *sh, int players)
+{
+	struct tp_arena_deal *d = NULL;
+	size_t nd = 0;
+	tp_err e = { 0 };
+	if (tp_arena_deal(sh, players, &d, &nd, &e) != TP_OK)
+		return -1;
+	int squares = 0;
+	for (size_t i = 0; i < nd; i++)
+		squares += d[i].count * sh->s[d[i].shape].n_cells;
+	free(d);
+	return squares;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x < y) - (x > y);
+}
+
+long tp_arena_inner_reach(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
+			  int players)
+{
+	struct tp_arena_deal *d = NULL;
+	size_t nd = 0;
+	tp_err e = { 0 };
+	int n = b->side;
+	int *num = tp_malloc(sizeof *num * (size_t)n * n);
+	if (num == NULL || tp_arena_deal(sh, players, &d, &nd, &e) != TP_OK) {
+		free(num);
+		return -1;
+	}
+	int k = 0;
+	for (int i = 0; i < n * n; i++)
+		if (b->sq[i].inner && b->sq[i].number > 0)
+			num[k++] = b->sq[i].number;
+	qsort(num, (size_t)k, sizeof *num, cmp_desc);
+	/* Player 1's hand: its squares, and its marks largest first. */
+	int cells = 0, mult[TP_ARENA_PIECES], nm = 0;
+	for (size_t i = 0; i < nd; i++) {
+		if (d[i].player != 1)
+			continue;
+		cells += d[i].count * sh->s[d[i].shape].n_cells;
+		if (tp_arena_marks_score(players) && d[i].mark != TP_MARK_BLANK)
+			for (int c = 0; c < d[i].count && nm < TP_ARENA_PIECES; c++)
+				mult[nm++] = d[i].mark == TP_MARK_3 ? 3 : 2;
+	}
+	qsort(mult, (size_t)nm, sizeof *mult, cmp_desc);
+	long reach = 0;
+	for (int i = 0; i < k && i < cells; i++)
+		reach += num[i] + (i < nm ? (long)(mult[i] - 1) * num[i] : 0);
+	free(num);
+	free(d);
+	return reach;
+}
+
+/* The inner_size nearest the configured one (ties: the smaller) that
+ * passes the rules and gives the promised parts; 0 when the shape's
+ * default does, -1 when none does. */
+static int size_for_parts(const struct tp_arena_rules *r)
+{
+	struct tp_arena_rules t = *r;
+	tp_err e = { 0 };
+	t.inner_size = 0;
+	if (tp_arena_rules_check(&t, &e) == TP_OK &&
+	    tp_arena_outer_parts(&t) == tp_arena_parts_promised(r->inner))
+		return 0;
+	int from = tp_arena_inner_size_of(r);
+	for (int dist = 1; dist <= r->side; dist++)
+		for (int sgn = -1; sgn <= 1; sgn += 2) {
+			t.inner_size = from + sgn * dist;
+			if (t.inner_size >= 1 && tp_arena_rules_check(&t, &e) == TP_OK &&
+			    tp_arena_outer_parts(&t) == tp_arena_parts_promised(r->inner))
+				return t.inner_size;
+		}
+	return -1;
+}
+
+static int check_fit(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh, tp_err *e)
+{
+	int squares = tp_arena_piece_squares(sh, r->players);
+	if (squares < 0)
+		return tp_fail(e, TP_EIO, "arena: out of memory dealing the pieces");
+	if ((long)r->side * r->side >= squares)
+		return TP_OK;
+	int side = r->side;
+	while ((long)side * side < squares)
+		side += 2;
+	return tp_fail(e, TP_EINPUT,
+		       "arena.side = %d: the board's %d squares cannot hold the %d squares of the pieces a %d-player game plays; use arena.side = %d",
+		       r->side, r->side * r->side, squares, r->players, side);
+}
+
+static int check_parts(const struct tp_arena_rules *r, tp_err *e)
+{
+	int parts = tp_arena_outer_parts(r), want = tp_arena_parts_promised(r->inner);
+	if (parts < 0)
+		return tp_fail(e, TP_EIO, "arena: out of memory counting the outer arena's parts");
+	if (parts == want)
+		return TP_OK;
+	int size = size_for_parts(r);
+	const char *name = tp_arena_inner_names[r->inner];
+	if (size < 0)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.inner = %s: the outer arena falls into %d part%s, not the %d the %s promises; use arena.inner = diamond",
+			       name, parts, parts == 1 ? "" : "s", want, name);
+	struct tp_arena_rules t = *r;
+	t.inner_size = 0;
+	return tp_fail(e, TP_EINPUT,
+		       "arena.inner_size = %d: the %s inner arena leaves the outer arena in %d part%s, not the %d separate parts it promises; use arena.inner_size = %d%s",
+		       tp_arena_inner_size_of(r), name, parts, parts == 1 ? "" : "s", want,
+		       size == 0 ? tp_arena_inner_size_of(&t) : size,
+		       size == 0 ? " (the shape's default)" : "");
+}
+
+static int check_gate(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
+		      const struct tp_arena_board *b, tp_err *e)
+{
+	long reach = tp_arena_inner_reach(sh, b, r->players);
+	if (reach < 0)
+		return tp_fail(e, TP_EIO, "arena: out of memory dealing the pieces");
+	if (reach >= r->gate)
+		return TP_OK;
+	long fix = reach / 2 > 0 ? reach / 2 : 1;
+	return tp_fail(e, TP_EINPUT,
+		       "arena.gate = %d: a %d-player hand can score at most %ld in the inner arena (its numbers total %ld), so nobody opens the outer arena; use arena.gate = %ld (half that most)",
+		       r->gate, r->players, reach, b->inner_total, fix);
+}
+
+int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
+		      const struct tp_arena_board *b, tp_err *e)
+{
+	int rc = check_fit(r, sh, e);
+	if (rc == TP_OK)
+		rc = check_parts(r, e);
+	if (rc == TP_OK)
+		rc = check_gate(r, sh, b, e);
+	return rc;
+}

@@ -1,0 +1,219 @@
+/* The vector tiles' rules as checks (vector_play.c) against a walk written
+ * here: for every board of a scan whose counts fit, each player's route
+ * from start to home is searched square by square over the set-up the
+ * core derives (vector squares and the player's own home; steps along the
+ * directions key), and the check must refuse exactly the boards where some
+ * player has none.  Claim 1's "two or more directional indicia" is
+ * per_tile >= 2. */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/vector/vector_core.h"
+
+/* Row and column steps written out from the compass: n is up. */
+static const int step[8][2] = { { -1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 },
+				{ 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 } };
+
+/* Depth-first walk with an explicit stack. */
+static int walk_home(const struct tp_vector_model *m, int p, unsigned dirs)
+{
+	int n = m->rows * m->cols, start = -1, home = -1, top = 0, found = 0;
+	for (int i = 0; i < n; i++)
+		if (m->grid[i].player == p && m->grid[i].kind == TP_VK_START)
+			start = i;
+		else if (m->grid[i].player == p && m->grid[i].kind == TP_VK_HOME)
+			home = i;
+	assert_true(start >= 0 && home >= 0);
+	char *seen = calloc((size_t)n, 1);
+	int *stack = malloc(sizeof *stack * (size_t)n);
+	assert_non_null(seen);
+	assert_non_null(stack);
+	stack[top++] = start;
+	seen[start] = 1;
+	while (top && !found) {
+		int s = stack[--top];
+		for (int d = 0; d < 8; d++) {
+			if (!(dirs >> d & 1))
+				continue;
+			int r = s / m->cols + step[d][0], c = s % m->cols + step[d][1];
+			if (r < 0 || c < 0 || r >= m->rows || c >= m->cols)
+				continue;
+			int t = r * m->cols + c;
+			found |= t == home;
+			if (!seen[t] && m->grid[t].kind == TP_VK_VECTOR) {
+				seen[t] = 1;
+				stack[top++] = t;
+			}
+		}
+	}
+	free(seen);
+	free(stack);
+	return found;
+}
+
+static void rules_for(struct tp_vector_rules *r, int rows, int cols, unsigned dirs, int per_tile,
+		      int players)
+{
+	tp_vector_rules_default(r);
+	r->rows = rows;
+	r->cols = cols;
+	r->n_dirs = 0;
+	for (int d = 0; d < 8; d++)
+		if (dirs >> d & 1)
+			r->dirs[r->n_dirs++] = d;
+	r->per_tile = per_tile;
+	r->players = players;
+	r->blanks = (int)((long)rows * cols - tp_vector_binom(r->n_dirs, per_tile) - 2 * players);
+}
+
+/* Finding 3: every board of the scan whose counts fit is refused exactly
+ * when some home cannot be reached, naming the blanks or the directions. */
+static void reach_scan(void **state)
+{
+	(void)state;
+	const unsigned sets[] = { 0xff, 0x11 /* n s */, 0x44 /* e w */, 0x55 /* n e s w */,
+				  0xaa /* diagonals */, 0x07 /* n ne e */ };
+	int accepted = 0, cut = 0;
+	for (size_t k = 0; k < sizeof sets / sizeof *sets; k++)
+		for (int per_tile = 2; per_tile <= 4; per_tile++)
+			for (int players = 1; players <= 4; players++)
+				for (int rows = 2; rows <= 12; rows++)
+					for (int cols = players; cols <= 24; cols++) {
+						struct tp_vector_rules r;
+						rules_for(&r, rows, cols, sets[k], per_tile, players);
+						char why[400];
+						if (r.blanks < 0 || tp_vector_fit(&r, why, sizeof why) != 0)
+							continue;
+						struct tp_vector_model *m = NULL;
+						tp_err e = { 0 };
+						assert_int_equal(tp_vector_derive(&r, &m, &e), TP_OK);
+						int all = 1;
+						for (int p = 1; p <= players; p++)
+							all &= walk_home(m, p, sets[k]);
+						tp_vector_free(m);
+						const char *key = NULL;
+						int rc = tp_vector_playable(&r, why, sizeof why, &key);
+						if (all) {
+							accepted++;
+							if (rc != 0)
+								fail_msg("%dx%d dirs %#x per_tile %d: %s", rows, cols,
+									 sets[k], per_tile, why);
+							continue;
+						}
+						cut++;
+						assert_int_equal(rc, -1);
+						assert_true(strcmp(key, "blanks") == 0 || strcmp(key, "directions") == 0);
+						char lead[32];
+						snprintf(lead, sizeof lead, "vector.%s = ", key);
+						assert_ptr_equal(strstr(why, lead), why);
+						assert_non_null(strstr(why, "; use "));
+					}
+	/* The scan holds both kinds of board. */
+	assert_true(accepted > 0 && cut > 0);
+}
+
+/* The issue's example: a full-height wall of blanks on 5 x 16; the board
+ * offered instead (same squares) lets everyone home. */
+static void wall_of_blanks(void **state)
+{
+	(void)state;
+	struct tp_vector_rules r;
+	rules_for(&r, 5, 16, 0xff, 3, 2);
+	assert_int_equal(r.blanks, 20);
+	char why[400];
+	const char *key = NULL;
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), -1);
+	assert_string_equal(key, "blanks");
+	const char *u = strstr(why, "use board.rows = ");
+	assert_non_null(u);
+	int rows = 0, cols = 0;
+	assert_int_equal(sscanf(u, "use board.rows = %d with board.cols = %d", &rows, &cols), 2);
+	assert_int_equal(rows * cols, 80);
+	r.rows = rows;
+	r.cols = cols;
+	assert_int_equal(tp_vector_fit(&r, why, sizeof why), 0);
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), 0);
+}
+
+/* Directions that never lead home (n s) are refused with a set that
+ * does, checked by the walk. */
+static void directions_fix(void **state)
+{
+	(void)state;
+	struct tp_vector_rules r;
+	rules_for(&r, 8, 8, 0x11, 2, 2);
+	char why[400];
+	const char *key = NULL;
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), -1);
+	assert_string_equal(key, "directions");
+	const char *u = strstr(why, "use vector.directions = ");
+	assert_non_null(u);
+	int dirs[8], n = 0;
+	assert_int_equal(tp_vector_parse_dirs(u + strlen("use vector.directions = "), dirs, &n, why,
+					      sizeof why), 0);
+	unsigned set = 0;
+	for (int i = 0; i < n; i++)
+		set |= 1u << dirs[i];
+	assert_int_equal(set & 0x11u, 0x11u); /* adds, keeps n and s */
+	/* With no blanks in the way, every player gets home along them (the
+	 * set-up of one tile per direction, its blanks turned to vectors). */
+	struct tp_vector_model *m = NULL;
+	tp_err e = { 0 };
+	struct tp_vector_rules open;
+	rules_for(&open, 8, 8, set, 1, 2);
+	assert_int_equal(tp_vector_derive(&open, &m, &e), TP_OK);
+	for (int i = 0; i < 64; i++)
+		if (m->grid[i].kind == TP_VK_BLANK)
+			m->grid[i].kind = TP_VK_VECTOR;
+	for (int p = 1; p <= 2; p++)
+		assert_true(walk_home(m, p, set));
+	tp_vector_free(m);
+}
+
+/* Claim 1: two or more indicia a tile, so per_tile >= 2 and at least two
+ * directions; the per_tile offered fits the board with its blanks. */
+static void two_or_more(void **state)
+{
+	(void)state;
+	struct tp_vector_rules r;
+	rules_for(&r, 8, 8, 0xff, 1, 2);
+	char why[400];
+	const char *key = NULL;
+	assert_int_equal(tp_vector_fit(&r, why, sizeof why), 0);
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), -1);
+	assert_string_equal(key, "per_tile");
+	int k = 0, blanks = -1;
+	const char *u = strstr(why, "use vector.per_tile = ");
+	assert_non_null(u);
+	assert_int_equal(sscanf(u, "use vector.per_tile = %d with vector.blanks = %d", &k, &blanks), 2);
+	assert_int_equal(k, 2);
+	r.per_tile = k;
+	r.blanks = blanks;
+	assert_int_equal(tp_vector_fit(&r, why, sizeof why), 0);
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), 0);
+	rules_for(&r, 8, 8, 0x01, 1, 2);
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), -1);
+	assert_string_equal(key, "directions");
+	/* The seed's game passes. */
+	tp_vector_rules_default(&r);
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(reach_scan),
+		cmocka_unit_test(wall_of_blanks),
+		cmocka_unit_test(directions_fix),
+		cmocka_unit_test(two_or_more),
+	};
+	return cmocka_run_group_tests_name("vector rules as checks", tests, NULL, NULL);
+}
