@@ -125,7 +125,8 @@ faults: tilepress
 
 # What a prepress desk checks: PDF/X-1a, separations, proofs, SVG layers.
 prepress: tilepress
-	@TP_BIN=$(CURDIR)/tilepress sh tests/prepress/prepress.sh
+	@TP_BIN=$(CURDIR)/tilepress sh tests/prepress/prepress.sh; a=$$?; \
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/factory.sh; b=$$?; [ $$a = 0 ] && [ $$b = 0 ]
 
 # One full default build under valgrind: no errors, nothing definitely lost.
 check-valgrind: tilepress

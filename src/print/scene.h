@@ -63,6 +63,13 @@ struct tp_ink {
 	{ .name = nm, .key = nm, .kind = TP_INK_PROCESS,                                  \
 	  .cmyk = { (c) / 100.0, (m) / 100.0, (y) / 100.0, (k) / 100.0 } }
 
+/* The same for dark linework, text and fine patterns drawn over colour:
+ * they overprint it (no knock-out), so a misregistered plate shows no
+ * paper slivers round them. */
+#define TP_OVERPRINT_INK(nm, c, m, y, k)                                                \
+	{ .name = nm, .key = nm, .kind = TP_INK_PROCESS, .overprint = 1,                  \
+	  .cmyk = { (c) / 100.0, (m) / 100.0, (y) / 100.0, (k) / 100.0 } }
+
 struct tp_palette {
 	struct tp_ink ink[TP_MAX_INKS];  /* game inks, then the shared ones */
 	size_t n_game;                   /* game inks: ink[0 .. n_game-1] */

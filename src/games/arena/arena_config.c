@@ -81,18 +81,20 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 
 /* A pale warm inner arena against a pale cool outer one, so the two are
  * told apart at a glance and dark numbers read on both; six strong player
- * colours; ribs a grey that shows on every player colour. */
+ * colours; ribs a grey that shows on every player colour.  Numbers and
+ * ribs overprint the colour under them (a knock-out would leave paper
+ * halos on any misregistration). */
 const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS] = {
 	[TP_INK_INNER] = TP_PROCESS_INK("inner", 0, 6, 32, 0),
 	[TP_INK_OUTER] = TP_PROCESS_INK("outer", 38, 0, 12, 0),
-	[TP_INK_NUMBER] = TP_PROCESS_INK("numbers", 100, 80, 0, 35),
+	[TP_INK_NUMBER] = TP_OVERPRINT_INK("numbers", 100, 80, 0, 35),
 	[TP_INK_PLAYER1] = TP_PROCESS_INK("player1", 0, 100, 100, 0),
 	[TP_INK_PLAYER2] = TP_PROCESS_INK("player2", 100, 60, 0, 0),
 	[TP_INK_PLAYER3] = TP_PROCESS_INK("player3", 90, 0, 100, 0),
 	[TP_INK_PLAYER4] = TP_PROCESS_INK("player4", 0, 10, 100, 0),
 	[TP_INK_PLAYER5] = TP_PROCESS_INK("player5", 60, 90, 0, 0),
 	[TP_INK_PLAYER6] = TP_PROCESS_INK("player6", 0, 60, 100, 0),
-	[TP_INK_RIBS] = TP_PROCESS_INK("ribs", 0, 0, 0, 60),
+	[TP_INK_RIBS] = TP_OVERPRINT_INK("ribs", 0, 0, 0, 60),
 };
 
 /* ---- defaults ---------------------------------------------------------------- */

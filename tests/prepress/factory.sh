@@ -1,0 +1,86 @@
+#!/bin/sh
+# Issue 18: the defects a factory's prepress check found in the newer paths,
+# each checked again with an independent tool on the files tilepress wrote
+# (Ghostscript tiffsep, pdfinfo, the SVG and DXF text).
+#
+#   TP_BIN=/abs/path/tilepress sh tests/prepress/factory.sh [SCRATCH_DIR]
+#
+# Expected values come from the files, the configs and the tools, never
+# from numbers written here.
+
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+if [ $# -ge 1 ]; then
+	T=$1
+	mkdir -p "$T" || exit 2
+else
+	T=$(mktemp -d "${TMPDIR:-/tmp}/tp-factory.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }
+	trap 'rm -rf "$T"' EXIT
+fi
+trap 'exit 130' INT TERM HUP
+
+PASS=0
+FAIL=0
+ok() { PASS=$((PASS + 1)); echo "ok   $1"; }
+bad() { FAIL=$((FAIL + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && sed 's/^/     /' "$2"; }
+
+# build DIR ARGS...: a quiet build into T/DIR
+build() {
+	d=$T/$1
+	shift
+	rm -rf "$d"
+	"$TP_BIN" build -q -o "$d" "$@" >"$T/build.log" 2>&1
+}
+
+# trim PDF PAGE: the page's trim box in mm from the top-left corner of its
+# media box, "x0 y0 x1 y1" (pdfinfo gives points from the bottom left).
+trim() {
+	pdfinfo -f "$2" -l "$2" -box "$1" | awk '
+		/MediaBox/ { mh = $NF }
+		/TrimBox/  { x0 = $(NF-3); y0 = $(NF-2); x1 = $(NF-1); y1 = $NF }
+		END { k = 25.4 / 72; printf "%.3f %.3f %.3f %.3f\n", x0 * k, (mh - y1) * k, x1 * k, (mh - y0) * k }'
+}
+
+# knock PDF PAGE DPI D_MM PLATE...: no pixel of PLATE knocked out inside the
+# trim box of page PAGE (tests/prepress/knockout.py).
+knock() {
+	pdf=$1 page=$2 dpi=$3 d=$4
+	shift 4
+	rm -f "$T"/sep/*.tif
+	mkdir -p "$T/sep"
+	gs -q -dNOPAUSE -dBATCH -sDEVICE=tiffsep -sCompression=none -r"$dpi" -dFirstPage="$page" \
+		-dLastPage="$page" -sOutputFile="$T/sep/p.tif" "$pdf" >"$T/gs.log" 2>&1 || return 1
+	box=$(trim "$pdf" "$page")
+	rc=0
+	: >"$T/knock.log"
+	for plate in "$@"; do
+		# shellcheck disable=SC2086
+		python3 tests/prepress/knockout.py "$T/sep/p" "$plate" "$dpi" "$d" $box \
+			>>"$T/knock.log" 2>&1 || rc=1
+	done
+	return $rc
+}
+
+# ---- defect 3: arena numerals and ribs overprint the colour under them ----
+if build arena -c arena --only board,pieces-back --formats pdf; then
+	ok "arena build"
+else
+	bad "arena build" "$T/build.log"
+fi
+# The numerals stand on the tints, every one of which carries yellow; the
+# ribs (1.2 mm) on the player colours, which carry cyan or magenta.
+if knock "$T/arena/board.pdf" 1 100 2 Yellow; then
+	ok "tiffsep: arena numerals keep the tints' yellow ($(cat "$T/knock.log"))"
+else
+	bad "tiffsep: arena numerals knock out the tints" "$T/knock.log"
+fi
+if knock "$T/arena/pieces-back.pdf" 1 150 1 Cyan Magenta Yellow; then
+	ok "tiffsep: arena ribs keep the piece colour ($(tr '\n' ' ' <"$T/knock.log"))"
+else
+	bad "tiffsep: arena ribs knock out the piece colour" "$T/knock.log"
+fi
+
+echo "factory: $PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]
