@@ -85,7 +85,7 @@ static void toy_summary(struct tp_buf *b, const struct tp_config *c, const void 
 
 static const struct tp_game toy_game = {
 	.name = "toy", .title = "a throwaway game for the test", .default_config = "config/toy.ini",
-	.default_out = "output/toy", .keys = toy_keys, .n_keys = 1, .inks = toy_inks,
+	.keys = toy_keys, .n_keys = 1, .inks = toy_inks,
 	.n_inks = TOY_N_INKS, .cfg_size = sizeof(struct toy_cfg), .defaults = toy_defaults,
 	.derive = toy_derive, .free_model = free, .sheets = toy_sheets, .n_sheets = 1,
 	.files = toy_files, .n_files = 1, .pattern = toy_report, .manifest = toy_report,
