@@ -4,6 +4,7 @@
 
 #include <cairo.h>
 #include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,10 @@ struct item {
 	double x0, y0, x1, y1;
 	struct tp_pt *glyphs;  /* text: its outline (mm), as the PDF draws it */
 	size_t n_glyphs;
+	int n_box;             /* > 0: painted as these whole-pixel boxes */
+	int box[4][4];         /* x0, y0, x1, y1 in absolute device px */
+	uint32_t rgb;          /* the boxes' colour, 0xRRGGBB */
+	int multiply;          /* overprinting ink */
 };
 
 struct job {
@@ -100,6 +105,100 @@ static void bounds(struct job *j, struct item *it)
 	it->y1 = dev_y(j, fmax(y0, y1)) + pad;
 }
 
+static void add_box(struct item *it, double x0, double y0, double x1, double y1)
+{
+	/* A positive size keeps at least one pixel so hairlines show. */
+	if (x1 <= x0)
+		x1 = x0 + 1;
+	if (y1 <= y0)
+		y1 = y0 + 1;
+	int *b = it->box[it->n_box++];
+	b[0] = (int)x0;
+	b[1] = (int)y0;
+	b[2] = (int)x1;
+	b[3] = (int)y1;
+}
+
+/* Shapes that are whole-pixel boxes are painted straight into the band,
+ * without Cairo: filled rectangles (the same pixels Cairo gives them),
+ * axis-parallel two-point strokes (grid and cell hairlines) and stroked
+ * rectangles (tile outlines), both snapped to whole pixels.  Thousands of
+ * per-tile strokes composited by pixman cost a fifth of a large sheet. */
+static void plan_boxes(const struct job *j, struct item *it)
+{
+	const struct tp_shape *s = &j->sc->shapes[it->i];
+	const struct tp_pt *p = j->sc->pts + s->first;
+	double hw = s->stroke * j->s / 2;
+	if (s->kind == TP_SHAPE_RECT && s->paint == TP_FILL) {
+		if (s->w != 0 && s->h != 0)
+			add_box(it, snap(dev_x(j, fmin(s->x, s->x + s->w))),
+				snap(dev_y(j, fmin(s->y, s->y + s->h))),
+				snap(dev_x(j, fmax(s->x, s->x + s->w))),
+				snap(dev_y(j, fmax(s->y, s->y + s->h))));
+	} else if (s->kind == TP_SHAPE_PATH && s->paint == TP_STROKE && s->stroke > 0 &&
+		   s->count == 2 && p[0].op == TP_MOVE && p[1].op == TP_LINE &&
+		   (p[0].x == p[1].x) != (p[0].y == p[1].y)) {
+		double x0 = dev_x(j, fmin(p[0].x, p[1].x)), x1 = dev_x(j, fmax(p[0].x, p[1].x));
+		double y0 = dev_y(j, fmin(p[0].y, p[1].y)), y1 = dev_y(j, fmax(p[0].y, p[1].y));
+		/* Butt caps: the line ends where it ends, and is hw either side. */
+		if (p[0].y == p[1].y)
+			add_box(it, snap(x0), snap(y0 - hw), snap(x1), snap(y0 + hw));
+		else
+			add_box(it, snap(x0 - hw), snap(y0), snap(x0 + hw), snap(y1));
+	} else if (s->kind == TP_SHAPE_RECT && s->paint == TP_STROKE && s->stroke > 0 &&
+		   s->w != 0 && s->h != 0) {
+		double x0 = dev_x(j, fmin(s->x, s->x + s->w)), x1 = dev_x(j, fmax(s->x, s->x + s->w));
+		double y0 = dev_y(j, fmin(s->y, s->y + s->h)), y1 = dev_y(j, fmax(s->y, s->y + s->h));
+		/* Miter joins: the outer box less the inner one, each pixel once. */
+		double ox0 = snap(x0 - hw), ox1 = snap(x1 + hw), oy0 = snap(y0 - hw), oy1 = snap(y1 + hw);
+		double ix0 = fmax(snap(x0 + hw), ox0 + 1), ix1 = fmin(snap(x1 - hw), ox1 - 1);
+		double iy0 = fmax(snap(y0 + hw), oy0 + 1), iy1 = fmin(snap(y1 - hw), oy1 - 1);
+		if (ix0 >= ix1 || iy0 >= iy1) {
+			add_box(it, ox0, oy0, ox1, oy1);
+		} else {
+			add_box(it, ox0, oy0, ox1, iy0);
+			add_box(it, ox0, iy1, ox1, oy1);
+			add_box(it, ox0, iy0, ix0, iy1);
+			add_box(it, ix1, iy0, ox1, iy1);
+		}
+	}
+	if (it->n_box == 0)
+		return;
+	const struct tp_ink *k = tp_scene_ink(j->sc, s->ink);
+	for (int c = 0; c < 3; c++)
+		it->rgb = it->rgb << 8 | (uint32_t)snap(fmin(fmax(k->rgb[c], 0), 1) * 255);
+	it->multiply = k->overprint;
+}
+
+/* Paints the item's boxes over rows y0..y0+rows of the band, as Cairo
+ * would paint a pixel-aligned box: the colour, or multiplied by it (the
+ * operator rounds a * b / 255 as pixman does). */
+static void paint_boxes(const struct job *j, const struct item *it, unsigned char *band,
+			int y0, int rows)
+{
+	uint32_t c[3] = { it->rgb >> 16 & 255, it->rgb >> 8 & 255, it->rgb & 255 };
+	for (int k = 0; k < it->n_box; k++) {
+		const int *b = it->box[k];
+		int x0 = b[0] > 0 ? b[0] : 0, x1 = b[2] < j->w ? b[2] : j->w;
+		int ya = b[1] > y0 ? b[1] : y0, yb = b[3] < y0 + rows ? b[3] : y0 + rows;
+		for (int y = ya; y < yb; y++) {
+			uint32_t *row = (uint32_t *)(void *)(band + (size_t)(y - y0) * 4 * (size_t)j->w);
+			for (int x = x0; x < x1; x++) {
+				if (!it->multiply) {
+					row[x] = it->rgb;
+					continue;
+				}
+				uint32_t d = row[x], o = 0;
+				for (int ch = 0; ch < 3; ch++) {
+					uint32_t t = (d >> (16 - 8 * ch) & 255) * c[ch] + 128;
+					o = o << 8 | (((t >> 8) + t) >> 8);
+				}
+				row[x] = o;
+			}
+		}
+	}
+}
+
 /* The drawable shapes in draw order: by layer, then by insertion. */
 static int collect(struct job *j, tp_err *e)
 {
@@ -131,6 +230,7 @@ static int collect(struct job *j, tp_err *e)
 				break;
 			}
 			bounds(j, it);
+			plan_boxes(j, it);
 		}
 	}
 	return rc;
@@ -254,6 +354,10 @@ static int render_band(const struct job *j, unsigned char *band, int y0, int row
 		const struct item *it = &j->items[k];
 		if (it->y1 <= y0 || it->y0 >= y0 + rows || it->x1 <= 0 || it->x0 >= j->w)
 			continue;
+		if (it->n_box) {
+			paint_boxes(j, it, band, y0, rows);
+			continue;
+		}
 		int x0 = it->x0 > 0 ? (int)floor(it->x0) : 0;
 		int x1 = it->x1 < j->w ? (int)ceil(it->x1) : j->w;
 		int whole = !exact(&j->sc->shapes[it->i]) && x1 - x0 <= CAIRO_MAX_PX;

@@ -281,6 +281,52 @@ static void test_bands_and_tiles_invariant(void **state)
 	tu_rmrf(dir);
 }
 
+static int level(const struct tp_ink *k, int c)
+{
+	return (int)lround(k->rgb[c] * 255);
+}
+
+/* Axis-parallel hairlines and stroked rectangles are whole pixels: a line
+ * thinner than a pixel is one row of the overprint (multiplied) colour, a
+ * knock-out outline its own colour on its edges and nothing inside. */
+static void test_lines_whole_pixels(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	struct tp_scene *sc = new_scene(40, 30, 0);
+	tu_ink(&sc->pal, TP_INK_LINE)->overprint = 1;
+	assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, 0, 0, 40, 30), 0);
+	struct tp_pt h[2] = { { TP_MOVE, 2, 10.02 }, { TP_LINE, 38, 10.02 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.05, h, 2), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_C, TP_STROKE, 0.5, 5, 15, 20, 10), 0);
+	tp_err e = { 0 };
+	const char *p = tu_write(dir, "l.png", "");
+	assert_int_equal(render(sc, 300, p, &e), TP_OK);
+	struct img im;
+	load(p, &im);
+	const struct tp_ink *a = &sc->pal.ink[INK_A], *line = tp_scene_ink(sc, TP_INK_LINE);
+	int x = (int)(20 * 300 / 25.4), hit = 0;
+	for (int y = (int)(9 * 300 / 25.4); y < (int)(11 * 300 / 25.4); y++) {
+		const unsigned char *q = px(&im, x, y);
+		int on = 1;
+		for (int c = 0; c < 3; c++) {
+			int mul = (int)lround(level(a, c) * level(line, c) / 255.0);
+			if (q[c] != mul)
+				on = 0;
+			assert_true(q[c] == mul || q[c] == level(a, c));
+		}
+		hit += on;
+	}
+	assert_int_equal(hit, 1);
+	assert_ink(at(&im, 15, 15, 0, 300), &sc->pal.ink[INK_C]);
+	assert_ink(at(&im, 25, 20, 0, 300), &sc->pal.ink[INK_C]);
+	assert_ink(at(&im, 15, 20, 0, 300), a);
+	assert_ink(at(&im, 15, 15.5, 0, 300), a);
+	free(im.rgb);
+	tp_scene_free(sc);
+	tu_rmrf(dir);
+}
+
 /* The image cut into compression blocks drawn and deflated on threads:
  * for one cut, the same bytes whatever the number of threads or the band
  * size; for any cut, the pixels of the single-block file (libpng checks
@@ -389,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_cells_exact),
 		cmocka_unit_test(test_plate_shows_spots),
 		cmocka_unit_test(test_bands_and_tiles_invariant),
+		cmocka_unit_test(test_lines_whole_pixels),
 		cmocka_unit_test(test_blocks_and_threads),
 		cmocka_unit_test(test_wider_than_cairo),
 		cmocka_unit_test(test_write_errors),
