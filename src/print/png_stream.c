@@ -40,7 +40,7 @@ struct worker {
 	z_stream z;
 	int z_ok;
 	unsigned char *buf;        /* band_rows drawn rows, filtered in place */
-	unsigned char *cur, *prev; /* one RGB row each */
+	unsigned char *prev;       /* the RGB row above */
 	unsigned char *dict;       /* filtered rows before the block */
 	size_t dict_len;
 	pthread_t tid;
@@ -116,20 +116,25 @@ static int pump(struct worker *wk, struct slot *s, unsigned char *in, size_t len
 	}
 }
 
-/* One row of xRGB words to RGB, then Up-filtered against prev. */
-static void filter_row(unsigned char *dst, const unsigned char *src, unsigned char *cur,
-		       const unsigned char *prev, int w)
+/* One row of xRGB words to RGB, Up-filtered against prev, which then
+ * becomes this row.  dst may start at src (the first row of a band): each
+ * pixel is read before its bytes are overwritten, the filter byte last. */
+static void filter_row(unsigned char *dst, const unsigned char *src, unsigned char *prev, int w)
 {
-	for (int x = 0; x < w; x++) {
+	unsigned char *d = dst + 1;
+	for (int x = 0; x < w; x++, d += 3, prev += 3) {
 		uint32_t px;
 		memcpy(&px, src + (size_t)x * 4, 4);
-		cur[3 * x] = (unsigned char)(px >> 16);
-		cur[3 * x + 1] = (unsigned char)(px >> 8);
-		cur[3 * x + 2] = (unsigned char)px;
+		unsigned char r = (unsigned char)(px >> 16), g = (unsigned char)(px >> 8);
+		unsigned char b = (unsigned char)px;
+		d[0] = (unsigned char)(r - prev[0]);
+		d[1] = (unsigned char)(g - prev[1]);
+		d[2] = (unsigned char)(b - prev[2]);
+		prev[0] = r;
+		prev[1] = g;
+		prev[2] = b;
 	}
 	dst[0] = 2; /* Up, as tilepress always wrote */
-	for (size_t i = 0; i < 3 * (size_t)w; i++)
-		dst[1 + i] = (unsigned char)(cur[i] - prev[i]);
 }
 
 /* Filters rows a..a+n-1, drawn in wk->buf, in place: row i's filtered
@@ -145,16 +150,13 @@ static size_t filter_band(struct worker *wk, int a, int n, int start, int y0)
 		int r = a + i;
 		const unsigned char *src = wk->buf + (size_t)i * 4 * (size_t)w;
 		unsigned char *dst = r < y0 ? wk->dict + wk->dict_len : wk->buf + len;
-		filter_row(dst, src, wk->cur, wk->prev, w);
+		filter_row(dst, src, wk->prev, w);
 		if (r == start && start > 0)
 			; /* only the row above */
 		else if (r < y0)
 			wk->dict_len += p->row_bytes;
 		else
 			len += p->row_bytes;
-		unsigned char *t = wk->cur;
-		wk->cur = wk->prev;
-		wk->prev = t;
 	}
 	return len;
 }
@@ -311,10 +313,9 @@ static int worker_init(struct worker *wk, struct pool *p)
 	size_t w = (size_t)p->ps->w;
 	wk->pool = p;
 	wk->buf = tp_malloc((size_t)p->band_rows * 4 * w);
-	wk->cur = tp_malloc(3 * w);
 	wk->prev = tp_malloc(3 * w);
 	wk->dict = tp_malloc((size_t)p->pre_rows * p->row_bytes);
-	if (!wk->buf || !wk->cur || !wk->prev || !wk->dict)
+	if (!wk->buf || !wk->prev || !wk->dict)
 		return -1;
 	/* libpng's settings for tilepress: level 6, Z_FILTERED, a 32 KiB
 	 * window, memLevel 8; raw, as the zlib header and check are ours. */
@@ -327,7 +328,6 @@ static void worker_free(struct worker *wk)
 	if (wk->z_ok)
 		deflateEnd(&wk->z);
 	free(wk->buf);
-	free(wk->cur);
 	free(wk->prev);
 	free(wk->dict);
 }
