@@ -26,11 +26,11 @@ _tilepress()
 		cword=$COMP_CWORD
 	fi
 
-	local commands='check pattern manifest build'
+	local commands='check pattern manifest build simulate'
 	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
---list --game'
+--seed --strategy --list --game'
 
 	# The config on the command line decides the game, and so the keys and
 	# sheets: ask the program, which reads the same table as the config.
@@ -108,7 +108,11 @@ _tilepress()
 		[[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
 		return
 		;;
-	--games | --spares | --players | --level | -j | --jobs)
+	--games | --spares | --players | --level | -j | --jobs | --seed)
+		return
+		;;
+	--strategy)
+		_tilepress_list 'random greedy'
 		return
 		;;
 	esac

@@ -6,7 +6,8 @@
 #include "game.h"
 #include "report.h"
 
-enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD };
+enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
+		  TP_CMD_SIMULATE };
 
 #define TP_MAX_SETS 256
 
@@ -23,6 +24,7 @@ struct tp_cli {
 	int level;             /* board-piece recursion level, >= 1 */
 	int jobs;              /* worker processes for build; 0 = one per core */
 	int clean;             /* build --clean */
+	struct tp_sim_opts sim;  /* simulate: --games, --seed, --players, --strategy, --format */
 };
 
 /* Commands: each returns an exit code and leaves messages in e. */
@@ -30,6 +32,7 @@ int tp_cmd_check(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_pattern(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_manifest(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_build(const struct tp_cli *cli, tp_err *e);
+int tp_cmd_simulate(const struct tp_cli *cli, tp_err *e);
 
 /* --list WHAT [--game NAME]: games, keys, sheets, inks, one per line. */
 int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e);

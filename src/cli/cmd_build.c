@@ -737,6 +737,8 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		rc = tp_record_write(pl.dir, s.cfg, &written, pl.epoch, e);
 	if (rc == TP_OK && !cli->quiet)
 		print_summary(&s, pl.dir, &written);
+	if (rc == TP_OK)
+		tp_session_warnings(&s, cli->quiet);
 	tp_written_free(&written);
 	tp_buf_free(&manifest_summary);
 	free(reports);

@@ -13,13 +13,9 @@ static int do_check(struct tp_buf *b, const struct tp_session *s, const struct t
 {
 	(void)e;
 	s->game->summary(b, s->cfg, s->model);
-	/* Legibility problems are warnings: the files are still valid. */
-	if (s->game->warnings && !cli->quiet) {
-		char warn[8][200];
-		int n = s->game->warnings(s->cfg, warn, 8);
-		for (int i = 0; i < n && i < 8; i++)
-			fprintf(stderr, "tilepress: warning: %s: %s\n", s->cfg->path, warn[i]);
-	}
+	/* Legibility problems and weak rules are warnings: the files are
+	 * still valid. */
+	tp_session_warnings(s, cli->quiet);
 	return TP_OK;
 }
 

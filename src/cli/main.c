@@ -24,6 +24,7 @@ static const char usage_text[] =
 	"  pattern                  the derived tile (or number) for every board square\n"
 	"  manifest                 counts to print (series: the patent's Table I)\n"
 	"  build                    write the print set: manifest and artwork\n"
+	"  simulate                 vector, arena: play games by the seed's rules\n"
 	"\n"
 	"games (pick one with -c CONFIG, [game] name = ..., or --set game.name=...):\n"
 	"  series (default), vector, arena; tilepress --list games\n"
@@ -36,10 +37,15 @@ static const char usage_text[] =
 	"  -h, --help               this text\n"
 	"  -V, --version            version and library versions\n"
 	"  --format text|csv|json   pattern: text|csv (vector, arena: also json);\n"
-	"                           manifest: text|csv|json\n"
-	"  --games N                manifest: counts for N games\n"
+	"                           manifest, simulate: text|csv|json\n"
+	"  --games N                manifest: counts for N games; simulate: games to\n"
+	"                           play (default 1000)\n"
 	"  --spares PCT[%]          manifest: PCT % spares per tile kind, rounded up\n"
-	"  --players N              manifest (arena): what each of N players receives\n"
+	"  --players N              manifest (arena): what each of N players receives;\n"
+	"                           simulate (arena): players (default arena.players)\n"
+	"  --seed N                 simulate: the games' random seed (default 1)\n"
+	"  --strategy S[,S...]      simulate: random or greedy, per seat in turn\n"
+	"                           (default greedy)\n"
 	"  -o, --output DIR         build: output folder (default output/NAME, NAME\n"
 	"                           the config file's name without .ini)\n"
 	"  --only NAME[,NAME]       build: only these sheets (manifest and the game's\n"
@@ -59,7 +65,7 @@ static const char usage_text[] =
 	"exit status: 0 ok, 1 I/O failure, 2 bad input.  See README.md and tilepress(1).\n";
 
 enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL, OPT_LIST,
-       OPT_GAME, OPT_PLAYERS, OPT_CLEAN };
+       OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY };
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -90,10 +96,10 @@ _Static_assert(TP_MAX_JOBS == 8, "the --jobs message says 1..8");
 /* Which command options were given, so that a stray one (a typo) is
  * refused once the command is known. */
 struct given {
-	int games, spares, level, jobs, players;
+	int games, spares, level, jobs, players, seed, strategy;
 };
 
-static const char *const command_names[] = { "check", "pattern", "manifest", "build" };
+static const char *const command_names[] = { "check", "pattern", "manifest", "build", "simulate" };
 
 /* "-s print.tile_mm=25 mm": the shell split the value.  Names the stray
  * word before getopt moves it among the operands; 0 or TP_EINPUT. */
@@ -130,6 +136,7 @@ static int number_option(int ch, const char *arg, struct tp_cli *cli, struct giv
 		if (parse_long(arg, 1, 100000, &v) != 0)
 			return usage_error("--games %s: allowed: a whole number 1..100000", arg);
 		cli->report.run.games = (int)v;
+		cli->sim.games = (int)v;
 		g->games = 1;
 		return 0;
 	case OPT_SPARES: {
@@ -154,10 +161,46 @@ static int number_option(int ch, const char *arg, struct tp_cli *cli, struct giv
 		if (parse_long(arg, 2, 6, &v) != 0)
 			return usage_error("--players %s: allowed: 2..6 (4 means two pairs)", arg);
 		cli->report.players = (int)v;
+		cli->sim.players = (int)v;
 		g->players = 1;
 		return 0;
+	case OPT_SEED: {
+		char *end;
+		errno = 0;
+		unsigned long long u = strtoull(arg, &end, 10);
+		if (end == arg || *end || errno || arg[0] == '-')
+			return usage_error("--seed %s: allowed: a whole number 0..18446744073709551615", arg);
+		cli->sim.seed = u;
+		g->seed = 1;
+		return 0;
+	}
 	}
 	return usage_error("internal: option %s", arg);
+}
+
+/* --strategy random,greedy,...: seat k plays the k-th, the list repeated. */
+static int strategy_option(const char *arg, struct tp_cli *cli, struct given *g)
+{
+	int list[TP_SIM_MAX_SEATS], n = 0;
+	const char *p = arg;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		int found = -1;
+		for (int k = 0; k < TP_STRATEGY_N; k++)
+			if (strlen(tp_strategy_names[k]) == len && strncmp(p, tp_strategy_names[k], len) == 0)
+				found = k;
+		if (found < 0 || n == TP_SIM_MAX_SEATS)
+			return usage_error("--strategy %s: allowed: random or greedy, comma-separated, one to six (one per seat, repeated)",
+					   arg);
+		list[n++] = found;
+		if (p[len] == '\0')
+			break;
+		p += len + 1;
+	}
+	for (int s = 0; s < TP_SIM_MAX_SEATS; s++)
+		cli->sim.strategy[s] = list[s % n];
+	g->strategy = 1;
+	return 0;
 }
 
 /* One option from getopt_long: 0, -1 (help), -2 (version), or an exit code. */
@@ -190,7 +233,10 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 	case OPT_SPARES:
 	case OPT_LEVEL:
 	case OPT_PLAYERS:
+	case OPT_SEED:
 		return number_option(ch, optarg, cli, g);
+	case OPT_STRATEGY:
+		return strategy_option(optarg, cli, g);
 	case OPT_ONLY: cli->only = optarg; return 0;
 	case OPT_FORMATS: cli->formats = optarg; return 0;
 	case OPT_LIST: ls->what = optarg; return 0;
@@ -208,14 +254,20 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 /* Command options belong to their command; a stray one is a typo. */
 static int check_command_options(const struct tp_cli *cli, const struct given *g, const char *cmd)
 {
-	if (cli->report.fmt_given && cli->command != TP_CMD_PATTERN && cli->command != TP_CMD_MANIFEST)
-		return usage_error("--format applies to pattern and manifest, not %s", cmd);
-	if ((g->games || g->spares || g->players) && cli->command != TP_CMD_MANIFEST)
-		return usage_error("--games, --spares and --players apply to manifest, not %s", cmd);
+	int sim = cli->command == TP_CMD_SIMULATE;
+	if (cli->report.fmt_given && cli->command != TP_CMD_PATTERN && cli->command != TP_CMD_MANIFEST &&
+	    !sim)
+		return usage_error("--format applies to pattern, manifest and simulate, not %s", cmd);
+	if ((g->games || g->players) && cli->command != TP_CMD_MANIFEST && !sim)
+		return usage_error("--games and --players apply to manifest and simulate, not %s", cmd);
+	if (g->spares && cli->command != TP_CMD_MANIFEST)
+		return usage_error("--spares applies to manifest, not %s", cmd);
+	if ((g->seed || g->strategy) && !sim)
+		return usage_error("--seed and --strategy apply to simulate, not %s", cmd);
 	if ((cli->out_dir || cli->only || cli->formats || g->jobs || cli->clean) &&
 	    cli->command != TP_CMD_BUILD)
 		return usage_error("-o, --only, --formats, --jobs and --clean apply to build, not %s", cmd);
-	if (g->level && cli->command == TP_CMD_PATTERN)
+	if (g->level && (cli->command == TP_CMD_PATTERN || sim))
 		return usage_error("--level does not apply to %s", cmd);
 	return 0;
 }
@@ -242,6 +294,8 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		{ "game", required_argument, NULL, OPT_GAME },
 		{ "players", required_argument, NULL, OPT_PLAYERS },
 		{ "clean", no_argument, NULL, OPT_CLEAN },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "strategy", required_argument, NULL, OPT_STRATEGY },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct given g = { 0 };
@@ -260,15 +314,16 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 	if (ls->game)
 		return usage_error("--game %s applies to --list; pick a config's game with -c or --set game.name=NAME", ls->game);
 	if (optind >= argc)
-		return usage_error("no command given%s; commands: check, pattern, manifest, build", "");
+		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate", "");
 	if (optind + 1 < argc)
 		return usage_error("unexpected argument '%s' after the command", argv[optind + 1]);
-	static const int cmds[] = { TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD };
+	static const int cmds[] = { TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
+				    TP_CMD_SIMULATE };
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (strcmp(argv[optind], command_names[i]) == 0)
 			cli->command = cmds[i];
 	if (cli->command == TP_CMD_NONE)
-		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build",
+		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build, simulate",
 				   argv[optind]);
 	return check_command_options(cli, &g, argv[optind]);
 }
@@ -286,6 +341,9 @@ int main(int argc, char **argv)
 		.config = NULL,
 		.report = { .fmt = TP_FMT_TEXT, .run = { 1, 0 } },
 		.level = 1,
+		.sim = { .games = 1000, .seed = 1, .strategy = { TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY,
+								 TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY,
+								 TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY } },
 	};
 	struct listing ls = { NULL, NULL };
 	tp_data_set_argv0(argc > 0 ? argv[0] : "tilepress");
@@ -315,6 +373,7 @@ int main(int argc, char **argv)
 	case TP_CMD_PATTERN: rc = tp_cmd_pattern(&cli, &e); break;
 	case TP_CMD_MANIFEST: rc = tp_cmd_manifest(&cli, &e); break;
 	case TP_CMD_BUILD: rc = tp_cmd_build(&cli, &e); break;
+	case TP_CMD_SIMULATE: rc = tp_cmd_simulate(&cli, &e); break;
 	}
 	/* Cairo and fontconfig keep font caches for the life of the process;
 	 * release them so leak checkers see only our own memory. */

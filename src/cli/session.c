@@ -130,6 +130,16 @@ void tp_session_warn_edition(const char *dir, const struct tp_config *c, int qui
 		dir, other, c->path);
 }
 
+void tp_session_warnings(const struct tp_session *s, int quiet)
+{
+	if (quiet || s->game->warnings == NULL)
+		return;
+	char warn[8][200];
+	int n = s->game->warnings(s->cfg, warn, 8);
+	for (int i = 0; i < n && i < 8; i++)
+		fprintf(stderr, "tilepress: warning: %s: %s\n", s->cfg->path, warn[i]);
+}
+
 int tp_print_buf(const struct tp_buf *b, tp_err *e)
 {
 	if (b->oom)

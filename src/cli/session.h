@@ -32,6 +32,11 @@ void tp_session_out_dir(const struct tp_cli *cli, const struct tp_config *c, cha
  * config, by its build record: this build replaces that edition's set. */
 void tp_session_warn_edition(const char *dir, const struct tp_config *c, int quiet);
 
+/* The game's warnings (poor but playable: legibility, rules the
+ * simulator finds weak), one stderr line each, unless quiet: `check`
+ * and the build summary. */
+void tp_session_warnings(const struct tp_session *s, int quiet);
+
 /* Writes a finished buffer to stdout. */
 int tp_print_buf(const struct tp_buf *b, tp_err *e);
 

@@ -16,6 +16,7 @@
 #include "keys.h"
 #include "report.h"
 #include "sheet.h"
+#include "sim.h"
 #include "status.h"
 #include "strbuf.h"
 
@@ -103,6 +104,10 @@ struct tp_game {
 			const struct tp_report_opts *o, tp_err *e);
 	/* `check`: a summary of the config and the model. */
 	void (*summary)(struct tp_buf *b, const struct tp_config *c, const void *model);
+	/* `simulate`: plays o->games games by the seed's rules and reports
+	 * them into b; NULL when the game has no simulator. */
+	int (*simulate)(struct tp_buf *b, const struct tp_config *c, const void *model,
+			const struct tp_sim_opts *o, tp_err *e);
 	/* Warnings for `check` (not errors): up to max lines, returns how many. */
 	int (*warnings)(const struct tp_config *c, char out[][200], int max);
 };

@@ -66,4 +66,10 @@ void tp_arena_defaults(struct tp_config *c);
  * Sets c->board to side x side and c->print.tile_mm to square_mm. */
 int tp_arena_finish(struct tp_config *c, tp_err *e);
 
+/* Rules that play poorly, as warnings with the figure (arena_warnings.c):
+ * a gate fewer than half of the simulated greedy players reach, per
+ * player count, with the gate that half would.  Up to max lines into out;
+ * returns how many. */
+int tp_arena_warnings(const struct tp_config *c, char out[][200], int max);
+
 #endif

@@ -1,9 +1,11 @@
 /* The shape arena game (seed 002) as a row of the game table. */
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "arena_config.h"
+#include "arena_sim.h"
 #include "arena_sheets.h"
 #include "game.h"
 
@@ -90,6 +92,26 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 							: "two parts, split after col side/2");
 }
 
+static int simulate(struct tp_buf *b, const struct tp_config *c, const void *model,
+		    const struct tp_sim_opts *o, tp_err *e)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_model *m = model;
+	int players = o->players ? o->players : a->rules.players;
+	int squares = tp_arena_piece_squares(&a->shapes, players);
+	if (squares > a->rules.side * a->rules.side)
+		return tp_fail(e, TP_EINPUT,
+			       "--players %d: the %d squares of a %d-player game's pieces do not fit the %dx%d board; use arena.side = %d or more",
+			       players, squares, players, a->rules.side, a->rules.side,
+			       (int)ceil(sqrt(squares)) | 1);
+	struct tp_arena_sim s;
+	int rc = tp_arena_simulate(&a->shapes, m->board, players, a->rules.gate, o->games, o->seed,
+				   o->strategy, &s, e);
+	if (rc == TP_OK)
+		tp_arena_sim_format(b, &s, o->fmt);
+	return rc;
+}
+
 static const struct tp_run one_game = { 1, 0 };
 
 /* The pieces of one game's run, and the board's numbers, in format fmt. */
@@ -144,5 +166,6 @@ const struct tp_game tp_game_arena = {
 	.pattern = pattern,
 	.manifest = manifest,
 	.summary = summary,
-	.warnings = NULL,
+	.simulate = simulate,
+	.warnings = tp_arena_warnings,
 };

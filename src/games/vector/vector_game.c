@@ -8,6 +8,7 @@
 #include "vector_config.h"
 #include "vector_core.h"
 #include "vector_sheets.h"
+#include "vector_sim.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
 {
@@ -84,6 +85,21 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      m->count[TP_VK_VECTOR], m->classes_turn90, m->classes_turn45);
 }
 
+static int simulate(struct tp_buf *b, const struct tp_config *c, const void *model,
+		    const struct tp_sim_opts *o, tp_err *e)
+{
+	const struct tp_vector_rules *r = &tp_vector(c)->rules;
+	if (o->players && o->players != r->players)
+		return tp_fail(e, TP_EINPUT,
+			       "--players %d: the vector game's players are vector.players (%d), whose start and home tiles the board holds; set that instead",
+			       o->players, r->players);
+	struct tp_vector_sim s;
+	int rc = tp_vector_simulate(r, model, o->games, o->seed, o->strategy, &s, e);
+	if (rc == TP_OK)
+		tp_vector_sim_format(b, &s, o->fmt);
+	return rc;
+}
+
 static const struct tp_run one_game = { 1, 0 };
 
 /* The counts for one game, and the tile list, in format fmt. */
@@ -122,4 +138,5 @@ const struct tp_game tp_game_vector = {
 	.pattern = pattern,
 	.manifest = manifest,
 	.summary = summary,
+	.simulate = simulate,
 };

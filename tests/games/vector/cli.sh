@@ -410,5 +410,31 @@ c_play_dirs() {
 }
 tcase "rules: directions that never lead home are refused" c_play_dirs
 
+# ---- simulate ---------------------------------------------------------------------------
+
+c_simulate() {
+	for stuck in pass lose; do
+		run -c "$CFG" -s vector.stuck=$stuck simulate --games 100 --seed 9 --format json
+		expect_ok || return
+		cp "$OUT" "$T/vsim"
+		run -c "$CFG" -s vector.stuck=$stuck simulate --games 100 --seed 9 --format json
+		cmp -s "$OUT" "$T/vsim" || { fail "$stuck: the same seed gave other games"; return; }
+		python3 - "$OUT" "$stuck" "$PLAYERS" <<'PY' || { fail "$stuck: json does not add up"; return; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["stuck"] == sys.argv[2] and d["players"] == int(sys.argv[3]) == len(d["seats"])
+assert d["won"] == sum(s["wins"] for s in d["seats"])
+assert d["won"] + d["unfinished"] == d["games"] == 100
+assert d["first_move_stalls"] <= d["stuck_games"] <= d["stuck_turns"]
+PY
+	done
+	run -c "$CFG" simulate --games 50 --format csv --strategy greedy,random
+	expect_ok || return
+	head -n 3 "$OUT" | tr '\n' ' ' | grep -q "^seat,strategy,wins 1,greedy,[0-9]* 2,random,[0-9]*" ||
+		fail "csv: $(head -n 3 "$OUT" | tr '\n' ' ')"
+	expect_usage -c "$CFG" simulate --players 3
+}
+tcase "simulate: deterministic per seed, both stuck rules, csv and json" c_simulate
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

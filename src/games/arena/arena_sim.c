@@ -1,0 +1,341 @@
+/* The shape arena played by the seed's rules (contract in arena_sim.h). */
+#include "arena_sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+
+/* One way to lay a shape: cells as (row, col) offsets, least row and col 0,
+ * cell 0 the mark's.  dup: an earlier orientation of the same face covers
+ * the same cells (it differs only in where the mark lands). */
+struct orient {
+	int n, dup;
+	int off[6][2];
+};
+
+#define MAX_ORIENT 8
+
+struct block {
+	int active, owner, turn;
+	int n, cell[6];
+};
+
+struct tp_arena_play {
+	const struct tp_arena_board *b;
+	int n, players, gate, marks, pairs;
+	struct orient orient[TP_ARENA_SHAPES][2][MAX_ORIENT]; /* [shape][face] */
+	int n_orient[TP_ARENA_SHAPES][2];
+	int hand[TP_SIM_MAX_SEATS + 1][TP_ARENA_SHAPES][TP_MARK_N];
+	long score[TP_SIM_MAX_SEATS + 1];
+	int *owner;          /* n * n, seat or 0 */
+	char *seed_sq;       /* scratch: squares a move may start from */
+	int *seed_list, n_seeds;
+	char *forbid;        /* scratch: squares next to a block in force */
+	struct block block[TP_SIM_MAX_SEATS + 1];
+	int seat, turn, placed, idle;   /* idle: seats in a row without a placement */
+	struct tp_arena_move *moves;
+	int n_moves, cap;
+};
+
+/* Sorts the offsets of o (a copy) to compare cell sets. */
+static void cells_key(const struct orient *o, int key[6])
+{
+	for (int i = 0; i < o->n; i++)
+		key[i] = o->off[i][0] * 16 + o->off[i][1];
+	for (int i = 1; i < o->n; i++)
+		for (int j = i; j > 0 && key[j - 1] > key[j]; j--) {
+			int t = key[j];
+			key[j] = key[j - 1];
+			key[j - 1] = t;
+		}
+}
+
+/* The eight turns and mirrors of shape s, by face: face 0 the four turns
+ * of the shape as drawn, face 1 the four turns of its mirror image. */
+static void make_orients(struct tp_arena_play *g, const struct tp_arena_shape *s, int si)
+{
+	for (int face = 0; face < 2; face++) {
+		g->n_orient[si][face] = 0;
+		for (int t = 0; t < 4; t++) {
+			struct orient o = { .n = s->n_cells };
+			int minr = 99, minc = 99;
+			for (int i = 0; i < s->n_cells; i++) {
+				int r = s->cell[i][0], c = face ? -s->cell[i][1] : s->cell[i][1];
+				for (int k = 0; k < t; k++) {
+					int r0 = r;
+					r = c;
+					c = -r0;
+				}
+				o.off[i][0] = r;
+				o.off[i][1] = c;
+				minr = r < minr ? r : minr;
+				minc = c < minc ? c : minc;
+			}
+			for (int i = 0; i < o.n; i++) {
+				o.off[i][0] -= minr;
+				o.off[i][1] -= minc;
+			}
+			int key[6], other[6], same = 0;
+			cells_key(&o, key);
+			for (int j = 0; j < g->n_orient[si][face] && !same; j++) {
+				const struct orient *p = &g->orient[si][face][j];
+				cells_key(p, other);
+				if (memcmp(key, other, sizeof(int) * (size_t)o.n) != 0)
+					continue;
+				if (p->off[0][0] == o.off[0][0] && p->off[0][1] == o.off[0][1])
+					same = 2;   /* the very same placement: drop it */
+				else
+					o.dup = 1;
+			}
+			if (same != 2)
+				g->orient[si][face][g->n_orient[si][face]++] = o;
+		}
+	}
+}
+
+int tp_arena_play_new(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
+		      int players, int gate, struct tp_arena_play **out, tp_err *e)
+{
+	*out = NULL;
+	struct tp_arena_deal *d = NULL;
+	size_t nd = 0;
+	int rc = tp_arena_deal(sh, players, &d, &nd, e);
+	if (rc != TP_OK)
+		return rc;
+	struct tp_arena_play *g = tp_calloc(1, sizeof *g);
+	size_t sq = (size_t)b->side * b->side;
+	if (g != NULL) {
+		g->owner = tp_calloc(sq, sizeof *g->owner);
+		g->seed_sq = tp_calloc(sq, 1);
+		g->seed_list = tp_calloc(sq, sizeof *g->seed_list);
+		g->forbid = tp_calloc(sq, 1);
+	}
+	if (g == NULL || g->owner == NULL || g->seed_sq == NULL || g->seed_list == NULL ||
+	    g->forbid == NULL) {
+		free(d);
+		tp_arena_play_free(g);
+		return tp_fail(e, TP_EIO, "arena: out of memory for a game");
+	}
+	g->b = b;
+	g->n = b->side;
+	g->players = players;
+	g->gate = gate;
+	g->marks = tp_arena_marks_score(players);
+	g->pairs = players == 2 || players == 4;
+	for (size_t i = 0; i < nd; i++)
+		g->hand[d[i].player][d[i].shape][d[i].mark] += d[i].count;
+	free(d);
+	for (int s = 0; s < TP_ARENA_SHAPES; s++)
+		make_orients(g, &sh->s[s], s);
+	g->seat = 1;
+	*out = g;
+	return TP_OK;
+}
+
+void tp_arena_play_free(struct tp_arena_play *g)
+{
+	if (g == NULL)
+		return;
+	free(g->owner);
+	free(g->seed_sq);
+	free(g->seed_list);
+	free(g->forbid);
+	free(g->moves);
+	free(g);
+}
+
+int tp_arena_play_seat(const struct tp_arena_play *g)
+{
+	return g->seat;
+}
+
+long tp_arena_play_score(const struct tp_arena_play *g, int seat)
+{
+	return seat >= 1 && seat <= g->players ? g->score[seat] : 0;
+}
+
+int tp_arena_play_left(const struct tp_arena_play *g, int seat)
+{
+	int n = 0;
+	for (int s = 0; s < TP_ARENA_SHAPES; s++)
+		for (int m = 0; m < TP_MARK_N; m++)
+			n += g->hand[seat][s][m];
+	return n;
+}
+
+int tp_arena_play_owner(const struct tp_arena_play *g, int square)
+{
+	return g->owner[square];
+}
+
+/* Squares next to (or under) the blocks in force against the seat. */
+static void mark_forbidden(struct tp_arena_play *g)
+{
+	memset(g->forbid, 0, (size_t)g->n * g->n);
+	static const int dr[5] = { 0, -1, 1, 0, 0 }, dc[5] = { 0, 0, 0, -1, 1 };
+	for (int s = 1; s <= g->players; s++) {
+		const struct block *k = &g->block[s];
+		if (!k->active || k->owner == g->seat)
+			continue;
+		for (int i = 0; i < k->n; i++)
+			for (int d = 0; d < 5; d++) {
+				int r = k->cell[i] / g->n + dr[d], c = k->cell[i] % g->n + dc[d];
+				if (r >= 0 && r < g->n && c >= 0 && c < g->n)
+					g->forbid[r * g->n + c] = 1;
+			}
+	}
+}
+
+static int allowed(const struct tp_arena_play *g, int sq, int open)
+{
+	return g->owner[sq] == 0 && !g->forbid[sq] && (open || g->b->sq[sq].inner);
+}
+
+/* Where a move may start: the centre for the first piece, else the free
+ * squares edge-adjacent to a piece. */
+static void mark_seeds(struct tp_arena_play *g, int open)
+{
+	int n = g->n;
+	memset(g->seed_sq, 0, (size_t)n * n);
+	g->n_seeds = 0;
+	if (g->placed == 0) {
+		int c = (n / 2) * n + n / 2;
+		if (allowed(g, c, open))
+			g->seed_list[g->n_seeds++] = c;
+		g->seed_sq[c] = (char)g->n_seeds;
+		return;
+	}
+	for (int sq = 0; sq < n * n; sq++) {
+		if (!allowed(g, sq, open))
+			continue;
+		int r = sq / n, c = sq % n;
+		g->seed_sq[sq] = (r > 0 && g->owner[sq - n]) || (r + 1 < n && g->owner[sq + n]) ||
+				 (c > 0 && g->owner[sq - 1]) || (c + 1 < n && g->owner[sq + 1]);
+		if (g->seed_sq[sq])
+			g->seed_list[g->n_seeds++] = sq;
+	}
+}
+
+static int push(struct tp_arena_play *g, const struct tp_arena_move *m)
+{
+	if (g->n_moves == g->cap) {
+		int cap = g->cap ? 2 * g->cap : 1024;
+		struct tp_arena_move *p = tp_realloc(g->moves, sizeof *p * (size_t)cap);
+		if (p == NULL)
+			return -1;
+		g->moves = p;
+		g->cap = cap;
+	}
+	g->moves[g->n_moves++] = *m;
+	return 0;
+}
+
+/* The placements of orientation o with seed t under its cell i, counted
+ * once each: only from the first of its cells that is a seed. */
+static int place(struct tp_arena_play *g, int si, int face, const struct orient *o, int t, int i,
+		 int open)
+{
+	int n = g->n, r0 = t / n - o->off[i][0], c0 = t % n - o->off[i][1];
+	struct tp_arena_move m = { .shape = si, .block = face, .n = o->n };
+	int raw = 0;
+	for (int j = 0; j < o->n; j++) {
+		int r = r0 + o->off[j][0], c = c0 + o->off[j][1];
+		if (r < 0 || r >= n || c < 0 || c >= n)
+			return 0;
+		int sq = r * n + c;
+		if (!allowed(g, sq, open) || (j < i && g->seed_sq[sq]))
+			return 0;
+		m.cell[j] = sq;
+		raw += g->b->sq[sq].number;
+	}
+	int under = g->b->sq[m.cell[0]].number;
+	for (int mk = 0; mk < TP_MARK_N; mk++) {
+		if (g->hand[g->seat][si][mk] == 0 || (mk == TP_MARK_BLANK && o->dup))
+			continue;
+		int mult = g->marks && mk != TP_MARK_BLANK ? (mk == TP_MARK_3 ? 3 : 2) : 1;
+		int s = raw + (mult - 1) * under;
+		m.mark = mk;
+		m.score = face ? s / 2 : s;
+		if (push(g, &m) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int tp_arena_play_moves(struct tp_arena_play *g, const struct tp_arena_move **moves)
+{
+	g->n_moves = 0;
+	*moves = NULL;
+	if (g->seat == 0)
+		return 0;
+	int open = g->score[g->seat] >= g->gate;
+	mark_forbidden(g);
+	mark_seeds(g, open);
+	for (int si = 0; si < TP_ARENA_SHAPES; si++) {
+		int have = 0;
+		for (int mk = 0; mk < TP_MARK_N; mk++)
+			have += g->hand[g->seat][si][mk];
+		if (!have)
+			continue;
+		for (int face = 0; face < (g->placed ? 2 : 1); face++)
+			for (int k = 0; k < g->n_orient[si][face]; k++) {
+				const struct orient *o = &g->orient[si][face][k];
+				for (int k2 = 0; k2 < g->n_seeds; k2++)
+					for (int i = 0; i < o->n; i++)
+						if (place(g, si, face, o, g->seed_list[k2], i, open) != 0)
+							return -1;
+			}
+	}
+	*moves = g->moves;
+	return g->n_moves;
+}
+
+/* The next seat with pieces; 0 when nobody has any. */
+static int next_seat(const struct tp_arena_play *g, int from)
+{
+	for (int k = 1; k <= g->players; k++) {
+		int s = (from - 1 + k) % g->players + 1;
+		if (tp_arena_play_left(g, s) > 0)
+			return s;
+	}
+	return 0;
+}
+
+void tp_arena_play_apply(struct tp_arena_play *g, const struct tp_arena_move *m)
+{
+	int seat = g->seat;
+	if (seat == 0)
+		return;
+	if (m != NULL) {
+		g->hand[seat][m->shape][m->mark]--;
+		g->score[seat] += m->score;
+		for (int i = 0; i < m->n; i++)
+			g->owner[m->cell[i]] = seat;
+		if (m->block) {
+			struct block *k = &g->block[seat];
+			k->active = 1;
+			k->owner = seat;
+			k->turn = g->turn;
+			k->n = m->n;
+			memcpy(k->cell, m->cell, sizeof k->cell);
+		}
+		g->placed++;
+		g->idle = 0;
+	} else {
+		g->idle++;
+	}
+	g->turn++;
+	int next = next_seat(g, seat);
+	/* A block ends when its player's turn comes round again; with 2
+	 * players and two pairs, after the one turn that follows it. */
+	for (int s = 1; s <= g->players; s++) {
+		struct block *k = &g->block[s];
+		if (k->active && (k->owner == next || (g->pairs && g->turn > k->turn + 1)))
+			k->active = 0;
+	}
+	int in_hand = 0;
+	for (int s = 1; s <= g->players; s++)
+		in_hand += tp_arena_play_left(g, s) > 0;
+	g->seat = next == 0 || g->idle >= in_hand ? 0 : next;
+}
