@@ -4,10 +4,13 @@
 #include <string.h>
 
 const struct tp_backend tp_backends[] = {
-	{ "pdf", ".pdf", 1, 0, tp_pdf_write, 0 },
-	{ "png", ".png", 0, 1, tp_png_write, 0 },
-	{ "svg", ".svg", 0, 0, tp_svg_write, 0 },
-	{ "dxf", ".dxf", 0, 0, tp_dxf_write, TP_INK_CUT },
+	[TP_BACKEND_PDF] = { "pdf", ".pdf", .multipage = 1, .write = tp_pdf_write,
+			     .outline_text = 1 },
+	[TP_BACKEND_PNG] = { "png", ".png", .raster = 1, .write = tp_png_write,
+			     .proof = 1, .outline_text = 1 },
+	[TP_BACKEND_SVG] = { "svg", ".svg", .write = tp_svg_write },
+	[TP_BACKEND_DXF] = { "dxf", ".dxf", .write = tp_dxf_write, .only_ink = TP_INK_CUT,
+			     .outline_text = 1 },
 };
 const size_t tp_n_backends = sizeof tp_backends / sizeof tp_backends[0];
 
@@ -27,4 +30,17 @@ const char *tp_backend_names(void)
 		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
 					tp_backends[i].name);
 	return list;
+}
+
+struct tp_walk_opts tp_backend_view(const struct tp_backend *b,
+				    const struct tp_doc_info *info)
+{
+	struct tp_walk_opts o = {
+		.marks = info->marks && !b->raster,
+		.inks = b->only_ink ? TP_WALK_INK(b->only_ink) : 0,
+		.proof = b->proof,
+		.outline_text = b->outline_text,
+		.unknown = TP_WALK_FAIL,
+	};
+	return o;
 }

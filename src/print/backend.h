@@ -1,13 +1,15 @@
 #ifndef TP_BACKEND_H
 #define TP_BACKEND_H
 
-/* A backend translates finished scenes into one file format.  Adding a
- * format is one row in tp_backends[] (backend.c) plus one file. */
+/* A backend translates finished scenes into one file format: a sink of the
+ * scene walk (walk.h) and the file around it.  Adding a format is one row
+ * in tp_backends[] (backend.c) plus one file. */
 
 #include <stdio.h>
 
 #include "scene.h"
 #include "status.h"
+#include "walk.h"
 
 struct tp_doc_info {
 	const char *title;    /* document title, e.g. "tilepress series: fronts" */
@@ -43,10 +45,22 @@ struct tp_backend {
 	 * pages that have some (tp_scene_uses_ink) and leaves it out for a
 	 * sheet that has none. */
 	int only_ink;
+	int proof;            /* shows sheets as a proof does (walk.h) */
+	int outline_text;     /* text as glyph outlines, not as text */
 };
+
+/* The rows of tp_backends[], for a writer to find its own. */
+enum { TP_BACKEND_PDF, TP_BACKEND_PNG, TP_BACKEND_SVG, TP_BACKEND_DXF };
 
 extern const struct tp_backend tp_backends[];
 extern const size_t tp_n_backends;
+
+/* How the scene walk shows a scene to backend b writing the file info
+ * describes: the one place where what each format draws is decided
+ * (marks only on vector files that ask for them, only_ink, proof, text as
+ * outlines; unknown inks fail the file). */
+struct tp_walk_opts tp_backend_view(const struct tp_backend *b,
+				    const struct tp_doc_info *info);
 
 /* NULL when no backend has that name. */
 const struct tp_backend *tp_backend_find(const char *name);

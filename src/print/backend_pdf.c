@@ -23,7 +23,7 @@
 #include <hpdf.h>
 
 #include "alloc.h"
-#include "text_outline.h"
+#include "walk.h"
 
 #ifndef TP_VERSION
 #define TP_VERSION "unknown"
@@ -54,6 +54,7 @@ struct page {
 	HPDF_Dict cspaces;      /* /Resources /ColorSpace, made on first spot */
 	unsigned char have_cs[TP_MAX_INKS];  /* by palette index */
 	int clipped;            /* inside the q ... W n of the bleed clip */
+	int want_clip;          /* the walk's clip for the next shape */
 	int op, op_outside;     /* overprint now, and outside the clip */
 };
 
@@ -256,29 +257,23 @@ static int emit_path(struct page *p, const struct tp_pt *pt, size_t n)
 	return started;
 }
 
-static int draw_shape(struct page *p, const struct tp_shape *s)
+/* The walk's clip: applied when the next shape is drawn, so that art runs
+ * in neighbouring layers share one q ... Q. */
+static int clip(void *ctx, const double *box)
 {
-	const struct tp_scene *sc = p->sc;
-	if (tp_ink_index(&sc->pal, s->ink) < 0) {
-		tp_fail(p->d->e, TP_EINPUT, "PDF: shape with unknown ink %d", s->ink);
-		return -1;
-	}
-	struct tp_pt *text = NULL;
-	size_t n_text = 0;
-	if (s->kind == TP_SHAPE_TEXT &&
-	    tp_text_outline(tp_scene_str(sc, s), s->x, s->y, s->h, s->align,
-			    &text, &n_text) != 0) {
-		tp_fail(p->d->e, TP_EIO, "PDF: cannot outline text \"%s\" "
-			"(invalid UTF-8 or out of memory)", tp_scene_str(sc, s));
-		return -1;
-	}
+	struct page *p = ctx;
+	p->want_clip = box != NULL;
+	return 0;
+}
 
-	set_clip(p, !(s->flags & TP_SHAPE_MARK));
-	int paint = s->kind == TP_SHAPE_TEXT ? TP_FILL : s->paint;
-	int rc = -1;
-	if (set_overprint(p, tp_scene_ink(sc, s->ink)->overprint) != 0 ||
-	    set_colour(p, s->ink, paint) != 0)
-		goto out;
+static int draw_shape(void *ctx, const struct tp_walk_shape *d)
+{
+	struct page *p = ctx;
+	const struct tp_shape *s = d->s;
+	set_clip(p, p->want_clip);
+	int paint = d->paint;
+	if (set_overprint(p, d->ink->overprint) != 0 || set_colour(p, d->ink_id, paint) != 0)
+		return -1;
 	if (paint & TP_STROKE)
 		HPDF_Page_SetLineWidth(p->pg, (HPDF_REAL)(s->stroke * K));
 
@@ -286,10 +281,8 @@ static int draw_shape(struct page *p, const struct tp_shape *s)
 	if (s->kind == TP_SHAPE_RECT)
 		HPDF_Page_Rectangle(p->pg, px(p, s->x), py(p, s->y + s->h),
 				    (HPDF_REAL)(s->w * K), (HPDF_REAL)(s->h * K));
-	else if (s->kind == TP_SHAPE_PATH)
-		drawn = emit_path(p, sc->pts + s->first, s->count);
 	else
-		drawn = emit_path(p, text, n_text);
+		drawn = emit_path(p, d->pts, d->n);
 	if (drawn) {
 		if (paint == (TP_FILL | TP_STROKE))
 			HPDF_Page_FillStroke(p->pg);
@@ -298,11 +291,10 @@ static int draw_shape(struct page *p, const struct tp_shape *s)
 		else
 			HPDF_Page_Fill(p->pg);
 	}
-	rc = 0;
-out:
-	free(text);
-	return rc;
+	return 0;
 }
+
+static const struct tp_sink pdf_sink = { .clip = clip, .rect = draw_shape, .path = draw_shape };
 
 static int add_box(HPDF_Page pg, const char *key, HPDF_Box box)
 {
@@ -316,9 +308,10 @@ static HPDF_Box box_pt(double left, double bottom, double w, double h)
 	return b;
 }
 
-static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx, int marks)
+static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
+		      const struct tp_walk_opts *view)
 {
-	double m = marks ? sc->margin : 0;
+	double m = view->marks ? sc->margin : 0;
 	double w = sc->trim_w + 2 * (sc->bleed + m), h = sc->trim_h + 2 * (sc->bleed + m);
 	if (!(w * K >= PAGE_MIN_PT && w * K <= PAGE_MAX_PT &&
 	      h * K >= PAGE_MIN_PT && h * K <= PAGE_MAX_PT)) {
@@ -337,14 +330,8 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx, int 
 	    add_box(p.pg, "TrimBox", box_pt(p.off, p.off, sc->trim_w, sc->trim_h)) != 0)
 		return -1;
 
-	for (size_t layer = 0; layer < sc->n_layers; layer++)
-		for (size_t i = 0; i < sc->n_shapes; i++) {
-			const struct tp_shape *s = &sc->shapes[i];
-			if (s->layer != layer || ((s->flags & TP_SHAPE_MARK) && !marks))
-				continue;
-			if (draw_shape(&p, s) != 0)
-				return -1;
-		}
+	if (tp_scene_walk(sc, view, &pdf_sink, &p, d->e) != TP_OK)
+		return -1;
 	set_clip(&p, 0);
 	return 0;
 }
@@ -624,8 +611,9 @@ static int build(struct doc *d, const struct tp_scene *const *pages, size_t n,
 	    doc_info(d, info) != 0 || output_intent(d, info) != 0 ||
 	    add_id(d, pages, n, info) != 0)
 		return -1;
+	struct tp_walk_opts view = tp_backend_view(&tp_backends[TP_BACKEND_PDF], info);
 	for (size_t i = 0; i < n; i++)
-		if (write_page(d, pages[i], i, info->marks) != 0 ||
+		if (write_page(d, pages[i], i, &view) != 0 ||
 		    HPDF_GetError(d->pdf) != HPDF_OK)
 			return -1;
 	return 0;

@@ -1,5 +1,6 @@
 #include "backend.h"
 #include "geom.h"
+#include "walk.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -89,17 +90,17 @@ static void layer_ids(const struct tp_scene *sc, char (*ids)[48])
 	}
 }
 
-static void paint_attrs(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
+static void paint_attrs(FILE *f, const struct tp_walk_shape *d)
 {
-	const struct tp_ink *k = tp_scene_ink(sc, s->ink);
+	const struct tp_ink *k = d->ink;
 	char hex[8], b[40];
 	int c[3];
 	for (int i = 0; i < 3; i++)
 		c[i] = (int)floor(fmin(fmax(k->rgb[i], 0), 1) * 255 + 0.5);
 	snprintf(hex, sizeof hex, "#%02x%02x%02x", c[0], c[1], c[2]);
-	fprintf(f, " fill=\"%s\"", (s->paint & TP_FILL) || s->kind == TP_SHAPE_TEXT ? hex : "none");
-	if ((s->paint & TP_STROKE) && s->kind != TP_SHAPE_TEXT)
-		fprintf(f, " stroke=\"%s\" stroke-width=\"%s\"", hex, num(b, s->stroke));
+	fprintf(f, " fill=\"%s\"", (d->paint & TP_FILL) ? hex : "none");
+	if (d->paint & TP_STROKE)
+		fprintf(f, " stroke=\"%s\" stroke-width=\"%s\"", hex, num(b, d->s->stroke));
 	if (k->kind == TP_INK_SPOT || k->kind == TP_INK_REGISTRATION) {
 		fputs(" data-spot=\"", f);
 		put_escaped(f, k->kind == TP_INK_SPOT ? k->name : "All");
@@ -109,12 +110,12 @@ static void paint_attrs(FILE *f, const struct tp_scene *sc, const struct tp_shap
 		fputs(" data-overprint=\"1\"", f);
 }
 
-static void put_path(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
+static void put_path(FILE *f, const struct tp_walk_shape *d)
 {
 	char a[40], b[40];
-	const struct tp_pt *p = sc->pts + s->first;
+	const struct tp_pt *p = d->pts;
 	fputs("<path d=\"", f);
-	for (size_t k = 0; k < s->count; k++) {
+	for (size_t k = 0; k < d->n; k++) {
 		const char *sep = k ? " " : "";
 		switch (p[k].op) {
 		case TP_MOVE:
@@ -127,8 +128,8 @@ static void put_path(FILE *f, const struct tp_scene *sc, const struct tp_shape *
 			fprintf(f, "%sZ", sep);
 			break;
 		case TP_CURVE:
-			if (k + 2 >= s->count) {
-				k = s->count;
+			if (k + 2 >= d->n) {
+				k = d->n;
 				break;
 			}
 			fprintf(f, "%sC%s %s", sep, num(a, p[k].x), num(b, p[k].y));
@@ -141,8 +142,9 @@ static void put_path(FILE *f, const struct tp_scene *sc, const struct tp_shape *
 	fputs("\"", f);
 }
 
-static void put_shape(FILE *f, const struct tp_scene *sc, const struct tp_shape *s)
+static void put_shape(FILE *f, const struct tp_walk_shape *ws)
 {
+	const struct tp_shape *s = ws->s;
 	char a[40], b[40], c[40], d[40];
 	static const char *const anchor[] = { "start", "middle", "end" };
 	switch (s->kind) {
@@ -152,7 +154,7 @@ static void put_shape(FILE *f, const struct tp_scene *sc, const struct tp_shape 
 			num(c, fabs(s->w)), num(d, fabs(s->h)));
 		break;
 	case TP_SHAPE_PATH:
-		put_path(f, sc, s);
+		put_path(f, ws);
 		break;
 	case TP_SHAPE_TEXT:
 		fprintf(f, "<text x=\"%s\" y=\"%s\" font-size=\"%s\" font-family=\"DejaVu Sans\""
@@ -162,68 +164,70 @@ static void put_shape(FILE *f, const struct tp_scene *sc, const struct tp_shape 
 	default:
 		return;
 	}
-	paint_attrs(f, sc, s);
+	paint_attrs(f, ws);
 	if (s->kind == TP_SHAPE_TEXT) {
 		fputs(">", f);
-		put_escaped(f, tp_scene_str(sc, s));
+		put_escaped(f, ws->text);
 		fputs("</text>\n", f);
 	} else {
 		fputs("/>\n", f);
 	}
 }
 
-/* One layer's shapes in order; runs of art go in clipped groups so that
- * marks between them keep their place in the order. */
-/* The one ink all of layer l's shapes use, or -1 (none, or several). */
-static int layer_ink(const struct tp_scene *sc, size_t l)
-{
-	int ink = -1;
-	for (size_t i = 0; i < sc->n_shapes; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
-		if (s->layer != l)
-			continue;
-		if (ink >= 0 && s->ink != ink)
-			return -1;
-		ink = s->ink;
-	}
-	return tp_ink_index(&sc->pal, ink) >= 0 ? ink : -1;
-}
-
 /* Layers are Inkscape layers labelled with their name, which is the ink's
  * by default.  A layer of one spot ink under another name ("symbols" on the
  * emboss plate) names the spot first, so the ink survives an import. */
-static void put_layer(FILE *f, const struct tp_scene *sc, size_t l,
-		      const char *id, int marks)
+struct svg {
+	FILE *f;
+	char (*ids)[48];
+};
+
+static int layer_begin(void *ctx, const struct tp_walk_layer *l)
 {
-	fprintf(f, "<g id=\"%s\" inkscape:groupmode=\"layer\" inkscape:label=\"", id);
-	int ink = layer_ink(sc, l);
-	const struct tp_ink *k = ink >= 0 ? tp_scene_ink(sc, ink) : NULL;
-	if (k && k->kind == TP_INK_SPOT && strcmp(k->name, sc->layers[l]) != 0) {
-		put_escaped(f, k->name);
-		fputs(" (", f);
-		put_escaped(f, sc->layers[l]);
-		fputs(")", f);
+	struct svg *v = ctx;
+	fprintf(v->f, "<g id=\"%s\" inkscape:groupmode=\"layer\" inkscape:label=\"",
+		v->ids[l->index]);
+	const struct tp_ink *k = l->ink;
+	if (k && k->kind == TP_INK_SPOT && strcmp(k->name, l->name) != 0) {
+		put_escaped(v->f, k->name);
+		fputs(" (", v->f);
+		put_escaped(v->f, l->name);
+		fputs(")", v->f);
 	} else {
-		put_escaped(f, sc->layers[l]);
+		put_escaped(v->f, l->name);
 	}
-	fputs("\">\n", f);
-	int clipped = 0;
-	for (size_t i = 0; i < sc->n_shapes; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
-		int mark = (s->flags & TP_SHAPE_MARK) != 0;
-		if (s->layer != l || tp_ink_index(&sc->pal, s->ink) < 0 || (mark && !marks))
-			continue;
-		if (clipped && mark)
-			fputs("</g>\n", f);
-		else if (!clipped && !mark)
-			fputs("<g clip-path=\"url(#bleed)\">\n", f);
-		clipped = !mark;
-		put_shape(f, sc, s);
-	}
-	if (clipped)
-		fputs("</g>\n", f);
-	fputs("</g>\n", f);
+	fputs("\">\n", v->f);
+	return 0;
 }
+
+static int layer_end(void *ctx, const struct tp_walk_layer *l)
+{
+	struct svg *v = ctx;
+	(void)l;
+	fputs("</g>\n", v->f);
+	return 0;
+}
+
+/* Runs of art go in clipped groups so that marks between them keep their
+ * place in the order. */
+static int clip(void *ctx, const double *box)
+{
+	struct svg *v = ctx;
+	fputs(box ? "<g clip-path=\"url(#bleed)\">\n" : "</g>\n", v->f);
+	return 0;
+}
+
+static int shape(void *ctx, const struct tp_walk_shape *d)
+{
+	struct svg *v = ctx;
+	put_shape(v->f, d);
+	return 0;
+}
+
+static const struct tp_sink svg_sink = {
+	.layer_begin = layer_begin, .layer_end = layer_end, .clip = clip,
+	.rect = shape, .path = shape, .text = shape,
+};
 
 int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e)
@@ -251,9 +255,12 @@ int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	if (ids == NULL)
 		return tp_fail(e, TP_EIO, "svg: out of memory");
 	layer_ids(sc, ids);
-	for (size_t l = 0; l < sc->n_layers; l++)
-		put_layer(f, sc, l, ids[l], info->marks);
+	struct svg v = { .f = f, .ids = ids };
+	struct tp_walk_opts view = tp_backend_view(&tp_backends[TP_BACKEND_SVG], info);
+	int rc = tp_scene_walk(sc, &view, &svg_sink, &v, e);
 	free(ids);
+	if (rc != TP_OK)
+		return rc;
 	fputs("</svg>\n", f);
 	if (fflush(f) != 0 || ferror(f))
 		return tp_fail(e, TP_EIO, "svg: write failed");

@@ -1,0 +1,359 @@
+#include "testutil.h"
+
+#include "alloc.h"
+#include "strbuf.h"
+#include "tu_palette.h"
+#include "walk.h"
+
+/* The scene walk (walk.h) seen through a recording sink: every event as a
+ * token in a string.  What each option should draw is worked out here from
+ * the rules walk.h states, by a plain loop over layers and shapes, and
+ * compared with what the walk gave the sink. */
+
+struct rec {
+	struct tp_buf log;
+	int clipped;          /* the walk's clip as the sink sees it */
+	int bad_clip;         /* a layer began or ended clipped, or art drawn unclipped */
+	int fail_at;          /* fail on this shape event (1-based), 0: never */
+	int events;
+	size_t outlined;      /* points of outlined text seen */
+	int outline_unfilled; /* outlined text that was not TP_FILL */
+};
+
+static int on_layer_begin(void *ctx, const struct tp_walk_layer *l)
+{
+	struct rec *r = ctx;
+	r->bad_clip |= r->clipped;
+	tp_buf_printf(&r->log, "L%zu:%s ", l->index, l->ink ? l->ink->name : "-");
+	if (l->overprint != (l->ink && l->ink->overprint))
+		tp_buf_printf(&r->log, "bad-overprint ");
+	return 0;
+}
+
+static int on_layer_end(void *ctx, const struct tp_walk_layer *l)
+{
+	struct rec *r = ctx;
+	r->bad_clip |= r->clipped;
+	tp_buf_printf(&r->log, "E%zu ", l->index);
+	return 0;
+}
+
+static int on_clip(void *ctx, const double *box)
+{
+	struct rec *r = ctx;
+	r->clipped = box != NULL;
+	return 0;
+}
+
+static int on_shape(struct rec *r, char kind, const struct tp_walk_shape *d)
+{
+	r->bad_clip |= r->clipped == d->mark;
+	tp_buf_printf(&r->log, "%c%zu ", kind, d->index);
+	return ++r->events == r->fail_at ? -1 : 0;
+}
+
+static int on_rect(void *ctx, const struct tp_walk_shape *d) { return on_shape(ctx, 'R', d); }
+static int on_text(void *ctx, const struct tp_walk_shape *d) { return on_shape(ctx, 'T', d); }
+
+static int on_path(void *ctx, const struct tp_walk_shape *d)
+{
+	struct rec *r = ctx;
+	if (d->s->kind == TP_SHAPE_TEXT) {
+		r->outlined += d->n;
+		r->outline_unfilled |= d->paint != TP_FILL;
+		return on_shape(r, 'O', d);
+	}
+	return on_shape(r, 'P', d);
+}
+
+static const struct tp_sink recorder = {
+	.layer_begin = on_layer_begin, .layer_end = on_layer_end, .clip = on_clip,
+	.rect = on_rect, .path = on_path, .text = on_text,
+};
+
+/* The expected log, from the rules in walk.h. */
+static void expect(const struct tp_scene *sc, const struct tp_walk_opts *o, struct tp_buf *b)
+{
+	for (size_t l = 0; l < sc->n_layers; l++) {
+		int ink = -1, mixed = 0;
+		for (size_t i = 0; i < sc->n_shapes; i++)
+			if (sc->shapes[i].layer == l) {
+				mixed |= ink >= 0 && ink != sc->shapes[i].ink;
+				ink = sc->shapes[i].ink;
+			}
+		const struct tp_ink *k = ink >= 0 && !mixed ? tp_scene_ink(sc, ink) : NULL;
+		tp_buf_printf(b, "L%zu:%s ", l, k ? k->name : "-");
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			const struct tp_shape *s = &sc->shapes[i];
+			const struct tp_ink *si = tp_scene_ink(sc, s->ink);
+			if (s->layer != l || si == NULL)
+				continue;
+			if ((s->flags & TP_SHAPE_MARK) && !o->marks)
+				continue;
+			if (o->inks && !(o->inks & TP_WALK_INK(s->ink)))
+				continue;
+			int technical = s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS;
+			if (o->proof && (si->kind == TP_INK_REGISTRATION || (technical && !sc->plate)))
+				continue;
+			char kind = s->kind == TP_SHAPE_RECT ? 'R' : s->kind == TP_SHAPE_PATH ? 'P'
+				  : o->outline_text ? 'O' : 'T';
+			tp_buf_printf(b, "%c%zu ", kind, i);
+		}
+		tp_buf_printf(b, "E%zu ", l);
+	}
+}
+
+static struct tp_scene *new_scene(int plate)
+{
+	struct tp_palette pal;
+	static const char *names[TU_N_INKS] = {
+		"A", "B", "C", "D", "lines", "text", "Assembly", "marks", "CutContour", "Emboss",
+	};
+	tu_palette_init(&pal);
+	for (int i = 0; i < TU_N_INKS; i++)
+		snprintf(pal.ink[i].name, sizeof pal.ink[i].name, "%s", names[i]);
+	tu_ink(&pal, TP_INK_REG)->kind = TP_INK_REGISTRATION;
+	tu_ink(&pal, TP_INK_CUT)->kind = TP_INK_SPOT;
+	tu_ink(&pal, TP_INK_CUT)->overprint = 1;
+	tu_ink(&pal, TP_INK_EMBOSS)->kind = TP_INK_SPOT;
+	tu_ink(&pal, TP_INK_EMBOSS)->overprint = 1;
+	struct tp_scene *sc = tp_scene_new("sheet", 100, 60, 3, &pal);
+	assert_non_null(sc);
+	sc->plate = plate;
+	return sc;
+}
+
+/* Shapes added out of layer order, marks between art in one layer, a layer
+ * of one spot ink under another name, a mixed layer, text, and every
+ * technical ink. */
+static struct tp_scene *sample(int plate)
+{
+	struct tp_scene *sc = new_scene(plate);
+	static const int layers[] = { INK_B, INK_A };
+	for (size_t i = 0; i < 2; i++) {
+		assert_int_equal(tp_scene_layer(sc, tp_scene_ink(sc, layers[i])->name), 0);
+		tp_scene_layer_by_ink(sc);
+	}
+	assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, 0, 0, 10, 10), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_B, TP_FILL, 0, 10, 0, 10, 10), 0);
+	assert_int_equal(tp_scene_circle(sc, INK_A, TP_FILL, 0, 30, 30, 4), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_REG, TP_STROKE, 0.1, -8, -8, 4, 4), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_REG, TP_FILL, 0, 40, 40, 1, 1), 0);
+	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, 50, 50, 4, TP_ALIGN_CENTER, "Hi"), 0);
+	double cut[] = { 0, 0, 100, 0, 100, 60, 0, 60 };
+	assert_int_equal(tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.2, cut, 4), 0);
+	assert_int_equal(tp_scene_layer(sc, "symbols"), 0);
+	assert_int_equal(tp_scene_circle(sc, TP_INK_EMBOSS, TP_FILL, 0, 20, 20, 3), 0);
+	assert_int_equal(tp_scene_layer(sc, "mixed"), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_C, TP_FILL, 0, 1, 1, 2, 2), 0);
+	assert_int_equal(tp_scene_text(sc, TP_INK_REG, 0, 64, 2, TP_ALIGN_LEFT, "slug"), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	assert_int_equal(tp_scene_rect(sc, INK_D, TP_FILL, 0, 5, 5, 2, 2), 0);
+	tp_scene_layer_by_ink(sc);
+	assert_int_equal(tp_scene_rect(sc, INK_B, TP_STROKE, 0.3, 20, 0, 10, 10), 0);
+	assert_int_equal(tp_scene_text(sc, TP_INK_CUT, 50, 30, 5, TP_ALIGN_LEFT, "cut"), 0);
+	return sc;
+}
+
+/* Walks sc with o and checks the log against the rules. */
+static void check(const struct tp_scene *sc, const struct tp_walk_opts *o)
+{
+	struct rec r = { 0 };
+	struct tp_buf want = { 0 };
+	tp_err e = { 0 };
+	assert_int_equal(tp_scene_walk(sc, o, &recorder, &r, &e), TP_OK);
+	expect(sc, o, &want);
+	assert_false(r.log.oom || want.oom);
+	assert_string_equal(r.log.s, want.s);
+	assert_false(r.bad_clip);
+	assert_false(r.outline_unfilled);
+	tp_buf_free(&r.log);
+	tp_buf_free(&want);
+}
+
+static void test_options(void **state)
+{
+	(void)state;
+	for (int plate = 0; plate < 2; plate++) {
+		struct tp_scene *sc = sample(plate);
+		/* every combination of marks, proof, text as outlines, and three
+		 * ink masks: all, the die line alone, two game inks */
+		const uint64_t masks[] = { 0, TP_WALK_INK(TP_INK_CUT),
+					   TP_WALK_INK(INK_A) | TP_WALK_INK(INK_D) };
+		for (int bits = 0; bits < 8; bits++)
+			for (size_t m = 0; m < sizeof masks / sizeof masks[0]; m++) {
+				struct tp_walk_opts o = { .marks = bits & 1, .proof = (bits >> 1) & 1,
+							  .outline_text = (bits >> 2) & 1,
+							  .inks = masks[m] };
+				check(sc, &o);
+			}
+		tp_scene_free(sc);
+	}
+}
+
+/* Layers come in the scene's order whatever order shapes were added in,
+ * each shape once, and a layer with nothing to draw is still announced. */
+static void test_order(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = new_scene(0);
+	char name[16];
+	/* 40 layers, shapes dealt to them in a scrambled order */
+	for (int l = 0; l < 40; l++) {
+		snprintf(name, sizeof name, "l%d", l);
+		assert_int_equal(tp_scene_layer(sc, name), 0);
+	}
+	for (int i = 0; i < 400; i++) {
+		snprintf(name, sizeof name, "l%d", (i * 7) % 39);
+		assert_int_equal(tp_scene_layer(sc, name), 0);
+		assert_int_equal(tp_scene_rect(sc, i % 4, TP_FILL, 0, i % 50, 0, 1, 1), 0);
+	}
+	struct tp_walk_opts o = { .marks = 1 };
+	check(sc, &o);
+	struct rec r = { 0 };
+	tp_err e = { 0 };
+	assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_OK);
+	/* layer 39 got no shape: announced all the same */
+	assert_non_null(strstr(r.log.s, "L39:- E39 "));
+	tp_buf_free(&r.log);
+	tp_scene_free(sc);
+}
+
+/* One layer of one ink is announced with it (and its overprint); the
+ * symbols layer carries the emboss spot under its own name. */
+static void test_layer_ink(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample(1);
+	struct tp_walk_opts o = { 0 };
+	struct rec r = { 0 };
+	tp_err e = { 0 };
+	assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_OK);
+	char want[64];
+	for (size_t l = 0; l < sc->n_layers; l++)
+		if (strcmp(sc->layers[l], "symbols") == 0) {
+			snprintf(want, sizeof want, "L%zu:Emboss ", l);
+			assert_non_null(strstr(r.log.s, want));
+		} else if (strcmp(sc->layers[l], "mixed") == 0) {
+			snprintf(want, sizeof want, "L%zu:- ", l);
+			assert_non_null(strstr(r.log.s, want));
+		}
+	tp_buf_free(&r.log);
+	tp_scene_free(sc);
+}
+
+/* Text as outlines reaches path() as a filled outline; else text(). */
+static void test_text(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = new_scene(0);
+	assert_int_equal(tp_scene_text(sc, INK_A, 10, 10, 5, TP_ALIGN_LEFT, "E"), 0);
+	struct tp_walk_opts o = { .outline_text = 1 };
+	struct rec r = { 0 };
+	tp_err e = { 0 };
+	assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_OK);
+	assert_true(r.outlined > 0);
+	assert_false(r.outline_unfilled);
+	tp_buf_free(&r.log);
+	/* text that cannot be outlined fails the walk (TP_EIO), naming it */
+	assert_int_equal(tp_scene_text(sc, INK_A, 10, 20, 5, TP_ALIGN_LEFT, "\xff\xfe"), 0);
+	memset(&r, 0, sizeof r);
+	assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_EIO);
+	assert_non_null(strstr(e.msg, "cannot outline"));
+	tp_buf_free(&r.log);
+	/* not outlined, it is handed over as it is */
+	o.outline_text = 0;
+	memset(&r, 0, sizeof r);
+	memset(&e, 0, sizeof e);
+	assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_OK);
+	assert_int_equal(r.outlined, 0);
+	assert_string_equal(r.log.s, "L0:A T0 T1 E0 ");
+	tp_buf_free(&r.log);
+	tp_scene_free(sc);
+}
+
+/* A shape whose ink the palette lacks: the walk fails before the sink
+ * sees anything (TP_EINPUT, naming the sheet and the ink), or leaves it
+ * out, whatever the other options. */
+static void test_unknown_ink(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample(0);
+	int unknown = TU_N_GAME_INKS + 3;   /* between the game and shared inks */
+	assert_null(tp_scene_ink(sc, unknown));
+	assert_int_equal(tp_scene_layer(sc, "mixed"), 0);
+	assert_int_equal(tp_scene_rect(sc, unknown, TP_FILL, 0, 0, 0, 5, 5), 0);
+	size_t bad = sc->n_shapes - 1;
+	tp_scene_layer_by_ink(sc);
+	for (int proof = 0; proof < 2; proof++) {
+		struct tp_walk_opts o = { .marks = 1, .proof = proof };
+		struct rec r = { 0 };
+		tp_err e = { 0 };
+		assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_EINPUT);
+		assert_true(r.log.len == 0);
+		char want[64];
+		snprintf(want, sizeof want, "sheet: shape %zu has ink %d", bad + 1, unknown);
+		assert_non_null(strstr(e.msg, want));
+		tp_buf_free(&r.log);
+
+		o.unknown = TP_WALK_SKIP;
+		memset(&r, 0, sizeof r);
+		memset(&e, 0, sizeof e);
+		assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_OK);
+		char token[32];
+		snprintf(token, sizeof token, "R%zu ", bad);
+		assert_null(strstr(r.log.s, token));
+		tp_buf_free(&r.log);
+	}
+	tp_scene_free(sc);
+}
+
+/* A sink that fails stops the walk there: nothing more is drawn. */
+static void test_sink_failure(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample(0);
+	struct tp_walk_opts o = { .marks = 1 };
+	struct rec r = { .fail_at = 3 };
+	tp_err e = { 0 };
+	assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_EIO);
+	assert_int_equal(r.events, 3);
+	tp_buf_free(&r.log);
+	/* a sink with no callbacks at all is walked without harm */
+	static const struct tp_sink none = { 0 };
+	memset(&e, 0, sizeof e);
+	assert_int_equal(tp_scene_walk(sc, &o, &none, NULL, &e), TP_OK);
+	tp_scene_free(sc);
+}
+
+/* Out of memory while ordering the shapes: TP_EIO, nothing drawn. */
+static void test_oom(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample(0);
+	struct tp_walk_opts o = { 0 };
+	struct rec r = { 0 };
+	tp_err e = { 0 };
+	tp_alloc_fail_at(1);
+	int rc = tp_scene_walk(sc, &o, &recorder, &r, &e);
+	tp_alloc_fail_at(0);
+	assert_int_equal(rc, TP_EIO);
+	assert_true(r.log.len == 0);
+	tp_buf_free(&r.log);
+	tp_scene_free(sc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_layer_ink),
+		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_unknown_ink),
+		cmocka_unit_test(test_sink_failure),
+		cmocka_unit_test(test_oom),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
