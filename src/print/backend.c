@@ -36,7 +36,9 @@ struct tp_walk_opts tp_backend_view(const struct tp_backend *b,
 				    const struct tp_doc_info *info)
 {
 	struct tp_walk_opts o = {
-		.marks = info->marks && !b->raster,
+		/* Marks are for the press: not on proofs, not in a file of one
+		 * ink for a machine (the die maker's DXF). */
+		.marks = info->marks && !b->raster && !b->only_ink,
 		.inks = b->only_ink ? TP_WALK_INK(b->only_ink) : 0,
 		.proof = b->proof,
 		.outline_text = b->outline_text,

@@ -2,7 +2,7 @@
  * oldest and most widely read flavour, with ENTITIES of LINE (an open
  * two-point path) and POLYLINE/VERTEX/SEQEND (anything longer; flag 1
  * when closed).  Only shapes in the die-line ink (TP_INK_CUT) are
- * written, on a layer named after that ink's spot name.  Units are mm, 1:1
+ * written (the walk's ink mask: tp_backend_view), on a layer named after that ink's spot name.  Units are mm, 1:1
  * ($INSUNITS 4 and $MEASUREMENT 1 say so to readers that look); the origin
  * is the trim box's bottom-left corner and y grows up, so the drawing is
  * upright in a CAD program.  Curves are flattened to polylines within
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "text_outline.h"
+#include "walk.h"
 
 /* Largest distance between a flattened curve and the curve, mm. */
 #define TP_DXF_FLAT_MM 0.01
@@ -27,6 +27,7 @@
 struct dxf {
 	FILE *f;
 	const struct tp_scene *sc;
+	tp_err *e;
 	const char *layer;
 	double box[4];      /* bleed box x0, y0, x1, y1 (scene mm) */
 	double ext[4];      /* drawing extents in DXF coordinates */
@@ -195,38 +196,37 @@ static void path(struct dxf *d, const struct tp_pt *pt, size_t n)
 	flush(d, 0);
 }
 
-static int shape(struct dxf *d, const struct tp_shape *s)
+/* The sink: every shape the walk hands over (only the die-line ink, text
+ * already outlined) as its outline. */
+static int shape(void *ctx, const struct tp_walk_shape *ws)
 {
-	const struct tp_scene *sc = d->sc;
+	struct dxf *d = ctx;
+	const struct tp_shape *s = ws->s;
 	if (s->kind == TP_SHAPE_RECT) {
 		struct tp_pt r[5] = { { TP_MOVE, s->x, s->y }, { TP_LINE, s->x + s->w, s->y },
 				      { TP_LINE, s->x + s->w, s->y + s->h }, { TP_LINE, s->x, s->y + s->h },
 				      { TP_CLOSE, s->x, s->y } };
 		path(d, r, 5);
-	} else if (s->kind == TP_SHAPE_PATH) {
-		path(d, sc->pts + s->first, s->count);
 	} else {
-		struct tp_pt *t = NULL;
-		size_t n = 0;
-		if (tp_text_outline(tp_scene_str(sc, s), s->x, s->y, s->h, s->align, &t, &n) != 0)
-			return -1;
-		path(d, t, n);
-		free(t);
+		path(d, ws->pts, ws->n);
 	}
+	if (d->oom)
+		tp_fail(d->e, TP_EIO, "DXF: out of memory");
 	return d->oom ? -1 : 0;
 }
+
+static const struct tp_sink dxf_sink = { .rect = shape, .path = shape };
 
 int tp_dxf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e)
 {
-	(void)info;
 	if (n != 1)
 		return tp_fail(e, TP_EINPUT, "DXF: one page per file, not %zu", n);
 	const struct tp_scene *sc = pages[0];
 	const struct tp_ink *ink = tp_scene_ink(sc, TP_INK_CUT);
 	if (ink == NULL)
 		return tp_fail(e, TP_EINPUT, "DXF: the palette has no die-line ink");
-	struct dxf d = { .f = f, .sc = sc, .layer = ink->name,
+	struct dxf d = { .f = f, .sc = sc, .e = e, .layer = ink->name,
 			 .box = { -sc->bleed, -sc->bleed, sc->trim_w + sc->bleed, sc->trim_h + sc->bleed },
 			 .ext = { INFINITY, INFINITY, -INFINITY, -INFINITY } };
 	/* The entities first, into memory: the header gives their extents. */
@@ -235,18 +235,13 @@ int tp_dxf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	d.f = open_memstream(&body, &body_len);
 	if (d.f == NULL)
 		return tp_fail(e, TP_EIO, "DXF: out of memory");
-	int rc = 0;
-	for (size_t layer = 0; rc == 0 && layer < sc->n_layers; layer++)
-		for (size_t i = 0; rc == 0 && i < sc->n_shapes; i++) {
-			const struct tp_shape *s = &sc->shapes[i];
-			if (s->layer == layer && s->ink == TP_INK_CUT && !(s->flags & TP_SHAPE_MARK))
-				rc = shape(&d, s);
-		}
+	struct tp_walk_opts view = tp_backend_view(&tp_backends[TP_BACKEND_DXF], info);
+	int rc = tp_scene_walk(sc, &view, &dxf_sink, &d, e);
 	int mem_bad = fclose(d.f) != 0;
 	free(d.xy);
-	if (rc != 0 || mem_bad || body == NULL) {
+	if (rc != TP_OK || mem_bad || body == NULL) {
 		free(body);
-		return tp_fail(e, TP_EIO, "DXF: out of memory");
+		return rc != TP_OK ? rc : tp_fail(e, TP_EIO, "DXF: out of memory");
 	}
 	if (d.entities == 0) {  /* nothing drawn: the trim box as extents */
 		d.ext[0] = d.ext[1] = 0;

@@ -1,6 +1,6 @@
 #include "backend.h"
 #include "png_stream.h"
-#include "text_outline.h"
+#include "walk.h"
 
 #include <cairo.h>
 #include <limits.h>
@@ -59,25 +59,12 @@ struct job {
 	int w, h;
 	struct item *items;
 	size_t n;
+	tp_err *e;
 };
 
 static double dev_x(const struct job *j, double x) { return (x + j->b) * j->s; }
 static double dev_y(const struct job *j, double y) { return (y + j->b) * j->s; }
 static double snap(double v) { return floor(v + 0.5); }
-
-static int drawable(const struct tp_scene *sc, const struct tp_shape *s)
-{
-	if ((s->flags & TP_SHAPE_MARK) || tp_ink_index(&sc->pal, s->ink) < 0)
-		return 0;
-	const struct tp_ink *k = tp_scene_ink(sc, s->ink);
-	if (k->kind == TP_INK_REGISTRATION)
-		return 0;
-	/* Die and emboss plates are technical: a proof shows them only when
-	 * the sheet is that plate.  (Overprint alone does not make an ink
-	 * technical: linework and the Assembly spot overprint too.) */
-	int technical = s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS;
-	return !(technical && !sc->plate);
-}
 
 /* Bounds in mm widened to device px; pad covers antialiasing and miters. */
 static void bounds(struct job *j, struct item *it)
@@ -199,41 +186,44 @@ static void paint_boxes(const struct job *j, const struct item *it, unsigned cha
 	}
 }
 
-/* The drawable shapes in draw order: by layer, then by insertion. */
-static int collect(struct job *j, tp_err *e)
+/* The sink: each shape the walk shows a proof (tp_backend_view), in draw
+ * order, as an item to draw band by band later. */
+static int add_item(void *ctx, const struct tp_walk_shape *d)
+{
+	struct job *j = ctx;
+	/* Empty text (no outline) leaves no pixels. */
+	if (d->s->kind == TP_SHAPE_TEXT && d->n == 0)
+		return 0;
+	struct item *it = &j->items[j->n++];
+	memset(it, 0, sizeof *it);
+	it->i = d->index;
+	/* Text as the same outlines the PDF carries: identical in both, and
+	 * independent of what Cairo's font caches hold from earlier sheets,
+	 * so every run gives the same bytes.  The walk's outline lives for
+	 * this call only. */
+	if (d->s->kind == TP_SHAPE_TEXT) {
+		it->glyphs = tp_malloc(d->n * sizeof *it->glyphs);
+		if (it->glyphs == NULL)
+			return tp_fail(j->e, TP_EIO, "png: out of memory");
+		memcpy(it->glyphs, d->pts, d->n * sizeof *it->glyphs);
+		it->n_glyphs = d->n;
+	}
+	bounds(j, it);
+	plan_boxes(j, it);
+	return 0;
+}
+
+static const struct tp_sink png_sink = { .rect = add_item, .path = add_item };
+
+static int collect(struct job *j, const struct tp_doc_info *info, tp_err *e)
 {
 	const struct tp_scene *sc = j->sc;
-	j->items = tp_malloc(sc->n_shapes * sizeof *j->items);
+	j->items = tp_malloc((sc->n_shapes ? sc->n_shapes : 1) * sizeof *j->items);
 	if (j->items == NULL)
 		return tp_fail(e, TP_EIO, "png: out of memory");
-	int rc = TP_OK;
-	for (size_t l = 0; l <= sc->n_layers && rc == TP_OK; l++) {
-		for (size_t i = 0; i < sc->n_shapes; i++) {
-			const struct tp_shape *s = &sc->shapes[i];
-			/* A layer index out of range goes last rather than nowhere. */
-			size_t sl = s->layer < sc->n_layers ? s->layer : sc->n_layers;
-			if (sl != l || !drawable(sc, s))
-				continue;
-			if (s->kind == TP_SHAPE_TEXT && !(s->h > 0))
-				continue;
-			struct item *it = &j->items[j->n++];
-			memset(it, 0, sizeof *it);
-			it->i = i;
-			/* Text as the same outlines the PDF carries: identical in
-			 * both, and independent of what Cairo's font caches hold
-			 * from earlier sheets, so every run gives the same bytes. */
-			if (s->kind == TP_SHAPE_TEXT &&
-			    tp_text_outline(tp_scene_str(sc, s), s->x, s->y, s->h, s->align,
-					    &it->glyphs, &it->n_glyphs) != 0) {
-				rc = tp_fail(e, TP_EIO, "png: cannot outline text '%.40s'",
-					     tp_scene_str(sc, s));
-				break;
-			}
-			bounds(j, it);
-			plan_boxes(j, it);
-		}
-	}
-	return rc;
+	j->e = e;
+	struct tp_walk_opts view = tp_backend_view(&tp_backends[TP_BACKEND_PNG], info);
+	return tp_scene_walk(sc, &view, &png_sink, j, e);
 }
 
 static void path(const struct job *j, cairo_t *cr, const struct tp_pt *p, size_t count,
@@ -393,7 +383,7 @@ int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 			       info->dpi);
 
 	struct job j = { .sc = sc, .s = s, .b = sc->bleed, .w = (int)w, .h = (int)h };
-	int rc = collect(&j, e);
+	int rc = collect(&j, info, e);
 	if (rc == TP_OK) {
 		struct tp_png_stream ps = {
 			.w = j.w, .h = j.h, .dpi = info->dpi, .threads = n_threads,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "text_outline.h"
+#include "walk.h"
 
 #define BAND_PX 64   /* rows of pixels per band */
 
@@ -25,6 +25,7 @@ struct item {
 
 struct meas {
 	const struct tp_scene *sc;
+	tp_err *e;
 	double r;               /* px per mm */
 	int w, h;               /* raster of the trim area */
 	struct item *items;
@@ -38,6 +39,59 @@ struct meas {
 	int *used;              /* per plate: drawn on at all */
 };
 
+/* The sink: each shape the press prints, in draw order, as an item to
+ * measure band by band later. */
+static int add_item(void *ctx, const struct tp_walk_shape *d)
+{
+	struct meas *m = ctx;
+	const struct tp_shape *s = d->s;
+	/* Empty text (no outline) lays down no ink. */
+	if (s->kind == TP_SHAPE_TEXT && d->n == 0)
+		return 0;
+	struct item *it = &m->items[m->n_items++];
+	it->s = s;
+	it->plate = -1;
+	for (int k = 4; k < m->n_plates; k++)
+		if (m->spot_ink[k - 4] == d->ink_index)
+			it->plate = k;
+	double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
+	if (s->kind == TP_SHAPE_TEXT) {
+		/* The walk's outline lives for this call only. */
+		it->glyphs = tp_malloc(d->n * sizeof *it->glyphs);
+		if (it->glyphs == NULL)
+			return tp_fail(m->e, TP_EIO, "ink coverage: out of memory");
+		memcpy(it->glyphs, d->pts, d->n * sizeof *it->glyphs);
+		it->pts = it->glyphs;
+		it->n = d->n;
+	} else if (s->kind == TP_SHAPE_PATH) {
+		it->pts = d->pts;
+		it->n = d->n;
+	}
+	if (s->kind != TP_SHAPE_RECT) {
+		x0 = y0 = INFINITY;
+		x1 = y1 = -INFINITY;
+		for (size_t k = 0; k < it->n; k++) {
+			x0 = fmin(x0, it->pts[k].x);
+			x1 = fmax(x1, it->pts[k].x);
+			y0 = fmin(y0, it->pts[k].y);
+			y1 = fmax(y1, it->pts[k].y);
+		}
+	}
+	/* Stroke half-width, miters and antialiasing. */
+	double pad = ((s->paint & TP_STROKE) ? fabs(s->stroke) * 5 : 0);
+	it->x0 = (fmin(x0, x1) - pad) * m->r - 2;
+	it->x1 = (fmax(x0, x1) + pad) * m->r + 2;
+	it->y0 = (fmin(y0, y1) - pad) * m->r - 2;
+	it->y1 = (fmax(y0, y1) + pad) * m->r + 2;
+	return 0;
+}
+
+static const struct tp_sink inkcov_sink = { .rect = add_item, .path = add_item };
+
+/* What the press prints: every plate, no printer's marks, text as the
+ * outlines the PDF carries. */
+static const struct tp_walk_opts press_view = { .marks = 0, .outline_text = 1 };
+
 static int collect(struct meas *m, tp_err *e)
 {
 	const struct tp_scene *sc = m->sc;
@@ -49,50 +103,8 @@ static int collect(struct meas *m, tp_err *e)
 	for (size_t i = 0; i < sc->pal.n; i++)
 		if (sc->pal.ink[i].kind == TP_INK_SPOT)
 			m->spot_ink[m->n_plates++ - 4] = (int)i;
-	for (size_t l = 0; l <= sc->n_layers; l++)
-		for (size_t i = 0; i < sc->n_shapes; i++) {
-			const struct tp_shape *s = &sc->shapes[i];
-			size_t sl = s->layer < sc->n_layers ? s->layer : sc->n_layers;
-			int pi = tp_ink_index(&sc->pal, s->ink);
-			if (sl != l || (s->flags & TP_SHAPE_MARK) || pi < 0)
-				continue;
-			if (s->kind == TP_SHAPE_TEXT && !(s->h > 0))
-				continue;
-			struct item *it = &m->items[m->n_items++];
-			it->s = s;
-			it->plate = -1;
-			for (int k = 4; k < m->n_plates; k++)
-				if (m->spot_ink[k - 4] == pi)
-					it->plate = k;
-			double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
-			if (s->kind == TP_SHAPE_TEXT) {
-				if (tp_text_outline(tp_scene_str(sc, s), s->x, s->y, s->h, s->align,
-						    &it->glyphs, &it->n) != 0)
-					return tp_fail(e, TP_EIO, "ink coverage: cannot outline text '%.40s'",
-						       tp_scene_str(sc, s));
-				it->pts = it->glyphs;
-			} else if (s->kind == TP_SHAPE_PATH) {
-				it->pts = sc->pts + s->first;
-				it->n = s->count;
-			}
-			if (s->kind != TP_SHAPE_RECT) {
-				x0 = y0 = INFINITY;
-				x1 = y1 = -INFINITY;
-				for (size_t k = 0; k < it->n; k++) {
-					x0 = fmin(x0, it->pts[k].x);
-					x1 = fmax(x1, it->pts[k].x);
-					y0 = fmin(y0, it->pts[k].y);
-					y1 = fmax(y1, it->pts[k].y);
-				}
-			}
-			/* Stroke half-width, miters and antialiasing. */
-			double pad = ((s->paint & TP_STROKE) ? fabs(s->stroke) * 5 : 0);
-			it->x0 = (fmin(x0, x1) - pad) * m->r - 2;
-			it->x1 = (fmax(x0, x1) + pad) * m->r + 2;
-			it->y0 = (fmin(y0, y1) - pad) * m->r - 2;
-			it->y1 = (fmax(y0, y1) + pad) * m->r + 2;
-		}
-	return TP_OK;
+	m->e = e;
+	return tp_scene_walk(sc, &press_view, &inkcov_sink, m, e);
 }
 
 static void trace(const struct item *it, cairo_t *cr)

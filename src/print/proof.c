@@ -7,6 +7,9 @@
 
 #include "alloc.h"
 #include "geom.h"
+#include "walk.h"
+
+static const struct tp_walk_opts thumbnail = { .proof = 1 };
 
 /* Clips the segment to the box; 0 when nothing is left. */
 static int clip_segment(double *ax, double *ay, double *bx, double *by, const double box[4])
@@ -40,11 +43,10 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < src->n_shapes; i++) {
 		const struct tp_shape *s = &src->shapes[i];
-		if (s->flags & TP_SHAPE_MARK)
-			continue;
-		/* Die and emboss lines show on their own plates, not over the
+		/* A thumbnail shows what a proof shows (walk.h): no marks, and
+		 * die and emboss lines only on their own plates, not over the
 		 * art, where at thumbnail size they would hide it. */
-		if (!src->plate && (s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS))
+		if (!tp_walk_shows(src, &thumbnail, s))
 			continue;
 		snprintf(name, sizeof name, "%s/%s", prefix, src->layers[s->layer]);
 		if (tp_scene_layer(dst, name) != 0)

@@ -24,8 +24,9 @@ int tp_proof_layout(const struct tp_palette *pal, const char *title,
 /* Copies the shapes of src (marks aside) into dst, scaled by k and moved
  * so that src's bleed-box corner lands at (x, y): what lies outside src's
  * bleed box is cut off for rects and straight lines and left out for
- * other shapes wholly outside; die and emboss lines come only from plate
- * sheets.  src's layers become dst layers "prefix/LAYER", in src's order,
+ * other shapes wholly outside; what is copied is what a proof shows
+ * (walk.h: no marks, no registration, die and emboss lines only from plate
+ * sheets).  src's layers become dst layers "prefix/LAYER", in src's order,
  * so the thumbnail draws as the sheet does.  0, or -1 when out of memory. */
 int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
 		   double x, double y, double k);
