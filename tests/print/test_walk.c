@@ -309,6 +309,33 @@ static void test_unknown_ink(void **state)
 	tp_scene_free(sc);
 }
 
+/* A shape on a layer the scene lacks (only a scene edited by hand can
+ * have one) is refused or left out as an unknown ink is. */
+static void test_unknown_layer(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample(0);
+	size_t bad = 2;
+	sc->shapes[bad].layer = (uint16_t)(sc->n_layers + 5);
+	struct tp_walk_opts o = { .marks = 1 };
+	struct rec r = { 0 };
+	tp_err e = { 0 };
+	assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_EINPUT);
+	assert_true(r.log.len == 0);
+	char want[64];
+	snprintf(want, sizeof want, "shape %zu is on layer %zu", bad + 1, sc->n_layers + 5);
+	assert_non_null(strstr(e.msg, want));
+	tp_buf_free(&r.log);
+	o.unknown = TP_WALK_SKIP;
+	memset(&r, 0, sizeof r);
+	memset(&e, 0, sizeof e);
+	assert_int_equal(tp_scene_walk(sc, &o, &recorder, &r, &e), TP_OK);
+	/* every other shape still drawn, in its place */
+	check(sc, &o);
+	tp_buf_free(&r.log);
+	tp_scene_free(sc);
+}
+
 /* A sink that fails stops the walk there: nothing more is drawn. */
 static void test_sink_failure(void **state)
 {
@@ -352,6 +379,7 @@ int main(void)
 		cmocka_unit_test(test_layer_ink),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_unknown_ink),
+		cmocka_unit_test(test_unknown_layer),
 		cmocka_unit_test(test_sink_failure),
 		cmocka_unit_test(test_oom),
 	};
