@@ -383,5 +383,5 @@ int main(void)
 		cmocka_unit_test(test_sink_failure),
 		cmocka_unit_test(test_oom),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, NULL, tu_teardown_fonts);
 }
