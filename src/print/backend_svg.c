@@ -235,7 +235,8 @@ int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	if (n != 1)
 		return tp_fail(e, TP_EIO, "svg holds one page, not %zu", n);
 	const struct tp_scene *sc = pages[0];
-	double m = sc->bleed + (info->marks ? sc->margin : 0);
+	struct tp_walk_opts view = tp_backend_view(&tp_backends[TP_BACKEND_SVG], info);
+	double m = sc->bleed + (view.marks ? sc->margin : 0);
 	double w = sc->trim_w + 2 * m, h = sc->trim_h + 2 * m;
 	double bw = sc->trim_w + 2 * sc->bleed, bh = sc->trim_h + 2 * sc->bleed;
 	char a[40], b[40], c[40], d[40];
@@ -256,7 +257,6 @@ int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		return tp_fail(e, TP_EIO, "svg: out of memory");
 	layer_ids(sc, ids);
 	struct svg v = { .f = f, .ids = ids };
-	struct tp_walk_opts view = tp_backend_view(&tp_backends[TP_BACKEND_SVG], info);
 	int rc = tp_scene_walk(sc, &view, &svg_sink, &v, e);
 	free(ids);
 	if (rc != TP_OK)

@@ -9,9 +9,11 @@
  * TP_SHAPE_MARK (crop marks, targets, slug) live outside the bleed and are
  * drawn unclipped, and only by backends that show marks.
  *
- * Draw order, in every backend: layer by layer in order of the layers'
- * first use, and within a layer in the order the shapes were added.  (SVG
- * needs one group per layer; the others follow so all three agree.)
+ * Draw order, in every backend and analysis: layer by layer in order of the
+ * layers' first use, and within a layer in the order the shapes were added
+ * (SVG needs one group per layer; the others follow so all agree).  One
+ * walk (walk.h) draws a scene in that order for all of them, and decides
+ * there what each is shown: marks, inks, the proof view, text as outlines.
  *
  * Backends only translate: every layout decision (bleed, marks, mirroring,
  * halves, panels) has already been taken when a scene reaches them. */
