@@ -1,6 +1,7 @@
 #include "testutil.h"
 
 #include "alloc.h"
+#include "backend.h"
 #include "strbuf.h"
 #include "tu_palette.h"
 #include "walk.h"
@@ -309,6 +310,31 @@ static void test_unknown_ink(void **state)
 	tp_scene_free(sc);
 }
 
+/* Every backend of the table refuses a scene with an unknown ink the
+ * same way, because the walk does: TP_EINPUT, naming the shape's ink. */
+static void test_backends_refuse_unknown_ink(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = sample(0);
+	int unknown = TU_N_GAME_INKS + 3;
+	assert_int_equal(tp_scene_layer(sc, "mixed"), 0);
+	assert_int_equal(tp_scene_rect(sc, unknown, TP_FILL, 0, 0, 0, 5, 5), 0);
+	tp_scene_layer_by_ink(sc);
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = { .title = "t", .epoch = 0, .dpi = 20, .marks = 1 };
+	char want[32];
+	snprintf(want, sizeof want, "has ink %d", unknown);
+	for (size_t b = 0; b < tp_n_backends; b++) {
+		FILE *f = tmpfile();
+		assert_non_null(f);
+		tp_err e = { 0 };
+		assert_int_equal(tp_backends[b].write(f, pages, 1, &info, &e), TP_EINPUT);
+		assert_non_null(strstr(e.msg, want));
+		fclose(f);
+	}
+	tp_scene_free(sc);
+}
+
 /* A shape on a layer the scene lacks (only a scene edited by hand can
  * have one) is refused or left out as an unknown ink is. */
 static void test_unknown_layer(void **state)
@@ -380,6 +406,7 @@ int main(void)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_unknown_ink),
 		cmocka_unit_test(test_unknown_layer),
+		cmocka_unit_test(test_backends_refuse_unknown_ink),
 		cmocka_unit_test(test_sink_failure),
 		cmocka_unit_test(test_oom),
 	};
