@@ -1,6 +1,7 @@
 /* The shape arena board: rules, numbering generator and its checks. */
 #include "arena_core.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -362,6 +363,76 @@ static void totals(struct tp_arena_board *b)
 
 #define TRIES 1000
 
+/* Quarter 1's numbered squares into cells, inner ones (*a) then outer
+ * ones (*b), and the outer ones' distances from the centre into dist (the
+ * same in every quarter: a turn keeps them). */
+static void list_quarter(const struct tp_arena_rules *r, int size, int *cells, double *dist,
+			 int *a, int *b)
+{
+	int n = r->side, m = n / 2;
+	*a = *b = 0;
+	for (int row = 0; row < m; row++)
+		for (int col = 0; col <= m; col++)
+			if (numbered(row, col) && is_inner(r, size, row, col))
+				cells[(*a)++] = row * n + col;
+	for (int row = 0; row < m; row++)
+		for (int col = 0; col <= m; col++)
+			if (numbered(row, col) && !is_inner(r, size, row, col)) {
+				dist[*b] = hypot(row - m, col - m);
+				cells[*a + (*b)++] = row * n + col;
+			}
+}
+
+/* Whether quarter values v (quarter 1's squares cells[0..k-1]) read the
+ * same mirrored across the quarter's middle row or middle column (only
+ * mirrors that keep the numbered squares numbered can match). */
+static int self_mirror(const int *v, const int *cells, int k, int n)
+{
+	int m = n / 2;
+	for (int axis = 0; axis < 2; axis++) {
+		int same = 1;
+		for (int i = 0; i < k && same; i++) {
+			int row = cells[i] / n, col = cells[i] % n;
+			int r2 = axis ? row : m - 1 - row, c2 = axis ? m - col : col;
+			if (!numbered(r2, c2))
+				same = 0;
+			for (int j = 0; j < k && same; j++)
+				if (cells[j] == r2 * n + c2)
+					same = v[j] == v[i];
+		}
+		if (same)
+			return 1;
+	}
+	return 0;
+}
+
+/* Draws the four quarters' numbers into vals (q1 a quarter: a inner, then
+ * b outer), redrawing a quarter that repeats an earlier one; with strict,
+ * also (for a while) one whose inner part repeats an earlier one's or
+ * that is its own mirror image (small boards, finding 7), and the outer
+ * numbers rise toward the corners (tp_arena_rise, dist).  0, or -1 when
+ * memory runs out. */
+static int draw_quarters(struct rng *g, const struct tp_arena_rules *r, int *vals, const int *cells,
+			 int q1, int a, int b, long long si, long long so, const double *dist,
+			 int strict)
+{
+	for (int q = 0; q < 4; q++) {
+		int *v = vals + (size_t)q * q1;
+		for (int again = 0; again < TRIES; again++) {
+			draw(g, v, a, r->inner_min, r->inner_max, si);
+			draw(g, v + a, b, r->outer_min, r->outer_max, so);
+			if (strict && tp_arena_rise(v + a, dist, b, next64(g)) != 0)
+				return -1;
+			int dup = 0, picky = strict && again < 64;
+			for (int p = 0; p < q && !dup; p++)
+				dup = memcmp(v, vals + (size_t)p * q1, sizeof *v * (size_t)(picky ? a : q1)) == 0;
+			if (!dup && (!picky || !self_mirror(v, cells, q1, r->side)))
+				break;
+		}
+	}
+	return 0;
+}
+
 int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board **out,
 			  tp_err *e)
 {
@@ -375,11 +446,13 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 	int q1 = m * (m + 1) / 2, a = 0, b = 0;
 	int *cells = tp_malloc(sizeof *cells * (size_t)q1);
 	int *vals = tp_malloc(sizeof *vals * (size_t)q1 * 4);
+	double *dist = tp_malloc(sizeof *dist * (size_t)q1);
 	struct tp_arena_board *bd = tp_calloc(1, sizeof *bd);
 	struct tp_arena_square *sq = tp_calloc((size_t)n * n, sizeof *sq);
-	if (cells == NULL || vals == NULL || bd == NULL || sq == NULL) {
+	if (cells == NULL || vals == NULL || dist == NULL || bd == NULL || sq == NULL) {
 		free(cells);
 		free(vals);
+		free(dist);
 		free(bd);
 		free(sq);
 		return tp_fail(e, TP_EIO, "arena: out of memory for a %dx%d board", n, n);
@@ -391,14 +464,7 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 			sq[row * n + col].inner = is_inner(r, size, row, col);
 			sq[row * n + col].quarter = quarter_of(n, row, col);
 		}
-	for (int row = 0; row < m; row++)
-		for (int col = 0; col <= m; col++)
-			if (numbered(row, col) && is_inner(r, size, row, col))
-				cells[a++] = row * n + col;
-	for (int row = 0; row < m; row++)
-		for (int col = 0; col <= m; col++)
-			if (numbered(row, col) && !is_inner(r, size, row, col))
-				cells[a + b++] = row * n + col;
+	list_quarter(r, size, cells, dist, &a, &b);
 	long long si, so, c;
 	rc = choose_sums(r, a, b, &si, &so, &c, e);
 	struct rng g = { r->seed };
@@ -409,18 +475,12 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 				     TRIES);
 			break;
 		}
-		/* Draw each quarter; redraw one that repeats an earlier one. */
-		for (int q = 0; q < 4; q++) {
-			int *v = vals + (size_t)q * q1;
-			for (int again = 0; again < TRIES; again++) {
-				draw(&g, v, a, r->inner_min, r->inner_max, si);
-				draw(&g, v + a, b, r->outer_min, r->outer_max, so);
-				int dup = 0;
-				for (int p = 0; p < q && !dup; p++)
-					dup = memcmp(v, vals + (size_t)p * q1, sizeof *v * (size_t)q1) == 0;
-				if (!dup)
-					break;
-			}
+		/* Risen toward the corners; ranges so narrow that the sorted
+		 * quarters keep coming out alike or mirrored get the second
+		 * half of the tries unsorted. */
+		if (draw_quarters(&g, r, vals, cells, q1, a, b, si, so, dist, attempt < TRIES / 2) != 0) {
+			rc = tp_fail(e, TP_EIO, "arena: out of memory numbering the board");
+			break;
 		}
 		for (int q = 0; q < 4; q++)
 			for (int i = 0; i < q1; i++) {
@@ -441,6 +501,7 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 	}
 	free(cells);
 	free(vals);
+	free(dist);
 	if (rc != TP_OK) {
 		tp_arena_board_free(bd);
 		return rc;

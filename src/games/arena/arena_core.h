@@ -116,6 +116,19 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 			  tp_err *e);
 void tp_arena_board_free(struct tp_arena_board *b);
 
+/* Lays k values out over k squares at distances dist[] from the centre so
+ * that they rise with the distance: the values sorted, the squares sorted
+ * by distance plus a noise of half the distances' spread drawn from seed.
+ * The values stay the same multiset (so every total holds).  0, or -1
+ * when memory runs out (v unchanged). */
+int tp_arena_rise(int *v, const double *dist, int k, unsigned long long seed);
+
+/* The outer arena's rise toward the corners: the correlation of its
+ * numbers with the distance of their squares from the centre, and the
+ * mean number over the nearest (*near) and the farthest (*far) quarter of
+ * those distances. */
+double tp_arena_outer_rise(const struct tp_arena_board *b, double *near, double *far);
+
 /* Re-checks a board against the rules from scratch: geometry (side, parity
  * class, arenas, quarters), ranges, the stored totals, equal quarter and
  * inner-quarter totals, outer total greater and outer average higher, no
@@ -235,6 +248,13 @@ long tp_arena_inner_reach(const struct tp_arena_shapes *sh, const struct tp_aren
  * TP_OK, TP_EINPUT, or TP_EIO when memory runs out. */
 int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
 		      const struct tp_arena_board *b, tp_err *e);
+
+/* Whether a board repeats itself in a way the seed's "each quarter ... a
+ * different layout" forbids and the generator avoids where the ranges
+ * allow (small boards): the inner parts of two quarters alike when turned
+ * onto each other, or a quarter its own mirror image.  1 with the first
+ * such in why, else 0.  A warning, not a refusal. */
+int tp_arena_quarters_alike(const struct tp_arena_board *b, char *why, size_t n);
 
 /* ---- reports (into a tp_buf; its sticky oom flag reports memory) ----------- */
 

@@ -68,6 +68,9 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 	tp_buf_printf(b, "inner total %ld (average %.2f), outer total %ld (average %.2f)\n",
 		      bd->inner_total, (double)bd->inner_total / bd->n_inner_numbered, bd->outer_total,
 		      (double)bd->outer_total / bd->n_outer_numbered);
+	double near, far, rise = tp_arena_outer_rise(bd, &near, &far);
+	tp_buf_printf(b, "outer numbers rise toward the corners: correlation with the distance from the centre %.2f; mean %.2f on the nearest quarter of distances, %.2f on the farthest\n",
+		      rise, near, far);
 	char why[300];
 	if (tp_arena_board_verify(r, bd, why, sizeof why) == 0)
 		tp_buf_printf(b, "constraints: equal quarter totals, equal inner quarter totals, outer total greater and higher on average, numbers in range, no two quarters alike turned onto each other, no mirror symmetry: verified\n");

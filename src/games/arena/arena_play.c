@@ -2,6 +2,7 @@
  * game that can be played (contracts in arena_core.h). */
 #include "arena_core.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -189,4 +190,53 @@ int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shap
 	if (rc == TP_OK)
 		rc = check_gate(r, sh, b, e);
 	return rc;
+}
+
+/* The square of quarter q (1..4) that quarter 1's (row, col) turns onto. */
+static int turned(int n, int row, int col, int q)
+{
+	for (int t = 1; t < q; t++) {
+		int r0 = row;
+		row = col;
+		col = n - 1 - r0;
+	}
+	return row * n + col;
+}
+
+int tp_arena_quarters_alike(const struct tp_arena_board *b, char *why, size_t n)
+{
+	int side = b->side, m = side / 2;
+	/* Inner parts of two quarters alike when turned onto each other. */
+	for (int q = 1; q <= 4; q++)
+		for (int p = q + 1; p <= 4; p++) {
+			int same = 1;
+			for (int row = 0; row < m && same; row++)
+				for (int col = 0; col <= m && same; col++) {
+					int s = turned(side, row, col, q), t = turned(side, row, col, p);
+					if (b->sq[s].inner)
+						same = b->sq[s].number == b->sq[t].number;
+				}
+			if (same) {
+				snprintf(why, n, "the inner arena of quarter %d turned onto quarter %d reads the same", q, p);
+				return 1;
+			}
+		}
+	/* A quarter that is its own mirror image, across its middle row or
+	 * its middle column. */
+	for (int q = 1; q <= 4; q++)
+		for (int axis = 0; axis < 2; axis++) {
+			int same = 1;
+			for (int row = 0; row < m && same; row++)
+				for (int col = 0; col <= m && same; col++) {
+					int r2 = axis ? row : m - 1 - row, c2 = axis ? m - col : col;
+					same = b->sq[turned(side, row, col, q)].number ==
+					       b->sq[turned(side, r2, c2, q)].number;
+				}
+			if (same) {
+				snprintf(why, n, "quarter %d is its own mirror image across its middle %s", q,
+					 axis ? "column" : "row");
+				return 1;
+			}
+		}
+	return 0;
 }

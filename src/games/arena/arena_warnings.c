@@ -50,7 +50,12 @@ int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 	tp_err e = { 0 };
 	if (tp_arena_board_derive(&a->rules, &b, &e) != TP_OK)
 		return 0;
-	int n = gate_warnings(a, b, out, max);
+	int n = 0;
+	char why[160];
+	if (max > 0 && tp_arena_quarters_alike(b, why, sizeof why))
+		snprintf(out[n++], 200, "arena.seed = %llu: %s; another seed or wider number ranges may avoid it",
+			 a->rules.seed, why);
+	n += gate_warnings(a, b, out + n, max - n);
 	tp_arena_board_free(b);
 	return n;
 }

@@ -444,6 +444,16 @@ c_gate_warned() {
 }
 tcase "rules: a gate few simulated players reach is warned about with the figure" c_gate_warned
 
+# Finding 7: a board whose quarters repeat (inner numbers all 1: the inner
+# parts cannot differ) is a warning naming the seed, not a refusal.
+c_quarters_warned() {
+	run -c "$CFG" -s arena.side=13 -s arena.inner_min=1 -s arena.inner_max=1 -s arena.gate=10 check
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	grep -q "warning: .*arena.seed = $(cfgval seed): the inner arena of quarter [1-4] turned onto quarter [1-4] reads the same" "$ERR" ||
+		fail "no warning about alike quarters: $(errtext)"
+}
+tcase "rules: quarters alike on a small board are warned about" c_quarters_warned
+
 # ---- simulate ---------------------------------------------------------------------------
 
 c_simulate() {

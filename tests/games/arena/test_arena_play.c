@@ -7,6 +7,7 @@
 
 #include "testutil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,6 +262,143 @@ static void gate_key(void **state)
 	assert_int_equal(tp_arena_rules_check(&r, &e), TP_EINPUT);
 }
 
+
+/* Finding 6: the outer numbers rise toward the corners.  The correlation
+ * of number and distance from the centre, recomputed here over the outer
+ * numbered squares, is clearly positive (above 0.3) and the farthest
+ * quarter of the distances carries higher numbers than the nearest, on
+ * every side, shape and seed tried; every other constraint still holds. */
+static void outer_rise(void **state)
+{
+	(void)state;
+	const int sides[] = { 13, 19, 25, 31 };
+	for (size_t k = 0; k < sizeof sides / sizeof *sides; k++)
+		for (int in = 0; in < TP_INNER_N; in++)
+			for (unsigned long long seed = 1; seed <= 6; seed++) {
+				struct tp_arena_rules r;
+				tp_arena_rules_default(&r);
+				r.side = sides[k];
+				r.inner = in;
+				r.seed = seed;
+				struct tp_arena_board *b = NULL;
+				tp_err e = { 0 };
+				assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
+				char why[300];
+				assert_int_equal(tp_arena_board_verify(&r, b, why, sizeof why), 0);
+				int n = b->side, m = n / 2, cnt = 0;
+				double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, lo = 1e9, hi = 0;
+				for (int i = 0; i < n * n; i++) {
+					if (b->sq[i].inner || !b->sq[i].number)
+						continue;
+					double dr = i / n - m, dc = i % n - m, d = sqrt(dr * dr + dc * dc);
+					double y = b->sq[i].number;
+					sx += d, sy += y, sxx += d * d, syy += y * y, sxy += d * y, cnt++;
+					lo = d < lo ? d : lo;
+					hi = d > hi ? d : hi;
+				}
+				double corr = (cnt * sxy - sx * sy) /
+					      sqrt((cnt * sxx - sx * sx) * (cnt * syy - sy * sy));
+				double sn = 0, sf = 0;
+				int nn = 0, nf = 0;
+				for (int i = 0; i < n * n; i++) {
+					if (b->sq[i].inner || !b->sq[i].number)
+						continue;
+					double dr = i / n - m, dc = i % n - m, d = sqrt(dr * dr + dc * dc);
+					if (d <= lo + (hi - lo) / 4)
+						sn += b->sq[i].number, nn++;
+					if (d >= hi - (hi - lo) / 4)
+						sf += b->sq[i].number, nf++;
+				}
+				if (corr <= 0.3 || sf / nf <= sn / nn)
+					fail_msg("side %d inner %d seed %llu: correlation %.2f, near %.2f, far %.2f",
+						 r.side, in, seed, corr, sn / nn, sf / nf);
+				double near, far;
+				assert_true(fabs(tp_arena_outer_rise(b, &near, &far) - corr) < 1e-9);
+				assert_true(fabs(near - sn / nn) < 1e-9 && fabs(far - sf / nf) < 1e-9);
+				tp_arena_board_free(b);
+			}
+}
+
+/* Quarter q (1..4) of board b in quarter 1's frame: the number and the
+ * arena at quarter 1's (row, col) turned q - 1 times clockwise. */
+static void quarter_of_board(const struct tp_arena_board *b, int q, int *num, int *inner)
+{
+	int n = b->side, m = n / 2;
+	for (int row = 0; row < m; row++)
+		for (int col = 0; col <= m; col++) {
+			int r = row, c = col;
+			for (int t = 1; t < q; t++) {
+				int r0 = r;
+				r = c;
+				c = n - 1 - r0;
+			}
+			num[row * (m + 1) + col] = b->sq[r * n + c].number;
+			inner[row * (m + 1) + col] = b->sq[r * n + c].inner;
+		}
+}
+
+/* Finding 7: on small boards (7 and 9 are refused for play, the pieces
+ * do not fit, but the numbering is the same) no two quarters' inner parts are alike when
+ * turned onto each other and no quarter is its own mirror image (across
+ * its middle row or column), for 50 seeds of every shape; where the
+ * ranges force it (inner numbers all 1) the core says so (a warning). */
+static void small_quarters(void **state)
+{
+	(void)state;
+	const int sides[] = { 7, 9, 11, 13, 15 };
+	for (size_t k = 0; k < sizeof sides / sizeof *sides; k++)
+		for (int in = 0; in < TP_INNER_N; in++)
+			for (unsigned long long seed = 1; seed <= 50; seed++) {
+				struct tp_arena_rules r;
+				tp_arena_rules_default(&r);
+				r.side = sides[k];
+				r.inner = in;
+				r.seed = seed;
+				struct tp_arena_board *b = NULL;
+				tp_err e = { 0 };
+				assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
+				int m = r.side / 2, cells = m * (m + 1);
+				int num[4][64 * 64], inner[4][64 * 64];
+				for (int q = 0; q < 4; q++)
+					quarter_of_board(b, q + 1, num[q], inner[q]);
+				for (int q = 0; q < 4; q++) {
+					for (int p = q + 1; p < 4; p++) {
+						int same = 1;
+						for (int i = 0; i < cells; i++)
+							same &= !inner[q][i] || num[q][i] == num[p][i];
+						if (same)
+							fail_msg("side %d inner %d seed %llu: inner quarters %d and %d alike",
+								 r.side, in, seed, q + 1, p + 1);
+					}
+					for (int axis = 0; axis < 2; axis++) {
+						int same = 1;
+						for (int row = 0; row < m; row++)
+							for (int col = 0; col <= m; col++) {
+								int r2 = axis ? row : m - 1 - row, c2 = axis ? m - col : col;
+								same &= num[q][row * (m + 1) + col] == num[q][r2 * (m + 1) + c2];
+							}
+						if (same)
+							fail_msg("side %d inner %d seed %llu: quarter %d its own mirror",
+								 r.side, in, seed, q + 1);
+					}
+				}
+				char why[200];
+				assert_int_equal(tp_arena_quarters_alike(b, why, sizeof why), 0);
+				tp_arena_board_free(b);
+			}
+	struct tp_arena_rules r;
+	tp_arena_rules_default(&r);
+	r.side = 13;
+	r.inner_min = r.inner_max = 1;
+	struct tp_arena_board *b = NULL;
+	tp_err e = { 0 };
+	assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
+	char why[200];
+	assert_int_equal(tp_arena_quarters_alike(b, why, sizeof why), 1);
+	assert_non_null(strstr(why, "inner arena"));
+	tp_arena_board_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +406,8 @@ int main(void)
 		cmocka_unit_test(outer_parts),
 		cmocka_unit_test(gate_reach),
 		cmocka_unit_test(gate_key),
+		cmocka_unit_test(outer_rise),
+		cmocka_unit_test(small_quarters),
 	};
 	return cmocka_run_group_tests_name("arena rules as checks", tests, NULL, NULL);
 }
