@@ -4,8 +4,10 @@
 # Environment (mk/bench.mk sets them all):
 #   TP_BIN            the tilepress binary
 #   BENCH_OUT         work and results folder (build/bench)
-#   BENCH_DPIS        dpi for the full-set, PNG-only and zlib-bound runs; the
-#                     -j 1 run uses the last one
+#   BENCH_PARTS       which parts: goals sets peers games (default all)
+#   BENCH_REPS        pairs per ratio in the goals (the median is shown)
+#   BENCH_DPIS        dpi for the full-set and PNG-only runs; the -j 1 run
+#                     uses the last one
 #   BENCH_PEER_DPIS   dpi for the peer rasterisers
 #   BENCH_IM_TIMEOUT  seconds before ImageMagick is stopped
 #   BENCH_SAMPLE      1: also sample the summed RSS of the process tree
@@ -17,14 +19,18 @@ DPIS=${BENCH_DPIS:-300 600 1200 2400}
 PEER_DPIS=${BENCH_PEER_DPIS:-300 600}
 IM_TIMEOUT=${BENCH_IM_TIMEOUT:-60}
 SAMPLE=${BENCH_SAMPLE:-1}
-ZB=$OUT/zlib_bound
+ZB=$OUT/zlib_floor
+PDFC=${BENCH_PDF_COLOURS:-$PWD/bench/pdf_colours.py}
+PARTS=${BENCH_PARTS:-goals sets peers games}
+REPS=${BENCH_REPS:-3}
 RES=$OUT/results.md
 GTIME=/usr/bin/time
 # The real ImageMagick 6, not whatever a PATH wrapper calls "convert".
+# (Optional: a peer that is not installed is left out of the table.)
 IM=/usr/bin/convert-im6.q16
-[ -x "$IM" ] || IM=/usr/bin/convert
+[ -x "$IM" ] || IM=""
 
-for t in "$TP" "$ZB" "$GTIME" rsvg-convert gs "$IM" ps awk timeout; do
+for t in "$TP" "$ZB" "$GTIME" "$PDFC" rsvg-convert gs ps awk timeout qpdf python3; do
 	command -v "$t" >/dev/null 2>&1 || { echo "bench: $t missing (run make bench)" >&2; exit 1; }
 done
 mkdir -p "$OUT"
@@ -40,6 +46,8 @@ T_START=$(date +%s)
 
 say() { printf '%s\n' "bench: $*" >&2; }
 mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k * 1024 / 1e6 }'; }
+want() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 div() { awk -v a="$1" -v b="$2" -v f="${3:-%.2f}" 'BEGIN { if (b > 0) printf f, a / b; else printf "n/a" }'; }
 
 # Summed RSS (KiB) of every descendant of $1, not $1 itself (GNU time).
@@ -54,12 +62,13 @@ tree_rss() {
 			print s }'
 }
 
-# measure CMD...: sets WALL (s), RSS (KiB, GNU time %M), TREE (KiB, sampled
-# sum over the process tree every 0.5 s, or "-"), RC.
+# measure CMD...: sets WALL (s), CPU (user + system s, the process and every
+# child it waited for), RSS (KiB, GNU time %M: the largest single process),
+# TREE (KiB, sampled sum over the process tree every 0.5 s, or "-"), RC.
 measure() {
 	local tf=$OUT/.time.$$ pid peak=0 s
 	rm -f "$tf"
-	"$GTIME" -f '%e %M' -o "$tf" "$@" >"$OUT/.cmd.out" 2>&1 &
+	"$GTIME" -f '%e %M %U %S' -o "$tf" "$@" >"$OUT/.cmd.out" 2>&1 &
 	pid=$!
 	if [ "$SAMPLE" = 1 ] && [ "${NOSAMPLE:-0}" != 1 ]; then
 		while kill -0 "$pid" 2>/dev/null; do
@@ -71,7 +80,9 @@ measure() {
 	wait "$pid"
 	RC=$?
 	# GNU time writes "Command exited with non-zero status N" first then.
-	read -r WALL RSS < <(tail -n 1 "$tf")
+	local u sy
+	read -r WALL RSS u sy < <(tail -n 1 "$tf")
+	CPU=$(awk -v a="$u" -v b="$sy" 'BEGIN { printf "%.2f", a + b }')
 	TREE=$peak
 	[ "$SAMPLE" = 1 ] && [ "${NOSAMPLE:-0}" != 1 ] || TREE=-
 	if [ "$RC" != 0 ]; then
@@ -98,26 +109,175 @@ crop_svg() {
 }
 
 # ---- machine ------------------------------------------------------------------
-CPU=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+CPU_NAME=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 CORES=$(nproc)
 RAM=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
 DEB=$(cat /etc/debian_version 2>/dev/null || echo "?")
 VER=$("$TP" --version | tr '\n' ';' | sed 's/;$//; s/;/; /g')
 LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
-say "machine: $CPU, $CORES cores, $RAM, Debian $DEB; $VER; load $LOAD0"
+say "machine: $CPU_NAME, $CORES cores, $RAM, Debian $DEB; $VER; load $LOAD0"
 awk -v l="${LOAD0%% *}" 'BEGIN { exit !(l > 0.5) }' &&
 	say "WARNING: load average $LOAD0 before starting: other work will skew the numbers"
 
+# ---- 0. the goals of issue 24, each a ratio from paired runs in this run -------
+median() { tr ' ' '\n' | awk 'NF { v[n++] = $1 } END { if (!n) { print "n/a"; exit }
+	for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+	printf "%.2f", n % 2 ? v[int(n / 2)] : (v[n / 2 - 1] + v[n / 2]) / 2 }'; }
+worst() { tr ' ' '\n' | awk 'NF && ($1 > m || m == "") { m = $1 } END { print m == "" ? "n/a" : m }'; }
+least() { tr ' ' '\n' | awk 'NF && ($1 < m || m == "") { m = $1 } END { print m == "" ? "n/a" : m }'; }
+verdict() { awk -v v="$1" -v g="$2" -v op="$3" 'BEGIN { if (v == "n/a") print "n/a";
+	else if ((op == "<=" && v + 0 <= g + 0) || (op == ">=" && v + 0 >= g + 0)) print "met"; else print "**not met**" }'; }
+GAMES="series vector arena"
+# Today's sizes (issue 24): fronts.svg 836,348 B, arena board.svg 229,100 B.
+SVG_FRONTS_WAS=836348; SVG_ARENA_WAS=229100
+
+# floor_of PNG...: prepares each PNG's raw rows (untimed), sets FLOOR_ARGS
+# to one floor command per PNG (run them one after another: one core).
+floor_prep() {
+	local i=0 f wh
+	FLOORS=()
+	for f in "$@"; do
+		wh=$("$ZB" -r "$f" "$OUT/raw.$i") || return 1
+		FLOORS+=("$OUT/raw.$i ${wh% *} ${wh#* } $OUT/floor.$i.png")
+		i=$((i + 1))
+	done
+}
+floor_run() { local a; for a in "${FLOORS[@]}"; do # shellcheck disable=SC2086
+	"$ZB" $a >/dev/null || return 1; done; }
+floor_clean() { rm -f "$OUT"/raw.* "$OUT"/floor.*.png; }
+export -f floor_run 2>/dev/null
+
+# pair_png GAME SHEET DPI JOBS: tilepress writing SHEET's PNGs with JOBS
+# workers, paired REPS times with the single-core floor for the same pixels.
+# Sets P_WALL P_CPU (medians of tilepress / floor), TPW FLW (median walls),
+# NPNG, MPX (all of them), MAXPX (the largest).
+pair_png() {
+	local g=$1 sheet=$2 d=$3 j=$4 r rw="" rc="" tw="" fw="" t_w t_c
+	rm -rf "pp"
+	"$TP" -c "$g" build -q -j "$j" -o pp --only "$sheet" --formats png -s print.dpi="$d" >/dev/null 2>&1
+	shopt -s nullglob; local pngs=(pp/*.png); shopt -u nullglob
+	NPNG=${#pngs[@]}; MPX=$(mpx_of "${pngs[@]}")
+	MAXPX=$( [ "$NPNG" -gt 0 ] && "$ZB" -d "${pngs[@]}" | awk '$1 * $2 > m { m = $1 * $2 } END { printf "%.1f", m / 1e6 }' || echo 0)
+	[ "$NPNG" -gt 0 ] && floor_prep "${pngs[@]}" || { P_WALL=n/a; P_CPU=n/a; return; }
+	for r in $(seq "$REPS"); do
+		NOSAMPLE=1 measure "$TP" -c "$g" build -q -j "$j" -o pp --only "$sheet" --formats png -s print.dpi="$d"
+		t_w=$WALL; t_c=$CPU
+		NOSAMPLE=1 measure bash -c "$(declare -p FLOORS ZB); $(declare -f floor_run); floor_run"
+		rw+=" $(div "$t_w" "$WALL" %.3f)"; rc+=" $(div "$t_c" "$CPU" %.3f)"; tw+=" $t_w"; fw+=" $WALL"
+	done
+	P_WALL=$(echo "$rw" | median); P_CPU=$(echo "$rc" | median)
+	TPW=$(echo "$tw" | median); FLW=$(echo "$fw" | median)
+	floor_clean; rm -rf pp
+}
+
+T_GOALS=""; T_CPU=""; T_FLOOR=""; T_BIG=""; T_MEM=""; T_SVG=""; T_PDF=""
+if want goals; then
+	# 1. CPU / wall of each game's default build with two workers.
+	cw_all=""
+	for g in $GAMES; do
+		say "goals: $g default build, -j 2, $REPS times"
+		rs=""
+		for r in $(seq "$REPS"); do
+			rm -rf "g-$g"
+			NOSAMPLE=1 measure "$TP" -c "$g" build -q -j 2 -o "g-$g"
+			rs+=" $(div "$CPU" "$WALL" %.3f)"
+			T_CPU+="| $g | $r | $WALL | $CPU | $(div "$CPU" "$WALL") | $(mib "$RSS") |"$'\n'
+		done
+		m=$(echo "$rs" | median); cw_all+=" $m"
+	done
+	cw=$(echo "$cw_all" | least)
+	T_GOALS+="| default build of each game, 2 workers: CPU / wall | >= 1.85 | $cw (series, vector, arena:$cw_all) | $(verdict "$cw" 1.85 '>=') |"$'\n'
+
+	# 2. Every PNG of every game's default set against the floor, one core.
+	fl_all=""; fc_all=""
+	declare -A BIGGEST
+	for g in $GAMES; do
+		big=0
+		for sheet in $("$TP" -c "$g" --list sheets | grep -v '^manifest$'); do
+			say "goals: $g $sheet PNG against the floor, -j 1, $REPS pairs"
+			pair_png "$g" "$sheet" 300 1
+			[ "$P_WALL" = n/a ] && continue
+			fl_all+=" $P_WALL"; fc_all+=" $P_CPU"
+			T_FLOOR+="| $g | $sheet | $NPNG | $MPX | $TPW | $FLW | **$P_WALL** | $P_CPU |"$'\n'
+			# The sheet with the largest single PNG (the first of equals).
+			[ "$sheet" != proof ] && awk -v a="$MAXPX" -v b="$big" 'BEGIN { exit !(a > b) }' &&
+				{ big=$MAXPX; BIGGEST[$g]=$sheet; }
+		done
+	done
+	fw=$(echo "$fl_all" | worst)
+	T_GOALS+="| every PNG (300 dpi, -j 1) / single-core zlib floor, wall | <= 1.10 | $fw (worst of $(echo "$fl_all" | wc -w); CPU worst $(echo "$fc_all" | worst)) | $(verdict "$fw" 1.10 '<=') |"$'\n'
+
+	# 3. The largest PNG of each game at 1200 dpi, two workers, against the
+	#    single-core floor.
+	bg_all=""
+	for g in $GAMES; do
+		sheet=${BIGGEST[$g]:-}
+		[ -n "$sheet" ] || continue
+		say "goals: $g $sheet at 1200 dpi, -j 2, against the floor"
+		pair_png "$g" "$sheet" 1200 2
+		bg_all+=" $P_WALL"
+		T_BIG+="| $g | $sheet | $MPX | $TPW | $FLW | **$P_WALL** | $P_CPU |"$'\n'
+	done
+	bw=$(echo "$bg_all" | worst)
+	T_GOALS+="| largest PNG of each game at 1200 dpi, 2 workers / single-core floor, wall | <= 0.60 | $bw (series, vector, arena:$bg_all) | $(verdict "$bw" 0.60 '<=') |"$'\n'
+
+	# 4. Peak memory of any process, every shipped config at its documented
+	#    largest size (full default build, default -j).
+	mm=0
+	for run in "series 36 x 36 at 1200 dpi|-c series -s board.rows=36 -s board.cols=36 -s print.dpi=1200" \
+		"arena side 99|-c arena -s arena.side=99" \
+		"vector 16 x 16|-c vector -s board.rows=16 -s board.cols=16 -s vector.blanks=196" \
+		"vector 12 x 12|-c vector -s board.rows=12 -s board.cols=12 -s vector.blanks=84" \
+		"series-blind at 300 dpi|-c series-blind -s print.dpi=300" \
+		"series-tutorial|-c series-tutorial" "series|-c series" "vector|-c vector" "arena|-c arena"; do
+		name=${run%%|*}; args=${run#*|}
+		say "goals: memory, $name"
+		rm -rf mem
+		# shellcheck disable=SC2086
+		measure "$TP" $args build -q -o mem
+		if [ "$RC" != 0 ]; then
+			T_MEM+="| $name | \`$args\` | refused (exit $RC): $(head -c 160 "$OUT/.cmd.out" | tr '\n|' ' /') | | | | | |"$'\n'
+			continue
+		fi
+		T_MEM+="| $name | \`$args\` | $WALL | $CPU | $(div "$CPU" "$WALL") | **$(mb "$RSS")** | $( [ "$TREE" = - ] && echo - || mb "$TREE") | $(find mem -type f | wc -l) |"$'\n'
+		[ "$RSS" -gt "$mm" ] && { mm=$RSS; mname=$name; }
+		rm -rf mem
+	done
+	T_GOALS+="| peak memory of any process, every shipped config at documented sizes | <= 64 MB | $(mb "$mm") MB ($mname) | $(verdict "$(mb "$mm")" 64 '<=') |"$'\n'
+
+	# 5. SVG sizes and 6. repeated PDF colours, from the default builds.
+	sf=$(stat -c %s g-series/fronts.svg 2>/dev/null || echo 0)
+	sa=$(stat -c %s g-arena/board.svg 2>/dev/null || echo 0)
+	T_SVG+="| series fronts.svg | $SVG_FRONTS_WAS | $sf | $(div "$sf" "$SVG_FRONTS_WAS") |"$'\n'
+	T_SVG+="| arena board.svg | $SVG_ARENA_WAS | $sa | $(div "$sa" "$SVG_ARENA_WAS") |"$'\n'
+	sw=$( (div "$sf" "$SVG_FRONTS_WAS"; echo; div "$sa" "$SVG_ARENA_WAS") | worst)
+	T_GOALS+="| fronts.svg and arena board.svg / today's size | <= 0.33 | $sw (fronts $(div "$sf" "$SVG_FRONTS_WAS"), board $(div "$sa" "$SVG_ARENA_WAS")) | $(verdict "$sw" 0.333 '<=') |"$'\n'
+	rep=0
+	for g in $GAMES; do
+		for f in g-"$g"/*.pdf; do
+			[ -f "$f" ] || continue
+			line=$(python3 "$PDFC" "$f")
+			o=$(echo "$line" | sed -n 's/.*colour_ops=\([0-9]*\).*/\1/p')
+			k=$(echo "$line" | sed -n 's/.*repeats=\([0-9]*\).*/\1/p')
+			fi=$(echo "$line" | sed -n 's/.*fills=\([0-9]*\).*/\1/p')
+			T_PDF+="| $g | $(basename "$f") | $fi | $o | $k |"$'\n'
+			rep=$((rep + ${k:-0}))
+		done
+	done
+	T_GOALS+="| PDF colour operators that repeat the current colour (all default PDFs) | 0 | $rep | $(verdict "$rep" 0 '<=') |"$'\n'
+	rm -rf g-series g-vector g-arena
+fi
+
 # ---- 1. full default set and the PNG part alone ---------------------------------
-T_FULL=""; T_PNG=""; T_BOUND=""; T_PEER=""; T_LEVEL=""; T_GAMES=""
-declare -A FR_WALL FR_FILE FR_RSS
+T_FULL=""; T_PNG=""; T_PEER=""; T_LEVEL=""; T_GAMES=""; T_J1=""
+if want sets; then
 for d in $DPIS; do
 	say "full set at $d dpi"
 	rm -rf "full-$d"
 	measure "$TP" build -q -o "full-$d" -s print.dpi="$d"
 	nf=$(find "full-$d" -type f | wc -l)
 	mb=$(du -sk "full-$d" | awk '{ printf "%.1f", $1 / 1024 }')
-	T_FULL+="| $d | default ($CORES) | $WALL | $(mib "$RSS") | $( [ "$TREE" = - ] && echo - || mib "$TREE") | $nf | $mb |"$'\n'
+	T_FULL+="| $d | default ($CORES) | $WALL | $CPU | $(div "$CPU" "$WALL") | $(mib "$RSS") | $( [ "$TREE" = - ] && echo - || mib "$TREE") | $nf | $mb |"$'\n'
 	rm -rf "full-$d"
 
 	say "PNG only at $d dpi"
@@ -125,19 +285,8 @@ for d in $DPIS; do
 	NOSAMPLE=1 measure "$TP" build -q -o "png-$d" --formats png -s print.dpi="$d"
 	shopt -s nullglob; pngs=("png-$d"/*.png); shopt -u nullglob
 	mp=$(mpx_of "${pngs[@]}")
-	T_PNG+="| $d | ${#pngs[@]} | $mp | $WALL | $(div "$mp" "$WALL" %.1f) | $(mib "$RSS") |"$'\n'
+	T_PNG+="| $d | ${#pngs[@]} | $mp | $WALL | $CPU | $(div "$CPU" "$WALL") | $(div "$mp" "$WALL" %.1f) | $(mib "$RSS") |"$'\n'
 	rm -rf "png-$d"
-
-	say "fronts.png alone at $d dpi, then its zlib bound"
-	rm -rf "fronts-$d"
-	NOSAMPLE=1 measure "$TP" build -q -j 1 -o "fronts-$d" --only fronts --formats png -s print.dpi="$d"
-	FR_WALL[$d]=$WALL; FR_FILE[$d]=$OUT/fronts-$d/fronts.png
-	fr_rss=$RSS; FR_RSS[$d]=$(mib "$RSS")
-	zb=$("$ZB" "fronts-$d/fronts.png")
-	get() { printf '%s\n' "$zb" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-	fmp=$(get mpx); bs=$(get bound_s)
-	T_BOUND+="| $d | $(get width)x$(get height) | $fmp | $WALL | $(div "$fmp" "$WALL" %.1f) | $(mib "$fr_rss") | $bs | $(get mpx_per_s) | **$(div "$WALL" "$bs")** | $(get match) ($(get zbytes) B) |"$'\n'
-	case " $PEER_DPIS " in *" $d "*) ;; *) rm -rf "fronts-$d" ;; esac
 done
 
 # ---- 2. one worker at the highest dpi -------------------------------------------
@@ -145,33 +294,34 @@ DMAX=${DPIS##* }
 say "full set at $DMAX dpi with -j 1"
 rm -rf "full1-$DMAX"
 measure "$TP" build -q -j 1 -o "full1-$DMAX" -s print.dpi="$DMAX"
-T_J1="| $DMAX | 1 | $WALL | $(mib "$RSS") | $( [ "$TREE" = - ] && echo - || mib "$TREE") | $(find "full1-$DMAX" -type f | wc -l) | $(du -sk "full1-$DMAX" | awk '{ printf "%.1f", $1 / 1024 }') |"
+T_J1="| $DMAX | 1 | $WALL | $CPU | $(div "$CPU" "$WALL") | $(mib "$RSS") | $( [ "$TREE" = - ] && echo - || mib "$TREE") | $(find "full1-$DMAX" -type f | wc -l) | $(du -sk "full1-$DMAX" | awk '{ printf "%.1f", $1 / 1024 }') |"
 J1_WALL=$WALL
 rm -rf "full1-$DMAX"
 JN_WALL=$(printf '%s' "$T_FULL" | awk -F'|' -v d="$DMAX" '$2 + 0 == d { gsub(/ /, "", $4); print $4 }')
+fi
 
 # ---- 3. peers on the same image ---------------------------------------------------
+# Each peer run is paired with a tilepress run just before it (one worker).
+if want peers; then
 for d in $PEER_DPIS; do
 	for sheet in fronts board; do
 		say "peers: $sheet at $d dpi"
-		# Our PNG, and our time for it alone on one worker.
-		if [ "$sheet" = fronts ] && [ -n "${FR_WALL[$d]:-}" ] && [ -f "${FR_FILE[$d]}" ]; then
-			tp_wall=${FR_WALL[$d]}; ours=${FR_FILE[$d]}; tp_rss=${FR_RSS[$d]}
-		else
-			rm -rf "$sheet-$d"
-			NOSAMPLE=1 measure "$TP" build -q -j 1 -o "$sheet-$d" --only "$sheet" --formats png -s print.dpi="$d"
-			tp_wall=$WALL; ours=$OUT/$sheet-$d/$sheet.png; tp_rss=$(mib "$RSS")
-		fi
+		rm -rf "$sheet-$d"
+		NOSAMPLE=1 measure "$TP" build -q -j 1 -o "$sheet-$d" --only "$sheet" --formats png -s print.dpi="$d"
+		ours=$OUT/$sheet-$d/$sheet.png
 		size=$(dims "$ours")
-		T_PEER+="| $sheet | $d | tilepress (\`--only $sheet --formats png -j 1\`) | $size | $tp_wall | $tp_rss | 1.00 | 0 | Cairo, pixel-snapped fills |"$'\n'
+		T_PEER+="| $sheet | $d | tilepress (\`--only $sheet --formats png -j 1\`) | $size | $WALL | $(mib "$RSS") | 1.00 | 0 | Cairo; whole-pixel boxes and lines |"$'\n'
 		rm -rf "vec-$d"
 		NOSAMPLE=1 measure "$TP" build -q -o "vec-$d" --only "$sheet" --formats svg,pdf -s print.dpi="$d"
 		svg=vec-$d/$sheet.svg; pdf=vec-$d/$sheet.pdf; cut=vec-$d/$sheet-bleed.svg
 		crop_svg "$svg" "$cut" || say "no bleed clip in $svg: peers rasterise the whole page"
 
 		peer() { # name note cmd... (output in $po)
-			local name=$1 note=$2; shift 2
-			rm -f "$po"
+			local name=$1 note=$2 tp_wall
+			shift 2
+			rm -f "$po" "$sheet-$d/$sheet.png"
+			NOSAMPLE=1 measure "$TP" build -q -j 1 -o "$sheet-$d" --only "$sheet" --formats png -s print.dpi="$d"
+			tp_wall=$WALL
 			NOSAMPLE=1 measure "$@"
 			local ps=- diff=-
 			if [ "$RC" = 0 ] && [ -f "$po" ]; then
@@ -198,17 +348,25 @@ for d in $PEER_DPIS; do
 		peer "gs png16m, no AA" "-dUseBleedBox; gs default, no antialiasing" \
 			gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=png16m -r"$d" -dUseBleedBox \
 			-sOutputFile="$po" "$pdf"
-		imc=$("$IM" -list format 2>/dev/null | awk '$1 == "SVG" { $1 = $2 = $3 = ""; sub(/^ +/, ""); print }')
-		case $imc in *RSVG*) imc="librsvg ($imc)" ;; *XML*) imc="internal MSVG ($imc)" ;; esac
-		peer "ImageMagick $("$IM" -version | awk 'NR == 1 { print $3 }') convert" \
-			"SVG coder: ${imc:-none}; SVG cut to the bleed box" \
-			timeout "$IM_TIMEOUT" "$IM" -density "$d" "$cut" "$po"
+		if command -v inkscape >/dev/null 2>&1; then
+			peer "Inkscape $(inkscape --version 2>/dev/null | awk '{ print $2; exit }')" \
+				"SVG cut to the bleed box" \
+				inkscape --export-dpi="$d" --export-type=png --export-filename="$po" "$cut"
+		fi
+		if [ -n "$IM" ]; then
+			imc=$("$IM" -list format 2>/dev/null | awk '$1 == "SVG" { $1 = $2 = $3 = ""; sub(/^ +/, ""); print }')
+			case $imc in *RSVG*) imc="librsvg ($imc)" ;; *XML*) imc="internal MSVG ($imc)" ;; esac
+			peer "ImageMagick $("$IM" -version | awk 'NR == 1 { print $3 }') convert" \
+				"SVG coder: ${imc:-none}; SVG cut to the bleed box" \
+				timeout "$IM_TIMEOUT" "$IM" -density "$d" "$cut" "$po"
+		fi
 		rm -rf "vec-$d" "$sheet-$d"
 	done
-	rm -rf "fronts-$d"
 done
+fi
 
 # ---- 4. levels ---------------------------------------------------------------------
+if want games; then
 say "level 2 at 300 dpi, full set"
 rm -rf level2
 measure "$TP" build -q -o level2 --level 2 -s print.dpi=300
@@ -233,9 +391,10 @@ for run in "series|-c series" "vector|-c vector" "arena|-c arena" \
 	rm -rf game
 	# shellcheck disable=SC2086
 	measure "$TP" $args build -q -o game
-	T_GAMES+="| $name | $WALL | $(mib "$RSS") | $( [ "$TREE" = - ] && echo - || mib "$TREE") | $(find game -type f | wc -l) | $(du -sk game | awk '{ printf "%.1f", $1 / 1024 }') |"$'\n'
+	T_GAMES+="| $name | $WALL | $CPU | $(div "$CPU" "$WALL") | $(mib "$RSS") | $( [ "$TREE" = - ] && echo - || mib "$TREE") | $(find game -type f | wc -l) | $(du -sk game | awk '{ printf "%.1f", $1 / 1024 }') |"$'\n'
 done
 rm -rf level3
+fi
 
 # ---- report ------------------------------------------------------------------------
 T_END=$(date +%s)
@@ -244,57 +403,108 @@ LOAD1=$(cut -d' ' -f1-3 /proc/loadavg)
 cat <<EOF
 ## tilepress benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')
 
-Machine: $CPU, $CORES cores, $RAM RAM, Debian $DEB. $VER.
+Machine: $CPU_NAME, $CORES cores, $RAM RAM, Debian $DEB. $VER.
 Load average before / after: $LOAD0 / $LOAD1. Benchmark wall time: $((T_END - T_START)) s.
+Parts: $PARTS; $REPS pairs per goal ratio (the median is shown).
 
-Peak RSS "GNU time %M" is the largest single process: for a build with
-workers it is the max over the parent and its waited-for children, not their
-sum. "Tree RSS" is the sum over the running process tree, sampled every 0.5 s.
+Every ratio is tilepress / the other program, both timed as whole processes
+by GNU time in this run, one right after the other. CPU is user + system time
+of the process and the children it waited for. Peak RSS (GNU time %M) is the
+largest single process. MB here are 10^6 bytes, MiB 2^20.
+EOF
+if want goals; then
+cat <<EOF
+
+### Goals (issue 24)
+
+| goal | target | measured | |
+|---|---:|---|---|
+${T_GOALS}
+#### CPU / wall of the default builds (\`-c GAME build -j 2\`)
+
+| game | run | wall s | CPU s | CPU / wall | peak RSS MiB |
+|---|---:|---:|---:|---:|---:|
+${T_CPU}
+#### Every PNG against the zlib floor (300 dpi, one core)
+
+tilepress: \`-c GAME build --only SHEET --formats png -j 1\` (all of the sheet's
+PNGs). Floor: bench/zlib_floor.c, one process per PNG run one after another,
+reading the same pixels as raw RGB (prepared untimed) and writing them as a
+PNG with the same level (6), strategy (Z_FILTERED), filter (Up) and IDAT size
+(8 KiB), as one zlib stream on one core. Ratios are medians of the pairs.
+
+| game | sheet | PNGs | Mpx | tilepress wall s | floor wall s | wall ratio | CPU ratio |
+|---|---|---:|---:|---:|---:|---:|---:|
+${T_FLOOR}
+#### The largest PNG of each game at 1200 dpi: two workers against the single-core floor
+
+| game | sheet | Mpx | tilepress -j 2 wall s | floor wall s | wall ratio | CPU ratio |
+|---|---|---:|---:|---:|---:|---:|
+${T_BIG}
+#### Peak memory, every shipped config at its documented size (full default build, default -j)
+
+| config | arguments | wall s | CPU s | CPU / wall | peak RSS MB (%M) | tree RSS MB (sampled) | files |
+|---|---|---:|---:|---:|---:|---:|---:|
+${T_MEM}
+#### SVG sizes (bytes)
+
+| file | today (issue 24) | now | ratio |
+|---|---:|---:|---:|
+${T_SVG}
+#### PDF colour operators (bench/pdf_colours.py)
+
+| game | file | fills | colour operators | repeat the current colour |
+|---|---|---:|---:|---:|
+${T_PDF}
+EOF
+fi
+if want sets; then
+cat <<EOF
 
 ### Full default set (PDF + PNG + SVG, all sheets)
 
-| dpi | -j | wall s | peak RSS MiB (%M) | tree RSS MiB (sampled) | files | output MiB |
-|---:|---|---:|---:|---:|---:|---:|
+| dpi | -j | wall s | CPU s | CPU / wall | peak RSS MiB (%M) | tree RSS MiB (sampled) | files | output MiB |
+|---:|---|---:|---:|---:|---:|---:|---:|---:|
 $T_FULL$T_J1
 
 Two workers against one at $DMAX dpi: $(div "$J1_WALL" "$JN_WALL") x faster.
 
 ### PNG part alone (\`--formats png\`, default -j)
 
-| dpi | PNG files | Mpx written | wall s | Mpx/s | peak RSS MiB (%M) |
-|---:|---:|---:|---:|---:|---:|
+| dpi | PNG files | Mpx written | wall s | CPU s | CPU / wall | Mpx/s | peak RSS MiB (%M) |
+|---:|---:|---:|---:|---:|---:|---:|---:|
 ${T_PNG}
-### fronts.png against the zlib bound
+EOF
+fi
+if want peers; then
+cat <<EOF
 
-tilepress: \`build --only fronts --formats png -j 1\` (whole process). Bound:
-tests/bench/zlib_bound.c filters (Up) and deflates (level 6, Z_FILTERED,
-windowBits 15, memLevel 8, one deflate() per row, as libpng does) the same rows,
-decoded from our PNG into memory first; only the compression is timed.
-"same IDAT" says the bound produced exactly as many compressed bytes as our file.
-
-| dpi | pixels | Mpx | tilepress s | tilepress Mpx/s | peak RSS MiB | zlib bound s | bound Mpx/s | tilepress / bound | same IDAT |
-|---:|---|---:|---:|---:|---:|---:|---:|---:|---|
-${T_BOUND}
 ### Peers on the same image
 
-Ratio = tilepress s / tool s (below 1: tilepress is faster). "px differ" is the
-share of pixels where a channel differs from ours by more than 64 of 255.
+Ratio = tilepress s / tool s, each tool run paired with a tilepress run just
+before it (below 1: tilepress is faster). "px differ" is the share of pixels
+where a channel differs from ours by more than 64 of 255.
 
 | sheet | dpi | tool | pixels | wall s | peak RSS MiB | ratio | px differ % | note |
 |---|---:|---|---|---:|---:|---:|---:|---|
 ${T_PEER}
+EOF
+fi
+if want games; then
+cat <<EOF
+
 ### Levels (board pieces as tiles)
 
 | run | wall s | peak RSS MiB (%M) | tree RSS MiB (sampled) | files | output MiB | PNG |
 |---|---:|---:|---:|---:|---:|---|
 ${T_LEVEL}
-
 ### Every game (PDF + PNG + SVG + DXF, default -j)
 
-| run | wall s | peak RSS MiB (%M) | tree RSS MiB (sampled) | files | output MiB |
-|---|---:|---:|---:|---:|---:|
+| run | wall s | CPU s | CPU / wall | peak RSS MiB (%M) | tree RSS MiB (sampled) | files | output MiB |
+|---|---:|---:|---:|---:|---:|---:|---:|
 ${T_GAMES}
 EOF
+fi
 } >"$RES"
 cat "$RES"
-rm -rf "$OUT/.time.$$" "$OUT/.cmd.out" "$OUT/snap"
+rm -rf "$OUT/.time.$$" "$OUT/.cmd.out" "$OUT/snap" "$OUT"/raw.* "$OUT"/floor.*.png

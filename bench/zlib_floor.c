@@ -1,46 +1,33 @@
-/* zlib_bound: the physical floor for writing a tilepress PNG (benchmark helper,
- * not a test).
+/* zlib_floor: the floor for writing a tilepress PNG (benchmark helper, not a
+ * test; make bench runs it).
  *
- *   zlib_bound FILE.png [BAND_MIB]   time PNG filtering + deflate of FILE's rows
- *   zlib_bound -d FILE.png...        print "WIDTH HEIGHT FILE" from each IHDR
- *   zlib_bound -c A.png B.png [TOL]  share of pixels where A and B differ by
- *                                    more than TOL (default 64) in a channel,
- *                                    both read as 8-bit RGB over white
+ *   zlib_floor -r FILE.png RAW         decode FILE into raw 8-bit RGB rows (untimed
+ *                                      preparation); prints "WIDTH HEIGHT"
+ *   zlib_floor RAW WIDTH HEIGHT OUT.png   the floor, timed as a whole process
+ *   zlib_floor -d FILE.png...          print "WIDTH HEIGHT FILE" from each IHDR
+ *   zlib_floor -c A.png B.png [TOL]    share of pixels where A and B differ by
+ *                                      more than TOL (default 64) in a channel,
+ *                                      both read as 8-bit RGB over white
  *
- * The first form decodes FILE (a tilepress PNG: 8-bit RGB) with libpng band by
- * band into memory, untimed, and then, timed, does what libpng's writer does
- * with those rows in tilepress's encoder (src/backend_png.c): filter each row
- * with the Up filter (filter byte 2, prev row all zero for row 0), deflate it
- * with level 6 and the parameters libpng 1.6 picks for a filtered image
- * (windowBits 15, memLevel 8, Z_FILTERED), one deflate() call per row into an
- * 8 KiB buffer, and CRC-32 each full buffer as an IDAT chunk would be.  Nothing
- * is written.  The compressed size is compared with the sum of FILE's IDAT
- * lengths: equal sizes show the parameters match tilepress's.  ZB_LEVEL and
- * ZB_STRATEGY in the environment try other zlib settings for comparison.
- *
- * What tilepress does on top of this floor: drawing with Cairo, clearing the
- * band, libpng's xRGB -> RGB transform, and writing the file.
- *
- * Output (one line, key=value): width height mpx band_rows bound_s mpx_per_s
- * zbytes idat_bytes match decode_s. */
+ * The floor reads the raw rows from RAW (in the page cache after -r) in 4 MiB
+ * bands, Up-filters every row (filter byte 2, row 0 against zeros) and
+ * deflates them as ONE stream on ONE core with the settings tilepress uses
+ * (level 6, Z_FILTERED, windowBits 15, memLevel 8), and writes OUT.png as
+ * 8 KiB IDAT chunks with their CRCs, an IHDR and an IEND: the same pixels,
+ * level, strategy, filter and IDAT size as tilepress's file, with nothing
+ * drawn.  tilepress's time for the same image against this process's time is
+ * what drawing and everything else cost on top of compression (one core), or
+ * what its parallel blocks save (two).  Output: zbytes=N (compressed bytes). */
 #include <png.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <zlib.h>
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void die(const char *what, const char *file)
 {
-	fprintf(stderr, "zlib_bound: %s: %s\n", file, what);
+	fprintf(stderr, "zlib_floor: %s: %s\n", file, what);
 	exit(1);
 }
 
@@ -80,36 +67,6 @@ static int scan(const char *file, uint32_t *w, uint32_t *h, uint64_t *idat)
 	}
 	fclose(f);
 	return *w && *h ? 0 : -1;
-}
-
-struct out {
-	z_stream z;
-	unsigned char buf[8192];
-	uint64_t total;
-	uint32_t crc;
-};
-
-/* Drains the 8 KiB buffer as libpng would: an IDAT chunk with its CRC. */
-static void drain(struct out *o, int flush)
-{
-	size_t have = sizeof o->buf - o->z.avail_out;
-	if (o->z.avail_out == 0 || (flush && have)) {
-		o->crc = (uint32_t)crc32(crc32(0, (const Bytef *)"IDAT", 4), o->buf, (uInt)have);
-		o->total += have;
-		o->z.next_out = o->buf;
-		o->z.avail_out = sizeof o->buf;
-	}
-}
-
-static void put(struct out *o, const unsigned char *p, size_t n, const char *file)
-{
-	o->z.next_in = (Bytef *)p;
-	o->z.avail_in = (uInt)n;
-	while (o->z.avail_in > 0) {
-		if (deflate(&o->z, Z_NO_FLUSH) != Z_OK)
-			die("deflate failed", file);
-		drain(o, 0);
-	}
 }
 
 /* A PNG of any kind read as 8-bit RGB rows, transparency over white. */
@@ -186,17 +143,143 @@ static int compare(const char *a, const char *b, int tol)
 	return 0;
 }
 
+/* -r: FILE's rows as raw RGB in RAW. */
+static int to_raw(const char *file, const char *raw)
+{
+	struct reader r;
+	open_rgb(&r, file);
+	FILE *o = fopen(raw, "wb");
+	unsigned char *row = malloc((size_t)r.w * 3);
+	if (o == NULL || row == NULL)
+		die("cannot write", raw);
+	if (setjmp(png_jmpbuf(r.png)))
+		die("libpng read error", file);
+	for (png_uint_32 y = 0; y < r.h; y++) {
+		png_read_row(r.png, row, NULL);
+		if (fwrite(row, 1, (size_t)r.w * 3, o) != (size_t)r.w * 3)
+			die("write failed", raw);
+	}
+	if (fclose(o) != 0)
+		die("write failed", raw);
+	printf("%u %u\n", r.w, r.h);
+	png_destroy_read_struct(&r.png, &r.info, NULL);
+	fclose(r.f);
+	free(row);
+	return 0;
+}
+
+static void put32(unsigned char *b, uint32_t v)
+{
+	b[0] = (unsigned char)(v >> 24);
+	b[1] = (unsigned char)(v >> 16);
+	b[2] = (unsigned char)(v >> 8);
+	b[3] = (unsigned char)v;
+}
+
+static void chunk(FILE *f, const char *type, const unsigned char *d, size_t n, const char *file)
+{
+	unsigned char b[8];
+	put32(b, (uint32_t)n);
+	memcpy(b + 4, type, 4);
+	uLong crc = crc32(0L, (const Bytef *)type, 4);
+	if (n)
+		crc = crc32(crc, d, (uInt)n);
+	if (fwrite(b, 1, 8, f) != 8 || (n && fwrite(d, 1, n, f) != n))
+		die("write failed", file);
+	put32(b, (uint32_t)crc);
+	if (fwrite(b, 1, 4, f) != 4)
+		die("write failed", file);
+}
+
+/* Deflates what is in z's input, writing every full 8 KiB as an IDAT. */
+static uint64_t pump(z_stream *z, unsigned char *buf, int flush, FILE *f, const char *file)
+{
+	uint64_t out = 0;
+	int zr;
+	do {
+		zr = deflate(z, flush);
+		if (zr == Z_STREAM_ERROR)
+			die("deflate failed", file);
+		if (z->avail_out == 0 || (flush == Z_FINISH && z->avail_out < 8192)) {
+			size_t n = 8192 - z->avail_out;
+			chunk(f, "IDAT", buf, n, file);
+			out += n;
+			z->next_out = buf;
+			z->avail_out = 8192;
+		}
+	} while (z->avail_in > 0 || (flush == Z_FINISH && zr != Z_STREAM_END));
+	return out;
+}
+
+static int floor_run(const char *raw, uint32_t w, uint32_t h, const char *png)
+{
+	FILE *in = fopen(raw, "rb"), *f = fopen(png, "wb");
+	if (in == NULL || f == NULL)
+		die("cannot open", in ? png : raw);
+	size_t rb = (size_t)w * 3, rows = ((size_t)4 << 20) / rb;
+	rows = rows < 1 ? 1 : rows > h ? h : rows;
+	unsigned char *band = malloc(rb * rows), *filt = malloc((rb + 1) * rows);
+	unsigned char *prev = calloc(1, rb), zbuf[8192];
+	if (band == NULL || filt == NULL || prev == NULL)
+		die("out of memory", raw);
+	static const unsigned char sig[8] = { 137, 'P', 'N', 'G', '\r', '\n', 26, '\n' };
+	unsigned char ihdr[13] = { 0 };
+	put32(ihdr, w);
+	put32(ihdr + 4, h);
+	ihdr[8] = 8;
+	ihdr[9] = 2;
+	if (fwrite(sig, 1, 8, f) != 8)
+		die("write failed", png);
+	chunk(f, "IHDR", ihdr, 13, png);
+	z_stream z;
+	memset(&z, 0, sizeof z);
+	if (deflateInit2(&z, 6, Z_DEFLATED, 15, 8, Z_FILTERED) != Z_OK)
+		die("deflateInit2 failed", png);
+	z.next_out = zbuf;
+	z.avail_out = sizeof zbuf;
+	uint64_t total = 0;
+	for (uint32_t y0 = 0; y0 < h; y0 += (uint32_t)rows) {
+		size_t n = h - y0 < rows ? h - y0 : rows;
+		if (fread(band, 1, rb * n, in) != rb * n)
+			die("short read", raw);
+		for (size_t r = 0; r < n; r++) {
+			const unsigned char *row = band + r * rb, *up = r ? row - rb : prev;
+			unsigned char *d = filt + r * (rb + 1);
+			d[0] = 2;
+			for (size_t i = 0; i < rb; i++)
+				d[i + 1] = (unsigned char)(row[i] - up[i]);
+		}
+		memcpy(prev, band + (n - 1) * rb, rb);
+		z.next_in = filt;
+		z.avail_in = (uInt)((rb + 1) * n);
+		total += pump(&z, zbuf, Z_NO_FLUSH, f, png);
+	}
+	total += pump(&z, zbuf, Z_FINISH, f, png);
+	deflateEnd(&z);
+	chunk(f, "IEND", NULL, 0, png);
+	if (fclose(f) != 0)
+		die("write failed", png);
+	fclose(in);
+	printf("zbytes=%llu\n", (unsigned long long)total);
+	free(band);
+	free(filt);
+	free(prev);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "-c") == 0)
 		return compare(argv[2], argv[3], argc == 5 ? atoi(argv[4]) : 64);
+	if (argc == 4 && strcmp(argv[1], "-r") == 0)
+		return to_raw(argv[2], argv[3]);
 	if (argc >= 2 && strcmp(argv[1], "-d") == 0) {
 		int rc = 0;
 		for (int i = 2; i < argc; i++) {
 			uint32_t w, h;
 			uint64_t idat;
 			if (scan(argv[i], &w, &h, &idat) != 0) {
-				fprintf(stderr, "zlib_bound: %s: not a PNG\n", argv[i]);
+				fprintf(stderr, "zlib_floor: %s: not a PNG\n", argv[i]);
 				rc = 1;
 				continue;
 			}
@@ -204,102 +287,10 @@ int main(int argc, char **argv)
 		}
 		return rc;
 	}
-	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: zlib_bound FILE.png [BAND_MIB] | -d FILE.png... | -c A.png B.png [TOL]\n");
-		return 2;
-	}
-	const char *file = argv[1];
-	size_t band_mib = argc == 3 ? strtoul(argv[2], NULL, 10) : 64;
-	uint32_t sw, sh;
-	uint64_t idat;
-	if (scan(file, &sw, &sh, &idat) != 0)
-		die("not a PNG", file);
-
-	FILE *f = fopen(file, "rb");
-	if (f == NULL)
-		die("cannot open", file);
-	png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-	png_infop info = png ? png_create_info_struct(png) : NULL;
-	if (info == NULL)
-		die("out of memory", file);
-	if (setjmp(png_jmpbuf(png)))
-		die("libpng read error", file);
-	png_init_io(png, f);
-	png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
-	png_read_info(png, info);
-	png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
-	if (png_get_bit_depth(png, info) != 8 || png_get_color_type(png, info) != PNG_COLOR_TYPE_RGB ||
-	    png_get_interlace_type(png, info) != PNG_INTERLACE_NONE)
-		die("expected 8-bit RGB, not interlaced (a tilepress PNG)", file);
-
-	size_t rb = (size_t)w * 3;             /* raw row bytes */
-	size_t rows = (band_mib << 20) / rb;
-	rows = rows < 1 ? 1 : rows > h ? h : rows;
-	unsigned char *band = malloc(rb * rows);
-	unsigned char *prev = calloc(1, rb);   /* libpng: zeroed prev row */
-	unsigned char *filt = malloc(rb + 1);
-	if (band == NULL || prev == NULL || filt == NULL)
-		die("out of memory", file);
-
-	struct out o;
-	memset(&o, 0, sizeof o);
-	/* ZB_LEVEL / ZB_STRATEGY (filtered, default, rle, huffman) try other
-	 * settings for comparison; the benchmark uses tilepress's. */
-	const char *lv = getenv("ZB_LEVEL"), *st = getenv("ZB_STRATEGY");
-	int level = lv && *lv ? atoi(lv) : 6, strategy = Z_FILTERED;
-	if (st && strcmp(st, "default") == 0)
-		strategy = Z_DEFAULT_STRATEGY;
-	else if (st && strcmp(st, "rle") == 0)
-		strategy = Z_RLE;
-	else if (st && strcmp(st, "huffman") == 0)
-		strategy = Z_HUFFMAN_ONLY;
-	if (deflateInit2(&o.z, level, Z_DEFLATED, 15, 8, strategy) != Z_OK)
-		die("deflateInit2 failed", file);
-	o.z.next_out = o.buf;
-	o.z.avail_out = sizeof o.buf;
-
-	double t_bound = 0, t_decode = 0;
-	for (png_uint_32 y0 = 0; y0 < h; y0 += (png_uint_32)rows) {
-		png_uint_32 n = h - y0 < rows ? h - y0 : (png_uint_32)rows;
-		double t0 = now();
-		for (png_uint_32 r = 0; r < n; r++)
-			png_read_row(png, band + (size_t)r * rb, NULL);
-		double t1 = now();
-		t_decode += t1 - t0;
-		for (png_uint_32 r = 0; r < n; r++) {
-			const unsigned char *row = band + (size_t)r * rb;
-			const unsigned char *up = r > 0 ? row - rb : prev;
-			filt[0] = 2; /* PNG_FILTER_VALUE_UP */
-			for (size_t i = 0; i < rb; i++)
-				filt[i + 1] = (unsigned char)(row[i] - up[i]);
-			put(&o, filt, rb + 1, file);
-		}
-		/* The next band's first row is filtered against this band's last. */
-		memcpy(prev, band + (size_t)(n - 1) * rb, rb);
-		t_bound += now() - t1;
-	}
-	double t0 = now();
-	int zr;
-	while ((zr = deflate(&o.z, Z_FINISH)) == Z_OK || zr == Z_BUF_ERROR)
-		drain(&o, 0);
-	if (zr != Z_STREAM_END)
-		die("deflate finish failed", file);
-	drain(&o, 1);
-	t_bound += now() - t0;
-	deflateEnd(&o.z);
-	png_read_end(png, NULL);
-	png_destroy_read_struct(&png, &info, NULL);
-	fclose(f);
-
-	double mpx = (double)w * h / 1e6;
-	printf("level=%d width=%u height=%u mpx=%.1f band_rows=%zu bound_s=%.3f mpx_per_s=%.1f "
-	       "zbytes=%llu idat_bytes=%llu match=%s decode_s=%.3f\n",
-	       level, w, h, mpx, rows, t_bound, t_bound > 0 ? mpx / t_bound : 0,
-	       (unsigned long long)o.total, (unsigned long long)idat,
-	       o.total == idat ? "yes" : "no", t_decode);
-	(void)o.crc;
-	free(band);
-	free(prev);
-	free(filt);
-	return 0;
+	if (argc == 5)
+		return floor_run(argv[1], (uint32_t)strtoul(argv[2], NULL, 10),
+				 (uint32_t)strtoul(argv[3], NULL, 10), argv[4]);
+	fprintf(stderr, "usage: zlib_floor -r FILE.png RAW | RAW WIDTH HEIGHT OUT.png | "
+		"-d FILE.png... | -c A.png B.png [TOL]\n");
+	return 2;
 }
