@@ -44,6 +44,14 @@ struct doc {
 	tp_err *e;
 };
 
+/* A colour as the content stream sets it: CMYK values, or a separation
+ * (palette index) at 100 %.  kind 0: none set yet on this page. */
+struct colour {
+	int kind;               /* 0, 1 process, 2 separation */
+	int idx;
+	HPDF_REAL v[4];
+};
+
 struct page {
 	struct doc *d;
 	const struct tp_scene *sc;
@@ -56,6 +64,9 @@ struct page {
 	int clipped;            /* inside the q ... W n of the bleed clip */
 	int want_clip;          /* the walk's clip for the next shape */
 	int op, op_outside;     /* overprint now, and outside the clip */
+	/* The fill and stroke colours now, and outside the clip: set only
+	 * when they change (q ... Q restores them). */
+	struct colour fill, stroke, fill_outside, stroke_outside;
 };
 
 static void HPDF_STDCALL on_error(HPDF_STATUS no, HPDF_STATUS detail, void *data)
@@ -166,27 +177,41 @@ static int colour_space(struct page *p, int id, char key[16])
 	return 0;
 }
 
+static int same_colour(const struct colour *a, const struct colour *b)
+{
+	return a->kind == b->kind && (a->kind == 2 ? a->idx == b->idx
+				      : memcmp(a->v, b->v, sizeof a->v) == 0);
+}
+
+/* Sets the fill and/or stroke colour, each only when it changes: a sheet
+ * fills thousands of shapes in a few inks, layer by layer. */
 static int set_colour(struct page *p, int id, int paint)
 {
 	const struct tp_ink *ink = tp_scene_ink(p->sc, id);
-	const double *c = ink->cmyk;
-	if (ink->kind == TP_INK_PROCESS) {
-		if (paint & TP_FILL)
-			HPDF_Page_SetCMYKFill(p->pg, (HPDF_REAL)unit(c[0]), (HPDF_REAL)unit(c[1]),
-					      (HPDF_REAL)unit(c[2]), (HPDF_REAL)unit(c[3]));
-		if (paint & TP_STROKE)
-			HPDF_Page_SetCMYKStroke(p->pg, (HPDF_REAL)unit(c[0]), (HPDF_REAL)unit(c[1]),
-						(HPDF_REAL)unit(c[2]), (HPDF_REAL)unit(c[3]));
+	struct colour c = { .kind = ink->kind == TP_INK_PROCESS ? 1 : 2,
+			    .idx = tp_ink_index(&p->sc->pal, id) };
+	if (c.kind == 1)
+		for (int k = 0; k < 4; k++)
+			c.v[k] = (HPDF_REAL)unit(ink->cmyk[k]);
+	int fill = (paint & TP_FILL) && !same_colour(&c, &p->fill);
+	int stroke = (paint & TP_STROKE) && !same_colour(&c, &p->stroke);
+	if (fill)
+		p->fill = c;
+	if (stroke)
+		p->stroke = c;
+	if (c.kind == 1) {
+		if (fill)
+			HPDF_Page_SetCMYKFill(p->pg, c.v[0], c.v[1], c.v[2], c.v[3]);
+		if (stroke)
+			HPDF_Page_SetCMYKStroke(p->pg, c.v[0], c.v[1], c.v[2], c.v[3]);
 		return 0;
 	}
 	char key[16], ops[80];
-	if (colour_space(p, id, key) != 0)
+	if ((fill || stroke) && colour_space(p, id, key) != 0)
 		return -1;
-	if ((paint & TP_FILL) && (snprintf(ops, sizeof ops, "/%s cs 1 scn\012", key),
-				  raw(p, ops) != 0))
+	if (fill && (snprintf(ops, sizeof ops, "/%s cs 1 scn\012", key), raw(p, ops) != 0))
 		return -1;
-	if ((paint & TP_STROKE) && (snprintf(ops, sizeof ops, "/%s CS 1 SCN\012", key),
-				    raw(p, ops) != 0))
+	if (stroke && (snprintf(ops, sizeof ops, "/%s CS 1 SCN\012", key), raw(p, ops) != 0))
 		return -1;
 	return 0;
 }
@@ -222,6 +247,8 @@ static void set_clip(struct page *p, int on)
 		return;
 	if (on) {
 		p->op_outside = p->op;
+		p->fill_outside = p->fill;
+		p->stroke_outside = p->stroke;
 		HPDF_Page_GSave(p->pg);
 		HPDF_Page_Rectangle(p->pg, p->bleed.left, p->bleed.bottom,
 				    p->bleed.right - p->bleed.left,
@@ -231,6 +258,8 @@ static void set_clip(struct page *p, int on)
 	} else {
 		HPDF_Page_GRestore(p->pg);
 		p->op = p->op_outside;
+		p->fill = p->fill_outside;
+		p->stroke = p->stroke_outside;
 	}
 	p->clipped = on;
 }

@@ -238,6 +238,49 @@ static void test_cmyk_spot_overprint(void **state)
 	free(q);
 }
 
+/* Colour operators only where the colour changes: runs of fills in one
+ * ink (two layers, each drawn as a run), strokes in a spot ink, and marks
+ * outside the bleed clip after the clip's Q restored the colour before it.
+ * The count of each operator is the count of changes, from the draw order. */
+static void test_colour_only_when_it_changes(void **state)
+{
+	(void)state;
+	struct tp_palette ink;
+	make_inks(&ink);
+	struct tp_scene *sc = tp_scene_new("runs", TRIM_W, TRIM_H, BLEED, &ink);
+	assert_non_null(sc);
+	sc->margin = MARGIN;
+	const int runs[] = { INK_A, INK_B, INK_A };
+	for (int r = 0; r < 3; r++) {
+		char name[8];
+		snprintf(name, sizeof name, "l%d", r);
+		assert_int_equal(tp_scene_layer(sc, name), 0);
+		for (int i = 0; i < 5; i++)
+			assert_int_equal(tp_scene_rect(sc, runs[r], TP_FILL, 0, i * 10.0, r * 10.0, 8, 8), 0);
+		for (int i = 0; i < 4; i++)
+			assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, i * 10.0, r * 10.0, 8, 8), 0);
+	}
+	const struct tp_pt mark[2] = { { TP_MOVE, -MARGIN - BLEED, 0 }, { TP_LINE, -BLEED - 1, 0 } };
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(tp_scene_path(sc, TP_INK_REG, TP_STROKE, 0.25, mark, 2), 0);
+		tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	}
+	const struct tp_scene *pages[1] = { sc };
+	struct tp_doc_info info = doc_info(1);
+	const char *path = write_pdf("runs.pdf", pages, 1, &info);
+	assert_qpdf_clean(path);
+	char *q = qdf_text(path);
+	/* Fills: one k per run of one ink (A, B, A).  Strokes: the die line's
+	 * separation once (fills leave the stroking colour alone), then the
+	 * marks' registration once, after the clip. */
+	assert_int_equal(count(q, " k "), 3);
+	assert_int_equal(count(q, " K "), 0);
+	assert_int_equal(count(q, " CS 1 SCN "), 2);
+	assert_int_equal(count(q, " cs 1 scn "), 0);
+	free(q);
+	tp_scene_free(sc);
+}
+
 static void test_marks_only_when_asked(void **state)
 {
 	(void)state;
@@ -573,6 +616,7 @@ int main(void)
 		cmocka_unit_test(test_boxes_without_marks),
 		cmocka_unit_test(test_boxes_with_marks),
 		cmocka_unit_test(test_cmyk_spot_overprint),
+		cmocka_unit_test(test_colour_only_when_it_changes),
 		cmocka_unit_test(test_marks_only_when_asked),
 		cmocka_unit_test(test_reproducible_with_id),
 		cmocka_unit_test(test_utf8_title),
