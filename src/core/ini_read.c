@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "regfile.h"
 
 #define MAX_CONFIG_BYTES (4u << 20)
 
@@ -96,9 +97,10 @@ static int on_key(void *user, const char *section, const char *key, const char *
 
 static int read_all(const char *path, char **out, size_t *len, tp_err *e)
 {
-	FILE *f = fopen(path, "rb");
+	const char *why;
+	FILE *f = tp_fopen_regular(path, &why);
 	if (f == NULL)
-		return tp_fail(e, TP_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+		return tp_fail(e, TP_EINPUT, "%s: cannot read: %s", path, why);
 	char *buf = NULL;
 	size_t n = 0, cap = 0;
 	int rc = TP_OK;

@@ -23,6 +23,7 @@
 #include <hpdf.h>
 
 #include "alloc.h"
+#include "regfile.h"
 #include "walk.h"
 
 #ifndef TP_VERSION
@@ -517,9 +518,10 @@ static unsigned long be32(const unsigned char *b)
 static int read_profile(struct doc *d, const char *path, unsigned char **buf, size_t *n)
 {
 	*buf = NULL;
-	FILE *f = fopen(path, "rb");
+	const char *reason;
+	FILE *f = tp_fopen_regular(path, &reason);
 	if (f == NULL) {
-		tp_fail(d->e, TP_EINPUT, "print.output_profile %s: %s", path, strerror(errno));
+		tp_fail(d->e, TP_EINPUT, "print.output_profile %s: %s", path, reason);
 		return -1;
 	}
 	long len = -1;

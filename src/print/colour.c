@@ -10,6 +10,7 @@
 #include <lcms2_plugin.h>
 
 #include "alloc.h"
+#include "regfile.h"
 
 /* Ghostscript's default CMYK profile (an output profile for SWOP-like
  * coated stock) is what Debian ships; no FOGRA39 ICC file is packaged.
@@ -186,9 +187,12 @@ static void lc_log(cmsContext ctx, cmsUInt32Number code, const char *text)
 static int slurp(const char *path, unsigned char **buf, size_t *n)
 {
 	*buf = NULL;
-	FILE *f = fopen(path, "rb");
-	if (f == NULL)
+	const char *why;
+	FILE *f = tp_fopen_regular(path, &why);
+	if (f == NULL) {
+		errno = errno ? errno : EINVAL;
 		return -1;
+	}
 	long len = -1;
 	if (fseek(f, 0, SEEK_END) == 0)
 		len = ftell(f);
@@ -308,9 +312,10 @@ out:
 int tp_icc_output_check(const char *path, char *why, size_t n)
 {
 	unsigned char h[128];
-	FILE *f = fopen(path, "rb");
+	const char *reason;
+	FILE *f = tp_fopen_regular(path, &reason);
 	if (f == NULL) {
-		snprintf(why, n, "cannot read: %s", strerror(errno));
+		snprintf(why, n, "cannot read: %s", reason);
 		return -1;
 	}
 	long len = -1;

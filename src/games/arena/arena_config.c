@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "regfile.h"
 #include "datadir.h"
 
 /* ---- arena.shapes: a template name or a path ------------------------------ */
@@ -270,10 +271,11 @@ static int resolve_shapes(const struct tp_config *c, struct tp_arena_cfg *a, tp_
 /* Reads the shapes file whole and parses it. */
 static int load_shapes(struct tp_arena_cfg *a, tp_err *e)
 {
-	FILE *f = fopen(a->shapes_path, "rb");
+	const char *why;
+	FILE *f = tp_fopen_regular(a->shapes_path, &why);
 	if (f == NULL)
 		return tp_fail(e, TP_EINPUT, "arena.shapes = %s: cannot read %s: %s", a->shapes_name,
-			       a->shapes_path, strerror(errno));
+			       a->shapes_path, why);
 	char *text = tp_malloc(SHAPES_MAX_BYTES + 1);
 	if (text == NULL) {
 		fclose(f);
