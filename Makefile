@@ -121,7 +121,9 @@ asan: $(ATESTBIN) $(BUILD)/asan/tilepress
 	[ -z "$$failed" ] || { echo "asan: FAILED:$$failed"; exit 1; }
 
 faults: tilepress
-	@TP_BIN=$(CURDIR)/tilepress sh tests/cli/faults.sh
+	@failed=; for t in tests/cli/faults.sh tests/cli/outdir.sh; do echo "== $$t"; \
+	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
+	[ -z "$$failed" ] || { echo "faults: FAILED:$$failed"; exit 1; }
 
 # What a prepress desk checks: PDF/X-1a, separations, proofs, SVG layers.
 prepress: tilepress

@@ -30,7 +30,7 @@ _tilepress()
 	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
---seed --strategy --list --game'
+--seed --strategy --force --wait --list --game'
 
 	# The config on the command line decides the game, and so the keys and
 	# sheets: ask the program, which reads the same table as the config.

@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,9 @@
 
 #include "alloc.h"
 #include "game.h"
+#include "outdir.h"
 #include "outfile.h"
-#include "sha256.h"
+#include "regfile.h"
 
 int tp_written_add(struct tp_written_list *w, const char *name, long long bytes, size_t sheet)
 {
@@ -56,35 +58,24 @@ static void json_str(struct tp_buf *b, const char *s)
 	tp_buf_printf(b, "\"");
 }
 
-static int hash_file(const char *path, char hex[65])
-{
-	FILE *f = fopen(path, "rb");
-	if (f == NULL)
-		return -1;
-	struct tp_sha256 s;
-	tp_sha256_init(&s);
-	unsigned char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		tp_sha256_add(&s, buf, n);
-	int bad = ferror(f);
-	fclose(f);
-	if (bad)
-		return -1;
-	tp_sha256_hex(&s, hex);
-	return 0;
-}
-
-static int record_paths(const char *text, char ***out, size_t *n);
-static int safe_relative(const char *p);
 static int written(const struct tp_written_list *w, const char *rel);
 
-/* The text of dir's build record, or NULL (none, or out of memory). */
+/* An entry of the files lists. */
+static void entry(struct tp_buf *b, const char *path, long long bytes, const char *hex, int last)
+{
+	tp_buf_printf(b, "    { \"path\": ");
+	json_str(b, path);
+	tp_buf_printf(b, ", \"bytes\": %lld, \"sha256\": \"%s\" }%s\n", bytes, hex, last ? "" : ",");
+}
+
+/* The text of dir's build record, or NULL (none, not a regular file, or
+ * out of memory). */
 static char *read_record(const char *dir)
 {
 	char path[PATH_MAX + 64];
 	snprintf(path, sizeof path, "%s/%s", dir, TP_RECORD_NAME);
-	FILE *f = fopen(path, "rb");
+	const char *why;
+	FILE *f = tp_fopen_regular(path, &why);
 	if (f == NULL)
 		return NULL;
 	struct tp_buf text = { 0 };
@@ -119,43 +110,29 @@ int tp_record_config_file(const char *dir, char *out, size_t n)
 	return rc;
 }
 
-/* Files an earlier record lists that are still there and that this build
- * did not write: the record keeps them, so --clean can still remove them
- * after later builds. */
-static void earlier_files(const char *dir, const struct tp_written_list *w, struct tp_buf *b)
+/* Files the earlier record lists that are still there as it recorded them
+ * and that this build did not write: the new record keeps them, so --clean
+ * can still remove them after later builds. */
+static void earlier_files(const struct tp_record *old, const struct tp_written_list *w,
+			  struct tp_buf *b)
 {
-	char *text = read_record(dir);
-	char **paths = NULL;
-	size_t n = 0;
-	if (text && record_paths(text, &paths, &n) == 0) {
-		int first = 1;
-		for (size_t i = 0; i < n; i++) {
-			char p[PATH_MAX + 64];
-			snprintf(p, sizeof p, "%s/%s", dir, paths[i]);
-			int dup = 0;
-			for (size_t j = 0; j < i; j++)
-				dup |= strcmp(paths[j], paths[i]) == 0;
-			if (dup || !safe_relative(paths[i]) || written(w, paths[i]) || access(p, F_OK) != 0)
-				continue;
-			tp_buf_printf(b, "%s    { \"path\": ", first ? "" : ",\n");
-			json_str(b, paths[i]);
-			tp_buf_printf(b, " }");
-			first = 0;
-		}
-		if (!first)
-			tp_buf_printf(b, "\n");
-	}
-	for (size_t i = 0; paths && i < n; i++)
-		free(paths[i]);
-	free(paths);
-	free(text);
+	size_t last = old->n;
+	for (size_t i = 0; i < old->n; i++)
+		if (old->v[i].state == TP_REC_MATCH && !written(w, old->v[i].path) &&
+		    tp_record_find(old, old->v[i].path) == &old->v[i])
+			last = i;
+	for (size_t i = 0; last < old->n && i <= last; i++)
+		if (old->v[i].state == TP_REC_MATCH && !written(w, old->v[i].path) &&
+		    tp_record_find(old, old->v[i].path) == &old->v[i])
+			entry(b, old->v[i].path, old->v[i].bytes, old->v[i].sha256, i == last);
 }
 
-int tp_record_write(const char *dir, const struct tp_config *c, const struct tp_written_list *w,
-		    long long epoch, tp_err *e)
+int tp_record_write(const char *dir, const struct tp_record *old, const struct tp_config *c,
+		    const struct tp_written_list *w, long long epoch, tp_err *e)
 {
 	struct tp_buf b = { 0 };
-	tp_buf_printf(&b, "{\n  \"tool\": \"tilepress %s\",\n  \"game\": ", TP_VERSION);
+	tp_buf_printf(&b, "{\n  \"tool\": \"tilepress %s\",\n  \"format\": \"%s\",\n  \"game\": ",
+		      TP_VERSION, TP_RECORD_FORMAT);
 	json_str(&b, c->game->name);
 	tp_buf_printf(&b, ",\n  \"config_file\": ");
 	json_str(&b, c->path);
@@ -186,19 +163,20 @@ int tp_record_write(const char *dir, const struct tp_config *c, const struct tp_
 	int rc = TP_OK;
 	for (size_t i = 0; rc == TP_OK && i < w->n; i++) {
 		char path[PATH_MAX + 64], hex[65];
+		long long bytes = 0;
 		snprintf(path, sizeof path, "%s/%s", dir, w->v[i].name);
-		if (hash_file(path, hex) != 0) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || tp_hash_fd(fd, hex, &bytes) != 0)
 			rc = tp_fail(e, TP_EIO, "%s: cannot read it back for the build record: %s", path,
 				     strerror(errno));
-			break;
-		}
-		tp_buf_printf(&b, "    { \"path\": ");
-		json_str(&b, w->v[i].name);
-		tp_buf_printf(&b, ", \"bytes\": %lld, \"sha256\": \"%s\" }%s\n", w->v[i].bytes, hex,
-			      i + 1 < w->n ? "," : "");
+		if (fd >= 0)
+			close(fd);
+		if (rc == TP_OK)
+			entry(&b, w->v[i].name, bytes, hex, i + 1 == w->n);
 	}
 	tp_buf_printf(&b, "  ],\n  \"earlier_files\": [\n");
-	earlier_files(dir, w, &b);
+	if (old)
+		earlier_files(old, w, &b);
 	tp_buf_printf(&b, "  ]\n}\n");
 	if (rc == TP_OK && (b.oom || oom))
 		rc = tp_fail(e, TP_EIO, "out of memory writing the build record");
@@ -212,72 +190,59 @@ int tp_record_write(const char *dir, const struct tp_config *c, const struct tp_
 	return rc;
 }
 
-/* The "path" entries of a build record, in order; *n of them in *out
- * (owned, each and the array).  0, or -1 when out of memory. */
-static int record_paths(const char *text, char ***out, size_t *n)
-{
-	*out = NULL;
-	*n = 0;
-	size_t cap = 0;
-	const char *p = text;
-	while ((p = strstr(p, "\"path\": \"")) != NULL) {
-		p += 9;
-		const char *end = strchr(p, '"');
-		if (end == NULL)
-			break;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 64;
-			char **v = tp_realloc(*out, cap * sizeof *v);
-			if (v == NULL)
-				return -1;
-			*out = v;
-		}
-		char *s = tp_malloc((size_t)(end - p) + 1);
-		if (s == NULL)
-			return -1;
-		memcpy(s, p, (size_t)(end - p));
-		s[end - p] = '\0';
-		(*out)[(*n)++] = s;
-		p = end + 1;
-	}
-	return 0;
-}
-
-/* A recorded path is one of ours only if it stays inside the folder. */
-static int safe_relative(const char *p)
-{
-	return p[0] && p[0] != '/' && strstr(p, "..") == NULL && strchr(p, '\\') == NULL;
-}
-
-int tp_record_clean(const char *dir, int *removed, tp_err *e)
+int tp_record_clean(int dirfd, const char *dir, const struct tp_record *old, int *removed,
+		    struct tp_buf *kept)
 {
 	*removed = 0;
-	char path[PATH_MAX + 64];
-	snprintf(path, sizeof path, "%s/%s", dir, TP_RECORD_NAME);
-	if (access(path, F_OK) != 0)
-		return TP_OK;   /* no earlier build: nothing of ours to remove */
-	char *text = read_record(dir);
-	char **paths = NULL;
-	size_t np = 0;
-	int rc = TP_OK;
-	if (text == NULL || record_paths(text, &paths, &np) != 0)
-		rc = tp_fail(e, TP_EIO, "cannot read %s (or out of memory)", path);
-	for (size_t i = 0; rc == TP_OK && i < np; i++) {
-		if (!safe_relative(paths[i]))
+	for (size_t i = 0; old->ours && i < old->n; i++) {
+		const struct tp_rec_entry *en = &old->v[i];
+		if (en->state == TP_REC_GONE || strcmp(en->path, TP_RECORD_NAME) == 0)
 			continue;
-		char p[PATH_MAX + 64];
-		snprintf(p, sizeof p, "%s/%s", dir, paths[i]);
-		if (unlink(p) == 0)
+		struct stat st;
+		int parent = -1;
+		const char *leaf = NULL;
+		int fd = en->state == TP_REC_MATCH ? tp_safe_open(dirfd, en->path, &st, &parent, &leaf) : -1;
+		if (fd >= 0 && unlinkat(parent, leaf, 0) == 0)
 			(*removed)++;
-		else if (errno != ENOENT)
-			rc = tp_fail(e, TP_EIO, "--clean: cannot remove %s: %s", p, strerror(errno));
+		else
+			tp_buf_printf(kept, "%s%s/%s (%s)", kept->len ? ", " : "", dir, en->path,
+				      fd >= 0 ? strerror(errno) : tp_rec_state_text(en->state));
+		if (fd >= 0) {
+			close(fd);
+			close(parent);
+		}
 	}
-	if (rc == TP_OK && unlink(path) == 0)
-		(*removed)++;
-	for (size_t i = 0; i < np; i++)
-		free(paths[i]);
-	free(paths);
-	free(text);
+	return TP_OK;
+}
+
+int tp_record_collisions(int dirfd, const char *dir, const struct tp_record *old,
+			 const struct tp_written_list *w, int force, tp_err *e)
+{
+	struct tp_buf foreign = { 0 }, unsafe = { 0 };
+	size_t n_foreign = 0;
+	for (size_t i = 0; i <= w->n; i++) {
+		const char *rel = i < w->n ? w->v[i].name : TP_RECORD_NAME;
+		int kind = tp_safe_kind(dirfd, rel);
+		const struct tp_rec_entry *en = old->ours ? tp_record_find(old, rel) : NULL;
+		if (kind == 2 || kind < 0)
+			tp_buf_printf(&unsafe, "%s%s/%s", unsafe.len ? ", " : "", dir, rel);
+		else if (kind == 1 && !(i == w->n && old->ours) && !(en && en->state == TP_REC_MATCH)) {
+			if (n_foreign++ < 8)
+				tp_buf_printf(&foreign, "%s%s%s", foreign.len ? ", " : "", rel,
+					      en ? " (changed since tilepress wrote it)" : "");
+		}
+	}
+	int rc = TP_OK;
+	if (unsafe.len)
+		rc = tp_fail(e, TP_EINPUT, "%s: a folder, special file or symbolic link stands where this build writes a file; tilepress writes no file through a link or over a non-file: move it away",
+			     unsafe.oom ? dir : unsafe.s);
+	else if (n_foreign && !force)
+		rc = tp_fail(e, TP_EINPUT, "%s: %zu file%s this build would replace %s not written by tilepress or changed since: %s%s; move %s away, or build with --force to replace %s",
+			     dir, n_foreign, n_foreign == 1 ? "" : "s", n_foreign == 1 ? "was" : "were",
+			     foreign.oom ? "?" : foreign.s, n_foreign > 8 ? ", ..." : "",
+			     n_foreign == 1 ? "it" : "them", n_foreign == 1 ? "it" : "them");
+	tp_buf_free(&foreign);
+	tp_buf_free(&unsafe);
 	return rc;
 }
 

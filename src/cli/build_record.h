@@ -5,11 +5,12 @@
  * prepress operator sending "the folder" knows it is one build's set.
  * It names the tool, the game, the effective config and every file with
  * its size and SHA-256; stale files beside them are reported, and --clean
- * removes only what an earlier record lists. */
+ * removes only what an earlier record lists (record_read.h). */
 
 #include <stddef.h>
 
 #include "config.h"
+#include "record_read.h"
 #include "status.h"
 #include "strbuf.h"
 
@@ -31,13 +32,26 @@ int tp_written_add(struct tp_written_list *w, const char *name, long long bytes,
 void tp_written_free(struct tp_written_list *w);
 
 /* Writes dir/manifest/build.json atomically (hashing each file as it is
- * on disk now).  TP_OK, or TP_EIO naming the file. */
-int tp_record_write(const char *dir, const struct tp_config *c, const struct tp_written_list *w,
-		    long long epoch, tp_err *e);
+ * on disk now); the files of old (the record this one replaces, verified,
+ * or NULL) still there as it recorded them and not written again are kept
+ * as earlier_files.  TP_OK, or TP_EIO naming the file. */
+int tp_record_write(const char *dir, const struct tp_record *old, const struct tp_config *c,
+		    const struct tp_written_list *w, long long epoch, tp_err *e);
 
-/* Removes the files an earlier build record in dir lists (and nothing
- * else); no record, nothing removed.  Sets *removed.  TP_OK or TP_EIO. */
-int tp_record_clean(const char *dir, int *removed, tp_err *e);
+/* --clean: removes the files old (a verified tilepress record of the
+ * folder dirfd, named dir) lists that are still regular files as it
+ * recorded them, through no symbolic link, and nothing else; the record
+ * itself is left for the new one to replace.  Files kept are named, with
+ * the reason, in kept.  Sets *removed.  TP_OK. */
+int tp_record_clean(int dirfd, const char *dir, const struct tp_record *old, int *removed,
+		    struct tp_buf *kept);
+
+/* A build may replace a file only when a tilepress record lists it as it
+ * is now (old, verified).  Any other file at one of the names w lists
+ * (or at the record's) makes this TP_EINPUT naming them, unless force;
+ * a folder, special file or symbolic link there always does. */
+int tp_record_collisions(int dirfd, const char *dir, const struct tp_record *old,
+			 const struct tp_written_list *w, int force, tp_err *e);
 
 /* The config file the record in dir names ("config_file"), into out;
  * 0, or -1 when dir has no readable record naming one. */

@@ -25,6 +25,8 @@ struct tp_cli {
 	int jobs;              /* worker processes for build; 0 = one per core */
 	int clean;             /* build --clean */
 	struct tp_sim_opts sim;  /* simulate: --games, --seed, --players, --strategy, --format */
+	int force;             /* build --force: replace files tilepress did not write */
+	int wait;              /* build --wait: wait for another build of the folder */
 };
 
 /* Commands: each returns an exit code and leaves messages in e. */

@@ -11,6 +11,7 @@
 
 #include "alloc.h"
 #include "build_record.h"
+#include "build_txn.h"
 #include "backend.h"
 #include "cli.h"
 #include "impose.h"
@@ -340,6 +341,14 @@ static int lay_out(const struct tp_session *s, size_t sheet, struct tp_doc *doc)
 	if (def->build(s->cfg, s->model, doc) != 0)
 		return -1;
 	return tp_impose_doc(s->cfg, s->model, def->name, doc);
+}
+
+/* "fronts (png)": task i, for a worker's failure. */
+static void task_name(void *ctx, size_t i, char *buf, size_t n)
+{
+	const struct plan *pl = ctx;
+	snprintf(buf, n, "%s (%s)", pl->session->game->sheets[pl->tasks[i].sheet].name,
+		 tp_backends[pl->tasks[i].backend].name);
 }
 
 /* One task: lays out one sheet and writes it in one format. */
@@ -679,15 +688,15 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		order_tasks(&pl, order);
 	if (rc == TP_OK)
 		tp_session_warn_edition(pl.dir, s.cfg, cli->quiet);
+	/* From here on every file goes into the staging folder, and into
+	 * place only once the whole set is written (build_txn.h). */
+	struct tp_build_txn txn;
 	if (rc == TP_OK)
-		rc = tp_mkdirs(pl.dir, e);
-	int removed = 0;
-	if (rc == TP_OK && cli->clean) {
-		rc = tp_record_clean(pl.dir, &removed, e);
-		if (rc == TP_OK && !cli->quiet)
-			fprintf(stderr, "tilepress: --clean: removed %d file%s an earlier build wrote\n",
-				removed, removed == 1 ? "" : "s");
-	}
+		rc = tp_build_txn_begin(&txn, pl.dir, cli, e);
+	else
+		memset(&txn, 0, sizeof txn);
+	const char *out_dir = pl.dir;
+	pl.dir = txn.od.stage;
 	if (rc == TP_OK && pl.want_manifest)
 		rc = write_manifest(&pl, &s, e);
 	pl.order = jobs > 1 ? order : NULL;
@@ -695,7 +704,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	pl.files_done = manifest_files;
 	if (rc == TP_OK)
 		rc = tp_jobs_run(pl.n_tasks, jobs > 1 ? order : NULL, jobs, run_task, &pl,
-				 reports, counts, progress, e);
+				 reports, counts, progress, task_name, e);
 	if (pl.progress)
 		fprintf(stderr, "\r\033[K");
 	struct tp_buf proof_report = { 0 };
@@ -716,27 +725,11 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc == TP_OK && collect(&written, &proof_report, TP_PROOF_SHEET) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
 	tp_buf_free(&proof_report);
-	if (rc == TP_OK && !cli->quiet) {
-		/* Files from another build or edition would travel with this
-		 * set: name them (--clean removes an earlier build's). */
-		struct tp_buf stale = { 0 };
-		tp_record_stale(pl.dir, &written, &stale);
-		if (stale.len && !stale.oom) {
-			size_t n_stale = 0;
-			for (size_t i = 0; i < stale.len; i++)
-				n_stale += stale.s[i] == '\n';
-			for (size_t i = 0; i < stale.len; i++)
-				if (stale.s[i] == '\n')
-					stale.s[i] = i + 1 < stale.len ? ' ' : '\0';
-			fprintf(stderr, "tilepress: warning: %s holds %zu file%s this build did not write: %s (tilepress build --clean removes an earlier build's files)\n",
-				pl.dir, n_stale, n_stale == 1 ? "" : "s", stale.s);
-		}
-		tp_buf_free(&stale);
-	}
-	if (rc == TP_OK && written.n > 0)
-		rc = tp_record_write(pl.dir, s.cfg, &written, pl.epoch, e);
+	if (rc == TP_OK)
+		rc = tp_build_txn_commit(&txn, cli, s.cfg, &written, pl.epoch, e);
+	tp_build_txn_close(&txn);
 	if (rc == TP_OK && !cli->quiet)
-		print_summary(&s, pl.dir, &written);
+		print_summary(&s, out_dir, &written);
 	if (rc == TP_OK)
 		tp_session_warnings(&s, cli->quiet);
 	tp_written_free(&written);

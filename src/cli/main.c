@@ -52,8 +52,12 @@ static const char usage_text[] =
 	"                           sheets: tilepress --list sheets --game GAME)\n"
 	"  --formats LIST           build: comma list of pdf, png, svg, dxf (overrides\n"
 	"                           print.formats; dxf: die lines only)\n"
-	"  --clean                  build: first remove the files earlier builds recorded\n"
-	"                           in the folder (manifest/build.json)\n"
+	"  --clean                  build: also remove the files earlier builds recorded\n"
+	"                           in the folder (manifest/build.json) and nobody changed\n"
+	"  --force                  build: replace files of the same names that tilepress\n"
+	"                           did not write (refused otherwise)\n"
+	"  --wait                   build: wait for another build writing the folder\n"
+	"                           (refused otherwise)\n"
 	"  -j, --jobs N             build: worker processes, 1..8 (default: one per core); the files\n"
 	"                           are the same bytes for any N\n"
 	"  --level N                series: board pieces as tiles N-1 levels up ([0086]);\n"
@@ -65,7 +69,7 @@ static const char usage_text[] =
 	"exit status: 0 ok, 1 I/O failure, 2 bad input.  See README.md and tilepress(1).\n";
 
 enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL, OPT_LIST,
-       OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY };
+       OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT };
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -242,6 +246,8 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 	case OPT_LIST: ls->what = optarg; return 0;
 	case OPT_GAME: ls->game = optarg; return 0;
 	case OPT_CLEAN: cli->clean = 1; return 0;
+	case OPT_FORCE: cli->force = 1; return 0;
+	case OPT_WAIT: cli->wait = 1; return 0;
 	case ':':
 		return usage_error("%s needs a value", argv[optind - 1]);
 	default:
@@ -264,9 +270,9 @@ static int check_command_options(const struct tp_cli *cli, const struct given *g
 		return usage_error("--spares applies to manifest, not %s", cmd);
 	if ((g->seed || g->strategy) && !sim)
 		return usage_error("--seed and --strategy apply to simulate, not %s", cmd);
-	if ((cli->out_dir || cli->only || cli->formats || g->jobs || cli->clean) &&
-	    cli->command != TP_CMD_BUILD)
-		return usage_error("-o, --only, --formats, --jobs and --clean apply to build, not %s", cmd);
+	if ((cli->out_dir || cli->only || cli->formats || g->jobs || cli->clean || cli->force ||
+	     cli->wait) && cli->command != TP_CMD_BUILD)
+		return usage_error("-o, --only, --formats, --jobs, --clean, --force and --wait apply to build, not %s", cmd);
 	if (g->level && (cli->command == TP_CMD_PATTERN || sim))
 		return usage_error("--level does not apply to %s", cmd);
 	return 0;
@@ -296,6 +302,8 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		{ "clean", no_argument, NULL, OPT_CLEAN },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "strategy", required_argument, NULL, OPT_STRATEGY },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "wait", no_argument, NULL, OPT_WAIT },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct given g = { 0 };

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,6 +21,10 @@ struct msg_head {
 	int32_t count;
 	uint32_t text_len, err_len;
 };
+
+/* A worker's message as it takes task idx (count: its pid), so that the
+ * parent can name the sheet of a worker that dies. */
+#define JOB_START (-1)
 
 int tp_jobs_default(void)
 {
@@ -62,6 +67,9 @@ static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 {
 	uint32_t idx;
 	while (read(qfd, &idx, sizeof idx) == (ssize_t)sizeof idx) {
+		struct msg_head start = { idx, JOB_START, (int32_t)getpid(), 0, 0 };
+		if (write(rfd, &start, sizeof start) != (ssize_t)sizeof start)
+			break;
 		struct tp_buf out = { 0 };
 		tp_err e = { 0 };
 		int count = 0;
@@ -82,9 +90,45 @@ static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 	_exit(0);
 }
 
+/* Why a worker ended, for a message: "died of signal 9 (Killed)". */
+static void death(int status, char *buf, size_t n)
+{
+	if (WIFSIGNALED(status))
+		snprintf(buf, n, "died of signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else
+		snprintf(buf, n, "stopped with status %d", WEXITSTATUS(status));
+}
+
+/* Waits for the workers (told to stop first when rc is a failure); a
+ * worker that died with the reports incomplete (lost) is named with the
+ * task it held. */
+static int reap(pid_t *pids, const size_t *busy, int started, int rc, int lost,
+		tp_task_name_fn name, void *ctx, tp_err *e)
+{
+	for (int i = 0; i < started; i++) {
+		if (rc != TP_OK && !lost)
+			kill(pids[i], SIGTERM);
+		int status;
+		while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
+			;
+		tp_out_unwatch_child(pids[i]);
+		if (rc == TP_OK && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+			char why[160], what[200] = "a task";
+			death(status, why, sizeof why);
+			if (busy[i] != (size_t)-1 && name)
+				name(ctx, busy[i], what, sizeof what);
+			rc = tp_fail(e, TP_EIO, "%s: the worker writing it %s", what, why);
+		}
+	}
+	if (rc == TP_OK && lost)
+		rc = tp_fail(e, TP_EIO, "a worker stopped without finishing its sheet");
+	return rc;
+}
+
 int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
 			struct tp_buf *reports, int *counts,
-			void (*on_done)(void *ctx, size_t idx, size_t done, size_t n), tp_err *e)
+			void (*on_done)(void *ctx, size_t idx, size_t done, size_t n),
+			tp_task_name_fn name, tp_err *e)
 {
 	if (jobs > TP_MAX_JOBS)
 		jobs = TP_MAX_JOBS;
@@ -112,7 +156,9 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 	fflush(stdout);
 	fflush(stderr);
 	pid_t pids[TP_MAX_JOBS];
+	size_t busy[TP_MAX_JOBS];   /* the task each worker holds, or (size_t)-1 */
 	int started = 0;
+	pid_t parent = getpid();
 	for (; rc == TP_OK && started < jobs; started++) {
 		/* Held from fork until the parent has recorded the pid: a
 		 * signal in between would leave a worker the parent neither
@@ -127,6 +173,11 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 			break;
 		}
 		if (pid == 0) {
+			/* A worker dies with its parent (even of SIGKILL, which
+			 * the parent cannot pass on): an orphan would go on
+			 * writing after the build it belongs to has ended. */
+			if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+				_exit(1);
 			/* A worker signals no sibling: only the parent passes a
 			 * signal on, and then waits for every worker. */
 			tp_out_forget_children();
@@ -135,26 +186,37 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 			worker(q[0], r[1], fn, ctx);
 		}
 		pids[started] = pid;
+		busy[started] = (size_t)-1;
 		tp_out_watch_child(pid);
 		tp_out_release_signals(&old);
 	}
 	close(q[0]);
 	close(r[1]);
 	size_t done = 0;
+	int lost = 0;
 	char buf[PIPE_BUF];
 	if (on_done && rc == TP_OK)
 		on_done(ctx, (size_t)-1, 0, n);
 	while (rc == TP_OK && done < n) {
 		struct msg_head h;
 		if (read_full(r[0], &h, sizeof h) != 0) {
-			rc = tp_fail(e, TP_EIO, "a worker stopped without finishing its sheet");
+			lost = 1;   /* every worker has ended: reap() says why */
 			break;
+		}
+		if (h.code == JOB_START) {
+			for (int i = 0; i < started; i++)
+				if (pids[i] == (pid_t)h.count)
+					busy[i] = h.idx;
+			continue;
 		}
 		if (h.idx >= n || sizeof h + h.text_len + h.err_len > sizeof buf ||
 		    read_full(r[0], buf, h.text_len + h.err_len) != 0) {
 			rc = tp_fail(e, TP_EIO, "garbled report from a worker");
 			break;
 		}
+		for (int i = 0; i < started; i++)
+			if (busy[i] == h.idx)
+				busy[i] = (size_t)-1;
 		tp_buf_printf(&reports[h.idx], "%.*s", (int)h.text_len, buf);
 		counts[h.idx] = h.count;
 		if (h.code != TP_OK) {
@@ -166,17 +228,6 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 			on_done(ctx, h.idx, done, n);
 	}
 	close(r[0]);
-	for (int i = 0; i < started; i++) {
-		if (rc != TP_OK)
-			kill(pids[i], SIGTERM);
-		int status;
-		while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
-			;
-		tp_out_unwatch_child(pids[i]);
-		if (rc == TP_OK && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-			rc = tp_fail(e, TP_EIO, "a worker died (%s %d)",
-				     WIFSIGNALED(status) ? "signal" : "status",
-				     WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-	}
+	rc = reap(pids, busy, started, rc, lost, name, ctx, e);
 	return rc;
 }

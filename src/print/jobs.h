@@ -14,6 +14,9 @@
  * sets *count.  Returns TP_OK or fills e. */
 typedef int (*tp_task_fn)(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err *e);
 
+/* Names task i for a message ("fronts (png)"), into buf. */
+typedef void (*tp_task_name_fn)(void *ctx, size_t i, char *buf, size_t n);
+
 /* Runs tasks 0..n-1 with up to jobs workers (jobs <= 1: in this process),
  * handing them out in `order` (a permutation of 0..n-1, or NULL for 0..n-1;
  * largest first keeps every worker busy to the end).  reports[i] and
@@ -21,10 +24,12 @@ typedef int (*tp_task_fn)(void *ctx, size_t i, struct tp_buf *out, int *count, t
  * called in the parent as task idx finishes (done of n so far; first with
  * idx (size_t)-1 and done 0 before any has).  Stops at the first failure (other
  * workers are told to stop and remove their temporary files) and returns
- * it. */
+ * it; a worker that dies is named with its task (name, may be NULL).
+ * Workers die with the parent (PR_SET_PDEATHSIG). */
 int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
 		struct tp_buf *reports, int *counts,
-		void (*on_done)(void *ctx, size_t idx, size_t done, size_t n), tp_err *e);
+		void (*on_done)(void *ctx, size_t idx, size_t done, size_t n),
+		tp_task_name_fn name, tp_err *e);
 
 /* The most worker processes a build runs (the -j limit, and the size of
  * the signal handler's table of children). */

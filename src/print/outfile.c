@@ -1,11 +1,13 @@
 #include "outfile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,6 +24,57 @@ static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGXFSZ };
 
 #define MAX_CHILDREN TP_MAX_JOBS
 static volatile sig_atomic_t children[MAX_CHILDREN];
+
+/* The build's staging folder (outdir.h): its parent folder's descriptor
+ * and its name, removed by the handler once every worker is gone. */
+static volatile sig_atomic_t stage_dirfd = -1;
+static char stage_name[64];
+
+void tp_out_watch_stage(int dirfd, const char *name)
+{
+	stage_dirfd = -1;
+	snprintf(stage_name, sizeof stage_name, "%s", name);
+	stage_dirfd = dirfd;
+}
+
+void tp_out_unwatch_stage(void)
+{
+	stage_dirfd = -1;
+}
+
+/* A record as the getdents64 system call returns it. */
+struct raw_dirent {
+	unsigned long long d_ino;
+	long long d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+/* Removes folder name under dirfd with what a signal handler may call:
+ * raw getdents64 into static buffers (one a level), unlinkat, no malloc. */
+static void remove_tree_raw(int dirfd, const char *name, int depth)
+{
+	static char bufs[4][4096];
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	long n;
+	while ((n = syscall(SYS_getdents64, fd, bufs[depth], sizeof bufs[depth])) > 0) {
+		for (long off = 0; off < n;) {
+			struct raw_dirent *de = (struct raw_dirent *)(bufs[depth] + off);
+			off += de->d_reclen;
+			if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+				continue;
+			if (de->d_type == DT_DIR && depth + 1 < 4)
+				remove_tree_raw(fd, de->d_name, depth + 1);
+			else
+				unlinkat(fd, de->d_name, 0);
+		}
+	}
+	close(fd);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
 
 void tp_out_hold_signals(sigset_t *old)
 {
@@ -48,6 +101,7 @@ void tp_out_watch_child(int pid)
 
 void tp_out_forget_children(void)
 {
+	stage_dirfd = -1;   /* the parent removes it */
 	for (int i = 0; i < MAX_CHILDREN; i++)
 		children[i] = 0;
 }
@@ -77,6 +131,8 @@ static void on_signal(int sig)
 				;
 			children[i] = 0;
 		}
+	if (stage_dirfd >= 0)
+		remove_tree_raw(stage_dirfd, stage_name, 0);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -91,7 +147,11 @@ void tp_out_install_signals(void)
 		sa.sa_handler = on_signal;
 		sigemptyset(&sa.sa_mask);
 		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue; /* an ignored SIGXFSZ turns into EFBIG: keep it so */
+			continue;
+		/* SIGXFSZ ignored turns a file past the size limit into a
+		 * write that fails with EFBIG, which names the file. */
+		if (sigs[i] == SIGXFSZ)
+			sa.sa_handler = SIG_IGN;
 		sigaction(sigs[i], &sa, NULL);
 	}
 }

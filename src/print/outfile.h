@@ -35,8 +35,9 @@ int tp_out_write(const char *dir, const char *name, const void *data, size_t len
 /* Creates dir and its parents (mode 0777 & ~umask).  TP_OK or TP_EIO. */
 int tp_mkdirs(const char *dir, tp_err *e);
 
-/* Installs handlers so SIGINT, SIGTERM, SIGHUP and SIGXFSZ remove the
- * temporary files of a build before the process dies of the signal. */
+/* Installs handlers so SIGINT, SIGTERM and SIGHUP remove the temporary
+ * files of a build before the process dies of the signal; SIGXFSZ is
+ * ignored, so a file past the size limit fails its write (EFBIG). */
 void tp_out_install_signals(void);
 
 /* Hold the handled signals (SIGINT, SIGTERM, SIGHUP, SIGXFSZ) across a
@@ -50,7 +51,13 @@ void tp_out_release_signals(const sigset_t *old);
  * their own temporary files too. */
 void tp_out_watch_child(int pid);
 void tp_out_unwatch_child(int pid);
-/* In a new worker: the parent's children are not its to signal. */
+/* The staging folder (outdir.h) the handler removes, after the workers,
+ * when a handled signal ends the build. */
+void tp_out_watch_stage(int dirfd, const char *name);
+void tp_out_unwatch_stage(void);
+
+/* In a new worker: the parent's children are not its to signal, nor the
+ * staging folder its to remove. */
 void tp_out_forget_children(void);
 
 #endif

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Faults a factory run meets: interrupted builds and two builds into one
-# folder at once.  (Write failures are in tests/cli.sh; allocation failures
+# folder at once (the output folder's own guarantees: tests/cli/outdir.sh).  (Write failures are in tests/cli.sh; allocation failures
 # in tests/test_faults.c.)  Prints "N passed, M failed".
 set -u
 BIN=${TP_BIN:?set TP_BIN to the tilepress binary}
@@ -36,7 +36,7 @@ for sig in INT TERM; do
 			-s print.dpi=1200 >/dev/null 2>&1 &
 		pid=$!
 		i=0
-		while [ $i -lt 200 ] && [ -z "$(find "$d" -maxdepth 1 -name '.*.png.*' 2>/dev/null)" ]; do
+		while [ $i -lt 200 ] && [ -z "$(find "$d" -maxdepth 2 -name '.*.png.*' 2>/dev/null)" ]; do
 			sleep 0.05
 			i=$((i + 1))
 		done
@@ -81,19 +81,20 @@ else
 	bad "random kills: temporary files left after $left of 24 ($interrupted interrupted)"
 fi
 
-# Two builds into the same folder at once both finish with the same files
-# as a build on its own.
+# Two builds into the same folder at once with --wait: the second waits
+# for the first, both exit 0, and the files equal a build's on its own.
+# (Without --wait one refuses: tests/cli/outdir.sh.)
 ref=$T/ref
 "$BIN" build -q -o "$ref" --formats pdf,svg,png -s print.dpi=150 >/dev/null 2>&1
 both=$T/both
-"$BIN" build -q -o "$both" --formats pdf,svg,png -s print.dpi=150 >/dev/null 2>&1 &
+"$BIN" build -q --wait -o "$both" --formats pdf,svg,png -s print.dpi=150 >/dev/null 2>&1 &
 p1=$!
-"$BIN" build -q -o "$both" --formats pdf,svg,png -s print.dpi=150 >/dev/null 2>&1 &
+"$BIN" build -q --wait -o "$both" --formats pdf,svg,png -s print.dpi=150 >/dev/null 2>&1 &
 p2=$!
 wait $p1; r1=$?
 wait $p2; r2=$?
 if [ $r1 -eq 0 ] && [ $r2 -eq 0 ] && diff -r "$ref" "$both" >/dev/null && all_complete "$both"; then
-	ok "two concurrent builds into one folder: both exit 0, files equal a single build's"
+	ok "two concurrent builds into one folder (--wait): both exit 0, files equal a single build's"
 else
 	bad "concurrent builds: rc $r1 $r2, diff: $(diff -rq "$ref" "$both" | head -3)"
 fi

@@ -1,0 +1,110 @@
+#include "build_txn.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "outfile.h"
+
+int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_cli *cli,
+		       tp_err *e)
+{
+	memset(t, 0, sizeof *t);
+	t->od.fd = t->od.stage_fd = -1;
+	int rc = tp_outdir_open(&t->od, dir, cli->wait, cli->quiet, e);
+	if (rc != TP_OK)
+		return rc;
+	t->open = 1;
+	struct tp_buf swept = { 0 };
+	rc = tp_outdir_sweep(&t->od, TP_RECORD_NAME, &swept, e);
+	if (!cli->quiet && swept.len && !swept.oom)
+		for (char *line = strtok(swept.s, "\n"); line; line = strtok(NULL, "\n"))
+			fprintf(stderr, "tilepress: %s\n", line);
+	tp_buf_free(&swept);
+	if (rc == TP_OK)
+		rc = tp_record_load(t->od.fd, dir, &t->old, e);
+	if (rc == TP_OK)
+		tp_record_verify(t->od.fd, &t->old);
+	if (rc == TP_OK)
+		rc = tp_outdir_stage(&t->od, e);
+	return rc;
+}
+
+/* Files from another build or edition would travel with this set: name
+ * them (--clean removes an earlier build's). */
+static void warn_stale(const char *dir, const struct tp_written_list *w)
+{
+	struct tp_buf stale = { 0 };
+	tp_record_stale(dir, w, &stale);
+	if (stale.len && !stale.oom) {
+		size_t n_stale = 0;
+		for (size_t i = 0; i < stale.len; i++)
+			n_stale += stale.s[i] == '\n';
+		for (size_t i = 0; i < stale.len; i++)
+			if (stale.s[i] == '\n')
+				stale.s[i] = i + 1 < stale.len ? ' ' : '\0';
+		fprintf(stderr, "tilepress: warning: %s holds %zu file%s this build did not write: %s (tilepress build --clean removes an earlier build's files)\n",
+			dir, n_stale, n_stale == 1 ? "" : "s", stale.s);
+	}
+	tp_buf_free(&stale);
+}
+
+static void clean(struct tp_build_txn *t, const struct tp_cli *cli)
+{
+	int removed = 0;
+	struct tp_buf kept = { 0 };
+	tp_record_clean(t->od.fd, t->od.path, &t->old, &removed, &kept);
+	if (cli->quiet)
+		;
+	else if (t->old.found && !t->old.ours)
+		fprintf(stderr, "tilepress: warning: --clean: %s/%s is not a record tilepress wrote (%s); removed nothing\n",
+			t->od.path, TP_RECORD_NAME, TP_RECORD_FORMAT);
+	else
+		fprintf(stderr, "tilepress: --clean: removed %d file%s an earlier build wrote\n", removed,
+			removed == 1 ? "" : "s");
+	if (!cli->quiet && kept.len && !kept.oom)
+		fprintf(stderr, "tilepress: warning: --clean kept files an earlier build recorded: %s\n",
+			kept.s);
+	tp_buf_free(&kept);
+}
+
+int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_cli *cli,
+			const struct tp_config *c, const struct tp_written_list *w,
+			long long epoch, tp_err *e)
+{
+	if (w->n == 0)
+		return TP_OK;   /* nothing written: the staging folder goes at close */
+	int rc = tp_record_collisions(t->od.fd, t->od.path, &t->old, w, cli->force, e);
+	/* The record goes into staging last. */
+	if (rc == TP_OK)
+		rc = tp_record_write(t->od.stage, cli->clean ? NULL : &t->old, c, w, epoch, e);
+	/* From the mark on, the set goes in even if this process dies: the
+	 * next build finishes the moves (and --clean's removals come first). */
+	sigset_t held;
+	tp_out_hold_signals(&held);
+	if (rc == TP_OK)
+		rc = tp_outdir_mark(&t->od, e);
+	if (rc == TP_OK && cli->clean)
+		clean(t, cli);
+	const char **names = tp_calloc(w->n + 1, sizeof *names);
+	if (rc == TP_OK && names == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory moving the files into place");
+	for (size_t i = 0; rc == TP_OK && i < w->n; i++)
+		names[i] = w->v[i].name;
+	if (rc == TP_OK)
+		rc = tp_outdir_commit(&t->od, names, w->n, TP_RECORD_NAME, e);
+	free(names);
+	tp_out_release_signals(&held);
+	if (rc == TP_OK && !cli->quiet)
+		warn_stale(t->od.path, w);
+	return rc;
+}
+
+void tp_build_txn_close(struct tp_build_txn *t)
+{
+	if (t->open)
+		tp_outdir_close(&t->od);
+	tp_record_free(&t->old);
+	t->open = 0;
+}

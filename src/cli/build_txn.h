@@ -1,0 +1,37 @@
+#ifndef TP_BUILD_TXN_H
+#define TP_BUILD_TXN_H
+
+/* One build's hold on its output folder (print/outdir.h): the lock, the
+ * staging folder every file is written into, the earlier record, and the
+ * final step that checks, records and moves the set into place. */
+
+#include "build_record.h"
+#include "cli.h"
+#include "config.h"
+#include "outdir.h"
+
+struct tp_build_txn {
+	struct tp_outdir od;
+	struct tp_record old;     /* the folder's record before this build, verified */
+	int open;
+};
+
+/* Locks dir (waiting with --wait), finishes or removes what dead builds
+ * left (reported unless quiet), reads and verifies the record, and makes
+ * the staging folder: write into t->od.stage.  On failure, call
+ * tp_build_txn_close all the same. */
+int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_cli *cli,
+		       tp_err *e);
+
+/* After every file of w is written into staging: refuses names that would
+ * replace a file tilepress did not write (unless --force), writes the
+ * record, applies --clean, moves the set into place (record last) and
+ * warns of files in the folder this build did not write. */
+int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_cli *cli,
+			const struct tp_config *c, const struct tp_written_list *w,
+			long long epoch, tp_err *e);
+
+/* Removes the staging folder (a failed build's files), unlocks. */
+void tp_build_txn_close(struct tp_build_txn *t);
+
+#endif

@@ -1,0 +1,359 @@
+#!/bin/sh
+# The output folder as a transaction (README "The output folder"): --clean
+# removes only what a tilepress record lists as it wrote it, through no
+# symbolic link; files tilepress did not write are never replaced; builds
+# into one folder never mix; a killed or failed build leaves the earlier
+# set and its true record; workers die with their parent; special files
+# are refused at once.  Every expectation is computed here from the files
+# themselves (sizes, SHA-256, the record), none is hard-coded.
+#
+#   TP_BIN=/abs/path/tilepress sh tests/cli/outdir.sh     (make faults)
+
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+TP_BIN=${TP_BIN:-$(pwd)/tilepress}
+HARNESS=tp-outdir
+. tests/cli/harness.sh
+
+# record_true DIR [OTHER...]: DIR's record names tilepress and its format, and every
+# file it lists (files and earlier_files) is there with its size and
+# SHA-256; no file but the record and those (a marker, OTHERs) is in DIR, and
+# no staging or temporary file is left.
+record_true() {
+	python3 - "$@" <<'PY'
+import hashlib, json, os, sys
+d, others = sys.argv[1], sys.argv[2:]
+r = json.load(open(os.path.join(d, "manifest/build.json")))
+assert r["tool"].startswith("tilepress ") and r["format"].startswith("tilepress build record"), r["tool"]
+listed = set()
+for f in r["files"] + r["earlier_files"]:
+    p = os.path.join(d, f["path"])
+    assert not os.path.islink(p), p
+    data = open(p, "rb").read()
+    assert len(data) == f["bytes"] and hashlib.sha256(data).hexdigest() == f["sha256"], f["path"]
+    listed.add(f["path"])
+for root, dirs, files in os.walk(d):
+    if os.environ.get("STAGING_OK"):   # a killed build's, for the next to remove
+        dirs[:] = [x for x in dirs if not x.startswith(".tilepress-stage.")]
+    for f in files + [x for x in dirs if x.startswith(".")]:
+        p = os.path.relpath(os.path.join(root, f), d)
+        assert not f.startswith("."), "left behind: " + p
+        assert p in listed or p in ["manifest/build.json", "marker"] + others, "unrecorded: " + p
+PY
+}
+
+# snapshot DIR: one "sha256 path" line per file (staging folders
+# aside), sorted.
+snapshot() {
+	(cd "$1" && find . -name '.tilepress-stage.*' -prune -o -type f -exec sha256sum {} + | sort -k 2)
+}
+
+# sha FILE: its SHA-256.
+sha() {
+	sha256sum "$1" | cut -d' ' -f1
+}
+
+# ---- --clean and the record's authority -------------------------------------
+
+c_clean_symlinked_folder() {
+	d=$(fresh_dir symdir)
+	run build -o "$d" --formats svg --only board -q
+	expect_ok || return
+	mkdir -p "$T/elsewhere" && echo precious >"$T/elsewhere/precious.txt"
+	ln -s "$T/elsewhere" "$d/lnk"
+	# A record entry through the link, with the true size and hash.
+	python3 - "$d" "$T/elsewhere/precious.txt" <<'PY'
+import hashlib, os, sys
+d, target = sys.argv[1], sys.argv[2]
+data = open(target, "rb").read()
+p = os.path.join(d, "manifest/build.json")
+s = open(p).read()
+e = '    { "path": "lnk/precious.txt", "bytes": %d, "sha256": "%s" }\n' % (len(data), hashlib.sha256(data).hexdigest())
+s = s.replace('"earlier_files": [\n', '"earlier_files": [\n' + e, 1)
+open(p, "w").write(s)
+PY
+	run build -o "$d" --formats svg --only board --clean
+	[ "$rc" -eq 0 ] || { fail "--clean build: exit $rc: $(errtext)"; return; }
+	[ -f "$T/elsewhere/precious.txt" ] || { fail "--clean deleted a file through a symlinked folder"; return; }
+	err_has "lnk/precious.txt" "symbolic link" || return
+	# The entry does not survive into the new record either.
+	grep -q precious "$d/manifest/build.json" && { fail "the new record keeps lnk/precious.txt"; return; }
+	run build -o "$d" --formats svg --only board --clean -q
+	[ -f "$T/elsewhere/precious.txt" ] || fail "a later --clean deleted it"
+}
+tcase "--clean never removes a file through a symlinked folder, and the entry is dropped" c_clean_symlinked_folder
+
+c_clean_symlinked_file() {
+	d=$(fresh_dir symfile)
+	run build -o "$d" --formats svg --only board,backs -q
+	expect_ok || return
+	# backs.svg replaced by a link to a file of the very same bytes.
+	cp "$d/backs.svg" "$T/backs-copy.svg"
+	rm "$d/backs.svg" && ln -s "$T/backs-copy.svg" "$d/backs.svg"
+	run build -o "$d" --formats svg --only board --clean
+	[ "$rc" -eq 0 ] || { fail "--clean build: exit $rc: $(errtext)"; return; }
+	[ -f "$T/backs-copy.svg" ] && [ -L "$d/backs.svg" ] || { fail "--clean removed a symlinked file or its target"; return; }
+	err_has "backs.svg" || return
+	# A build that would write backs.svg refuses: a link stands there.
+	run build -o "$d" --formats svg --only backs --force
+	[ "$rc" -eq 2 ] || { fail "build over a symlink: exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "backs.svg" "symbolic link"
+	[ "$(sha "$T/backs-copy.svg")" = "$(sha "$d/backs.svg")" ] || fail "the link's target changed"
+}
+tcase "a symlinked file is neither removed by --clean nor written through (exit 2)" c_clean_symlinked_file
+
+c_foreign_record() {
+	d=$(fresh_dir foreign)
+	mkdir -p "$d/src" "$d/manifest"
+	echo 'console.log(1)' >"$d/src/index.js"
+	echo '# readme' >"$d/README.md"
+	before=$(snapshot "$d")
+	# Another tool's manifest/build.json, listing its files truthfully.
+	python3 - "$d" <<'PY'
+import hashlib, json, os, sys
+d = sys.argv[1]
+files = []
+for p in ("src/index.js", "README.md"):
+    data = open(os.path.join(d, p), "rb").read()
+    files.append({"path": p, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
+json.dump({"tool": "webpack 5", "files": files}, open(os.path.join(d, "manifest/build.json"), "w"), indent=2)
+PY
+	before=$(snapshot "$d")
+	run build -o "$d" --formats svg --only board --clean
+	[ "$rc" -eq 2 ] || { fail "build over a foreign record: exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "manifest/build.json" "--force" || return
+	[ "$(snapshot "$d")" = "$before" ] || { fail "the refused build changed the folder"; return; }
+	run build -o "$d" --formats svg --only board --clean --force
+	[ "$rc" -eq 0 ] || { fail "--force --clean: exit $rc: $(errtext)"; return; }
+	[ -f "$d/src/index.js" ] && [ -f "$d/README.md" ] || { fail "--clean trusted another tool's record"; return; }
+	err_has "not a record tilepress wrote" || return
+	record_true "$d" src/index.js README.md || fail "the new record is not true"
+}
+tcase "a foreign manifest/build.json: refused without --force; --clean removes none of its files" c_foreign_record
+
+c_edited_file() {
+	d=$(fresh_dir edited)
+	run build -o "$d" --formats svg --only board,backs -q
+	expect_ok || return
+	echo '<!-- my note -->' >>"$d/board.svg"
+	edited=$(sha "$d/board.svg")
+	# A rebuild would replace it: refused, naming it.
+	run build -o "$d" --formats svg --only board
+	[ "$rc" -eq 2 ] || { fail "rebuild over an edited file: exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "board.svg" "changed since" || return
+	[ "$(sha "$d/board.svg")" = "$edited" ] || { fail "the edit was overwritten"; return; }
+	# --clean with another sheet: the edited file is kept and named, the
+	# unchanged one removed.
+	run build -o "$d" --formats svg --only templates --clean
+	[ "$rc" -eq 0 ] || { fail "--clean: exit $rc: $(errtext)"; return; }
+	[ "$(sha "$d/board.svg")" = "$edited" ] || { fail "--clean removed or changed the edited file"; return; }
+	[ ! -e "$d/backs.svg" ] || { fail "--clean kept the unchanged backs.svg"; return; }
+	err_has "board.svg (changed since" || return
+	record_true "$d" board.svg || { fail "record not true after --clean"; return; }
+	run build -o "$d" --formats svg --only board --force -q
+	expect_ok && record_true "$d"
+}
+tcase "a file edited after the build is neither overwritten (exit 2 unless --force) nor cleaned" c_edited_file
+
+c_foreign_names() {
+	# A fake home holding files of the names a build writes.
+	d=$(fresh_dir home)
+	mkdir -p "$d/manifest"
+	echo 'my letter' >"$d/board.svg"
+	echo 'my inks' >"$d/manifest/inks.csv"
+	before=$(snapshot "$d")
+	run build -o "$d" --formats svg --only manifest,board
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "board.svg" "manifest/inks.csv" "--force" || return
+	[ "$(snapshot "$d")" = "$before" ] || { fail "the refused build changed the folder"; return; }
+	[ -z "$(ls -A "$d" | grep '^\.')" ] || { fail "staging left: $(ls -A "$d")"; return; }
+	run build -o "$d" --formats svg --only manifest,board --force -q
+	expect_ok && record_true "$d"
+}
+tcase "-o into a folder holding same-named files tilepress did not write: exit 2 naming them" c_foreign_names
+
+c_symlinked_manifest() {
+	d=$(fresh_dir symman)
+	mkdir -p "$T/away"
+	ln -s "$T/away" "$d/manifest"
+	run build -o "$d" --formats svg --only manifest,board --force
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "manifest" "symbolic link" || return
+	[ -z "$(ls -A "$T/away")" ] || fail "wrote through the link: $(ls -A "$T/away")"
+}
+tcase "out/manifest a symlink to elsewhere: exit 2, nothing written through it" c_symlinked_manifest
+
+# ---- special files -------------------------------------------------------------
+
+c_fifo_record() {
+	d=$(fresh_dir fiforec)
+	mkdir -p "$d/manifest" && mkfifo "$d/manifest/build.json"
+	timeout 20 "$TP_BIN" build -o "$d" --formats svg --only board >"$OUT" 2>"$ERR"
+	rc=$?
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2 (124: it hung): $(errtext)"; return; }
+	one_err_line && err_has "build.json" "FIFO"
+}
+tcase "a FIFO at the record's path: exit 2 at once" c_fifo_record
+
+c_fifo_inputs() {
+	mkfifo "$T/fifo.ini"
+	timeout 20 "$TP_BIN" -c "$T/fifo.ini" check >"$OUT" 2>"$ERR"
+	rc=$?
+	[ "$rc" -eq 2 ] || { fail "config FIFO: exit $rc, want 2 (124: it hung): $(errtext)"; return; }
+	one_err_line && err_has "fifo.ini" "FIFO" || return
+	for set in arena.shapes= print.output_profile=; do
+		game=; case $set in arena.*) game=-c\ arena ;; esac
+		timeout 20 "$TP_BIN" $game -s "$set$T/fifo.ini" check >"$OUT" 2>"$ERR"
+		rc=$?
+		[ "$rc" -eq 2 ] || { fail "$set FIFO: exit $rc, want 2 (124: it hung): $(errtext)"; return; }
+		err_has "fifo.ini" "FIFO" || return
+	done
+	timeout 20 "$TP_BIN" -c "$T" check >"$OUT" 2>"$ERR"
+	rc=$?
+	[ "$rc" -eq 2 ] || fail "config a folder: exit $rc, want 2: $(errtext)"
+}
+tcase "a FIFO or folder as config, shapes file or ICC profile: exit 2 at once" c_fifo_inputs
+
+# ---- concurrent builds, dead builds ---------------------------------------------
+
+c_two_builds() {
+	d=$T/two
+	"$TP_BIN" build -q -o "$d" --formats pdf,svg,png -s print.dpi=150 >"$T/two.1" 2>&1 &
+	p1=$!
+	"$TP_BIN" build -q -o "$d" -c config/series-tutorial.ini --formats pdf,svg,png -s print.dpi=150 >"$T/two.2" 2>&1 &
+	p2=$!
+	wait $p1; r1=$?
+	wait $p2; r2=$?
+	# One ran; the other (if they overlapped) refused without writing.
+	case "$r1$r2" in
+	00) ;;
+	01) grep -q "another tilepress build" "$T/two.2" || { fail "refusal unclear: $(cat "$T/two.2")"; return; } ;;
+	10) grep -q "another tilepress build" "$T/two.1" || { fail "refusal unclear: $(cat "$T/two.1")"; return; } ;;
+	*) fail "exit $r1 and $r2"; return ;;
+	esac
+	record_true "$d" || { fail "mixed set or false record"; return; }
+	# With --wait both run, one after the other: the set is the last one's.
+	d=$T/two-wait
+	"$TP_BIN" build -q -o "$d" --formats pdf,svg,png -s print.dpi=150 --wait >"$T/two.1" 2>&1 &
+	p1=$!
+	"$TP_BIN" build -q -o "$d" -c config/series-tutorial.ini --formats pdf,svg,png -s print.dpi=150 --wait >"$T/two.2" 2>&1 &
+	p2=$!
+	wait $p1; r1=$?
+	wait $p2; r2=$?
+	[ "$r1$r2" = 00 ] || { fail "--wait: exit $r1 and $r2: $(cat "$T/two.1" "$T/two.2")"; return; }
+	record_true "$d" || fail "--wait: mixed set or false record"
+}
+tcase "two builds into one folder: one refuses (or --wait waits); never a mixed set" c_two_builds
+
+c_dead_staging() {
+	d=$(fresh_dir dead)
+	run build -o "$d" --formats svg --only board -q
+	expect_ok || return
+	dead=$(sh -c 'echo $$')   # a pid that no longer runs
+	mkdir "$d/.tilepress-stage.$dead" && echo partial >"$d/.tilepress-stage.$dead/fronts.svg"
+	echo partial >"$d/.tilepress-stage.$dead/.fronts.svg.AbC123"
+	run build -o "$d" --formats svg --only board
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	err_has ".tilepress-stage.$dead" "pid $dead" || return
+	[ ! -e "$d/.tilepress-stage.$dead" ] && [ ! -e "$d/fronts.svg" ] || { fail "leftover not removed, or moved in"; return; }
+	record_true "$d"
+}
+tcase "a dead build's staging folder is reported and removed by the next build" c_dead_staging
+
+c_dead_commit() {
+	# A build killed while moving its complete set into place: its staged
+	# record is there, so the next build finishes the moves.
+	d=$(fresh_dir deadcommit)
+	run build -o "$d" --formats svg --only board,backs -q
+	expect_ok || return
+	s=$T/deadcommit-stage
+	run build -o "$s" -c config/series-blind.ini --formats svg --only board,backs -q
+	expect_ok || return
+	dead=$(sh -c 'echo $$')
+	mv "$s" "$d/.tilepress-stage.$dead"
+	: >"$d/.tilepress-stage.$dead/.moving"   # tp_outdir_mark
+	cp "$d/.tilepress-stage.$dead/board.svg" "$d/board.svg"
+	rm "$d/.tilepress-stage.$dead/board.svg"   # this move had happened
+	run build -o "$d" --formats svg --only templates
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	err_has "finished moving" "pid $dead" || return
+	python3 - "$d" <<'PY' || { fail "the rolled-forward set is not the one its record lists"; return; }
+import json, os, sys
+d = sys.argv[1]
+r = json.load(open(os.path.join(d, "manifest/build.json")))
+assert any(f["path"] == "templates.svg" for f in r["files"])
+assert {f["path"] for f in r["earlier_files"]} >= {"board.svg", "backs.svg"}
+PY
+	record_true "$d"
+}
+tcase "a build killed while moving its set in is finished by the next build" c_dead_commit
+
+# ---- workers --------------------------------------------------------------------
+
+# alive PID...: how many of the pids still run (a zombie waiting for
+# init to reap it runs no more).
+alive() {
+	al=0
+	for ap in "$@"; do
+		st=$(ps -o stat= -p "$ap" 2>/dev/null)
+		case $st in "" | Z*) ;; *) al=$((al + 1)) ;; esac
+	done
+	echo $al
+}
+
+c_sigkill_parent() {
+	d=$T/kill
+	"$TP_BIN" build -q -o "$d" --only fronts,backs,board --formats png,pdf,svg -s print.dpi=72 >/dev/null 2>&1
+	before=$(snapshot "$d")
+	orphans=0 changed=0 killed=0 mixed=0
+	for n in 1 2 3 4 5 6 7 8; do
+		"$TP_BIN" build -q -j 2 -o "$d" --only fronts,backs,board --formats png,pdf,svg \
+			-s print.dpi=400 >/dev/null 2>&1 &
+		pid=$!
+		# 0.3 to 2.4 s in: planning, drawing, between files.
+		sleep "$((n * 3 / 10)).$(( (n * 3) % 10 ))"
+		workers=$(ps -o pid= --ppid "$pid" | tr '\n' ' ')
+		kill -KILL "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		st=$?
+		sleep 1
+		[ "$(alive $workers)" -eq 0 ] || orphans=$((orphans + 1))
+		STAGING_OK=1 record_true "$d" >/dev/null 2>&1 || mixed=$((mixed + 1))
+		if [ $st -eq 0 ]; then
+			before=$(snapshot "$d")   # it finished first: its set is the one now
+		else
+			killed=$((killed + 1))
+			[ "$(snapshot "$d")" = "$before" ] || changed=$((changed + 1))
+		fi
+	done
+	[ $killed -ge 4 ] || { fail "only $killed of 8 builds were killed before they finished"; return; }
+	[ $orphans -eq 0 ] || { fail "workers alive 1 s after SIGKILL of the parent in $orphans of 8 runs"; return; }
+	[ $mixed -eq 0 ] && [ $changed -eq 0 ] || { fail "earlier set changed in $changed of $killed killed runs, record untrue in $mixed of 8"; return; }
+	# The next build removes what the killed ones left.
+	"$TP_BIN" build -o "$d" --only board --formats svg >/dev/null 2>"$ERR"
+	err_has ".tilepress-stage." && record_true "$d"
+}
+tcase "SIGKILL of a -j 2 build: no worker alive 1 s later, earlier set and record intact" c_sigkill_parent
+
+c_worker_dies() {
+	d=$T/wdies
+	"$TP_BIN" build -j 2 -o "$d" --only fronts,backs --formats png -s print.dpi=600 >"$OUT" 2>"$ERR" &
+	pid=$!
+	i=0 w=
+	while [ $i -lt 100 ] && [ -z "$w" ]; do
+		sleep 0.1
+		w=$(ps -o pid= --ppid "$pid" | head -n 1 | tr -d ' ')
+		i=$((i + 1))
+	done
+	[ -n "$w" ] || { fail "no worker seen"; return; }
+	sleep 0.3
+	kill -KILL "$w"
+	wait "$pid"
+	rc=$?
+	[ "$rc" -eq 1 ] || { fail "exit $rc, want 1: $(errtext)"; return; }
+	one_err_line && err_has "(png): the worker writing it died of signal 9"
+}
+tcase "-j 2: a worker killed: exit 1 naming its sheet and the signal" c_worker_dies
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
