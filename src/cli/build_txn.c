@@ -101,8 +101,29 @@ int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_cli *cli,
 	return rc;
 }
 
-void tp_build_txn_close(struct tp_build_txn *t)
+/* "out/.tilepress-stage.PID/fronts.svg: ..." becomes "out/fronts.svg: ...":
+ * the user knows the file by where it was going. */
+static void unstage(const struct tp_build_txn *t, tp_err *e)
 {
+	char from[PATH_MAX + 2], msg[sizeof e->msg];
+	snprintf(from, sizeof from, "%s/", t->od.stage);
+	size_t n = strlen(from), k = 0;
+	for (const char *p = e->msg; *p && k + 1 < sizeof msg;) {
+		if (strncmp(p, from, n) == 0) {
+			k += (size_t)snprintf(msg + k, sizeof msg - k, "%s/", t->od.path);
+			p += n;
+		} else {
+			msg[k++] = *p++;
+		}
+	}
+	msg[k < sizeof msg ? k : sizeof msg - 1] = '\0';
+	memcpy(e->msg, msg, sizeof msg);
+}
+
+void tp_build_txn_close(struct tp_build_txn *t, tp_err *e)
+{
+	if (t->open && e && e->msg[0] && t->od.stage[0])
+		unstage(t, e);
 	if (t->open)
 		tp_outdir_close(&t->od);
 	tp_record_free(&t->old);

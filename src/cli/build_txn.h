@@ -31,7 +31,8 @@ int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_cli *cli,
 			const struct tp_config *c, const struct tp_written_list *w,
 			long long epoch, tp_err *e);
 
-/* Removes the staging folder (a failed build's files), unlocks. */
-void tp_build_txn_close(struct tp_build_txn *t);
+/* Removes the staging folder (a failed build's files), unlocks.  A
+ * message in e that names a staged file names it in the output folder. */
+void tp_build_txn_close(struct tp_build_txn *t, tp_err *e);
 
 #endif

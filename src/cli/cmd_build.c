@@ -727,7 +727,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	tp_buf_free(&proof_report);
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, cli, s.cfg, &written, pl.epoch, e);
-	tp_build_txn_close(&txn);
+	tp_build_txn_close(&txn, e);
 	if (rc == TP_OK && !cli->quiet)
 		print_summary(&s, out_dir, &written);
 	if (rc == TP_OK)

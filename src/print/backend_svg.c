@@ -2,6 +2,7 @@
 #include "geom.h"
 #include "walk.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,7 +263,8 @@ int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	if (rc != TP_OK)
 		return rc;
 	fputs("</svg>\n", f);
+	/* errno is the last failed write's (EFBIG, ENOSPC, ...). */
 	if (fflush(f) != 0 || ferror(f))
-		return tp_fail(e, TP_EIO, "svg: write failed");
+		return tp_fail(e, TP_EIO, "svg: write failed: %s", strerror(errno ? errno : EIO));
 	return TP_OK;
 }

@@ -1,5 +1,6 @@
 #include "png_stream.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -235,7 +236,7 @@ static void *thread_main(void *arg)
 
 struct sink {
 	FILE *f;
-	int bad;
+	int bad;   /* errno of the first failed write, or 0 */
 	size_t n;
 	unsigned char buf[IDAT_BYTES];
 };
@@ -259,7 +260,7 @@ static void chunk(struct sink *s, const char *type, const unsigned char *d, size
 	put32(tail, (uint32_t)crc);
 	if (fwrite(head, 1, 8, s->f) != 8 || (n && fwrite(d, 1, n, s->f) != n) ||
 	    fwrite(tail, 1, 4, s->f) != 4)
-		s->bad = 1;
+		s->bad = s->bad ? s->bad : errno ? errno : EIO;
 }
 
 /* The zlib stream, cut into IDAT chunks of IDAT_BYTES. */
@@ -283,7 +284,7 @@ static void header(struct sink *s, const struct tp_png_stream *ps)
 {
 	static const unsigned char sig[8] = { 137, 'P', 'N', 'G', '\r', '\n', 26, '\n' };
 	if (fwrite(sig, 1, 8, s->f) != 8)
-		s->bad = 1;
+		s->bad = errno ? errno : EIO;
 	unsigned char b[32];
 	put32(b, (uint32_t)ps->w);
 	put32(b + 4, (uint32_t)ps->h);
@@ -383,7 +384,7 @@ static int write_blocks(struct pool *p, struct worker *ws, struct sink *sk, tp_e
 			pthread_cond_broadcast(&p->cv);
 		unlock(p);
 		if (sk->bad)
-			return tp_fail(e, TP_EIO, "png: write failed");
+			return tp_fail(e, TP_EIO, "png: write failed: %s", strerror(sk->bad));
 	}
 	unsigned char tail[4];
 	put32(tail, (uint32_t)adler);
@@ -452,8 +453,10 @@ int tp_png_stream_write(FILE *f, const struct tp_png_stream *ps, tp_err *e)
 		if (sk.n)
 			chunk(&sk, "IDAT", sk.buf, sk.n);
 		chunk(&sk, "IEND", NULL, 0);
-		if (sk.bad || fflush(f) != 0 || ferror(f))
-			rc = tp_fail(e, TP_EIO, "png: write failed");
+		if (!sk.bad && (fflush(f) != 0 || ferror(f)))
+			sk.bad = errno ? errno : EIO;
+		if (sk.bad)
+			rc = tp_fail(e, TP_EIO, "png: write failed: %s", strerror(sk.bad));
 	}
 	for (int i = 0; ws && i < t; i++)
 		worker_free(&ws[i]);

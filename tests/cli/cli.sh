@@ -839,7 +839,8 @@ c_build_io_efbig() {
 	[ "$rc" -ne 99 ] || { fail "cannot set a file-size limit here"; return; }
 	[ "$rc" -eq 1 ] || { fail "exit $rc, want 1; stderr: $(errtext)"; return; }
 	one_err_line || return
-	grep -q '\.svg: write failed: File too large' "$ERR" || { fail "the file is not named: $(errtext)"; return; }
+	grep -q "^tilepress: $d/[a-z0-9-]*\\.svg: .*write failed: File too large" "$ERR" ||
+		{ fail "the file (in $d) and the reason are not named: $(errtext)"; return; }
 	hidden=$(find "$d" -name '.*' | head -n 3)
 	[ -z "$hidden" ] || { fail "temp files left: $hidden"; return; }
 	same_tree "$T/build1" "$d"

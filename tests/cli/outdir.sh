@@ -288,6 +288,26 @@ PY
 }
 tcase "a build killed while moving its set in is finished by the next build" c_dead_commit
 
+c_file_too_large() {
+	# A file past the size limit (as a full disk: the write fails) in a
+	# -j 2 PNG build: exit 1 naming the file in the output folder and the
+	# reason; the earlier set and its record untouched.
+	d=$(fresh_dir efbig)
+	run build -o "$d" --only board,backs --formats png -s print.dpi=72 -q
+	expect_ok || return
+	before=$(snapshot "$d")
+	sh -c 'trap "" XFSZ; ulimit -f 64 || exit 99; exec "$@"' sh \
+		"$TP_BIN" build -j 2 -o "$d" --only board,backs --formats png -s print.dpi=300 >"$OUT" 2>"$ERR"
+	rc=$?
+	[ "$rc" -ne 99 ] || { fail "cannot set a file-size limit here"; return; }
+	[ "$rc" -eq 1 ] || { fail "exit $rc, want 1: $(errtext)"; return; }
+	one_err_line || return
+	grep -q "^tilepress: $d/[a-z-]*\\.png: .*File too large" "$ERR" || { fail "file or reason not named: $(errtext)"; return; }
+	[ "$(snapshot "$d")" = "$before" ] || { fail "the earlier set changed"; return; }
+	record_true "$d"
+}
+tcase "a file too large (as a full disk) in a -j 2 PNG build: exit 1 naming it, earlier set intact" c_file_too_large
+
 # ---- workers --------------------------------------------------------------------
 
 # alive PID...: how many of the pids still run (a zombie waiting for
