@@ -37,6 +37,7 @@ struct tp_arena_cfg {
 	double rib_pitch_mm;             /* ribs on the blocking face: centre to centre */
 	double rib_width_mm;
 	double rib_margin_mm;            /* ribs stop this far inside the die line */
+	int player_marks;                /* 1: each piece carries its player's pips */
 };
 
 /* The arena part of a config. */
@@ -45,7 +46,7 @@ static inline const struct tp_arena_cfg *tp_arena(const struct tp_config *c)
 	return c->game_cfg;
 }
 
-#define TP_ARENA_N_KEYS 18
+#define TP_ARENA_N_KEYS 19
 extern const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS];
 extern const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS];
 
@@ -71,5 +72,13 @@ int tp_arena_finish(struct tp_config *c, tp_err *e);
  * player count, with the gate that half would.  Up to max lines into out;
  * returns how many. */
 int tp_arena_warnings(const struct tp_config *c, char out[][200], int max);
+
+/* Player colours closer than this CIEDE2000 difference, for normal vision
+ * or simulated protanopia, deuteranopia or tritanopia, are a warning. */
+#define TP_ARENA_COLOUR_GAP 10
+
+/* The least CIEDE2000 difference of two sRGB colours over normal vision
+ * and the three simulated dichromacies; *worst = that vision. */
+double tp_arena_colour_gap(const double a[3], const double b[3], int *worst);
 
 #endif

@@ -407,7 +407,8 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 	mark_disc(sh, s, x, y, &cx, &cy, &r);
 	if (pc->mark != TP_MARK_BLANK)
 		n += hole(p + n, cx, cy, r);
-	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, p, n) != 0)
+	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, p, n) != 0 ||
+	    (a->player_marks && tp_arena_draw_pips(sc, sh, s, x, y, pc->player) != 0))
 		return -1;
 	if (pc->mark == TP_MARK_BLANK)
 		return 0;

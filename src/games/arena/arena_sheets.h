@@ -32,6 +32,12 @@ void tp_arena_model_free(struct tp_arena_model *m);
  * prints in player6's. */
 int tp_arena_piece_ink(const struct tp_arena_piece *p);
 
+/* arena.player_marks: `player` (1..6; 0 draws nothing) pips in the
+ * numbers' ink along the bottom of the last cell of shape sh laid at
+ * (x, y) with squares of s mm.  0, or -1 when out of memory. */
+int tp_arena_draw_pips(struct tp_scene *sc, const struct tp_arena_shape *sh, double s, double x,
+		       double y, int player);
+
 #define TP_ARENA_N_SHEETS 8
 extern const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS];
 

@@ -1,10 +1,12 @@
 /* The shape arena's rules that play poorly: warnings with the figure, for
  * `check` and the build summary (the refusals are in arena_play.c). */
 
+#include <math.h>
 #include <stdio.h>
 
 #include "arena_config.h"
 #include "arena_sim.h"
+#include "cvd.h"
 
 /* Greedy games per player count: enough to tell a gate most players reach
  * from one few do, and quick enough to run before every build. */
@@ -43,6 +45,54 @@ static int gate_warnings(const struct tp_arena_cfg *a, const struct tp_arena_boa
 	return n;
 }
 
+/* The least CIEDE2000 difference of two proof colours over normal vision
+ * and the three simulated dichromacies; *worst the vision that gives it. */
+double tp_arena_colour_gap(const double a[3], const double b[3], int *worst)
+{
+	double least = 1e9;
+	for (int v = 0; v < TP_VISION_N; v++) {
+		double d = tp_cvd_delta(v, a, b);
+		if (d < least) {
+			least = d;
+			*worst = v;
+		}
+	}
+	return least;
+}
+
+static void hex(const double rgb[3], char out[8])
+{
+	snprintf(out, 8, "#%02x%02x%02x", (int)lround(rgb[0] * 255), (int)lround(rgb[1] * 255),
+		 (int)lround(rgb[2] * 255));
+}
+
+/* Player colours of the run (1..arena.players) closer than a CIEDE2000
+ * difference of TP_ARENA_COLOUR_GAP for some viewer, unless the pieces
+ * carry their players' marks (arena.player_marks). */
+static int colour_warnings(const struct tp_config *c, char out[][200], int max)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	int n = 0;
+	if (a->player_marks)
+		return 0;
+	for (int p = 1; p <= a->rules.players && n < max; p++)
+		for (int q = p + 1; q <= a->rules.players && n < max; q++) {
+			const struct tp_ink *ip = &c->print.inks.ink[tp_ink_index(&c->print.inks, TP_INK_PLAYER1 + p - 1)];
+			const struct tp_ink *iq = &c->print.inks.ink[tp_ink_index(&c->print.inks, TP_INK_PLAYER1 + q - 1)];
+			int worst = 0;
+			double d = tp_arena_colour_gap(ip->rgb, iq->rgb, &worst);
+			if (d >= TP_ARENA_COLOUR_GAP)
+				continue;
+			char hp[8], hq[8];
+			hex(ip->rgb, hp);
+			hex(iq->rgb, hq);
+			snprintf(out[n++], 200,
+				 "print.%s_cmyk and print.%s_cmyk: %s and %s differ by CIEDE2000 %.1f under %s (%d wanted); change one or set arena.player_marks = on",
+				 ip->key, iq->key, hp, hq, d, tp_vision_names[worst], TP_ARENA_COLOUR_GAP);
+		}
+	return n;
+}
+
 int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
@@ -56,6 +106,7 @@ int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 		snprintf(out[n++], 200, "arena.seed = %llu: %s; another seed or wider number ranges may avoid it",
 			 a->rules.seed, why);
 	n += gate_warnings(a, b, out + n, max - n);
+	n += colour_warnings(c, out + n, max - n);
 	tp_arena_board_free(b);
 	return n;
 }

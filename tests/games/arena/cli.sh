@@ -454,6 +454,70 @@ c_quarters_warned() {
 }
 tcase "rules: quarters alike on a small board are warned about" c_quarters_warned
 
+# Finding 8: the player colours, as the proofs print them, differ by a
+# CIEDE2000 of 10 or more for normal vision and simulated protanopia,
+# deuteranopia and tritanopia (tests/games/arena/cvd_oracle.py, written from
+# the published formulas); colours that do not are warned about with the
+# oracle's figure (the issue's: the old red, blue, green, yellow, purple
+# and orange); arena.player_marks = on silences that (pips on the pieces).
+c_colours() {
+	run -c "$CFG" -s arena.players=6 build -o "$T/out.colours" --only score-pad --formats svg
+	expect_ok || return
+	grep -q "cmyk and print" "$ERR" && { fail "the shipped colours are warned about: $(errtext)"; return; }
+	fills=$(for p in 1 2 3 4 5 6; do
+		grep -A3 "<g id=\"player$p\"" "$T/out.colours/score-pad.svg" | grep -o 'fill="#[0-9a-f]*"' | head -n 1 | cut -d'"' -f2
+	done)
+	[ "$(echo "$fills" | wc -w)" -eq 6 ] || { fail "no six player fills in the score pad: $fills"; return; }
+	python3 tests/games/arena/cvd_oracle.py $fills >"$T/gaps" || { fail "oracle failed"; return; }
+	awk '$3 < 10 { bad = 1; print } END { exit bad }' "$T/gaps" >"$T/close" ||
+		{ fail "shipped colours closer than 10: $(cat "$T/close")"; return; }
+	old="#ed1c24 #0066b3 #00ab4e #fff200 #7f3f98 #f5821f"
+	set -- $old
+	sets=""
+	for p in 1 2 3 4 5 6; do
+		eval "sets=\"\$sets -s print.player${p}_rgb=\$$p\""
+	done
+	run -c "$CFG" -s arena.players=6 $sets check
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	python3 tests/games/arena/cvd_oracle.py $old | awk '$3 < 10' >"$T/want"
+	[ -s "$T/want" ] || { fail "the oracle finds the old colours all 10 apart"; return; }
+	while read -r i j d v; do
+		line=$(grep "print.player${i}_cmyk and print.player${j}_cmyk" "$ERR")
+		fig=$(printf '%.1f' "$d")
+		echo "$line" | grep -q "CIEDE2000 $fig under $(echo "$v" | tr _ ' ')" ||
+			{ fail "players $i, $j: oracle $fig ($v), warning '$line'"; return; }
+	done <"$T/want"
+	[ "$(grep -c 'cmyk and print' "$ERR")" -eq "$(wc -l <"$T/want")" ] || { fail "other pairs warned: $(errtext)"; return; }
+	run -c "$CFG" -s arena.players=6 -s arena.player_marks=on $sets check
+	grep -q "cmyk and print" "$ERR" && fail "player_marks = on still warns about colours"
+}
+tcase "rules: player colours colour-blind safe, close ones warned (CIEDE2000 oracle)" c_colours
+
+# arena.player_marks = on: each piece's face carries its player's number of
+# pips (circles 0.08 of a square across, in the numbers layer): the
+# count is the sum of player x pieces of the deal for arena.players.
+c_pips() {
+	for n in 2 5; do
+		run -c "$CFG" -s arena.players=$n -s arena.player_marks=on build -o "$T/out.pips$n" --only pieces --formats svg -q
+		expect_ok || return
+		want=$("$TP_BIN" -c "$CFG" manifest --players $n --format csv | awk -F, 'NR > 1 { s += $1 * $5 } END { print s }')
+		got=$(python3 - "$T/out.pips$n/pieces.svg" "$(cfgval square_mm)" <<'PY'
+import re, sys
+svg = open(sys.argv[1]).read()
+g = svg[svg.index('<g id="numbers"'):]
+g = g[:g.index('<g id=', 10)] if '<g id=' in g[10:] else g
+n = 0
+for d in re.findall(r'<path d="([^"]*)"', g):
+    xs = [float(x) for x in re.findall(r'-?[0-9.]+', d)][0::2]
+    n += d.count('C') == 4 and 'L' not in d and abs(max(xs) - min(xs) - 0.08 * float(sys.argv[2])) < 0.01
+print(n)
+PY
+)
+		[ "$got" = "$want" ] || { fail "$n players: $got pips, the deal wants $want"; return; }
+	done
+}
+tcase "arena.player_marks = on: pips per piece for its player" c_pips
+
 # ---- simulate ---------------------------------------------------------------------------
 
 c_simulate() {

@@ -48,8 +48,9 @@ static void moves_are(const struct tp_vector_play *g, int seat, const int *want,
 	assert_int_equal(tp_vector_play_seat(g), seat);
 	int to[8], k = tp_vector_play_moves(g, to);
 	assert_int_equal(k, n);
-	int w[8];
-	memcpy(w, want, sizeof *w * (size_t)n);
+	int w[8] = { 0 };
+	for (int i = 0; i < n; i++)
+		w[i] = want[i];
 	qsort(to, (size_t)k, sizeof *to, cmp_int);
 	qsort(w, (size_t)n, sizeof *w, cmp_int);
 	for (int i = 0; i < n; i++)
