@@ -164,6 +164,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "punchboard: clear edge of the press sheet, bleeds included" },
 	{ CORE("print", "gripper_mm", TP_KEY_LEN, print.gripper_mm), .lo = 0, .hi = 200,
 	  .help = "punchboard: clear leading (top) edge the press grips (the larger of it and the margin)" },
+	{ CORE("print", "min_tint_line_mm", TP_KEY_LEN, print.inks.min_tint_line_mm), .lo = 0, .hi = 2,
+	  .help = "thinnest stroke in a tint (an ink printing no plate solid): thinner ones are drawn at this weight" },
 	{ CORE("print", "output_condition", TP_KEY_TEXT, print.output_condition), .size = 64,
 	  .help = "PDF/X output intent: registered printing condition (default FOGRA39)" },
 	{ CORE("print", "output_info", TP_KEY_TEXT, print.output_info), .size = 128,
@@ -584,6 +586,7 @@ static void core_defaults(struct tp_config *c)
 	snprintf(p->output_info, sizeof p->output_info, "%s", TP_OUTPUT_INFO);
 	snprintf(p->output_registry, sizeof p->output_registry, "%s", TP_OUTPUT_REGISTRY);
 	tp_config_shared_inks(&p->inks, c->game->inks, c->game->n_inks);
+	p->inks.min_tint_line_mm = 0.2;
 }
 
 static int core_checks(struct tp_config *c, tp_err *e)

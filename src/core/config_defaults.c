@@ -30,7 +30,7 @@ void tp_config_shared_inks(struct tp_palette *p, const struct tp_ink *game_inks,
 		 * misregistered K plate shows no paper slivers. */
 		ink("lines", "lines", TP_INK_PROCESS, 1, 0, 0, 0, 45, 0x9d9d9c),
 		ink("text", "text", TP_INK_PROCESS, 1, 0, 0, 0, 100, 0x1d1d1b),
-		ink("Assembly", "anchor", TP_INK_SPOT, 1, 0, 100, 0, 0, 0xe6007e),
+		ink("Assembly", "anchor", TP_INK_SPOT, 1, 0, 60, 100, 0, 0xf39200),
 		ink("marks", "marks", TP_INK_REGISTRATION, 0, 100, 100, 100, 100, 0x000000),
 		ink("CutContour", "cut", TP_INK_SPOT, 1, 0, 100, 0, 0, 0xec008c),
 		ink("Emboss", "emboss", TP_INK_SPOT, 1, 100, 0, 0, 0, 0x00a0e3),

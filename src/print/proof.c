@@ -128,7 +128,10 @@ int tp_proof_layout(const struct tp_palette *pal, const char *title,
 		lines += *t == '\n';
 	double W = 2 * m + cols * cell + (cols - 1) * gap;
 	double H = 2 * m + 10 + rows * (cell + label + gap) + (lines + 1) * lh;
-	struct tp_scene *sc = tp_scene_new("proof", W, H, 0, pal);
+	/* Thumbnails are scaled down: their hairlines stay in proportion. */
+	struct tp_palette thumbs = *pal;
+	thumbs.min_tint_line_mm = 0;
+	struct tp_scene *sc = tp_scene_new("proof", W, H, 0, &thumbs);
 	if (tp_doc_add(out, sc, "contact sheet") != 0)
 		return -1;
 	int rc = tp_scene_text(sc, TP_INK_TEXT, m, m + 4, 5, TP_ALIGN_LEFT, title);

@@ -121,6 +121,10 @@ static struct tp_shape *add(struct tp_scene *sc, int kind, int ink, int paint,
 	s->ink = (uint8_t)ink;
 	s->paint = (uint8_t)paint;
 	s->stroke = stroke;
+	const struct tp_ink *k = tp_scene_ink(sc, ink);
+	if ((paint & TP_STROKE) && stroke > 0 && stroke < sc->pal.min_tint_line_mm && k &&
+	    tp_ink_is_tint(k))
+		s->stroke = sc->pal.min_tint_line_mm;
 	s->layer = (uint16_t)layer;
 	return s;
 }

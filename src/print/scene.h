@@ -76,7 +76,18 @@ struct tp_palette {
 	struct tp_ink ink[TP_MAX_INKS];  /* game inks, then the shared ones */
 	size_t n_game;                   /* game inks: ink[0 .. n_game-1] */
 	size_t n;                        /* n_game + TP_N_SHARED_INKS */
+	/* Strokes in a tint (tp_ink_is_tint) thinner than this are drawn
+	 * this wide, mm (print.min_tint_line_mm; 0: as given): a screened
+	 * line thinner than a halftone cell (0.17 mm at 150 lpi) breaks up. */
+	double min_tint_line_mm;
 };
+
+/* A process ink none of whose plates prints solid: it is screened. */
+static inline int tp_ink_is_tint(const struct tp_ink *k)
+{
+	return k->kind == TP_INK_PROCESS && k->cmyk[0] < 1 && k->cmyk[1] < 1 && k->cmyk[2] < 1 &&
+	       k->cmyk[3] < 1;
+}
 
 /* Palette index of ink number id, or -1 when the palette has no such ink. */
 static inline int tp_ink_index(const struct tp_palette *p, int id)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "alloc.h"
+#include "text_outline.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -173,6 +174,24 @@ static int target(struct tp_scene *sc, double cx, double cy)
 	return line(sc, cx - arm, cy, cx + arm, cy, w) | line(sc, cx, cy - arm, cx, cy + arm, w);
 }
 
+/* The advance width of text at size mm, from its outlines (as drawn);
+ * about 0.55 em a glyph when they cannot be made. */
+static double text_width(const char *text, double size)
+{
+	struct tp_pt *p = NULL;
+	size_t n = 0;
+	if (tp_text_outline(text, 0, 0, size, TP_ALIGN_LEFT, &p, &n) != 0 || n == 0) {
+		free(p);
+		return (double)strlen(text) * size * 0.55;
+	}
+	double x1 = 0;
+	for (size_t i = 0; i < n; i++)
+		if (p[i].op != TP_CLOSE)
+			x1 = fmax(x1, p[i].x);
+	free(p);
+	return x1;
+}
+
 /* The marks of a press sheet: all inside the sheet (see sheet.h). */
 static int press_marks(struct tp_scene *sc, const struct tp_slug *slug)
 {
@@ -200,8 +219,21 @@ static int press_marks(struct tp_scene *sc, const struct tp_slug *slug)
 	return rc ? -1 : 0;
 }
 
+/* 1 when every shape of sc is in the die ink: a laser or die file. */
+static int die_only(const struct tp_scene *sc)
+{
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		if (sc->shapes[i].ink != TP_INK_CUT)
+			return 0;
+	return sc->n_shapes > 0;
+}
+
 int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
 {
+	if (die_only(sc)) {
+		sc->margin = 0;   /* a laser cutter would cut every mark */
+		return 0;
+	}
 	if (sc->press)
 		return press_marks(sc, slug);
 	const double gap = 1.0, len = 6.0, w = 0.1;
@@ -219,7 +251,6 @@ int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
 		}
 	double t = b + gap + len / 2 + 0.5;
 	rc |= target(sc, W / 2, -t);
-	rc |= target(sc, W / 2, H + t);
 	rc |= target(sc, -t, H / 2);
 	rc |= target(sc, W + t, H / 2);
 	for (int side = 0; side < 4; side++) {
@@ -237,24 +268,48 @@ int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
 			rc |= line(sc, W + o0, pos, W + o1, pos, w);
 		}
 	}
-	char date[40], first[200], second[300];
+	char date[40], first[200], second[300], rest[120], one[520];
 	tp_format_date(slug->epoch, date, sizeof date);
 	snprintf(first, sizeof first, "%s  |  %s  |  %s", slug->job, slug->file, slug->sheet);
-	snprintf(second, sizeof second, "%s%s%.1f x %.1f mm trim, %.1f mm bleed  |  %s",
-		 slug->extra ? slug->extra : "", slug->extra ? "  |  " : "", W, H, b, date);
-	/* Below the bottom-left crop mark, clear of the bottom target; on
-	 * a narrow sheet the slug takes two lines (about 0.55 em a glyph). */
-	const double size = 2.2, y0 = H + b + gap + len + 2.6;
-	double est = (double)(strlen(first) + strlen(second) + 5) * size * 0.55;
-	if (est <= W + 2 * b) {
-		char one[520];
-		snprintf(one, sizeof one, "%s  |  %s", first, second);
-		rc |= tp_scene_text(sc, TP_INK_REG, -b, y0, size, TP_ALIGN_LEFT, one);
-		tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	snprintf(rest, sizeof rest, "%.1f x %.1f mm trim, %.1f mm bleed  |  %s", W, H, b, date);
+	snprintf(second, sizeof second, "%s%s%s", slug->extra ? slug->extra : "",
+		 slug->extra ? "  |  " : "", rest);
+	snprintf(one, sizeof one, "%s  |  %s", first, second);
+	/* Below the bottom-left crop mark.  Its first line must stay clear
+	 * of the bottom target (arms 4 mm round W/2, reaching down to where
+	 * the type's capitals start); further lines lie below the target.
+	 * When the first line does not end 1 mm short of the target's left
+	 * arm, the target moves to the bottom-right corner, beyond the crop
+	 * marks, and the slug keeps to the left of it, its type shrunk to
+	 * fit (not below 0.8 mm), the note on a line of its own if need be. */
+	const double size0 = 2.2, y0 = H + b + gap + len + 2.6, arm = 4.0;
+	double room = W / 2 - arm - 1 + b, w1 = text_width(one, size0);
+	double wf = text_width(first, size0), ws = text_width(second, size0);
+	double size = size0;
+	const char *ln[3] = { one, NULL, NULL };
+	if (w1 > room) {
+		ln[0] = first;
+		ln[1] = second;
+	}
+	if (w1 > room && wf > room) {
+		rc |= target(sc, W + b + gap + len, H + b + gap + len);
+		room = W + 2 * b + 2 * gap;   /* up to 1 mm short of the target's arm */
+		if (w1 <= room) {
+			ln[0] = one;
+			ln[1] = NULL;
+		}
+		double widest = ln[1] ? fmax(wf, ws) : w1;
+		if (widest > room)
+			size = fmax(0.8, size0 * room / widest);
+		if (ln[1] && slug->extra && ws * size / size0 > room) {
+			ln[1] = slug->extra;
+			ln[2] = rest;
+		}
 	} else {
-		rc |= tp_scene_text(sc, TP_INK_REG, -b, y0, size, TP_ALIGN_LEFT, first);
-		tp_scene_flag_last(sc, TP_SHAPE_MARK);
-		rc |= tp_scene_text(sc, TP_INK_REG, -b, y0 + size * 1.2, size, TP_ALIGN_LEFT, second);
+		rc |= target(sc, W / 2, H + t);
+	}
+	for (int k = 0; k < 3 && ln[k]; k++) {
+		rc |= tp_scene_text(sc, TP_INK_REG, -b, y0 + k * size * 1.2, size, TP_ALIGN_LEFT, ln[k]);
 		tp_scene_flag_last(sc, TP_SHAPE_MARK);
 	}
 	return rc ? -1 : 0;
@@ -357,3 +412,4 @@ oom:
 	tp_doc_free(&out);
 	return -1;
 }
+

@@ -72,7 +72,8 @@ int tp_panel_split(double length, double max_trim, double overlap, double *step)
 
 /* Adds crop marks (6 mm, outside the bleed), registration targets and the
  * slug line, all flagged TP_SHAPE_MARK in registration ink, and sets the
- * margin.  On a press sheet (sc->press) the sheet is the page and is not
+ * margin.  A page drawn only in the die ink (a die or laser file) gets
+ * none, margin 0: it carries nothing but the die ink.  On a press sheet (sc->press) the sheet is the page and is not
  * trimmed: no crop marks, a registration target in the middle of each
  * side margin (when it is at least 10 mm) and the slug in the tail margin
  * (at least 4 mm), margin 0.  0, or -1 when out of memory. */

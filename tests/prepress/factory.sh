@@ -82,5 +82,44 @@ else
 	bad "tiffsep: arena ribs knock out the piece colour" "$T/knock.log"
 fi
 
+# ---- defect 7: die-only (laser) files carry nothing but the die ink --------
+if build vector -c vector --only pieces,cut --formats pdf; then
+	ok "vector build"
+else
+	bad "vector build" "$T/build.log"
+fi
+for f in pieces cut; do
+	pdf=$T/vector/$f.pdf
+	rm -f "$T"/sep/*.tif
+	mkdir -p "$T/sep"
+	# Every page: no process plate carries ink (registration marks would
+	# print on all four), and the media box is the bleed box (no room for
+	# marks).
+	pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
+	inked=0
+	p=1
+	while [ "$p" -le "${pages:-0}" ]; do
+		gs -q -dNOPAUSE -dBATCH -sDEVICE=tiffsep -sCompression=none -r72 -dFirstPage=$p -dLastPage=$p \
+			-sOutputFile="$T/sep/d.tif" "$pdf" >"$T/gs.log" 2>&1 || inked=1
+		for plate in Cyan Magenta Yellow Black; do
+			python3 -c "
+import sys; sys.path.insert(0, 'tests/prepress')
+from sep_overprint import read_tiff
+w, h, d = read_tiff(sys.argv[1])
+sys.exit(1 if min(d) < 255 else 0)" "$T/sep/d($plate).tif" || { inked=1; echo "$f page $p: $plate inked"; }
+		done
+		p=$((p + 1))
+	done >"$T/die.log" 2>&1
+	boxes=$(pdfinfo -f 1 -l "${pages:-1}" -box "$pdf" | awk '/MediaBox|BleedBox/ {
+		k = ($1 == "Page" ? $2 : 1) " " $(NF-3) " " $(NF-2) " " $(NF-1) " " $NF; c[k]++ }
+		END { for (k in c) if (c[k] != 2) odd = 1; print odd ? "differ" : "same" }')
+	if [ "$inked" = 0 ] && [ "$boxes" = same ] && [ -n "$pages" ]; then
+		ok "tiffsep: vector $f.pdf ($pages pages) carries only the die ink, no marks"
+	else
+		echo "media and bleed boxes: $boxes" >>"$T/die.log"
+		bad "vector $f.pdf carries more than the die ink" "$T/die.log"
+	fi
+done
+
 echo "factory: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

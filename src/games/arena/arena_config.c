@@ -109,7 +109,7 @@ void tp_arena_defaults(struct tp_config *c)
 	snprintf(a->shapes_name, sizeof a->shapes_name, "default");
 	a->square_mm = 25;
 	a->piece_gutter_mm = 8;
-	a->piece_bleed_mm = 2;
+	a->piece_bleed_mm = 3;
 	a->piece_clearance_mm = 0.3;
 	a->rib_pitch_mm = 4;
 	a->rib_width_mm = 1.2;

@@ -698,6 +698,6 @@ const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
 	  pieces_parts },
 	{ "pieces-ribs", "pieces: rib emboss plate", TP_SHEET_PLATE, NULL, NULL, build_ribs, NULL,
 	  pieces_parts },
-	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL, pieces_parts },
+	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, pieces_parts },
 	{ "score-pad", "score sheet", 0, NULL, NULL, build_pad, NULL, NULL },
 };

@@ -396,7 +396,7 @@ const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {
 	{ "board-half-1", "board half 1 (FIG. 21)", 0, no_halves, NULL, build_half1, NULL, NULL },
 	{ "board-half-2", "board half 2 (FIG. 21)", 0, no_halves, NULL, build_half2, NULL, NULL },
 	{ "board-pieces", "board pieces (claim 18)", 0, no_backs, NULL, build_pieces, NULL, NULL },
-	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL, NULL },
+	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, NULL },
 	{ "templates", "indicia templates proof", 0, NULL, read_installed, tp_build_templates, NULL, NULL },
 	{ "emboss-fronts", "emboss plate for the fronts ([0079])", TP_SHEET_PLATE, no_plates, NULL,
 	  tp_build_emboss_fronts, emboss_tiles, NULL },

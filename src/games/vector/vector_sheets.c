@@ -328,6 +328,6 @@ const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
 	{ "tile-backs", "tile backs, mirrored", 0, NULL, NULL, build_backs, NULL, NULL },
 	{ "board", "board (FIG. 1)", 0, NULL, NULL, build_board, NULL, NULL },
 	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL, NULL },
-	{ "pieces", "transparent playing pieces (FIGS. 3-4)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, NULL },
-	{ "cut", "die lines", 0, NULL, NULL, build_cut, NULL, NULL },
+	{ "pieces", "transparent playing pieces (FIGS. 3-4), laser file: die lines only (no marks)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, NULL },
+	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, NULL },
 };

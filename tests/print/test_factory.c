@@ -1,0 +1,209 @@
+/* What a factory's prepress check found in the newer paths (issue 18),
+ * each a regression test of its own: the slug clear of the registration
+ * targets on every page size, no tint thinner than the profile allows,
+ * die-only sheets carrying nothing but the die ink.  Expectations come
+ * from the geometry and the config, never from numbers copied from the
+ * code under test. */
+
+#include "testutil.h"
+#include "tu_build.h"
+#include "tu_files.h"
+#include "tu_paths.h"
+
+#include <math.h>
+
+#include "sheet.h"
+#include "text_outline.h"
+#include "tu_palette.h"
+
+/* ---- defect 8: the slug never runs into a registration target ---------------- */
+
+/* The box of shape s of sc as drawn: a text's glyph outlines, a path's
+ * points.  x0 y0 x1 y1. */
+static void drawn_box(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
+{
+	struct tp_pt *p = NULL;
+	size_t n = 0;
+	const struct tp_pt *q = sc->pts + s->first;
+	if (s->kind == TP_SHAPE_TEXT) {
+		assert_int_equal(tp_text_outline(tp_scene_str(sc, s), s->x, s->y, s->h, s->align, &p, &n), 0);
+		q = p;
+	} else {
+		n = s->count;
+	}
+	b[0] = b[1] = INFINITY;
+	b[2] = b[3] = -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		if (q[i].op == TP_CLOSE)
+			continue;
+		b[0] = fmin(b[0], q[i].x);
+		b[1] = fmin(b[1], q[i].y);
+		b[2] = fmax(b[2], q[i].x);
+		b[3] = fmax(b[3], q[i].y);
+	}
+	free(p);
+}
+
+static int overlap(const double a[4], const double b[4])
+{
+	return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+/* Targets are the marks drawn as stroked circles (four curves); a target
+ * reaches out to its cross's arms, which are the marks' straight lines
+ * through its centre.  Every text mark must keep clear of every target's
+ * box, arms included. */
+static void slug_on(double W, double H, const char *extra)
+{
+	struct tp_palette pal;
+	tu_palette_init(&pal);
+	struct tp_scene *sc = tp_scene_new("sheet", W, H, 3, &pal);
+	assert_non_null(sc);
+	struct tp_slug slug = { "tilepress series", "spanning-set.pdf", "spanning-set", 946684800LL,
+				extra, { 0, 0, 0, 0 } };
+	assert_int_equal(tp_sheet_marks(sc, &slug), 0);
+	double tg[8][4];
+	int nt = 0, texts = 0;
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		const struct tp_shape *s = &sc->shapes[i];
+		if (s->kind == TP_SHAPE_PATH && s->paint == TP_STROKE && s->count > 4) {
+			assert_true(nt < 8);
+			drawn_box(sc, s, tg[nt]);
+			double cx = (tg[nt][0] + tg[nt][2]) / 2, cy = (tg[nt][1] + tg[nt][3]) / 2;
+			/* Grow the ring's box by the arms through its centre. */
+			for (size_t j = 0; j < sc->n_shapes; j++) {
+				const struct tp_shape *a = &sc->shapes[j];
+				double ab[4];
+				if (a->kind != TP_SHAPE_PATH || a->count != 2)
+					continue;
+				drawn_box(sc, a, ab);
+				int through = (fabs(ab[0] - cx) < 1e-6 && fabs(ab[2] - cx) < 1e-6 && ab[1] < cy && ab[3] > cy) ||
+					      (fabs(ab[1] - cy) < 1e-6 && fabs(ab[3] - cy) < 1e-6 && ab[0] < cx && ab[2] > cx);
+				if (through)
+					for (int k = 0; k < 2; k++) {
+						tg[nt][k] = fmin(tg[nt][k], ab[k]);
+						tg[nt][k + 2] = fmax(tg[nt][k + 2], ab[k + 2]);
+					}
+			}
+			nt++;
+		}
+	}
+	assert_int_equal(nt, 4);
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		const struct tp_shape *s = &sc->shapes[i];
+		if (s->kind != TP_SHAPE_TEXT)
+			continue;
+		texts++;
+		double b[4];
+		drawn_box(sc, s, b);
+		for (int k = 0; k < nt; k++)
+			if (overlap(b, tg[k]))
+				fail_msg("%g x %g mm page%s: slug line \"%s\" (x %.2f..%.2f, y %.2f..%.2f) runs into the target at x %.2f..%.2f, y %.2f..%.2f",
+					 W, H, extra ? " with a note" : "", tp_scene_str(sc, s), b[0], b[2], b[1],
+					 b[3], tg[k][0], tg[k][2], tg[k][1], tg[k][3]);
+		/* And it stays on the page (its media box) from 25 mm up. */
+		double m = sc->bleed + sc->margin;
+		if (W >= 25 && (b[0] < -m || b[2] > W + m || b[3] > H + m))
+			fail_msg("%g x %g mm page: slug line \"%s\" leaves the media box (x %.2f..%.2f, y to %.2f)",
+				 W, H, tp_scene_str(sc, s), b[0], b[2], b[3]);
+	}
+	assert_true(texts >= 1);
+	tp_scene_free(sc);
+}
+
+static void slug_clear_of_targets(void **state)
+{
+	(void)state;
+	/* Every width from a small tile sheet to a board, with and without a
+	 * panel note (a longer slug). */
+	for (double W = 20; W <= 420; W += 7.5) {
+		slug_on(W, 60, NULL);
+		slug_on(W, 60, "half 1 of 2: rows 1-9 of 18");
+	}
+}
+
+/* ---- defect 8: no tint hairline below print.min_tint_line_mm --------------- */
+
+/* A tint, by the CMYK the config gives: a process ink with no plate at
+ * 100 %. */
+static int tint(const struct tp_ink *k)
+{
+	if (k->kind != TP_INK_PROCESS)
+		return 0;
+	return k->cmyk[0] < 1 && k->cmyk[1] < 1 && k->cmyk[2] < 1 && k->cmyk[3] < 1;
+}
+
+/* Every stroked path of every layer of sheet `only` in ink that is a tint
+ * is at least the floor wide; returns how many such strokes there are. */
+static int tint_strokes(const char *config, const char *only, const char *svg, const char *const *sets,
+			int n)
+{
+	assert_int_equal(tu_build(tu_tmp, tu_path(config), sets, n, only, "svg", 1), 0);
+	struct tp_config *c = tu_config(tu_path(config), sets, n);
+	char *text = tu_slurp(tu_out(svg), NULL);
+	assert_non_null(text);
+	int count = 0;
+	for (size_t i = 0; i < c->print.inks.n; i++) {
+		const struct tp_ink *k = &c->print.inks.ink[i];
+		if (!tint(k))
+			continue;
+		struct tu_paths ps = { 0 };
+		tu_svg_paths(text, k->name, &ps);
+		for (size_t j = 0; j < ps.n; j++) {
+			if (ps.p[j].stroke <= 0)
+				continue;
+			count++;
+			if (ps.p[j].stroke < c->print.inks.min_tint_line_mm - 1e-9)
+				fail_msg("%s: a %g mm stroke in %s (a tint), below %g mm", svg, ps.p[j].stroke,
+					 k->name, c->print.inks.min_tint_line_mm);
+		}
+		tu_paths_free(&ps);
+	}
+	free(text);
+	tp_config_free(c);
+	return count;
+}
+
+static void tint_hairlines(void **state)
+{
+	(void)state;
+	/* The series fronts' cell hairlines (45 % K) were 0.100 mm. */
+	assert_true(tint_strokes("config/series.ini", "fronts", "fronts.svg", NULL, 0) > 0);
+	const char *thick[] = { "print.min_tint_line_mm=0.3" };
+	assert_true(tint_strokes("config/series.ini", "fronts", "fronts.svg", thick, 1) > 0);
+	assert_true(tint_strokes("config/arena.ini", "board,score-pad", "board.svg", NULL, 0) > 0);
+	assert_true(tint_strokes("config/vector.ini", "board", "board.svg", NULL, 0) >= 0);
+}
+
+/* ---- defect 7: die-only sheets carry nothing but the die ink ------------------- */
+
+static void die_only_sheets(void **state)
+{
+	(void)state;
+	assert_int_equal(tu_build(tu_tmp, tu_path("config/vector.ini"), NULL, 0, "pieces,cut", "svg", 1), 0);
+	const char *files[] = { "pieces.svg", "cut-tiles.svg", "cut-board.svg" };
+	for (int f = 0; f < 3; f++) {
+		char *svg = tu_slurp(tu_out(files[f]), NULL);
+		assert_non_null(svg);
+		/* One layer, the die ink's, and no marks layer. */
+		int groups = 0;
+		for (const char *g = strstr(svg, "<g id=\""); g; g = strstr(g + 1, "<g id=\"")) {
+			groups++;
+			if (strncmp(g + 7, "CutContour\"", 11) != 0)
+				fail_msg("%s: a layer other than the die ink: %.30s", files[f], g);
+		}
+		assert_int_equal(groups, 1);
+		free(svg);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(slug_clear_of_targets),
+		cmocka_unit_test(tint_hairlines),
+		cmocka_unit_test(die_only_sheets),
+	};
+	return cmocka_run_group_tests_name("factory prepress (issue 18)", tests, tu_setup_tmp,
+					   tu_teardown_tmp);
+}
