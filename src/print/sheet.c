@@ -361,6 +361,14 @@ int tp_doc_panelize(struct tp_doc *doc, double max_media, double overlap, double
 	return tp_doc_panelize_wh(doc, max_media, max_media, overlap, margin);
 }
 
+/* Says in the slug note that the page lies turned on the press sheet. */
+static void turn_note(struct tp_page *pg)
+{
+	size_t n = strlen(pg->note);
+	snprintf(pg->note + n, sizeof pg->note - n, "%sturned 90 degrees on the press sheet",
+		 n ? ", " : "");
+}
+
 int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double overlap,
 		       double margin)
 {
@@ -368,11 +376,21 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 	for (size_t i = 0; i < doc->n; i++) {
 		struct tp_page *pg = &doc->pages[i];
 		const struct tp_scene *sc = pg->sc;
-		double sx, sy;
-		int nx = tp_panel_split(sc->trim_w, max_w - 2 * (sc->bleed + margin), overlap, &sx);
-		int ny = tp_panel_split(sc->trim_h, max_h - 2 * (sc->bleed + margin), overlap, &sy);
+		double sx, sy, tx, ty, room = 2 * (sc->bleed + margin);
+		int nx = tp_panel_split(sc->trim_w, max_w - room, overlap, &sx);
+		int ny = tp_panel_split(sc->trim_h, max_h - room, overlap, &sy);
+		/* Turned across the sheet, when that saves a panel. */
+		int mx = tp_panel_split(sc->trim_w, max_h - room, overlap, &tx);
+		int my = tp_panel_split(sc->trim_h, max_w - room, overlap, &ty);
+		int turned = (long)mx * my < (long)nx * ny;
+		if (turned) {
+			nx = mx;
+			ny = my;
+			sx = tx;
+			sy = ty;
+		}
 		if (sc->press)
-			nx = ny = 1;
+			nx = ny = 1, turned = 0;
 		if (nx == 1 && ny == 1) {
 			/* out owns the page from here on, even if adding fails. */
 			struct tp_page moved = *pg;
@@ -380,8 +398,11 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 			if (tp_doc_add(&out, moved.sc, moved.note) != 0)
 				goto oom;
 			out.pages[out.n - 1] = moved;
+			if (turned)
+				turn_note(&out.pages[out.n - 1]);
 			continue;
 		}
+		int die = tp_scene_uses_ink(sc, TP_INK_CUT);
 		for (int r = 0; r < ny; r++)
 			for (int c = 0; c < nx; c++) {
 				char name[64], note[160];
@@ -394,9 +415,20 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 				snprintf(note, sizeof note, "%s%spanel row %d/%d col %d/%d, overlap %.1f mm",
 					 pg->note, pg->note[0] ? ", " : "", r + 1, ny, c + 1, nx, overlap);
 				struct tp_scene *p = tp_sheet_crop(sc, name, c * sx, r * sy, w, h);
+				if (p != NULL && die) {
+					/* The panels' pieces meet mid-overlap. */
+					double d[4] = { c > 0 ? overlap / 2 : 0, r > 0 ? overlap / 2 : 0,
+							c < nx - 1 ? w - overlap / 2 : w,
+							r < ny - 1 ? h - overlap / 2 : h };
+					struct tp_scene *q = tp_panel_die(p, d);
+					tp_scene_free(p);
+					p = q;
+				}
 				if (tp_doc_add(&out, p, note) != 0)
 					goto oom;
 				struct tp_page *np = &out.pages[out.n - 1];
+				if (turned)
+					turn_note(np);
 				np->overlap[0] = c > 0 ? overlap : 0;
 				np->overlap[1] = r > 0 ? overlap : 0;
 				np->overlap[2] = c < nx - 1 ? overlap : 0;

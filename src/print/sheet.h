@@ -62,9 +62,20 @@ void tp_doc_free(struct tp_doc *doc);
  * freed). */
 int tp_doc_panelize(struct tp_doc *doc, double max_media, double overlap, double margin);
 /* The same with a width and a height limit (a press sheet).  Press sheet
- * pages (scene->press) are never split. */
+ * pages (scene->press) are never split.  A page is turned (the printer
+ * lays it across the sheet: its note says so) when that takes fewer
+ * panels.  On a page with die lines each panel's die outline is closed:
+ * the panels meet in the middle of their overlap (tp_panel_die). */
 int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double overlap,
 		       double margin);
+
+/* A copy of the panel src whose die lines are closed round r (x0 y0 x1
+ * y1, the part of the panel that becomes its piece): die shapes wholly
+ * inside r stay, straight ones crossing it are clipped to it (what runs
+ * along r's edges is left out), curves crossing it are left out, and r
+ * itself is added as one closed outline in the die ink.  NULL when out
+ * of memory. */
+struct tp_scene *tp_panel_die(const struct tp_scene *src, const double r[4]);
 
 /* How a length splits: n panels of size step + overlap, step apart.
  * Returns n (1 when it fits). */

@@ -197,12 +197,107 @@ static void die_only_sheets(void **state)
 	}
 }
 
+/* ---- defect 5: pages turn to save panels; panels never split a die line ------- */
+
+/* Pages a sheet of trim w x h (with bleed and marks `room` all round)
+ * takes on an area cw x ch with panels overlapping ov, by the rule of
+ * README "New sizes ... panels": n = ceil((L - ov) / (max - ov)) a side. */
+static long panels(double w, double h, double cw, double ch, double room, double ov)
+{
+	double mw = cw - 2 * room, mh = ch - 2 * room;
+	long nx = w <= mw + 1e-9 ? 1 : (long)ceil((w - ov) / (mw - ov) - 1e-9);
+	long ny = h <= mh + 1e-9 ? 1 : (long)ceil((h - ov) / (mh - ov) - 1e-9);
+	return nx * ny;
+}
+
+static int pdf_pages(const char *pdf)
+{
+	char cmd[1400];
+	snprintf(cmd, sizeof cmd, "pdfinfo '%s' | awk '/^Pages:/ { print $2 }'", pdf);
+	FILE *f = popen(cmd, "r");
+	assert_non_null(f);
+	int n = 0;
+	if (fscanf(f, "%d", &n) != 1)
+		n = -1;
+	pclose(f);
+	return n;
+}
+
+static void turned_pages(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.layout=punchboard", "print.sheet_mm=SRA3" };
+	assert_int_equal(tu_build(tu_tmp, tu_path("config/series.ini"), sets, 2,
+				  "board-half-1,board-half-2", "pdf", 1), 0);
+	struct tp_config *c = tu_config(tu_path("config/series.ini"), sets, 2);
+	const struct tp_print *p = &c->print;
+	double cw = p->sheet_w_mm - 2 * p->margin_mm;
+	double ch = p->sheet_h_mm - fmax(p->margin_mm, p->gripper_mm) - p->margin_mm;
+	double room = p->bleed_mm + (p->marks ? TP_MARK_MARGIN_MM : 0);
+	/* The halves: the board's rows split in two, whole columns. */
+	double t = p->tile_mm, W = c->board.cols * t, H = c->board.rows * t;
+	double half[2] = { floor(c->board.rows / 2.0) * t, H - floor(c->board.rows / 2.0) * t };
+	for (int k = 0; k < 2; k++) {
+		long upright = panels(W, half[k], cw, ch, room, p->panel_overlap_mm);
+		long turned = panels(W, half[k], ch, cw, room, p->panel_overlap_mm);
+		char pdf[64];
+		snprintf(pdf, sizeof pdf, "board-half-%d.pdf", k + 1);
+		assert_int_equal(pdf_pages(tu_out(pdf)), upright < turned ? upright : turned);
+		/* The default board is the case of the issue: turned, one. */
+		assert_true(turned < upright);
+	}
+	tp_config_free(c);
+}
+
+/* The arena board's parts do not fit SRA3 either way: each panel's die
+ * outline is one closed path, and the panels' outlines tile the part
+ * exactly (their areas add up to it: no gap, no double cut). */
+static void panel_dies_closed(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.layout=punchboard", "print.sheet_mm=SRA3" };
+	assert_int_equal(tu_build(tu_tmp, tu_path("config/arena.ini"), sets, 2, "cut", "svg", 1), 0);
+	struct tp_config *c = tu_config(tu_path("config/arena.ini"), sets, 2);
+	for (int part = 1; part <= 2; part++) {
+		double area = 0;
+		int files = 0;
+		for (int r = 1; r <= 9; r++)
+			for (int col = 1; col <= 9; col++) {
+				char name[80];
+				snprintf(name, sizeof name, "cut-board-part-%d-panel-%d-%d.svg", part, r, col);
+				char *svg = tu_slurp(tu_out(name), NULL);
+				if (svg == NULL)
+					continue;
+				files++;
+				struct tu_paths ps = { 0 };
+				tu_svg_paths(svg, "CutContour", &ps);
+				if (ps.n != 1 || !ps.p[0].closed)
+					fail_msg("%s: %zu die paths, want one closed outline", name, ps.n);
+				double b[4];
+				tu_points_box(ps.p[0].xy, ps.p[0].n, b);
+				area += (b[2] - b[0]) * (b[3] - b[1]);
+				tu_paths_free(&ps);
+				free(svg);
+			}
+		assert_true(files >= 2);
+		/* Part 1 holds rows 1 .. side/2, part 2 the rest. */
+		int side = c->board.rows, k = side / 2, rows = part == 1 ? k : side - k;
+		double s = c->print.tile_mm;
+		if (fabs(area - rows * s * side * s) > 1e-3)
+			fail_msg("part %d: the panels' die outlines cover %.3f mm2, the part %.3f mm2", part,
+				 area, rows * s * side * s);
+	}
+	tp_config_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(slug_clear_of_targets),
 		cmocka_unit_test(tint_hairlines),
 		cmocka_unit_test(die_only_sheets),
+		cmocka_unit_test(turned_pages),
+		cmocka_unit_test(panel_dies_closed),
 	};
 	return cmocka_run_group_tests_name("factory prepress (issue 18)", tests, tu_setup_tmp,
 					   tu_teardown_tmp);
