@@ -178,7 +178,7 @@ fi
 # pdfinfo: an imposed page is the press sheet (Media = Bleed = Trim; every
 # page of the tile sheets, the first pages of cut.pdf); any other page
 # (panels, small sheets) fits inside the margins and below the gripper,
-# marks included.
+# marks included, upright or turned across the sheet (issue 18).
 boxes_bad=0
 for f in "$T"/punch/*.pdf "$T"/punchmarks/*.pdf "$T"/punchblind/*.pdf; do
 	# (proof.pdf, the contact sheet, is for review, not for the press.)
@@ -196,8 +196,9 @@ for f in "$T"/punch/*.pdf "$T"/punchmarks/*.pdf "$T"/punchblind/*.pdf; do
 			press = near(mw, W * k) && near(mh, H * k) && near(bw, mw) && near(bh, mh) && near(tw, mw) && near(th, mh)
 			if (IMPOSED && !press)
 				{ print F " page " pages ": " mw " x " mh " pt, not the press sheet"; bad = 1 }
-			else if (!press && (mw > (W - 2 * M) * k + 0.02 || mh > (H - top - M) * k + 0.02))
-				{ print F " page " pages ": " mw " x " mh " pt exceeds the press sheet clear area"; bad = 1 }
+			else if (!press && (mw > (W - 2 * M) * k + 0.02 || mh > (H - top - M) * k + 0.02) &&
+				 (mh > (W - 2 * M) * k + 0.02 || mw > (H - top - M) * k + 0.02))
+				{ print F " page " pages ": " mw " x " mh " pt exceeds the press sheet clear area, upright and turned"; bad = 1 }
 		}
 		END { if (pages == 0) { print F ": no pages"; bad = 1 } exit bad }' >>"$T/boxes.log" || boxes_bad=1
 done
