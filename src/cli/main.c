@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "keys.h"
 #include "datadir.h"
 #include "jobs.h"
 #include "outfile.h"
@@ -149,7 +150,7 @@ static int number_option(int ch, const char *arg, struct tp_cli *cli, struct giv
 		double d = strtod(arg, &end);
 		if (*end == '%')   /* "2%" reads as written */
 			end++;
-		if (end == arg || *end || errno || !(d >= 0 && d <= 1000))
+		if (end == arg || *end || errno || !(d >= 0 && d <= 1000) || tp_is_hex_number(arg))
 			return usage_error("--spares %s: allowed: a percentage 0..1000", arg);
 		cli->report.run.spares_pct = d;
 		g->spares = 1;
@@ -220,7 +221,11 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 	case 'q': cli->quiet = 1; return 0;
 	case 'h': return -1;
 	case 'V': return -2;
-	case 'o': cli->out_dir = optarg; return 0;
+	case 'o':
+		if (optarg[0] == '\0')
+			return usage_error("-o '%s': empty; give the output folder, or leave -o out for output/NAME", optarg);
+		cli->out_dir = optarg;
+		return 0;
 	case OPT_FORMAT:
 		if (strcmp(optarg, "text") == 0)
 			cli->report.fmt = TP_FMT_TEXT;
@@ -241,7 +246,11 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 		return number_option(ch, optarg, cli, g);
 	case OPT_STRATEGY:
 		return strategy_option(optarg, cli, g);
-	case OPT_ONLY: cli->only = optarg; return 0;
+	case OPT_ONLY:
+		if (optarg[0] == '\0')
+			return usage_error("--only '%s': empty; give sheet names (tilepress --list sheets), or leave --only out for all", optarg);
+		cli->only = optarg;
+		return 0;
 	case OPT_FORMATS: cli->formats = optarg; return 0;
 	case OPT_LIST: ls->what = optarg; return 0;
 	case OPT_GAME: ls->game = optarg; return 0;

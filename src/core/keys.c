@@ -84,7 +84,7 @@ static int parse_num(const char *s, double *out)
 	double v = strtod(s, &end);
 	while (isspace((unsigned char)*end))
 		end++;
-	if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
+	if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v) || tp_is_hex_number(s))
 		return -1;
 	*out = v;
 	return 0;
@@ -152,6 +152,10 @@ int tp_key_apply(const struct tp_key *k, const char *value, const struct tp_key_
 	}
 	switch (k->type) {
 	case TP_KEY_INT:
+		if (parse_long(value, &iv) != 0 && k->range) {
+			snprintf(why, n, "not a whole number; allowed: %s", k->range);
+			return -1;
+		}
 		if (parse_long(value, &iv) != 0) {
 			snprintf(why, n, "not a whole number; allowed: %s..%s", g(lo, k->lo), g(hi, k->hi));
 			return -1;

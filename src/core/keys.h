@@ -58,6 +58,8 @@ struct tp_key {
 	size_t off;         /* offset of the field in its home */
 	size_t size;        /* TEXT, NAME: the buffer size */
 	double lo, hi;      /* INT, NUM, LEN: the allowed range */
+	const char *range;  /* INT: the allowed values in words, when a later
+			     * check narrows lo..hi (e.g. "an odd number 7..99") */
 	const struct tp_enum_name *names;  /* ENUM: ends with { NULL, 0 } */
 	const char *help;   /* one line for --list keys and the man page test */
 	/* CUSTOM: stores value or returns -1 with a reason (what is wrong and
@@ -92,5 +94,9 @@ int tp_utf8_check(const char *s);
 /* Parses a length with an optional unit (mm, cm, in, pt; bare = mm).
  * Returns 0 and *mm, or -1 when it is not a length. */
 int tp_parse_length(const char *s, double *mm);
+
+/* 1 when s is a C hexadecimal number ("0x19", "-0X1p3"), which strtod
+ * takes but no one writes for a length or a ratio: refused. */
+int tp_is_hex_number(const char *s);
 
 #endif

@@ -7,6 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+int tp_is_hex_number(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s == '+' || *s == '-')
+		s++;
+	return s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+}
+
 int tp_parse_length(const char *s, double *mm)
 {
 	static const struct { const char *unit; double mm; } units[] = {
@@ -15,7 +24,7 @@ int tp_parse_length(const char *s, double *mm)
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (end == s || errno == ERANGE || !isfinite(v))
+	if (end == s || errno == ERANGE || !isfinite(v) || tp_is_hex_number(s))
 		return -1;
 	while (*end == ' ' || *end == '\t')
 		end++;

@@ -303,6 +303,9 @@ tcase "--version exits 0, names cairo, libharu, libpng" c_version
 tcase "no command: exit 2" expect_usage
 tcase "unknown command: exit 2" expect_usage frobnicate
 tcase "unknown option: exit 2" expect_usage --frobnicate check
+tcase "build -o '' (an empty folder name): exit 2" expect_usage build -o ''
+tcase "build --only '' (no sheet): exit 2" expect_usage build --only ''
+tcase "a C hex float as a length: refused" refuse "--set print.tile_mm=0x19" "print.tile_mm" "not a length" -- -s print.tile_mm=0x19
 tcase "unknown short option: exit 2" expect_usage -Z check
 tcase "--format on check: exit 2" expect_usage check --format csv
 tcase "--format json on pattern: exit 2" expect_usage pattern --format json

@@ -41,9 +41,10 @@ static const struct tp_enum_name inner_names[] = {
 
 #define ARN(nm, type, field) "arena", nm, type, TP_HOME_GAME, 0, offsetof(struct tp_arena_cfg, field)
 /* Whole numbers are range-checked by tp_arena_rules_check, which says why
- * (odd side, numbers from 1, ...); the key engine only keeps them ints. */
-#define ARN_INT(nm, field, text) \
-	{ ARN(nm, TP_KEY_INT, field), .lo = -1000000, .hi = 1000000, .help = text }
+ * (odd side, numbers from 1, ...); the key engine only keeps them ints,
+ * and tells a value that is no whole number ("19.0") the real range. */
+#define ARN_INT(nm, field, real, text) \
+	{ ARN(nm, TP_KEY_INT, field), .lo = -1000000, .hi = 1000000, .range = real, .help = text }
 #define ARN_LEN(nm, field, low, high, text) \
 	{ ARN(nm, TP_KEY_LEN, field), .lo = low, .hi = high, .help = text }
 
@@ -58,17 +59,17 @@ static void format_shapes(const struct tp_key *k, const void *core, const void *
 }
 
 const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
-	ARN_INT("side", rules.side, "squares a side: odd, 7..99 (19 in the seed)"),
+	ARN_INT("side", rules.side, "an odd number 7..99", "squares a side: odd, 7..99 (19 in the seed)"),
 	{ ARN("seed", TP_KEY_SEED, rules.seed), .help = "numbering seed: another seed, another valid board" },
 	{ ARN("inner", TP_KEY_ENUM, rules.inner), .names = inner_names,
 	  .help = "inner arena shape: diamond (four outer corners), square or circle" },
-	ARN_INT("inner_size", rules.inner_size, "inner arena size in squares from the centre; 0 = the shape's default"),
-	ARN_INT("inner_min", rules.inner_min, "least number in the inner arena"),
-	ARN_INT("inner_max", rules.inner_max, "greatest number in the inner arena"),
-	ARN_INT("outer_min", rules.outer_min, "least number in the outer arena"),
-	ARN_INT("outer_max", rules.outer_max, "greatest number in the outer arena"),
-	ARN_INT("gate", rules.gate, "points a player needs before playing into the outer arena (75 in the seed)"),
-	ARN_INT("players", rules.players, "2..6: whose colour each piece of the run is printed in"),
+	ARN_INT("inner_size", rules.inner_size, "0 (the default) or 1..side-1", "inner arena size in squares from the centre; 0 = the shape's default"),
+	ARN_INT("inner_min", rules.inner_min, "1..999", "least number in the inner arena"),
+	ARN_INT("inner_max", rules.inner_max, "1..999", "greatest number in the inner arena"),
+	ARN_INT("outer_min", rules.outer_min, "1..999", "least number in the outer arena"),
+	ARN_INT("outer_max", rules.outer_max, "1..999", "greatest number in the outer arena"),
+	ARN_INT("gate", rules.gate, "1..100000", "points a player needs before playing into the outer arena (75 in the seed)"),
+	ARN_INT("players", rules.players, "2..6", "2..6: whose colour each piece of the run is printed in"),
 	{ ARN("shapes", TP_KEY_CUSTOM, shapes_name), .parse = parse_shapes, .format = format_shapes,
 	  .help = "a shapes file name in templates/shapes/, or a path to one" },
 	{ ARN("player_marks", TP_KEY_BOOL, player_marks),

@@ -557,5 +557,15 @@ c_simulate_bad() {
 }
 tcase "simulate: bad options and a game without a simulator are refused" c_simulate_bad
 
+# A whole-number key states its real range (from --list keys' help for
+# side: "odd, 7..99"), not the key engine's placeholder.
+c_whole_range() {
+	range=$("$TP_BIN" --list keys --game arena | sed -n 's/^arena\.side[[:space:]].*\([0-9][0-9]*\.\.[0-9][0-9]*\).*/\1/p')
+	[ -n "$range" ] || { fail "no range in --list keys for arena.side"; return; }
+	refuse "--set arena.side=19.0" "arena.side" "not a whole number; allowed: an odd number $range" -- -c "$CFG" -s arena.side=19.0
+	grep -q "1e+06" "$ERR" && fail "states the key engine's placeholder range: $(errtext)"
+}
+tcase "arena.side = 19.0: not a whole number, allowed: its real range" c_whole_range
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
