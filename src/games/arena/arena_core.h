@@ -210,6 +210,11 @@ struct tp_arena_deal {
 int tp_arena_deal(const struct tp_arena_shapes *sh, int players,
 		  struct tp_arena_deal **out, size_t *n, tp_err *e);
 
+/* The score pad's notes on the deal and the marks (NULL-terminated): the
+ * printed marks count only with 2 and 4 players, and a 3-player hand is
+ * dealt by mark, so with pieces printed for 2 players it mixes colours. */
+extern const char *const tp_arena_pad_notes[];
+
 /* 1 when the "2" and "3" marks multiply for this player count (2 and 4
  * players), 0 when every piece scores as unmarked (3, 5, 6). */
 int tp_arena_marks_score(int players);
@@ -255,6 +260,13 @@ int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shap
  * onto each other, or a quarter its own mirror image.  1 with the first
  * such in why, else 0.  A warning, not a refusal. */
 int tp_arena_quarters_alike(const struct tp_arena_board *b, char *why, size_t n);
+
+/* Whether number v carries a bar under it on the board, so that it is not
+ * read as another number turned half round: its digits are all 0 1 6 8 9
+ * (they read turned) and it has a 6 or a 9 (6, 9, 16, 19, 61, 66, 68, 69,
+ * 86, 89, 91, ...), or turned it reads as a different number (18 and 81,
+ * which outer_max 81 and up brings; 10 turned reads "01", no number). */
+int tp_arena_needs_bar(int v);
 
 /* ---- reports (into a tp_buf; its sticky oom flag reports memory) ----------- */
 

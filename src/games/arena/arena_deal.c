@@ -8,6 +8,13 @@
 
 const char *const tp_arena_mark_names[TP_MARK_N] = { "blank", "2", "3" };
 
+const char *const tp_arena_pad_notes[] = {
+	"Deal: 2 players 18 pieces each, one of every shape and mark; 4 (two pairs, partners opposite) 18 a pair, split as the rules list;",
+	"3 players 12 each by mark, whatever the colour (one takes the plain pieces, one the \"2\", one the \"3\"); 5 or 6 players one of every shape each.",
+	"With 3, 5 or 6 players the \"2\" and \"3\" do not multiply: every piece scores the numbers it covers at face value.",
+	NULL,
+};
+
 /* The seed's four-player split: what the first player of a pair receives
  * out of the pair's 18 pieces (one of every shape and mark).  size is the
  * shape's size in templates/shapes/default.ini, used when the shapes do

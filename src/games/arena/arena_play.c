@@ -240,3 +240,23 @@ int tp_arena_quarters_alike(const struct tp_arena_board *b, char *why, size_t n)
 		}
 	return 0;
 }
+
+int tp_arena_needs_bar(int v)
+{
+	/* Each digit turned half round: 0 1 8 stay, 6 and 9 swap, the rest
+	 * read as no digit. */
+	static const char turned_digit[10] = { '0', '1', 0, 0, 0, 0, '9', 0, '8', '6' };
+	char s[16], t[16];
+	int n = snprintf(s, sizeof s, "%d", v), six_nine = 0;
+	if (v < 0 || n <= 0 || (size_t)n >= sizeof s)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		char d = turned_digit[s[i] - '0'];
+		if (d == 0)
+			return 0;
+		six_nine |= s[i] == '6' || s[i] == '9';
+		t[n - 1 - i] = d;
+	}
+	t[n] = '\0';
+	return six_nine || (t[0] != '0' && strcmp(s, t) != 0);
+}

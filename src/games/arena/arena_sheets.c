@@ -96,20 +96,9 @@ static void bbox(const struct tp_pt *p, size_t n, double b[4])
 
 /* ---- the board --------------------------------------------------------------------- */
 
-/* Numbers that read as another number turned half round (6, 9, 16, 19,
- * 61, 66, 68, 86, 89, 91, 98, 99, ...: only the digits 0 1 6 8 9, with a
- * 6 or a 9) carry a bar under them. */
 static int needs_bar(int v)
 {
-	char s[16];
-	int turned = 0;
-	snprintf(s, sizeof s, "%d", v);
-	for (const char *p = s; *p; p++) {
-		if (!strchr("01689", *p))
-			return 0;
-		turned |= *p == '6' || *p == '9';
-	}
-	return turned;
+	return tp_arena_needs_bar(v);
 }
 
 #define BAR_GAP 0.09    /* em: between the digits and the bar */
@@ -223,6 +212,11 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 				rc = draw_number(sc, q->number, facing(n, row, col, q->quarter),
 						 col * s, row * s, s, em);
 		}
+	/* The start: a ring round the centre square's number (finding 9 of
+	 * issue 19: the centre carried no mark). */
+	if (rc == 0)
+		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, s * TP_ARENA_START_RING_W,
+				     (n / 2 + 0.5) * s, (n / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);
 	double lw = s * 0.012;
 	for (int k = 1; rc == 0 && k < n; k++)
 		rc = seg(sc, TP_INK_LINE, lw, k * s, 0, k * s, n * s) |
@@ -646,6 +640,11 @@ static int build_pad(const struct tp_config *c, const void *model, struct tp_doc
 					    TP_ALIGN_CENTER, t);
 		}
 	}
+	/* Which pieces each player takes, and when the marks count (finding 9
+	 * of issue 19: with 3 players the hands mix the printed colours). */
+	for (int i = 0; tp_arena_pad_notes[i]; i++)
+		rc |= tp_scene_text(sc, TP_INK_TEXT, x0, y_end + 6 + 4.5 * i, 3, TP_ALIGN_LEFT,
+				    tp_arena_pad_notes[i]);
 	return rc ? -1 : 0;
 }
 

@@ -32,6 +32,11 @@ void tp_arena_model_free(struct tp_arena_model *m);
  * prints in player6's. */
 int tp_arena_piece_ink(const struct tp_arena_piece *p);
 
+/* The start ring round the centre square's number: radius and line
+ * width, as shares of a square. */
+#define TP_ARENA_START_RING_R 0.42
+#define TP_ARENA_START_RING_W 0.03
+
 /* arena.player_marks: `player` (1..6; 0 draws nothing) pips in the
  * numbers' ink along the bottom of the last cell of shape sh laid at
  * (x, y) with squares of s mm.  0, or -1 when out of memory. */

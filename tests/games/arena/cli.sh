@@ -518,6 +518,35 @@ PY
 }
 tcase "arena.player_marks = on: pips per piece for its player" c_pips
 
+# Finding 9: the start square is marked: one ring (a stroked circle) in the
+# numbers layer of the board, centred on the centre square, inside it; the
+# score pad says how to deal and that the marks count only with 2 and 4.
+c_centre_ring() {
+	run -c "$CFG" build -o "$T/out.ring" --only board,score-pad --formats svg -q
+	expect_ok || return
+	python3 - "$T/out.ring/board.svg" "$SIDE" "$(cfgval square_mm)" <<'PY' || fail "no ring on the centre square"
+import re, sys
+svg, side, s = open(sys.argv[1]).read(), int(sys.argv[2]), float(sys.argv[3])
+rings = []
+for d in re.findall(r'<path d="([^"]*)" fill="none" stroke=', svg):
+    if d.count("C") == 4 and "L" not in d:
+        v = [float(x) for x in re.findall(r"-?[0-9.]+", d)]
+        xs, ys = v[0::2], v[1::2]
+        x, y = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        if 0 <= x <= side * s and 0 <= y <= side * s:   # not the marks outside the trim
+            rings.append((x, y, (max(xs) - min(xs)) / 2))
+c = (side // 2 + 0.5) * s
+assert len(rings) == 1, rings
+x, y, r = rings[0]
+assert abs(x - c) < 1e-3 and abs(y - c) < 1e-3 and 0 < r < s / 2, rings
+PY
+	[ -z "$why" ] || return
+	grep -q "3 players 12 each by mark, whatever the colour" "$T/out.ring/score-pad.svg" &&
+		grep -q "With 3, 5 or 6 players the &quot;2&quot; and &quot;3&quot; do not multiply" "$T/out.ring/score-pad.svg" ||
+		fail "the score pad does not say how to deal or when the marks count"
+}
+tcase "rules: the centre square is ringed; the score pad says how to deal" c_centre_ring
+
 # ---- simulate ---------------------------------------------------------------------------
 
 c_simulate() {

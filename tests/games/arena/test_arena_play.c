@@ -399,6 +399,38 @@ static void small_quarters(void **state)
 	tp_arena_board_free(b);
 }
 
+/* Finding 9: numbers that turned half round read as another number carry
+ * a bar: besides those with a 6 or a 9, now 18 and 81 (and 108, 118, ...);
+ * not those that read the same turned (11, 88, 181, 808) or as no number (10,
+ * 100: "01", "001") or not at all (2, 25). */
+static void bars(void **state)
+{
+	(void)state;
+	const int yes[] = { 6, 9, 16, 19, 18, 81, 69, 96, 108, 118 };
+	const int no[] = { 1, 2, 8, 10, 11, 25, 88, 100, 101, 111, 181, 808, 818 };
+	for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+		if (!tp_arena_needs_bar(yes[i]))
+			fail_msg("%d has no bar", yes[i]);
+	for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+		if (tp_arena_needs_bar(no[i]))
+			fail_msg("%d has a bar", no[i]);
+	/* Every number: a bar exactly when turning it gives the same digits
+	 * read another way (or a 6/9 whose turn a reader may take for it). */
+	for (int v = 1; v <= TP_ARENA_NUMBER_MAX; v++) {
+		char d[8], t[8];
+		int n = snprintf(d, sizeof d, "%d", v), ok = 1, six = 0;
+		for (int i = 0; i < n; i++) {
+			char c = d[i];
+			t[n - 1 - i] = c == '6' ? '9' : c == '9' ? '6' : c;
+			ok &= c == '0' || c == '1' || c == '6' || c == '8' || c == '9';
+			six |= c == '6' || c == '9';
+		}
+		t[n] = 0;
+		int want = ok && (six || (t[0] != '0' && strcmp(t, d) != 0));
+		assert_int_equal(tp_arena_needs_bar(v), want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -408,6 +440,7 @@ int main(void)
 		cmocka_unit_test(gate_key),
 		cmocka_unit_test(outer_rise),
 		cmocka_unit_test(small_quarters),
+		cmocka_unit_test(bars),
 	};
 	return cmocka_run_group_tests_name("arena rules as checks", tests, NULL, NULL);
 }
