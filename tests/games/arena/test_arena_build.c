@@ -86,7 +86,9 @@ static void check_squares(const struct tu_png *img, const struct tp_config *c,
 			int over[3];
 			for (int k = 0; k < 3; k++)
 				over[k] = (num[k] * want[k] + 127) / 255;
-			int in_mid = 0, outside = 0;
+			/* The centre square (the start) also carries a ring round its
+			 * number (issue 19). */
+			int centre = r == n / 2 && col == n / 2, in_mid = 0, outside = 0, ring = 0;
 			for (double y = rr * s + px / 2; y < (rr + 1) * s; y += px)
 				for (double x = cc * s + px / 2; x < (cc + 1) * s; x += px) {
 					const unsigned char *p = tu_px(img, b, dpi, x, y);
@@ -94,11 +96,18 @@ static void check_squares(const struct tu_png *img, const struct tp_config *c,
 					    abs(p[2] - over[2]) > 1)
 						continue;
 					double u = (x - cc * s) / s, v = (y - rr * s) / s;
-					if (u >= 0.25 && u <= 0.75 && v >= 0.25 && v <= 0.75)
+					double d = hypot(u - 0.5, v - 0.5) * s;
+					if (centre && fabs(d - TP_ARENA_START_RING_R * s) <=
+							      TP_ARENA_START_RING_W * s / 2 + px)
+						ring++;
+					else if (u >= 0.25 && u <= 0.75 && v >= 0.25 && v <= 0.75)
 						in_mid++;
 					else
 						outside++;
 				}
+			/* A ring drawn all round: at least its circumference in pixels. */
+			if (centre && ring < 2 * M_PI * TP_ARENA_START_RING_R * s / px)
+				fail_msg("%s: the centre square shows %d ring pixels", what, ring);
 			if (outside)
 				fail_msg("%s square (%d,%d): %d number-ink pixels outside the middle half", what,
 					 r + 1, col + 1, outside);
