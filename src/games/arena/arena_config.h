@@ -77,6 +77,10 @@ int tp_arena_warnings(const struct tp_config *c, char out[][200], int max);
  * or simulated protanopia, deuteranopia or tritanopia, are a warning. */
 #define TP_ARENA_COLOUR_GAP 10
 
+/* An outer arena with less than this share (%) of the board's points is a
+ * warning (the seed's diamond on 19 holds about three quarters). */
+#define TP_ARENA_OUTER_SHARE 60
+
 /* The least CIEDE2000 difference of two sRGB colours over normal vision
  * and the three simulated dichromacies; *worst = that vision. */
 double tp_arena_colour_gap(const double a[3], const double b[3], int *worst);

@@ -93,6 +93,21 @@ static int colour_warnings(const struct tp_config *c, char out[][200], int max)
 	return n;
 }
 
+/* An outer arena that holds little more of the board's points than the
+ * inner one (finding 4: the circle on 19, 544 against 528): play there is
+ * hardly worth the gate. */
+static int share_warning(const struct tp_arena_cfg *a, const struct tp_arena_board *b, char *out)
+{
+	long total = b->inner_total + b->outer_total;
+	if (total <= 0 || 100 * b->outer_total >= TP_ARENA_OUTER_SHARE * total)
+		return 0;
+	snprintf(out, 200,
+		 "arena.inner = %s: the outer arena holds %.0f %% of the board's points (%ld of %ld; under %d %%); raise arena.outer_max or use arena.inner = diamond",
+		 tp_arena_inner_names[a->rules.inner], 100.0 * b->outer_total / total, b->outer_total,
+		 total, TP_ARENA_OUTER_SHARE);
+	return 1;
+}
+
 int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
@@ -105,6 +120,8 @@ int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 	if (max > 0 && tp_arena_quarters_alike(b, why, sizeof why))
 		snprintf(out[n++], 200, "arena.seed = %llu: %s; another seed or wider number ranges may avoid it",
 			 a->rules.seed, why);
+	if (n < max)
+		n += share_warning(a, b, out[n]);
 	n += gate_warnings(a, b, out + n, max - n);
 	n += colour_warnings(c, out + n, max - n);
 	tp_arena_board_free(b);

@@ -547,6 +547,28 @@ PY
 }
 tcase "rules: the centre square is ringed; the score pad says how to deal" c_centre_ring
 
+# Finding 4: an outer arena holding under 60 % of the board's points (the
+# circle on 19: it only just beats the inner arena) is warned about with
+# the share, computed here from the pattern.
+c_outer_share() {
+	for shape in diamond square circle; do
+		run -c "$CFG" -s arena.inner=$shape pattern --format csv
+		expect_ok || return
+		share=$(awk -F, 'NR > 1 { t += $3; if ($4 == "outer") o += $3 } END { printf "%d %d %.0f", o, t, 100 * o / t }' "$OUT")
+		set -- $share
+		run -c "$CFG" -s arena.inner=$shape check
+		[ "$rc" -eq 0 ] || { fail "$shape: exit $rc"; return; }
+		if [ $((100 * $1)) -lt $((60 * $2)) ]; then
+			grep -q "arena.inner = $shape: the outer arena holds $3 % of the board's points ($1 of $2" "$ERR" ||
+				{ fail "$shape: outer $1 of $2 not warned: $(errtext)"; return; }
+		elif grep -q "of the board's points" "$ERR"; then
+			fail "$shape: outer $1 of $2 ($3 %) warned about"
+			return
+		fi
+	done
+}
+tcase "rules: an outer arena with little of the points is warned about" c_outer_share
+
 # ---- simulate ---------------------------------------------------------------------------
 
 c_simulate() {
