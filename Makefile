@@ -15,22 +15,22 @@ CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
 WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral \
 	-Wno-format-truncation
-# Every folder under src/ is on the include path: the folders show the
-# layers (core, print, games/NAME, cli), the file names stay unique.
-SRCDIRS := $(sort $(shell find src -type d))
+# One include root: every include names its layer ("core/status.h"), so the
+# direction core -> print -> games -> app -> cli shows in each file and
+# `make layers` can check it.  -MMD -MP: each object depends on the headers
+# it includes (build/**/*.d), not on all of them.
 CPPFLAGS_ALL = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DTP_VERSION='"$(VERSION)"' \
-	-DTP_DATADIR='"$(PREFIX)/share/tilepress"' $(addprefix -I,$(SRCDIRS)) \
+	-DTP_DATADIR='"$(PREFIX)/share/tilepress"' -Isrc \
 	$(shell $(PKGCONFIG) --cflags $(PKGS))
+DEPFLAGS = -MMD -MP
 LIBS     = $(shell $(PKGCONFIG) --libs $(PKGS)) -lm -pthread
 TESTLIBS = $(shell $(PKGCONFIG) --libs cmocka)
 
 # Sources are found, never listed: a game is a folder src/games/NAME/ and
 # its tests tests/games/NAME/test_*.c.
 SRC      := $(sort $(shell find src -name '*.c'))
-HDR      := $(sort $(shell find src -name '*.h'))
 LIBSRC   := $(filter-out src/cli/main.c,$(SRC))
 TESTSRC  := $(sort $(shell find tests -name 'test_*.c'))
-TESTHDR  := $(sort $(shell find tests -name '*.h' -not -path 'tests/fuzz/*'))
 
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
@@ -38,7 +38,7 @@ DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time \
 	librsvg2-bin libxml2-utils
 
-.PHONY: all run test unit cli asan faults prepress check-valgrind deps deps-check clean check bench
+.PHONY: all run test layers unit cli asan faults prepress check-valgrind deps deps-check clean check bench
 all: $(BUILD)/pkgconfig/libhpdf.pc
 	@$(MAKE) --no-print-directory tilepress
 
@@ -67,10 +67,10 @@ $(BUILD)/pkgconfig/libhpdf.pc:
 
 # ---- the program ------------------------------------------------------------
 OBJ := $(SRC:src/%.c=$(BUILD)/obj/%.o)
-$(BUILD)/obj/%.o: src/%.c $(HDR) | $(BUILD)/pkgconfig/libhpdf.pc
+$(BUILD)/obj/%.o: src/%.c | $(BUILD)/pkgconfig/libhpdf.pc
 	@mkdir -p $(dir $@)
 	@echo '  CC    $<'
-	@$(CC) $(CPPFLAGS_ALL) $(WARN) $(CFLAGS) -c $< -o $@
+	@$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
 
 tilepress: $(OBJ)
 	$(CC) $(CFLAGS) $^ $(LIBS) -o $@
@@ -78,10 +78,10 @@ tilepress: $(OBJ)
 # ---- sanitizer build --------------------------------------------------------
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 AOBJ := $(SRC:src/%.c=$(BUILD)/asan/%.o)
-$(BUILD)/asan/%.o: src/%.c $(HDR) | $(BUILD)/pkgconfig/libhpdf.pc
+$(BUILD)/asan/%.o: src/%.c | $(BUILD)/pkgconfig/libhpdf.pc
 	@mkdir -p $(dir $@)
 	@echo '  CC    $< (asan)'
-	@$(CC) $(CPPFLAGS_ALL) $(WARN) -O1 -g $(SAN) -c $< -o $@
+	@$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(WARN) -O1 -g $(SAN) -c $< -o $@
 $(BUILD)/asan/tilepress: $(AOBJ)
 	$(CC) $(SAN) $^ $(LIBS) -o $@
 
@@ -90,14 +90,15 @@ LIBOBJ   := $(filter-out $(BUILD)/obj/cli/main.o,$(OBJ))
 ALIBOBJ  := $(filter-out $(BUILD)/asan/cli/main.o,$(AOBJ))
 TESTBIN  := $(TESTSRC:tests/%.c=$(BUILD)/tests/%)
 ATESTBIN := $(TESTSRC:tests/%.c=$(BUILD)/asan-tests/%)
-$(BUILD)/tests/%: tests/%.c $(TESTHDR) $(LIBOBJ)
+# A test compiles and links in one step; its .d sits next to it.
+$(BUILD)/tests/%: tests/%.c $(LIBOBJ)
 	@mkdir -p $(dir $@)
 	@echo '  TEST  $@'
-	@$(CC) $(CPPFLAGS_ALL) -Itests $(WARN) -Wno-shadow $(CFLAGS) $< $(LIBOBJ) $(LIBS) $(TESTLIBS) -o $@
-$(BUILD)/asan-tests/%: tests/%.c $(TESTHDR) $(ALIBOBJ)
+	@$(CC) $(CPPFLAGS_ALL) -Itests $(DEPFLAGS) -MF $@.d -MT $@ $(WARN) -Wno-shadow $(CFLAGS) $< $(LIBOBJ) $(LIBS) $(TESTLIBS) -o $@
+$(BUILD)/asan-tests/%: tests/%.c $(ALIBOBJ)
 	@mkdir -p $(dir $@)
 	@echo '  TEST  $@'
-	@$(CC) $(CPPFLAGS_ALL) -Itests $(WARN) -Wno-shadow -O1 -g $(SAN) $< $(ALIBOBJ) $(LIBS) $(TESTLIBS) -o $@
+	@$(CC) $(CPPFLAGS_ALL) -Itests $(DEPFLAGS) -MF $@.d -MT $@ $(WARN) -Wno-shadow -O1 -g $(SAN) $< $(ALIBOBJ) $(LIBS) $(TESTLIBS) -o $@
 
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
@@ -120,6 +121,11 @@ asan: $(ATESTBIN) $(BUILD)/asan/tilepress
 	TP_BIN=$(CURDIR)/$(BUILD)/asan/tilepress TP_QUICK=1 sh $$t || failed="$$failed $$t"; done; \
 	[ -z "$$failed" ] || { echo "asan: FAILED:$$failed"; exit 1; }
 
+# No upward include (core -> print -> games -> app -> cli), every include
+# qualified by its layer.
+layers:
+	@sh tests/layers.sh
+
 faults: tilepress
 	@failed=; for t in tests/cli/faults.sh tests/cli/outdir.sh; do echo "== $$t"; \
 	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
@@ -140,7 +146,7 @@ check-valgrind: tilepress
 
 # make test runs every step even when one fails and names the failed ones
 # at the end, so one broken suite hides no other.
-CHECKS := unit cli asan faults prepress check-valgrind fuzz-smoke install-test
+CHECKS := layers unit cli asan faults prepress check-valgrind fuzz-smoke install-test
 check:
 	@failed=; for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || failed="$$failed $$t"; done; \
 	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \
@@ -159,3 +165,6 @@ clean:
 
 # Fuzzing, benchmarks and installation live in their own fragments.
 include $(sort $(wildcard mk/*.mk))
+
+# The headers each object, test and fuzz target included when last built.
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -26,14 +26,14 @@ FUZZ_BIN  := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 fuzz-deps: deps
 	$(call install_debs,$(DEB_FUZZ))
 
-$(FUZZ_DIR)/obj/%.o: src/%.c $(HDR) | $(BUILD)/pkgconfig/libhpdf.pc
+$(FUZZ_DIR)/obj/%.o: src/%.c | $(BUILD)/pkgconfig/libhpdf.pc
 	@mkdir -p $(dir $@)
 	@echo '  CC    $< (fuzz)'
-	@$(FUZZ_CC) $(CPPFLAGS_ALL) $(FUZZ_WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c $< -o $@
+	@$(FUZZ_CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(FUZZ_WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_OBJ)
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	@echo '  FUZZ  $@'
-	@$(FUZZ_CC) $(CPPFLAGS_ALL) -DTP_FUZZ_ROOT='"$(CURDIR)"' $(FUZZ_WARN) -O1 -g \
+	@$(FUZZ_CC) $(CPPFLAGS_ALL) $(DEPFLAGS) -MF $@.d -MT $@ -DTP_FUZZ_ROOT='"$(CURDIR)"' $(FUZZ_WARN) -O1 -g \
 		$(FUZZ_SAN) -fsanitize=fuzzer $< $(FUZZ_OBJ) $(LIBS) -o $@
 
 fuzz-bins: $(FUZZ_BIN)

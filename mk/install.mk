@@ -26,9 +26,9 @@ $(INST_DIR)/prefix: FORCE
 	@echo '$(PREFIX)' | cmp -s - $@ 2>/dev/null || echo '$(PREFIX)' > $@
 FORCE:
 
-$(INST_DIR)/datadir.o: src/core/datadir.c $(HDR) $(INST_DIR)/prefix | $(BUILD)/pkgconfig/libhpdf.pc
+$(INST_DIR)/datadir.o: src/core/datadir.c $(INST_DIR)/prefix | $(BUILD)/pkgconfig/libhpdf.pc
 	@echo '  CC    $< (TP_DATADIR $(TPDATADIR))'
-	@$(CC) $(CPPFLAGS_ALL) $(WARN) $(CFLAGS) -c $< -o $@
+	@$(CC) $(CPPFLAGS_ALL) $(DEPFLAGS) $(WARN) $(CFLAGS) -c $< -o $@
 
 $(INST_DIR)/tilepress: $(filter-out $(BUILD)/obj/core/datadir.o,$(OBJ)) $(INST_DIR)/datadir.o
 	$(CC) $(CFLAGS) $^ $(LIBS) -o $@

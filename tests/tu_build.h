@@ -11,9 +11,10 @@
 
 #include <math.h>
 
-#include "cli.h"
-#include "config.h"
-#include "scene.h"
+#include "app/config_load.h"
+#include "cli/cli.h"
+#include "games/config.h"
+#include "print/scene.h"
 
 /* Runs `tilepress build` in-process: the config at `config`, each of
  * sets[0..n-1] as a --set, `only` and `formats` as --only and --formats
@@ -83,7 +84,7 @@ static inline struct tp_config *tu_config(const char *path, const char *const *s
 {
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	if (tp_config_load(&c, path, sets, n, &e) != TP_OK)
+	if (tp_config_load(&c, path, sets, n, &tp_games, &e) != TP_OK)
 		fail_msg("config: %s", e.msg);
 	return c;
 }

@@ -1,11 +1,11 @@
-#include "build_txn.h"
+#include "cli/build_txn.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "outfile.h"
+#include "core/alloc.h"
+#include "print/outfile.h"
 
 int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_cli *cli,
 		       tp_err *e)

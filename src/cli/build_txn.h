@@ -5,10 +5,10 @@
  * staging folder every file is written into, the earlier record, and the
  * final step that checks, records and moves the set into place. */
 
-#include "build_record.h"
-#include "cli.h"
-#include "config.h"
-#include "outdir.h"
+#include "app/build_record.h"
+#include "cli/cli.h"
+#include "games/config.h"
+#include "print/outdir.h"
 
 struct tp_build_txn {
 	struct tp_outdir od;

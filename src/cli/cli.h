@@ -3,8 +3,10 @@
 
 /* What the command line asked for, parsed once at the edge (main.c). */
 
-#include "game.h"
-#include "report.h"
+#include "app/session.h"
+#include "core/report.h"
+#include "core/strbuf.h"
+#include "games/game.h"
 
 enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
 		  TP_CMD_SIMULATE };
@@ -27,7 +29,16 @@ struct tp_cli {
 	struct tp_sim_opts sim;  /* simulate: --games, --seed, --players, --strategy, --format */
 	int force;             /* build --force: replace files tilepress did not write */
 	int wait;              /* build --wait: wait for another build of the folder */
+	const struct tp_game_table *games;  /* NULL: the shipped games (a test passes its own) */
 };
+
+/* The games cli may name: cli->games, else tp_games. */
+const struct tp_game_table *tp_cli_games(const struct tp_cli *cli);
+/* tp_session_open and tp_session_config (app/session.h) with what cli asked. */
+int tp_cli_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e);
+int tp_cli_session_config(const struct tp_cli *cli, struct tp_config **out, tp_err *e);
+/* Writes a finished buffer to stdout. */
+int tp_print_buf(const struct tp_buf *b, tp_err *e);
 
 /* Commands: each returns an exit code and leaves messages in e. */
 int tp_cmd_check(const struct tp_cli *cli, tp_err *e);

@@ -9,18 +9,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "build_record.h"
-#include "build_txn.h"
-#include "backend.h"
-#include "cli.h"
-#include "impose.h"
-#include "inkcov.h"
-#include "jobs.h"
-#include "outfile.h"
-#include "proof.h"
-#include "session.h"
-#include "sheet.h"
+#include "app/build_record.h"
+#include "app/impose_game.h"
+#include "app/session.h"
+#include "cli/build_txn.h"
+#include "cli/cli.h"
+#include "core/alloc.h"
+#include "print/backend.h"
+#include "print/inkcov.h"
+#include "print/jobs.h"
+#include "print/outfile.h"
+#include "print/proof.h"
+#include "print/sheet.h"
 
 /* With SOURCE_DATE_EPOCH unset, dates are this fixed instant so that two
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
@@ -333,7 +333,7 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 }
 
 /* The pages of one sheet as they are written: built by the game, then
- * imposed or paneled (impose.h).  0, or -1 when out of memory (doc may
+ * imposed or paneled (app/impose_game.h).  0, or -1 when out of memory (doc may
  * then only be freed). */
 static int lay_out(const struct tp_session *s, size_t sheet, struct tp_doc *doc)
 {
@@ -641,7 +641,7 @@ static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e
 int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 {
 	struct tp_session s;
-	int rc = tp_session_open(&s, cli, e);
+	int rc = tp_cli_session_open(&s, cli, e);
 	if (rc != TP_OK)
 		return rc;
 	const struct tp_game *g = s.game;
@@ -652,7 +652,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	pl.n_files = &manifest_files;
 	pl.session = &s;
 	char dir[PATH_MAX];
-	tp_session_out_dir(cli, s.cfg, dir, sizeof dir);
+	tp_session_out_dir(cli->out_dir, s.cfg, dir, sizeof dir);
 	pl.dir = dir;
 	pl.formats = s.cfg->print.formats;
 	pl.progress = !cli->quiet && isatty(2);

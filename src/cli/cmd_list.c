@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "session.h"
+#include "app/config_load.h"
+#include "app/session.h"
+#include "cli/cli.h"
 
 static const char *const kinds[] = { "process", "spot", "registration" };
 
@@ -17,15 +18,15 @@ static int pick_game(const char *name, const struct tp_cli *cli, const struct tp
 		     tp_err *e)
 {
 	if (name) {
-		*g = tp_game_find(name);
+		*g = tp_game_find(tp_cli_games(cli), name);
 		if (*g == NULL)
 			return tp_fail(e, TP_EINPUT, "--game %s: not a game; allowed: %s", name,
-				       tp_game_names());
+				       tp_game_names(tp_cli_games(cli)));
 		return TP_OK;
 	}
 	/* Reading the config says its game; nothing need be derived. */
 	struct tp_config *c = NULL;
-	int rc = tp_session_config(cli, &c, e);
+	int rc = tp_cli_session_config(cli, &c, e);
 	if (rc == TP_OK)
 		*g = c->game;
 	tp_config_free(c);
@@ -36,8 +37,8 @@ int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp
 {
 	const struct tp_game *g = NULL;
 	if (strcmp(what, "games") == 0) {
-		for (size_t i = 0; i < tp_n_games; i++)
-			printf("%s\n", tp_games[i]->name);
+		for (size_t i = 0; i < tp_cli_games(cli)->n; i++)
+			printf("%s\n", tp_cli_games(cli)->row[i]->name);
 		return TP_OK;
 	}
 	int keys = strcmp(what, "keys") == 0, sheets = strcmp(what, "sheets") == 0,

@@ -2,8 +2,8 @@
 
 #include <stdio.h>
 
-#include "cli.h"
-#include "session.h"
+#include "app/session.h"
+#include "cli/cli.h"
 
 typedef int (*report_fn)(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
 			 tp_err *e);
@@ -34,7 +34,7 @@ static int do_manifest(struct tp_buf *b, const struct tp_session *s, const struc
 static int report(const struct tp_cli *cli, report_fn fn, tp_err *e)
 {
 	struct tp_session s;
-	int rc = tp_session_open(&s, cli, e);
+	int rc = tp_cli_session_open(&s, cli, e);
 	if (rc != TP_OK)
 		return rc;
 	struct tp_buf b = { 0 };

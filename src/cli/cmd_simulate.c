@@ -3,13 +3,13 @@
 
 #include <stdio.h>
 
-#include "cli.h"
-#include "session.h"
+#include "app/session.h"
+#include "cli/cli.h"
 
 int tp_cmd_simulate(const struct tp_cli *cli, tp_err *e)
 {
 	struct tp_session s;
-	int rc = tp_session_open(&s, cli, e);
+	int rc = tp_cli_session_open(&s, cli, e);
 	if (rc != TP_OK)
 		return rc;
 	if (s.game->simulate == NULL) {

@@ -11,11 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "keys.h"
-#include "datadir.h"
-#include "jobs.h"
-#include "outfile.h"
+#include "cli/cli.h"
+#include "core/datadir.h"
+#include "core/keys.h"
+#include "core/units.h"
+#include "print/jobs.h"
+#include "print/outfile.h"
 
 static const char usage_text[] =
 	"usage: tilepress [options] COMMAND [command options]\n"

@@ -1,4 +1,4 @@
-#include "alloc.h"
+#include "core/alloc.h"
 
 #include <stdlib.h>
 

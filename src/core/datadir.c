@@ -1,4 +1,4 @@
-#include "datadir.h"
+#include "core/datadir.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#include "ini_read.h"
+#include "core/ini_read.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "regfile.h"
+#include "core/alloc.h"
+#include "core/regfile.h"
 
 #define MAX_CONFIG_BYTES (4u << 20)
 

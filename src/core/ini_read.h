@@ -4,7 +4,7 @@
 /* INI files through libinih, with the line number of every key so that
  * errors found after parsing can still point at their line. */
 
-#include "status.h"
+#include "core/status.h"
 
 /* Called once per key, and once per section header with key and value
  * NULL.  Returns TP_OK, or fills e and returns its code; parsing stops at

@@ -1,7 +1,7 @@
 /* The key engine: one parser per key type, so every key of every game is
  * checked and reported the same way. */
 
-#include "keys.h"
+#include "core/keys.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/units.h"
 
 int tp_edit_distance(const char *a, const char *b)
 {

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "strbuf.h"
+#include "core/strbuf.h"
 
 enum tp_key_type {
 	TP_KEY_INT,     /* whole number lo..hi, stored as int */
@@ -90,13 +90,5 @@ int tp_edit_distance(const char *a, const char *b);
 
 /* 0 when s is valid UTF-8 (no overlongs, no surrogates). */
 int tp_utf8_check(const char *s);
-
-/* Parses a length with an optional unit (mm, cm, in, pt; bare = mm).
- * Returns 0 and *mm, or -1 when it is not a length. */
-int tp_parse_length(const char *s, double *mm);
-
-/* 1 when s is a C hexadecimal number ("0x19", "-0X1p3"), which strtod
- * takes but no one writes for a length or a ratio: refused. */
-int tp_is_hex_number(const char *s);
 
 #endif

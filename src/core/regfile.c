@@ -1,4 +1,4 @@
-#include "regfile.h"
+#include "core/regfile.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -5,7 +5,7 @@
  * run (games and spares).  Reports format into a tp_buf; the caller
  * decides where the text goes. */
 
-#include "strbuf.h"
+#include "core/strbuf.h"
 
 enum tp_format { TP_FMT_TEXT, TP_FMT_CSV, TP_FMT_JSON };
 

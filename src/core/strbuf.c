@@ -1,10 +1,10 @@
-#include "strbuf.h"
+#include "core/strbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 void tp_buf_printf(struct tp_buf *b, const char *fmt, ...)
 {

@@ -1,7 +1,7 @@
 #ifndef TP_GAME_H
 #define TP_GAME_H
 
-/* What a game system is to the rest of tilepress: one row of tp_games[]
+/* What a game system is to the rest of tilepress: one row of tp_games
  * (game_table.c) and one folder src/games/NAME/.  The row gives the game's
  * config keys, inks, defaults, checks, its pure derivation, its sheets and
  * its reports.  The scene, layout, backends, output files, workers and the
@@ -10,15 +10,15 @@
 
 #include <stddef.h>
 
-#include "config.h"
-#include "impose.h"
-#include "impose_parts.h"
-#include "keys.h"
-#include "report.h"
-#include "sheet.h"
-#include "sim.h"
-#include "status.h"
-#include "strbuf.h"
+#include "core/keys.h"
+#include "core/report.h"
+#include "core/status.h"
+#include "core/strbuf.h"
+#include "games/config.h"
+#include "games/sim.h"
+#include "print/impose.h"
+#include "print/impose_parts.h"
+#include "print/sheet.h"
 
 enum tp_sheet_flag {
 	TP_SHEET_PLATE = 1,   /* vector art for the die or emboss maker: no PNG */
@@ -78,7 +78,7 @@ struct tp_game {
 	size_t n_keys;
 	const struct tp_ink *inks;   /* the game's inks, numbered 0.. in this order */
 	size_t n_inks;
-	size_t cfg_size;             /* bytes of the game's config (c->game) */
+	size_t cfg_size;             /* bytes of the game's config (c->game_cfg) */
 	/* Fills the game's config and may change the core's print and board
 	 * defaults (tile size, board size, job name). */
 	void (*defaults)(struct tp_config *c);
@@ -112,13 +112,21 @@ struct tp_game {
 	int (*warnings)(const struct tp_config *c, char out[][200], int max);
 };
 
-extern const struct tp_game *const tp_games[];
-extern const size_t tp_n_games;
+/* A table of games: the config loader and the commands take one, so a
+ * test can run the program with a game of its own. */
+struct tp_game_table {
+	const struct tp_game *const *row;
+	size_t n;
+};
 
-/* NULL when no game has that name. */
-const struct tp_game *tp_game_find(const char *name);
-/* "series, vector, arena": the games' names for messages (static text). */
-const char *tp_game_names(void);
+/* The games tilepress ships (game_table.c). */
+extern const struct tp_game_table tp_games;
+
+/* NULL when no game of t has that name. */
+const struct tp_game *tp_game_find(const struct tp_game_table *t, const char *name);
+/* "series, vector, arena": t's names for messages (static text, valid
+ * until the next call). */
+const char *tp_game_names(const struct tp_game_table *t);
 const struct tp_sheet_def *tp_game_sheet(const struct tp_game *g, const char *name);
 
 #endif

@@ -3,23 +3,23 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game.h"
+#include "games/game.h"
 
-const struct tp_game *tp_game_find(const char *name)
+const struct tp_game *tp_game_find(const struct tp_game_table *t, const char *name)
 {
-	for (size_t i = 0; i < tp_n_games; i++)
-		if (strcmp(tp_games[i]->name, name) == 0)
-			return tp_games[i];
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->row[i]->name, name) == 0)
+			return t->row[i];
 	return NULL;
 }
 
-const char *tp_game_names(void)
+const char *tp_game_names(const struct tp_game_table *t)
 {
 	static char list[256];
 	size_t len = 0;
-	for (size_t i = 0; i < tp_n_games && len < sizeof list; i++)
+	for (size_t i = 0; i < t->n && len < sizeof list; i++)
 		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-					tp_games[i]->name);
+					t->row[i]->name);
 	return list;
 }
 

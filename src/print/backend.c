@@ -1,4 +1,4 @@
-#include "backend.h"
+#include "print/backend.h"
 
 #include <stdio.h>
 #include <string.h>

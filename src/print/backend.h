@@ -7,9 +7,9 @@
 
 #include <stdio.h>
 
-#include "scene.h"
-#include "status.h"
-#include "walk.h"
+#include "core/status.h"
+#include "print/scene.h"
+#include "print/walk.h"
 
 struct tp_doc_info {
 	const char *title;    /* document title, e.g. "tilepress series: fronts" */

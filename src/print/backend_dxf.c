@@ -10,16 +10,16 @@
  * the other backends clip them.  Deterministic: the same scene gives the
  * same bytes, in any locale. */
 
-#include "backend.h"
-#include "geom.h"
+#include "print/backend.h"
+#include "print/geom.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "walk.h"
+#include "core/alloc.h"
+#include "print/walk.h"
 
 /* Largest distance between a flattened curve and the curve, mm. */
 #define TP_DXF_FLAT_MM 0.01

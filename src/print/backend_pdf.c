@@ -13,7 +13,7 @@
  * entry /S /GTS_PDFX naming a registered printing condition, with the
  * user's CMYK output profile embedded as /DestOutputProfile when given. */
 
-#include "backend.h"
+#include "print/backend.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -22,9 +22,9 @@
 
 #include <hpdf.h>
 
-#include "alloc.h"
-#include "regfile.h"
-#include "walk.h"
+#include "core/alloc.h"
+#include "core/regfile.h"
+#include "print/walk.h"
 
 #ifndef TP_VERSION
 #define TP_VERSION "unknown"

@@ -1,6 +1,6 @@
-#include "backend.h"
-#include "png_stream.h"
-#include "walk.h"
+#include "print/backend.h"
+#include "print/png_stream.h"
+#include "print/walk.h"
 
 #include <cairo.h>
 #include <limits.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 /* PNG proofs of the bleed box, streamed band by band so that a sheet of any
  * size needs only one band of pixels in memory.  Every coordinate is

@@ -1,6 +1,6 @@
-#include "backend.h"
-#include "geom.h"
-#include "walk.h"
+#include "print/backend.h"
+#include "print/geom.h"
+#include "print/walk.h"
 
 #include <errno.h>
 #include <math.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 /* SVG written by hand: Cairo's SVG surface cannot name groups, and
  * designers want one group (an Inkscape layer) per ink. */

@@ -1,4 +1,4 @@
-#include "colour.h"
+#include "print/colour.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -9,8 +9,8 @@
 #include <lcms2.h>
 #include <lcms2_plugin.h>
 
-#include "alloc.h"
-#include "regfile.h"
+#include "core/alloc.h"
+#include "core/regfile.h"
 
 /* Ghostscript's default CMYK profile (an output profile for SWOP-like
  * coated stock) is what Debian ships; no FOGRA39 ICC file is packaged.

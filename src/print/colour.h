@@ -7,8 +7,8 @@
 
 #include <stddef.h>
 
-#include "scene.h"
-#include "status.h"
+#include "core/status.h"
+#include "print/scene.h"
 
 /* Fills rgb (0..1 sRGB) of every ink in inks[0..n-1] whose rgb_given is 0:
  * process inks from their CMYK, spot inks from their alternate CMYK,

@@ -1,6 +1,6 @@
 /* Colour differences as colour-blind viewers see them (contract in
  * cvd.h). */
-#include "cvd.h"
+#include "print/cvd.h"
 
 #include <math.h>
 

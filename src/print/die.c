@@ -1,4 +1,4 @@
-#include "die.h"
+#include "print/die.h"
 
 static int line(struct tp_scene *sc, double stroke, double x0, double y0, double x1, double y1)
 {

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "scene.h"
+#include "print/scene.h"
 
 /* The die line width drawn on every sheet, mm (a hairline for the die
  * maker; the knife does not care). */

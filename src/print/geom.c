@@ -1,4 +1,4 @@
-#include "geom.h"
+#include "print/geom.h"
 
 #include <math.h>
 #include <stdio.h>

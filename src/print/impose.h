@@ -23,17 +23,15 @@
  *     as many press sheets as needed: ceil(tiles / slots per sheet).
  *
  * The geometry (tp_impose_plan, tp_impose_place) is pure; the rest moves
- * shapes between scenes. */
+ * shapes between scenes.  What knows the games and the config (which sheet
+ * is a tile sheet, the config-stage checks, punch.csv) is app/impose_game.h. */
 
 #include <stddef.h>
 
-#include "scene.h"
-#include "sheet.h"
-#include "status.h"
-#include "strbuf.h"
-
-struct tp_config;
-struct tp_game;
+#include "core/status.h"
+#include "core/strbuf.h"
+#include "print/scene.h"
+#include "print/sheet.h"
 
 enum tp_layout { TP_LAYOUT_GANG, TP_LAYOUT_PUNCHBOARD };
 
@@ -62,20 +60,6 @@ struct tp_imposition {
 	double step_x, step_y;   /* tile + gutter */
 };
 
-/* Smallest press sheet side. */
-#define TP_SHEET_MIN_MM 50.0
-
-/* Parses a press sheet: a name from the list below (any case), or "WxH"
- * with an optional unit after either number (mm, cm, in, pt; bare = mm; a
- * unit given only after H applies to both: 12x18in).  0 and the size in
- * mm, or -1. */
-int tp_sheet_size_parse(const char *s, double *w_mm, double *h_mm);
-/* "A4, A3, ..." : the named sizes, for messages and --list keys. */
-const char *tp_sheet_size_names(void);
-
-/* The press sheet settings of a config. */
-void tp_press_of(const struct tp_config *c, struct tp_press *pr);
-
 /* The clear area of a press sheet: left, top, width, height (mm): inside
  * the margins and below the gripper. */
 void tp_press_clear(const struct tp_press *pr, double a[4]);
@@ -91,11 +75,6 @@ void tp_impose_place(const struct tp_press *pr, const struct tp_tile_grid *g,
 		     const struct tp_imposition *im, int row, int col, int back,
 		     int *sheet, double *x, double *y);
 
-/* Config stage: with layout = punchboard, checks the spacing keys and that
- * every tile sheet of c's game fits the press sheet, and that panels of
- * oversize sheets can be cut.  TP_OK, or TP_EINPUT naming file:line. */
-int tp_impose_check(const struct tp_config *c, tp_err *e);
-
 /* Adds one page per press sheet pr to doc for the gang scene src of grid g:
  * the fronts (back = 0), or src is the mirrored back sheet (back = 1).
  * Pages are named "<stem>sheet-K" (stem may be "").  When src carries die
@@ -104,19 +83,5 @@ int tp_impose_check(const struct tp_config *c, tp_err *e);
  * not fit pr (tp_impose_plan; the config stage refuses that). */
 int tp_impose_scene(const struct tp_press *pr, const struct tp_tile_grid *g,
 		    const struct tp_scene *src, int back, const char *stem, struct tp_doc *doc);
-
-/* The build's step for sheet `sheet` of c's game: with layout = punchboard,
- * a tile sheet's gang page (or its back sheet's) becomes press sheets, and
- * any other page larger than the press sheet is split into panels that
- * fit it; otherwise pages larger than print.max_sheet_mm become panels as
- * before.  0, or -1 when out of memory (doc may then only be freed). */
-int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
-		  struct tp_doc *doc);
-
-/* manifest/punch.csv: "sheet,side,row,col,x_mm,y_mm", one line per tile
- * and side of the game's first present tile sheet (other tile sheets of
- * the same grid, e.g. emboss plates, lie exactly alike).  Returns 1, or 0
- * with nothing formatted when the game has no tile sheet to impose. */
-int tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *model);
 
 #endif

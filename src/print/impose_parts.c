@@ -1,12 +1,12 @@
 /* Punchboard imposition of separate components (see impose_parts.h). */
 
-#include "impose_parts.h"
+#include "print/impose_parts.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 #define EPS 1e-6
 

@@ -25,9 +25,9 @@
 
 #include <stddef.h>
 
-#include "impose.h"
-#include "scene.h"
-#include "sheet.h"
+#include "print/impose.h"
+#include "print/scene.h"
+#include "print/sheet.h"
 
 struct tp_part {
 	double x, y, w, h;   /* trim box on the (front) gang page, mm */

@@ -1,4 +1,4 @@
-#include "inkcov.h"
+#include "print/inkcov.h"
 
 #include <cairo.h>
 #include <math.h>
@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "walk.h"
+#include "core/alloc.h"
+#include "print/walk.h"
 
 #define BAND_PX 64   /* rows of pixels per band */
 

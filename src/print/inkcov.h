@@ -29,9 +29,9 @@
 
 #include <stddef.h>
 
-#include "scene.h"
-#include "status.h"
-#include "strbuf.h"
+#include "core/status.h"
+#include "core/strbuf.h"
+#include "print/scene.h"
 
 #define TP_INKCOV_PLATES (4 + TP_MAX_INKS)
 

@@ -1,4 +1,4 @@
-#include "jobs.h"
+#include "print/jobs.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "outfile.h"
+#include "print/outfile.h"
 
 
 /* One message per finished task, written with a single write() of at most

@@ -7,8 +7,8 @@
 
 #include <stddef.h>
 
-#include "status.h"
-#include "strbuf.h"
+#include "core/status.h"
+#include "core/strbuf.h"
 
 /* Runs task i.  Appends its report to out (sent back to the parent) and
  * sets *count.  Returns TP_OK or fills e. */

@@ -1,4 +1,4 @@
-#include "outdir.h"
+#include "print/outdir.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -10,7 +10,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "outfile.h"
+#include "print/outfile.h"
 
 /* Folders nest this deep at most in a staging folder (manifest/ is 1). */
 #define MAX_DEPTH 8

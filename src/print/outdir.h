@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
-#include "status.h"
-#include "strbuf.h"
+#include "core/status.h"
+#include "core/strbuf.h"
 
 #define TP_STAGE_PREFIX ".tilepress-stage."
 

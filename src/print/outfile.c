@@ -1,4 +1,4 @@
-#include "outfile.h"
+#include "print/outfile.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "jobs.h"
+#include "print/jobs.h"
 
 /* Temporary files in flight, for the signal handler: it may only call
  * async-signal-safe functions, so it reads these fixed slots directly. */

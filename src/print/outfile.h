@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "status.h"
+#include "core/status.h"
 
 struct tp_out {
 	char final[PATH_MAX];

@@ -1,6 +1,6 @@
 /* Die lines of one panel of a paneled sheet (see sheet.h): closed. */
 
-#include "sheet.h"
+#include "print/sheet.h"
 
 #include <math.h>
 

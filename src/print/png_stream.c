@@ -1,4 +1,4 @@
-#include "png_stream.h"
+#include "print/png_stream.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 /* Block k holds rows k*B .. k*B+B-1, B from the width alone (never from the
  * number of threads): about 4 MiB of filtered data, at least 64 rows so

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "status.h"
+#include "core/status.h"
 
 /* Draws rows y0..y0+rows-1 of the image into buf as Cairo RGB24 pixels
  * (native-endian 32-bit xRGB words, stride w * 4).  Called from several

@@ -1,13 +1,13 @@
-#include "proof.h"
+#include "print/proof.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "geom.h"
-#include "walk.h"
+#include "core/alloc.h"
+#include "print/geom.h"
+#include "print/walk.h"
 
 static const struct tp_walk_opts thumbnail = { .proof = 1 };
 

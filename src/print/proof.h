@@ -6,8 +6,8 @@
  * inks, and a block of text (the game's counts).  Knows no game: it places
  * finished scenes. */
 
-#include "scene.h"
-#include "sheet.h"
+#include "print/scene.h"
+#include "print/sheet.h"
 
 struct tp_proof_item {
 	const char *name;          /* sheet name */

@@ -1,11 +1,11 @@
-#include "scene.h"
+#include "print/scene.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 #define LAYER_BY_INK UINT16_MAX
 

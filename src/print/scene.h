@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "status.h"
+#include "core/status.h"
 
 /* Inks.  A shape names its ink by number: a game's own inks are numbered
  * 0 .. TP_GAME_INKS_MAX-1 in the order of the game's ink table, the shared

@@ -1,9 +1,9 @@
-#include "sheet.h"
+#include "print/sheet.h"
 
 #include <stdlib.h>
 
-#include "alloc.h"
-#include "text_outline.h"
+#include "core/alloc.h"
+#include "print/text_outline.h"
 
 #include <math.h>
 #include <stdio.h>

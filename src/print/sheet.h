@@ -5,7 +5,7 @@
  * cropping (halves, panels) and printer's marks.  It knows nothing of
  * tiles; it moves shapes. */
 
-#include "scene.h"
+#include "print/scene.h"
 
 /* Space between the bleed box and the media edge when marks are on. */
 #define TP_MARK_MARGIN_MM 13.0

@@ -1,4 +1,4 @@
-#include "symbol.h"
+#include "print/symbol.h"
 
 #include <math.h>
 #include <string.h>

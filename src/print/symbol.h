@@ -10,7 +10,7 @@
  *            flats, its height, is size * sqrt(3) / 2);
  *   octagon  across the flats (its bounding box is size x size). */
 
-#include "scene.h"
+#include "print/scene.h"
 
 enum tp_symbol { TP_SYM_CIRCLE, TP_SYM_SQUARE, TP_SYM_HEXAGON, TP_SYM_OCTAGON, TP_SYM_COUNT };
 

@@ -1,9 +1,9 @@
-#include "text_outline.h"
+#include "print/text_outline.h"
 
 #include <cairo.h>
 #include <stdlib.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 /* Outlines are taken at this font size and scaled down by us: FreeType
  * hands Cairo 26.6 fixed-point coordinates, so outlining at a 3 mm size

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "scene.h"
+#include "print/scene.h"
 
 /* Outlines utf8 in scene units (mm, y down) with the baseline anchor at
  * (x, y): align is enum tp_align and places the anchor at the start, middle

@@ -1,10 +1,10 @@
-#include "walk.h"
+#include "print/walk.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "text_outline.h"
+#include "core/alloc.h"
+#include "print/text_outline.h"
 
 int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		  const struct tp_shape *s)

@@ -30,8 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "scene.h"
-#include "status.h"
+#include "core/status.h"
+#include "print/scene.h"
 
 /* Bit of ink number id in tp_walk_opts.inks. */
 #define TP_WALK_INK(id) ((uint64_t)1 << (id))

@@ -8,8 +8,8 @@
 
 #include <dirent.h>
 
-#include "alloc.h"
-#include "cli.h"
+#include "core/alloc.h"
+#include "cli/cli.h"
 
 static int entries(const char *dir, const char *skip)
 {

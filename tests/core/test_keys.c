@@ -7,8 +7,8 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "keys.h"
-#include "sha256.h"
+#include "core/keys.h"
+#include "core/sha256.h"
 
 struct obj {
 	int i, e, b;

@@ -13,10 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "game.h"
-#include "series.h"
-#include "status.h"
+#include "app/config_load.h"
+#include "games/config.h"
+#include "games/game.h"
+#include "games/series/series.h"
+#include "core/status.h"
 
 #ifndef TP_FUZZ_ROOT
 #define TP_FUZZ_ROOT "."
@@ -124,7 +125,7 @@ static inline void fz_load(const char *path, const char *const *sets, int n_sets
 {
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	int rc = tp_config_load(&c, path, sets, n_sets, &e);
+	int rc = tp_config_load(&c, path, sets, n_sets, &tp_games, &e);
 	fz_check_err(rc, &e);
 	if (c_out)
 		*c_out = NULL;

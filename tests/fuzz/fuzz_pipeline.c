@@ -7,8 +7,8 @@
  * each input well under a second.) */
 #include "fuzz_common.h"
 
-#include "backend.h"
-#include "sheet.h"
+#include "print/backend.h"
+#include "print/sheet.h"
 
 #define MAX_SETS 8
 

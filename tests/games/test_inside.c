@@ -7,9 +7,9 @@
 #include "testutil.h"
 #include "tu_build.h"
 
-#include "game.h"
-#include "impose.h"
-#include "sheet.h"
+#include "games/game.h"
+#include "app/impose_game.h"
+#include "print/sheet.h"
 
 /* A shape's box: on-curve and control points of a path (closes carry no
  * point), a rectangle's corners, a text's anchor. */

@@ -8,9 +8,9 @@
 #include <lcms2.h>
 #include <math.h>
 
-#include "alloc.h"
-#include "colour.h"
-#include "scene.h"
+#include "core/alloc.h"
+#include "print/colour.h"
+#include "print/scene.h"
 
 static void ink(struct tp_ink *k, int kind, double c, double m, double y, double kk)
 {

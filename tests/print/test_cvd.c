@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "cvd.h"
+#include "print/cvd.h"
 
 static void sharma_pairs(void **state)
 {

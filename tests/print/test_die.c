@@ -6,9 +6,9 @@
 
 #include <math.h>
 
-#include "alloc.h"
-#include "die.h"
-#include "scene.h"
+#include "core/alloc.h"
+#include "print/die.h"
+#include "print/scene.h"
 #include "tu_palette.h"
 
 static struct tp_scene *new_scene(double w, double h)

@@ -9,10 +9,10 @@
 
 #include <math.h>
 
-#include "alloc.h"
-#include "backend.h"
-#include "die.h"
-#include "scene.h"
+#include "core/alloc.h"
+#include "print/backend.h"
+#include "print/die.h"
+#include "print/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
 

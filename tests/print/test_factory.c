@@ -12,8 +12,8 @@
 
 #include <math.h>
 
-#include "sheet.h"
-#include "text_outline.h"
+#include "print/sheet.h"
+#include "print/text_outline.h"
 #include "tu_palette.h"
 
 /* ---- defect 8: the slug never runs into a registration target ---------------- */

@@ -6,9 +6,10 @@
 
 #include <math.h>
 
-#include "alloc.h"
-#include "impose.h"
-#include "sheet.h"
+#include "core/alloc.h"
+#include "core/units.h"
+#include "print/impose.h"
+#include "print/sheet.h"
 #include "tu_palette.h"
 
 #define EPS 1e-6

@@ -8,9 +8,9 @@
 
 #include <math.h>
 
-#include "alloc.h"
-#include "inkcov.h"
-#include "scene.h"
+#include "core/alloc.h"
+#include "print/inkcov.h"
+#include "print/scene.h"
 #include "tu_palette.h"
 
 static struct tp_palette pal;

@@ -10,12 +10,12 @@
 #include <math.h>
 #include <sys/wait.h>
 
-#include "alloc.h"
-#include "backend.h"
-#include "scene.h"
+#include "core/alloc.h"
+#include "print/backend.h"
+#include "print/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
-#include "text_outline.h"
+#include "print/text_outline.h"
 
 #define K (72.0 / 25.4)
 #define TRIM_W 100.0

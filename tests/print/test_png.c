@@ -4,9 +4,9 @@
 #include <math.h>
 #include <png.h>
 
-#include "alloc.h"
-#include "backend.h"
-#include "scene.h"
+#include "core/alloc.h"
+#include "print/backend.h"
+#include "print/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
 

@@ -1,9 +1,9 @@
 #include "testutil.h"
 #include "tu_files.h"
 
-#include "alloc.h"
-#include "backend.h"
-#include "scene.h"
+#include "core/alloc.h"
+#include "print/backend.h"
+#include "print/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
 

@@ -1,10 +1,10 @@
 #include "testutil.h"
 
-#include "alloc.h"
-#include "backend.h"
-#include "strbuf.h"
+#include "core/alloc.h"
+#include "print/backend.h"
+#include "core/strbuf.h"
 #include "tu_palette.h"
-#include "walk.h"
+#include "print/walk.h"
 
 /* The scene walk (walk.h) seen through a recording sink: every event as a
  * token in a string.  What each option should draw is worked out here from

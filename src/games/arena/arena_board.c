@@ -1,5 +1,5 @@
 /* The shape arena board: rules, numbering generator and its checks. */
-#include "arena_core.h"
+#include "games/arena/arena_core.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 const char *const tp_arena_inner_names[TP_INNER_N] = { "diamond", "square", "circle" };
 

@@ -1,6 +1,6 @@
 /* The shape arena game's config keys, defaults and cross-checks. */
 
-#include "arena_config.h"
+#include "games/arena/arena_config.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "regfile.h"
-#include "datadir.h"
+#include "core/alloc.h"
+#include "core/datadir.h"
+#include "core/regfile.h"
 
 /* ---- arena.shapes: a template name or a path ------------------------------ */
 

@@ -7,8 +7,8 @@
  * numbers the board once, so that everything that could refuse a build is
  * refused before the first file is written. */
 
-#include "arena_core.h"
-#include "config.h"
+#include "games/arena/arena_core.h"
+#include "games/config.h"
 
 /* The arena's inks, numbered in this order (see tp_ink_index). */
 enum tp_arena_ink {

@@ -26,9 +26,9 @@
 
 #include <stddef.h>
 
-#include "report.h"
-#include "status.h"
-#include "strbuf.h"
+#include "core/report.h"
+#include "core/status.h"
+#include "core/strbuf.h"
 
 /* ---- rules and board ------------------------------------------------------ */
 

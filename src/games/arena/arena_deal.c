@@ -1,10 +1,10 @@
 /* How the 36 pieces of the shape arena game are dealt (seed 002). */
-#include "arena_core.h"
+#include "games/arena/arena_core.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 const char *const tp_arena_mark_names[TP_MARK_N] = { "blank", "2", "3" };
 

@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "arena_config.h"
-#include "arena_sim.h"
-#include "arena_sheets.h"
-#include "game.h"
+#include "games/arena/arena_config.h"
+#include "games/arena/arena_sheets.h"
+#include "games/arena/arena_sim.h"
+#include "games/game.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
 {

@@ -1,5 +1,5 @@
 /* Piece outlines (arena_outline.h). */
-#include "arena_outline.h"
+#include "games/arena/arena_outline.h"
 
 #include <string.h>
 

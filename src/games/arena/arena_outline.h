@@ -5,7 +5,7 @@
  * closed rectilinear polygon, and that polygon moved in or out by a
  * distance.  Pure arithmetic, no allocation. */
 
-#include "arena_core.h"
+#include "games/arena/arena_core.h"
 
 /* The most vertices an outline of up to six cells has (perimeter <= 14). */
 #define TP_ARENA_OUTLINE_MAX 16

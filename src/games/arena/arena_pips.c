@@ -3,7 +3,7 @@
  * colour is never the only cue to whose a piece is (finding 8 of issue
  * 19: player colours that collide for colour-blind players). */
 
-#include "arena_sheets.h"
+#include "games/arena/arena_sheets.h"
 
 /* The dots: a radius of 0.04 of a square, 0.12 apart, their centres
  * 0.89 of the square down the cell: clear of the mark's disc (0.3 round

@@ -1,12 +1,12 @@
 /* The shape arena game's rules as checks: what makes an accepted config a
  * game that can be played (contracts in arena_core.h). */
-#include "arena_core.h"
+#include "games/arena/arena_core.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 int tp_arena_parts_promised(int inner)
 {

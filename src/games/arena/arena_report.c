@@ -1,6 +1,6 @@
 /* Reports of the shape arena game: the numbered board, the production run
  * and the pieces per player.  Text into a tp_buf; nothing else. */
-#include "arena_core.h"
+#include "games/arena/arena_core.h"
 
 #include <stdlib.h>
 

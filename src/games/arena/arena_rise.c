@@ -2,13 +2,13 @@
  * higher numbers in the corners"): the generator's values are laid out by
  * a noisy sort on the distance from the centre, and the gradient is
  * measured for `check` (contracts in arena_core.h). */
-#include "arena_core.h"
+#include "games/arena/arena_core.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "alloc.h"
-#include "sim.h"
+#include "core/alloc.h"
+#include "games/sim.h"
 
 /* Noise in the sort, as a share of the spread of the distances: large
  * enough that neighbouring rings mix and every seed gives another board,

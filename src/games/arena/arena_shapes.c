@@ -1,5 +1,5 @@
 /* The shapes file of the shape arena game (format in arena_core.h). */
-#include "arena_core.h"
+#include "games/arena/arena_core.h"
 
 #include <stdio.h>
 #include <stdlib.h>

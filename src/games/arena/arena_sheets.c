@@ -2,18 +2,18 @@
  * the pieces' plain and ribbed faces, the rib emboss plate, the die lines
  * and the score pad. */
 
-#include "arena_sheets.h"
+#include "games/arena/arena_sheets.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "arena_outline.h"
-#include "die.h"
-#include "sheet.h"
-#include "text_outline.h"
+#include "core/alloc.h"
+#include "games/arena/arena_outline.h"
+#include "print/die.h"
+#include "print/sheet.h"
+#include "print/text_outline.h"
 
 
 /* ---- the model ----------------------------------------------------------------- */

@@ -4,8 +4,8 @@
 /* The shape arena's model (the numbered board and the production run's
  * pieces with their player colours) and its sheets. */
 
-#include "arena_config.h"
-#include "game.h"
+#include "games/arena/arena_config.h"
+#include "games/game.h"
 
 /* One piece of the 36: shape (index into the shapes), set 1..6 (1-2
  * blank, 3-4 marked "2", 5-6 marked "3"), its mark, and the player it is

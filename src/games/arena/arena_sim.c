@@ -1,10 +1,10 @@
 /* The shape arena played by the seed's rules (contract in arena_sim.h). */
-#include "arena_sim.h"
+#include "games/arena/arena_sim.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 /* One way to lay a shape: cells as (row, col) offsets, least row and col 0,
  * cell 0 the mark's.  dup: an earlier orientation of the same face covers

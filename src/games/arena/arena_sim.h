@@ -22,8 +22,8 @@
  *  - a player who cannot place a piece passes; the game ends when every
  *    piece is played or a whole round passes without a piece placed. */
 
-#include "arena_core.h"
-#include "sim.h"
+#include "games/arena/arena_core.h"
+#include "games/sim.h"
 
 struct tp_arena_move {
 	int shape;   /* index into the shapes */

@@ -1,13 +1,13 @@
 /* Runs of arena games between strategies, and their report (contract in
  * arena_sim.h). */
-#include "arena_sim.h"
+#include "games/arena/arena_sim.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
-#include "report.h"
+#include "core/report.h"
 
 /* A move by the strategy: uniform, or the best score with ties uniform
  * (reservoir sampling: one pass, the same stream on every machine). */

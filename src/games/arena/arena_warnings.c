@@ -4,9 +4,9 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "arena_config.h"
-#include "arena_sim.h"
-#include "cvd.h"
+#include "games/arena/arena_config.h"
+#include "games/arena/arena_sim.h"
+#include "print/cvd.h"
 
 /* Greedy games per player count: enough to tell a gate most players reach
  * from one few do, and quick enough to run before every build. */

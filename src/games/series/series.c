@@ -1,10 +1,10 @@
-#include "series.h"
+#include "games/series/series.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 
 const char *const tp_series_names[TP_N_SERIES + 1] = {
 	"lateral", "boxes", "vertical", "dots", "none"

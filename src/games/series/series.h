@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "status.h"
+#include "core/status.h"
 
 /* Numbered as the patent numbers the quadrants of FIG. 2A (201..204). */
 enum tp_series { TP_LATERAL, TP_BOXES, TP_VERTICAL, TP_DOTS, TP_NONE };

@@ -2,7 +2,7 @@
  * the four Anchor Tiles go and which tiles they are, derived from the rules
  * and the board size.  Pure: no I/O, no allocation.  See series.h. */
 
-#include "series.h"
+#include "games/series/series.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,11 +1,11 @@
-#include "series_art.h"
+#include "games/series/series_art.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "symbol.h"
-#include "text_outline.h"
+#include "print/symbol.h"
+#include "print/text_outline.h"
 
 int tp_series_ink(int series)
 {

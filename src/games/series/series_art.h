@@ -4,8 +4,8 @@
 /* Drawing series-tile art into a scene: cells, fronts, backs, squares.
  * Game-specific, but free of sheets and marks. */
 
-#include "series_config.h"
-#include "scene.h"
+#include "games/series/series_config.h"
+#include "print/scene.h"
 
 /* The ink of a series (TP_LATERAL..TP_DOTS). */
 int tp_series_ink(int series);

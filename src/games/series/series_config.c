@@ -1,6 +1,6 @@
 /* The series tiles' config keys, defaults and cross-checks. */
 
-#include "series_config.h"
+#include "games/series/series_config.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "symbol.h"
-#include "template.h"
+#include "games/series/template.h"
+#include "print/symbol.h"
 
 /* ---- parsers for the keys the engine has no type for ---------------------- */
 

@@ -4,8 +4,8 @@
 /* The series tiles' part of a config: [series], [emboss], and the series'
  * own [print] keys (style, cell_mark). */
 
-#include "config.h"
-#include "series.h"
+#include "games/config.h"
+#include "games/series/series.h"
 
 /* The series' inks, numbered in this order (see tp_ink_index). */
 enum tp_series_ink { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_SERIES_N_INKS };

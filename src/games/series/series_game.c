@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "game.h"
-#include "series_config.h"
-#include "series_manifest.h"
-#include "series_sheets.h"
+#include "games/game.h"
+#include "games/series/series_config.h"
+#include "games/series/series_manifest.h"
+#include "games/series/series_sheets.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
 {

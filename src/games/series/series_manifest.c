@@ -1,4 +1,4 @@
-#include "series_manifest.h"
+#include "games/series/series_manifest.h"
 
 #include <math.h>
 #include <string.h>

@@ -4,10 +4,10 @@
 /* Reports on a derived pattern: Table I (the manifest) and the tile list.
  * They format into a buffer; the caller decides where it goes. */
 
-#include "series_config.h"
-#include "series.h"
-#include "report.h"
-#include "strbuf.h"
+#include "core/report.h"
+#include "core/strbuf.h"
+#include "games/series/series.h"
+#include "games/series/series_config.h"
 
 void tp_manifest_format(struct tp_buf *b, const struct tp_pattern *p,
 			const struct tp_config *c, const struct tp_run *run, int fmt);

@@ -2,8 +2,8 @@
  * each registers 1:1 with the print sheet it belongs to, and holds only
  * closed outlines in the emboss spot ink. */
 
-#include "series_sheets.h"
-#include "symbol.h"
+#include "games/series/series_sheets.h"
+#include "print/symbol.h"
 
 /* Same size as the sheets they register with (squares of side t: the
  * tile for the tile sheets, the board pitch for the board); no art, so no

@@ -1,13 +1,13 @@
-#include "series_sheets.h"
+#include "games/series/series_sheets.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "die.h"
-#include "series_art.h"
-#include "template.h"
-#include "sheet.h"
+#include "core/alloc.h"
+#include "games/series/series_art.h"
+#include "games/series/template.h"
+#include "print/die.h"
+#include "print/sheet.h"
 
 static const int cell_layers[] = {
 	TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT, TP_INK_LINE,

@@ -4,11 +4,11 @@
 /* The series-tiles print set: which sheets exist and how each is laid out
  * as scenes (pages), ready for marks and the backends. */
 
-#include "game.h"
-#include "series_config.h"
-#include "scene.h"
-#include "series.h"
-#include "sheet.h"
+#include "games/game.h"
+#include "games/series/series.h"
+#include "games/series/series_config.h"
+#include "print/scene.h"
+#include "print/sheet.h"
 
 /* The plates of the blind edition (series_plates.c) and the template
  * proof (series_templates.c). */

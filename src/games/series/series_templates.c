@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "series_art.h"
-#include "series_sheets.h"
+#include "core/alloc.h"
+#include "games/series/series_art.h"
+#include "games/series/series_sheets.h"
 
 int tp_build_templates(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {

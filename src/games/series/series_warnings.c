@@ -2,7 +2,7 @@
  * `check`, not errors; the files are still valid, only hard to read by
  * touch. */
 
-#include "series_config.h"
+#include "games/series/series_config.h"
 
 #include <stdarg.h>
 #include <stdio.h>

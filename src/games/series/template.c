@@ -1,4 +1,4 @@
-#include "template.h"
+#include "games/series/template.h"
 
 #include <dirent.h>
 
@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "datadir.h"
-#include "ini_read.h"
+#include "core/alloc.h"
+#include "core/datadir.h"
+#include "core/ini_read.h"
 
 struct load {
 	const char *path;

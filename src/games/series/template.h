@@ -3,8 +3,8 @@
 
 #include <stddef.h>
 
-#include "series.h"
-#include "status.h"
+#include "core/status.h"
+#include "games/series/series.h"
 
 /* Loads an indicia template from a file (see README, "Indicia templates").
  * Returns TP_OK, or TP_EINPUT naming the file, line and key. */

@@ -1,12 +1,12 @@
 /* The vector tiles' config keys, inks, defaults and cross-checks. */
 
-#include "vector_config.h"
+#include "games/vector/vector_config.h"
 
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "symbol.h"
+#include "print/symbol.h"
 
 /* ---- parsers for the lists --------------------------------------------------- */
 

@@ -5,8 +5,8 @@
  * inks, defaults and cross-checks.  The board size is the shared [board]
  * keys; finish() copies it into the rules and runs the counts equation. */
 
-#include "config.h"
-#include "vector_core.h"
+#include "games/config.h"
+#include "games/vector/vector_core.h"
 
 /* The game's inks, numbered in this order (see tp_ink_index). */
 enum tp_vector_ink {

@@ -1,14 +1,14 @@
 /* The vector-tiles core: names, default rules, the directions parser and
  * the derivation of the tiles and the set-up of FIG. 2 (contracts and the
  * placement rule in vector_core.h). */
-#include "vector_core.h"
+#include "games/vector/vector_core.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "vector_internal.h"
+#include "core/alloc.h"
+#include "games/vector/vector_internal.h"
 
 const char *const tp_compass_names[TP_N_DIRS] = { "n", "ne", "e", "se", "s", "sw", "w", "nw" };
 const char *const tp_vkind_names[TP_VK_COUNT] = { "vector", "blank", "start", "home" };

@@ -34,9 +34,9 @@
 
 #include <stddef.h>
 
-#include "report.h"
-#include "status.h"
-#include "strbuf.h"
+#include "core/report.h"
+#include "core/status.h"
+#include "core/strbuf.h"
 
 /* Clockwise from north, so that a turn by 45 degrees clockwise is +1 mod 8
  * and by 90 degrees is +2. */

@@ -1,12 +1,12 @@
 /* The rules check and the counts equation of the vector tiles, with the
  * suggestions a misfit message offers (contract in vector_core.h). */
-#include "vector_core.h"
+#include "games/vector/vector_core.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "vector_internal.h"
+#include "games/vector/vector_internal.h"
 
 /* A message being assembled in the caller's buffer. */
 struct msg {

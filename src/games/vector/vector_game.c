@@ -3,12 +3,12 @@
 
 #include <stdio.h>
 
-#include "game.h"
-#include "symbol.h"
-#include "vector_config.h"
-#include "vector_core.h"
-#include "vector_sheets.h"
-#include "vector_sim.h"
+#include "games/game.h"
+#include "games/vector/vector_config.h"
+#include "games/vector/vector_core.h"
+#include "games/vector/vector_sheets.h"
+#include "games/vector/vector_sim.h"
+#include "print/symbol.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
 {

@@ -3,7 +3,7 @@
 
 /* Shared by the files of the vector-tiles core; not for other modules. */
 
-#include "vector_core.h"
+#include "games/vector/vector_core.h"
 
 /* The most vector tiles a game can have: C(8, 4). */
 #define TP_VEC_MAX_SETS 70

@@ -1,14 +1,14 @@
 /* The vector tiles' rules as checks: claim 1's "two or more directional
  * indicia" and a home that some placement of the tiles lets its player
  * reach (contract in vector_core.h). */
-#include "vector_core.h"
+#include "games/vector/vector_core.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "vector_internal.h"
+#include "core/alloc.h"
+#include "games/vector/vector_internal.h"
 
 const int tp_compass_dr[TP_N_DIRS] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 const int tp_compass_dc[TP_N_DIRS] = { 0, 1, 1, 1, 0, -1, -1, -1 };

@@ -1,9 +1,9 @@
 /* Reports on the vector tiles: the pattern (the set-up, square by square)
  * and the manifest (tiles per kind for a print run, the pieces and the
  * turned-tile facts).  Contracts in vector_core.h. */
-#include "vector_core.h"
+#include "games/vector/vector_core.h"
 
-#include "vector_internal.h"
+#include "games/vector/vector_internal.h"
 
 /* A vector tile's directions in the order of the directions key, each
  * wrapped in `quote` and separated by `sep`. */

@@ -1,16 +1,16 @@
 /* The vector-tiles sheets (geometry contract in vector_sheets.h). */
 
-#include "vector_sheets.h"
+#include "games/vector/vector_sheets.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "die.h"
-#include "impose.h"
-#include "sheet.h"
-#include "symbol.h"
-#include "vector_config.h"
+#include "games/vector/vector_config.h"
+#include "print/die.h"
+#include "print/impose.h"
+#include "print/sheet.h"
+#include "print/symbol.h"
 
 /* Arrow geometry, in tile widths (see vector_sheets.h). */
 #define ARROW_FROM 0.06     /* shaft starts this far from the centre */

@@ -31,7 +31,7 @@
  *    each the full width or height of the tile sheet, so every shared edge
  *    is cut once; page "board": the board's outline. */
 
-#include "game.h"
+#include "games/game.h"
 
 #define TP_VECTOR_N_SHEETS 6
 extern const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS];

@@ -1,11 +1,11 @@
 /* The vector tiles played by the seed's rules (contract in vector_sim.h). */
-#include "vector_sim.h"
+#include "games/vector/vector_sim.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "report.h"
+#include "core/alloc.h"
+#include "core/report.h"
 
 #define SEATS TP_VEC_MAX_PLAYERS
 

@@ -22,8 +22,8 @@
  *    a whole round passes, or that runs past 64 moves a square, ends
  *    without a winner. */
 
-#include "sim.h"
-#include "vector_core.h"
+#include "games/sim.h"
+#include "games/vector/vector_core.h"
 
 struct tp_vector_play;
 

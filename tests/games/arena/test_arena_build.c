@@ -11,9 +11,9 @@
 
 #include <math.h>
 
-#include "alloc.h"
-#include "arena_config.h"
-#include "arena_sheets.h"
+#include "core/alloc.h"
+#include "games/arena/arena_config.h"
+#include "games/arena/arena_sheets.h"
 
 static const char *cfg_path(void)
 {
@@ -624,7 +624,7 @@ static void alloc_failures(void **state)
 		tp_alloc_fail_at(n);
 		struct tp_config *c = NULL;
 		tp_err e = { 0 };
-		int rc = tp_config_load(&c, cfg_path(), NULL, 0, &e);
+		int rc = tp_config_load(&c, cfg_path(), NULL, 0, &tp_games, &e);
 		struct tp_arena_model *m = NULL;
 		if (rc == TP_OK)
 			rc = tp_arena_model_derive(&tp_arena(c)->rules, &tp_arena(c)->shapes, &m, &e);

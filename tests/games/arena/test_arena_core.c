@@ -7,8 +7,8 @@
 
 #include <math.h>
 
-#include "alloc.h"
-#include "arena_core.h"
+#include "core/alloc.h"
+#include "games/arena/arena_core.h"
 
 /* ---- helpers --------------------------------------------------------------- */
 

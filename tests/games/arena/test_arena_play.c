@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "arena_core.h"
+#include "core/alloc.h"
+#include "games/arena/arena_core.h"
 
 static char *read_text(const char *path, size_t *len)
 {

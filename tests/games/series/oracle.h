@@ -5,8 +5,8 @@
  * src/series.c, so that tests check the core against the patent rather
  * than against itself. */
 
-#include "series_config.h"
-#include "series.h"
+#include "games/series/series_config.h"
+#include "games/series/series.h"
 
 /* The series part of a config, writable in tests. */
 #define SER(c) ((struct tp_series_cfg *)(c)->game_cfg)

@@ -4,10 +4,11 @@
 
 #include "testutil.h"
 
-#include "alloc.h"
-#include "series_config.h"
-#include "series.h"
-#include "template.h"
+#include "app/config_load.h"
+#include "core/alloc.h"
+#include "games/series/series_config.h"
+#include "games/series/series.h"
+#include "games/series/template.h"
 #include "oracle.h"
 
 /* The series part of a config, writable in tests. */
@@ -19,7 +20,7 @@ static struct tp_config *load(const char *const *sets, int n)
 {
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	int rc = tp_config_load(&c, tu_path("config/series.ini"), sets, n, &e);
+	int rc = tp_config_load(&c, tu_path("config/series.ini"), sets, n, &tp_games, &e);
 	if (rc != TP_OK)
 		fail_msg("config: %s", e.msg);
 	return c;
@@ -403,7 +404,7 @@ static void expect_refusal(const char *const *sets, int n, const char *needle)
 {
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	int rc = tp_config_load(&c, tu_path("config/series.ini"), sets, n, &e);
+	int rc = tp_config_load(&c, tu_path("config/series.ini"), sets, n, &tp_games, &e);
 	struct tp_pattern *p = NULL;
 	if (rc == TP_OK)
 		rc = tp_pattern_derive(&SER(c)->rules, &p, &e);

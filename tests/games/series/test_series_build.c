@@ -9,7 +9,8 @@
 
 #include <math.h>
 
-#include "symbol.h"
+#include "core/units.h"
+#include "print/symbol.h"
 
 #define PT (72.0 / 25.4)
 
@@ -461,7 +462,7 @@ static void pocket_checks(void **state)
 		struct tp_config *c = NULL;
 		tp_err e = { 0 };
 		int n = bad[i][1] ? 2 : 1;
-		assert_int_equal(tp_config_load(&c, blind, bad[i], n, &e), TP_EINPUT);
+		assert_int_equal(tp_config_load(&c, blind, bad[i], n, &tp_games, &e), TP_EINPUT);
 		assert_non_null(strstr(e.msg, "back_symbol_mm"));
 		tp_config_free(c);
 	}
@@ -471,7 +472,7 @@ static void pocket_checks(void **state)
 			     "emboss.vertical=square" };
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	assert_int_equal(tp_config_load(&c, blind, ok, 3, &e), 0);
+	assert_int_equal(tp_config_load(&c, blind, ok, 3, &tp_games, &e), 0);
 	tp_config_free(c);
 }
 
@@ -876,14 +877,14 @@ static void units(void **state)
 		struct tp_config *c = NULL;
 		tp_err e = { 0 };
 		const char *sets[] = { refused[i] };
-		assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), sets, 1, &e), TP_EINPUT);
+		assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), sets, 1, &tp_games, &e), TP_EINPUT);
 		assert_non_null(strstr(e.msg, refused[i]));
 		tp_config_free(c);
 	}
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
 	const char *sets[] = { "print.tile_mm=1in" };
-	assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), sets, 1, &e), 0);
+	assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), sets, 1, &tp_games, &e), 0);
 	assert_true(fabs(c->print.tile_mm - 25.4) < 1e-9);
 	tp_config_free(c);
 }

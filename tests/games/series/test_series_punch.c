@@ -9,9 +9,9 @@
 
 #include <math.h>
 
-#include "alloc.h"
-#include "game.h"
-#include "impose.h"
+#include "core/alloc.h"
+#include "games/game.h"
+#include "app/impose_game.h"
 
 #define PT (72.0 / 25.4)
 
@@ -402,7 +402,7 @@ static void refusals(void **state)
 		const char *sets[] = { "print.layout=punchboard", bad[i].set };
 		struct tp_config *c = NULL;
 		tp_err e = { 0 };
-		assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), sets, 2, &e), TP_EINPUT);
+		assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), sets, 2, &tp_games, &e), TP_EINPUT);
 		if (!strstr(e.msg, bad[i].say) || !strstr(e.msg, "--set "))
 			fail_msg("%s: '%s'", bad[i].set, e.msg);
 		assert_null(c);
@@ -411,12 +411,12 @@ static void refusals(void **state)
 	const char *gang[] = { "print.gutter_mm=0", "print.sheet_mm=50x50" };
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), gang, 2, &e), 0);
+	assert_int_equal(tp_config_load(&c, tu_path("config/series.ini"), gang, 2, &tp_games, &e), 0);
 	tp_config_free(c);
 	/* file:line of the key at fault. */
 	char *dir = tu_tmpdir();
 	const char *ini = tu_write(dir, "pb.ini", "[print]\nlayout = punchboard\nbleed_mm = 4\ngutter_mm = 7\n");
-	assert_int_equal(tp_config_load(&c, ini, NULL, 0, &e), TP_EINPUT);
+	assert_int_equal(tp_config_load(&c, ini, NULL, 0, &tp_games, &e), TP_EINPUT);
 	char want[1200];
 	snprintf(want, sizeof want, "%s:4: print.gutter_mm = 7", ini);
 	assert_non_null(strstr(e.msg, want));

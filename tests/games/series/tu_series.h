@@ -8,8 +8,8 @@
 #include "tu_build.h"
 #include "oracle.h"
 
-#include "series_config.h"
-#include "series.h"
+#include "games/series/series_config.h"
+#include "games/series/series.h"
 
 /* config, or the shipped config/series.ini when it is NULL. */
 static inline const char *tu_series_config(const char *config)

@@ -1,16 +1,17 @@
 /* Adding a game is a folder and a row: this suite adds a throwaway game
- * ("toy": one key, one ink, one sheet) by giving the game table one more
- * row (tp_games[] in games.c is a weak definition for exactly this), and
- * builds it with the unchanged scene, backends, build and CLI code. */
+ * ("toy": one key, one ink, one sheet) in a game table of its own, passed
+ * to the config loader and the build (tp_cli.games), and builds it with
+ * the unchanged scene, backends, build and CLI code. */
 
 #include "testutil.h"
 #include "tu_files.h"
 
 #include <stddef.h>
 
-#include "cli.h"
-#include "config.h"
-#include "game.h"
+#include "app/config_load.h"
+#include "cli/cli.h"
+#include "games/config.h"
+#include "games/game.h"
 
 struct toy_cfg {
 	int squares;   /* [toy] squares: how many squares in a row */
@@ -94,9 +95,10 @@ static const struct tp_game toy_game = {
 
 extern const struct tp_game tp_game_series;
 
-/* The table with one more row; overrides the weak one in games.c. */
-const struct tp_game *const tp_games[] = { &tp_game_series, &toy_game };
-const size_t tp_n_games = 2;
+/* The shipped table with one more row (series first: a config without
+ * [game] is series). */
+static const struct tp_game *const toy_rows[] = { &tp_game_series, &toy_game };
+static const struct tp_game_table toy_table = { toy_rows, 2 };
 
 static void toy_builds(void **state)
 {
@@ -113,6 +115,7 @@ static void toy_builds(void **state)
 	cli.jobs = 1;
 	cli.level = 1;
 	cli.report.run.games = 1;
+	cli.games = &toy_table;
 	tp_err e = { 0 };
 	if (tp_cmd_build(&cli, &e) != TP_OK)
 		fail_msg("build: %s", e.msg);
@@ -129,12 +132,12 @@ static void toy_builds(void **state)
 	free(svg);
 	struct tp_config *c = NULL;
 	const char *sets[] = { "print.toyred_cmyk=10 20 30 40", "toy.squares=7" };
-	assert_int_equal(tp_config_load(&c, cfg, sets, 2, &e), TP_OK);
+	assert_int_equal(tp_config_load(&c, cfg, sets, 2, &toy_table, &e), TP_OK);
 	assert_int_equal(((struct toy_cfg *)c->game_cfg)->squares, 7);
 	tp_config_free(c);
 	/* A key of another game is refused, naming that game. */
 	const char *bad[] = { "series.pairing=4" };
-	assert_int_equal(tp_config_load(&c, cfg, bad, 1, &e), TP_EINPUT);
+	assert_int_equal(tp_config_load(&c, cfg, bad, 1, &toy_table, &e), TP_EINPUT);
 	assert_non_null(strstr(e.msg, "game series"));
 	tu_rmrf(dir);
 	tu_release_font_caches();

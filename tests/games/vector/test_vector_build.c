@@ -14,9 +14,9 @@
 
 #include <math.h>
 
-#include "alloc.h"
-#include "symbol.h"
-#include "vector_config.h"
+#include "core/alloc.h"
+#include "print/symbol.h"
+#include "games/vector/vector_config.h"
 
 #define VCFG(c) ((struct tp_vector_cfg *)(c)->game_cfg)
 
@@ -718,7 +718,7 @@ static void refusals(void **state)
 		struct tp_config *c = NULL;
 		tp_err e = { 0 };
 		const char *sets[] = { bad[i].set };
-		int rc = tp_config_load(&c, cfg_path(), sets, 1, &e);
+		int rc = tp_config_load(&c, cfg_path(), sets, 1, &tp_games, &e);
 		if (rc != TP_EINPUT || strstr(e.msg, bad[i].set) == NULL || strstr(e.msg, bad[i].extra) == NULL ||
 		    strchr(e.msg, '\n') != NULL)
 			fail_msg("--set %s: rc %d, message '%s'", bad[i].set, rc, e.msg);
@@ -733,7 +733,7 @@ static void refusals(void **state)
 	for (int i = 0; i < 2; i++) {
 		struct tp_config *c = NULL;
 		tp_err e = { 0 };
-		assert_int_equal(tp_config_load(&c, cfg_path(), two[i], 2, &e), TP_EINPUT);
+		assert_int_equal(tp_config_load(&c, cfg_path(), two[i], 2, &tp_games, &e), TP_EINPUT);
 		assert_non_null(strstr(e.msg, two[i][1]));
 		assert_null(c);
 	}
@@ -741,7 +741,7 @@ static void refusals(void **state)
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
 	const char *sets[] = { "vector.per_tile=4" };
-	assert_int_equal(tp_config_load(&c, cfg_path(), sets, 1, &e), TP_EINPUT);
+	assert_int_equal(tp_config_load(&c, cfg_path(), sets, 1, &tp_games, &e), TP_EINPUT);
 	char want[200];
 	long vec = binom(8, 4);
 	snprintf(want, sizeof want, "8 x 8 = 64 squares, but %ld vector + 4 blank + 4 start/home = %ld tiles",

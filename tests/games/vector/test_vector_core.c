@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "core/alloc.h"
 #include "games/vector/vector_core.h"
 
 /* ---- oracles ------------------------------------------------------------------ */

@@ -1,19 +1,19 @@
 /* Reading a config: which game, then every key through the key engine,
  * then the game's own cross-checks. */
 
-#include "config.h"
+#include "app/config_load.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "backend.h"
-#include "colour.h"
-#include "game.h"
-#include "impose.h"
-#include "ini_read.h"
+#include "app/impose_game.h"
+#include "core/alloc.h"
+#include "core/ini_read.h"
+#include "core/units.h"
+#include "print/backend.h"
+#include "print/colour.h"
 
 /* ---- the core's keys ------------------------------------------------------- */
 
@@ -22,8 +22,8 @@ static int parse_game(const struct tp_key *k, const char *value, const struct tp
 {
 	(void)k;
 	struct tp_config *c = x->core;
-	if (tp_game_find(value) == NULL || strlen(value) >= sizeof c->game_name) {
-		snprintf(why, n, "not a game; allowed: %s", tp_game_names());
+	if (tp_game_find(c->games, value) == NULL || strlen(value) >= sizeof c->game_name) {
+		snprintf(why, n, "not a game; allowed: %s", tp_game_names(c->games));
 		return -1;
 	}
 	/* The game was chosen before the keys were read (it decides which
@@ -229,16 +229,6 @@ int tp_config_keys(const struct tp_game *g, struct tp_key **keys, size_t *n, tp_
 	return TP_OK;
 }
 
-/* Colour keys carry no name in the table: it is the ink's key stem. */
-static void key_name(const struct tp_palette *pal, const struct tp_key *k, char *out, size_t n)
-{
-	if (k->name)
-		snprintf(out, n, "%s", k->name);
-	else
-		snprintf(out, n, "%s_%s", tp_palette_ink(pal, k->ink)->key,
-			 k->type == TP_KEY_RGB ? "rgb" : "cmyk");
-}
-
 /* ---- reading -------------------------------------------------------------- */
 
 struct loader {
@@ -248,19 +238,6 @@ struct loader {
 	int in_set;
 	int game_by_set;   /* a --set game.name chose the game: it overrides the file's [game] */
 };
-
-static long find_key(const struct tp_config *c, const char *section, const char *name)
-{
-	char nm[64];
-	for (size_t i = 0; i < c->n_keys; i++) {
-		if (strcmp(c->keys[i].section, section) != 0)
-			continue;
-		key_name(&c->print.inks, &c->keys[i], nm, sizeof nm);
-		if (strcmp(nm, name) == 0)
-			return (long)i;
-	}
-	return -1;
-}
 
 static int has_section(const struct tp_key *keys, size_t n, const char *section)
 {
@@ -282,13 +259,14 @@ static int close_enough(const char *typo, int d)
 static const struct tp_game *owner_elsewhere(const struct tp_config *c, const char *section,
 					     const char *name)
 {
-	for (size_t g = 0; g < tp_n_games; g++) {
-		if (tp_games[g] == c->game)
+	for (size_t g = 0; g < c->games->n; g++) {
+		const struct tp_game *gm = c->games->row[g];
+		if (gm == c->game)
 			continue;
-		for (size_t i = 0; i < tp_games[g]->n_keys; i++) {
-			const struct tp_key *k = &tp_games[g]->keys[i];
+		for (size_t i = 0; i < gm->n_keys; i++) {
+			const struct tp_key *k = &gm->keys[i];
 			if (strcmp(k->section, section) == 0 && (name == NULL || strcmp(k->name, name) == 0))
-				return tp_games[g];
+				return gm;
 		}
 	}
 	return NULL;
@@ -319,12 +297,12 @@ static int unknown_section(const struct tp_config *c, const char *where, const c
 		}
 	}
 	/* Sections of the other games are worth a hint too. */
-	for (size_t g = 0; g < tp_n_games; g++)
-		for (size_t i = 0; i < tp_games[g]->n_keys; i++) {
-			int d = tp_edit_distance(section, tp_games[g]->keys[i].section);
+	for (size_t g = 0; g < c->games->n; g++)
+		for (size_t i = 0; i < c->games->row[g]->n_keys; i++) {
+			int d = tp_edit_distance(section, c->games->row[g]->keys[i].section);
 			if (d < bestd && close_enough(section, d)) {
 				bestd = d;
-				snprintf(best, sizeof best, "%s", tp_games[g]->keys[i].section);
+				snprintf(best, sizeof best, "%s", c->games->row[g]->keys[i].section);
 			}
 		}
 	char hint[64] = "";
@@ -350,7 +328,7 @@ static int unknown_key(const struct tp_config *c, const char *where, const char 
 		const struct tp_key *k = &c->keys[i];
 		if (strcmp(k->section, section) != 0)
 			continue;
-		key_name(&c->print.inks, k, nm, sizeof nm);
+		tp_config_key_name(&c->print.inks, k, nm, sizeof nm);
 		int d = tp_edit_distance(name, nm);
 		if (d < bestd && close_enough(name, d)) {
 			bestd = d;
@@ -384,7 +362,7 @@ static int apply(struct loader *L, const char *where, const char *section, const
 	struct tp_config *c = L->c;
 	if (!has_section(c->keys, c->n_keys, section))
 		return unknown_section(c, where, section, e);
-	long i = find_key(c, section, name);
+	long i = tp_config_find_key(c, section, name);
 	if (i < 0)
 		return unknown_key(c, where, section, name, e);
 	const struct tp_key *k = &c->keys[i];
@@ -518,7 +496,8 @@ static int on_game_key(void *user, const char *section, const char *key, const c
 }
 
 static int which_game(const char *path, const char *const *sets, int n_sets,
-		      const struct tp_game **out, int *by_set, tp_err *e)
+		      const struct tp_game_table *games, const struct tp_game **out, int *by_set,
+		      tp_err *e)
 {
 	*by_set = 0;
 	struct which w = { "series", "", path };
@@ -536,10 +515,10 @@ static int which_game(const char *path, const char *const *sets, int n_sets,
 			snprintf(w.where, sizeof w.where, "%s", where);
 			*by_set = 1;
 		}
-	*out = tp_game_find(w.name);
+	*out = tp_game_find(games, w.name);
 	if (*out == NULL) {
 		return tp_fail(e, TP_EINPUT, "%s: game.name = %s: not a game; allowed: %s",
-			       w.where, w.name, tp_game_names());
+			       w.where, w.name, tp_game_names(games));
 	}
 	return TP_OK;
 }
@@ -617,12 +596,12 @@ static int core_checks(struct tp_config *c, tp_err *e)
 }
 
 int tp_config_load(struct tp_config **out, const char *path, const char *const *sets,
-		   int n_sets, tp_err *e)
+		   int n_sets, const struct tp_game_table *games, tp_err *e)
 {
 	*out = NULL;
 	const struct tp_game *g;
 	int by_set;
-	int rc = which_game(path, sets, n_sets, &g, &by_set, e);
+	int rc = which_game(path, sets, n_sets, games, &g, &by_set, e);
 	if (rc != TP_OK)
 		return rc;
 	struct tp_config *c = tp_calloc(1, sizeof *c);
@@ -630,6 +609,7 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 	if (c == NULL)
 		return tp_fail(e, TP_EIO, "out of memory reading %s", path);
 	c->game = g;
+	c->games = games;
 	snprintf(c->game_name, sizeof c->game_name, "%s", g->name);
 	c->path = tp_malloc(strlen(path) + 1);
 	c->game_cfg = tp_calloc(1, g->cfg_size ? g->cfg_size : 1);
@@ -667,16 +647,4 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 	}
 	*out = c;
 	return TP_OK;
-}
-
-const char *tp_config_where(const struct tp_config *c, const char *section, const char *name)
-{
-	long i = find_key(c, section, name);
-	return i >= 0 && c->where[i] ? c->where[i] : c->path;
-}
-
-int tp_config_given(const struct tp_config *c, const char *section, const char *name)
-{
-	long i = find_key(c, section, name);
-	return i >= 0 && c->where[i] != NULL;
 }

@@ -1,4 +1,4 @@
-#include "record_read.h"
+#include "app/record_read.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -7,10 +7,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "build_record.h"
-#include "outdir.h"
-#include "sha256.h"
+#include "app/build_record.h"
+#include "core/alloc.h"
+#include "core/sha256.h"
+#include "print/outdir.h"
 
 int tp_hash_fd(int fd, char hex[65], long long *bytes)
 {

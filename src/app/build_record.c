@@ -1,4 +1,4 @@
-#include "build_record.h"
+#include "app/build_record.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -10,11 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "game.h"
-#include "outdir.h"
-#include "outfile.h"
-#include "regfile.h"
+#include "core/alloc.h"
+#include "core/regfile.h"
+#include "games/game.h"
+#include "print/outdir.h"
+#include "print/outfile.h"
 
 int tp_written_add(struct tp_written_list *w, const char *name, long long bytes, size_t sheet)
 {

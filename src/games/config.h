@@ -1,24 +1,27 @@
 #ifndef TP_CONFIG_H
 #define TP_CONFIG_H
 
-/* A config: one INI file plus --set overrides, read through the key engine
- * (keys.h) for the game it names, fully validated before anything is
- * written.  The core owns [game], [board] and [print]; each game owns its
- * own sections (and may add keys to [print]).  Every value remembers where
- * it came from, so checks made after reading still name the file and line. */
+/* A config as data: one INI file plus --set overrides, read through the key
+ * engine (core/keys.h) for the game it names and fully validated before
+ * anything is written (the loader: app/config_load.h).  The core owns
+ * [game], [board] and [print]; each game owns its own sections (and may
+ * add keys to [print]).  Every value remembers where it came from, so
+ * checks made after reading still name the file and line.  The struct
+ * lives here, at the games' layer, because the games read it and it holds
+ * print's palette; loading it needs the game table, so that is app's. */
 
 #include <stddef.h>
 
-#include "keys.h"
-#include "scene.h"
-#include "status.h"
+#include "core/keys.h"
+#include "core/status.h"
+#include "print/impose.h"
+#include "print/scene.h"
 
 struct tp_game;
+struct tp_game_table;
 
 enum tp_split { TP_SPLIT_ROWS, TP_SPLIT_COLS, TP_SPLIT_NONE };
 
-/* PDF's page limit: 14,400 pt. */
-#define TP_PDF_MAX_MM 5080.0
 /* Board sides, every game. */
 #define TP_MAX_BOARD 1200
 
@@ -58,6 +61,7 @@ struct tp_print {
 struct tp_config {
 	char *path;                    /* the config file (owned) */
 	const struct tp_game *game;
+	const struct tp_game_table *games;  /* the games it could have named */
 	char game_name[32];            /* [game] name */
 	struct tp_board board;
 	struct tp_print print;
@@ -70,28 +74,20 @@ struct tp_config {
 	int file_keys;                 /* keys the file gave: 0 = defaults only */
 };
 
-/* The keys a config of game g reads, in listing order: [game], [board],
- * [print] (with KEY_cmyk and KEY_rgb for each ink of g and the shared
- * inks), then the game's.  *keys is owned by the caller (free()).
- * TP_OK or TP_EIO (out of memory). */
-int tp_config_keys(const struct tp_game *g, struct tp_key **keys, size_t *n, tp_err *e);
-
-/* Reads path (over the defaults of the game it names; a file without
- * [game] is series), applies the n "SECTION.KEY=VALUE" strings in sets[]
- * and runs the game's checks.  games[] are the games a config may name.
- * On success *out is owned by the caller (tp_config_free).  TP_OK, or
- * TP_EINPUT with a one-line message naming file:line or the --set. */
-int tp_config_load(struct tp_config **out, const char *path, const char *const *sets,
-		   int n_sets, tp_err *e);
-void tp_config_free(struct tp_config *c);
-
 /* Where section.name was last set, or the config path when it kept its
  * default. */
 const char *tp_config_where(const struct tp_config *c, const char *section, const char *name);
 /* 1 when section.name was given in the file or by --set. */
 int tp_config_given(const struct tp_config *c, const char *section, const char *name);
 
-/* The shared technical inks' defaults, in palette order after the game's. */
-void tp_config_shared_inks(struct tp_palette *p, const struct tp_ink *game_inks, size_t n_game);
+/* The press sheet settings of a config (print.sheet_mm and the spacing;
+ * the games lay out die lines on it, app imposes on it). */
+void tp_press_of(const struct tp_config *c, struct tp_press *pr);
+
+/* The index of section.name in c->keys, or -1. */
+long tp_config_find_key(const struct tp_config *c, const char *section, const char *name);
+/* The name of key k as a config writes it: colour keys carry none in the
+ * table, theirs is the ink's key stem and _cmyk or _rgb. */
+void tp_config_key_name(const struct tp_palette *pal, const struct tp_key *k, char *out, size_t n);
 
 #endif

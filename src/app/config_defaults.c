@@ -1,6 +1,6 @@
 /* The shared technical inks every game prints with. */
 
-#include "config.h"
+#include "app/config_load.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -9,10 +9,10 @@
 
 #include <stddef.h>
 
-#include "config.h"
-#include "record_read.h"
-#include "status.h"
-#include "strbuf.h"
+#include "app/record_read.h"
+#include "core/status.h"
+#include "core/strbuf.h"
+#include "games/config.h"
 
 #define TP_RECORD_NAME "manifest/build.json"
 

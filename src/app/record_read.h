@@ -10,8 +10,8 @@
 
 #include <stddef.h>
 
-#include "status.h"
-#include "strbuf.h"
+#include "core/status.h"
+#include "core/strbuf.h"
 
 /* The line that marks a record tilepress wrote, and its format version. */
 #define TP_RECORD_FORMAT "tilepress build record 1"

@@ -1,0 +1,35 @@
+#ifndef TP_CONFIG_LOAD_H
+#define TP_CONFIG_LOAD_H
+
+/* Loading a config (games/config.h) over a table of games: which game the
+ * file names, every key through the key engine, then the core's and the
+ * game's checks, all before anything is written. */
+
+#include <stddef.h>
+
+#include "core/keys.h"
+#include "core/status.h"
+#include "games/config.h"
+#include "games/game.h"
+#include "print/scene.h"
+
+/* The keys a config of game g reads, in listing order: [game], [board],
+ * [print] (with KEY_cmyk and KEY_rgb for each ink of g and the shared
+ * inks), then the game's.  *keys is owned by the caller (free()).
+ * TP_OK or TP_EIO (out of memory). */
+int tp_config_keys(const struct tp_game *g, struct tp_key **keys, size_t *n, tp_err *e);
+
+/* Reads path (over the defaults of the game it names; a file without
+ * [game] is series), applies the n "SECTION.KEY=VALUE" strings in sets[]
+ * and runs the game's checks.  games are the games a config may name
+ * (&tp_games, or a test's own table; kept in c->games).  On success *out
+ * is owned by the caller (tp_config_free).  TP_OK, or TP_EINPUT with a
+ * one-line message naming file:line or the --set. */
+int tp_config_load(struct tp_config **out, const char *path, const char *const *sets,
+		   int n_sets, const struct tp_game_table *games, tp_err *e);
+void tp_config_free(struct tp_config *c);
+
+/* The shared technical inks' defaults, in palette order after the game's. */
+void tp_config_shared_inks(struct tp_palette *p, const struct tp_ink *game_inks, size_t n_game);
+
+#endif

@@ -1,0 +1,216 @@
+/* The part of imposition that knows the games and the config: which sheet
+ * is a tile sheet, the config-stage checks, a sheet's pages on press
+ * sheets, manifest/punch.csv (see app/impose_game.h; the geometry is
+ * print/impose.c). */
+
+#include "app/impose_game.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "games/config.h"
+#include "games/game.h"
+#include "print/impose_parts.h"
+
+#define EPS 1e-6
+
+/* ---- the config stage ------------------------------------------------------------ */
+
+int tp_impose_check(const struct tp_config *c, tp_err *e)
+{
+	const struct tp_print *p = &c->print;
+	if (p->layout != TP_LAYOUT_PUNCHBOARD)
+		return TP_OK;
+	struct tp_press pr;
+	tp_press_of(c, &pr);
+	double a[4];
+	tp_press_clear(&pr, a);
+	if (pr.gutter < 2 * pr.bleed - EPS)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.gutter_mm = %g: with print.layout = punchboard each tile's %g mm bleed lies inside the gutter, so two bleeds need %g mm; allowed: print.gutter_mm >= 2 x print.bleed_mm (%g mm), or a smaller bleed",
+			       tp_config_where(c, "print", "gutter_mm"), pr.gutter, pr.bleed,
+			       2 * pr.bleed, 2 * pr.bleed);
+	if (a[2] <= 0 || a[3] <= 0)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.margin_mm = %g, print.gripper_mm = %g leave nothing of the %g x %g mm press sheet (print.sheet_mm = %s); allowed: margins that leave room for a tile",
+			       tp_config_where(c, "print", "margin_mm"), pr.margin, pr.gripper, pr.w,
+			       pr.h, p->sheet_name);
+	const struct tp_game *g = c->game;
+	for (size_t i = 0; g && i < g->n_sheets; i++) {
+		const struct tp_sheet_def *d = &g->sheets[i];
+		struct tp_tile_grid tg = { 0 };
+		struct tp_imposition im;
+		char why[400];
+		if (d->tiles == NULL || d->tiles(c, NULL, &tg) != 0)
+			continue;
+		/* Blame the press sheet if it was given, else the tile size. */
+		const char *where = tp_config_given(c, "print", "sheet_mm")
+					    ? tp_config_where(c, "print", "sheet_mm")
+					    : tp_config_where(c, "print", "tile_mm");
+		if (tp_impose_plan(&pr, &tg, &im, why, sizeof why) != 0)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: print.sheet_mm = %s: sheet %s cannot be imposed: %s; allowed: a larger press sheet, smaller margins, or a smaller tile (print.tile_mm, --level)",
+				       where, p->sheet_name, d->name, why);
+	}
+	for (size_t i = 0; g && i < g->n_sheets; i++) {
+		const struct tp_sheet_def *d = &g->sheets[i];
+		struct tp_parts ps = { 0 };
+		if (d->parts == NULL || d->parts(c, d->name, &ps) <= 0) {
+			free(ps.p);
+			continue;
+		}
+		int *sh = tp_calloc(ps.n + 1, sizeof *sh);
+		double *x = tp_calloc(ps.n + 1, sizeof *x), *y = tp_calloc(ps.n + 1, sizeof *y);
+		char why[400] = "out of memory";
+		int rc = sh && x && y ? tp_parts_plan(&pr, &ps, sh, x, y, why, sizeof why) : -1;
+		free(ps.p);
+		free(sh);
+		free(x);
+		free(y);
+		if (rc < 0)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: print.sheet_mm = %s: sheet %s cannot be imposed: %s; allowed: a larger press sheet, smaller margins, or smaller pieces",
+				       tp_config_where(c, "print", "sheet_mm"), p->sheet_name, d->name, why);
+	}
+	/* Oversize sheets become panels that fit the clear area, marks included. */
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
+	double room_w = fmin(a[2], p->max_sheet_mm) - 2 * (p->bleed_mm + m);
+	double room_h = fmin(a[3], p->max_sheet_mm) - 2 * (p->bleed_mm + m);
+	if (fmin(room_w, room_h) < 2 * p->panel_overlap_mm + 10)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.sheet_mm = %s leaves %g x %g mm for a panel's art inside the margins and gripper, after bleed%s; for the panels of oversize sheets it must exceed twice print.panel_overlap_mm (%g) by 10 mm; allowed: a larger press sheet or smaller margins",
+			       tp_config_where(c, "print", "sheet_mm"), p->sheet_name, room_w, room_h,
+			       p->marks ? " and marks" : "", p->panel_overlap_mm);
+	return TP_OK;
+}
+
+/* ---- a sheet's pages ---------------------------------------------------------- */
+
+/* The tile sheet that is sheet itself (*back = 0) or whose backs it holds
+ * (*back = 1), with its grid; NULL when sheet is neither. */
+static const struct tp_sheet_def *tile_sheet_of(const struct tp_config *c, const void *model,
+						const char *sheet, struct tp_tile_grid *g, int *back)
+{
+	const struct tp_game *gm = c->game;
+	for (size_t i = 0; i < gm->n_sheets; i++) {
+		const struct tp_sheet_def *d = &gm->sheets[i];
+		memset(g, 0, sizeof *g);
+		if (d->tiles == NULL || d->tiles(c, model, g) != 0)
+			continue;
+		if (strcmp(d->name, sheet) == 0) {
+			*back = 0;
+			return d;
+		}
+		if (g->backs && strcmp(g->backs, sheet) == 0) {
+			*back = 1;
+			return d;
+		}
+	}
+	return NULL;
+}
+
+/* Every page of doc (sheet `sheet`) that holds separate components
+ * becomes press sheets, whole components on each (impose_parts.h); the
+ * other pages stay as they are, in order.  0, or -1 when out of memory. */
+static int impose_parts_doc(const struct tp_config *c, const struct tp_press *pr,
+			    const char *sheet, struct tp_doc *doc)
+{
+	const struct tp_sheet_def *d = tp_game_sheet(c->game, sheet);
+	if (d == NULL || d->parts == NULL)
+		return 0;
+	struct tp_doc out = { 0 };
+	for (size_t k = 0; k < doc->n; k++) {
+		struct tp_page *pg = &doc->pages[k];
+		struct tp_parts ps = { 0 };
+		int has = d->parts(c, pg->sc->name, &ps), rc = 0;
+		if (has > 0) {
+			char stem[80];
+			snprintf(stem, sizeof stem, "%s-", pg->sc->name);
+			rc = tp_impose_parts(pr, &ps, pg->sc, doc->n == 1 ? "" : stem, &out);
+		} else if (has == 0) {
+			rc = tp_doc_add(&out, pg->sc, pg->note);
+			pg->sc = NULL;   /* owned by out now */
+			if (rc == 0)
+				memcpy(out.pages[out.n - 1].overlap, pg->overlap, sizeof pg->overlap);
+		}
+		free(ps.p);
+		if (has < 0 || rc != 0) {
+			tp_doc_free(&out);
+			return -1;
+		}
+	}
+	tp_doc_free(doc);
+	*doc = out;
+	return 0;
+}
+
+int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
+		  struct tp_doc *doc)
+{
+	const struct tp_print *p = &c->print;
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
+	if (p->layout != TP_LAYOUT_PUNCHBOARD)
+		return tp_doc_panelize(doc, p->max_sheet_mm, p->panel_overlap_mm, m);
+	struct tp_tile_grid g;
+	struct tp_press pr;
+	int back;
+	tp_press_of(c, &pr);
+	if (doc->n == 1 && tile_sheet_of(c, model, sheet, &g, &back) != NULL) {
+		struct tp_doc out = { 0 };
+		if (tp_impose_scene(&pr, &g, doc->pages[0].sc, back, "", &out) != 0) {
+			tp_doc_free(&out);
+			return -1;
+		}
+		tp_doc_free(doc);
+		*doc = out;
+	}
+	if (impose_parts_doc(c, &pr, sheet, doc) != 0)
+		return -1;
+	double a[4];
+	tp_press_clear(&pr, a);
+	return tp_doc_panelize_wh(doc, fmin(a[2], p->max_sheet_mm), fmin(a[3], p->max_sheet_mm),
+				  p->panel_overlap_mm, m);
+}
+
+/* ---- manifest/punch.csv ----------------------------------------------------------- */
+
+static int present(const struct tp_config *c, const struct tp_sheet_def *d)
+{
+	char why[300];
+	return d && (d->absent == NULL || !d->absent(c, d->name, why, sizeof why));
+}
+
+int tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *model)
+{
+	const struct tp_game *gm = c->game;
+	for (size_t i = 0; i < gm->n_sheets; i++) {
+		const struct tp_sheet_def *d = &gm->sheets[i];
+		struct tp_tile_grid g = { 0 };
+		struct tp_press pr;
+		struct tp_imposition im;
+		char why[400];
+		if (d->tiles == NULL || !present(c, d) || d->tiles(c, model, &g) != 0)
+			continue;
+		tp_press_of(c, &pr);
+		if (tp_impose_plan(&pr, &g, &im, why, sizeof why) != 0)
+			return 0;   /* tp_impose_check refused this config already */
+		tp_buf_printf(b, "sheet,side,row,col,x_mm,y_mm\n");
+		int sides = g.backs && present(c, tp_game_sheet(gm, g.backs)) ? 2 : 1;
+		long n = (long)g.rows * g.cols;
+		for (int k = 0; k < im.sheets; k++)
+			for (int side = 0; side < sides; side++)
+				for (long t = (long)k * im.per_sheet;
+				     t < n && t < (long)(k + 1) * im.per_sheet; t++) {
+					int r = (int)(t / g.cols), col = (int)(t % g.cols), sh;
+					double x, y;
+					tp_impose_place(&pr, &g, &im, r, col, side, &sh, &x, &y);
+					tp_buf_printf(b, "%d,%s,%d,%d,%.2f,%.2f\n", sh + 1,
+						      side ? "back" : "front", r + 1, col + 1, x, y);
+				}
+		return 1;   /* the first present tile sheet: see impose_game.h */
+	}
+	return 0;
+}

@@ -1,0 +1,35 @@
+#ifndef TP_IMPOSE_GAME_H
+#define TP_IMPOSE_GAME_H
+
+/* Punchboard imposition where it meets the games and the config: the
+ * config-stage checks, the build's step for one sheet, manifest/punch.csv.
+ * The geometry and the moving of shapes are print/impose.h; the press
+ * sheet of a config is tp_press_of (games/config.h). */
+
+#include "core/status.h"
+#include "core/strbuf.h"
+#include "print/impose.h"
+#include "print/scene.h"
+
+struct tp_config;
+
+/* Config stage: with layout = punchboard, checks the spacing keys and that
+ * every tile sheet of c's game fits the press sheet, and that panels of
+ * oversize sheets can be cut.  TP_OK, or TP_EINPUT naming file:line. */
+int tp_impose_check(const struct tp_config *c, tp_err *e);
+
+/* The build's step for sheet `sheet` of c's game: with layout = punchboard,
+ * a tile sheet's gang page (or its back sheet's) becomes press sheets, and
+ * any other page larger than the press sheet is split into panels that
+ * fit it; otherwise pages larger than print.max_sheet_mm become panels as
+ * before.  0, or -1 when out of memory (doc may then only be freed). */
+int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
+		  struct tp_doc *doc);
+
+/* manifest/punch.csv: "sheet,side,row,col,x_mm,y_mm", one line per tile
+ * and side of the game's first present tile sheet (other tile sheets of
+ * the same grid, e.g. emboss plates, lie exactly alike).  Returns 1, or 0
+ * with nothing formatted when the game has no tile sheet to impose. */
+int tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *model);
+
+#endif

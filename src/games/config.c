@@ -1,0 +1,50 @@
+/* Reading a loaded config: where each key was set (see config.h). */
+
+#include "games/config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void tp_config_key_name(const struct tp_palette *pal, const struct tp_key *k, char *out, size_t n)
+{
+	if (k->name)
+		snprintf(out, n, "%s", k->name);
+	else
+		snprintf(out, n, "%s_%s", tp_palette_ink(pal, k->ink)->key,
+			 k->type == TP_KEY_RGB ? "rgb" : "cmyk");
+}
+
+long tp_config_find_key(const struct tp_config *c, const char *section, const char *name)
+{
+	char nm[64];
+	for (size_t i = 0; i < c->n_keys; i++) {
+		if (strcmp(c->keys[i].section, section) != 0)
+			continue;
+		tp_config_key_name(&c->print.inks, &c->keys[i], nm, sizeof nm);
+		if (strcmp(nm, name) == 0)
+			return (long)i;
+	}
+	return -1;
+}
+
+const char *tp_config_where(const struct tp_config *c, const char *section, const char *name)
+{
+	long i = tp_config_find_key(c, section, name);
+	return i >= 0 && c->where[i] ? c->where[i] : c->path;
+}
+
+int tp_config_given(const struct tp_config *c, const char *section, const char *name)
+{
+	long i = tp_config_find_key(c, section, name);
+	return i >= 0 && c->where[i] != NULL;
+}
+
+void tp_press_of(const struct tp_config *c, struct tp_press *pr)
+{
+	pr->w = c->print.sheet_w_mm;
+	pr->h = c->print.sheet_h_mm;
+	pr->margin = c->print.margin_mm;
+	pr->gripper = c->print.gripper_mm;
+	pr->gutter = c->print.gutter_mm;
+	pr->bleed = c->print.bleed_mm;
+}
