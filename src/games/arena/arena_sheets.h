@@ -32,6 +32,9 @@ void tp_arena_model_free(struct tp_arena_model *m);
  * prints in player6's. */
 int tp_arena_piece_ink(const struct tp_arena_piece *p);
 
+/* The score pad sheet (arena_pad.c). */
+int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_doc *doc);
+
 /* The start ring round the centre square's number: radius and line
  * width, as shares of a square. */
 #define TP_ARENA_START_RING_R 0.42
