@@ -146,6 +146,54 @@ static void test_header_and_groups(void **state)
 	tp_scene_free(sc);
 }
 
+/* Hairlines drawn tile by tile become one path of sheet-long lines (the
+ * segments that meet end to end joined, the others kept); a glyph drawn
+ * again elsewhere becomes a <use> of its first copy, moved; a larger
+ * outline stays a path of its own.  Counts and positions come from the
+ * scene built here. */
+static void test_lines_joined_glyphs_reused(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = new_scene();
+	const int tiles = 4;
+	for (int t = 0; t < tiles; t++) {
+		struct tp_pt h[2] = { { TP_MOVE, t * 20.0, 5 }, { TP_LINE, t * 20.0 + 20, 5 } };
+		struct tp_pt v[2] = { { TP_MOVE, t * 20.0 + 10, 0 }, { TP_LINE, t * 20.0 + 10, 20 } };
+		assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.1, h, 2), 0);
+		assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.1, v, 2), 0);
+	}
+	/* A gap: x 90..95 does not meet the row of tiles ending at 80. */
+	struct tp_pt gap[2] = { { TP_MOVE, 90, 5 }, { TP_LINE, 95, 5 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.1, gap, 2), 0);
+	/* The same small outline (10 points) at two places, a large one once
+	 * more at a third. */
+	double glyph[20];
+	for (int i = 0; i < 10; i++) {
+		glyph[2 * i] = 2 * cos(i * 0.6283);
+		glyph[2 * i + 1] = 2 * sin(i * 0.6283);
+	}
+	double at[3][2] = { { 30, 30 }, { 60.5, 40.25 }, { 0, 0 } };
+	for (int k = 0; k < 3; k++) {
+		double q[20];
+		for (int i = 0; i < 10; i++) {
+			q[2 * i] = at[k][0] + glyph[2 * i] * (k == 2 ? 10 : 1);
+			q[2 * i + 1] = at[k][1] + glyph[2 * i + 1] * (k == 2 ? 10 : 1);
+		}
+		assert_int_equal(tp_scene_poly(sc, TP_INK_TEXT, TP_FILL, 0, q, 10), 0);
+	}
+	char *svg = write_svg(sc, 0, "reuse.svg");
+	assert_int_equal(in_group(svg, "lines", "<path "), 1);
+	assert_int_equal(in_group(svg, "lines", "M0 5 H80"), 1);
+	assert_int_equal(in_group(svg, "lines", "M90 5 H95"), 1);
+	assert_int_equal(in_group(svg, "lines", " V20"), tiles);
+	assert_int_equal(in_group(svg, "text", "<path "), 2);
+	assert_int_equal(in_group(svg, "text", " id=\"u0\""), 1);
+	assert_int_equal(in_group(svg, "text", "<use xlink:href=\"#u0\" x=\"30.5\" y=\"10.25\"/>"), 1);
+	assert_non_null(strstr(svg, "xmlns:xlink=\"http://www.w3.org/1999/xlink\""));
+	free(svg);
+	tp_scene_free(sc);
+}
+
 static void test_marks(void **state)
 {
 	(void)state;
@@ -240,6 +288,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_spot_layer_label),
 		cmocka_unit_test(test_header_and_groups),
+		cmocka_unit_test(test_lines_joined_glyphs_reused),
 		cmocka_unit_test(test_marks),
 		cmocka_unit_test(test_tools_accept),
 		cmocka_unit_test(test_errors),

@@ -837,7 +837,7 @@ static void levels(void **state)
 	free(json);
 	char *svg = tu_slurp(tu_out("board.svg"), NULL);
 	assert_non_null(strstr(svg, "width=\"2192mm\""));  /* 2160 + 2 x (3 + 13) */
-	assert_non_null(strstr(svg, "d=\"M120 0 L120 2160\""));  /* grid line after square 1 */
+	assert_non_null(strstr(svg, "M120 0 V2160"));  /* sheet-long grid line after square 1 */
 	free(svg);
 	/* Level 3: 12,960 mm sheets become panels within PDF's page limit. */
 	assert_int_equal(build(NULL, NULL, 0, "fronts", "pdf", 3), 0);
