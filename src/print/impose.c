@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "print/scene_index.h"
+
 #define EPS 1e-6
 
 /* ---- geometry (pure) ------------------------------------------------------------ */
@@ -115,20 +117,15 @@ static int paste(struct tp_scene *dst, const struct tp_scene *tile, double x, do
 	return 0;
 }
 
-int tp_impose_scene(const struct tp_press *press, const struct tp_tile_grid *g,
-		    const struct tp_scene *src, int back, const char *stem, struct tp_doc *doc)
+/* The press sheets of tp_impose_scene, tiles cut from src through ix. */
+static int impose_sheets(const struct tp_press *press, const struct tp_tile_grid *g,
+			 const struct tp_imposition *imp, const struct tp_scene *src,
+			 struct tp_scene_index *ix, int back, const char *stem, double die_w,
+			 struct tp_doc *doc)
 {
 	const struct tp_press pr = *press;
-	struct tp_imposition im;
-	char why[400];
-	if (tp_impose_plan(&pr, g, &im, why, sizeof why) != 0)
-		return -1;   /* tp_impose_check refused this config already */
-	double tw = g->tile_w, th = g->tile_h, die_w = 0;
-	for (size_t i = 0; i < src->n_shapes; i++)
-		if (src->shapes[i].ink == TP_INK_CUT && !(src->shapes[i].flags & TP_SHAPE_MARK)) {
-			die_w = src->shapes[i].stroke > 0 ? src->shapes[i].stroke : 0.25;
-			break;
-		}
+	const struct tp_imposition im = *imp;
+	double tw = g->tile_w, th = g->tile_h;
 	long n = (long)g->rows * g->cols;
 	for (int k = 0; k < im.sheets; k++) {
 		char name[64], note[160];
@@ -156,7 +153,7 @@ int tp_impose_scene(const struct tp_press *press, const struct tp_tile_grid *g,
 			tp_impose_place(&pr, g, &im, r, col, back, &sheet, &x, &y);
 			/* On the mirrored gang, tile col lies at column cols-1-col. */
 			double sx = back ? src->trim_w - (col + 1) * tw : col * tw;
-			struct tp_scene *t = tp_sheet_crop(src, "tile", sx, r * th, tw, th);
+			struct tp_scene *t = tp_sheet_crop_ix(src, ix, "tile", sx, r * th, tw, th);
 			if (t == NULL)
 				return -1;
 			int rc = paste(sc, t, x, y, tw, th, die_w > 0);
@@ -173,4 +170,28 @@ int tp_impose_scene(const struct tp_press *press, const struct tp_tile_grid *g,
 		tp_scene_layer_by_ink(sc);
 	}
 	return 0;
+}
+
+int tp_impose_scene(const struct tp_press *press, const struct tp_tile_grid *g,
+		    const struct tp_scene *src, int back, const char *stem, struct tp_doc *doc)
+{
+	const struct tp_press pr = *press;
+	struct tp_imposition im;
+	char why[400];
+	if (tp_impose_plan(&pr, g, &im, why, sizeof why) != 0)
+		return -1;   /* tp_impose_check refused this config already */
+	double die_w = 0;
+	for (size_t i = 0; i < src->n_shapes; i++)
+		if (src->shapes[i].ink == TP_INK_CUT && !(src->shapes[i].flags & TP_SHAPE_MARK)) {
+			die_w = src->shapes[i].stroke > 0 ? src->shapes[i].stroke : 0.25;
+			break;
+		}
+	/* Every tile is cut from one index of the gang: each costs what it
+	 * shows, not the whole gang. */
+	struct tp_scene_index *ix = tp_scene_index_new(src);
+	if (ix == NULL)
+		return -1;
+	int rc = impose_sheets(&pr, g, &im, src, ix, back, stem, die_w, doc);
+	tp_scene_index_free(ix);
+	return rc;
 }

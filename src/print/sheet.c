@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "core/alloc.h"
+#include "print/scene_index.h"
 #include "print/text_outline.h"
 
 #include <math.h>
@@ -79,64 +80,137 @@ void tp_shape_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b
 	}
 }
 
+/* Copies shape s of src into sc, moved by (-x, -y), on sc's layer of the
+ * same name: map[l] for source layer l < TP_CROP_MAP, else found by name.
+ * 0 or -1 (OOM). */
+#define TP_CROP_MAP 64
+static int copy_shape(struct tp_scene *sc, const struct tp_scene *src, const struct tp_shape *s,
+		      const uint16_t *map, double x, double y)
+{
+	if (s->layer < TP_CROP_MAP)
+		sc->cur_layer = map[s->layer];
+	else if (tp_scene_layer(sc, src->layers[s->layer]) != 0)
+		return -1;
+	int rc;
+	if (s->kind == TP_SHAPE_RECT) {
+		rc = tp_scene_rect(sc, s->ink, s->paint, s->stroke, s->x - x, s->y - y, s->w, s->h);
+	} else if (s->kind == TP_SHAPE_TEXT) {
+		rc = tp_scene_text(sc, s->ink, s->x - x, s->y - y, s->h, s->align,
+				   src->text + s->first);
+	} else {
+		rc = tp_scene_path(sc, s->ink, s->paint, s->stroke, src->pts + s->first, s->count);
+		if (rc == 0)
+			for (size_t k = 0; k < s->count; k++) {
+				sc->pts[sc->n_pts - s->count + k].x -= x;
+				sc->pts[sc->n_pts - s->count + k].y -= y;
+			}
+	}
+	if (rc != 0)
+		return -1;
+	tp_scene_flag_last(sc, s->flags);
+	return 0;
+}
+
+/* The box of shape i: the index's, or computed into b. */
+static const double *box_of(const struct tp_scene *src, const struct tp_scene_index *ix, size_t i,
+			    double b[4])
+{
+	if (ix != NULL)
+		return tp_scene_index_box(ix, i);
+	tp_shape_bbox(src, &src->shapes[i], b);
+	return b;
+}
+
 struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 			       double x, double y, double w, double h)
 {
+	return tp_sheet_crop_ix(src, NULL, name, x, y, w, h);
+}
+
+/* 1 when a shape of box b shows inside the region itself: its bleed is
+ * made from its own edge art (tp_sheet_bleed), not from the neighbour's,
+ * and a line lying on the cut belongs to neither side. */
+static int shows(const double *b, double x, double y, double w, double h)
+{
+	const double eps = 1e-6;
+	return !(b[2] <= x + eps || b[0] >= x + w - eps || b[3] <= y + eps || b[1] >= y + h - eps);
+}
+
+/* The candidates of a crop: ids[0..n-1] of src (ids NULL: every shape),
+ * their boxes from ix when there is one. */
+struct cands {
+	const struct tp_scene *src;
+	const struct tp_scene_index *ix;
+	const size_t *ids;
+	size_t n;
+	double x, y, w, h;   /* the region */
+};
+
+/* Shape number of candidate k, or (size_t)-1 when it does not show. */
+static size_t shown(const struct cands *c, size_t k)
+{
+	size_t i = c->ids ? c->ids[k] : k;
+	double b[4];
+	if (c->src->shapes[i].flags & TP_SHAPE_MARK)
+		return (size_t)-1;
+	return shows(box_of(c->src, c->ix, i, b), c->x, c->y, c->w, c->h) ? i : (size_t)-1;
+}
+
+/* 1 when some shape of layer l shows. */
+static int layer_shown(const struct cands *c, size_t l)
+{
+	for (size_t k = 0; k < c->n; k++) {
+		size_t i = c->ids ? c->ids[k] : k;
+		if (c->src->shapes[i].layer == l && shown(c, k) != (size_t)-1)
+			return 1;
+	}
+	return 0;
+}
+
+/* The layers the region uses, in the source's order: scenes draw layer by
+ * layer, so the crop must not reorder them by which shape it happens to
+ * meet first (a number before its square's colour).  Layers below
+ * TP_CROP_MAP are found in one pass and mapped (map[l]: sc's layer); more
+ * than that (no game has them) one by one.  0 or -1 (OOM). */
+static int crop_layers(struct tp_scene *sc, const struct cands *c, uint16_t *map)
+{
+	uint64_t used = 0;
+	for (size_t k = 0; k < c->n; k++) {
+		size_t i = c->ids ? c->ids[k] : k;
+		unsigned l = c->src->shapes[i].layer;
+		if (l < TP_CROP_MAP && !(used >> l & 1) && shown(c, k) != (size_t)-1)
+			used |= (uint64_t)1 << l;
+	}
+	for (size_t l = 0; l < c->src->n_layers; l++) {
+		int use = l < TP_CROP_MAP ? (int)(used >> l & 1) : layer_shown(c, l);
+		if (use && tp_scene_layer(sc, c->src->layers[l]) != 0)
+			return -1;
+		if (use && l < TP_CROP_MAP)
+			map[l] = sc->cur_layer;
+	}
+	return 0;
+}
+
+struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_index *ix,
+				  const char *name, double x, double y, double w, double h)
+{
+	/* The candidates: what the index may find in the region, or every
+	 * shape. */
+	struct cands c = { src, ix, NULL, src->n_shapes, x, y, w, h };
+	if (ix != NULL && tp_scene_index_query(ix, x, y, w, h, &c.ids, &c.n) != 0)
+		return NULL;
 	struct tp_scene *sc = tp_scene_new(name, w, h, src->bleed, &src->pal);
 	if (sc == NULL)
 		return NULL;
 	sc->plate = src->plate;
-	const double eps = 1e-6;
-	/* Only shapes that show inside the region itself: its bleed is made
-	 * from its own edge art (below), not from the neighbour's, and a line
-	 * lying on the cut belongs to neither side. */
-#define OUTSIDE(b) ((b)[2] <= x + eps || (b)[0] >= x + w - eps || (b)[3] <= y + eps || \
-		    (b)[1] >= y + h - eps)
-	/* The layers the region uses, in the source's order: scenes draw layer
-	 * by layer, so the crop must not reorder them by which shape it
-	 * happens to meet first (a number before its square's colour). */
-	for (size_t l = 0; l < src->n_layers; l++)
-		for (size_t i = 0; i < src->n_shapes; i++) {
-			const struct tp_shape *s = &src->shapes[i];
-			double b[4];
-			if (s->layer != l || (s->flags & TP_SHAPE_MARK))
-				continue;
-			tp_shape_bbox(src, s, b);
-			if (OUTSIDE(b))
-				continue;
-			if (tp_scene_layer(sc, src->layers[l]) != 0)
-				goto oom;
-			break;
-		}
-	for (size_t i = 0; i < src->n_shapes; i++) {
-		const struct tp_shape *s = &src->shapes[i];
-		if (s->flags & TP_SHAPE_MARK)
-			continue;
-		double b[4];
-		tp_shape_bbox(src, s, b);
-		if (OUTSIDE(b))
-			continue;
-		if (tp_scene_layer(sc, src->layers[s->layer]) != 0)
+	uint16_t map[TP_CROP_MAP] = { 0 };
+	if (crop_layers(sc, &c, map) != 0)
+		goto oom;
+	for (size_t k = 0; k < c.n; k++) {
+		size_t i = shown(&c, k);
+		if (i != (size_t)-1 && copy_shape(sc, src, &src->shapes[i], map, x, y) != 0)
 			goto oom;
-		int rc;
-		if (s->kind == TP_SHAPE_RECT) {
-			rc = tp_scene_rect(sc, s->ink, s->paint, s->stroke, s->x - x, s->y - y, s->w, s->h);
-		} else if (s->kind == TP_SHAPE_TEXT) {
-			rc = tp_scene_text(sc, s->ink, s->x - x, s->y - y, s->h, s->align,
-					   src->text + s->first);
-		} else {
-			rc = tp_scene_path(sc, s->ink, s->paint, s->stroke, src->pts + s->first, s->count);
-			if (rc == 0)
-				for (size_t k = 0; k < s->count; k++) {
-					sc->pts[sc->n_pts - s->count + k].x -= x;
-					sc->pts[sc->n_pts - s->count + k].y -= y;
-				}
-		}
-		if (rc != 0)
-			goto oom;
-		tp_scene_flag_last(sc, s->flags);
 	}
-#undef OUTSIDE
 	tp_scene_layer_by_ink(sc);
 	tp_sheet_bleed(sc);
 	return sc;
@@ -403,6 +477,11 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 			continue;
 		}
 		int die = tp_scene_uses_ink(sc, TP_INK_CUT);
+		/* Every panel is cut from one index of the page: each costs what
+		 * it shows, not the whole page. */
+		struct tp_scene_index *ix = tp_scene_index_new(sc);
+		if (ix == NULL)
+			goto oom;
 		for (int r = 0; r < ny; r++)
 			for (int c = 0; c < nx; c++) {
 				char name[64], note[160];
@@ -414,7 +493,7 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 					snprintf(name, sizeof name, "panel-%d-%d", r + 1, c + 1);
 				snprintf(note, sizeof note, "%s%spanel row %d/%d col %d/%d, overlap %.1f mm",
 					 pg->note, pg->note[0] ? ", " : "", r + 1, ny, c + 1, nx, overlap);
-				struct tp_scene *p = tp_sheet_crop(sc, name, c * sx, r * sy, w, h);
+				struct tp_scene *p = tp_sheet_crop_ix(sc, ix, name, c * sx, r * sy, w, h);
 				if (p != NULL && die) {
 					/* The panels' pieces meet mid-overlap. */
 					double d[4] = { c > 0 ? overlap / 2 : 0, r > 0 ? overlap / 2 : 0,
@@ -424,8 +503,10 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 					tp_scene_free(p);
 					p = q;
 				}
-				if (tp_doc_add(&out, p, note) != 0)
+				if (tp_doc_add(&out, p, note) != 0) {
+					tp_scene_index_free(ix);
 					goto oom;
+				}
 				struct tp_page *np = &out.pages[out.n - 1];
 				if (turned)
 					turn_note(np);
@@ -434,6 +515,7 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 				np->overlap[2] = c < nx - 1 ? overlap : 0;
 				np->overlap[3] = r < ny - 1 ? overlap : 0;
 			}
+		tp_scene_index_free(ix);
 	}
 	tp_doc_free(doc);
 	*doc = out;

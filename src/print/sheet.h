@@ -27,6 +27,13 @@ void tp_shape_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b
  * moved so the region's corner is the origin.  NULL when out of memory. */
 struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 			       double x, double y, double w, double h);
+/* The same, finding the shapes through ix, an index of src
+ * (scene_index.h): for many crops of one scene, each costing what its
+ * region holds.  ix NULL: every shape of src is tested.  The result is
+ * the same either way. */
+struct tp_scene_index;
+struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_index *ix,
+				  const char *name, double x, double y, double w, double h);
 
 struct tp_slug {
 	const char *job, *file, *sheet;

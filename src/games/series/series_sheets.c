@@ -7,6 +7,7 @@
 #include "games/series/series_art.h"
 #include "games/series/template.h"
 #include "print/die.h"
+#include "print/scene_index.h"
 #include "print/sheet.h"
 
 static const int cell_layers[] = {
@@ -249,6 +250,13 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 	struct tp_scene *board = board_scene(c, p);
 	if (board == NULL)
 		return -1;
+	/* Every piece is cut from one index of the board: each costs what it
+	 * shows, not the whole board. */
+	struct tp_scene_index *ix = tp_scene_index_new(board);
+	if (ix == NULL) {
+		tp_scene_free(board);
+		return -1;
+	}
 	double s = 6 * tp_series_pitch(c);
 	int rc = 0;
 	for (int i = 0; rc == 0 && i < p->patch_rows; i++)
@@ -259,11 +267,12 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 			snprintf(name, sizeof name, "piece-%d-%d", i + 1, j + 1);
 			snprintf(note, sizeof note, "piece row %d/%d col %d/%d: front %d, lateral corner %s",
 				 i + 1, p->patch_rows, j + 1, p->patch_cols, f, tp_corner_names[k]);
-			struct tp_scene *sc = tp_sheet_crop(board, name, j * s, i * s, s, s);
+			struct tp_scene *sc = tp_sheet_crop_ix(board, ix, name, j * s, i * s, s, s);
 			rc = add_page(doc, sc, note);
 			if (rc == 0)
 				rc = tp_die_rect(sc, 0, 0, s, s, TP_DIE_STROKE_MM);
 		}
+	tp_scene_index_free(ix);
 	tp_scene_free(board);
 	return rc;
 }
