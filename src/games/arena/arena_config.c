@@ -60,6 +60,8 @@ static void format_shapes(const struct tp_key *k, const void *core, const void *
 
 const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_INT("side", rules.side, "an odd number 7..99", "squares a side: odd, 7..99 (19 in the seed)"),
+	ARN_INT("rows", rules.rows, "an odd number 7..99, or 0", "a rectangular board's rows: odd, 7..99; 0 = arena.side"),
+	ARN_INT("cols", rules.cols, "an odd number 7..99, or 0", "a rectangular board's columns: odd, 7..99; 0 = arena.side"),
 	{ ARN("seed", TP_KEY_SEED, rules.seed), .help = "numbering seed: another seed, another valid board" },
 	{ ARN("inner", TP_KEY_ENUM, rules.inner), .names = inner_names,
 	  .help = "inner arena shape: diamond (four outer corners), square or circle" },
@@ -115,7 +117,8 @@ void tp_arena_defaults(struct tp_config *c)
 	a->rib_pitch_mm = 4;
 	a->rib_width_mm = 1.2;
 	a->rib_margin_mm = 2;
-	c->board.rows = c->board.cols = a->rules.side;
+	c->board.rows = tp_arena_rows(&a->rules);
+	c->board.cols = tp_arena_cols(&a->rules);
 	c->print.tile_mm = a->square_mm;
 	snprintf(c->print.job, sizeof c->print.job, "tilepress arena");
 }
@@ -163,12 +166,12 @@ static int locate(const struct tp_config *c, tp_err *e)
 		return prefix(e, tp_config_where(c, "arena", key));
 	}
 	static const char *const keys[] = { "side", "inner", "inner_size", "inner_min",
-					     "inner_max", "outer_min", "outer_max" };
+					     "inner_max", "outer_min", "outer_max", "rows", "cols" };
 	const struct tp_arena_rules *r = &tp_arena(c)->rules;
 	const int val[] = { r->side, r->inner, r->inner_size, r->inner_min, r->inner_max,
-			    r->outer_min, r->outer_max };
+			    r->outer_min, r->outer_max, r->rows, r->cols };
 	int last = 6, best = -1;   /* outer_max, when none was given */
-	for (int i = 0; i < 7; i++)
+	for (int i = 0; i < 9; i++)
 		if (tp_config_given(c, "arena", keys[i])) {
 			/* The last --set, else the file's last line, wins. */
 			const char *w = tp_config_where(c, "arena", keys[i]);
@@ -194,11 +197,13 @@ static int check_board_keys(const struct tp_config *c, const struct tp_arena_cfg
 {
 	static const char *const names[2] = { "rows", "cols" };
 	const int v[2] = { c->board.rows, c->board.cols };
+	const int want[2] = { tp_arena_rows(&a->rules), tp_arena_cols(&a->rules) };
 	for (int i = 0; i < 2; i++)
-		if (tp_config_given(c, "board", names[i]) && v[i] != a->rules.side)
+		if (tp_config_given(c, "board", names[i]) && v[i] != want[i])
 			return tp_fail(e, TP_EINPUT,
-				       "%s: board.%s = %d: the arena board is square, arena.side = %d squares a side; set arena.side, and board.rows and board.cols only equal to it",
-				       tp_config_where(c, "board", names[i]), names[i], v[i], a->rules.side);
+				       "%s: board.%s = %d: the arena board's %s are arena.%s (or arena.side), now %d; set those, and board.%s only equal to it",
+				       tp_config_where(c, "board", names[i]), names[i], v[i], names[i],
+				       names[i], want[i], names[i]);
 	if (tp_config_given(c, "print", "tile_mm"))
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.tile_mm = %g: the arena's board square and piece cell is arena.square_mm (now %g mm); set that instead",
@@ -339,7 +344,8 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 		return locate(c, e);
 	if (rc != TP_OK)
 		return rc;
-	c->board.rows = c->board.cols = a->rules.side;
+	c->board.rows = tp_arena_rows(&a->rules);
+	c->board.cols = tp_arena_cols(&a->rules);
 	c->print.tile_mm = a->square_mm;
 	return TP_OK;
 }

@@ -22,7 +22,11 @@
  *    pinwheel that covers every square but the centre (quarter 0);
  *  - the inner arena is a shape symmetric under every turn and mirror of the
  *    board (enum tp_arena_inner), so every quarter holds the same count of
- *    inner and of outer numbered squares. */
+ *    inner and of outer numbered squares.
+ * A rectangular board (arena.rows x arena.cols, both odd) keeps all this
+ * but turns: see tp_arena_rows.  Its corners stay numbered (rows + cols - 2
+ * is even); its centre (a, b) is numbered only when a + b is even, and
+ * counts, numbered or not, in none of the quarters. */
 
 #include <stddef.h>
 
@@ -59,6 +63,8 @@ int tp_arena_inner_parse(const char *name);
 
 struct tp_arena_rules {
 	int side;                 /* odd, TP_ARENA_SIDE_MIN..MAX; default 19 */
+	int rows, cols;           /* a rectangular board: each odd, SIDE_MIN..MAX;
+				   * 0 (the default) = side */
 	unsigned long long seed;  /* numbering seed; default 1 */
 	int inner;                /* enum tp_arena_inner; default diamond */
 	int inner_size;           /* 0 = the shape's default (see above) */
@@ -70,6 +76,31 @@ struct tp_arena_rules {
 	/* The shapes are not rules of the board: they are their own data
 	 * (struct tp_arena_shapes, parsed from a shapes file). */
 };
+
+/* The board's rows and columns: rows (cols) when set, else side.  A board
+ * with rows != cols is rectangular: its quarters are the same pinwheel
+ * (quarter 1 rows 0..a-1 x columns 0..b for rows 2a+1, cols 2b+1; quarter
+ * 2 rows 0..a x columns b+1..cols-1; quarters 3 and 4 the half turns of 1
+ * and 2), so quarters 1 and 3 are alike in shape and 2 and 4, but 1 and 2
+ * differ by a row and a column: they hold different counts of numbered
+ * squares with the same totals.  The inner arena shapes are stretched by
+ * cols/rows across (see tp_arena_inner_at), inner_size counting squares up
+ * and down from the centre. */
+int tp_arena_rows(const struct tp_arena_rules *r);
+int tp_arena_cols(const struct tp_arena_rules *r);
+
+/* Quarter (1..4, 0 the centre) of (row, col) on a rows x cols board. */
+int tp_arena_quarter_of(int rows, int cols, int row, int col);
+
+/* Quarter q's (1..4) rows box[0]..box[1] and columns box[2]..box[3]. */
+void tp_arena_quarter_box(int rows, int cols, int q, int box[4]);
+
+/* Turns (row, col) t clockwise quarter turns about the centre: any t on a
+ * square board; on a rectangle only half turns (t even), an odd t leaves
+ * it.  tp_arena_congruent: whether quarter q turns onto quarter p (every
+ * pair on a square, 1-3 and 2-4 on a rectangle). */
+void tp_arena_turn(int rows, int cols, int t, int *row, int *col);
+int tp_arena_congruent(int rows, int cols, int q, int p);
 
 /* The defaults above.  Inner 1..9 against outer 5..20: single figures in
  * the inner arena, where play stays until a player has 75 (a diamond on
@@ -95,8 +126,8 @@ struct tp_arena_square {
 };
 
 struct tp_arena_board {
-	int side;
-	struct tp_arena_square *sq;  /* side * side, row-major */
+	int rows, cols;
+	struct tp_arena_square *sq;  /* rows * cols, row-major */
 	long quarter_total[5];       /* [1..4] each quarter; [0] the centre's number */
 	long inner_quarter_total[5]; /* the same over inner squares only */
 	long inner_total, outer_total; /* inner_total includes the centre */

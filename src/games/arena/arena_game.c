@@ -55,7 +55,7 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 	const struct tp_arena_board *bd = m->board;
 	tp_buf_printf(b, "config %s: ok\n", c->path);
 	tp_buf_printf(b, "board %dx%d squares of %g mm, seed %llu; inner arena %s%s; numbers inner %d..%d, outer %d..%d\n",
-		      bd->side, bd->side, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
+		      bd->rows, bd->cols, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
 		      r->inner_size ? "" : " (default size)", r->inner_min, r->inner_max,
 		      r->outer_min, r->outer_max);
 	tp_buf_printf(b, "numbered squares: %d (inner %d with the centre, outer %d)\n",
@@ -91,8 +91,8 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      r->gate, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
 	tp_buf_printf(b, "board print: %s\n",
 		      c->print.split == TP_SPLIT_NONE ? "whole"
-		      : c->print.split == TP_SPLIT_ROWS ? "two parts, split after row side/2"
-							: "two parts, split after col side/2");
+		      : c->print.split == TP_SPLIT_ROWS ? "two parts, split after row rows/2"
+							: "two parts, split after col cols/2");
 }
 
 static int simulate(struct tp_buf *b, const struct tp_config *c, const void *model,
@@ -102,11 +102,11 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 	const struct tp_arena_model *m = model;
 	int players = o->players ? o->players : a->rules.players;
 	int squares = tp_arena_piece_squares(&a->shapes, players);
-	if (squares > a->rules.side * a->rules.side)
+	int R = tp_arena_rows(&a->rules), C = tp_arena_cols(&a->rules);
+	if (squares > R * C)
 		return tp_fail(e, TP_EINPUT,
 			       "--players %d: the %d squares of a %d-player game's pieces do not fit the %dx%d board; use arena.side = %d or more",
-			       players, squares, players, a->rules.side, a->rules.side,
-			       (int)ceil(sqrt(squares)) | 1);
+			       players, squares, players, R, C, (int)ceil(sqrt(squares)) | 1);
 	struct tp_arena_sim s;
 	int rc = tp_arena_simulate(&a->shapes, m->board, players, a->rules.gate, o->games, o->seed,
 				   o->strategy, &s, e);

@@ -17,15 +17,15 @@ int tp_arena_parts_promised(int inner)
  * every unlabelled outer square; returns how many, -1 when out of memory. */
 int tp_arena_outer_parts(const struct tp_arena_rules *r)
 {
-	int n = r->side, parts = 0;
-	int *seen = tp_calloc((size_t)n * n, sizeof *seen);
-	int *stack = tp_malloc(sizeof *stack * (size_t)n * n);
+	int R = tp_arena_rows(r), n = tp_arena_cols(r), parts = 0;
+	int *seen = tp_calloc((size_t)R * n, sizeof *seen);
+	int *stack = tp_malloc(sizeof *stack * (size_t)R * n);
 	if (seen == NULL || stack == NULL) {
 		free(seen);
 		free(stack);
 		return -1;
 	}
-	for (int i = 0; i < n * n; i++) {
+	for (int i = 0; i < R * n; i++) {
 		if (seen[i] || tp_arena_inner_at(r, i / n, i % n))
 			continue;
 		parts++;
@@ -37,7 +37,7 @@ int tp_arena_outer_parts(const struct tp_arena_rules *r)
 			static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
 			for (int d = 0; d < 4; d++) {
 				int r2 = row + dr[d], c2 = col + dc[d];
-				if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n)
+				if (r2 < 0 || r2 >= R || c2 < 0 || c2 >= n)
 					continue;
 				int t = r2 * n + c2;
 				if (!seen[t] && !tp_arena_inner_at(r, r2, c2)) {
@@ -78,14 +78,14 @@ long tp_arena_inner_reach(const struct tp_arena_shapes *sh, const struct tp_aren
 	struct tp_arena_deal *d = NULL;
 	size_t nd = 0;
 	tp_err e = { 0 };
-	int n = b->side;
-	int *num = tp_malloc(sizeof *num * (size_t)n * n);
+	int n = b->rows * b->cols;
+	int *num = tp_malloc(sizeof *num * (size_t)n);
 	if (num == NULL || tp_arena_deal(sh, players, &d, &nd, &e) != TP_OK) {
 		free(num);
 		return -1;
 	}
 	int k = 0;
-	for (int i = 0; i < n * n; i++)
+	for (int i = 0; i < n; i++)
 		if (b->sq[i].inner && b->sq[i].number > 0)
 			num[k++] = b->sq[i].number;
 	qsort(num, (size_t)k, sizeof *num, cmp_desc);
@@ -120,7 +120,7 @@ static int size_for_parts(const struct tp_arena_rules *r)
 	    tp_arena_outer_parts(&t) == tp_arena_parts_promised(r->inner))
 		return 0;
 	int from = tp_arena_inner_size_of(r);
-	for (int dist = 1; dist <= r->side; dist++)
+	for (int dist = 1; dist <= tp_arena_rows(r) + tp_arena_cols(r); dist++)
 		for (int sgn = -1; sgn <= 1; sgn += 2) {
 			t.inner_size = from + sgn * dist;
 			if (t.inner_size >= 1 && tp_arena_rules_check(&t, &e) == TP_OK &&
@@ -135,14 +135,25 @@ static int check_fit(const struct tp_arena_rules *r, const struct tp_arena_shape
 	int squares = tp_arena_piece_squares(sh, r->players);
 	if (squares < 0)
 		return tp_fail(e, TP_EIO, "arena: out of memory dealing the pieces");
-	if ((long)r->side * r->side >= squares)
+	int R = tp_arena_rows(r), C = tp_arena_cols(r);
+	if ((long)R * C >= squares)
 		return TP_OK;
-	int side = r->side;
-	while ((long)side * side < squares)
-		side += 2;
+	if (r->rows == 0 && r->cols == 0) {
+		int side = r->side;
+		while ((long)side * side < squares)
+			side += 2;
+		return tp_fail(e, TP_EINPUT,
+			       "arena.side = %d: the board's %d squares cannot hold the %d squares of the pieces a %d-player game plays; use arena.side = %d",
+			       r->side, r->side * r->side, squares, r->players, side);
+	}
+	/* A rectangle grows along its shorter side, the key that names it. */
+	int rows = R <= C, fix = rows ? R : C, other = rows ? C : R;
+	while ((long)fix * other < squares)
+		fix += 2;
 	return tp_fail(e, TP_EINPUT,
-		       "arena.side = %d: the board's %d squares cannot hold the %d squares of the pieces a %d-player game plays; use arena.side = %d",
-		       r->side, r->side * r->side, squares, r->players, side);
+		       "arena.%s = %d: the %dx%d board's %d squares cannot hold the %d squares of the pieces a %d-player game plays; use arena.%s = %d",
+		       rows ? "rows" : "cols", rows ? R : C, R, C, R * C, squares, r->players,
+		       rows ? "rows" : "cols", fix);
 }
 
 static int check_parts(const struct tp_arena_rules *r, tp_err *e)
@@ -192,52 +203,57 @@ int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shap
 	return rc;
 }
 
-/* The square of quarter q (1..4) that quarter 1's (row, col) turns onto. */
-static int turned(int n, int row, int col, int q)
+/* Whether the inner parts of quarters q and p (which turn onto each other)
+ * read the same. */
+static int inner_alike(const struct tp_arena_board *b, int q, int p)
 {
-	for (int t = 1; t < q; t++) {
-		int r0 = row;
-		row = col;
-		col = n - 1 - r0;
-	}
-	return row * n + col;
+	int R = b->rows, C = b->cols, box[4];
+	tp_arena_quarter_box(R, C, q, box);
+	for (int row = box[0]; row <= box[1]; row++)
+		for (int col = box[2]; col <= box[3]; col++) {
+			int r2 = row, c2 = col;
+			tp_arena_turn(R, C, p - q, &r2, &c2);
+			if (b->sq[row * C + col].inner &&
+			    b->sq[row * C + col].number != b->sq[r2 * C + c2].number)
+				return 0;
+		}
+	return 1;
+}
+
+/* Whether quarter q reads the same mirrored across its middle row (axis
+ * 0) or middle column (axis 1). */
+static int self_mirror(const struct tp_arena_board *b, int q, int axis)
+{
+	int C = b->cols, box[4];
+	tp_arena_quarter_box(b->rows, C, q, box);
+	for (int row = box[0]; row <= box[1]; row++)
+		for (int col = box[2]; col <= box[3]; col++) {
+			int r2 = axis ? row : box[0] + box[1] - row;
+			int c2 = axis ? box[2] + box[3] - col : col;
+			if (b->sq[row * C + col].number != b->sq[r2 * C + c2].number)
+				return 0;
+		}
+	return 1;
 }
 
 int tp_arena_quarters_alike(const struct tp_arena_board *b, char *why, size_t n)
 {
-	int side = b->side, m = side / 2;
 	/* Inner parts of two quarters alike when turned onto each other. */
 	for (int q = 1; q <= 4; q++)
-		for (int p = q + 1; p <= 4; p++) {
-			int same = 1;
-			for (int row = 0; row < m && same; row++)
-				for (int col = 0; col <= m && same; col++) {
-					int s = turned(side, row, col, q), t = turned(side, row, col, p);
-					if (b->sq[s].inner)
-						same = b->sq[s].number == b->sq[t].number;
-				}
-			if (same) {
+		for (int p = q + 1; p <= 4; p++)
+			if (tp_arena_congruent(b->rows, b->cols, q, p) && inner_alike(b, q, p)) {
 				snprintf(why, n, "the inner arena of quarter %d turned onto quarter %d reads the same", q, p);
 				return 1;
 			}
-		}
 	/* A quarter that is its own mirror image, across its middle row or
 	 * its middle column. */
 	for (int q = 1; q <= 4; q++)
-		for (int axis = 0; axis < 2; axis++) {
-			int same = 1;
-			for (int row = 0; row < m && same; row++)
-				for (int col = 0; col <= m && same; col++) {
-					int r2 = axis ? row : m - 1 - row, c2 = axis ? m - col : col;
-					same = b->sq[turned(side, row, col, q)].number ==
-					       b->sq[turned(side, r2, c2, q)].number;
-				}
-			if (same) {
+		for (int axis = 0; axis < 2; axis++)
+			if (self_mirror(b, q, axis)) {
 				snprintf(why, n, "quarter %d is its own mirror image across its middle %s", q,
 					 axis ? "column" : "row");
 				return 1;
 			}
-		}
 	return 0;
 }
 

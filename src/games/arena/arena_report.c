@@ -46,7 +46,7 @@ static void board_totals_json(struct tp_buf *b, const struct tp_arena_board *bd,
 static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 {
 	tp_buf_printf(b, "shape arena %dx%d, seed %llu, inner arena %s, inner %d..%d, outer %d..%d\n",
-		      r->side, r->side, r->seed, r->inner >= 0 && r->inner < TP_INNER_N
+		      tp_arena_rows(r), tp_arena_cols(r), r->seed, r->inner >= 0 && r->inner < TP_INNER_N
 		      ? tp_arena_inner_names[r->inner] : "?",
 		      r->inner_min, r->inner_max, r->outer_min, r->outer_max);
 }
@@ -54,10 +54,10 @@ static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			     const struct tp_arena_board *bd, int fmt)
 {
-	int n = bd->side;
+	int n = bd->cols, R = bd->rows;
 	if (fmt == TP_FMT_CSV) {
 		tp_buf_printf(b, "row,col,number,arena,quarter\n");
-		for (int row = 0; row < n; row++)
+		for (int row = 0; row < R; row++)
 			for (int col = 0; col < n; col++) {
 				const struct tp_arena_square *s = &bd->sq[row * n + col];
 				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", row + 1, col + 1, s->number,
@@ -66,14 +66,14 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		return;
 	}
 	if (fmt == TP_FMT_JSON) {
-		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"side\": %d,\n  \"seed\": %llu,\n",
-			      n, r->seed);
+		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"side\": %d,\n  \"rows\": %d,\n  \"cols\": %d,\n  \"seed\": %llu,\n",
+			      R == n ? n : 0, R, n, r->seed);
 		tp_buf_printf(b, "  \"inner_shape\": \"%s\",\n",
 			      r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?");
 		const char *what[3] = { "numbers", "arenas", "quarters" };
 		for (int k = 0; k < 3; k++) {
 			tp_buf_printf(b, "  \"%s\": [\n", what[k]);
-			for (int row = 0; row < n; row++) {
+			for (int row = 0; row < R; row++) {
 				tp_buf_printf(b, "    %s", k == 1 ? "\"" : "[");
 				for (int col = 0; col < n; col++) {
 					const struct tp_arena_square *s = &bd->sq[row * n + col];
@@ -84,7 +84,7 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 					else
 						tp_buf_printf(b, "%s%d", col ? ", " : "", s->quarter);
 				}
-				tp_buf_printf(b, "%s%s\n", k == 1 ? "\"" : "]", row + 1 < n ? "," : "");
+				tp_buf_printf(b, "%s%s\n", k == 1 ? "\"" : "]", row + 1 < R ? "," : "");
 			}
 			tp_buf_printf(b, "  ],\n");
 		}
@@ -95,9 +95,9 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 	rules_line(b, r);
 	tp_buf_printf(b, "\nnumbers (. unnumbered):\n");
 	int w = 2;
-	for (int i = 0; i < n * n; i++)
+	for (int i = 0; i < R * n; i++)
 		w = bd->sq[i].number >= 100 ? 4 : bd->sq[i].number >= 10 && w < 3 ? 3 : w;
-	for (int row = 0; row < n; row++) {
+	for (int row = 0; row < R; row++) {
 		for (int col = 0; col < n; col++) {
 			const struct tp_arena_square *s = &bd->sq[row * n + col];
 			if (s->number)
@@ -108,7 +108,7 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		tp_buf_printf(b, "\n");
 	}
 	tp_buf_printf(b, "\narenas and quarters (1-4 inner, a-d outer, * centre):\n");
-	for (int row = 0; row < n; row++) {
+	for (int row = 0; row < R; row++) {
 		for (int col = 0; col < n; col++) {
 			const struct tp_arena_square *s = &bd->sq[row * n + col];
 			char ch = s->quarter == 0 ? '*' : s->inner ? (char)('0' + s->quarter)
@@ -170,8 +170,8 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		tp_buf_printf(b, "  ],\n  \"total\": {\"blank\": %ld, \"marked_2\": %ld, \"marked_3\": %ld, \"total\": %ld}%s\n",
 			      col_total[0], col_total[1], col_total[2], total, bd ? "," : "");
 		if (bd) {
-			tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"seed\": %llu,\n",
-				      bd->side, r->seed);
+			tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"rows\": %d,\n    \"cols\": %d,\n    \"seed\": %llu,\n",
+				      bd->rows == bd->cols ? bd->rows : 0, bd->rows, bd->cols, r->seed);
 			board_totals_json(b, bd, "    ");
 			tp_buf_printf(b, "  }\n");
 		}

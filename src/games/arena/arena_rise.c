@@ -65,21 +65,21 @@ int tp_arena_rise(int *v, const double *dist, int k, unsigned long long seed)
 
 double tp_arena_outer_rise(const struct tp_arena_board *b, double *near, double *far)
 {
-	int n = b->side, m = n / 2, count = 0;
+	int n = b->cols, N = b->rows * n, mr = b->rows / 2, m = n / 2, count = 0;
 	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, dmin = 1e300, dmax = 0;
-	for (int i = 0; i < n * n; i++) {
+	for (int i = 0; i < N; i++) {
 		if (b->sq[i].inner || b->sq[i].number == 0)
 			continue;
-		double d = hypot(i / n - m, i % n - m);
+		double d = hypot(i / n - mr, i % n - m);
 		dmin = d < dmin ? d : dmin;
 		dmax = d > dmax ? d : dmax;
 	}
 	double sn = 0, sf = 0;
 	int nn = 0, nf = 0;
-	for (int i = 0; i < n * n; i++) {
+	for (int i = 0; i < N; i++) {
 		if (b->sq[i].inner || b->sq[i].number == 0)
 			continue;
-		double x = hypot(i / n - m, i % n - m), y = b->sq[i].number;
+		double x = hypot(i / n - mr, i % n - m), y = b->sq[i].number;
 		sx += x;
 		sy += y;
 		sxx += x * x;

@@ -111,7 +111,7 @@ static int number_em(const struct tp_arena_board *bd, double box, double *em)
 {
 	double worst = 0;
 	char seen[TP_ARENA_NUMBER_MAX + 1] = { 0 };
-	for (int i = 0; i < bd->side * bd->side; i++) {
+	for (int i = 0; i < bd->rows * bd->cols; i++) {
 		int v = bd->sq[i].number;
 		if (v <= 0 || v > TP_ARENA_NUMBER_MAX || seen[v])
 			continue;
@@ -134,13 +134,14 @@ static int number_em(const struct tp_arena_board *bd, double box, double *em)
 
 /* Quarter turns (clockwise) that make a number read upright from the
  * board edge nearest its square; on a diagonal, its quarter's edge. */
-static int facing(int n, int row, int col, int quarter)
+static int facing(int R, int C, int row, int col, int quarter)
 {
-	int m = n / 2, dr = row - m, dc = col - m;
-	int ar = abs(dr), ac = abs(dc);
-	if (ar > ac)
+	int dr = row - R / 2, dc = col - C / 2;
+	/* squares to the nearer top or bottom edge, to the nearer side edge */
+	int er = R / 2 - abs(dr), ec = C / 2 - abs(dc);
+	if (er < ec)
 		return dr < 0 ? 2 : 0;
-	if (ac > ar)
+	if (ec < er)
 		return dc > 0 ? 3 : 1;
 	static const int by_quarter[5] = { 0, 2, 3, 0, 1 };
 	return by_quarter[quarter];
@@ -197,19 +198,19 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	static const int layers[] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE,
 				      TP_INK_CUT };
 	double s = tp_arena(c)->square_mm;
-	int n = bd->side;
-	struct tp_scene *sc = new_sheet(c, name, n * s, n * s, layers, 4);
+	int n = bd->cols, R = bd->rows;
+	struct tp_scene *sc = new_sheet(c, name, n * s, R * s, layers, 4);
 	if (sc == NULL)
 		return NULL;
 	double em;
 	int rc = number_em(bd, s / 2, &em);
-	for (int row = 0; rc == 0 && row < n; row++)
+	for (int row = 0; rc == 0 && row < R; row++)
 		for (int col = 0; rc == 0 && col < n; col++) {
 			const struct tp_arena_square *q = &bd->sq[row * n + col];
 			rc = tp_scene_rect(sc, q->inner ? TP_INK_INNER : TP_INK_OUTER, TP_FILL, 0,
 					   col * s, row * s, s, s);
 			if (rc == 0 && q->number)
-				rc = draw_number(sc, q->number, facing(n, row, col, q->quarter),
+				rc = draw_number(sc, q->number, facing(R, n, row, col, q->quarter),
 						 col * s, row * s, s, em);
 		}
 	/* The start: a ring round the centre square's number (finding 9 of
@@ -219,8 +220,9 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 				     (n / 2 + 0.5) * s, (n / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);
 	double lw = s * 0.012;
 	for (int k = 1; rc == 0 && k < n; k++)
-		rc = seg(sc, TP_INK_LINE, lw, k * s, 0, k * s, n * s) |
-		     seg(sc, TP_INK_LINE, lw, 0, k * s, n * s, k * s);
+		rc = seg(sc, TP_INK_LINE, lw, k * s, 0, k * s, R * s);
+	for (int k = 1; rc == 0 && k < R; k++)
+		rc = seg(sc, TP_INK_LINE, lw, 0, k * s, n * s, k * s);
 	if (rc != 0) {
 		tp_scene_free(sc);
 		return NULL;
@@ -238,8 +240,7 @@ static int build_board(const struct tp_config *c, const void *model, struct tp_d
 	const char *note = NULL;
 	if (c->print.split == TP_SPLIT_NONE) {
 		note = "whole board, one part";
-		double w = sc->trim_w;
-		if (tp_die_rect(sc, 0, 0, w, w, TP_DIE_STROKE_MM) != 0) {
+		if (tp_die_rect(sc, 0, 0, sc->trim_w, sc->trim_h, TP_DIE_STROKE_MM) != 0) {
 			tp_scene_free(sc);
 			return -1;
 		}
@@ -251,12 +252,14 @@ static int build_board(const struct tp_config *c, const void *model, struct tp_d
  * col) side / 2, the nearest to the middle; part 1 the smaller. */
 static void part_rect(const struct tp_config *c, int h, double r[4])
 {
-	int n = tp_arena(c)->rules.side, k = n / 2;
-	double s = tp_arena(c)->square_mm, at = k * s, W = n * s;
-	if (c->print.split == TP_SPLIT_COLS) {
-		r[0] = h ? at : 0; r[1] = 0; r[2] = h ? W - at : at; r[3] = W;
+	const struct tp_arena_rules *rl = &tp_arena(c)->rules;
+	int R = tp_arena_rows(rl), C = tp_arena_cols(rl);
+	int cols = c->print.split == TP_SPLIT_COLS, k = (cols ? C : R) / 2;
+	double s = tp_arena(c)->square_mm, at = k * s, W = C * s, H = R * s;
+	if (cols) {
+		r[0] = h ? at : 0; r[1] = 0; r[2] = h ? W - at : at; r[3] = H;
 	} else {
-		r[0] = 0; r[1] = h ? at : 0; r[2] = W; r[3] = h ? W - at : at;
+		r[0] = 0; r[1] = h ? at : 0; r[2] = W; r[3] = h ? H - at : at;
 	}
 }
 
@@ -264,8 +267,10 @@ static const char *const part_names[2] = { "board-part-1", "board-part-2" };
 
 static void part_note(const struct tp_config *c, int h, char *out, size_t n)
 {
-	int side = tp_arena(c)->rules.side, k = side / 2;
-	const char *what = c->print.split == TP_SPLIT_COLS ? "cols" : "rows";
+	const struct tp_arena_rules *rl = &tp_arena(c)->rules;
+	int cols = c->print.split == TP_SPLIT_COLS;
+	int side = cols ? tp_arena_cols(rl) : tp_arena_rows(rl), k = side / 2;
+	const char *what = cols ? "cols" : "rows";
 	snprintf(out, n, "part %d of 2: %s %d-%d of %d", h + 1, what, h ? k + 1 : 1, h ? side : k, side);
 }
 
@@ -560,8 +565,8 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 			return -1;
 	int parts = c->print.split == TP_SPLIT_NONE ? 1 : 2;
 	for (int h = 0; h < parts; h++) {
-		double r[4] = { 0, 0, m->board->side * tp_arena(c)->square_mm,
-				m->board->side * tp_arena(c)->square_mm };
+		double r[4] = { 0, 0, m->board->cols * tp_arena(c)->square_mm,
+				m->board->rows * tp_arena(c)->square_mm };
 		if (parts == 2)
 			part_rect(c, h, r);
 		char note[160];

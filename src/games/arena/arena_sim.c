@@ -23,12 +23,12 @@ struct block {
 
 struct tp_arena_play {
 	const struct tp_arena_board *b;
-	int n, players, gate, marks, pairs;
+	int n, rows, players, gate, marks, pairs; /* n: columns */
 	struct orient orient[TP_ARENA_SHAPES][2][MAX_ORIENT]; /* [shape][face] */
 	int n_orient[TP_ARENA_SHAPES][2];
 	int hand[TP_SIM_MAX_SEATS + 1][TP_ARENA_SHAPES][TP_MARK_N];
 	long score[TP_SIM_MAX_SEATS + 1];
-	int *owner;          /* n * n, seat or 0 */
+	int *owner;          /* rows * n, seat or 0 */
 	char *seed_sq;       /* scratch: squares a move may start from */
 	int *seed_list, n_seeds;
 	char *forbid;        /* scratch: squares next to a block in force */
@@ -104,7 +104,7 @@ int tp_arena_play_new(const struct tp_arena_shapes *sh, const struct tp_arena_bo
 	if (rc != TP_OK)
 		return rc;
 	struct tp_arena_play *g = tp_calloc(1, sizeof *g);
-	size_t sq = (size_t)b->side * b->side;
+	size_t sq = (size_t)b->rows * b->cols;
 	if (g != NULL) {
 		g->owner = tp_calloc(sq, sizeof *g->owner);
 		g->seed_sq = tp_calloc(sq, 1);
@@ -118,7 +118,8 @@ int tp_arena_play_new(const struct tp_arena_shapes *sh, const struct tp_arena_bo
 		return tp_fail(e, TP_EIO, "arena: out of memory for a game");
 	}
 	g->b = b;
-	g->n = b->side;
+	g->n = b->cols;
+	g->rows = b->rows;
 	g->players = players;
 	g->gate = gate;
 	g->marks = tp_arena_marks_score(players);
@@ -172,7 +173,7 @@ int tp_arena_play_owner(const struct tp_arena_play *g, int square)
 /* Squares next to (or under) the blocks in force against the seat. */
 static void mark_forbidden(struct tp_arena_play *g)
 {
-	memset(g->forbid, 0, (size_t)g->n * g->n);
+	memset(g->forbid, 0, (size_t)g->rows * g->n);
 	static const int dr[5] = { 0, -1, 1, 0, 0 }, dc[5] = { 0, 0, 0, -1, 1 };
 	for (int s = 1; s <= g->players; s++) {
 		const struct block *k = &g->block[s];
@@ -181,7 +182,7 @@ static void mark_forbidden(struct tp_arena_play *g)
 		for (int i = 0; i < k->n; i++)
 			for (int d = 0; d < 5; d++) {
 				int r = k->cell[i] / g->n + dr[d], c = k->cell[i] % g->n + dc[d];
-				if (r >= 0 && r < g->n && c >= 0 && c < g->n)
+				if (r >= 0 && r < g->rows && c >= 0 && c < g->n)
 					g->forbid[r * g->n + c] = 1;
 			}
 	}
@@ -196,21 +197,21 @@ static int allowed(const struct tp_arena_play *g, int sq, int open)
  * squares edge-adjacent to a piece. */
 static void mark_seeds(struct tp_arena_play *g, int open)
 {
-	int n = g->n;
-	memset(g->seed_sq, 0, (size_t)n * n);
+	int n = g->n, R = g->rows;
+	memset(g->seed_sq, 0, (size_t)R * n);
 	g->n_seeds = 0;
 	if (g->placed == 0) {
-		int c = (n / 2) * n + n / 2;
+		int c = (R / 2) * n + n / 2;
 		if (allowed(g, c, open))
 			g->seed_list[g->n_seeds++] = c;
 		g->seed_sq[c] = (char)g->n_seeds;
 		return;
 	}
-	for (int sq = 0; sq < n * n; sq++) {
+	for (int sq = 0; sq < R * n; sq++) {
 		if (!allowed(g, sq, open))
 			continue;
 		int r = sq / n, c = sq % n;
-		g->seed_sq[sq] = (r > 0 && g->owner[sq - n]) || (r + 1 < n && g->owner[sq + n]) ||
+		g->seed_sq[sq] = (r > 0 && g->owner[sq - n]) || (r + 1 < R && g->owner[sq + n]) ||
 				 (c > 0 && g->owner[sq - 1]) || (c + 1 < n && g->owner[sq + 1]);
 		if (g->seed_sq[sq])
 			g->seed_list[g->n_seeds++] = sq;
@@ -241,7 +242,7 @@ static int place(struct tp_arena_play *g, int si, int face, const struct orient 
 	int raw = 0;
 	for (int j = 0; j < o->n; j++) {
 		int r = r0 + o->off[j][0], c = c0 + o->off[j][1];
-		if (r < 0 || r >= n || c < 0 || c >= n)
+		if (r < 0 || r >= g->rows || c < 0 || c >= n)
 			return 0;
 		int sq = r * n + c;
 		if (!allowed(g, sq, open) || (j < i && g->seed_sq[sq]))

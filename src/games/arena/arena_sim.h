@@ -30,7 +30,7 @@ struct tp_arena_move {
 	int mark;    /* enum tp_arena_mark of the piece played */
 	int block;   /* 1: ribbed face up */
 	int n;       /* squares covered */
-	int cell[6]; /* row * side + col; cell[0] carries the piece's mark */
+	int cell[6]; /* row * cols + col; cell[0] carries the piece's mark */
 	int score;   /* what it scores */
 };
 

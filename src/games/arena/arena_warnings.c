@@ -23,7 +23,7 @@ static int gate_warnings(const struct tp_arena_cfg *a, const struct tp_arena_boa
 						      TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY,
 						      TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY };
 	for (int players = 2; players <= 6 && n < max; players++) {
-		if (tp_arena_piece_squares(&a->shapes, players) > b->side * b->side)
+		if (tp_arena_piece_squares(&a->shapes, players) > b->rows * b->cols)
 			continue;
 		struct tp_arena_sim s;
 		tp_err e = { 0 };

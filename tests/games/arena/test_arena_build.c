@@ -59,7 +59,7 @@ static void check_squares(const struct tu_png *img, const struct tp_config *c,
 			  const char *what)
 {
 	double s = tp_arena(c)->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
-	int n = bd->side;
+	int n = bd->cols;
 	unsigned char inner[3], outer[3], num[3];
 	tu_ink_rgb(c, TP_INK_INNER, inner);
 	tu_ink_rgb(c, TP_INK_OUTER, outer);
@@ -119,24 +119,35 @@ static void check_squares(const struct tu_png *img, const struct tp_config *c,
 		}
 }
 
-/* Every square of board.png (see check_squares). */
+/* Every square of board.png (see check_squares); side is "19" or
+ * "ROWSxCOLS", a rectangular board. */
 static void board_pixels_for(const char *side, const char *seed, const char *shape)
 {
-	char s1[64], s2[64], s3[64];
-	snprintf(s1, sizeof s1, "arena.side=%s", side);
+	char s1[64], s2[64], s3[64], s4[64];
+	int R = 0, C = 0;
+	if (sscanf(side, "%dx%d", &R, &C) == 2) {
+		snprintf(s1, sizeof s1, "arena.rows=%d", R);
+		snprintf(s4, sizeof s4, "arena.cols=%d", C);
+	} else {
+		snprintf(s1, sizeof s1, "arena.side=%s", side);
+		snprintf(s4, sizeof s4, "arena.cols=0");
+	}
 	snprintf(s2, sizeof s2, "arena.seed=%s", seed);
 	snprintf(s3, sizeof s3, "arena.inner=%s", shape);
-	const char *sets[] = { "print.dpi=100", s1, s2, s3 };
-	assert_int_equal(build(sets, 4, "board", "png"), 0);
-	struct tp_config *c = load(sets, 4);
+	const char *sets[] = { "print.dpi=100", s1, s2, s3, s4 };
+	assert_int_equal(build(sets, 5, "board", "png"), 0);
+	struct tp_config *c = load(sets, 5);
 	struct tp_arena_board *bd = numbered(c);
 	double s = tp_arena(c)->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
-	int n = bd->side;
+	if (C == 0)
+		R = C = atoi(side);
+	assert_int_equal(bd->rows, R);
+	assert_int_equal(bd->cols, C);
 	struct tu_png img;
 	assert_int_equal(tu_png_read(tu_out("board.png"), &img), 0);
-	assert_int_equal(img.w, (int)lround((n * s + 2 * b) * dpi / 25.4));
-	assert_int_equal(img.h, img.w);
-	check_squares(&img, c, bd, 0, 0, n, n, "board");
+	assert_int_equal(img.w, (int)lround((C * s + 2 * b) * dpi / 25.4));
+	assert_int_equal(img.h, (int)lround((R * s + 2 * b) * dpi / 25.4));
+	check_squares(&img, c, bd, 0, 0, R, C, "board");
 	free(img.rgb);
 	tp_arena_board_free(bd);
 	tp_config_free(c);
@@ -148,21 +159,23 @@ static void part_pixels(void **state)
 {
 	(void)state;
 	const char *splits[] = { "print.split=rows", "print.split=cols" };
-	for (int k = 0; k < 2; k++) {
-		const char *sets[] = { "print.dpi=100", splits[k] };
-		assert_int_equal(build(sets, 2, "board-part-1,board-part-2", "png"), 0);
-		struct tp_config *c = load(sets, 2);
+	/* the square default, and a rectangle (rows != cols) */
+	const char *rows[] = { "arena.rows=0", "arena.rows=11" }, *cols[] = { "arena.cols=0", "arena.cols=17" };
+	for (int k = 0; k < 4; k++) {
+		const char *sets[] = { "print.dpi=100", splits[k % 2], rows[k / 2], cols[k / 2] };
+		assert_int_equal(build(sets, 4, "board-part-1,board-part-2", "png"), 0);
+		struct tp_config *c = load(sets, 4);
 		struct tp_arena_board *bd = numbered(c);
-		int n = bd->side, m = n / 2;
+		int R = bd->rows, n = bd->cols, mr = R / 2, m = n / 2;
 		struct tu_png p1, p2;
 		assert_int_equal(tu_png_read(tu_out("board-part-1.png"), &p1), 0);
 		assert_int_equal(tu_png_read(tu_out("board-part-2.png"), &p2), 0);
-		if (k == 0) {
-			check_squares(&p1, c, bd, 0, 0, m, n, "board-part-1");
-			check_squares(&p2, c, bd, m, 0, n - m, n, "board-part-2");
+		if (k % 2 == 0) {
+			check_squares(&p1, c, bd, 0, 0, mr, n, "board-part-1");
+			check_squares(&p2, c, bd, mr, 0, R - mr, n, "board-part-2");
 		} else {
-			check_squares(&p1, c, bd, 0, 0, n, m, "board-part-1");
-			check_squares(&p2, c, bd, 0, m, n, n - m, "board-part-2");
+			check_squares(&p1, c, bd, 0, 0, R, m, "board-part-1");
+			check_squares(&p2, c, bd, 0, m, R, n - m, "board-part-2");
 		}
 		free(p1.rgb);
 		free(p2.rgb);
@@ -182,6 +195,16 @@ static void board_pixels_other(void **state)
 	(void)state;
 	board_pixels_for("15", "7", "square");
 	board_pixels_for("23", "12345", "circle");
+}
+
+/* Rectangular boards (issue 22, section 2): taller and wider, every
+ * inner shape. */
+static void board_pixels_rect(void **state)
+{
+	(void)state;
+	board_pixels_for("11x17", "3", "diamond");
+	board_pixels_for("21x9", "8", "circle");
+	board_pixels_for("13x15", "2", "square");
 }
 
 /* The parts: split after row side/2 (or col), each its own sheet whose
@@ -605,7 +628,7 @@ static void other_seed(void **state)
 	struct tp_config *c1 = load(NULL, 0), *c2 = load(a, 1);
 	struct tp_arena_board *b1 = numbered(c1), *b2 = numbered(c2);
 	int differ = 0;
-	for (int i = 0; i < b1->side * b1->side; i++)
+	for (int i = 0; i < b1->cols * b1->cols; i++)
 		differ += b1->sq[i].number != b2->sq[i].number;
 	assert_true(differ > 0);
 	tp_arena_board_free(b1);
@@ -653,6 +676,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(board_pixels),
 		cmocka_unit_test(board_pixels_other),
+		cmocka_unit_test(board_pixels_rect),
 		cmocka_unit_test(board_parts),
 		cmocka_unit_test(part_pixels),
 		cmocka_unit_test(cut),

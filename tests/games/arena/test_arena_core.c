@@ -23,7 +23,7 @@ static struct tp_arena_board *derive_ok(const struct tp_arena_rules *r)
 
 static int num(const struct tp_arena_board *b, int r, int c)
 {
-	return b->sq[r * b->side + c].number;
+	return b->sq[r * b->cols + c].number;
 }
 
 /* Turns (r, c) a quarter clockwise on an n x n board. */
@@ -56,7 +56,7 @@ static void oracle_quarters(int n, int *q)
 /* Edge-connected components of the outer arena, by flood fill. */
 static int outer_parts(const struct tp_arena_board *b)
 {
-	int n = b->side, parts = 0;
+	int n = b->cols, parts = 0;
 	int *seen = calloc((size_t)n * n, sizeof *seen), *stack = malloc(sizeof *stack * (size_t)n * n);
 	assert_non_null(seen);
 	assert_non_null(stack);
@@ -91,7 +91,7 @@ static int outer_parts(const struct tp_arena_board *b)
 static void oracle_check(const struct tp_arena_rules *rl, const struct tp_arena_board *b)
 {
 	int n = rl->side, m = n / 2;
-	assert_int_equal(b->side, n);
+	assert_int_equal(b->cols, n);
 	int *q = malloc(sizeof *q * (size_t)n * n);
 	assert_non_null(q);
 	oracle_quarters(n, q);
@@ -307,8 +307,8 @@ static void other_settings(void **state)
 
 static int same_board(const struct tp_arena_board *a, const struct tp_arena_board *b)
 {
-	return a->side == b->side &&
-	       memcmp(a->sq, b->sq, sizeof *a->sq * (size_t)a->side * a->side) == 0;
+	return a->cols == b->cols && a->rows == b->rows &&
+	       memcmp(a->sq, b->sq, sizeof *a->sq * (size_t)a->rows * a->cols) == 0;
 }
 
 static void determinism(void **state)
@@ -436,7 +436,7 @@ static void verify_catches(void **state)
 	tp_arena_rules_default(&r);
 	r.side = 11;
 	struct tp_arena_board *b = derive_ok(&r);
-	int n = b->side, m = n / 2;
+	int n = b->cols, m = n / 2;
 	char why[300];
 	struct tp_arena_square keep;
 

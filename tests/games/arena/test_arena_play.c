@@ -108,7 +108,7 @@ static int find(int *p, int i)
 
 static int parts_of(const struct tp_arena_board *b)
 {
-	int n = b->side, *p = malloc(sizeof *p * (size_t)n * n), parts = 0;
+	int n = b->cols, *p = malloc(sizeof *p * (size_t)n * n), parts = 0;
 	assert_non_null(p);
 	for (int i = 0; i < n * n; i++)
 		p[i] = i;
@@ -221,7 +221,7 @@ static void gate_reach(void **state)
 			struct tp_arena_board *b = NULL;
 			tp_err e = { 0 };
 			assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
-			int n = b->side, *v = malloc(sizeof *v * (size_t)n * n), k = 0;
+			int n = b->cols, *v = malloc(sizeof *v * (size_t)n * n), k = 0;
 			assert_non_null(v);
 			for (int i = 0; i < n * n; i++)
 				if (b->sq[i].inner && b->sq[i].number)
@@ -285,7 +285,7 @@ static void outer_rise(void **state)
 				assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
 				char why[300];
 				assert_int_equal(tp_arena_board_verify(&r, b, why, sizeof why), 0);
-				int n = b->side, m = n / 2, cnt = 0;
+				int n = b->cols, m = n / 2, cnt = 0;
 				double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, lo = 1e9, hi = 0;
 				for (int i = 0; i < n * n; i++) {
 					if (b->sq[i].inner || !b->sq[i].number)
@@ -323,7 +323,7 @@ static void outer_rise(void **state)
  * arena at quarter 1's (row, col) turned q - 1 times clockwise. */
 static void quarter_of_board(const struct tp_arena_board *b, int q, int *num, int *inner)
 {
-	int n = b->side, m = n / 2;
+	int n = b->cols, m = n / 2;
 	for (int row = 0; row < m; row++)
 		for (int col = 0; col <= m; col++) {
 			int r = row, c = col;

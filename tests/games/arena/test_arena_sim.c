@@ -17,7 +17,7 @@
 #define C (3 * SIDE + 3)   /* the centre square */
 
 static struct tp_arena_square squares[SIDE * SIDE];
-static struct tp_arena_board bd = { .side = SIDE, .sq = squares };
+static struct tp_arena_board bd = { .rows = SIDE, .cols = SIDE, .sq = squares };
 static struct tp_arena_shapes sh;
 
 static void setup_board(void)

@@ -1,0 +1,161 @@
+/* The shape arena board re-checked against its rules from scratch
+ * (tp_arena_board_verify), and the symmetry and totals that the generator
+ * shares with it. */
+#include "games/arena/arena_grid.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- symmetry ------------------------------------------------------------- */
+
+/* Whether the board reads the same mirrored about axis 0..3 (rows
+ * reversed, columns reversed, main diagonal, anti-diagonal; the diagonals
+ * only on a square board). */
+int tp_arena_mirrored(const struct tp_arena_board *b, int axis)
+{
+	int R = b->rows, C = b->cols;
+	if (axis >= 2 && R != C)
+		return 0;
+	for (int row = 0; row < R; row++)
+		for (int col = 0; col < C; col++) {
+			int r2 = row, c2 = col;
+			switch (axis) {
+			case 0: r2 = R - 1 - row; break;
+			case 1: c2 = C - 1 - col; break;
+			case 2: r2 = col; c2 = row; break;
+			default: r2 = C - 1 - col; c2 = R - 1 - row; break;
+			}
+			if (b->sq[row * C + col].number != b->sq[r2 * C + c2].number)
+				return 0;
+		}
+	return 1;
+}
+
+static const char *const axis_names[4] = {
+	"the horizontal middle line", "the vertical middle line", "the main diagonal",
+	"the anti-diagonal"
+};
+
+/* Whether quarter q1 turned (q2 - q1) quarter turns lands on quarter q2
+ * with the same numbers (0 when they do not turn onto each other). */
+int tp_arena_quarter_repeats(const struct tp_arena_board *b, int q1, int q2)
+{
+	int R = b->rows, C = b->cols, turns = (q2 - q1 + 4) % 4;
+	if (!tp_arena_congruent(R, C, q1, q2))
+		return 0;
+	for (int row = 0; row < R; row++)
+		for (int col = 0; col < C; col++) {
+			if (b->sq[row * C + col].quarter != q1)
+				continue;
+			int r2 = row, c2 = col;
+			tp_arena_turn(R, C, turns, &r2, &c2);
+			if (b->sq[row * C + col].number != b->sq[r2 * C + c2].number)
+				return 0;
+		}
+	return 1;
+}
+
+void tp_arena_board_totals(struct tp_arena_board *b)
+{
+	memset(b->quarter_total, 0, sizeof b->quarter_total);
+	memset(b->inner_quarter_total, 0, sizeof b->inner_quarter_total);
+	b->inner_total = b->outer_total = 0;
+	b->n_inner_numbered = b->n_outer_numbered = 0;
+	for (int i = 0; i < b->rows * b->cols; i++) {
+		const struct tp_arena_square *s = &b->sq[i];
+		b->quarter_total[s->quarter] += s->number;
+		if (s->inner) {
+			b->inner_quarter_total[s->quarter] += s->number;
+			b->inner_total += s->number;
+			b->n_inner_numbered += s->number != 0;
+		} else {
+			b->outer_total += s->number;
+			b->n_outer_numbered += s->number != 0;
+		}
+	}
+}
+
+/* ---- verify --------------------------------------------------------------- */
+
+static int why_fail(char *why, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int why_fail(char *why, size_t n, const char *fmt, ...)
+{
+	if (why != NULL && n > 0) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(why, n, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
+			  char *why, size_t n)
+{
+	tp_err e = { 0 };
+	if (tp_arena_rules_check(r, &e) != TP_OK)
+		return why_fail(why, n, "%s", e.msg);
+	int R = tp_arena_rows(r), C = tp_arena_cols(r), size = tp_arena_inner_size_of(r);
+	if (b == NULL || b->sq == NULL || b->rows != R || b->cols != C)
+		return why_fail(why, n, "the board is not %dx%d", R, C);
+	for (int row = 0; row < R; row++)
+		for (int col = 0; col < C; col++) {
+			const struct tp_arena_square *s = &b->sq[row * C + col];
+			int in = tp_arena_inner_in(r, size, row, col);
+			if (s->inner != in)
+				return why_fail(why, n, "square %d,%d is %s, the %s arena puts it %s",
+						row + 1, col + 1, s->inner ? "inner" : "outer",
+						tp_arena_inner_names[r->inner], in ? "inner" : "outer");
+			int q = tp_arena_quarter_of(R, C, row, col);
+			if (s->quarter != q)
+				return why_fail(why, n, "square %d,%d is in quarter %d, not %d", row + 1,
+						col + 1, s->quarter, q);
+			if (!tp_arena_numbered(row, col)) {
+				if (s->number != 0)
+					return why_fail(why, n,
+							"square %d,%d carries %d but is not on the numbered squares (row + col even)",
+							row + 1, col + 1, s->number);
+				continue;
+			}
+			int lo = in ? r->inner_min : r->outer_min, hi = in ? r->inner_max : r->outer_max;
+			if (s->number < lo || s->number > hi)
+				return why_fail(why, n, "square %d,%d carries %d, outside the %s range %d..%d",
+						row + 1, col + 1, s->number, in ? "inner" : "outer", lo, hi);
+		}
+	struct tp_arena_board t = *b;
+	tp_arena_board_totals(&t);
+	if (memcmp(t.quarter_total, b->quarter_total, sizeof t.quarter_total) != 0 ||
+	    memcmp(t.inner_quarter_total, b->inner_quarter_total, sizeof t.inner_quarter_total) != 0 ||
+	    t.inner_total != b->inner_total || t.outer_total != b->outer_total ||
+	    t.n_inner_numbered != b->n_inner_numbered || t.n_outer_numbered != b->n_outer_numbered)
+		return why_fail(why, n, "the board's stored totals do not match its numbers");
+	for (int q = 2; q <= 4; q++) {
+		if (t.quarter_total[q] != t.quarter_total[1])
+			return why_fail(why, n, "quarter %d totals %ld, quarter 1 %ld", q,
+					t.quarter_total[q], t.quarter_total[1]);
+		if (t.inner_quarter_total[q] != t.inner_quarter_total[1])
+			return why_fail(why, n, "the inner arena of quarter %d totals %ld, of quarter 1 %ld",
+					q, t.inner_quarter_total[q], t.inner_quarter_total[1]);
+	}
+	if (t.outer_total <= t.inner_total)
+		return why_fail(why, n, "the outer numbers total %ld, not more than the inner %ld",
+				t.outer_total, t.inner_total);
+	if ((long long)t.outer_total * t.n_inner_numbered <=
+	    (long long)t.inner_total * t.n_outer_numbered)
+		return why_fail(why, n, "the outer numbers average %.3f, not more than the inner %.3f",
+				(double)t.outer_total / t.n_outer_numbered,
+				(double)t.inner_total / t.n_inner_numbered);
+	for (int q = 1; q <= 4; q++)
+		for (int p = q + 1; p <= 4; p++)
+			if (tp_arena_quarter_repeats(b, q, p))
+				return why_fail(why, n, "quarter %d turned onto quarter %d reads the same", q, p);
+	for (int axis = 0; axis < 4; axis++)
+		if (tp_arena_mirrored(b, axis))
+			return why_fail(why, n, "the board is its own mirror image about %s",
+					axis_names[axis]);
+	return 0;
+}
+
