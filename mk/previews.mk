@@ -31,5 +31,8 @@ previews: tilepress
 	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena --formats pdf
 	@for f in board board-part-1 board-part-2 pieces pieces-back pieces-ribs cut score-pad; do \
 		pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/arena/$$f.pdf $(PREVIEW_DIR)/arena-$$f; done
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-rect --formats pdf --only board \
+		-s arena.rows=13 -s arena.cols=19 -s print.split=none
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-rect/board.pdf $(PREVIEW_DIR)/arena-board-rect
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/std/proof.pdf $(PREVIEW_DIR)/proof
 	@ls $(PREVIEW_DIR)

@@ -121,6 +121,80 @@ c_pattern_set() {
 }
 tcase "pattern for sides 15 and 23" c_pattern_set
 
+# Rectangular boards (issue 22, section 2): the same contract, rows x cols
+# lines row-major; the quarters from their description (rows = 2a+1, cols =
+# 2b+1, 1-based: quarter 1 rows 1..a x cols 1..b+1, quarter 2 rows 1..a+1 x
+# cols b+2..cols, 3 and 4 their half turns), parity, the centre in none,
+# equal quarter and inner-quarter totals, outer greater; json carries rows
+# and cols.
+c_pattern_rect() {
+	for rc in "11 17" "21 9" "13 15" "25 11"; do
+		set -- $rc
+		run -c "$CFG" -s arena.rows=$1 -s arena.cols=$2 -s arena.seed=7 pattern --format csv
+		expect_ok || return
+		res=$(tail -n +2 "$OUT" | awk -F, -v R="$1" -v C="$2" '
+			BEGIN { a = int(R / 2); b = int(C / 2); r = 1; c = 1; bad = "" }
+			{
+				if ($1 != r || $2 != c) bad = bad " order@" NR
+				if ((($1 + $2) % 2 == 1) != ($3 == 0)) bad = bad " parity@" $1 "," $2
+				r0 = $1 - 1; c0 = $2 - 1; k = 0
+				if (r0 < a && c0 <= b) k = 1
+				else if (r0 <= a && c0 > b) k = 2
+				else if (R - 1 - r0 < a && C - 1 - c0 <= b) k = 3
+				else if (R - 1 - r0 <= a && C - 1 - c0 > b) k = 4
+				if ($5 != k) bad = bad " quarter@" $1 "," $2 "=" $5 "/" k
+				q[$5] += $3
+				if ($4 == "inner") { iq[$5] += $3; it += $3 } else ot += $3
+				c++; if (c > C) { c = 1; r++ }
+				lines++
+			}
+			END {
+				if (lines != R * C) bad = bad " lines=" lines
+				for (k = 2; k <= 4; k++) {
+					if (q[k] != q[1]) bad = bad " quarter" k
+					if (iq[k] != iq[1]) bad = bad " inner-quarter" k
+				}
+				if (ot <= it) bad = bad " outer<=inner"
+				print bad
+			}')
+		[ -z "$res" ] || { fail "pattern csv $1x$2:$res"; return; }
+		run -c "$CFG" -s arena.rows=$1 -s arena.cols=$2 -s arena.seed=7 pattern --format json
+		python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); R,C=int(sys.argv[2]),int(sys.argv[3]); assert d["rows"]==R and d["cols"]==C and len(d["numbers"])==R and all(len(x)==C for x in d["numbers"])' "$OUT" "$1" "$2" ||
+			{ fail "pattern json $1x$2"; return; }
+	done
+}
+tcase "pattern on rectangular boards: quarters, parity, totals, json rows and cols" c_pattern_rect
+
+# Every sheet of a rectangular board in every format, the manifest's
+# board.csv equal to pattern; a board too small refused with a fix that
+# fits (computed here from the shapes file).
+c_build_rect() {
+	d=$(fresh_dir rect)
+	run -c "$CFG" -s arena.rows=11 -s arena.cols=17 -s print.dpi=72 build -o "$d" -q
+	expect_ok || return
+	for f in board board-part-1 board-part-2 pieces pieces-back score-pad; do
+		for x in pdf png svg; do
+			[ -s "$d/$f.$x" ] || { fail "no $f.$x"; return; }
+		done
+	done
+	[ -s "$d/cut-pieces.dxf" ] || { fail "no cut-pieces.dxf"; return; }
+	for f in "$d"/*.pdf; do
+		qpdf --check "$f" >/dev/null 2>&1 || { fail "qpdf --check $f"; return; }
+	done
+	run -c "$CFG" -s arena.rows=11 -s arena.cols=17 pattern --format csv
+	cmp -s "$OUT" "$d/manifest/board.csv" || { fail "board.csv differs from pattern"; return; }
+	sq=$((6 * $(shape_sizes "$SHAPES" | awk '{ s += $2 } END { print s }')))
+	for rc in "7 13" "15 7"; do
+		set -- $rc
+		if [ "$1" -le "$2" ]; then key=rows; f=$1; o=$2; else key=cols; f=$2; o=$1; fi
+		loc="--set arena.$key=$f"
+		while [ $((f * o)) -lt "$sq" ]; do f=$((f + 2)); done
+		refuse "$loc" "use arena.$key = $f" "the $sq squares" -- \
+			-c "$CFG" -s arena.rows=$1 -s arena.cols=$2
+	done
+}
+tcase "build a rectangular board: every sheet and format; too small refused with a fix" c_build_rect
+
 c_manifest() {
 	run -c "$CFG" manifest --format csv
 	expect_ok || return
@@ -276,6 +350,8 @@ c_bad_key() {
 tcase "side = 20 (even)" c_bad_key side 20 "odd"
 tcase "side = 5 (too small)" c_bad_key side 5 "at least 7"
 tcase "side = 101 (too large)" c_bad_key side 101 ""
+tcase "rows = 8 (even)" c_bad_key rows 8 "odd"
+tcase "cols = 5 (too small)" c_bad_key cols 5 "odd"
 tcase "players = 1" c_bad_key players 1 "2 to 6"
 tcase "players = 7" c_bad_key players 7 "2 to 6"
 tcase "inner = hexagon (unknown shape)" c_bad_key inner hexagon "diamond"
