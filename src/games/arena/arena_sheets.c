@@ -217,7 +217,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	 * issue 19: the centre carried no mark). */
 	if (rc == 0)
 		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, s * TP_ARENA_START_RING_W,
-				     (n / 2 + 0.5) * s, (n / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);
+				     (n / 2 + 0.5) * s, (R / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);
 	double lw = s * 0.012;
 	for (int k = 1; rc == 0 && k < n; k++)
 		rc = seg(sc, TP_INK_LINE, lw, k * s, 0, k * s, R * s);

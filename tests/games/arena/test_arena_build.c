@@ -88,7 +88,7 @@ static void check_squares(const struct tu_png *img, const struct tp_config *c,
 				over[k] = (num[k] * want[k] + 127) / 255;
 			/* The centre square (the start) also carries a ring round its
 			 * number (issue 19). */
-			int centre = r == n / 2 && col == n / 2, in_mid = 0, outside = 0, ring = 0;
+			int centre = r == bd->rows / 2 && col == n / 2, in_mid = 0, outside = 0, ring = 0;
 			for (double y = rr * s + px / 2; y < (rr + 1) * s; y += px)
 				for (double x = cc * s + px / 2; x < (cc + 1) * s; x += px) {
 					const unsigned char *p = tu_px(img, b, dpi, x, y);
