@@ -34,5 +34,8 @@ previews: tilepress
 	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-rect --formats pdf --only board \
 		-s arena.rows=13 -s arena.cols=19 -s print.split=none
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-rect/board.pdf $(PREVIEW_DIR)/arena-board-rect
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-groups --formats pdf --only board \
+		-s arena.numbering=groups -s print.split=none
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-groups/board.pdf $(PREVIEW_DIR)/arena-board-groups
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/std/proof.pdf $(PREVIEW_DIR)/proof
 	@ls $(PREVIEW_DIR)

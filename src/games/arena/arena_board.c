@@ -192,7 +192,7 @@ static void list_quarter(const struct tp_arena_rules *r, int size, int q, int *c
 	for (int pass = 0; pass < 2; pass++)
 		for (int row = box[0]; row <= box[1]; row++)
 			for (int col = box[2]; col <= box[3]; col++) {
-				if (!tp_arena_numbered(row, col) || tp_arena_inner_in(r, size, row, col) != !pass)
+				if (!tp_arena_numbered_at(r, row, col) || tp_arena_inner_in(r, size, row, col) != !pass)
 					continue;
 				if (pass)
 					dist[(*b)++] = hypot(row - R / 2, col - C / 2);
@@ -205,8 +205,10 @@ static void list_quarter(const struct tp_arena_rules *r, int size, int q, int *c
 /* Whether quarter values v (base quarter q's squares cells[0..k-1]) read
  * the same mirrored across the quarter's middle row or middle column (only
  * mirrors that keep the numbered squares numbered can match). */
-static int self_mirror(const int *v, const int *cells, int k, int R, int C, int q)
+static int self_mirror(const struct tp_arena_rules *r, const int *v, const int *cells, int k,
+		       int q)
 {
+	int R = tp_arena_rows(r), C = tp_arena_cols(r);
 	int box[4];
 	tp_arena_quarter_box(R, C, q, box);
 	for (int axis = 0; axis < 2; axis++) {
@@ -215,7 +217,7 @@ static int self_mirror(const int *v, const int *cells, int k, int R, int C, int 
 			int row = cells[i] / C, col = cells[i] % C;
 			int r2 = axis ? row : box[0] + box[1] - row;
 			int c2 = axis ? box[2] + box[3] - col : col;
-			if (!tp_arena_numbered(r2, c2))
+			if (!tp_arena_numbered_at(r, r2, c2))
 				same = 0;
 			for (int j = 0; j < k && same; j++)
 				if (cells[j] == r2 * C + c2)
@@ -259,7 +261,7 @@ static int draw_quarters(struct rng *g, const struct tp_arena_rules *r, int *val
 				dup = tp_arena_congruent(R, C, p, q) &&
 				      memcmp(v, vals + (size_t)(p - 1) * L->stride,
 					     sizeof *v * (size_t)(picky ? a : a + b)) == 0;
-			if (!dup && (!picky || !self_mirror(v, L->cells[j], a + b, R, C, j + 1)))
+			if (!dup && (!picky || !self_mirror(r, v, L->cells[j], a + b, j + 1)))
 				break;
 		}
 	}
@@ -350,8 +352,8 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 	if (rc != TP_OK)
 		return rc;
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), size = tp_arena_inner_size_of(r);
-	struct counts k = { .cn = tp_arena_numbered(R / 2, C / 2), .bases = R == C ? 1 : 2 };
-	struct lists L = { .stride = (R / 2 + 1) * (C / 2 + 1) / 2 + 1 };
+	struct counts k = { .cn = tp_arena_numbered_at(r, R / 2, C / 2), .bases = R == C ? 1 : 2 };
+	struct lists L = { .stride = (R / 2 + 1) * (C / 2 + 1) }; /* a quarter, all numbered */
 	int *vals = tp_malloc(sizeof *vals * (size_t)L.stride * 4);
 	struct tp_arena_board *bd = new_board(r, size);
 	int ok = vals != NULL && bd != NULL;

@@ -34,6 +34,11 @@ static int parse_shapes(const struct tp_key *k, const char *value, const struct 
 
 /* ---- the table -------------------------------------------------------------- */
 
+static const struct tp_enum_name numbering_names[] = {
+	{ "alternate", TP_NUMBERING_ALTERNATE }, { "groups", TP_NUMBERING_GROUPS },
+	{ "all", TP_NUMBERING_ALL }, { NULL, 0 },
+};
+
 static const struct tp_enum_name inner_names[] = {
 	{ "diamond", TP_INNER_DIAMOND }, { "square", TP_INNER_SQUARE },
 	{ "circle", TP_INNER_CIRCLE }, { NULL, 0 },
@@ -61,6 +66,10 @@ static void format_shapes(const struct tp_key *k, const void *core, const void *
 const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_INT("side", rules.side, "an odd number 7..99", "squares a side: odd, 7..99 (19 in the seed)"),
 	ARN_INT("rows", rules.rows, "an odd number 7..99, or 0", "a rectangular board's rows: odd, 7..99; 0 = arena.side"),
+	{ ARN("numbering", TP_KEY_ENUM, rules.numbering), .names = numbering_names,
+	  .help = "which squares carry numbers: alternate (row + col even), groups or all" },
+	ARN_INT("group_size", rules.group_size, "an odd number 1..15", "numbering = groups: numbered squares a side of each group"),
+	ARN_INT("group_gap", rules.group_gap, "1..15", "numbering = groups: unnumbered squares between groups"),
 	ARN_INT("cols", rules.cols, "an odd number 7..99, or 0", "a rectangular board's columns: odd, 7..99; 0 = arena.side"),
 	{ ARN("seed", TP_KEY_SEED, rules.seed), .help = "numbering seed: another seed, another valid board" },
 	{ ARN("inner", TP_KEY_ENUM, rules.inner), .names = inner_names,
@@ -166,12 +175,13 @@ static int locate(const struct tp_config *c, tp_err *e)
 		return prefix(e, tp_config_where(c, "arena", key));
 	}
 	static const char *const keys[] = { "side", "inner", "inner_size", "inner_min",
-					     "inner_max", "outer_min", "outer_max", "rows", "cols" };
+					     "inner_max", "outer_min", "outer_max", "rows", "cols",
+					     "group_size", "group_gap" };
 	const struct tp_arena_rules *r = &tp_arena(c)->rules;
 	const int val[] = { r->side, r->inner, r->inner_size, r->inner_min, r->inner_max,
-			    r->outer_min, r->outer_max, r->rows, r->cols };
+			    r->outer_min, r->outer_max, r->rows, r->cols, r->group_size, r->group_gap };
 	int last = 6, best = -1;   /* outer_max, when none was given */
-	for (int i = 0; i < 9; i++)
+	for (int i = 0; i < 11; i++)
 		if (tp_config_given(c, "arena", keys[i])) {
 			/* The last --set, else the file's last line, wins. */
 			const char *w = tp_config_where(c, "arena", keys[i]);

@@ -46,7 +46,7 @@ static inline const struct tp_arena_cfg *tp_arena(const struct tp_config *c)
 	return c->game_cfg;
 }
 
-#define TP_ARENA_N_KEYS 21
+#define TP_ARENA_N_KEYS 24
 extern const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS];
 extern const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS];
 

@@ -61,10 +61,30 @@ extern const char *const tp_arena_inner_names[TP_INNER_N]; /* "diamond", "square
 /* The index of an inner-arena name, or -1. */
 int tp_arena_inner_parse(const char *name);
 
+/* Which squares carry a number (arena.numbering), dr and dc the row and
+ * column from the centre:
+ *  - alternate: row + col even, the seed's preferred board (see above);
+ *  - groups: square groups of group_size x group_size numbered squares,
+ *    group_gap unnumbered squares between groups, one group centred on the
+ *    centre: numbered when (dr + h) mod p < group_size and (dc + h) mod p <
+ *    group_size, p = group_size + group_gap, h = group_size / 2 (the
+ *    seed's "groups of playing positions having numbers, interspaced by
+ *    groups of playing positions without numbers");
+ *  - all: every square ("every playing position ... could be numbered").
+ * Each is symmetric under every turn and mirror, so the quarters keep
+ * their counts and every total constraint holds as for alternate. */
+enum tp_arena_numbering { TP_NUMBERING_ALTERNATE, TP_NUMBERING_GROUPS, TP_NUMBERING_ALL,
+			  TP_NUMBERING_N };
+extern const char *const tp_arena_numbering_names[TP_NUMBERING_N];
+#define TP_ARENA_GROUP_MAX 15
+
 struct tp_arena_rules {
 	int side;                 /* odd, TP_ARENA_SIDE_MIN..MAX; default 19 */
 	int rows, cols;           /* a rectangular board: each odd, SIDE_MIN..MAX;
 				   * 0 (the default) = side */
+	int numbering;            /* enum tp_arena_numbering; default alternate */
+	int group_size, group_gap; /* groups: odd 1..TP_ARENA_GROUP_MAX, and
+				    * 1..TP_ARENA_GROUP_MAX; default 3 and 2 */
 	unsigned long long seed;  /* numbering seed; default 1 */
 	int inner;                /* enum tp_arena_inner; default diamond */
 	int inner_size;           /* 0 = the shape's default (see above) */
@@ -88,6 +108,9 @@ struct tp_arena_rules {
  * and down from the centre. */
 int tp_arena_rows(const struct tp_arena_rules *r);
 int tp_arena_cols(const struct tp_arena_rules *r);
+
+/* Whether (row, col) carries a number under r->numbering (valid rules). */
+int tp_arena_numbered_at(const struct tp_arena_rules *r, int row, int col);
 
 /* Quarter (1..4, 0 the centre) of (row, col) on a rows x cols board. */
 int tp_arena_quarter_of(int rows, int cols, int row, int col);

@@ -58,9 +58,13 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      bd->rows, bd->cols, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
 		      r->inner_size ? "" : " (default size)", r->inner_min, r->inner_max,
 		      r->outer_min, r->outer_max);
-	tp_buf_printf(b, "numbered squares: %d (inner %d with the centre, outer %d)\n",
+	tp_buf_printf(b, "numbered squares: %d (inner %d with the centre, outer %d) of %d; numbering %s",
 		      bd->n_inner_numbered + bd->n_outer_numbered, bd->n_inner_numbered,
-		      bd->n_outer_numbered);
+		      bd->n_outer_numbered, bd->rows * bd->cols, tp_arena_numbering_names[r->numbering]);
+	if (r->numbering == TP_NUMBERING_GROUPS)
+		tp_buf_printf(b, " (groups of %d x %d squares, %d unnumbered between)", r->group_size,
+			      r->group_size, r->group_gap);
+	tp_buf_printf(b, "\n");
 	tp_buf_printf(b, "quarter totals: %ld %ld %ld %ld; inner arena by quarter: %ld %ld %ld %ld; centre %ld\n",
 		      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
 		      bd->quarter_total[4], bd->inner_quarter_total[1], bd->inner_quarter_total[2],

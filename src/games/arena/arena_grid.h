@@ -12,8 +12,6 @@
  * tp_arena_inner_size_of(r) returns it). */
 int tp_arena_inner_in(const struct tp_arena_rules *r, int size, int row, int col);
 
-/* Whether (row, col) carries a number: r + c even (see arena_core.h). */
-int tp_arena_numbered(int row, int col);
 
 /* The quarter whose squares quarter q's are turned from: 1 on a square
  * board, 1 (for quarters 1 and 3) or 2 (for 2 and 4) on a rectangle. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 const char *const tp_arena_inner_names[TP_INNER_N] = { "diamond", "square", "circle" };
+const char *const tp_arena_numbering_names[TP_NUMBERING_N] = { "alternate", "groups", "all" };
 
 int tp_arena_inner_parse(const char *name)
 {
@@ -30,6 +31,9 @@ void tp_arena_rules_default(struct tp_arena_rules *r)
 	r->outer_max = 20;
 	r->players = 2;
 	r->gate = TP_ARENA_GATE_DEFAULT;
+	r->numbering = TP_NUMBERING_ALTERNATE;
+	r->group_size = 3;
+	r->group_gap = 2;
 }
 
 /* ---- geometry ------------------------------------------------------------- */
@@ -151,13 +155,48 @@ int tp_arena_base_quarter(int R, int C, int q)
 	return R == C || q % 2 ? 1 : 2;
 }
 
-int tp_arena_numbered(int row, int col)
+static int mod(int x, int p)
 {
-	return (row + col) % 2 == 0;
+	return ((x % p) + p) % p;
+}
+
+int tp_arena_numbered_at(const struct tp_arena_rules *r, int row, int col)
+{
+	switch (r->numbering) {
+	case TP_NUMBERING_ALL:
+		return 1;
+	case TP_NUMBERING_GROUPS: {
+		int p = r->group_size + r->group_gap, h = r->group_size / 2;
+		return mod(row - tp_arena_rows(r) / 2 + h, p) < r->group_size &&
+		       mod(col - tp_arena_cols(r) / 2 + h, p) < r->group_size;
+	}
+	default:
+		return (row + col) % 2 == 0;
+	}
+}
+
+/* arena.numbering and, for groups, the groups' size and gap. */
+static int check_numbering(const struct tp_arena_rules *r, tp_err *e)
+{
+	if (r->numbering < 0 || r->numbering >= TP_NUMBERING_N)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.numbering = %d: not a numbering; use alternate, groups or all",
+			       r->numbering);
+	if (r->group_size < 1 || r->group_size > TP_ARENA_GROUP_MAX || r->group_size % 2 == 0)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.group_size = %d: a group is an odd number of squares a side, 1 to %d (odd, so that one group is centred on the centre square)",
+			       r->group_size, TP_ARENA_GROUP_MAX);
+	if (r->group_gap < 1 || r->group_gap > TP_ARENA_GROUP_MAX)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.group_gap = %d: the unnumbered squares between groups run from 1 to %d",
+			       r->group_gap, TP_ARENA_GROUP_MAX);
+	return TP_OK;
 }
 
 int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 {
+	if (check_numbering(r, e) != TP_OK)
+		return e->code;
 	if (r->side < TP_ARENA_SIDE_MIN || r->side > TP_ARENA_SIDE_MAX || r->side % 2 == 0)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.side = %d: the side is an odd number of squares from %d to %d (odd, so that there is a centre square to start on; at least %d, so that the longest shape, the 6-square Gun, fits)",
@@ -205,13 +244,18 @@ int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 		tp_arena_quarter_box(R, C, q, box);
 		for (int row = box[0]; row <= box[1]; row++)
 			for (int col = box[2]; col <= box[3]; col++)
-				if (tp_arena_numbered(row, col) && tp_arena_inner_in(r, size, row, col))
+				if (tp_arena_numbered_at(r, row, col) && tp_arena_inner_in(r, size, row, col))
 					qa++;
-				else if (tp_arena_numbered(row, col))
+				else if (tp_arena_numbered_at(r, row, col))
 					qb++;
 		a = qa < a ? qa : a;
 		b = qb < b ? qb : b;
 	}
+	if ((a == 0 || b == 0) && r->numbering == TP_NUMBERING_GROUPS)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.group_gap = %d: groups of %d x %d squares %d apart leave the %s arena of a quarter without a numbered square; use arena.group_gap = 1 or a larger arena.group_size",
+			       r->group_gap, r->group_size, r->group_size, r->group_gap,
+			       a == 0 ? "inner" : "outer");
 	if (a == 0)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner_size = %d: the %s inner arena holds no numbered square in a quarter; make it larger",

@@ -113,11 +113,12 @@ int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_
 			if (s->quarter != q)
 				return why_fail(why, n, "square %d,%d is in quarter %d, not %d", row + 1,
 						col + 1, s->quarter, q);
-			if (!tp_arena_numbered(row, col)) {
+			if (!tp_arena_numbered_at(r, row, col)) {
 				if (s->number != 0)
 					return why_fail(why, n,
-							"square %d,%d carries %d but is not on the numbered squares (row + col even)",
-							row + 1, col + 1, s->number);
+							"square %d,%d carries %d but is not on the numbered squares (arena.numbering = %s)",
+							row + 1, col + 1, s->number,
+							tp_arena_numbering_names[r->numbering]);
 				continue;
 			}
 			int lo = in ? r->inner_min : r->outer_min, hi = in ? r->inner_max : r->outer_max;

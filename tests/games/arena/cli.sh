@@ -195,6 +195,70 @@ c_build_rect() {
 }
 tcase "build a rectangular board: every sheet and format; too small refused with a fix" c_build_rect
 
+# Unnumbered gaps (issue 22, section 4): arena.numbering = groups | all.
+# Which squares carry numbers is computed here from the groups' centres
+# (every group_size + group_gap squares from the centre, group_size / 2
+# either side), the quarters and totals as above.
+c_pattern_numbering() {
+	for set in "19 19 groups 3 2" "19 19 groups 1 1" "23 23 groups 5 2" "13 19 groups 3 1" \
+		"15 15 all 3 2" "11 17 all 3 2"; do
+		set -- $set
+		run -c "$CFG" -s arena.rows=$1 -s arena.cols=$2 -s arena.numbering=$3 \
+			-s arena.group_size=$4 -s arena.group_gap=$5 -s arena.seed=3 pattern --format csv
+		expect_ok || return
+		res=$(tail -n +2 "$OUT" | awk -F, -v R="$1" -v C="$2" -v mode="$3" -v gs="$4" -v gg="$5" '
+			function ingroup(x, mid,   k, p, h) {
+				p = gs + gg; h = int(gs / 2)
+				for (k = -x - mid; k <= x + mid; k++)
+					if (x - (mid + k * p) <= h && (mid + k * p) - x <= h) return 1
+				return 0
+			}
+			BEGIN { a = int(R / 2); b = int(C / 2); bad = "" }
+			{
+				r0 = $1 - 1; c0 = $2 - 1
+				want = mode == "all" ? 1 : ingroup(r0, a) && ingroup(c0, b)
+				if (want != ($3 != 0)) bad = bad " numbered@" $1 "," $2
+				q[$5] += $3
+				if ($4 == "inner") { iq[$5] += $3; it += $3 } else ot += $3
+				lines++
+			}
+			END {
+				if (lines != R * C) bad = bad " lines=" lines
+				for (k = 2; k <= 4; k++) {
+					if (q[k] != q[1]) bad = bad " quarter" k
+					if (iq[k] != iq[1]) bad = bad " inner-quarter" k
+				}
+				if (ot <= it) bad = bad " outer<=inner"
+				print bad
+			}')
+		[ -z "$res" ] || { fail "pattern csv $set:$res"; return; }
+	done
+}
+tcase "numbering groups and all: numbered squares, quarter totals" c_pattern_numbering
+
+c_build_groups() {
+	d=$(fresh_dir groups)
+	run -c "$CFG" -s arena.numbering=groups -s print.dpi=72 build -o "$d" -q
+	expect_ok || return
+	for f in board board-part-1 board-part-2 pieces pieces-back score-pad; do
+		for x in pdf png svg; do
+			[ -s "$d/$f.$x" ] || { fail "no $f.$x"; return; }
+		done
+	done
+	for f in "$d"/*.pdf; do
+		qpdf --check "$f" >/dev/null 2>&1 || { fail "qpdf --check $f"; return; }
+	done
+	run -c "$CFG" -s arena.numbering=groups pattern --format csv
+	cmp -s "$OUT" "$d/manifest/board.csv" || { fail "board.csv differs from pattern"; return; }
+	run -c "$CFG" -s arena.numbering=groups check
+	grep -q "numbering groups" "$OUT" || { fail "check does not name the numbering"; return; }
+	run -c "$CFG" -s arena.numbering=groups simulate --games 10 --format csv
+	expect_ok || fail "simulate on a groups board"
+	refuse "--set arena.group_gap=15" "arena.group_gap = 15" "without a numbered square" -- \
+		-c "$CFG" -s arena.numbering=groups -s arena.group_size=1 -s arena.group_gap=15
+}
+tcase "build and simulate a groups board; groups too far apart refused" c_build_groups
+
 c_manifest() {
 	run -c "$CFG" manifest --format csv
 	expect_ok || return
@@ -352,6 +416,9 @@ tcase "side = 5 (too small)" c_bad_key side 5 "at least 7"
 tcase "side = 101 (too large)" c_bad_key side 101 ""
 tcase "rows = 8 (even)" c_bad_key rows 8 "odd"
 tcase "cols = 5 (too small)" c_bad_key cols 5 "odd"
+tcase "numbering = hexes (unknown)" c_bad_key numbering hexes "alternate"
+tcase "group_size = 4 (even)" c_bad_key group_size 4 "odd"
+tcase "group_gap = 0" c_bad_key group_gap 0 ""
 tcase "players = 1" c_bad_key players 1 "2 to 6"
 tcase "players = 7" c_bad_key players 7 "2 to 6"
 tcase "inner = hexagon (unknown shape)" c_bad_key inner hexagon "diamond"
