@@ -153,6 +153,10 @@ static const struct tp_key core_keys[] = {
 	  .help = "larger sheets are split into panels (PDF's limit: 5080 mm)" },
 	{ CORE("print", "panel_overlap_mm", TP_KEY_LEN, print.panel_overlap_mm), .lo = 0, .hi = 100,
 	  .help = "overlap between panels" },
+	{ CORE("print", "max_files", TP_KEY_INT, print.max_files), .lo = 1, .hi = 100000000,
+	  .help = "a build that would write more files is refused (raise it to allow one)" },
+	{ CORE("print", "max_gpx", TP_KEY_NUM, print.max_gpx), .lo = 0.001, .hi = 100000,
+	  .help = "a build that would draw more PNG gigapixels is refused (raise it to allow one)" },
 	{ CORE("print", "layout", TP_KEY_ENUM, print.layout), .names = layout_names,
 	  .help = "tile sheets as one gang of tiles edge to edge, or punchboard: press sheets, a gutter round every tile" },
 	{ CORE("print", "sheet_mm", TP_KEY_CUSTOM, print.sheet_name), .parse = parse_sheet,
@@ -553,6 +557,8 @@ static void core_defaults(struct tp_config *c)
 	p->formats = (1u << tp_n_backends) - 1;
 	p->max_sheet_mm = TP_PDF_MAX_MM;
 	p->panel_overlap_mm = 10;
+	p->max_files = 10000;
+	p->max_gpx = 40;
 	p->layout = TP_LAYOUT_GANG;
 	snprintf(p->sheet_name, sizeof p->sheet_name, "SRA3");
 	p->sheet_w_mm = 320;

@@ -12,6 +12,7 @@
 #include "app/build_record.h"
 #include "app/impose_game.h"
 #include "app/session.h"
+#include "cli/build_estimate.h"
 #include "cli/build_txn.h"
 #include "cli/cli.h"
 #include "core/alloc.h"
@@ -495,6 +496,37 @@ static void drop_huge_rasters(struct plan *pl, int quiet)
 	pl->n_tasks = k;
 }
 
+/* The estimate of every task (build_estimate.h).  TP_OK or TP_EIO. */
+static int estimate_tasks(const struct plan *pl, struct tp_estimate *est, tp_err *e)
+{
+	for (size_t i = 0; i < pl->n_tasks; i++)
+		if (tp_estimate_task(pl->session, pl->tasks[i].sheet,
+				     &tp_backends[pl->tasks[i].backend], est) != 0)
+			return tp_fail(e, TP_EIO, "out of memory estimating the build");
+	return TP_OK;
+}
+
+int tp_build_estimate(const struct tp_cli *cli, const struct tp_session *s,
+		      struct tp_estimate *est, tp_err *e)
+{
+	struct plan pl = { 0 };
+	pl.session = s;
+	pl.formats = s->cfg->print.formats;
+	pl.want = tp_calloc(s->game->n_sheets + 1, sizeof *pl.want);
+	int rc = pl.want ? parse_only(cli, s->cfg, &pl, e)
+			 : tp_fail(e, TP_EIO, "out of memory planning the build");
+	if (rc == TP_OK && plan_tasks(&pl) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
+	if (rc == TP_OK) {
+		estimate_areas(&pl);
+		drop_huge_rasters(&pl, 1);
+		rc = estimate_tasks(&pl, est, e);
+	}
+	free(pl.tasks);
+	free(pl.want);
+	return rc;
+}
+
 /* Raster tasks dominate and grow with the sheet area; handing the largest
  * out first keeps every worker busy to the end. */
 static void order_tasks(const struct plan *pl, size_t *order)
@@ -678,6 +710,13 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		estimate_areas(&pl);
 	if (rc == TP_OK && !cli->formats)
 		drop_huge_rasters(&pl, cli->quiet);
+	/* Too many files or pixels for what the user expects: refused before
+	 * anything is drawn (print.max_files, print.max_gpx). */
+	struct tp_estimate est = { 0 };
+	if (rc == TP_OK)
+		rc = estimate_tasks(&pl, &est, e);
+	if (rc == TP_OK)
+		rc = tp_estimate_check(&s, &est, e);
 	size_t n = pl.n_tasks + 1;
 	struct tp_buf *reports = tp_calloc(n, sizeof *reports);
 	int *counts = tp_calloc(n, sizeof *counts);

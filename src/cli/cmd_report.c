@@ -4,6 +4,7 @@
 
 #include "app/session.h"
 #include "cli/cli.h"
+#include "cli/build_estimate.h"
 
 typedef int (*report_fn)(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
 			 tp_err *e);
@@ -11,8 +12,15 @@ typedef int (*report_fn)(struct tp_buf *b, const struct tp_session *s, const str
 static int do_check(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
 		    tp_err *e)
 {
-	(void)e;
 	s->game->summary(b, s->cfg, s->model);
+	/* What a build of this config would write, and whether it may. */
+	struct tp_estimate est = { 0 };
+	int rc = tp_build_estimate(cli, s, &est, e);
+	if (rc == TP_OK)
+		rc = tp_estimate_check(s, &est, e);
+	if (rc != TP_OK)
+		return rc;
+	tp_estimate_print(b, s, &est);
 	/* Legibility problems and weak rules are warnings: the files are
 	 * still valid. */
 	tp_session_warnings(s, cli->quiet);

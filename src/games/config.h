@@ -39,6 +39,10 @@ struct tp_print {
 	unsigned formats;   /* bit i: tp_backends[i] */
 	double max_sheet_mm;       /* larger sheets are split into panels */
 	double panel_overlap_mm;
+	/* Resource guards (app build estimate): a build that would write more
+	 * files or draw more raster gigapixels is refused before it starts. */
+	int max_files;
+	double max_gpx;
 	/* Punchboard imposition (impose.h): layout is enum tp_layout; the
 	 * press sheet as given (name or WxH) and in mm; the spacing. */
 	int layout;

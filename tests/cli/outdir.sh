@@ -308,6 +308,84 @@ c_file_too_large() {
 }
 tcase "a file too large (as a full disk) in a -j 2 PNG build: exit 1 naming it, earlier set intact" c_file_too_large
 
+# ---- resource guards ----------------------------------------------------------
+
+# est_of WHAT: from the last check's stdout, the estimate's file count
+# (files) or gigapixels (gpx).
+est_of() {
+	case $1 in
+	files) sed -n 's/^build estimate: \([0-9]*\) files.*/\1/p' "$OUT" ;;
+	gpx) sed -n 's/^build estimate: .* files of sheets, \([0-9.e+-]*\) Gpx.*/\1/p' "$OUT" ;;
+	esac
+}
+
+c_guard_files() {
+	# tile_mm = 1000 with max_sheet_mm = 100: the fronts sheet (cols x
+	# rows tiles) becomes n x n panels, n = ceil((side - overlap) /
+	# (max - 2 bleed - overlap)) with marks off; one SVG file each.
+	rows=18 tile=1000 max=100 bleed=3 ov=10
+	want=$(awk -v l=$((rows * tile)) -v m=$max -v b=$bleed -v o=$ov \
+		'BEGIN { n = (l - o) / (m - 2 * b - o); k = int(n); if (k < n) k++; print k * k }')
+	d=$T/guard-files
+	timeout 60 "$TP_BIN" build -o "$d" --only fronts --formats svg -s board.rows=$rows -s board.cols=$rows \
+		-s print.tile_mm=$tile -s print.max_sheet_mm=$max -s print.bleed_mm=$bleed \
+		-s print.panel_overlap_mm=$ov -s print.marks=off >"$OUT" 2>"$ERR"
+	rc=$?
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2 (124: it ran): $(errtext)"; return; }
+	one_err_line && err_has "print.max_files" "print.max_sheet_mm" "about $want files" || return
+	[ ! -e "$d" ] || { fail "the refused build created $d"; return; }
+	# The issue's example as given (marks on): refused too, at once.
+	timeout 60 "$TP_BIN" build -o "$d" -s print.tile_mm=1000 -s print.max_sheet_mm=100 \
+		--only fronts --formats svg >"$OUT" 2>"$ERR"
+	rc=$?
+	[ "$rc" -eq 2 ] || { fail "issue example: exit $rc, want 2: $(errtext)"; return; }
+	[ ! -e "$d" ] || { fail "the refused build created $d"; return; }
+	# check refuses the same config, and reports the estimate once the
+	# limit is raised.
+	run -s print.tile_mm=1000 -s print.max_sheet_mm=100 check
+	[ "$rc" -eq 2 ] && err_has "print.max_files" || { fail "check: exit $rc: $(errtext)"; return; }
+	run -s print.tile_mm=1000 -s print.max_sheet_mm=100 -s print.max_files=100000000 check
+	[ "$rc" -eq 0 ] || { fail "check with the limit raised: exit $rc: $(errtext)"; return; }
+	[ "$(est_of files)" -ge "$want" ] || fail "check's estimate $(est_of files) < $want"
+}
+tcase "the 96,722-file build is refused before writing (exit 2 naming print.max_files and print.max_sheet_mm)" c_guard_files
+
+c_guard_estimate() {
+	# check's estimate against what a build then writes: every sheet file
+	# (manifest and proof aside), and the PNGs' pixels within 3 %.
+	for cfg in series arena; do
+		d=$T/estimate-$cfg
+		run -c $cfg -s print.dpi=150 check
+		[ "$rc" -eq 0 ] || { fail "$cfg check: exit $rc: $(errtext)"; return; }
+		files=$(est_of files) gpx=$(est_of gpx)
+		run -c $cfg -s print.dpi=150 build -q -o "$d"
+		[ "$rc" -eq 0 ] || { fail "$cfg build: exit $rc: $(errtext)"; return; }
+		n=$(cd "$d" && find . -type f ! -path './manifest/*' ! -name 'proof.*' | wc -l)
+		[ "$n" -eq "$files" ] || { fail "$cfg: check estimates $files files, the build wrote $n"; return; }
+		python3 - "$d" "$gpx" <<'PY' || { fail "$cfg: estimated $gpx Gpx is off the PNGs' pixels by more than 3 %"; return; }
+import glob, os, struct, sys
+d, est = sys.argv[1], float(sys.argv[2])
+px = 0
+for f in glob.glob(os.path.join(d, "*.png")):
+    if os.path.basename(f).startswith("proof."):
+        continue
+    w, h = struct.unpack(">II", open(f, "rb").read(24)[16:24])
+    px += w * h
+assert px > 0 and abs(est - px / 1e9) <= 0.03 * px / 1e9, (est, px / 1e9)
+PY
+	done
+	# Half the estimate as the limit: refused by check and build, naming
+	# the limit and print.dpi; nothing written.
+	run -s print.dpi=150 check
+	half=$(awk -v g="$(est_of gpx)" 'BEGIN { print g / 2 }')
+	run -s print.dpi=150 -s print.max_gpx="$half" check
+	[ "$rc" -eq 2 ] && one_err_line && err_has "print.max_gpx" "print.dpi" || { fail "max_gpx: check exit $rc: $(errtext)"; return; }
+	d=$T/guard-gpx
+	run -s print.dpi=150 -s print.max_gpx="$half" build -o "$d"
+	[ "$rc" -eq 2 ] && [ ! -e "$d" ] || fail "max_gpx: build exit $rc, or it wrote: $(errtext)"
+}
+tcase "check's build estimate matches the files and pixels a build writes; print.max_gpx refuses" c_guard_estimate
+
 # ---- workers --------------------------------------------------------------------
 
 # alive PID...: how many of the pids still run (a zombie waiting for

@@ -1,0 +1,97 @@
+#include "cli/build_estimate.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "app/impose_game.h"
+#include "games/config.h"
+#include "print/impose.h"
+#include "print/sheet.h"
+
+/* Pages and bleed-box area (mm^2) one built page becomes: the panels
+ * tp_doc_panelize would cut it into (gang layout), counted, not cut. */
+static double panels(const struct tp_print *p, const struct tp_scene *sc, double *area)
+{
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0, sx, sy;
+	int nx = tp_panel_split(sc->trim_w, p->max_sheet_mm - 2 * (sc->bleed + m), p->panel_overlap_mm, &sx);
+	int ny = tp_panel_split(sc->trim_h, p->max_sheet_mm - 2 * (sc->bleed + m), p->panel_overlap_mm, &sy);
+	if (sc->press)
+		nx = ny = 1;
+	double w = nx > 1 ? sx + p->panel_overlap_mm : sc->trim_w;
+	double h = ny > 1 ? sy + p->panel_overlap_mm : sc->trim_h;
+	*area = (double)nx * ny * (w + 2 * sc->bleed) * (h + 2 * sc->bleed);
+	return (double)nx * ny;
+}
+
+int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_backend *b,
+		     struct tp_estimate *est)
+{
+	const struct tp_config *c = s->cfg;
+	const struct tp_sheet_def *def = &s->game->sheets[sheet];
+	struct tp_doc doc = { 0 };
+	int punch = c->print.layout == TP_LAYOUT_PUNCHBOARD;
+	/* Punchboard sheets are imposed as written (press sheets are few);
+	 * gang sheets are counted as built, panels and all. */
+	if (def->build(c, s->model, &doc) != 0 ||
+	    (punch && tp_impose_doc(c, s->model, def->name, &doc) != 0)) {
+		tp_doc_free(&doc);
+		return -1;
+	}
+	double pages = 0, area = 0;
+	for (size_t k = 0; k < doc.n; k++) {
+		const struct tp_scene *sc = doc.pages[k].sc;
+		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
+			continue;
+		double a = (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
+		double n = punch ? 1 : panels(&c->print, sc, &a);
+		est->panels |= n > 1;
+		pages += n;
+		area += a;
+	}
+	tp_doc_free(&doc);
+	double files = pages == 0 ? 0 : b->multipage ? 1 : pages;
+	double dpmm = c->print.dpi / 25.4;
+	double gpx = b->raster ? area * dpmm * dpmm / 1e9 : 0;
+	est->files += files;
+	est->gpx += gpx;
+	if (files > est->most_files) {
+		est->most_files = files;
+		est->most_files_sheet = sheet;
+	}
+	if (gpx > est->most_gpx) {
+		est->most_gpx = gpx;
+		est->most_gpx_sheet = sheet;
+	}
+	return 0;
+}
+
+int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est, tp_err *e)
+{
+	const struct tp_print *p = &s->cfg->print;
+	const struct tp_config *c = s->cfg;
+	if (est->files > p->max_files) {
+		/* Panels multiply files: name the keys that make them. */
+		char why[300] = "";
+		if (est->panels)
+			snprintf(why, sizeof why, "; pages over print.max_sheet_mm = %g mm (%s) become panels, one file each in PNG and SVG",
+				 p->max_sheet_mm, tp_config_where(c, "print", "max_sheet_mm"));
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.max_files = %d: this build would write about %.0f files (%.0f of them %s)%s; allowed: raise print.max_files, or build fewer (--only, --formats) or larger pages",
+			       tp_config_where(c, "print", est->panels ? "max_sheet_mm" : "max_files"),
+			       p->max_files, est->files, est->most_files,
+			       s->game->sheets[est->most_files_sheet].name, why);
+	}
+	if (est->gpx > p->max_gpx)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.max_gpx = %g: this build would draw %.1f gigapixels of PNG at print.dpi = %g (%.1f of them %s); allowed: a lower print.dpi, --formats without png, or raise print.max_gpx",
+			       tp_config_where(c, "print", "dpi"), p->max_gpx, est->gpx, p->dpi,
+			       est->most_gpx, s->game->sheets[est->most_gpx_sheet].name);
+	return TP_OK;
+}
+
+void tp_estimate_print(struct tp_buf *b, const struct tp_session *s, const struct tp_estimate *est)
+{
+	const struct tp_print *p = &s->cfg->print;
+	tp_buf_printf(b, "build estimate: %.0f files of sheets, %.4g Gpx of PNG at %g dpi (limits: print.max_files = %d, print.max_gpx = %g)\n",
+		      est->files, est->gpx, p->dpi, p->max_files, p->max_gpx);
+}

@@ -1,0 +1,44 @@
+#ifndef TP_BUILD_ESTIMATE_H
+#define TP_BUILD_ESTIMATE_H
+
+/* What a build would write, estimated from the layout before anything is
+ * drawn: files and raster gigapixels, per sheet and in total.  A build
+ * beyond print.max_files or print.max_gpx is refused (exit 2, naming the
+ * limit and the key that drives the count), and `check` reports the
+ * estimate.  Pages are counted as the build would split them into panels,
+ * without cutting the panels out. */
+
+#include <stddef.h>
+
+#include "app/session.h"
+#include "core/strbuf.h"
+#include "print/backend.h"
+
+struct tp_estimate {
+	double files;
+	double gpx;               /* raster pixels / 1e9 */
+	size_t most_files_sheet;  /* the sheet with the most files, and its count */
+	double most_files;
+	size_t most_gpx_sheet;
+	double most_gpx;
+	int panels;               /* some page is split into panels */
+};
+
+/* Adds what writing sheet in format b would write.  0, or -1 when out of
+ * memory. */
+int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_backend *b,
+		     struct tp_estimate *est);
+
+/* TP_OK, or TP_EINPUT naming the limit exceeded and what drives it. */
+int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est, tp_err *e);
+
+/* One line for `check`: "build estimate: 24 files, 0.12 Gpx of PNG ...". */
+void tp_estimate_print(struct tp_buf *b, const struct tp_session *s, const struct tp_estimate *est);
+
+/* The estimate of the build cli asks for (the whole set, for check),
+ * into est (zeroed by the caller).  In cmd_build.c, beside the plan. */
+struct tp_cli;
+int tp_build_estimate(const struct tp_cli *cli, const struct tp_session *s,
+		      struct tp_estimate *est, tp_err *e);
+
+#endif
