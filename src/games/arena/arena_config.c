@@ -3,6 +3,7 @@
 #include "games/arena/arena_config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,6 +244,18 @@ static int check_pieces(const struct tp_config *c, const struct tp_arena_cfg *a,
 			       "%s: arena.rib_margin_mm = %g: leaves %g mm of a %g mm square for ribs, less than one rib_pitch_mm (%g)",
 			       tp_config_where(c, "arena", "rib_margin_mm"), a->rib_margin_mm, room,
 			       a->square_mm, a->rib_pitch_mm);
+	/* A marked piece's ribbed face: a ring rib round the mark inside the
+	 * mark cell's rib margin, around a disc its number can be read in. */
+	double r = tp_arena_mark_radius(a);
+	if (r < TP_ARENA_MARK_RADIUS_MIN) {
+		double ring = a->piece_clearance_mm + a->rib_margin_mm + 1.5 * a->rib_width_mm;
+		return tp_fail(e, TP_EINPUT,
+			       "%s: arena.square_mm = %g: a marked piece's number disc and the ring rib round it leave a %.2g mm radius, below %g mm (numbers 1.5 mm tall); fits: arena.square_mm at least %g, or arena.rib_margin_mm at most %g",
+			       tp_config_where(c, "arena", "square_mm"), a->square_mm, r,
+			       TP_ARENA_MARK_RADIUS_MIN,
+			       ceil(20 * (TP_ARENA_MARK_RADIUS_MIN + ring)) / 10,
+			       floor(100 * (a->rib_margin_mm - (TP_ARENA_MARK_RADIUS_MIN - r))) / 100);
+	}
 	return TP_OK;
 }
 

@@ -363,12 +363,13 @@ static size_t piece_path(const struct tp_arena_shape *sh, double s, double d, do
 
 /* The mark's disc: on the shape's first cell (the cell whose number the
  * "2" or "3" multiplies), centre and radius. */
-static void mark_disc(const struct tp_arena_shape *sh, double s, double x, double y, double *cx,
-		      double *cy, double *r)
+static void mark_disc(const struct tp_arena_cfg *a, const struct tp_arena_shape *sh, double x,
+		      double y, double *cx, double *cy, double *r)
 {
+	double s = a->square_mm;
 	*cx = x + (sh->cell[0][1] + 0.5) * s;
 	*cy = y + (sh->cell[0][0] + 0.5) * s;
-	*r = s * 0.3;
+	*r = tp_arena_mark_radius(a);
 }
 
 /* Appends a circle as four curves, anticlockwise on the page (against the
@@ -403,7 +404,7 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1 + 14];
 	size_t n = piece_path(sh, s, a->piece_bleed_mm - a->piece_clearance_mm, x, y, p);
 	double cx, cy, r;
-	mark_disc(sh, s, x, y, &cx, &cy, &r);
+	mark_disc(a, sh, x, y, &cx, &cy, &r);
 	if (pc->mark != TP_MARK_BLANK)
 		n += hole(p + n, cx, cy, r);
 	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, p, n) != 0 ||
@@ -418,8 +419,12 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 }
 
 /* The ribs of the blocking face as segments in ink, a rib_pitch_mm apart
- * across the piece, each at least rib_margin_mm inside the die line and
- * clear of the mark's disc. */
+ * across the piece, each at least rib_margin_mm inside the die line.  On a
+ * marked piece a ring rib goes round the mark's disc, a rib's width clear
+ * of it (tp_arena_mark_radius keeps it inside the cell's margin), and the
+ * straight ribs stop a rib's width short of the ring, dropping stubs
+ * shorter than two rib widths: the face is ribbed at every square size,
+ * and the mark stays clear. */
 static int piece_ribs(struct tp_scene *sc, const struct tp_config *c, const struct tp_arena_piece *pc,
 		      double x, double y, int ink)
 {
@@ -433,7 +438,9 @@ static int piece_ribs(struct tp_scene *sc, const struct tp_config *c, const stru
 	for (int i = 0; i < sh->n_cells; i++)
 		filled[sh->cell[i][0]][sh->cell[i][1]] = 1;
 	double cx, cy, r;
-	mark_disc(sh, s, 0, 0, &cx, &cy, &r);
+	mark_disc(a, sh, 0, 0, &cx, &cy, &r);
+	if (pc->mark != TP_MARK_BLANK && tp_scene_circle(sc, ink, TP_STROKE, w, x + cx, y + cy, r + w) != 0)
+		return -1;
 	double H = rows * s, y0 = M + w / 2;
 	int count = (int)floor((H - 2 * y0) / a->rib_pitch_mm + 1e-9) + 1;
 	/* Centred top to bottom. */
@@ -464,13 +471,15 @@ static int piece_ribs(struct tp_scene *sc, const struct tp_config *c, const stru
 			col = end + 1;
 			if (xb <= xa)
 				continue;
-			/* Around the mark's disc, with a rib's width to spare. */
-			double gap = r + w;
+			/* Around the ring: its outer edge at r + 1.5 w, a rib's
+			 * width of space, then the rib's half width. */
+			double gap = r + 3 * w;
 			if (pc->mark != TP_MARK_BLANK && fabs(ry - cy) < gap) {
 				double half = sqrt(gap * gap - (ry - cy) * (ry - cy));
-				if (cx - half > xa && seg(sc, ink, w, x + xa, y + ry, x + fmin(xb, cx - half), y + ry))
+				double l1 = fmin(xb, cx - half), x2 = fmax(xa, cx + half);
+				if (l1 - xa >= 2 * w && seg(sc, ink, w, x + xa, y + ry, x + l1, y + ry))
 					return -1;
-				if (cx + half < xb && seg(sc, ink, w, x + fmax(xa, cx + half), y + ry, x + xb, y + ry))
+				if (xb - x2 >= 2 * w && seg(sc, ink, w, x + x2, y + ry, x + xb, y + ry))
 					return -1;
 				continue;
 			}

@@ -1,0 +1,192 @@
+/* The blocking face of a marked piece is ribbed at every square size, and
+ * its ribs keep clear of the mark (issue 21: at arena.square_mm = 12 a
+ * marked Eye had no ribs, at 25 only fragments).  Read from pieces-back as
+ * laid out: each piece is a filled path in its player's colour; a marked
+ * piece's path has a second subpath, the hole of its mark disc (its centre
+ * and radius come from that hole's points).  Each rib is a stroke in the
+ * ribs ink: a segment, or a ring (a closed curve). */
+
+#include "testutil.h"
+#include "tu_build.h"
+
+#include <math.h>
+
+#include "arena_config.h"
+#include "game.h"
+#include "sheet.h"
+
+struct piece {
+	double b[4];        /* bbox of the outline */
+	int n_pts;          /* outline points: with w and h, the shape's key */
+	int marked;
+	double cx, cy, r;   /* the mark's hole */
+	double rib_area;
+};
+
+static void piece_of(const struct tp_scene *sc, const struct tp_shape *s, struct piece *p)
+{
+	memset(p, 0, sizeof *p);
+	p->b[0] = p->b[1] = INFINITY;
+	p->b[2] = p->b[3] = -INFINITY;
+	int sub = 0, hole_n = 0;
+	double hx[16], hy[16];
+	for (size_t k = 0; k < s->count; k++) {
+		const struct tp_pt *q = &sc->pts[s->first + k];
+		if (q->op == TP_MOVE)
+			sub++;
+		if (q->op == TP_CLOSE)
+			continue;
+		if (sub == 1) {
+			p->b[0] = fmin(p->b[0], q->x); p->b[1] = fmin(p->b[1], q->y);
+			p->b[2] = fmax(p->b[2], q->x); p->b[3] = fmax(p->b[3], q->y);
+			p->n_pts++;
+		} else if (hole_n < 16) {
+			hx[hole_n] = q->x;
+			hy[hole_n++] = q->y;
+		}
+	}
+	p->marked = sub > 1;
+	if (p->marked) {
+		/* A circle as four curves: its start and each curve's end lie on
+		 * it, a quarter turn apart (points 0, 3, 6, 9, 12). */
+		double x0 = INFINITY, x1 = -INFINITY;
+		for (int i = 0; i < hole_n; i += 3) {
+			x0 = fmin(x0, hx[i]);
+			x1 = fmax(x1, hx[i]);
+			p->cy += hy[i] / ((hole_n + 2) / 3);
+		}
+		p->cx = (x0 + x1) / 2;
+		p->r = (x1 - x0) / 2;
+	}
+}
+
+static double seg_dist(double px, double py, double ax, double ay, double bx, double by)
+{
+	double dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
+	double t = l2 > 0 ? fmax(0, fmin(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
+	return hypot(px - (ax + t * dx), py - (ay + t * dy));
+}
+
+static void ribs_for(double square)
+{
+	char set[64];
+	snprintf(set, sizeof set, "arena.square_mm=%g", square);
+	const char *sets[] = { set };
+	struct tp_config *c = tu_config(tu_path("config/arena.ini"), sets, 1);
+	void *model = NULL;
+	tp_err e = { 0 };
+	assert_int_equal(c->game->derive(c, &model, &e), TP_OK);
+	const struct tp_sheet_def *d = tp_game_sheet(c->game, "pieces-back");
+	assert_non_null(d);
+	struct tp_doc doc = { 0 };
+	assert_int_equal(d->build(c, model, &doc), 0);
+	const struct tp_scene *sc = doc.pages[0].sc;
+	double w = tp_arena(c)->rib_width_mm;
+	struct piece pc[64];
+	int n = 0;
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		const struct tp_shape *s = &sc->shapes[i];
+		if (s->kind == TP_SHAPE_PATH && s->paint == TP_FILL && s->ink >= TP_INK_PLAYER1 &&
+		    s->ink < TP_INK_PLAYER1 + 6 && n < 64)
+			piece_of(sc, s, &pc[n++]);
+	}
+	assert_int_equal(n, TP_ARENA_PIECES);
+	int rings = 0;
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		const struct tp_shape *s = &sc->shapes[i];
+		if (s->ink != TP_INK_RIBS)
+			continue;
+		assert_int_equal(s->paint, TP_STROKE);
+		const struct tp_pt *q = &sc->pts[s->first];
+		double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+		for (size_t k = 0; k < s->count; k++)
+			if (q[k].op != TP_CLOSE) {
+				x0 = fmin(x0, q[k].x); x1 = fmax(x1, q[k].x);
+				y0 = fmin(y0, q[k].y); y1 = fmax(y1, q[k].y);
+			}
+		int ring = s->count > 2;
+		double mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
+		struct piece *p = NULL;
+		for (int k = 0; k < n; k++)
+			if (mx >= pc[k].b[0] && mx <= pc[k].b[2] && my >= pc[k].b[1] && my <= pc[k].b[3])
+				p = &pc[k];
+		if (p == NULL)
+			fail_msg("%g mm: a rib at %g,%g lies on no piece", square, mx, my);
+		if (ring) {
+			double R = (x1 - x0) / 2;
+			rings++;
+			assert_true(p->marked);
+			/* round the mark, its inner edge clear of the disc */
+			assert_true(fabs(mx - p->cx) < 1e-6 && fabs(my - p->cy) < 1e-6);
+			assert_true(R - w / 2 > p->r + 1e-6);
+			p->rib_area += 2 * M_PI * R * w;
+		} else {
+			assert_int_equal(s->count, 2);
+			if (p->marked && seg_dist(p->cx, p->cy, q[0].x, q[0].y, q[1].x, q[1].y) - w / 2 <= p->r)
+				fail_msg("%g mm: a rib crosses the mark at %g,%g", square, p->cx, p->cy);
+			p->rib_area += hypot(q[1].x - q[0].x, q[1].y - q[0].y) * w;
+		}
+	}
+	/* Every marked piece has a ring, and ribs covering at least half of
+	 * what the unmarked piece of the same shape carries. */
+	int marked = 0;
+	for (int k = 0; k < n; k++) {
+		if (!pc[k].marked)
+			continue;
+		marked++;
+		const struct piece *plain = NULL;
+		for (int j = 0; j < n; j++)
+			if (!pc[j].marked && pc[j].n_pts == pc[k].n_pts &&
+			    fabs((pc[j].b[2] - pc[j].b[0]) - (pc[k].b[2] - pc[k].b[0])) < 1e-6 &&
+			    fabs((pc[j].b[3] - pc[j].b[1]) - (pc[k].b[3] - pc[k].b[1])) < 1e-6)
+				plain = &pc[j];
+		assert_non_null(plain);
+		assert_true(plain->rib_area > 0);
+		if (pc[k].rib_area < 0.5 * plain->rib_area)
+			fail_msg("%g mm: a marked piece carries %.1f mm2 of ribs, the plain one %.1f", square,
+				 pc[k].rib_area, plain->rib_area);
+	}
+	assert_true(marked > 0);
+	assert_int_equal(rings, marked);
+	tp_doc_free(&doc);
+	c->game->free_model(model);
+	tp_config_free(c);
+}
+
+static void marked_faces_ribbed(void **state)
+{
+	(void)state;
+	ribs_for(12);
+	ribs_for(25);
+	ribs_for(40);
+}
+
+/* The smallest square the config refuses names the size that fits, and
+ * that size is accepted. */
+static void small_square_says_what_fits(void **state)
+{
+	(void)state;
+	const char *sets[] = { "arena.square_mm=10" };
+	struct tp_config *c = NULL;
+	tp_err e = { 0 };
+	assert_int_equal(tp_config_load(&c, tu_path("config/arena.ini"), sets, 1, &e), TP_EINPUT);
+	const char *at = strstr(e.msg, "arena.square_mm at least ");
+	assert_non_null(at);
+	char fit[64];
+	snprintf(fit, sizeof fit, "arena.square_mm=%g", atof(at + strlen("arena.square_mm at least ")));
+	const char *ok[] = { fit };
+	c = tu_config(tu_path("config/arena.ini"), ok, 1);
+	assert_true(tp_arena_mark_radius(tp_arena(c)) >= TP_ARENA_MARK_RADIUS_MIN);
+	tp_config_free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(marked_faces_ribbed),
+		cmocka_unit_test(small_square_says_what_fits),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	tu_release_font_caches();
+	return rc;
+}
