@@ -190,6 +190,25 @@ int tp_record_write(const char *dir, const struct tp_record *old, const struct t
 	return rc;
 }
 
+int tp_record_each(const char *dir, void (*fn)(const char *path, void *ctx), void *ctx)
+{
+	int dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
+		return -1;
+	struct tp_record r = { 0 };
+	tp_err e = { 0 };
+	int rc = tp_record_load(dirfd, dir, &r, &e) == TP_OK && r.found && r.ours ? 0 : -1;
+	if (rc == 0)
+		tp_record_verify(dirfd, &r);
+	for (size_t i = 0; rc == 0 && i < r.n; i++)
+		if ((r.v[i].state == TP_REC_MATCH || r.v[i].state == TP_REC_CHANGED) &&
+		    strcmp(r.v[i].path, TP_RECORD_NAME) != 0)
+			fn(r.v[i].path, ctx);
+	tp_record_free(&r);
+	close(dirfd);
+	return rc;
+}
+
 int tp_record_clean(int dirfd, const char *dir, const struct tp_record *old, int *removed,
 		    struct tp_buf *kept)
 {

@@ -57,6 +57,11 @@ int tp_record_collisions(int dirfd, const char *dir, const struct tp_record *old
  * 0, or -1 when dir has no readable record naming one. */
 int tp_record_config_file(const char *dir, char *out, size_t n);
 
+/* Calls fn(path, ctx) for each file the record in dir lists (this and
+ * earlier builds') that is still in dir.  0, or -1 when dir has no record
+ * (or memory runs out reading it). */
+int tp_record_each(const char *dir, void (*fn)(const char *path, void *ctx), void *ctx);
+
 /* Files under dir (dot files, i.e. other builds' temporary files, aside)
  * that this build did not write, one relative path per line, into out. */
 void tp_record_stale(const char *dir, const struct tp_written_list *w, struct tp_buf *out);

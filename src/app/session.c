@@ -126,6 +126,12 @@ static int same_file(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
+int tp_session_same_edition(const char *dir, const struct tp_config *c)
+{
+	char other[PATH_MAX];
+	return tp_record_config_file(dir, other, sizeof other) == 0 && same_file(other, c->path);
+}
+
 void tp_session_warn_edition(const char *dir, const struct tp_config *c, int quiet)
 {
 	char other[PATH_MAX];

@@ -40,6 +40,9 @@ void tp_session_close(struct tp_session *s);
  * output/vector, ...). */
 void tp_session_out_dir(const char *dir, const struct tp_config *c, char *out, size_t n);
 
+/* 1 when dir's build record names c's config file (by any path). */
+int tp_session_same_edition(const char *dir, const struct tp_config *c);
+
 /* Says (on stderr, unless quiet) when dir holds the set of another
  * config, by its build record: this build replaces that edition's set. */
 void tp_session_warn_edition(const char *dir, const struct tp_config *c, int quiet);

@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "print/outfile.h"
+#include "app/session.h"
 
 int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_cli *cli,
 		       tp_err *e)
@@ -33,10 +34,28 @@ int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_
 
 /* Files from another build or edition would travel with this set: name
  * them (--clean removes an earlier build's). */
-static void warn_stale(const char *dir, const struct tp_written_list *w)
+static void keep_recorded(const char *path, void *ctx)
+{
+	/* Out of memory: the file is only named as stale. */
+	(void)tp_written_add(ctx, path, 0, (size_t)-1);
+}
+
+/* same: the folder's earlier record was of this config: what it recorded
+ * stays in this set (the new record keeps it as earlier_files), so only
+ * files of another config or of no build are named. */
+static void warn_stale(const char *dir, const struct tp_written_list *w, const struct tp_record *old,
+		       int same)
 {
 	struct tp_buf stale = { 0 };
-	tp_record_stale(dir, w, &stale);
+	struct tp_written_list known = { 0 };
+	int oom = 0;
+	for (size_t i = 0; i < w->n; i++)
+		oom |= tp_written_add(&known, w->v[i].name, 0, w->v[i].sheet);
+	for (size_t i = 0; same && i < old->n; i++)
+		keep_recorded(old->v[i].path, &known);
+	if (!oom)
+		tp_record_stale(dir, &known, &stale);
+	tp_written_free(&known);
 	if (stale.len && !stale.oom) {
 		size_t n_stale = 0;
 		for (size_t i = 0; i < stale.len; i++)
@@ -75,6 +94,7 @@ int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_cli *cli,
 {
 	if (w->n == 0)
 		return TP_OK;   /* nothing written: the staging folder goes at close */
+	int same = tp_session_same_edition(t->od.path, c);
 	int rc = tp_record_collisions(t->od.fd, t->od.path, &t->old, w, cli->force, e);
 	/* The record goes into staging last. */
 	if (rc == TP_OK)
@@ -97,7 +117,7 @@ int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_cli *cli,
 	free(names);
 	tp_out_release_signals(&held);
 	if (rc == TP_OK && !cli->quiet)
-		warn_stale(t->od.path, w);
+		warn_stale(t->od.path, w, &t->old, same && t->old.ours);
 	return rc;
 }
 

@@ -40,6 +40,8 @@ struct task {
 struct plan {
 	int want_manifest;
 	int want_proof;       /* the contact sheet */
+	int *shown;           /* by sheet: on the contact sheet (owned; proof_sheets) */
+	size_t from_record;   /* of them, how many the folder's record named (--only proof) */
 	int *want;            /* by index in the game's sheets (owned) */
 	unsigned formats;     /* bit per tp_backends row */
 	long long epoch;
@@ -186,7 +188,7 @@ static int collect(struct tp_written_list *w, const struct tp_buf *report, size_
 /* One line per sheet: its formats with size (and file count when a
  * format needs one file a page). */
 static void print_summary(const struct tp_session *s, const char *dir,
-			  const struct tp_written_list *w)
+			  const struct tp_written_list *w, size_t proof_from_record)
 {
 	/* The build record is a file of the set too (manifest/build.json). */
 	char record[PATH_MAX + 64];
@@ -248,6 +250,9 @@ static void print_summary(const struct tp_session *s, const char *dir,
 						      tp_backends[bi].name, size, files);
 			}
 		}
+		if (sheet == TP_PROOF_SHEET && proof_from_record)
+			tp_buf_printf(&line, " (the %zu sheet%s already here, by the build record)",
+				      proof_from_record, proof_from_record == 1 ? "" : "s");
 		printf("  %-*s  %s\n", (int)width,
 		       sheet == TP_MANIFEST_SHEET ? "manifest"
 		       : sheet == TP_PROOF_SHEET ? "proof" : s->game->sheets[sheet].name,
@@ -542,20 +547,65 @@ static void order_tasks(const struct plan *pl, size_t *order)
 		}
 }
 
+struct recorded {
+	const struct tp_game *g;
+	int *shown;
+};
+
+/* The sheet a recorded file belongs to: NAME.EXT, or NAME-PAGE.EXT for a
+ * page of a multi-page sheet; the longest such sheet name wins, so that
+ * board-half-1.pdf is board-half-1's, not board's. */
+static void mark_recorded(const char *path, void *ctx)
+{
+	struct recorded *r = ctx;
+	size_t best = 0, best_len = 0;
+	for (size_t i = 0; i < r->g->n_sheets; i++) {
+		const char *name = r->g->sheets[i].name;
+		size_t len = strlen(name);
+		if (strncmp(path, name, len) != 0 || (path[len] != '.' && path[len] != '-') ||
+		    strchr(path + len, '/') != NULL || len <= best_len)
+			continue;
+		best = i;
+		best_len = len;
+	}
+	if (best_len)
+		r->shown[best] = 1;
+}
+
+/* The sheets the contact sheet shows: those this build writes; when it
+ * writes none (--only proof), those already in the folder, as its build
+ * record lists them.  Returns how many come from the record. */
+static size_t proof_sheets(const struct plan *pl, const struct tp_game *g, int *shown)
+{
+	size_t any = 0;
+	for (size_t i = 0; i < g->n_sheets; i++)
+		any += (size_t)(shown[i] = pl->want[i]);
+	if (any)
+		return 0;
+	struct recorded r = { g, shown };
+	tp_record_each(pl->dir, mark_recorded, &r);
+	for (size_t i = 0; i < g->n_sheets; i++)
+		any += (size_t)shown[i];
+	return any;
+}
+
 /* The contact sheet (proof.pdf, proof.png): every wanted sheet's first
  * page as a thumbnail, with the game's summary.  Laid out in the parent
- * after the sheets, so it shows exactly what the build wrote. */
+ * after the sheets, so it shows exactly what the build wrote (or, for
+ * --only proof, what the folder's record says is there). */
 static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
 {
 	const struct tp_game *g = s->game;
 	struct tp_doc *docs = tp_calloc(g->n_sheets + 1, sizeof *docs);
 	struct tp_proof_item *items = tp_calloc(g->n_sheets + 1, sizeof *items);
+	const int *shown = pl->shown;
+	size_t from_record = pl->from_record;
 	struct tp_doc proof = { 0 };
 	struct tp_buf text = { 0 };
 	int rc = docs && items ? TP_OK : tp_fail(e, TP_EIO, "out of memory laying out the proof");
 	size_t n = 0;
 	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
-		if (!pl->want[i])
+		if (!shown[i])
 			continue;
 		/* Punchboard: the first press sheet (or panel), as written. */
 		int built = s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD
@@ -569,8 +619,12 @@ static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
 	}
 	if (rc == TP_OK) {
 		g->summary(&text, s->cfg, s->model);
+		if (from_record)
+			tp_buf_printf(&text, "sheets: the %zu already in this folder, as its build record (manifest/build.json) lists them\n",
+				      from_record);
 		char title[200];
-		snprintf(title, sizeof title, "%s: contact sheet, %zu sheets", s->cfg->print.job, n);
+		snprintf(title, sizeof title, "%s: contact sheet, %zu sheet%s", s->cfg->print.job, n,
+			 n == 1 ? "" : "s");
 		if (text.oom || tp_proof_layout(&s->cfg->print.inks, title, items, n, text.s, &proof) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory laying out the proof");
 	}
@@ -698,8 +752,13 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		rc = parse_formats(cli->formats, &pl.formats, e);
 	if (rc == TP_OK)
 		rc = parse_only(cli, s.cfg, &pl, e);
+	pl.shown = tp_calloc(g->n_sheets + 1, sizeof *pl.shown);
+	if (rc == TP_OK && pl.shown == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
+	if (rc == TP_OK && pl.want_proof)
+		pl.from_record = proof_sheets(&pl, g, pl.shown);
 	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++)
-		if (pl.want[i] && g->sheets[i].prepare)
+		if ((pl.want[i] || pl.shown[i]) && g->sheets[i].prepare)
 			rc = g->sheets[i].prepare(s.cfg, e);
 	if (rc == TP_OK && plan_tasks(&pl) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
@@ -768,7 +827,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		rc = tp_build_txn_commit(&txn, cli, s.cfg, &written, pl.epoch, e);
 	tp_build_txn_close(&txn, e);
 	if (rc == TP_OK && !cli->quiet)
-		print_summary(&s, out_dir, &written);
+		print_summary(&s, out_dir, &written, pl.from_record);
 	if (rc == TP_OK)
 		tp_session_warnings(&s, cli->quiet);
 	tp_written_free(&written);
@@ -778,6 +837,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	free(order);
 	free(pl.tasks);
 	free(pl.want);
+	free(pl.shown);
 	tp_session_close(&s);
 	return rc;
 }

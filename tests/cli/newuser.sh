@@ -120,5 +120,25 @@ c_blind_fits() {
 }
 tcase "blind edition: a symbol that does not fit names its line and what fits" c_blind_fits
 
+# --only proof shows the sheets already in the folder, as its record lists
+# them, and keeps their files in the record.
+c_only_proof() {
+	d=$T/proof
+	run build -o "$d" --only board,fronts,board-half-1 --formats png,svg -q
+	[ "$rc" -eq 0 ] || { fail "build: exit $rc: $(errtext)"; return; }
+	# the sheets the record lists, counted from its paths
+	n=$(grep -o '"path": "[a-z0-9-]*\.svg"' "$d/manifest/build.json" | sed 's/.*"\([a-z0-9-]*\)\.svg"/\1/' | sort -u | wc -l | tr -d ' ')
+	[ "$n" -eq 3 ] || { fail "the record lists $n SVG sheets, want 3"; return; }
+	run build -o "$d" --only proof
+	expect_ok || return
+	grep -q "^  proof .*(the $n sheets already here, by the build record)" "$OUT" ||
+		{ fail "proof line: $(grep '^  proof' "$OUT")"; return; }
+	for f in board.png fronts.svg board-half-1.png; do
+		grep -q "\"path\": \"$f\"" "$d/manifest/build.json" || fail "the record lost $f"
+	done
+	pngcheck -q "$d/proof.png" >/dev/null 2>&1 || fail "proof.png fails pngcheck"
+}
+tcase "--only proof shows the sheets already in the folder" c_only_proof
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
