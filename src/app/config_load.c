@@ -201,6 +201,8 @@ int tp_config_keys(const struct tp_game *g, struct tp_key **keys, size_t *n, tp_
 	struct tp_palette pal;
 	tp_config_shared_inks(&pal, g->inks, g->n_inks);
 	for (size_t j = 0; j < N_CORE_KEYS; j++) {
+		if (core_keys[j].name && tp_game_unused(g, core_keys[j].section, core_keys[j].name))
+			continue;   /* a shared key this game does not read */
 		k[i] = core_keys[j];
 		if (k[i].ink)
 			k[i].off += (size_t)tp_ink_index(&pal, k[i].ink) * sizeof(struct tp_ink) +
@@ -319,6 +321,10 @@ static int unknown_section(const struct tp_config *c, const char *where, const c
 static int unknown_key(const struct tp_config *c, const char *where, const char *section,
 		       const char *name, tp_err *e)
 {
+	const struct tp_unused_key *u = tp_game_unused(c->game, section, name);
+	if (u)
+		return tp_fail(e, TP_EINPUT, "%s: %s.%s is not used by game %s: %s", where, section, name,
+			       c->game->name, u->why);
 	const struct tp_game *other = owner_elsewhere(c, section, name);
 	if (other)
 		return tp_fail(e, TP_EINPUT,

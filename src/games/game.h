@@ -70,12 +70,20 @@ struct tp_report_opts {
 	int players;          /* --players N, 0 when not given */
 };
 
+/* A shared key a game does not read: it is neither listed nor accepted
+ * for that game, and giving it says why. */
+struct tp_unused_key {
+	const char *key;             /* "print.split"; NULL ends the list */
+	const char *why;             /* "the vector board is one sheet" */
+};
+
 struct tp_game {
 	const char *name;            /* [game] name = NAME */
 	const char *title;           /* one line, for --list games */
 	const char *default_config;  /* e.g. "config/series.ini", found like templates */
 	const struct tp_key *keys;   /* the game's own keys (its sections, and its [print] keys) */
 	size_t n_keys;
+	const struct tp_unused_key *unused;  /* NULL, or the shared keys it does not read */
 	const struct tp_ink *inks;   /* the game's inks, numbered 0.. in this order */
 	size_t n_inks;
 	size_t cfg_size;             /* bytes of the game's config (c->game_cfg) */
@@ -128,5 +136,8 @@ const struct tp_game *tp_game_find(const struct tp_game_table *t, const char *na
  * until the next call). */
 const char *tp_game_names(const struct tp_game_table *t);
 const struct tp_sheet_def *tp_game_sheet(const struct tp_game *g, const char *name);
+/* The entry of g->unused for SECTION.NAME, or NULL. */
+const struct tp_unused_key *tp_game_unused(const struct tp_game *g, const char *section,
+					   const char *name);
 
 #endif

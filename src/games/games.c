@@ -30,3 +30,14 @@ const struct tp_sheet_def *tp_game_sheet(const struct tp_game *g, const char *na
 			return &g->sheets[i];
 	return NULL;
 }
+
+const struct tp_unused_key *tp_game_unused(const struct tp_game *g, const char *section,
+					   const char *name)
+{
+	size_t ls = strlen(section);
+	for (const struct tp_unused_key *u = g->unused; u && u->key; u++)
+		if (strncmp(u->key, section, ls) == 0 && u->key[ls] == '.' &&
+		    strcmp(u->key + ls + 1, name) == 0)
+			return u;
+	return NULL;
+}

@@ -140,5 +140,30 @@ c_only_proof() {
 }
 tcase "--only proof shows the sheets already in the folder" c_only_proof
 
+# Each game lists only the keys it reads, and refuses the shared keys it
+# does not read, saying why; every key it lists is accepted.
+c_game_keys() {
+	for g in series vector arena; do
+		run --list keys --game $g
+		expect_ok || return
+		cut -f 1 "$OUT" | LC_ALL=C sort >"$T/keys.$g"
+	done
+	grep -qx print.tile_mm "$T/keys.arena" && { fail "arena lists print.tile_mm"; return; }
+	grep -qx print.split "$T/keys.vector" && { fail "vector lists print.split"; return; }
+	grep -qx print.anchor_ink "$T/keys.vector" && { fail "vector lists print.anchor_ink"; return; }
+	# The keys series lists and another game does not are refused by it,
+	# each naming the key and the game, unless they belong to series alone.
+	for g in vector arena; do
+		for k in $(LC_ALL=C comm -23 "$T/keys.series" "$T/keys.$g" | grep '^print\.\|^board\.\|^game\.'); do
+			run -c $g -s "$k=1" check
+			[ "$rc" -eq 2 ] || { fail "$g accepts $k (exit $rc)"; return; }
+			grep -q "$k" "$ERR" || { fail "$g: the refusal does not name $k: $(errtext)"; return; }
+		done
+	done
+	run -c arena -s print.tile_mm=20 check
+	err_has "print.tile_mm is not used by game arena" "arena.square_mm"
+}
+tcase "each game lists and accepts only the keys it reads" c_game_keys
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

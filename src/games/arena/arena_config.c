@@ -215,10 +215,6 @@ static int check_board_keys(const struct tp_config *c, const struct tp_arena_cfg
 				       "%s: board.%s = %d: the arena board's %s are arena.%s (or arena.side), now %d; set those, and board.%s only equal to it",
 				       tp_config_where(c, "board", names[i]), names[i], v[i], names[i],
 				       names[i], want[i], names[i]);
-	if (tp_config_given(c, "print", "tile_mm"))
-		return tp_fail(e, TP_EINPUT,
-			       "%s: print.tile_mm = %g: the arena's board square and piece cell is arena.square_mm (now %g mm); set that instead",
-			       tp_config_where(c, "print", "tile_mm"), c->print.tile_mm, a->square_mm);
 	return TP_OK;
 }
 

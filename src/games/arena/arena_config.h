@@ -76,8 +76,9 @@ extern const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS];
 void tp_arena_defaults(struct tp_config *c);
 
 /* Cross-checks after every key: the rules (tp_arena_rules_check), the
- * board's [board] keys against arena.side, print.tile_mm refused in favour
- * of arena.square_mm, the piece and rib sizes against each other; reads
+ * board's [board] keys against arena.side, the piece and rib sizes
+ * against each other (print.tile_mm is not an arena key at all: the
+ * game's unused list says to set arena.square_mm); reads
  * and parses the shapes file; numbers the board once so that ranges that
  * cannot be met are refused here.  TP_OK, or TP_EINPUT "file:line:
  * arena.KEY = VALUE: reason" (or --set ...), TP_EIO when memory runs out.

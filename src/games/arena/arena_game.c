@@ -151,12 +151,19 @@ static const struct tp_report_file files[] = {
 	{ "deal-5.csv", deal, 5 },            { "deal-6.csv", deal, 6 },
 };
 
+/* The arena sizes everything from its own square. */
+static const struct tp_unused_key arena_unused[] = {
+	{ "print.tile_mm", "the board square and piece cell is arena.square_mm; set that instead" },
+	{ NULL, NULL },
+};
+
 const struct tp_game tp_game_arena = {
 	.name = "arena",
 	.title = "shape arena (seed 002): numbered 19x19 board, inner and outer arenas, 36 polyomino pieces",
 	.default_config = "config/arena.ini",
 	.keys = tp_arena_keys,
 	.n_keys = TP_ARENA_N_KEYS,
+	.unused = arena_unused,
 	.inks = tp_arena_inks,
 	.n_inks = TP_ARENA_N_INKS,
 	.cfg_size = sizeof(struct tp_arena_cfg),

@@ -118,12 +118,20 @@ static const struct tp_report_file files[] = {
 	{ "counts.txt", counts, TP_FMT_TEXT }, { "tiles.csv", tiles, TP_FMT_CSV },
 };
 
+/* The vector board is printed whole, and no square is an anchor. */
+static const struct tp_unused_key vector_unused[] = {
+	{ "print.split", "the vector board is one sheet, never split in halves (print.max_sheet_mm panels it when it is too large)" },
+	{ "print.anchor_ink", "the vector tiles have no anchor squares to outline" },
+	{ NULL, NULL },
+};
+
 const struct tp_game tp_game_vector = {
 	.name = "vector",
 	.title = "vector tiles (seed 001): board, 56 vector tiles, start/home/blank tiles, transparent pieces",
 	.default_config = "config/vector.ini",
 	.keys = tp_vector_keys,
 	.n_keys = TP_VECTOR_N_KEYS,
+	.unused = vector_unused,
 	.inks = tp_vector_inks,
 	.n_inks = TP_VECTOR_N_INKS,
 	.cfg_size = sizeof(struct tp_vector_cfg),
