@@ -1,8 +1,12 @@
 # bash completion for tilepress(1).  Installed by `make install' as
 # $(PREFIX)/share/bash-completion/completions/tilepress.  Config keys and
 # sheets come from `tilepress --list keys|sheets` for the game of the config
-# on the command line (-c), so every game completes its own; the options
-# and commands are checked against the sources by tests/cli/man_keys.sh.
+# on the command line (-c), so every game completes its own; -c completes
+# the shipped editions (`--list editions`) and .ini files, and
+# `-s KEY=` the values of a choice or on/off key.  Works with and without
+# the bash-completion package, for `tilepress` on the PATH and
+# `./tilepress` in a clone.  The options and commands are checked against
+# the sources by tests/cli/man_keys.sh, the rest by tests/cli/newuser.sh.
 
 _tilepress_list()
 {
@@ -18,6 +22,18 @@ _tilepress()
 	local cur prev words cword
 	if declare -F _init_completion >/dev/null 2>&1; then
 		_init_completion -n =: || return
+	elif [[ -n ${COMP_LINE-} ]]; then
+		# Without bash-completion: split the line on blanks only, so that
+		# "-s print.layout=pu" stays one word (bash's own COMP_WORDS break
+		# it at '=' and ':').
+		local line=${COMP_LINE:0:${COMP_POINT:-${#COMP_LINE}}}
+		read -ra words <<<"$line"
+		if [[ $line == *[[:space:]] ]]; then
+			words+=("")
+		fi
+		cword=$((${#words[@]} - 1))
+		cur=${words[cword]}
+		prev=${words[cword - 1]}
 	else
 		COMPREPLY=()
 		cur=${COMP_WORDS[COMP_CWORD]}
@@ -32,9 +48,20 @@ _tilepress()
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
 --seed --strategy --force --wait --list --game'
 
+	# The program to ask: the one being completed, else tilepress on the
+	# PATH, else ./tilepress (a fresh clone).
+	local bin=${words[0]}
+	if ! command -v "$bin" >/dev/null 2>&1; then
+		if command -v tilepress >/dev/null 2>&1; then
+			bin=tilepress
+		else
+			bin=./tilepress
+		fi
+	fi
+
 	# The config on the command line decides the game, and so the keys and
 	# sheets: ask the program, which reads the same table as the config.
-	local i cfg=() bin=${words[0]}
+	local i cfg=()
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
 		-c | --config) cfg=(-c "${words[i + 1]}") ;;
@@ -62,11 +89,15 @@ _tilepress()
 
 	case $prev in
 	-c | --config)
+		# The shipped editions by name, and config files.
+		local editions
+		editions=$("$bin" --list editions 2>/dev/null)
 		if declare -F _filedir >/dev/null 2>&1; then
 			_filedir ini
 		else
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi
+		COMPREPLY+=($(compgen -W "$editions" -- "$cur"))
 		return
 		;;
 	-o | --output)
@@ -90,7 +121,7 @@ _tilepress()
 		return
 		;;
 	--list)
-		COMPREPLY=($(compgen -W 'games keys sheets inks' -- "$cur"))
+		COMPREPLY=($(compgen -W 'games editions keys sheets inks' -- "$cur"))
 		return
 		;;
 	--game)
@@ -102,6 +133,18 @@ _tilepress()
 		return
 		;;
 	-s | --set)
+		if [[ $cur == *=* ]]; then
+			# KEY=VALUE: the values of a choice or on/off key (the third
+			# field of --list keys).
+			local key=${cur%%=*} values
+			values=$("$bin" "${cfg[@]}" --list keys 2>/dev/null | awk -F '\t' -v k="$key" '$1 == k { print $3 }')
+			# Readline replaces only the text after '=' when '=' breaks
+			# words: then it gets the values alone.
+			local prefix="$key="
+			[[ ${COMP_WORDBREAKS-=} == *=* ]] && prefix=
+			COMPREPLY=($(compgen -W "$values" -P "$prefix" -- "${cur#*=}"))
+			return
+		fi
 		local keys
 		keys=$(_tilepress_ask keys | sed 's/$/=/')
 		COMPREPLY=($(compgen -W "$keys" -- "$cur"))
@@ -123,4 +166,4 @@ _tilepress()
 		COMPREPLY=($(compgen -W "$commands" -- "$cur"))
 	fi
 }
-complete -F _tilepress tilepress
+complete -F _tilepress tilepress ./tilepress

@@ -9,6 +9,7 @@
 #include "app/config_load.h"
 #include "app/session.h"
 #include "cli/cli.h"
+#include "core/datadir.h"
 
 static const char *const kinds[] = { "process", "spot", "registration" };
 
@@ -33,6 +34,34 @@ static int pick_game(const char *name, const struct tp_cli *cli, const struct tp
 	return rc;
 }
 
+static void print_line(const char *s, void *ctx)
+{
+	(void)ctx;
+	printf("%s\n", s);
+}
+
+/* The values a key takes, space-separated, when they are a short list
+ * (choices, on/off); empty otherwise.  For the completion of
+ * --set KEY=VALUE. */
+static void key_values(const struct tp_key *k, char *out, size_t n)
+{
+	out[0] = '\0';
+	if (k->type == TP_KEY_BOOL) {
+		snprintf(out, n, "on off");
+		return;
+	}
+	if (k->type != TP_KEY_ENUM || k->names == NULL)
+		return;
+	size_t len = 0;
+	for (const struct tp_enum_name *v = k->names; v->name && len < n; v++) {
+		int alias = 0;   /* a later name for an earlier value: accepted, not offered */
+		for (const struct tp_enum_name *f = k->names; f < v; f++)
+			alias |= f->value == v->value;
+		if (!alias)
+			len += (size_t)snprintf(out + len, n - len, "%s%s", len ? " " : "", v->name);
+	}
+}
+
 int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e)
 {
 	const struct tp_game *g = NULL;
@@ -41,10 +70,16 @@ int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp
 			printf("%s\n", tp_cli_games(cli)->row[i]->name);
 		return TP_OK;
 	}
+	if (strcmp(what, "editions") == 0) {
+		/* The shipped configs -c NAME finds: config/NAME.ini. */
+		if (tp_data_each("config", ".ini", print_line, NULL) != 0)
+			return tp_fail(e, TP_EIO, "out of memory listing the editions");
+		return TP_OK;
+	}
 	int keys = strcmp(what, "keys") == 0, sheets = strcmp(what, "sheets") == 0,
 	    inks = strcmp(what, "inks") == 0;
 	if (!keys && !sheets && !inks)
-		return tp_fail(e, TP_EINPUT, "--list %s: allowed: games, keys, sheets, inks", what);
+		return tp_fail(e, TP_EINPUT, "--list %s: allowed: games, editions, keys, sheets, inks", what);
 	int rc = pick_game(game, cli, &g, e);
 	if (rc != TP_OK)
 		return rc;
@@ -67,10 +102,13 @@ int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp
 	if (rc != TP_OK)
 		return rc;
 	for (size_t i = 0; i < n; i++) {
+		char values[300];
+		key_values(&k[i], values, sizeof values);
 		if (k[i].name)
-			printf("%s.%s\t%s\n", k[i].section, k[i].name, k[i].help ? k[i].help : "");
+			printf("%s.%s\t%s\t%s\n", k[i].section, k[i].name, k[i].help ? k[i].help : "",
+			       values);
 		else
-			printf("%s.%s_%s\t%s\n", k[i].section, tp_palette_ink(&pal, k[i].ink)->key,
+			printf("%s.%s_%s\t%s\t\n", k[i].section, tp_palette_ink(&pal, k[i].ink)->key,
 			       k[i].type == TP_KEY_RGB ? "rgb" : "cmyk", k[i].help);
 	}
 	free(k);

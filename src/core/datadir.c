@@ -1,10 +1,13 @@
 #include "core/datadir.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "core/alloc.h"
 
 #ifndef TP_DATADIR
 #define TP_DATADIR "/usr/local/share/tilepress"
@@ -57,4 +60,77 @@ const char *tp_data_dirs_text(void)
 	if (env && env[0])
 		return "$TILEPRESS_DATA";
 	return "., the executable's folder or " TP_DATADIR;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Appends the stems of dir/sub/ *ext to names (distinct).  0 or -1. */
+static int collect(const char *dir, const char *sub, const char *ext, char ***names, size_t *n,
+		   size_t *cap)
+{
+	char path[PATH_MAX];
+	if (dir == NULL || dir[0] == '\0' ||
+	    (size_t)snprintf(path, sizeof path, "%s/%s", dir, sub) >= sizeof path)
+		return 0;
+	DIR *d = opendir(path);
+	if (d == NULL)
+		return 0;
+	int rc = 0;
+	size_t le = strlen(ext);
+	for (struct dirent *de; rc == 0 && (de = readdir(d)) != NULL;) {
+		size_t l = strlen(de->d_name);
+		if (l <= le || de->d_name[0] == '.' || strcmp(de->d_name + l - le, ext) != 0)
+			continue;
+		int dup = 0;
+		for (size_t i = 0; i < *n && !dup; i++)
+			dup = strncmp((*names)[i], de->d_name, l - le) == 0 && (*names)[i][l - le] == '\0';
+		if (dup)
+			continue;
+		if (*n == *cap) {
+			size_t c = *cap ? 2 * *cap : 16;
+			char **v = tp_realloc(*names, c * sizeof *v);
+			if (v == NULL) {
+				rc = -1;
+				break;
+			}
+			*names = v;
+			*cap = c;
+		}
+		char *s = tp_malloc(l - le + 1);
+		if (s == NULL) {
+			rc = -1;
+			break;
+		}
+		memcpy(s, de->d_name, l - le);
+		s[l - le] = '\0';
+		(*names)[(*n)++] = s;
+	}
+	closedir(d);
+	return rc;
+}
+
+int tp_data_each(const char *sub, const char *ext, void (*fn)(const char *stem, void *ctx),
+		 void *ctx)
+{
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	const char *env = getenv("TILEPRESS_DATA");
+	int rc = 0;
+	if (env && env[0])
+		rc = collect(env, sub, ext, &names, &n, &cap);
+	else
+		rc = collect(".", sub, ext, &names, &n, &cap) | collect(exe_dir, sub, ext, &names, &n, &cap) |
+		     collect(TP_DATADIR, sub, ext, &names, &n, &cap);
+	if (rc == 0 && n)
+		qsort(names, n, sizeof *names, by_name);
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0)
+			fn(names[i], ctx);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
 }

@@ -165,5 +165,34 @@ c_game_keys() {
 }
 tcase "each game lists and accepts only the keys it reads" c_game_keys
 
+# The bash completion: edition names after -c, the values of a choice key
+# after -s KEY=, and keys whether tilepress is called by path or by name.
+# (Without the bash-completion package, as on a minimal Debian: the line
+# is split on blanks.)
+complete_line() {
+	PATH=$2 bash -c '. completions/tilepress.bash; COMP_LINE=$1; COMP_POINT=${#COMP_LINE}; _tilepress
+		printf "%s\n" "${COMPREPLY[@]}"' sh "$1"
+}
+c_completion() {
+	bindir=$(cd "$(dirname "$TP_BIN")" && pwd)
+	# editions: the shipped configs
+	want=$(cd config && ls *.ini | sed 's/\.ini$//' | grep '^series' | LC_ALL=C sort | tr '\n' ' ')
+	got=$(complete_line "$TP_BIN -c series" "$PATH" | grep -v '/' | grep -v '\.ini$' | LC_ALL=C sort | tr '\n' ' ')
+	[ "$got" = "$want" ] || { fail "-c series<TAB>: '$got', want '$want'"; return; }
+	# values: those the config reader allows (from its refusal)
+	run -s print.layout=nothing check
+	allowed=$(sed -n 's/.*allowed: //p' "$ERR" | sed 's/,//g; s/ or / /' | tr ' ' '\n' | LC_ALL=C sort | tr '\n' ' ')
+	[ -n "$allowed" ] || { fail "no allowed values in: $(errtext)"; return; }
+	got=$(complete_line "$TP_BIN -s print.layout=" "$PATH" | LC_ALL=C sort | tr '\n' ' ')
+	[ "$got" = "$allowed" ] || { fail "-s print.layout=<TAB>: '$got', want '$allowed'"; return; }
+	# keys: by path, and by name from the PATH
+	n_keys=$("$TP_BIN" --list keys | grep -c '^board\.')
+	for how in "$TP_BIN" "$(basename "$TP_BIN")"; do
+		got=$(complete_line "$how -s board." "$bindir:$PATH" | grep -c '^board\..*=$')
+		[ "$got" -eq "$n_keys" ] || { fail "$how -s board.<TAB>: $got keys, want $n_keys"; return; }
+	done
+}
+tcase "bash completion: editions, key values, keys by path and by name" c_completion
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
