@@ -194,5 +194,26 @@ c_completion() {
 }
 tcase "bash completion: editions, key values, keys by path and by name" c_completion
 
+# check says "spanning patch: found" only when the board image (rows/6 x
+# cols/6 tiles of the patch) holds all nine fronts; otherwise it names
+# how many it holds and which are missing.
+c_spanning() {
+	for size in 12x24 18x12 18x18 24x24 36x18; do
+		r=${size%x*} c=${size#*x}
+		run -s board.rows=$r -s board.cols=$c check
+		[ "$rc" -eq 0 ] || { fail "$size: exit $rc: $(errtext)"; return; }
+		line=$(grep '^spanning patch:' "$OUT")
+		if [ $((r / 6)) -ge 3 ] && [ $((c / 6)) -ge 3 ]; then
+			case $line in *"found;"*"all nine fronts"*) ;; *) fail "$size: $line"; return ;; esac
+		else
+			n=$(echo "$line" | sed -n 's/.*holds \([0-9]\) of the nine fronts (missing:\([0-9 ]*\)).*/\1/p')
+			missing=$(echo "$line" | sed -n 's/.*(missing:\([0-9 ]*\)).*/\1/p' | wc -w)
+			[ -n "$n" ] && [ $((n + missing)) -eq 9 ] && [ "$missing" -gt 0 ] ||
+				{ fail "$size: $line"; return; }
+		fi
+	done
+}
+tcase "check: spanning patch found only when the board image holds the nine fronts" c_spanning
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -71,11 +71,28 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 			      tp_corner_names[p->cls[par].corner], p->cls[par].step_se,
 			      p->cls[par].step_sw);
 	if (p->board) {
-		int f, k;
+		int f, k, seen[10] = { 0 }, n_seen = 0;
+		/* The board image is the patch magnified: it holds the nine
+		 * fronts (FIG. 18) only when the patch is at least 3x3. */
+		for (int i = 0; i < p->patch_rows; i++)
+			for (int j = 0; j < p->patch_cols; j++) {
+				tp_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
+				n_seen += !seen[f];
+				seen[f] = 1;
+			}
 		tp_plane_at(p, p->patch_r0 + p->centre_r, p->patch_c0 + p->centre_c, &f, &k);
-		tp_buf_printf(b, "spanning patch: found; board image = %dx%d tiles magnified x6, centre tile (%d,%d) is front %d lateral %s\n",
-			      p->patch_rows, p->patch_cols, p->centre_r + 1, p->centre_c + 1, f,
-			      tp_corner_names[k]);
+		if (n_seen == 9) {
+			tp_buf_printf(b, "spanning patch: found; board image = %dx%d tiles magnified x6, all nine fronts, centre tile (%d,%d) is front %d lateral %s\n",
+				      p->patch_rows, p->patch_cols, p->centre_r + 1, p->centre_c + 1, f,
+				      tp_corner_names[k]);
+		} else {
+			tp_buf_printf(b, "spanning patch: not on the board; board image = %dx%d tiles magnified x6 holds %d of the nine fronts (missing:",
+				      p->patch_rows, p->patch_cols, n_seen);
+			for (int v = 1; v <= 9; v++)
+				if (!seen[v])
+					tp_buf_printf(b, " %d", v);
+			tp_buf_printf(b, "); a board of at least 18x18 squares shows the whole 3x3 patch (FIG. 18)\n");
+		}
 	} else {
 		tp_buf_printf(b, "backs off (tutorial edition): no board image\n");
 	}
