@@ -215,5 +215,34 @@ c_spanning() {
 }
 tcase "check: spanning patch found only when the board image holds the nine fronts" c_spanning
 
+# The arena's deal-N.csv names the physical pieces to hand out: every piece
+# of the run at most once, each player two of every shape (3 players), and
+# a player whose colour was printed gets only pieces of that colour when
+# enough are printed.
+c_deal_pieces() {
+	for print in 2 3; do
+		d=$T/deal$print
+		run -c arena -s arena.players=$print build -o "$d" --only manifest -q
+		[ "$rc" -eq 0 ] || { fail "build: $(errtext)"; return; }
+		f=$d/manifest/deal-3.csv
+		head -n 1 "$f" | grep -qx 'player,shape,squares,mark,set,colour' || { fail "header: $(head -n 1 "$f")"; return; }
+		dup=$(tail -n +2 "$f" | cut -d, -f2,5 | sort | uniq -d | head -n 1)
+		[ -z "$dup" ] && [ "$(tail -n +2 "$f" | wc -l)" -eq 36 ] || { fail "print $print: pieces repeated or missing ($dup)"; return; }
+		shapes=$(tail -n +2 "$f" | cut -d, -f2 | sort -u | wc -l)
+		for p in 1 2 3; do
+			n=$(grep -c "^$p," "$f")
+			[ "$n" -eq $((2 * shapes)) ] || { fail "print $print: player $p gets $n pieces, want $((2 * shapes))"; return; }
+			# own colour whenever that colour was printed
+			if [ "$p" -le "$print" ]; then
+				other=$(grep "^$p," "$f" | grep -vc ",player$p\$")
+				[ "$other" -eq 0 ] || { fail "print $print: player $p gets $other pieces of another colour"; return; }
+			fi
+		done
+		run -c arena -s arena.players=$print manifest --players 3 --format csv
+		cmp -s "$OUT" "$f" || { fail "manifest --players 3 --format csv differs from deal-3.csv"; return; }
+	done
+}
+tcase "arena: deal-3.csv says which printed pieces each player gets" c_deal_pieces
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -265,9 +265,22 @@ int tp_arena_deal(const struct tp_arena_shapes *sh, int players,
 		  struct tp_arena_deal **out, size_t *n, tp_err *e);
 
 /* The score pad's notes on the deal and the marks (NULL-terminated): the
- * printed marks count only with 2 and 4 players, and a 3-player hand is
- * dealt by mark, so with pieces printed for 2 players it mixes colours. */
+ * printed marks count only with 2 and 4 players, and manifest/deal-N.csv
+ * names the printed pieces each player takes. */
 extern const char *const tp_arena_pad_notes[];
+
+/* Which physical piece goes to whom in an N-player game of a print run:
+ * pieces are indexed by shape then set (set 1..6: 1-2 blank, 3-4 "2",
+ * 5-6 "3"), printed[i] is the player whose colour piece i is printed in
+ * (0: none).  Each player receives what tp_arena_deal gives them (the
+ * mark too where marks score: 2 and 4 players; any mark where all score
+ * unmarked), taking pieces of their own colour first, then pieces of a
+ * colour no player of this game has, then the lowest sets left; so a
+ * 3-player game from a 2-colour print gives players 1 and 2 their own
+ * colours and player 3 the rest.  Fills to[i] (0: stays in the box).
+ * TP_OK, or what tp_arena_deal returns. */
+int tp_arena_hand_out(const struct tp_arena_shapes *sh, const int printed[TP_ARENA_PIECES],
+		      int players, int to[TP_ARENA_PIECES], tp_err *e);
 
 /* 1 when the "2" and "3" marks multiply for this player count (2 and 4
  * players), 0 when every piece scores as unmarked (3, 5, 6). */

@@ -10,7 +10,7 @@ const char *const tp_arena_mark_names[TP_MARK_N] = { "blank", "2", "3" };
 
 const char *const tp_arena_pad_notes[] = {
 	"Deal: 2 players 18 pieces each, one of every shape and mark; 4 (two pairs, partners opposite) 18 a pair, split as the rules list;",
-	"3 players 12 each by mark, whatever the colour (one takes the plain pieces, one the \"2\", one the \"3\"); 5 or 6 players one of every shape each.",
+	"3 players 12 each, two of every shape, own colour first (manifest/deal-3.csv names the pieces); 5 or 6 players one of every shape each.",
 	"With 3, 5 or 6 players the \"2\" and \"3\" do not multiply: every piece scores the numbers it covers at face value.",
 	NULL,
 };
@@ -108,5 +108,52 @@ int tp_arena_deal(const struct tp_arena_shapes *sh, int players,
 					d[i++] = (struct tp_arena_deal){ p, s, k, count[p][s][k] };
 	*out = d;
 	*n = lines;
+	return TP_OK;
+}
+
+/* Gives player p up to need pieces of shape s (of mark k, or any mark
+ * when k < 0) whose printed colour passes pick; returns what is still
+ * needed. */
+static int take(const int printed[TP_ARENA_PIECES], int to[TP_ARENA_PIECES], int players, int s,
+		int k, int p, int need, int pass)
+{
+	for (int set = 1; set <= TP_ARENA_SETS && need > 0; set++) {
+		int i = s * TP_ARENA_SETS + set - 1;
+		int mark = (set - 1) / (TP_ARENA_SETS / TP_MARK_N);
+		if (to[i] || (k >= 0 && mark != k))
+			continue;
+		int own = printed[i] == p;
+		int nobody = printed[i] < 1 || printed[i] > players;
+		if ((pass == 0 && !own) || (pass == 1 && !nobody))
+			continue;
+		to[i] = p;
+		need--;
+	}
+	return need;
+}
+
+int tp_arena_hand_out(const struct tp_arena_shapes *sh, const int printed[TP_ARENA_PIECES],
+		      int players, int to[TP_ARENA_PIECES], tp_err *e)
+{
+	struct tp_arena_deal *d = NULL;
+	size_t n = 0;
+	int rc = tp_arena_deal(sh, players, &d, &n, e);
+	if (rc != TP_OK)
+		return rc;
+	memset(to, 0, sizeof(int) * TP_ARENA_PIECES);
+	int marks = tp_arena_marks_score(players);
+	/* What each player still needs, by shape (and mark when it scores). */
+	int need[7][TP_ARENA_SHAPES][TP_MARK_N];
+	memset(need, 0, sizeof need);
+	for (size_t i = 0; i < n; i++)
+		need[d[i].player][d[i].shape][marks ? d[i].mark : 0] += d[i].count;
+	free(d);
+	/* Own colour first for every player, then nobody's colour, then any. */
+	for (int pass = 0; pass < 3; pass++)
+		for (int p = 1; p <= players; p++)
+			for (int s = 0; s < TP_ARENA_SHAPES; s++)
+				for (int k = 0; k < (marks ? TP_MARK_N : 1); k++)
+					need[p][s][k] = take(printed, to, players, s, marks ? k : -1, p,
+							     need[p][s][k], pass);
 	return TP_OK;
 }

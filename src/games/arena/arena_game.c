@@ -32,6 +32,9 @@ static int pattern(struct tp_buf *b, const struct tp_config *c, const void *mode
 	return TP_OK;
 }
 
+static int hand_out_csv(struct tp_buf *b, const struct tp_config *c, const struct tp_arena_model *m,
+			int players, tp_err *e);
+
 static int manifest(struct tp_buf *b, const struct tp_config *c, const void *model,
 		    const struct tp_report_opts *o, tp_err *e)
 {
@@ -41,6 +44,8 @@ static int manifest(struct tp_buf *b, const struct tp_config *c, const void *mod
 		if (o->run.games != 1 || o->run.spares_pct > 0)
 			return tp_fail(e, TP_EINPUT,
 				       "--players: lists the pieces of one game per player; --games and --spares apply to the print run (manifest without --players)");
+		if (o->fmt == TP_FMT_CSV)
+			return hand_out_csv(b, c, m, o->players, e);
 		return tp_arena_deal_format(b, &a->shapes, o->players, o->fmt, e);
 	}
 	tp_arena_manifest_format(b, &a->rules, &a->shapes, m->board, &o->run, o->fmt);
@@ -133,13 +138,36 @@ static void board(struct tp_buf *b, const struct tp_config *c, const void *m, in
 	tp_arena_pattern_format(b, &tp_arena(c)->rules, ((const struct tp_arena_model *)m)->board, fmt);
 }
 
-/* The deal for N players, as CSV; the players are checked, so only memory
- * can fail, and that shows as the buffer's oom. */
+/* Which physical pieces of this print run to hand out for N players: csv
+ * `player,shape,squares,mark,set,colour`, one row a piece, colour the ink
+ * it is printed in (playerK).  TP_OK, or what tp_arena_hand_out returns. */
+static int hand_out_csv(struct tp_buf *b, const struct tp_config *c, const struct tp_arena_model *m,
+			int players, tp_err *e)
+{
+	const struct tp_arena_shapes *sh = &tp_arena(c)->shapes;
+	int printed[TP_ARENA_PIECES], to[TP_ARENA_PIECES];
+	for (int i = 0; i < TP_ARENA_PIECES; i++)
+		printed[i] = m->piece[i].player;
+	int rc = tp_arena_hand_out(sh, printed, players, to, e);
+	if (rc != TP_OK)
+		return rc;
+	tp_buf_printf(b, "player,shape,squares,mark,set,colour\n");
+	for (int p = 1; p <= players; p++)
+		for (int i = 0; i < TP_ARENA_PIECES; i++)
+			if (to[i] == p)
+				tp_buf_printf(b, "%d,%s,%d,%s,%d,%s\n", p, sh->s[m->piece[i].shape].name,
+					      sh->s[m->piece[i].shape].n_cells,
+					      tp_arena_mark_names[m->piece[i].mark], m->piece[i].set,
+					      tp_palette_ink(&c->print.inks, tp_arena_piece_ink(&m->piece[i]))->key);
+	return TP_OK;
+}
+
+/* deal-N.csv: the players are checked, so only memory can fail, and that
+ * shows as the buffer's oom. */
 static void deal(struct tp_buf *b, const struct tp_config *c, const void *m, int players)
 {
-	(void)m;
 	tp_err e = { 0 };
-	if (tp_arena_deal_format(b, &tp_arena(c)->shapes, players, TP_FMT_CSV, &e) != TP_OK)
+	if (hand_out_csv(b, c, m, players, &e) != TP_OK)
 		b->oom = 1;
 }
 

@@ -684,7 +684,7 @@ x, y, r = rings[0]
 assert abs(x - c) < 1e-3 and abs(y - c) < 1e-3 and 0 < r < s / 2, rings
 PY
 	[ -z "$why" ] || return
-	grep -q "3 players 12 each by mark, whatever the colour" "$T/out.ring/score-pad.svg" &&
+	grep -q "3 players 12 each, two of every shape, own colour first" "$T/out.ring/score-pad.svg" &&
 		grep -q "With 3, 5 or 6 players the &quot;2&quot; and &quot;3&quot; do not multiply" "$T/out.ring/score-pad.svg" ||
 		fail "the score pad does not say how to deal or when the marks count"
 }
