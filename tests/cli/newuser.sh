@@ -69,9 +69,12 @@ tcase "README's underlined arena numbers follow the rule" c_readme_underlined
 # holding another edition's set says so.
 c_edition_folders() {
 	mkdir -p "$T/cwd" && cd "$T/cwd" || { fail "no scratch folder"; return; }
+	# the shipped configs, wherever the binary under test lives
+	TILEPRESS_DATA=$ROOT
+	export TILEPRESS_DATA
 	for ed in series series-tutorial series-blind; do
 		run -c $ed build --only board --formats svg -q
-		[ "$rc" -eq 0 ] || { fail "$ed: exit $rc: $(errtext)"; cd "$ROOT"; return; }
+		[ "$rc" -eq 0 ] || { fail "$ed: exit $rc: $(errtext)"; unset TILEPRESS_DATA; cd "$ROOT"; return; }
 		[ -s "output/$ed/board.svg" ] || { fail "$ed did not write output/$ed/board.svg"; cd "$ROOT"; return; }
 		grep -q "\"config_file\": \".*$ed.ini\"" "output/$ed/manifest/build.json" ||
 			{ fail "output/$ed/manifest/build.json names another config"; cd "$ROOT"; return; }
@@ -91,6 +94,7 @@ c_edition_folders() {
 	# The same edition again (another --set): no such warning.
 	run -c series-tutorial build --only board --formats svg -o output/series -s print.dpi=72
 	grep -q "holds the set of" "$ERR" && fail "warned about its own edition: $(errtext)"
+	unset TILEPRESS_DATA
 	cd "$ROOT" || exit 2
 }
 tcase "each edition writes its own folder; another edition's set is not replaced silently" c_edition_folders

@@ -287,26 +287,30 @@ c_players() {
 	for n in 2 3 4 5 6; do
 		run -c "$CFG" manifest --players $n --format csv
 		expect_ok || return
-		[ "$(head -n 1 "$OUT")" = "player,shape,squares,mark,count" ] || { fail "header ($n)"; return; }
+		# one row per printed piece to hand out (issue 21)
+		[ "$(head -n 1 "$OUT")" = "player,shape,squares,mark,set,colour" ] || { fail "header ($n)"; return; }
 		case $n in 2) each=18 ;; 3) each=12 ;; 4) each=9 ;; *) each=6 ;; esac
 		res=$(tail -n +2 "$OUT" | awk -F, -v n=$n -v each=$each '
-			{ per[$1] += $5; used[$2 "," $4] += $5
+			{ per[$1] += 1; used[$2 "," $4] += 1
 			  if ($4 != "blank" && $4 != "2" && $4 != "3") bad = bad " mark=" $4 }
 			END { for (p = 1; p <= n; p++) if (per[p] != each) bad = bad " player" p "=" per[p]
 			      for (k in used) if (used[k] > 2) bad = bad " " k "=" used[k]
 			      print bad }')
 		[ -z "$res" ] || { fail "players $n:$res"; return; }
 		sizes=$(shape_sizes "$SHAPES")
-		res=$(tail -n +2 "$OUT" | while IFS=, read -r p s q m c; do
+		res=$(tail -n +2 "$OUT" | while IFS=, read -r p s q m set colour; do
 			echo "$sizes" | grep -qx "$s $q" || echo "$s has $q squares"
 		done)
 		[ -z "$res" ] || { fail "players $n: $res"; return; }
 	done
-	# Three players: two of every shape each, one mark per hand.
+	# Three players: two of every shape each, and (all scoring unmarked)
+	# each hand told apart by colour or by mark: one of the two is uniform.
 	run -c "$CFG" manifest --players 3 --format csv
-	res=$(tail -n +2 "$OUT" | awk -F, '{ n[$1 "," $2] += $5; mk[$1 "," $4] = 1 }
-		END { for (k in n) if (n[k] != 2) print k; for (k in mk) c[substr(k, 1, index(k, ",") - 1)]++
-		      for (p in c) if (c[p] != 1) print "player " p " mixes marks" }')
+	res=$(tail -n +2 "$OUT" | awk -F, '{ n[$1 "," $2] += 1; mk[$1 "," $4] = 1; co[$1 "," $6] = 1 }
+		END { for (k in n) if (n[k] != 2) print k
+		      for (k in mk) c[substr(k, 1, index(k, ",") - 1)]++
+		      for (k in co) d[substr(k, 1, index(k, ",") - 1)]++
+		      for (p in c) if (c[p] != 1 && d[p] != 1) print "player " p " mixes marks and colours" }')
 	[ -z "$res" ] || fail "players 3: $res"
 }
 tcase "manifest --players 2..6: header, pieces each, shapes and sizes" c_players
@@ -324,7 +328,7 @@ c_four() {
 	all=$(shape_sizes "$SHAPES" | while read -r s q; do for m in blank 2 3; do echo "$s,$m,1"; done; done | sort)
 	rest=$(printf '%s\n%s\n' "$all" "$want" | sort | uniq -u)
 	for p in 1 2 3 4; do
-		got=$(tail -n +2 "$OUT" | awk -F, -v p=$p '$1 == p { print $2 "," $4 "," $5 }' | sort)
+		got=$(tail -n +2 "$OUT" | awk -F, -v p=$p '$1 == p { print $2 "," $4 ",1" }' | sort)
 		if [ $p -le 2 ]; then exp=$want; else exp=$rest; fi
 		[ "$got" = "$exp" ] || { fail "player $p: $(echo "$got" | tr '\n' ' '), want $(echo "$exp" | tr '\n' ' ')"; return; }
 	done
