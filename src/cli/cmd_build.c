@@ -15,6 +15,7 @@
 #include "cli/build_estimate.h"
 #include "cli/build_txn.h"
 #include "cli/cli.h"
+#include "cli/preview.h"
 #include "core/alloc.h"
 #include "print/backend.h"
 #include "print/inkcov.h"
@@ -218,7 +219,10 @@ static void print_summary(const struct tp_session *s, const char *dir,
 			continue;   /* this sheet's line is printed */
 		struct tp_buf line = { 0 };
 		char size[32];
-		if (sheet == TP_MANIFEST_SHEET) {
+		if (sheet == TP_PREVIEW_SHEET) {
+			human_size(size, sizeof size, w->v[k].bytes);
+			tp_buf_printf(&line, "%s %s", TP_PREVIEW_NAME, size);
+		} else if (sheet == TP_MANIFEST_SHEET) {
 			for (size_t j = k; j < w->n; j++)
 				if (w->v[j].sheet == sheet) {
 					human_size(size, sizeof size, w->v[j].bytes);
@@ -255,7 +259,8 @@ static void print_summary(const struct tp_session *s, const char *dir,
 				      proof_from_record, proof_from_record == 1 ? "" : "s");
 		printf("  %-*s  %s\n", (int)width,
 		       sheet == TP_MANIFEST_SHEET ? "manifest"
-		       : sheet == TP_PROOF_SHEET ? "proof" : s->game->sheets[sheet].name,
+		       : sheet == TP_PROOF_SHEET ? "proof"
+		       : sheet == TP_PREVIEW_SHEET ? "preview" : s->game->sheets[sheet].name,
 		       line.s && !line.oom ? line.s : "");
 		tp_buf_free(&line);
 	}
@@ -552,40 +557,29 @@ struct recorded {
 	int *shown;
 };
 
-/* The sheet a recorded file belongs to: NAME.EXT, or NAME-PAGE.EXT for a
- * page of a multi-page sheet; the longest such sheet name wins, so that
- * board-half-1.pdf is board-half-1's, not board's. */
 static void mark_recorded(const char *path, void *ctx)
 {
 	struct recorded *r = ctx;
-	size_t best = 0, best_len = 0;
-	for (size_t i = 0; i < r->g->n_sheets; i++) {
-		const char *name = r->g->sheets[i].name;
-		size_t len = strlen(name);
-		if (strncmp(path, name, len) != 0 || (path[len] != '.' && path[len] != '-') ||
-		    strchr(path + len, '/') != NULL || len <= best_len)
-			continue;
-		best = i;
-		best_len = len;
-	}
-	if (best_len)
-		r->shown[best] = 1;
+	long i = tp_preview_sheet_of(r->g, path);
+	if (i >= 0)
+		r->shown[i] = 1;
 }
 
 /* The sheets the contact sheet shows: those this build writes; when it
  * writes none (--only proof), those already in the folder, as its build
- * record lists them.  Returns how many come from the record. */
-static size_t proof_sheets(const struct plan *pl, const struct tp_game *g, int *shown)
+ * record lists them.  Returns how many come from the record.  in_folder:
+ * the sheets an earlier build of this config recorded (the preview page
+ * shows them too). */
+static size_t proof_sheets(const struct plan *pl, const struct tp_game *g, int *shown,
+			   const int *in_folder)
 {
 	size_t any = 0;
 	for (size_t i = 0; i < g->n_sheets; i++)
 		any += (size_t)(shown[i] = pl->want[i]);
 	if (any)
 		return 0;
-	struct recorded r = { g, shown };
-	tp_record_each(pl->dir, mark_recorded, &r);
 	for (size_t i = 0; i < g->n_sheets; i++)
-		any += (size_t)shown[i];
+		any += (size_t)(shown[i] = in_folder[i]);
 	return any;
 }
 
@@ -753,13 +747,20 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc == TP_OK)
 		rc = parse_only(cli, s.cfg, &pl, e);
 	pl.shown = tp_calloc(g->n_sheets + 1, sizeof *pl.shown);
-	if (rc == TP_OK && pl.shown == NULL)
+	int *in_folder = tp_calloc(g->n_sheets + 1, sizeof *in_folder);
+	if (rc == TP_OK && (pl.shown == NULL || in_folder == NULL))
 		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
+	if (rc == TP_OK && tp_session_same_edition(pl.dir, s.cfg)) {
+		struct recorded r = { g, in_folder };
+		tp_record_each(pl.dir, mark_recorded, &r);
+	}
 	if (rc == TP_OK && pl.want_proof)
-		pl.from_record = proof_sheets(&pl, g, pl.shown);
+		pl.from_record = proof_sheets(&pl, g, pl.shown, in_folder);
+	/* What the contact sheet and the preview page lay out, prepared. */
 	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++)
-		if ((pl.want[i] || pl.shown[i]) && g->sheets[i].prepare)
+		if ((pl.want[i] || pl.shown[i] || in_folder[i]) && g->sheets[i].prepare)
 			rc = g->sheets[i].prepare(s.cfg, e);
+	free(in_folder);
 	if (rc == TP_OK && plan_tasks(&pl) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	int jobs = cli->jobs ? cli->jobs : tp_jobs_default();
@@ -823,6 +824,10 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc == TP_OK && collect(&written, &proof_report, TP_PROOF_SHEET) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
 	tp_buf_free(&proof_report);
+	/* The preview page, after every other file and before the record,
+	 * which lists it. */
+	if (rc == TP_OK && written.n > 0)
+		rc = tp_preview_write(&s, pl.dir, out_dir, &written, pl.epoch, e);
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, cli, s.cfg, &written, pl.epoch, e);
 	tp_build_txn_close(&txn, e);

@@ -97,8 +97,7 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 	return rc;
 }
 
-/* The inks a doc paints with, by name, into out. */
-static void inks_used(const struct tp_doc *doc, char *out, size_t n)
+void tp_doc_inks(const struct tp_doc *doc, char *out, size_t n)
 {
 	unsigned char used[TP_MAX_INKS] = { 0 };
 	const struct tp_palette *pal = NULL;
@@ -155,7 +154,7 @@ int tp_proof_layout(const struct tp_palette *pal, const char *title,
 		snprintf(line, sizeof line, "%s: %.0f x %.0f mm, %zu page%s", items[i].name, s->trim_w,
 			 s->trim_h, d->n, d->n == 1 ? "" : "s");
 		rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + cell + fs + 1.5, fs, TP_ALIGN_LEFT, line);
-		inks_used(d, inks, sizeof inks);
+		tp_doc_inks(d, inks, sizeof inks);
 		snprintf(line, sizeof line, "inks: %s", inks);
 		rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + cell + 2 * fs + 3, fs * 0.8, TP_ALIGN_LEFT, line);
 	}

@@ -21,6 +21,10 @@ int tp_proof_layout(const struct tp_palette *pal, const char *title,
 		    const struct tp_proof_item *items, size_t n, const char *text,
 		    struct tp_doc *out);
 
+/* The inks a doc paints with (marks aside), by name, ", "-separated,
+ * into out: what the contact sheet and the preview page say. */
+void tp_doc_inks(const struct tp_doc *doc, char *out, size_t n);
+
 /* Copies the shapes of src (marks aside) into dst, scaled by k and moved
  * so that src's bleed-box corner lands at (x, y): what lies outside src's
  * bleed box is cut off for rects and straight lines and left out for
