@@ -35,7 +35,7 @@ TESTSRC  := $(sort $(shell find tests -name 'test_*.c'))
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 	libinih-dev zlib1g-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev
-DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time \
+DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time chromium \
 	librsvg2-bin libxml2-utils
 
 .PHONY: all run test layers unit cli asan faults prepress check-valgrind deps deps-check clean check bench
@@ -111,7 +111,7 @@ unit: $(TESTBIN)
 # The CLI tests: the shared ones, then each game's (tests/games/NAME/cli.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh))
 cli: tilepress
-	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
+	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/watch.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
 	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
 	[ -z "$$failed" ] || { echo "cli: FAILED:$$failed"; exit 1; }
 

@@ -42,7 +42,7 @@ _tilepress()
 		cword=$COMP_CWORD
 	fi
 
-	local commands='check pattern manifest build simulate'
+	local commands='check pattern manifest build simulate watch'
 	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
@@ -77,7 +77,7 @@ _tilepress()
 	local cmd=
 	for ((i = 1; i < cword; i++)); do
 		case ${words[i]} in
-		check | pattern | manifest | build) cmd=${words[i]} ;;
+		check | pattern | manifest | build | simulate | watch) cmd=${words[i]} ;;
 		esac
 	done
 

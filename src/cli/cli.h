@@ -9,7 +9,7 @@
 #include "games/game.h"
 
 enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
-		  TP_CMD_SIMULATE };
+		  TP_CMD_SIMULATE, TP_CMD_WATCH };
 
 #define TP_MAX_SETS 256
 
@@ -46,6 +46,9 @@ int tp_cmd_pattern(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_manifest(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_build(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_simulate(const struct tp_cli *cli, tp_err *e);
+/* Builds, then rebuilds what changes on every save of an input, until a
+ * signal ends the process (src/cli/watch.c). */
+int tp_cmd_watch(const struct tp_cli *cli, tp_err *e);
 
 /* --list WHAT [--game NAME]: games, keys, sheets, inks, one per line. */
 int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e);

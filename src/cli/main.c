@@ -27,6 +27,9 @@ static const char usage_text[] =
 	"  manifest                 counts to print (series: the patent's Table I)\n"
 	"  build                    write the print set: manifest and artwork\n"
 	"  simulate                 vector, arena: play games by the seed's rules\n"
+	"  watch                    build at 72 dpi, then rebuild the sheets that change\n"
+	"                           on every save of the config, a template or a shapes\n"
+	"                           file, with index.html; Ctrl-C ends it\n"
 	"\n"
 	"games (pick one with -c CONFIG, [game] name = ..., or --set game.name=...):\n"
 	"  series (default), vector, arena; tilepress --list games\n"
@@ -105,7 +108,7 @@ struct given {
 	int games, spares, level, jobs, players, seed, strategy;
 };
 
-static const char *const command_names[] = { "check", "pattern", "manifest", "build", "simulate" };
+static const char *const command_names[] = { "check", "pattern", "manifest", "build", "simulate", "watch" };
 
 /* "-s print.tile_mm=25 mm": the shell split the value.  Names the stray
  * word before getopt moves it among the operands; 0 or TP_EINPUT. */
@@ -280,9 +283,11 @@ static int check_command_options(const struct tp_cli *cli, const struct given *g
 		return usage_error("--spares applies to manifest, not %s", cmd);
 	if ((g->seed || g->strategy) && !sim)
 		return usage_error("--seed and --strategy apply to simulate, not %s", cmd);
-	if ((cli->out_dir || cli->only || cli->formats || g->jobs || cli->clean || cli->force ||
-	     cli->wait) && cli->command != TP_CMD_BUILD)
-		return usage_error("-o, --only, --formats, --jobs, --clean, --force and --wait apply to build, not %s", cmd);
+	if ((cli->only || cli->clean || cli->force || cli->wait) && cli->command != TP_CMD_BUILD)
+		return usage_error("--only, --clean, --force and --wait apply to build, not %s", cmd);
+	if ((cli->out_dir || cli->formats || g->jobs) && cli->command != TP_CMD_BUILD &&
+	    cli->command != TP_CMD_WATCH)
+		return usage_error("-o, --formats and --jobs apply to build and watch, not %s", cmd);
 	if (g->level && (cli->command == TP_CMD_PATTERN || sim))
 		return usage_error("--level does not apply to %s", cmd);
 	return 0;
@@ -332,16 +337,16 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 	if (ls->game)
 		return usage_error("--game %s applies to --list; pick a config's game with -c or --set game.name=NAME", ls->game);
 	if (optind >= argc)
-		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate", "");
+		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate, watch", "");
 	if (optind + 1 < argc)
 		return usage_error("unexpected argument '%s' after the command", argv[optind + 1]);
 	static const int cmds[] = { TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
-				    TP_CMD_SIMULATE };
+				    TP_CMD_SIMULATE, TP_CMD_WATCH };
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (strcmp(argv[optind], command_names[i]) == 0)
 			cli->command = cmds[i];
 	if (cli->command == TP_CMD_NONE)
-		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build, simulate",
+		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build, simulate, watch",
 				   argv[optind]);
 	return check_command_options(cli, &g, argv[optind]);
 }
@@ -392,6 +397,7 @@ int main(int argc, char **argv)
 	case TP_CMD_MANIFEST: rc = tp_cmd_manifest(&cli, &e); break;
 	case TP_CMD_BUILD: rc = tp_cmd_build(&cli, &e); break;
 	case TP_CMD_SIMULATE: rc = tp_cmd_simulate(&cli, &e); break;
+	case TP_CMD_WATCH: rc = tp_cmd_watch(&cli, &e); break;
 	}
 	/* Cairo and fontconfig keep font caches for the life of the process;
 	 * release them so leak checkers see only our own memory. */

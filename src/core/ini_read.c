@@ -8,6 +8,7 @@
 
 #include "core/alloc.h"
 #include "core/regfile.h"
+#include "core/inputs.h"
 
 #define MAX_CONFIG_BYTES (4u << 20)
 
@@ -98,6 +99,7 @@ static int on_key(void *user, const char *section, const char *key, const char *
 static int read_all(const char *path, char **out, size_t *len, tp_err *e)
 {
 	const char *why;
+	tp_inputs_note(path);   /* noted even when missing: watch waits for it */
 	FILE *f = tp_fopen_regular(path, &why);
 	if (f == NULL)
 		return tp_fail(e, TP_EINPUT, "%s: cannot read: %s", path, why);

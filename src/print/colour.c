@@ -11,6 +11,7 @@
 
 #include "core/alloc.h"
 #include "core/regfile.h"
+#include "core/inputs.h"
 
 /* Ghostscript's default CMYK profile (an output profile for SWOP-like
  * coated stock) is what Debian ships; no FOGRA39 ICC file is packaged.
@@ -187,6 +188,7 @@ static void lc_log(cmsContext ctx, cmsUInt32Number code, const char *text)
 static int slurp(const char *path, unsigned char **buf, size_t *n)
 {
 	*buf = NULL;
+	tp_inputs_note(path);
 	const char *why;
 	FILE *f = tp_fopen_regular(path, &why);
 	if (f == NULL) {
@@ -312,6 +314,7 @@ out:
 int tp_icc_output_check(const char *path, char *why, size_t n)
 {
 	unsigned char h[128];
+	tp_inputs_note(path);
 	const char *reason;
 	FILE *f = tp_fopen_regular(path, &reason);
 	if (f == NULL) {

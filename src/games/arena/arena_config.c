@@ -13,6 +13,7 @@
 #include "core/alloc.h"
 #include "core/datadir.h"
 #include "core/regfile.h"
+#include "core/inputs.h"
 
 /* ---- arena.shapes: a template name or a path ------------------------------ */
 
@@ -298,6 +299,7 @@ static int resolve_shapes(const struct tp_config *c, struct tp_arena_cfg *a, tp_
 /* Reads the shapes file whole and parses it. */
 static int load_shapes(struct tp_arena_cfg *a, tp_err *e)
 {
+	tp_inputs_note(a->shapes_path);
 	const char *why;
 	FILE *f = tp_fopen_regular(a->shapes_path, &why);
 	if (f == NULL)
