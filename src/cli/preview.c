@@ -73,6 +73,8 @@ struct files {
 static void add_earlier(const char *path, void *ctx)
 {
 	struct files *f = ctx;
+	if (strcmp(path, TP_PREVIEW_NAME) == 0)
+		return;   /* the page being written, not an earlier file */
 	for (size_t i = 0; i < f->w->n; i++)
 		if (strcmp(f->w->v[i].name, path) == 0)
 			return;

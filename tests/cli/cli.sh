@@ -1101,8 +1101,9 @@ c_summary_lines() {
 	d=$(empty_dir one)
 	run build -o "$d" --only board --formats svg
 	expect_ok || return
-	# board.svg and its build record
-	grep -q "wrote 2 files to" "$OUT" || fail "board alone: $(head -n 1 "$OUT")"
+	# board.svg, index.html and the build record: every file in the folder
+	n=$(find "$d" -type f | wc -l | tr -d ' ')
+	grep -q "wrote $n files to" "$OUT" || fail "board alone: $(head -n 1 "$OUT"), the folder holds $n"
 }
 tcase "summary: one line per sheet, the count includes build.json" c_summary_lines
 

@@ -41,6 +41,9 @@ sums() {
 }
 
 c_watch() {
+	# the shipped templates, wherever the binary under test lives
+	TILEPRESS_DATA=$ROOT
+	export TILEPRESS_DATA
 	w=$T/design
 	mkdir -p "$w"
 	cp templates/indicia/spiral-cw.ini "$w/mine.ini"
