@@ -1092,7 +1092,7 @@ c_summary_lines() {
 	expect_ok || return
 	head -n 1 "$OUT" | grep -q "^tilepress: wrote [0-9]* files to " || { fail "first line: $(head -n 1 "$OUT")"; return; }
 	# The count is every file in the folder, the build record included.
-	n=$(find "$d" -type f | wc -l | tr -d ' ')
+	n=$(find "$d" -type f ! -name '.*' | wc -l | tr -d ' ')
 	head -n 1 "$OUT" | grep -q "^tilepress: wrote $n files to " || { fail "counted $(head -n 1 "$OUT"), the folder holds $n"; return; }
 	grep -q "^  manifest .*build.json [0-9]" "$OUT" || { fail "manifest line lacks build.json: $(grep '^  manifest' "$OUT")"; return; }
 	grep -q "^  fronts  *svg [0-9]" "$OUT" || { fail "no line for fronts: $(cat "$OUT" | tr '\n' '|')"; return; }
@@ -1102,7 +1102,7 @@ c_summary_lines() {
 	run build -o "$d" --only board --formats svg
 	expect_ok || return
 	# board.svg, index.html and the build record: every file in the folder
-	n=$(find "$d" -type f | wc -l | tr -d ' ')
+	n=$(find "$d" -type f ! -name '.*' | wc -l | tr -d ' ')
 	grep -q "wrote $n files to" "$OUT" || fail "board alone: $(head -n 1 "$OUT"), the folder holds $n"
 }
 tcase "summary: one line per sheet, the count includes build.json" c_summary_lines
