@@ -647,7 +647,8 @@ c_pips() {
 	for n in 2 5; do
 		run -c "$CFG" -s arena.players=$n -s arena.player_marks=on build -o "$T/out.pips$n" --only pieces --formats svg -q
 		expect_ok || return
-		want=$("$TP_BIN" -c "$CFG" manifest --players $n --format csv | awk -F, 'NR > 1 { s += $1 * $5 } END { print s }')
+		# one csv row per printed piece (issue 21): its player's pips each
+		want=$("$TP_BIN" -c "$CFG" manifest --players $n --format csv | awk -F, 'NR > 1 { s += $1 } END { print s }')
 		got=$(python3 - "$T/out.pips$n/pieces.svg" "$(cfgval square_mm)" <<'PY'
 import re, sys
 svg = open(sys.argv[1]).read()
