@@ -11,9 +11,9 @@
 
 #include <math.h>
 
-#include "arena_config.h"
-#include "game.h"
-#include "sheet.h"
+#include "games/arena/arena_config.h"
+#include "games/game.h"
+#include "print/sheet.h"
 
 struct piece {
 	double b[4];        /* bbox of the outline */
@@ -169,7 +169,7 @@ static void small_square_says_what_fits(void **state)
 	const char *sets[] = { "arena.square_mm=10" };
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
-	assert_int_equal(tp_config_load(&c, tu_path("config/arena.ini"), sets, 1, &e), TP_EINPUT);
+	assert_int_equal(tp_config_load(&c, tu_path("config/arena.ini"), sets, 1, &tp_games, &e), TP_EINPUT);
 	const char *at = strstr(e.msg, "arena.square_mm at least ");
 	assert_non_null(at);
 	char fit[64];
