@@ -654,10 +654,13 @@ import re, sys
 svg = open(sys.argv[1]).read()
 g = svg[svg.index('<g id="numbers"'):]
 g = g[:g.index('<g id=', 10)] if '<g id=' in g[10:] else g
+# A repeated outline is written once with an id and drawn again by <use>.
 n = 0
-for d in re.findall(r'<path d="([^"]*)"', g):
+for d, rest in re.findall(r'<path d="([^"]*)"([^>]*)>', g):
     xs = [float(x) for x in re.findall(r'-?[0-9.]+', d)][0::2]
-    n += d.count('C') == 4 and 'L' not in d and abs(max(xs) - min(xs) - 0.08 * float(sys.argv[2])) < 0.01
+    if d.count('C') == 4 and 'L' not in d and abs(max(xs) - min(xs) - 0.08 * float(sys.argv[2])) < 0.01:
+        m = re.search(r'id="([^"]+)"', rest)
+        n += 1 + (g.count('xlink:href="#%s"' % m.group(1)) if m else 0)
 print(n)
 PY
 )
