@@ -7,11 +7,13 @@
 extern const struct tp_game tp_game_series;
 extern const struct tp_game tp_game_vector;
 extern const struct tp_game tp_game_arena;
+extern const struct tp_game tp_game_series_table;
 
 static const struct tp_game *const rows[] = {
 	&tp_game_series,
 	&tp_game_vector,
 	&tp_game_arena,
+	&tp_game_series_table,
 };
 
 const struct tp_game_table tp_games = { rows, sizeof rows / sizeof rows[0] };

@@ -1,0 +1,22 @@
+#ifndef TP_SERIES_TABLE_CONFIG_H
+#define TP_SERIES_TABLE_CONFIG_H
+
+/* The table set's config ([game] name = series-table): [table] order, the
+ * FIG. 6 marking template, and the series' inks. */
+
+#include "games/config.h"
+#include "games/series/table.h"
+
+struct tp_table_cfg {
+	/* FIG. 6: the 9 small triangles of a quadrant, numbered 1..5 along
+	 * the tile's side, 6..8 in the middle row, 9 at the centre; element n
+	 * marks the first n of order[] (0-based numbers). */
+	int order[9];
+};
+
+static inline const struct tp_table_cfg *tp_table_cfg(const struct tp_config *c)
+{
+	return c->game_cfg;
+}
+
+#endif

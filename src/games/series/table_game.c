@@ -1,0 +1,224 @@
+/* The series tiles' table set (patent 000, FIG. 7) as a row of the game
+ * table: config, reports and `check`. */
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "games/series/series_config.h"
+#include "games/series/table_config.h"
+
+extern const struct tp_sheet_def tp_table_sheets[3];
+
+/* "3 1 5 ...": each small triangle 1..9 once. */
+static int parse_order(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		       char *why, size_t n)
+{
+	(void)k;
+	struct tp_table_cfg *t = x->game;
+	int ord[9], m = 0;
+	unsigned seen = 0;
+	const char *p = value;
+	while (*p) {
+		char *end;
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		long v = strtol(p, &end, 10);
+		if (end == p || v < 1 || v > 9 || (seen & (1u << v)) || m == 9 ||
+		    (*end && *end != ' ' && *end != '\t' && *end != ',')) {
+			m = -1;
+			break;
+		}
+		seen |= 1u << v;
+		ord[m++] = (int)v - 1;
+		p = end;
+	}
+	if (m != 9) {
+		snprintf(why, n, "must name each small triangle 1..9 once (1-5 along the side, 6-8 the middle row, 9 the tip), in marking order");
+		return -1;
+	}
+	memcpy(t->order, ord, sizeof ord);
+	return 0;
+}
+
+static void format_order(const struct tp_key *k, const void *core, const void *game,
+			 struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	const struct tp_table_cfg *t = game;
+	for (int i = 0; i < 9; i++)
+		tp_buf_printf(b, i ? " %d" : "%d", t->order[i] + 1);
+}
+
+static const struct tp_key keys[] = {
+	{ "table", "order", TP_KEY_CUSTOM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, order),
+	  .parse = parse_order, .format = format_order,
+	  .help = "FIG. 6: small triangles 1..9 in marking order (element n marks the first n)" },
+};
+
+static void defaults(struct tp_config *c)
+{
+	struct tp_table_cfg *t = c->game_cfg;
+	/* [0060]: "1" is the centre triangle of the row of 5; then outward
+	 * along the side, then the middle row and the tip. */
+	static const int ord[9] = { 3, 1, 5, 7, 9, 6, 8, 2, 4 };
+	for (int i = 0; i < 9; i++)
+		t->order[i] = ord[i] - 1;
+	c->board.rows = TP_TABLE_N;
+	c->board.cols = TP_TABLE_N;
+	c->print.tile_mm = 30;   /* [0062]: 3 cm square, 9 mm thick */
+	snprintf(c->print.job, sizeof c->print.job, "tilepress series-table");
+}
+
+static int finish(struct tp_config *c, tp_err *e)
+{
+	if (c->board.rows != TP_TABLE_N || c->board.cols != TP_TABLE_N)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: board.rows and board.cols: the table set is the 9 x 9 square of FIG. 7 (81 tiles, [0062]); allowed: 9 and 9",
+			       c->path);
+	return TP_OK;
+}
+
+static int derive(const struct tp_config *c, void **model, tp_err *e)
+{
+	(void)c;
+	struct tp_table *t = malloc(sizeof *t);
+	if (t == NULL)
+		return tp_fail(e, TP_EIO, "out of memory");
+	tp_table_derive(t);
+	*model = t;
+	return TP_OK;
+}
+
+static void free_model(void *model)
+{
+	free(model);
+}
+
+/* The FIG. 7 layout: one line per row, "dots/lateral" per tile. */
+static void layout(struct tp_buf *b, const struct tp_table *t, int fmt)
+{
+	if (fmt == TP_FMT_CSV)
+		tp_buf_printf(b, "row,col,front,lateral,boxes,vertical,dots\n");
+	for (int r = 0; r < TP_TABLE_N; r++) {
+		for (int col = 0; col < TP_TABLE_N; col++) {
+			int i = r * TP_TABLE_N + col;
+			const unsigned char *v = t->tile[i].v;
+			if (fmt == TP_FMT_CSV)
+				tp_buf_printf(b, "%d,%d,%d,%d,%d,%d,%d\n", r + 1, col + 1, t->front_of[i] + 1,
+					      v[TP_LATERAL], v[TP_BOXES], v[TP_VERTICAL], v[TP_DOTS]);
+			else
+				tp_buf_printf(b, "%sF%-2d", col ? " " : "", t->front_of[i] + 1);
+		}
+		if (fmt != TP_FMT_CSV)
+			tp_buf_printf(b, "\n");
+	}
+}
+
+/* The 81 tiles by front. */
+static void fronts(struct tp_buf *b, const struct tp_table *t, double tile_mm, int fmt)
+{
+	if (fmt == TP_FMT_CSV)
+		tp_buf_printf(b, "front,lateral,boxes,vertical,dots,tiles\n");
+	else if (fmt == TP_FMT_JSON)
+		tp_buf_printf(b, "{\"tile_mm\": %g, \"fronts\": [", tile_mm);
+	else
+		tp_buf_printf(b, "front  lateral boxes vertical dots  tiles\n");
+	int total = 0;
+	for (int f = 0; f < t->n_fronts; f++) {
+		const unsigned char *v = t->front[f].v;
+		total += t->count[f];
+		if (fmt == TP_FMT_CSV)
+			tp_buf_printf(b, "F%d,%d,%d,%d,%d,%d\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
+				      v[TP_VERTICAL], v[TP_DOTS], t->count[f]);
+		else if (fmt == TP_FMT_JSON)
+			tp_buf_printf(b, "%s\n {\"front\": \"F%d\", \"lateral\": %d, \"boxes\": %d, \"vertical\": %d, \"dots\": %d, \"tiles\": %d}",
+				      f ? "," : "", f + 1, v[TP_LATERAL], v[TP_BOXES], v[TP_VERTICAL],
+				      v[TP_DOTS], t->count[f]);
+		else
+			tp_buf_printf(b, "F%-4d  %7d %5d %8d %4d  %5d\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
+				      v[TP_VERTICAL], v[TP_DOTS], t->count[f]);
+	}
+	if (fmt == TP_FMT_JSON)
+		tp_buf_printf(b, "\n], \"total\": %d}\n", total);
+	else if (fmt == TP_FMT_TEXT)
+		tp_buf_printf(b, "total  %d tiles, %d fronts\n", total, t->n_fronts);
+}
+
+static int pattern(struct tp_buf *b, const struct tp_config *c, const void *model,
+		   const struct tp_report_opts *o, tp_err *e)
+{
+	(void)c;
+	if (o->fmt == TP_FMT_JSON)
+		return tp_fail(e, TP_EINPUT, "--format json: pattern writes text or csv; see tilepress --help");
+	layout(b, model, o->fmt);
+	return TP_OK;
+}
+
+static int manifest(struct tp_buf *b, const struct tp_config *c, const void *model,
+		    const struct tp_report_opts *o, tp_err *e)
+{
+	if (o->players)
+		return tp_fail(e, TP_EINPUT, "--players: the table set deals twelve tiles a player from one set ([0064]); no per-player share");
+	fronts(b, model, c->print.tile_mm, o->fmt);
+	return TP_OK;
+}
+
+static void summary(struct tp_buf *b, const struct tp_config *c, const void *model)
+{
+	const struct tp_table *t = model;
+	char line[8][160];
+	tp_buf_printf(b, "config %s: ok\n", c->path);
+	tp_buf_printf(b, "table set (FIG. 7): %d tiles, %.0f mm square, %d distinct fronts; FIG. 6 order",
+		      TP_TABLE_TILES, c->print.tile_mm, t->n_fronts);
+	for (int i = 0; i < 9; i++)
+		tp_buf_printf(b, " %d", tp_table_cfg(c)->order[i] + 1);
+	tp_buf_printf(b, "\n");
+	int fails = tp_table_prove(t, line, 8);
+	for (int i = 0; i < 8; i++)
+		tp_buf_printf(b, "%s\n", line[i]);
+	tp_buf_printf(b, "rules: %s\n", fails ? "FAILED" : "all hold");
+}
+
+static void rep_fronts(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
+{
+	fronts(b, m, c->print.tile_mm, fmt);
+}
+
+static void rep_layout(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
+{
+	(void)c;
+	layout(b, m, fmt);
+}
+
+static const struct tp_report_file files[] = {
+	{ "fronts.csv", rep_fronts, TP_FMT_CSV }, { "fronts.json", rep_fronts, TP_FMT_JSON },
+	{ "fronts.txt", rep_fronts, TP_FMT_TEXT }, { "layout.csv", rep_layout, TP_FMT_CSV },
+};
+
+const struct tp_game tp_game_series_table = {
+	.name = "series-table",
+	.title = "series tiles' table set (patent 000, FIG. 7): 81 tiles of 18 fronts, FIG. 6 triangles, no board",
+	.default_config = "config/series-table.ini",
+	.keys = keys,
+	.n_keys = sizeof keys / sizeof keys[0],
+	.inks = tp_series_inks,
+	.n_inks = TP_SERIES_N_INKS,
+	.cfg_size = sizeof(struct tp_table_cfg),
+	.defaults = defaults,
+	.finish = finish,
+	.derive = derive,
+	.free_model = free_model,
+	.sheets = tp_table_sheets,
+	.n_sheets = 3,
+	.files = files,
+	.n_files = sizeof files / sizeof files[0],
+	.pattern = pattern,
+	.manifest = manifest,
+	.summary = summary,
+};

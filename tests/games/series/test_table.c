@@ -1,0 +1,123 @@
+/* The table set (patent 000, FIG. 7) against the patent's rules, re-checked
+ * by naive code that shares nothing with the generator but the layout it
+ * is handed: steps along rows and columns, opposite sums, the dotted 5
+ * with a 7, the fronts found by brute force over all 9 x 9 (dots, lateral)
+ * pairs, and a broken layout that the prover must refuse. */
+
+#include "testutil.h"
+
+#include "app/config_load.h"
+#include "games/series/table.h"
+#include "games/series/table_config.h"
+
+static int val(int x)   /* 1..9 */
+{
+	return ((x % 9) + 9) % 9 == 0 ? 9 : ((x % 9) + 9) % 9;
+}
+
+static void rules_hold(void **state)
+{
+	(void)state;
+	struct tp_table t;
+	tp_table_derive(&t);
+	for (int r = 0; r < 9; r++)
+		for (int c = 0; c < 9; c++) {
+			const unsigned char *v = t.tile[r * 9 + c].v;
+			/* [0058]: opposite quadrants sum to 0 mod 9. */
+			assert_int_equal((v[TP_DOTS] + v[TP_BOXES]) % 9, 0);
+			assert_int_equal((v[TP_LATERAL] + v[TP_VERTICAL]) % 9, 0);
+			/* [0056]-[0057]: right across the dots' opposite quadrant adds 1. */
+			if (c < 8) {
+				assert_int_equal(t.tile[r * 9 + c + 1].v[TP_DOTS], val(v[TP_DOTS] + 1));
+				assert_int_equal(t.tile[r * 9 + c + 1].v[TP_BOXES], val(v[TP_BOXES] - 1));
+			}
+			if (r < 8) {
+				assert_int_equal(t.tile[(r + 1) * 9 + c].v[TP_LATERAL], val(v[TP_LATERAL] + 1));
+				assert_int_equal(t.tile[(r + 1) * 9 + c].v[TP_VERTICAL], val(v[TP_VERTICAL] - 1));
+			}
+			/* [0059]: the dotted 5 has a 7 in a lined quadrant. */
+			if (v[TP_DOTS] == 5)
+				assert_true(v[TP_LATERAL] == 7 || v[TP_VERTICAL] == 7);
+			for (int s = 0; s < TP_N_SERIES; s++)
+				assert_true(v[s] >= 1 && v[s] <= 9);
+		}
+	/* FIG. 2A: the quadrants clockwise from the top are 201..204. */
+	assert_int_equal(tp_table_side_series[TP_SIDE_TOP], TP_LATERAL);
+	assert_int_equal(tp_table_side_series[TP_SIDE_RIGHT], TP_BOXES);
+	assert_int_equal(tp_table_side_series[TP_SIDE_BOTTOM], TP_VERTICAL);
+	assert_int_equal(tp_table_side_series[TP_SIDE_LEFT], TP_DOTS);
+}
+
+/* Brute force over every (dots, lateral) pair: the ones the layout holds
+ * are the distinct fronts; [0059] says 18, two per dots element. */
+static void fronts_by_brute_force(void **state)
+{
+	(void)state;
+	struct tp_table t;
+	tp_table_derive(&t);
+	int found = 0, per_dots[10] = { 0 }, total = 0;
+	for (int d = 1; d <= 9; d++)
+		for (int l = 1; l <= 9; l++) {
+			int n = 0;
+			for (int i = 0; i < 81; i++)
+				n += t.tile[i].v[TP_DOTS] == d && t.tile[i].v[TP_LATERAL] == l;
+			if (n == 0)
+				continue;
+			/* The manifest lists this front with this count, in order. */
+			assert_true(found < t.n_fronts);
+			assert_int_equal(t.front[found].v[TP_DOTS], d);
+			assert_int_equal(t.front[found].v[TP_LATERAL], l);
+			assert_int_equal(t.count[found], n);
+			found++;
+			per_dots[d]++;
+			total += n;
+		}
+	assert_int_equal(found, 18);
+	assert_int_equal(t.n_fronts, found);
+	assert_int_equal(total, 81);
+	for (int d = 1; d <= 9; d++)
+		assert_int_equal(per_dots[d], 2);
+	for (int i = 0; i < 81; i++)
+		assert_memory_equal(t.front[t.front_of[i]].v, t.tile[i].v, TP_N_SERIES);
+}
+
+static void prover_refuses_broken_layout(void **state)
+{
+	(void)state;
+	struct tp_table t;
+	char out[8][160];
+	tp_table_derive(&t);
+	assert_int_equal(tp_table_prove(&t, out, 8), 0);
+	for (int i = 0; i < 8; i++)
+		assert_memory_equal(out[i], "ok: ", 4);
+	t.tile[40].v[TP_BOXES] = (unsigned char)val(t.tile[40].v[TP_BOXES] + 1);
+	assert_true(tp_table_prove(&t, out, 8) >= 2);   /* a row step and a sum */
+	assert_memory_equal(out[2], "FAILED", 6);
+}
+
+static void config_shipped(void **state)
+{
+	(void)state;
+	struct tp_config *c = NULL;
+	tp_err e = { 0 };
+	assert_int_equal(tp_config_load(&c, tu_path("config/series-table.ini"), NULL, 0, &tp_games, &e), TP_OK);
+	assert_string_equal(c->game->name, "series-table");
+	assert_true(c->print.tile_mm == 30);   /* [0062]: 3 cm */
+	/* FIG. 6: "1" is the centre triangle of the row of 5 (number 3). */
+	assert_int_equal(tp_table_cfg(c)->order[0], 2);
+	tp_config_free(c);
+	const char *bad[] = { "table.order=1 2 3" };
+	assert_int_equal(tp_config_load(&c, tu_path("config/series-table.ini"), bad, 1, &tp_games, &e), TP_EINPUT);
+	assert_non_null(strstr(e.msg, "table.order"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(rules_hold),
+		cmocka_unit_test(fronts_by_brute_force),
+		cmocka_unit_test(prover_refuses_broken_layout),
+		cmocka_unit_test(config_shipped),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
