@@ -14,6 +14,13 @@ struct tp_table_cfg {
 	int order[9];
 };
 
+/* table.order and hex.order: parse "3 1 5 ..." into order[] (each of 1..9
+ * once), and write it back as config text. */
+int tp_table_parse_order(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+			 char *why, size_t n);
+void tp_table_format_order(const struct tp_key *k, const void *core, const void *game,
+			   struct tp_buf *b);
+
 static inline const struct tp_table_cfg *tp_table_cfg(const struct tp_config *c)
 {
 	return c->game_cfg;

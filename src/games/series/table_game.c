@@ -13,7 +13,7 @@
 extern const struct tp_sheet_def tp_table_sheets[3];
 
 /* "3 1 5 ...": each small triangle 1..9 once. */
-static int parse_order(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+int tp_table_parse_order(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
 		       char *why, size_t n)
 {
 	(void)k;
@@ -45,7 +45,7 @@ static int parse_order(const struct tp_key *k, const char *value, const struct t
 	return 0;
 }
 
-static void format_order(const struct tp_key *k, const void *core, const void *game,
+void tp_table_format_order(const struct tp_key *k, const void *core, const void *game,
 			 struct tp_buf *b)
 {
 	(void)k;
@@ -57,7 +57,7 @@ static void format_order(const struct tp_key *k, const void *core, const void *g
 
 static const struct tp_key keys[] = {
 	{ "table", "order", TP_KEY_CUSTOM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, order),
-	  .parse = parse_order, .format = format_order,
+	  .parse = tp_table_parse_order, .format = tp_table_format_order,
 	  .help = "FIG. 6: small triangles 1..9 in marking order (element n marks the first n)" },
 };
 

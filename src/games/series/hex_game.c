@@ -1,0 +1,206 @@
+/* The series tiles on hexagons (patent 000, [0070]-[0071], claim 5) as a
+ * row of the game table: config, reports and `check`. */
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "games/series/hex.h"
+#include "games/series/table_config.h"
+
+extern const struct tp_sheet_def tp_hex_sheets[3];
+
+/* Three pairs of opposite triangles: the square tiles' four series and
+ * two more ([0055] leaves the colours open). */
+static const struct tp_ink inks[TP_HEX_SIDES] = {
+	TP_PROCESS_INK("east", 0, 100, 100, 0),     /* red */
+	TP_PROCESS_INK("northeast", 0, 10, 100, 0), /* yellow */
+	TP_PROCESS_INK("northwest", 90, 0, 100, 0), /* green */
+	TP_PROCESS_INK("west", 100, 60, 0, 0),      /* blue */
+	TP_PROCESS_INK("southwest", 0, 60, 100, 0), /* orange */
+	TP_PROCESS_INK("southeast", 50, 100, 0, 0), /* purple */
+};
+
+static const struct tp_key keys[] = {
+	{ "hex", "order", TP_KEY_CUSTOM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, order),
+	  .parse = tp_table_parse_order, .format = tp_table_format_order,
+	  .help = "FIG. 6 in each triangle: small triangles 1..9 in marking order" },
+};
+
+static void defaults(struct tp_config *c)
+{
+	struct tp_table_cfg *t = c->game_cfg;
+	static const int ord[9] = { 3, 1, 5, 7, 9, 6, 8, 2, 4 };
+	for (int i = 0; i < 9; i++)
+		t->order[i] = ord[i] - 1;
+	c->board.rows = 9;
+	c->board.cols = 9;
+	c->print.tile_mm = 30;   /* across the flats */
+	snprintf(c->print.job, sizeof c->print.job, "tilepress series-hex");
+}
+
+static int finish(struct tp_config *c, tp_err *e)
+{
+	if (c->board.rows < 2 || c->board.rows > TP_HEX_MAX || c->board.cols < 2 ||
+	    c->board.cols > TP_HEX_MAX)
+		return tp_fail(e, TP_EINPUT, "%s: board.rows and board.cols: the hexagonal set takes 2 to %d rows and cols",
+			       c->path, TP_HEX_MAX);
+	/* Every one of the 36 fronts must be in the set. */
+	struct tp_hex *h = malloc(sizeof *h);
+	if (h == NULL)
+		return tp_fail(e, TP_EIO, "out of memory");
+	tp_hex_derive(h, c->board.rows, c->board.cols);
+	int n = h->n_fronts;
+	free(h);
+	if (n != 36)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: board.rows = %d, board.cols = %d hold %d of the 36 fronts of [0071]; allowed: a board that holds all 36 (at least 4 rows and 9 cols)",
+			       c->path, c->board.rows, c->board.cols, n);
+	return TP_OK;
+}
+
+static int derive(const struct tp_config *c, void **model, tp_err *e)
+{
+	struct tp_hex *h = malloc(sizeof *h);
+	if (h == NULL)
+		return tp_fail(e, TP_EIO, "out of memory");
+	tp_hex_derive(h, c->board.rows, c->board.cols);
+	*model = h;
+	return TP_OK;
+}
+
+static void free_model(void *model)
+{
+	free(model);
+}
+
+static void layout(struct tp_buf *b, const struct tp_hex *h, int fmt)
+{
+	if (fmt == TP_FMT_CSV)
+		tp_buf_printf(b, "row,col,front,e,ne,nw,w,sw,se\n");
+	for (int r = 0; r < h->rows; r++) {
+		if (fmt != TP_FMT_CSV && (r & 1))
+			tp_buf_printf(b, "  ");
+		for (int c = 0; c < h->cols; c++) {
+			int i = r * h->cols + c;
+			const unsigned char *v = h->tile[i].v;
+			if (fmt == TP_FMT_CSV)
+				tp_buf_printf(b, "%d,%d,%d,%d,%d,%d,%d,%d,%d\n", r + 1, c + 1, h->front_of[i] + 1,
+					      v[0], v[1], v[2], v[3], v[4], v[5]);
+			else
+				tp_buf_printf(b, "%sH%-2d", c ? " " : "", h->front_of[i] + 1);
+		}
+		if (fmt != TP_FMT_CSV)
+			tp_buf_printf(b, "\n");
+	}
+}
+
+static void fronts(struct tp_buf *b, const struct tp_hex *h, int fmt)
+{
+	static const char *const side[6] = { "e", "ne", "nw", "w", "sw", "se" };
+	if (fmt == TP_FMT_CSV)
+		tp_buf_printf(b, "front,e,ne,nw,w,sw,se,tiles\n");
+	else if (fmt == TP_FMT_JSON)
+		tp_buf_printf(b, "{\"fronts\": [");
+	else
+		tp_buf_printf(b, "front   e ne nw  w sw se  tiles\n");
+	int total = 0;
+	for (int f = 0; f < h->n_fronts; f++) {
+		const unsigned char *v = h->front[f].v;
+		total += h->count[f];
+		if (fmt == TP_FMT_CSV) {
+			tp_buf_printf(b, "H%d", f + 1);
+			for (int k = 0; k < 6; k++)
+				tp_buf_printf(b, ",%d", v[k]);
+			tp_buf_printf(b, ",%d\n", h->count[f]);
+		} else if (fmt == TP_FMT_JSON) {
+			tp_buf_printf(b, "%s\n {\"front\": \"H%d\"", f ? "," : "", f + 1);
+			for (int k = 0; k < 6; k++)
+				tp_buf_printf(b, ", \"%s\": %d", side[k], v[k]);
+			tp_buf_printf(b, ", \"tiles\": %d}", h->count[f]);
+		} else {
+			tp_buf_printf(b, "H%-4d", f + 1);
+			for (int k = 0; k < 6; k++)
+				tp_buf_printf(b, " %2d", v[k]);
+			tp_buf_printf(b, "  %5d\n", h->count[f]);
+		}
+	}
+	if (fmt == TP_FMT_JSON)
+		tp_buf_printf(b, "\n], \"total\": %d}\n", total);
+	else if (fmt == TP_FMT_TEXT)
+		tp_buf_printf(b, "total  %d tiles, %d fronts\n", total, h->n_fronts);
+}
+
+static int pattern(struct tp_buf *b, const struct tp_config *c, const void *model,
+		   const struct tp_report_opts *o, tp_err *e)
+{
+	(void)c;
+	if (o->fmt == TP_FMT_JSON)
+		return tp_fail(e, TP_EINPUT, "--format json: pattern writes text or csv; see tilepress --help");
+	layout(b, model, o->fmt);
+	return TP_OK;
+}
+
+static int manifest(struct tp_buf *b, const struct tp_config *c, const void *model,
+		    const struct tp_report_opts *o, tp_err *e)
+{
+	(void)c;
+	if (o->players)
+		return tp_fail(e, TP_EINPUT, "--players: the hexagonal set has no per-player share");
+	fronts(b, model, o->fmt);
+	return TP_OK;
+}
+
+static void summary(struct tp_buf *b, const struct tp_config *c, const void *model)
+{
+	const struct tp_hex *h = model;
+	char line[5][160];
+	tp_buf_printf(b, "config %s: ok\n", c->path);
+	tp_buf_printf(b, "hexagonal set ([0070]): %d x %d = %d tiles, %.0f mm across the flats, %d distinct fronts\n",
+		      h->rows, h->cols, h->rows * h->cols, c->print.tile_mm, h->n_fronts);
+	int fails = tp_hex_prove(h, line, 5);
+	for (int i = 0; i < 5; i++)
+		tp_buf_printf(b, "%s\n", line[i]);
+	tp_buf_printf(b, "rules: %s\n", fails ? "FAILED" : "all hold");
+}
+
+static void rep_fronts(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
+{
+	(void)c;
+	fronts(b, m, fmt);
+}
+
+static void rep_layout(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
+{
+	(void)c;
+	layout(b, m, fmt);
+}
+
+static const struct tp_report_file files[] = {
+	{ "fronts.csv", rep_fronts, TP_FMT_CSV }, { "fronts.json", rep_fronts, TP_FMT_JSON },
+	{ "fronts.txt", rep_fronts, TP_FMT_TEXT }, { "layout.csv", rep_layout, TP_FMT_CSV },
+};
+
+const struct tp_game tp_game_series_hex = {
+	.name = "series-hex",
+	.title = "series tiles on hexagons (patent 000, [0070]): six series in three directions, 36 fronts",
+	.default_config = "config/series-hex.ini",
+	.keys = keys,
+	.n_keys = sizeof keys / sizeof keys[0],
+	.inks = inks,
+	.n_inks = TP_HEX_SIDES,
+	.cfg_size = sizeof(struct tp_table_cfg),
+	.defaults = defaults,
+	.finish = finish,
+	.derive = derive,
+	.free_model = free_model,
+	.sheets = tp_hex_sheets,
+	.n_sheets = 3,
+	.files = files,
+	.n_files = sizeof files / sizeof files[0],
+	.pattern = pattern,
+	.manifest = manifest,
+	.summary = summary,
+};
