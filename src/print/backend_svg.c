@@ -230,7 +230,8 @@ static int seg_cmp(const void *x, const void *y)
 static void put_segs(FILE *f, struct seg *s, size_t n, int horizontal, int *first)
 {
 	char a[40], b[40], c[40];
-	qsort(s, n, sizeof *s, seg_cmp);
+	if (n > 1)   /* qsort(NULL, 0) is undefined (UBSan stops the score pad) */
+		qsort(s, n, sizeof *s, seg_cmp);
 	for (size_t i = 0; i < n;) {
 		double from = s[i].a, to = s[i].b, at = s[i].at;
 		size_t j = i + 1;
