@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-#include "arena_sheets.h"
+#include "games/arena/arena_sheets.h"
 
 static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, double w, double h,
 				  const int *layers, size_t n)
