@@ -12,6 +12,12 @@ struct tp_table_cfg {
 	 * the tile's side, 6..8 in the middle row, 9 at the centre; element n
 	 * marks the first n of order[] (0-based numbers). */
 	int order[9];
+	/* FIG. 15A: 0 marks the small triangles themselves (FIG. 6); 1 draws
+	 * that many shapes in the 5-3-1 pattern instead, the shape naming the
+	 * series (symbol[] by enum tp_series, enum tp_symbol: all four have no
+	 * intrinsic orientation, so they suit the blind edition, [0079]). */
+	int shapes;
+	int symbol[TP_N_SERIES];
 };
 
 /* table.order and hex.order: parse "3 1 5 ..." into order[] (each of 1..9

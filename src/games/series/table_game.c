@@ -9,6 +9,7 @@
 #include "games/game.h"
 #include "games/series/series_config.h"
 #include "games/series/table_config.h"
+#include "print/symbol.h"
 
 extern const struct tp_sheet_def tp_table_sheets[3];
 
@@ -55,10 +56,27 @@ void tp_table_format_order(const struct tp_key *k, const void *core, const void 
 		tp_buf_printf(b, i ? " %d" : "%d", t->order[i] + 1);
 }
 
+static const struct tp_enum_name indicia_names[] = {
+	{ "triangles", 0 }, { "shapes", 1 }, { NULL, 0 },
+};
+static const struct tp_enum_name symbol_names[] = {
+	{ "circle", TP_SYM_CIRCLE }, { "square", TP_SYM_SQUARE }, { "hexagon", TP_SYM_HEXAGON },
+	{ "octagon", TP_SYM_OCTAGON }, { NULL, 0 },
+};
+
+#define TSYM(nm, s) { "table", nm, TP_KEY_ENUM, TP_HOME_GAME, 0, \
+	offsetof(struct tp_table_cfg, symbol) + (s) * sizeof(int), .names = symbol_names, \
+	.help = "shape of the " nm " series with table.indicia = shapes (FIG. 15A)" }
+
 static const struct tp_key keys[] = {
 	{ "table", "order", TP_KEY_CUSTOM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, order),
 	  .parse = tp_table_parse_order, .format = tp_table_format_order,
 	  .help = "FIG. 6: small triangles 1..9 in marking order (element n marks the first n)" },
+	{ "table", "indicia", TP_KEY_ENUM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, shapes),
+	  .names = indicia_names,
+	  .help = "triangles (FIG. 6), or shapes in the 5-3-1 pattern (FIG. 15A)" },
+	TSYM("lateral", TP_LATERAL), TSYM("boxes", TP_BOXES), TSYM("vertical", TP_VERTICAL),
+	TSYM("dots", TP_DOTS),
 };
 
 static void defaults(struct tp_config *c)
@@ -69,6 +87,11 @@ static void defaults(struct tp_config *c)
 	static const int ord[9] = { 3, 1, 5, 7, 9, 6, 8, 2, 4 };
 	for (int i = 0; i < 9; i++)
 		t->order[i] = ord[i] - 1;
+	t->shapes = 0;
+	t->symbol[TP_LATERAL] = TP_SYM_CIRCLE;   /* as the blind edition's [emboss] */
+	t->symbol[TP_BOXES] = TP_SYM_SQUARE;
+	t->symbol[TP_VERTICAL] = TP_SYM_HEXAGON;
+	t->symbol[TP_DOTS] = TP_SYM_OCTAGON;
 	c->board.rows = TP_TABLE_N;
 	c->board.cols = TP_TABLE_N;
 	c->print.tile_mm = 30;   /* [0062]: 3 cm square, 9 mm thick */
@@ -81,6 +104,16 @@ static int finish(struct tp_config *c, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: board.rows and board.cols: the table set is the 9 x 9 square of FIG. 7 (81 tiles, [0062]); allowed: 9 and 9",
 			       c->path);
+	/* The shape identifies the series: no two alike. */
+	const struct tp_table_cfg *t = c->game_cfg;
+	for (int a = 0; a < TP_N_SERIES; a++)
+		for (int b = a + 1; b < TP_N_SERIES; b++)
+			if (t->symbol[a] == t->symbol[b])
+				return tp_fail(e, TP_EINPUT,
+					       "%s: table.%s = %s: the %s series has that shape already; the shape names the series ([0061]), so allowed: four different of circle, square, hexagon, octagon",
+					       tp_config_where(c, "table", tp_series_names[b]),
+					       tp_series_names[b], tp_symbol_names[t->symbol[b]],
+					       tp_series_names[a]);
 	return TP_OK;
 }
 

@@ -12,6 +12,7 @@
 #include "print/die.h"
 #include "print/scene.h"
 #include "print/sheet.h"
+#include "print/symbol.h"
 
 static const int front_layers[] = {
 	TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT, TP_INK_LINE, TP_INK_CUT,
@@ -57,6 +58,25 @@ static void small_tri(int s, int ij[3][2])
 	}
 }
 
+/* FIG. 15A: the series' shape at the small triangle's incentre, 1.2 x its
+ * inradius across, so it sits inside the triangle whatever its shape. */
+static int shape_in(struct tp_scene *sc, int ink, int symbol, const double xy[6])
+{
+	double side[3], per = 0, ix = 0, iy = 0;
+	for (int a = 0; a < 3; a++) {
+		int b = (a + 1) % 3, o = (a + 2) % 3;
+		side[o] = hypot(xy[2 * b] - xy[2 * a], xy[2 * b + 1] - xy[2 * a + 1]);
+	}
+	for (int a = 0; a < 3; a++) {
+		per += side[a];
+		ix += side[a] * xy[2 * a];
+		iy += side[a] * xy[2 * a + 1];
+	}
+	double area = fabs((xy[2] - xy[0]) * (xy[5] - xy[1]) - (xy[4] - xy[0]) * (xy[3] - xy[1])) / 2;
+	double r = 2 * area / per;
+	return tp_symbol_draw(sc, ink, TP_FILL, 0, symbol, ix / per, iy / per, 1.2 * r);
+}
+
 /* One front: each quadrant's element n marks the first n small triangles
  * of table.order in the quadrant's series ink; hairlines outline the
  * small triangles. */
@@ -65,6 +85,12 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 {
 	const int *order = tp_table_cfg(c)->order;
 	int rc = 0;
+	if (tp_table_cfg(c)->shapes) {   /* the quadrants' diagonals */
+		struct tp_pt d1[2] = { { TP_MOVE, x, y }, { TP_LINE, x + t, y + t } };
+		struct tp_pt d2[2] = { { TP_MOVE, x + t, y }, { TP_LINE, x, y + t } };
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.008, d1, 2);
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.008, d2, 2);
+	}
 	for (int k = 0; k < 4; k++) {
 		int sr = tp_table_side_series[k], n = f->v[sr];
 		for (int s = 0; s < 9; s++) {
@@ -76,6 +102,11 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 			int marked = 0;
 			for (int m = 0; m < n; m++)
 				marked |= order[m] == s;
+			if (tp_table_cfg(c)->shapes) {
+				if (marked)
+					rc |= shape_in(sc, tp_series_ink(sr), tp_table_cfg(c)->symbol[sr], xy);
+				continue;
+			}
 			if (marked)
 				rc |= tp_scene_poly(sc, tp_series_ink(sr), TP_FILL, 0, xy, 3);
 			rc |= tp_scene_poly(sc, TP_INK_LINE, TP_STROKE, t * 0.008, xy, 3);

@@ -9,6 +9,10 @@
 #include "app/config_load.h"
 #include "games/series/table.h"
 #include "games/series/table_config.h"
+#include "print/sheet.h"
+#include "print/symbol.h"
+
+extern const struct tp_sheet_def tp_table_sheets[3];
 
 static int val(int x)   /* 1..9 */
 {
@@ -111,6 +115,47 @@ static void config_shipped(void **state)
 	assert_non_null(strstr(e.msg, "table.order"));
 }
 
+/* The fronts sheet fills, per series ink, one mark (a small triangle, or
+ * with table.indicia = shapes one shape, FIG. 15A) per unit of that
+ * series' element on every tile: the sum of the layout's elements. */
+static void marks_follow_elements(void **state)
+{
+	(void)state;
+	const char *modes[2][2] = { { "table.indicia=triangles", "table.order=9 8 7 6 5 4 3 2 1" },
+				    { "table.indicia=shapes", "table.dots=circle" } };
+	for (int m = 0; m < 2; m++) {
+		struct tp_config *c = NULL;
+		tp_err e = { 0 };
+		/* shapes: dots and lateral would share the circle, refused */
+		int rc = tp_config_load(&c, tu_path("config/series-table.ini"), modes[m], 2, &tp_games, &e);
+		if (m == 1) {
+			assert_int_equal(rc, TP_EINPUT);
+			assert_non_null(strstr(e.msg, "table.dots"));
+			const char *ok[] = { "table.indicia=shapes", "table.dots=square", "table.boxes=octagon" };
+			assert_int_equal(tp_config_load(&c, tu_path("config/series-table.ini"), ok, 3, &tp_games, &e), TP_OK);
+			assert_int_equal(tp_table_cfg(c)->symbol[TP_DOTS], TP_SYM_SQUARE);
+		} else {
+			assert_int_equal(rc, TP_OK);
+		}
+		struct tp_table t;
+		tp_table_derive(&t);
+		struct tp_doc doc = { 0 };
+		assert_int_equal(tp_table_sheets[0].build(c, &t, &doc), 0);
+		const struct tp_scene *sc = doc.pages[0].sc;
+		for (int s = 0; s < TP_N_SERIES; s++) {
+			long want = 0, got = 0;
+			for (int i = 0; i < 81; i++)
+				want += t.tile[i].v[s];
+			int ink = tp_ink_index(&sc->pal, s);
+			for (size_t k = 0; k < sc->n_shapes; k++)
+				got += sc->shapes[k].ink == ink && sc->shapes[k].paint == TP_FILL;
+			assert_int_equal(got, want);
+		}
+		tp_doc_free(&doc);
+		tp_config_free(c);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -118,6 +163,7 @@ int main(void)
 		cmocka_unit_test(fronts_by_brute_force),
 		cmocka_unit_test(prover_refuses_broken_layout),
 		cmocka_unit_test(config_shipped),
+		cmocka_unit_test(marks_follow_elements),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
