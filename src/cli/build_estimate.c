@@ -23,6 +23,43 @@ static double panels(const struct tp_print *p, const struct tp_scene *sc, double
 	return (double)nx * ny;
 }
 
+/* The names run_task gives the files: SHEET.EXT for one file, else
+ * SHEET-PAGE.EXT a page, pages named as tp_doc_panelize names panels. */
+static int name_files(const struct tp_print *p, const struct tp_sheet_def *def,
+		      const struct tp_backend *b, const struct tp_doc *doc, int punch, double pages,
+		      struct tp_written_list *names)
+{
+	char file[300];
+	if (pages == 0)
+		return 0;
+	if (pages == 1 || b->multipage) {
+		snprintf(file, sizeof file, "%s%s", def->name, b->ext);
+		return tp_written_add(names, file, 0, 0);
+	}
+	for (size_t k = 0; k < doc->n; k++) {
+		const struct tp_scene *sc = doc->pages[k].sc;
+		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
+			continue;
+		double m = p->marks ? TP_MARK_MARGIN_MM : 0, sx, sy;
+		int nx = tp_panel_split(sc->trim_w, p->max_sheet_mm - 2 * (sc->bleed + m), p->panel_overlap_mm, &sx);
+		int ny = tp_panel_split(sc->trim_h, p->max_sheet_mm - 2 * (sc->bleed + m), p->panel_overlap_mm, &sy);
+		if (punch || sc->press)
+			nx = ny = 1;
+		for (int r = 0; r < ny; r++)
+			for (int col = 0; col < nx; col++) {
+				if (nx * ny == 1)
+					snprintf(file, sizeof file, "%s-%s%s", def->name, sc->name, b->ext);
+				else if (doc->n > 1)
+					snprintf(file, sizeof file, "%s-%s-panel-%d-%d%s", def->name, sc->name, r + 1, col + 1, b->ext);
+				else
+					snprintf(file, sizeof file, "%s-panel-%d-%d%s", def->name, r + 1, col + 1, b->ext);
+				if (tp_written_add(names, file, 0, 0) != 0)
+					return -1;
+			}
+	}
+	return 0;
+}
+
 int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_backend *b,
 		     struct tp_estimate *est)
 {
@@ -48,8 +85,11 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		pages += n;
 		area += a;
 	}
-	tp_doc_free(&doc);
 	double files = pages == 0 ? 0 : b->multipage ? 1 : pages;
+	int rc = est->names && files <= c->print.max_files ? name_files(&c->print, def, b, &doc, punch, pages, est->names) : 0;
+	tp_doc_free(&doc);
+	if (rc != 0)
+		return -1;
 	double dpmm = c->print.dpi / 25.4;
 	double gpx = b->raster ? area * dpmm * dpmm / 1e9 : 0;
 	est->files += files;

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "app/build_record.h"
 #include "app/session.h"
 #include "core/strbuf.h"
 #include "print/backend.h"
@@ -22,10 +23,11 @@ struct tp_estimate {
 	size_t most_gpx_sheet;
 	double most_gpx;
 	int panels;               /* some page is split into panels */
+	struct tp_written_list *names;  /* if set: the file names, as the build names them */
 };
 
-/* Adds what writing sheet in format b would write.  0, or -1 when out of
- * memory. */
+/* Adds what writing sheet in format b would write (and, with est->names,
+ * the names of its files).  0, or -1 when out of memory. */
 int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_backend *b,
 		     struct tp_estimate *est);
 

@@ -32,6 +32,12 @@ int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_
 	return rc;
 }
 
+int tp_build_txn_precheck(struct tp_build_txn *t, const struct tp_cli *cli,
+			  const struct tp_written_list *names, tp_err *e)
+{
+	return tp_record_collisions(t->od.fd, t->od.path, &t->old, names, cli->force, e);
+}
+
 /* Files from another build or edition would travel with this set: name
  * them (--clean removes an earlier build's). */
 static void keep_recorded(const char *path, void *ctx)

@@ -23,6 +23,12 @@ struct tp_build_txn {
 int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_cli *cli,
 		       tp_err *e);
 
+/* Before anything is drawn: refuses (TP_EINPUT) when files of the names
+ * the build will write (names) are there and no tilepress record lists
+ * them as they are, unless --force; see tp_record_collisions. */
+int tp_build_txn_precheck(struct tp_build_txn *t, const struct tp_cli *cli,
+			  const struct tp_written_list *names, tp_err *e);
+
 /* After every file of w is written into staging: refuses names that would
  * replace a file tilepress did not write (unless --force), writes the
  * record, applies --clean, moves the set into place (record last) and

@@ -537,6 +537,32 @@ int tp_build_estimate(const struct tp_cli *cli, const struct tp_session *s,
 	return rc;
 }
 
+/* The names of the files besides the sheets' that the build will write:
+ * the manifest files and the contact sheet.  0, or -1 when out of memory. */
+static int predict_other_names(const struct plan *pl, const struct tp_session *s,
+			       struct tp_written_list *w)
+{
+	char rel[300];
+	int bad = 0;
+	for (size_t i = 0; pl->want_manifest && i < s->game->n_files; i++) {
+		snprintf(rel, sizeof rel, "manifest/%s", s->game->files[i].name);
+		bad |= tp_written_add(w, rel, 0, 0);
+	}
+	if (pl->want_manifest && s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD)
+		bad |= tp_written_add(w, "manifest/punch.csv", 0, 0);
+	if (pl->want_manifest)
+		bad |= tp_written_add(w, "manifest/inks.csv", 0, 0);
+	static const char *const proofs[] = { "pdf", "png" };
+	for (size_t f = 0; pl->want_proof && f < 2; f++) {
+		const struct tp_backend *b = tp_backend_find(proofs[f]);
+		if (b && (pl->formats & (1u << (b - tp_backends)))) {
+			snprintf(rel, sizeof rel, "proof%s", b->ext);
+			bad |= tp_written_add(w, rel, 0, 0);
+		}
+	}
+	return bad;
+}
+
 /* Raster tasks dominate and grow with the sheet area; handing the largest
  * out first keeps every worker busy to the end. */
 static void order_tasks(const struct plan *pl, size_t *order)
@@ -772,11 +798,14 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		drop_huge_rasters(&pl, cli->quiet);
 	/* Too many files or pixels for what the user expects: refused before
 	 * anything is drawn (print.max_files, print.max_gpx). */
-	struct tp_estimate est = { 0 };
+	struct tp_written_list predicted = { 0 };
+	struct tp_estimate est = { .names = &predicted };
 	if (rc == TP_OK)
 		rc = estimate_tasks(&pl, &est, e);
 	if (rc == TP_OK)
 		rc = tp_estimate_check(&s, &est, e);
+	if (rc == TP_OK && predict_other_names(&pl, &s, &predicted) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	size_t n = pl.n_tasks + 1;
 	struct tp_buf *reports = tp_calloc(n, sizeof *reports);
 	int *counts = tp_calloc(n, sizeof *counts);
@@ -794,6 +823,11 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		rc = tp_build_txn_begin(&txn, pl.dir, cli, e);
 	else
 		memset(&txn, 0, sizeof txn);
+	/* Files of these names that tilepress did not write: refused before
+	 * the first is drawn (checked again, exactly, at the end). */
+	if (rc == TP_OK)
+		rc = tp_build_txn_precheck(&txn, cli, &predicted, e);
+	tp_written_free(&predicted);
 	const char *out_dir = pl.dir;
 	pl.dir = txn.od.stage;
 	if (rc == TP_OK && pl.want_manifest)

@@ -172,6 +172,28 @@ c_foreign_names() {
 }
 tcase "-o into a folder holding same-named files tilepress did not write: exit 2 naming them" c_foreign_names
 
+c_refused_before_drawing() {
+	# Every name a build writes is known before it draws: a folder holding
+	# foreign files of all of them is refused (exit 2, counting them all)
+	# even where drawing a single file would fail (a 512-byte file size
+	# limit: exit 1 had the check come after drawing).
+	for args in "-c series" "-c vector" "-c arena" "-c series -s print.max_sheet_mm=200" \
+		"-c series -s print.layout=punchboard"; do
+		a=$T/pred-a b=$T/pred-b
+		rm -rf "$a" "$b"
+		run $args -s print.dpi=72 build -q -o "$a"
+		[ "$rc" -eq 0 ] || { fail "$args: exit $rc: $(errtext)"; return; }
+		cp -R "$a" "$b" && rm "$b/manifest/build.json"
+		nfiles=$(cd "$b" && find . -type f | wc -l)
+		sh -c 'trap "" XFSZ; ulimit -f 1 || exit 99; exec "$@"' sh \
+			"$TP_BIN" $args -s print.dpi=72 build -o "$b" >"$OUT" 2>"$ERR"
+		rc=$?
+		[ "$rc" -eq 2 ] || { fail "$args: exit $rc, want 2: $(errtext)"; return; }
+		one_err_line && err_has ": $nfiles files this build would replace" || return
+	done
+}
+tcase "foreign files at every name a build writes are refused before the first is drawn" c_refused_before_drawing
+
 c_symlinked_manifest() {
 	d=$(fresh_dir symman)
 	mkdir -p "$T/away"
