@@ -15,6 +15,7 @@ BASHCOMPDIR  := $(PREFIX)/share/bash-completion/completions
 INST_CONFIGS   := $(sort $(wildcard config/*.ini))
 INST_TEMPLATES := $(sort $(wildcard templates/indicia/*.ini))
 INST_SHAPES    := $(sort $(wildcard templates/shapes/*.ini))
+INST_PICTURES  := $(sort $(wildcard templates/pictures/*.ini))
 INST_DIR     := $(BUILD)/install
 DEB_INSTALL  := man-db groff-base
 
@@ -46,13 +47,14 @@ install: $(BUILD)/pkgconfig/libhpdf.pc
 	@$(MAKE) --no-print-directory install-build
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR)/templates/indicia \
-		$(DESTDIR)$(TPDATADIR)/templates/shapes
+		$(DESTDIR)$(TPDATADIR)/templates/shapes $(DESTDIR)$(TPDATADIR)/templates/pictures
 	$(INSTALL) -m 755 $(INST_DIR)/tilepress $(DESTDIR)$(BINDIR)/tilepress
 	$(INSTALL) -m 644 $(INST_DIR)/tilepress.1 $(DESTDIR)$(MAN1DIR)/tilepress.1
 	$(INSTALL) -m 644 completions/tilepress.bash $(DESTDIR)$(BASHCOMPDIR)/tilepress
 	$(INSTALL) -m 644 $(INST_CONFIGS) $(DESTDIR)$(TPDATADIR)/config/
 	$(INSTALL) -m 644 $(INST_TEMPLATES) $(DESTDIR)$(TPDATADIR)/templates/indicia/
 	$(INSTALL) -m 644 $(INST_SHAPES) $(DESTDIR)$(TPDATADIR)/templates/shapes/
+	$(INSTALL) -m 644 $(INST_PICTURES) $(DESTDIR)$(TPDATADIR)/templates/pictures/
 
 # Removes exactly what install put there, then the folders that are ours
 # (share/tilepress) if they are empty; shared folders (bin, man1, ...) stay.
@@ -61,8 +63,10 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/tilepress \
 		$(INST_CONFIGS:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_TEMPLATES:%=$(DESTDIR)$(TPDATADIR)/%) \
-		$(INST_SHAPES:%=$(DESTDIR)$(TPDATADIR)/%)
+		$(INST_SHAPES:%=$(DESTDIR)$(TPDATADIR)/%) \
+		$(INST_PICTURES:%=$(DESTDIR)$(TPDATADIR)/%)
 	rmdir $(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
+		$(DESTDIR)$(TPDATADIR)/templates/pictures \
 		$(DESTDIR)$(TPDATADIR)/templates \
 		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR) 2>/dev/null || true
 

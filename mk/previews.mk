@@ -43,6 +43,9 @@ previews: tilepress
 	@./tilepress -c config/series-table.ini build -q -o $(PREVIEW_TMP)/table-shapes --formats pdf --only fronts \
 		-s table.indicia=shapes
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/table-shapes/fronts.pdf $(PREVIEW_DIR)/table-shapes
+	@./tilepress -c config/series-table.ini build -q -o $(PREVIEW_TMP)/table-pictures --formats pdf --only fronts \
+		-s table.indicia=pictures
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/table-pictures/fronts.pdf $(PREVIEW_DIR)/table-pictures
 	@./tilepress -c config/series-hex.ini build -q -o $(PREVIEW_TMP)/hex --formats pdf --only fronts
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/hex/fronts.pdf $(PREVIEW_DIR)/hex-fronts
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/std/proof.pdf $(PREVIEW_DIR)/proof

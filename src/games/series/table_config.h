@@ -5,6 +5,7 @@
  * FIG. 6 marking template, and the series' inks. */
 
 #include "games/config.h"
+#include "games/series/pictures.h"
 #include "games/series/table.h"
 
 struct tp_table_cfg {
@@ -16,8 +17,10 @@ struct tp_table_cfg {
 	 * that many shapes in the 5-3-1 pattern instead, the shape naming the
 	 * series (symbol[] by enum tp_series, enum tp_symbol: all four have no
 	 * intrinsic orientation, so they suit the blind edition, [0079]). */
-	int shapes;
+	int shapes;               /* 2: pictures from the template below */
 	int symbol[TP_N_SERIES];
+	char pictures_name[256];  /* table.pictures: a name in templates/pictures/ or a path */
+	struct tp_pictures pictures;  /* loaded by finish when shapes == 2 */
 };
 
 /* table.order and hex.order: parse "3 1 5 ..." into order[] (each of 1..9

@@ -57,7 +57,7 @@ void tp_table_format_order(const struct tp_key *k, const void *core, const void 
 }
 
 static const struct tp_enum_name indicia_names[] = {
-	{ "triangles", 0 }, { "shapes", 1 }, { NULL, 0 },
+	{ "triangles", 0 }, { "shapes", 1 }, { "pictures", 2 }, { NULL, 0 },
 };
 static const struct tp_enum_name symbol_names[] = {
 	{ "circle", TP_SYM_CIRCLE }, { "square", TP_SYM_SQUARE }, { "hexagon", TP_SYM_HEXAGON },
@@ -74,7 +74,10 @@ static const struct tp_key keys[] = {
 	  .help = "FIG. 6: small triangles 1..9 in marking order (element n marks the first n)" },
 	{ "table", "indicia", TP_KEY_ENUM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, shapes),
 	  .names = indicia_names,
-	  .help = "triangles (FIG. 6), or shapes in the 5-3-1 pattern (FIG. 15A)" },
+	  .help = "triangles (FIG. 6), or shapes or pictures in the 5-3-1 pattern (FIG. 15A)" },
+	{ "table", "pictures", TP_KEY_TEXT, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, pictures_name),
+	  sizeof(((struct tp_table_cfg *)0)->pictures_name),
+	  .help = "pictures template with table.indicia = pictures: a name in templates/pictures/ or a path" },
 	TSYM("lateral", TP_LATERAL), TSYM("boxes", TP_BOXES), TSYM("vertical", TP_VERTICAL),
 	TSYM("dots", TP_DOTS),
 };
@@ -88,6 +91,7 @@ static void defaults(struct tp_config *c)
 	for (int i = 0; i < 9; i++)
 		t->order[i] = ord[i] - 1;
 	t->shapes = 0;
+	snprintf(t->pictures_name, sizeof t->pictures_name, "toys");
 	t->symbol[TP_LATERAL] = TP_SYM_CIRCLE;   /* as the blind edition's [emboss] */
 	t->symbol[TP_BOXES] = TP_SYM_SQUARE;
 	t->symbol[TP_VERTICAL] = TP_SYM_HEXAGON;
@@ -105,7 +109,20 @@ static int finish(struct tp_config *c, tp_err *e)
 			       "%s: board.rows and board.cols: the table set is the 9 x 9 square of FIG. 7 (81 tiles, [0062]); allowed: 9 and 9",
 			       c->path);
 	/* The shape identifies the series: no two alike. */
-	const struct tp_table_cfg *t = c->game_cfg;
+	struct tp_table_cfg *t = c->game_cfg;
+	if (t->shapes == 2) {
+		char path[512];
+		int rc = tp_pictures_resolve(t->pictures_name, path, sizeof path, e);
+		if (rc == TP_OK)
+			rc = tp_pictures_load(path, &t->pictures, e);
+		if (rc != TP_OK) {
+			char msg[sizeof e->msg];
+			snprintf(msg, sizeof msg, "%s", e->msg);
+			e->code = TP_OK;   /* re-raised with where the key was set */
+			return tp_fail(e, rc, "%s: %s", tp_config_where(c, "table", "pictures"), msg);
+		}
+		return TP_OK;
+	}
 	for (int a = 0; a < TP_N_SERIES; a++)
 		for (int b = a + 1; b < TP_N_SERIES; b++)
 			if (t->symbol[a] == t->symbol[b])

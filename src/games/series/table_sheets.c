@@ -77,6 +77,41 @@ static int shape_in(struct tp_scene *sc, int ink, int symbol, const double xy[6]
 	return tp_symbol_draw(sc, ink, TP_FILL, 0, symbol, ix / per, iy / per, 1.2 * r);
 }
 
+/* FIG. 15A with a pictures template: the series' picture, its 10 mm box
+ * scaled to 1.4 x the inradius, at the small triangle's incentre. */
+static int picture_in(struct tp_scene *sc, int ink, const struct tp_picture *pic, const double xy[6])
+{
+	double side[3], per = 0, ix = 0, iy = 0;
+	for (int a = 0; a < 3; a++) {
+		int b = (a + 1) % 3, o = (a + 2) % 3;
+		side[o] = hypot(xy[2 * b] - xy[2 * a], xy[2 * b + 1] - xy[2 * a + 1]);
+	}
+	for (int a = 0; a < 3; a++) {
+		per += side[a];
+		ix += side[a] * xy[2 * a];
+		iy += side[a] * xy[2 * a + 1];
+	}
+	double area = fabs((xy[2] - xy[0]) * (xy[5] - xy[1]) - (xy[4] - xy[0]) * (xy[3] - xy[1])) / 2;
+	double box = 1.4 * 2 * area / per, k = box / TP_PIC_BOX;
+	double x0 = ix / per - box / 2, y0 = iy / per - box / 2;
+	int rc = 0;
+	for (int i = 0; i < pic->n; i++) {
+		const struct tp_pic_item *it = &pic->item[i];
+		if (it->circle) {
+			rc |= tp_scene_circle(sc, ink, TP_FILL, 0, x0 + k * it->xy[0], y0 + k * it->xy[1],
+					      k * it->xy[2]);
+			continue;
+		}
+		double p[2 * TP_PIC_POINTS];
+		for (int j = 0; j < it->n; j++) {
+			p[2 * j] = x0 + k * it->xy[2 * j];
+			p[2 * j + 1] = y0 + k * it->xy[2 * j + 1];
+		}
+		rc |= tp_scene_poly(sc, ink, TP_FILL, 0, p, (size_t)it->n);
+	}
+	return rc;
+}
+
 /* One front: each quadrant's element n marks the first n small triangles
  * of table.order in the quadrant's series ink; hairlines outline the
  * small triangles. */
@@ -103,7 +138,9 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 			for (int m = 0; m < n; m++)
 				marked |= order[m] == s;
 			if (tp_table_cfg(c)->shapes) {
-				if (marked)
+				if (marked && tp_table_cfg(c)->shapes == 2)
+					rc |= picture_in(sc, tp_series_ink(sr), &tp_table_cfg(c)->pictures.pic[sr], xy);
+				else if (marked)
 					rc |= shape_in(sc, tp_series_ink(sr), tp_table_cfg(c)->symbol[sr], xy);
 				continue;
 			}

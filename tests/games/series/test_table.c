@@ -115,6 +115,46 @@ static void config_shipped(void **state)
 	assert_non_null(strstr(e.msg, "table.order"));
 }
 
+/* table.indicia = pictures: each unit of an element is the series'
+ * picture, all its items filled in the series' ink; every shipped
+ * template loads. */
+static void pictures_follow_elements(void **state)
+{
+	(void)state;
+	const char *names[] = { "toys", "signs" };
+	for (int m = 0; m < 2; m++) {
+		char set[64];
+		snprintf(set, sizeof set, "table.pictures=%s", names[m]);
+		const char *sets[] = { "table.indicia=pictures", set };
+		struct tp_config *c = NULL;
+		tp_err e = { 0 };
+		assert_int_equal(tp_config_load(&c, tu_path("config/series-table.ini"), sets, 2, &tp_games, &e), TP_OK);
+		const struct tp_pictures *pics = &tp_table_cfg(c)->pictures;
+		struct tp_table t;
+		tp_table_derive(&t);
+		struct tp_doc doc = { 0 };
+		assert_int_equal(tp_table_sheets[0].build(c, &t, &doc), 0);
+		const struct tp_scene *sc = doc.pages[0].sc;
+		for (int s = 0; s < TP_N_SERIES; s++) {
+			long want = 0, got = 0;
+			assert_true(pics->pic[s].n > 0);
+			for (int i = 0; i < 81; i++)
+				want += t.tile[i].v[s] * pics->pic[s].n;
+			int ink = tp_ink_index(&sc->pal, s);
+			for (size_t k = 0; k < sc->n_shapes; k++)
+				got += sc->shapes[k].ink == ink && sc->shapes[k].paint == TP_FILL;
+			assert_int_equal(got, want);
+		}
+		tp_doc_free(&doc);
+		tp_config_free(c);
+	}
+	struct tp_config *c = NULL;
+	tp_err e = { 0 };
+	const char *bad[] = { "table.indicia=pictures", "table.pictures=no-such-pictures" };
+	assert_int_equal(tp_config_load(&c, tu_path("config/series-table.ini"), bad, 2, &tp_games, &e), TP_EINPUT);
+	assert_non_null(strstr(e.msg, "--set table.pictures"));
+}
+
 /* The fronts sheet fills, per series ink, one mark (a small triangle, or
  * with table.indicia = shapes one shape, FIG. 15A) per unit of that
  * series' element on every tile: the sum of the layout's elements. */
@@ -164,6 +204,7 @@ int main(void)
 		cmocka_unit_test(prover_refuses_broken_layout),
 		cmocka_unit_test(config_shipped),
 		cmocka_unit_test(marks_follow_elements),
+		cmocka_unit_test(pictures_follow_elements),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
