@@ -1,5 +1,6 @@
-/* The key engine: one parser per key type, so every key of every game is
- * checked and reported the same way. */
+/* The key engine: one row per key type (key_types[]: its parser and its
+ * formatter), so every key of every game is checked and reported the
+ * same way. */
 
 #include "core/keys.h"
 
@@ -140,194 +141,313 @@ static const char *g(char *buf, double v)
 	return buf;
 }
 
+/* ---- one row per key type: how a value is parsed and how it is written ---- */
+
+/* A type's parser stores value at dst, or returns -1 with the reason in why. */
+typedef int (*parse_fn)(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+			void *dst, char *why, size_t n);
+/* A type's formatter appends the value at src as a config file says it. */
+typedef void (*format_fn)(const struct tp_key *k, const void *core, const void *game,
+			  const void *src, struct tp_buf *b);
+
+static int parse_int(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		     void *dst, char *why, size_t n)
+{
+	(void)x;
+	char lo[32], hi[32];
+	long iv;
+	if (parse_long(value, &iv) != 0 && k->range) {
+		snprintf(why, n, "not a whole number; allowed: %s", k->range);
+		return -1;
+	}
+	if (parse_long(value, &iv) != 0) {
+		snprintf(why, n, "not a whole number; allowed: %s..%s", g(lo, k->lo), g(hi, k->hi));
+		return -1;
+	}
+	if (iv < k->lo || iv > k->hi) {
+		snprintf(why, n, "out of range; allowed: %s..%s", g(lo, k->lo), g(hi, k->hi));
+		return -1;
+	}
+	*(int *)dst = (int)iv;
+	return 0;
+}
+
+static void format_int(const struct tp_key *k, const void *core, const void *game,
+		       const void *src, struct tp_buf *b)
+{
+	(void)k, (void)core, (void)game;
+	tp_buf_printf(b, "%d", *(const int *)src);
+}
+
+static int parse_number(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+			void *dst, char *why, size_t n)
+{
+	(void)x;
+	char lo[32], hi[32];
+	double dv;
+	if (parse_num(value, &dv) != 0 || !(dv >= k->lo && dv <= k->hi)) {
+		snprintf(why, n, "%s; allowed: %s to %s",
+			 parse_num(value, &dv) != 0 ? "not a number" : "out of range",
+			 g(lo, k->lo), g(hi, k->hi));
+		return -1;
+	}
+	*(double *)dst = dv;
+	return 0;
+}
+
+static void format_number(const struct tp_key *k, const void *core, const void *game,
+			  const void *src, struct tp_buf *b)
+{
+	(void)k, (void)core, (void)game;
+	tp_buf_printf(b, "%g", *(const double *)src);
+}
+
+static int parse_len(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		     void *dst, char *why, size_t n)
+{
+	(void)x;
+	char lo[32], hi[32];
+	double dv;
+	if (tp_parse_length(value, &dv) != 0) {
+		snprintf(why, n, "not a length; write e.g. 20, 20mm, 2cm, 0.75in or 56pt");
+		return -1;
+	}
+	if (!(dv >= k->lo && dv <= k->hi)) {
+		snprintf(why, n, "out of range; allowed: %s mm to %s mm", g(lo, k->lo), g(hi, k->hi));
+		return -1;
+	}
+	*(double *)dst = dv;
+	return 0;
+}
+
+static void format_len(const struct tp_key *k, const void *core, const void *game,
+		       const void *src, struct tp_buf *b)
+{
+	(void)k, (void)core, (void)game;
+	tp_buf_printf(b, "%gmm", *(const double *)src);
+}
+
+static int parse_enum(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		      void *dst, char *why, size_t n)
+{
+	(void)x;
+	char allowed[400];
+	for (const struct tp_enum_name *e = k->names; e->name; e++)
+		if (strcmp(value, e->name) == 0) {
+			*(int *)dst = e->value;
+			return 0;
+		}
+	tp_key_allowed(k, allowed, sizeof allowed);
+	snprintf(why, n, "allowed: %s", allowed);
+	return -1;
+}
+
+static void format_enum(const struct tp_key *k, const void *core, const void *game,
+			const void *src, struct tp_buf *b)
+{
+	(void)core, (void)game;
+	for (const struct tp_enum_name *e = k->names; e->name; e++)
+		if (e->value == *(const int *)src) {
+			tp_buf_printf(b, "%s", e->name);
+			return;
+		}
+}
+
+static int parse_bool(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		      void *dst, char *why, size_t n)
+{
+	(void)k, (void)x;
+	if (strcmp(value, "on") == 0 || strcmp(value, "off") == 0) {
+		*(int *)dst = value[1] == 'n';
+		return 0;
+	}
+	snprintf(why, n, "allowed: on, off");
+	return -1;
+}
+
+static void format_bool(const struct tp_key *k, const void *core, const void *game,
+			const void *src, struct tp_buf *b)
+{
+	(void)k, (void)core, (void)game;
+	tp_buf_printf(b, "%s", *(const int *)src ? "on" : "off");
+}
+
+static int parse_text(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		      void *dst, char *why, size_t n)
+{
+	(void)x;
+	for (const char *s = value; *s; s++)
+		if ((unsigned char)*s < 32 || *s == 127) {
+			snprintf(why, n, "control characters are not allowed");
+			return -1;
+		}
+	if (strlen(value) >= k->size) {
+		snprintf(why, n, "too long; at most %zu bytes", k->size - 1);
+		return -1;
+	}
+	memcpy(dst, value, strlen(value) + 1);
+	return 0;
+}
+
+static void format_text(const struct tp_key *k, const void *core, const void *game,
+			const void *src, struct tp_buf *b)
+{
+	(void)k, (void)core, (void)game;
+	tp_buf_printf(b, "%s", (const char *)src);
+}
+
+static int parse_name(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		      void *dst, char *why, size_t n)
+{
+	(void)x;
+	size_t len = strlen(value);
+	int ok = len > 0 && len <= 31 && len < k->size;
+	for (size_t i = 0; ok && i < len; i++)
+		ok = isalnum((unsigned char)value[i]) || value[i] == '_' || value[i] == '-';
+	if (!ok) {
+		snprintf(why, n, "a spot colour name of 1..31 letters, digits, - or _, e.g. CutContour");
+		return -1;
+	}
+	memcpy(dst, value, len + 1);
+	return 0;
+}
+
+static int parse_cmyk(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		      void *dst, char *why, size_t n)
+{
+	(void)k, (void)x;
+	double v[4];
+	char extra[2];
+	if (sscanf(value, "%lf %lf %lf %lf %1s", &v[0], &v[1], &v[2], &v[3], extra) != 4) {
+		snprintf(why, n, "expected four percentages C M Y K, e.g. 0 100 100 0");
+		return -1;
+	}
+	for (int i = 0; i < 4; i++)
+		if (!(v[i] >= 0 && v[i] <= 100)) {
+			snprintf(why, n, "each of C M Y K must be 0..100 (percent)");
+			return -1;
+		}
+	for (int i = 0; i < 4; i++)
+		((double *)dst)[i] = v[i] / 100;
+	return 0;
+}
+
+static void format_cmyk(const struct tp_key *k, const void *core, const void *game,
+			const void *src, struct tp_buf *b)
+{
+	(void)k, (void)core, (void)game;
+	const double *v = src;
+	tp_buf_printf(b, "%g %g %g %g", v[0] * 100, v[1] * 100, v[2] * 100, v[3] * 100);
+}
+
+static int parse_rgb(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		     void *dst, char *why, size_t n)
+{
+	(void)k, (void)x;
+	double v[3];
+	if (strlen(value) != 7 || value[0] != '#') {
+		snprintf(why, n, "expected # and six hex digits (#rrggbb), e.g. #e30613");
+		return -1;
+	}
+	for (int i = 0; i < 3; i++) {
+		int h = hexval(value[1 + 2 * i]), l = hexval(value[2 + 2 * i]);
+		if (h < 0 || l < 0) {
+			snprintf(why, n, "expected #rrggbb with hex digits 0-9 a-f");
+			return -1;
+		}
+		v[i] = (h * 16 + l) / 255.0;
+	}
+	memcpy(dst, v, sizeof v);
+	return 0;
+}
+
+static void format_rgb(const struct tp_key *k, const void *core, const void *game,
+		       const void *src, struct tp_buf *b)
+{
+	(void)k, (void)core, (void)game;
+	const double *v = src;
+	tp_buf_printf(b, "#%02x%02x%02x", (int)(v[0] * 255 + 0.5), (int)(v[1] * 255 + 0.5),
+		      (int)(v[2] * 255 + 0.5));
+}
+
+static int parse_seed(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		      void *dst, char *why, size_t n)
+{
+	(void)k, (void)x;
+	char *end;
+	errno = 0;
+	if (value[0] == '-' || !isdigit((unsigned char)value[0])) {
+		snprintf(why, n, "not a whole number; allowed: 0..18446744073709551615");
+		return -1;
+	}
+	unsigned long long v = strtoull(value, &end, 10);
+	if (*end != '\0' || errno == ERANGE) {
+		snprintf(why, n, "not a whole number; allowed: 0..18446744073709551615");
+		return -1;
+	}
+	*(unsigned long long *)dst = v;
+	return 0;
+}
+
+static void format_seed(const struct tp_key *k, const void *core, const void *game,
+			const void *src, struct tp_buf *b)
+{
+	(void)k, (void)core, (void)game;
+	tp_buf_printf(b, "%llu", *(const unsigned long long *)src);
+}
+
+static int parse_custom(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+			void *dst, char *why, size_t n)
+{
+	(void)dst;
+	return k->parse(k, value, x, why, n);
+}
+
+static void format_custom(const struct tp_key *k, const void *core, const void *game,
+			  const void *src, struct tp_buf *b)
+{
+	(void)src;
+	if (k->format)
+		k->format(k, core, game, b);
+}
+
+/* The types, indexed by enum tp_key_type: a new type is one row here. */
+static const struct key_type {
+	parse_fn parse;
+	format_fn format;
+} key_types[] = {
+	[TP_KEY_INT] = { parse_int, format_int },
+	[TP_KEY_NUM] = { parse_number, format_number },
+	[TP_KEY_LEN] = { parse_len, format_len },
+	[TP_KEY_ENUM] = { parse_enum, format_enum },
+	[TP_KEY_BOOL] = { parse_bool, format_bool },
+	[TP_KEY_TEXT] = { parse_text, format_text },
+	[TP_KEY_NAME] = { parse_name, format_text },
+	[TP_KEY_CMYK] = { parse_cmyk, format_cmyk },
+	[TP_KEY_RGB] = { parse_rgb, format_rgb },
+	[TP_KEY_SEED] = { parse_seed, format_seed },
+	[TP_KEY_CUSTOM] = { parse_custom, format_custom },
+};
+#define N_KEY_TYPES (sizeof key_types / sizeof key_types[0])
+
 int tp_key_apply(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
 		 char *why, size_t n)
 {
 	char *base = (char *)(k->home == TP_HOME_GAME ? x->game : x->core);
-	void *dst = base + k->off;
-	char lo[32], hi[32], allowed[400];
-	long iv;
-	double dv;
 	if (tp_utf8_check(value) != 0) {
 		snprintf(why, n, "not UTF-8 (Latin-1?); save the file as UTF-8");
 		return -1;
 	}
-	switch (k->type) {
-	case TP_KEY_INT:
-		if (parse_long(value, &iv) != 0 && k->range) {
-			snprintf(why, n, "not a whole number; allowed: %s", k->range);
-			return -1;
-		}
-		if (parse_long(value, &iv) != 0) {
-			snprintf(why, n, "not a whole number; allowed: %s..%s", g(lo, k->lo), g(hi, k->hi));
-			return -1;
-		}
-		if (iv < k->lo || iv > k->hi) {
-			snprintf(why, n, "out of range; allowed: %s..%s", g(lo, k->lo), g(hi, k->hi));
-			return -1;
-		}
-		*(int *)dst = (int)iv;
-		return 0;
-	case TP_KEY_NUM:
-		if (parse_num(value, &dv) != 0 || !(dv >= k->lo && dv <= k->hi)) {
-			snprintf(why, n, "%s; allowed: %s to %s",
-				 parse_num(value, &dv) != 0 ? "not a number" : "out of range",
-				 g(lo, k->lo), g(hi, k->hi));
-			return -1;
-		}
-		*(double *)dst = dv;
-		return 0;
-	case TP_KEY_LEN:
-		if (tp_parse_length(value, &dv) != 0) {
-			snprintf(why, n, "not a length; write e.g. 20, 20mm, 2cm, 0.75in or 56pt");
-			return -1;
-		}
-		if (!(dv >= k->lo && dv <= k->hi)) {
-			snprintf(why, n, "out of range; allowed: %s mm to %s mm", g(lo, k->lo), g(hi, k->hi));
-			return -1;
-		}
-		*(double *)dst = dv;
-		return 0;
-	case TP_KEY_ENUM:
-		for (const struct tp_enum_name *e = k->names; e->name; e++)
-			if (strcmp(value, e->name) == 0) {
-				*(int *)dst = e->value;
-				return 0;
-			}
-		tp_key_allowed(k, allowed, sizeof allowed);
-		snprintf(why, n, "allowed: %s", allowed);
+	if (k->type >= N_KEY_TYPES || key_types[k->type].parse == NULL) {
+		snprintf(why, n, "unhandled key type");
 		return -1;
-	case TP_KEY_BOOL:
-		if (strcmp(value, "on") == 0 || strcmp(value, "off") == 0) {
-			*(int *)dst = value[1] == 'n';
-			return 0;
-		}
-		snprintf(why, n, "allowed: on, off");
-		return -1;
-	case TP_KEY_TEXT:
-		for (const char *s = value; *s; s++)
-			if ((unsigned char)*s < 32 || *s == 127) {
-				snprintf(why, n, "control characters are not allowed");
-				return -1;
-			}
-		if (strlen(value) >= k->size) {
-			snprintf(why, n, "too long; at most %zu bytes", k->size - 1);
-			return -1;
-		}
-		memcpy(dst, value, strlen(value) + 1);
-		return 0;
-	case TP_KEY_NAME: {
-		size_t len = strlen(value);
-		int ok = len > 0 && len <= 31 && len < k->size;
-		for (size_t i = 0; ok && i < len; i++)
-			ok = isalnum((unsigned char)value[i]) || value[i] == '_' || value[i] == '-';
-		if (!ok) {
-			snprintf(why, n, "a spot colour name of 1..31 letters, digits, - or _, e.g. CutContour");
-			return -1;
-		}
-		memcpy(dst, value, len + 1);
-		return 0;
 	}
-	case TP_KEY_CMYK: {
-		double v[4];
-		char extra[2];
-		if (sscanf(value, "%lf %lf %lf %lf %1s", &v[0], &v[1], &v[2], &v[3], extra) != 4) {
-			snprintf(why, n, "expected four percentages C M Y K, e.g. 0 100 100 0");
-			return -1;
-		}
-		for (int i = 0; i < 4; i++)
-			if (!(v[i] >= 0 && v[i] <= 100)) {
-				snprintf(why, n, "each of C M Y K must be 0..100 (percent)");
-				return -1;
-			}
-		for (int i = 0; i < 4; i++)
-			((double *)dst)[i] = v[i] / 100;
-		return 0;
-	}
-	case TP_KEY_RGB: {
-		double v[3];
-		if (strlen(value) != 7 || value[0] != '#') {
-			snprintf(why, n, "expected # and six hex digits (#rrggbb), e.g. #e30613");
-			return -1;
-		}
-		for (int i = 0; i < 3; i++) {
-			int h = hexval(value[1 + 2 * i]), l = hexval(value[2 + 2 * i]);
-			if (h < 0 || l < 0) {
-				snprintf(why, n, "expected #rrggbb with hex digits 0-9 a-f");
-				return -1;
-			}
-			v[i] = (h * 16 + l) / 255.0;
-		}
-		memcpy(dst, v, sizeof v);
-		return 0;
-	}
-	case TP_KEY_SEED: {
-		char *end;
-		errno = 0;
-		if (value[0] == '-' || !isdigit((unsigned char)value[0])) {
-			snprintf(why, n, "not a whole number; allowed: 0..18446744073709551615");
-			return -1;
-		}
-		unsigned long long v = strtoull(value, &end, 10);
-		if (*end != '\0' || errno == ERANGE) {
-			snprintf(why, n, "not a whole number; allowed: 0..18446744073709551615");
-			return -1;
-		}
-		*(unsigned long long *)dst = v;
-		return 0;
-	}
-	case TP_KEY_CUSTOM:
-		return k->parse(k, value, x, why, n);
-	}
-	snprintf(why, n, "unhandled key type");
-	return -1;
+	return key_types[k->type].parse(k, value, x, base + k->off, why, n);
 }
 
 void tp_key_format(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b)
 {
 	const char *base = (const char *)(k->home == TP_HOME_GAME ? game : core);
-	const void *src = base + k->off;
-	switch (k->type) {
-	case TP_KEY_INT:
-		tp_buf_printf(b, "%d", *(const int *)src);
-		return;
-	case TP_KEY_NUM:
-		tp_buf_printf(b, "%g", *(const double *)src);
-		return;
-	case TP_KEY_LEN:
-		tp_buf_printf(b, "%gmm", *(const double *)src);
-		return;
-	case TP_KEY_ENUM:
-		for (const struct tp_enum_name *e = k->names; e->name; e++)
-			if (e->value == *(const int *)src) {
-				tp_buf_printf(b, "%s", e->name);
-				return;
-			}
-		return;
-	case TP_KEY_BOOL:
-		tp_buf_printf(b, "%s", *(const int *)src ? "on" : "off");
-		return;
-	case TP_KEY_TEXT:
-	case TP_KEY_NAME:
-		tp_buf_printf(b, "%s", (const char *)src);
-		return;
-	case TP_KEY_CMYK: {
-		const double *v = src;
-		tp_buf_printf(b, "%g %g %g %g", v[0] * 100, v[1] * 100, v[2] * 100, v[3] * 100);
-		return;
-	}
-	case TP_KEY_RGB: {
-		const double *v = src;
-		tp_buf_printf(b, "#%02x%02x%02x", (int)(v[0] * 255 + 0.5), (int)(v[1] * 255 + 0.5),
-			      (int)(v[2] * 255 + 0.5));
-		return;
-	}
-	case TP_KEY_SEED:
-		tp_buf_printf(b, "%llu", *(const unsigned long long *)src);
-		return;
-	case TP_KEY_CUSTOM:
-		if (k->format)
-			k->format(k, core, game, b);
-		return;
-	}
+	if (k->type < N_KEY_TYPES && key_types[k->type].format)
+		key_types[k->type].format(k, core, game, base + k->off, b);
 }
