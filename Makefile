@@ -38,7 +38,7 @@ DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time chromium \
 	librsvg2-bin libxml2-utils
 
-.PHONY: all run test layers unit cli asan faults prepress check-valgrind deps deps-check clean check bench
+.PHONY: all run test layers size golden golden-update unit cli asan faults prepress check-valgrind deps deps-check clean check bench
 all: $(BUILD)/pkgconfig/libhpdf.pc
 	@$(MAKE) --no-print-directory tilepress
 
@@ -126,6 +126,17 @@ asan: $(ATESTBIN) $(BUILD)/asan/tilepress
 layers:
 	@sh tests/layers.sh
 
+# No file under src/ over 600 lines, no function body over 80.
+size:
+	@sh tests/size.sh
+
+# Small SVG and DXF outputs of each game against tests/golden/GAME/;
+# golden-update rewrites them: review `git diff tests/golden/` and commit.
+golden: tilepress
+	@TP_BIN=$(CURDIR)/tilepress sh tests/golden/golden.sh
+golden-update: tilepress
+	@TP_BIN=$(CURDIR)/tilepress sh tests/golden/golden.sh update
+
 faults: tilepress
 	@failed=; for t in tests/cli/faults.sh tests/cli/outdir.sh; do echo "== $$t"; \
 	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
@@ -146,7 +157,7 @@ check-valgrind: tilepress
 
 # make test runs every step even when one fails and names the failed ones
 # at the end, so one broken suite hides no other.
-CHECKS := layers unit cli asan faults prepress check-valgrind fuzz-smoke install-test
+CHECKS := layers unit cli golden asan faults prepress check-valgrind fuzz-smoke install-test
 check:
 	@failed=; for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || failed="$$failed $$t"; done; \
 	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \

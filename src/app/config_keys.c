@@ -1,0 +1,232 @@
+/* The keys a config reads: the core's ([game], [board], [print]), one
+ * colour pair per ink, then the game's own (see config_load.h). */
+
+#include "app/config_load.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/units.h"
+#include "print/backend.h"
+
+/* ---- the core's keys ------------------------------------------------------- */
+
+static int parse_game(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		      char *why, size_t n)
+{
+	(void)k;
+	struct tp_config *c = x->core;
+	if (tp_game_find(c->games, value) == NULL || strlen(value) >= sizeof c->game_name) {
+		snprintf(why, n, "not a game; allowed: %s", tp_game_names(c->games));
+		return -1;
+	}
+	/* The game was chosen before the keys were read (it decides which
+	 * keys exist); a second, different name is a contradiction. */
+	if (strcmp(value, c->game_name) != 0) {
+		snprintf(why, n, "this config was read as game %s; give [game] name once", c->game_name);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_formats(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+			 char *why, size_t n)
+{
+	(void)k;
+	struct tp_config *c = x->core;
+	unsigned f = 0;
+	const char *s = value;
+	while (*s) {
+		while (*s == ',' || *s == ' ')
+			s++;
+		if (!*s)
+			break;
+		size_t len = strcspn(s, ", ");
+		char nm[16];
+		snprintf(nm, sizeof nm, "%.*s", (int)(len < 15 ? len : 15), s);
+		const struct tp_backend *b = tp_backend_find(nm);
+		if (b == NULL || len > 15) {
+			snprintf(why, n, "'%.20s' is not a format; allowed: a comma list of %s", nm,
+				 tp_backend_names());
+			return -1;
+		}
+		f |= 1u << (b - tp_backends);
+		s += len;
+	}
+	if (f == 0) {
+		snprintf(why, n, "empty; allowed: a comma list of %s", tp_backend_names());
+		return -1;
+	}
+	c->print.formats = f;
+	return 0;
+}
+
+static int parse_sheet(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		       char *why, size_t n)
+{
+	(void)k;
+	struct tp_config *c = x->core;
+	double w, h;
+	if (tp_sheet_size_parse(value, &w, &h) != 0 || strlen(value) >= sizeof c->print.sheet_name) {
+		snprintf(why, n, "not a press sheet; allowed: WxH with a unit (297x420, 12x18in, 32x45cm; bare = mm), each side %g to %g mm, or one of %s",
+			 TP_SHEET_MIN_MM, TP_PDF_MAX_MM, tp_sheet_size_names());
+		return -1;
+	}
+	if (w < TP_SHEET_MIN_MM || h < TP_SHEET_MIN_MM || w > TP_PDF_MAX_MM || h > TP_PDF_MAX_MM) {
+		snprintf(why, n, "%.1f x %.1f mm: each side must be %g to %g mm", w, h,
+			 TP_SHEET_MIN_MM, TP_PDF_MAX_MM);
+		return -1;
+	}
+	snprintf(c->print.sheet_name, sizeof c->print.sheet_name, "%s", value);
+	c->print.sheet_w_mm = w;
+	c->print.sheet_h_mm = h;
+	return 0;
+}
+
+static void format_sheet(const struct tp_key *k, const void *core, const void *game,
+			 struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	tp_buf_printf(b, "%s", ((const struct tp_config *)core)->print.sheet_name);
+}
+
+static const struct tp_enum_name layout_names[] = {
+	{ "gang", TP_LAYOUT_GANG }, { "punchboard", TP_LAYOUT_PUNCHBOARD }, { NULL, 0 },
+};
+
+static void format_game(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	tp_buf_printf(b, "%s", ((const struct tp_config *)core)->game_name);
+}
+
+static void format_formats(const struct tp_key *k, const void *core, const void *game,
+			   struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	unsigned f = ((const struct tp_config *)core)->print.formats;
+	int first = 1;
+	for (size_t i = 0; i < tp_n_backends; i++)
+		if (f & (1u << i)) {
+			tp_buf_printf(b, "%s%s", first ? "" : ",", tp_backends[i].name);
+			first = 0;
+		}
+}
+
+static const struct tp_enum_name split_names[] = {
+	{ "rows", TP_SPLIT_ROWS }, { "cols", TP_SPLIT_COLS }, { "none", TP_SPLIT_NONE }, { NULL, 0 },
+};
+
+#define CORE(sec, nm, type, field) sec, nm, type, TP_HOME_CORE, 0, offsetof(struct tp_config, field)
+
+static const struct tp_key core_keys[] = {
+	{ CORE("game", "name", TP_KEY_CUSTOM, game_name), .parse = parse_game, .format = format_game,
+	  .help = "the game system: series, vector or arena (default series)" },
+	{ CORE("board", "rows", TP_KEY_INT, board.rows), .lo = 1, .hi = TP_MAX_BOARD,
+	  .help = "board squares down" },
+	{ CORE("board", "cols", TP_KEY_INT, board.cols), .lo = 1, .hi = TP_MAX_BOARD,
+	  .help = "board squares across" },
+	{ CORE("print", "tile_mm", TP_KEY_LEN, print.tile_mm), .lo = 5, .hi = 1000,
+	  .help = "tile and board square size" },
+	{ CORE("print", "bleed_mm", TP_KEY_LEN, print.bleed_mm), .lo = 0, .hi = 25,
+	  .help = "bleed round every sheet" },
+	{ CORE("print", "dpi", TP_KEY_NUM, print.dpi), .lo = 72, .hi = 4800,
+	  .help = "PNG resolution" },
+	{ CORE("print", "marks", TP_KEY_BOOL, print.marks),
+	  .help = "crop marks, registration targets and slug line" },
+	{ CORE("print", "split", TP_KEY_ENUM, print.split), .names = split_names,
+	  .help = "board halves: split across the rows, the cols, or none" },
+	{ CORE("print", "formats", TP_KEY_CUSTOM, print.formats), .parse = parse_formats, .format = format_formats,
+	  .help = "comma list of output formats" },
+	{ CORE("print", "job", TP_KEY_TEXT, print.job), .size = sizeof(((struct tp_print *)0)->job),
+	  .help = "job name for the slug and PDF title" },
+	{ CORE("print", "max_sheet_mm", TP_KEY_LEN, print.max_sheet_mm), .lo = 100, .hi = TP_PDF_MAX_MM,
+	  .help = "larger sheets are split into panels (PDF's limit: 5080 mm)" },
+	{ CORE("print", "panel_overlap_mm", TP_KEY_LEN, print.panel_overlap_mm), .lo = 0, .hi = 100,
+	  .help = "overlap between panels" },
+	{ CORE("print", "max_files", TP_KEY_INT, print.max_files), .lo = 1, .hi = 100000000,
+	  .help = "a build that would write more files is refused (raise it to allow one)" },
+	{ CORE("print", "max_gpx", TP_KEY_NUM, print.max_gpx), .lo = 0.001, .hi = 100000,
+	  .help = "a build that would draw more PNG gigapixels is refused (raise it to allow one)" },
+	{ CORE("print", "layout", TP_KEY_ENUM, print.layout), .names = layout_names,
+	  .help = "tile sheets as one gang of tiles edge to edge, or punchboard: press sheets, a gutter round every tile" },
+	{ CORE("print", "sheet_mm", TP_KEY_CUSTOM, print.sheet_name), .parse = parse_sheet,
+	  .format = format_sheet,
+	  .help = "punchboard press sheet: WxH with a unit (297x420, 12x18in) or a name (A3, SRA3, ...)" },
+	{ CORE("print", "gutter_mm", TP_KEY_LEN, print.gutter_mm), .lo = 0, .hi = 100,
+	  .help = "punchboard: space between tiles' trims, holding both bleeds (at least 2 x bleed_mm)" },
+	{ CORE("print", "margin_mm", TP_KEY_LEN, print.margin_mm), .lo = 0, .hi = 200,
+	  .help = "punchboard: clear edge of the press sheet, bleeds included" },
+	{ CORE("print", "gripper_mm", TP_KEY_LEN, print.gripper_mm), .lo = 0, .hi = 200,
+	  .help = "punchboard: clear leading (top) edge the press grips (the larger of it and the margin)" },
+	{ CORE("print", "min_tint_line_mm", TP_KEY_LEN, print.inks.min_tint_line_mm), .lo = 0, .hi = 2,
+	  .help = "thinnest stroke in a tint (an ink printing no plate solid): thinner ones are drawn at this weight" },
+	{ CORE("print", "output_condition", TP_KEY_TEXT, print.output_condition), .size = 64,
+	  .help = "PDF/X output intent: registered printing condition (default FOGRA39)" },
+	{ CORE("print", "output_info", TP_KEY_TEXT, print.output_info), .size = 128,
+	  .help = "PDF/X output intent: the condition in words" },
+	{ CORE("print", "output_registry", TP_KEY_TEXT, print.output_registry), .size = 128,
+	  .help = "PDF/X output intent: where the condition is registered" },
+	{ CORE("print", "output_profile", TP_KEY_TEXT, print.output_profile), .size = 512,
+	  .help = "CMYK output ICC profile to embed in the PDFs (default: none, name the condition)" },
+	{ CORE("print", "proof_profile", TP_KEY_TEXT, print.proof_profile), .size = 512,
+	  .help = "CMYK ICC profile the PNG/SVG proof colours come through (default: the system's)" },
+	/* The two named shared spot inks; offsets filled in per game. */
+	{ CORE("print", "cut_ink", TP_KEY_NAME, print.inks), .size = 40, .ink = TP_INK_CUT,
+	  .help = "spot colour name of the die lines" },
+	{ CORE("print", "anchor_ink", TP_KEY_NAME, print.inks), .size = 40, .ink = TP_INK_ASSEMBLY,
+	  .help = "spot colour name of assembly marks (the anchor outlines)" },
+};
+#define N_CORE_KEYS (sizeof core_keys / sizeof core_keys[0])
+
+/* ---- the key table of one game ---------------------------------------------- */
+
+int tp_config_keys(const struct tp_game *g, struct tp_key **keys, size_t *n, tp_err *e)
+{
+	size_t n_inks = g->n_inks + TP_N_SHARED_INKS;
+	size_t total = N_CORE_KEYS + 2 * n_inks + g->n_keys;
+	struct tp_key *k = tp_calloc(total, sizeof *k);
+	if (k == NULL)
+		return tp_fail(e, TP_EIO, "out of memory listing the keys");
+	size_t i = 0;
+	struct tp_palette pal;
+	tp_config_shared_inks(&pal, g->inks, g->n_inks);
+	for (size_t j = 0; j < N_CORE_KEYS; j++) {
+		if (core_keys[j].name && tp_game_unused(g, core_keys[j].section, core_keys[j].name))
+			continue;   /* a shared key this game does not read */
+		k[i] = core_keys[j];
+		if (k[i].ink)
+			k[i].off += (size_t)tp_ink_index(&pal, k[i].ink) * sizeof(struct tp_ink) +
+				    offsetof(struct tp_ink, name);
+		i++;
+	}
+	/* The game's [print] keys next to the core's, the rest after the
+	 * colours: the listing reads section by section. */
+	for (size_t j = 0; j < g->n_keys; j++)
+		if (strcmp(g->keys[j].section, "print") == 0)
+			k[i++] = g->keys[j];
+	static const char *const colour_help[2] = { "CMYK percentages of the ink",
+						    "proof colour of the ink (PNG, SVG)" };
+	for (size_t j = 0; j < pal.n; j++)
+		for (int rgb = 0; rgb < 2; rgb++) {
+			k[i] = (struct tp_key){
+				.section = "print", .name = NULL,
+				.type = rgb ? TP_KEY_RGB : TP_KEY_CMYK, .home = TP_HOME_CORE,
+				.off = offsetof(struct tp_config, print.inks) + j * sizeof(struct tp_ink) +
+				       (rgb ? offsetof(struct tp_ink, rgb) : offsetof(struct tp_ink, cmyk)),
+				.help = colour_help[rgb], .ink = tp_ink_id(&pal, j),
+			};
+			i++;
+		}
+	for (size_t j = 0; j < g->n_keys; j++)
+		if (strcmp(g->keys[j].section, "print") != 0)
+			k[i++] = g->keys[j];
+	*keys = k;
+	*n = i;
+	return TP_OK;
+}
