@@ -20,7 +20,7 @@ struct tp_out {
 	int slot;
 };
 
-/* Creates dir/.name.XXXXXX.tmp and opens it.  TP_OK or TP_EIO. */
+/* Creates dir/.name.XXXXXX (mkstemp) and opens it.  TP_OK or TP_EIO. */
 int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e);
 /* Flushes, syncs, closes (all checked) and renames into place.  On any
  * failure removes the temporary file and returns TP_EIO naming the file. */

@@ -4,7 +4,7 @@
 # patent, refusal of bad input (exit 2, one clear stderr line, nothing
 # written) and the build's manifest files.
 #
-#   TP_BIN=/abs/path/tilepress sh tests/cli.sh      (make cli)
+#   TP_BIN=/abs/path/tilepress sh tests/cli/cli.sh  (make cli)
 #   TP_QUICK=1 ...                                  sanitizer run: skips slow builds
 #
 # Every expected value is derived from the patent seed, config/series.ini,
