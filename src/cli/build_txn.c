@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/session.h"
 #include "core/alloc.h"
 #include "print/outfile.h"
-#include "app/session.h"
 
 int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_cli *cli,
 		       tp_err *e)

@@ -3,8 +3,8 @@
 #include <stdio.h>
 
 #include "app/session.h"
-#include "cli/cli.h"
 #include "cli/build_estimate.h"
+#include "cli/cli.h"
 
 typedef int (*report_fn)(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
 			 tp_err *e);

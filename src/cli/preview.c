@@ -11,8 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/alloc.h"
 #include "app/impose_game.h"
+#include "core/alloc.h"
 #include "print/outfile.h"
 #include "print/proof.h"
 #include "print/sheet.h"

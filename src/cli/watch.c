@@ -16,13 +16,13 @@
 #include <sys/inotify.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
-#include "cli/cli.h"
 #include "app/impose_game.h"
+#include "app/session.h"
+#include "cli/cli.h"
+#include "core/alloc.h"
 #include "core/inputs.h"
 #include "core/keys.h"
 #include "print/scene_digest.h"
-#include "app/session.h"
 #include "print/sheet.h"
 
 /* The proof resolution, unless --set print.dpi says otherwise. */

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "core/regfile.h"
 #include "core/inputs.h"
+#include "core/regfile.h"
 
 #define MAX_CONFIG_BYTES (4u << 20)
 

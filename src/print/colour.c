@@ -10,8 +10,8 @@
 #include <lcms2_plugin.h>
 
 #include "core/alloc.h"
-#include "core/regfile.h"
 #include "core/inputs.h"
+#include "core/regfile.h"
 
 /* Ghostscript's default CMYK profile (an output profile for SWOP-like
  * coated stock) is what Debian ships; no FOGRA39 ICC file is packaged.

@@ -7,8 +7,8 @@
  * same art give the same digest: `tilepress watch` rebuilds only the
  * sheets whose digest changed. */
 
-#include "print/scene.h"
 #include "core/sha256.h"
+#include "print/scene.h"
 
 void tp_scene_digest(const struct tp_scene *sc, struct tp_sha256 *h);
 

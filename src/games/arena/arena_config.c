@@ -12,8 +12,8 @@
 
 #include "core/alloc.h"
 #include "core/datadir.h"
-#include "core/regfile.h"
 #include "core/inputs.h"
+#include "core/regfile.h"
 
 /* ---- arena.shapes: a template name or a path ------------------------------ */
 
