@@ -538,7 +538,7 @@ int tp_build_estimate(const struct tp_cli *cli, const struct tp_session *s,
 }
 
 /* The names of the files besides the sheets' that the build will write:
- * the manifest files and the contact sheet.  0, or -1 when out of memory. */
+ * the manifest files, the contact sheet and the preview page.  0, or -1 when out of memory. */
 static int predict_other_names(const struct plan *pl, const struct tp_session *s,
 			       struct tp_written_list *w)
 {
@@ -560,6 +560,9 @@ static int predict_other_names(const struct plan *pl, const struct tp_session *s
 			bad |= tp_written_add(w, rel, 0, 0);
 		}
 	}
+	/* The preview page follows any build that writes a file. */
+	if (w->n > 0)
+		bad |= tp_written_add(w, "index.html", 0, 0);
 	return bad;
 }
 
