@@ -37,6 +37,9 @@ previews: tilepress
 	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-groups --formats pdf --only board \
 		-s arena.numbering=groups -s print.split=none
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-groups/board.pdf $(PREVIEW_DIR)/arena-board-groups
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-die --formats pdf --only die-net \
+		-s arena.die=pips
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-die/die-net.pdf $(PREVIEW_DIR)/arena-die-net
 	@./tilepress -c config/series-table.ini build -q -o $(PREVIEW_TMP)/table --formats pdf
 	@for f in fronts layout; do \
 		pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/table/$$f.pdf $(PREVIEW_DIR)/table-$$f; done

@@ -41,6 +41,10 @@ static const struct tp_enum_name numbering_names[] = {
 	{ "all", TP_NUMBERING_ALL }, { NULL, 0 },
 };
 
+static const struct tp_enum_name die_names[] = {
+	{ "off", TP_ARENA_DIE_OFF }, { "pips", TP_ARENA_DIE_PIPS }, { NULL, 0 },
+};
+
 static const struct tp_enum_name inner_names[] = {
 	{ "diamond", TP_INNER_DIAMOND }, { "square", TP_INNER_SQUARE },
 	{ "circle", TP_INNER_CIRCLE }, { NULL, 0 },
@@ -94,6 +98,9 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_LEN("rib_pitch_mm", rib_pitch_mm, 1, 50, "ribs of the blocking face, centre to centre"),
 	ARN_LEN("rib_width_mm", rib_width_mm, 0.1, 20, "width of a rib"),
 	ARN_LEN("rib_margin_mm", rib_margin_mm, 0, 20, "ribs stop this far inside the die line"),
+	{ ARN("die", TP_KEY_ENUM, die), .names = die_names,
+	  .help = "the die game's die: off, or pips (a cube net of 1..6 pips: the die-net sheet)" },
+	ARN_LEN("die_mm", die_mm, 10, 60, "the die's edge"),
 };
 
 /* A pale warm inner arena against a pale cool outer one, so the two are
@@ -128,6 +135,8 @@ void tp_arena_defaults(struct tp_config *c)
 	a->rib_pitch_mm = 4;
 	a->rib_width_mm = 1.2;
 	a->rib_margin_mm = 2;
+	a->die = TP_ARENA_DIE_OFF;
+	a->die_mm = 20;
 	c->board.rows = tp_arena_rows(&a->rules);
 	c->board.cols = tp_arena_cols(&a->rules);
 	c->print.tile_mm = a->square_mm;

@@ -25,6 +25,9 @@ enum tp_arena_ink {
 	TP_ARENA_N_INKS
 };
 
+/* arena.die: the die game's die net, off (the default) or a cube of pips. */
+enum tp_arena_die { TP_ARENA_DIE_OFF, TP_ARENA_DIE_PIPS };
+
 struct tp_arena_cfg {
 	struct tp_arena_rules rules;
 	struct tp_arena_shapes shapes;   /* parsed by finish() */
@@ -37,6 +40,8 @@ struct tp_arena_cfg {
 	double rib_pitch_mm;             /* ribs on the blocking face: centre to centre */
 	double rib_width_mm;
 	double rib_margin_mm;            /* ribs stop this far inside the die line */
+	int die;                         /* enum tp_arena_die; default off */
+	double die_mm;                   /* the die's edge: 10..60 mm, default 20 */
 	int player_marks;                /* 1: each piece carries its player's pips */
 };
 
@@ -63,7 +68,7 @@ static inline double tp_arena_mark_radius(const struct tp_arena_cfg *a)
  * (0.73 em of DejaVu Sans digits at 1.45 x the radius). */
 #define TP_ARENA_MARK_RADIUS_MIN 1.42
 
-#define TP_ARENA_N_KEYS 24
+#define TP_ARENA_N_KEYS 26
 extern const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS];
 extern const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS];
 

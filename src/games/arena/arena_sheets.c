@@ -641,4 +641,6 @@ const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
 	  pieces_parts },
 	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, pieces_parts },
 	{ "score-pad", "score sheet", 0, NULL, NULL, tp_arena_build_pad, NULL, NULL },
+	{ "die-net", "die net for the die game (arena.die = pips)", 0, tp_arena_die_absent, NULL, tp_arena_build_die,
+	  NULL, NULL },
 };

@@ -46,7 +46,18 @@ int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_d
 int tp_arena_draw_pips(struct tp_scene *sc, const struct tp_arena_shape *sh, double s, double x,
 		       double y, int player);
 
-#define TP_ARENA_N_SHEETS 8
+/* The die net (arena_die.c, arena.die = pips): six faces of die_mm in a
+ * cross, 4 faces wide and 3 high, pips 1..6 (opposite faces sum to 7),
+ * glue tabs TP_ARENA_DIE_TAB of a face deep on 7 of the 14 outer edges,
+ * one closed die line round it all; pips TP_ARENA_DIE_PIP of a face in
+ * radius. */
+#define TP_ARENA_DIE_TAB 0.22
+#define TP_ARENA_DIE_PIP 0.08
+int tp_arena_build_die(const struct tp_config *c, const void *model, struct tp_doc *doc);
+/* The die-net sheet's absent(): 1 with why while arena.die = off. */
+int tp_arena_die_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
+
+#define TP_ARENA_N_SHEETS 9
 extern const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS];
 
 #endif

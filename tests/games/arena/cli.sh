@@ -374,6 +374,29 @@ c_only_bad() {
 }
 tcase "--only an unknown or absent sheet: exit 2, nothing written" c_only_bad
 
+# The die game's die net (issue 22, section 5): absent unless arena.die =
+# pips; then in every format, in the full build and with the punchboard
+# layout; die_mm out of range refused.
+c_die() {
+	d=$(fresh_dir dieoff)
+	run -c "$CFG" build -o "$d" --only die-net --formats svg
+	[ "$rc" -eq 2 ] || { fail "die = off, --only die-net: exit $rc"; return; }
+	one_err_line && err_has "arena.die" && only_marker "$d" || return
+	d=$(fresh_dir die)
+	run -c "$CFG" -s arena.die=pips -s print.dpi=72 build -o "$d" -q
+	expect_ok || return
+	for x in pdf png svg dxf; do
+		[ -s "$d/die-net.$x" ] || { fail "no die-net.$x"; return; }
+	done
+	qpdf --check "$d/die-net.pdf" >/dev/null 2>&1 || { fail "qpdf --check die-net.pdf"; return; }
+	[ -s "$d/board.pdf" ] || { fail "the die hides the rest of the set"; return; }
+	d=$(fresh_dir diepunch)
+	run -c "$CFG" -s arena.die=pips -s print.layout=punchboard build -o "$d" -q --only die-net --formats pdf
+	expect_ok || return
+	refuse "--set arena.die_mm=5" "arena.die_mm" -- -c "$CFG" -s arena.die=pips -s arena.die_mm=5
+}
+tcase "arena.die = pips: the die-net sheet in every format; absent and refused otherwise" c_die
+
 c_formats() {
 	d=$(fresh_dir formats)
 	run -c "$CFG" build -o "$d" --only pieces,pieces-ribs --formats pdf -q
@@ -423,6 +446,7 @@ tcase "cols = 5 (too small)" c_bad_key cols 5 "odd"
 tcase "numbering = hexes (unknown)" c_bad_key numbering hexes "alternate"
 tcase "group_size = 4 (even)" c_bad_key group_size 4 "odd"
 tcase "group_gap = 0" c_bad_key group_gap 0 ""
+tcase "die = cube (unknown)" c_bad_key die cube "pips"
 tcase "players = 1" c_bad_key players 1 "2 to 6"
 tcase "players = 7" c_bad_key players 7 "2 to 6"
 tcase "inner = hexagon (unknown shape)" c_bad_key inner hexagon "diamond"

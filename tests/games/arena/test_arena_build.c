@@ -121,9 +121,10 @@ static void check_squares(const struct tu_png *img, const struct tp_config *c,
 
 /* Every square of board.png (see check_squares); side is "19" or
  * "ROWSxCOLS", a rectangular board. */
-static void board_pixels_for(const char *side, const char *seed, const char *shape)
+static void board_pixels_for(const char *side, const char *seed, const char *shape,
+			     const char *numbering)
 {
-	char s1[64], s2[64], s3[64], s4[64];
+	char s1[64], s2[64], s3[64], s4[64], s5[64];
 	int R = 0, C = 0;
 	if (sscanf(side, "%dx%d", &R, &C) == 2) {
 		snprintf(s1, sizeof s1, "arena.rows=%d", R);
@@ -134,9 +135,10 @@ static void board_pixels_for(const char *side, const char *seed, const char *sha
 	}
 	snprintf(s2, sizeof s2, "arena.seed=%s", seed);
 	snprintf(s3, sizeof s3, "arena.inner=%s", shape);
-	const char *sets[] = { "print.dpi=100", s1, s2, s3, s4 };
-	assert_int_equal(build(sets, 5, "board", "png"), 0);
-	struct tp_config *c = load(sets, 5);
+	snprintf(s5, sizeof s5, "arena.numbering=%s", numbering);
+	const char *sets[] = { "print.dpi=100", s1, s2, s3, s4, s5 };
+	assert_int_equal(build(sets, 6, "board", "png"), 0);
+	struct tp_config *c = load(sets, 6);
 	struct tp_arena_board *bd = numbered(c);
 	double s = tp_arena(c)->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
 	if (C == 0)
@@ -187,14 +189,14 @@ static void part_pixels(void **state)
 static void board_pixels(void **state)
 {
 	(void)state;
-	board_pixels_for("19", "1", "diamond");
+	board_pixels_for("19", "1", "diamond", "alternate");
 }
 
 static void board_pixels_other(void **state)
 {
 	(void)state;
-	board_pixels_for("15", "7", "square");
-	board_pixels_for("23", "12345", "circle");
+	board_pixels_for("15", "7", "square", "alternate");
+	board_pixels_for("23", "12345", "circle", "alternate");
 }
 
 /* Rectangular boards (issue 22, section 2): taller and wider, every
@@ -202,9 +204,19 @@ static void board_pixels_other(void **state)
 static void board_pixels_rect(void **state)
 {
 	(void)state;
-	board_pixels_for("11x17", "3", "diamond");
-	board_pixels_for("21x9", "8", "circle");
-	board_pixels_for("13x15", "2", "square");
+	board_pixels_for("11x17", "3", "diamond", "alternate");
+	board_pixels_for("21x9", "8", "circle", "alternate");
+	board_pixels_for("13x15", "2", "square", "alternate");
+}
+
+/* Unnumbered gaps (issue 22, section 4): number ink exactly on the squares
+ * the board numbers, none elsewhere, with groups and with all. */
+static void board_pixels_numbering(void **state)
+{
+	(void)state;
+	board_pixels_for("19", "4", "diamond", "groups");
+	board_pixels_for("13x17", "5", "circle", "groups");
+	board_pixels_for("15", "6", "diamond", "all");
 }
 
 /* The parts: split after row side/2 (or col), each its own sheet whose
@@ -272,6 +284,99 @@ static void board_parts(void **state)
 	assert_non_null(g);   /* the whole board is the one part: its own die line */
 	free(svg);
 	tu_rmrf(fresh);
+}
+
+/* ---- the die net (issue 22, section 5) -------------------------------------------- */
+
+static double shoelace(const double *xy, int n);
+
+/* Blobs of number ink in the d x d face at (x, y) mm of img: 4-connected
+ * runs of pixels sampled at the image's pitch. */
+static int blobs(const struct tu_png *img, const unsigned char *ink, double b, double dpi, double x,
+		 double y, double d)
+{
+	double px = 25.4 / dpi;
+	int n = (int)(d / px), count = 0;
+	unsigned char *m = calloc((size_t)n * n, 1);
+	int *stack = malloc(sizeof *stack * (size_t)n * n);
+	assert_non_null(m);
+	assert_non_null(stack);
+	for (int i = 0; i < n * n; i++) {
+		const unsigned char *p = tu_px(img, b, dpi, x + (i % n + 0.5) * px, y + (i / n + 0.5) * px);
+		m[i] = p && abs(p[0] - ink[0]) <= 2 && abs(p[1] - ink[1]) <= 2 && abs(p[2] - ink[2]) <= 2;
+	}
+	for (int i = 0; i < n * n; i++) {
+		if (m[i] != 1)
+			continue;
+		count++;
+		int top = 0;
+		stack[top++] = i;
+		m[i] = 2;
+		while (top) {
+			int k = stack[--top], r = k / n, c = k % n;
+			const int nb[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+			for (int j = 0; j < 4; j++) {
+				int r2 = r + nb[j][0], c2 = c + nb[j][1];
+				if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n && m[r2 * n + c2] == 1) {
+					m[r2 * n + c2] = 2;
+					stack[top++] = r2 * n + c2;
+				}
+			}
+		}
+	}
+	free(m);
+	free(stack);
+	return count;
+}
+
+/* arena.die = pips: the die-net sheet is a cross of six faces (a strip of
+ * four, one face above and one below its second); one closed die path
+ * round it with a glue tab on one edge of each of the 7 seams the 14
+ * outer edges fold into (so 14 + 2 x 7 corners, and the faces' area plus
+ * 7 trapezoids of depth t); pips 1..6 once each, opposite faces (folded:
+ * top and bottom, strip faces two apart) summing to 7. */
+static void die_net(void **state)
+{
+	(void)state;
+	const char *sets[] = { "arena.die=pips", "print.dpi=150", "arena.die_mm=24" };
+	assert_int_equal(build(sets, 3, "die-net", "svg,png"), 0);
+	struct tp_config *c = load(sets, 3);
+	double d = tp_arena(c)->die_mm, t = d * TP_ARENA_DIE_TAB, b = c->print.bleed_mm;
+	char *svg = tu_slurp(tu_out("die-net.svg"), NULL);
+	assert_non_null(svg);
+	const char *end, *g = tu_svg_group(svg, "CutContour", &end);
+	assert_non_null(g);
+	int paths = 0, seams = 14 / 2;
+	for (const char *p = tu_svg_next_d(g, end); p; p = tu_svg_next_d(p, end)) {
+		double xy[2 * 64];
+		int closed, curves;
+		int n = tu_path_points(p, xy, 64, &closed, &curves);
+		assert_true(closed);
+		assert_int_equal(curves, 0);
+		assert_int_equal(n, 14 + 2 * seams);
+		double want = 6 * d * d + seams * t * (d - t);
+		if (fabs(shoelace(xy, n) - want) > 1e-2)
+			fail_msg("die net encloses %.3f mm^2, want %.3f", shoelace(xy, n), want);
+		paths++;
+	}
+	assert_int_equal(paths, 1);
+	free(svg);
+	struct tu_png img;
+	assert_int_equal(tu_png_read(tu_out("die-net.png"), &img), 0);
+	unsigned char ink[3];
+	tu_ink_rgb(c, TP_INK_NUMBER, ink);
+	const double at[6][2] = { { 1, 0 }, { 1, 2 }, { 0, 1 }, { 2, 1 }, { 1, 1 }, { 3, 1 } };
+	int v[6], seen = 0;
+	for (int f = 0; f < 6; f++) {
+		v[f] = blobs(&img, ink, b, c->print.dpi, at[f][0] * d + 0.5, at[f][1] * d + 0.5, d - 1);
+		assert_in_range(v[f], 1, 6);
+		seen |= 1 << v[f];
+	}
+	assert_int_equal(seen, 0x7e); /* 1..6, each once */
+	for (int f = 0; f < 6; f += 2)
+		assert_int_equal(v[f] + v[f + 1], 7);
+	free(img.rgb);
+	tp_config_free(c);
 }
 
 /* ---- pieces --------------------------------------------------------------------- */
@@ -677,6 +782,8 @@ int main(void)
 		cmocka_unit_test(board_pixels),
 		cmocka_unit_test(board_pixels_other),
 		cmocka_unit_test(board_pixels_rect),
+		cmocka_unit_test(board_pixels_numbering),
+		cmocka_unit_test(die_net),
 		cmocka_unit_test(board_parts),
 		cmocka_unit_test(part_pixels),
 		cmocka_unit_test(cut),
