@@ -121,7 +121,9 @@ complete_words() {
 		COMP_WORDS=("$2" build --only board-h); COMP_CWORD=3; _tilepress
 		[ "${COMPREPLY[*]}" = "board-half-1 board-half-2" ] || { echo "only: ${COMPREPLY[*]}"; exit 1; }
 		COMP_WORDS=("$2" ""); COMP_CWORD=1; _tilepress
-		[ "${COMPREPLY[*]}" = "check pattern manifest build" ] || { echo "cmds: ${COMPREPLY[*]}"; exit 1; }
+		# the commands --help lists, in its order
+		want=$("$2" --help | sed -n "/^commands:/,/^\$/p" | sed -n "s/^  \([a-z][a-z]*\) .*/\1/p" | tr "\n" " ")
+		[ "${COMPREPLY[*]} " = "$want" ] || { echo "cmds: ${COMPREPLY[*]}, --help: $want"; exit 1; }
 		COMP_WORDS=("$2" build --formats pdf,s); COMP_CWORD=3; _tilepress
 		[ "${COMPREPLY[*]}" = "pdf,svg" ] || { echo "formats: ${COMPREPLY[*]}"; exit 1; }
 	' sh "$COMPL" "$BIN"
