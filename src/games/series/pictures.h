@@ -14,7 +14,7 @@
  * At most 8 items a picture; every coordinate 0..10. */
 
 #include "core/status.h"
-#include "games/series/series.h"
+#include "games/series/series_core.h"
 
 #define TP_PIC_BOX 10.0
 #define TP_PIC_ITEMS 8

@@ -2,7 +2,7 @@
  * the four Anchor Tiles go and which tiles they are, derived from the rules
  * and the board size.  Pure: no I/O, no allocation.  See series.h. */
 
-#include "games/series/series.h"
+#include "games/series/series_core.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -36,7 +36,7 @@ static int centre_plane(const struct tp_rules *r, struct tp_pattern *p)
 			tp_err e = { 0 };
 			t.anchors[1].front = f;
 			memset(p, 0, sizeof *p);
-			if (tp_plane_fix(&t, p, &e) == TP_OK && (pass == 1 || p->spanning))
+			if (tp_series_plane_fix(&t, p, &e) == TP_OK && (pass == 1 || p->spanning))
 				return 1;
 		}
 	}
@@ -132,7 +132,7 @@ int tp_series_default_anchors(const struct tp_rules *r, struct tp_anchor *out, i
 		memset(a, 0, sizeof *a);
 		a->row = sq[i][0];
 		a->col = sq[i][1];
-		tp_plane_at(&p, a->row, a->col, &a->front, &a->corner);
+		tp_series_plane_at(&p, a->row, a->col, &a->front, &a->corner);
 		snprintf(a->where, sizeof a->where, "anchor %d derived for the %dx%d board",
 			 i + 1, r->rows, r->cols);
 	}

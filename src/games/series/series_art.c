@@ -54,7 +54,7 @@ static int patent_cell(struct tp_scene *sc, int series, double x, double y, doub
 	return rc;
 }
 
-int tp_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
+int tp_series_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
 		  double x, double y, double size)
 {
 	if (series == TP_NONE)
@@ -64,7 +64,7 @@ int tp_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
 	return tp_scene_rect(sc, tp_series_ink(series), TP_FILL, 0, x, y, size, size);
 }
 
-int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
+int tp_series_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 		double x, double y, double size)
 {
 	if (series != TP_NONE && tp_series(c)->cell_mark == TP_MARK_SYMBOL &&
@@ -74,7 +74,7 @@ int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 		return tp_symbol_draw(sc, tp_series_ink(series), TP_FILL, 0,
 				      tp_series(c)->emboss.symbol[series], x + size / 2, y + size / 2,
 				      size * 0.78);
-	return tp_art_square(sc, c, series, x, y, size);
+	return tp_series_art_square(sc, c, series, x, y, size);
 }
 
 /* Under a 6 or a 9 (which read as each other on a turned tile, as the
@@ -126,7 +126,7 @@ static int digit(struct tp_scene *sc, int ink, int value, int turns,
 	return rc;
 }
 
-int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
+int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 		 int corner, double x, double y, double t)
 {
 	double s = t / 6;
@@ -149,10 +149,10 @@ int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 		return rc ? -1 : 0;
 	}
 	unsigned char cells[6][6];
-	tp_tile_cells(&tp_series(c)->rules, front, corner, cells);
+	tp_series_tile_cells(&tp_series(c)->rules, front, corner, cells);
 	for (int a = 0; a < 6; a++)
 		for (int b = 0; b < 6; b++)
-			rc |= tp_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);
+			rc |= tp_series_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);
 	/* Hairlines between cells; the quadrant cross a little heavier. */
 	for (int k = 1; k < 6; k++) {
 		double w = k == 3 ? t * 0.012 : t * 0.005;

@@ -12,18 +12,18 @@ int tp_series_ink(int series);
 
 /* A square of a series at (x, y), size mm, in the configured style: a
  * solid fill, or the patent's monochrome pattern.  Tile backs. */
-int tp_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
+int tp_series_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
 		  double x, double y, double size);
 
-/* A cell of a front or of the board image: as tp_art_square, or the
+/* A cell of a front or of the board image: as tp_series_art_square, or the
  * series symbol when print.cell_mark = symbol. */
-int tp_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
+int tp_series_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 		double x, double y, double size);
 
 /* A whole tile front (FIG. 17/18) with its cell hairlines, top-left at
  * (x, y), side t mm.  No line is drawn on the tile's own edge: after cutting
  * it would show as an uneven border. */
-int tp_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
+int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 		 int corner, double x, double y, double t);
 
 #endif

@@ -5,7 +5,7 @@
  * own [print] keys (style, cell_mark). */
 
 #include "games/config.h"
-#include "games/series/series.h"
+#include "games/series/series_core.h"
 
 /* The series' inks, numbered in this order (see tp_ink_index). */
 enum tp_series_ink { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_SERIES_N_INKS };

@@ -5,20 +5,20 @@
 
 #include "games/game.h"
 #include "games/series/series_config.h"
-#include "games/series/series_manifest.h"
+#include "games/series/series_report.h"
 #include "games/series/series_sheets.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
 {
 	struct tp_pattern *p = NULL;
-	int rc = tp_pattern_derive(&tp_series(c)->rules, &p, e);
+	int rc = tp_series_derive(&tp_series(c)->rules, &p, e);
 	*model = p;
 	return rc;
 }
 
 static void free_model(void *model)
 {
-	tp_pattern_free(model);
+	tp_series_free(model);
 }
 
 static int pattern(struct tp_buf *b, const struct tp_config *c, const void *model,
@@ -27,7 +27,7 @@ static int pattern(struct tp_buf *b, const struct tp_config *c, const void *mode
 	(void)c;
 	if (o->fmt == TP_FMT_JSON)
 		return tp_fail(e, TP_EINPUT, "--format json: pattern writes text or csv; see tilepress --help");
-	tp_pattern_format(b, model, o->fmt);
+	tp_series_pattern_format(b, model, o->fmt);
 	return TP_OK;
 }
 
@@ -37,7 +37,7 @@ static int manifest(struct tp_buf *b, const struct tp_config *c, const void *mod
 	if (o->players)
 		return tp_fail(e, TP_EINPUT,
 			       "--players: the series tiles have no per-player share; every player draws from one pool");
-	tp_manifest_format(b, model, c, &o->run, o->fmt);
+	tp_series_manifest_format(b, model, c, &o->run, o->fmt);
 	return TP_OK;
 }
 
@@ -76,11 +76,11 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		 * fronts (FIG. 18) only when the patch is at least 3x3. */
 		for (int i = 0; i < p->patch_rows; i++)
 			for (int j = 0; j < p->patch_cols; j++) {
-				tp_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
+				tp_series_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
 				n_seen += !seen[f];
 				seen[f] = 1;
 			}
-		tp_plane_at(p, p->patch_r0 + p->centre_r, p->patch_c0 + p->centre_c, &f, &k);
+		tp_series_plane_at(p, p->patch_r0 + p->centre_r, p->patch_c0 + p->centre_c, &f, &k);
 		if (n_seen == 9) {
 			tp_buf_printf(b, "spanning patch: found; board image = %dx%d tiles magnified x6, all nine fronts, centre tile (%d,%d) is front %d lateral %s\n",
 				      p->patch_rows, p->patch_cols, p->centre_r + 1, p->centre_c + 1, f,
@@ -124,13 +124,13 @@ static const struct tp_run one_game = { 1, 0 };
 /* Table I for one game, in format fmt. */
 static void table1(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
-	tp_manifest_format(b, m, c, &one_game, fmt);
+	tp_series_manifest_format(b, m, c, &one_game, fmt);
 }
 
 static void tiles(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
 	(void)c;
-	tp_pattern_format(b, m, fmt);
+	tp_series_pattern_format(b, m, fmt);
 }
 
 static const struct tp_report_file files[] = {

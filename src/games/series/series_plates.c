@@ -18,7 +18,7 @@ static struct tp_scene *plate(const struct tp_config *c, const struct tp_pattern
 }
 
 /* One symbol centred in every filled cell of every front. */
-int tp_build_emboss_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
+int tp_series_emboss_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
 	const struct tp_emboss *em = &tp_series(c)->emboss;
@@ -30,7 +30,7 @@ int tp_build_emboss_fronts(const struct tp_config *c, const void *model, struct 
 		for (int col = 0; col < p->cols; col++) {
 			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
 			unsigned char cells[6][6];
-			tp_tile_cells(&tp_series(c)->rules, tl->front, tl->corner, cells);
+			tp_series_tile_cells(&tp_series(c)->rules, tl->front, tl->corner, cells);
 			for (int a = 0; a < 6; a++)
 				for (int b = 0; b < 6; b++)
 					if (cells[a][b] != TP_NONE &&
@@ -45,7 +45,7 @@ int tp_build_emboss_fronts(const struct tp_config *c, const void *model, struct 
 
 /* [0103]: the enlarged symbol of its back colour on every marked back,
  * mirrored exactly as the backs sheet is; unmarked backs stay smooth. */
-int tp_build_emboss_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
+int tp_series_emboss_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
 	const struct tp_emboss *em = &tp_series(c)->emboss;
@@ -74,7 +74,7 @@ int tp_build_emboss_backs(const struct tp_config *c, const void *model, struct t
  * (tp_series_pitch), so half a rib lies outside the outer pockets.  The
  * recess is the back symbol grown by the clearance perpendicular to every
  * edge. */
-int tp_build_board_recess(const struct tp_config *c, const void *model, struct tp_doc *doc)
+int tp_series_board_recess(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
 	const struct tp_emboss *em = &tp_series(c)->emboss;

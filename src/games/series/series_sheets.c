@@ -42,7 +42,7 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++) {
 			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
-			if (tp_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0)
+			if (tp_series_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0)
 				return -1;
 		}
 	/* Tiles share their edges: one grid of lines cuts each edge once. */
@@ -62,7 +62,7 @@ struct tp_scene *tp_series_backs_scene(const struct tp_config *c, const struct t
 		return NULL;
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++)
-			if (tp_art_square(sc, c, p->tiles[(size_t)r * p->cols + col].back,
+			if (tp_series_art_square(sc, c, p->tiles[(size_t)r * p->cols + col].back,
 					col * t, r * t, t) != 0) {
 				tp_scene_free(sc);
 				return NULL;
@@ -118,10 +118,10 @@ static int build_spanning(const struct tp_config *c, const void *model, struct t
 		for (int j = 0; j < 3; j++) {
 			int f = 3 * i + j + 1, k = tp_series(c)->rules.board_centre;
 			if (p->spanning)
-				tp_plane_at(p, cr - 1 + i, cc - 1 + j, &f, &k);
+				tp_series_plane_at(p, cr - 1 + i, cc - 1 + j, &f, &k);
 			pos[f - 1][0] = k;
 			double x = m + (W - 2 * m - w_big) / 2 + j * (E + gx), y = y_big + i * slot;
-			if (tp_art_front(sc, c, f, k, x, y, E) != 0)
+			if (tp_series_art_front(sc, c, f, k, x, y, E) != 0)
 				return -1;
 			snprintf(text, sizeof text, "front %d  (lateral corner %s)", f, tp_corner_names[k]);
 			if (label(sc, x + E / 2, y + E + fs + 1, fs, TP_ALIGN_CENTER, text) != 0)
@@ -136,7 +136,7 @@ static int build_spanning(const struct tp_config *c, const void *model, struct t
 		}
 	for (int f = 1; f <= 9; f++) {
 		double x = m + (W - 2 * m - w_small) / 2 + (f - 1) * (t + gap);
-		if (tp_art_front(sc, c, f, pos[f - 1][0], x, y_small, t) != 0)
+		if (tp_series_art_front(sc, c, f, pos[f - 1][0], x, y_small, t) != 0)
 			return -1;
 		snprintf(text, sizeof text, "%d", f);
 		if (label(sc, x + t / 2, y_small + t + fs + 1.5, fs, TP_ALIGN_CENTER, text) != 0)
@@ -164,7 +164,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_p
 	if (p->board)
 		for (int r = 0; r < p->rows; r++)
 			for (int col = 0; col < p->cols; col++)
-				rc |= tp_art_cell(sc, c, p->board[(size_t)r * p->cols + col],
+				rc |= tp_series_art_cell(sc, c, p->board[(size_t)r * p->cols + col],
 						  col * t, r * t, t);
 	double lw = t * 0.012;
 	for (int k = 1; k < p->cols; k++) {
@@ -263,7 +263,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 		for (int j = 0; rc == 0 && j < p->patch_cols; j++) {
 			char name[40], note[160];
 			int f, k;
-			tp_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
+			tp_series_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
 			snprintf(name, sizeof name, "piece-%d-%d", i + 1, j + 1);
 			snprintf(note, sizeof note, "piece row %d/%d col %d/%d: front %d, lateral corner %s",
 				 i + 1, p->patch_rows, j + 1, p->patch_cols, f, tp_corner_names[k]);
@@ -406,11 +406,11 @@ const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {
 	{ "board-half-2", "board half 2 (FIG. 21)", 0, no_halves, NULL, build_half2, NULL, NULL },
 	{ "board-pieces", "board pieces (claim 18)", 0, no_backs, NULL, build_pieces, NULL, NULL },
 	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, NULL },
-	{ "templates", "indicia templates proof", 0, NULL, read_installed, tp_build_templates, NULL, NULL },
+	{ "templates", "indicia templates proof", 0, NULL, read_installed, tp_series_templates, NULL, NULL },
 	{ "emboss-fronts", "emboss plate for the fronts ([0079])", TP_SHEET_PLATE, no_plates, NULL,
-	  tp_build_emboss_fronts, emboss_tiles, NULL },
+	  tp_series_emboss_fronts, emboss_tiles, NULL },
 	{ "emboss-backs", "emboss plate for the backs, mirrored ([0103])", TP_SHEET_PLATE, no_plates,
-	  NULL, tp_build_emboss_backs, NULL, NULL },
+	  NULL, tp_series_emboss_backs, NULL, NULL },
 	{ "board-recess", "board recess plate ([0103], claim 20)", TP_SHEET_PLATE, no_plates, NULL,
-	  tp_build_board_recess, NULL, NULL },
+	  tp_series_board_recess, NULL, NULL },
 };

@@ -5,17 +5,17 @@
  * as scenes (pages), ready for marks and the backends. */
 
 #include "games/game.h"
-#include "games/series/series.h"
 #include "games/series/series_config.h"
+#include "games/series/series_core.h"
 #include "print/scene.h"
 #include "print/sheet.h"
 
 /* The plates of the blind edition (series_plates.c) and the template
  * proof (series_templates.c). */
-int tp_build_emboss_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc);
-int tp_build_emboss_backs(const struct tp_config *c, const void *model, struct tp_doc *doc);
-int tp_build_board_recess(const struct tp_config *c, const void *model, struct tp_doc *doc);
-int tp_build_templates(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_series_emboss_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_series_emboss_backs(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_series_board_recess(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_series_templates(const struct tp_config *c, const void *model, struct tp_doc *doc);
 
 /* Shared with those: a sheet with its layers made in drawing order. */
 struct tp_scene *tp_series_new_sheet(const struct tp_config *c, const char *name,

@@ -10,7 +10,7 @@
 #include "games/series/series_art.h"
 #include "games/series/series_sheets.h"
 
-int tp_build_templates(const struct tp_config *c, const void *model, struct tp_doc *doc)
+int tp_series_templates(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
 	(void)p;
@@ -51,7 +51,7 @@ int tp_build_templates(const struct tp_config *c, const void *model, struct tp_d
 		for (int v = 1; v <= 9; v++) {
 			double qx = m + (v - 1) * (Q + gap), s = Q / 3;
 			for (int k = 0; k < v; k++)
-				rc |= tp_art_cell(sc, alt, TP_LATERAL, qx + t->cell[v][k][1] * s,
+				rc |= tp_series_art_cell(sc, alt, TP_LATERAL, qx + t->cell[v][k][1] * s,
 						  qy + t->cell[v][k][0] * s, s);
 			for (int a = 0; a <= 3; a++) {
 				struct tp_pt h[2] = { { TP_MOVE, qx, qy + a * s }, { TP_LINE, qx + Q, qy + a * s } };
@@ -63,7 +63,7 @@ int tp_build_templates(const struct tp_config *c, const void *model, struct tp_d
 			snprintf(num, sizeof num, "%d", v);
 			rc |= tp_scene_text(sc, TP_INK_TEXT, qx + Q / 2, qy + Q + fs + 1, fs, TP_ALIGN_CENTER, num);
 		}
-		rc |= tp_art_front(sc, alt, 5, TP_NW, m + 9 * (Q + gap) + 10, y + 8, F);
+		rc |= tp_series_art_front(sc, alt, 5, TP_NW, m + 9 * (Q + gap) + 10, y + 8, F);
 	}
 	free(alt);
 	free(alt_s);

@@ -15,7 +15,7 @@
  * "7" in one of the lined quadrants ([0059]): lateral on the even rows (0-based),
  * vertical on the odd rows (0-based), which gives 18 distinct fronts. */
 
-#include "games/series/series.h"
+#include "games/series/series_core.h"
 
 #define TP_TABLE_N 9          /* FIG. 7: 9 x 9 tiles */
 #define TP_TABLE_TILES 81

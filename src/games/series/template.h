@@ -4,7 +4,7 @@
 #include <stddef.h>
 
 #include "core/status.h"
-#include "games/series/series.h"
+#include "games/series/series_core.h"
 
 /* Loads an indicia template from a file (see README, "Indicia templates").
  * Returns TP_OK, or TP_EINPUT naming the file, line and key. */

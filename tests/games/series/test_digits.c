@@ -81,7 +81,7 @@ static void bars_for(const char *style)
 	free(want);
 	free(got);
 	tp_doc_free(&doc);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 

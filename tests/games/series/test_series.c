@@ -7,7 +7,7 @@
 #include "app/config_load.h"
 #include "core/alloc.h"
 #include "games/series/series_config.h"
-#include "games/series/series.h"
+#include "games/series/series_core.h"
 #include "games/series/template.h"
 #include "oracle.h"
 
@@ -30,7 +30,7 @@ static struct tp_pattern *derive(const struct tp_config *c)
 {
 	struct tp_pattern *p = NULL;
 	tp_err e = { 0 };
-	if (tp_pattern_derive(&SER(c)->rules, &p, &e) != TP_OK)
+	if (tp_series_derive(&SER(c)->rules, &p, &e) != TP_OK)
 		fail_msg("derive: %s", e.msg);
 	return p;
 }
@@ -99,7 +99,7 @@ static void table1_exact(void **state)
 	for (int k = 0; k < 6; k++)
 		assert_int_equal(colsum[k], t[9][k]);
 	assert_int_equal(p->n_anchor_tiles, SER(c)->rules.n_anchors);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -148,7 +148,7 @@ static void check_invariant(const struct tp_config *c, const struct tp_pattern *
 static int oracle_board(const struct tp_config *c, const struct tp_pattern *p, int R, int C)
 {
 	int f, lat;
-	tp_plane_at(p, p->patch_r0 + R / 6, p->patch_c0 + C / 6, &f, &lat);
+	tp_series_plane_at(p, p->patch_r0 + R / 6, p->patch_c0 + C / 6, &f, &lat);
 	return or_cell(c, f, lat, R % 6, C % 6);
 }
 
@@ -170,13 +170,13 @@ static void check_board(const struct tp_config *c, const struct tp_pattern *p)
 	/* The centre tile is a 9 with the configured lateral corner, and its
 	 * neighbourhood holds all nine fronts. */
 	int f, k;
-	tp_plane_at(p, p->patch_r0 + p->centre_r, p->patch_c0 + p->centre_c, &f, &k);
+	tp_series_plane_at(p, p->patch_r0 + p->centre_r, p->patch_c0 + p->centre_c, &f, &k);
 	assert_int_equal(f, 9);
 	assert_int_equal(k, SER(c)->rules.board_centre);
 	unsigned seen = 0;
 	for (int i = -1; i <= 1; i++)
 		for (int j = -1; j <= 1; j++) {
-			tp_plane_at(p, p->patch_r0 + p->centre_r + i, p->patch_c0 + p->centre_c + j, &f, &k);
+			tp_series_plane_at(p, p->patch_r0 + p->centre_r + i, p->patch_c0 + p->centre_c + j, &f, &k);
 			seen |= 1u << f;
 		}
 	assert_int_equal(seen, 0x3fe);
@@ -189,7 +189,7 @@ static void invariant_default(void **state)
 	struct tp_pattern *p = derive(c);
 	check_invariant(c, p);
 	check_board(c, p);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -220,7 +220,7 @@ static void counts_18(void **state)
 		unmarked += p->count[f][TP_NONE];
 	}
 	assert_int_equal(unmarked, p->rows * p->cols - cells);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -268,7 +268,7 @@ static void brute_force(void **state)
 	}
 	free(front);
 	free(lat);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -296,7 +296,7 @@ static void other_rules(void **state)
 					struct tp_config *c = load(sets, 5);
 					struct tp_pattern *p = NULL;
 					tp_err e = { 0 };
-					if (tp_pattern_derive(&SER(c)->rules, &p, &e) == TP_OK) {
+					if (tp_series_derive(&SER(c)->rules, &p, &e) == TP_OK) {
 						found = 1;
 						check_invariant(c, p);
 						check_board(c, p);
@@ -309,7 +309,7 @@ static void other_rules(void **state)
 						assert_int_equal(e.code, TP_EINPUT);
 						assert_non_null(strstr(e.msg, "spanning"));
 					}
-					tp_pattern_free(p);
+					tp_series_free(p);
 					tp_config_free(c);
 				}
 				if (!found)
@@ -348,10 +348,10 @@ static void sizes(void **state)
 		assert_int_equal(p->patch_cols, SER(c)->rules.cols / 6);
 		assert_int_equal(p->centre_r, (SER(c)->rules.rows / 6 - 1) / 2);
 		assert_int_equal(p->centre_c, (SER(c)->rules.cols / 6 - 1) / 2);
-		tp_pattern_free(p);
+		tp_series_free(p);
 		tp_config_free(c);
 	}
-	tp_pattern_free(p0);
+	tp_series_free(p0);
 	tp_config_free(c0);
 }
 
@@ -374,7 +374,7 @@ static void templates(void **state)
 		struct tp_pattern *p = derive(c);
 		check_board(c, p);
 		memcpy(tables[i], p->count, sizeof tables[i]);
-		tp_pattern_free(p);
+		tp_series_free(p);
 		tp_config_free(c);
 	}
 	/* Different cell orders really do give different boards. */
@@ -394,7 +394,7 @@ static void tutorial(void **state)
 	for (int i = 0; i < p->rows * p->cols; i++)
 		assert_int_equal(p->tiles[i].back, TP_NONE);
 	check_invariant(c, p);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -407,7 +407,7 @@ static void expect_refusal(const char *const *sets, int n, const char *needle)
 	int rc = tp_config_load(&c, tu_path("config/series.ini"), sets, n, &tp_games, &e);
 	struct tp_pattern *p = NULL;
 	if (rc == TP_OK)
-		rc = tp_pattern_derive(&SER(c)->rules, &p, &e);
+		rc = tp_series_derive(&SER(c)->rules, &p, &e);
 	assert_null(p);
 	assert_int_equal(rc, TP_EINPUT);
 	if (strstr(e.msg, needle) == NULL)
@@ -447,7 +447,7 @@ static void refusals(void **state)
 		struct tp_config *c = load(s, 2);
 		struct tp_pattern *p = NULL;
 		tp_err e = { 0 };
-		if (tp_pattern_derive(&SER(c)->rules, &p, &e) != TP_OK) {
+		if (tp_series_derive(&SER(c)->rules, &p, &e) != TP_OK) {
 			assert_non_null(strstr(e.msg, "no spanning patch"));
 			refused++;
 			/* The fix the message names must work. */
@@ -463,10 +463,10 @@ static void refusals(void **state)
 			const char *s2[] = { a1, a2 };
 			struct tp_config *c2 = load(s2, 2);
 			struct tp_pattern *p2 = derive(c2);
-			tp_pattern_free(p2);
+			tp_series_free(p2);
 			tp_config_free(c2);
 		}
-		tp_pattern_free(p);
+		tp_series_free(p);
 		tp_config_free(c);
 	}
 	assert_true(refused > 0 && refused < 9);
@@ -510,10 +510,10 @@ static void alloc_failures(void **state)
 		struct tp_pattern *p = NULL;
 		tp_err e = { 0 };
 		tp_alloc_fail_at(n);
-		int rc = tp_pattern_derive(&SER(c)->rules, &p, &e);
+		int rc = tp_series_derive(&SER(c)->rules, &p, &e);
 		tp_alloc_fail_at(0);
 		if (rc == TP_OK) {
-			tp_pattern_free(p);
+			tp_series_free(p);
 			assert_true(n > 1);
 			break;
 		}
@@ -626,7 +626,7 @@ static void anchors_default_18(void **state)
 		fclose(f);
 		assert_int_equal(m, n);
 	}
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -676,16 +676,16 @@ static void check_derived(const struct tp_config *c)
 		check_board(c, p);
 	int f, k;
 	unsigned seen = 0;
-	tp_plane_at(p, R / 2, (C - 1) / 2, &f, &k);
+	tp_series_plane_at(p, R / 2, (C - 1) / 2, &f, &k);
 	assert_int_equal(f, 9);
 	assert_int_equal(k, r->board_centre);
 	for (int i = -1; i <= 1; i++)
 		for (int j = -1; j <= 1; j++) {
-			tp_plane_at(p, R / 2 + i, (C - 1) / 2 + j, &f, &k);
+			tp_series_plane_at(p, R / 2 + i, (C - 1) / 2 + j, &f, &k);
 			seen |= 1u << f;
 		}
 	assert_int_equal(seen, 0x3fe);
-	tp_pattern_free(p);
+	tp_series_free(p);
 }
 
 static void anchors_any_size(void **state)
@@ -781,7 +781,7 @@ static void anchors_suggestion(void **state)
 			assert_int_equal(SER(c2)->rules.anchors[j].front, SER(c)->rules.anchors[j].front);
 			assert_int_equal(SER(c2)->rules.anchors[j].corner, SER(c)->rules.anchors[j].corner);
 		}
-		tp_pattern_free(derive(c2));
+		tp_series_free(derive(c2));
 		tp_config_free(c2);
 		tp_config_free(c);
 	}
@@ -791,14 +791,14 @@ static void anchors_suggestion(void **state)
 	struct tp_config *c = load_size(12, 24, 1, a18, 4);
 	struct tp_pattern *p = NULL;
 	tp_err e = { 0 };
-	assert_int_equal(tp_pattern_derive(&SER(c)->rules, &p, &e), TP_EINPUT);
+	assert_int_equal(tp_series_derive(&SER(c)->rules, &p, &e), TP_EINPUT);
 	assert_non_null(strstr(e.msg, "off the 12x24 board"));
 	char sets[8][64];
 	int n = parse_suggestion(e.msg, sets);
 	assert_int_equal(n, 4);
 	const char *more[] = { sets[0], sets[1], sets[2], sets[3] };
 	struct tp_config *c2 = load_size(12, 24, 1, more, 4);
-	tp_pattern_free(derive(c2));
+	tp_series_free(derive(c2));
 	tp_config_free(c2);
 	tp_config_free(c);
 	/* No spanning patch: some class-B front at (5,6) gives none. */
@@ -809,16 +809,16 @@ static void anchors_suggestion(void **state)
 		const char *s2[] = { "series.anchor=5 5 2 se", b };
 		c = load(s2, 2);
 		tp_err e2 = { 0 };
-		if (tp_pattern_derive(&SER(c)->rules, &p, &e2) != TP_OK) {
+		if (tp_series_derive(&SER(c)->rules, &p, &e2) != TP_OK) {
 			refused++;
 			assert_non_null(strstr(e2.msg, "no spanning patch"));
 			assert_int_equal(parse_suggestion(e2.msg, sets), 4);
 			const char *m4[] = { sets[0], sets[1], sets[2], sets[3] };
 			c2 = load(m4, 4);
-			tp_pattern_free(derive(c2));
+			tp_series_free(derive(c2));
 			tp_config_free(c2);
 		} else {
-			tp_pattern_free(p);
+			tp_series_free(p);
 		}
 		tp_config_free(c);
 	}

@@ -51,7 +51,7 @@ static void pixels(void **state)
 			/* FIG. 20: the board square (r, col) shows cell (r mod 6,
 			 * col mod 6) of patch tile (r/6, col/6). */
 			int pf, pk;
-			tp_plane_at(p, p->patch_r0 + r / 6, p->patch_c0 + col / 6, &pf, &pk);
+			tp_series_plane_at(p, p->patch_r0 + r / 6, p->patch_c0 + col / 6, &pf, &pk);
 			int sq = or_cell(c, pf, pk, r % 6, col % 6);
 			tu_series_expect_ink(c, tu_px(&bd, b, dpi, (col + 0.5) * t, (r + 0.5) * t), sq, "board square", r, col);
 			/* [0091]: after turning about the vertical axis, the back at
@@ -62,7 +62,7 @@ static void pixels(void **state)
 	free(f.rgb);
 	free(bk.rgb);
 	free(bd.rgb);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -131,7 +131,7 @@ static void press_pdf(void **state)
 			assert_true((strstr(qdf, "/All\n") != NULL) == (marks == 1));
 			free(qdf);
 		}
-		tp_pattern_free(p);
+		tp_series_free(p);
 		tp_config_free(c);
 	}
 }
@@ -253,7 +253,7 @@ static void plates(void **state)
 	}
 	free(svg);
 	free(sy);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -438,7 +438,7 @@ static void pockets(void **state)
 			tu_paths_free(&sy);
 			tu_paths_free(&bk);
 		}
-		tp_pattern_free(p);
+		tp_series_free(p);
 		tp_config_free(c);
 	}
 }
@@ -598,7 +598,7 @@ static void die_lines(void **state)
 		assert_int_equal(access(tu_out("board.dxf"), F_OK), -1);
 		assert_int_equal(access(tu_out("backs.dxf"), F_OK), -1);
 		assert_int_equal(access(tu_out("board.svg"), F_OK), 0);
-		tp_pattern_free(p);
+		tp_series_free(p);
 		tp_config_free(c);
 		tu_tmp_pop(dir);
 	}
@@ -665,7 +665,7 @@ static void ink_report(void **state)
 	assert_non_null(strstr(csv, "\nboard,1,tac_max_pct,"));
 	assert_null(strstr(csv, "\nbacks,"));   /* only the sheets built */
 	free(csv);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -699,7 +699,7 @@ static void custom_template(void **state)
 	for (int R = 0; R < p->rows; R++)
 		for (int C = 0; C < p->cols; C++) {
 			int pf, pk;
-			tp_plane_at(p, p->patch_r0 + R / 6, p->patch_c0 + C / 6, &pf, &pk);
+			tp_series_plane_at(p, p->patch_r0 + R / 6, p->patch_c0 + C / 6, &pf, &pk);
 			if (or_cell(c, pf, pk, R % 6, C % 6) == TP_LATERAL)
 				lat[p->tiles[R * p->cols + C].front - 1]++;
 		}
@@ -709,7 +709,7 @@ static void custom_template(void **state)
 		assert_non_null(strstr(csv, row));
 	}
 	free(csv);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -766,7 +766,7 @@ static void sizes_and_pieces(void **state)
 				struct tu_png img;
 				assert_int_equal(tu_png_read(tu_out(name), &img), 0);
 				int pf, pk;
-				tp_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &pf, &pk);
+				tp_series_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &pf, &pk);
 				for (int a = 0; a < 36; a++)
 					tu_series_expect_ink(c, tu_px(&img, c->print.bleed_mm, 72, (a % 6 + 0.5) * t, (a / 6 + 0.5) * t),
 						   or_cell(c, pf, pk, a / 6, a % 6), "piece square", i, j);
@@ -779,7 +779,7 @@ static void sizes_and_pieces(void **state)
 		snprintf(want, sizeof want, "\"all\": %d", p->rows * p->cols);
 		assert_non_null(strstr(json, want));
 		free(json);
-		tp_pattern_free(p);
+		tp_series_free(p);
 		tp_config_free(c);
 		tu_tmp_pop(dir);
 	}
@@ -822,7 +822,7 @@ static void panels(void **state)
 	assert_int_equal(tu_png_read(tu_out(cmd), &img), 0);
 	assert_int_equal(img.w, (int)lround((step + ov + 2 * c->print.bleed_mm) * c->print.dpi / 25.4));
 	free(img.rgb);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 

@@ -242,7 +242,7 @@ static void check_set(const char *config, const char *const *sets, int n_sets)
 	free(rw);
 	free(front);
 	free(seen);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -354,7 +354,7 @@ static void blind(void **state)
 	assert_true(pages[0] > 1);
 	assert_int_equal(pages[0], pages[1]);
 	free(rw);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 
@@ -472,7 +472,7 @@ static void out_of_memory(void **state)
 		tp_buf_free(&b);
 	}
 	assert_true(done);
-	tp_pattern_free(p);
+	tp_series_free(p);
 	tp_config_free(c);
 }
 

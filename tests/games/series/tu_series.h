@@ -9,7 +9,7 @@
 #include "oracle.h"
 
 #include "games/series/series_config.h"
-#include "games/series/series.h"
+#include "games/series/series_core.h"
 
 /* config, or the shipped config/series.ini when it is NULL. */
 static inline const char *tu_series_config(const char *config)
@@ -19,13 +19,13 @@ static inline const char *tu_series_config(const char *config)
 
 /* The config the build of tu_series_config(config) with sets[0..n-1]
  * used, and its pattern; the test fails when either cannot be had.  The
- * caller frees them (tp_pattern_free, tp_config_free). */
+ * caller frees them (tp_series_free, tp_config_free). */
 static inline void tu_series_load(const char *config, const char *const *sets, int n,
 				  struct tp_config **c, struct tp_pattern **p)
 {
 	*c = tu_config(tu_series_config(config), sets, n);
 	tp_err e = { 0 };
-	assert_int_equal(tp_pattern_derive(&SER(*c)->rules, p, &e), 0);
+	assert_int_equal(tp_series_derive(&SER(*c)->rules, p, &e), 0);
 }
 
 /* Fails the test unless the pixel px (non-NULL) is the colour of series

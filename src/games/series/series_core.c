@@ -1,4 +1,4 @@
-#include "games/series/series.h"
+#include "games/series/series_core.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +43,7 @@ int tp_series_at(const int cycle[4], int lateral_corner, int k)
 	return cycle[((k - lateral_corner) % 4 + 4) % 4];
 }
 
-void tp_quadrant_cell(int k, int a, int b, int *row, int *col)
+void tp_series_quadrant_cell(int k, int a, int b, int *row, int *col)
 {
 	/* Quadrant k is the nw quadrant turned k quarter turns clockwise
 	 * about the tile centre, in a 6x6 grid of cells. */
@@ -57,7 +57,7 @@ void tp_quadrant_cell(int k, int a, int b, int *row, int *col)
 	*col = c;
 }
 
-void tp_tile_cells(const struct tp_rules *r, int front, int lateral_corner,
+void tp_series_tile_cells(const struct tp_rules *r, int front, int lateral_corner,
 		   unsigned char out[6][6])
 {
 	memset(out, TP_NONE, 36);
@@ -66,7 +66,7 @@ void tp_tile_cells(const struct tp_rules *r, int front, int lateral_corner,
 		int n = tp_series_value(r->pairing, s, front);
 		for (int i = 0; i < n; i++) {
 			int row, col;
-			tp_quadrant_cell(k, r->tpl->cell[n][i][0],
+			tp_series_quadrant_cell(k, r->tpl->cell[n][i][0],
 					 r->tpl->cell[n][i][1], &row, &col);
 			out[row][col] = (unsigned char)s;
 		}
@@ -104,7 +104,7 @@ static void class_at(const struct tp_class *c, int row, int col, int *front)
 	*front = mod9((int)(v % 9));
 }
 
-void tp_plane_at(const struct tp_pattern *p, int row, int col, int *front,
+void tp_series_plane_at(const struct tp_pattern *p, int row, int col, int *front,
 		 int *corner)
 {
 	const struct tp_class *c = &p->cls[((row + col) % 2 + 2) % 2];
@@ -175,7 +175,7 @@ static int setup_classes(const struct tp_rules *r, struct tp_pattern *p, int *of
 	for (int i = 0; i < r->n_anchors; i++) {
 		const struct tp_anchor *a = &r->anchors[i];
 		int f, k;
-		tp_plane_at(p, a->row, a->col, &f, &k);
+		tp_series_plane_at(p, a->row, a->col, &f, &k);
 		if (f != a->front || k != a->corner) {
 			const struct tp_anchor *m = first[parity(a->row, a->col)];
 			return tp_fail(e, TP_EINPUT,
@@ -200,13 +200,13 @@ static int spanning_search(const struct tp_pattern *p, int cls, int *cr, int *cc
 			int f, k;
 			if (parity(R, C) != cls)
 				continue;
-			tp_plane_at(p, R, C, &f, &k);
+			tp_series_plane_at(p, R, C, &f, &k);
 			if (f != 9)
 				continue;
 			unsigned seen = 0;
 			for (int i = -1; i <= 1; i++)
 				for (int j = -1; j <= 1; j++) {
-					tp_plane_at(p, R + i, C + j, &f, &k);
+					tp_series_plane_at(p, R + i, C + j, &f, &k);
 					seen |= 1u << f;
 				}
 			if (seen == 0x3feu) {
@@ -275,13 +275,13 @@ static int plane_fix(const struct tp_rules *r, struct tp_pattern *p, int *sugges
 	return rc;
 }
 
-int tp_plane_fix(const struct tp_rules *r, struct tp_pattern *p, tp_err *e)
+int tp_series_plane_fix(const struct tp_rules *r, struct tp_pattern *p, tp_err *e)
 {
 	int suggest = 0;
 	return plane_fix(r, p, &suggest, e);
 }
 
-int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err *e)
+int tp_series_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err *e)
 {
 	*out = NULL;
 	if (r->rows < 1 || r->cols < 1)
@@ -302,7 +302,7 @@ int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err 
 	if (rc != TP_OK) {
 		if (suggest)
 			tp_series_append_suggestion(r, e);
-		tp_pattern_free(p);
+		tp_series_free(p);
 		return rc;
 	}
 	size_t n = (size_t)r->rows * (size_t)r->cols;
@@ -312,7 +312,7 @@ int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err 
 	for (int row = 0; row < r->rows; row++)
 		for (int col = 0; col < r->cols; col++) {
 			int f, k;
-			tp_plane_at(p, row, col, &f, &k);
+			tp_series_plane_at(p, row, col, &f, &k);
 			struct tp_tile *t = &p->tiles[(size_t)row * r->cols + col];
 			t->front = (unsigned char)f;
 			t->corner = (unsigned char)k;
@@ -338,8 +338,8 @@ int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err 
 			for (int j = 0; j < p->patch_cols; j++) {
 				int f, k;
 				unsigned char cells[6][6];
-				tp_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
-				tp_tile_cells(r, f, k, cells);
+				tp_series_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
+				tp_series_tile_cells(r, f, k, cells);
 				for (int a = 0; a < 6; a++)
 					memcpy(p->board + (size_t)(i * 6 + a) * r->cols + j * 6,
 					       cells[a], 6);
@@ -352,12 +352,12 @@ int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err 
 	*out = p;
 	return TP_OK;
 oom:
-	tp_pattern_free(p);
+	tp_series_free(p);
 	return tp_fail(e, TP_EIO, "out of memory deriving the pattern for a %dx%d board",
 		       r->rows, r->cols);
 }
 
-void tp_pattern_free(struct tp_pattern *p)
+void tp_series_free(struct tp_pattern *p)
 {
 	if (p == NULL)
 		return;

@@ -6,11 +6,11 @@
 
 #include "core/report.h"
 #include "core/strbuf.h"
-#include "games/series/series.h"
 #include "games/series/series_config.h"
+#include "games/series/series_core.h"
 
-void tp_manifest_format(struct tp_buf *b, const struct tp_pattern *p,
+void tp_series_manifest_format(struct tp_buf *b, const struct tp_pattern *p,
 			const struct tp_config *c, const struct tp_run *run, int fmt);
-void tp_pattern_format(struct tp_buf *b, const struct tp_pattern *p, int fmt);
+void tp_series_pattern_format(struct tp_buf *b, const struct tp_pattern *p, int fmt);
 
 #endif

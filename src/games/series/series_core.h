@@ -92,26 +92,26 @@ int tp_series_at(const int cycle[4], int lateral_corner, int k);
 
 /* Fills out[6][6] with the series of each cell of a tile front (TP_NONE for
  * an empty cell); row 0 is the tile's top edge. */
-void tp_tile_cells(const struct tp_rules *r, int front, int lateral_corner,
+void tp_series_tile_cells(const struct tp_rules *r, int front, int lateral_corner,
 		   unsigned char out[6][6]);
 
 /* Maps cell (a,b) of the nw quadrant to tile coordinates in quadrant k. */
-void tp_quadrant_cell(int k, int a, int b, int *row, int *col);
+void tp_series_quadrant_cell(int k, int a, int b, int *row, int *col);
 
 /* Front and lateral corner at any plane position (may be off the board). */
-void tp_plane_at(const struct tp_pattern *p, int row, int col,
+void tp_series_plane_at(const struct tp_pattern *p, int row, int col,
 		 int *front, int *corner);
 
 /* Derives everything.  Returns TP_OK with *out set (free with
- * tp_pattern_free), or TP_EINPUT with a message naming the offending anchor
+ * tp_series_free), or TP_EINPUT with a message naming the offending anchor
  * or setting, or TP_EIO when out of memory. */
-int tp_pattern_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err *e);
-void tp_pattern_free(struct tp_pattern *p);
+int tp_series_derive(const struct tp_rules *r, struct tp_pattern **out, tp_err *e);
+void tp_series_free(struct tp_pattern *p);
 
-/* The first half of tp_pattern_derive, with no allocation: checks r's
+/* The first half of tp_series_derive, with no allocation: checks r's
  * anchors and fixes p->cls, p->spanning, p->span_r and p->span_c (p->tiles
  * and p->board are left alone).  TP_OK, or TP_EINPUT with a message. */
-int tp_plane_fix(const struct tp_rules *r, struct tp_pattern *p, tp_err *e);
+int tp_series_plane_fix(const struct tp_rules *r, struct tp_pattern *p, tp_err *e);
 
 /* ---- anchors for any board (series_anchors.c; FIG. 22, claim 16) ----------
  *

@@ -1,4 +1,4 @@
-#include "games/series/series_manifest.h"
+#include "games/series/series_report.h"
 
 #include <math.h>
 #include <string.h>
@@ -19,7 +19,7 @@ static void emboss_counts(const struct tp_pattern *p, const struct tp_config *c,
 	memset(n, 0, sizeof *n);
 	for (int i = 0; i < p->rows * p->cols; i++) {
 		unsigned char cells[6][6];
-		tp_tile_cells(&tp_series(c)->rules, p->tiles[i].front, p->tiles[i].corner, cells);
+		tp_series_tile_cells(&tp_series(c)->rules, p->tiles[i].front, p->tiles[i].corner, cells);
 		for (int a = 0; a < 36; a++)
 			n->front_symbols += cells[a / 6][a % 6] != TP_NONE;
 		n->back_symbols += p->tiles[i].back != TP_NONE;
@@ -174,7 +174,7 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 		      backs ? 45 : 9);
 }
 
-void tp_manifest_format(struct tp_buf *b, const struct tp_pattern *p,
+void tp_series_manifest_format(struct tp_buf *b, const struct tp_pattern *p,
 			const struct tp_config *c, const struct tp_run *run, int fmt)
 {
 	struct table t;
@@ -192,7 +192,7 @@ static char back_letter(int s)
 	return "LBVD."[s];
 }
 
-void tp_pattern_format(struct tp_buf *b, const struct tp_pattern *p, int fmt)
+void tp_series_pattern_format(struct tp_buf *b, const struct tp_pattern *p, int fmt)
 {
 	if (fmt == TP_FMT_CSV) {
 		tp_buf_printf(b, "row,col,front,lateral,back,anchor\n");
