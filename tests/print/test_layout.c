@@ -1,0 +1,101 @@
+/* Sheet layout (print/sheet.h), table-driven: how a length splits into
+ * panels and how a page becomes panels.  Each row is a size and its
+ * limits; what the result must satisfy is worked out here from the rules
+ * (panels cover the length, none exceeds the limit, no fewer would do). */
+
+#include "testutil.h"
+#include "tu_palette.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "print/sheet.h"
+
+static const struct { double length, max, overlap; } splits[] = {
+	{ 100, 200, 10 }, { 200, 200, 10 }, { 201, 200, 10 }, { 390, 200, 10 },
+	{ 391, 200, 10 }, { 1000, 300, 20 }, { 5080, 1000, 0 }, { 123.4, 50, 12.5 },
+};
+
+static void panel_split(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++) {
+		double L = splits[i].length, M = splits[i].max, O = splits[i].overlap, step;
+		int n = tp_panel_split(L, M, O, &step);
+		assert_true(n >= 1);
+		if (n == 1) {
+			assert_true(L <= M + 1e-9);
+			assert_true(fabs(step - L) < 1e-9);
+			continue;
+		}
+		/* n panels of step + overlap, step apart, cover exactly L ... */
+		if (fabs(n * step + O - L) > 1e-6)
+			fail_msg("%g/%g/%g: %d x %g + %g != %g", L, M, O, n, step, O, L);
+		/* ... none is larger than the limit ... */
+		assert_true(step + O <= M + 1e-6);
+		/* ... and one panel fewer would be. */
+		assert_true((L - O) / (n - 1) + O > M - 1e-6);
+	}
+}
+
+/* One page of w x h trim; panels must each fit max_media with their
+ * bleed and margin, and there must be as many as the split says. */
+static void panelize(void **state)
+{
+	(void)state;
+	static const struct { double w, h, max, overlap, margin; } pages[] = {
+		{ 300, 200, 400, 10, 13 }, { 600, 200, 400, 10, 13 }, { 900, 900, 400, 10, 0 },
+		{ 1500, 700, 1000, 20, 13 },
+	};
+	struct tp_palette pal;
+	tu_palette_init(&pal);
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+		const double bleed = 3;
+		struct tp_doc doc = { 0 };
+		struct tp_scene *sc = tp_scene_new("page", pages[i].w, pages[i].h, bleed, &pal);
+		assert_non_null(sc);
+		assert_int_equal(tp_doc_add(&doc, sc, NULL), 0);
+		assert_int_equal(tp_doc_panelize(&doc, pages[i].max, pages[i].overlap, pages[i].margin), 0);
+		double room = pages[i].max - 2 * (bleed + pages[i].margin), sx, sy;
+		int nx = tp_panel_split(pages[i].w, room, pages[i].overlap, &sx);
+		int ny = tp_panel_split(pages[i].h, room, pages[i].overlap, &sy);
+		if (doc.n != (size_t)(nx * ny))
+			fail_msg("%g x %g in %g: %zu pages, expected %d x %d", pages[i].w, pages[i].h,
+				 pages[i].max, doc.n, nx, ny);
+		for (size_t k = 0; k < doc.n; k++) {
+			const struct tp_scene *p = doc.pages[k].sc;
+			assert_true(p->trim_w <= room + 1e-6 && p->trim_h <= room + 1e-6);
+			if (doc.n > 1)
+				assert_non_null(strstr(p->name, "panel-"));
+		}
+		tp_doc_free(&doc);
+	}
+}
+
+/* The slug's date, against the C library's own UTC calendar. */
+static void dates(void **state)
+{
+	(void)state;
+	static const long long epochs[] = { 0, 946684800, 1764110400, 4102444799LL };
+	for (size_t i = 0; i < sizeof epochs / sizeof epochs[0]; i++) {
+		char got[64], want[64];
+		time_t t = (time_t)epochs[i];
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		strftime(want, sizeof want, "%Y-%m-%d %H:%M UTC", &tm);
+		tp_format_date(epochs[i], got, sizeof got);
+		assert_string_equal(got, want);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(panel_split),
+		cmocka_unit_test(panelize),
+		cmocka_unit_test(dates),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
