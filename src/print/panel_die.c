@@ -156,3 +156,35 @@ struct tp_scene *tp_panel_die(const struct tp_scene *src, const double r[4])
 	}
 	return sc;
 }
+
+size_t tp_panel_cuts(const struct tp_scene *sc, int vertical, double max, double *at, size_t cap)
+{
+	double len = vertical ? sc->trim_w : sc->trim_h, span = vertical ? sc->trim_h : sc->trim_w;
+	/* Full-length straight die lines across the axis. */
+	double best = 0, from = 0;
+	size_t n = 0;
+	if (cap < 2)
+		return 0;
+	at[n++] = 0;
+	while (len - from > max + EPS) {
+		best = from;
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			const struct tp_shape *s = &sc->shapes[i];
+			if (s->ink != TP_INK_CUT || (s->flags & TP_SHAPE_MARK) || s->kind != TP_SHAPE_PATH ||
+			    s->count != 2)
+				continue;
+			const struct tp_pt *p = sc->pts + s->first;
+			double a = vertical ? p[0].x : p[0].y, b = vertical ? p[1].x : p[1].y;
+			double u = vertical ? p[0].y : p[0].x, v = vertical ? p[1].y : p[1].x;
+			if (fabs(a - b) > EPS || fmin(u, v) > EPS || fmax(u, v) < span - EPS)
+				continue;
+			if (a > best + EPS && a <= from + max + EPS)
+				best = a;
+		}
+		if (best <= from + EPS || n + 1 >= cap)
+			return 0;   /* no die line to meet on within reach */
+		at[n++] = from = best;
+	}
+	at[n++] = len;
+	return n;
+}

@@ -12,6 +12,8 @@
 #include <time.h>
 
 #define EDGE_EPS 1e-6
+/* Most panels a page splits into along one axis on its die lines. */
+#define TP_PANEL_CUTS 256
 
 void tp_sheet_bleed(struct tp_scene *sc)
 {
@@ -302,46 +304,13 @@ static int die_only(const struct tp_scene *sc)
 	return sc->n_shapes > 0;
 }
 
-int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
+/* The slug line(s) below the bottom-left crop mark and the bottom target
+ * t below the trim (see the comment inside).  0 or -1 (OOM). */
+static int slug_lines(struct tp_scene *sc, const struct tp_slug *slug, double t)
 {
-	if (die_only(sc)) {
-		sc->margin = 0;   /* a laser cutter would cut every mark */
-		return 0;
-	}
-	if (sc->press)
-		return press_marks(sc, slug);
-	const double gap = 1.0, len = 6.0, w = 0.1;
+	const double gap = 1.0, len = 6.0;
 	double b = sc->bleed, W = sc->trim_w, H = sc->trim_h;
-	double o0 = b + gap, o1 = b + gap + len;   /* crop marks: outside the bleed */
-	sc->margin = TP_MARK_MARGIN_MM;
-	tp_scene_layer_by_ink(sc);
 	int rc = 0;
-	double xs[2] = { 0, W }, ys[2] = { 0, H };
-	for (int i = 0; i < 2; i++)
-		for (int j = 0; j < 2; j++) {
-			double x = xs[i], y = ys[j], sx = i ? 1 : -1, sy = j ? 1 : -1;
-			rc |= line(sc, x + sx * o0, y, x + sx * o1, y, w);
-			rc |= line(sc, x, y + sy * o0, x, y + sy * o1, w);
-		}
-	double t = b + gap + len / 2 + 0.5;
-	rc |= target(sc, W / 2, -t);
-	rc |= target(sc, -t, H / 2);
-	rc |= target(sc, W + t, H / 2);
-	for (int side = 0; side < 4; side++) {
-		double ov = slug->overlap[side];
-		if (ov <= 0)
-			continue;
-		/* Two ticks per overlapped edge, on the line where the
-		 * neighbouring panel's trim begins. */
-		double pos = side < 2 ? ov : (side == 2 ? W - ov : H - ov);
-		if (side == 0 || side == 2) {
-			rc |= line(sc, pos, -o0, pos, -o1, w);
-			rc |= line(sc, pos, H + o0, pos, H + o1, w);
-		} else {
-			rc |= line(sc, -o0, pos, -o1, pos, w);
-			rc |= line(sc, W + o0, pos, W + o1, pos, w);
-		}
-	}
 	char date[40], first[200], second[300], rest[120], one[520];
 	tp_format_date(slug->epoch, date, sizeof date);
 	snprintf(first, sizeof first, "%s  |  %s  |  %s", slug->job, slug->file, slug->sheet);
@@ -386,6 +355,50 @@ int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
 		rc |= tp_scene_text(sc, TP_INK_REG, -b, y0 + k * size * 1.2, size, TP_ALIGN_LEFT, ln[k]);
 		tp_scene_flag_last(sc, TP_SHAPE_MARK);
 	}
+	return rc ? -1 : 0;
+}
+
+int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
+{
+	if (die_only(sc)) {
+		sc->margin = 0;   /* a laser cutter would cut every mark */
+		return 0;
+	}
+	if (sc->press)
+		return press_marks(sc, slug);
+	const double gap = 1.0, len = 6.0, w = 0.1;
+	double b = sc->bleed, W = sc->trim_w, H = sc->trim_h;
+	double o0 = b + gap, o1 = b + gap + len;   /* crop marks: outside the bleed */
+	sc->margin = TP_MARK_MARGIN_MM;
+	tp_scene_layer_by_ink(sc);
+	int rc = 0;
+	double xs[2] = { 0, W }, ys[2] = { 0, H };
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < 2; j++) {
+			double x = xs[i], y = ys[j], sx = i ? 1 : -1, sy = j ? 1 : -1;
+			rc |= line(sc, x + sx * o0, y, x + sx * o1, y, w);
+			rc |= line(sc, x, y + sy * o0, x, y + sy * o1, w);
+		}
+	double t = b + gap + len / 2 + 0.5;
+	rc |= target(sc, W / 2, -t);
+	rc |= target(sc, -t, H / 2);
+	rc |= target(sc, W + t, H / 2);
+	for (int side = 0; side < 4; side++) {
+		double ov = slug->overlap[side];
+		if (ov <= 0)
+			continue;
+		/* Two ticks per overlapped edge, on the line where the
+		 * neighbouring panel's trim begins. */
+		double pos = side < 2 ? ov : (side == 2 ? W - ov : H - ov);
+		if (side == 0 || side == 2) {
+			rc |= line(sc, pos, -o0, pos, -o1, w);
+			rc |= line(sc, pos, H + o0, pos, H + o1, w);
+		} else {
+			rc |= line(sc, -o0, pos, -o1, pos, w);
+			rc |= line(sc, W + o0, pos, W + o1, pos, w);
+		}
+	}
+	rc |= slug_lines(sc, slug, t);
 	return rc ? -1 : 0;
 }
 
@@ -443,6 +456,49 @@ static void turn_note(struct tp_page *pg)
 		 n ? ", " : "");
 }
 
+/* How one page splits into panels on a w x h area (art room). */
+struct split {
+	int nx, ny, turned;
+	double sx, sy;                 /* even steps (overlapping panels) */
+	size_t kx, ky;                 /* 0, or the cuts panels meet on, +1 */
+	double cx[TP_PANEL_CUTS], cy[TP_PANEL_CUTS];
+};
+
+static void plan_split(const struct tp_scene *sc, double w, double h, double overlap,
+		       struct split *sp)
+{
+	double tx, ty;
+	sp->nx = tp_panel_split(sc->trim_w, w, overlap, &sp->sx);
+	sp->ny = tp_panel_split(sc->trim_h, h, overlap, &sp->sy);
+	/* Turned across the sheet, when that saves a panel. */
+	int mx = tp_panel_split(sc->trim_w, h, overlap, &tx);
+	int my = tp_panel_split(sc->trim_h, w, overlap, &ty);
+	sp->turned = (long)mx * my < (long)sp->nx * sp->ny;
+	if (sp->turned) {
+		sp->nx = mx;
+		sp->ny = my;
+		sp->sx = tx;
+		sp->sy = ty;
+	}
+	sp->kx = sp->ky = 0;
+	if (sc->press) {
+		sp->nx = sp->ny = 1;
+		sp->turned = 0;
+		return;
+	}
+	/* A gang of die lines: panels meet on its cuts, no tile split. */
+	if (!tp_scene_uses_ink(sc, TP_INK_CUT))
+		return;
+	if (sp->nx > 1)
+		sp->kx = tp_panel_cuts(sc, 1, sp->turned ? h : w, sp->cx, TP_PANEL_CUTS);
+	if (sp->ny > 1)
+		sp->ky = tp_panel_cuts(sc, 0, sp->turned ? w : h, sp->cy, TP_PANEL_CUTS);
+	if (sp->kx)
+		sp->nx = (int)sp->kx - 1;
+	if (sp->ky)
+		sp->ny = (int)sp->ky - 1;
+}
+
 int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double overlap,
 		       double margin)
 {
@@ -450,21 +506,12 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 	for (size_t i = 0; i < doc->n; i++) {
 		struct tp_page *pg = &doc->pages[i];
 		const struct tp_scene *sc = pg->sc;
-		double sx, sy, tx, ty, room = 2 * (sc->bleed + margin);
-		int nx = tp_panel_split(sc->trim_w, max_w - room, overlap, &sx);
-		int ny = tp_panel_split(sc->trim_h, max_h - room, overlap, &sy);
-		/* Turned across the sheet, when that saves a panel. */
-		int mx = tp_panel_split(sc->trim_w, max_h - room, overlap, &tx);
-		int my = tp_panel_split(sc->trim_h, max_w - room, overlap, &ty);
-		int turned = (long)mx * my < (long)nx * ny;
-		if (turned) {
-			nx = mx;
-			ny = my;
-			sx = tx;
-			sy = ty;
-		}
-		if (sc->press)
-			nx = ny = 1, turned = 0;
+		struct split sp;
+		plan_split(sc, max_w - 2 * (sc->bleed + margin), max_h - 2 * (sc->bleed + margin),
+			   overlap, &sp);
+		int nx = sp.nx, ny = sp.ny, turned = sp.turned;
+		double sx = sp.sx, sy = sp.sy, *cx = sp.cx, *cy = sp.cy;
+		size_t kx = sp.kx, ky = sp.ky;
 		if (nx == 1 && ny == 1) {
 			/* out owns the page from here on, even if adding fails. */
 			struct tp_page moved = *pg;
@@ -485,20 +532,22 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 		for (int r = 0; r < ny; r++)
 			for (int c = 0; c < nx; c++) {
 				char name[64], note[160];
-				double w = nx > 1 ? sx + overlap : sc->trim_w;
-				double h = ny > 1 ? sy + overlap : sc->trim_h;
+				double x0 = kx ? cx[c] : c * sx, y0 = ky ? cy[r] : r * sy;
+				double w = kx ? cx[c + 1] - cx[c] : nx > 1 ? sx + overlap : sc->trim_w;
+				double h = ky ? cy[r + 1] - cy[r] : ny > 1 ? sy + overlap : sc->trim_h;
+				double ox = kx ? 0 : overlap, oy = ky ? 0 : overlap;
 				if (doc->n > 1)
 					snprintf(name, sizeof name, "%s-panel-%d-%d", sc->name, r + 1, c + 1);
 				else
 					snprintf(name, sizeof name, "panel-%d-%d", r + 1, c + 1);
 				snprintf(note, sizeof note, "%s%spanel row %d/%d col %d/%d, overlap %.1f mm",
-					 pg->note, pg->note[0] ? ", " : "", r + 1, ny, c + 1, nx, overlap);
-				struct tp_scene *p = tp_sheet_crop_ix(sc, ix, name, c * sx, r * sy, w, h);
+					 pg->note, pg->note[0] ? ", " : "", r + 1, ny, c + 1, nx, fmax(ox, oy));
+				struct tp_scene *p = tp_sheet_crop_ix(sc, ix, name, x0, y0, w, h);
 				if (p != NULL && die) {
 					/* The panels' pieces meet mid-overlap. */
-					double d[4] = { c > 0 ? overlap / 2 : 0, r > 0 ? overlap / 2 : 0,
-							c < nx - 1 ? w - overlap / 2 : w,
-							r < ny - 1 ? h - overlap / 2 : h };
+					double d[4] = { c > 0 ? ox / 2 : 0, r > 0 ? oy / 2 : 0,
+							c < nx - 1 ? w - ox / 2 : w,
+							r < ny - 1 ? h - oy / 2 : h };
 					struct tp_scene *q = tp_panel_die(p, d);
 					tp_scene_free(p);
 					p = q;
@@ -510,10 +559,10 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 				struct tp_page *np = &out.pages[out.n - 1];
 				if (turned)
 					turn_note(np);
-				np->overlap[0] = c > 0 ? overlap : 0;
-				np->overlap[1] = r > 0 ? overlap : 0;
-				np->overlap[2] = c < nx - 1 ? overlap : 0;
-				np->overlap[3] = r < ny - 1 ? overlap : 0;
+				np->overlap[0] = c > 0 ? ox : 0;
+				np->overlap[1] = r > 0 ? oy : 0;
+				np->overlap[2] = c < nx - 1 ? ox : 0;
+				np->overlap[3] = r < ny - 1 ? oy : 0;
 			}
 		tp_scene_index_free(ix);
 	}

@@ -84,6 +84,13 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
  * of memory. */
 struct tp_scene *tp_panel_die(const struct tp_scene *src, const double r[4]);
 
+/* Where the panels of a page with a gang of die lines meet, along x
+ * (vertical = 1: on its full-height vertical die lines) or y: at[0] = 0 <
+ * at[1] < ... < at[n-1] = the page's length, each panel at most max long;
+ * returns n, or 0 when its die lines give no such cuts (then the panels
+ * overlap and meet mid-overlap as tp_panel_die says). */
+size_t tp_panel_cuts(const struct tp_scene *sc, int vertical, double max, double *at, size_t cap);
+
 /* How a length splits: n panels of size step + overlap, step apart.
  * Returns n (1 when it fits). */
 int tp_panel_split(double length, double max_trim, double overlap, double *step);
