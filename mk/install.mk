@@ -13,6 +13,7 @@ MAN1DIR      := $(PREFIX)/share/man/man1
 TPDATADIR    := $(PREFIX)/share/tilepress
 BASHCOMPDIR  := $(PREFIX)/share/bash-completion/completions
 INST_CONFIGS   := $(sort $(wildcard config/*.ini))
+INST_PROFILES  := $(sort $(wildcard config/profiles/*.ini))
 INST_TEMPLATES := $(sort $(wildcard templates/indicia/*.ini))
 INST_SHAPES    := $(sort $(wildcard templates/shapes/*.ini))
 INST_PICTURES  := $(sort $(wildcard templates/pictures/*.ini))
@@ -46,12 +47,14 @@ install-build: $(INST_DIR)/tilepress $(INST_DIR)/tilepress.1
 install: $(BUILD)/pkgconfig/libhpdf.pc
 	@$(MAKE) --no-print-directory install-build
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
-		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR)/templates/indicia \
-		$(DESTDIR)$(TPDATADIR)/templates/shapes $(DESTDIR)$(TPDATADIR)/templates/pictures
+		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR)/config/profiles \
+		$(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
+		$(DESTDIR)$(TPDATADIR)/templates/pictures
 	$(INSTALL) -m 755 $(INST_DIR)/tilepress $(DESTDIR)$(BINDIR)/tilepress
 	$(INSTALL) -m 644 $(INST_DIR)/tilepress.1 $(DESTDIR)$(MAN1DIR)/tilepress.1
 	$(INSTALL) -m 644 completions/tilepress.bash $(DESTDIR)$(BASHCOMPDIR)/tilepress
 	$(INSTALL) -m 644 $(INST_CONFIGS) $(DESTDIR)$(TPDATADIR)/config/
+	$(INSTALL) -m 644 $(INST_PROFILES) $(DESTDIR)$(TPDATADIR)/config/profiles/
 	$(INSTALL) -m 644 $(INST_TEMPLATES) $(DESTDIR)$(TPDATADIR)/templates/indicia/
 	$(INSTALL) -m 644 $(INST_SHAPES) $(DESTDIR)$(TPDATADIR)/templates/shapes/
 	$(INSTALL) -m 644 $(INST_PICTURES) $(DESTDIR)$(TPDATADIR)/templates/pictures/
@@ -62,12 +65,14 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/tilepress $(DESTDIR)$(MAN1DIR)/tilepress.1 \
 		$(DESTDIR)$(BASHCOMPDIR)/tilepress \
 		$(INST_CONFIGS:%=$(DESTDIR)$(TPDATADIR)/%) \
+		$(INST_PROFILES:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_TEMPLATES:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_SHAPES:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_PICTURES:%=$(DESTDIR)$(TPDATADIR)/%)
 	rmdir $(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
 		$(DESTDIR)$(TPDATADIR)/templates/pictures \
 		$(DESTDIR)$(TPDATADIR)/templates \
+		$(DESTDIR)$(TPDATADIR)/config/profiles \
 		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR) 2>/dev/null || true
 
 install-deps:

@@ -118,6 +118,10 @@ static void format_formats(const struct tp_key *k, const void *core, const void 
 		}
 }
 
+static const struct tp_enum_name pdfx_names[] = {
+	{ "x1a", TP_PDFX_1A }, { "x4", TP_PDFX_4 }, { NULL, 0 },
+};
+
 static const struct tp_enum_name split_names[] = {
 	{ "rows", TP_SPLIT_ROWS }, { "cols", TP_SPLIT_COLS }, { "none", TP_SPLIT_NONE }, { NULL, 0 },
 };
@@ -164,6 +168,18 @@ static const struct tp_key core_keys[] = {
 	  .help = "punchboard: clear edge of the press sheet, bleeds included" },
 	{ CORE("print", "gripper_mm", TP_KEY_LEN, print.gripper_mm), .lo = 0, .hi = 200,
 	  .help = "punchboard: clear leading (top) edge the press grips (the larger of it and the margin)" },
+	{ CORE("print", "profile", TP_KEY_TEXT, print.profile), .size = 256,
+	  .help = "factory profile: a name in config/profiles/ (generic-x1a, punchboard, x4) or a path; its [print] keys come before the config's" },
+	{ CORE("print", "pdfx", TP_KEY_ENUM, print.pdfx), .names = pdfx_names,
+	  .help = "PDF/X version of the press PDFs: x1a (PDF/X-1a:2003, PDF 1.4) or x4 (PDF/X-4, PDF 1.6)" },
+	{ CORE("print", "safe_mm", TP_KEY_LEN, print.safe_mm), .lo = 0, .hi = 50,
+	  .help = "preflight: game elements keep this far inside every cut, or the build warns (0: no check)" },
+	{ CORE("print", "max_tac_pct", TP_KEY_NUM, print.max_tac_pct), .lo = 0, .hi = 400,
+	  .help = "preflight: most total ink (C+M+Y+K %) anywhere, overprints included (0: no check)" },
+	{ CORE("print", "min_die_gap_mm", TP_KEY_LEN, print.min_die_gap_mm), .lo = 0, .hi = 100,
+	  .help = "preflight: least space between two components' die lines (0: no check)" },
+	{ CORE("print", "min_component_mm", TP_KEY_LEN, print.min_component_mm), .lo = 0, .hi = 1000,
+	  .help = "preflight: smallest side of a die-cut component (0: no check)" },
 	{ CORE("print", "min_tint_line_mm", TP_KEY_LEN, print.inks.min_tint_line_mm), .lo = 0, .hi = 2,
 	  .help = "thinnest stroke in a tint (an ink printing no plate solid): thinner ones are drawn at this weight" },
 	{ CORE("print", "output_condition", TP_KEY_TEXT, print.output_condition), .size = 64,

@@ -11,6 +11,7 @@
 #include "app/impose_game.h"
 #include "core/alloc.h"
 #include "core/ini_read.h"
+#include "core/profile.h"
 #include "core/units.h"
 #include "print/backend.h"
 #include "print/colour.h"
@@ -23,6 +24,7 @@ struct loader {
 	int *n_file, *n_set;
 	int in_set;
 	int game_by_set;   /* a --set game.name chose the game: it overrides the file's [game] */
+	const char *profile;   /* the profile file being read, or NULL */
 };
 
 static int has_section(const struct tp_key *keys, size_t n, const char *section)
@@ -197,6 +199,38 @@ static int on_file_key(void *user, const char *section, const char *key, const c
 			       ? TP_OK
 			       : unknown_section(L->c, where, section, e);
 	return apply(L, where, section, key, value, line, e);
+}
+
+/* A key of the factory profile (profile.h): [print] only, read like a
+ * default, so the config and --set may set it again. */
+static int on_profile_key(void *user, const char *section, const char *key, const char *value,
+			  int line, tp_err *e)
+{
+	struct loader *L = user;
+	char where[PATH_MAX + 32];
+	snprintf(where, sizeof where, "%s:%d", L->profile, line);
+	if (strcmp(section, "print") != 0 || (key && strcmp(key, "profile") == 0))
+		return tp_fail(e, TP_EINPUT,
+			       "%s: [%s]%s%s: a factory profile holds [print] keys only, and not print.profile",
+			       where, section, key ? " " : "", key ? key : "");
+	return key ? apply(L, where, section, key, value, 0, e) : TP_OK;
+}
+
+/* Reads the profile print.profile names, if any, before the config. */
+static int load_profile(struct loader *L, const char *path, const char *const *sets, int n,
+			tp_err *e)
+{
+	char name[256], where[PATH_MAX + 32], file[PATH_MAX];
+	int rc = tp_profile_find(path, sets, n, name, sizeof name, where, sizeof where, e);
+	if (rc != TP_OK || name[0] == '\0')
+		return rc;
+	rc = tp_profile_resolve(path, name, where, file, sizeof file, e);
+	if (rc != TP_OK)
+		return rc;
+	L->profile = file;
+	rc = tp_ini_parse(file, on_profile_key, L, e);
+	L->profile = NULL;
+	return rc;
 }
 
 /* Splits "SECTION.KEY=VALUE"; values are trimmed as the INI reader trims. */
@@ -420,6 +454,9 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 	if (rc == TP_OK) {
 		core_defaults(c);
 		g->defaults(c);
+		rc = load_profile(&L, path, sets, n_sets, e);
+	}
+	if (rc == TP_OK) {
 		rc = tp_ini_parse(path, on_file_key, &L, e);
 	}
 	for (int i = 0; rc == TP_OK && i < n_sets; i++)

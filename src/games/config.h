@@ -30,6 +30,9 @@ struct tp_board {
 };
 
 /* Print settings shared by every game. */
+/* print.pdfx */
+enum tp_pdfx { TP_PDFX_1A, TP_PDFX_4 };
+
 struct tp_print {
 	double tile_mm;     /* a tile or board square, trim */
 	double bleed_mm;
@@ -50,6 +53,10 @@ struct tp_print {
 	double sheet_w_mm, sheet_h_mm;
 	double gutter_mm, margin_mm, gripper_mm;
 	char job[64];
+	char profile[256];         /* print.profile as given ("" = none) */
+	/* The preflight's limits (preflight.h); 0 turns a rule off. */
+	double safe_mm, max_tac_pct, min_die_gap_mm, min_component_mm;
+	int pdfx;                  /* enum tp_pdfx: the PDFs' PDF/X version */
 	struct tp_palette inks;    /* the game's inks, then the shared ones */
 	/* PDF/X-1a output intent: a registered printing condition, and a CMYK
 	 * output profile to embed ("" = name the condition only). */

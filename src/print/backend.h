@@ -23,6 +23,9 @@ struct tp_doc_info {
 	const char *output_info;       /* the condition in words */
 	const char *output_registry;   /* where the condition is registered */
 	const char *output_profile;    /* CMYK output ICC file to embed, or NULL/"" */
+	/* PDF: 0 writes PDF/X-1a:2003 (PDF 1.4), 1 PDF/X-4 (PDF 1.6, with the
+	 * XMP metadata stream PDF/X-4 asks for). */
+	int pdfx4;
 };
 
 #define TP_OUTPUT_CONDITION "FOGRA39"

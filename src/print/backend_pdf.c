@@ -11,9 +11,13 @@
  * a trailer /ID, Trim- and BleedBox on every page, DeviceCMYK and
  * /Separation (alternate DeviceCMYK) only, no fonts, and one /OutputIntents
  * entry /S /GTS_PDFX naming a registered printing condition, with the
- * user's CMYK output profile embedded as /DestOutputProfile when given. */
+ * user's CMYK output profile embedded as /DestOutputProfile when given.
+ * With print.pdfx = x4 (tp_doc_info.pdfx4): PDF/X-4 (ISO 15930-7) the same
+ * way, but %PDF-1.6, /GTS_PDFXVersion (PDF/X-4) and the XMP metadata
+ * stream X-4 requires (xmp()).  Nothing uses transparency either way. */
 
 #include "print/backend.h"
+#include "core/strbuf.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -423,6 +427,7 @@ static int add_id(struct doc *d, const struct tp_scene *const *pages, size_t n,
 		mix(h, info->title, strlen(info->title) + 1);
 	mix(h, &info->epoch, sizeof info->epoch);
 	mix(h, &info->marks, sizeof info->marks);
+	mix(h, &info->pdfx4, sizeof info->pdfx4);
 	const char *intent[] = { info->output_condition, info->output_info,
 				 info->output_registry, info->output_profile };
 	for (int i = 0; i < 4; i++)
@@ -593,6 +598,57 @@ static int output_intent(struct doc *d, const struct tp_doc_info *info)
 	return rc;
 }
 
+/* text into b with XML's five characters escaped. */
+static void xml_text(struct tp_buf *b, const char *text)
+{
+	for (const char *p = text; *p; p++)
+		switch (*p) {
+		case '&': tp_buf_printf(b, "&amp;"); break;
+		case '<': tp_buf_printf(b, "&lt;"); break;
+		case '>': tp_buf_printf(b, "&gt;"); break;
+		case '"': tp_buf_printf(b, "&quot;"); break;
+		case '\'': tp_buf_printf(b, "&apos;"); break;
+		default: tp_buf_printf(b, "%c", *p);
+		}
+}
+
+/* PDF/X-4 (ISO 15930-7) names its version in XMP metadata: the catalog's
+ * /Metadata, an uncompressed XML stream with the title, the dates, the
+ * trapping state and pdfxid:GTS_PDFXVersion. */
+static int xmp(struct doc *d, const char *title, const struct tm *tm)
+{
+	char date[40];
+	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", tm);
+	struct tp_buf b = { 0 };
+	tp_buf_printf(&b, "<?xpacket begin=\"\xef\xbb\xbf\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+			  "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n"
+			  "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+			  "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\" "
+			  "xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\" "
+			  "xmlns:pdfxid=\"http://www.npes.org/pdfx/ns/id/\">\n"
+			  "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">");
+	xml_text(&b, title);
+	tp_buf_printf(&b, "</rdf:li></rdf:Alt></dc:title>\n"
+			  "<xmp:CreateDate>%s</xmp:CreateDate>\n<xmp:ModifyDate>%s</xmp:ModifyDate>\n"
+			  "<xmp:CreatorTool>tilepress " TP_VERSION "</xmp:CreatorTool>\n"
+			  "<pdf:Trapped>False</pdf:Trapped>\n"
+			  "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>\n"
+			  "</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"r\"?>\n",
+		      date, date);
+	int rc = -1;
+	HPDF_Dict st = b.oom ? NULL : HPDF_DictStream_New(d->pdf->mmgr, d->pdf->xref);
+	if (st != NULL) {
+		st->filter = HPDF_STREAM_FILTER_NONE;
+		if (HPDF_Dict_AddName(st, "Type", "Metadata") == HPDF_OK &&
+		    HPDF_Dict_AddName(st, "Subtype", "XML") == HPDF_OK &&
+		    HPDF_Stream_Write(st->stream, (const HPDF_BYTE *)b.s, (HPDF_UINT)b.len) == HPDF_OK &&
+		    HPDF_Dict_Add(d->pdf->catalog, "Metadata", st) == HPDF_OK)
+			rc = 0;
+	}
+	tp_buf_free(&b);
+	return rc;
+}
+
 static int doc_info(struct doc *d, const struct tp_doc_info *info)
 {
 	time_t t = (time_t)info->epoch;
@@ -607,11 +663,14 @@ static int doc_info(struct doc *d, const struct tp_doc_info *info)
 	    HPDF_SetInfoDateAttr(d->pdf, HPDF_INFO_MOD_DATE, date) != HPDF_OK ||
 	    HPDF_SetInfoAttr(d->pdf, HPDF_INFO_CREATOR, "tilepress " TP_VERSION) != HPDF_OK ||
 	    HPDF_Dict_AddName(d->pdf->info, "Trapped", "False") != HPDF_OK ||
-	    add_text(d->pdf->info, "GTS_PDFXVersion", "PDF/X-1a:2003") != 0)
+	    add_text(d->pdf->info, "GTS_PDFXVersion",
+		     info->pdfx4 ? "PDF/X-4" : "PDF/X-1a:2003") != 0)
 		return -1;
 	/* PDF/X wants a title: the sheet's, or the job's. */
 	const char *title = info->title ? info->title : info->job ? info->job : "tilepress";
-	return add_text(d->pdf->info, "Title", title);
+	if (add_text(d->pdf->info, "Title", title) != 0)
+		return -1;
+	return info->pdfx4 ? xmp(d, title, &tm) : 0;
 }
 
 /* Returns 0, -1 for a libharu failure, 1 for a write failure (errno). */
@@ -635,9 +694,8 @@ static int copy_out(HPDF_Doc pdf, FILE *f)
 static int build(struct doc *d, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info)
 {
-	/* One version for every file; libharu only ever raises it (for
-	 * encryption, which is never used). */
-	d->pdf->pdf_version = HPDF_VER_14;
+	/* One version for every file: 1.4 for PDF/X-1a, 1.6 for PDF/X-4. */
+	d->pdf->pdf_version = info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
 	if (HPDF_SetCompressionMode(d->pdf, HPDF_COMP_ALL) != HPDF_OK ||
 	    doc_info(d, info) != 0 || output_intent(d, info) != 0 ||
 	    add_id(d, pages, n, info) != 0)
@@ -647,6 +705,8 @@ static int build(struct doc *d, const struct tp_scene *const *pages, size_t n,
 		if (write_page(d, pages[i], i, &view) != 0 ||
 		    HPDF_GetError(d->pdf) != HPDF_OK)
 			return -1;
+	/* libharu sets 1.4 whenever it makes an ExtGState (overprint). */
+	d->pdf->pdf_version = info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
 	return 0;
 }
 
