@@ -22,13 +22,16 @@
 int tp_impose_check(const struct tp_config *c, tp_err *e)
 {
 	const struct tp_print *p = &c->print;
-	if (p->layout != TP_LAYOUT_PUNCHBOARD)
+	int punch = p->layout == TP_LAYOUT_PUNCHBOARD;
+	/* A gang layout uses a press sheet only when one is named (by the
+	 * config or its profile): oversize pages are paneled onto it. */
+	if (!punch && !tp_config_given(c, "print", "sheet_mm"))
 		return TP_OK;
 	struct tp_press pr;
 	tp_press_of(c, &pr);
 	double a[4];
 	tp_press_clear(&pr, a);
-	if (pr.gutter < 2 * pr.bleed - EPS)
+	if (punch && pr.gutter < 2 * pr.bleed - EPS)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.gutter_mm = %g: with print.layout = punchboard each tile's %g mm bleed lies inside the gutter, so two bleeds need %g mm; allowed: print.gutter_mm >= 2 x print.bleed_mm (%g mm), or a smaller bleed",
 			       tp_config_where(c, "print", "gutter_mm"), pr.gutter, pr.bleed,
@@ -38,7 +41,7 @@ int tp_impose_check(const struct tp_config *c, tp_err *e)
 			       "%s: print.margin_mm = %g, print.gripper_mm = %g leave nothing of the %g x %g mm press sheet (print.sheet_mm = %s); allowed: margins that leave room for a tile",
 			       tp_config_where(c, "print", "margin_mm"), pr.margin, pr.gripper, pr.w,
 			       pr.h, p->sheet_name);
-	const struct tp_game *g = c->game;
+	const struct tp_game *g = punch ? c->game : NULL;
 	for (size_t i = 0; g && i < g->n_sheets; i++) {
 		const struct tp_sheet_def *d = &g->sheets[i];
 		struct tp_tile_grid tg = { 0 };
@@ -152,8 +155,20 @@ int tp_impose_doc(const struct tp_config *c, const void *model, const char *shee
 {
 	const struct tp_print *p = &c->print;
 	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
-	if (p->layout != TP_LAYOUT_PUNCHBOARD)
+	if (p->layout != TP_LAYOUT_PUNCHBOARD && !tp_config_given(c, "print", "sheet_mm"))
 		return tp_doc_panelize(doc, p->max_sheet_mm, p->panel_overlap_mm, m);
+	if (p->layout != TP_LAYOUT_PUNCHBOARD) {
+		/* A named press sheet: separate pieces go onto it whole, other
+		 * oversize pages are paneled onto it. */
+		struct tp_press pr;
+		double a[4];
+		tp_press_of(c, &pr);
+		tp_press_clear(&pr, a);
+		if (impose_parts_doc(c, &pr, sheet, doc) != 0)
+			return -1;
+		return tp_doc_panelize_wh(doc, fmin(a[2], p->max_sheet_mm), fmin(a[3], p->max_sheet_mm),
+					  p->panel_overlap_mm, m);
+	}
 	struct tp_tile_grid g;
 	struct tp_press pr;
 	int back;

@@ -13,7 +13,8 @@
 
 struct tp_config;
 
-/* Config stage: with layout = punchboard, checks the spacing keys and that
+/* Config stage: with layout = punchboard (or a press sheet named in a gang
+ * layout), checks the spacing keys and that
  * every tile sheet of c's game fits the press sheet, and that panels of
  * oversize sheets can be cut.  TP_OK, or TP_EINPUT naming file:line. */
 int tp_impose_check(const struct tp_config *c, tp_err *e);
@@ -21,8 +22,10 @@ int tp_impose_check(const struct tp_config *c, tp_err *e);
 /* The build's step for sheet `sheet` of c's game: with layout = punchboard,
  * a tile sheet's gang page (or its back sheet's) becomes press sheets, and
  * any other page larger than the press sheet is split into panels that
- * fit it; otherwise pages larger than print.max_sheet_mm become panels as
- * before.  0, or -1 when out of memory (doc may then only be freed). */
+ * fit it; otherwise pages larger than the press sheet (when print.sheet_mm
+ * is given, by the config or its profile; separate pieces then go onto it
+ * whole) or print.max_sheet_mm become panels.  0, or -1 when out of
+ * memory (doc may then only be freed). */
 int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
 		  struct tp_doc *doc);
 

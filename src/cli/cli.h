@@ -9,7 +9,7 @@
 #include "games/game.h"
 
 enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
-		  TP_CMD_SIMULATE, TP_CMD_WATCH };
+		  TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT };
 
 #define TP_MAX_SETS 256
 
@@ -26,6 +26,7 @@ struct tp_cli {
 	int level;             /* board-piece recursion level, >= 1 */
 	int jobs;              /* worker processes for build; 0 = one per core */
 	int clean;             /* build --clean */
+	int accept_preflight;  /* build --accept-preflight: write despite preflight errors */
 	struct tp_sim_opts sim;  /* simulate: --games, --seed, --players, --strategy, --format */
 	int force;             /* build --force: replace files tilepress did not write */
 	int wait;              /* build --wait: wait for another build of the folder */
@@ -49,6 +50,7 @@ int tp_cmd_simulate(const struct tp_cli *cli, tp_err *e);
 /* Builds, then rebuilds what changes on every save of an input, until a
  * signal ends the process (src/cli/watch.c). */
 int tp_cmd_watch(const struct tp_cli *cli, tp_err *e);
+int tp_cmd_preflight(const struct tp_cli *cli, tp_err *e);
 
 /* --list WHAT [--game NAME]: games, keys, sheets, inks, one per line. */
 int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e);

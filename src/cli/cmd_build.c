@@ -21,6 +21,7 @@
 #include "print/inkcov.h"
 #include "print/jobs.h"
 #include "print/outfile.h"
+#include "cli/preflight_run.h"
 #include "print/proof.h"
 #include "print/sheet.h"
 
@@ -54,6 +55,7 @@ struct plan {
 	const struct tp_session *session;
 	struct task *tasks;   /* owned */
 	size_t n_tasks;
+	const struct tp_preflight *pf;   /* the preflight's findings, for manifest/ */
 	const size_t *order;  /* the queue (NULL: task order), for progress */
 	const int *counts;    /* files per finished task, for progress */
 	int files_done;
@@ -302,6 +304,7 @@ static int write_file(struct plan *pl, const struct tp_config *c, const struct t
 		.output_info = c->print.output_info,
 		.output_registry = c->print.output_registry,
 		.output_profile = c->print.output_profile,
+		.pdfx4 = c->print.pdfx == TP_PDFX_4,
 	};
 	struct tp_scene_state *saved = tp_calloc(n, sizeof *saved);
 	const struct tp_scene **scenes = tp_calloc(n, sizeof *scenes);
@@ -645,6 +648,11 @@ static int write_proof(struct plan *pl, const struct tp_session *s, tp_err *e)
 		if (from_record)
 			tp_buf_printf(&text, "sheets: the %zu already in this folder, as its build record (manifest/build.json) lists them\n",
 				      from_record);
+		/* The preflight's verdict, for whoever reviews the set. */
+		if (pl->pf)
+			tp_buf_printf(&text, "preflight (manifest/preflight.txt): %zu pages, %zu errors, %zu warnings%s\n",
+				      pl->pf->pages, pl->pf->errors, pl->pf->warnings,
+				      pl->pf->errors ? " - built with --accept-preflight" : "");
 		char title[200];
 		snprintf(title, sizeof title, "%s: contact sheet, %zu sheet%s", s->cfg->print.job, n,
 			 n == 1 ? "" : "s");
@@ -733,6 +741,19 @@ static int write_manifest(struct plan *pl, const struct tp_session *s, tp_err *e
 		if (any && rc == TP_OK)
 			note_file(pl, "manifest/punch.csv");
 	}
+	for (int k = 0; rc == TP_OK && pl->pf && k < 2; k++) {
+		static const char *const names[2] = { "preflight.txt", "preflight.json" };
+		struct tp_buf b = { 0 };
+		(k ? tp_preflight_json : tp_preflight_text)(pl->pf, &b);
+		rc = b.oom ? tp_fail(e, TP_EIO, "out of memory formatting %s", names[k])
+			   : tp_out_write(mdir, names[k], b.s, b.len, e);
+		tp_buf_free(&b);
+		if (rc == TP_OK) {
+			char rel[64];
+			snprintf(rel, sizeof rel, "manifest/%s", names[k]);
+			note_file(pl, rel);
+		}
+	}
 	if (rc == TP_OK) {
 		struct tp_buf b = { 0 };
 		rc = ink_report(pl, s, &b, e);
@@ -795,6 +816,17 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	int jobs = cli->jobs ? cli->jobs : tp_jobs_default();
 	/* A large PNG uses the cores the other sheets leave idle. */
 	tp_png_set_threads(jobs);
+	/* The preflight: before anything is written, errors stop the build. */
+	struct tp_preflight pf = { 0 };
+	if (rc == TP_OK)
+		rc = tp_preflight_sheets(&s, pl.want, &pf, e);
+	if (rc == TP_OK && pf.errors && !cli->accept_preflight) {
+		tp_preflight_stderr(&pf, 5);
+		rc = tp_fail(e, TP_EINPUT,
+			     "preflight: %zu error%s a factory would reject; nothing written (fix them, or build with --accept-preflight)",
+			     pf.errors, pf.errors == 1 ? "" : "s");
+	}
+	pl.pf = &pf;
 	if (rc == TP_OK && (!cli->formats || jobs > 1))
 		estimate_areas(&pl);
 	if (rc == TP_OK && !cli->formats)
@@ -868,8 +900,11 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, cli, s.cfg, &written, pl.epoch, e);
 	tp_build_txn_close(&txn, e);
-	if (rc == TP_OK && !cli->quiet)
+	if (rc == TP_OK && !cli->quiet) {
 		print_summary(&s, out_dir, &written, pl.from_record);
+		tp_preflight_stderr(&pf, 5);
+	}
+	tp_preflight_free(&pf);
 	if (rc == TP_OK)
 		tp_session_warnings(&s, cli->quiet);
 	tp_written_free(&written);

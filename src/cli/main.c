@@ -30,6 +30,7 @@ static const char usage_text[] =
 	"  watch                    build at 72 dpi, then rebuild the sheets that change\n"
 	"                           on every save of the config, a template or a shapes\n"
 	"                           file, with index.html; Ctrl-C ends it\n"
+	"  preflight                check every sheet as a factory's prepress desk would\n"
 	"\n"
 	"games (pick one with -c CONFIG, [game] name = ..., or --set game.name=...):\n"
 	"  series (default), vector, arena; tilepress --list games\n"
@@ -57,6 +58,7 @@ static const char usage_text[] =
 	"                           sheets: tilepress --list sheets --game GAME)\n"
 	"  --formats LIST           build: comma list of pdf, png, svg, dxf (overrides\n"
 	"                           print.formats; dxf: die lines only)\n"
+	"  --accept-preflight       build: write the files despite preflight errors\n"
 	"  --clean                  build: also remove the files earlier builds recorded\n"
 	"                           in the folder (manifest/build.json) and nobody changed\n"
 	"  --force                  build: replace files of the same names that tilepress\n"
@@ -74,7 +76,8 @@ static const char usage_text[] =
 	"exit status: 0 ok, 1 I/O failure, 2 bad input.  See README.md and tilepress(1).\n";
 
 enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL, OPT_LIST,
-       OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT };
+       OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT,
+       OPT_ACCEPT };
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -108,7 +111,7 @@ struct given {
 	int games, spares, level, jobs, players, seed, strategy;
 };
 
-static const char *const command_names[] = { "check", "pattern", "manifest", "build", "simulate", "watch" };
+static const char *const command_names[] = { "check", "pattern", "manifest", "build", "simulate", "watch", "preflight" };
 
 /* "-s print.tile_mm=25 mm": the shell split the value.  Names the stray
  * word before getopt moves it among the operands; 0 or TP_EINPUT. */
@@ -261,6 +264,7 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 	case OPT_CLEAN: cli->clean = 1; return 0;
 	case OPT_FORCE: cli->force = 1; return 0;
 	case OPT_WAIT: cli->wait = 1; return 0;
+	case OPT_ACCEPT: cli->accept_preflight = 1; return 0;
 	case ':':
 		return usage_error("%s needs a value", argv[optind - 1]);
 	default:
@@ -288,6 +292,8 @@ static int check_command_options(const struct tp_cli *cli, const struct given *g
 	if ((cli->out_dir || cli->formats || g->jobs) && cli->command != TP_CMD_BUILD &&
 	    cli->command != TP_CMD_WATCH)
 		return usage_error("-o, --formats and --jobs apply to build and watch, not %s", cmd);
+	if (cli->accept_preflight && cli->command != TP_CMD_BUILD)
+		return usage_error("--accept-preflight applies to build, not %s", cmd);
 	if (g->level && (cli->command == TP_CMD_PATTERN || sim))
 		return usage_error("--level does not apply to %s", cmd);
 	return 0;
@@ -315,6 +321,7 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		{ "game", required_argument, NULL, OPT_GAME },
 		{ "players", required_argument, NULL, OPT_PLAYERS },
 		{ "clean", no_argument, NULL, OPT_CLEAN },
+		{ "accept-preflight", no_argument, NULL, OPT_ACCEPT },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "strategy", required_argument, NULL, OPT_STRATEGY },
 		{ "force", no_argument, NULL, OPT_FORCE },
@@ -337,16 +344,16 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 	if (ls->game)
 		return usage_error("--game %s applies to --list; pick a config's game with -c or --set game.name=NAME", ls->game);
 	if (optind >= argc)
-		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate, watch", "");
+		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate, watch, preflight", "");
 	if (optind + 1 < argc)
 		return usage_error("unexpected argument '%s' after the command", argv[optind + 1]);
 	static const int cmds[] = { TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
-				    TP_CMD_SIMULATE, TP_CMD_WATCH };
+				    TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT };
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (strcmp(argv[optind], command_names[i]) == 0)
 			cli->command = cmds[i];
 	if (cli->command == TP_CMD_NONE)
-		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build, simulate, watch",
+		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build, simulate, watch, preflight",
 				   argv[optind]);
 	return check_command_options(cli, &g, argv[optind]);
 }
@@ -398,6 +405,7 @@ int main(int argc, char **argv)
 	case TP_CMD_BUILD: rc = tp_cmd_build(&cli, &e); break;
 	case TP_CMD_SIMULATE: rc = tp_cmd_simulate(&cli, &e); break;
 	case TP_CMD_WATCH: rc = tp_cmd_watch(&cli, &e); break;
+	case TP_CMD_PREFLIGHT: rc = tp_cmd_preflight(&cli, &e); break;
 	}
 	/* Cairo and fontconfig keep font caches for the life of the process;
 	 * release them so leak checkers see only our own memory. */

@@ -121,5 +121,95 @@ sys.exit(1 if min(d) < 255 else 0)" "$T/sep/d($plate).tif" || { inked=1; echo "$
 	fi
 done
 
+# ---- the preflight: every shipped edition, both layouts, every profile ------
+pf_bad=0
+pf_runs=0
+: >"$T/pf.log"
+for cfg in series series-blind series-tutorial vector arena; do
+	for layout in gang punchboard; do
+		for prof in none generic-x1a punchboard x4; do
+			set -- -c "$cfg" -s print.layout=$layout
+			[ "$prof" = none ] || set -- "$@" -s print.profile=$prof
+			pf_runs=$((pf_runs + 1))
+			if ! "$TP_BIN" "$@" preflight >"$T/pf.out" 2>&1; then
+				pf_bad=1
+				{ echo "$cfg $layout $prof:"; head -5 "$T/pf.out"; } >>"$T/pf.log"
+			fi
+		done
+	done
+done
+if [ "$pf_bad" = 0 ]; then
+	ok "preflight: no error in $pf_runs builds (5 editions x 2 layouts x no profile and 3 profiles)"
+else
+	bad "preflight errors in shipped configs" "$T/pf.log"
+fi
+
+# ---- the preflight against independent tools on the same files -------------
+# Knock-outs: plant one (the vector board's grid in 100 % K, which does not
+# overprint the board colour) and where the preflight reports it, tiffsep
+# finds the board's yellow knocked out; the shipped grid ink has none.
+for grid in "0 0 0 100" ship; do
+	set -- -c vector
+	[ "$grid" = ship ] || set -- "$@" -s "print.grid_cmyk=$grid"
+	if ! build kb "$@" --only board --formats pdf || ! "$TP_BIN" "$@" preflight >"$T/pf.out" 2>&1; then
+		bad "vector board build or preflight, grid $grid" "$T/pf.out"
+		continue
+	fi
+	pos=$(sed -n 's/^warning board page 1 at (\([0-9.]*\), \([0-9.]*\)) mm: knock-out.*/\1 \2/p' "$T/pf.out" | head -1)
+	if [ "$grid" = ship ]; then
+		if [ -z "$pos" ] && knock "$T/kb/board.pdf" 1 300 1 Yellow; then
+			ok "shipped vector grid: no knock-out reported, none in tiffsep"
+		else
+			bad "shipped vector grid: knock-out reported or found" "$T/knock.log"
+		fi
+		continue
+	fi
+	if [ -z "$pos" ]; then
+		bad "the preflight reports no knock-out of a 100 % K grid" "$T/pf.out"
+		continue
+	fi
+	set -- $(trim "$T/kb/board.pdf" 1) $pos
+	# A 4 mm box round the reported spot, in page coordinates.
+	box=$(awk -v x0="$1" -v y0="$2" -v x="$5" -v y="$6" 'BEGIN { printf "%.2f %.2f %.2f %.2f", x0 + x - 2, y0 + y - 2, x0 + x + 2, y0 + y + 2 }')
+	rm -f "$T"/sep/*.tif
+	mkdir -p "$T/sep"
+	gs -q -dNOPAUSE -dBATCH -sDEVICE=tiffsep -sCompression=none -r300 \
+		-sOutputFile="$T/sep/s.tif" "$T/kb/board.pdf" >"$T/gs.log" 2>&1
+	# shellcheck disable=SC2086
+	if ! python3 tests/prepress/knockout.py "$T/sep/s" Yellow 300 1 $box >"$T/knock.log" 2>&1; then
+		ok "tiffsep confirms the planted knock-out the preflight reports at ($pos) mm: $(cat "$T/knock.log")"
+	else
+		bad "tiffsep finds no knock-out where the preflight reports one ($pos)" "$T/knock.log"
+	fi
+done
+# Closed outlines: the arena's punchboard die files, which the preflight
+# passes, hold only closed polylines (read from the DXF text itself).
+if build punch -c arena -s print.profile=punchboard --formats pdf,dxf; then
+	if awk '
+		/^  0$/ { getline e; if (e == "POLYLINE") { poly++; inpoly = 1 } else if (e == "LINE") lines++; else inpoly = 0; next }
+		inpoly && /^ 70$/ { getline f; if (int(f) % 2 == 0) open++; inpoly = 0 }
+		END { printf "%d polylines, %d open, %d lines\n", poly, open, lines; exit !(poly > 0 && open == 0 && lines == 0) }' \
+		"$T"/punch/cut-*.dxf >"$T/dxf.log" 2>&1; then
+		ok "DXF: every arena punchboard die outline closed ($(cat "$T/dxf.log"))"
+	else
+		bad "DXF: open outlines in the arena punchboard die files" "$T/dxf.log"
+	fi
+else
+	bad "arena punchboard build" "$T/build.log"
+fi
+# Structure: qpdf finds nothing wrong in the PDF/X-4 files, which say
+# 1.6 and PDF/X-4 in the header, the Info and the XMP.
+if build x4 -c series -s print.profile=x4 --only fronts,board --formats pdf; then
+	x4bad=0
+	for f in "$T"/x4/*.pdf; do
+		qpdf --check "$f" >"$T/qpdf.log" 2>&1 && ! grep -q WARNING "$T/qpdf.log" || { x4bad=1; cat "$T/qpdf.log"; }
+		head -c 8 "$f" | grep -q '%PDF-1.6' || { x4bad=1; echo "$f: not PDF 1.6"; }
+		pdfinfo -meta "$f" | grep -q '<pdfxid:GTS_PDFXVersion>PDF/X-4<' || { x4bad=1; echo "$f: no X-4 XMP"; }
+	done >"$T/x4.log" 2>&1
+	if [ "$x4bad" = 0 ]; then ok "qpdf --check clean on the PDF/X-4 profile's PDFs, 1.6 and X-4 in XMP"; else bad "PDF/X-4 files" "$T/x4.log"; fi
+else
+	bad "x4 build" "$T/build.log"
+fi
+
 echo "factory: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

@@ -259,14 +259,17 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 	(void)model;
 	const struct tp_vector_cfg *v = tp_vector(c);
 	double t = c->print.tile_mm, size = v->piece_pct / 100 * t;
+	/* A tile's pitch, or wider when the profile asks more space between
+	 * die lines (print.min_die_gap_mm). */
+	double pitch = fmax(t, size + c->print.min_die_gap_mm);
 	static const int layers[] = { TP_INK_CUT };
-	struct tp_scene *sc = new_sheet(c, "pieces", v->rules.players * t, t, layers, 1);
+	struct tp_scene *sc = new_sheet(c, "pieces", v->rules.players * pitch, t, layers, 1);
 	if (tp_doc_add(doc, sc, NULL) != 0)
 		return -1;
 	sc->plate = 1;
 	for (int p = 0; p < v->rules.players; p++)
-		if (tp_symbol_draw(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, v->rules.symbol[p], (p + 0.5) * t,
-				   t / 2, size) != 0)
+		if (tp_symbol_draw(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, v->rules.symbol[p],
+				   (p + 0.5) * pitch, t / 2, size) != 0)
 			return -1;
 	return 0;
 }

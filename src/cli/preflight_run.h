@@ -1,0 +1,24 @@
+#ifndef TP_PREFLIGHT_RUN_H
+#define TP_PREFLIGHT_RUN_H
+
+/* The preflight of a build (print/preflight.h): every wanted sheet laid
+ * out as the build lays it out (imposed or paneled), checked page by
+ * page, before any file is written. */
+
+#include "print/preflight.h"
+#include "app/session.h"
+
+/* The factory's limits of a config: its [print] keys (and profile). */
+void tp_pf_rules_of(const struct tp_config *c, struct tp_pf_rules *r);
+
+/* Preflights the sheets of s whose want[i] is set (want NULL: every
+ * sheet present in the config) into pf.  TP_OK, or TP_EIO when out of
+ * memory. */
+int tp_preflight_sheets(const struct tp_session *s, const int *want, struct tp_preflight *pf,
+			tp_err *e);
+
+/* Prints "tilepress: preflight: N errors ..." and the first findings of
+ * the worst severity on stderr (max lines). */
+void tp_preflight_stderr(const struct tp_preflight *pf, size_t max);
+
+#endif

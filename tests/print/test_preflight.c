@@ -1,0 +1,227 @@
+/* The preflight (issue 18): each kind of defect planted in a scene is
+ * found, by its rule and severity, and a clean scene gives no finding.
+ * Scenes are built here by hand; the limits are the punchboard profile's
+ * (3 mm bleed and safe zone, 6 mm between die lines, 8 mm components). */
+
+#include "testutil.h"
+
+#include <math.h>
+
+#include "print/preflight.h"
+#include "tu_palette.h"
+
+#define COLOUR INK_A   /* 0 100 100 0: a player colour */
+#define DARK INK_B     /* 100 % K, knocks out */
+#define HEAVY INK_C    /* 100 100 100 100: 400 % */
+
+static struct tp_palette pal;
+
+static void palette(void)
+{
+	tu_palette_init(&pal);
+	struct tp_ink *k = tu_ink(&pal, COLOUR);
+	snprintf(k->name, sizeof k->name, "colour");
+	k->cmyk[1] = k->cmyk[2] = 1;
+	k = tu_ink(&pal, DARK);
+	snprintf(k->name, sizeof k->name, "dark");
+	k->cmyk[3] = 1;
+	k = tu_ink(&pal, HEAVY);
+	snprintf(k->name, sizeof k->name, "heavy");
+	k->cmyk[0] = k->cmyk[1] = k->cmyk[2] = k->cmyk[3] = 1;
+	k = tu_ink(&pal, TP_INK_LINE);
+	snprintf(k->name, sizeof k->name, "lines");
+	k->cmyk[3] = 0.45;
+	k->overprint = 1;
+	k = tu_ink(&pal, TP_INK_CUT);
+	snprintf(k->name, sizeof k->name, "CutContour");
+	k->kind = TP_INK_SPOT;
+	k->cmyk[1] = 1;
+	k->overprint = 1;
+	k = tu_ink(&pal, TP_INK_EMBOSS);
+	snprintf(k->name, sizeof k->name, "Emboss");
+	k->kind = TP_INK_SPOT;
+	k->cmyk[0] = 1;
+	k->overprint = 1;
+}
+
+static struct tp_pf_rules rules(void)
+{
+	struct tp_pf_rules r = { 0 };
+	r.bleed = 3;
+	r.safe = 3;
+	r.min_tint_line = 0.2;
+	r.max_tac = 300;
+	r.die_gap = 6;
+	r.min_component = 8;
+	r.emboss_min = TP_PF_EMBOSS_MIN_MM;
+	r.press_w = 300;
+	r.press_h = 428;
+	r.marks_margin = 13;
+	return r;
+}
+
+/* A 100 mm component: colour out to the bleed, its die line the trim. */
+static struct tp_scene *clean(double w, double h)
+{
+	struct tp_scene *sc = tp_scene_new("sheet", w, h, 3, &pal);
+	assert_non_null(sc);
+	assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, -3, -3, w + 6, h + 6), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 0, 0, w, h), 0);
+	return sc;
+}
+
+/* Runs the preflight on sc (freed) and returns how many findings of rule
+ * with severity sev it made; fails on a finding of any other rule. */
+static size_t found(struct tp_scene *sc, const char *rule, int sev)
+{
+	struct tp_pf_rules r = rules();
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	size_t n = 0;
+	for (size_t i = 0; i < pf.n; i++) {
+		char line[400];
+		tp_preflight_line(&pf.f[i], line, sizeof line);
+		if (rule == NULL || strcmp(pf.f[i].rule, rule) != 0)
+			fail_msg("want only %s, found: %s", rule ? rule : "nothing", line);
+		assert_int_equal(pf.f[i].severity, sev);
+		n++;
+	}
+	assert_int_equal(pf.errors + pf.warnings, pf.n);
+	tp_preflight_free(&pf);
+	tp_scene_free(sc);
+	return n;
+}
+
+static void clean_scene(void **state)
+{
+	(void)state;
+	palette();
+	assert_int_equal(found(clean(100, 100), NULL, 0), 0);
+}
+
+static void die_rules(void **state)
+{
+	(void)state;
+	palette();
+	/* An open die path that meets no other cut. */
+	struct tp_scene *sc = clean(100, 100);
+	const struct tp_pt open[3] = { { TP_MOVE, 20, 20 }, { TP_LINE, 60, 20 }, { TP_LINE, 60, 60 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, open, 3), 0);
+	assert_int_equal(found(sc, "die-open", TP_PF_ERROR), 1);
+	/* A gang cut (its ends on the outline) is not open. */
+	sc = clean(100, 100);
+	const struct tp_pt gang[2] = { { TP_MOVE, 50, 0 }, { TP_LINE, 50, 100 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, gang, 2), 0);
+	assert_int_equal(found(sc, NULL, 0), 0);
+	/* The same line twice. */
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, gang, 2), 0);
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, gang, 2), 0);
+	assert_int_equal(found(sc, "die-doubled", TP_PF_ERROR), 1);
+	/* Two components 4 mm apart, under the 6 mm the rules ask. */
+	sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 10, 10, 30, 30), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 44, 10, 30, 30), 0);
+	assert_int_equal(found(sc, "die-gap", TP_PF_ERROR), 1);
+	/* A component of 5 mm, under 8. */
+	sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 10, 10, 5, 30), 0);
+	assert_int_equal(found(sc, "component-size", TP_PF_ERROR), 1);
+}
+
+static void bleed_and_page(void **state)
+{
+	(void)state;
+	palette();
+	/* Colour that stops at the trim edge. */
+	struct tp_scene *sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+	assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, 0, 0, 100, 100), 0);
+	assert_true(found(sc, "bleed", TP_PF_ERROR) >= 1);
+	/* A page larger than the press sheet's clear area either way. */
+	assert_int_equal(found(clean(320, 320), "page-size", TP_PF_ERROR), 1);
+	/* One that fits turned does not count. */
+	assert_int_equal(found(clean(380, 250), NULL, 0), 0);
+}
+
+static void safe_zone(void **state)
+{
+	(void)state;
+	palette();
+	struct tp_scene *sc = clean(100, 100);
+	/* Overprinting, so only the safe zone speaks. */
+	assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_FILL, 0, 1, 40, 20, 20), 0);
+	assert_int_equal(found(sc, "safe-zone", TP_PF_WARNING), 1);
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_FILL, 0, 4, 40, 20, 20), 0);
+	assert_int_equal(found(sc, NULL, 0), 0);
+}
+
+static void ink_rules(void **state)
+{
+	(void)state;
+	palette();
+	/* A 0.1 mm line in a 45 % tint. */
+	struct tp_scene *sc = clean(100, 100);
+	const struct tp_pt l[2] = { { TP_MOVE, 10, 50 }, { TP_LINE, 90, 50 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.1, l, 2), 0);
+	assert_int_equal(found(sc, "line-weight", TP_PF_WARNING), 1);
+	/* 400 % ink. */
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_rect(sc, HEAVY, TP_FILL, 0, 40, 40, 20, 20), 0);
+	assert_true(found(sc, "tac", TP_PF_ERROR) >= 1);
+	/* A thin dark line that knocks the colour out. */
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_path(sc, DARK, TP_STROKE, 0.5, l, 2), 0);
+	assert_int_equal(found(sc, "knock-out", TP_PF_WARNING), 1);
+	/* A spot ink that knocks out. */
+	tu_ink(&pal, TP_INK_EMBOSS)->overprint = 0;
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_EMBOSS, TP_STROKE, 0.5, 40, 40, 20, 20), 0);
+	assert_int_equal(found(sc, "spot-overprint", TP_PF_ERROR), 1);
+	tu_ink(&pal, TP_INK_EMBOSS)->overprint = 1;
+	/* An emboss stroke too thin to form. */
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_path(sc, TP_INK_EMBOSS, TP_STROKE, 0.1, l, 2), 0);
+	assert_int_equal(found(sc, "emboss-min", TP_PF_WARNING), 1);
+}
+
+/* The report: text lists errors first, JSON carries every finding. */
+static void reports(void **state)
+{
+	(void)state;
+	palette();
+	struct tp_scene *sc = clean(100, 100);
+	const struct tp_pt l[2] = { { TP_MOVE, 10, 50 }, { TP_LINE, 90, 50 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.1, l, 2), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 10, 10, 5, 30), 0);
+	struct tp_pf_rules r = rules();
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 2, sc), 0);
+	tp_scene_free(sc);
+	assert_int_equal(pf.errors, 1);
+	assert_int_equal(pf.warnings, 1);
+	struct tp_buf t = { 0 }, j = { 0 };
+	tp_preflight_text(&pf, &t);
+	tp_preflight_json(&pf, &j);
+	assert_false(t.oom || j.oom);
+	const char *e = strstr(t.s, "\nerror sheet page 2"), *w = strstr(t.s, "\nwarning sheet page 2");
+	assert_non_null(e);
+	assert_non_null(w);
+	assert_true(e < w);
+	assert_non_null(strstr(j.s, "\"errors\":1,\"warnings\":1"));
+	assert_non_null(strstr(j.s, "\"rule\":\"component-size\""));
+	assert_non_null(strstr(j.s, "\"rule\":\"line-weight\""));
+	tp_buf_free(&t);
+	tp_buf_free(&j);
+	tp_preflight_free(&pf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(clean_scene),   cmocka_unit_test(die_rules),
+		cmocka_unit_test(bleed_and_page), cmocka_unit_test(safe_zone),
+		cmocka_unit_test(ink_rules),     cmocka_unit_test(reports),
+	};
+	return cmocka_run_group_tests_name("preflight", tests, NULL, NULL);
+}
