@@ -60,6 +60,8 @@ int tp_preflight_sheets(const struct tp_session *s, const int *want, struct tp_p
 
 void tp_preflight_stderr(const struct tp_preflight *pf, size_t max)
 {
+	if (pf->errors + pf->warnings == 0)
+		return;   /* a clean build says nothing */
 	fprintf(stderr, "tilepress: preflight: %zu pages, %zu error%s, %zu warning%s\n", pf->pages,
 		pf->errors, pf->errors == 1 ? "" : "s", pf->warnings, pf->warnings == 1 ? "" : "s");
 	int sev = pf->errors ? TP_PF_ERROR : TP_PF_WARNING;

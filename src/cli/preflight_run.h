@@ -17,8 +17,9 @@ void tp_pf_rules_of(const struct tp_config *c, struct tp_pf_rules *r);
 int tp_preflight_sheets(const struct tp_session *s, const int *want, struct tp_preflight *pf,
 			tp_err *e);
 
-/* Prints "tilepress: preflight: N errors ..." and the first findings of
- * the worst severity on stderr (max lines). */
+/* Prints "tilepress: preflight: N pages, E errors, W warnings" and the
+ * first findings of the worst severity on stderr (max lines); nothing when
+ * there are none. */
 void tp_preflight_stderr(const struct tp_preflight *pf, size_t max);
 
 #endif

@@ -256,7 +256,7 @@ c_build_only() {
 	run -c "$CFG" build -q -o "$d" --only tiles,manifest --formats svg
 	expect_ok || return
 	got=$(cd "$d" && find . -type f | sort | tr '\n' ' ')
-	want="./index.html ./manifest/build.json ./manifest/counts.csv ./manifest/counts.json ./manifest/counts.txt ./manifest/inks.csv ./manifest/tiles.csv ./marker ./tiles.svg "
+	want="./index.html ./manifest/build.json ./manifest/counts.csv ./manifest/counts.json ./manifest/counts.txt ./manifest/inks.csv ./manifest/preflight.json ./manifest/preflight.txt ./manifest/tiles.csv ./marker ./tiles.svg "
 	[ "$got" = "$want" ] || fail "--only tiles,manifest --formats svg wrote: $got"
 	d=$(fresh_dir only2)
 	run -c "$CFG" build -q -o "$d" --only pieces --formats png
