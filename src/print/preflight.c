@@ -494,7 +494,7 @@ static void page_rules(struct page *P)
 		const double edge[4] = { -b[0], -b[1], b[2] - W, b[3] - H };
 		for (int e = 0; e < 4; e++)
 			if (fabs(edge[e]) < EPS && fmin(sc->bleed, r->bleed) > EPS) {
-				add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "bleed",
+				add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "bleed",
 				    edge[e], fmin(sc->bleed, r->bleed),
 				    "%s art stops at the trim edge, without bleed", k->name);
 				break;
