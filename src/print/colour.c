@@ -216,19 +216,38 @@ static int slurp(const char *path, unsigned char **buf, size_t *n)
 	return rc;
 }
 
+/* The proof colour of every ink whose RGB was not given: through tr (CMYK
+ * to sRGB), or the naive conversion when tr is NULL; registration is
+ * black either way. */
+static void proof_inks(cmsHTRANSFORM tr, struct tp_ink *inks, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (inks[i].rgb_given)
+			continue;
+		if (inks[i].kind == TP_INK_REGISTRATION) {
+			inks[i].rgb[0] = inks[i].rgb[1] = inks[i].rgb[2] = 0;
+			continue;
+		}
+		if (tr == NULL) {
+			tp_colour_naive(inks[i].cmyk, inks[i].rgb);
+			continue;
+		}
+		/* LittleCMS's floating-point CMYK is in percent. */
+		double in[4], rgb[3];
+		for (int k = 0; k < 4; k++)
+			in[k] = unit(inks[i].cmyk[k]) * 100;
+		cmsDoTransform(tr, in, rgb, 1);
+		for (int k = 0; k < 3; k++)
+			inks[i].rgb[k] = unit(rgb[k]);
+	}
+}
+
 int tp_colour_proofs(struct tp_ink *inks, size_t n, const char *profile_path, tp_err *e)
 {
 	int user = profile_path != NULL && profile_path[0] != '\0';
 	const char *path = user ? profile_path : tp_colour_default_profile();
 	if (path == NULL) {
-		for (size_t i = 0; i < n; i++) {
-			if (inks[i].rgb_given)
-				continue;
-			if (inks[i].kind == TP_INK_REGISTRATION)
-				inks[i].rgb[0] = inks[i].rgb[1] = inks[i].rgb[2] = 0;
-			else
-				tp_colour_naive(inks[i].cmyk, inks[i].rgb);
-		}
+		proof_inks(NULL, inks, n);
 		return TP_OK;
 	}
 
@@ -282,21 +301,7 @@ int tp_colour_proofs(struct tp_ink *inks, size_t n, const char *profile_path, tp
 				   "to sRGB", user ? "print.proof_profile " : "", path);
 		goto out;
 	}
-	for (size_t i = 0; i < n; i++) {
-		if (inks[i].rgb_given)
-			continue;
-		if (inks[i].kind == TP_INK_REGISTRATION) {
-			inks[i].rgb[0] = inks[i].rgb[1] = inks[i].rgb[2] = 0;
-			continue;
-		}
-		/* LittleCMS's floating-point CMYK is in percent. */
-		double in[4], rgb[3];
-		for (int k = 0; k < 4; k++)
-			in[k] = unit(inks[i].cmyk[k]) * 100;
-		cmsDoTransform(tr, in, rgb, 1);
-		for (int k = 0; k < 3; k++)
-			inks[i].rgb[k] = unit(rgb[k]);
-	}
+	proof_inks(tr, inks, n);
 out:
 	if (tr != NULL)
 		cmsDeleteTransform(tr);
