@@ -896,7 +896,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	/* The preview page, after every other file and before the record,
 	 * which lists it. */
 	if (rc == TP_OK && written.n > 0)
-		rc = tp_preview_write(&s, pl.dir, out_dir, &written, pl.epoch, e);
+		rc = tp_preview_write(&s, pl.dir, out_dir, &written, pl.pf, pl.epoch, e);
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, cli, s.cfg, &written, pl.epoch, e);
 	tp_build_txn_close(&txn, e);

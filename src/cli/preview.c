@@ -14,11 +14,15 @@
 #include "app/impose_game.h"
 #include "core/alloc.h"
 #include "print/outfile.h"
+#include "print/preflight.h"
 #include "print/proof.h"
 #include "print/sheet.h"
 
 /* Manifest tables longer than this show their first rows and say so. */
 #define TP_PREVIEW_MAX_ROWS 400
+/* A sheet lists at most this many preflight findings (all are in
+ * manifest/preflight.txt). */
+#define TP_PREVIEW_MAX_FINDINGS 20
 
 long tp_preview_sheet_of(const struct tp_game *g, const char *path)
 {
@@ -98,11 +102,44 @@ static const char *const style =
 	"figure.sheet img{width:100%;height:auto;background:#fff;border:1px solid #eee}"
 	"figcaption{font-size:.9em}table{border-collapse:collapse;font-size:.85em;background:#fff}"
 	"td,th{border:1px solid #ccc;padding:.15em .5em;text-align:left}"
-	"details{margin:.6em 0}.none{color:#a00}pre{background:#fff;padding:.6em}";
+	"details{margin:.6em 0}.none{color:#a00}.warn{color:#a60}.ok{color:#070}pre{background:#fff;padding:.6em}";
 
 /* One sheet: its proof image, name, title, size, pages, inks, files. */
+static void esc(struct tp_buf *b, const char *s);
+
+/* The preflight's findings on one sheet: a verdict, then the findings. */
+static void sheet_findings(struct tp_buf *b, const struct tp_preflight *pf, const char *sheet)
+{
+	if (pf == NULL)
+		return;
+	size_t err = 0, warn = 0, shown = 0;
+	for (size_t k = 0; k < pf->n; k++)
+		if (strcmp(pf->f[k].sheet, sheet) == 0)
+			*(pf->f[k].severity == TP_PF_ERROR ? &err : &warn) += 1;
+	if (err + warn == 0) {
+		tp_buf_printf(b, "<br>preflight: <span class=\"ok\">clean</span>");
+		return;
+	}
+	tp_buf_printf(b, "<br>preflight: <span class=\"%s\">%zu error%s, %zu warning%s</span>",
+		      err ? "none" : "warn", err, err == 1 ? "" : "s", warn, warn == 1 ? "" : "s");
+	tp_buf_printf(b, "<details><summary>findings</summary><ul class=\"pf\">\n");
+	for (size_t k = 0; k < pf->n && shown < TP_PREVIEW_MAX_FINDINGS; k++) {
+		if (strcmp(pf->f[k].sheet, sheet) != 0)
+			continue;
+		char line[512];
+		tp_preflight_line(&pf->f[k], line, sizeof line);
+		tp_buf_printf(b, "<li>");
+		esc(b, line);
+		tp_buf_printf(b, "</li>\n");
+		shown++;
+	}
+	if (err + warn > shown)
+		tp_buf_printf(b, "<li>... %zu more in manifest/preflight.txt</li>\n", err + warn - shown);
+	tp_buf_printf(b, "</ul></details>");
+}
+
 static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
-			 const struct tp_written_list *w)
+			 const struct tp_written_list *w, const struct tp_preflight *pf)
 {
 	const struct tp_sheet_def *def = &s->game->sheets[i];
 	struct tp_doc doc = { 0 };
@@ -149,6 +186,7 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 			esc(b, w->v[k].name);
 			tp_buf_printf(b, "</a>");
 		}
+	sheet_findings(b, pf, def->name);
 	tp_buf_printf(b, "</figcaption>\n</figure>\n");
 	tp_doc_free(&doc);
 }
@@ -254,7 +292,8 @@ static void record_section(struct tp_buf *b, const struct tp_config *c, const st
 }
 
 static void page(struct tp_buf *b, const struct tp_session *s, const char *stage, const char *dir,
-		 const struct tp_written_list *all, size_t own, long long epoch)
+		 const struct tp_written_list *all, size_t own, const struct tp_preflight *pf,
+		 long long epoch)
 {
 	const struct tp_game *g = s->game;
 	tp_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
@@ -267,6 +306,12 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 	for (size_t k = 0; k < all->n; k++)
 		if (strcmp(all->v[k].name, "proof.png") == 0)
 			tp_buf_printf(b, "<p>Contact sheet: <a href=\"proof.png\">proof.png</a></p>\n");
+	if (pf != NULL)
+		tp_buf_printf(b, "<p id=\"preflight\">Preflight of this build: %zu page%s, "
+			      "<span class=\"%s\">%zu error%s</span>, %zu warning%s "
+			      "(manifest/preflight.txt)</p>\n",
+			      pf->pages, pf->pages == 1 ? "" : "s", pf->errors ? "none" : "ok", pf->errors,
+			      pf->errors == 1 ? "" : "s", pf->warnings, pf->warnings == 1 ? "" : "s");
 	size_t n = 0;
 	tp_buf_printf(b, "<h2 id=\"sheets\">Sheets</h2>\n<div class=\"sheets\">\n");
 	for (size_t i = 0; i < g->n_sheets; i++) {
@@ -274,7 +319,7 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 		for (size_t k = 0; k < all->n && !present; k++)
 			present = (size_t)tp_preview_sheet_of(g, all->v[k].name) == i;
 		if (present) {
-			sheet_figure(b, s, i, all);
+			sheet_figure(b, s, i, all, pf);
 			n++;
 		}
 	}
@@ -291,7 +336,8 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 }
 
 int tp_preview_write(const struct tp_session *s, const char *stage, const char *dir,
-		     struct tp_written_list *w, long long epoch, tp_err *e)
+		     struct tp_written_list *w, const struct tp_preflight *pf, long long epoch,
+		     tp_err *e)
 {
 	/* This build's files in its order (a sheet's first page first),
 	 * then what an earlier build of this config left, by name. */
@@ -307,7 +353,7 @@ int tp_preview_write(const struct tp_session *s, const char *stage, const char *
 		qsort(all.v + own, all.n - own, sizeof *all.v, by_name);
 	struct tp_buf b = { 0 };
 	if (!oom)
-		page(&b, s, stage, dir, &all, own, epoch);
+		page(&b, s, stage, dir, &all, own, pf, epoch);
 	tp_written_free(&all);
 	int rc = oom || b.oom ? tp_fail(e, TP_EIO, "out of memory writing %s/%s", dir, TP_PREVIEW_NAME)
 			      : tp_out_write(stage, TP_PREVIEW_NAME, b.s, b.len, e);

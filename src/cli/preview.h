@@ -12,6 +12,8 @@
 #include "app/build_record.h"
 #include "app/session.h"
 
+struct tp_preflight;
+
 #define TP_PREVIEW_NAME "index.html"
 /* Its sheet number in a tp_written_list (manifest/ and proof have theirs
  * in cmd_build.c). */
@@ -22,9 +24,12 @@
  * written into stage) and, when dir's record is of the same config, those
  * an earlier build recorded that are still in dir (the sheets are laid
  * out again, from s, for their sizes and inks; their prepare() must have
- * run).  Appends index.html to w.  TP_OK, or TP_EIO naming the file. */
+ * run).  pf, this build's preflight (NULL: none ran), is shown per sheet
+ * and in a summary line.  Appends index.html to w.  TP_OK, or TP_EIO
+ * naming the file. */
 int tp_preview_write(const struct tp_session *s, const char *stage, const char *dir,
-		     struct tp_written_list *w, long long epoch, tp_err *e);
+		     struct tp_written_list *w, const struct tp_preflight *pf, long long epoch,
+		     tp_err *e);
 
 /* The sheet (index into g->sheets) a file of the output folder belongs
  * to: NAME.EXT, or NAME-PAGE.EXT for one page of a multi-page sheet, the

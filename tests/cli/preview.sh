@@ -100,5 +100,34 @@ c_partial() {
 }
 tcase "index.html after --only builds: earlier sheets kept, no PNG said" c_partial
 
+# The preflight's verdict is on the page: the summary line carries the
+# counts of manifest/preflight.json, and each sheet with findings lists
+# as many as preflight.json gives it (at most 20 shown, the rest named).
+c_preflight() {
+	d=$T/out-table
+	run -c series-table build -o "$d" --formats png -s print.dpi=72 -q
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	python3 - "$d" <<'PY' || fail "index.html does not show the preflight of manifest/preflight.json"
+import html, json, re, sys
+d = sys.argv[1]
+pf = json.load(open(d + "/manifest/preflight.json"))
+page = open(d + "/index.html").read()
+m = re.search(r'Preflight of this build: (\d+) pages?, <span[^>]*>(\d+) errors?</span>, (\d+) warnings?', page)
+assert m and tuple(map(int, m.groups())) == (pf["pages"], pf["errors"], pf["warnings"]), m and m.groups()
+per = {}
+for f in pf["findings"]:
+    per[f["sheet"]] = per.get(f["sheet"], 0) + 1
+for fig in re.findall(r'<figure class="sheet" id="sheet-([^"]+)">(.*?)</figure>', page, re.S):
+    name, body = fig
+    n = per.get(html.unescape(name), 0)
+    if n == 0:
+        assert 'preflight: <span class="ok">clean</span>' in body, name
+    else:
+        shown = body.count("<li>") - ("more in manifest/preflight.txt" in body)
+        assert shown == min(n, 20), (name, shown, n)
+PY
+}
+tcase "index.html shows the preflight: totals and each sheet's findings" c_preflight
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
