@@ -554,7 +554,9 @@ static int predict_other_names(const struct plan *pl, const struct tp_session *s
 	if (pl->want_manifest && s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD)
 		bad |= tp_written_add(w, "manifest/punch.csv", 0, 0);
 	if (pl->want_manifest)
-		bad |= tp_written_add(w, "manifest/inks.csv", 0, 0);
+		bad |= tp_written_add(w, "manifest/inks.csv", 0, 0) |
+		       tp_written_add(w, "manifest/preflight.txt", 0, 0) |
+		       tp_written_add(w, "manifest/preflight.json", 0, 0);
 	static const char *const proofs[] = { "pdf", "png" };
 	for (size_t f = 0; pl->want_proof && f < 2; f++) {
 		const struct tp_backend *b = tp_backend_find(proofs[f]);
