@@ -36,31 +36,7 @@ static int parse_formats(const struct tp_key *k, const char *value, const struct
 {
 	(void)k;
 	struct tp_config *c = x->core;
-	unsigned f = 0;
-	const char *s = value;
-	while (*s) {
-		while (*s == ',' || *s == ' ')
-			s++;
-		if (!*s)
-			break;
-		size_t len = strcspn(s, ", ");
-		char nm[16];
-		snprintf(nm, sizeof nm, "%.*s", (int)(len < 15 ? len : 15), s);
-		const struct tp_backend *b = tp_backend_find(nm);
-		if (b == NULL || len > 15) {
-			snprintf(why, n, "'%.20s' is not a format; allowed: a comma list of %s", nm,
-				 tp_backend_names());
-			return -1;
-		}
-		f |= 1u << (b - tp_backends);
-		s += len;
-	}
-	if (f == 0) {
-		snprintf(why, n, "empty; allowed: a comma list of %s", tp_backend_names());
-		return -1;
-	}
-	c->print.formats = f;
-	return 0;
+	return tp_backend_parse_list(value, &c->print.formats, why, n);
 }
 
 static int parse_sheet(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,

@@ -1,5 +1,6 @@
 #include "print/backend.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -45,4 +46,45 @@ struct tp_walk_opts tp_backend_view(const struct tp_backend *b,
 		.unknown = TP_WALK_FAIL,
 	};
 	return o;
+}
+
+int tp_backend_parse_list(const char *list, unsigned *bits, char *why, size_t n)
+{
+	unsigned f = 0;
+	const char *s = list;
+	for (;;) {
+		size_t len = strcspn(s, ",");
+		const char *a = s, *z = s + len;
+		while (a < z && isspace((unsigned char)*a))
+			a++;
+		while (z > a && isspace((unsigned char)z[-1]))
+			z--;
+		char name[16];
+		const struct tp_backend *b = NULL;
+		if (z == a && s[len] == '\0' && s == list) {
+			snprintf(why, n, "empty; allowed: a comma list of %s", tp_backend_names());
+			return -1;
+		}
+		if (z == a) {
+			snprintf(why, n, "an empty name in the list; allowed: a comma list of %s",
+				 tp_backend_names());
+			return -1;
+		}
+		if ((size_t)(z - a) < sizeof name) {
+			memcpy(name, a, (size_t)(z - a));
+			name[z - a] = '\0';
+			b = tp_backend_find(name);
+		}
+		if (b == NULL) {
+			snprintf(why, n, "'%.*s' is not a format; allowed: a comma list of %s",
+				 (int)(z - a < 40 ? z - a : 40), a, tp_backend_names());
+			return -1;
+		}
+		f |= 1u << (b - tp_backends);
+		if (s[len] == '\0')
+			break;
+		s += len + 1;
+	}
+	*bits = f;
+	return 0;
 }

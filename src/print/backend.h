@@ -69,6 +69,13 @@ struct tp_walk_opts tp_backend_view(const struct tp_backend *b,
 const struct tp_backend *tp_backend_find(const char *name);
 /* "pdf, png, svg, dxf": the names for messages (static text). */
 const char *tp_backend_names(void);
+/* A list of formats, as print.formats and --formats take it: names
+ * separated by commas, blanks around each name ignored ("pdf, png"), a
+ * name given twice counted once.  0 and a bit per tp_backends row in
+ * *bits (1u << index), or -1 with why (what is wrong and what is
+ * allowed; the caller names the key): an empty list, an empty name
+ * between commas, an unknown name. */
+int tp_backend_parse_list(const char *list, unsigned *bits, char *why, size_t n);
 
 int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e);
