@@ -32,17 +32,16 @@ int tp_jobs_default(void)
 	return n < 1 ? 1 : n > TP_MAX_JOBS ? TP_MAX_JOBS : (int)n;
 }
 
-static int run_serial(size_t n, tp_task_fn fn, void *ctx, struct tp_buf *reports, int *counts,
-		      void (*on_done)(void *, size_t, size_t, size_t), tp_err *e)
+static int run_serial(const struct tp_jobs_spec *sp, tp_err *e)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (on_done && i == 0)
-			on_done(ctx, (size_t)-1, 0, n);
-		int rc = fn(ctx, i, &reports[i], &counts[i], e);
+	for (size_t i = 0; i < sp->n; i++) {
+		if (sp->on_done && i == 0)
+			sp->on_done(sp->ctx, (size_t)-1, 0, sp->n);
+		int rc = sp->run(sp->ctx, i, &sp->reports[i], &sp->counts[i], e);
 		if (rc != TP_OK)
 			return rc;
-		if (on_done)
-			on_done(ctx, i, i + 1, n);
+		if (sp->on_done)
+			sp->on_done(sp->ctx, i, i + 1, sp->n);
 	}
 	return TP_OK;
 }
@@ -125,15 +124,96 @@ static int reap(pid_t *pids, const size_t *busy, int started, int rc, int lost,
 	return rc;
 }
 
-int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ctx,
-			struct tp_buf *reports, int *counts,
-			void (*on_done)(void *ctx, size_t idx, size_t done, size_t n),
-			tp_task_name_fn name, tp_err *e)
+/* The workers of one run: their pids and the task each holds, or
+ * (size_t)-1. */
+struct pool {
+	pid_t pids[TP_MAX_JOBS];
+	size_t busy[TP_MAX_JOBS];
+	int started;
+};
+
+/* Forks up to jobs workers reading the queue q and reporting on r.
+ * TP_OK, or fills e (the workers started so far are in p). */
+static int start_workers(const struct tp_jobs_spec *sp, int jobs, const int *q, const int *r,
+			 struct pool *p, tp_err *e)
 {
-	if (jobs > TP_MAX_JOBS)
-		jobs = TP_MAX_JOBS;
+	pid_t parent = getpid();
+	for (; p->started < jobs; p->started++) {
+		/* Held from fork until the parent has recorded the pid: a
+		 * signal in between would leave a worker the parent neither
+		 * passes the signal to nor waits for. */
+		sigset_t old;
+		tp_out_hold_signals(&old);
+		pid_t pid = fork();
+		if (pid < 0) {
+			int err = errno;
+			tp_out_release_signals(&old);
+			return tp_fail(e, TP_EIO, "cannot start a worker: %s", strerror(err));
+		}
+		if (pid == 0) {
+			/* A worker dies with its parent (even of SIGKILL, which
+			 * the parent cannot pass on): an orphan would go on
+			 * writing after the build it belongs to has ended. */
+			if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+				_exit(1);
+			/* A worker signals no sibling: only the parent passes a
+			 * signal on, and then waits for every worker. */
+			tp_out_forget_children();
+			tp_out_release_signals(&old);
+			close(r[0]);
+			worker(q[0], r[1], sp->run, sp->ctx);
+		}
+		p->pids[p->started] = pid;
+		p->busy[p->started] = (size_t)-1;
+		tp_out_watch_child(pid);
+		tp_out_release_signals(&old);
+	}
+	return TP_OK;
+}
+
+/* Reads the workers' reports into sp->reports and sp->counts until every
+ * task has reported, one failed, or every worker has ended (*lost). */
+static int collect(const struct tp_jobs_spec *sp, int rfd, struct pool *p, int *lost, tp_err *e)
+{
+	size_t n = sp->n, done = 0;
+	char buf[PIPE_BUF];
+	if (sp->on_done)
+		sp->on_done(sp->ctx, (size_t)-1, 0, n);
+	while (done < n) {
+		struct msg_head h;
+		if (read_full(rfd, &h, sizeof h) != 0) {
+			*lost = 1;   /* every worker has ended: reap() says why */
+			return TP_OK;
+		}
+		if (h.code == JOB_START) {
+			for (int i = 0; i < p->started; i++)
+				if (p->pids[i] == (pid_t)h.count)
+					p->busy[i] = h.idx;
+			continue;
+		}
+		if (h.idx >= n || sizeof h + h.text_len + h.err_len > sizeof buf ||
+		    read_full(rfd, buf, h.text_len + h.err_len) != 0)
+			return tp_fail(e, TP_EIO, "garbled report from a worker");
+		for (int i = 0; i < p->started; i++)
+			if (p->busy[i] == h.idx)
+				p->busy[i] = (size_t)-1;
+		tp_buf_printf(&sp->reports[h.idx], "%.*s", (int)h.text_len, buf);
+		sp->counts[h.idx] = h.count;
+		if (h.code != TP_OK)
+			return tp_fail(e, h.code, "%.*s", (int)h.err_len, buf + h.text_len);
+		done++;
+		if (sp->on_done)
+			sp->on_done(sp->ctx, h.idx, done, n);
+	}
+	return TP_OK;
+}
+
+int tp_jobs_run(const struct tp_jobs_spec *sp, tp_err *e)
+{
+	size_t n = sp->n;
+	int jobs = sp->jobs > TP_MAX_JOBS ? TP_MAX_JOBS : sp->jobs;
 	if (jobs <= 1 || n <= 1 || n > UINT32_MAX)
-		return run_serial(n, fn, ctx, reports, counts, on_done, e);
+		return run_serial(sp, e);
 	if ((size_t)jobs > n)
 		jobs = (int)n;
 	int q[2], r[2];
@@ -148,86 +228,21 @@ int tp_jobs_run(size_t n, const size_t *order, int jobs, tp_task_fn fn, void *ct
 	 * below a pipe's 64 KiB buffer for any sheet list we have. */
 	int rc = TP_OK;
 	for (size_t k = 0; k < n && rc == TP_OK; k++) {
-		uint32_t i = (uint32_t)(order ? order[k] : k);
+		uint32_t i = (uint32_t)(sp->order ? sp->order[k] : k);
 		if (write(q[1], &i, sizeof i) != (ssize_t)sizeof i)
 			rc = tp_fail(e, TP_EIO, "cannot queue tasks: %s", strerror(errno));
 	}
 	close(q[1]);
 	fflush(stdout);
 	fflush(stderr);
-	pid_t pids[TP_MAX_JOBS];
-	size_t busy[TP_MAX_JOBS];   /* the task each worker holds, or (size_t)-1 */
-	int started = 0;
-	pid_t parent = getpid();
-	for (; rc == TP_OK && started < jobs; started++) {
-		/* Held from fork until the parent has recorded the pid: a
-		 * signal in between would leave a worker the parent neither
-		 * passes the signal to nor waits for. */
-		sigset_t old;
-		tp_out_hold_signals(&old);
-		pid_t pid = fork();
-		if (pid < 0) {
-			int err = errno;
-			tp_out_release_signals(&old);
-			rc = tp_fail(e, TP_EIO, "cannot start a worker: %s", strerror(err));
-			break;
-		}
-		if (pid == 0) {
-			/* A worker dies with its parent (even of SIGKILL, which
-			 * the parent cannot pass on): an orphan would go on
-			 * writing after the build it belongs to has ended. */
-			if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
-				_exit(1);
-			/* A worker signals no sibling: only the parent passes a
-			 * signal on, and then waits for every worker. */
-			tp_out_forget_children();
-			tp_out_release_signals(&old);
-			close(r[0]);
-			worker(q[0], r[1], fn, ctx);
-		}
-		pids[started] = pid;
-		busy[started] = (size_t)-1;
-		tp_out_watch_child(pid);
-		tp_out_release_signals(&old);
-	}
+	struct pool p = { .started = 0 };
+	if (rc == TP_OK)
+		rc = start_workers(sp, jobs, q, r, &p, e);
 	close(q[0]);
 	close(r[1]);
-	size_t done = 0;
 	int lost = 0;
-	char buf[PIPE_BUF];
-	if (on_done && rc == TP_OK)
-		on_done(ctx, (size_t)-1, 0, n);
-	while (rc == TP_OK && done < n) {
-		struct msg_head h;
-		if (read_full(r[0], &h, sizeof h) != 0) {
-			lost = 1;   /* every worker has ended: reap() says why */
-			break;
-		}
-		if (h.code == JOB_START) {
-			for (int i = 0; i < started; i++)
-				if (pids[i] == (pid_t)h.count)
-					busy[i] = h.idx;
-			continue;
-		}
-		if (h.idx >= n || sizeof h + h.text_len + h.err_len > sizeof buf ||
-		    read_full(r[0], buf, h.text_len + h.err_len) != 0) {
-			rc = tp_fail(e, TP_EIO, "garbled report from a worker");
-			break;
-		}
-		for (int i = 0; i < started; i++)
-			if (busy[i] == h.idx)
-				busy[i] = (size_t)-1;
-		tp_buf_printf(&reports[h.idx], "%.*s", (int)h.text_len, buf);
-		counts[h.idx] = h.count;
-		if (h.code != TP_OK) {
-			rc = tp_fail(e, h.code, "%.*s", (int)h.err_len, buf + h.text_len);
-			break;
-		}
-		done++;
-		if (on_done)
-			on_done(ctx, h.idx, done, n);
-	}
+	if (rc == TP_OK)
+		rc = collect(sp, r[0], &p, &lost, e);
 	close(r[0]);
-	rc = reap(pids, busy, started, rc, lost, name, ctx, e);
-	return rc;
+	return reap(p.pids, p.busy, p.started, rc, lost, sp->name, sp->ctx, e);
 }

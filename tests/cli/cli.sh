@@ -695,6 +695,33 @@ build_refuse() {
 	only_marker "$br_dir"
 }
 tcase "build --formats with an unknown format" build_refuse "gif" -- --formats svg,gif
+tcase "build --formats with an empty name" build_refuse "empty name" -- --formats svg,,dxf
+
+# --formats and print.formats read lists alike (one parser): blanks after
+# the commas, and the same files as the list without them.
+c_formats_blanks() {
+	fb_a=$(fresh_dir formats-a)
+	fb_b=$(fresh_dir formats-b)
+	fb_c=$(fresh_dir formats-c)
+	run build -q -o "$fb_a" --only board,cut --formats svg,dxf
+	expect_ok || return
+	run build -q -o "$fb_b" --only board,cut --formats 'svg, dxf'
+	expect_ok || return
+	run -s 'print.formats= svg , dxf' build -q -o "$fb_c" --only board,cut
+	expect_ok || return
+	fb_list=$(cd "$fb_a" && ls | grep -v '^manifest$' | tr '\n' ' ')
+	case $fb_list in *.svg*) ;; *) fail "no SVG written: $fb_list"; return ;; esac
+	case $fb_list in *.dxf*) ;; *) fail "no DXF written: $fb_list"; return ;; esac
+	for fb_d in "$fb_b" "$fb_c"; do
+		[ "$(cd "$fb_d" && ls | grep -v '^manifest$' | tr '\n' ' ')" = "$fb_list" ] ||
+			{ fail "$fb_d: $(cd "$fb_d" && ls | tr '\n' ' '), want $fb_list"; return; }
+		for fb_f in $fb_list; do
+			[ "$fb_f" = marker ] && continue
+			cmp -s "$fb_a/$fb_f" "$fb_d/$fb_f" || { fail "$fb_f differs in $fb_d"; return; }
+		done
+	done
+}
+tcase "build --formats 'svg, dxf' and print.formats = svg , dxf: the files of svg,dxf" c_formats_blanks
 tcase "build --only with an unknown sheet" build_refuse "no-such-sheet" -- --only no-such-sheet --formats svg
 tcase "build with a bad SOURCE_DATE_EPOCH" build_refuse "SOURCE_DATE_EPOCH" SOURCE_DATE_EPOCH=yesterday -- --formats svg
 

@@ -5,7 +5,7 @@
 
 #include "testutil.h"
 
-#include "backend.h"
+#include "print/backend.h"
 
 struct row {
 	const char *list;

@@ -1,0 +1,289 @@
+/* Planning a build: every input check before the first write, then the
+ * tasks (build.h). */
+
+#include "app/build.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "print/backend.h"
+#include "app/impose_game.h"
+
+static int parse_epoch(long long *out, tp_err *e)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	if (s == NULL || s[0] == '\0') {
+		*out = TP_FIXED_EPOCH;
+		return TP_OK;
+	}
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (*end || errno || v < 0 || v > 253402300799LL)
+		return tp_fail(e, TP_EINPUT,
+			       "SOURCE_DATE_EPOCH=%s: not a count of seconds since 1970 (0..253402300799)", s);
+	*out = v;
+	return TP_OK;
+}
+
+/* The sheets --only names (manifest, proof and the game's sheets); without
+ * --only, every sheet the config does not leave out. */
+static int parse_only(struct tp_build *b, tp_err *e)
+{
+	const struct tp_config *c = b->session->cfg;
+	const struct tp_game *g = c->game;
+	char why[300];
+	if (b->opt.only == NULL) {
+		b->want_manifest = b->want_proof = 1;
+		for (size_t i = 0; i < g->n_sheets; i++)
+			b->want[i] = g->sheets[i].absent == NULL ||
+				     !g->sheets[i].absent(c, g->sheets[i].name, why, sizeof why);
+		return TP_OK;
+	}
+	const char *s = b->opt.only;
+	while (*s) {
+		size_t len = strcspn(s, ",");
+		char name[64];
+		int found = 0;
+		if (len < sizeof name) {
+			memcpy(name, s, len);
+			name[len] = '\0';
+			const struct tp_sheet_def *d = tp_game_sheet(g, name);
+			if (strcmp(name, "manifest") == 0)
+				b->want_manifest = found = 1;
+			else if (strcmp(name, "proof") == 0)
+				b->want_proof = found = 1;
+			else if (d && d->absent && d->absent(c, name, why, sizeof why))
+				return tp_fail(e, TP_EINPUT, "--only %s: %s", b->opt.only, why);
+			else if (d)
+				b->want[d - g->sheets] = found = 1;
+		}
+		if (!found) {
+			struct tp_buf allowed = { 0 };
+			tp_buf_printf(&allowed, "manifest, proof");
+			for (size_t i = 0; i < g->n_sheets; i++)
+				tp_buf_printf(&allowed, ", %s", g->sheets[i].name);
+			tp_fail(e, TP_EINPUT, "--only %s: '%.*s' is not a sheet of game %s; allowed: %s",
+				b->opt.only, (int)len, s, g->name, allowed.oom ? "see --list sheets" : allowed.s);
+			tp_buf_free(&allowed);
+			return TP_EINPUT;
+		}
+		s += len;
+		if (*s == ',')
+			s++;
+	}
+	return TP_OK;
+}
+
+/* The backends of b's formats that sheet i gets, before facts: plates are
+ * vector art for the die maker, with no rasters. */
+static int gets(const struct tp_build *b, size_t i, size_t bi)
+{
+	const struct tp_game *g = b->session->game;
+	return (b->formats & (1u << bi)) &&
+	       !((g->sheets[i].flags & TP_SHEET_PLATE) && tp_backends[bi].raster);
+}
+
+/* Lays sheet i out once for what planning needs of it: whether it draws
+ * in the ink of a one-ink backend (the DXF of the die lines), and the area
+ * a raster of it covers (gang sheets as built: panels or not, the pixels
+ * are about the same; punchboard sheets as imposed, gutters and margins
+ * included).  0, or -1 when out of memory. */
+static int sheet_facts(const struct tp_session *s, size_t i, int need_area,
+		       struct tp_sheet_facts *f)
+{
+	const struct tp_sheet_def *def = &s->game->sheets[i];
+	struct tp_doc doc = { 0 };
+	int rc = def->build(s->cfg, s->model, &doc);
+	for (size_t k = 0; rc == 0 && k < doc.n; k++)
+		for (size_t bi = 0; bi < tp_n_backends; bi++)
+			if (tp_backends[bi].only_ink &&
+			    tp_scene_uses_ink(doc.pages[k].sc, tp_backends[bi].only_ink))
+				f->has_ink |= 1u << bi;
+	if (rc == 0 && need_area && s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD)
+		rc = tp_impose_doc(s->cfg, s->model, def->name, &doc);
+	for (size_t k = 0; rc == 0 && k < doc.n; k++) {
+		const struct tp_scene *sc = doc.pages[k].sc;
+		f->area += (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
+	}
+	tp_doc_free(&doc);
+	return rc;
+}
+
+/* The facts of every wanted sheet that needs them, each from one layout:
+ * a one-ink backend asks which sheets have its ink; raster tasks need
+ * their area for the huge-raster rule (when --formats did not ask for
+ * them by name) and for the largest-first order (with workers). */
+static int plan_facts(struct tp_build *b)
+{
+	const struct tp_game *g = b->session->game;
+	int any_raster_rule = !b->opt.formats || b->opt.jobs > 1;
+	for (size_t i = 0; i < g->n_sheets; i++) {
+		int need_ink = 0, need_area = 0;
+		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++) {
+			if (!gets(b, i, bi))
+				continue;
+			need_ink |= tp_backends[bi].only_ink != 0;
+			need_area |= tp_backends[bi].raster && any_raster_rule;
+		}
+		if ((need_ink || need_area) && sheet_facts(b->session, i, need_area, &b->facts[i]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One task per wanted sheet and format.  0, or -1 when out of memory. */
+static int plan_tasks(struct tp_build *b)
+{
+	const struct tp_game *g = b->session->game;
+	b->n_tasks = 0;
+	b->tasks = tp_calloc(g->n_sheets * tp_n_backends + 1, sizeof *b->tasks);
+	if (b->tasks == NULL || plan_facts(b) != 0)
+		return -1;
+	for (size_t i = 0; i < g->n_sheets; i++) {
+		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++) {
+			if (!gets(b, i, bi))
+				continue;
+			/* A backend of one ink skips sheets without it. */
+			if (tp_backends[bi].only_ink && !(b->facts[i].has_ink & (1u << bi)))
+				continue;
+			b->tasks[b->n_tasks].sheet = i;
+			b->tasks[b->n_tasks].backend = bi;
+			b->tasks[b->n_tasks].area = tp_backends[bi].raster ? b->facts[i].area : 0;
+			b->n_tasks++;
+		}
+	}
+	return 0;
+}
+
+/* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
+ * take hours and gigabytes of PNG: they are written only when --formats
+ * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
+#define TP_PNG_AUTO_MAX_PX 2e9
+
+static void drop_huge_rasters(struct tp_build *b)
+{
+	const struct tp_config *c = b->session->cfg;
+	size_t k = 0;
+	for (size_t i = 0; i < b->n_tasks; i++) {
+		double dpmm = c->print.dpi / 25.4;
+		double px = b->tasks[i].area * dpmm * dpmm;
+		if (px > TP_PNG_AUTO_MAX_PX) {
+			if (!b->opt.quiet)
+				fprintf(stderr, "tilepress: %s: %.1f Gpx at %g dpi; PNG skipped (ask for it with --formats png)\n",
+					b->session->game->sheets[b->tasks[i].sheet].name, px / 1e9,
+					c->print.dpi);
+			continue;
+		}
+		b->tasks[k++] = b->tasks[i];
+	}
+	b->n_tasks = k;
+}
+
+/* Raster tasks dominate and grow with the sheet area; handing the largest
+ * out first keeps every worker busy to the end.  One worker keeps task
+ * order. */
+static void order_tasks(struct tp_build *b)
+{
+	size_t *order = b->order;
+	for (size_t i = 0; i < b->n_tasks; i++)
+		order[i] = i;
+	if (b->opt.jobs <= 1)
+		return;
+	/* Insertion sort, stable: equal areas keep sheet order. */
+	for (size_t i = 1; i < b->n_tasks; i++)
+		for (size_t k = i; k > 0 && b->tasks[order[k]].area > b->tasks[order[k - 1]].area; k--) {
+			size_t t = order[k];
+			order[k] = order[k - 1];
+			order[k - 1] = t;
+		}
+}
+
+/* The sheets the contact sheet shows: those this build writes; when it
+ * writes none (--only proof), those already in the folder, as its build
+ * record lists them (opt.in_folder).  Sets b->from_record: how many come
+ * from the record. */
+static void proof_sheets(struct tp_build *b)
+{
+	const struct tp_game *g = b->session->game;
+	size_t any = 0;
+	for (size_t i = 0; i < g->n_sheets; i++)
+		any += (size_t)(b->shown[i] = b->want[i]);
+	if (any || b->opt.in_folder == NULL)
+		return;
+	for (size_t i = 0; i < g->n_sheets; i++)
+		any += (size_t)(b->shown[i] = b->opt.in_folder[i]);
+	b->from_record = any;
+}
+
+/* Every input check: the epoch, --formats, --only and the own checks
+ * (prepare) of every sheet the build writes or lays out (the contact
+ * sheet's, and those in the folder, which the preview page shows). */
+static int check_inputs(struct tp_build *b, tp_err *e)
+{
+	const struct tp_game *g = b->session->game;
+	const int *in_folder = b->opt.in_folder;
+	int rc = b->opt.estimate ? TP_OK : parse_epoch(&b->epoch, e);
+	char why[300];
+	if (rc == TP_OK && b->opt.formats &&
+	    tp_backend_parse_list(b->opt.formats, &b->formats, why, sizeof why) != 0)
+		rc = tp_fail(e, TP_EINPUT, "--formats %s: %s", b->opt.formats, why);
+	if (rc == TP_OK)
+		rc = parse_only(b, e);
+	if (rc == TP_OK && b->want_proof)
+		proof_sheets(b);
+	for (size_t i = 0; rc == TP_OK && !b->opt.estimate && i < g->n_sheets; i++)
+		if ((b->want[i] || b->shown[i] || (in_folder && in_folder[i])) && g->sheets[i].prepare)
+			rc = g->sheets[i].prepare(b->session->cfg, e);
+	return rc;
+}
+
+int tp_build_plan(struct tp_build *b, const struct tp_session *s,
+		  const struct tp_build_opts *opt, tp_err *e)
+{
+	const struct tp_game *g = s->game;
+	memset(b, 0, sizeof *b);
+	b->session = s;
+	b->opt = *opt;
+	b->formats = s->cfg->print.formats;
+	b->want = tp_calloc(g->n_sheets + 1, sizeof *b->want);
+	b->facts = tp_calloc(g->n_sheets + 1, sizeof *b->facts);
+	b->shown = tp_calloc(g->n_sheets + 1, sizeof *b->shown);
+	if (b->want == NULL || b->facts == NULL || b->shown == NULL)
+		return tp_fail(e, TP_EIO, "out of memory planning the build");
+	int rc = check_inputs(b, e);
+	if (rc != TP_OK)
+		return rc;
+	if (plan_tasks(b) != 0)
+		return tp_fail(e, TP_EIO, "out of memory planning the build");
+	if (!opt->formats)
+		drop_huge_rasters(b);
+	size_t n = b->n_tasks + 1;
+	b->reports = tp_calloc(n, sizeof *b->reports);
+	b->counts = tp_calloc(n, sizeof *b->counts);
+	b->order = tp_calloc(n, sizeof *b->order);
+	if (b->reports == NULL || b->counts == NULL || b->order == NULL)
+		return tp_fail(e, TP_EIO, "out of memory planning the build");
+	order_tasks(b);
+	return TP_OK;
+}
+
+void tp_build_free(struct tp_build *b)
+{
+	for (size_t i = 0; b->reports && i < b->n_tasks; i++)
+		tp_buf_free(&b->reports[i]);
+	tp_buf_free(&b->manifest);
+	tp_buf_free(&b->proof);
+	tp_doc_free(&b->laid);
+	free(b->reports);
+	free(b->counts);
+	free(b->order);
+	free(b->tasks);
+	free(b->facts);
+	free(b->shown);
+	free(b->want);
+	memset(b, 0, sizeof *b);
+}

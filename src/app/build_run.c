@@ -1,0 +1,210 @@
+/* Running a build's tasks: each lays its sheet out and writes it in one
+ * format, on the workers (build.h). */
+
+#include "app/build.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/alloc.h"
+#include "print/backend.h"
+#include "app/impose_game.h"
+#include "print/jobs.h"
+#include "print/outfile.h"
+
+void tp_build_note_file(struct tp_build *b, const char *name)
+{
+	char path[PATH_MAX + 256];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/%s", b->opt.dir, name);
+	tp_buf_printf(b->summary, "%s\t%lld\n", name, stat(path, &st) == 0 ? (long long)st.st_size : 0);
+	(*b->n_files)++;
+}
+
+/* Marks on pages[0..n-1] for file (saved first in saved[], restored by
+ * the caller for the first *marked pages, however this ends). */
+static int add_marks(const struct tp_build *b, const struct tp_sheet_def *def,
+		     struct tp_page *pages, size_t n, const char *file, int marks,
+		     struct tp_scene_state *saved, size_t *marked, tp_err *e)
+{
+	const struct tp_config *c = b->session->cfg;
+	for (*marked = 0; *marked < n; (*marked)++) {
+		struct tp_page *pg = &pages[*marked];
+		tp_scene_save(pg->sc, &saved[*marked]);
+		struct tp_slug slug = { c->print.job, file, def->name, b->epoch,
+					pg->note[0] ? pg->note : NULL,
+					{ pg->overlap[0], pg->overlap[1], pg->overlap[2], pg->overlap[3] } };
+		if (marks && tp_sheet_marks(pg->sc, &slug) != 0) {
+			(*marked)++;
+			return tp_fail(e, TP_EIO, "out of memory adding marks to %s", file);
+		}
+	}
+	return TP_OK;
+}
+
+int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
+			const struct tp_sheet_def *def, struct tp_page *pages, size_t n,
+			const char *file, tp_err *e)
+{
+	const struct tp_config *c = b->session->cfg;
+	int marks = c->print.marks && !bk->raster;
+	char title[160];
+	snprintf(title, sizeof title, "%s: %s", c->print.job, def->title);
+	struct tp_doc_info info = {
+		.title = title, .job = c->print.job, .file = file, .epoch = b->epoch,
+		.dpi = c->print.dpi, .marks = marks,
+		.output_condition = c->print.output_condition,
+		.output_info = c->print.output_info,
+		.output_registry = c->print.output_registry,
+		.output_profile = c->print.output_profile,
+		.pdfx4 = c->print.pdfx == TP_PDFX_4,
+	};
+	struct tp_scene_state *saved = tp_calloc(n, sizeof *saved);
+	const struct tp_scene **scenes = tp_calloc(n, sizeof *scenes);
+	int rc = TP_OK;
+	size_t marked = 0;
+	if (saved == NULL || scenes == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory writing %s", file);
+	for (size_t i = 0; rc == TP_OK && i < n; i++)
+		scenes[i] = pages[i].sc;
+	if (rc == TP_OK)
+		rc = add_marks(b, def, pages, n, file, marks, saved, &marked, e);
+	struct tp_out o;
+	if (rc == TP_OK)
+		rc = tp_out_open(&o, b->opt.dir, file, e);
+	if (rc == TP_OK) {
+		rc = bk->write(o.f, scenes, n, &info, e);
+		if (rc == TP_OK) {
+			rc = tp_out_commit(&o, e);
+		} else {
+			tp_out_abort(&o);
+			/* Backends do not know where the file goes: say so here. */
+			char msg[sizeof e->msg];
+			snprintf(msg, sizeof msg, "%s: %s", o.final, e->msg);
+			memcpy(e->msg, msg, sizeof msg);
+		}
+	}
+	for (size_t i = 0; i < marked; i++)
+		tp_scene_restore(pages[i].sc, &saved[i]);
+	free(saved);
+	free(scenes);
+	if (rc == TP_OK)
+		tp_build_note_file(b, file);
+	return rc;
+}
+
+int tp_build_lay_out(const struct tp_session *s, size_t sheet, struct tp_doc *doc)
+{
+	const struct tp_sheet_def *def = &s->game->sheets[sheet];
+	if (def->build(s->cfg, s->model, doc) != 0)
+		return -1;
+	return tp_impose_doc(s->cfg, s->model, def->name, doc);
+}
+
+/* The laid-out pages of sheet: this process's last layout when it was of
+ * the same sheet (writing a file leaves the pages as they were), else a
+ * new one replacing it.  NULL when out of memory. */
+static struct tp_doc *laid_out(struct tp_build *b, size_t sheet)
+{
+	if (b->laid_ok && b->laid_sheet == sheet)
+		return &b->laid;
+	tp_doc_free(&b->laid);
+	b->laid_ok = 0;
+	if (tp_build_lay_out(b->session, sheet, &b->laid) != 0) {
+		tp_doc_free(&b->laid);
+		return NULL;
+	}
+	b->laid_sheet = sheet;
+	b->laid_ok = 1;
+	return &b->laid;
+}
+
+/* One task: lays out one sheet and writes it in one format. */
+static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err *e)
+{
+	struct tp_build *b = ctx;
+	const struct tp_sheet_def *def = &b->session->game->sheets[b->tasks[i].sheet];
+	const struct tp_backend *bk = &tp_backends[b->tasks[i].backend];
+	b->summary = out;
+	b->n_files = count;
+	struct tp_doc *doc = laid_out(b, b->tasks[i].sheet);
+	if (doc == NULL)
+		return tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
+	int one_file = doc->n == 1 || bk->multipage;
+	/* A backend of one ink (the DXF of the die lines) writes only the
+	 * pages that have it; the files keep the names they would have. */
+	struct tp_page *pages = doc->pages;
+	size_t n = doc->n;
+	if (bk->only_ink) {
+		pages = tp_calloc(doc->n + 1, sizeof *pages);
+		if (pages == NULL)
+			return tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
+		n = 0;
+		for (size_t j = 0; j < doc->n; j++)
+			if (tp_scene_uses_ink(doc->pages[j].sc, bk->only_ink))
+				pages[n++] = doc->pages[j];
+	}
+	char file[200];
+	int rc = TP_OK;
+	if (one_file && n > 0) {
+		snprintf(file, sizeof file, "%s%s", def->name, bk->ext);
+		rc = tp_build_write_file(b, bk, def, pages, n, file, e);
+	} else {
+		/* Single-page formats get one file per page, named after it. */
+		for (size_t k = 0; rc == TP_OK && k < n; k++) {
+			snprintf(file, sizeof file, "%s-%s%s", def->name, pages[k].sc->name, bk->ext);
+			rc = tp_build_write_file(b, bk, def, &pages[k], 1, file, e);
+		}
+	}
+	if (pages != doc->pages)
+		free(pages);
+	return rc;
+}
+
+/* "fronts (png)": task i, for a worker's failure. */
+static void task_name(void *ctx, size_t i, char *buf, size_t n)
+{
+	const struct tp_build *b = ctx;
+	snprintf(buf, n, "%s (%s)", b->session->game->sheets[b->tasks[i].sheet].name,
+		 tp_backends[b->tasks[i].backend].name);
+}
+
+/* "tilepress: 14 files written; drawing board (png)": the sheet named is
+ * the next in the queue (with several workers, one of those in hand). */
+static void progress(void *ctx, size_t idx, size_t done, size_t n)
+{
+	struct tp_build *b = ctx;
+	if (!b->opt.progress)
+		return;
+	if (idx != (size_t)-1)
+		b->files_done += b->counts[idx];
+	const char *next = "";
+	char what[160] = "finishing";
+	if (done < n) {
+		size_t t = b->order[done];
+		next = b->session->game->sheets[b->tasks[t].sheet].name;
+		snprintf(what, sizeof what, "drawing %s (%s)", next, tp_backends[b->tasks[t].backend].name);
+	}
+	fprintf(stderr, "\r\033[Ktilepress: %d file%s written; %s", b->files_done,
+		b->files_done == 1 ? "" : "s", what);
+}
+
+int tp_build_sheets(struct tp_build *b, tp_err *e)
+{
+	b->files_done = b->manifest_files;
+	struct tp_jobs_spec spec = {
+		.n = b->n_tasks, .order = b->order, .jobs = b->opt.jobs,
+		.run = run_task, .ctx = b, .reports = b->reports, .counts = b->counts,
+		.on_done = progress, .name = task_name,
+	};
+	int rc = tp_jobs_run(&spec, e);
+	/* The parent's layout (one worker) is of no use after this. */
+	tp_doc_free(&b->laid);
+	b->laid_ok = 0;
+	if (b->opt.progress)
+		fprintf(stderr, "\r\033[K");
+	return rc;
+}
