@@ -709,14 +709,13 @@ c_formats_blanks() {
 	expect_ok || return
 	run -s 'print.formats= svg , dxf' build -q -o "$fb_c" --only board,cut
 	expect_ok || return
-	fb_list=$(cd "$fb_a" && ls | grep -v '^manifest$' | tr '\n' ' ')
+	fb_list=$(cd "$fb_a" && ls | grep -E '[.](svg|dxf)$' | tr '\n' ' ')
 	case $fb_list in *.svg*) ;; *) fail "no SVG written: $fb_list"; return ;; esac
 	case $fb_list in *.dxf*) ;; *) fail "no DXF written: $fb_list"; return ;; esac
 	for fb_d in "$fb_b" "$fb_c"; do
-		[ "$(cd "$fb_d" && ls | grep -v '^manifest$' | tr '\n' ' ')" = "$fb_list" ] ||
+		[ "$(cd "$fb_d" && ls | grep -E '[.](svg|dxf)$' | tr '\n' ' ')" = "$fb_list" ] ||
 			{ fail "$fb_d: $(cd "$fb_d" && ls | tr '\n' ' '), want $fb_list"; return; }
 		for fb_f in $fb_list; do
-			[ "$fb_f" = marker ] && continue
 			cmp -s "$fb_a/$fb_f" "$fb_d/$fb_f" || { fail "$fb_f differs in $fb_d"; return; }
 		done
 	done
