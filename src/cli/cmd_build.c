@@ -220,14 +220,24 @@ static int list_written(const struct tp_build *b, struct tp_written_list *w)
 	return collect(w, &b->proof, TP_PROOF_SHEET);
 }
 
-int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
+/* Checks every page the build lays out as a factory would: errors stop
+ * the build (unless --accept-preflight), with the first few on stderr. */
+static int preflight(const struct tp_cli *cli, const struct tp_session *s,
+		     const struct tp_build *b, struct tp_preflight *pf, tp_err *e)
 {
-	struct tp_session s;
-	int rc = tp_cli_session_open(&s, cli, e);
-	if (rc != TP_OK)
-		return rc;
-	char dir[PATH_MAX];
-	tp_session_out_dir(cli->out_dir, s.cfg, dir, sizeof dir);
+	int rc = tp_preflight_sheets(s, b->want, pf, e);
+	if (rc == TP_OK && pf->errors && !cli->accept_preflight) {
+		tp_preflight_stderr(pf, 5);
+		rc = tp_fail(e, TP_EINPUT,
+			     "preflight: %zu error%s a factory would reject; nothing written (fix them, or build with --accept-preflight)",
+			     pf->errors, pf->errors == 1 ? "" : "s");
+	}
+	return rc;
+}
+
+/* What the command line asks of a build into dir. */
+static struct tp_build_opts opts_of(const struct tp_cli *cli, const char *dir)
+{
 	struct tp_build_opts opt = {
 		.dir = dir,
 		.only = cli->only,
@@ -236,6 +246,18 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		.quiet = cli->quiet,
 		.progress = !cli->quiet && isatty(2),
 	};
+	return opt;
+}
+
+int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
+{
+	struct tp_session s;
+	int rc = tp_cli_session_open(&s, cli, e);
+	if (rc != TP_OK)
+		return rc;
+	char dir[PATH_MAX];
+	tp_session_out_dir(cli->out_dir, s.cfg, dir, sizeof dir);
+	struct tp_build_opts opt = opts_of(cli, dir);
 	/* A large PNG uses the cores the other sheets leave idle. */
 	tp_png_set_threads(opt.jobs);
 	int *in_folder = recorded_sheets(&s, dir);
@@ -248,13 +270,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	/* The preflight: before anything is written, errors stop the build. */
 	struct tp_preflight pf = { 0 };
 	if (rc == TP_OK)
-		rc = tp_preflight_sheets(&s, b.want, &pf, e);
-	if (rc == TP_OK && pf.errors && !cli->accept_preflight) {
-		tp_preflight_stderr(&pf, 5);
-		rc = tp_fail(e, TP_EINPUT,
-			     "preflight: %zu error%s a factory would reject; nothing written (fix them, or build with --accept-preflight)",
-			     pf.errors, pf.errors == 1 ? "" : "s");
-	}
+		rc = preflight(cli, &s, &b, &pf, e);
 	b.pf = &pf;
 	/* Too many files or pixels for what the user expects: refused before
 	 * anything is drawn (print.max_files, print.max_gpx). */
