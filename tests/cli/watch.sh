@@ -28,7 +28,10 @@ trap 'stop_watch; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 # (or the watch died, or LIMIT seconds passed).
 wait_for() {
 	i=0
-	while [ "$(grep -c -- "$2" "$1" 2>/dev/null)" -lt "$3" ]; do
+	# (a FILE the watch has not created yet counts 0 lines, not an error
+	# that would end the wait early)
+	while [ "$(grep -c -- "$2" "$1" 2>/dev/null || :)" -lt "$3" ] 2>/dev/null ||
+	      [ ! -s "$1" ]; do
 		kill -0 "$WPID" 2>/dev/null || return 1
 		[ $i -lt $((LIMIT * 5)) ] || return 1
 		sleep 0.2

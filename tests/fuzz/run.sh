@@ -32,13 +32,15 @@ else
 	corpus=build/fuzz/corpus/$t
 fi
 mkdir -p "$corpus"
-# -timeout: a 1200x1200 board derives in well under a second under ASan,
-# so 30 s per input is a hang.  series.indicia may name /dev/stdin or
+# -timeout: the slowest committed input takes about 4 s of CPU a run under
+# ASan (an arena config whose gate warning simulates games; a 12,000-square
+# series board 2.2 s); 90 s keeps a 10x margin on a loaded 2-core machine,
+# where a run can take twice its CPU time, and is still a hang.  series.indicia may name /dev/stdin or
 # /dev/tty: stdin is /dev/null and, with setsid, there is no terminal.
 export LSAN_OPTIONS="suppressions=$(pwd)/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 nosess=
 command -v setsid >/dev/null 2>&1 && nosess="setsid -w"
-$nosess "$bin" -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
+$nosess "$bin" -max_total_time="$secs" -timeout=90 -rss_limit_mb=2048 -print_final_stats=1 \
 	-artifact_prefix="$art/" "$corpus" "$seeds" </dev/null >"$log" 2>&1
 rc=$?
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
@@ -56,7 +58,7 @@ fi
 set -- "$regress"/*
 if [ -e "$1" ]; then
 	rlog=build/fuzz/regress-$t.log
-	if ! $nosess "$bin" -timeout=30 -rss_limit_mb=2048 "$@" </dev/null >"$rlog" 2>&1; then
+	if ! $nosess "$bin" -timeout=90 -rss_limit_mb=2048 "$@" </dev/null >"$rlog" 2>&1; then
 		echo "fuzz: $t: a regression input crashes again; log $rlog:"
 		grep -E 'ERROR|SUMMARY|tp-fuzz|runtime error|Running:' "$rlog" | head -n 20
 		exit 1
