@@ -320,8 +320,10 @@ int tp_scene_index_query(struct tp_scene_index *ix, double x, double y, double w
 		}
 	if (reserve(ix, m, ix->n_wide) != 0)
 		return -1;
-	memcpy(ix->out + m, ix->wide, ix->n_wide * sizeof *ix->wide);
-	m += ix->n_wide;
+	if (ix->n_wide) {   /* (out may still be NULL: memcpy(NULL, .., 0) is undefined) */
+		memcpy(ix->out + m, ix->wide, ix->n_wide * sizeof *ix->wide);
+		m += ix->n_wide;
+	}
 	sort_ids(ix->out, m, ix->tmp);
 	*ids = ix->out;
 	*n = m;
