@@ -7,8 +7,8 @@
 #include "testutil.h"
 
 #include "app/config_load.h"
-#include "games/series/table.h"
-#include "games/series/table_config.h"
+#include "games/series/series_table.h"
+#include "games/series/series_table_config.h"
 #include "print/sheet.h"
 #include "print/symbol.h"
 

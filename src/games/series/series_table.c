@@ -1,4 +1,4 @@
-#include "games/series/table.h"
+#include "games/series/series_table.h"
 
 #include <stdio.h>
 #include <string.h>

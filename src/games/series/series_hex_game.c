@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "games/game.h"
-#include "games/series/hex.h"
-#include "games/series/table_config.h"
+#include "games/series/series_hex.h"
+#include "games/series/series_table_config.h"
 
 extern const struct tp_sheet_def tp_hex_sheets[3];
 

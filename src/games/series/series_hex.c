@@ -1,4 +1,4 @@
-#include "games/series/hex.h"
+#include "games/series/series_hex.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,8 +6,8 @@
 #include <stdio.h>
 
 #include "games/game.h"
-#include "games/series/hex.h"
-#include "games/series/table_config.h"
+#include "games/series/series_hex.h"
+#include "games/series/series_table_config.h"
 #include "print/die.h"
 #include "print/scene.h"
 #include "print/sheet.h"

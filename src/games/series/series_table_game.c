@@ -8,7 +8,7 @@
 
 #include "games/game.h"
 #include "games/series/series_config.h"
-#include "games/series/table_config.h"
+#include "games/series/series_table_config.h"
 #include "print/symbol.h"
 
 extern const struct tp_sheet_def tp_table_sheets[3];
@@ -112,14 +112,17 @@ static int finish(struct tp_config *c, tp_err *e)
 	struct tp_table_cfg *t = c->game_cfg;
 	if (t->shapes == 2) {
 		char path[512];
-		int rc = tp_pictures_resolve(t->pictures_name, path, sizeof path, e);
+		const char *where = tp_config_where(c, "table", "pictures");
+		int rc = tp_pictures_resolve("table.pictures", t->pictures_name,
+					     strncmp(where, "--set", 5) == 0 ? NULL : c->path, path,
+					     sizeof path, e);
 		if (rc == TP_OK)
-			rc = tp_pictures_load(path, &t->pictures, e);
+			rc = tp_pictures_load(path, tp_series_names, TP_N_SERIES, &t->pictures, e);
 		if (rc != TP_OK) {
 			char msg[sizeof e->msg];
 			snprintf(msg, sizeof msg, "%s", e->msg);
 			e->code = TP_OK;   /* re-raised with where the key was set */
-			return tp_fail(e, rc, "%s: %s", tp_config_where(c, "table", "pictures"), msg);
+			return tp_fail(e, rc, "%s: %s", where, msg);
 		}
 		return TP_OK;
 	}

@@ -4,9 +4,9 @@
 /* The table set's config ([game] name = series-table): [table] order, the
  * FIG. 6 marking template, and the series' inks. */
 
+#include "print/pictures.h"
 #include "games/config.h"
-#include "games/series/pictures.h"
-#include "games/series/table.h"
+#include "games/series/series_table.h"
 
 struct tp_table_cfg {
 	/* FIG. 6: the 9 small triangles of a quadrant, numbered 1..5 along

@@ -8,7 +8,7 @@
 #include "games/game.h"
 #include "games/series/series_art.h"
 #include "games/series/series_config.h"
-#include "games/series/table_config.h"
+#include "games/series/series_table_config.h"
 #include "print/die.h"
 #include "print/scene.h"
 #include "print/sheet.h"
