@@ -1,4 +1,4 @@
-/* The preflight's rules over a page's shapes (preflight.h). */
+/* The preflight's rules, as a sink of the scene walk (preflight.h). */
 
 #include "print/preflight.h"
 
@@ -9,28 +9,38 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/preflight_geom.h"
 #include "print/sheet.h"
 
-#define EPS 0.01          /* mm: what counts as touching */
+#define EPS TP_PF_EPS
 #define MAX_FINDINGS 20000
 
-struct seg {
-	double x0, y0, x1, y1;
+/* A die shape as the walk gave it. */
+struct die {
 	size_t shape;
+	size_t first, last;   /* its pieces: seg[first .. last - 1] */
+	int closed;
 };
 
-/* What the page-wide rules need, collected in one pass. */
-struct page {
+/* One page being walked: what the rules that need the whole page (die
+ * lines, the safe zone) collect until tp_pf_end. */
+struct tp_pf_page {
 	struct tp_preflight *pf;
 	const struct tp_pf_rules *r;
 	const char *sheet;
 	int page;
 	const struct tp_scene *sc;
-	struct seg *die;      /* every straight piece of every die path */
+	struct tp_pf_seg *seg;  /* every straight piece of every die path */
+	size_t n_seg, cap_seg;
+	struct die *die;
 	size_t n_die, cap_die;
+	size_t *fill;           /* process fills walked so far, in draw order */
+	size_t n_fill;
+	size_t *safe;           /* shapes the safe zone is checked for at the end */
+	size_t n_safe;
 };
 
-static void add(struct page *P, int sev, double x, double y, const char *rule, double value,
+static void add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,
 		double limit, const char *fmt, ...)
 {
 	struct tp_preflight *pf = P->pf;
@@ -81,124 +91,46 @@ static int dark(const struct tp_ink *k)
 	return k->kind == TP_INK_PROCESS && (k->cmyk[3] >= 0.5 || tac(k) >= 150);
 }
 
-/* ---- geometry ---------------------------------------------------------------- */
-
-static double pt_seg(double px, double py, const struct seg *s)
-{
-	double dx = s->x1 - s->x0, dy = s->y1 - s->y0, l2 = dx * dx + dy * dy;
-	double t = l2 > 0 ? ((px - s->x0) * dx + (py - s->y0) * dy) / l2 : 0;
-	t = fmax(0, fmin(1, t));
-	return hypot(px - (s->x0 + t * dx), py - (s->y0 + t * dy));
-}
-
-static int cross(const struct seg *a, const struct seg *b)
-{
-	double d1 = (b->x1 - b->x0) * (a->y0 - b->y0) - (b->y1 - b->y0) * (a->x0 - b->x0);
-	double d2 = (b->x1 - b->x0) * (a->y1 - b->y0) - (b->y1 - b->y0) * (a->x1 - b->x0);
-	double d3 = (a->x1 - a->x0) * (b->y0 - a->y0) - (a->y1 - a->y0) * (b->x0 - a->x0);
-	double d4 = (a->x1 - a->x0) * (b->y1 - a->y0) - (a->y1 - a->y0) * (b->x1 - a->x0);
-	return ((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0));
-}
-
-static double seg_seg(const struct seg *a, const struct seg *b)
-{
-	if (cross(a, b))
-		return 0;
-	return fmin(fmin(pt_seg(a->x0, a->y0, b), pt_seg(a->x1, a->y1, b)),
-		    fmin(pt_seg(b->x0, b->y0, a), pt_seg(b->x1, b->y1, a)));
-}
-
-/* Distance from a box to a segment (0 when they meet). */
-static double box_seg(const double b[4], const struct seg *s)
-{
-	int in0 = s->x0 >= b[0] && s->x0 <= b[2] && s->y0 >= b[1] && s->y0 <= b[3];
-	if (in0)
-		return 0;
-	struct seg e[4] = { { b[0], b[1], b[2], b[1], 0 }, { b[2], b[1], b[2], b[3], 0 },
-			    { b[2], b[3], b[0], b[3], 0 }, { b[0], b[3], b[0], b[1], 0 } };
-	double d = INFINITY;
-	for (int i = 0; i < 4; i++)
-		d = fmin(d, seg_seg(&e[i], s));
-	return d;
-}
-
-/* 1 when (x, y) lies inside the filled shape u (nonzero winding; a
- * curve by its control polygon, close enough for a point well inside). */
-static int inside_fill(const struct tp_scene *sc, const struct tp_shape *u, double x, double y)
-{
-	if (u->kind == TP_SHAPE_RECT)
-		return x >= fmin(u->x, u->x + u->w) && x <= fmax(u->x, u->x + u->w) &&
-		       y >= fmin(u->y, u->y + u->h) && y <= fmax(u->y, u->y + u->h);
-	if (u->kind != TP_SHAPE_PATH)
-		return 0;
-	const struct tp_pt *p = sc->pts + u->first;
-	int wind = 0;
-	double sx = 0, sy = 0, px = 0, py = 0;
-	for (size_t k = 0; k <= u->count; k++) {
-		int end = k == u->count || p[k].op == TP_MOVE;
-		double qx = end || p[k].op == TP_CLOSE ? sx : p[k].x;
-		double qy = end || p[k].op == TP_CLOSE ? sy : p[k].y;
-		if (k > 0 && (py <= y) != (qy <= y)) {
-			double t = (y - py) / (qy - py);
-			if (px + t * (qx - px) > x)
-				wind += qy > py ? 1 : -1;
-		}
-		if (k < u->count && p[k].op == TP_MOVE) {
-			sx = px = p[k].x;
-			sy = py = p[k].y;
-		} else {
-			px = qx;
-			py = qy;
-		}
-	}
-	return wind != 0;
-}
-
-static int boxes_meet(const double a[4], const double b[4])
-{
-	return a[0] < b[2] - EPS && b[0] < a[2] - EPS && a[1] < b[3] - EPS && b[1] < a[3] - EPS;
-}
-
-/* ---- collecting the die lines ---------------------------------------------------- */
-
-static int push_seg(struct page *P, double x0, double y0, double x1, double y1, size_t shape)
-{
-	if (P->n_die == P->cap_die) {
-		size_t cap = P->cap_die ? 2 * P->cap_die : 64;
-		struct seg *s = tp_realloc(P->die, cap * sizeof *s);
-		if (s == NULL)
-			return -1;
-		P->die = s;
-		P->cap_die = cap;
-	}
-	P->die[P->n_die++] = (struct seg){ x0, y0, x1, y1, shape };
-	return 0;
-}
-
 static int is_die(const struct tp_shape *s)
 {
 	return s->ink == TP_INK_CUT && !(s->flags & TP_SHAPE_MARK);
 }
 
-/* A die path's straight pieces (a curve by its control polygon); *closed
- * when it returns to its start. */
-static int die_segments(struct page *P, size_t i, int *closed)
+/* ---- collecting the die lines ---------------------------------------------------- */
+
+static int push_seg(struct tp_pf_page *P, double x0, double y0, double x1, double y1, size_t shape)
 {
-	const struct tp_scene *sc = P->sc;
-	const struct tp_shape *s = &sc->shapes[i];
+	if (P->n_seg == P->cap_seg) {
+		size_t cap = P->cap_seg ? 2 * P->cap_seg : 64;
+		struct tp_pf_seg *s = tp_realloc(P->seg, cap * sizeof *s);
+		if (s == NULL)
+			return -1;
+		P->seg = s;
+		P->cap_seg = cap;
+	}
+	P->seg[P->n_seg++] = (struct tp_pf_seg){ x0, y0, x1, y1, shape };
+	return 0;
+}
+
+/* A die path's straight pieces (a curve by its control polygon); 1 in
+ * *closed when every subpath returns to its start. */
+static int die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed)
+{
+	const struct tp_shape *s = d->s;
 	*closed = 0;
 	if (s->kind == TP_SHAPE_RECT) {
 		*closed = 1;
 		double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
+		size_t i = d->index;
 		return push_seg(P, x0, y0, x1, y0, i) | push_seg(P, x1, y0, x1, y1, i) |
 		       push_seg(P, x1, y1, x0, y1, i) | push_seg(P, x0, y1, x0, y0, i);
 	}
 	if (s->kind != TP_SHAPE_PATH)
 		return 0;
-	const struct tp_pt *p = sc->pts + s->first;
+	const struct tp_pt *p = d->pts;
 	double sx = 0, sy = 0, px = 0, py = 0;
 	int subpaths = 0, open = 0;
-	for (size_t k = 0; k < s->count; k++) {
+	for (size_t k = 0; k < d->n; k++) {
 		double x = p[k].x, y = p[k].y;
 		if (p[k].op == TP_MOVE) {
 			if (subpaths && !(fabs(px - sx) < EPS && fabs(py - sy) < EPS))
@@ -211,13 +143,8 @@ static int die_segments(struct page *P, size_t i, int *closed)
 				x = sx;
 				y = sy;
 			}
-			if (push_seg(P, px, py, x, y, i) != 0)
+			if (push_seg(P, px, py, x, y, d->index) != 0)
 				return -1;
-			if (p[k].op == TP_CLOSE) {
-				px = sx;
-				py = sy;
-				continue;
-			}
 		}
 		px = x;
 		py = y;
@@ -228,39 +155,57 @@ static int die_segments(struct page *P, size_t i, int *closed)
 	return 0;
 }
 
+static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
+{
+	if (P->n_die == P->cap_die) {
+		size_t cap = P->cap_die ? 2 * P->cap_die : 16;
+		struct die *n = tp_realloc(P->die, cap * sizeof *n);
+		if (n == NULL)
+			return -1;
+		P->die = n;
+		P->cap_die = cap;
+	}
+	struct die *k = &P->die[P->n_die];
+	k->shape = d->index;
+	k->first = P->n_seg;
+	if (die_segments(P, d, &k->closed) != 0)
+		return -1;
+	k->last = P->n_seg;
+	P->n_die++;
+	return 0;
+}
+
 /* ---- the page-wide die rules --------------------------------------------------- */
 
 /* 1 when (x, y) lies on the trim edge or on a die piece of another
  * shape than `shape`. */
-static int meets_cut(const struct page *P, double x, double y, size_t shape)
+static int meets_cut(const struct tp_pf_page *P, double x, double y, size_t shape)
 {
 	const struct tp_scene *sc = P->sc;
 	if (fabs(x) < EPS || fabs(y) < EPS || fabs(x - sc->trim_w) < EPS || fabs(y - sc->trim_h) < EPS)
 		return 1;
-	for (size_t i = 0; i < P->n_die; i++)
-		if (P->die[i].shape != shape && pt_seg(x, y, &P->die[i]) < EPS)
+	for (size_t i = 0; i < P->n_seg; i++)
+		if (P->seg[i].shape != shape && tp_pf_pt_seg(x, y, &P->seg[i]) < EPS)
 			return 1;
 	return 0;
 }
 
 /* An open die path is allowed only as a gang cut: each of its ends meets
  * the trim edge or another cut (edges two tiles share are cut once). */
-static int gang_cut(const struct page *P, size_t i)
+static int gang_cut(const struct tp_pf_page *P, const struct die *k)
 {
-	const struct tp_scene *sc = P->sc;
-	const struct tp_shape *s = &sc->shapes[i];
-	if (s->kind != TP_SHAPE_PATH || s->count < 2)
+	if (k->last == k->first)
 		return 0;
-	const struct tp_pt *p = sc->pts + s->first;
-	return meets_cut(P, p[0].x, p[0].y, i) && meets_cut(P, p[s->count - 1].x, p[s->count - 1].y, i);
+	const struct tp_pf_seg *a = &P->seg[k->first], *b = &P->seg[k->last - 1];
+	return meets_cut(P, a->x0, a->y0, k->shape) && meets_cut(P, b->x1, b->y1, k->shape);
 }
 
 /* Cut once: no straight piece twice. */
-static void die_doubled(struct page *P)
+static void die_doubled(struct tp_pf_page *P)
 {
-	for (size_t a = 0; a < P->n_die; a++)
-		for (size_t b = a + 1; b < P->n_die; b++) {
-			const struct seg *u = &P->die[a], *v = &P->die[b];
+	for (size_t a = 0; a < P->n_seg; a++)
+		for (size_t b = a + 1; b < P->n_seg; b++) {
+			const struct tp_pf_seg *u = &P->seg[a], *v = &P->seg[b];
 			int same = (fabs(u->x0 - v->x0) < EPS && fabs(u->y0 - v->y0) < EPS &&
 				    fabs(u->x1 - v->x1) < EPS && fabs(u->y1 - v->y1) < EPS) ||
 				   (fabs(u->x0 - v->x1) < EPS && fabs(u->y0 - v->y1) < EPS &&
@@ -271,105 +216,69 @@ static void die_doubled(struct page *P)
 		}
 }
 
-/* Space between components' die lines (box[k]: component k's box, the
- * die shape it is). */
-static void die_gaps(struct page *P, double (*box)[4], const size_t *shape_of, size_t n_comp)
+/* Space between closed components' die lines (box[k]: the die shape
+ * comp[k]'s box). */
+static void die_gaps(struct tp_pf_page *P, double (*box)[4], const struct die **comp, size_t n)
 {
 	const struct tp_pf_rules *r = P->r;
-	for (size_t a = 0; r->die_gap > 0 && a < n_comp; a++)
-		for (size_t b = a + 1; b < n_comp; b++) {
+	for (size_t a = 0; r->die_gap > 0 && a < n; a++)
+		for (size_t b = a + 1; b < n; b++) {
 			double *p = box[a], *q = box[b];
 			if (p[0] > q[2] + r->die_gap || q[0] > p[2] + r->die_gap ||
 			    p[1] > q[3] + r->die_gap || q[1] > p[3] + r->die_gap)
 				continue;
 			double d = INFINITY;
-			for (size_t i = 0; i < P->n_die; i++)
-				for (size_t j = 0; P->die[i].shape == shape_of[a] && j < P->n_die; j++)
-					if (P->die[j].shape == shape_of[b])
-						d = fmin(d, seg_seg(&P->die[i], &P->die[j]));
+			for (size_t i = comp[a]->first; i < comp[a]->last; i++)
+				for (size_t j = comp[b]->first; j < comp[b]->last; j++)
+					d = fmin(d, tp_pf_seg_seg(&P->seg[i], &P->seg[j]));
 			if (d < r->die_gap - EPS)
 				add(P, TP_PF_ERROR, (p[0] + q[0]) / 2, (p[1] + q[1]) / 2, "die-gap", d,
 				    r->die_gap, "two components' die lines %.2f mm apart", d);
 		}
 }
 
-static void die_rules(struct page *P)
+static void die_rules(struct tp_pf_page *P)
 {
 	const struct tp_scene *sc = P->sc;
 	const struct tp_pf_rules *r = P->r;
-	size_t n_comp = 0;
-	double (*box)[4] = NULL;
-	size_t *shape_of = NULL;
-	/* Every die piece first: an open path's ends are judged against all. */
-	char *closed_of = tp_calloc(sc->n_shapes + 1, 1);
-	size_t *first_of = tp_calloc(sc->n_shapes + 1, sizeof *first_of);
-	for (size_t i = 0; closed_of && first_of && i < sc->n_shapes; i++) {
-		int closed = 0;
-		first_of[i] = P->n_die;
-		if (is_die(&sc->shapes[i]) && die_segments(P, i, &closed) != 0) {
-			P->pf->oom = 1;
-			break;
-		}
-		closed_of[i] = (char)closed;
-	}
-	if (closed_of == NULL || first_of == NULL || P->pf->oom) {
+	double (*box)[4] = tp_calloc(P->n_die + 1, sizeof *box);
+	const struct die **comp = tp_calloc(P->n_die + 1, sizeof *comp);
+	size_t n = 0;
+	if (box == NULL || comp == NULL) {
 		P->pf->oom = 1;
-		free(closed_of);
-		free(first_of);
+		free(box);
+		free(comp);
 		return;
 	}
-	for (size_t i = 0; i < sc->n_shapes; i++) {
-		if (!is_die(&sc->shapes[i]))
-			continue;
-		size_t first = first_of[i], last = i + 1 < sc->n_shapes ? first_of[i + 1] : P->n_die;
-		int closed = closed_of[i];
+	for (size_t i = 0; i < P->n_die; i++) {
+		const struct die *k = &P->die[i];
 		double b[4];
-		tp_shape_bbox(sc, &sc->shapes[i], b);
-		if (!closed && !gang_cut(P, i)) {
-			add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", 0, 0,
-			    "a die path that is neither closed nor a cut whose ends meet other cuts (%zu pieces)",
-			    last - first);
+		tp_shape_bbox(sc, &sc->shapes[k->shape], b);
+		if (!k->closed) {
+			if (!gang_cut(P, k))
+				add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", 0, 0,
+				    "a die path that is neither closed nor a cut whose ends meet other cuts (%zu pieces)",
+				    k->last - k->first);
 			continue;
 		}
-		if (!closed)
-			continue;
 		double side = fmin(b[2] - b[0], b[3] - b[1]);
 		if (r->min_component > 0 && side < r->min_component - EPS)
 			add(P, TP_PF_ERROR, b[0], b[1], "component-size", side, r->min_component,
 			    "a die-cut component %.2f x %.2f mm", b[2] - b[0], b[3] - b[1]);
-		void *nb = tp_realloc(box, (n_comp + 1) * sizeof *box);
-		void *ns = nb ? tp_realloc(shape_of, (n_comp + 1) * sizeof *shape_of) : NULL;
-		if (nb)
-			box = nb;
-		if (ns == NULL) {
-			P->pf->oom = 1;
-			break;
-		}
-		shape_of = ns;
-		memcpy(box[n_comp], b, sizeof b);
-		shape_of[n_comp++] = i;
+		memcpy(box[n], b, sizeof b);
+		comp[n++] = k;
 	}
 	die_doubled(P);
-	die_gaps(P, box, shape_of, n_comp);
+	die_gaps(P, box, comp, n);
 	free(box);
-	free(shape_of);
-	free(closed_of);
-	free(first_of);
+	free(comp);
 }
 
-/* ---- one shape ------------------------------------------------------------------- */
-
-static double die_distance(const struct page *P, const double b[4])
-{
-	double d = INFINITY;
-	for (size_t i = 0; i < P->n_die; i++)
-		d = fmin(d, box_seg(b, &P->die[i]));
-	return d;
-}
+/* ---- one shape, as the walk gives it ------------------------------------------- */
 
 /* Shape s (ink k, box b) printed over a fill of ink ku: the coverage of
  * an overprint, and a dark thin or small object's knock-out. */
-static void over_fill(struct page *P, const struct tp_shape *s, const struct tp_ink *k,
+static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_ink *k,
 		      const struct tp_ink *ku, const double b[4])
 {
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
@@ -393,78 +302,129 @@ static void over_fill(struct page *P, const struct tp_shape *s, const struct tp_
 		    ku->name);
 }
 
-static void shape_rules(struct page *P, size_t i)
+/* The topmost process fill of another ink drawn before shape i (the walk's
+ * order is the press's) under the centre of box b, or NULL. */
+static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_shape *s,
+				    const double b[4])
 {
 	const struct tp_scene *sc = P->sc;
+	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+	for (size_t k = P->n_fill; k-- > 0;) {
+		const struct tp_shape *u = &sc->shapes[P->fill[k]];
+		double ub[4];
+		if (u->ink == s->ink)
+			continue;
+		tp_shape_bbox(sc, u, ub);
+		if (tp_pf_boxes_meet(b, ub) && tp_pf_inside_fill(sc, u, cx, cy))
+			return u;
+	}
+	return NULL;
+}
+
+static void line_rules(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_ink *k,
+		       double cx, double cy)
+{
 	const struct tp_pf_rules *r = P->r;
-	const struct tp_shape *s = &sc->shapes[i];
-	const struct tp_ink *k = ink_of(sc, s);
-	if ((s->flags & TP_SHAPE_MARK) || k == NULL)
+	if (!(s->paint & TP_STROKE))
 		return;
+	if (s->ink == TP_INK_EMBOSS && r->emboss_min > 0 && s->stroke < r->emboss_min - 1e-9)
+		add(P, TP_PF_WARNING, cx, cy, "emboss-min", s->stroke, r->emboss_min,
+		    "an emboss stroke %.3f mm wide", s->stroke);
+	else if (k->kind == TP_INK_PROCESS && tp_ink_is_tint(k) && r->min_tint_line > 0 &&
+		 s->stroke < r->min_tint_line - 1e-9)
+		add(P, TP_PF_WARNING, cx, cy, "line-weight", s->stroke, r->min_tint_line,
+		    "a %.3f mm line in %s, a tint", s->stroke, k->name);
+	else if (k->kind == TP_INK_PROCESS && r->min_line > 0 && s->stroke < r->min_line - 1e-9)
+		add(P, TP_PF_WARNING, cx, cy, "line-weight", s->stroke, r->min_line,
+		    "a %.3f mm line in %s", s->stroke, k->name);
+}
+
+/* A fill that ends on a trim edge has no bleed there (art crossing the
+ * edge and ending somewhere beyond it is cut art, e.g. a panel's share of
+ * a glyph, and is left alone). */
+static void fill_bleed(struct tp_pf_page *P, const struct tp_ink *k, const double b[4])
+{
+	const struct tp_scene *sc = P->sc;
+	double W = sc->trim_w, H = sc->trim_h;
+	const double edge[4] = { -b[0], -b[1], b[2] - W, b[3] - H };
+	for (int e = 0; e < 4; e++)
+		if (fabs(edge[e]) < EPS && fmin(sc->bleed, P->r->bleed) > EPS) {
+			add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "bleed", edge[e],
+			    fmin(sc->bleed, P->r->bleed), "%s art stops at the trim edge, without bleed",
+			    k->name);
+			return;
+		}
+}
+
+static int shape(void *ctx, const struct tp_walk_shape *d)
+{
+	struct tp_pf_page *P = ctx;
+	const struct tp_shape *s = d->s;
+	const struct tp_ink *k = d->ink;
+	if (d->mark)
+		return 0;
+	if (is_die(s) && add_die(P, d) != 0)
+		goto oom;
 	double b[4];
-	tp_shape_bbox(sc, s, b);
+	tp_shape_bbox(P->sc, s, b);
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	if (k->kind == TP_INK_SPOT && !k->overprint)
 		add(P, TP_PF_ERROR, cx, cy, "spot-overprint", 0, 1,
 		    "spot ink %s knocks out what lies under it", k->name);
-	if (s->paint & TP_STROKE) {
-		if (s->ink == TP_INK_EMBOSS && r->emboss_min > 0 && s->stroke < r->emboss_min - 1e-9)
-			add(P, TP_PF_WARNING, cx, cy, "emboss-min", s->stroke, r->emboss_min,
-			    "an emboss stroke %.3f mm wide", s->stroke);
-		else if (k->kind == TP_INK_PROCESS && tp_ink_is_tint(k) && r->min_tint_line > 0 &&
-			 s->stroke < r->min_tint_line - 1e-9)
-			add(P, TP_PF_WARNING, cx, cy, "line-weight", s->stroke, r->min_tint_line,
-			    "a %.3f mm line in %s, a tint", s->stroke, k->name);
-		else if (k->kind == TP_INK_PROCESS && r->min_line > 0 && s->stroke < r->min_line - 1e-9)
-			add(P, TP_PF_WARNING, cx, cy, "line-weight", s->stroke, r->min_line,
-			    "a %.3f mm line in %s", s->stroke, k->name);
-	}
-	if (k->kind == TP_INK_PROCESS && r->max_tac > 0 && tac(k) > r->max_tac + 1e-9)
-		add(P, TP_PF_ERROR, cx, cy, "tac", tac(k), r->max_tac, "ink %s", k->name);
-	/* Over the topmost fill drawn before it under its centre: knock-outs
-	 * and coverage. */
+	line_rules(P, s, k, cx, cy);
+	if (k->kind == TP_INK_PROCESS && P->r->max_tac > 0 && tac(k) > P->r->max_tac + 1e-9)
+		add(P, TP_PF_ERROR, cx, cy, "tac", tac(k), P->r->max_tac, "ink %s", k->name);
 	if (k->kind == TP_INK_PROCESS && s->ink != TP_INK_CUT) {
-		long top = -1;
-		for (size_t j = 0; j < sc->n_shapes; j++) {
-			const struct tp_shape *u = &sc->shapes[j];
-			const struct tp_ink *ku = ink_of(sc, u);
-			if (j == i || u->paint != TP_FILL || (u->flags & TP_SHAPE_MARK) || ku == NULL ||
-			    ku->kind != TP_INK_PROCESS || u->ink == s->ink ||
-			    !(u->layer < s->layer || (u->layer == s->layer && j < i)))
-				continue;
-			if (top >= 0) {
-				const struct tp_shape *t = &sc->shapes[top];
-				if (u->layer < t->layer || (u->layer == t->layer && j < (size_t)top))
-					continue;   /* drawn before the one found: under it */
-			}
-			double ub[4];
-			tp_shape_bbox(sc, u, ub);
-			if (boxes_meet(b, ub) && inside_fill(sc, u, cx, cy))
-				top = (long)j;
-		}
-		if (top >= 0)
-			over_fill(P, s, k, ink_of(sc, &sc->shapes[top]), b);
+		const struct tp_shape *u = under(P, s, b);
+		if (u)
+			over_fill(P, s, k, ink_of(P->sc, u), b);
 	}
-	/* The safe zone: elements that do not run to a cut keep clear of it. */
-	if (r->safe > 0 && !is_die(s) && k->kind != TP_INK_REGISTRATION) {
-		double d;
-		if (P->n_die > 0) {
-			d = die_distance(P, b);
+	if (k->kind == TP_INK_PROCESS && s->paint == TP_FILL) {
+		if (P->r->bleed > 0 && !P->sc->press)
+			fill_bleed(P, k, b);
+		P->fill[P->n_fill++] = d->index;
+	}
+	if (P->r->safe > 0 && !is_die(s) && k->kind != TP_INK_REGISTRATION)
+		P->safe[P->n_safe++] = d->index;
+	return 0;
+oom:
+	P->pf->oom = 1;
+	return 1;
+}
+
+const struct tp_sink tp_pf_sink = { .rect = shape, .path = shape, .text = shape };
+
+/* The press's view without printer's marks; text as boxes (its glyphs are
+ * not measured); a shape of an ink the palette lacks is left out. */
+const struct tp_walk_opts tp_pf_view = { .marks = 0, .unknown = TP_WALK_SKIP };
+
+/* ---- the page ---------------------------------------------------------------------- */
+
+/* The safe zone: elements that do not run to a cut keep clear of it. */
+static void safe_zone(struct tp_pf_page *P)
+{
+	const struct tp_scene *sc = P->sc;
+	for (size_t i = 0; i < P->n_safe; i++) {
+		const struct tp_shape *s = &sc->shapes[P->safe[i]];
+		const struct tp_ink *k = ink_of(sc, s);
+		double b[4], d = INFINITY;
+		tp_shape_bbox(sc, s, b);
+		if (P->n_seg > 0) {
+			for (size_t j = 0; j < P->n_seg; j++)
+				d = fmin(d, tp_pf_box_seg(b, &P->seg[j]));
 		} else {
 			d = fmin(fmin(b[0], b[1]), fmin(sc->trim_w - b[2], sc->trim_h - b[3]));
 			if (d <= EPS)
 				d = 0;   /* runs into the bleed: background */
 		}
-		if (d > EPS && d < r->safe - EPS)
-			add(P, TP_PF_WARNING, cx, cy, "safe-zone", d, r->safe,
-			    "%s %s %.2f mm from the cut", k->name,
+		if (d > EPS && d < P->r->safe - EPS)
+			add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,
+			    P->r->safe, "%s %s %.2f mm from the cut", k->name,
 			    s->kind == TP_SHAPE_TEXT ? "text" : (s->paint & TP_STROKE) ? "line" : "shape", d);
 	}
 }
 
-/* ---- the page ---------------------------------------------------------------------- */
-
-static void page_rules(struct page *P)
+static void page_rules(struct tp_pf_page *P)
 {
 	const struct tp_scene *sc = P->sc;
 	const struct tp_pf_rules *r = P->r;
@@ -478,98 +438,56 @@ static void page_rules(struct page *P)
 			    "a %.1f x %.1f mm page (bleed and marks included) on a %.1f x %.1f mm press sheet's clear area",
 			    w, h, r->press_w, r->press_h);
 	}
-	/* Bleed: a fill that ends on a trim edge has no bleed there (art
-	 * crossing the edge and ending somewhere beyond it is cut art, e.g.
-	 * a panel's share of a glyph, and is left alone). */
 	if (r->bleed > 0 && !sc->press && sc->bleed + EPS < r->bleed)
 		add(P, TP_PF_ERROR, 0, 0, "bleed", sc->bleed, r->bleed, "the page's bleed box");
-	for (size_t i = 0; r->bleed > 0 && !sc->press && i < sc->n_shapes; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
-		const struct tp_ink *k = ink_of(sc, s);
-		if (s->paint != TP_FILL || (s->flags & TP_SHAPE_MARK) || k == NULL ||
-		    k->kind != TP_INK_PROCESS)
-			continue;
-		double b[4], W = sc->trim_w, H = sc->trim_h;
-		tp_shape_bbox(sc, s, b);
-		const double edge[4] = { -b[0], -b[1], b[2] - W, b[3] - H };
-		for (int e = 0; e < 4; e++)
-			if (fabs(edge[e]) < EPS && fmin(sc->bleed, r->bleed) > EPS) {
-				add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "bleed",
-				    edge[e], fmin(sc->bleed, r->bleed),
-				    "%s art stops at the trim edge, without bleed", k->name);
-				break;
-			}
+}
+
+struct tp_pf_page *tp_pf_begin(struct tp_preflight *pf, const struct tp_pf_rules *r,
+			       const char *sheet, int page, const struct tp_scene *sc)
+{
+	struct tp_pf_page *P = tp_calloc(1, sizeof *P);
+	size_t n = sc->n_shapes + 1;
+	if (P == NULL || (P->fill = tp_malloc(n * sizeof *P->fill)) == NULL ||
+	    (P->safe = tp_malloc(n * sizeof *P->safe)) == NULL) {
+		if (P)
+			free(P->fill);
+		free(P);
+		pf->oom = 1;
+		return NULL;
 	}
+	*P = (struct tp_pf_page){ .pf = pf, .r = r, .sheet = sheet, .page = page, .sc = sc,
+				  .fill = P->fill, .safe = P->safe };
+	pf->pages++;
+	return P;
+}
+
+int tp_pf_end(struct tp_pf_page *P)
+{
+	if (P == NULL)
+		return -1;
+	struct tp_preflight *pf = P->pf;
+	if (!pf->oom) {
+		page_rules(P);
+		die_rules(P);
+		safe_zone(P);
+	}
+	free(P->seg);
+	free(P->die);
+	free(P->fill);
+	free(P->safe);
+	free(P);
+	return pf->oom ? -1 : 0;
 }
 
 int tp_preflight_page(struct tp_preflight *pf, const struct tp_pf_rules *r, const char *sheet,
 		      int page, const struct tp_scene *sc)
 {
-	struct page P = { pf, r, sheet, page, sc, NULL, 0, 0 };
-	pf->pages++;
-	die_rules(&P);
-	page_rules(&P);
-	for (size_t i = 0; i < sc->n_shapes; i++)
-		shape_rules(&P, i);
-	free(P.die);
-	return pf->oom ? -1 : 0;
-}
-
-void tp_preflight_free(struct tp_preflight *pf)
-{
-	free(pf->f);
-	memset(pf, 0, sizeof *pf);
-}
-
-void tp_preflight_line(const struct tp_pf_finding *f, char *out, size_t n)
-{
-	snprintf(out, n, "%s %s page %d at (%.1f, %.1f) mm: %s: %s (%g, limit %g)",
-		 f->severity == TP_PF_ERROR ? "error" : "warning", f->sheet, f->page, f->x, f->y,
-		 f->rule, f->what, f->value, f->limit);
-}
-
-void tp_preflight_text(const struct tp_preflight *pf, struct tp_buf *b)
-{
-	tp_buf_printf(b, "preflight: %zu pages, %zu errors, %zu warnings%s\n", pf->pages, pf->errors,
-		      pf->warnings, pf->n < pf->errors + pf->warnings ? " (the first listed)" : "");
-	for (int sev = TP_PF_ERROR; sev >= TP_PF_WARNING; sev--)
-		for (size_t i = 0; i < pf->n; i++) {
-			if (pf->f[i].severity != sev)
-				continue;
-			char line[400];
-			tp_preflight_line(&pf->f[i], line, sizeof line);
-			tp_buf_printf(b, "%s\n", line);
-		}
-}
-
-static void json_str(struct tp_buf *b, const char *s)
-{
-	tp_buf_printf(b, "\"");
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			tp_buf_printf(b, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			tp_buf_printf(b, "\\u%04x", (unsigned char)*s);
-		else
-			tp_buf_printf(b, "%c", *s);
-	}
-	tp_buf_printf(b, "\"");
-}
-
-void tp_preflight_json(const struct tp_preflight *pf, struct tp_buf *b)
-{
-	tp_buf_printf(b, "{\"pages\":%zu,\"errors\":%zu,\"warnings\":%zu,\"findings\":[", pf->pages,
-		      pf->errors, pf->warnings);
-	for (size_t i = 0; i < pf->n; i++) {
-		const struct tp_pf_finding *f = &pf->f[i];
-		tp_buf_printf(b, "%s\n{\"severity\":\"%s\",\"sheet\":", i ? "," : "",
-			      f->severity == TP_PF_ERROR ? "error" : "warning");
-		json_str(b, f->sheet);
-		tp_buf_printf(b, ",\"page\":%d,\"x_mm\":%.2f,\"y_mm\":%.2f,\"rule\":", f->page, f->x, f->y);
-		json_str(b, f->rule);
-		tp_buf_printf(b, ",\"value\":%g,\"limit\":%g,\"what\":", f->value, f->limit);
-		json_str(b, f->what);
-		tp_buf_printf(b, "}");
-	}
-	tp_buf_printf(b, "]}\n");
+	struct tp_pf_page *P = tp_pf_begin(pf, r, sheet, page, sc);
+	if (P == NULL)
+		return -1;
+	tp_err e = { 0 };
+	int rc = tp_scene_walk(sc, &tp_pf_view, &tp_pf_sink, P, &e);
+	if (rc != TP_OK)
+		pf->oom = 1;
+	return tp_pf_end(P);
 }

@@ -8,15 +8,18 @@
  * a severity: an error is what a factory would reject, a warning what it
  * would ask about.
  *
- * The rules are functions over shapes (ink, overprint, stroke width,
- * bounding box): the page-wide ones (die lines, page size, bleed) after
- * one pass collecting the die lines, then one per shape, so that a sink
- * of the scene walk can run the same shape by shape.  tp_preflight_page
- * runs them over a scene's shapes in order. */
+ * The preflight is a sink of the scene walk (walk.h), like the writers
+ * and the ink report: the walk decides what the press prints and in which
+ * order, and the sink checks each shape as it comes (ink, overprint,
+ * stroke width, bounding box, what lies under it: the fills walked before
+ * it).  What needs the whole page (die lines closed, doubled, apart,
+ * components' size, the safe zone from every cut, page size) is checked
+ * when the page ends.  tp_preflight_page walks one scene into it. */
 
 #include <stddef.h>
 
 #include "print/scene.h"
+#include "print/walk.h"
 #include "core/strbuf.h"
 
 enum tp_pf_severity { TP_PF_WARNING, TP_PF_ERROR };
@@ -55,6 +58,21 @@ struct tp_preflight {
 	size_t pages;
 	int oom;                 /* a finding could not be recorded */
 };
+
+/* The sink, its walk options (the press's view, no printer's marks, text
+ * by its box, unknown inks left out) and its state for one page:
+ *     P = tp_pf_begin(pf, r, sheet, page, sc);
+ *     tp_scene_walk(sc, &tp_pf_view, &tp_pf_sink, P, e);   (or a walk
+ *         shared with other sinks, with these options)
+ *     tp_pf_end(P);   runs the page-wide rules and frees P
+ * tp_pf_begin returns NULL when out of memory (pf->oom set); tp_pf_end
+ * takes NULL and returns 0, or -1 when out of memory. */
+struct tp_pf_page;
+extern const struct tp_sink tp_pf_sink;
+extern const struct tp_walk_opts tp_pf_view;
+struct tp_pf_page *tp_pf_begin(struct tp_preflight *pf, const struct tp_pf_rules *r,
+			       const char *sheet, int page, const struct tp_scene *sc);
+int tp_pf_end(struct tp_pf_page *P);
 
 /* Checks one page (its shapes, marks left out) of sheet `sheet` and adds
  * the findings to pf.  0, or -1 when out of memory. */

@@ -1,0 +1,78 @@
+/* The preflight's geometry (preflight_geom.h). */
+
+#include "print/preflight_geom.h"
+
+#include <math.h>
+
+double tp_pf_pt_seg(double px, double py, const struct tp_pf_seg *s)
+{
+	double dx = s->x1 - s->x0, dy = s->y1 - s->y0, l2 = dx * dx + dy * dy;
+	double t = l2 > 0 ? ((px - s->x0) * dx + (py - s->y0) * dy) / l2 : 0;
+	t = fmax(0, fmin(1, t));
+	return hypot(px - (s->x0 + t * dx), py - (s->y0 + t * dy));
+}
+
+static int cross(const struct tp_pf_seg *a, const struct tp_pf_seg *b)
+{
+	double d1 = (b->x1 - b->x0) * (a->y0 - b->y0) - (b->y1 - b->y0) * (a->x0 - b->x0);
+	double d2 = (b->x1 - b->x0) * (a->y1 - b->y0) - (b->y1 - b->y0) * (a->x1 - b->x0);
+	double d3 = (a->x1 - a->x0) * (b->y0 - a->y0) - (a->y1 - a->y0) * (b->x0 - a->x0);
+	double d4 = (a->x1 - a->x0) * (b->y1 - a->y0) - (a->y1 - a->y0) * (b->x1 - a->x0);
+	return ((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0));
+}
+
+double tp_pf_seg_seg(const struct tp_pf_seg *a, const struct tp_pf_seg *b)
+{
+	if (cross(a, b))
+		return 0;
+	return fmin(fmin(tp_pf_pt_seg(a->x0, a->y0, b), tp_pf_pt_seg(a->x1, a->y1, b)),
+		    fmin(tp_pf_pt_seg(b->x0, b->y0, a), tp_pf_pt_seg(b->x1, b->y1, a)));
+}
+
+double tp_pf_box_seg(const double b[4], const struct tp_pf_seg *s)
+{
+	int in0 = s->x0 >= b[0] && s->x0 <= b[2] && s->y0 >= b[1] && s->y0 <= b[3];
+	if (in0)
+		return 0;
+	struct tp_pf_seg e[4] = { { b[0], b[1], b[2], b[1], 0 }, { b[2], b[1], b[2], b[3], 0 },
+			    { b[2], b[3], b[0], b[3], 0 }, { b[0], b[3], b[0], b[1], 0 } };
+	double d = INFINITY;
+	for (int i = 0; i < 4; i++)
+		d = fmin(d, tp_pf_seg_seg(&e[i], s));
+	return d;
+}
+
+int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, double x, double y)
+{
+	if (u->kind == TP_SHAPE_RECT)
+		return x >= fmin(u->x, u->x + u->w) && x <= fmax(u->x, u->x + u->w) &&
+		       y >= fmin(u->y, u->y + u->h) && y <= fmax(u->y, u->y + u->h);
+	if (u->kind != TP_SHAPE_PATH)
+		return 0;
+	const struct tp_pt *p = sc->pts + u->first;
+	int wind = 0;
+	double sx = 0, sy = 0, px = 0, py = 0;
+	for (size_t k = 0; k <= u->count; k++) {
+		int end = k == u->count || p[k].op == TP_MOVE;
+		double qx = end || p[k].op == TP_CLOSE ? sx : p[k].x;
+		double qy = end || p[k].op == TP_CLOSE ? sy : p[k].y;
+		if (k > 0 && (py <= y) != (qy <= y)) {
+			double t = (y - py) / (qy - py);
+			if (px + t * (qx - px) > x)
+				wind += qy > py ? 1 : -1;
+		}
+		if (k < u->count && p[k].op == TP_MOVE) {
+			sx = px = p[k].x;
+			sy = py = p[k].y;
+		} else {
+			px = qx;
+			py = qy;
+		}
+	}
+	return wind != 0;
+}
+
+int tp_pf_boxes_meet(const double a[4], const double b[4])
+{
+	return a[0] < b[2] - TP_PF_EPS && b[0] < a[2] - TP_PF_EPS && a[1] < b[3] - TP_PF_EPS && b[1] < a[3] - TP_PF_EPS;
+}
