@@ -296,7 +296,9 @@ static int resolve_shapes(const struct tp_config *c, struct tp_arena_cfg *a, tp_
 				       "arena.shapes = %s: a shapes name uses letters, digits, - and _; or give a path to a .ini file",
 				       v);
 	char rel[320];
-	snprintf(rel, sizeof rel, "templates/shapes/%s.ini", v);
+	/* "default" is the default set of the board's grid. */
+	int hex_default = strcmp(v, "default") == 0 && a->rules.grid == TP_GRID_HEX;
+	snprintf(rel, sizeof rel, "templates/shapes/%s.ini", hex_default ? "default-hex" : v);
 	if (tp_data_find(rel, a->shapes_path, sizeof a->shapes_path) == 0)
 		return TP_OK;
 	return tp_fail(e, TP_EINPUT, "arena.shapes = %s: no shapes file %s in %s; give a name there or a path",
@@ -358,6 +360,11 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 		}
 		return rc == TP_EINPUT ? prefix(e, where) : rc;
 	}
+	if (a->shapes.grid != a->rules.grid)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: arena.shapes = %s: %s holds shapes of the %s grid, but arena.grid = %s; give a shapes file with grid = %s (arena.shapes = default has one for each grid)",
+			       where, a->shapes_name, a->shapes_path, tp_arena_grid_names[a->shapes.grid],
+			       tp_arena_grid_names[a->rules.grid], tp_arena_grid_names[a->rules.grid]);
 	/* Ranges that the numbering cannot meet are refused here, not half
 	 * way through a build: number the board once. */
 	struct tp_arena_board *b = NULL;

@@ -78,8 +78,25 @@ enum tp_arena_numbering { TP_NUMBERING_ALTERNATE, TP_NUMBERING_GROUPS, TP_NUMBER
 extern const char *const tp_arena_numbering_names[TP_NUMBERING_N];
 #define TP_ARENA_GROUP_MAX 15
 
+/* The board's grid (arena.grid): square cells in rows and columns (the
+ * seed's preferred board, everything above), or hexagonal cells "nesting
+ * together in bee-hive cell fashion" on a hexagonal board of arena.side
+ * cells an edge round a centre cell (geometry, sectors and coordinates in
+ * arena_hex.h).  A hex board keeps the struct tp_arena_board layout: its
+ * cells sit in a (2n+1) x (2n+1) array by axial coordinates, the slots
+ * outside the hexagon marked off. */
+enum tp_arena_grid { TP_GRID_SQUARE, TP_GRID_HEX, TP_GRID_N };
+extern const char *const tp_arena_grid_names[TP_GRID_N]; /* "square", "hex" */
+
+/* Sectors round the centre whose totals are equal: the four quarters of a
+ * square board, the six 60-degree sectors of a hex board. */
+#define TP_ARENA_SECTORS_MAX 6
+int tp_arena_sectors(int grid); /* 4 or 6 */
+
 struct tp_arena_rules {
-	int side;                 /* odd, TP_ARENA_SIDE_MIN..MAX; default 19 */
+	int grid;                 /* enum tp_arena_grid; default square */
+	int side;                 /* square: odd, TP_ARENA_SIDE_MIN..MAX; default 19.
+				   * hex: cells an edge, TP_ARENA_HEX_SIDE_MIN..MAX */
 	int rows, cols;           /* a rectangular board: each odd, SIDE_MIN..MAX;
 				   * 0 (the default) = side */
 	int numbering;            /* enum tp_arena_numbering; default alternate */
@@ -145,14 +162,19 @@ int tp_arena_inner_size_of(const struct tp_arena_rules *r);
 struct tp_arena_square {
 	int number;  /* 0 = unnumbered */
 	int inner;   /* 1 inner arena, 0 outer; the centre is inner */
-	int quarter; /* 1..4, 0 for the centre */
+	int quarter; /* 1..4 (hex: the sector, 1..6), 0 for the centre */
+	int off;     /* hex: 1 for a slot of the array outside the board (no
+		      * cell: number 0, inner 0, quarter 0); square: always 0 */
 };
 
 struct tp_arena_board {
+	int grid;                    /* enum tp_arena_grid */
 	int rows, cols;
 	struct tp_arena_square *sq;  /* rows * cols, row-major */
-	long quarter_total[5];       /* [1..4] each quarter; [0] the centre's number */
-	long inner_quarter_total[5]; /* the same over inner squares only */
+	long quarter_total[TP_ARENA_SECTORS_MAX + 1];       /* [1..4] each quarter (hex:
+							     * [1..6] each sector); [0]
+							     * the centre's number */
+	long inner_quarter_total[TP_ARENA_SECTORS_MAX + 1]; /* the same over inner cells only */
 	long inner_total, outer_total; /* inner_total includes the centre */
 	int n_inner_numbered, n_outer_numbered; /* the centre counts as inner */
 };
@@ -202,15 +224,20 @@ struct tp_arena_shape {
 			 * and the least col are 0 */
 };
 
-/* Sorted by size: s[i] covers i + 1 squares. */
+/* Sorted by size: s[i] covers i + 1 squares.  grid: the cells' grid
+ * (enum tp_arena_grid), from the file's grid key. */
 struct tp_arena_shapes {
 	struct tp_arena_shape s[TP_ARENA_SHAPES];
+	int grid;
 };
 
 /* Parses a shapes file held in memory (text, len bytes; need not be
  * NUL-terminated).  The format (templates/shapes/default.ini):
  *
  *     ; comment            (also # comment; blank lines ignored)
+ *     grid = hex           optional, before the first shape: square (the
+ *                          default) or hex; on hex, cells are row,col =
+ *                          r,q axial (arena_hex.h), 6 neighbours each
  *     [Snake]              one section per shape, named by its header:
  *                          letters, digits, space, - and _, 1..31 chars
  *     cells = 0,0 0,1 1,1 1,2
@@ -289,9 +316,14 @@ int tp_arena_marks_score(int players);
 /* ---- playability: the rules as checks (arena_play.c) ------------------------ */
 
 /* Parts the outer arena falls into under each inner shape: diamond and
- * circle 4 (the seed's "four separate parts of an outer arena"), square 1
- * (one ring round the inner square: this shape departs from the seed). */
-int tp_arena_parts_promised(int inner);
+ * circle 4 (the seed's "four separate parts of an outer arena"; on a hex
+ * grid 6, one round each corner), square 1 (one ring round the inner
+ * square or hexagon: this shape departs from the seed). */
+int tp_arena_parts_promised(int grid, int inner);
+
+/* Whether array slot (row, col) holds a cell of the board of valid rules
+ * (any slot of a square board; a hex board's hexagon). */
+int tp_arena_on_board(const struct tp_arena_rules *r, int row, int col);
 
 /* How many 4-connected parts the outer arena of valid rules falls into;
  * -1 when memory runs out. */

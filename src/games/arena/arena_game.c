@@ -6,6 +6,7 @@
 
 #include "games/arena/arena_config.h"
 #include "games/arena/arena_sheets.h"
+#include "games/arena/arena_hex.h"
 #include "games/arena/arena_sim.h"
 #include "games/game.h"
 
@@ -59,21 +60,34 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 	const struct tp_arena_model *m = model;
 	const struct tp_arena_board *bd = m->board;
 	tp_buf_printf(b, "config %s: ok\n", c->path);
-	tp_buf_printf(b, "board %dx%d squares of %g mm, seed %llu; inner arena %s%s; numbers inner %d..%d, outer %d..%d\n",
-		      bd->rows, bd->cols, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
-		      r->inner_size ? "" : " (default size)", r->inner_min, r->inner_max,
-		      r->outer_min, r->outer_max);
-	tp_buf_printf(b, "numbered squares: %d (inner %d with the centre, outer %d) of %d; numbering %s",
-		      bd->n_inner_numbered + bd->n_outer_numbered, bd->n_inner_numbered,
-		      bd->n_outer_numbered, bd->rows * bd->cols, tp_arena_numbering_names[r->numbering]);
+	int hex = r->grid == TP_GRID_HEX, S = tp_arena_sectors(r->grid);
+	long cells = hex ? tp_arena_hex_cells(r->side - 1) : (long)bd->rows * bd->cols;
+	const char *unit = hex ? "cells" : "squares", *part = hex ? "sector" : "quarter";
+	if (hex)
+		tp_buf_printf(b, "board hex, %d cells an edge (%ld cells) of %g mm across the flats, seed %llu; inner arena %s%s; numbers inner %d..%d, outer %d..%d\n",
+			      r->side, cells, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
+			      r->inner_size ? "" : " (default size)", r->inner_min, r->inner_max,
+			      r->outer_min, r->outer_max);
+	else
+		tp_buf_printf(b, "board %dx%d squares of %g mm, seed %llu; inner arena %s%s; numbers inner %d..%d, outer %d..%d\n",
+			      bd->rows, bd->cols, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
+			      r->inner_size ? "" : " (default size)", r->inner_min, r->inner_max,
+			      r->outer_min, r->outer_max);
+	tp_buf_printf(b, "numbered %s: %d (inner %d with the centre, outer %d) of %ld; numbering %s",
+		      unit, bd->n_inner_numbered + bd->n_outer_numbered, bd->n_inner_numbered,
+		      bd->n_outer_numbered, cells, tp_arena_numbering_names[r->numbering]);
 	if (r->numbering == TP_NUMBERING_GROUPS)
 		tp_buf_printf(b, " (groups of %d x %d squares, %d unnumbered between)", r->group_size,
 			      r->group_size, r->group_gap);
-	tp_buf_printf(b, "\n");
-	tp_buf_printf(b, "quarter totals: %ld %ld %ld %ld; inner arena by quarter: %ld %ld %ld %ld; centre %ld\n",
-		      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
-		      bd->quarter_total[4], bd->inner_quarter_total[1], bd->inner_quarter_total[2],
-		      bd->inner_quarter_total[3], bd->inner_quarter_total[4], bd->quarter_total[0]);
+	if (hex && r->numbering == TP_NUMBERING_ALTERNATE)
+		tp_buf_printf(b, " (the cells with q - r a multiple of 3: no two neighbours)");
+	tp_buf_printf(b, "\n%s totals:", part);
+	for (int q = 1; q <= S; q++)
+		tp_buf_printf(b, " %ld", bd->quarter_total[q]);
+	tp_buf_printf(b, "; inner arena by %s:", part);
+	for (int q = 1; q <= S; q++)
+		tp_buf_printf(b, " %ld", bd->inner_quarter_total[q]);
+	tp_buf_printf(b, "; centre %ld\n", bd->quarter_total[0]);
 	tp_buf_printf(b, "inner total %ld (average %.2f), outer total %ld (average %.2f)\n",
 		      bd->inner_total, (double)bd->inner_total / bd->n_inner_numbered, bd->outer_total,
 		      (double)bd->outer_total / bd->n_outer_numbered);
@@ -82,7 +96,8 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      rise, near, far);
 	char why[300];
 	if (tp_arena_board_verify(r, bd, why, sizeof why) == 0)
-		tp_buf_printf(b, "constraints: equal quarter totals, equal inner quarter totals, outer total greater and higher on average, numbers in range, no two quarters alike turned onto each other, no mirror symmetry: verified\n");
+		tp_buf_printf(b, "constraints: equal %s totals, equal inner %s totals, outer total greater and higher on average, numbers in range, no two %ss alike turned onto each other, no mirror symmetry: verified\n",
+			      part, part, part);
 	else
 		tp_buf_printf(b, "constraints: FAILED: %s\n", why);
 	tp_buf_printf(b, "shapes (%s):", a->shapes_path);
@@ -95,7 +110,8 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 	tp_buf_printf(b, "outer arena: %d separate part%s%s\n", parts, parts == 1 ? "" : "s",
 		      r->inner == TP_INNER_SQUARE
 			      ? " (the square inner arena leaves one ring: it departs from the seed's four separate parts)"
-			      : " (the seed's four separate parts)");
+		      : hex ? " (one round each corner: the seed's four separate parts, on six corners)"
+			    : " (the seed's four separate parts)");
 	tp_buf_printf(b, "gate: %d points open the outer arena; a %d-player hand can score at most %ld in the inner arena\n",
 		      r->gate, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
 	tp_buf_printf(b, "board print: %s\n",
@@ -112,6 +128,10 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 	int players = o->players ? o->players : a->rules.players;
 	int squares = tp_arena_piece_squares(&a->shapes, players);
 	int R = tp_arena_rows(&a->rules), C = tp_arena_cols(&a->rules);
+	if (a->rules.grid == TP_GRID_HEX && squares > tp_arena_hex_cells(a->rules.side - 1))
+		return tp_fail(e, TP_EINPUT,
+			       "--players %d: the %d cells of a %d-player game's pieces do not fit the hex board's %ld cells; use a larger arena.side",
+			       players, squares, players, tp_arena_hex_cells(a->rules.side - 1));
 	if (squares > R * C)
 		return tp_fail(e, TP_EINPUT,
 			       "--players %d: the %d squares of a %d-player game's pieces do not fit the %dx%d board; use arena.side = %d or more",

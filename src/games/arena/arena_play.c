@@ -7,14 +7,23 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "games/arena/arena_hex.h"
 
-int tp_arena_parts_promised(int inner)
+int tp_arena_parts_promised(int grid, int inner)
 {
-	return inner == TP_INNER_SQUARE ? 1 : 4;
+	return inner == TP_INNER_SQUARE ? 1 : tp_arena_sectors(grid);
 }
 
-/* Labels the 4-connected parts of the outer arena with a flood fill from
- * every unlabelled outer square; returns how many, -1 when out of memory. */
+int tp_arena_on_board(const struct tp_arena_rules *r, int row, int col)
+{
+	if (r->grid == TP_GRID_HEX)
+		return tp_arena_hex_on(tp_arena_hex_n(r), row, col);
+	return row >= 0 && col >= 0 && row < tp_arena_rows(r) && col < tp_arena_cols(r);
+}
+
+/* Labels the edge-connected parts of the outer arena (4 neighbours a
+ * square, 6 a hex cell) with a flood fill from every unlabelled outer
+ * cell; returns how many, -1 when out of memory. */
 int tp_arena_outer_parts(const struct tp_arena_rules *r)
 {
 	int R = tp_arena_rows(r), n = tp_arena_cols(r), parts = 0;
@@ -26,7 +35,7 @@ int tp_arena_outer_parts(const struct tp_arena_rules *r)
 		return -1;
 	}
 	for (int i = 0; i < R * n; i++) {
-		if (seen[i] || tp_arena_inner_at(r, i / n, i % n))
+		if (seen[i] || tp_arena_inner_at(r, i / n, i % n) || !tp_arena_on_board(r, i / n, i % n))
 			continue;
 		parts++;
 		int top = 0;
@@ -34,10 +43,10 @@ int tp_arena_outer_parts(const struct tp_arena_rules *r)
 		seen[i] = 1;
 		while (top > 0) {
 			int s = stack[--top], row = s / n, col = s % n;
-			static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
-			for (int d = 0; d < 4; d++) {
+			static const int dr[6] = { -1, 1, 0, 0, -1, 1 }, dc[6] = { 0, 0, -1, 1, 1, -1 };
+			for (int d = 0; d < (r->grid == TP_GRID_HEX ? 6 : 4); d++) {
 				int r2 = row + dr[d], c2 = col + dc[d];
-				if (r2 < 0 || r2 >= R || c2 < 0 || c2 >= n)
+				if (!tp_arena_on_board(r, r2, c2))
 					continue;
 				int t = r2 * n + c2;
 				if (!seen[t] && !tp_arena_inner_at(r, r2, c2)) {
@@ -117,14 +126,14 @@ static int size_for_parts(const struct tp_arena_rules *r)
 	tp_err e = { 0 };
 	t.inner_size = 0;
 	if (tp_arena_rules_check(&t, &e) == TP_OK &&
-	    tp_arena_outer_parts(&t) == tp_arena_parts_promised(r->inner))
+	    tp_arena_outer_parts(&t) == tp_arena_parts_promised(r->grid, r->inner))
 		return 0;
 	int from = tp_arena_inner_size_of(r);
 	for (int dist = 1; dist <= tp_arena_rows(r) + tp_arena_cols(r); dist++)
 		for (int sgn = -1; sgn <= 1; sgn += 2) {
 			t.inner_size = from + sgn * dist;
 			if (t.inner_size >= 1 && tp_arena_rules_check(&t, &e) == TP_OK &&
-			    tp_arena_outer_parts(&t) == tp_arena_parts_promised(r->inner))
+			    tp_arena_outer_parts(&t) == tp_arena_parts_promised(r->grid, r->inner))
 				return t.inner_size;
 		}
 	return -1;
@@ -136,6 +145,16 @@ static int check_fit(const struct tp_arena_rules *r, const struct tp_arena_shape
 	if (squares < 0)
 		return tp_fail(e, TP_EIO, "arena: out of memory dealing the pieces");
 	int R = tp_arena_rows(r), C = tp_arena_cols(r);
+	if (r->grid == TP_GRID_HEX) {
+		int side = r->side;
+		if (tp_arena_hex_cells(side - 1) >= squares)
+			return TP_OK;
+		while (tp_arena_hex_cells(side - 1) < squares)
+			side++;
+		return tp_fail(e, TP_EINPUT,
+			       "arena.side = %d: the hex board's %ld cells cannot hold the %d cells of the pieces a %d-player game plays; use arena.side = %d",
+			       r->side, tp_arena_hex_cells(r->side - 1), squares, r->players, side);
+	}
 	if ((long)R * C >= squares)
 		return TP_OK;
 	if (r->rows == 0 && r->cols == 0) {
@@ -158,7 +177,7 @@ static int check_fit(const struct tp_arena_rules *r, const struct tp_arena_shape
 
 static int check_parts(const struct tp_arena_rules *r, tp_err *e)
 {
-	int parts = tp_arena_outer_parts(r), want = tp_arena_parts_promised(r->inner);
+	int parts = tp_arena_outer_parts(r), want = tp_arena_parts_promised(r->grid, r->inner);
 	if (parts < 0)
 		return tp_fail(e, TP_EIO, "arena: out of memory counting the outer arena's parts");
 	if (parts == want)
@@ -238,6 +257,16 @@ static int self_mirror(const struct tp_arena_board *b, int q, int axis)
 
 int tp_arena_quarters_alike(const struct tp_arena_board *b, char *why, size_t n)
 {
+	if (b->grid == TP_GRID_HEX) {
+		/* Inner parts of two sectors alike turned onto each other. */
+		for (int q = 1; q <= 6; q++)
+			for (int p = q + 1; p <= 6; p++)
+				if (tp_arena_hex_sector_repeats(b, q, p, 1)) {
+					snprintf(why, n, "the inner arena of sector %d turned onto sector %d reads the same", q, p);
+					return 1;
+				}
+		return 0;
+	}
 	/* Inner parts of two quarters alike when turned onto each other. */
 	for (int q = 1; q <= 4; q++)
 		for (int p = q + 1; p <= 4; p++)

@@ -4,19 +4,41 @@
 
 #include <stdlib.h>
 
+#include "games/arena/arena_hex.h"
+
 static const char *arena_name(int inner)
 {
 	return inner ? "inner" : "outer";
 }
 
+/* A hex board's sector totals (six of them), text or json. */
+static void sector_totals(struct tp_buf *b, const struct tp_arena_board *bd, int json,
+			  const char *indent)
+{
+	for (int k = 0; k < 2; k++) {
+		const long *t = k ? bd->inner_quarter_total : bd->quarter_total;
+		if (json)
+			tp_buf_printf(b, "%s\"%ssector_totals\": [", indent, k ? "inner_" : "");
+		else
+			tp_buf_printf(b, "%s", k ? "inner arena per sector:" : "sector totals:");
+		for (int q = 1; q <= 6; q++)
+			tp_buf_printf(b, json ? "%s%ld" : "%s %ld", json && q > 1 ? ", " : "", t[q]);
+		tp_buf_printf(b, json ? "],\n" : k ? "\n" : " (centre %ld, in none)\n", bd->quarter_total[0]);
+	}
+}
+
 static void board_totals_text(struct tp_buf *b, const struct tp_arena_board *bd)
 {
+	if (bd->grid == TP_GRID_HEX)
+		sector_totals(b, bd, 0, "");
+	else
 	tp_buf_printf(b, "quarter totals: %ld %ld %ld %ld (centre %ld, in none)\n",
 		      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
 		      bd->quarter_total[4], bd->quarter_total[0]);
-	tp_buf_printf(b, "inner arena per quarter: %ld %ld %ld %ld\n", bd->inner_quarter_total[1],
-		      bd->inner_quarter_total[2], bd->inner_quarter_total[3],
-		      bd->inner_quarter_total[4]);
+	if (bd->grid != TP_GRID_HEX)
+		tp_buf_printf(b, "inner arena per quarter: %ld %ld %ld %ld\n", bd->inner_quarter_total[1],
+			      bd->inner_quarter_total[2], bd->inner_quarter_total[3],
+			      bd->inner_quarter_total[4]);
 	tp_buf_printf(b, "inner: %d numbers, total %ld, average %.2f (centre included)\n",
 		      bd->n_inner_numbered, bd->inner_total,
 		      bd->n_inner_numbered ? (double)bd->inner_total / bd->n_inner_numbered : 0.0);
@@ -28,12 +50,16 @@ static void board_totals_text(struct tp_buf *b, const struct tp_arena_board *bd)
 static void board_totals_json(struct tp_buf *b, const struct tp_arena_board *bd,
 			      const char *indent)
 {
-	tp_buf_printf(b, "%s\"quarter_totals\": [%ld, %ld, %ld, %ld],\n", indent,
-		      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
-		      bd->quarter_total[4]);
-	tp_buf_printf(b, "%s\"inner_quarter_totals\": [%ld, %ld, %ld, %ld],\n", indent,
-		      bd->inner_quarter_total[1], bd->inner_quarter_total[2],
-		      bd->inner_quarter_total[3], bd->inner_quarter_total[4]);
+	if (bd->grid == TP_GRID_HEX) {
+		sector_totals(b, bd, 1, indent);
+	} else {
+		tp_buf_printf(b, "%s\"quarter_totals\": [%ld, %ld, %ld, %ld],\n", indent,
+			      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
+			      bd->quarter_total[4]);
+		tp_buf_printf(b, "%s\"inner_quarter_totals\": [%ld, %ld, %ld, %ld],\n", indent,
+			      bd->inner_quarter_total[1], bd->inner_quarter_total[2],
+			      bd->inner_quarter_total[3], bd->inner_quarter_total[4]);
+	}
 	tp_buf_printf(b, "%s\"centre\": %ld,\n", indent, bd->quarter_total[0]);
 	tp_buf_printf(b, "%s\"inner\": {\"numbers\": %d, \"total\": %ld, \"average\": %.4f},\n",
 		      indent, bd->n_inner_numbered, bd->inner_total,
@@ -45,15 +71,84 @@ static void board_totals_json(struct tp_buf *b, const struct tp_arena_board *bd,
 
 static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 {
+	if (r->grid == TP_GRID_HEX)
+		tp_buf_printf(b, "shape arena hex, side %d, seed %llu, inner arena %s, inner %d..%d, outer %d..%d\n",
+			      r->side, r->seed, r->inner >= 0 && r->inner < TP_INNER_N
+			      ? tp_arena_inner_names[r->inner] : "?",
+			      r->inner_min, r->inner_max, r->outer_min, r->outer_max);
+	else
 	tp_buf_printf(b, "shape arena %dx%d, seed %llu, inner arena %s, inner %d..%d, outer %d..%d\n",
 		      tp_arena_rows(r), tp_arena_cols(r), r->seed, r->inner >= 0 && r->inner < TP_INNER_N
 		      ? tp_arena_inner_names[r->inner] : "?",
 		      r->inner_min, r->inner_max, r->outer_min, r->outer_max);
 }
 
+/* A hex board's pattern: csv `q,r,number,arena,sector`, one line per
+ * cell, rows r = -n..n, q rising along each; json the same cells as
+ * [q, r, number, "i"|"o", sector]; text the cells staggered as laid out,
+ * then the arenas and sectors (1-6 inner, a-f outer, * centre). */
+static void hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			const struct tp_arena_board *bd, int fmt)
+{
+	int R = bd->rows, n = R / 2;
+	if (fmt == TP_FMT_CSV)
+		tp_buf_printf(b, "q,r,number,arena,sector\n");
+	if (fmt == TP_FMT_JSON)
+		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"grid\": \"hex\",\n  \"side\": %d,\n  \"seed\": %llu,\n  \"inner_shape\": \"%s\",\n  \"cells\": [\n",
+			      n + 1, r->seed, r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?");
+	if (fmt == TP_FMT_CSV || fmt == TP_FMT_JSON) {
+		long left = tp_arena_hex_cells(n);
+		for (int i = 0; i < R * R; i++) {
+			const struct tp_arena_square *s = &bd->sq[i];
+			if (s->off)
+				continue;
+			int q = i % R - n, rr = i / R - n;
+			if (fmt == TP_FMT_CSV)
+				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", q, rr, s->number, arena_name(s->inner),
+					      s->quarter);
+			else
+				tp_buf_printf(b, "    [%d, %d, %d, \"%c\", %d]%s\n", q, rr, s->number,
+					      s->inner ? 'i' : 'o', s->quarter, --left ? "," : "");
+		}
+		if (fmt == TP_FMT_JSON) {
+			tp_buf_printf(b, "  ],\n");
+			board_totals_json(b, bd, "  ");
+			tp_buf_printf(b, "}\n");
+		}
+		return;
+	}
+	rules_line(b, r);
+	for (int k = 0; k < 2; k++) {
+		tp_buf_printf(b, k ? "\narenas and sectors (1-6 inner, a-f outer, * centre):\n"
+				   : "\nnumbers (. unnumbered; row r + 1 half a cell right of row r):\n");
+		for (int row = 0; row < R; row++) {
+			tp_buf_printf(b, "%*s", 2 * abs(row - n), "");
+			for (int col = 0; col < R; col++) {
+				const struct tp_arena_square *s = &bd->sq[row * R + col];
+				if (s->off)
+					continue;
+				if (k)
+					tp_buf_printf(b, "%4c", s->quarter == 0 ? '*' : s->inner
+							  ? (char)('0' + s->quarter) : (char)('a' + s->quarter - 1));
+				else if (s->number)
+					tp_buf_printf(b, "%4d", s->number);
+				else
+					tp_buf_printf(b, "%4s", ".");
+			}
+			tp_buf_printf(b, "\n");
+		}
+	}
+	tp_buf_printf(b, "\n");
+	board_totals_text(b, bd);
+}
+
 void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			     const struct tp_arena_board *bd, int fmt)
 {
+	if (bd->grid == TP_GRID_HEX) {
+		hex_pattern(b, r, bd, fmt);
+		return;
+	}
 	int n = bd->cols, R = bd->rows;
 	if (fmt == TP_FMT_CSV) {
 		tp_buf_printf(b, "row,col,number,arena,quarter\n");
@@ -156,6 +251,8 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			      run->games, run->spares_pct);
 		tp_buf_printf(b, "  \"players\": %d,\n  \"sets_per_game\": %d,\n  \"pieces_per_game\": %d,\n",
 			      r->players, TP_ARENA_SETS, TP_ARENA_PIECES);
+		if (sh->grid == TP_GRID_HEX)
+			tp_buf_printf(b, "  \"grid\": \"hex\",\n");
 		tp_buf_printf(b, "  \"shapes\": [\n");
 		for (int s = 0; s < TP_ARENA_SHAPES; s++) {
 			const struct tp_arena_shape *p = &sh->s[s];
@@ -169,7 +266,12 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		}
 		tp_buf_printf(b, "  ],\n  \"total\": {\"blank\": %ld, \"marked_2\": %ld, \"marked_3\": %ld, \"total\": %ld}%s\n",
 			      col_total[0], col_total[1], col_total[2], total, bd ? "," : "");
-		if (bd) {
+		if (bd && bd->grid == TP_GRID_HEX) {
+			tp_buf_printf(b, "  \"board\": {\n    \"grid\": \"hex\",\n    \"side\": %d,\n    \"cells\": %ld,\n    \"seed\": %llu,\n",
+				      bd->rows / 2 + 1, tp_arena_hex_cells(bd->rows / 2), r->seed);
+			board_totals_json(b, bd, "    ");
+			tp_buf_printf(b, "  }\n");
+		} else if (bd) {
 			tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"rows\": %d,\n    \"cols\": %d,\n    \"seed\": %llu,\n",
 				      bd->rows == bd->cols ? bd->rows : 0, bd->rows, bd->cols, r->seed);
 			board_totals_json(b, bd, "    ");

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "core/alloc.h"
+#include "games/arena/arena_hex.h"
 #include "games/sim.h"
 
 /* Noise in the sort, as a share of the spread of the distances: large
@@ -63,14 +64,23 @@ int tp_arena_rise(int *v, const double *dist, int k, unsigned long long seed)
 	return 0;
 }
 
+/* Distance of cell i from the centre, in squares or hex pitches. */
+static double dist_of(const struct tp_arena_board *b, int i)
+{
+	int n = b->cols, mr = b->rows / 2, m = n / 2;
+	if (b->grid == TP_GRID_HEX)
+		return tp_arena_hex_dist(i % n - m, i / n - mr);
+	return hypot(i / n - mr, i % n - m);
+}
+
 double tp_arena_outer_rise(const struct tp_arena_board *b, double *near, double *far)
 {
-	int n = b->cols, N = b->rows * n, mr = b->rows / 2, m = n / 2, count = 0;
+	int n = b->cols, N = b->rows * n, count = 0;
 	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, dmin = 1e300, dmax = 0;
 	for (int i = 0; i < N; i++) {
 		if (b->sq[i].inner || b->sq[i].number == 0)
 			continue;
-		double d = hypot(i / n - mr, i % n - m);
+		double d = dist_of(b, i);
 		dmin = d < dmin ? d : dmin;
 		dmax = d > dmax ? d : dmax;
 	}
@@ -79,7 +89,7 @@ double tp_arena_outer_rise(const struct tp_arena_board *b, double *near, double 
 	for (int i = 0; i < N; i++) {
 		if (b->sq[i].inner || b->sq[i].number == 0)
 			continue;
-		double x = hypot(i / n - mr, i % n - m), y = b->sq[i].number;
+		double x = dist_of(b, i), y = b->sq[i].number;
 		sx += x;
 		sy += y;
 		sxx += x * x;

@@ -5,6 +5,8 @@
 #include "games/arena/arena_grid.h"
 
 #include <stdlib.h>
+
+#include "games/arena/arena_hex.h"
 #include <string.h>
 
 const char *const tp_arena_inner_names[TP_INNER_N] = { "diamond", "square", "circle" };
@@ -40,11 +42,15 @@ void tp_arena_rules_default(struct tp_arena_rules *r)
 
 int tp_arena_rows(const struct tp_arena_rules *r)
 {
+	if (r->grid == TP_GRID_HEX)
+		return 2 * tp_arena_hex_n(r) + 1;
 	return r->rows > 0 ? r->rows : r->side;
 }
 
 int tp_arena_cols(const struct tp_arena_rules *r)
 {
+	if (r->grid == TP_GRID_HEX)
+		return 2 * tp_arena_hex_n(r) + 1;
 	return r->cols > 0 ? r->cols : r->side;
 }
 
@@ -56,6 +62,8 @@ static int inner_size(const struct tp_arena_rules *r)
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), a = R / 2, b = C / 2;
 	if (r->inner_size > 0)
 		return r->inner_size;
+	if (r->grid == TP_GRID_HEX)
+		return tp_arena_hex_inner_default(r->inner, tp_arena_hex_n(r));
 	if (r->inner == TP_INNER_SQUARE) {
 		/* The largest rectangle of the board's proportions, k rows up
 		 * and down, k * b / a columns across, not over half the board. */
@@ -84,6 +92,10 @@ static int is_inner_rc(int R, int C, int inner, int size, int row, int col)
 
 int tp_arena_inner_in(const struct tp_arena_rules *r, int size, int row, int col)
 {
+	if (r->grid == TP_GRID_HEX) {
+		int n = tp_arena_hex_n(r);
+		return tp_arena_hex_on(n, row, col) && tp_arena_hex_inner(r->inner, size, col - n, row - n);
+	}
 	return is_inner_rc(tp_arena_rows(r), tp_arena_cols(r), r->inner, size, row, col);
 }
 
@@ -162,6 +174,10 @@ static int mod(int x, int p)
 
 int tp_arena_numbered_at(const struct tp_arena_rules *r, int row, int col)
 {
+	if (r->grid == TP_GRID_HEX) {
+		int n = tp_arena_hex_n(r);
+		return tp_arena_hex_on(n, row, col) && tp_arena_hex_numbered(r, col - n, row - n);
+	}
 	switch (r->numbering) {
 	case TP_NUMBERING_ALL:
 		return 1;
@@ -193,21 +209,9 @@ static int check_numbering(const struct tp_arena_rules *r, tp_err *e)
 	return TP_OK;
 }
 
-int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
+/* The checks that do not depend on the grid. */
+static int check_common(const struct tp_arena_rules *r, tp_err *e)
 {
-	if (check_numbering(r, e) != TP_OK)
-		return e->code;
-	if (r->side < TP_ARENA_SIDE_MIN || r->side > TP_ARENA_SIDE_MAX || r->side % 2 == 0)
-		return tp_fail(e, TP_EINPUT,
-			       "arena.side = %d: the side is an odd number of squares from %d to %d (odd, so that there is a centre square to start on; at least %d, so that the longest shape, the 6-square Gun, fits)",
-			       r->side, TP_ARENA_SIDE_MIN, TP_ARENA_SIDE_MAX, TP_ARENA_SIDE_MIN);
-	const char *dim[2] = { "rows", "cols" };
-	const int dv[2] = { r->rows, r->cols };
-	for (int i = 0; i < 2; i++)
-		if (dv[i] != 0 && (dv[i] < TP_ARENA_SIDE_MIN || dv[i] > TP_ARENA_SIDE_MAX || dv[i] % 2 == 0))
-			return tp_fail(e, TP_EINPUT,
-				       "arena.%s = %d: a rectangular board's %s are an odd number from %d to %d (odd, so that there is a centre square; at least %d, so that the 6-square Gun fits), or 0 for arena.side",
-				       dim[i], dv[i], dim[i], TP_ARENA_SIDE_MIN, TP_ARENA_SIDE_MAX, TP_ARENA_SIDE_MIN);
 	if (r->inner < 0 || r->inner >= TP_INNER_N)
 		return tp_fail(e, TP_EINPUT, "arena.inner = %d: not an inner-arena shape; use diamond, square or circle",
 			       r->inner);
@@ -231,6 +235,30 @@ int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.gate = %d: the points that open the outer arena run from 1 to %d (the seed's 75 is the default)",
 			       r->gate, TP_ARENA_GATE_MAX);
+	return TP_OK;
+}
+
+int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
+{
+	if (r->grid < 0 || r->grid >= TP_GRID_N)
+		return tp_fail(e, TP_EINPUT, "arena.grid = %d: not a grid; use square or hex", r->grid);
+	if (check_numbering(r, e) != TP_OK)
+		return e->code;
+	if (r->grid == TP_GRID_HEX)
+		return check_common(r, e) != TP_OK ? e->code : tp_arena_hex_rules_check(r, e);
+	if (r->side < TP_ARENA_SIDE_MIN || r->side > TP_ARENA_SIDE_MAX || r->side % 2 == 0)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.side = %d: the side is an odd number of squares from %d to %d (odd, so that there is a centre square to start on; at least %d, so that the longest shape, the 6-square Gun, fits)",
+			       r->side, TP_ARENA_SIDE_MIN, TP_ARENA_SIDE_MAX, TP_ARENA_SIDE_MIN);
+	const char *dim[2] = { "rows", "cols" };
+	const int dv[2] = { r->rows, r->cols };
+	for (int i = 0; i < 2; i++)
+		if (dv[i] != 0 && (dv[i] < TP_ARENA_SIDE_MIN || dv[i] > TP_ARENA_SIDE_MAX || dv[i] % 2 == 0))
+			return tp_fail(e, TP_EINPUT,
+				       "arena.%s = %d: a rectangular board's %s are an odd number from %d to %d (odd, so that there is a centre square; at least %d, so that the 6-square Gun fits), or 0 for arena.side",
+				       dim[i], dv[i], dim[i], TP_ARENA_SIDE_MIN, TP_ARENA_SIDE_MAX, TP_ARENA_SIDE_MIN);
+	if (check_common(r, e) != TP_OK)
+		return e->code;
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), m = R / 2;
 	if (r->inner_size < 0 || r->inner_size > 2 * m)
 		return tp_fail(e, TP_EINPUT,

@@ -39,15 +39,25 @@ int tp_arena_same_name(const char *a, const char *b)
 	return *a == *b;
 }
 
+/* Whether cells (row, col) differ by one step of the grid: on squares a
+ * row or a col; on hexes (row, col = r, q axial) also (+1, -1), (-1, +1). */
+static int neighbours(int grid, int dr, int dc)
+{
+	int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
+	if (ar + ac == 1)
+		return 1;
+	return grid == TP_GRID_HEX && ar == 1 && dr == -dc;
+}
+
 /* Edge-connected: a flood from the first cell reaches every cell. */
-static int connected(const struct tp_arena_shape *s)
+static int connected(const struct tp_arena_shape *s, int grid)
 {
 	int seen[6] = { 1 }, stack[6] = { 0 }, top = 1, reached = 1;
 	while (top > 0) {
 		int i = stack[--top];
 		for (int j = 0; j < s->n_cells; j++) {
 			int dr = s->cell[i][0] - s->cell[j][0], dc = s->cell[i][1] - s->cell[j][1];
-			if (!seen[j] && (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc) == 1) {
+			if (!seen[j] && neighbours(grid, dr, dc)) {
 				seen[j] = 1;
 				stack[top++] = j;
 				reached++;
@@ -68,7 +78,7 @@ static int finish_shape(struct parse *P, int line)
 		return tp_fail(P->e, TP_EINPUT,
 			       "%s:%d: shape [%s] has no cells; give cells = row,col ... (1 to 6 cells)",
 			       P->path, line, s->name);
-	if (!connected(s))
+	if (!connected(s, P->out->grid))
 		return tp_fail(P->e, TP_EINPUT,
 			       "%s:%d: shape [%s] is not connected; every cell must share an edge with another (corners do not join)",
 			       P->path, P->cells_line[i], s->name);
@@ -201,6 +211,22 @@ static int cells(struct parse *P, const char *v, size_t len, int line)
 	return TP_OK;
 }
 
+/* grid = square | hex, before the first shape. */
+static int grid_key(struct parse *P, const char *v, size_t len, int line)
+{
+	while (len > 0 && is_space(*v)) {
+		v++;
+		len--;
+	}
+	for (int g = 0; g < TP_GRID_N; g++)
+		if (strlen(tp_arena_grid_names[g]) == len && memcmp(v, tp_arena_grid_names[g], len) == 0) {
+			P->out->grid = g;
+			return TP_OK;
+		}
+	return tp_fail(P->e, TP_EINPUT, "%s:%d: grid = %.*s: not a grid; use square or hex", P->path,
+		       line, (int)(len > 20 ? 20 : len), v);
+}
+
 static int one_line(struct parse *P, const char *p, size_t len, int line)
 {
 	if (memchr(p, '\0', len) != NULL)
@@ -226,9 +252,11 @@ static int one_line(struct parse *P, const char *p, size_t len, int line)
 	size_t klen = (size_t)(eq - p);
 	while (klen > 0 && is_space(p[klen - 1]))
 		klen--;
+	if (P->n == 0 && klen == 4 && memcmp(p, "grid", 4) == 0)
+		return grid_key(P, eq + 1, len - (size_t)(eq + 1 - p), line);
 	if (P->n == 0)
 		return tp_fail(P->e, TP_EINPUT,
-			       "%s:%d: a key before the first [Name]; each shape's cells go under its header",
+			       "%s:%d: a key before the first [Name]; only grid = square|hex goes there, each shape's cells under its header",
 			       P->path, line);
 	if (klen != 5 || memcmp(p, "cells", 5) != 0)
 		return tp_fail(P->e, TP_EINPUT,

@@ -14,7 +14,7 @@ struct orient {
 	int off[6][2];
 };
 
-#define MAX_ORIENT 8
+#define MAX_ORIENT 12 /* 4 turns x 2 faces on squares, 6 turns on hexes */
 
 struct block {
 	int active, owner, turn;
@@ -24,6 +24,7 @@ struct block {
 struct tp_arena_play {
 	const struct tp_arena_board *b;
 	int n, rows, players, gate, marks, pairs; /* n: columns */
+	int hex;             /* a hex board: 6 neighbours, 6 turns (arena_hex.h) */
 	struct orient orient[TP_ARENA_SHAPES][2][MAX_ORIENT]; /* [shape][face] */
 	int n_orient[TP_ARENA_SHAPES][2];
 	int hand[TP_SIM_MAX_SEATS + 1][TP_ARENA_SHAPES][TP_MARK_N];
@@ -51,22 +52,39 @@ static void cells_key(const struct orient *o, int key[6])
 		}
 }
 
-/* The eight turns and mirrors of shape s, by face: face 0 the four turns
- * of the shape as drawn, face 1 the four turns of its mirror image. */
+/* Cell (r, c) of a shape turned t times: a quarter turn on squares, a
+ * 60-degree turn on hexes ((q, r) to (-r, q + r), c = q). */
+static void turn_cell(int hex, int t, int *r, int *c)
+{
+	for (int k = 0; k < t; k++) {
+		int r0 = *r;
+		if (hex) {
+			*r = *c + r0;
+			*c = -r0;
+		} else {
+			*r = *c;
+			*c = -r0;
+		}
+	}
+}
+
+/* The turns and mirrors of shape s, by face: face 0 the turns of the
+ * shape as drawn (4 on squares, 6 on hexes), face 1 the turns of its
+ * mirror image (columns negated on squares; q and r swapped on hexes). */
 static void make_orients(struct tp_arena_play *g, const struct tp_arena_shape *s, int si)
 {
 	for (int face = 0; face < 2; face++) {
 		g->n_orient[si][face] = 0;
-		for (int t = 0; t < 4; t++) {
+		for (int t = 0; t < (g->hex ? 6 : 4); t++) {
 			struct orient o = { .n = s->n_cells };
 			int minr = 99, minc = 99;
 			for (int i = 0; i < s->n_cells; i++) {
 				int r = s->cell[i][0], c = face ? -s->cell[i][1] : s->cell[i][1];
-				for (int k = 0; k < t; k++) {
-					int r0 = r;
-					r = c;
-					c = -r0;
+				if (g->hex && face) {
+					r = s->cell[i][1];
+					c = s->cell[i][0];
 				}
+				turn_cell(g->hex, t, &r, &c);
 				o.off[i][0] = r;
 				o.off[i][1] = c;
 				minr = r < minr ? r : minr;
@@ -124,6 +142,7 @@ int tp_arena_play_new(const struct tp_arena_shapes *sh, const struct tp_arena_bo
 	g->gate = gate;
 	g->marks = tp_arena_marks_score(players);
 	g->pairs = players == 2 || players == 4;
+	g->hex = b->grid == TP_GRID_HEX;
 	for (size_t i = 0; i < nd; i++)
 		g->hand[d[i].player][d[i].shape][d[i].mark] += d[i].count;
 	free(d);
@@ -174,13 +193,13 @@ int tp_arena_play_owner(const struct tp_arena_play *g, int square)
 static void mark_forbidden(struct tp_arena_play *g)
 {
 	memset(g->forbid, 0, (size_t)g->rows * g->n);
-	static const int dr[5] = { 0, -1, 1, 0, 0 }, dc[5] = { 0, 0, 0, -1, 1 };
+	static const int dr[7] = { 0, -1, 1, 0, 0, -1, 1 }, dc[7] = { 0, 0, 0, -1, 1, 1, -1 };
 	for (int s = 1; s <= g->players; s++) {
 		const struct block *k = &g->block[s];
 		if (!k->active || k->owner == g->seat)
 			continue;
 		for (int i = 0; i < k->n; i++)
-			for (int d = 0; d < 5; d++) {
+			for (int d = 0; d < (g->hex ? 7 : 5); d++) {
 				int r = k->cell[i] / g->n + dr[d], c = k->cell[i] % g->n + dc[d];
 				if (r >= 0 && r < g->rows && c >= 0 && c < g->n)
 					g->forbid[r * g->n + c] = 1;
@@ -190,7 +209,8 @@ static void mark_forbidden(struct tp_arena_play *g)
 
 static int allowed(const struct tp_arena_play *g, int sq, int open)
 {
-	return g->owner[sq] == 0 && !g->forbid[sq] && (open || g->b->sq[sq].inner);
+	return g->owner[sq] == 0 && !g->forbid[sq] && !g->b->sq[sq].off &&
+	       (open || g->b->sq[sq].inner);
 }
 
 /* Where a move may start: the centre for the first piece, else the free
@@ -212,7 +232,9 @@ static void mark_seeds(struct tp_arena_play *g, int open)
 			continue;
 		int r = sq / n, c = sq % n;
 		g->seed_sq[sq] = (r > 0 && g->owner[sq - n]) || (r + 1 < R && g->owner[sq + n]) ||
-				 (c > 0 && g->owner[sq - 1]) || (c + 1 < n && g->owner[sq + 1]);
+				 (c > 0 && g->owner[sq - 1]) || (c + 1 < n && g->owner[sq + 1]) ||
+				 (g->hex && ((r > 0 && c + 1 < n && g->owner[sq - n + 1]) ||
+					     (r + 1 < R && c > 0 && g->owner[sq + n - 1])));
 		if (g->seed_sq[sq])
 			g->seed_list[g->n_seeds++] = sq;
 	}
