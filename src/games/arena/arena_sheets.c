@@ -1,6 +1,8 @@
-/* The shape arena's sheets: the numbered board (whole and in two parts),
- * the pieces' plain and ribbed faces, the rib emboss plate, the die lines
- * and the score pad. */
+/* The shape arena's piece sheets: the pieces' plain and ribbed faces, the
+ * rib emboss plate and the die lines, their punchboard components, and the
+ * table of all the arena's sheets (the board's are in
+ * arena_board_sheets.c, the score pad in arena_pad.c, the die net in
+ * arena_die.c). */
 
 #include "games/arena/arena_sheets.h"
 
@@ -13,8 +15,6 @@
 #include "games/arena/arena_outline.h"
 #include "print/die.h"
 #include "print/sheet.h"
-#include "print/text_outline.h"
-
 
 /* ---- the model ----------------------------------------------------------------- */
 
@@ -70,237 +70,16 @@ int tp_arena_piece_ink(const struct tp_arena_piece *p)
 
 /* ---- helpers --------------------------------------------------------------------- */
 
-static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, double w, double h,
-				  const int *layers, size_t n)
+struct tp_scene *tp_arena_new_sheet(const struct tp_config *c, const char *name, double w, double h,
+				    const int *layers, size_t n)
 {
 	return tp_scene_new_layered(name, w, h, c->print.bleed_mm, &c->print.inks, layers, n);
 }
 
-static int seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1)
+int tp_arena_seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1)
 {
 	struct tp_pt p[2] = { { TP_MOVE, x0, y0 }, { TP_LINE, x1, y1 } };
 	return tp_scene_path(sc, ink, TP_STROKE, w, p, 2);
-}
-
-static void bbox(const struct tp_pt *p, size_t n, double b[4])
-{
-	b[0] = b[1] = INFINITY;
-	b[2] = b[3] = -INFINITY;
-	for (size_t i = 0; i < n; i++) {
-		b[0] = fmin(b[0], p[i].x);
-		b[1] = fmin(b[1], p[i].y);
-		b[2] = fmax(b[2], p[i].x);
-		b[3] = fmax(b[3], p[i].y);
-	}
-}
-
-/* ---- the board --------------------------------------------------------------------- */
-
-static int needs_bar(int v)
-{
-	return tp_arena_needs_bar(v);
-}
-
-#define BAR_GAP 0.09    /* em: between the digits and the bar */
-#define BAR_THICK 0.08  /* em */
-#define FIT 0.92        /* of the middle half, for antialiasing */
-
-/* The font size at which every number on the board, with its bar, fits a
- * box x box square: 0, or -1 when out of memory. */
-static int number_em(const struct tp_arena_board *bd, double box, double *em)
-{
-	double worst = 0;
-	char seen[TP_ARENA_NUMBER_MAX + 1] = { 0 };
-	for (int i = 0; i < bd->rows * bd->cols; i++) {
-		int v = bd->sq[i].number;
-		if (v <= 0 || v > TP_ARENA_NUMBER_MAX || seen[v])
-			continue;
-		seen[v] = 1;
-		char s[16];
-		snprintf(s, sizeof s, "%d", v);
-		struct tp_pt *p = NULL;
-		size_t n = 0;
-		if (tp_text_outline(s, 0, 0, 1, TP_ALIGN_CENTER, &p, &n) != 0)
-			return -1;
-		double b[4];
-		bbox(p, n, b);
-		free(p);
-		double w = b[2] - b[0], h = b[3] - b[1] + (needs_bar(v) ? BAR_GAP + BAR_THICK : 0);
-		worst = fmax(worst, fmax(w, h));
-	}
-	*em = worst > 0 ? box * FIT / worst : 1;
-	return 0;
-}
-
-/* Quarter turns (clockwise) that make a number read upright from the
- * board edge nearest its square; on a diagonal, its quarter's edge. */
-static int facing(int R, int C, int row, int col, int quarter)
-{
-	int dr = row - R / 2, dc = col - C / 2;
-	/* squares to the nearer top or bottom edge, to the nearer side edge */
-	int er = R / 2 - abs(dr), ec = C / 2 - abs(dc);
-	if (er < ec)
-		return dr < 0 ? 2 : 0;
-	if (ec < er)
-		return dc > 0 ? 3 : 1;
-	static const int by_quarter[5] = { 0, 2, 3, 0, 1 };
-	return by_quarter[quarter];
-}
-
-/* Number v centred in the square at (x, y), turned `turns` quarter turns,
- * at font size em, with a bar when needs_bar(v). */
-static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y, double s,
-		       double em)
-{
-	char text[16];
-	snprintf(text, sizeof text, "%d", v);
-	struct tp_pt *p = NULL;
-	size_t n = 0;
-	if (tp_text_outline(text, 0, 0, em, TP_ALIGN_CENTER, &p, &n) != 0)
-		return -1;
-	if (n == 0)
-		return 0;
-	double b[4];
-	bbox(p, n, b);
-	int bar = needs_bar(v);
-	struct tp_pt r[5] = {
-		{ TP_MOVE, b[0], b[3] + BAR_GAP * em }, { TP_LINE, b[2], b[3] + BAR_GAP * em },
-		{ TP_LINE, b[2], b[3] + (BAR_GAP + BAR_THICK) * em },
-		{ TP_LINE, b[0], b[3] + (BAR_GAP + BAR_THICK) * em }, { TP_CLOSE, 0, 0 },
-	};
-	double cx = (b[0] + b[2]) / 2, cy = (b[1] + (bar ? r[2].y : b[3])) / 2;
-	static const int cs[4][2] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
-	int ca = cs[turns & 3][0], sa = cs[turns & 3][1];
-	double ox = x + s / 2, oy = y + s / 2;
-	for (int k = 0; k < 2; k++) {
-		struct tp_pt *q = k ? r : p;
-		size_t m = k ? 4 : n;
-		for (size_t i = 0; i < m; i++) {
-			if (q[i].op == TP_CLOSE)
-				continue;
-			double dx = q[i].x - cx, dy = q[i].y - cy;
-			q[i].x = ox + dx * ca - dy * sa;
-			q[i].y = oy + dx * sa + dy * ca;
-		}
-	}
-	int rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, p, n);
-	free(p);
-	if (rc == 0 && bar)
-		rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, r, 5);
-	return rc;
-}
-
-/* The whole board, without bleed: squares in their arena's ink, the
- * numbers, the grid. */
-static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
-				    const char *name)
-{
-	static const int layers[] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE,
-				      TP_INK_CUT };
-	double s = tp_arena(c)->square_mm;
-	int n = bd->cols, R = bd->rows;
-	struct tp_scene *sc = new_sheet(c, name, n * s, R * s, layers, 4);
-	if (sc == NULL)
-		return NULL;
-	double em;
-	int rc = number_em(bd, s / 2, &em);
-	for (int row = 0; rc == 0 && row < R; row++)
-		for (int col = 0; rc == 0 && col < n; col++) {
-			const struct tp_arena_square *q = &bd->sq[row * n + col];
-			rc = tp_scene_rect(sc, q->inner ? TP_INK_INNER : TP_INK_OUTER, TP_FILL, 0,
-					   col * s, row * s, s, s);
-			if (rc == 0 && q->number)
-				rc = draw_number(sc, q->number, facing(R, n, row, col, q->quarter),
-						 col * s, row * s, s, em);
-		}
-	/* The start: a ring round the centre square's number (finding 9 of
-	 * issue 19: the centre carried no mark). */
-	if (rc == 0)
-		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, s * TP_ARENA_START_RING_W,
-				     (n / 2 + 0.5) * s, (R / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);
-	double lw = s * 0.012;
-	for (int k = 1; rc == 0 && k < n; k++)
-		rc = seg(sc, TP_INK_LINE, lw, k * s, 0, k * s, R * s);
-	for (int k = 1; rc == 0 && k < R; k++)
-		rc = seg(sc, TP_INK_LINE, lw, 0, k * s, n * s, k * s);
-	if (rc != 0) {
-		tp_scene_free(sc);
-		return NULL;
-	}
-	return sc;
-}
-
-static int build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
-{
-	const struct tp_arena_model *m = model;
-	struct tp_scene *sc = board_scene(c, m->board, "board");
-	if (sc == NULL)
-		return -1;
-	tp_sheet_bleed(sc);
-	const char *note = NULL;
-	if (c->print.split == TP_SPLIT_NONE) {
-		note = "whole board, one part";
-		if (tp_die_rect(sc, 0, 0, sc->trim_w, sc->trim_h, TP_DIE_STROKE_MM) != 0) {
-			tp_scene_free(sc);
-			return -1;
-		}
-	}
-	return tp_doc_add(doc, sc, note);
-}
-
-/* Part h (0 or 1) of the board: split along the grid line after row (or
- * col) side / 2, the nearest to the middle; part 1 the smaller. */
-static void part_rect(const struct tp_config *c, int h, double r[4])
-{
-	const struct tp_arena_rules *rl = &tp_arena(c)->rules;
-	int R = tp_arena_rows(rl), C = tp_arena_cols(rl);
-	int cols = c->print.split == TP_SPLIT_COLS, k = (cols ? C : R) / 2;
-	double s = tp_arena(c)->square_mm, at = k * s, W = C * s, H = R * s;
-	if (cols) {
-		r[0] = h ? at : 0; r[1] = 0; r[2] = h ? W - at : at; r[3] = H;
-	} else {
-		r[0] = 0; r[1] = h ? at : 0; r[2] = W; r[3] = h ? H - at : at;
-	}
-}
-
-static const char *const part_names[2] = { "board-part-1", "board-part-2" };
-
-static void part_note(const struct tp_config *c, int h, char *out, size_t n)
-{
-	const struct tp_arena_rules *rl = &tp_arena(c)->rules;
-	int cols = c->print.split == TP_SPLIT_COLS;
-	int side = cols ? tp_arena_cols(rl) : tp_arena_rows(rl), k = side / 2;
-	const char *what = cols ? "cols" : "rows";
-	snprintf(out, n, "part %d of 2: %s %d-%d of %d", h + 1, what, h ? k + 1 : 1, h ? side : k, side);
-}
-
-/* Each part its own sheet, with bleed from its own edge squares (across
- * the cut too) and its die line. */
-static int build_part(const struct tp_config *c, const struct tp_arena_model *m,
-		      struct tp_doc *doc, int h)
-{
-	struct tp_scene *board = board_scene(c, m->board, "board");
-	if (board == NULL)
-		return -1;
-	double r[4];
-	part_rect(c, h, r);
-	struct tp_scene *sc = tp_sheet_crop(board, part_names[h], r[0], r[1], r[2], r[3]);
-	tp_scene_free(board);
-	char note[160];
-	part_note(c, h, note, sizeof note);
-	if (tp_doc_add(doc, sc, note) != 0)
-		return -1;
-	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
-}
-
-static int build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc)
-{
-	return build_part(c, model, doc, 0);
-}
-
-static int build_part2(const struct tp_config *c, const void *model, struct tp_doc *doc)
-{
-	return build_part(c, model, doc, 1);
 }
 
 /* ---- pieces -------------------------------------------------------------------- */
@@ -477,13 +256,13 @@ static int piece_ribs(struct tp_scene *sc, const struct tp_config *c, const stru
 			if (pc->mark != TP_MARK_BLANK && fabs(ry - cy) < gap) {
 				double half = sqrt(gap * gap - (ry - cy) * (ry - cy));
 				double l1 = fmin(xb, cx - half), x2 = fmax(xa, cx + half);
-				if (l1 - xa >= 2 * w && seg(sc, ink, w, x + xa, y + ry, x + l1, y + ry))
+				if (l1 - xa >= 2 * w && tp_arena_seg(sc, ink, w, x + xa, y + ry, x + l1, y + ry))
 					return -1;
-				if (xb - x2 >= 2 * w && seg(sc, ink, w, x + x2, y + ry, x + xb, y + ry))
+				if (xb - x2 >= 2 * w && tp_arena_seg(sc, ink, w, x + x2, y + ry, x + xb, y + ry))
 					return -1;
 				continue;
 			}
-			if (seg(sc, ink, w, x + xa, y + ry, x + xb, y + ry) != 0)
+			if (tp_arena_seg(sc, ink, w, x + xa, y + ry, x + xb, y + ry) != 0)
 				return -1;
 		}
 	}
@@ -510,7 +289,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 	const struct tp_arena_model *m = model;
 	struct layout L;
 	layout(c, &L);
-	struct tp_scene *sc = new_sheet(c, "pieces", L.w, L.h, piece_layers, 9);
+	struct tp_scene *sc = tp_arena_new_sheet(c, "pieces", L.w, L.h, piece_layers, 9);
 	if (tp_doc_add(doc, sc, "plain faces") != 0)
 		return -1;
 	for (int i = 0; i < TP_ARENA_PIECES; i++)
@@ -528,7 +307,7 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 	const struct tp_arena_model *m = model;
 	struct layout L;
 	layout(c, &L);
-	struct tp_scene *sc = new_sheet(c, "pieces-back", L.w, L.h, piece_layers, 8);
+	struct tp_scene *sc = tp_arena_new_sheet(c, "pieces-back", L.w, L.h, piece_layers, 8);
 	if (tp_doc_add(doc, sc, "ribbed faces, work-and-turn: mirror of the plain faces") != 0)
 		return -1;
 	for (int i = 0; i < TP_ARENA_PIECES; i++)
@@ -546,7 +325,7 @@ static int build_ribs(const struct tp_config *c, const void *model, struct tp_do
 	struct layout L;
 	layout(c, &L);
 	static const int layers[] = { TP_INK_EMBOSS };
-	struct tp_scene *sc = new_sheet(c, "pieces-ribs", L.w, L.h, layers, 1);
+	struct tp_scene *sc = tp_arena_new_sheet(c, "pieces-ribs", L.w, L.h, layers, 1);
 	if (tp_doc_add(doc, sc, "emboss plate: ribs of the blocking faces, as pieces-back") != 0)
 		return -1;
 	sc->plate = 1;
@@ -565,7 +344,7 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 	struct layout L;
 	layout(c, &L);
 	static const int layers[] = { TP_INK_CUT };
-	struct tp_scene *sc = new_sheet(c, "pieces", L.w, L.h, layers, 1);
+	struct tp_scene *sc = tp_arena_new_sheet(c, "pieces", L.w, L.h, layers, 1);
 	if (tp_doc_add(doc, sc, "die lines of pieces: one outline per piece") != 0)
 		return -1;
 	sc->plate = 1;
@@ -577,10 +356,10 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 		double r[4] = { 0, 0, m->board->cols * tp_arena(c)->square_mm,
 				m->board->rows * tp_arena(c)->square_mm };
 		if (parts == 2)
-			part_rect(c, h, r);
+			tp_arena_part_rect(c, h, r);
 		char note[160];
-		snprintf(note, sizeof note, "die line of %s", parts == 2 ? part_names[h] : "board");
-		sc = new_sheet(c, parts == 2 ? part_names[h] : "board", r[2], r[3], layers, 1);
+		snprintf(note, sizeof note, "die line of %s", parts == 2 ? tp_arena_part_names[h] : "board");
+		sc = tp_arena_new_sheet(c, parts == 2 ? tp_arena_part_names[h] : "board", r[2], r[3], layers, 1);
 		if (tp_doc_add(doc, sc, note) != 0)
 			return -1;
 		sc->plate = 1;
@@ -622,18 +401,10 @@ static int pieces_parts(const struct tp_config *c, const char *page, struct tp_p
 
 /* ---- the table ------------------------------------------------------------------- */
 
-static int no_parts(const struct tp_config *c, const char *sheet, char *why, size_t n)
-{
-	if (c->print.split != TP_SPLIT_NONE)
-		return 0;
-	snprintf(why, n, "print.split = none prints the board whole, so there is no %s", sheet);
-	return 1;
-}
-
 const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
-	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, build_board, NULL, NULL },
-	{ "board-part-1", "board part 1 (split for the factory)", 0, no_parts, NULL, build_part1, NULL, NULL },
-	{ "board-part-2", "board part 2 (split for the factory)", 0, no_parts, NULL, build_part2, NULL, NULL },
+	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, tp_arena_build_board, NULL, NULL },
+	{ "board-part-1", "board part 1 (split for the factory)", 0, tp_arena_parts_absent, NULL, tp_arena_build_part1, NULL, NULL },
+	{ "board-part-2", "board part 2 (split for the factory)", 0, tp_arena_parts_absent, NULL, tp_arena_build_part2, NULL, NULL },
 	{ "pieces", "pieces: plain faces", 0, NULL, NULL, build_pieces, NULL, pieces_parts },
 	{ "pieces-back", "pieces: ribbed faces, mirrored", 0, NULL, NULL, build_backs, NULL,
 	  pieces_parts },

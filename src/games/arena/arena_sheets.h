@@ -32,6 +32,25 @@ void tp_arena_model_free(struct tp_arena_model *m);
  * prints in player6's. */
 int tp_arena_piece_ink(const struct tp_arena_piece *p);
 
+/* The board sheets (arena_board_sheets.c): the whole board, and its two
+ * parts for print.split = rows or cols; tp_arena_parts_absent is the
+ * parts' absent() (1 with why while print.split = none).  Part h (0 or
+ * 1) lies at r = { x, y, w, h } mm on the whole board, split along the
+ * grid line nearest the middle, and is named tp_arena_part_names[h]. */
+int tp_arena_build_board(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_build_part2(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_parts_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
+void tp_arena_part_rect(const struct tp_config *c, int h, double r[4]);
+extern const char *const tp_arena_part_names[2];
+
+/* Shared by the sheet files (arena_sheets.c): a sheet w x h mm with the
+ * config's bleed and inks and these layers (NULL when out of memory), and
+ * a stroked segment (0, or -1 when out of memory). */
+struct tp_scene *tp_arena_new_sheet(const struct tp_config *c, const char *name, double w, double h,
+				    const int *layers, size_t n);
+int tp_arena_seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1);
+
 /* The score pad sheet (arena_pad.c). */
 int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_doc *doc);
 
