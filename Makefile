@@ -157,7 +157,7 @@ check-valgrind: tilepress
 
 # make test runs every step even when one fails and names the failed ones
 # at the end, so one broken suite hides no other.
-CHECKS := layers unit cli golden asan faults prepress check-valgrind fuzz-smoke install-test
+CHECKS := layers size unit cli golden asan faults prepress check-valgrind fuzz-smoke install-test
 check:
 	@failed=; for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || failed="$$failed $$t"; done; \
 	if [ -n "$$failed" ]; then echo "make test: FAILED:$$failed"; exit 1; fi; \
