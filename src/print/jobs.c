@@ -13,7 +13,9 @@
 #include "print/outfile.h"
 
 
-/* One message per finished task, written with a single write() of at most
+/* The head of a worker's message: task idx, its status (or JOB_START,
+ * JOB_MORE), count, and the lengths of the report text and error message
+ * that follow.  A message is written with a single write() of at most
  * PIPE_BUF bytes so that messages from several workers never interleave. */
 struct msg_head {
 	uint32_t idx;
@@ -25,6 +27,8 @@ struct msg_head {
 /* A worker's message as it takes task idx (count: its pid), so that the
  * parent can name the sheet of a worker that dies. */
 #define JOB_START (-1)
+/* Part of task idx's report, more to come (send_result). */
+#define JOB_MORE (-2)
 
 int tp_jobs_default(void)
 {
@@ -62,6 +66,40 @@ static int read_full(int fd, void *buf, size_t n)
 	return 0;
 }
 
+/* Sends task idx's outcome to the parent: the report in as many JOB_MORE
+ * messages as it needs, then one message with the status, the count, the
+ * rest of the report and the error message (cut to what one message
+ * holds).  Each message is one write() of at most PIPE_BUF bytes, so
+ * messages of several workers never interleave, and a report of any
+ * length arrives whole: the same bytes as with one worker.  0, or -1 when
+ * the parent is gone. */
+static int send_result(int rfd, uint32_t idx, int rc, int count, const struct tp_buf *out,
+		       const tp_err *e)
+{
+	char buf[PIPE_BUF];
+	const size_t room = sizeof buf - sizeof(struct msg_head);
+	size_t err_len = rc != TP_OK ? strnlen(e->msg, room) : 0;
+	const char *text = out->oom ? NULL : out->s;
+	size_t len = out->oom ? 0 : out->len;
+	for (;;) {
+		int last = len + err_len <= room;
+		size_t take = last ? len : len < room ? len : room;
+		struct msg_head h = { idx, last ? rc : JOB_MORE, last ? count : 0, (uint32_t)take,
+				      last ? (uint32_t)err_len : 0 };
+		memcpy(buf, &h, sizeof h);
+		if (take)
+			memcpy(buf + sizeof h, text, take);
+		if (h.err_len)
+			memcpy(buf + sizeof h + take, e->msg, h.err_len);
+		if (write(rfd, buf, sizeof h + take + h.err_len) < 0)
+			return -1;
+		if (last)
+			return 0;
+		text += take;
+		len -= take;
+	}
+}
+
 static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 {
 	uint32_t idx;
@@ -73,17 +111,9 @@ static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 		tp_err e = { 0 };
 		int count = 0;
 		int rc = fn(ctx, idx, &out, &count, &e);
-		char buf[PIPE_BUF];
-		struct msg_head h = { idx, rc, count, 0, 0 };
-		size_t room = sizeof buf - sizeof h;
-		h.err_len = (uint32_t)strnlen(e.msg, rc ? room / 2 : 0);
-		h.text_len = out.oom ? 0 : (uint32_t)(out.len < room - h.err_len ? out.len : room - h.err_len);
-		memcpy(buf, &h, sizeof h);
-		if (h.text_len)
-			memcpy(buf + sizeof h, out.s, h.text_len);
-		memcpy(buf + sizeof h + h.text_len, e.msg, h.err_len);
+		int sent = send_result(rfd, idx, rc, count, &out, &e);
 		tp_buf_free(&out);
-		if (write(rfd, buf, sizeof h + h.text_len + h.err_len) < 0 || rc != TP_OK)
+		if (sent != 0 || rc != TP_OK)
 			break;
 	}
 	_exit(0);
@@ -194,10 +224,12 @@ static int collect(const struct tp_jobs_spec *sp, int rfd, struct pool *p, int *
 		if (h.idx >= n || sizeof h + h.text_len + h.err_len > sizeof buf ||
 		    read_full(rfd, buf, h.text_len + h.err_len) != 0)
 			return tp_fail(e, TP_EIO, "garbled report from a worker");
+		tp_buf_printf(&sp->reports[h.idx], "%.*s", (int)h.text_len, buf);
+		if (h.code == JOB_MORE)
+			continue;
 		for (int i = 0; i < p->started; i++)
 			if (p->busy[i] == h.idx)
 				p->busy[i] = (size_t)-1;
-		tp_buf_printf(&sp->reports[h.idx], "%.*s", (int)h.text_len, buf);
 		sp->counts[h.idx] = h.count;
 		if (h.code != TP_OK)
 			return tp_fail(e, h.code, "%.*s", (int)h.err_len, buf + h.text_len);
