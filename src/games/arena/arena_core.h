@@ -394,4 +394,27 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 int tp_arena_deal_format(struct tp_buf *b, const struct tp_arena_shapes *sh, int players,
 			 int fmt, tp_err *e);
 
+/* ---- the model (arena_core.c) ---------------------------------------------- */
+
+/* One piece of the 36: shape (index into the shapes), set 1..6 (1-2
+ * blank, 3-4 marked "2", 5-6 marked "3"), its mark, and the player it is
+ * dealt to for arena.players (1..6), 0 for none (the sixth set with five
+ * players stays in the box). */
+struct tp_arena_piece {
+	int shape, set, mark, player;
+};
+
+struct tp_arena_model {
+	struct tp_arena_board *board;
+	struct tp_arena_piece piece[TP_ARENA_PIECES];  /* by shape, then set */
+};
+
+/* The board from the rules, and the pieces dealt for rules->players: each
+ * deal line takes the lowest sets of its shape and mark not yet dealt.
+ * TP_OK with *out (free with tp_arena_model_free), or what
+ * tp_arena_board_derive / tp_arena_deal return. */
+int tp_arena_model_derive(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
+			  struct tp_arena_model **out, tp_err *e);
+void tp_arena_model_free(struct tp_arena_model *m);
+
 #endif

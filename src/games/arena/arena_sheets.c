@@ -16,53 +16,6 @@
 #include "print/die.h"
 #include "print/sheet.h"
 
-/* ---- the model ----------------------------------------------------------------- */
-
-int tp_arena_model_derive(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
-			  struct tp_arena_model **out, tp_err *e)
-{
-	*out = NULL;
-	struct tp_arena_model *m = tp_calloc(1, sizeof *m);
-	if (m == NULL)
-		return tp_fail(e, TP_EIO, "arena: out of memory");
-	int rc = tp_arena_board_derive(r, &m->board, e);
-	struct tp_arena_deal *d = NULL;
-	size_t n = 0;
-	if (rc == TP_OK)
-		rc = tp_arena_deal(sh, r->players, &d, &n, e);
-	if (rc != TP_OK) {
-		tp_arena_model_free(m);
-		return rc;
-	}
-	for (int s = 0; s < TP_ARENA_SHAPES; s++)
-		for (int set = 1; set <= TP_ARENA_SETS; set++) {
-			struct tp_arena_piece *p = &m->piece[s * TP_ARENA_SETS + set - 1];
-			p->shape = s;
-			p->set = set;
-			p->mark = (set - 1) / (TP_ARENA_SETS / TP_MARK_N);
-		}
-	for (size_t i = 0; i < n; i++)
-		for (int k = 0; k < d[i].count; k++)
-			for (int set = 1; set <= TP_ARENA_SETS; set++) {
-				struct tp_arena_piece *p = &m->piece[d[i].shape * TP_ARENA_SETS + set - 1];
-				if (p->mark == d[i].mark && p->player == 0) {
-					p->player = d[i].player;
-					break;
-				}
-			}
-	free(d);
-	*out = m;
-	return TP_OK;
-}
-
-void tp_arena_model_free(struct tp_arena_model *m)
-{
-	if (m == NULL)
-		return;
-	tp_arena_board_free(m->board);
-	free(m);
-}
-
 int tp_arena_piece_ink(const struct tp_arena_piece *p)
 {
 	return TP_INK_PLAYER1 + (p->player >= 1 && p->player <= 6 ? p->player - 1 : 5);

@@ -1,32 +1,11 @@
 #ifndef TP_ARENA_SHEETS_H
 #define TP_ARENA_SHEETS_H
 
-/* The shape arena's model (the numbered board and the production run's
- * pieces with their player colours) and its sheets. */
+/* The shape arena's sheets (the model they draw, board and pieces, is in
+ * arena_core.h). */
 
 #include "games/arena/arena_config.h"
 #include "games/game.h"
-
-/* One piece of the 36: shape (index into the shapes), set 1..6 (1-2
- * blank, 3-4 marked "2", 5-6 marked "3"), its mark, and the player it is
- * dealt to for arena.players (1..6), 0 for none (the sixth set with five
- * players stays in the box). */
-struct tp_arena_piece {
-	int shape, set, mark, player;
-};
-
-struct tp_arena_model {
-	struct tp_arena_board *board;
-	struct tp_arena_piece piece[TP_ARENA_PIECES];  /* by shape, then set */
-};
-
-/* The board from the rules, and the pieces dealt for rules->players: each
- * deal line takes the lowest sets of its shape and mark not yet dealt.
- * TP_OK with *out (free with tp_arena_model_free), or what
- * tp_arena_board_derive / tp_arena_deal return. */
-int tp_arena_model_derive(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
-			  struct tp_arena_model **out, tp_err *e);
-void tp_arena_model_free(struct tp_arena_model *m);
 
 /* The ink a piece prints in: its player's colour; a piece no player gets
  * prints in player6's. */
