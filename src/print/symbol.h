@@ -31,6 +31,28 @@ double tp_symbol_grown(int symbol, double size, double by);
  * radius) of a symbol of that size. */
 double tp_symbol_apothem(int symbol, double size);
 
+/* The most points tp_symbol_recess gives. */
+#define TP_SYMBOL_RECESS_MAX 96
+
+/* The recess that takes a symbol of that size in every turn its part can
+ * take, with `by` mm clearance all round: the union of the symbol turned
+ * by each of `turns` equal turns (4: 0, 90, 180 and 270 degrees) about
+ * its centre, grown by `by` perpendicular to every edge (a mitred offset,
+ * which contains the union grown by a disc of radius by).  A symbol the
+ * turns leave unchanged (a circle; a square or octagon under quarter
+ * turns) gets its own grown outline; a hexagon under quarter turns a
+ * twelve-pointed star.  Points relative to the centre, into
+ * xy[2 * TP_SYMBOL_RECESS_MAX], counter-clockwise with y up; *n their
+ * number; 0 for a circle (its radius is size / 2 + by).  1 <= turns <= 12. */
+void tp_symbol_recess(int symbol, double size, double by, int turns, double *xy, size_t *n);
+
+/* The recess's width (its bounding box's larger side). */
+double tp_symbol_recess_width(int symbol, double size, double by, int turns);
+
+/* Draws the recess centred at (cx, cy).  0, or -1 when out of memory. */
+int tp_symbol_recess_draw(struct tp_scene *sc, int ink, int paint, double stroke, int symbol,
+			  double cx, double cy, double size, double by, int turns);
+
 /* 0, or -1 when out of memory. */
 int tp_symbol_draw(struct tp_scene *sc, int ink, int paint, double stroke, int symbol,
 		   double cx, double cy, double size);

@@ -280,8 +280,10 @@ const struct tp_key tp_series_keys[TP_SERIES_N_KEYS] = {
 	  .help = "symbol of the dots series" },
 	EMB_LEN("symbol_mm", symbol_mm, 0.1, "symbol in a front cell"),
 	EMB_LEN("back_symbol_mm", back_symbol_mm, 0.1, "enlarged symbol on a tile back"),
-	EMB_LEN("recess_clearance_mm", recess_clearance_mm, 0, "board recess wider than the part it takes"),
+	EMB_LEN("recess_clearance_mm", recess_clearance_mm, 0, "board recess wider than the back symbol, beyond the pocket play"),
+	EMB_LEN("pocket_play_mm", pocket_play_mm, 0, "board pocket wider than the tile all round"),
 	EMB_LEN("pocket_wall_mm", pocket_wall_mm, 0, "rib between tile pockets"),
+	EMB_LEN("board_margin_mm", board_margin_mm, 0, "board edge and half split to the nearest pocket (default: the wall)"),
 	EMB_LEN("stroke_mm", stroke_mm, 0.1, "outline width on the plates"),
 	EMB_LEN("min_symbol_mm", min_symbol_mm, 0, "tactile minimum symbol size (check warns)"),
 	EMB_LEN("min_spacing_mm", min_spacing_mm, 0, "tactile minimum spacing (check warns)"),
@@ -340,7 +342,9 @@ void tp_series_defaults(struct tp_config *c)
 	em->symbol_mm = 2.2;
 	em->back_symbol_mm = 12;
 	em->recess_clearance_mm = 0.5;
+	em->pocket_play_mm = 0.5;
 	em->pocket_wall_mm = 1;
+	em->board_margin_mm = 1;
 	em->stroke_mm = 0.25;
 	em->min_symbol_mm = 12.7;
 	em->min_spacing_mm = 6.35;
@@ -372,23 +376,25 @@ static int check_board(const struct tp_config *c, const struct tp_rules *r, tp_e
 	return TP_OK;
 }
 
-/* The widest recess of the four back symbols of that size: the symbol
- * grown by the clearance across every edge. */
+/* The widest recess of the four back symbols of that size: the symbol in
+ * every turn, grown by the play and the clearance across every edge. */
 static double widest_recess(const struct tp_emboss *em, double back)
 {
 	double w = 0;
 	for (int k = 0; k < TP_N_SERIES; k++)
-		w = fmax(w, tp_symbol_grown(em->symbol[k], back, em->recess_clearance_mm));
+		w = fmax(w, tp_symbol_recess_width(em->symbol[k], back,
+						   em->pocket_play_mm + em->recess_clearance_mm,
+						   TP_SERIES_TURNS));
 	return w;
 }
 
 /* Whether a back symbol of that size fits a tile of that size: with its
  * outline on the back, and its recess inside the pocket (the tile plus
- * the clearance all round). */
+ * the play all round). */
 static int back_fits(const struct tp_emboss *em, double back, double tile)
 {
 	return back + em->stroke_mm < tile &&
-	       widest_recess(em, back) + em->stroke_mm < tile + 2 * em->recess_clearance_mm;
+	       widest_recess(em, back) + em->stroke_mm < tile + 2 * em->pocket_play_mm;
 }
 
 /* The largest back symbol that fits a tile (bisection: the recess grows
@@ -448,9 +454,10 @@ static int check_emboss(const struct tp_config *c, const struct tp_series_cfg *s
 	}
 	if (!back_ok)
 		return tp_fail(e, TP_EINPUT,
-			       "%s: emboss.back_symbol_mm = %g: with its %g mm outline and its recess (%.4g mm wide with the %g mm clearance) it does not fit a %g mm tile back and its %g mm pocket; fits: emboss.back_symbol_mm at most %g, or %s",
+			       "%s: emboss.back_symbol_mm = %g: with its %g mm outline and its recess (%.4g mm wide in every turn with the %g mm clearance) it does not fit a %g mm tile back and its %g mm pocket; fits: emboss.back_symbol_mm at most %g, or %s",
 			       tp_config_where(c, "emboss", "back_symbol_mm"), em->back_symbol_mm,
-			       em->stroke_mm, widest_recess(em, em->back_symbol_mm), em->recess_clearance_mm,
+			       em->stroke_mm, widest_recess(em, em->back_symbol_mm),
+			       em->pocket_play_mm + em->recess_clearance_mm,
 			       tile, tp_series_pocket(c), bmax, fits);
 	if (!s->rules.backs)
 		return tp_fail(e, TP_EINPUT,
@@ -495,6 +502,14 @@ int tp_series_finish(struct tp_config *c, tp_err *e)
 		/* The core still names cells; digits draw over the spiral's. */
 		snprintf(s->indicia, sizeof s->indicia, "spiral-cw");
 	}
+	struct tp_emboss *em = &s->emboss;
+	if (!tp_config_given(c, "emboss", "board_margin_mm"))
+		em->board_margin_mm = em->pocket_wall_mm;
+	else if (rc == TP_OK && em->board_margin_mm < em->pocket_wall_mm)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: emboss.board_margin_mm = %g: narrower than the %g mm rib between pockets (emboss.pocket_wall_mm), so the outer pockets would be the weakest; allowed: at least %g",
+			       tp_config_where(c, "emboss", "board_margin_mm"), em->board_margin_mm,
+			       em->pocket_wall_mm, em->pocket_wall_mm);
 	if (rc == TP_OK)
 		rc = check_emboss(c, s, e);
 	if (rc != TP_OK)

@@ -19,8 +19,12 @@ struct tp_emboss {
 	int symbol[TP_N_SERIES];  /* enum tp_symbol per series */
 	double symbol_mm;         /* symbol in a front cell */
 	double back_symbol_mm;    /* enlarged symbol on a tile back */
-	double recess_clearance_mm;  /* board recess wider than the back symbol */
+	double recess_clearance_mm;  /* recess wider than the back symbol, beyond
+				      * the pocket's play */
+	double pocket_play_mm;    /* pocket wider than the tile all round */
 	double pocket_wall_mm;    /* rib left between tile pockets */
+	double board_margin_mm;   /* board from each edge and the half split to
+				   * the nearest pocket (default: the wall) */
 	double stroke_mm;         /* outline width on the plates */
 	double min_symbol_mm;     /* tactile minimums: check warns below */
 	double min_spacing_mm;
@@ -47,12 +51,23 @@ static inline const struct tp_series_cfg *tp_series(const struct tp_config *c)
 	return c->game_cfg;
 }
 
-/* A board pocket of the blind edition: the tile plus the recess
- * clearance all round, so the tile seats. */
+/* A board pocket of the blind edition: the tile plus the play all round,
+ * so the tile seats. */
 static inline double tp_series_pocket(const struct tp_config *c)
 {
-	return c->print.tile_mm + 2 * tp_series(c)->emboss.recess_clearance_mm;
+	return c->print.tile_mm + 2 * tp_series(c)->emboss.pocket_play_mm;
 }
+
+/* The recess around a back symbol grows by the pocket's play (the tile,
+ * and its symbol, may sit that far off centre) plus its own clearance. */
+static inline double tp_series_recess_by(const struct tp_config *c)
+{
+	const struct tp_emboss *em = &tp_series(c)->emboss;
+	return em->pocket_play_mm + em->recess_clearance_mm;
+}
+
+/* The turns a tile takes on the board ([0082]: quarter turns). */
+#define TP_SERIES_TURNS 4
 
 /* The board's square pitch, mm: the tile size; in the blind edition
  * (emboss.plates = on) a pocket plus the rib between pockets, so the
@@ -64,9 +79,30 @@ static inline double tp_series_pitch(const struct tp_config *c)
 	return em->plates ? tp_series_pocket(c) + em->pocket_wall_mm : c->print.tile_mm;
 }
 
+/* The band of board the blind edition adds beyond the outer squares (and
+ * on each side of the half split), so that the outermost pockets keep
+ * emboss.board_margin_mm from the cut: the margin less the half rib each
+ * square already has.  0 in the other editions. */
+static inline double tp_series_edge(const struct tp_config *c)
+{
+	const struct tp_emboss *em = &tp_series(c)->emboss;
+	return em->plates ? em->board_margin_mm - em->pocket_wall_mm / 2 : 0;
+}
+
+/* Where board square k (0 .. n - 1) of n along an axis begins, mm from the
+ * board's edge; k = n: where the board ends.  `split`: the half split
+ * crosses this axis (between squares n/2 - 1 and n/2), each half with its
+ * own edge band. */
+static inline double tp_series_square_at(const struct tp_config *c, int k, int n, int split)
+{
+	double e = tp_series_edge(c), t = tp_series_pitch(c);
+	double x = e + k * t + (split && e > 0 && k >= n / 2 ? 2 * e : 0);
+	return k == n ? x + e : x;
+}
+
 /* The row of the game table needs the counts as constants; each table
  * asserts its own. */
-#define TP_SERIES_N_KEYS 20
+#define TP_SERIES_N_KEYS 22
 #define TP_SERIES_N_SHEETS 12
 extern const struct tp_key tp_series_keys[TP_SERIES_N_KEYS];
 extern const struct tp_ink tp_series_inks[TP_SERIES_N_INKS];

@@ -69,25 +69,35 @@ int tp_series_emboss_backs(const struct tp_config *c, const void *model, struct 
 
 /* [0103], claim 20: a pocket for every board square, and inside each
  * coloured square the recess that receives its tile's back symbol.  A
- * pocket is the tile plus recess_clearance_mm all round, centred in its
- * board square; squares are a pocket plus pocket_wall_mm apart
- * (tp_series_pitch), so half a rib lies outside the outer pockets.  The
- * recess is the back symbol grown by the clearance perpendicular to every
- * edge. */
+ * pocket is the tile plus pocket_play_mm all round, centred in its board
+ * square; squares are a pocket plus pocket_wall_mm apart
+ * (tp_series_pitch), and the board keeps board_margin_mm from its edges
+ * and from the half split to the nearest pocket (tp_series_square_at).
+ * The recess takes the back symbol in each of the tile's quarter turns,
+ * sitting anywhere its play lets it: the union of the turned symbol grown
+ * by the play and recess_clearance_mm (tp_symbol_recess). */
 int tp_series_board_recess(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
 	const struct tp_emboss *em = &tp_series(c)->emboss;
 	double t = tp_series_pitch(c), in = (t - tp_series_pocket(c)) / 2;
-	struct tp_scene *sc = plate(c, p, "board-recess", t);
+	int sr = c->print.split == TP_SPLIT_ROWS, sc_ = c->print.split == TP_SPLIT_COLS;
+	double W = tp_series_square_at(c, p->cols, p->cols, sc_);
+	double H = tp_series_square_at(c, p->rows, p->rows, sr);
+	struct tp_scene *sc = tp_series_new_sheet(c, "board-recess", W, H, NULL, 0);
+	if (sc == NULL)
+		return -1;
+	sc->plate = 1;
 	if (tp_doc_add(doc, sc, "registers with board") != 0)
 		return -1;
 	if (tp_scene_layer(sc, "pockets") != 0)
 		return -1;
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++) {
-			double xy[8] = { col * t + in, r * t + in, (col + 1) * t - in, r * t + in,
-					 (col + 1) * t - in, (r + 1) * t - in, col * t + in, (r + 1) * t - in };
+			double x = tp_series_square_at(c, col, p->cols, sc_);
+			double y = tp_series_square_at(c, r, p->rows, sr);
+			double xy[8] = { x + in, y + in, x + t - in, y + in,
+					 x + t - in, y + t - in, x + in, y + t - in };
 			if (tp_scene_poly(sc, TP_INK_EMBOSS, TP_STROKE, em->stroke_mm, xy, 4) != 0)
 				return -1;
 		}
@@ -96,11 +106,12 @@ int tp_series_board_recess(const struct tp_config *c, const void *model, struct 
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++) {
 			int s = p->board[(size_t)r * p->cols + col];
+			double x = tp_series_square_at(c, col, p->cols, sc_) + t / 2;
+			double y = tp_series_square_at(c, r, p->rows, sr) + t / 2;
 			if (s != TP_NONE &&
-			    tp_symbol_draw(sc, TP_INK_EMBOSS, TP_STROKE, em->stroke_mm, em->symbol[s],
-					   (col + 0.5) * t, (r + 0.5) * t,
-					   tp_symbol_grown(em->symbol[s], em->back_symbol_mm,
-							   em->recess_clearance_mm)) != 0)
+			    tp_symbol_recess_draw(sc, TP_INK_EMBOSS, TP_STROKE, em->stroke_mm, em->symbol[s],
+						  x, y, em->back_symbol_mm, tp_series_recess_by(c),
+						  TP_SERIES_TURNS) != 0)
 				return -1;
 		}
 	tp_scene_layer_by_ink(sc);

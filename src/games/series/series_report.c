@@ -5,6 +5,18 @@
 
 /* Table I's column order (patent 000, Table I): lateral, vertical, boxes,
  * dots, unmarked. */
+/* The board's size: its squares and, in the blind edition, its edge bands
+ * (tp_series_square_at). */
+static double board_w(const struct tp_config *c, const struct tp_pattern *p)
+{
+	return tp_series_square_at(c, p->cols, p->cols, c->print.split == TP_SPLIT_COLS);
+}
+
+static double board_h(const struct tp_config *c, const struct tp_pattern *p)
+{
+	return tp_series_square_at(c, p->rows, p->rows, c->print.split == TP_SPLIT_ROWS);
+}
+
 static const int table_cols[5] = { TP_LATERAL, TP_VERTICAL, TP_BOXES, TP_DOTS, TP_NONE };
 static const char *const table_keys[5] = { "lateral", "vertical", "boxes", "dots", "unmarked" };
 
@@ -90,9 +102,9 @@ static void text_table(struct tp_buf *b, const struct tp_pattern *p,
 		emboss_counts(p, c, &n);
 		tp_buf_printf(b, "emboss (per game): %ld front symbols, %ld back symbols, %ld board pockets, %ld board symbol recesses\n",
 			      n.front_symbols, n.back_symbols, n.pockets, n.recess_symbols);
-		tp_buf_printf(b, "board pockets %g mm on a %g mm pitch: board %g x %g mm\n",
-			      tp_series_pocket(c), tp_series_pitch(c), tp_series_pitch(c) * p->cols,
-			      tp_series_pitch(c) * p->rows);
+		tp_buf_printf(b, "board pockets %g mm on a %g mm pitch, %g mm from the board's edges: board %g x %g mm\n",
+			      tp_series_pocket(c), tp_series_pitch(c), tp_series(c)->emboss.board_margin_mm,
+			      board_w(c, p), board_h(c, p));
 	}
 	if (tp_series(c)->digits)
 		tp_buf_printf(b, "note: %s\n", digits_note);
@@ -135,8 +147,7 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 	tp_buf_printf(b, "{\n  \"system\": \"series\",\n  \"board\": {\"rows\": %d, \"cols\": %d},\n",
 		      p->rows, p->cols);
 	tp_buf_printf(b, "  \"level\": %d,\n  \"tile_mm\": %g,\n  \"board_mm\": { \"width_mm\": %g, \"height_mm\": %g },\n",
-		      tp_series(c)->level, c->print.tile_mm, tp_series_pitch(c) * p->cols,
-		      tp_series_pitch(c) * p->rows);
+		      tp_series(c)->level, c->print.tile_mm, board_w(c, p), board_h(c, p));
 	if (tp_series(c)->level > 1)
 		tp_buf_printf(b, "  \"level_note\": \"level %d: the same pattern and counts as level 1; each tile is a level %d board piece, %g mm square\",\n",
 			      tp_series(c)->level, tp_series(c)->level - 1, c->print.tile_mm);

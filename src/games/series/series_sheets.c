@@ -145,10 +145,51 @@ static int build_spanning(const struct tp_config *c, const void *model, struct t
 	return 0;
 }
 
+/* Where square k begins across (x, cols) or down (y, rows) the board. */
+static double sq_x(const struct tp_config *c, const struct tp_pattern *p, int k)
+{
+	return tp_series_square_at(c, k, p->cols, c->print.split == TP_SPLIT_COLS);
+}
+
+static double sq_y(const struct tp_config *c, const struct tp_pattern *p, int k)
+{
+	return tp_series_square_at(c, k, p->rows, c->print.split == TP_SPLIT_ROWS);
+}
+
+/* The grid lines between squares along one axis: at each inner square
+ * edge, across the squares (the blind edition's edge bands are left
+ * clear; a line stops at the split band, if any). */
+static int grid_lines(struct tp_scene *sc, const struct tp_config *c, const struct tp_pattern *p,
+		      int vertical, double lw)
+{
+	int n = vertical ? p->cols : p->rows, m = vertical ? p->rows : p->cols;
+	int split = c->print.split == (vertical ? TP_SPLIT_ROWS : TP_SPLIT_COLS) &&
+		    tp_series_edge(c) > 0;
+	double t = tp_series_pitch(c);
+	int rc = 0;
+	for (int k = 1; k < n; k++) {
+		double at = vertical ? sq_x(c, p, k) : sq_y(c, p, k);
+		for (int h = 0; h <= split; h++) {
+			int from = split && h ? m / 2 : 0, to = split && !h ? m / 2 : m;
+			double a = vertical ? sq_y(c, p, from) : sq_x(c, p, from);
+			double b = (vertical ? sq_y(c, p, to - 1) : sq_x(c, p, to - 1)) + t;
+			if (tp_series_edge(c) == 0) {
+				a = 0;   /* the other editions: edge to edge */
+				b = vertical ? sq_y(c, p, m) : sq_x(c, p, m);
+			}
+			struct tp_pt l[2] = { { TP_MOVE, vertical ? at : a, vertical ? a : at },
+					      { TP_LINE, vertical ? at : b, vertical ? b : at } };
+			rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, lw, l, 2);
+		}
+	}
+	return rc;
+}
+
 /* FIG. 20 (or FIG. 19 in the tutorial edition): the board squares, grid
  * lines, and the anchor squares outlined for assembly.  Squares are
  * tp_series_pitch() apart: the tile size, or the blind edition's pockets
- * and ribs (the grid lines run along the ribs). */
+ * and ribs (the grid lines run along the ribs), which also has a band of
+ * board at its edges and the half split (tp_series_square_at). */
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_pattern *p)
 {
 	double t = tp_series_pitch(c);
@@ -156,7 +197,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_p
 		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
 		TP_INK_LINE, TP_INK_ASSEMBLY,
 	};
-	double W = p->cols * t, H = p->rows * t;
+	double W = sq_x(c, p, p->cols), H = sq_y(c, p, p->rows);
 	struct tp_scene *sc = tp_series_new_sheet(c, "board", W, H, layers, 7);
 	if (sc == NULL)
 		return NULL;
@@ -165,22 +206,15 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_p
 		for (int r = 0; r < p->rows; r++)
 			for (int col = 0; col < p->cols; col++)
 				rc |= tp_series_art_cell(sc, c, p->board[(size_t)r * p->cols + col],
-						  col * t, r * t, t);
+						  sq_x(c, p, col), sq_y(c, p, r), t);
 	double lw = t * 0.012;
-	for (int k = 1; k < p->cols; k++) {
-		struct tp_pt l[2] = { { TP_MOVE, k * t, 0 }, { TP_LINE, k * t, H } };
-		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, lw, l, 2);
-	}
-	for (int k = 1; k < p->rows; k++) {
-		struct tp_pt l[2] = { { TP_MOVE, 0, k * t }, { TP_LINE, W, k * t } };
-		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, lw, l, 2);
-	}
+	rc |= grid_lines(sc, c, p, 1, lw) | grid_lines(sc, c, p, 0, lw);
 	double aw = t * 0.03, in = aw / 2 + t * 0.02;
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++)
 			if (p->tiles[(size_t)r * p->cols + col].anchor)
-				rc |= tp_scene_rect(sc, TP_INK_ASSEMBLY, TP_STROKE, aw, col * t + in,
-						    r * t + in, t - 2 * in, t - 2 * in);
+				rc |= tp_scene_rect(sc, TP_INK_ASSEMBLY, TP_STROKE, aw, sq_x(c, p, col) + in,
+						    sq_y(c, p, r) + in, t - 2 * in, t - 2 * in);
 	if (rc) {
 		tp_scene_free(sc);
 		return NULL;
@@ -198,11 +232,15 @@ static int build_board(const struct tp_config *c, const void *model, struct tp_d
 /* The rectangle of half h (0 or 1) of the board, FIG. 21. */
 static void half_rect(const struct tp_config *c, const struct tp_pattern *p, int h, double r[4])
 {
-	double t = tp_series_pitch(c), W = p->cols * t, H = p->rows * t;
+	/* The split lies midway between the halves' squares (in the blind
+	 * edition, each half's edge band on its side). */
+	double W = sq_x(c, p, p->cols), H = sq_y(c, p, p->rows);
 	if (c->print.split == TP_SPLIT_ROWS) {
-		r[0] = 0; r[1] = h * H / 2; r[2] = W; r[3] = H / 2;
+		double cut = (sq_y(c, p, p->rows / 2 - 1) + tp_series_pitch(c) + sq_y(c, p, p->rows / 2)) / 2;
+		r[0] = 0; r[1] = h ? cut : 0; r[2] = W; r[3] = h ? H - cut : cut;
 	} else {
-		r[0] = h * W / 2; r[1] = 0; r[2] = W / 2; r[3] = H;
+		double cut = (sq_x(c, p, p->cols / 2 - 1) + tp_series_pitch(c) + sq_x(c, p, p->cols / 2)) / 2;
+		r[0] = h ? cut : 0; r[1] = 0; r[2] = h ? W - cut : cut; r[3] = H;
 	}
 }
 
@@ -257,7 +295,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 		tp_scene_free(board);
 		return -1;
 	}
-	double s = 6 * tp_series_pitch(c);
+	double t = tp_series_pitch(c);
 	int rc = 0;
 	for (int i = 0; rc == 0 && i < p->patch_rows; i++)
 		for (int j = 0; rc == 0 && j < p->patch_cols; j++) {
@@ -267,10 +305,14 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 			snprintf(name, sizeof name, "piece-%d-%d", i + 1, j + 1);
 			snprintf(note, sizeof note, "piece row %d/%d col %d/%d: front %d, lateral corner %s",
 				 i + 1, p->patch_rows, j + 1, p->patch_cols, f, tp_corner_names[k]);
-			struct tp_scene *sc = tp_sheet_crop_ix(board, ix, name, j * s, i * s, s, s);
+			/* Six squares each way, from the board's squares (a piece
+			 * across the blind edition's half split takes its band). */
+			double x = sq_x(c, p, 6 * j), y = sq_y(c, p, 6 * i);
+			double w = sq_x(c, p, 6 * j + 5) + t - x, h = sq_y(c, p, 6 * i + 5) + t - y;
+			struct tp_scene *sc = tp_sheet_crop_ix(board, ix, name, x, y, w, h);
 			rc = add_page(doc, sc, note);
 			if (rc == 0)
-				rc = tp_die_rect(sc, 0, 0, s, s, TP_DIE_STROKE_MM);
+				rc = tp_die_rect(sc, 0, 0, w, h, TP_DIE_STROKE_MM);
 		}
 	tp_scene_index_free(ix);
 	tp_scene_free(board);

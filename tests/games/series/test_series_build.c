@@ -158,10 +158,10 @@ static int symbols(const char *svg, const char *group, struct sym *out, int max)
 		return 0;
 	int n = 0;
 	for (const char *d = tu_svg_next_d(g, end); d; d = tu_svg_next_d(d, end)) {
-		double xy[40], b[4];
+		double xy[200], b[4];
 		struct sym s;
-		s.pts = tu_path_points(d, xy, 20, &s.closed, &s.curves);
-		tu_points_box(xy, s.pts < 20 ? s.pts : 20, b);
+		s.pts = tu_path_points(d, xy, 100, &s.closed, &s.curves);
+		tu_points_box(xy, s.pts < 100 ? s.pts : 100, b);
 		s.cx = (b[0] + b[2]) / 2; s.cy = (b[1] + b[3]) / 2; s.w = b[2] - b[0]; s.h = b[3] - b[1];
 		if (n < max)
 			out[n] = s;
@@ -173,6 +173,42 @@ static int symbols(const char *svg, const char *group, struct sym *out, int max)
 static int kind_of(const struct sym *s)
 {
 	return s->curves ? 0 : s->pts;
+}
+
+/* Issue 18 defect 2: the blind board's geometry from its rules.  Board
+ * squares are a pocket (the tile plus the play all round) plus a rib
+ * apart; the outer pockets, and those beside the half split, keep
+ * emboss.board_margin_mm from the cut, so a band of margin less half a
+ * rib lies beyond the outer squares and on each side of the split. */
+static double blind_pitch(const struct tp_config *c)
+{
+	const struct tp_emboss *em = &SER(c)->emboss;
+	return c->print.tile_mm + 2 * em->pocket_play_mm + em->pocket_wall_mm;
+}
+
+static double blind_band(const struct tp_config *c)
+{
+	const struct tp_emboss *em = &SER(c)->emboss;
+	return em->board_margin_mm - em->pocket_wall_mm / 2;
+}
+
+/* Where square k of n begins along an axis the split does (split) or does
+ * not cross; k = n: the board's length. */
+static double blind_at(const struct tp_config *c, int k, int n, int split)
+{
+	double e = blind_band(c), x = e + k * blind_pitch(c) + (split && k >= n / 2 ? 2 * e : 0);
+	return k == n ? x + e : x;
+}
+
+/* The square whose centre is nearest v. */
+static int blind_square(const struct tp_config *c, double v, int n, int split)
+{
+	int best = 0;
+	for (int k = 1; k < n; k++)
+		if (fabs(blind_at(c, k, n, split) + blind_pitch(c) / 2 - v) <
+		    fabs(blind_at(c, best, n, split) + blind_pitch(c) / 2 - v))
+			best = k;
+	return best;
 }
 
 static void plates(void **state)
@@ -238,18 +274,18 @@ static void plates(void **state)
 	free(svg);
 
 	/* board-recess: a pocket per square; a recess on each coloured square,
-	 * of its colour's kind, wider than the back symbol by the clearance. */
+	 * centred in its pocket (its outline: pockets() below). */
 	svg = tu_slurp(tu_out("board-recess.svg"), NULL);
 	assert_int_equal(symbols(svg, "pockets", sy, (int)max), p->rows * p->cols);
 	n = symbols(svg, "symbols", sy, (int)max);
 	assert_int_equal(n, backs);
-	t += 2 * SER(c)->emboss.recess_clearance_mm + SER(c)->emboss.pocket_wall_mm;
+	int split = c->print.split == TP_SPLIT_ROWS;
 	for (int i = 0; i < n; i++) {
-		int col = (int)floor(sy[i].cx / t), row = (int)floor(sy[i].cy / t);
+		int col = blind_square(c, sy[i].cx, p->cols, 0), row = blind_square(c, sy[i].cy, p->rows, split);
 		int sq = p->board[row * p->cols + col];
 		assert_int_not_equal(sq, TP_NONE);
-		assert_int_equal(kind_of(&sy[i]), symbol_points(c, sq));
-		assert_true(fabs(sy[i].cx - (col + 0.5) * t) < 1e-3);
+		assert_true(fabs(sy[i].cx - blind_at(c, col, p->cols, 0) - blind_pitch(c) / 2) < 1e-3);
+		assert_true(fabs(sy[i].cy - blind_at(c, row, p->rows, split) - blind_pitch(c) / 2) < 1e-3);
 	}
 	free(svg);
 	free(sy);
@@ -305,22 +341,42 @@ static void trim_mm(const char *file, double *w, double *h)
 	*h = (trim[3] - trim[1]) / PT;
 }
 
-/* The blind board, read back from the SVG and from the PDF: each pocket
- * is the tile plus twice the clearance, pockets lie a pocket plus a rib
- * apart, the board and its halves and pieces follow that pitch while the
- * tile sheets keep the tile; every recess outline lies exactly the
- * clearance outside the back symbol's outline, across every edge, for all
- * four symbols. */
+/* Distance from (x, y) to closed polygon p's outline, negative when
+ * (x, y) lies outside it. */
+static double inside_by(const struct tu_path *p, double x, double y)
+{
+	double d = 1e300;
+	int in = 0;
+	for (int i = 0, j = p->n - 1; i < p->n; j = i++) {
+		double xi = p->xy[2 * i], yi = p->xy[2 * i + 1], xj = p->xy[2 * j], yj = p->xy[2 * j + 1];
+		if ((yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi)
+			in = !in;
+		double dx = xj - xi, dy = yj - yi, l2 = dx * dx + dy * dy;
+		double t = l2 > 0 ? fmax(0, fmin(1, ((x - xi) * dx + (y - yi) * dy) / l2)) : 0;
+		d = fmin(d, hypot(x - xi - t * dx, y - yi - t * dy));
+	}
+	return in ? d : -d;
+}
+
+/* The blind board, read back from the SVG and from the PDF (issue 12
+ * point 1, issue 18 defect 2): each pocket is the tile plus the play all
+ * round, pockets lie a pocket plus a rib apart, and the outer pockets and
+ * those beside the half split lie emboss.board_margin_mm from the cut;
+ * the board, its halves and pieces follow that while the tile sheets keep
+ * the tile; every recess takes its back symbol (read from emboss-backs) in
+ * each of the tile's four quarter turns, placed anywhere the pocket's play
+ * lets it, with the recess clearance to spare, and no more. */
 static void pockets(void **state)
 {
 	(void)state;
 	const char *blind = tu_path("config/series-blind.ini");
-	static const char *const sets[2][5] = {
+	static const char *const sets[2][7] = {
 		{ "print.marks=off", NULL },
 		{ "print.marks=off", "emboss.recess_clearance_mm=1.5", "emboss.pocket_wall_mm=2.5",
-		  "emboss.lateral=hexagon", "emboss.vertical=circle" },
+		  "emboss.lateral=hexagon", "emboss.vertical=circle", "emboss.board_margin_mm=4",
+		  "emboss.pocket_play_mm=0.8" },
 	};
-	static const int n_sets[2] = { 1, 5 };
+	static const int n_sets[2] = { 1, 7 };
 	for (int v = 0; v < 2; v++) {
 		assert_int_equal(build(blind, sets[v], n_sets[v],
 				       "fronts,backs,board,board-half-1,board-pieces,cut,emboss-backs,board-recess",
@@ -329,16 +385,20 @@ static void pockets(void **state)
 		struct tp_pattern *p;
 		tu_series_load(blind, sets[v], n_sets[v], &c, &p);
 		const struct tp_emboss *em = &SER(c)->emboss;
-		double t = c->print.tile_mm, clr = em->recess_clearance_mm;
-		double pocket = t + 2 * clr, pitch = pocket + em->pocket_wall_mm;
+		double t = c->print.tile_mm, by = em->pocket_play_mm + em->recess_clearance_mm;
+		double pocket = t + 2 * em->pocket_play_mm, pitch = blind_pitch(c), e = blind_band(c);
+		int split = c->print.split == TP_SPLIT_ROWS;
+		assert_true(split && e > 0);
+		double W = blind_at(c, p->cols, p->cols, 0), H = blind_at(c, p->rows, p->rows, split);
+		double half = blind_at(c, p->rows / 2 - 1, p->rows, split) + pitch + e;
 		double w, h;
-		/* Sheets: the board side follows the pitch, the tile sheets the tile. */
+		/* Sheets: the board side follows the pockets, the tile sheets the tile. */
 		trim_mm("board-recess.pdf", &w, &h);
-		assert_true(fabs(w - p->cols * pitch) < 0.01 && fabs(h - p->rows * pitch) < 0.01);
+		assert_true(fabs(w - W) < 0.01 && fabs(h - H) < 0.01);
 		trim_mm("board.pdf", &w, &h);
-		assert_true(fabs(w - p->cols * pitch) < 0.01 && fabs(h - p->rows * pitch) < 0.01);
+		assert_true(fabs(w - W) < 0.01 && fabs(h - H) < 0.01);
 		trim_mm("board-half-1.pdf", &w, &h);
-		assert_true(fabs(w - p->cols * pitch) < 0.01 && fabs(h - p->rows * pitch / 2) < 0.01);
+		assert_true(fabs(w - W) < 0.01 && fabs(h - half) < 0.01);
 		trim_mm("board-pieces.pdf", &w, &h);
 		assert_true(fabs(w - 6 * pitch) < 0.01 && fabs(h - 6 * pitch) < 0.01);
 		trim_mm("fronts.pdf", &w, &h);
@@ -347,26 +407,28 @@ static void pockets(void **state)
 		assert_true(fabs(w - p->cols * t) < 0.01);
 		trim_mm("emboss-backs.pdf", &w, &h);
 		assert_true(fabs(w - p->cols * t) < 0.01 && fabs(h - p->rows * t) < 0.01);
-		/* The board's squares are pitch-sized cells. */
+		/* The board's squares are pitch-sized cells over the pockets. */
 		struct tu_paths bd = { 0 };
 		read_paths("board.svg", 0, "lateral", &bd);
 		assert_true(bd.n > 0);
 		for (size_t i = 0; i < bd.n; i++) {
 			double cx, cy, bw, bh;
 			tu_path_centre(&bd.p[i], &cx, &cy, &bw, &bh);
-			double fx = cx / pitch - floor(cx / pitch), fy = cy / pitch - floor(cy / pitch);
-			int edge = cx < pitch || cy < pitch || cx > (p->cols - 1) * pitch || cy > (p->rows - 1) * pitch;
+			int col = blind_square(c, cx, p->cols, 0), row = blind_square(c, cy, p->rows, split);
+			int edge = col == 0 || row == 0 || col == p->cols - 1 || row == p->rows - 1;
 			if (!edge)
-				assert_true(fabs(bw - pitch) < 1e-3 && fabs(fx - 0.5) < 1e-6 && fabs(fy - 0.5) < 1e-6);
+				assert_true(fabs(bw - pitch) < 1e-3 &&
+					    fabs(cx - blind_at(c, col, p->cols, 0) - pitch / 2) < 1e-6 &&
+					    fabs(cy - blind_at(c, row, p->rows, split) - pitch / 2) < 1e-6);
 		}
 		tu_paths_free(&bd);
-		/* The cut sheet's half outline: half the board at the pitch. */
+		/* The cut sheet's half outline: the half board with its bands. */
 		struct tu_paths cut = { 0 };
 		read_paths("cut-board-half-1.svg", 0, NULL, &cut);
 		assert_int_equal(cut.n, 1);
 		double ccx, ccy;
 		tu_path_centre(&cut.p[0], &ccx, &ccy, &w, &h);
-		assert_true(fabs(w - p->cols * pitch) < 1e-3 && fabs(h - p->rows * pitch / 2) < 1e-3);
+		assert_true(fabs(w - W) < 1e-3 && fabs(h - half) < 1e-3);
 		tu_paths_free(&cut);
 
 		for (int pdf = 0; pdf < 2; pdf++) {
@@ -387,29 +449,46 @@ static void pockets(void **state)
 				read_paths("emboss-backs.svg", 0, "symbols", &bk);
 			}
 			assert_int_equal(pk.n, n_pk);
+			double nearest = 1e300;   /* closest pocket to any cut */
 			for (size_t i = 0; i < pk.n; i++) {
 				double cx, cy, pw, ph;
 				tu_path_centre(&pk.p[i], &cx, &cy, &pw, &ph);
 				int col = (int)(i % p->cols), row = (int)(i / p->cols);
 				assert_true(pk.p[i].closed && pk.p[i].n == 4);
 				assert_true(fabs(pw - pocket) < tol && fabs(ph - pocket) < tol);
-				assert_true(fabs(cx - (col + 0.5) * pitch) < tol && fabs(cy - (row + 0.5) * pitch) < tol);
+				assert_true(fabs(cx - blind_at(c, col, p->cols, 0) - pitch / 2) < tol &&
+					    fabs(cy - blind_at(c, row, p->rows, split) - pitch / 2) < tol);
 				if (col > 0) {  /* the rib to the left neighbour */
 					double lx, ly, lw;
 					tu_path_centre(&pk.p[i - 1], &lx, &ly, &lw, NULL);
 					assert_true(fabs((cx - pw / 2) - (lx + lw / 2) - em->pocket_wall_mm) < tol);
 				}
+				double x0 = cx - pw / 2, x1 = cx + pw / 2, y0 = cy - ph / 2, y1 = cy + ph / 2;
+				/* From the board's edges and the half split's cut. */
+				double d = fmin(fmin(x0, W - x1), fmin(y0, H - y1));
+				d = fmin(d, y1 < half ? half - y1 : y0 - half);
+				nearest = fmin(nearest, d);
 			}
-			/* One back symbol of each kind as the reference outline. */
-			double ref[9] = { 0 };
+			assert_true(fabs(nearest - em->board_margin_mm) < tol);
+			assert_true(em->board_margin_mm >= em->pocket_wall_mm);
+			/* One back symbol of each kind as the reference outline,
+			 * about its centre. */
+			struct tu_path ref[9];
+			double ref_r[9] = { 0 };
 			int have[9] = { 0 };
 			for (size_t i = 0; i < bk.n; i++) {
-				double a[TU_PATH_MAX];
-				int k = path_kind(&bk.p[i]), na = apothems(&bk.p[i], a, TU_PATH_MAX);
-				assert_true(k <= 8 && na > 0);
-				if (!have[k]) {
-					have[k] = 1;
-					ref[k] = a[0];
+				double cx, cy, a[TU_PATH_MAX];
+				int k = path_kind(&bk.p[i]);
+				assert_true(k <= 8 && apothems(&bk.p[i], a, TU_PATH_MAX) > 0);
+				if (have[k])
+					continue;
+				have[k] = 1;
+				ref_r[k] = a[0];
+				ref[k] = bk.p[i];
+				tu_path_centre(&bk.p[i], &cx, &cy, NULL, NULL);
+				for (int j = 0; j < ref[k].n; j++) {
+					ref[k].xy[2 * j] -= cx;
+					ref[k].xy[2 * j + 1] -= cy;
 				}
 			}
 			int kinds = 0, seen[9] = { 0 };
@@ -417,19 +496,37 @@ static void pockets(void **state)
 			for (size_t i = 0; i < sy.n; i++) {
 				double cx, cy, a[TU_PATH_MAX];
 				tu_path_centre(&sy.p[i], &cx, &cy, NULL, NULL);
-				int k = path_kind(&sy.p[i]), na = apothems(&sy.p[i], a, TU_PATH_MAX);
-				int col = (int)floor(cx / pitch), row = (int)floor(cy / pitch);
+				int col = blind_square(c, cx, p->cols, 0), row = blind_square(c, cy, p->rows, split);
 				int sq = p->board[row * p->cols + col];
 				assert_int_not_equal(sq, TP_NONE);
-				assert_int_equal(k, symbol_points(c, sq));
+				int k = symbol_points(c, sq);
 				/* Centred in its pocket. */
-				assert_true(fabs(cx - (col + 0.5) * pitch) < tol && fabs(cy - (row + 0.5) * pitch) < tol);
-				assert_true(k <= 8 && have[k]);
-				for (int j = 0; j < na; j++)
-					if (fabs(a[j] - ref[k] - clr) > tol)
-						fail_msg("%s: %s recess edge %d lies %.5f mm outside the back symbol's, want %g",
-							 pdf ? "PDF" : "SVG", tp_symbol_names[em->symbol[sq]], j,
-							 a[j] - ref[k], clr);
+				assert_true(fabs(cx - blind_at(c, col, p->cols, 0) - pitch / 2) < tol &&
+					    fabs(cy - blind_at(c, row, p->rows, split) - pitch / 2) < tol);
+				assert_true(k <= 8 && have[k] && sy.p[i].closed);
+				if (k == 0) {   /* a circle: turns change nothing */
+					int na = apothems(&sy.p[i], a, TU_PATH_MAX);
+					for (int j = 0; j < na; j++)
+						assert_true(fabs(a[j] - ref_r[0] - by) < tol);
+				} else {
+					/* Every corner of the symbol in each quarter turn lies
+					 * inside the recess with play + clearance to spare; the
+					 * tightest exactly so. */
+					double least = 1e300;
+					for (int q = 0; q < 4; q++)
+						for (int j = 0; j < ref[k].n; j++) {
+							double x = ref[k].xy[2 * j], y = ref[k].xy[2 * j + 1];
+							for (int r = 0; r < q; r++) {
+								double tx = x;
+								x = -y;
+								y = tx;
+							}
+							least = fmin(least, inside_by(&sy.p[i], cx + x, cy + y));
+						}
+					if (fabs(least - by) > tol)
+						fail_msg("%s: %s recess leaves %.5f mm around its symbol in its tightest turn, want %g",
+							 pdf ? "PDF" : "SVG", tp_symbol_names[em->symbol[sq]], least, by);
+				}
 				kinds += !seen[k];
 				seen[k] = 1;
 			}
@@ -466,9 +563,10 @@ static void pocket_checks(void **state)
 		assert_non_null(strstr(e.msg, "back_symbol_mm"));
 		tp_config_free(c);
 	}
-	/* A square or octagon grown by 10 mm grows 20 mm: fits exactly as the
-	 * tile does when the hexagon is not used. */
-	const char *ok[] = { "emboss.back_symbol_mm=119", "emboss.recess_clearance_mm=10",
+	/* A square or octagon recess grows by the play and the clearance on
+	 * each side (2 x 10.5 = 21 mm): a 99.6 mm symbol's recess and its
+	 * outline fit the 121 mm pocket when the hexagon is not used. */
+	const char *ok[] = { "emboss.back_symbol_mm=99.6", "emboss.recess_clearance_mm=10",
 			     "emboss.vertical=square" };
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
@@ -574,8 +672,14 @@ static void die_lines(void **state)
 			tu_paths_free(&d.paths);
 		}
 		/* Pieces that stand apart: one closed outline each, at the
-		 * board's pitch. */
+		 * board's pitch (the blind board's half with its edge bands). */
 		double pitch = tp_series_pitch(c);
+		double half_w = p->cols * pitch, half_h = p->rows * pitch / 2;
+		if (SER(c)->emboss.plates) {
+			int split = c->print.split == TP_SPLIT_ROWS;
+			half_w = blind_at(c, p->cols, p->cols, !split);
+			half_h = blind_at(c, p->rows / 2 - 1, p->rows, split) + pitch + blind_band(c);
+		}
 		static const char *const outlines[3] = { "cut-board-half-1.dxf", "board-half-1.dxf",
 							 "board-pieces-piece-1-1.dxf" };
 		for (int k = 0; k < 3; k++) {
@@ -589,7 +693,7 @@ static void die_lines(void **state)
 			assert_true(o->closed && o->n == 4);
 			double cx, cy, w, h;
 			tu_path_centre(o, &cx, &cy, &w, &h);
-			double want_w = k == 2 ? 6 * pitch : p->cols * pitch, want_h = k == 2 ? 6 * pitch : p->rows * pitch / 2;
+			double want_w = k == 2 ? 6 * pitch : half_w, want_h = k == 2 ? 6 * pitch : half_h;
 			assert_true(fabs(w - want_w) < 1e-3 && fabs(h - want_h) < 1e-3);
 			assert_true(fabs(cx - w / 2) < 1e-3 && fabs(cy - h / 2) < 1e-3);
 			tu_paths_free(&d.paths);
