@@ -86,8 +86,8 @@ int tp_series_art_cell(struct tp_scene *sc, const struct tp_config *c, int serie
  * lateral corner is nw and turn with the tile, which is the legibility
  * cost [0060] and [0078] describe; a 6 and a 9 are underlined, so a
  * turned 6 is not read as a 9. */
-static int digit(struct tp_scene *sc, int ink, int value, int turns,
-		 double cx, double cy, double size)
+int tp_series_digit(struct tp_scene *sc, int ink, int value, int turns, double cx, double cy,
+		    double size)
 {
 	char text[4];
 	snprintf(text, sizeof text, "%d", value);
@@ -139,7 +139,7 @@ int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int fron
 			double qy = y + (k == TP_SE || k == TP_SW ? 0.75 : 0.25) * t;
 			/* The patent style is monochrome: numerals in black, as FIGS. 3-5. */
 			int ink = tp_series(c)->style == TP_STYLE_PATENT ? TP_INK_TEXT : tp_series_ink(sr);
-			rc |= digit(sc, ink, v, corner - TP_NW, qx, qy, t * 0.36);
+			rc |= tp_series_digit(sc, ink, v, corner - TP_NW, qx, qy, t * 0.36);
 		}
 		/* Only the quadrant cross: digits have no cells. */
 		struct tp_pt h[2] = { { TP_MOVE, x, y + t / 2 }, { TP_LINE, x + t, y + t / 2 } };

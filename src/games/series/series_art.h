@@ -20,6 +20,12 @@ int tp_series_art_square(struct tp_scene *sc, const struct tp_config *c, int ser
 int tp_series_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 		double x, double y, double size);
 
+/* The numeral value (FIGS. 3-5), size mm tall (em), centred on (cx, cy),
+ * turned `turns` quarter turns clockwise; a 6 and a 9 are underlined so a
+ * turned 6 is not read as a 9.  0, or -1 when out of memory. */
+int tp_series_digit(struct tp_scene *sc, int ink, int value, int turns, double cx, double cy,
+		    double size);
+
 /* A whole tile front (FIG. 17/18) with its cell hairlines, top-left at
  * (x, y), side t mm.  No line is drawn on the tile's own edge: after cutting
  * it would show as an uneven border. */

@@ -23,10 +23,28 @@ static const struct tp_ink inks[TP_HEX_SIDES] = {
 	TP_PROCESS_INK("southeast", 50, 100, 0, 0), /* purple */
 };
 
+/* No shapes: six series would need six shapes, and only four have no
+ * intrinsic orientation ([0079]). */
+static const struct tp_enum_name indicia_names[] = {
+	{ "triangles", TP_TRI_TRIANGLES }, { "digits", TP_TRI_DIGITS }, { "pictures", TP_TRI_PICTURES },
+	{ NULL, 0 },
+};
+
+/* The pictures a hexagonal set takes from a pictures file. */
+static const char *const pic_sections[TP_HEX_SIDES] = {
+	"east", "northeast", "northwest", "west", "southwest", "southeast",
+};
+
 static const struct tp_key keys[] = {
 	{ "hex", "order", TP_KEY_CUSTOM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, order),
 	  .parse = tp_table_parse_order, .format = tp_table_format_order,
 	  .help = "FIG. 6 in each triangle: small triangles 1..9 in marking order" },
+	{ "hex", "indicia", TP_KEY_ENUM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, indicia),
+	  .names = indicia_names,
+	  .help = "triangles (FIG. 6), digits (FIGS. 3-5), or pictures in the 5-3-1 pattern (FIG. 15A)" },
+	{ "hex", "pictures", TP_KEY_TEXT, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, pictures_name),
+	  sizeof(((struct tp_table_cfg *)0)->pictures_name),
+	  .help = "pictures file with hex.indicia = pictures ([east] .. [southeast]): a name in templates/pictures/ or a path" },
 };
 
 static void defaults(struct tp_config *c)
@@ -35,6 +53,8 @@ static void defaults(struct tp_config *c)
 	static const int ord[9] = { 3, 1, 5, 7, 9, 6, 8, 2, 4 };
 	for (int i = 0; i < 9; i++)
 		t->order[i] = ord[i] - 1;
+	t->indicia = TP_TRI_TRIANGLES;
+	snprintf(t->pictures_name, sizeof t->pictures_name, "toys");
 	c->board.rows = 9;
 	c->board.cols = 9;
 	c->print.tile_mm = 30;   /* across the flats */
@@ -58,6 +78,8 @@ static int finish(struct tp_config *c, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: board.rows = %d, board.cols = %d hold %d of the 36 fronts of [0071]; allowed: a board that holds all 36 (at least 4 rows and 9 cols)",
 			       c->path, c->board.rows, c->board.cols, n);
+	if (tp_table_cfg(c)->indicia == TP_TRI_PICTURES)
+		return tp_table_load_pictures(c, "hex", pic_sections, TP_HEX_SIDES, e);
 	return TP_OK;
 }
 

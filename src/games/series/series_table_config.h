@@ -7,20 +7,22 @@
 #include "print/pictures.h"
 #include "games/config.h"
 #include "games/series/series_table.h"
+#include "games/series/series_tri.h"
 
 struct tp_table_cfg {
 	/* FIG. 6: the 9 small triangles of a quadrant, numbered 1..5 along
 	 * the tile's side, 6..8 in the middle row, 9 at the centre; element n
 	 * marks the first n of order[] (0-based numbers). */
 	int order[9];
-	/* FIG. 15A: 0 marks the small triangles themselves (FIG. 6); 1 draws
-	 * that many shapes in the 5-3-1 pattern instead, the shape naming the
-	 * series (symbol[] by enum tp_series, enum tp_symbol: all four have no
-	 * intrinsic orientation, so they suit the blind edition, [0079]). */
-	int shapes;               /* 2: pictures from the template below */
+	/* table.indicia / hex.indicia, enum tp_tri_mode: FIG. 6 triangles,
+	 * FIG. 15A shapes or pictures in the 5-3-1 pattern, or digits. */
+	int indicia;
+	/* FIG. 15A shapes, the shape naming the series (symbol[] by enum
+	 * tp_series, enum tp_symbol: all four have no intrinsic orientation,
+	 * so they suit the blind edition, [0079]). */
 	int symbol[TP_N_SERIES];
-	char pictures_name[256];  /* table.pictures: a name in templates/pictures/ or a path */
-	struct tp_pictures pictures;  /* loaded by finish when shapes == 2 */
+	char pictures_name[256];  /* table.pictures / hex.pictures: a name in templates/pictures/ or a path */
+	struct tp_pictures pictures;  /* loaded by finish with indicia = pictures */
 };
 
 /* table.order and hex.order: parse "3 1 5 ..." into order[] (each of 1..9
@@ -29,6 +31,12 @@ int tp_table_parse_order(const struct tp_key *k, const char *value, const struct
 			 char *why, size_t n);
 void tp_table_format_order(const struct tp_key *k, const void *core, const void *game,
 			   struct tp_buf *b);
+
+/* Loads the pictures file of SECTION.pictures (table or hex) with the
+ * sections want[] (the series' names), resolved beside the config file;
+ * errors name where the key was set. */
+int tp_table_load_pictures(struct tp_config *c, const char *section, const char *const *want,
+			   int nwant, tp_err *e);
 
 static inline const struct tp_table_cfg *tp_table_cfg(const struct tp_config *c)
 {

@@ -57,7 +57,8 @@ void tp_table_format_order(const struct tp_key *k, const void *core, const void 
 }
 
 static const struct tp_enum_name indicia_names[] = {
-	{ "triangles", 0 }, { "shapes", 1 }, { "pictures", 2 }, { NULL, 0 },
+	{ "triangles", TP_TRI_TRIANGLES }, { "shapes", TP_TRI_SHAPES }, { "pictures", TP_TRI_PICTURES },
+	{ "digits", TP_TRI_DIGITS }, { NULL, 0 },
 };
 static const struct tp_enum_name symbol_names[] = {
 	{ "circle", TP_SYM_CIRCLE }, { "square", TP_SYM_SQUARE }, { "hexagon", TP_SYM_HEXAGON },
@@ -72,15 +73,37 @@ static const struct tp_key keys[] = {
 	{ "table", "order", TP_KEY_CUSTOM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, order),
 	  .parse = tp_table_parse_order, .format = tp_table_format_order,
 	  .help = "FIG. 6: small triangles 1..9 in marking order (element n marks the first n)" },
-	{ "table", "indicia", TP_KEY_ENUM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, shapes),
+	{ "table", "indicia", TP_KEY_ENUM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, indicia),
 	  .names = indicia_names,
-	  .help = "triangles (FIG. 6), or shapes or pictures in the 5-3-1 pattern (FIG. 15A)" },
+	  .help = "triangles (FIG. 6), shapes or pictures in the 5-3-1 pattern (FIG. 15A), or digits (FIGS. 3-5)" },
 	{ "table", "pictures", TP_KEY_TEXT, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, pictures_name),
 	  sizeof(((struct tp_table_cfg *)0)->pictures_name),
 	  .help = "pictures template with table.indicia = pictures: a name in templates/pictures/ or a path" },
 	TSYM("lateral", TP_LATERAL), TSYM("boxes", TP_BOXES), TSYM("vertical", TP_VERTICAL),
 	TSYM("dots", TP_DOTS),
 };
+
+int tp_table_load_pictures(struct tp_config *c, const char *section, const char *const *want,
+			   int nwant, tp_err *e)
+{
+	struct tp_table_cfg *t = c->game_cfg;
+	char path[512], key[40];
+	const char *where = tp_config_where(c, section, "pictures");
+	snprintf(key, sizeof key, "%s.pictures", section);
+	/* A path in the config file is the file's; on the command line
+	 * (--set) the current folder's. */
+	int rc = tp_pictures_resolve(key, t->pictures_name,
+				     strncmp(where, "--set", 5) == 0 ? NULL : c->path, path, sizeof path, e);
+	if (rc == TP_OK)
+		rc = tp_pictures_load(path, want, nwant, &t->pictures, e);
+	if (rc != TP_OK) {
+		char msg[sizeof e->msg];
+		snprintf(msg, sizeof msg, "%s", e->msg);
+		e->code = TP_OK;   /* re-raised with where the key was set */
+		return tp_fail(e, rc, "%s: %s", where, msg);
+	}
+	return TP_OK;
+}
 
 static void defaults(struct tp_config *c)
 {
@@ -90,7 +113,7 @@ static void defaults(struct tp_config *c)
 	static const int ord[9] = { 3, 1, 5, 7, 9, 6, 8, 2, 4 };
 	for (int i = 0; i < 9; i++)
 		t->order[i] = ord[i] - 1;
-	t->shapes = 0;
+	t->indicia = TP_TRI_TRIANGLES;
 	snprintf(t->pictures_name, sizeof t->pictures_name, "toys");
 	t->symbol[TP_LATERAL] = TP_SYM_CIRCLE;   /* as the blind edition's [emboss] */
 	t->symbol[TP_BOXES] = TP_SYM_SQUARE;
@@ -110,22 +133,8 @@ static int finish(struct tp_config *c, tp_err *e)
 			       c->path);
 	/* The shape identifies the series: no two alike. */
 	struct tp_table_cfg *t = c->game_cfg;
-	if (t->shapes == 2) {
-		char path[512];
-		const char *where = tp_config_where(c, "table", "pictures");
-		int rc = tp_pictures_resolve("table.pictures", t->pictures_name,
-					     strncmp(where, "--set", 5) == 0 ? NULL : c->path, path,
-					     sizeof path, e);
-		if (rc == TP_OK)
-			rc = tp_pictures_load(path, tp_series_names, TP_N_SERIES, &t->pictures, e);
-		if (rc != TP_OK) {
-			char msg[sizeof e->msg];
-			snprintf(msg, sizeof msg, "%s", e->msg);
-			e->code = TP_OK;   /* re-raised with where the key was set */
-			return tp_fail(e, rc, "%s: %s", where, msg);
-		}
-		return TP_OK;
-	}
+	if (t->indicia == TP_TRI_PICTURES)
+		return tp_table_load_pictures(c, "table", tp_series_names, TP_N_SERIES, e);
 	for (int a = 0; a < TP_N_SERIES; a++)
 		for (int b = a + 1; b < TP_N_SERIES; b++)
 			if (t->symbol[a] == t->symbol[b])

@@ -12,7 +12,6 @@
 #include "print/die.h"
 #include "print/scene.h"
 #include "print/sheet.h"
-#include "print/symbol.h"
 
 static const int front_layers[] = {
 	TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT, TP_INK_LINE, TP_INK_CUT,
@@ -25,129 +24,42 @@ static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, d
 				    (size_t)doc_ok_layers);
 }
 
-/* Point (i, j) of the top quadrant's triangle grid, turned k quarter turns
- * clockwise about the tile centre: the quadrant's corners are the tile's
- * top corners and its centre, each side cut in three. */
-static void grid_pt(double x, double y, double t, int k, int i, int j, double *px, double *py)
+/* Corner k of the tile at (x, y): top-left, top-right, bottom-right,
+ * bottom-left (clockwise); quadrant k lies on the side from corner k to
+ * corner k + 1. */
+static void tile_corner(double x, double y, double t, int k, double p[2])
 {
-	double u = t * i / 3 + t * j / 6, v = t * j / 6;   /* in the top quadrant */
-	double cx = t / 2, cy = t / 2;
-	for (int q = 0; q < k; q++) {
-		double nu = cx - (v - cy), nv = cy + (u - cx);
-		u = nu;
-		v = nv;
-	}
-	*px = x + u;
-	*py = y + v;
+	p[0] = x + (k == 1 || k == 2 ? t : 0);
+	p[1] = y + (k >= 2 ? t : 0);
 }
 
-/* Small triangle s (0..8: 0-4 along the side, 5-7 the middle row, 8 the
- * tip) of quadrant k, as three grid points. */
-static void small_tri(int s, int ij[3][2])
-{
-	static const int row_start[3] = { 0, 5, 8 };
-	int j = s >= 8 ? 2 : s >= 5 ? 1 : 0, m = s - row_start[j], i = m / 2;
-	if (m % 2 == 0) {   /* pointing away from the side */
-		int p[3][2] = { { i, j }, { i + 1, j }, { i, j + 1 } };
-		for (int a = 0; a < 3; a++)
-			ij[a][0] = p[a][0], ij[a][1] = p[a][1];
-	} else {
-		int p[3][2] = { { i + 1, j }, { i + 1, j + 1 }, { i, j + 1 } };
-		for (int a = 0; a < 3; a++)
-			ij[a][0] = p[a][0], ij[a][1] = p[a][1];
-	}
-}
-
-/* FIG. 15A: the series' shape at the small triangle's incentre, 1.2 x its
- * inradius across, so it sits inside the triangle whatever its shape. */
-static int shape_in(struct tp_scene *sc, int ink, int symbol, const double xy[6])
-{
-	double side[3], per = 0, ix = 0, iy = 0;
-	for (int a = 0; a < 3; a++) {
-		int b = (a + 1) % 3, o = (a + 2) % 3;
-		side[o] = hypot(xy[2 * b] - xy[2 * a], xy[2 * b + 1] - xy[2 * a + 1]);
-	}
-	for (int a = 0; a < 3; a++) {
-		per += side[a];
-		ix += side[a] * xy[2 * a];
-		iy += side[a] * xy[2 * a + 1];
-	}
-	double area = fabs((xy[2] - xy[0]) * (xy[5] - xy[1]) - (xy[4] - xy[0]) * (xy[3] - xy[1])) / 2;
-	double r = 2 * area / per;
-	return tp_symbol_draw(sc, ink, TP_FILL, 0, symbol, ix / per, iy / per, 1.2 * r);
-}
-
-/* FIG. 15A with a pictures template: the series' picture, its 10 mm box
- * scaled to 1.4 x the inradius, at the small triangle's incentre. */
-static int picture_in(struct tp_scene *sc, int ink, const struct tp_picture *pic, const double xy[6])
-{
-	double side[3], per = 0, ix = 0, iy = 0;
-	for (int a = 0; a < 3; a++) {
-		int b = (a + 1) % 3, o = (a + 2) % 3;
-		side[o] = hypot(xy[2 * b] - xy[2 * a], xy[2 * b + 1] - xy[2 * a + 1]);
-	}
-	for (int a = 0; a < 3; a++) {
-		per += side[a];
-		ix += side[a] * xy[2 * a];
-		iy += side[a] * xy[2 * a + 1];
-	}
-	double area = fabs((xy[2] - xy[0]) * (xy[5] - xy[1]) - (xy[4] - xy[0]) * (xy[3] - xy[1])) / 2;
-	double box = 1.4 * 2 * area / per, k = box / TP_PIC_BOX;
-	double x0 = ix / per - box / 2, y0 = iy / per - box / 2;
-	int rc = 0;
-	for (int i = 0; i < pic->n; i++) {
-		const struct tp_pic_item *it = &pic->item[i];
-		if (it->circle) {
-			rc |= tp_scene_circle(sc, ink, TP_FILL, 0, x0 + k * it->xy[0], y0 + k * it->xy[1],
-					      k * it->xy[2]);
-			continue;
-		}
-		double p[2 * TP_PIC_POINTS];
-		for (int j = 0; j < it->n; j++) {
-			p[2 * j] = x0 + k * it->xy[2 * j];
-			p[2 * j + 1] = y0 + k * it->xy[2 * j + 1];
-		}
-		rc |= tp_scene_poly(sc, ink, TP_FILL, 0, p, (size_t)it->n);
-	}
-	return rc;
-}
-
-/* One front: each quadrant's element n marks the first n small triangles
- * of table.order in the quadrant's series ink; hairlines outline the
- * small triangles. */
+/* One front: each quadrant's element in the quadrant's series ink, as
+ * table.indicia says (series_tri.h).  edge: bit k set when quadrant k's
+ * side is on the sheet's edge (marks touching it run on into the bleed). */
 static int table_front(struct tp_scene *sc, const struct tp_config *c,
-		       const struct tp_table_front *f, double x, double y, double t)
+		       const struct tp_table_front *f, double x, double y, double t, unsigned edge)
 {
-	const int *order = tp_table_cfg(c)->order;
+	const struct tp_table_cfg *tc = tp_table_cfg(c);
+	double cn[4][2];
+	struct tp_tri_outer o;
+	for (int k = 0; k < 4; k++)
+		tile_corner(x, y, t, k, cn[k]);
+	tp_tri_outer_of(&o, cn, 4, edge, x + t / 2, y + t / 2, sc->bleed);
 	int rc = 0;
-	if (tp_table_cfg(c)->shapes) {   /* the quadrants' diagonals */
+	if (tc->indicia != TP_TRI_TRIANGLES) {   /* the quadrants' diagonals */
 		struct tp_pt d1[2] = { { TP_MOVE, x, y }, { TP_LINE, x + t, y + t } };
 		struct tp_pt d2[2] = { { TP_MOVE, x + t, y }, { TP_LINE, x, y + t } };
 		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.008, d1, 2);
 		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.008, d2, 2);
 	}
 	for (int k = 0; k < 4; k++) {
-		int sr = tp_table_side_series[k], n = f->v[sr];
-		for (int s = 0; s < 9; s++) {
-			int ij[3][2];
-			double xy[6];
-			small_tri(s, ij);
-			for (int a = 0; a < 3; a++)
-				grid_pt(x, y, t, k, ij[a][0], ij[a][1], &xy[2 * a], &xy[2 * a + 1]);
-			int marked = 0;
-			for (int m = 0; m < n; m++)
-				marked |= order[m] == s;
-			if (tp_table_cfg(c)->shapes) {
-				if (marked && tp_table_cfg(c)->shapes == 2)
-					rc |= picture_in(sc, tp_series_ink(sr), &tp_table_cfg(c)->pictures.pic[sr], xy);
-				else if (marked)
-					rc |= shape_in(sc, tp_series_ink(sr), tp_table_cfg(c)->symbol[sr], xy);
-				continue;
-			}
-			if (marked)
-				rc |= tp_scene_poly(sc, tp_series_ink(sr), TP_FILL, 0, xy, 3);
-			rc |= tp_scene_poly(sc, TP_INK_LINE, TP_STROKE, t * 0.008, xy, 3);
-		}
+		int sr = tp_table_side_series[k];
+		struct tp_tri_style st = { tc->indicia, tc->order, tc->symbol[sr], &tc->pictures.pic[sr],
+					   t * 0.008 };
+		double A[2], B[2], C[2] = { x + t / 2, y + t / 2 };
+		tile_corner(x, y, t, k, A);
+		tile_corner(x, y, t, (k + 1) % 4, B);
+		rc |= tp_tri_draw(sc, tp_series_ink(sr), f->v[sr], A, B, C, &st, &o);
 	}
 	return rc;
 }
@@ -162,7 +74,9 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 		return -1;
 	for (int r = 0; r < N; r++)
 		for (int col = 0; col < N; col++)
-			if (table_front(sc, c, &tb->tile[r * N + col], col * t, r * t, t) != 0)
+			if (table_front(sc, c, &tb->tile[r * N + col], col * t, r * t, t,
+					(r == 0) | (col == N - 1) << 1 | (r == N - 1) << 2 |
+						(col == 0) << 3) != 0)
 				return -1;
 	/* Tiles share their edges: one grid of lines cuts each edge once. */
 	if (tp_die_grid(sc, 0, 0, N, N, t, t, TP_DIE_STROKE_MM) != 0)
@@ -226,7 +140,7 @@ static int build_layout(const struct tp_config *c, const void *model, struct tp_
 			int i = r * N + col;
 			double x = x0 + col * (t + gap), y = y0 + r * slot;
 			char lab[16];
-			rc |= table_front(sc, c, &tb->tile[i], x, y, t);
+			rc |= table_front(sc, c, &tb->tile[i], x, y, t, 0);
 			rc |= tp_scene_rect(sc, TP_INK_TEXT, TP_STROKE, 0.2, x, y, t, t);
 			snprintf(lab, sizeof lab, "F%d", tb->front_of[i] + 1);
 			rc |= tp_scene_text(sc, TP_INK_TEXT, x + t / 2, y + t + fs, fs * 0.8, TP_ALIGN_CENTER, lab);
@@ -237,8 +151,19 @@ static int build_layout(const struct tp_config *c, const void *model, struct tp_
 	return rc ? -1 : 0;
 }
 
+/* print.layout = punchboard: the fronts are a gang of 9 x 9 tiles edge to
+ * edge, their backs the mirrored backs sheet (impose.h). */
+static int fronts_tiles(const struct tp_config *c, const void *model, struct tp_tile_grid *g)
+{
+	g->rows = model ? TP_TABLE_N : 0;
+	g->cols = model ? TP_TABLE_N : 0;
+	g->tile_w = g->tile_h = c->print.tile_mm;
+	g->backs = "backs";
+	return 0;
+}
+
 const struct tp_sheet_def tp_table_sheets[3] = {
-	{ "fronts", "table set fronts (FIGS. 6-7)", 0, NULL, NULL, build_fronts, NULL, NULL },
+	{ "fronts", "table set fronts (FIGS. 6-7)", 0, NULL, NULL, build_fronts, fronts_tiles, NULL },
 	{ "backs", "table set plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, NULL },
 	{ "layout", "table set layout and rules (FIG. 7, [0063]-[0068])", 0, NULL, NULL, build_layout, NULL, NULL },
 };

@@ -1,0 +1,233 @@
+#include "games/series/series_tri.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "games/series/series_art.h"
+#include "print/symbol.h"
+
+#define ON_EPS 1e-6
+
+void tp_tri_small(const double A[2], const double B[2], const double C[2], int s, double xy[6])
+{
+	static const int row_start[3] = { 0, 5, 8 };
+	int j = s >= 8 ? 2 : s >= 5 ? 1 : 0, m = s - row_start[j], i = m / 2;
+	/* Grid point (i, j) = A + i/3 (B - A) + j/3 (C - A); even m points
+	 * away from the side, odd m towards it. */
+	int ij[3][2] = { { i, j }, { i + 1, j }, { i, j + 1 } };
+	if (m % 2) {
+		int d[3][2] = { { i + 1, j }, { i + 1, j + 1 }, { i, j + 1 } };
+		for (int a = 0; a < 3; a++)
+			ij[a][0] = d[a][0], ij[a][1] = d[a][1];
+	}
+	for (int a = 0; a < 3; a++)
+		for (int q = 0; q < 2; q++)
+			xy[2 * a + q] = A[q] + (B[q] - A[q]) * ij[a][0] / 3.0 + (C[q] - A[q]) * ij[a][1] / 3.0;
+}
+
+void tp_tri_incircle(const double xy[6], double *cx, double *cy, double *r)
+{
+	double side[3], per = 0, ix = 0, iy = 0;
+	for (int a = 0; a < 3; a++) {
+		int b = (a + 1) % 3, o = (a + 2) % 3;
+		side[o] = hypot(xy[2 * b] - xy[2 * a], xy[2 * b + 1] - xy[2 * a + 1]);
+	}
+	for (int a = 0; a < 3; a++) {
+		per += side[a];
+		ix += side[a] * xy[2 * a];
+		iy += side[a] * xy[2 * a + 1];
+	}
+	double area = fabs((xy[2] - xy[0]) * (xy[5] - xy[1]) - (xy[4] - xy[0]) * (xy[3] - xy[1])) / 2;
+	*cx = ix / per;
+	*cy = iy / per;
+	*r = 2 * area / per;
+}
+
+void tp_tri_outer_of(struct tp_tri_outer *o, const double corner[][2], int n, unsigned outer,
+		     double cx, double cy, double bleed)
+{
+	memset(o, 0, sizeof *o);
+	o->bleed = bleed;
+	for (int k = 0; k < n; k++) {
+		const double *a = corner[k], *b = corner[(k + 1) % n];
+		if (outer >> k & 1) {
+			double dx = b[0] - a[0], dy = b[1] - a[1], len = hypot(dx, dy);
+			double nx = dy / len, ny = -dx / len;
+			if ((a[0] - cx) * nx + (a[1] - cy) * ny < 0)
+				nx = -nx, ny = -ny;
+			memcpy(o->a[o->n], a, sizeof o->a[0]);
+			memcpy(o->b[o->n], b, sizeof o->b[0]);
+			o->out[o->n][0] = nx;
+			o->out[o->n][1] = ny;
+			o->n++;
+		}
+		/* Corner k + 1 between side k and side k + 1: one outer, one shared. */
+		int j = (k + 1) % n, in_k = outer >> k & 1, in_j = outer >> j & 1;
+		if (in_k != in_j) {
+			const double *far = in_k ? corner[(j + 1) % n] : a;   /* shared side's other end */
+			double ux = b[0] - far[0], uy = b[1] - far[1], len = hypot(ux, uy);
+			memcpy(o->fix[o->nfix], b, sizeof o->fix[0]);
+			o->fixu[o->nfix][0] = ux / len;
+			o->fixu[o->nfix][1] = uy / len;
+			o->nfix++;
+		}
+	}
+}
+
+/* The index of the shared corner at p, or -1. */
+static int fixed_at(const struct tp_tri_outer *o, const double p[2])
+{
+	for (int i = 0; o && i < o->nfix; i++)
+		if (hypot(p[0] - o->fix[i][0], p[1] - o->fix[i][1]) < ON_EPS)
+			return i;
+	return -1;
+}
+
+/* The outer sides point p lies on, as a bit mask. */
+static unsigned sides_of(const struct tp_tri_outer *o, const double p[2])
+{
+	unsigned m = 0;
+	for (int k = 0; o && k < o->n; k++) {
+		double dx = o->b[k][0] - o->a[k][0], dy = o->b[k][1] - o->a[k][1];
+		double len = hypot(dx, dy);
+		double t = ((p[0] - o->a[k][0]) * dx + (p[1] - o->a[k][1]) * dy) / (len * len);
+		double d = fabs((p[0] - o->a[k][0]) * dy - (p[1] - o->a[k][1]) * dx) / len;
+		if (d < ON_EPS && t > -ON_EPS && t < 1 + ON_EPS)
+			m |= 1u << k;
+	}
+	return m;
+}
+
+/* p pushed `bleed` off every outer side in mask: along the side's normal,
+ * or for a corner of two sides to the mitre point, `bleed` off both. */
+static void pushed(const struct tp_tri_outer *o, unsigned mask, const double p[2], double *q)
+{
+	int f = fixed_at(o, p);
+	for (int k = 0; f >= 0 && k < o->n; k++)
+		if (mask == 1u << k) {   /* along the shared side's line */
+			double d = o->fixu[f][0] * o->out[k][0] + o->fixu[f][1] * o->out[k][1];
+			q[0] = p[0] + o->fixu[f][0] * o->bleed / d;
+			q[1] = p[1] + o->fixu[f][1] * o->bleed / d;
+			return;
+		}
+	double sx = 0, sy = 0, dot = 1;
+	int n = 0, first = -1;
+	for (int k = 0; k < o->n; k++)
+		if (mask >> k & 1) {
+			sx += o->out[k][0];
+			sy += o->out[k][1];
+			if (n++ == 0)
+				first = k;
+			else
+				dot = 1 + o->out[first][0] * o->out[k][0] + o->out[first][1] * o->out[k][1];
+		}
+	q[0] = p[0] + o->bleed * sx / (n == 2 ? dot : 1);
+	q[1] = p[1] + o->bleed * sy / (n == 2 ? dot : 1);
+}
+
+/* The side v-x run on past v until it lies `bleed` beyond the deepest
+ * outer side v is on. 0 when it does not leave the tile there. */
+static int run_on(const struct tp_tri_outer *o, unsigned mask, const double v[2], const double x[2],
+		  double *q)
+{
+	double d = 0;
+	for (int k = 0; k < o->n; k++)
+		if (mask >> k & 1)
+			d = fmax(d, (v[0] - x[0]) * o->out[k][0] + (v[1] - x[1]) * o->out[k][1]);
+	if (d < ON_EPS)
+		return 0;
+	q[0] = v[0] + (v[0] - x[0]) * o->bleed / d;
+	q[1] = v[1] + (v[1] - x[1]) * o->bleed / d;
+	return 1;
+}
+
+/* A filled small triangle; where it touches an outer side it runs on into
+ * the bleed: a side lying on the tile's side is pushed out (a strip), a
+ * corner touching it continues its two sides (the tile's own art stays as
+ * it is inside the trim). */
+static int fill_small(struct tp_scene *sc, int ink, const double xy[6], const struct tp_tri_outer *o)
+{
+	double p[2 * 12];
+	int n = 0;
+	unsigned m[3];
+	for (int i = 0; i < 3; i++)
+		m[i] = o && o->bleed > 0 ? sides_of(o, &xy[2 * i]) : 0;
+	for (int i = 0; i < 3; i++) {
+		int j = (i + 1) % 3, h = (i + 2) % 3;
+		p[2 * n] = xy[2 * i];
+		p[2 * n + 1] = xy[2 * i + 1];
+		n++;
+		if (m[i] & m[j]) {   /* side i-j on an outer side */
+			pushed(o, m[i], &xy[2 * i], &p[2 * n++]);
+			pushed(o, m[j], &xy[2 * j], &p[2 * n++]);
+		} else if (m[i] && !(m[h] & m[i])) {
+			/* A lone corner on it: in the waste beyond the
+			 * trim, so it may cross a neighbour's run-on. */
+			n += run_on(o, m[i], &xy[2 * i], &xy[2 * h], &p[2 * n]);
+			n += run_on(o, m[i], &xy[2 * i], &xy[2 * j], &p[2 * n]);
+			p[2 * n] = xy[2 * i];
+			p[2 * n + 1] = xy[2 * i + 1];
+			n++;
+		}
+	}
+	return tp_scene_poly(sc, ink, TP_FILL, 0, p, (size_t)n);
+}
+
+/* A picture's 10 mm box scaled to `box` mm, centred on (cx, cy). */
+static int picture(struct tp_scene *sc, int ink, const struct tp_picture *pic, double cx, double cy,
+		   double box)
+{
+	double k = box / TP_PIC_BOX, x0 = cx - box / 2, y0 = cy - box / 2;
+	int rc = 0;
+	for (int i = 0; i < pic->n; i++) {
+		const struct tp_pic_item *it = &pic->item[i];
+		if (it->circle) {
+			rc |= tp_scene_circle(sc, ink, TP_FILL, 0, x0 + k * it->xy[0], y0 + k * it->xy[1],
+					      k * it->xy[2]);
+			continue;
+		}
+		double p[2 * TP_PIC_POINTS];
+		for (int j = 0; j < it->n; j++) {
+			p[2 * j] = x0 + k * it->xy[2 * j];
+			p[2 * j + 1] = y0 + k * it->xy[2 * j + 1];
+		}
+		rc |= tp_scene_poly(sc, ink, TP_FILL, 0, p, (size_t)it->n);
+	}
+	return rc;
+}
+
+int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const double B[2],
+		const double C[2], const struct tp_tri_style *st, const struct tp_tri_outer *o)
+{
+	int rc = 0;
+	if (st->mode == TP_TRI_DIGITS) {
+		/* At the centroid, a little toward the side; as tall as the
+		 * triangle's inradius allows. */
+		double xy[6] = { A[0], A[1], B[0], B[1], C[0], C[1] }, cx, cy, r;
+		tp_tri_incircle(xy, &cx, &cy, &r);
+		return tp_series_digit(sc, ink, n, 0, cx, cy, 1.5 * r);
+	}
+	for (int s = 0; s < 9; s++) {
+		double xy[6], cx, cy, r;
+		tp_tri_small(A, B, C, s, xy);
+		int marked = 0;
+		for (int m = 0; m < n; m++)
+			marked |= st->order[m] == s;
+		if (st->mode == TP_TRI_TRIANGLES) {
+			if (marked)
+				rc |= fill_small(sc, ink, xy, o);
+			rc |= tp_scene_poly(sc, TP_INK_LINE, TP_STROKE, st->line_w, xy, 3);
+			continue;
+		}
+		if (!marked)
+			continue;
+		tp_tri_incircle(xy, &cx, &cy, &r);
+		/* A shape 1.2 x the inradius across sits inside the small
+		 * triangle whatever its shape; a picture's box 1.4 x. */
+		if (st->mode == TP_TRI_SHAPES)
+			rc |= tp_symbol_draw(sc, ink, TP_FILL, 0, st->symbol, cx, cy, 1.2 * r);
+		else
+			rc |= picture(sc, ink, st->pic, cx, cy, 1.4 * r);
+	}
+	return rc ? -1 : 0;
+}
