@@ -369,7 +369,9 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 		rc = tp_fail(e, TP_EIO, "arena: out of memory for a %dx%d board", R, C);
 	for (int j = 0; j < 2 && rc == TP_OK; j++)
 		list_quarter(r, size, k.bases == 1 ? 1 : j + 1, L.cells[j], L.dist[j], &k.a[j], &k.b[j]);
-	if (rc == TP_OK)
+	if (rc == TP_OK && r->marking != TP_MARKING_NUMBERS)
+		rc = tp_arena_colour_derive(r, bd, e);
+	else if (rc == TP_OK)
 		rc = number_board(r, bd, &L, &k, vals, e);
 	free(vals);
 	for (int j = 0; j < 2; j++) {

@@ -41,6 +41,11 @@ static const struct tp_enum_name numbering_names[] = {
 	{ "all", TP_NUMBERING_ALL }, { NULL, 0 },
 };
 
+static const struct tp_enum_name marking_names[] = {
+	{ "numbers", TP_MARKING_NUMBERS }, { "colours", TP_MARKING_COLOURS },
+	{ "pictures", TP_MARKING_PICTURES }, { NULL, 0 },
+};
+
 static const struct tp_enum_name die_names[] = {
 	{ "off", TP_ARENA_DIE_OFF }, { "pips", TP_ARENA_DIE_PIPS }, { NULL, 0 },
 };
@@ -101,6 +106,11 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	{ ARN("die", TP_KEY_ENUM, die), .names = die_names,
 	  .help = "the die game's die: off, or pips (a cube net of 1..6 pips: the die-net sheet)" },
 	ARN_LEN("die_mm", die_mm, 10, 60, "the die's edge"),
+	{ ARN("marking", TP_KEY_ENUM, rules.marking), .names = marking_names,
+	  .help = "what positions carry: numbers, colours (the collecting game) or pictures (a picture per colour)" },
+	ARN_INT("colours", rules.colours, "2..8", "marking = colours or pictures: colour classes (inks colour1..colourN)"),
+	ARN_INT("collect", rules.collect, "0 (automatic) or 1..99", "counters of each colour on a player's collecting chart; 0 = automatic"),
+	ARN_LEN("counter_mm", counter_mm, 8, 40, "diameter of a collecting counter"),
 };
 
 /* A pale warm inner arena against a pale cool outer one, so the two are
@@ -119,6 +129,18 @@ const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS] = {
 	[TP_INK_PLAYER5] = TP_PROCESS_INK("player5", 5, 60, 0, 10),
 	[TP_INK_PLAYER6] = TP_PROCESS_INK("player6", 0, 35, 100, 10),
 	[TP_INK_RIBS] = TP_OVERPRINT_INK("ribs", 0, 0, 0, 60),
+	/* The collecting game's colours (arena.marking = colours, pictures):
+	 * the players' Okabe and Ito hues (vermilion, blue, bluish green,
+	 * yellow, reddish purple, orange), then sky blue and black; check
+	 * warns of pairs closer than TP_ARENA_COLOUR_GAP for some viewer. */
+	[TP_INK_COLOUR1] = TP_PROCESS_INK("colour1", 5, 70, 100, 10),
+	[TP_INK_COLOUR2] = TP_PROCESS_INK("colour2", 95, 50, 5, 0),
+	[TP_INK_COLOUR3] = TP_PROCESS_INK("colour3", 90, 0, 70, 10),
+	[TP_INK_COLOUR4] = TP_PROCESS_INK("colour4", 10, 5, 90, 0),
+	[TP_INK_COLOUR5] = TP_PROCESS_INK("colour5", 5, 60, 0, 10),
+	[TP_INK_COLOUR6] = TP_PROCESS_INK("colour6", 0, 35, 100, 10),
+	[TP_INK_COLOUR7] = TP_PROCESS_INK("colour7", 55, 5, 0, 0),
+	[TP_INK_COLOUR8] = TP_PROCESS_INK("colour8", 0, 0, 0, 100),
 };
 
 /* ---- defaults ---------------------------------------------------------------- */
@@ -137,6 +159,7 @@ void tp_arena_defaults(struct tp_config *c)
 	a->rib_margin_mm = 2;
 	a->die = TP_ARENA_DIE_OFF;
 	a->die_mm = 20;
+	a->counter_mm = 16;
 	c->board.rows = tp_arena_rows(&a->rules);
 	c->board.cols = tp_arena_cols(&a->rules);
 	c->print.tile_mm = a->square_mm;

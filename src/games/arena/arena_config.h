@@ -22,6 +22,14 @@ enum tp_arena_ink {
 	TP_INK_PLAYER5,
 	TP_INK_PLAYER6,
 	TP_INK_RIBS,      /* the rib pattern printed on the blocking faces */
+	TP_INK_COLOUR1,   /* colour boards' classes 1..8: TP_INK_COLOUR1 + c - 1 */
+	TP_INK_COLOUR2,
+	TP_INK_COLOUR3,
+	TP_INK_COLOUR4,
+	TP_INK_COLOUR5,
+	TP_INK_COLOUR6,
+	TP_INK_COLOUR7,
+	TP_INK_COLOUR8,
 	TP_ARENA_N_INKS
 };
 
@@ -43,6 +51,7 @@ struct tp_arena_cfg {
 	int die;                         /* enum tp_arena_die; default off */
 	double die_mm;                   /* the die's edge: 10..60 mm, default 20 */
 	int player_marks;                /* 1: each piece carries its player's pips */
+	double counter_mm;               /* a collecting counter's diameter, default 16 */
 };
 
 /* The arena part of a config. */
@@ -68,7 +77,7 @@ static inline double tp_arena_mark_radius(const struct tp_arena_cfg *a)
  * (0.73 em of DejaVu Sans digits at 1.45 x the radius). */
 #define TP_ARENA_MARK_RADIUS_MIN 1.42
 
-#define TP_ARENA_N_KEYS 26
+#define TP_ARENA_N_KEYS 30
 extern const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS];
 extern const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS];
 

@@ -93,6 +93,21 @@ extern const char *const tp_arena_grid_names[TP_GRID_N]; /* "square", "hex" */
 #define TP_ARENA_SECTORS_MAX 6
 int tp_arena_sectors(int grid); /* 4 or 6 */
 
+/* What the positions carry (arena.marking): numbers (the seed's preferred
+ * board), or colours (the seed's "playing positions may be coloured"):
+ * each position (a square tp_arena_numbered_at, the centre excepted, which
+ * stays plain: it is the start, covered by the first piece) carries one of
+ * r->colours colour classes 1..colours; pictures: the same classes, each
+ * drawn as a picture (the seed's "animals, fruit etc.") in its colour.
+ * Colour boards are balanced as the number boards' totals are (see
+ * tp_arena_colour_derive); the game is then to collect (tp_arena_collect). */
+enum tp_arena_marking { TP_MARKING_NUMBERS, TP_MARKING_COLOURS, TP_MARKING_PICTURES,
+			TP_MARKING_N };
+extern const char *const tp_arena_marking_names[TP_MARKING_N];
+#define TP_ARENA_COLOURS_MIN 2
+#define TP_ARENA_COLOURS_MAX 8
+#define TP_ARENA_COLLECT_MAX 99
+
 struct tp_arena_rules {
 	int grid;                 /* enum tp_arena_grid; default square */
 	int side;                 /* square: odd, TP_ARENA_SIDE_MIN..MAX; default 19.
@@ -110,6 +125,10 @@ struct tp_arena_rules {
 	int players;              /* 2..6, the production run's player count; default 2 */
 	int gate;                 /* points that open the outer arena: 1..TP_ARENA_GATE_MAX,
 				   * default TP_ARENA_GATE_DEFAULT (the seed's 75) */
+	int marking;              /* enum tp_arena_marking; default numbers */
+	int colours;              /* colour classes, TP_ARENA_COLOURS_MIN..MAX; default 4 */
+	int collect;              /* counters of each colour a chart holds, 0 = automatic
+				   * (tp_arena_collect), else 1..TP_ARENA_COLLECT_MAX */
 	/* The shapes are not rules of the board: they are their own data
 	 * (struct tp_arena_shapes, parsed from a shapes file). */
 };
@@ -165,6 +184,7 @@ struct tp_arena_square {
 	int quarter; /* 1..4 (hex: the sector, 1..6), 0 for the centre */
 	int off;     /* hex: 1 for a slot of the array outside the board (no
 		      * cell: number 0, inner 0, quarter 0); square: always 0 */
+	int colour;  /* colour boards: 1..colours on a position, 0 plain; 0 on number boards */
 };
 
 struct tp_arena_board {
@@ -177,6 +197,8 @@ struct tp_arena_board {
 	long inner_quarter_total[TP_ARENA_SECTORS_MAX + 1]; /* the same over inner cells only */
 	long inner_total, outer_total; /* inner_total includes the centre */
 	int n_inner_numbered, n_outer_numbered; /* the centre counts as inner */
+	int colour_n[TP_ARENA_COLOURS_MAX + 1]; /* colour boards: positions of colour c
+						 * (1..colours) on the whole board */
 };
 
 /* Numbers a board from the rules, from first principles: a splitmix64
@@ -191,6 +213,41 @@ struct tp_arena_board {
 int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board **out,
 			  tp_err *e);
 void tp_arena_board_free(struct tp_arena_board *b);
+
+struct tp_arena_shapes;
+
+/* ---- colour boards (arena_colour.c) ------------------------------------------ */
+
+/* Colours board bd (squares, arenas and quarters set, numbers 0) for rules
+ * r with marking colours or pictures.  Balance, as the number boards'
+ * totals: every part of a quarter (its inner positions, its outer
+ * positions) holds each colour n / k or n / k + 1 times (n the part's
+ * positions, k = r->colours), and quarters that turn onto each other
+ * (all four on a square board, 1-3 and 2-4 on a rectangle) hold the same
+ * count of every colour in each part; so on a square board every quarter
+ * and every inner quarter holds each colour equally often.  No symmetry:
+ * no two such quarters alike turned onto each other, the board not its
+ * own mirror image.  The colour sequence of each quarter is a seeded
+ * shuffle (splitmix64 from r->seed) of its part's colours.  TP_OK, or
+ * TP_EINPUT when no colouring without symmetry is found (tiny parts). */
+int tp_arena_colour_derive(const struct tp_arena_rules *r, struct tp_arena_board *bd, tp_err *e);
+
+/* tp_arena_board_verify's part for colour boards: the positions coloured
+ * 1..colours, every other square and the centre plain, the balance and no
+ * symmetry as above.  0, or -1 with why. */
+int tp_arena_colour_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
+			   char *why, size_t n);
+
+/* The collecting game's chart: counters of each colour one player's chart
+ * holds.  r->collect when set, else automatic: a player's hand covers H
+ * squares (tp_arena_piece_squares / players), of which about H * P / S
+ * are positions (P positions on S squares), H * P / (S k) of each colour;
+ * two thirds of that, 2 H P / (3 S k) rounded down, at least 1, so that a
+ * player playing for the colours it lacks fills its chart with pieces to
+ * spare (the default board: 5 of each of 4 colours; greedy players fill
+ * one in round 7 of 18, random players in 93 of 100 games).  0 when the pieces fail to deal. */
+int tp_arena_collect(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
+		     const struct tp_arena_board *b);
 
 /* Lays k values out over k squares at distances dist[] from the centre so
  * that they rise with the distance: the values sorted, the squares sorted

@@ -53,35 +53,12 @@ static int manifest(struct tp_buf *b, const struct tp_config *c, const void *mod
 	return TP_OK;
 }
 
-static void summary(struct tp_buf *b, const struct tp_config *c, const void *model)
+/* The numbered board's lines of `check`: totals per part (quarter, or
+ * sector of a hex board: S of them), averages, the rise, the check. */
+static void numbers_summary(struct tp_buf *b, const struct tp_arena_rules *r,
+			    const struct tp_arena_board *bd, const char *part, int S)
 {
-	const struct tp_arena_cfg *a = tp_arena(c);
-	const struct tp_arena_rules *r = &a->rules;
-	const struct tp_arena_model *m = model;
-	const struct tp_arena_board *bd = m->board;
-	tp_buf_printf(b, "config %s: ok\n", c->path);
-	int hex = r->grid == TP_GRID_HEX, S = tp_arena_sectors(r->grid);
-	long cells = hex ? tp_arena_hex_cells(r->side - 1) : (long)bd->rows * bd->cols;
-	const char *unit = hex ? "cells" : "squares", *part = hex ? "sector" : "quarter";
-	if (hex)
-		tp_buf_printf(b, "board hex, %d cells an edge (%ld cells) of %g mm across the flats, seed %llu; inner arena %s%s; numbers inner %d..%d, outer %d..%d\n",
-			      r->side, cells, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
-			      r->inner_size ? "" : " (default size)", r->inner_min, r->inner_max,
-			      r->outer_min, r->outer_max);
-	else
-		tp_buf_printf(b, "board %dx%d squares of %g mm, seed %llu; inner arena %s%s; numbers inner %d..%d, outer %d..%d\n",
-			      bd->rows, bd->cols, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
-			      r->inner_size ? "" : " (default size)", r->inner_min, r->inner_max,
-			      r->outer_min, r->outer_max);
-	tp_buf_printf(b, "numbered %s: %d (inner %d with the centre, outer %d) of %ld; numbering %s",
-		      unit, bd->n_inner_numbered + bd->n_outer_numbered, bd->n_inner_numbered,
-		      bd->n_outer_numbered, cells, tp_arena_numbering_names[r->numbering]);
-	if (r->numbering == TP_NUMBERING_GROUPS)
-		tp_buf_printf(b, " (groups of %d x %d squares, %d unnumbered between)", r->group_size,
-			      r->group_size, r->group_gap);
-	if (hex && r->numbering == TP_NUMBERING_ALTERNATE)
-		tp_buf_printf(b, " (the cells with q - r a multiple of 3: no two neighbours)");
-	tp_buf_printf(b, "\n%s totals:", part);
+	tp_buf_printf(b, "%s totals:", part);
 	for (int q = 1; q <= S; q++)
 		tp_buf_printf(b, " %ld", bd->quarter_total[q]);
 	tp_buf_printf(b, "; inner arena by %s:", part);
@@ -100,6 +77,88 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 			      part, part, part);
 	else
 		tp_buf_printf(b, "constraints: FAILED: %s\n", why);
+}
+
+/* The colour board's lines of `check`: each colour's positions on the
+ * board, per quarter and per inner quarter, and the chart. */
+static void colours_summary(struct tp_buf *b, const struct tp_config *c,
+			    const struct tp_arena_board *bd)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_rules *r = &a->rules;
+	int q_n[5][TP_ARENA_COLOURS_MAX + 1] = { { 0 } }, i_n[5][TP_ARENA_COLOURS_MAX + 1] = { { 0 } };
+	long total = 0;
+	for (int i = 0; i < bd->rows * bd->cols; i++) {
+		q_n[bd->sq[i].quarter][bd->sq[i].colour]++;
+		i_n[bd->sq[i].quarter][bd->sq[i].colour] += bd->sq[i].inner;
+	}
+	tp_buf_printf(b, "coloured positions: %d (the numbering's squares, the centre plain: the start)\n",
+		      bd->rows * bd->cols - q_n[0][0] - q_n[1][0] - q_n[2][0] - q_n[3][0] - q_n[4][0]);
+	for (int k = 1; k <= r->colours; k++) {
+		total += bd->colour_n[k];
+		tp_buf_printf(b, "%s: %d positions; by quarter %d %d %d %d, inner arena %d %d %d %d\n",
+			      tp_palette_ink(&c->print.inks, TP_INK_COLOUR1 + k - 1)->key, bd->colour_n[k],
+			      q_n[1][k], q_n[2][k], q_n[3][k], q_n[4][k], i_n[1][k], i_n[2][k], i_n[3][k],
+			      i_n[4][k]);
+	}
+	char why[300];
+	if (tp_arena_board_verify(r, bd, why, sizeof why) == 0)
+		tp_buf_printf(b, "constraints: every colour %s in every quarter and every inner quarter, no two quarters alike turned onto each other, no mirror symmetry: verified\n",
+			      bd->rows == bd->cols ? "equally often" : "as often in quarters that turn onto each other, within one of its share");
+	else
+		tp_buf_printf(b, "constraints: FAILED: %s\n", why);
+	int need = tp_arena_collect(r, &a->shapes, bd);
+	tp_buf_printf(b, "collecting: each player's chart holds %d of each colour (%d places)%s; counters: %ld, one per position\n",
+		      need, need * r->colours, r->collect ? "" : " (arena.collect = 0: automatic)", total);
+}
+
+/* The board's first lines of `check`: its size and what it carries. */
+static void board_lines(struct tp_buf *b, const struct tp_config *c, const struct tp_arena_board *bd)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_rules *r = &a->rules;
+	int hex = r->grid == TP_GRID_HEX;
+	long cells = hex ? tp_arena_hex_cells(r->side - 1) : (long)bd->rows * bd->cols;
+	if (hex)
+		tp_buf_printf(b, "board hex, %d cells an edge (%ld cells) of %g mm across the flats, seed %llu; inner arena %s%s; ",
+			      r->side, cells, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
+			      r->inner_size ? "" : " (default size)");
+	else
+		tp_buf_printf(b, "board %dx%d squares of %g mm, seed %llu; inner arena %s%s; ", bd->rows,
+			      bd->cols, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
+			      r->inner_size ? "" : " (default size)");
+	if (r->marking != TP_MARKING_NUMBERS) {
+		tp_buf_printf(b, "marking %s, %d colours; numbering %s", tp_arena_marking_names[r->marking],
+			      r->colours, tp_arena_numbering_names[r->numbering]);
+	} else {
+		tp_buf_printf(b, "numbers inner %d..%d, outer %d..%d\n", r->inner_min, r->inner_max,
+			      r->outer_min, r->outer_max);
+		tp_buf_printf(b, "numbered %s: %d (inner %d with the centre, outer %d) of %ld; numbering %s",
+			      hex ? "cells" : "squares", bd->n_inner_numbered + bd->n_outer_numbered,
+			      bd->n_inner_numbered, bd->n_outer_numbered, cells,
+			      tp_arena_numbering_names[r->numbering]);
+	}
+	if (r->numbering == TP_NUMBERING_GROUPS)
+		tp_buf_printf(b, " (groups of %d x %d squares, %d unnumbered between)", r->group_size,
+			      r->group_size, r->group_gap);
+	if (hex && r->numbering == TP_NUMBERING_ALTERNATE)
+		tp_buf_printf(b, " (the cells with q - r a multiple of 3: no two neighbours)");
+	tp_buf_printf(b, "\n");
+}
+
+static void summary(struct tp_buf *b, const struct tp_config *c, const void *model)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_rules *r = &a->rules;
+	const struct tp_arena_model *m = model;
+	const struct tp_arena_board *bd = m->board;
+	int numbers = r->marking == TP_MARKING_NUMBERS, hex = r->grid == TP_GRID_HEX;
+	tp_buf_printf(b, "config %s: ok\n", c->path);
+	board_lines(b, c, bd);
+	if (numbers)
+		numbers_summary(b, r, bd, hex ? "sector" : "quarter", tp_arena_sectors(r->grid));
+	else
+		colours_summary(b, c, bd);
 	tp_buf_printf(b, "shapes (%s):", a->shapes_path);
 	for (int s = 0; s < TP_ARENA_SHAPES; s++)
 		tp_buf_printf(b, " %s %d%s", a->shapes.s[s].name, a->shapes.s[s].n_cells,
@@ -112,8 +171,11 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 			      ? " (the square inner arena leaves one ring: it departs from the seed's four separate parts)"
 		      : hex ? " (one round each corner: the seed's four separate parts, on six corners)"
 			    : " (the seed's four separate parts)");
-	tp_buf_printf(b, "gate: %d points open the outer arena; a %d-player hand can score at most %ld in the inner arena\n",
-		      r->gate, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
+	if (numbers)
+		tp_buf_printf(b, "gate: %d points open the outer arena; a %d-player hand can score at most %ld in the inner arena\n",
+			      r->gate, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
+	else
+		tp_buf_printf(b, "gate: none (the collecting game has no points: the outer arena is open from the start; the marks on pieces do not count)\n");
 	tp_buf_printf(b, "board print: %s\n",
 		      c->print.split == TP_SPLIT_NONE ? "whole"
 		      : c->print.split == TP_SPLIT_ROWS ? "two parts, split after row rows/2"
@@ -136,6 +198,15 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 		return tp_fail(e, TP_EINPUT,
 			       "--players %d: the %d squares of a %d-player game's pieces do not fit the %dx%d board; use arena.side = %d or more",
 			       players, squares, players, R, C, (int)ceil(sqrt(squares)) | 1);
+	if (a->rules.marking != TP_MARKING_NUMBERS) {
+		struct tp_arena_collect_sim cs;
+		int need = tp_arena_collect(&a->rules, &a->shapes, m->board);
+		int rc = tp_arena_collect_simulate(&a->shapes, m->board, players, a->rules.colours, need,
+						   o->games, o->seed, o->strategy, &cs, e);
+		if (rc == TP_OK)
+			tp_arena_collect_format(b, &cs, o->fmt);
+		return rc;
+	}
 	struct tp_arena_sim s;
 	int rc = tp_arena_simulate(&a->shapes, m->board, players, a->rules.gate, o->games, o->seed,
 				   o->strategy, &s, e);

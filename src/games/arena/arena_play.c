@@ -211,6 +211,26 @@ static int check_gate(const struct tp_arena_rules *r, const struct tp_arena_shap
 		       r->gate, r->players, reach, b->inner_total, fix);
 }
 
+/* The collecting game: a chart a hand can fill, of colours the board has. */
+static int check_collect(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
+			 const struct tp_arena_board *b, tp_err *e)
+{
+	int need = tp_arena_collect(r, sh, b), k = r->colours;
+	int hand = tp_arena_piece_squares(sh, r->players) / r->players;
+	if (need <= 0)
+		return tp_fail(e, TP_EIO, "arena: out of memory dealing the pieces");
+	if (need * k > hand)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.collect = %d: a chart of %d counters of each of %d colours takes %d captures, and a %d-player hand covers %d squares; use arena.collect = %d or less",
+			       need, need, k, need * k, r->players, hand, hand / k > 0 ? hand / k : 1);
+	for (int c = 1; c <= k; c++)
+		if (b->colour_n[c] < need)
+			return tp_fail(e, TP_EINPUT,
+				       "arena.collect = %d: the board has %d positions of colour %d, fewer than a chart needs; use arena.collect = %d or less",
+				       need, b->colour_n[c], c, b->colour_n[c]);
+	return TP_OK;
+}
+
 int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
 		      const struct tp_arena_board *b, tp_err *e)
 {
@@ -218,7 +238,8 @@ int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shap
 	if (rc == TP_OK)
 		rc = check_parts(r, e);
 	if (rc == TP_OK)
-		rc = check_gate(r, sh, b, e);
+		rc = r->marking == TP_MARKING_NUMBERS ? check_gate(r, sh, b, e)
+						      : check_collect(r, sh, b, e);
 	return rc;
 }
 
@@ -233,7 +254,8 @@ static int inner_alike(const struct tp_arena_board *b, int q, int p)
 			int r2 = row, c2 = col;
 			tp_arena_turn(R, C, p - q, &r2, &c2);
 			if (b->sq[row * C + col].inner &&
-			    b->sq[row * C + col].number != b->sq[r2 * C + c2].number)
+			    (b->sq[row * C + col].number != b->sq[r2 * C + c2].number ||
+			     b->sq[row * C + col].colour != b->sq[r2 * C + c2].colour))
 				return 0;
 		}
 	return 1;
@@ -249,7 +271,8 @@ static int self_mirror(const struct tp_arena_board *b, int q, int axis)
 		for (int col = box[2]; col <= box[3]; col++) {
 			int r2 = axis ? row : box[0] + box[1] - row;
 			int c2 = axis ? box[2] + box[3] - col : col;
-			if (b->sq[row * C + col].number != b->sq[r2 * C + c2].number)
+			if (b->sq[row * C + col].number != b->sq[r2 * C + c2].number ||
+			    b->sq[row * C + col].colour != b->sq[r2 * C + c2].colour)
 				return 0;
 		}
 	return 1;

@@ -69,8 +69,47 @@ static void board_totals_json(struct tp_buf *b, const struct tp_arena_board *bd,
 		      bd->n_outer_numbered ? (double)bd->outer_total / bd->n_outer_numbered : 0.0);
 }
 
+/* Colour c's positions per quarter (inner only when inner). */
+static int colour_in(const struct tp_arena_board *bd, int c, int q, int inner)
+{
+	int n = 0;
+	for (int i = 0; i < bd->rows * bd->cols; i++)
+		n += bd->sq[i].colour == c && bd->sq[i].quarter == q && (!inner || bd->sq[i].inner);
+	return n;
+}
+
+static void colour_counts_text(struct tp_buf *b, const struct tp_arena_rules *r,
+			       const struct tp_arena_board *bd)
+{
+	for (int c = 1; c <= r->colours; c++)
+		tp_buf_printf(b, "colour %d: %d positions; quarters %d %d %d %d; inner quarters %d %d %d %d\n",
+			      c, bd->colour_n[c], colour_in(bd, c, 1, 0), colour_in(bd, c, 2, 0),
+			      colour_in(bd, c, 3, 0), colour_in(bd, c, 4, 0), colour_in(bd, c, 1, 1),
+			      colour_in(bd, c, 2, 1), colour_in(bd, c, 3, 1), colour_in(bd, c, 4, 1));
+}
+
+static void colour_counts_json(struct tp_buf *b, const struct tp_arena_rules *r,
+			       const struct tp_arena_board *bd, const char *indent)
+{
+	tp_buf_printf(b, "%s\"colour_counts\": [\n", indent);
+	for (int c = 1; c <= r->colours; c++)
+		tp_buf_printf(b, "%s  {\"colour\": %d, \"positions\": %d, \"quarters\": [%d, %d, %d, %d], \"inner_quarters\": [%d, %d, %d, %d]}%s\n",
+			      indent, c, bd->colour_n[c], colour_in(bd, c, 1, 0), colour_in(bd, c, 2, 0),
+			      colour_in(bd, c, 3, 0), colour_in(bd, c, 4, 0), colour_in(bd, c, 1, 1),
+			      colour_in(bd, c, 2, 1), colour_in(bd, c, 3, 1), colour_in(bd, c, 4, 1),
+			      c < r->colours ? "," : "");
+	tp_buf_printf(b, "%s]\n", indent);
+}
+
 static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 {
+	if (r->marking != TP_MARKING_NUMBERS) {
+		tp_buf_printf(b, "shape arena %dx%d, seed %llu, inner arena %s, marking %s, %d colours\n",
+			      tp_arena_rows(r), tp_arena_cols(r), r->seed,
+			      r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?",
+			      tp_arena_marking_names[r->marking], r->colours);
+		return;
+	}
 	if (r->grid == TP_GRID_HEX)
 		tp_buf_printf(b, "shape arena hex, side %d, seed %llu, inner arena %s, inner %d..%d, outer %d..%d\n",
 			      r->side, r->seed, r->inner >= 0 && r->inner < TP_INNER_N
@@ -149,14 +188,14 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		hex_pattern(b, r, bd, fmt);
 		return;
 	}
-	int n = bd->cols, R = bd->rows;
+	int n = bd->cols, R = bd->rows, colours = r->marking != TP_MARKING_NUMBERS;
 	if (fmt == TP_FMT_CSV) {
-		tp_buf_printf(b, "row,col,number,arena,quarter\n");
+		tp_buf_printf(b, "row,col,%s,arena,quarter\n", colours ? "colour" : "number");
 		for (int row = 0; row < R; row++)
 			for (int col = 0; col < n; col++) {
 				const struct tp_arena_square *s = &bd->sq[row * n + col];
-				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", row + 1, col + 1, s->number,
-					      arena_name(s->inner), s->quarter);
+				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", row + 1, col + 1,
+					      colours ? s->colour : s->number, arena_name(s->inner), s->quarter);
 			}
 		return;
 	}
@@ -165,7 +204,10 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			      R == n ? n : 0, R, n, r->seed);
 		tp_buf_printf(b, "  \"inner_shape\": \"%s\",\n",
 			      r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?");
-		const char *what[3] = { "numbers", "arenas", "quarters" };
+		if (colours)
+			tp_buf_printf(b, "  \"marking\": \"%s\",\n  \"n_colours\": %d,\n",
+				      tp_arena_marking_names[r->marking], r->colours);
+		const char *what[3] = { colours ? "colours" : "numbers", "arenas", "quarters" };
 		for (int k = 0; k < 3; k++) {
 			tp_buf_printf(b, "  \"%s\": [\n", what[k]);
 			for (int row = 0; row < R; row++) {
@@ -173,7 +215,8 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 				for (int col = 0; col < n; col++) {
 					const struct tp_arena_square *s = &bd->sq[row * n + col];
 					if (k == 0)
-						tp_buf_printf(b, "%s%d", col ? ", " : "", s->number);
+						tp_buf_printf(b, "%s%d", col ? ", " : "",
+							      colours ? s->colour : s->number);
 					else if (k == 1)
 						tp_buf_printf(b, "%c", s->inner ? 'i' : 'o');
 					else
@@ -183,20 +226,24 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			}
 			tp_buf_printf(b, "  ],\n");
 		}
-		board_totals_json(b, bd, "  ");
+		if (colours)
+			colour_counts_json(b, r, bd, "  ");
+		else
+			board_totals_json(b, bd, "  ");
 		tp_buf_printf(b, "}\n");
 		return;
 	}
 	rules_line(b, r);
-	tp_buf_printf(b, "\nnumbers (. unnumbered):\n");
+	tp_buf_printf(b, colours ? "\ncolours (1..%d; . plain):\n" : "\nnumbers (. unnumbered):\n",
+		      r->colours);
 	int w = 2;
 	for (int i = 0; i < R * n; i++)
 		w = bd->sq[i].number >= 100 ? 4 : bd->sq[i].number >= 10 && w < 3 ? 3 : w;
 	for (int row = 0; row < R; row++) {
 		for (int col = 0; col < n; col++) {
 			const struct tp_arena_square *s = &bd->sq[row * n + col];
-			if (s->number)
-				tp_buf_printf(b, "%*d", w, s->number);
+			if (s->number || s->colour)
+				tp_buf_printf(b, "%*d", w, s->number + s->colour);
 			else
 				tp_buf_printf(b, "%*s", w, ".");
 		}
@@ -213,10 +260,32 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		tp_buf_printf(b, "\n");
 	}
 	tp_buf_printf(b, "\n");
-	board_totals_text(b, bd);
+	if (colours)
+		colour_counts_text(b, r, bd);
+	else
+		board_totals_text(b, bd);
 }
 
 /* ---- the production run --------------------------------------------------- */
+
+/* The counters (one per coloured position of the board) and the charts
+ * (one per player) of a colour board's run, as the json's last member. */
+static void counters_json(struct tp_buf *b, const struct tp_arena_rules *r,
+			  const struct tp_arena_shapes *sh, const struct tp_arena_board *bd,
+			  const struct tp_run *run)
+{
+	tp_buf_printf(b, "  \"counters\": [\n");
+	long t = 0;
+	for (int c = 1; c <= r->colours; c++) {
+		long n = tp_run_count(run, bd->colour_n[c]);
+		t += n;
+		tp_buf_printf(b, "    {\"colour\": %d, \"ink\": \"colour%d\", \"per_game\": %d, \"total\": %ld}%s\n",
+			      c, c, bd->colour_n[c], n, c < r->colours ? "," : "");
+	}
+	tp_buf_printf(b, "  ],\n  \"counters_total\": %ld,\n", t);
+	tp_buf_printf(b, "  \"charts\": {\"per_game\": %d, \"total\": %ld, \"places_per_colour\": %d}\n",
+		      r->players, tp_run_count(run, r->players), tp_arena_collect(r, sh, bd));
+}
 
 void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			      const struct tp_arena_shapes *sh,
@@ -274,8 +343,14 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		} else if (bd) {
 			tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"rows\": %d,\n    \"cols\": %d,\n    \"seed\": %llu,\n",
 				      bd->rows == bd->cols ? bd->rows : 0, bd->rows, bd->cols, r->seed);
-			board_totals_json(b, bd, "    ");
-			tp_buf_printf(b, "  }\n");
+			if (r->marking != TP_MARKING_NUMBERS) {
+				colour_counts_json(b, r, bd, "    ");
+				tp_buf_printf(b, "  },\n");
+				counters_json(b, r, sh, bd, run);
+			} else {
+				board_totals_json(b, bd, "    ");
+				tp_buf_printf(b, "  }\n");
+			}
 		}
 		tp_buf_printf(b, "}\n");
 		return;
@@ -294,7 +369,23 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 	if (bd) {
 		tp_buf_printf(b, "\n");
 		rules_line(b, r);
-		board_totals_text(b, bd);
+		if (r->marking == TP_MARKING_NUMBERS) {
+			board_totals_text(b, bd);
+			return;
+		}
+		colour_counts_text(b, r, bd);
+		int need = tp_arena_collect(r, sh, bd);
+		tp_buf_printf(b, "\nCOUNTERS  one per coloured position; charts one per player, %d places of each colour\n",
+			      need);
+		tp_buf_printf(b, "%-10s%10s%10s\n", "Colour", "Board", "Print");
+		long t = 0;
+		for (int c = 1; c <= r->colours; c++) {
+			tp_buf_printf(b, "colour%-4d%10d%10ld\n", c, bd->colour_n[c],
+				      tp_run_count(run, bd->colour_n[c]));
+			t += tp_run_count(run, bd->colour_n[c]);
+		}
+		tp_buf_printf(b, "%-10s%10s%10ld\n%-10s%10d%10ld\n", "Total", "", t, "Charts", r->players,
+			      tp_run_count(run, r->players));
 	}
 }
 

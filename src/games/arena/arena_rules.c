@@ -11,6 +11,7 @@
 
 const char *const tp_arena_inner_names[TP_INNER_N] = { "diamond", "square", "circle" };
 const char *const tp_arena_numbering_names[TP_NUMBERING_N] = { "alternate", "groups", "all" };
+const char *const tp_arena_marking_names[TP_MARKING_N] = { "numbers", "colours", "pictures" };
 
 int tp_arena_inner_parse(const char *name)
 {
@@ -36,6 +37,9 @@ void tp_arena_rules_default(struct tp_arena_rules *r)
 	r->numbering = TP_NUMBERING_ALTERNATE;
 	r->group_size = 3;
 	r->group_gap = 2;
+	r->marking = TP_MARKING_NUMBERS;
+	r->colours = 4;
+	r->collect = 0;
 }
 
 /* ---- geometry ------------------------------------------------------------- */
@@ -209,6 +213,29 @@ static int check_numbering(const struct tp_arena_rules *r, tp_err *e)
 	return TP_OK;
 }
 
+/* arena.marking, arena.colours and arena.collect. */
+static int check_marking(const struct tp_arena_rules *r, tp_err *e)
+{
+	if (r->marking < 0 || r->marking >= TP_MARKING_N)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.marking = %d: not a marking; use numbers, colours or pictures",
+			       r->marking);
+	if (r->colours < TP_ARENA_COLOURS_MIN || r->colours > TP_ARENA_COLOURS_MAX)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.colours = %d: the colour classes number %d to %d (the inks colour1..colour%d)",
+			       r->colours, TP_ARENA_COLOURS_MIN, TP_ARENA_COLOURS_MAX,
+			       TP_ARENA_COLOURS_MAX);
+	if (r->collect < 0 || r->collect > TP_ARENA_COLLECT_MAX)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.collect = %d: the counters of each colour on a chart: 0 (automatic) or 1..%d",
+			       r->collect, TP_ARENA_COLLECT_MAX);
+	if (r->marking != TP_MARKING_NUMBERS && r->grid != TP_GRID_SQUARE)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.marking = %s: colour and picture boards are square or rectangular grids so far; use arena.grid = square or arena.marking = numbers",
+			       tp_arena_marking_names[r->marking]);
+	return TP_OK;
+}
+
 /* The checks that do not depend on the grid. */
 static int check_common(const struct tp_arena_rules *r, tp_err *e)
 {
@@ -242,7 +269,7 @@ int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 {
 	if (r->grid < 0 || r->grid >= TP_GRID_N)
 		return tp_fail(e, TP_EINPUT, "arena.grid = %d: not a grid; use square or hex", r->grid);
-	if (check_numbering(r, e) != TP_OK)
+	if (check_numbering(r, e) != TP_OK || check_marking(r, e) != TP_OK)
 		return e->code;
 	if (r->grid == TP_GRID_HEX)
 		return check_common(r, e) != TP_OK ? e->code : tp_arena_hex_rules_check(r, e);

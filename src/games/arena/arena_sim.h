@@ -94,4 +94,41 @@ int tp_arena_gate_for_half(const struct tp_arena_shapes *sh, const struct tp_are
  * rows then `all` with the totals) or json. */
 void tp_arena_sim_format(struct tp_buf *b, const struct tp_arena_sim *s, int fmt);
 
+/* ---- the collecting game (arena.marking = colours or pictures; arena_collect.c)
+ *
+ * The rule played (the seed's "cover and thereby capture certain numbers
+ * of certain colours"): the pieces are dealt and placed as above, with
+ * no gate (the outer arena is open from the start: there are no points)
+ * and no marks (a piece captures each position it covers once); each
+ * coloured position a piece covers gives its player a counter of that
+ * colour, placed on the player's chart if the chart still has an empty
+ * place of that colour.  A chart holds `need` places of each colour; the
+ * first player whose chart is full wins, and the game ends there.  If
+ * every piece is played (or a round passes) first, nobody wins.  The
+ * greedy strategy plays the move that fills the most empty places of its
+ * chart (ties at random); random plays any legal move. */
+struct tp_arena_collect_sim {
+	int players, games, need, colours;
+	int strategy[TP_SIM_MAX_SEATS];
+	long completed;                     /* games that ended with a full chart */
+	long wins[TP_SIM_MAX_SEATS];
+	double round;                       /* mean round (1-based) a chart was filled, over those */
+	double filled[TP_SIM_MAX_SEATS];    /* mean places filled at the end, of need * colours */
+	double captured[TP_SIM_MAX_SEATS];  /* mean counters captured (kept or not) */
+	double turns;                       /* mean turns a game */
+};
+
+/* Plays `games` collecting games of `players` on colour board b (classes
+ * 1..colours), each chart `need` of every colour; game k's stream is
+ * tp_rng_game(seed, k).  TP_OK, TP_EINPUT for players out of range, TP_EIO
+ * when memory runs out. */
+int tp_arena_collect_simulate(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
+			      int players, int colours, int need, int games,
+			      unsigned long long seed, const int strategy[TP_SIM_MAX_SEATS],
+			      struct tp_arena_collect_sim *out, tp_err *e);
+
+/* Reports a run: text, csv (`seat,strategy,wins,mean_filled,mean_captured`
+ * rows, then `all` with the games completed) or json. */
+void tp_arena_collect_format(struct tp_buf *b, const struct tp_arena_collect_sim *s, int fmt);
+
 #endif

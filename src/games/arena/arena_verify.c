@@ -28,7 +28,8 @@ int tp_arena_mirrored(const struct tp_arena_board *b, int axis)
 			case 2: r2 = col; c2 = row; break;
 			default: r2 = C - 1 - col; c2 = R - 1 - row; break;
 			}
-			if (b->sq[row * C + col].number != b->sq[r2 * C + c2].number)
+			if (b->sq[row * C + col].number != b->sq[r2 * C + c2].number ||
+			    b->sq[row * C + col].colour != b->sq[r2 * C + c2].colour)
 				return 0;
 		}
 	return 1;
@@ -52,7 +53,8 @@ int tp_arena_quarter_repeats(const struct tp_arena_board *b, int q1, int q2)
 				continue;
 			int r2 = row, c2 = col;
 			tp_arena_turn(R, C, turns, &r2, &c2);
-			if (b->sq[row * C + col].number != b->sq[r2 * C + c2].number)
+			if (b->sq[row * C + col].number != b->sq[r2 * C + c2].number ||
+			    b->sq[row * C + col].colour != b->sq[r2 * C + c2].colour)
 				return 0;
 		}
 	return 1;
@@ -64,8 +66,11 @@ void tp_arena_board_totals(struct tp_arena_board *b)
 	memset(b->inner_quarter_total, 0, sizeof b->inner_quarter_total);
 	b->inner_total = b->outer_total = 0;
 	b->n_inner_numbered = b->n_outer_numbered = 0;
+	memset(b->colour_n, 0, sizeof b->colour_n);
 	for (int i = 0; i < b->rows * b->cols; i++) {
 		const struct tp_arena_square *s = &b->sq[i];
+		if (s->colour >= 1 && s->colour <= TP_ARENA_COLOURS_MAX)
+			b->colour_n[s->colour]++;
 		b->quarter_total[s->quarter] += s->number;
 		if (s->inner) {
 			b->inner_quarter_total[s->quarter] += s->number;
@@ -117,6 +122,8 @@ int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_
 			if (s->quarter != q)
 				return why_fail(why, n, "square %d,%d is in quarter %d, not %d", row + 1,
 						col + 1, s->quarter, q);
+			if (r->marking != TP_MARKING_NUMBERS)
+				continue;   /* tp_arena_colour_verify checks what it carries */
 			if (!tp_arena_numbered_at(r, row, col)) {
 				if (s->number != 0)
 					return why_fail(why, n,
@@ -130,6 +137,8 @@ int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_
 				return why_fail(why, n, "square %d,%d carries %d, outside the %s range %d..%d",
 						row + 1, col + 1, s->number, in ? "inner" : "outer", lo, hi);
 		}
+	if (r->marking != TP_MARKING_NUMBERS)
+		return tp_arena_colour_verify(r, b, why, n);
 	struct tp_arena_board t = *b;
 	tp_arena_board_totals(&t);
 	if (memcmp(t.quarter_total, b->quarter_total, sizeof t.quarter_total) != 0 ||

@@ -108,6 +108,48 @@ static int share_warning(const struct tp_arena_cfg *a, const struct tp_arena_boa
 	return 1;
 }
 
+/* The collecting game: a chart that fewer than half of GATE_GAMES games
+ * between random players (children) fill is a warning. */
+static int collect_warning(const struct tp_arena_cfg *a, const struct tp_arena_board *b, char *out)
+{
+	static const int random[TP_SIM_MAX_SEATS] = { 0 };
+	struct tp_arena_collect_sim s;
+	tp_err e = { 0 };
+	int need = tp_arena_collect(&a->rules, &a->shapes, b);
+	if (tp_arena_collect_simulate(&a->shapes, b, a->rules.players, a->rules.colours, need,
+				      GATE_GAMES, GATE_SEED, random, &s, &e) != TP_OK ||
+	    2 * s.completed >= GATE_GAMES)
+		return 0;
+	snprintf(out, 200,
+		 "arena.collect = %d: random %d-player games fill a chart in %ld of %d simulated games; a smaller arena.collect ends more games",
+		 need, a->rules.players, s.completed, GATE_GAMES);
+	return 1;
+}
+
+/* Colour classes (arena.marking = colours) closer than a CIEDE2000
+ * difference of TP_ARENA_COLOUR_GAP for some viewer: the colour is the
+ * only cue there (pictures add a shape). */
+static int class_warnings(const struct tp_config *c, char out[][200], int max)
+{
+	const struct tp_arena_rules *r = &tp_arena(c)->rules;
+	int n = 0;
+	if (r->marking != TP_MARKING_COLOURS)
+		return 0;
+	for (int p = 1; p <= r->colours && n < max; p++)
+		for (int q = p + 1; q <= r->colours && n < max; q++) {
+			const struct tp_ink *ip = &c->print.inks.ink[tp_ink_index(&c->print.inks, TP_INK_COLOUR1 + p - 1)];
+			const struct tp_ink *iq = &c->print.inks.ink[tp_ink_index(&c->print.inks, TP_INK_COLOUR1 + q - 1)];
+			int worst = 0;
+			double d = tp_arena_colour_gap(ip->rgb, iq->rgb, &worst);
+			if (d >= TP_ARENA_COLOUR_GAP)
+				continue;
+			snprintf(out[n++], 200,
+				 "print.%s_cmyk and print.%s_cmyk: the colour classes differ by CIEDE2000 %.1f under %s (%d wanted); change one or use arena.marking = pictures",
+				 ip->key, iq->key, d, tp_vision_names[worst], TP_ARENA_COLOUR_GAP);
+		}
+	return n;
+}
+
 int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
@@ -120,9 +162,15 @@ int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 	if (max > 0 && tp_arena_quarters_alike(b, why, sizeof why))
 		snprintf(out[n++], 200, "arena.seed = %llu: %s; another seed or wider number ranges may avoid it",
 			 a->rules.seed, why);
-	if (n < max)
-		n += share_warning(a, b, out[n]);
-	n += gate_warnings(a, b, out + n, max - n);
+	if (a->rules.marking != TP_MARKING_NUMBERS) {
+		if (n < max)
+			n += collect_warning(a, b, out[n]);
+		n += class_warnings(c, out + n, max - n);
+	} else {
+		if (n < max)
+			n += share_warning(a, b, out[n]);
+		n += gate_warnings(a, b, out + n, max - n);
+	}
 	n += colour_warnings(c, out + n, max - n);
 	tp_arena_board_free(b);
 	return n;
