@@ -268,6 +268,24 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 
 /* ---- the production run --------------------------------------------------- */
 
+/* The counters and charts of a colour board's run, as text. */
+static void counters_text(struct tp_buf *b, const struct tp_arena_rules *r,
+			  const struct tp_arena_shapes *sh, const struct tp_arena_board *bd,
+			  const struct tp_run *run)
+{
+	tp_buf_printf(b, "\nCOUNTERS  one per coloured position; charts one per player, %d places of each colour\n",
+		      tp_arena_collect(r, sh, bd));
+	tp_buf_printf(b, "%-10s%10s%10s\n", "Colour", "Board", "Print");
+	long t = 0;
+	for (int c = 1; c <= r->colours; c++) {
+		tp_buf_printf(b, "colour%-4d%10d%10ld\n", c, bd->colour_n[c],
+			      tp_run_count(run, bd->colour_n[c]));
+		t += tp_run_count(run, bd->colour_n[c]);
+	}
+	tp_buf_printf(b, "%-10s%10s%10ld\n%-10s%10d%10ld\n", "Total", "", t, "Charts", r->players,
+		      tp_run_count(run, r->players));
+}
+
 /* The counters (one per coloured position of the board) and the charts
  * (one per player) of a colour board's run, as the json's last member. */
 static void counters_json(struct tp_buf *b, const struct tp_arena_rules *r,
@@ -285,6 +303,27 @@ static void counters_json(struct tp_buf *b, const struct tp_arena_rules *r,
 	tp_buf_printf(b, "  ],\n  \"counters_total\": %ld,\n", t);
 	tp_buf_printf(b, "  \"charts\": {\"per_game\": %d, \"total\": %ld, \"places_per_colour\": %d}\n",
 		      r->players, tp_run_count(run, r->players), tp_arena_collect(r, sh, bd));
+}
+
+/* The manifest json's "board" member (and a colour board's counters). */
+static void board_json(struct tp_buf *b, const struct tp_arena_rules *r,
+		       const struct tp_arena_shapes *sh, const struct tp_arena_board *bd,
+		       const struct tp_run *run)
+{
+	if (bd->grid == TP_GRID_HEX)
+		tp_buf_printf(b, "  \"board\": {\n    \"grid\": \"hex\",\n    \"side\": %d,\n    \"cells\": %ld,\n    \"seed\": %llu,\n",
+			      bd->rows / 2 + 1, tp_arena_hex_cells(bd->rows / 2), r->seed);
+	else
+		tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"rows\": %d,\n    \"cols\": %d,\n    \"seed\": %llu,\n",
+			      bd->rows == bd->cols ? bd->rows : 0, bd->rows, bd->cols, r->seed);
+	if (r->marking == TP_MARKING_NUMBERS) {
+		board_totals_json(b, bd, "    ");
+		tp_buf_printf(b, "  }\n");
+		return;
+	}
+	colour_counts_json(b, r, bd, "    ");
+	tp_buf_printf(b, "  },\n");
+	counters_json(b, r, sh, bd, run);
 }
 
 void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
@@ -335,23 +374,8 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		}
 		tp_buf_printf(b, "  ],\n  \"total\": {\"blank\": %ld, \"marked_2\": %ld, \"marked_3\": %ld, \"total\": %ld}%s\n",
 			      col_total[0], col_total[1], col_total[2], total, bd ? "," : "");
-		if (bd && bd->grid == TP_GRID_HEX) {
-			tp_buf_printf(b, "  \"board\": {\n    \"grid\": \"hex\",\n    \"side\": %d,\n    \"cells\": %ld,\n    \"seed\": %llu,\n",
-				      bd->rows / 2 + 1, tp_arena_hex_cells(bd->rows / 2), r->seed);
-			board_totals_json(b, bd, "    ");
-			tp_buf_printf(b, "  }\n");
-		} else if (bd) {
-			tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"rows\": %d,\n    \"cols\": %d,\n    \"seed\": %llu,\n",
-				      bd->rows == bd->cols ? bd->rows : 0, bd->rows, bd->cols, r->seed);
-			if (r->marking != TP_MARKING_NUMBERS) {
-				colour_counts_json(b, r, bd, "    ");
-				tp_buf_printf(b, "  },\n");
-				counters_json(b, r, sh, bd, run);
-			} else {
-				board_totals_json(b, bd, "    ");
-				tp_buf_printf(b, "  }\n");
-			}
-		}
+		if (bd)
+			board_json(b, r, sh, bd, run);
 		tp_buf_printf(b, "}\n");
 		return;
 	}
@@ -374,18 +398,7 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			return;
 		}
 		colour_counts_text(b, r, bd);
-		int need = tp_arena_collect(r, sh, bd);
-		tp_buf_printf(b, "\nCOUNTERS  one per coloured position; charts one per player, %d places of each colour\n",
-			      need);
-		tp_buf_printf(b, "%-10s%10s%10s\n", "Colour", "Board", "Print");
-		long t = 0;
-		for (int c = 1; c <= r->colours; c++) {
-			tp_buf_printf(b, "colour%-4d%10d%10ld\n", c, bd->colour_n[c],
-				      tp_run_count(run, bd->colour_n[c]));
-			t += tp_run_count(run, bd->colour_n[c]);
-		}
-		tp_buf_printf(b, "%-10s%10s%10ld\n%-10s%10d%10ld\n", "Total", "", t, "Charts", r->players,
-			      tp_run_count(run, r->players));
+		counters_text(b, r, sh, bd, run);
 	}
 }
 
