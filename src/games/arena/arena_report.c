@@ -181,6 +181,45 @@ static void hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 	board_totals_text(b, bd);
 }
 
+/* The board as json: arrays of rows of numbers (colours), arenas and
+ * quarters, then the totals (colour counts). */
+static void pattern_json(struct tp_buf *b, const struct tp_arena_rules *r,
+			 const struct tp_arena_board *bd)
+{
+	int n = bd->cols, R = bd->rows, colours = r->marking != TP_MARKING_NUMBERS;
+	tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"side\": %d,\n  \"rows\": %d,\n  \"cols\": %d,\n  \"seed\": %llu,\n",
+		      R == n ? n : 0, R, n, r->seed);
+	tp_buf_printf(b, "  \"inner_shape\": \"%s\",\n",
+		      r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?");
+	if (colours)
+		tp_buf_printf(b, "  \"marking\": \"%s\",\n  \"n_colours\": %d,\n",
+			      tp_arena_marking_names[r->marking], r->colours);
+	const char *what[3] = { colours ? "colours" : "numbers", "arenas", "quarters" };
+	for (int k = 0; k < 3; k++) {
+		tp_buf_printf(b, "  \"%s\": [\n", what[k]);
+		for (int row = 0; row < R; row++) {
+			tp_buf_printf(b, "    %s", k == 1 ? "\"" : "[");
+			for (int col = 0; col < n; col++) {
+				const struct tp_arena_square *s = &bd->sq[row * n + col];
+				if (k == 0)
+					tp_buf_printf(b, "%s%d", col ? ", " : "",
+						      colours ? s->colour : s->number);
+				else if (k == 1)
+					tp_buf_printf(b, "%c", s->inner ? 'i' : 'o');
+				else
+					tp_buf_printf(b, "%s%d", col ? ", " : "", s->quarter);
+			}
+			tp_buf_printf(b, "%s%s\n", k == 1 ? "\"" : "]", row + 1 < R ? "," : "");
+		}
+		tp_buf_printf(b, "  ],\n");
+	}
+	if (colours)
+		colour_counts_json(b, r, bd, "  ");
+	else
+		board_totals_json(b, bd, "  ");
+	tp_buf_printf(b, "}\n");
+}
+
 void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			     const struct tp_arena_board *bd, int fmt)
 {
@@ -200,37 +239,7 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		return;
 	}
 	if (fmt == TP_FMT_JSON) {
-		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"side\": %d,\n  \"rows\": %d,\n  \"cols\": %d,\n  \"seed\": %llu,\n",
-			      R == n ? n : 0, R, n, r->seed);
-		tp_buf_printf(b, "  \"inner_shape\": \"%s\",\n",
-			      r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?");
-		if (colours)
-			tp_buf_printf(b, "  \"marking\": \"%s\",\n  \"n_colours\": %d,\n",
-				      tp_arena_marking_names[r->marking], r->colours);
-		const char *what[3] = { colours ? "colours" : "numbers", "arenas", "quarters" };
-		for (int k = 0; k < 3; k++) {
-			tp_buf_printf(b, "  \"%s\": [\n", what[k]);
-			for (int row = 0; row < R; row++) {
-				tp_buf_printf(b, "    %s", k == 1 ? "\"" : "[");
-				for (int col = 0; col < n; col++) {
-					const struct tp_arena_square *s = &bd->sq[row * n + col];
-					if (k == 0)
-						tp_buf_printf(b, "%s%d", col ? ", " : "",
-							      colours ? s->colour : s->number);
-					else if (k == 1)
-						tp_buf_printf(b, "%c", s->inner ? 'i' : 'o');
-					else
-						tp_buf_printf(b, "%s%d", col ? ", " : "", s->quarter);
-				}
-				tp_buf_printf(b, "%s%s\n", k == 1 ? "\"" : "]", row + 1 < R ? "," : "");
-			}
-			tp_buf_printf(b, "  ],\n");
-		}
-		if (colours)
-			colour_counts_json(b, r, bd, "  ");
-		else
-			board_totals_json(b, bd, "  ");
-		tp_buf_printf(b, "}\n");
+		pattern_json(b, r, bd);
 		return;
 	}
 	rules_line(b, r);
