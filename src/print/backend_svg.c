@@ -1,5 +1,6 @@
 #include "print/backend.h"
 #include "print/geom.h"
+#include "print/svg_glyphs.h"
 #include "print/walk.h"
 
 #include <errno.h>
@@ -67,8 +68,21 @@ static int id_char(char c, int first)
 	       (!first && ((c >= '0' && c <= '9') || c == '-' || c == '.'));
 }
 
-/* Valid, unique XML ids for the layers: "bleed" is the clip path's, and
- * two names may sanitise alike. */
+/* An id of our own: "bleed", u<N> (glyphs) or g<N> (groups). */
+static int own_id(const char *id)
+{
+	if (strcmp(id, "bleed") == 0)
+		return 1;
+	if ((id[0] != 'u' && id[0] != 'g') || id[1] == '\0')
+		return 0;
+	for (const char *p = id + 1; *p; p++)
+		if (*p < '0' || *p > '9')
+			return 0;
+	return 1;
+}
+
+/* Valid, unique XML ids for the layers: our own ids are taken, and two
+ * names may sanitise alike. */
 static void layer_ids(const struct tp_scene *sc, char (*ids)[48])
 {
 	for (size_t l = 0; l < sc->n_layers; l++) {
@@ -82,7 +96,7 @@ static void layer_ids(const struct tp_scene *sc, char (*ids)[48])
 		base[k] = '\0';
 		snprintf(ids[l], 48, "%s", base);
 		for (int n = 2;; n++) {
-			int clash = strcmp(ids[l], "bleed") == 0;
+			int clash = own_id(ids[l]);
 			for (size_t m = 0; m < l && !clash; m++)
 				clash = strcmp(ids[l], ids[m]) == 0;
 			if (!clash)
@@ -185,27 +199,27 @@ struct seg {
 	double a, b, at;   /* from a to b along x (horizontal) or y, at y or x */
 };
 
-/* A glyph-like path seen before: its shape relative to its first point
- * and its paint, and the id of its first copy. */
-struct seen {
-	char *key;
-	double x, y;       /* first point of the first copy */
-	int id;
-};
 
-struct svg {
-	FILE *f;
-	char (*ids)[48];
-	/* Hairlines (TP_INK_LINE) of one width waiting to be joined. */
+/* Hairlines (TP_INK_LINE) of one width waiting to be joined. */
+struct run {
 	struct seg *h, *v;
 	size_t nh, nv, cap_h, cap_v;
 	struct tp_walk_shape line_paint;   /* the run's paint (its first shape) */
 	struct tp_shape line_shape;
 	struct tp_ink line_ink;
-	/* Filled paths reused through <use>: an open hash table. */
-	struct seen *seen;
-	size_t n_seen, cap_seen;
-	int next_id, oom;
+};
+
+/* Widths joined at once: a tile's cell lines and its heavier quadrant
+ * cross alternate, and each width is one path for the whole sheet. */
+#define LINE_WIDTHS 4
+
+struct svg {
+	FILE *f;
+	char (*ids)[48];
+	struct run runs[LINE_WIDTHS];
+	size_t n_runs;
+	struct tp_svg_glyphs glyphs;   /* filled paths reused through <use> */
+	int oom;
 };
 
 /* ---- grid lines as sheet-long paths -------------------------------------
@@ -246,18 +260,27 @@ static void put_segs(FILE *f, struct seg *s, size_t n, int horizontal, int *firs
 	}
 }
 
-static void flush_lines(struct svg *v)
+static void flush_run(FILE *f, struct run *r)
 {
-	if (v->nh + v->nv == 0)
+	if (r->nh + r->nv == 0)
 		return;
 	int first = 1;
-	fputs("<path d=\"", v->f);
-	put_segs(v->f, v->h, v->nh, 1, &first);
-	put_segs(v->f, v->v, v->nv, 0, &first);
-	fputs("\"", v->f);
-	paint_attrs(v->f, &v->line_paint);
-	fputs("/>\n", v->f);
-	v->nh = v->nv = 0;
+	fputs("<path d=\"", f);
+	put_segs(f, r->h, r->nh, 1, &first);
+	put_segs(f, r->v, r->nv, 0, &first);
+	fputs("\"", f);
+	paint_attrs(f, &r->line_paint);
+	fputs("/>\n", f);
+	r->nh = r->nv = 0;
+}
+
+/* Lines of one colour over each other look the same in any order, so the
+ * runs of several widths are written one after the other. */
+static void flush_lines(struct svg *v)
+{
+	for (size_t i = 0; i < v->n_runs; i++)
+		flush_run(v->f, &v->runs[i]);
+	v->n_runs = 0;
 }
 
 static int push_seg(struct seg **s, size_t *n, size_t *cap, struct seg g)
@@ -274,127 +297,34 @@ static int push_seg(struct seg **s, size_t *n, size_t *cap, struct seg g)
 	return 0;
 }
 
-/* Takes the hairline into the run (flushing a run of another width). */
+/* Takes the hairline into the run of its width (flushing every run when
+ * there are too many widths). */
 static int add_line(struct svg *v, const struct tp_walk_shape *d)
 {
-	if (v->nh + v->nv && v->line_shape.stroke != d->s->stroke)
+	size_t i = 0;
+	while (i < v->n_runs && v->runs[i].line_shape.stroke != d->s->stroke)
+		i++;
+	if (i == LINE_WIDTHS) {
 		flush_lines(v);
-	if (v->nh + v->nv == 0) {
-		v->line_shape = *d->s;
-		v->line_paint = *d;
-		v->line_ink = *d->ink;
-		v->line_paint.s = &v->line_shape;
-		v->line_paint.ink = &v->line_ink;
-		v->line_paint.pts = NULL;
-		v->line_paint.n = 0;
+		i = 0;
+	}
+	struct run *r = &v->runs[i];
+	if (i == v->n_runs) {
+		v->n_runs++;
+		r->line_shape = *d->s;
+		r->line_paint = *d;
+		r->line_ink = *d->ink;
+		r->line_paint.s = &r->line_shape;
+		r->line_paint.ink = &r->line_ink;
+		r->line_paint.pts = NULL;
+		r->line_paint.n = 0;
 	}
 	const struct tp_pt *p = d->pts;
 	if (p[0].y == p[1].y)
-		return push_seg(&v->h, &v->nh, &v->cap_h,
+		return push_seg(&r->h, &r->nh, &r->cap_h,
 				(struct seg){ fmin(p[0].x, p[1].x), fmax(p[0].x, p[1].x), p[0].y });
-	return push_seg(&v->v, &v->nv, &v->cap_v,
+	return push_seg(&r->v, &r->nv, &r->cap_v,
 			(struct seg){ fmin(p[0].y, p[1].y), fmax(p[0].y, p[1].y), p[0].x });
-}
-
-/* ---- glyphs and other repeated filled outlines -----------------------------
- * A glyph-sized (at most REUSE_MAX_MM across), filled path of many points
- * that repeats an earlier one moved is written as <use> of the first copy,
- * which carries an id.  Pieces, tiles and other outlines stay
- * paths of their own, one element per object for whoever edits them. */
-#define REUSE_MIN_POINTS 8
-#define REUSE_MAX_MM 12.0
-
-static int glyph_like(const struct tp_walk_shape *d)
-{
-	if (d->s->kind != TP_SHAPE_PATH || d->paint != TP_FILL || d->n < REUSE_MIN_POINTS)
-		return 0;
-	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
-	for (size_t i = 0; i < d->n; i++) {
-		if (d->pts[i].op == TP_CLOSE)
-			continue;
-		x0 = fmin(x0, d->pts[i].x);
-		x1 = fmax(x1, d->pts[i].x);
-		y0 = fmin(y0, d->pts[i].y);
-		y1 = fmax(y1, d->pts[i].y);
-	}
-	return x1 - x0 <= REUSE_MAX_MM && y1 - y0 <= REUSE_MAX_MM;
-}
-
-static unsigned long hash_str(const char *s)
-{
-	unsigned long h = 1469598103934665603UL;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211UL;
-	return h;
-}
-
-/* The path relative to its first point (in micrometres: copies placed at
- * different origins differ in the last bits), and its paint, as text. */
-static void reuse_key(const struct tp_walk_shape *d, struct tp_buf *k)
-{
-	int c[3];
-	for (int i = 0; i < 3; i++)
-		c[i] = (int)floor(fmin(fmax(d->ink->rgb[i], 0), 1) * 255 + 0.5);
-	tp_buf_printf(k, "%d %d %d %d %d|", d->ink_id, c[0], c[1], c[2], d->paint);
-	for (size_t i = 0; i < d->n; i++)
-		if (d->pts[i].op == TP_CLOSE) /* its point is not drawn */
-			tp_buf_printf(k, "z;");
-		else
-			tp_buf_printf(k, "%d %ld %ld;", d->pts[i].op,
-				      lround((d->pts[i].x - d->pts[0].x) * 1000),
-				      lround((d->pts[i].y - d->pts[0].y) * 1000));
-}
-
-static int grow_seen(struct svg *v)
-{
-	size_t cap = v->cap_seen ? v->cap_seen * 2 : 256;
-	struct seen *t = tp_calloc(cap, sizeof *t);
-	if (t == NULL)
-		return -1;
-	for (size_t i = 0; i < v->cap_seen; i++) {
-		if (v->seen[i].key == NULL)
-			continue;
-		size_t h = hash_str(v->seen[i].key) & (cap - 1);
-		while (t[h].key)
-			h = (h + 1) & (cap - 1);
-		t[h] = v->seen[i];
-	}
-	free(v->seen);
-	v->seen = t;
-	v->cap_seen = cap;
-	return 0;
-}
-
-/* 1: written as a <use>; 0: write the path (with *id set when it is the
- * first of its kind, else -1); -1: out of memory. */
-static int reuse(struct svg *v, const struct tp_walk_shape *d, int *id)
-{
-	*id = -1;
-	if (!glyph_like(d))
-		return 0;
-	if (2 * (v->n_seen + 1) > v->cap_seen && grow_seen(v) != 0)
-		return -1;
-	struct tp_buf k = { 0 };
-	reuse_key(d, &k);
-	if (k.oom) {
-		tp_buf_free(&k);
-		return -1;
-	}
-	size_t h = hash_str(k.s) & (v->cap_seen - 1);
-	while (v->seen[h].key && strcmp(v->seen[h].key, k.s) != 0)
-		h = (h + 1) & (v->cap_seen - 1);
-	struct seen *e = &v->seen[h];
-	if (e->key) {
-		char a[40], b[40];
-		tp_buf_free(&k);
-		fprintf(v->f, "<use xlink:href=\"#u%d\" x=\"%s\" y=\"%s\"/>\n", e->id,
-			num(a, d->pts[0].x - e->x), num(b, d->pts[0].y - e->y));
-		return 1;
-	}
-	*e = (struct seen){ .key = k.s, .x = d->pts[0].x, .y = d->pts[0].y, .id = v->next_id++ };
-	v->n_seen++;
-	*id = e->id;
-	return 0;
 }
 
 static int layer_begin(void *ctx, const struct tp_walk_layer *l)
@@ -434,97 +364,54 @@ static int clip(void *ctx, const double *box)
 	return 0;
 }
 
-static int put_one(struct svg *v, const struct tp_walk_shape *d)
-{
-	int id, r = reuse(v, d, &id);
-	if (r < 0)
-		return v->oom = 1;
-	if (r == 0)
-		put_shape(v->f, d, id);
-	return 0;
-}
-
-/* Contours k..: [from[k], from[k+1]) with their bounds. */
-struct contour {
-	size_t from, to;
-	double x0, y0, x1, y1;
-	size_t group;
-};
-
-static int inside(const struct contour *a, const struct contour *b)
-{
-	return a->x0 >= b->x0 && a->x1 <= b->x1 && a->y0 >= b->y0 && a->y1 <= b->y1;
-}
-
-/* A filled path of several glyphs (a number, a label) is written glyph by
- * glyph so that each glyph can be reused: contours whose bounds lie inside
- * another's (the holes of 0, 6, 8, 9) stay with it, and the glyphs, which
- * do not overlap, fill as the whole path did. */
-static int put_glyphs(struct svg *v, const struct tp_walk_shape *d)
-{
-	size_t nc = 0;
-	for (size_t i = 0; i < d->n; i++)
-		nc += d->pts[i].op == TP_MOVE || i == 0;
-	struct contour *c = tp_calloc(nc, sizeof *c);
-	struct tp_pt *pts = tp_malloc(d->n * sizeof *pts);
-	if (c == NULL || pts == NULL) {
-		free(c);
-		free(pts);
-		return v->oom = 1;
-	}
-	size_t k = 0;
-	for (size_t i = 0; i < d->n; i++) {
-		if (i == 0 || d->pts[i].op == TP_MOVE) {
-			if (i > 0)
-				c[k++].to = i;
-			c[k] = (struct contour){ i, d->n, INFINITY, INFINITY, -INFINITY, -INFINITY, k };
-		}
-		if (d->pts[i].op == TP_CLOSE) /* its point is not drawn */
-			continue;
-		c[k].x0 = fmin(c[k].x0, d->pts[i].x);
-		c[k].y0 = fmin(c[k].y0, d->pts[i].y);
-		c[k].x1 = fmax(c[k].x1, d->pts[i].x);
-		c[k].y1 = fmax(c[k].y1, d->pts[i].y);
-	}
-	for (size_t a = 0; a < nc; a++)
-		for (size_t b = 0; b < nc; b++)
-			if (a != b && c[b].group == b && inside(&c[a], &c[b]) && !inside(&c[b], &c[a])) {
-				c[a].group = b;
-				break;
-			}
-	int rc = 0;
-	for (size_t g = 0; g < nc && rc == 0; g++) {
-		if (c[g].group != g)
-			continue;
-		size_t n = 0;
-		for (size_t a = 0; a < nc; a++)
-			if (a == g || c[a].group == g)
-				for (size_t i = c[a].from; i < c[a].to; i++)
-					pts[n++] = d->pts[i];
-		struct tp_walk_shape one = *d;
-		one.pts = pts;
-		one.n = n;
-		rc = put_one(v, &one);
-	}
-	free(c);
-	free(pts);
-	return rc;
-}
-
 static int shape(void *ctx, const struct tp_walk_shape *d)
 {
 	struct svg *v = ctx;
 	if (is_hairline(d))
 		return add_line(v, d) == 0 ? 0 : (v->oom = 1);
 	flush_lines(v);
-	if (glyph_like(d))
-		return put_glyphs(v, d);
-	return put_one(v, d);
+	if (!tp_svg_glyph_like(d)) {
+		put_shape(v->f, d, -1);
+		return 0;
+	}
+	return tp_svg_put_glyphs(&v->glyphs, v->f, d, put_shape) == 0 ? 0 : (v->oom = 1);
+}
+
+/* ---- repeated groups (tiles) -------------------------------------------
+ * The first copy of a group's shapes on a layer is written in place as
+ * <g id="gN">, a repeat as <use> of it, inside the same layer: Inkscape
+ * imports the repeats as clones on the right layer. */
+static int group_begin(void *ctx, const struct tp_walk_group *g)
+{
+	struct svg *v = ctx;
+	flush_lines(v);
+	fprintf(v->f, "<g id=\"g%zu\">\n", g->id);
+	return 0;
+}
+
+static int group_end(void *ctx, const struct tp_walk_group *g)
+{
+	struct svg *v = ctx;
+	(void)g;
+	flush_lines(v);
+	fputs("</g>\n", v->f);
+	return 0;
+}
+
+static int use(void *ctx, const struct tp_walk_group *g)
+{
+	struct svg *v = ctx;
+	char a[40], b[40];
+	flush_lines(v);
+	fprintf(v->f, "<use xlink:href=\"#g%zu\" x=\"%s\" y=\"%s\"/>\n", g->id, num(a, g->dx),
+		num(b, g->dy));
+	return 0;
 }
 
 static const struct tp_sink svg_sink = {
 	.layer_begin = layer_begin, .layer_end = layer_end, .clip = clip,
 	.rect = shape, .path = shape, .text = shape,
+	.group_begin = group_begin, .group_end = group_end, .use = use,
 };
 
 int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
@@ -560,11 +447,11 @@ int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	if (rc != TP_OK && v.oom)
 		rc = tp_fail(e, TP_EIO, "svg: out of memory");
 	free(ids);
-	free(v.h);
-	free(v.v);
-	for (size_t i = 0; i < v.cap_seen; i++)
-		free(v.seen[i].key);
-	free(v.seen);
+	for (size_t i = 0; i < LINE_WIDTHS; i++) {
+		free(v.runs[i].h);
+		free(v.runs[i].v);
+	}
+	tp_svg_glyphs_free(&v.glyphs);
 	if (rc != TP_OK)
 		return rc;
 	fputs("</svg>\n", f);

@@ -50,6 +50,7 @@ void tp_scene_free(struct tp_scene *sc)
 	free(sc->pts);
 	free(sc->text);
 	free(sc->layers);
+	free(sc->groups);
 	free(sc);
 }
 
@@ -244,6 +245,31 @@ void tp_scene_restore(struct tp_scene *sc, const struct tp_scene_state *st)
 	sc->n_text = st->text;
 	sc->n_layers = st->layers;
 	sc->margin = st->margin;
+	/* Groups never hold marks; drop any that reach past the shapes. */
+	while (sc->n_groups && sc->groups[sc->n_groups - 1].end > sc->n_shapes)
+		sc->n_groups--;
+	sc->group_open = 0;
+}
+
+int tp_scene_group_begin(struct tp_scene *sc)
+{
+	tp_scene_group_end(sc);
+	if (grow((void **)&sc->groups, &sc->cap_groups, sc->n_groups + 1, sizeof *sc->groups) != 0)
+		return -1;
+	sc->groups[sc->n_groups++] = (struct tp_scene_group){ sc->n_shapes, sc->n_shapes };
+	sc->group_open = 1;
+	return 0;
+}
+
+void tp_scene_group_end(struct tp_scene *sc)
+{
+	if (!sc->group_open)
+		return;
+	sc->group_open = 0;
+	struct tp_scene_group *g = &sc->groups[sc->n_groups - 1];
+	g->end = sc->n_shapes;
+	if (g->end == g->first)   /* empty: nothing to reuse */
+		sc->n_groups--;
 }
 
 int tp_scene_uses_ink(const struct tp_scene *sc, int id)

@@ -166,6 +166,14 @@ struct tp_scene {
 	char (*layers)[40];
 	size_t n_layers, cap_layers;
 	uint16_t cur_layer;
+	/* Groups (tp_scene_group_begin): shapes [first, end) of each. */
+	struct tp_scene_group *groups;
+	size_t n_groups, cap_groups;
+	int group_open;       /* the last group is still taking shapes */
+};
+
+struct tp_scene_group {
+	size_t first, end;
 };
 
 /* Returns NULL when out of memory.  Owned by the caller: tp_scene_free(). */
@@ -200,6 +208,19 @@ int tp_scene_circle(struct tp_scene *sc, int ink, int paint, double stroke,
 		    double cx, double cy, double r);
 int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
 		  double size, int align, const char *utf8);
+
+/* Groups: the shapes added between tp_scene_group_begin and
+ * tp_scene_group_end are one copy of something that may repeat moved (a
+ * tile of a sheet of tiles), on any number of layers.  A group changes
+ * nothing that is drawn: every backend and analysis sees its shapes as
+ * ever.  A writer that can reuse (SVG) is told where a group's shapes on
+ * one layer repeat an earlier group's on that layer, moved; the walk
+ * finds that out itself by comparing the shapes (walk.h), so a group is
+ * only a hint where to look and never makes a file wrong.  A group does
+ * not nest: begin closes an open one.  Begin returns 0, or -1 when out of
+ * memory (the scene stays valid, the shapes simply are not grouped). */
+int tp_scene_group_begin(struct tp_scene *sc);
+void tp_scene_group_end(struct tp_scene *sc);
 
 /* 1 when some shape that is not a printer's mark is drawn in ink id. */
 int tp_scene_uses_ink(const struct tp_scene *sc, int id);

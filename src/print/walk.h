@@ -74,6 +74,13 @@ struct tp_walk_shape {
 	const char *text;           /* text (outlined or not): its UTF-8 */
 };
 
+/* A repeat found by the walk (reuse, below). */
+struct tp_walk_group {
+	size_t id;        /* 0, 1, ...: in the order first drawn, over the walk */
+	size_t layer;     /* into sc->layers */
+	double dx, dy;    /* use: this copy is the first one moved by dx, dy mm */
+};
+
 /* Each callback returns 0, or nonzero to stop the walk; the walk then
  * returns the code of the tp_err it was given when the sink filled it, else
  * TP_EIO, leaving the message to the sink's owner.  A NULL callback
@@ -87,6 +94,17 @@ struct tp_sink {
 	/* Paths, and text when outline_text is set (d->s->kind tells). */
 	int (*path)(void *ctx, const struct tp_walk_shape *d);
 	int (*text)(void *ctx, const struct tp_walk_shape *d);
+	/* Reuse, for a sink that sets all three (else it sees every shape).
+	 * Where a scene group's shapes on one layer (at least two drawn, no
+	 * mark) repeat, moved, those of an earlier group on that layer (same
+	 * kinds, inks, paints, sizes and text, positions relative to the first
+	 * shape's equal to the micrometre), the walk calls use() in place of
+	 * drawing them; the first copy is drawn as ever between group_begin
+	 * and group_end, in place, so a sink that names it can refer to it.
+	 * Art only: the walk has set the clip to the bleed box before. */
+	int (*group_begin)(void *ctx, const struct tp_walk_group *g);
+	int (*group_end)(void *ctx, const struct tp_walk_group *g);
+	int (*use)(void *ctx, const struct tp_walk_group *g);
 };
 
 /* Walks sc into the sink.  TP_OK; TP_EINPUT for an unknown ink or layer

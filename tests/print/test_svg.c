@@ -90,7 +90,15 @@ static int in_group(const char *svg, const char *id, const char *needle)
 	snprintf(open, sizeof open, "<g id=\"%s\"", id);
 	const char *g = strstr(svg, open);
 	assert_non_null(g);
+	/* the next layer: groups of reused tiles lie inside this one */
 	const char *end = strstr(g + 1, "<g id=");
+	while (end) {
+		const char *close = strchr(end, '>');
+		const char *mode = strstr(end, "inkscape:groupmode");
+		if (mode && close && mode < close)
+			break;
+		end = strstr(end + 1, "<g id=");
+	}
 	return count(g, end, needle);
 }
 
@@ -194,6 +202,67 @@ static void test_lines_joined_glyphs_reused(void **state)
 	tp_scene_free(sc);
 }
 
+/* Tiles drawn as scene groups: per layer, one <g id="gN"> for each
+ * distinct tile and a <use> of it for every other; a glyph drawn again
+ * turned by quarter turns is a <use> of its first copy with the turn's
+ * matrix, which takes the first copy's first point onto the copy's. */
+static void test_groups_and_turned_glyphs(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = new_scene();
+	const int tiles = 6, kinds = 2;
+	for (int t = 0; t < tiles; t++) {
+		double x = 15.0 * t, w = 3 + t % kinds;
+		assert_int_equal(tp_scene_group_begin(sc), 0);
+		for (int k = 0; k < 2; k++) {
+			assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, x + k * w, 0, w, 4), 0);
+			assert_int_equal(tp_scene_rect(sc, INK_B, TP_FILL, 0, x, 5 + k * w, 4, w), 0);
+		}
+		tp_scene_group_end(sc);
+	}
+	/* An irregular outline of 10 points, then turned 1, 2, 3 quarter
+	 * turns (x, y) -> (a x + c y, b x + d y) and placed elsewhere. */
+	static const int turn[4][4] = { { 1, 0, 0, 1 }, { 0, 1, -1, 0 }, { -1, 0, 0, -1 }, { 0, -1, 1, 0 } };
+	double at[4][2] = { { 30, 30 }, { 50, 30 }, { 70, 30 }, { 90, 35 } };
+	double first[4][2];
+	for (int r = 0; r < 4; r++) {
+		double q[20];
+		for (int i = 0; i < 10; i++) {
+			double gx = 2 * cos(i * 0.6283) * (1 + 0.3 * (i % 3)), gy = 2 * sin(i * 0.6283);
+			q[2 * i] = at[r][0] + turn[r][0] * gx + turn[r][2] * gy;
+			q[2 * i + 1] = at[r][1] + turn[r][1] * gx + turn[r][3] * gy;
+		}
+		first[r][0] = q[0];
+		first[r][1] = q[1];
+		assert_int_equal(tp_scene_poly(sc, TP_INK_TEXT, TP_FILL, 0, q, 10), 0);
+	}
+	char *svg = write_svg(sc, 0, "groups.svg");
+	for (int l = 0; l < 2; l++) {
+		const char *id = l ? "boxes" : "lateral";
+		assert_int_equal(in_group(svg, id, "<g id=\"g"), kinds);
+		assert_int_equal(in_group(svg, id, "<use xlink:href=\"#g"), tiles - kinds);
+		assert_int_equal(in_group(svg, id, "<rect "), 2 * kinds);
+	}
+	assert_int_equal(in_group(svg, "text", "<path "), 1);
+	assert_int_equal(in_group(svg, "text", "<use xlink:href=\"#u0\" transform=\"matrix("), 3);
+	const char *u = svg;
+	for (int r = 1; r < 4; r++) {
+		u = strstr(u, "<use xlink:href=\"#u0\" transform=\"matrix(");
+		assert_non_null(u);
+		u += strlen("<use xlink:href=\"#u0\" transform=\"matrix(");
+		double m[6];
+		assert_int_equal(sscanf(u, "%lf %lf %lf %lf %lf %lf", &m[0], &m[1], &m[2], &m[3], &m[4],
+					&m[5]), 6);
+		for (int k = 0; k < 4; k++)
+			assert_true(m[k] == turn[r][k]);
+		double x = m[0] * first[0][0] + m[2] * first[0][1] + m[4];
+		double y = m[1] * first[0][0] + m[3] * first[0][1] + m[5];
+		assert_true(fabs(x - first[r][0]) < 1e-3 && fabs(y - first[r][1]) < 1e-3);
+	}
+	free(svg);
+	tp_scene_free(sc);
+}
+
 static void test_marks(void **state)
 {
 	(void)state;
@@ -289,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_spot_layer_label),
 		cmocka_unit_test(test_header_and_groups),
 		cmocka_unit_test(test_lines_joined_glyphs_reused),
+		cmocka_unit_test(test_groups_and_turned_glyphs),
 		cmocka_unit_test(test_marks),
 		cmocka_unit_test(test_tools_accept),
 		cmocka_unit_test(test_errors),

@@ -1,5 +1,7 @@
 #include "testutil.h"
 
+#include <math.h>
+
 #include "core/alloc.h"
 #include "print/backend.h"
 #include "core/strbuf.h"
@@ -397,6 +399,159 @@ static void test_oom(void **state)
 	tp_scene_free(sc);
 }
 
+/* ---- reuse (scene groups) ----------------------------------------------- */
+
+/* A reusing sink: what the recorder logs, plus the groups and uses, the
+ * shapes drawn inside each first copy, and the uses' moves summed. */
+struct reuse_rec {
+	struct rec r;
+	int in_group;
+	size_t begun[8], uses[8];   /* per layer */
+	size_t inside[64];          /* shapes drawn in first copy id */
+	size_t drawn, covered;      /* shapes drawn; shapes stood for by uses */
+	double sum_dx, sum_dy;
+	size_t cur;
+};
+
+static int rr_shape(void *ctx, const struct tp_walk_shape *d)
+{
+	struct reuse_rec *q = ctx;
+	q->drawn++;
+	if (q->in_group)
+		q->inside[q->cur]++;
+	return on_shape(&q->r, 'S', d);
+}
+
+static int rr_begin(void *ctx, const struct tp_walk_group *g)
+{
+	struct reuse_rec *q = ctx;
+	q->r.bad_clip |= !q->r.clipped || q->in_group || g->id >= 64;
+	q->in_group = 1;
+	q->cur = g->id;
+	q->begun[g->layer]++;
+	return 0;
+}
+
+static int rr_end(void *ctx, const struct tp_walk_group *g)
+{
+	struct reuse_rec *q = ctx;
+	q->r.bad_clip |= !q->in_group || g->id != q->cur;
+	q->in_group = 0;
+	return 0;
+}
+
+static int rr_use(void *ctx, const struct tp_walk_group *g)
+{
+	struct reuse_rec *q = ctx;
+	q->r.bad_clip |= !q->r.clipped || q->in_group || g->id >= 64;
+	q->uses[g->layer]++;
+	q->covered += q->inside[g->id];
+	q->sum_dx += g->dx;
+	q->sum_dy += g->dy;
+	return 0;
+}
+
+static int rr_layer(void *ctx, const struct tp_walk_layer *l) { return on_layer_begin(ctx, l); }
+static int rr_layer_end(void *ctx, const struct tp_walk_layer *l) { return on_layer_end(ctx, l); }
+static int rr_clip(void *ctx, const double *box) { return on_clip(ctx, box); }
+
+static const struct tp_sink reuser = {
+	.layer_begin = rr_layer, .layer_end = rr_layer_end, .clip = rr_clip,
+	.rect = rr_shape, .path = rr_shape, .text = rr_shape,
+	.group_begin = rr_begin, .group_end = rr_end, .use = rr_use,
+};
+
+#define TILES 14
+#define KINDS 3
+
+/* Tile k of kind k % KINDS at (20 (k % 5), 15 (k / 5)): on layer A, kind + 2
+ * cells; on layer B a stroked path and, for kinds past 0, a label (kind 0
+ * has one shape there: too few to reuse).  The last tile's first cell is
+ * widened after it was drawn (as a sheet's bleed does), so it repeats
+ * nothing; tile 1 carries a printer's mark on layer A, so it is drawn as
+ * it is. */
+static void tile(struct tp_scene *sc, int k)
+{
+	int kind = k % KINDS;
+	double x = 20.0 * (k % 5) + 0.1, y = 15.0 * (k / 5) + 0.3;
+	assert_int_equal(tp_scene_group_begin(sc), 0);
+	for (int c = 0; c < kind + 2; c++)
+		assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, x + 3.3333 * c, y, 3.3333, 2), 0);
+	if (k == 1) {
+		assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, x, y + 5, 1, 1), 0);
+		tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	}
+	struct tp_pt p[3] = { { TP_MOVE, x, y }, { TP_LINE, x + 5, y + 1 + kind }, { TP_LINE, x, y + 7 } };
+	assert_int_equal(tp_scene_path(sc, INK_B, TP_STROKE, 0.2, p, 3), 0);
+	if (kind > 0)
+		assert_int_equal(tp_scene_text(sc, INK_B, x + 1, y + 9, 3, TP_ALIGN_LEFT,
+					       kind == 1 ? "one" : "two"), 0);
+	tp_scene_group_end(sc);
+}
+
+/* Groups change nothing for a sink that does not reuse; a reusing sink is
+ * given each distinct content once per layer and a use for every other
+ * copy, moved by the difference of the copies' places. */
+static void test_groups_reused(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = new_scene(0);
+	size_t first_shape[TILES + 1];
+	for (int k = 0; k < TILES; k++) {
+		first_shape[k] = sc->n_shapes;
+		tile(sc, k);
+	}
+	first_shape[TILES] = sc->n_shapes;
+	sc->shapes[first_shape[TILES - 1]].w += 0.5;
+	for (int marks = 0; marks < 2; marks++) {
+		struct tp_walk_opts o = { .marks = marks };
+		check(sc, &o);
+		/* Expected, tile by tile: a copy repeats the first tile of its kind
+		 * on a layer unless either is the widened or (with marks) the
+		 * marked tile, or the layer has fewer than two of its shapes. */
+		size_t begun[2] = { 0 }, uses[2] = { 0 }, covered = 0;
+		double dx = 0, dy = 0;
+		int first_of[2][KINDS + 1];
+		memset(first_of, -1, sizeof first_of);
+		for (int k = 0; k < TILES; k++) {
+			int kind = k % KINDS;
+			for (int l = 0; l < 2; l++) {
+				size_t n = l == 0 ? (size_t)kind + 2 : kind > 0 ? 2 : 1;
+				if (n < 2 || (k == 1 && l == 0 && marks))
+					continue;
+				/* the widened tile is a first copy of its own */
+				int slot = k == TILES - 1 && l == 0 ? KINDS : kind;
+				if (first_of[l][slot] < 0) {
+					first_of[l][slot] = k;
+					begun[l]++;
+					continue;
+				}
+				int f = first_of[l][slot];
+				uses[l]++;
+				covered += n;
+				dx += 20.0 * (k % 5) - 20.0 * (f % 5);
+				dy += 15.0 * (k / 5) - 15.0 * (f / 5);
+			}
+		}
+		struct reuse_rec q = { 0 };
+		tp_err e = { 0 };
+		assert_int_equal(tp_scene_walk(sc, &o, &reuser, &q, &e), TP_OK);
+		assert_false(q.r.bad_clip || q.r.log.oom);
+		/* layers were made in order of first use: A (0), then B (1) */
+		for (int l = 0; l < 2; l++) {
+			assert_int_equal(q.begun[l], begun[l]);
+			assert_int_equal(q.uses[l], uses[l]);
+		}
+		assert_true(uses[0] > 0 && uses[1] > 0);
+		assert_int_equal(q.covered, covered);
+		size_t all = sc->n_shapes - (marks ? 0 : 1);
+		assert_int_equal(q.drawn + q.covered, all);
+		assert_true(fabs(q.sum_dx - dx) < 1e-6 && fabs(q.sum_dy - dy) < 1e-6);
+		tp_buf_free(&q.r.log);
+	}
+	tp_scene_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -409,6 +564,7 @@ int main(void)
 		cmocka_unit_test(test_backends_refuse_unknown_ink),
 		cmocka_unit_test(test_sink_failure),
 		cmocka_unit_test(test_oom),
+		cmocka_unit_test(test_groups_reused),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown_fonts);
 }

@@ -130,7 +130,10 @@ int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int fron
 		 int corner, double x, double y, double t)
 {
 	double s = t / 6;
-	int rc = 0;
+	/* The tile's art is a group (scene.h): tiles of one front and corner
+	 * repeat it moved, which an SVG writes once.  Its lines are left out,
+	 * to be joined with the neighbours' into sheet-long ones. */
+	int rc = tp_scene_group_begin(sc);
 	if (tp_series(c)->digits) {
 		for (int k = 0; k < 4; k++) {
 			int sr = tp_series_at(tp_series(c)->rules.cycle, corner, k);
@@ -141,6 +144,7 @@ int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int fron
 			int ink = tp_series(c)->style == TP_STYLE_PATENT ? TP_INK_TEXT : tp_series_ink(sr);
 			rc |= tp_series_digit(sc, ink, v, corner - TP_NW, qx, qy, t * 0.36);
 		}
+		tp_scene_group_end(sc);
 		/* Only the quadrant cross: digits have no cells. */
 		struct tp_pt h[2] = { { TP_MOVE, x, y + t / 2 }, { TP_LINE, x + t, y + t / 2 } };
 		struct tp_pt v[2] = { { TP_MOVE, x + t / 2, y }, { TP_LINE, x + t / 2, y + t } };
@@ -153,6 +157,7 @@ int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int fron
 	for (int a = 0; a < 6; a++)
 		for (int b = 0; b < 6; b++)
 			rc |= tp_series_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);
+	tp_scene_group_end(sc);
 	/* Hairlines between cells; the quadrant cross a little heavier. */
 	for (int k = 1; k < 6; k++) {
 		double w = k == 3 ? t * 0.012 : t * 0.005;

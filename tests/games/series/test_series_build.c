@@ -932,6 +932,72 @@ static void panels(void **state)
 	tp_config_free(c);
 }
 
+/* Issue 24: fronts.svg writes each tile's cells of one series once and
+ * repeats them by <use>.  Per series layer, a tile with at least two
+ * cells of that series draws them as a copy of the first tile whose cells
+ * of that series have the same shape (positions relative to the first
+ * cell, row by row); so the layer holds one <g id="gN"> per distinct shape
+ * and a <use> for every other such tile.  Without bleed no edge cell
+ * grows, so the shapes are exactly the pattern's. */
+static void fronts_reuse(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.bleed_mm=0" };
+	assert_int_equal(build(NULL, sets, 1, "fronts", "svg", 1), 0);
+	struct tp_config *c;
+	struct tp_pattern *p;
+	tu_series_load(NULL, sets, 1, &c, &p);
+	char *svg = tu_slurp(tu_out("fronts.svg"), NULL);
+	assert_non_null(svg);
+	size_t n = (size_t)p->rows * p->cols;
+	char (*shape)[80] = calloc(n, sizeof *shape);
+	assert_non_null(shape);
+	static const int ink[4] = { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS };
+	int total_uses = 0;
+	for (int sr = 0; sr < 4; sr++) {
+		int distinct = 0, copies = 0;
+		for (size_t i = 0; i < n; i++) {
+			int a0 = -1, b0 = 0, cells = 0, k = 0;
+			for (int a = 0; a < 6; a++)
+				for (int b = 0; b < 6; b++) {
+					if (or_cell(c, p->tiles[i].front, p->tiles[i].corner, a, b) != sr)
+						continue;
+					if (a0 < 0) {
+						a0 = a;
+						b0 = b;
+					}
+					cells++;
+					k += snprintf(shape[i] + k, sizeof shape[i] - (size_t)k, "%d,%d;",
+						      a - a0, b - b0);
+				}
+			if (cells < 2) {
+				shape[i][0] = '\0';
+				continue;
+			}
+			copies++;
+			int seen = 0;
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = strcmp(shape[j], shape[i]) == 0;
+			distinct += !seen;
+		}
+		char key[120];
+		snprintf(key, sizeof key, "<g id=\"%s\" inkscape:groupmode=\"layer\"",
+			 tp_palette_ink(&c->print.inks, ink[sr])->name);
+		const char *from = strstr(svg, key);
+		assert_non_null(from);
+		const char *to = strstr(from + strlen(key), "inkscape:groupmode=\"layer\"");
+		to = to ? to : from + strlen(from);
+		assert_int_equal(tu_count(from, to, "<g id=\"g"), distinct);
+		assert_int_equal(tu_count(from, to, "<use xlink:href=\"#g"), copies - distinct);
+		total_uses += copies - distinct;
+	}
+	assert_true(total_uses > 0);
+	free(shape);
+	free(svg);
+	tp_series_free(p);
+	tp_config_free(c);
+}
+
 static void levels(void **state)
 {
 	(void)state;
@@ -1010,6 +1076,7 @@ int main(void)
 		cmocka_unit_test(sizes_and_pieces),
 		cmocka_unit_test(panels),
 		cmocka_unit_test(levels),
+		cmocka_unit_test(fronts_reuse),
 		cmocka_unit_test(units),
 	};
 	return cmocka_run_group_tests_name("print set", tests, tu_setup_tmp, tu_teardown_tmp);
