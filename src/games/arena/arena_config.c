@@ -46,6 +46,10 @@ static const struct tp_enum_name marking_names[] = {
 	{ "pictures", TP_MARKING_PICTURES }, { NULL, 0 },
 };
 
+static const struct tp_enum_name grid_names[] = {
+	{ "square", TP_GRID_SQUARE }, { "hex", TP_GRID_HEX }, { NULL, 0 },
+};
+
 static const struct tp_enum_name die_names[] = {
 	{ "off", TP_ARENA_DIE_OFF }, { "pips", TP_ARENA_DIE_PIPS }, { NULL, 0 },
 };
@@ -75,6 +79,8 @@ static void format_shapes(const struct tp_key *k, const void *core, const void *
 }
 
 const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
+	{ ARN("grid", TP_KEY_ENUM, rules.grid), .names = grid_names,
+	  .help = "the board's cells: square, or hex (a hexagon of hexagonal cells, arena.side an edge)" },
 	ARN_INT("side", rules.side, "an odd number 7..99", "squares a side: odd, 7..99 (19 in the seed)"),
 	ARN_INT("rows", rules.rows, "an odd number 7..99, or 0", "a rectangular board's rows: odd, 7..99; 0 = arena.side"),
 	{ ARN("numbering", TP_KEY_ENUM, rules.numbering), .names = numbering_names,

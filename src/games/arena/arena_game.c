@@ -176,10 +176,16 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 			      r->gate, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
 	else
 		tp_buf_printf(b, "gate: none (the collecting game has no points: the outer arena is open from the start; the marks on pieces do not count)\n");
-	tp_buf_printf(b, "board print: %s\n",
-		      c->print.split == TP_SPLIT_NONE ? "whole"
-		      : c->print.split == TP_SPLIT_ROWS ? "two parts, split after row rows/2"
-							: "two parts, split after col cols/2");
+	if (hex)
+		tp_buf_printf(b, "board print: %s\n",
+			      c->print.split == TP_SPLIT_NONE ? "whole, cut round its cells"
+			      : c->print.split == TP_SPLIT_ROWS ? "two parts, the rows above the centre's and the rest, each cut round its cells"
+								: "two parts, the cells left of the centre and the rest, each cut round its cells");
+	else
+		tp_buf_printf(b, "board print: %s\n",
+			      c->print.split == TP_SPLIT_NONE ? "whole"
+			      : c->print.split == TP_SPLIT_ROWS ? "two parts, split after row rows/2"
+								: "two parts, split after col cols/2");
 }
 
 static int simulate(struct tp_buf *b, const struct tp_config *c, const void *model,

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/arena/arena_polyform.h"
+
 #define LINE_MAX_CHARS 255
 #define CELL_MAX 5 /* rows and cols 0..5: a hexomino spans at most 6 */
 
@@ -81,6 +83,12 @@ static int finish_shape(struct parse *P, int line)
 	if (!connected(s, P->out->grid))
 		return tp_fail(P->e, TP_EINPUT,
 			       "%s:%d: shape [%s] is not connected; every cell must share an edge with another (corners do not join)",
+			       P->path, P->cells_line[i], s->name);
+	int xy[2 * 40];
+	if (P->out->grid == TP_GRID_HEX &&
+	    tp_arena_trace(TP_GRID_HEX, (const int (*)[2])s->cell, s->n_cells, xy, 40) < 0)
+		return tp_fail(P->e, TP_EINPUT,
+			       "%s:%d: shape [%s] closes round a hole; a piece is one outline, cut in one line",
 			       P->path, P->cells_line[i], s->name);
 	for (int j = 0; j < i; j++)
 		if (P->out->s[j].n_cells == s->n_cells)

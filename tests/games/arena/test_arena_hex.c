@@ -311,6 +311,13 @@ static void shapes_grid_key(void **state)
 	assert_int_equal(sh.grid, TP_GRID_HEX);
 	assert_int_equal(tp_arena_shapes_parse(body, strlen(body), "t.ini", &sh, &e), TP_EINPUT);
 	assert_non_null(strstr(e.msg, "not connected"));
+	/* Six hexes round an empty one: a ring, refused (one die line a piece). */
+	const char *ring = "grid = hex\n[A]\ncells = 0,0\n[B]\ncells = 0,0 0,1\n[C]\ncells = 0,0 0,1 0,2\n"
+			   "[D]\ncells = 0,0 0,1 0,2 0,3\n[E]\ncells = 0,0 0,1 0,2 0,3 0,4\n"
+			   "[F]\ncells = 0,1 0,2 1,0 1,2 2,0 2,1\n";
+	e = (tp_err){ 0 };
+	assert_int_equal(tp_arena_shapes_parse(ring, strlen(ring), "t.ini", &sh, &e), TP_EINPUT);
+	assert_non_null(strstr(e.msg, "hole"));
 	snprintf(text, sizeof text, "grid = tri\n%s", body);
 	e = (tp_err){ 0 };
 	assert_int_equal(tp_arena_shapes_parse(text, strlen(text), "t.ini", &sh, &e), TP_EINPUT);

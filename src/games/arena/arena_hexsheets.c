@@ -1,0 +1,404 @@
+/* The hex board's sheets (arena.grid = hex): the board of hexagonal cells
+ * and its parts, cut round the cells' outline; the polyhex pieces' plain
+ * and ribbed faces, rib plate and die lines, each traced round the piece's
+ * cells (arena_polyform.h).  The score pad and the die net are the square
+ * board's.  Geometry as arena_hex.h: pointy-topped cells, a pitch of
+ * arena.square_mm between neighbours' centres (the width across a cell's
+ * flats). */
+
+#include "games/arena/arena_hexsheets.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "games/arena/arena_hex.h"
+#include "games/arena/arena_polyform.h"
+#include "print/die.h"
+#include "print/sheet.h"
+#include "print/text_outline.h"
+
+#define SQ3 1.7320508075688772
+#define BAR_GAP 0.09    /* em: between the digits and the bar (as the square board) */
+#define BAR_THICK 0.08  /* em */
+#define FIT 0.92
+/* A traced outline's corners: a piece of six hexes has at most 6 * 6. */
+#define PIECE_CORNERS 40
+
+static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, double w, double h,
+				  const int *layers, size_t n)
+{
+	return tp_scene_new_layered(name, w, h, c->print.bleed_mm, &c->print.inks, layers, n);
+}
+
+/* ---- the board --------------------------------------------------------------- */
+
+/* The board's size on the page: (2n + 1) pitches across the corners'
+ * flats, n sqrt 3 + 2 / sqrt 3 pitches from the top row's points to the
+ * bottom row's, and a margin of print.bleed_mm all round: the die line
+ * runs round the cells inside the trim, and the art reaching the trim
+ * (the bleed ring round the cells) runs on through the bleed. */
+static double margin(const struct tp_config *c)
+{
+	return c->print.bleed_mm;
+}
+
+static void board_size(const struct tp_config *c, int n, double p, double *w, double *h)
+{
+	*w = (2 * n + 1) * p + 2 * margin(c);
+	*h = (n * SQ3 + 2 / SQ3) * p + 2 * margin(c);
+}
+
+/* Cell (r, q)'s centre on the board's page. */
+static void centre_mm(const struct tp_config *c, int n, double p, int r, int q, double *x, double *y)
+{
+	double w, h;
+	board_size(c, n, p, &w, &h);
+	tp_arena_cell_mm(TP_GRID_HEX, p, r, q, x, y);
+	*x += w / 2;
+	*y += h / 2;
+}
+
+/* The hexagon of a cell centred at (x, y), clockwise from its top. */
+static void hexagon(double x, double y, double p, struct tp_pt pt[7])
+{
+	double R = p / SQ3;
+	for (int k = 0; k < 6; k++) {
+		double a = (-90 + 60 * k) * M_PI / 180;
+		pt[k] = (struct tp_pt){ (uint8_t)(k ? TP_LINE : TP_MOVE), x + R * cos(a), y + R * sin(a) };
+	}
+	pt[6] = (struct tp_pt){ TP_CLOSE, 0, 0 };
+}
+
+static void bbox(const struct tp_pt *p, size_t n, double b[4])
+{
+	b[0] = b[1] = INFINITY;
+	b[2] = b[3] = -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i].op == TP_CLOSE)
+			continue;
+		b[0] = fmin(b[0], p[i].x);
+		b[1] = fmin(b[1], p[i].y);
+		b[2] = fmax(b[2], p[i].x);
+		b[3] = fmax(b[3], p[i].y);
+	}
+}
+
+/* The font size at which every number with its bar fits a box x box
+ * square.  0, or -1 when out of memory. */
+static int number_em(const struct tp_arena_board *bd, double box, double *em)
+{
+	double worst = 0;
+	char seen[TP_ARENA_NUMBER_MAX + 1] = { 0 };
+	for (int i = 0; i < bd->rows * bd->cols; i++) {
+		int v = bd->sq[i].number;
+		if (v <= 0 || v > TP_ARENA_NUMBER_MAX || seen[v])
+			continue;
+		seen[v] = 1;
+		char s[16];
+		snprintf(s, sizeof s, "%d", v);
+		struct tp_pt *p = NULL;
+		size_t n = 0;
+		if (tp_text_outline(s, 0, 0, 1, TP_ALIGN_CENTER, &p, &n) != 0)
+			return -1;
+		double b[4];
+		bbox(p, n, b);
+		free(p);
+		double w = b[2] - b[0], h = b[3] - b[1] + (tp_arena_needs_bar(v) ? BAR_GAP + BAR_THICK : 0);
+		worst = fmax(worst, fmax(w, h));
+	}
+	*em = worst > 0 ? box * FIT / worst : 1;
+	return 0;
+}
+
+/* Number v (with its bar) centred on (ox, oy), turned deg degrees
+ * clockwise. */
+static int draw_number(struct tp_scene *sc, int v, double deg, double ox, double oy, double em)
+{
+	char text[16];
+	snprintf(text, sizeof text, "%d", v);
+	struct tp_pt *p = NULL;
+	size_t n = 0;
+	if (tp_text_outline(text, 0, 0, em, TP_ALIGN_CENTER, &p, &n) != 0)
+		return -1;
+	if (n == 0)
+		return 0;
+	double b[4];
+	bbox(p, n, b);
+	int bar = tp_arena_needs_bar(v);
+	struct tp_pt r[5] = {
+		{ TP_MOVE, b[0], b[3] + BAR_GAP * em }, { TP_LINE, b[2], b[3] + BAR_GAP * em },
+		{ TP_LINE, b[2], b[3] + (BAR_GAP + BAR_THICK) * em },
+		{ TP_LINE, b[0], b[3] + (BAR_GAP + BAR_THICK) * em }, { TP_CLOSE, 0, 0 },
+	};
+	double cx = (b[0] + b[2]) / 2, cy = (b[1] + (bar ? r[2].y : b[3])) / 2;
+	double ca = cos(deg * M_PI / 180), sa = sin(deg * M_PI / 180);
+	for (int k = 0; k < 2; k++) {
+		struct tp_pt *q = k ? r : p;
+		size_t m = k ? 4 : n;
+		for (size_t i = 0; i < m; i++) {
+			if (q[i].op == TP_CLOSE)
+				continue;
+			double dx = q[i].x - cx, dy = q[i].y - cy;
+			q[i].x = ox + dx * ca - dy * sa;
+			q[i].y = oy + dx * sa + dy * ca;
+		}
+	}
+	int rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, p, n);
+	free(p);
+	if (rc == 0 && bar)
+		rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, r, 5);
+	return rc;
+}
+
+static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd, int h,
+			    int *m);
+
+/* The bleed round the board: the outer arena's ink in a ring from the
+ * cells' outline out to print.bleed_mm beyond it (a ring, so that it
+ * lies under no cell whatever the inks' order). */
+static int bleed_ring(const struct tp_config *c, const struct tp_arena_board *bd, struct tp_scene *sc)
+{
+	int m;
+	double *o = part_outline(c, bd, -1, &m);
+	double *g = o ? tp_malloc(sizeof *g * 2 * (size_t)m) : NULL;
+	struct tp_pt *pt = g ? tp_malloc(sizeof *pt * (2 * (size_t)m + 2)) : NULL;
+	int rc = -1;
+	if (pt != NULL) {
+		tp_arena_poly_offset(o, m, 2 * margin(c) + 1, g);
+		for (int i = 0; i < m; i++) {
+			pt[i] = (struct tp_pt){ (uint8_t)(i ? TP_LINE : TP_MOVE), g[2 * i], g[2 * i + 1] };
+			/* the outline itself, backwards: the ring's hole */
+			int k = m - 1 - i;
+			pt[m + 1 + i] = (struct tp_pt){ (uint8_t)(i ? TP_LINE : TP_MOVE), o[2 * k], o[2 * k + 1] };
+		}
+		pt[m] = pt[2 * m + 1] = (struct tp_pt){ TP_CLOSE, 0, 0 };
+		rc = tp_scene_path(sc, TP_INK_OUTER, TP_FILL, 0, pt, 2 * (size_t)m + 2);
+	}
+	free(o);
+	free(g);
+	free(pt);
+	return rc;
+}
+
+int tp_arena_hex_facing(int sector)
+{
+	/* Sector k's cells lie nearest the board edge whose outward normal
+	 * points 30 + 60 (k - 1) degrees clockwise from east (the board's
+	 * corners are at 0, 60, ... degrees); a number reads upright from
+	 * there when turned that less 90 degrees. */
+	return sector == 0 ? 0 : 60 * (sector - 1) + 30 - 90;
+}
+
+/* The whole board: a ground of the outer ink (its bleed beyond the
+ * cells' outline), each cell in its arena's ink, the numbers facing their
+ * nearest edge, the start ring, the cells' outlines. */
+static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
+				    const char *name)
+{
+	static const int layers[] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE,
+				      TP_INK_CUT };
+	double p = tp_arena(c)->square_mm, W, H, em;
+	int R = bd->rows, n = R / 2;
+	board_size(c, n, p, &W, &H);
+	struct tp_scene *sc = new_sheet(c, name, W, H, layers, 4);
+	if (sc == NULL)
+		return NULL;
+	int rc = number_em(bd, p / 2, &em);
+	if (rc == 0)
+		rc = bleed_ring(c, bd, sc);
+	struct tp_pt hx[7];
+	for (int i = 0; rc == 0 && i < R * R; i++) {
+		const struct tp_arena_square *q = &bd->sq[i];
+		if (q->off)
+			continue;
+		double x, y;
+		centre_mm(c, n, p, i / R - n, i % R - n, &x, &y);
+		hexagon(x, y, p, hx);
+		rc = tp_scene_path(sc, q->inner ? TP_INK_INNER : TP_INK_OUTER, TP_FILL, 0, hx, 7);
+	}
+	for (int i = 0; rc == 0 && i < R * R; i++) {
+		const struct tp_arena_square *q = &bd->sq[i];
+		if (q->off || !q->number)
+			continue;
+		double x, y;
+		centre_mm(c, n, p, i / R - n, i % R - n, &x, &y);
+		rc = draw_number(sc, q->number, tp_arena_hex_facing(q->quarter), x, y, em);
+	}
+	if (rc == 0)
+		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, p * TP_ARENA_START_RING_W, W / 2,
+				     H / 2, p * TP_ARENA_START_RING_R);
+	for (int i = 0; rc == 0 && i < R * R; i++) {
+		if (bd->sq[i].off)
+			continue;
+		double x, y;
+		centre_mm(c, n, p, i / R - n, i % R - n, &x, &y);
+		hexagon(x, y, p, hx);
+		rc = tp_scene_path(sc, TP_INK_LINE, TP_STROKE, p * 0.012, hx, 7);
+	}
+	if (rc != 0) {
+		tp_scene_free(sc);
+		return NULL;
+	}
+	return sc;
+}
+
+/* The cells of part h (0, 1; -1 the whole board) as (r, q) pairs, into a
+ * new array; *k how many.  Split by rows: part 1 the rows above the
+ * centre's (r < 0); by cols: part 1 the cells left of the centre (x < 0,
+ * 2q + r < 0).  NULL when out of memory. */
+static int (*part_cells(const struct tp_config *c, const struct tp_arena_board *bd, int h,
+			int *k))[2]
+{
+	int R = bd->rows, n = R / 2;
+	int (*cells)[2] = tp_malloc(sizeof *cells * (size_t)R * R);
+	*k = 0;
+	if (cells == NULL)
+		return NULL;
+	for (int i = 0; i < R * R; i++) {
+		int r = i / R - n, q = i % R - n;
+		if (bd->sq[i].off)
+			continue;
+		int first = c->print.split == TP_SPLIT_COLS ? 2 * q + r < 0 : r < 0;
+		if (h >= 0 && first != (h == 0))
+			continue;
+		cells[*k][0] = r;
+		cells[*k][1] = q;
+		(*k)++;
+	}
+	return cells;
+}
+
+/* The outline of part h (-1: the whole board) on the board's page, into
+ * a new array of *m corners (x, y pairs).  NULL on failure. */
+static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd, int h,
+			    int *m)
+{
+	int k, n = bd->rows / 2;
+	double p = tp_arena(c)->square_mm, W, H;
+	board_size(c, n, p, &W, &H);
+	int (*cells)[2] = part_cells(c, bd, h, &k);
+	int cap = 8 * bd->rows + 16;
+	int *xy = tp_malloc(sizeof *xy * 2 * (size_t)cap);
+	double *out = tp_malloc(sizeof *out * 2 * (size_t)cap);
+	*m = cells && xy && out ? tp_arena_trace(TP_GRID_HEX, (const int (*)[2])cells, k, xy, cap) : -1;
+	for (int i = 0; i < *m; i++) {
+		tp_arena_lattice_mm(TP_GRID_HEX, p, xy[2 * i], xy[2 * i + 1], &out[2 * i], &out[2 * i + 1]);
+		out[2 * i] += W / 2;
+		out[2 * i + 1] += H / 2;
+	}
+	free(cells);
+	free(xy);
+	if (*m < 3) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* The outline's box grown by g all round. */
+static void outline_box(const double *o, int m, double b[4], double g)
+{
+	b[0] = b[1] = INFINITY;
+	b[2] = b[3] = -INFINITY;
+	for (int i = 0; i < m; i++) {
+		b[0] = fmin(b[0], o[2 * i]);
+		b[1] = fmin(b[1], o[2 * i + 1]);
+		b[2] = fmax(b[2], o[2 * i]);
+		b[3] = fmax(b[3], o[2 * i + 1]);
+	}
+	b[0] -= g;
+	b[1] -= g;
+	b[2] += g;
+	b[3] += g;
+}
+
+int tp_arena_hex_build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	const struct tp_arena_model *md = model;
+	struct tp_scene *sc = board_scene(c, md->board, "board");
+	if (sc == NULL)
+		return -1;
+	tp_sheet_bleed(sc);
+	const char *note = NULL;
+	if (c->print.split == TP_SPLIT_NONE) {
+		note = "whole board, one part, cut round its cells";
+		int m;
+		double *o = part_outline(c, md->board, -1, &m);
+		int rc = o == NULL ? -1 : tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
+		free(o);
+		if (rc != 0) {
+			tp_scene_free(sc);
+			return -1;
+		}
+	}
+	return tp_doc_add(doc, sc, note);
+}
+
+static const char *const part_names[2] = { "board-part-1", "board-part-2" };
+
+/* The crop of part h: its outline's box; the outline moved into it. */
+int tp_arena_hex_build_part(const struct tp_config *c, const void *model, struct tp_doc *doc, int h)
+{
+	const struct tp_arena_model *md = model;
+	int m;
+	double *o = part_outline(c, md->board, h, &m), b[4];
+	struct tp_scene *board = o ? board_scene(c, md->board, "board") : NULL;
+	if (board == NULL) {
+		free(o);
+		return -1;
+	}
+	outline_box(o, m, b, margin(c));
+	struct tp_scene *sc = tp_sheet_crop(board, part_names[h], b[0], b[1], b[2] - b[0], b[3] - b[1]);
+	tp_scene_free(board);
+	for (int i = 0; i < m; i++) {
+		o[2 * i] -= b[0];
+		o[2 * i + 1] -= b[1];
+	}
+	char note[160];
+	int n = md->board->rows / 2;
+	if (c->print.split == TP_SPLIT_COLS)
+		snprintf(note, sizeof note, "part %d of 2: the cells %s of the centre column, cut round them", h + 1,
+			 h ? "right" : "left");
+	else
+		snprintf(note, sizeof note, "part %d of 2: rows r = %d..%d of %d..%d, cut round their cells", h + 1,
+			 h ? 0 : -n, h ? n : -1, -n, n);
+	int rc = tp_doc_add(doc, sc, note);
+	if (rc == 0)
+		rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
+	free(o);
+	return rc;
+}
+
+int tp_arena_hex_build_board_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	const struct tp_arena_model *md = model;
+	static const int layers[] = { TP_INK_CUT };
+	int parts = c->print.split == TP_SPLIT_NONE ? 1 : 2;
+	for (int h = 0; h < parts; h++) {
+		int m;
+		double *o = part_outline(c, md->board, parts == 2 ? h : -1, &m), b[4];
+		if (o == NULL)
+			return -1;
+		outline_box(o, m, b, margin(c));
+		for (int i = 0; i < m; i++) {
+			o[2 * i] -= b[0];
+			o[2 * i + 1] -= b[1];
+		}
+		char note[160];
+		snprintf(note, sizeof note, "die line of %s", parts == 2 ? part_names[h] : "board");
+		struct tp_scene *sc = new_sheet(c, parts == 2 ? part_names[h] : "board", b[2] - b[0],
+						b[3] - b[1], layers, 1);
+		int rc = tp_doc_add(doc, sc, note);
+		if (rc == 0) {
+			sc->plate = 1;
+			rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
+		}
+		free(o);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,37 @@
+#ifndef TP_ARENA_POLYFORM_H
+#define TP_ARENA_POLYFORM_H
+
+/* Outlines of sets of cells on the arena's grids, for the hex board's die
+ * lines, its parts and the polyhex pieces.  Pure arithmetic.
+ *
+ * Corners live on an integer lattice so that cells sharing an edge share
+ * it exactly: on the square grid the corner (X, Y) is column X, row Y; on
+ * the hex grid (pointy-topped cells, arena_hex.h) cell (r, q) has its
+ * centre at X = 2q + r, Y = 3r and its corners at (X, Y - 2), (X + 1,
+ * Y - 1), (X + 1, Y + 1), (X, Y + 2), (X - 1, Y + 1), (X - 1, Y - 1),
+ * clockwise on the page (y down); lattice (X, Y) lies at x = X p / 2,
+ * y = Y p / (2 sqrt 3) for a pitch p (the distance between neighbours'
+ * centres). */
+
+/* The outline of cells[0..n-1] ((row, col) pairs; on hex (r, q)) as one
+ * closed polygon, clockwise on the page (the cells on the right of each
+ * edge), from its left-most, then top-most, corner, no two consecutive
+ * edges in line, into xy (pairs, room for cap corners).  Returns the
+ * corner count; -1 when the cells do not make one simple loop (apart, or
+ * round a hole), when there are more than cap corners, or out of
+ * memory. */
+int tp_arena_trace(int grid, const int (*cells)[2], int n, int *xy, int cap);
+
+/* Lattice (X, Y) to mm for pitch p. */
+void tp_arena_lattice_mm(int grid, double p, int X, int Y, double *x, double *y);
+
+/* The centre of cell (row, col) in mm for pitch p, from the lattice
+ * origin (square: (col + 1/2) p, (row + 1/2) p). */
+void tp_arena_cell_mm(int grid, double p, int row, int col, double *x, double *y);
+
+/* A closed polygon (n corners, x y pairs, clockwise on the page) with every
+ * edge moved outwards by d mm (inwards when d < 0), corners mitred, into
+ * out. */
+void tp_arena_poly_offset(const double *in, int n, double d, double *out);
+
+#endif

@@ -1,0 +1,223 @@
+#!/bin/sh
+# CLI tests for the shape arena on a hexagonal board (issue 22, section 1;
+# config/arena-hex.ini): the pattern contract (q,r axial cells, six
+# sectors) checked by an awk oracle that places each cell on the page and
+# takes its sector from the angle of its centre, the manifest's hex
+# fields, builds of every sheet in every format, split and layout with the
+# preflight clean and the die lines closed, simulate, and the refusals
+# (exit 2, one line naming the place and the key).
+#
+#   TP_BIN=/abs/path/tilepress sh tests/games/arena/cli_hex.sh
+#
+# Expected values come from the config, the shapes file and the rules.
+
+set -u
+cd "$(dirname "$0")/../../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+CFG=config/arena-hex.ini
+
+HARNESS=tp-arena-hex
+. tests/cli/harness.sh
+
+# check and build warn about gates few 5- and 6-player hands reach (see
+# cli.sh); a run is ok when it exits 0 with those warnings at most.
+GATE_WARNING='^tilepress: warning: .*: arena\.gate = [0-9]*: [0-9]* of [0-9]* greedy [2-6]-player hands reach it'
+expect_ok() {
+	if [ "$rc" -ne 0 ]; then
+		fail "exit $rc, want 0; stderr: $(errtext)"
+		return 1
+	fi
+	if grep -v "$GATE_WARNING" "$ERR" | grep -q .; then
+		fail "exit 0 but stderr not empty: $(errtext)"
+		return 1
+	fi
+	return 0
+}
+
+SIDE=$(sed -n 's/^side[[:space:]]*=[[:space:]]*\([0-9]*\).*/\1/p' "$CFG" | head -n 1)
+[ "$(sed -n 's/^grid[[:space:]]*=[[:space:]]*\([a-z]*\).*/\1/p' "$CFG")" = hex ] || { echo "config/arena-hex.ini is not grid = hex"; exit 2; }
+
+# The pattern csv of a hex board against the rules: one line per cell of
+# max(|q|, |r|, |q + r|) <= n, rows r = -n..n, q rising; numbered exactly
+# when (q - r) mod 3 = 0 (alternate); the sector of a cell from the angle of
+# its centre (x = q + r/2, y = r sqrt(3)/2, y down), 60-degree half-open
+# sectors clockwise from east, the centre 0; equal sector and inner-sector
+# totals, outer greater and higher on average, six outer parts (a flood
+# over the cells one pitch apart) for the star, one for the hexagon.
+hex_oracle() {
+	awk -F, -v n="$1" -v numbering="$2" -v parts="$3" '
+	function abs(v) { return v < 0 ? -v : v }
+	BEGIN { pi = atan2(0, -1); pr = -n - 1; pq = 0; bad = "" }
+	NR == 1 { if ($0 != "q,r,number,arena,sector") bad = bad " header"; next }
+	{
+		q = $1; r = $2
+		if (abs(q) > n || abs(r) > n || abs(q + r) > n) bad = bad " off@" q "," r
+		if ((q, r) in seen) bad = bad " twice@" q "," r
+		seen[q, r] = 1
+		if (r < pr || (r == pr && q <= pq)) bad = bad " order@" NR
+		pr = r; pq = q
+		x = q + r / 2; y = r * sqrt(3) / 2
+		k = 0
+		if (q != 0 || r != 0) { a = atan2(y, x) * 180 / pi; if (a < -1e-9) a += 360; k = int((a + 1e-9) / 60) % 6 + 1 }
+		if ($5 != k) bad = bad " sector@" q "," r "=" $5 "!=" k
+		m = ((q - r) % 3 + 3) % 3
+		want = numbering == "all" ? 1 : m == 0
+		if (($3 != 0) != want) bad = bad " numbered@" q "," r
+		if ($4 != "inner" && $4 != "outer") bad = bad " arena@" NR
+		s[k] += $3
+		if ($4 == "inner") { is[k] += $3; it += $3; if ($3) ni++ } else { ot += $3; if ($3) no++; out[q, r] = 1 }
+		lines++
+	}
+	END {
+		if (lines != 3 * n * (n + 1) + 1) bad = bad " lines=" lines
+		for (k = 2; k <= 6; k++) {
+			if (s[k] != s[1]) bad = bad " sector" k
+			if (is[k] != is[1]) bad = bad " inner-sector" k
+		}
+		if (ot <= it || ot * ni <= it * no) bad = bad " outer-not-higher"
+		# outer parts: flood over the six neighbours
+		split("1 0 -1 0 0 1 0 -1 1 -1 -1 1", d, " ")
+		np = 0
+		for (c in out) {
+			if (c in done) continue
+			np++; top = 0; st[++top] = c; done[c] = 1
+			while (top > 0) {
+				cur = st[top--]; split(cur, qr, SUBSEP)
+				for (j = 1; j <= 12; j += 2) {
+					nb = (qr[1] + d[j]) SUBSEP (qr[2] + d[j + 1])
+					if ((nb in out) && !(nb in done)) { done[nb] = 1; st[++top] = nb }
+				}
+			}
+		}
+		if (np != parts) bad = bad " parts=" np
+		print bad
+	}'
+}
+
+c_check() {
+	run -c "$CFG" check
+	expect_ok || return
+	grep -q "^board hex, $SIDE cells an edge ($((3 * (SIDE - 1) * SIDE + 1)) cells)" "$OUT" || fail "board line: $(grep '^board' "$OUT")"
+	line=$(grep "^sector totals:" "$OUT")
+	[ -n "$line" ] || { fail "no sector totals"; return; }
+	n=$(echo "$line" | sed 's/;.*//' | tr ' ' '\n' | grep -c '^[0-9][0-9]*$')
+	[ "$n" -eq 6 ] || fail "want 6 sector totals: $line"
+	grep -q "^outer arena: 6 separate parts" "$OUT" || fail "parts: $(grep '^outer arena' "$OUT")"
+	grep -q "constraints: .*: verified" "$OUT" || fail "not verified"
+}
+tcase "check -c arena-hex: the hex board, six sectors, six outer parts, verified" c_check
+
+c_pattern() {
+	for args in "$SIDE alternate 6" "7 alternate 6 -s arena.side=7" "12 alternate 6 -s arena.side=12 -s arena.seed=77" \
+		    "9 alternate 1 -s arena.side=9 -s arena.inner=square" "8 all 6 -s arena.side=8 -s arena.numbering=all"; do
+		set -- $args
+		sd=$1 num=$2 parts=$3
+		shift 3
+		run -c "$CFG" "$@" pattern --format csv
+		expect_ok || return
+		res=$(hex_oracle $((sd - 1)) "$num" "$parts" <"$OUT")
+		[ -z "$res" ] || { fail "side $sd $*:$res"; return; }
+	done
+}
+tcase "pattern --format csv: q,r cells, the numbered class, sectors by angle, totals, parts" c_pattern
+
+c_json() {
+	run -c "$CFG" pattern --format json
+	expect_ok || return
+	python3 - "$OUT" "$SIDE" <<'PY' || fail "pattern json does not match its cells"
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2]) - 1
+assert d["grid"] == "hex" and d["side"] == n + 1
+cells = d["cells"]
+assert len(cells) == 3 * n * (n + 1) + 1
+tot = [0] * 7
+for q, r, v, a, s in cells:
+    tot[s] += v
+assert tot[1:] == d["sector_totals"] and len(set(tot[1:])) == 1
+assert tot[0] == d["centre"]
+PY
+	run -c "$CFG" manifest --format json
+	expect_ok || return
+	python3 - "$OUT" <<'PY' || fail "manifest json: no hex board"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["grid"] == "hex" and d["board"]["grid"] == "hex"
+assert len(set(d["board"]["sector_totals"])) == 1 and len(d["board"]["sector_totals"]) == 6
+PY
+}
+tcase "pattern and manifest json: grid hex, cells, six sector totals" c_json
+
+# Every sheet, every format, each split and both layouts: exit 0, the
+# preflight clean, PDFs sound, one closed die line per piece (36), the
+# board's csv the pattern.
+c_build() {
+	for extra in "print.split=rows" "print.split=cols" "print.split=none" "print.layout=punchboard" \
+		     "arena.player_marks=on"; do
+		dir=$T/out.$(echo "$extra" | tr -c 'a-z' _)
+		run -c "$CFG" -s "$extra" -s print.dpi=72 build -o "$dir" --formats pdf,png,svg,dxf
+		expect_ok || return
+		run -c "$CFG" -s "$extra" preflight
+		[ "$rc" -eq 0 ] && grep -q "0 errors, 0 warnings" "$OUT" "$ERR" ||
+			{ fail "$extra: preflight: $(tail -n 3 "$OUT" "$ERR" | tr '\n' '|')"; return; }
+		for f in "$dir"/*.pdf; do
+			qpdf --check "$f" >/dev/null 2>&1 || { fail "$extra: qpdf --check $f"; return; }
+		done
+		for s in board pieces pieces-back pieces-ribs cut score-pad; do
+			ls "$dir" | grep -q "^$s[.-]" || { fail "$extra: no $s"; return; }
+		done
+		if [ "$extra" = print.split=rows ]; then
+			run -c "$CFG" pattern --format csv
+			cmp -s "$OUT" "$dir/manifest/board.csv" || { fail "board.csv is not the pattern"; return; }
+			# ezdxf is Debian's python3-ezdxf (the system python).
+			closed=$(/usr/bin/python3 - "$dir/cut-pieces.dxf" <<'PY'
+import ezdxf, sys
+doc = ezdxf.readfile(sys.argv[1])
+print(sum(1 for e in doc.modelspace() if e.dxftype() in ("POLYLINE", "LWPOLYLINE") and e.is_closed))
+PY
+)
+			[ "$closed" = 36 ] || { fail "cut-pieces.dxf: $closed closed outlines, want 36"; return; }
+		fi
+	done
+}
+tcase "build: every sheet, format, split and layout; preflight clean; 36 closed die lines" c_build
+
+c_simulate() {
+	run -c "$CFG" simulate --games 30 --seed 5 --format csv
+	expect_ok || return
+	cp "$OUT" "$T/sim1"
+	run -c "$CFG" simulate --games 30 --seed 5 --format csv
+	cmp -s "$OUT" "$T/sim1" || fail "simulate not deterministic"
+	grep -q "^all," "$OUT" || fail "no totals row: $(head -c 200 "$OUT")"
+	run -c "$CFG" manifest --players 4 --format csv
+	expect_ok || return
+	# One row a printed piece: the four hands cover every piece's cells
+	# (the cells of the six shapes, six sets).
+	want=$(sed -n 's/^cells[[:space:]]*=//p' templates/shapes/default-hex.ini | wc -w)
+	[ "$(tail -n +2 "$OUT" | awk -F, '{ c += $3 } END { print c }')" = $((want * 6)) ] ||
+		fail "4-player deal does not cover the $((want * 6)) cells of the pieces"
+}
+tcase "simulate and deals on the hex board" c_simulate
+
+c_refuse() {
+	refuse "--set arena.inner=circle" "arena.inner = circle" "use diamond" -- -c "$CFG" -s arena.inner=circle
+	[ -z "$why" ] || return
+	refuse "--set arena.side=3" "arena.side = 3" "4 to 50" -- -c "$CFG" -s arena.side=3
+	[ -z "$why" ] || return
+	refuse "--set arena.side=6" "arena.side = 6" "use arena.side = 7" -- -c "$CFG" -s arena.side=6
+	[ -z "$why" ] || return
+	refuse "--set arena.rows=9" "arena.rows = 9" "leave rows and cols 0" -- -c "$CFG" -s arena.rows=9
+	[ -z "$why" ] || return
+	refuse "--set arena.numbering=groups" "arena.numbering = groups" "alternate or all" -- -c "$CFG" -s arena.numbering=groups
+	[ -z "$why" ] || return
+	refuse "--set arena.shapes=templates/shapes/default.ini" "arena.shapes" "grid = hex" -- -c "$CFG" -s arena.shapes=templates/shapes/default.ini
+	[ -z "$why" ] || return
+	refuse "--set arena.shapes=templates/shapes/default-hex.ini" "arena.shapes" "grid = square" -- -c arena -s arena.shapes=templates/shapes/default-hex.ini
+	[ -z "$why" ] || return
+	printf 'grid = hex\n[A]\ncells = 0,0\n[B]\ncells = 0,0 0,1\n[C]\ncells = 0,0 0,1 0,2\n[D]\ncells = 0,0 0,1 0,2 0,3\n[E]\ncells = 0,0 0,1 0,2 0,3 0,4\n[F]\ncells = 0,1 0,2 1,0 1,2 2,0 2,1\n' >"$T/ring.ini"
+	refuse "$T/ring.ini:13" "arena.shapes" "hole" -- -c "$CFG" -s arena.shapes="$T/ring.ini"
+}
+tcase "refused: circle, sides, rows, groups, a square shapes file, a ring-shaped piece" c_refuse
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
