@@ -40,6 +40,10 @@ previews: tilepress
 	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-die --formats pdf --only die-net \
 		-s arena.die=pips
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-die/die-net.pdf $(PREVIEW_DIR)/arena-die-net
+	@./tilepress -c config/arena-hex.ini build -q -o $(PREVIEW_TMP)/arena-hex --formats pdf \
+		--only board,pieces,pieces-back -s print.split=none
+	@for f in board pieces pieces-back; do \
+		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-hex/$$f.pdf $(PREVIEW_DIR)/arena-hex-$$f; done
 	@./tilepress -c config/series-table.ini build -q -o $(PREVIEW_TMP)/table --formats pdf
 	@for f in fronts layout; do \
 		pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/table/$$f.pdf $(PREVIEW_DIR)/table-$$f; done
