@@ -384,6 +384,8 @@ static void core_defaults(struct tp_config *c)
 	p->sheet_w_mm = 320;
 	p->sheet_h_mm = 450;
 	p->gutter_mm = 6;
+	p->nick_mm = 0.5;
+	p->nick_corner_mm = 3;
 	p->margin_mm = 10;
 	p->gripper_mm = 12;
 	snprintf(p->job, sizeof p->job, "tilepress %s", c->game->name);

@@ -13,6 +13,7 @@
 #include "core/alloc.h"
 #include "games/config.h"
 #include "games/game.h"
+#include "print/die.h"
 #include "print/impose_parts.h"
 
 #define EPS 1e-6
@@ -150,8 +151,8 @@ static int impose_parts_doc(const struct tp_config *c, const struct tp_press *pr
 	return 0;
 }
 
-int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
-		  struct tp_doc *doc)
+static int impose_doc(const struct tp_config *c, const void *model, const char *sheet,
+		      struct tp_doc *doc)
 {
 	const struct tp_print *p = &c->print;
 	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
@@ -188,6 +189,22 @@ int tp_impose_doc(const struct tp_config *c, const void *model, const char *shee
 	tp_press_clear(&pr, a);
 	return tp_doc_panelize_wh(doc, fmin(a[2], p->max_sheet_mm), fmin(a[3], p->max_sheet_mm),
 				  p->panel_overlap_mm, m);
+}
+
+/* Laid out, then nicked: every closed die contour of every page gets the
+ * config's nicks (print/die.h), so the preflight, every writer and the
+ * die files see the same gaps. */
+int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
+		  struct tp_doc *doc)
+{
+	if (impose_doc(c, model, sheet, doc) != 0)
+		return -1;
+	const struct tp_print *p = &c->print;
+	struct tp_nicks nk = { p->nicks_per_side, p->nick_mm, p->nick_corner_mm };
+	for (size_t k = 0; nk.per_side > 0 && k < doc->n; k++)
+		if (tp_die_nick(doc->pages[k].sc, &nk) < 0)
+			return -1;
+	return 0;
 }
 
 /* ---- manifest/punch.csv ----------------------------------------------------------- */

@@ -21,6 +21,10 @@ void tp_pf_rules_of(const struct tp_config *c, struct tp_pf_rules *r)
 	r->die_gap = p->min_die_gap_mm;
 	r->min_component = p->min_component_mm;
 	r->emboss_min = TP_PF_EMBOSS_MIN_MM;
+	if (p->nicks_per_side > 0) {
+		r->nick = p->nick_mm;
+		r->nick_corner = p->nick_corner_mm;
+	}
 	r->marks_margin = p->marks ? TP_MARK_MARGIN_MM : 0;
 	/* A press sheet is known when the layout imposes on it or the
 	 * config (or its profile) names one. */

@@ -56,6 +56,9 @@ struct tp_print {
 	char profile[256];         /* print.profile as given ("" = none) */
 	/* The preflight's limits (preflight.h); 0 turns a rule off. */
 	double safe_mm, max_tac_pct, min_die_gap_mm, min_component_mm;
+	/* Nicks in every closed die contour (print/die.h); 0: none. */
+	int nicks_per_side;
+	double nick_mm, nick_corner_mm;
 	int pdfx;                  /* enum tp_pdfx: the PDFs' PDF/X version */
 	struct tp_palette inks;    /* the game's inks, then the shared ones */
 	/* PDF/X-1a output intent: a registered printing condition, and a CMYK

@@ -34,4 +34,23 @@ int tp_die_contour(struct tp_scene *sc, const double *xy, size_t n, double strok
 /* The closed contour of the rectangle (x, y, w, h). */
 int tp_die_rect(struct tp_scene *sc, double x, double y, double w, double h, double stroke);
 
+/* Nicks: small uncut bridges that hold a punchboard component in its
+ * board until it is punched out.  `per_side` gaps `width` mm wide on
+ * every straight side of every closed die contour, spread evenly along
+ * it, each at least `corner` mm from both ends of its side (a corner is a
+ * bend of the contour); a side too short for that gets none. */
+struct tp_nicks {
+	int per_side;     /* 0: no nicks */
+	double width;     /* mm */
+	double corner;    /* mm from a corner to the nearest nick */
+};
+
+/* Cuts the nicks into every closed straight-sided die contour of sc (a
+ * rectangle, or a path of one closed subpath of lines), not printer's
+ * marks: each becomes one path of open subpaths, from the end of one gap
+ * to the start of the next, in place (same layer and order).  Open cuts
+ * (a gang's grid) and curved contours are left whole.  The number of
+ * nicks made, or -1 when out of memory (the scene stays valid). */
+long tp_die_nick(struct tp_scene *sc, const struct tp_nicks *n);
+
 #endif

@@ -19,7 +19,8 @@
 struct die {
 	size_t shape;
 	size_t first, last;   /* its pieces: seg[first .. last - 1] */
-	int closed;
+	int closed;           /* closed, or nicked */
+	int nicked;           /* closed but for nicks (the profile's) */
 };
 
 /* One page being walked: what the rules that need the whole page (die
@@ -113,11 +114,14 @@ static int push_seg(struct tp_pf_page *P, double x0, double y0, double x1, doubl
 }
 
 /* A die path's straight pieces (a curve by its control polygon); 1 in
- * *closed when every subpath returns to its start. */
-static int die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed)
+ * *closed when every subpath returns to its start.  sub[0 .. *n_sub - 1]:
+ * where each subpath's pieces begin (at most max_sub recorded). */
+static int die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed,
+			size_t *sub, size_t max_sub, size_t *n_sub)
 {
 	const struct tp_shape *s = d->s;
 	*closed = 0;
+	*n_sub = 0;
 	if (s->kind == TP_SHAPE_RECT) {
 		*closed = 1;
 		double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
@@ -136,6 +140,9 @@ static int die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int
 			if (subpaths && !(fabs(px - sx) < EPS && fabs(py - sy) < EPS))
 				open = 1;
 			subpaths++;
+			if (*n_sub < max_sub)
+				sub[*n_sub] = P->n_seg;
+			(*n_sub)++;
 			sx = x;
 			sy = y;
 		} else {
@@ -155,6 +162,59 @@ static int die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int
 	return 0;
 }
 
+static double seg_len(const struct tp_pf_seg *g)
+{
+	return hypot(g->x1 - g->x0, g->y1 - g->y0);
+}
+
+/* 1 when the straight pieces u and v and the step from u's end to v's
+ * start lie on one line, in one direction. */
+static int in_line(const struct tp_pf_seg *u, const struct tp_pf_seg *v)
+{
+	double ux = (u->x1 - u->x0) / seg_len(u), uy = (u->y1 - u->y0) / seg_len(u);
+	double vx = (v->x1 - v->x0) / seg_len(v), vy = (v->y1 - v->y0) / seg_len(v);
+	double gx = v->x0 - u->x1, gy = v->y0 - u->y1;
+	return fabs(ux * vy - uy * vx) < 1e-6 && ux * vx + uy * vy > 0 &&
+	       fabs(ux * gy - uy * gx) < EPS && ux * gx + uy * gy > 0;
+}
+
+/* A nicked contour: open subpaths, each ending a nick (a gap of at most
+ * the profile's nick width) before the next begins, the last before the
+ * first.  1 when die k is one (its nicks checked: on a straight side, at
+ * least nick_corner from a corner). */
+static int nicked(struct tp_pf_page *P, const struct die *k, const size_t *sub, size_t m)
+{
+	const struct tp_pf_rules *r = P->r;
+	if (r->nick <= 0 || m < 1)
+		return 0;
+	for (size_t j = 0; j < m; j++) {
+		size_t end = j + 1 < m ? sub[j + 1] : k->last;
+		if (end == sub[j])
+			return 0;
+		const struct tp_pf_seg *u = &P->seg[end - 1], *v = &P->seg[sub[(j + 1) % m]];
+		double g = hypot(v->x0 - u->x1, v->y0 - u->y1);
+		if (g < EPS || g > r->nick + EPS)
+			return 0;
+	}
+	for (size_t j = 0; j < m; j++) {
+		size_t end = j + 1 < m ? sub[j + 1] : k->last, nx = (j + 1) % m;
+		size_t nend = nx + 1 < m ? sub[nx + 1] : k->last;
+		const struct tp_pf_seg *u = &P->seg[end - 1], *v = &P->seg[sub[nx]];
+		/* To the corner before and after: the piece up to the gap, unless
+		 * that piece runs from another gap (no corner on it). */
+		double before = end - sub[j] > 1 ? seg_len(u) : INFINITY;
+		double after = nend - sub[nx] > 1 ? seg_len(v) : INFINITY;
+		double x = (u->x1 + v->x0) / 2, y = (u->y1 + v->y0) / 2;
+		if (!in_line(u, v))
+			add(P, TP_PF_ERROR, x, y, "nick-corner", 0, r->nick_corner,
+			    "a nick on a corner of a die line");
+		else if (fmin(before, after) < r->nick_corner - EPS)
+			add(P, TP_PF_ERROR, x, y, "nick-corner", fmin(before, after), r->nick_corner,
+			    "a nick %.2f mm from a corner", fmin(before, after));
+	}
+	return 1;
+}
+
 static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 {
 	if (P->n_die == P->cap_die) {
@@ -168,9 +228,13 @@ static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 	struct die *k = &P->die[P->n_die];
 	k->shape = d->index;
 	k->first = P->n_seg;
-	if (die_segments(P, d, &k->closed) != 0)
+	size_t sub[256], m;
+	if (die_segments(P, d, &k->closed, sub, 256, &m) != 0)
 		return -1;
 	k->last = P->n_seg;
+	k->nicked = !k->closed && m <= 256 && nicked(P, k, sub, m);
+	if (k->nicked)
+		k->closed = 1;
 	P->n_die++;
 	return 0;
 }

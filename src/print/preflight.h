@@ -37,6 +37,9 @@ struct tp_pf_rules {
 	double die_gap;          /* between two components' die lines, mm */
 	double min_component;    /* smallest side of a die-cut component, mm */
 	double emboss_min;       /* thinnest emboss stroke, mm */
+	double nick;             /* widest nick (gap in a closed die line), mm;
+				  * 0: a gap makes the die line open */
+	double nick_corner;      /* a nick keeps this far from a corner, mm */
 	double press_w, press_h; /* the press sheet's clear area; 0: none */
 	double marks_margin;     /* media beyond the bleed for marks, mm */
 };

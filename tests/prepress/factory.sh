@@ -183,8 +183,9 @@ for grid in "0 0 0 100" ship; do
 	fi
 done
 # Closed outlines: the arena's punchboard die files, which the preflight
-# passes, hold only closed polylines (read from the DXF text itself).
-if build punch -c arena -s print.profile=punchboard --formats pdf,dxf; then
+# passes, hold only closed polylines (read from the DXF text itself); the
+# profile's nicks left out (they are checked below).
+if build punch -c arena -s print.profile=punchboard -s print.nicks_per_side=0 --formats pdf,dxf; then
 	if awk '
 		/^  0$/ { getline e; if (e == "POLYLINE") { poly++; inpoly = 1 } else if (e == "LINE") lines++; else inpoly = 0; next }
 		inpoly && /^ 70$/ { getline f; if (int(f) % 2 == 0) open++; inpoly = 0 }
@@ -197,6 +198,30 @@ if build punch -c arena -s print.profile=punchboard --formats pdf,dxf; then
 else
 	bad "arena punchboard build" "$T/build.log"
 fi
+# Nicks (section 4): the punchboard profile's nicks, counted as gaps in
+# each piece's die line in the DXF, against the number computed from the
+# profile's keys and each piece's own sides (tests/prepress/nicks.py);
+# the same sheets without nicks give the pieces.
+prof=config/profiles/punchboard.ini
+key() { sed -n "s/^$1 *= *\([^ ;]*\).*/\1/p" "$prof"; }
+k=$(key nicks_per_side) w=$(key nick_mm) cw=$(key nick_corner_mm)
+for game in arena series; do
+	if build nick0 -c $game -s print.profile=punchboard -s print.nicks_per_side=0 --only cut --formats dxf &&
+		build nick -c $game -s print.profile=punchboard --only cut --formats dxf; then
+		: >"$T/nicks.log"
+		nrc=0
+		for f in "$T"/nick0/cut-*.dxf; do
+			python3 tests/prepress/nicks.py "$k" "$w" "$cw" "$f" "$T/nick/$(basename "$f")" >>"$T/nicks.log" 2>&1 || nrc=1
+		done
+		if [ "$nrc" = 0 ] && [ "$k" -gt 0 ]; then
+			ok "nicks: $game punchboard die files, $k per side: $(awk '{ p += $1; n += $3; w += $5 } END { printf "%d pieces, %d nicks, %d computed from the profile", p, n, w }' "$T/nicks.log")"
+		else
+			bad "nicks: $game punchboard die files" "$T/nicks.log"
+		fi
+	else
+		bad "nick build $game" "$T/build.log"
+	fi
+done
 # Structure: qpdf finds nothing wrong in the PDF/X-4 files, which say
 # 1.6 and PDF/X-4 in the header, the Info and the XMP.
 if build x4 -c series -s print.profile=x4 --only fronts,board --formats pdf; then

@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "print/die.h"
 #include "print/preflight.h"
 #include "tu_palette.h"
 
@@ -57,6 +58,8 @@ static struct tp_pf_rules rules(void)
 	r.press_w = 300;
 	r.press_h = 428;
 	r.marks_margin = 13;
+	r.nick = 0.5;
+	r.nick_corner = 3;
 	return r;
 }
 
@@ -185,6 +188,66 @@ static void ink_rules(void **state)
 	assert_int_equal(found(sc, "emboss-min", TP_PF_WARNING), 1);
 }
 
+/* Section 4: nicks.  tp_die_nick cuts per_side gaps into each side long
+ * enough; the preflight takes the nicked contour as closed, and finds a
+ * nick on or near a corner, and a gap wider than a nick. */
+static void nicks(void **state)
+{
+	(void)state;
+	palette();
+	/* A 100 x 100 component and a 10 x 100 one: with 2 nicks 0.5 mm wide
+	 * 3 mm from the corners, a side of length L takes them when
+	 * L / 3 - 0.25 >= 3, so the 10 mm sides take none. */
+	struct tp_nicks nk = { 2, 0.5, 3 };
+	struct tp_scene *sc = clean(100, 100);
+	long want = 0;
+	const double sides[2][2] = { { 100, 100 }, { 10, 80 } };
+	for (int c = 0; c < 2; c++)
+		for (int k = 0; k < 2; k++)
+			want += 2 * (sides[c][k] / 3 - 0.25 >= 3 ? nk.per_side : 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 20, 10, 10, 80), 0);
+	/* (the 10 mm component is too small and too near: rules off below) */
+	assert_int_equal(tp_die_nick(sc, &nk), want);
+	struct tp_pf_rules r = rules();
+	r.min_component = 0;
+	r.die_gap = 0;
+	r.safe = 0;
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	assert_int_equal(pf.errors + pf.warnings, 0);
+	tp_preflight_free(&pf);
+	/* Without nicks in the rules the same gaps are open die lines (the
+	 * one on the trim edge passes as a gang's cut). */
+	r.nick = 0;
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	assert_int_equal(pf.errors, 1);
+	assert_string_equal(pf.f[0].rule, "die-open");
+	tp_preflight_free(&pf);
+	tp_scene_free(sc);
+	/* Planted: a gap at a corner, a gap 1 mm from one, a 2 mm gap. */
+	const struct tp_pt corner[] = { { TP_MOVE, 0, 0.3 }, { TP_LINE, 0, 100 }, { TP_LINE, 100, 100 },
+					{ TP_LINE, 100, 0 }, { TP_LINE, 0.3, 0 } };
+	const struct tp_pt near[] = { { TP_MOVE, 1.5, 0 }, { TP_LINE, 100, 0 }, { TP_LINE, 100, 100 },
+				      { TP_LINE, 0, 100 }, { TP_LINE, 0, 0 }, { TP_LINE, 1, 0 } };
+	const struct tp_pt wide[] = { { TP_MOVE, 52, 0 }, { TP_LINE, 100, 0 }, { TP_LINE, 100, 100 },
+				      { TP_LINE, 0, 100 }, { TP_LINE, 0, 0 }, { TP_LINE, 50, 0 } };
+	const struct { const struct tp_pt *p; size_t n; const char *rule; } bad[] = {
+		{ corner, 5, "nick-corner" }, { near, 6, "nick-corner" }, { wide, 6, "die-open" },
+	};
+	for (int i = 0; i < 3; i++) {
+		/* Inside the page (an open cut ending on the trim edge would
+		 * pass as a gang's). */
+		struct tp_pt q[6];
+		for (size_t j = 0; j < bad[i].n; j++)
+			q[j] = (struct tp_pt){ bad[i].p[j].op, bad[i].p[j].x + 10, bad[i].p[j].y + 10 };
+		sc = tp_scene_new("sheet", 120, 120, 3, &pal);
+		assert_non_null(sc);
+		assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, -3, -3, 126, 126), 0);
+		assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, q, bad[i].n), 0);
+		assert_int_equal(found(sc, bad[i].rule, TP_PF_ERROR), 1);
+	}
+}
+
 /* The report: text lists errors first, JSON carries every finding. */
 static void reports(void **state)
 {
@@ -221,7 +284,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(clean_scene),   cmocka_unit_test(die_rules),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(safe_zone),
-		cmocka_unit_test(ink_rules),     cmocka_unit_test(reports),
+		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
+		cmocka_unit_test(reports),
 	};
 	return cmocka_run_group_tests_name("preflight", tests, NULL, NULL);
 }
