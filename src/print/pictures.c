@@ -161,3 +161,25 @@ int tp_pictures_load(const char *path, const char *const *want, int nwant, struc
 				       path, p->pic[s].section);
 	return pick(p, want, nwant, e);
 }
+
+int tp_picture_draw(struct tp_scene *sc, int ink, const struct tp_picture *pic, double cx, double cy,
+		    double box)
+{
+	double k = box / TP_PIC_BOX, x0 = cx - box / 2, y0 = cy - box / 2;
+	int rc = 0;
+	for (int i = 0; i < pic->n; i++) {
+		const struct tp_pic_item *it = &pic->item[i];
+		if (it->circle) {
+			rc |= tp_scene_circle(sc, ink, TP_FILL, 0, x0 + k * it->xy[0], y0 + k * it->xy[1],
+					      k * it->xy[2]);
+			continue;
+		}
+		double p[2 * TP_PIC_POINTS];
+		for (int j = 0; j < it->n; j++) {
+			p[2 * j] = x0 + k * it->xy[2 * j];
+			p[2 * j + 1] = y0 + k * it->xy[2 * j + 1];
+		}
+		rc |= tp_scene_poly(sc, ink, TP_FILL, 0, p, (size_t)it->n);
+	}
+	return rc ? -1 : 0;
+}

@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "core/status.h"
+#include "print/scene.h"
 
 #define TP_PIC_BOX 10.0
 #define TP_PIC_ITEMS 8
@@ -59,5 +60,10 @@ int tp_pictures_resolve(const char *key, const char *name, const char *config, c
  * bad line, or the file and the missing section. */
 int tp_pictures_load(const char *path, const char *const *want, int nwant, struct tp_pictures *p,
 		     tp_err *e);
+
+/* Draws pic filled in ink, its 10 mm box scaled to box mm and centred on
+ * (cx, cy).  0, or -1 when out of memory. */
+int tp_picture_draw(struct tp_scene *sc, int ink, const struct tp_picture *pic, double cx, double cy,
+		    double box);
 
 #endif

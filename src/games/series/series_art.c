@@ -74,6 +74,11 @@ int tp_series_art_cell(struct tp_scene *sc, const struct tp_config *c, int serie
 		return tp_symbol_draw(sc, tp_series_ink(series), TP_FILL, 0,
 				      tp_series(c)->emboss.symbol[series], x + size / 2, y + size / 2,
 				      size * 0.78);
+	if (series != TP_NONE && tp_series(c)->cell_mark == TP_MARK_PICTURE)
+		/* FIG. 15B: the series' picture (finish refused the patent
+		 * style and the blind edition). */
+		return tp_picture_draw(sc, tp_series_ink(series), &tp_series(c)->pictures.pic[series],
+				       x + size / 2, y + size / 2, size * 0.8);
 	return tp_series_art_square(sc, c, series, x, y, size);
 }
 

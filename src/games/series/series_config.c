@@ -239,7 +239,8 @@ static const struct tp_enum_name style_names[] = {
 	{ NULL, 0 },
 };
 static const struct tp_enum_name cell_mark_names[] = {
-	{ "fill", TP_MARK_FILL }, { "symbol", TP_MARK_SYMBOL }, { NULL, 0 },
+	{ "fill", TP_MARK_FILL }, { "symbol", TP_MARK_SYMBOL }, { "picture", TP_MARK_PICTURE },
+	{ NULL, 0 },
 };
 static const struct tp_enum_name symbol_names[] = {
 	{ "circle", TP_SYM_CIRCLE }, { "square", TP_SYM_SQUARE }, { "hexagon", TP_SYM_HEXAGON },
@@ -267,7 +268,10 @@ const struct tp_key tp_series_keys[TP_SERIES_N_KEYS] = {
 	{ SER("print", "style", TP_KEY_ENUM, style), .names = style_names,
 	  .help = "colour, or patent (monochrome hatching)" },
 	{ SER("print", "cell_mark", TP_KEY_ENUM, cell_mark), .names = cell_mark_names,
-	  .help = "filled cells, or a symbol per cell (FIG. 15B)" },
+	  .help = "filled cells, a symbol or a picture per cell (FIG. 15B)" },
+	{ SER("series", "pictures", TP_KEY_TEXT, pictures_name),
+	  sizeof(((struct tp_series_cfg *)0)->pictures_name),
+	  .help = "pictures file with print.cell_mark = picture: a name in templates/pictures/ or a path" },
 	{ SER("emboss", "plates", TP_KEY_BOOL, emboss.plates),
 	  .help = "write the blind edition's emboss plates" },
 	{ SER("emboss", "lateral", TP_KEY_ENUM, emboss.symbol[TP_LATERAL]), .names = symbol_names,
@@ -330,6 +334,7 @@ void tp_series_defaults(struct tp_config *c)
 	s->level = 1;
 	s->style = TP_STYLE_COLOUR;
 	s->cell_mark = TP_MARK_FILL;
+	snprintf(s->pictures_name, sizeof s->pictures_name, "toys");
 	/* [0079]: circle, square, hexagon and octagon.  The tactile minimums are
 	 * APH's Guidelines for Design of Tactile Graphics (1997): shapes with
 	 * sides under 1/2 in may not be recognised, symbols closer than 1/4 in
@@ -512,6 +517,8 @@ int tp_series_finish(struct tp_config *c, tp_err *e)
 			       em->pocket_wall_mm, em->pocket_wall_mm);
 	if (rc == TP_OK)
 		rc = check_emboss(c, s, e);
+	if (rc == TP_OK)
+		rc = tp_series_finish_pictures(c, e);
 	if (rc != TP_OK)
 		return rc;
 	/* A relative path in the file is the file's; one on the command line

@@ -4,6 +4,7 @@
 /* The series tiles' part of a config: [series], [emboss], and the series'
  * own [print] keys (style, cell_mark). */
 
+#include "print/pictures.h"
 #include "games/config.h"
 #include "games/series/series_core.h"
 
@@ -11,7 +12,7 @@
 enum tp_series_ink { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_SERIES_N_INKS };
 
 enum tp_style { TP_STYLE_COLOUR, TP_STYLE_PATENT };
-enum tp_cell_mark { TP_MARK_FILL, TP_MARK_SYMBOL };
+enum tp_cell_mark { TP_MARK_FILL, TP_MARK_SYMBOL, TP_MARK_PICTURE };
 
 /* The blind edition ([0079], [0103], claims 10 and 20). */
 struct tp_emboss {
@@ -37,6 +38,10 @@ struct tp_series_cfg {
 	int digits;      /* indicia = digits: numerals, FIGS. 3-5 (backs off only) */
 	int style;       /* enum tp_style */
 	int cell_mark;   /* enum tp_cell_mark */
+	/* print.cell_mark = picture (FIG. 15B): series.pictures names the
+	 * pictures file, loaded by finish ([lateral] .. [dots]). */
+	char pictures_name[256];
+	struct tp_pictures pictures;
 	struct tp_emboss emboss;
 	int level;       /* board-piece recursion level ([0086]), 1 = the game itself */
 	/* Every installed template, for the templates proof; loaded only when
@@ -102,13 +107,18 @@ static inline double tp_series_square_at(const struct tp_config *c, int k, int n
 
 /* The row of the game table needs the counts as constants; each table
  * asserts its own. */
-#define TP_SERIES_N_KEYS 22
+#define TP_SERIES_N_KEYS 23
 #define TP_SERIES_N_SHEETS 12
 extern const struct tp_key tp_series_keys[TP_SERIES_N_KEYS];
 extern const struct tp_ink tp_series_inks[TP_SERIES_N_INKS];
 
 void tp_series_defaults(struct tp_config *c);
 int tp_series_finish(struct tp_config *c, tp_err *e);
+
+/* print.cell_mark = picture: refuses it in a blind edition (pictures have
+ * an intrinsic orientation, [0079]) and loads series.pictures.  Part of
+ * tp_series_finish. */
+int tp_series_finish_pictures(struct tp_config *c, tp_err *e);
 void tp_series_release(struct tp_config *c);
 int tp_series_level(struct tp_config *c, int level, tp_err *e);
 

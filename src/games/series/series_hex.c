@@ -8,6 +8,9 @@ const int tp_hex_dir[TP_HEX_SIDES][2] = {
 	{ 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, 0 }, { -1, 1 }, { 0, 1 },
 };
 
+/* The side patterns that change across side k (bit 1 alpha, bit 0 beta). */
+static const int flip[3] = { 1, 2, 3 };
+
 static int m9(int x)
 {
 	x %= 9;
@@ -36,25 +39,84 @@ int tp_hex_neighbour(int rows, int cols, int row, int col, int k, int *nr, int *
 	return 1;
 }
 
-void tp_hex_derive(struct tp_hex *h, int rows, int cols)
+void tp_hex_front_make(int e, int pattern, struct tp_hex_front *f)
+{
+	static const int p[4] = { 0, 1, 7, 8 }, q[4] = { 0, 0, 2, 2 };
+	int a[3] = { e, 2 * e + p[pattern & 3], 7 * e + q[pattern & 3] };
+	for (int k = 0; k < 3; k++) {
+		f->v[k] = (unsigned char)m9(a[k]);
+		f->v[k + 3] = (unsigned char)m9(9 - a[k]);
+	}
+}
+
+int tp_hex_pattern_of(const unsigned char v[3])
+{
+	for (int pat = 0; pat < 4; pat++) {
+		struct tp_hex_front f;
+		tp_hex_front_make(v[0], pat, &f);
+		if (memcmp(f.v, v, 3) == 0)
+			return pat;
+	}
+	return -1;
+}
+
+void tp_hex_default_anchor(int rows, int cols, struct tp_hex_anchor *a)
+{
+	memset(a, 0, sizeof *a);
+	a->row = rows / 2;
+	a->col = (cols - 1) / 2;
+	a->v[0] = a->v[1] = a->v[2] = 9;
+	snprintf(a->where, sizeof a->where, "the default anchor (the middle tile, all 9)");
+}
+
+/* Breadth first from the anchor: each tile fixes its unset neighbours
+ * (the Direction Invariant gives the triangle facing the shared side, the
+ * alternation the neighbour's side patterns, the pairing the rest). */
+static void spread(struct tp_hex *h, const struct tp_hex_anchor *a)
+{
+	int queue[TP_HEX_MAX * TP_HEX_MAX], pat[TP_HEX_MAX * TP_HEX_MAX];
+	unsigned char set[TP_HEX_MAX * TP_HEX_MAX];
+	int n = h->rows * h->cols, head = 0, tail = 0;
+	memset(set, 0, (size_t)n);
+	int i0 = a->row * h->cols + a->col;
+	pat[i0] = tp_hex_pattern_of(a->v);
+	tp_hex_front_make(a->v[0], pat[i0], &h->tile[i0]);
+	set[i0] = 1;
+	queue[tail++] = i0;
+	while (head < tail) {
+		int i = queue[head++];
+		for (int k = 0; k < TP_HEX_SIDES; k++) {
+			int nr, nc;
+			if (!tp_hex_neighbour(h->rows, h->cols, i / h->cols, i % h->cols, k, &nr, &nc))
+				continue;
+			int j = nr * h->cols + nc;
+			if (set[j])
+				continue;
+			int want = m9(h->tile[i].v[k] - 1);
+			pat[j] = pat[i] ^ flip[k % 3];
+			for (int e = 1; e <= 9; e++) {
+				tp_hex_front_make(e, pat[j], &h->tile[j]);
+				if (h->tile[j].v[k] == want)
+					break;
+			}
+			set[j] = 1;
+			queue[tail++] = j;
+		}
+	}
+}
+
+int tp_hex_derive(struct tp_hex *h, int rows, int cols, const struct tp_hex_anchor *an, int n)
 {
 	memset(h, 0, sizeof *h);
 	h->rows = rows;
 	h->cols = cols;
-	int n = rows * cols;
-	for (int i = 0; i < n; i++) {
-		int x, y;
-		axial(i / cols, i % cols, &x, &y);
-		int t = 4 * y - x;
-		int a[3] = { t + (y & 1), 2 * t + ((x + y) & 1), 7 * t };
-		for (int k = 0; k < 3; k++) {
-			h->tile[i].v[k] = (unsigned char)m9(a[k]);
-			h->tile[i].v[k + 3] = (unsigned char)m9(9 - a[k]);
-		}
-	}
+	h->n_anchors = n < TP_HEX_MAX_ANCHORS ? n : TP_HEX_MAX_ANCHORS;
+	memcpy(h->anchor, an, (size_t)h->n_anchors * sizeof *an);
+	spread(h, &an[0]);
+	int N = rows * cols;
 	/* Fronts in order of (triangle 0, 1, 2) values. */
 	for (int key = 0; key < 729; key++)
-		for (int i = 0; i < n; i++) {
+		for (int i = 0; i < N; i++) {
 			const unsigned char *v = h->tile[i].v;
 			if ((v[0] - 1) * 81 + (v[1] - 1) * 9 + v[2] - 1 != key)
 				continue;
@@ -65,15 +127,23 @@ void tp_hex_derive(struct tp_hex *h, int rows, int cols)
 			h->front_of[i] = f;
 			h->count[f]++;
 		}
+	for (int i = 1; i < h->n_anchors; i++)
+		if (memcmp(h->tile[an[i].row * cols + an[i].col].v, an[i].v, 3) != 0)
+			return i + 1;
+	return 0;
 }
 
-int tp_hex_prove(const struct tp_hex *h, char out[][160], int n)
+/* The rules of the header on every tile and every neighbouring pair:
+ * bad[0] steps, bad[1] opposite sums, bad[2] pairing, bad[3] alternation. */
+static void local_rules(const struct tp_hex *h, int bad[4])
 {
-	int bad[5] = { 0 }, N = h->rows * h->cols;
+	int N = h->rows * h->cols;
 	for (int i = 0; i < N; i++) {
 		const unsigned char *v = h->tile[i].v;
 		for (int k = 0; k < 3; k++)
 			bad[1] += (v[k] + v[k + 3]) % 9 != 0;
+		int pi = tp_hex_pattern_of(v);
+		bad[2] += pi < 0;
 		for (int k = 0; k < TP_HEX_SIDES; k++) {
 			int nr, nc;
 			if (!tp_hex_neighbour(h->rows, h->cols, i / h->cols, i % h->cols, k, &nr, &nc))
@@ -82,10 +152,16 @@ int tp_hex_prove(const struct tp_hex *h, char out[][160], int n)
 			/* Through side k: triangle k loses 1 (left directly), the
 			 * opposite triangle gains 1 (left across triangle k). */
 			bad[0] += w[k] != m9(v[k] - 1) || w[(k + 3) % 6] != m9(v[(k + 3) % 6] + 1);
-			/* Touching sides: triangle k meets the neighbour's k+3. */
-			bad[3] += k == (k + 3) % 6;
+			int pj = tp_hex_pattern_of(w);
+			bad[3] += pi >= 0 && pj >= 0 && (pi ^ pj) != flip[k % 3];
 		}
 	}
+}
+
+int tp_hex_prove(const struct tp_hex *h, char out[][160], int n)
+{
+	int bad[TP_HEX_RULES] = { 0 }, N = h->rows * h->cols;
+	local_rules(h, bad);
 	int distinct = 0;
 	for (int i = 0; i < N; i++) {
 		int first = 1;
@@ -93,18 +169,24 @@ int tp_hex_prove(const struct tp_hex *h, char out[][160], int n)
 			first = memcmp(h->tile[i].v, h->tile[j].v, TP_HEX_SIDES) != 0;
 		distinct += first;
 	}
-	bad[2] = distinct != 36;
-	bad[4] = h->n_fronts != distinct;
+	bad[4] = distinct != 36;
+	for (int i = 0; i < h->n_anchors; i++)
+		bad[5] += memcmp(h->tile[h->anchor[i].row * h->cols + h->anchor[i].col].v, h->anchor[i].v, 3) != 0;
+	bad[6] = h->n_fronts != distinct;
 	int fails = 0;
-	for (int i = 0; i < 5 && i < n; i++)
+	for (int i = 0; i < TP_HEX_RULES; i++)
 		fails += bad[i] != 0;
-	if (n >= 5) {
-		snprintf(out[0], 160, "%s: six series in three directions: +1 across the opposite triangle, -1 directly, [0070]",
-			 bad[0] ? "FAILED" : "ok");
-		snprintf(out[1], 160, "%s: opposite triangles sum to 0 mod 9 on every tile", bad[1] ? "FAILED" : "ok");
-		snprintf(out[2], 160, "%s: %d distinct fronts (36 by [0071])", bad[2] ? "FAILED" : "ok", distinct);
-		snprintf(out[3], 160, "%s: touching sides hold different series", bad[3] ? "FAILED" : "ok");
-		snprintf(out[4], 160, "%s: the manifest lists each front once", bad[4] ? "FAILED" : "ok");
-	}
+	if (n < TP_HEX_RULES)
+		return fails;
+	const char *ok[2] = { "ok", "FAILED" };
+	snprintf(out[0], 160, "%s: six series in three directions: +1 across the opposite triangle, -1 directly, [0070]",
+		 ok[bad[0] != 0]);
+	snprintf(out[1], 160, "%s: opposite triangles sum to 0 mod 9 on every tile", ok[bad[1] != 0]);
+	snprintf(out[2], 160, "%s: pairing: north-east 2E+p, north-west 7E+q on every front", ok[bad[2] != 0]);
+	snprintf(out[3], 160, "%s: side patterns alternate across every side ([0071])", ok[bad[3] != 0]);
+	snprintf(out[4], 160, "%s: %d distinct fronts (36 by [0071])", ok[bad[4] != 0], distinct);
+	snprintf(out[5], 160, "%s: %d anchor tile%s hold%s", ok[bad[5] != 0], h->n_anchors,
+		 h->n_anchors == 1 ? "" : "s", h->n_anchors == 1 ? "s" : "");
+	snprintf(out[6], 160, "%s: the manifest lists each front once", ok[bad[6] != 0]);
 	return fails;
 }

@@ -35,7 +35,56 @@ static const char *const pic_sections[TP_HEX_SIDES] = {
 	"east", "northeast", "northwest", "west", "southwest", "southeast",
 };
 
+/* hex.anchor = ROW COL E NE NW: 1-based, three elements of one of the 36
+ * fronts.  The file's anchors replace the default; --set's the file's. */
+static int parse_anchor(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+			char *why, size_t n)
+{
+	(void)k;
+	struct tp_table_cfg *t = x->game;
+	int r, c, e, ne, nw, used = 0;
+	if (sscanf(value, "%d %d %d %d %d %n", &r, &c, &e, &ne, &nw, &used) != 5 || value[used] != '\0') {
+		snprintf(why, n, "expected 'row col east northeast northwest', e.g. 5 5 9 9 9 (rows and cols 1-based)");
+		return -1;
+	}
+	if (r < 1 || c < 1 || r > TP_HEX_MAX || c > TP_HEX_MAX) {
+		snprintf(why, n, "row and col count from 1, at most %d", TP_HEX_MAX);
+		return -1;
+	}
+	unsigned char v[3] = { (unsigned char)e, (unsigned char)ne, (unsigned char)nw };
+	if (e < 1 || e > 9 || ne < 1 || ne > 9 || nw < 1 || nw > 9 || tp_hex_pattern_of(v) < 0) {
+		snprintf(why, n, "not one of the 36 fronts: northeast must be 2E, 2E+1, 2E+7 or 2E+8 and northwest 7E (with the first two) or 7E+2 (mod 9, 1..9); see `tilepress -c series-hex manifest`");
+		return -1;
+	}
+	if (x->first)
+		t->n_anchors = 0;
+	if (t->n_anchors == TP_HEX_MAX_ANCHORS) {
+		snprintf(why, n, "too many anchors; at most %d", TP_HEX_MAX_ANCHORS);
+		return -1;
+	}
+	struct tp_hex_anchor *a = &t->anchor[t->n_anchors++];
+	a->row = r - 1;
+	a->col = c - 1;
+	memcpy(a->v, v, 3);
+	snprintf(a->where, sizeof a->where, "%s", x->where);
+	return 0;
+}
+
+static void format_anchor(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	const struct tp_table_cfg *t = game;
+	for (int i = 0; i < t->n_anchors; i++) {
+		const struct tp_hex_anchor *a = &t->anchor[i];
+		tp_buf_printf(b, "%s%d %d %d %d %d", i ? ", " : "", a->row + 1, a->col + 1, a->v[0], a->v[1], a->v[2]);
+	}
+}
+
 static const struct tp_key keys[] = {
+	{ "hex", "anchor", TP_KEY_CUSTOM, TP_HOME_GAME, TP_KEY_REPEAT, offsetof(struct tp_table_cfg, anchor),
+	  .parse = parse_anchor, .format = format_anchor,
+	  .help = "row col east northeast northwest: a tile the layout is derived from; repeatable" },
 	{ "hex", "order", TP_KEY_CUSTOM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, order),
 	  .parse = tp_table_parse_order, .format = tp_table_format_order,
 	  .help = "FIG. 6 in each triangle: small triangles 1..9 in marking order" },
@@ -63,22 +112,42 @@ static void defaults(struct tp_config *c)
 
 static int finish(struct tp_config *c, tp_err *e)
 {
+	struct tp_table_cfg *t = c->game_cfg;
 	if (c->board.rows < 2 || c->board.rows > TP_HEX_MAX || c->board.cols < 2 ||
 	    c->board.cols > TP_HEX_MAX)
 		return tp_fail(e, TP_EINPUT, "%s: board.rows and board.cols: the hexagonal set takes 2 to %d rows and cols",
 			       c->path, TP_HEX_MAX);
-	/* Every one of the 36 fronts must be in the set. */
+	if (t->n_anchors == 0) {
+		tp_hex_default_anchor(c->board.rows, c->board.cols, &t->anchor[0]);
+		t->n_anchors = 1;
+	}
+	for (int i = 0; i < t->n_anchors; i++)
+		if (t->anchor[i].row >= c->board.rows || t->anchor[i].col >= c->board.cols)
+			return tp_fail(e, TP_EINPUT, "%s: hex.anchor = %d %d ...: off the %d x %d board; allowed: row 1..%d, col 1..%d",
+				       t->anchor[i].where, t->anchor[i].row + 1, t->anchor[i].col + 1,
+				       c->board.rows, c->board.cols, c->board.rows, c->board.cols);
+	/* The anchors must agree, and every one of the 36 fronts be in the set. */
 	struct tp_hex *h = malloc(sizeof *h);
 	if (h == NULL)
 		return tp_fail(e, TP_EIO, "out of memory");
-	tp_hex_derive(h, c->board.rows, c->board.cols);
+	int bad = tp_hex_derive(h, c->board.rows, c->board.cols, t->anchor, t->n_anchors);
 	int n = h->n_fronts;
+	unsigned char got[3] = { 0 };
+	if (bad)
+		memcpy(got, h->tile[t->anchor[bad - 1].row * c->board.cols + t->anchor[bad - 1].col].v, 3);
 	free(h);
+	if (bad) {
+		const struct tp_hex_anchor *a = &t->anchor[bad - 1];
+		return tp_fail(e, TP_EINPUT,
+			       "%s: hex.anchor = %d %d %d %d %d: the first anchor (%s) already fixes that tile as %d %d %d; allowed: anchors that agree, or one anchor",
+			       a->where, a->row + 1, a->col + 1, a->v[0], a->v[1], a->v[2], t->anchor[0].where,
+			       got[0], got[1], got[2]);
+	}
 	if (n != 36)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: board.rows = %d, board.cols = %d hold %d of the 36 fronts of [0071]; allowed: a board that holds all 36 (at least 4 rows and 9 cols)",
 			       c->path, c->board.rows, c->board.cols, n);
-	if (tp_table_cfg(c)->indicia == TP_TRI_PICTURES)
+	if (t->indicia == TP_TRI_PICTURES)
 		return tp_table_load_pictures(c, "hex", pic_sections, TP_HEX_SIDES, e);
 	return TP_OK;
 }
@@ -88,7 +157,8 @@ static int derive(const struct tp_config *c, void **model, tp_err *e)
 	struct tp_hex *h = malloc(sizeof *h);
 	if (h == NULL)
 		return tp_fail(e, TP_EIO, "out of memory");
-	tp_hex_derive(h, c->board.rows, c->board.cols);
+	const struct tp_table_cfg *t = c->game_cfg;
+	tp_hex_derive(h, c->board.rows, c->board.cols, t->anchor, t->n_anchors);
 	*model = h;
 	return TP_OK;
 }
@@ -178,12 +248,12 @@ static int manifest(struct tp_buf *b, const struct tp_config *c, const void *mod
 static void summary(struct tp_buf *b, const struct tp_config *c, const void *model)
 {
 	const struct tp_hex *h = model;
-	char line[5][160];
+	char line[TP_HEX_RULES][160];
 	tp_buf_printf(b, "config %s: ok\n", c->path);
 	tp_buf_printf(b, "hexagonal set ([0070]): %d x %d = %d tiles, %.0f mm across the flats, %d distinct fronts\n",
 		      h->rows, h->cols, h->rows * h->cols, c->print.tile_mm, h->n_fronts);
-	int fails = tp_hex_prove(h, line, 5);
-	for (int i = 0; i < 5; i++)
+	int fails = tp_hex_prove(h, line, TP_HEX_RULES);
+	for (int i = 0; i < TP_HEX_RULES; i++)
 		tp_buf_printf(b, "%s\n", line[i]);
 	tp_buf_printf(b, "rules: %s\n", fails ? "FAILED" : "all hold");
 }

@@ -79,7 +79,7 @@ static int hex_front(struct tp_scene *sc, const struct tp_config *c, const struc
 	struct tp_tri_outer o;
 	for (int j = 0; j < TP_HEX_SIDES; j++)
 		corner(cx, cy, R, j, &cn[j][0], &cn[j][1]);
-	tp_tri_outer_of(&o, cn, TP_HEX_SIDES, outer, cx, cy, sc->bleed);
+	tp_tri_outer_of(&o, cn, TP_HEX_SIDES, outer, cx, cy, sc);
 	int rc = 0;
 	if (tc->indicia != TP_TRI_TRIANGLES)   /* the six triangles' sides */
 		for (int j = 0; j < TP_HEX_SIDES; j++) {

@@ -6,6 +6,7 @@
 
 #include "print/pictures.h"
 #include "games/config.h"
+#include "games/series/series_hex.h"
 #include "games/series/series_table.h"
 #include "games/series/series_tri.h"
 
@@ -23,6 +24,10 @@ struct tp_table_cfg {
 	int symbol[TP_N_SERIES];
 	char pictures_name[256];  /* table.pictures / hex.pictures: a name in templates/pictures/ or a path */
 	struct tp_pictures pictures;  /* loaded by finish with indicia = pictures */
+	/* hex.anchor (the hexagonal set only): the tiles the layout is
+	 * derived from; finish puts the default one when none is given. */
+	struct tp_hex_anchor anchor[TP_HEX_MAX_ANCHORS];
+	int n_anchors;
 };
 
 /* table.order and hex.order: parse "3 1 5 ..." into order[] (each of 1..9

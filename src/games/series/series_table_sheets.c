@@ -44,7 +44,7 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 	struct tp_tri_outer o;
 	for (int k = 0; k < 4; k++)
 		tile_corner(x, y, t, k, cn[k]);
-	tp_tri_outer_of(&o, cn, 4, edge, x + t / 2, y + t / 2, sc->bleed);
+	tp_tri_outer_of(&o, cn, 4, edge, x + t / 2, y + t / 2, sc);
 	int rc = 0;
 	if (tc->indicia != TP_TRI_TRIANGLES) {   /* the quadrants' diagonals */
 		struct tp_pt d1[2] = { { TP_MOVE, x, y }, { TP_LINE, x + t, y + t } };

@@ -44,10 +44,13 @@ void tp_tri_incircle(const double xy[6], double *cx, double *cy, double *r)
 }
 
 void tp_tri_outer_of(struct tp_tri_outer *o, const double corner[][2], int n, unsigned outer,
-		     double cx, double cy, double bleed)
+		     double cx, double cy, const struct tp_scene *sc)
 {
 	memset(o, 0, sizeof *o);
-	o->bleed = bleed;
+	o->bleed = sc->bleed;
+	o->clip[0] = o->clip[1] = -sc->bleed;
+	o->clip[2] = sc->trim_w + sc->bleed;
+	o->clip[3] = sc->trim_h + sc->bleed;
 	for (int k = 0; k < n; k++) {
 		const double *a = corner[k], *b = corner[(k + 1) % n];
 		if (outer >> k & 1) {
@@ -72,6 +75,13 @@ void tp_tri_outer_of(struct tp_tri_outer *o, const double corner[][2], int n, un
 			o->nfix++;
 		}
 	}
+}
+
+/* q kept inside the bleed box (a mitre at a sharp corner would pass it). */
+static void clamp(const struct tp_tri_outer *o, double *q)
+{
+	q[0] = fmin(fmax(q[0], o->clip[0]), o->clip[2]);
+	q[1] = fmin(fmax(q[1], o->clip[1]), o->clip[3]);
 }
 
 /* The index of the shared corner at p, or -1. */
@@ -108,6 +118,7 @@ static void pushed(const struct tp_tri_outer *o, unsigned mask, const double p[2
 			double d = o->fixu[f][0] * o->out[k][0] + o->fixu[f][1] * o->out[k][1];
 			q[0] = p[0] + o->fixu[f][0] * o->bleed / d;
 			q[1] = p[1] + o->fixu[f][1] * o->bleed / d;
+			clamp(o, q);
 			return;
 		}
 	double sx = 0, sy = 0, dot = 1;
@@ -123,6 +134,7 @@ static void pushed(const struct tp_tri_outer *o, unsigned mask, const double p[2
 		}
 	q[0] = p[0] + o->bleed * sx / (n == 2 ? dot : 1);
 	q[1] = p[1] + o->bleed * sy / (n == 2 ? dot : 1);
+	clamp(o, q);
 }
 
 /* The side v-x run on past v until it lies `bleed` beyond the deepest
@@ -138,6 +150,7 @@ static int run_on(const struct tp_tri_outer *o, unsigned mask, const double v[2]
 		return 0;
 	q[0] = v[0] + (v[0] - x[0]) * o->bleed / d;
 	q[1] = v[1] + (v[1] - x[1]) * o->bleed / d;
+	clamp(o, q);
 	return 1;
 }
 
@@ -173,29 +186,6 @@ static int fill_small(struct tp_scene *sc, int ink, const double xy[6], const st
 	return tp_scene_poly(sc, ink, TP_FILL, 0, p, (size_t)n);
 }
 
-/* A picture's 10 mm box scaled to `box` mm, centred on (cx, cy). */
-static int picture(struct tp_scene *sc, int ink, const struct tp_picture *pic, double cx, double cy,
-		   double box)
-{
-	double k = box / TP_PIC_BOX, x0 = cx - box / 2, y0 = cy - box / 2;
-	int rc = 0;
-	for (int i = 0; i < pic->n; i++) {
-		const struct tp_pic_item *it = &pic->item[i];
-		if (it->circle) {
-			rc |= tp_scene_circle(sc, ink, TP_FILL, 0, x0 + k * it->xy[0], y0 + k * it->xy[1],
-					      k * it->xy[2]);
-			continue;
-		}
-		double p[2 * TP_PIC_POINTS];
-		for (int j = 0; j < it->n; j++) {
-			p[2 * j] = x0 + k * it->xy[2 * j];
-			p[2 * j + 1] = y0 + k * it->xy[2 * j + 1];
-		}
-		rc |= tp_scene_poly(sc, ink, TP_FILL, 0, p, (size_t)it->n);
-	}
-	return rc;
-}
-
 int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const double B[2],
 		const double C[2], const struct tp_tri_style *st, const struct tp_tri_outer *o)
 {
@@ -227,7 +217,7 @@ int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const do
 		if (st->mode == TP_TRI_SHAPES)
 			rc |= tp_symbol_draw(sc, ink, TP_FILL, 0, st->symbol, cx, cy, 1.2 * r);
 		else
-			rc |= picture(sc, ink, st->pic, cx, cy, 1.4 * r);
+			rc |= tp_picture_draw(sc, ink, st->pic, cx, cy, 1.4 * r);
 	}
 	return rc ? -1 : 0;
 }

@@ -33,13 +33,15 @@ struct tp_tri_outer {
 	int nfix;
 	double fix[6][2], fixu[6][2];   /* such a corner; unit direction of the shared side's continuation */
 	double bleed;
+	double clip[4];   /* the sheet's bleed box x0 y0 x1 y1: run-ons stay in it */
 };
 
 /* Fills o for a tile whose n corners (n <= 6, in order round the tile) are
  * corner[]; side k joins corner k and corner k + 1 and is outer when bit
- * k of outer is set; (cx, cy) is inside the tile. */
+ * k of outer is set; (cx, cy) is inside the tile; sc gives the bleed and
+ * its box. */
 void tp_tri_outer_of(struct tp_tri_outer *o, const double corner[][2], int n, unsigned outer,
-		     double cx, double cy, double bleed);
+		     double cx, double cy, const struct tp_scene *sc);
 
 struct tp_tri_style {
 	int mode;                      /* enum tp_tri_mode */

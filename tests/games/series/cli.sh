@@ -53,6 +53,48 @@ c_build() {
 		pngcheck -q "$d/$s.png" >/dev/null 2>&1 || { fail "pngcheck $s.png"; return; }
 	done
 	[ -s "$d/fronts.dxf" ] || fail "no fronts.dxf"
+	# art runs on into the bleed: the preflight finds nothing
+	head -n 1 "$d/manifest/preflight.txt" | grep -q ' 0 errors, 0 warnings$' ||
+		fail "preflight: $(head -n 1 "$d/manifest/preflight.txt")"
+}
+
+# print.layout = punchboard: every tile whole on a press sheet with its own
+# closed die line (a POLYLINE of 4 or 6 vertices), as many as the layout
+# has tiles; the backs on as many press sheets as the fronts.
+c_punch() {
+	d=$(fresh_dir "punch$1")
+	run -c "$1" build -q -o "$d" -s print.layout=punchboard --formats pdf,svg,dxf
+	expect_ok || return
+	tiles=$(($(wc -l <"$d/manifest/layout.csv") - 1))
+	polys=$(cat "$d"/fronts*.dxf | grep -c '^POLYLINE')
+	verts=$(cat "$d"/fronts*.dxf | grep -c '^VERTEX')
+	[ "$polys" -eq "$tiles" ] || { fail "$polys die outlines on the press sheets, want $tiles"; return; }
+	[ "$verts" -eq $((polys * $2)) ] || { fail "$verts vertices, want $2 per outline"; return; }
+	fp=$(pdfinfo "$d/fronts.pdf" | sed -n 's/^Pages: *//p')
+	bp=$(pdfinfo "$d/backs.pdf" | sed -n 's/^Pages: *//p')
+	[ "$fp" = "$bp" ] || fail "fronts on $fp press sheets, backs on $bp"
+	qpdf --check "$d/fronts.pdf" >/dev/null 2>&1 || fail "qpdf --check fronts.pdf"
+}
+
+# A relative pictures path in a config is the config's, from any folder.
+c_pictures_beside() {
+	d=$(fresh_dir picbeside)
+	mkdir "$d/cfg" && cp templates/pictures/signs.ini "$d/cfg/mine.ini" &&
+		printf '[game]\nname = series-hex\n[hex]\nindicia = pictures\npictures = mine.ini\n' >"$d/cfg/set.ini"
+	(cd / && "$TP_BIN" -c "$d/cfg/set.ini" check >"$OUT" 2>"$ERR")
+	rc=$?
+	expect_ok || return
+	grep -q '^rules: all hold$' "$OUT" || fail "no 'rules: all hold'"
+}
+
+# hex.anchor: another anchor gives another layout of the same rules.
+c_hex_anchor() {
+	run -c series-hex -s "hex.anchor=1 1 5 1 8" pattern --format csv
+	expect_ok || return
+	sed -n 2p "$OUT" | grep -q '^1,1,[0-9]*,5,1,8,' || { fail "tile 1 1 is not 5 1 8: $(sed -n 2p "$OUT")"; return; }
+	run -c series-hex -s "hex.anchor=1 1 5 1 8" check
+	expect_ok || return
+	grep -q '^rules: all hold$' "$OUT" || fail "no 'rules: all hold'"
 }
 
 # Each hexagon side once: 6 x tiles less one per neighbouring pair.
@@ -93,7 +135,14 @@ done
 if [ -z "${TP_QUICK:-}" ]; then
 	tcase "series-table shapes: every sheet" c_build series-table -s table.indicia=shapes
 	tcase "series-table pictures: every sheet" c_build series-table -s table.indicia=pictures -s table.pictures=signs
+	tcase "series-table digits: every sheet" c_build series-table -s table.indicia=digits
+	tcase "series-hex digits: every sheet" c_build series-hex -s hex.indicia=digits
+	tcase "series-hex pictures: every sheet" c_build series-hex -s hex.indicia=pictures -s hex.pictures=toys
 fi
+tcase "series-table punchboard: 81 tiles whole, backs behind" c_punch series-table 4
+tcase "series-hex punchboard: every hexagon whole, backs behind" c_punch series-hex 6
+tcase "a pictures path in a config is read beside it (run from /)" c_pictures_beside
+tcase "hex.anchor fixes its tile and the rules still hold" c_hex_anchor
 tcase "series-hex: die lines cut each shared side once" c_hex_die
 tcase "table.order with a triangle twice is refused" refuse "--set table.order" "table.order" -- \
 	-c series-table -s "table.order=1 1 2 3 4 5 6 7 8"
@@ -103,6 +152,15 @@ tcase "a hex board without all 36 fronts is refused" refuse "config/series-hex.i
 	-c series-hex -s board.rows=3
 tcase "a missing pictures template is refused" refuse "--set table.pictures" "table.pictures" -- \
 	-c series-table -s table.indicia=pictures -s table.pictures=no-such
+tcase "hex.anchor not of the 36 fronts is refused" refuse "--set hex.anchor" "36 fronts" -- \
+	-c series-hex -s "hex.anchor=1 1 1 5 3"
+tcase "two hex anchors that disagree are refused" refuse "--set hex.anchor=5 6 9 9 9" "hex.anchor" -- \
+	-c series-hex -s "hex.anchor=5 5 9 9 9" -s "hex.anchor=5 6 9 9 9"
+tcase "pictures in a blind edition are refused ([0079])" refuse "--set print.cell_mark" "[0079]" -- \
+	-c series-blind -s print.cell_mark=picture
+printf '[lateral]\nname = ball\ncircle = 5 5 4\n' >"$T/four.ini"
+tcase "hex pictures without the six sections are refused" refuse "--set hex.pictures" "[east]" -- \
+	-c series-hex -s hex.indicia=pictures -s hex.pictures=$T/four.ini
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -1,0 +1,267 @@
+/* Issue 23's later parts, each against a count or a geometry worked out
+ * here independently of the drawing code:
+ *   - FIG. 15B pictures in the square game: per series ink, the picture
+ *     build fills (items of that series' picture) x (the cells the fill
+ *     build fills); the blind edition and the patent style refuse them;
+ *   - hexagonal digits and pictures: per triangle's ink, one numeral per
+ *     tile (plus the bar of each 6 and 9), or element x items;
+ *   - bleed: no series fill of either set stops on a trim edge, none
+ *     reaches past the bleed box;
+ *   - print.layout = punchboard: every tile whole on a press sheet (81
+ *     die rectangles for the table set, one closed hexagon per tile for
+ *     the hexagonal set), and each back outline mirrored behind its front;
+ *   - pictures paths in a config are the config's (run from another
+ *     folder). */
+
+#include "testutil.h"
+
+#include <math.h>
+
+#include "app/config_load.h"
+#include "app/impose_game.h"
+#include "games/game.h"
+#include "games/series/series_config.h"
+#include "games/series/series_hex.h"
+#include "games/series/series_table_config.h"
+#include "print/sheet.h"
+
+static struct tp_config *load(const char *config, const char *const *sets, int n)
+{
+	struct tp_config *c = NULL;
+	tp_err e = { 0 };
+	if (tp_config_load(&c, tu_path(config), sets, n, &tp_games, &e) != TP_OK)
+		fail_msg("%s: %s", config, e.msg);
+	return c;
+}
+
+static int refused(const char *config, const char *const *sets, int n, const char *want)
+{
+	struct tp_config *c = NULL;
+	tp_err e = { 0 };
+	int rc = tp_config_load(&c, tu_path(config), sets, n, &tp_games, &e);
+	if (rc == TP_OK)
+		tp_config_free(c);
+	return rc == TP_EINPUT && strstr(e.msg, want) != NULL;
+}
+
+/* Builds one sheet of c into doc; *model is the caller's to free. */
+static void build_sheet(const struct tp_config *c, const char *sheet, void **model, struct tp_doc *doc)
+{
+	tp_err e = { 0 };
+	assert_int_equal(c->game->derive(c, model, &e), TP_OK);
+	const struct tp_sheet_def *d = tp_game_sheet(c->game, sheet);
+	assert_non_null(d);
+	assert_int_equal(d->build(c, *model, doc), 0);
+}
+
+static long fills(const struct tp_scene *sc, int ink_id)
+{
+	long n = 0;
+	for (size_t k = 0; k < sc->n_shapes; k++)   /* a shape carries its ink's number */
+		n += sc->shapes[k].ink == ink_id && sc->shapes[k].paint == TP_FILL;
+	return n;
+}
+
+static void square_pictures(void **state)
+{
+	(void)state;
+	const char *fill[] = { "series.indicia=pips" };
+	const char *pic[] = { "series.indicia=pips", "print.cell_mark=picture", "series.pictures=signs" };
+	struct tp_config *cf = load("config/series.ini", fill, 1), *cp = load("config/series.ini", pic, 3);
+	void *mf = NULL, *mp = NULL;
+	struct tp_doc df = { 0 }, dp = { 0 };
+	build_sheet(cf, "fronts", &mf, &df);
+	build_sheet(cp, "fronts", &mp, &dp);
+	for (int s = 0; s < TP_N_SERIES; s++) {
+		int items = tp_series(cp)->pictures.pic[s].n;
+		assert_true(items > 0);
+		assert_true(fills(df.pages[0].sc, s) > 0);
+		assert_int_equal(fills(dp.pages[0].sc, s), fills(df.pages[0].sc, s) * items);
+	}
+	tp_doc_free(&df);
+	tp_doc_free(&dp);
+	cf->game->free_model(mf);
+	cp->game->free_model(mp);
+	tp_config_free(cf);
+	tp_config_free(cp);
+	/* [0079]: pictures have an orientation; the blind edition refuses them. */
+	const char *blind[] = { "print.cell_mark=picture" };
+	assert_true(refused("config/series-blind.ini", blind, 1, "--set print.cell_mark"));
+	assert_true(refused("config/series-blind.ini", blind, 1, "[0079]"));
+	const char *patent[] = { "print.cell_mark=picture", "print.style=patent" };
+	assert_true(refused("config/series.ini", patent, 2, "print.cell_mark"));
+	const char *missing[] = { "print.cell_mark=picture", "series.pictures=no-such" };
+	assert_true(refused("config/series.ini", missing, 2, "--set series.pictures"));
+}
+
+static void hex_digits_pictures(void **state)
+{
+	(void)state;
+	const char *dig[] = { "hex.indicia=digits" }, *pic[] = { "hex.indicia=pictures" };
+	struct tp_config *cd = load("config/series-hex.ini", dig, 1), *cp = load("config/series-hex.ini", pic, 1);
+	void *md = NULL, *mp = NULL;
+	struct tp_doc dd = { 0 }, dp = { 0 };
+	build_sheet(cd, "fronts", &md, &dd);
+	build_sheet(cp, "fronts", &mp, &dp);
+	const struct tp_hex *h = md;
+	int tiles = h->rows * h->cols;
+	for (int k = 0; k < TP_HEX_SIDES; k++) {
+		long bars = 0, units = 0;
+		for (int i = 0; i < tiles; i++) {
+			bars += h->tile[i].v[k] == 6 || h->tile[i].v[k] == 9;
+			units += h->tile[i].v[k];
+		}
+		assert_int_equal(fills(dd.pages[0].sc, k), tiles + bars);
+		int items = tp_table_cfg(cp)->pictures.pic[k].n;
+		assert_true(items > 0);
+		assert_int_equal(fills(dp.pages[0].sc, k), units * items);
+	}
+	tp_doc_free(&dd);
+	tp_doc_free(&dp);
+	cd->game->free_model(md);
+	cp->game->free_model(mp);
+	tp_config_free(cd);
+	tp_config_free(cp);
+	const char *shapes[] = { "hex.indicia=shapes" };
+	assert_true(refused("config/series-hex.ini", shapes, 1, "hex.indicia"));
+}
+
+/* Every series fill reaches past a trim edge it touches: none ends on one,
+ * and none goes past the bleed box. */
+static void bleed_clean(void **state)
+{
+	(void)state;
+	const char *configs[] = { "config/series-table.ini", "config/series-hex.ini" };
+	for (int m = 0; m < 2; m++) {
+		struct tp_config *c = load(configs[m], NULL, 0);
+		void *model = NULL;
+		struct tp_doc doc = { 0 };
+		build_sheet(c, "fronts", &model, &doc);
+		const struct tp_scene *sc = doc.pages[0].sc;
+		int beyond = 0, inks = m ? 6 : 4;
+		for (size_t k = 0; k < sc->n_shapes; k++) {
+			const struct tp_shape *s = &sc->shapes[k];
+			if (s->paint != TP_FILL || s->ink >= inks)
+				continue;
+			double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
+			for (size_t p = 0; p < s->count; p++) {
+				const struct tp_pt *q = &sc->pts[s->first + p];
+				if (q->op == TP_CLOSE)
+					continue;
+				lo[0] = fmin(lo[0], q->x), lo[1] = fmin(lo[1], q->y);
+				hi[0] = fmax(hi[0], q->x), hi[1] = fmax(hi[1], q->y);
+			}
+			double edge[4] = { lo[0], lo[1], sc->trim_w - hi[0], sc->trim_h - hi[1] };
+			for (int e = 0; e < 4; e++) {
+				assert_true(fabs(edge[e]) > 1e-6);
+				assert_true(edge[e] > -sc->bleed - 1e-6);
+				beyond += edge[e] < 0;
+			}
+		}
+		assert_true(beyond > 0);
+		tp_doc_free(&doc);
+		c->game->free_model(model);
+		tp_config_free(c);
+	}
+}
+
+/* The centres of the closed paths (or rects) of one ink on a page. */
+static int centres(const struct tp_scene *sc, int ink_id, int paint, double (*out)[2], int max)
+{
+	int n = 0;
+	for (size_t k = 0; k < sc->n_shapes && n < max; k++) {
+		const struct tp_shape *s = &sc->shapes[k];
+		if (s->ink != ink_id || s->paint != paint || (s->flags & TP_SHAPE_MARK))
+			continue;
+		double b[4];
+		tp_shape_bbox(sc, s, b);
+		out[n][0] = (b[0] + b[2]) / 2;
+		out[n][1] = (b[1] + b[3]) / 2;
+		n++;
+	}
+	return n;
+}
+
+static void punchboard(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.layout=punchboard" };
+	const char *configs[] = { "config/series-table.ini", "config/series-hex.ini" };
+	static double fc[4096][2], bc[4096][2];
+	for (int m = 0; m < 2; m++) {
+		struct tp_config *c = load(configs[m], sets, 1);
+		void *model = NULL;
+		struct tp_doc fr = { 0 }, bk = { 0 };
+		build_sheet(c, "fronts", &model, &fr);
+		assert_int_equal(tp_game_sheet(c->game, "backs")->build(c, model, &bk), 0);
+		assert_int_equal(tp_impose_doc(c, model, "fronts", &fr), 0);
+		assert_int_equal(tp_impose_doc(c, model, "backs", &bk), 0);
+		assert_int_equal(fr.n, bk.n);
+		int tiles = c->board.rows * c->board.cols, cut = 0;
+		for (size_t p = 0; p < fr.n; p++) {
+			const struct tp_scene *f = fr.pages[p].sc, *b = bk.pages[p].sc;
+			assert_true(f->press);
+			int nf = centres(f, TP_INK_CUT, TP_STROKE, fc, 4096);
+			cut += nf;
+			/* Backs: the inner outline of each tile (the line ink). */
+			int nb = centres(b, TP_INK_LINE, TP_STROKE, bc, 4096);
+			assert_int_equal(nf, nb);
+			for (int i = 0; i < nf; i++) {
+				int found = 0;
+				for (int j = 0; j < nb && !found; j++)
+					found = fabs(f->trim_w - fc[i][0] - bc[j][0]) < 1e-3 &&
+						fabs(fc[i][1] - bc[j][1]) < 1e-3;
+				assert_true(found);
+			}
+		}
+		assert_int_equal(cut, tiles);
+		tp_doc_free(&fr);
+		tp_doc_free(&bk);
+		c->game->free_model(model);
+		tp_config_free(c);
+	}
+}
+
+/* A relative pictures path in a config file is read beside the file,
+ * whatever the current folder. */
+static void pictures_beside_config(void **state)
+{
+	(void)state;
+	char *d = tu_tmpdir(), path[1200], cwd[1200];
+	snprintf(path, sizeof path, "%s/mine.ini", d);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("[lateral]\ncircle = 5 5 4\n[boxes]\ncircle = 5 5 4\n[vertical]\ncircle = 5 5 4\n"
+	      "[dots]\ncircle = 5 5 4\npoly = 0 0 1 0 1 1\n", f);
+	assert_int_equal(fclose(f), 0);
+	snprintf(path, sizeof path, "%s/set.ini", d);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("[game]\nname = series-table\n[table]\nindicia = pictures\npictures = mine.ini\n", f);
+	assert_int_equal(fclose(f), 0);
+	assert_non_null(getcwd(cwd, sizeof cwd));
+	assert_int_equal(chdir("/"), 0);
+	struct tp_config *c = NULL;
+	tp_err e = { 0 };
+	int rc = tp_config_load(&c, path, NULL, 0, &tp_games, &e);
+	assert_int_equal(chdir(cwd), 0);
+	if (rc != TP_OK)
+		fail_msg("%s", e.msg);
+	assert_int_equal(tp_table_cfg(c)->pictures.pic[TP_DOTS].n, 2);
+	tp_config_free(c);
+	tu_rmrf(d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(square_pictures),
+		cmocka_unit_test(hex_digits_pictures),
+		cmocka_unit_test(bleed_clean),
+		cmocka_unit_test(punchboard),
+		cmocka_unit_test(pictures_beside_config),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	tu_release_font_caches();
+	return rc;
+}
