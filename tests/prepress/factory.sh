@@ -125,7 +125,7 @@ done
 pf_bad=0
 pf_runs=0
 : >"$T/pf.log"
-for cfg in series series-blind series-tutorial vector arena; do
+for cfg in series series-blind series-tutorial vector arena arena-hex; do
 	for layout in gang punchboard; do
 		for prof in none generic-x1a punchboard x4; do
 			set -- -c "$cfg" -s print.layout=$layout
@@ -139,7 +139,7 @@ for cfg in series series-blind series-tutorial vector arena; do
 	done
 done
 if [ "$pf_bad" = 0 ]; then
-	ok "preflight: no error in $pf_runs builds (5 editions x 2 layouts x no profile and 3 profiles)"
+	ok "preflight: no error in $pf_runs builds (6 editions x 2 layouts x no profile and 3 profiles)"
 else
 	bad "preflight errors in shipped configs" "$T/pf.log"
 fi
