@@ -138,6 +138,18 @@ _tilepress()
 			# field of --list keys).
 			local key=${cur%%=*} values
 			values=$("$bin" "${cfg[@]}" --list keys 2>/dev/null | awk -F '\t' -v k="$key" '$1 == k { print $3 }')
+			if [[ $key == *.pictures ]]; then
+				# The pictures files in the data folders tilepress reads
+				# (the current folder, its own, the installed share).
+				local exe d f
+				exe=$(command -v "$bin" 2>/dev/null)
+				for d in . "${exe%/*}" "${exe%/*}/../share/tilepress"; do
+					for f in "$d"/templates/pictures/*.ini; do
+						[[ -e $f ]] && f=${f##*/} && values+=" ${f%.ini}"
+					done
+				done
+				values=$(printf '%s\n' $values | sort -u)
+			fi
 			# Readline replaces only the text after '=' when '=' breaks
 			# words: then it gets the values alone.
 			local prefix="$key="

@@ -55,5 +55,15 @@ previews: tilepress
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/table-pictures/fronts.pdf $(PREVIEW_DIR)/table-pictures
 	@./tilepress -c config/series-hex.ini build -q -o $(PREVIEW_TMP)/hex --formats pdf --only fronts
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/hex/fronts.pdf $(PREVIEW_DIR)/hex-fronts
+	@for i in digits pictures; do \
+		./tilepress -c config/series-hex.ini build -q -o $(PREVIEW_TMP)/hex-$$i --formats pdf --only fronts \
+			-s hex.indicia=$$i -s board.rows=4 -s board.cols=9 && \
+		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/hex-$$i/fronts.pdf $(PREVIEW_DIR)/hex-$$i; done
+	@./tilepress -c config/series-hex.ini build -q -o $(PREVIEW_TMP)/hex-punch --formats pdf --only fronts \
+		-s print.layout=punchboard
+	@pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/hex-punch/fronts.pdf $(PREVIEW_DIR)/hex-punchboard
+	@./tilepress build -q -o $(PREVIEW_TMP)/fig15b --formats pdf --only spanning-set \
+		-s series.indicia=pips -s print.cell_mark=picture
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/fig15b/spanning-set.pdf $(PREVIEW_DIR)/fig15b-pictures
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/std/proof.pdf $(PREVIEW_DIR)/proof
 	@ls $(PREVIEW_DIR)
