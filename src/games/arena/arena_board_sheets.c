@@ -126,11 +126,14 @@ static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
 				    const char *name)
 {
-	static const int layers[] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE,
-				      TP_INK_CUT };
-	double s = tp_arena(c)->square_mm;
+	const struct tp_arena_cfg *a = tp_arena(c);
+	int layers[4 + TP_ARENA_COLOURS_MAX] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE };
+	size_t nl = 4;
+	for (int k = 1; a->rules.marking != TP_MARKING_NUMBERS && k <= a->rules.colours; k++)
+		layers[nl++] = tp_arena_class_ink(k);
+	double s = a->square_mm;
 	int n = bd->cols, R = bd->rows;
-	struct tp_scene *sc = tp_arena_new_sheet(c, name, n * s, R * s, layers, 4);
+	struct tp_scene *sc = tp_arena_new_sheet(c, name, n * s, R * s, layers, nl);
 	if (sc == NULL)
 		return NULL;
 	double em;
@@ -138,11 +141,18 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	for (int row = 0; rc == 0 && row < R; row++)
 		for (int col = 0; rc == 0 && col < n; col++) {
 			const struct tp_arena_square *q = &bd->sq[row * n + col];
-			rc = tp_scene_rect(sc, q->inner ? TP_INK_INNER : TP_INK_OUTER, TP_FILL, 0,
-					   col * s, row * s, s, s);
+			int ground = q->inner ? TP_INK_INNER : TP_INK_OUTER;
+			if (q->colour && a->rules.marking == TP_MARKING_PICTURES)
+				rc = tp_arena_ground_framed(sc, ground, col * s, row * s, s, 0.86 * s);
+			else
+				rc = tp_scene_rect(sc, ground, TP_FILL, 0, col * s, row * s, s, s);
 			if (rc == 0 && q->number)
 				rc = draw_number(sc, q->number, facing(R, n, row, col, q->quarter),
 						 col * s, row * s, s, em);
+			/* A colour: a disc 0.7 of the square; a picture 0.8. */
+			if (rc == 0 && q->colour)
+				rc = tp_arena_draw_class(sc, a, q->colour, (col + 0.5) * s, (row + 0.5) * s,
+							 a->rules.marking == TP_MARKING_PICTURES ? 0.8 * s : 0.7 * s);
 		}
 	/* The start: a ring round the centre square's number (finding 9 of
 	 * issue 19: the centre carried no mark). */

@@ -117,6 +117,8 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_INT("colours", rules.colours, "2..8", "marking = colours or pictures: colour classes (inks colour1..colourN)"),
 	ARN_INT("collect", rules.collect, "0 (automatic) or 1..99", "counters of each colour on a player's collecting chart; 0 = automatic"),
 	ARN_LEN("counter_mm", counter_mm, 8, 40, "diameter of a collecting counter"),
+	{ ARN("pictures", TP_KEY_TEXT, pictures_name), sizeof(((struct tp_arena_cfg *)0)->pictures_name),
+	  .help = "marking = pictures: a pictures file (templates/pictures/NAME.ini, or a path); class c takes its c-th picture" },
 };
 
 /* A pale warm inner arena against a pale cool outer one, so the two are
@@ -166,6 +168,7 @@ void tp_arena_defaults(struct tp_config *c)
 	a->die = TP_ARENA_DIE_OFF;
 	a->die_mm = 20;
 	a->counter_mm = 16;
+	snprintf(a->pictures_name, sizeof a->pictures_name, "fruit");
 	c->board.rows = tp_arena_rows(&a->rules);
 	c->board.cols = tp_arena_cols(&a->rules);
 	c->print.tile_mm = a->square_mm;
@@ -366,6 +369,30 @@ static int load_shapes(struct tp_arena_cfg *a, tp_err *e)
 	return rc;
 }
 
+/* arena.pictures with marking = pictures: the file, with a picture for
+ * every colour class (the first arena.colours pictures, in file order). */
+static int load_pictures(const struct tp_config *c, struct tp_arena_cfg *a, tp_err *e)
+{
+	char path[512];
+	const char *where = tp_config_where(c, "arena", "pictures");
+	int rc = tp_pictures_resolve("arena.pictures", a->pictures_name,
+				     strncmp(where, "--set", 5) == 0 ? NULL : c->path, path, sizeof path, e);
+	if (rc == TP_OK)
+		rc = tp_pictures_load(path, NULL, 0, &a->pictures, e);
+	if (rc == TP_OK && a->pictures.n < a->rules.colours)
+		rc = tp_fail(e, TP_EINPUT,
+			     "arena.pictures = %s: %s holds %d pictures, and arena.colours = %d takes one per colour; use arena.colours = %d or a file with more",
+			     a->pictures_name, path, a->pictures.n, a->rules.colours,
+			     a->pictures.n >= TP_ARENA_COLOURS_MIN ? a->pictures.n : TP_ARENA_COLOURS_MIN);
+	if (rc != TP_OK) {
+		char msg[sizeof e->msg];
+		snprintf(msg, sizeof msg, "%s", e->msg);
+		e->code = TP_OK;   /* re-raised with where the key was set */
+		return tp_fail(e, rc, "%s: %s", where, msg);
+	}
+	return TP_OK;
+}
+
 int tp_arena_finish(struct tp_config *c, tp_err *e)
 {
 	struct tp_arena_cfg *a = c->game_cfg;
@@ -375,6 +402,8 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 	if (tp_arena_rules_check(&a->rules, e) != TP_OK)
 		return locate(c, e);
 	if ((rc = check_pieces(c, a, e)) != TP_OK)
+		return rc;
+	if (a->rules.marking == TP_MARKING_PICTURES && (rc = load_pictures(c, a, e)) != TP_OK)
 		return rc;
 	const char *where = tp_config_where(c, "arena", "shapes");
 	rc = resolve_shapes(c, a, e);

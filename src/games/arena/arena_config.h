@@ -9,6 +9,7 @@
 
 #include "games/arena/arena_core.h"
 #include "games/config.h"
+#include "print/pictures.h"
 
 /* The arena's inks, numbered in this order (see tp_ink_index). */
 enum tp_arena_ink {
@@ -52,6 +53,9 @@ struct tp_arena_cfg {
 	double die_mm;                   /* the die's edge: 10..60 mm, default 20 */
 	int player_marks;                /* 1: each piece carries its player's pips */
 	double counter_mm;               /* a collecting counter's diameter, default 16 */
+	char pictures_name[256];         /* arena.pictures: a name in templates/pictures/ or a path */
+	struct tp_pictures pictures;     /* loaded by finish() with marking = pictures: class c
+					  * is the file's picture c - 1 (file order) */
 };
 
 /* The arena part of a config. */

@@ -55,7 +55,32 @@ int tp_arena_build_die(const struct tp_config *c, const void *model, struct tp_d
 /* The die-net sheet's absent(): 1 with why while arena.die = off. */
 int tp_arena_die_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
 
-#define TP_ARENA_N_SHEETS 9
+/* The collecting game's print (arena_counters.c; arena.marking = colours
+ * or pictures).  tp_arena_class_ink: the ink of colour class cls (1..8).
+ * tp_arena_draw_class: class cls's mark centred on (cx, cy), size mm
+ * across: a disc of its ink (colours) or its picture in its ink
+ * (pictures); 0, or -1 when out of memory.  The counters sheet: one
+ * round counter of counter_mm per coloured position of the board (colour
+ * 1's first), twelve across, with its die line; its components for
+ * print.layout = punchboard.  The charts: one page per player (chart-P),
+ * need x colours places (tp_arena_collect) in a pattern seeded by the
+ * board's seed and the player.  tp_arena_collect_absent: both sheets'
+ * absent() while arena.marking = numbers. */
+int tp_arena_class_ink(int cls);
+int tp_arena_draw_class(struct tp_scene *sc, const struct tp_arena_cfg *a, int cls, double cx,
+			double cy, double size);
+int tp_arena_build_counters(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_counters_parts(const struct tp_config *c, const char *page, struct tp_parts *ps);
+int tp_arena_build_charts(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_collect_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
+/* A board square of s mm at (x, y) in ink round an unprinted square of w
+ * mm in its middle (a picture's ground: paper, so that no thin part of a
+ * picture knocks the arena's ink out), as four rectangles (so that the
+ * board's bleed extends them like any square).  0, or -1 when out of
+ * memory. */
+int tp_arena_ground_framed(struct tp_scene *sc, int ink, double x, double y, double s, double w);
+
+#define TP_ARENA_N_SHEETS 11
 extern const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS];
 
 #endif
