@@ -793,5 +793,8 @@ c_whole_range() {
 }
 tcase "arena.side = 19.0: not a whole number, allowed: its real range" c_whole_range
 
+# The collecting game (arena.marking = colours | pictures).
+. tests/games/arena/cli_collect.sh
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
