@@ -199,6 +199,8 @@ static int chart(const struct tp_config *c, const struct tp_arena_board *b, int 
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	int need = tp_arena_collect(&a->rules, &a->shapes, b), n = need * a->rules.colours;
+	if (need <= 0)
+		return -1;   /* the pieces failed to deal: out of memory */
 	int cols = (int)ceil(sqrt((double)n)), rows = (n + cols - 1) / cols;
 	double d = a->counter_mm, g = d / 4, band = 1.2 * d, m = 6;
 	double w = 2 * m + cols * (d + g) - g, h = 2 * m + band + rows * (d + g);
