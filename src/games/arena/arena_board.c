@@ -352,8 +352,8 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 	int rc = tp_arena_rules_check(r, e);
 	if (rc != TP_OK)
 		return rc;
-	if (r->grid == TP_GRID_HEX)
-		return tp_arena_hex_derive(r, out, e);
+	if (r->grid != TP_GRID_SQUARE)
+		return tp_arena_poly_derive(r, out, e);
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), size = tp_arena_inner_size_of(r);
 	struct counts k = { .cn = tp_arena_numbered_at(r, R / 2, C / 2), .bases = R == C ? 1 : 2 };
 	struct lists L = { .stride = (R / 2 + 1) * (C / 2 + 1) }; /* a quarter, all numbered */

@@ -84,14 +84,15 @@ extern const char *const tp_arena_numbering_names[TP_NUMBERING_N];
  * cells an edge round a centre cell (geometry, sectors and coordinates in
  * arena_hex.h).  A hex board keeps the struct tp_arena_board layout: its
  * cells sit in a (2n+1) x (2n+1) array by axial coordinates, the slots
- * outside the hexagon marked off. */
-enum tp_arena_grid { TP_GRID_SQUARE, TP_GRID_HEX, TP_GRID_N };
-extern const char *const tp_arena_grid_names[TP_GRID_N]; /* "square", "hex" */
+ * outside the hexagon marked off.  tri: a triangle of triangular cells
+ * (arena_tri.h), its core only so far: not yet a value of arena.grid. */
+enum tp_arena_grid { TP_GRID_SQUARE, TP_GRID_HEX, TP_GRID_TRI, TP_GRID_N };
+extern const char *const tp_arena_grid_names[TP_GRID_N]; /* "square", "hex", "tri" */
 
 /* Sectors round the centre whose totals are equal: the four quarters of a
  * square board, the six 60-degree sectors of a hex board. */
 #define TP_ARENA_SECTORS_MAX 6
-int tp_arena_sectors(int grid); /* 4 or 6 */
+int tp_arena_sectors(int grid); /* 4, 6 on hex, 3 on tri */
 
 /* What the positions carry (arena.marking): numbers (the seed's preferred
  * board), or colours (the seed's "playing positions may be coloured"):

@@ -26,6 +26,33 @@ int tp_arena_mirrored(const struct tp_arena_board *b, int axis);
  * when the two do not turn onto each other). */
 int tp_arena_quarter_repeats(const struct tp_arena_board *b, int q1, int q2);
 
+/* The hex and triangular boards' cells by slot (row, col) of a board of
+ * R rows (arena_slots.c; hex: arena_hex.h, tri: arena_tri.h): whether the
+ * slot holds a cell (any grid), its sector (1..tp_arena_sectors, 0 the
+ * centre), the slot of the cell turned t sectors on, or mirrored by mirror
+ * k (0..sectors-1, every mirror of the board), and the distance of its
+ * centre from the board's centre. */
+int tp_arena_slot_on(int grid, int R, int C, int row, int col);
+int tp_arena_slot_sector(int grid, int R, int row, int col);
+void tp_arena_slot_turn(int grid, int R, int t, int *row, int *col);
+void tp_arena_slot_mirror(int grid, int R, int k, int *row, int *col);
+double tp_arena_slot_dist(int grid, int R, int row, int col);
+
+/* The generator and the verifier of the hex and triangular boards
+ * (arena_polyboard.c): each sector drawn to common sums and turned into
+ * place, redrawn while two sectors read alike turned onto each other or
+ * the board is its own mirror image (contracts as tp_arena_board_derive
+ * and tp_arena_board_verify, which hand these boards over). */
+int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board **out, tp_err *e);
+int tp_arena_poly_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
+			 char *why, size_t n);
+
+/* Whether sector q turned onto sector p reads the same (all of it, or
+ * its inner cells alone), and whether the board reads the same under
+ * mirror k. */
+int tp_arena_sector_repeats(const struct tp_arena_board *b, int q, int p, int inner_only);
+int tp_arena_poly_mirrored(const struct tp_arena_board *b, int k);
+
 /* Sums the board's totals and counts afresh from its squares. */
 void tp_arena_board_totals(struct tp_arena_board *b);
 

@@ -4,11 +4,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-const char *const tp_arena_grid_names[TP_GRID_N] = { "square", "hex" };
+const char *const tp_arena_grid_names[TP_GRID_N] = { "square", "hex", "tri" };
 
 int tp_arena_sectors(int grid)
 {
-	return grid == TP_GRID_HEX ? 6 : 4;
+	return grid == TP_GRID_HEX ? 6 : grid == TP_GRID_TRI ? 3 : 4;
 }
 
 int tp_arena_hex_n(const struct tp_arena_rules *r)

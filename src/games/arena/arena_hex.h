@@ -89,20 +89,4 @@ double tp_arena_hex_dist(int q, int r);
  * square board's.  Called by tp_arena_rules_check. */
 int tp_arena_hex_rules_check(const struct tp_arena_rules *r, tp_err *e);
 
-/* The generator and the verifier on a hex board (tp_arena_board_derive and
- * tp_arena_board_verify hand hex rules to these): six sectors with equal
- * totals, inner sectors equal, outer total and average higher, outer
- * numbers rising toward the corners, no two sectors alike turned onto
- * each other, the board no mirror image of itself about any of its six
- * mirror lines. */
-int tp_arena_hex_derive(const struct tp_arena_rules *r, struct tp_arena_board **out, tp_err *e);
-int tp_arena_hex_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
-			char *why, size_t n);
-
-/* Whether sector q turned onto sector p reads the same (all of it, or its
- * inner cells alone); whether the board reads the same mirrored about
- * mirror line a (0..5). */
-int tp_arena_hex_sector_repeats(const struct tp_arena_board *b, int q, int p, int inner_only);
-int tp_arena_hex_mirrored(const struct tp_arena_board *b, int a);
-
 #endif

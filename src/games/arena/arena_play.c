@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "games/arena/arena_grid.h"
 #include "games/arena/arena_hex.h"
+#include "games/arena/arena_tri.h"
 
 int tp_arena_parts_promised(int grid, int inner)
 {
@@ -16,8 +18,8 @@ int tp_arena_parts_promised(int grid, int inner)
 
 int tp_arena_on_board(const struct tp_arena_rules *r, int row, int col)
 {
-	if (r->grid == TP_GRID_HEX)
-		return tp_arena_hex_on(tp_arena_hex_n(r), row, col);
+	if (r->grid != TP_GRID_SQUARE)
+		return tp_arena_slot_on(r->grid, tp_arena_rows(r), tp_arena_cols(r), row, col);
 	return row >= 0 && col >= 0 && row < tp_arena_rows(r) && col < tp_arena_cols(r);
 }
 
@@ -44,8 +46,11 @@ int tp_arena_outer_parts(const struct tp_arena_rules *r)
 		while (top > 0) {
 			int s = stack[--top], row = s / n, col = s % n;
 			static const int dr[6] = { -1, 1, 0, 0, -1, 1 }, dc[6] = { 0, 0, -1, 1, 1, -1 };
-			for (int d = 0; d < (r->grid == TP_GRID_HEX ? 6 : 4); d++) {
-				int r2 = row + dr[d], c2 = col + dc[d];
+			/* tri: left, right, and below an up cell or above a down one */
+			int tdr[3] = { 0, 0, col % 2 ? -1 : 1 }, tdc[3] = { -1, 1, col % 2 ? -1 : 1 };
+			int tri = r->grid == TP_GRID_TRI;
+			for (int d = 0; d < (tri ? 3 : r->grid == TP_GRID_HEX ? 6 : 4); d++) {
+				int r2 = row + (tri ? tdr[d] : dr[d]), c2 = col + (tri ? tdc[d] : dc[d]);
 				if (!tp_arena_on_board(r, r2, c2))
 					continue;
 				int t = r2 * n + c2;
@@ -145,6 +150,16 @@ static int check_fit(const struct tp_arena_rules *r, const struct tp_arena_shape
 	if (squares < 0)
 		return tp_fail(e, TP_EIO, "arena: out of memory dealing the pieces");
 	int R = tp_arena_rows(r), C = tp_arena_cols(r);
+	if (r->grid == TP_GRID_TRI) {
+		int side = r->side;
+		if ((long)side * side >= squares)
+			return TP_OK;
+		while ((long)side * side < squares)
+			side += 3;
+		return tp_fail(e, TP_EINPUT,
+			       "arena.side = %d: the triangular board's %d cells cannot hold the %d cells of the pieces a %d-player game plays; use arena.side = %d",
+			       r->side, r->side * r->side, squares, r->players, side);
+	}
 	if (r->grid == TP_GRID_HEX) {
 		int side = r->side;
 		if (tp_arena_hex_cells(side - 1) >= squares)
@@ -280,11 +295,12 @@ static int self_mirror(const struct tp_arena_board *b, int q, int axis)
 
 int tp_arena_quarters_alike(const struct tp_arena_board *b, char *why, size_t n)
 {
-	if (b->grid == TP_GRID_HEX) {
+	if (b->grid != TP_GRID_SQUARE) {
 		/* Inner parts of two sectors alike turned onto each other. */
-		for (int q = 1; q <= 6; q++)
-			for (int p = q + 1; p <= 6; p++)
-				if (tp_arena_hex_sector_repeats(b, q, p, 1)) {
+		int S = tp_arena_sectors(b->grid);
+		for (int q = 1; q <= S; q++)
+			for (int p = q + 1; p <= S; p++)
+				if (tp_arena_sector_repeats(b, q, p, 1)) {
 					snprintf(why, n, "the inner arena of sector %d turned onto sector %d reads the same", q, p);
 					return 1;
 				}

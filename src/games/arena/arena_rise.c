@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "core/alloc.h"
-#include "games/arena/arena_hex.h"
+#include "games/arena/arena_grid.h"
 #include "games/sim.h"
 
 /* Noise in the sort, as a share of the spread of the distances: large
@@ -68,8 +68,8 @@ int tp_arena_rise(int *v, const double *dist, int k, unsigned long long seed)
 static double dist_of(const struct tp_arena_board *b, int i)
 {
 	int n = b->cols, mr = b->rows / 2, m = n / 2;
-	if (b->grid == TP_GRID_HEX)
-		return tp_arena_hex_dist(i % n - m, i / n - mr);
+	if (b->grid != TP_GRID_SQUARE)
+		return tp_arena_slot_dist(b->grid, b->rows, i / n, i % n);
 	return hypot(i / n - mr, i % n - m);
 }
 

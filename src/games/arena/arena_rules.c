@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "games/arena/arena_hex.h"
+#include "games/arena/arena_tri.h"
 #include <string.h>
 
 const char *const tp_arena_inner_names[TP_INNER_N] = { "diamond", "square", "circle" };
@@ -48,6 +49,8 @@ int tp_arena_rows(const struct tp_arena_rules *r)
 {
 	if (r->grid == TP_GRID_HEX)
 		return 2 * tp_arena_hex_n(r) + 1;
+	if (r->grid == TP_GRID_TRI)
+		return r->side;
 	return r->rows > 0 ? r->rows : r->side;
 }
 
@@ -55,6 +58,8 @@ int tp_arena_cols(const struct tp_arena_rules *r)
 {
 	if (r->grid == TP_GRID_HEX)
 		return 2 * tp_arena_hex_n(r) + 1;
+	if (r->grid == TP_GRID_TRI)
+		return 2 * r->side - 1;
 	return r->cols > 0 ? r->cols : r->side;
 }
 
@@ -68,6 +73,8 @@ static int inner_size(const struct tp_arena_rules *r)
 		return r->inner_size;
 	if (r->grid == TP_GRID_HEX)
 		return tp_arena_hex_inner_default(r->inner, tp_arena_hex_n(r));
+	if (r->grid == TP_GRID_TRI)
+		return tp_arena_tri_inner_default(r->inner, r->side);
 	if (r->inner == TP_INNER_SQUARE) {
 		/* The largest rectangle of the board's proportions, k rows up
 		 * and down, k * b / a columns across, not over half the board. */
@@ -100,6 +107,9 @@ int tp_arena_inner_in(const struct tp_arena_rules *r, int size, int row, int col
 		int n = tp_arena_hex_n(r);
 		return tp_arena_hex_on(n, row, col) && tp_arena_hex_inner(r->inner, size, col - n, row - n);
 	}
+	if (r->grid == TP_GRID_TRI)
+		return tp_arena_tri_on(r->side, row, col) &&
+		       tp_arena_tri_inner(r->side, r->inner, size, row, col);
 	return is_inner_rc(tp_arena_rows(r), tp_arena_cols(r), r->inner, size, row, col);
 }
 
@@ -182,6 +192,8 @@ int tp_arena_numbered_at(const struct tp_arena_rules *r, int row, int col)
 		int n = tp_arena_hex_n(r);
 		return tp_arena_hex_on(n, row, col) && tp_arena_hex_numbered(r, col - n, row - n);
 	}
+	if (r->grid == TP_GRID_TRI)
+		return tp_arena_tri_on(r->side, row, col) && tp_arena_tri_numbered(r, row, col);
 	switch (r->numbering) {
 	case TP_NUMBERING_ALL:
 		return 1;
@@ -273,6 +285,8 @@ int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 		return e->code;
 	if (r->grid == TP_GRID_HEX)
 		return check_common(r, e) != TP_OK ? e->code : tp_arena_hex_rules_check(r, e);
+	if (r->grid == TP_GRID_TRI)
+		return check_common(r, e) != TP_OK ? e->code : tp_arena_tri_rules_check(r, e);
 	if (r->side < TP_ARENA_SIDE_MIN || r->side > TP_ARENA_SIDE_MAX || r->side % 2 == 0)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.side = %d: the side is an odd number of squares from %d to %d (odd, so that there is a centre square to start on; at least %d, so that the longest shape, the 6-square Gun, fits)",

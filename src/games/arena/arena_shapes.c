@@ -226,7 +226,7 @@ static int grid_key(struct parse *P, const char *v, size_t len, int line)
 		v++;
 		len--;
 	}
-	for (int g = 0; g < TP_GRID_N; g++)
+	for (int g = 0; g <= TP_GRID_HEX; g++)
 		if (strlen(tp_arena_grid_names[g]) == len && memcmp(v, tp_arena_grid_names[g], len) == 0) {
 			P->out->grid = g;
 			return TP_OK;

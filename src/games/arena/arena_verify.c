@@ -105,8 +105,8 @@ int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_
 	tp_err e = { 0 };
 	if (tp_arena_rules_check(r, &e) != TP_OK)
 		return why_fail(why, n, "%s", e.msg);
-	if (r->grid == TP_GRID_HEX)
-		return tp_arena_hex_verify(r, b, why, n);
+	if (r->grid != TP_GRID_SQUARE)
+		return tp_arena_poly_verify(r, b, why, n);
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), size = tp_arena_inner_size_of(r);
 	if (b == NULL || b->sq == NULL || b->rows != R || b->cols != C)
 		return why_fail(why, n, "the board is not %dx%d", R, C);

@@ -1,9 +1,11 @@
-/* The hex board's numbering generator and its verifier (contracts in
- * arena_hex.h): sector 1's numbers drawn to common sums, each sector its
- * own draw turned into place, redrawn while two sectors are alike or the
- * board is its own mirror image. */
+/* The hex and triangular boards' numbering generator and its verifier
+ * (contracts in arena_grid.h, geometry in arena_hex.h and arena_tri.h):
+ * sector 1's numbers drawn to common sums, each sector its own draw turned
+ * into place, redrawn while two sectors are alike or the board is its own
+ * mirror image.  S, the sectors: 6 on hex, 3 on tri. */
 #include "games/arena/arena_grid.h"
 #include "games/arena/arena_hex.h"
+#include "games/arena/arena_tri.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,11 +15,11 @@
 #include "core/alloc.h"
 #include "games/sim.h"
 
-#define SECTORS 6
 #define TRIES 1000
+#define WAYS_CAP 6   /* the most sectors: six on hex */
 
-/* Ways (capped at SECTORS) to write k numbers in lo..hi totalling s: six
- * sectors that must all differ need six. */
+/* Ways (capped at six) to write k numbers in lo..hi totalling s: S
+ * sectors that must all differ need S. */
 static long ways(int k, int lo, int hi, long long s)
 {
 	if (s < (long long)k * lo || s > (long long)k * hi)
@@ -25,12 +27,12 @@ static long ways(int k, int lo, int hi, long long s)
 	if (lo == hi || s == (long long)k * lo || s == (long long)k * hi)
 		return 1;
 	/* Strictly inside with k >= 6: not all equal, so at least k orders. */
-	if (k >= SECTORS)
-		return SECTORS;
+	if (k >= WAYS_CAP)
+		return WAYS_CAP;
 	long n = 0;
-	for (int x = lo; x <= hi && n < SECTORS; x++)
+	for (int x = lo; x <= hi && n < WAYS_CAP; x++)
 		n += ways(k - 1, lo, hi, s - x);
-	return n < SECTORS ? n : SECTORS;
+	return n < WAYS_CAP ? n : WAYS_CAP;
 }
 
 /* k numbers uniform in lo..hi, then moved by 1 (a random one that can)
@@ -59,6 +61,7 @@ static void draw(struct tp_rng *g, int *v, int k, int lo, int hi, long long s)
 struct base {
 	int *cell, a, b;
 	double *dist;
+	int S;   /* sectors */
 };
 
 /* The common sums: each range's middle if the outer total and average
@@ -68,7 +71,7 @@ struct base {
 static int choose_sums(const struct tp_arena_rules *r, const struct base *B, long long *si,
 		       long long *so, long long *c, tp_err *e)
 {
-	long long a = B->a, b = B->b, A = SECTORS * a + 1, Bn = SECTORS * b;
+	long long a = B->a, b = B->b, S = B->S, A = S * a + 1, Bn = S * b;
 	long long silo = a * r->inner_min, so_hi = b * r->outer_max;
 	long long si0 = a * (r->inner_min + r->inner_max) / 2;
 	long long so0 = (b * (r->outer_min + r->outer_max) + 1) / 2;
@@ -78,44 +81,44 @@ static int choose_sums(const struct tp_arena_rules *r, const struct base *B, lon
 		*so = so0 + (so_hi - so0) * i / K;
 		*c = (*si + a / 2) / a;
 		*c = *c < r->inner_min ? r->inner_min : *c > r->inner_max ? r->inner_max : *c;
-		long long it = SECTORS * *si + *c, ot = SECTORS * *so;
+		long long it = S * *si + *c, ot = S * *so;
 		if (ot > it && ot * A > it * Bn)
 			break;
 		if (i == K)
 			return tp_fail(e, TP_EINPUT,
 				       "arena: the outer total cannot exceed the inner one: with every outer number at outer_max %d the %lld outer numbers total %lld, with every inner one at inner_min %d the %lld inner numbers total %lld; raise outer_max, lower inner_min or shrink the inner arena",
-				       r->outer_max, Bn, SECTORS * so_hi, r->inner_min, A,
-				       SECTORS * silo + r->inner_min);
+				       r->outer_max, Bn, S * so_hi, r->inner_min, A,
+				       S * silo + r->inner_min);
 	}
 	long li = ways(B->a, r->inner_min, r->inner_max, *si);
 	long lo = ways(B->b, r->outer_min, r->outer_max, *so);
-	if (li * lo < SECTORS)
+	if (li * lo < S)
 		return tp_fail(e, TP_EINPUT,
-			       "arena: the ranges leave %ld way%s to number a sector (%d inner numbers in %d..%d totalling %lld, %d outer in %d..%d totalling %lld), and the six sectors must all differ; widen inner_min..inner_max or outer_min..outer_max",
+			       "arena: the ranges leave %ld way%s to number a sector (%d inner numbers in %d..%d totalling %lld, %d outer in %d..%d totalling %lld), and the %lld sectors must all differ; widen inner_min..inner_max or outer_min..outer_max",
 			       li * lo, li * lo == 1 ? "" : "s", B->a, r->inner_min, r->inner_max, *si,
-			       B->b, r->outer_min, r->outer_max, *so);
+			       B->b, r->outer_min, r->outer_max, *so, S);
 	return TP_OK;
 }
 
 static struct tp_arena_board *new_board(const struct tp_arena_rules *r, int size)
 {
-	int n = tp_arena_hex_n(r), R = 2 * n + 1;
+	int R = tp_arena_rows(r), C = tp_arena_cols(r);
 	struct tp_arena_board *bd = tp_calloc(1, sizeof *bd);
-	struct tp_arena_square *sq = tp_calloc((size_t)R * R, sizeof *sq);
+	struct tp_arena_square *sq = tp_calloc((size_t)R * C, sizeof *sq);
 	if (bd == NULL || sq == NULL) {
 		free(bd);
 		free(sq);
 		return NULL;
 	}
-	*bd = (struct tp_arena_board){ .grid = TP_GRID_HEX, .rows = R, .cols = R, .sq = sq };
+	*bd = (struct tp_arena_board){ .grid = r->grid, .rows = R, .cols = C, .sq = sq };
 	for (int row = 0; row < R; row++)
-		for (int col = 0; col < R; col++) {
-			struct tp_arena_square *s = &sq[row * R + col];
-			s->off = !tp_arena_hex_on(n, row, col);
+		for (int col = 0; col < C; col++) {
+			struct tp_arena_square *s = &sq[row * C + col];
+			s->off = !tp_arena_slot_on(r->grid, R, C, row, col);
 			if (s->off)
 				continue;
-			s->inner = tp_arena_hex_inner(r->inner, size, col - n, row - n);
-			s->quarter = tp_arena_hex_sector(col - n, row - n);
+			s->inner = tp_arena_inner_in(r, size, row, col);
+			s->quarter = tp_arena_slot_sector(r->grid, R, row, col);
 		}
 	return bd;
 }
@@ -123,21 +126,21 @@ static struct tp_arena_board *new_board(const struct tp_arena_rules *r, int size
 static int list_base(const struct tp_arena_rules *r, const struct tp_arena_board *bd,
 		     struct base *B)
 {
-	int n = tp_arena_hex_n(r), R = bd->rows;
-	B->cell = tp_malloc(sizeof *B->cell * (size_t)R * R);
-	B->dist = tp_malloc(sizeof *B->dist * (size_t)R * R);
+	int R = bd->rows, C = bd->cols;
+	B->cell = tp_malloc(sizeof *B->cell * (size_t)R * C);
+	B->dist = tp_malloc(sizeof *B->dist * (size_t)R * C);
 	if (B->cell == NULL || B->dist == NULL)
 		return -1;
 	B->a = B->b = 0;
+	B->S = tp_arena_sectors(r->grid);
 	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < R * R; i++) {
+		for (int i = 0; i < R * C; i++) {
 			const struct tp_arena_square *s = &bd->sq[i];
-			int q = i % R - n, rr = i / R - n;
-			if (s->off || s->quarter != 1 || !tp_arena_hex_numbered(r, q, rr) ||
+			if (s->off || s->quarter != 1 || !tp_arena_numbered_at(r, i / C, i % C) ||
 			    s->inner != !pass)
 				continue;
 			if (pass)
-				B->dist[B->b++] = tp_arena_hex_dist(q, rr);
+				B->dist[B->b++] = tp_arena_slot_dist(r->grid, R, i / C, i % C);
 			else
 				B->a++;
 			B->cell[B->a + B->b - 1] = i;
@@ -145,38 +148,38 @@ static int list_base(const struct tp_arena_rules *r, const struct tp_arena_board
 	return 0;
 }
 
-/* Array index of base cell i turned into sector k (1..6). */
+/* Array index of base cell i turned into sector k (1..S). */
 static int turned(const struct tp_arena_board *bd, int i, int k)
 {
-	int n = bd->rows / 2, q = i % bd->rows - n, r = i / bd->rows - n;
-	tp_arena_hex_turn(k - 1, &q, &r);
-	return (r + n) * bd->rows + q + n;
+	int row = i / bd->cols, col = i % bd->cols;
+	tp_arena_slot_turn(bd->grid, bd->rows, k - 1, &row, &col);
+	return row * bd->cols + col;
 }
 
-int tp_arena_hex_sector_repeats(const struct tp_arena_board *b, int q, int p, int inner_only)
+int tp_arena_sector_repeats(const struct tp_arena_board *b, int q, int p, int inner_only)
 {
-	int R = b->rows, n = R / 2;
-	for (int i = 0; i < R * R; i++) {
+	int R = b->rows, C = b->cols;
+	for (int i = 0; i < R * C; i++) {
 		const struct tp_arena_square *s = &b->sq[i];
 		if (s->off || s->quarter != q || (inner_only && !s->inner))
 			continue;
-		int cq = i % R - n, cr = i / R - n;
-		tp_arena_hex_turn(p - q, &cq, &cr);
-		if (s->number != b->sq[(cr + n) * R + cq + n].number)
+		int row = i / C, col = i % C;
+		tp_arena_slot_turn(b->grid, R, p - q, &row, &col);
+		if (s->number != b->sq[row * C + col].number)
 			return 0;
 	}
 	return 1;
 }
 
-int tp_arena_hex_mirrored(const struct tp_arena_board *b, int a)
+int tp_arena_poly_mirrored(const struct tp_arena_board *b, int k)
 {
-	int R = b->rows, n = R / 2;
-	for (int i = 0; i < R * R; i++) {
+	int R = b->rows, C = b->cols;
+	for (int i = 0; i < R * C; i++) {
 		if (b->sq[i].off)
 			continue;
-		int q = i % R - n, r = i / R - n;
-		tp_arena_hex_mirror(a, &q, &r);
-		if (b->sq[i].number != b->sq[(r + n) * R + q + n].number)
+		int row = i / C, col = i % C;
+		tp_arena_slot_mirror(b->grid, R, k, &row, &col);
+		if (b->sq[i].number != b->sq[row * C + col].number)
 			return 0;
 	}
 	return 1;
@@ -184,12 +187,13 @@ int tp_arena_hex_mirrored(const struct tp_arena_board *b, int a)
 
 static int symmetric(const struct tp_arena_board *bd)
 {
-	for (int q = 1; q <= SECTORS; q++)
-		for (int p = q + 1; p <= SECTORS; p++)
-			if (tp_arena_hex_sector_repeats(bd, q, p, 0))
+	int S = tp_arena_sectors(bd->grid);
+	for (int q = 1; q <= S; q++)
+		for (int p = q + 1; p <= S; p++)
+			if (tp_arena_sector_repeats(bd, q, p, 0))
 				return 1;
-	for (int a = 0; a < SECTORS; a++)
-		if (tp_arena_hex_mirrored(bd, a))
+	for (int k = 0; k < S; k++)
+		if (tp_arena_poly_mirrored(bd, k))
 			return 1;
 	return 0;
 }
@@ -201,7 +205,7 @@ static int draw_sectors(struct tp_rng *g, const struct tp_arena_rules *r, struct
 			const struct base *B, int *vals, long long si, long long so, int strict)
 {
 	int k = B->a + B->b;
-	for (int q = 1; q <= SECTORS; q++) {
+	for (int q = 1; q <= B->S; q++) {
 		int *v = vals + (size_t)(q - 1) * k;
 		for (int again = 0; again < TRIES; again++) {
 			draw(g, v, B->a, r->inner_min, r->inner_max, si);
@@ -221,7 +225,18 @@ static int draw_sectors(struct tp_rng *g, const struct tp_arena_rules *r, struct
 	return 0;
 }
 
-int tp_arena_hex_derive(const struct tp_arena_rules *r, struct tp_arena_board **out, tp_err *e)
+/* The centre cell's slot: the middle of a hex board's array; on a
+ * triangle (side 3m + 1) row 2m, col 2m. */
+static int centre_slot(const struct tp_arena_rules *r, const struct tp_arena_board *bd)
+{
+	if (r->grid == TP_GRID_TRI) {
+		int m = (bd->rows - 1) / 3;
+		return 2 * m * bd->cols + 2 * m;
+	}
+	return (bd->rows / 2) * bd->cols + bd->cols / 2;
+}
+
+int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board **out, tp_err *e)
 {
 	*out = NULL;
 	int size = tp_arena_inner_size_of(r);
@@ -229,10 +244,11 @@ int tp_arena_hex_derive(const struct tp_arena_rules *r, struct tp_arena_board **
 	struct base B = { 0 };
 	int *vals = NULL;
 	int rc = bd == NULL || list_base(r, bd, &B) != 0 ? TP_EIO : TP_OK;
-	if (rc == TP_OK && (vals = tp_malloc(sizeof *vals * (size_t)(B.a + B.b) * SECTORS)) == NULL)
+	if (rc == TP_OK && (vals = tp_malloc(sizeof *vals * (size_t)(B.a + B.b) * B.S)) == NULL)
 		rc = TP_EIO;
 	if (rc == TP_EIO)
-		tp_fail(e, TP_EIO, "arena: out of memory for a hex board of side %d", r->side);
+		tp_fail(e, TP_EIO, "arena: out of memory for a %s board of side %d",
+			tp_arena_grid_names[r->grid], r->side);
 	long long si = 0, so = 0, c = 0;
 	if (rc == TP_OK)
 		rc = choose_sums(r, &B, &si, &so, &c, e);
@@ -248,7 +264,7 @@ int tp_arena_hex_derive(const struct tp_arena_rules *r, struct tp_arena_board **
 			rc = tp_fail(e, TP_EIO, "arena: out of memory numbering the board");
 			break;
 		}
-		bd->sq[(bd->rows / 2) * bd->cols + bd->cols / 2].number = (int)c;
+		bd->sq[centre_slot(r, bd)].number = (int)c;
 		if (!symmetric(bd))
 			break;
 	}
@@ -281,39 +297,41 @@ static int why_fail(char *why, size_t n, const char *fmt, ...)
 static int verify_cells(const struct tp_arena_rules *r, const struct tp_arena_board *b, char *why,
 			size_t len)
 {
-	int n = tp_arena_hex_n(r), R = 2 * n + 1, size = tp_arena_inner_size_of(r);
-	for (int i = 0; i < R * R; i++) {
+	int R = b->rows, C = b->cols, size = tp_arena_inner_size_of(r);
+	for (int i = 0; i < R * C; i++) {
 		const struct tp_arena_square *s = &b->sq[i];
-		int q = i % R - n, rr = i / R - n, on = abs(q + rr) <= n;
+		int row = i / C, col = i % C, on = tp_arena_slot_on(r->grid, R, C, row, col);
 		if (s->off == on || (!on && (s->number || s->inner || s->quarter)))
-			return why_fail(why, len, "slot %d,%d is %s but %s the board", q, rr,
+			return why_fail(why, len, "slot %d,%d is %s but %s the board", row, col,
 					s->off ? "off" : "on", on ? "on" : "off");
 		if (!on)
 			continue;
-		int in = tp_arena_hex_inner(r->inner, size, q, rr), sec = tp_arena_hex_sector(q, rr);
+		int in = tp_arena_inner_in(r, size, row, col);
+		int sec = tp_arena_slot_sector(r->grid, R, row, col);
 		if (s->inner != in || s->quarter != sec)
-			return why_fail(why, len, "cell %d,%d is %s in sector %d, not %s in %d", q, rr,
+			return why_fail(why, len, "slot %d,%d is %s in sector %d, not %s in %d", row, col,
 					s->inner ? "inner" : "outer", s->quarter, in ? "inner" : "outer", sec);
-		if (!tp_arena_hex_numbered(r, q, rr)) {
+		if (!tp_arena_numbered_at(r, row, col)) {
 			if (s->number)
-				return why_fail(why, len, "cell %d,%d carries %d off the numbered class",
-						q, rr, s->number);
+				return why_fail(why, len, "slot %d,%d carries %d off the numbered class",
+						row, col, s->number);
 			continue;
 		}
 		int lo = in ? r->inner_min : r->outer_min, hi = in ? r->inner_max : r->outer_max;
 		if (s->number < lo || s->number > hi)
-			return why_fail(why, len, "cell %d,%d carries %d, outside %d..%d", q, rr,
+			return why_fail(why, len, "slot %d,%d carries %d, outside %d..%d", row, col,
 					s->number, lo, hi);
 	}
 	return 0;
 }
 
-int tp_arena_hex_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
-			char *why, size_t len)
+int tp_arena_poly_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
+			 char *why, size_t len)
 {
-	int R = 2 * tp_arena_hex_n(r) + 1;
-	if (b == NULL || b->sq == NULL || b->grid != TP_GRID_HEX || b->rows != R || b->cols != R)
-		return why_fail(why, len, "the board is not a hex board of side %d", r->side);
+	int R = tp_arena_rows(r), C = tp_arena_cols(r), S = tp_arena_sectors(r->grid);
+	if (b == NULL || b->sq == NULL || b->grid != r->grid || b->rows != R || b->cols != C)
+		return why_fail(why, len, "the board is not a %s board of side %d",
+				tp_arena_grid_names[r->grid], r->side);
 	if (verify_cells(r, b, why, len) != 0)
 		return -1;
 	struct tp_arena_board t = *b;
@@ -322,7 +340,7 @@ int tp_arena_hex_verify(const struct tp_arena_rules *r, const struct tp_arena_bo
 	    memcmp(t.inner_quarter_total, b->inner_quarter_total, sizeof t.inner_quarter_total) != 0 ||
 	    t.inner_total != b->inner_total || t.outer_total != b->outer_total)
 		return why_fail(why, len, "the board's stored totals do not match its numbers");
-	for (int q = 2; q <= SECTORS; q++)
+	for (int q = 2; q <= S; q++)
 		if (t.quarter_total[q] != t.quarter_total[1] ||
 		    t.inner_quarter_total[q] != t.inner_quarter_total[1])
 			return why_fail(why, len, "sector %d totals %ld (inner %ld), sector 1 %ld (%ld)", q,
@@ -332,12 +350,12 @@ int tp_arena_hex_verify(const struct tp_arena_rules *r, const struct tp_arena_bo
 	    (long long)t.outer_total * t.n_inner_numbered <= (long long)t.inner_total * t.n_outer_numbered)
 		return why_fail(why, len, "the outer numbers (%ld over %d) do not beat the inner (%ld over %d)",
 				t.outer_total, t.n_outer_numbered, t.inner_total, t.n_inner_numbered);
-	for (int q = 1; q <= SECTORS; q++)
-		for (int p = q + 1; p <= SECTORS; p++)
-			if (tp_arena_hex_sector_repeats(b, q, p, 0))
+	for (int q = 1; q <= S; q++)
+		for (int p = q + 1; p <= S; p++)
+			if (tp_arena_sector_repeats(b, q, p, 0))
 				return why_fail(why, len, "sector %d turned onto sector %d reads the same", q, p);
-	for (int a = 0; a < SECTORS; a++)
-		if (tp_arena_hex_mirrored(b, a))
-			return why_fail(why, len, "the board is its own mirror image (mirror %d)", a);
+	for (int k = 0; k < S; k++)
+		if (tp_arena_poly_mirrored(b, k))
+			return why_fail(why, len, "the board is its own mirror image (mirror %d)", k);
 	return 0;
 }

@@ -1,0 +1,274 @@
+/* Triangular shape arena boards (issue 22, section 1: "the playing
+ * surface might comprise a triangular array of triangular playing
+ * positions"), the core only (not yet a key), re-checked by code here
+ * that shares nothing with the generator: each cell is placed on the page
+ * (a triangle, apex up, of unit edges; row r's cells c = 0..2r, up when c
+ * is even) and everything is worked out from the cells' centroids: the
+ * board's centroid the centre, sector k the cells nearest edge k (bottom,
+ * left, right; ties to the first of bottom, left, right, bottom), the
+ * numbered cells the up ones with no two sharing an edge (centroids
+ * 1/sqrt(3) apart), turns and mirrors by rotation and reflection about the
+ * centroid, the outer arena's parts by a flood over edge neighbours. */
+
+#include <math.h>
+
+#include "testutil.h"
+
+#include "games/arena/arena_core.h"
+#include "games/arena/arena_tri.h"
+
+#define H (1.7320508075688772 / 2)
+#define EPS 1e-6
+
+struct pt {
+	double x, y;
+};
+
+static struct pt centroid(int r, int c)
+{
+	return (struct pt){ (c - r) / 2.0, (r + (c % 2 ? 1.0 : 2.0) / 3) * H };
+}
+
+/* The slot whose centroid is p, or -1. */
+static int slot_at(const struct tp_arena_board *b, struct pt p)
+{
+	for (int r = 0; r < b->rows; r++) {
+		for (int c = 0; c <= 2 * r; c++) {
+			struct pt q = centroid(r, c);
+			if (fabs(q.x - p.x) < EPS && fabs(q.y - p.y) < EPS)
+				return r * b->cols + c;
+		}
+	}
+	return -1;
+}
+
+/* Distances from p to the bottom, left and right edges of a side-L board. */
+static void edge_dist(int L, struct pt p, double d[3])
+{
+	d[0] = L * H - p.y;
+	/* left edge through (0, 0) and (-L/2, L H): unit normal (-H, -1/2) */
+	d[1] = p.x * H + p.y * 0.5;
+	d[2] = -p.x * H + p.y * 0.5;
+}
+
+static int sector_of(int L, struct pt p)
+{
+	double d[3];
+	edge_dist(L, p, d);
+	double lo = fmin(d[0], fmin(d[1], d[2]));
+	int at[3] = { d[0] < lo + EPS, d[1] < lo + EPS, d[2] < lo + EPS };
+	if (at[0] && at[1] && at[2])
+		return 0;
+	if (at[0] && at[1])
+		return 1;
+	if (at[1] && at[2])
+		return 2;
+	if (at[2] && at[0])
+		return 3;
+	return at[0] ? 1 : at[1] ? 2 : 3;
+}
+
+static struct pt turn(int L, struct pt p, int k)
+{
+	double cy = 2 * L * H / 3, t = k * 2 * M_PI / 3, x = p.x, y = p.y - cy;
+	return (struct pt){ x * cos(t) - y * sin(t), cy + x * sin(t) + y * cos(t) };
+}
+
+/* Reflection about the line through the centroid at angle 90 + 120 k
+ * degrees (the board's three axes). */
+static struct pt mirror(int L, struct pt p, int k)
+{
+	double cy = 2 * L * H / 3, t = 2 * (M_PI / 2 + k * 2 * M_PI / 3), x = p.x, y = p.y - cy;
+	return (struct pt){ x * cos(t) + y * sin(t), cy + x * sin(t) - y * cos(t) };
+}
+
+static struct tp_arena_rules trir(int side, int inner, unsigned long long seed)
+{
+	struct tp_arena_rules r;
+	tp_arena_rules_default(&r);
+	r.grid = TP_GRID_TRI;
+	r.side = side;
+	r.inner = inner;
+	r.seed = seed;
+	return r;
+}
+
+static int neighbours(struct pt a, struct pt b)
+{
+	return fabs(hypot(a.x - b.x, a.y - b.y) - 1 / sqrt(3.0)) < EPS;
+}
+
+static int outer_parts(const struct tp_arena_board *b)
+{
+	int N = b->rows * b->cols, parts = 0;
+	int *seen = calloc((size_t)N, sizeof *seen), *stack = malloc(sizeof *stack * (size_t)N);
+	assert_non_null(seen);
+	assert_non_null(stack);
+	for (int s = 0; s < N; s++) {
+		if (b->sq[s].off || b->sq[s].inner || seen[s])
+			continue;
+		parts++;
+		int top = 0;
+		stack[top++] = s;
+		seen[s] = 1;
+		while (top) {
+			int i = stack[--top];
+			struct pt p = centroid(i / b->cols, i % b->cols);
+			for (int j = 0; j < N; j++)
+				if (!b->sq[j].off && !b->sq[j].inner && !seen[j] &&
+				    neighbours(p, centroid(j / b->cols, j % b->cols))) {
+					seen[j] = 1;
+					stack[top++] = j;
+				}
+		}
+	}
+	free(seen);
+	free(stack);
+	return parts;
+}
+
+static void oracle_check(const struct tp_arena_rules *rl, const struct tp_arena_board *b)
+{
+	int L = rl->side, C = 2 * L - 1, cells = 0;
+	assert_int_equal(b->grid, TP_GRID_TRI);
+	assert_int_equal(b->rows, L);
+	assert_int_equal(b->cols, C);
+	long tot[4] = { 0 }, itot[4] = { 0 }, inner = 0, outer = 0;
+	int ni = 0, no = 0, centre = -1;
+	for (int i = 0; i < L * C; i++) {
+		const struct tp_arena_square *s = &b->sq[i];
+		int r = i / C, c = i % C;
+		assert_int_equal(s->off, c > 2 * r);
+		if (s->off)
+			continue;
+		cells++;
+		struct pt p = centroid(r, c);
+		if (fabs(p.x) < EPS && fabs(p.y - 2 * L * H / 3) < EPS)
+			centre = i;
+		int k = sector_of(L, p);
+		assert_int_equal(s->quarter, k);
+		int up = c % 2 == 0;
+		assert_int_equal(s->number != 0, rl->numbering == TP_NUMBERING_ALL || up);
+		for (int t = 0; t < 3; t++) {
+			int j = slot_at(b, turn(L, p, t)), jm = slot_at(b, mirror(L, p, t));
+			assert_true(j >= 0 && jm >= 0);
+			assert_int_equal(b->sq[j].inner, s->inner);
+			assert_int_equal(b->sq[jm].inner, s->inner);
+		}
+		if (s->number == 0)
+			continue;
+		assert_in_range(s->number, s->inner ? rl->inner_min : rl->outer_min,
+				s->inner ? rl->inner_max : rl->outer_max);
+		tot[k] += s->number;
+		if (s->inner) {
+			itot[k] += s->number;
+			inner += s->number;
+			ni++;
+		} else {
+			outer += s->number;
+			no++;
+		}
+	}
+	assert_int_equal(cells, L * L);
+	assert_true(centre >= 0);
+	assert_int_equal(b->sq[centre].quarter, 0);
+	assert_true(b->sq[centre].inner);
+	/* Up cells never share an edge. */
+	if (rl->numbering == TP_NUMBERING_ALTERNATE)
+		for (int i = 0; i < L * C; i++)
+			for (int j = i + 1; j < L * C && b->sq[i].number; j++)
+				if (b->sq[j].number && !b->sq[i].off && !b->sq[j].off)
+					assert_false(neighbours(centroid(i / C, i % C), centroid(j / C, j % C)));
+	for (int k = 2; k <= 3; k++) {
+		assert_int_equal(tot[k], tot[1]);
+		assert_int_equal(itot[k], itot[1]);
+		assert_int_equal(b->quarter_total[k], tot[k]);
+	}
+	assert_true(outer > inner);
+	assert_true(outer * ni > inner * no);
+	for (int k = 1; k < 3; k++) {
+		int same = 1;
+		for (int i = 0; i < L * C && same; i++)
+			if (!b->sq[i].off && b->sq[i].quarter == 1)
+				same = b->sq[slot_at(b, turn(L, centroid(i / C, i % C), k))].number == b->sq[i].number;
+		assert_false(same);
+	}
+	for (int m = 0; m < 3; m++) {
+		int same = 1;
+		for (int i = 0; i < L * C && same; i++)
+			if (!b->sq[i].off)
+				same = b->sq[slot_at(b, mirror(L, centroid(i / C, i % C), m))].number == b->sq[i].number;
+		assert_false(same);
+	}
+}
+
+static void sizes_shapes_seeds(void **state)
+{
+	(void)state;
+	int boards = 0;
+	for (int side = TP_ARENA_TRI_SIDE_MIN; side <= 25; side += 3)
+		for (int inner = 0; inner < 2; inner++)
+			for (unsigned long long seed = 1; seed <= 5; seed++) {
+				struct tp_arena_rules r = trir(side, inner, seed * 104729);
+				struct tp_arena_board *b = NULL;
+				tp_err e = { 0 };
+				int rc = tp_arena_board_derive(&r, &b, &e);
+				if (rc != TP_OK) {
+					print_message("side %d inner %d: %s\n", side, inner, e.msg);
+					assert_true(side <= 7);
+					continue;
+				}
+				oracle_check(&r, b);
+				char why[200];
+				assert_int_equal(tp_arena_board_verify(&r, b, why, sizeof why), 0);
+				int parts = outer_parts(b);
+				assert_int_equal(parts, inner == TP_INNER_SQUARE ? 1 : 3);
+				assert_int_equal(tp_arena_outer_parts(&r), parts);
+				tp_arena_board_free(b);
+				boards++;
+			}
+	assert_true(boards >= 6 * 2 * 5);
+}
+
+static void numbering_all(void **state)
+{
+	(void)state;
+	struct tp_arena_rules r = trir(13, TP_INNER_DIAMOND, 2);
+	r.numbering = TP_NUMBERING_ALL;
+	struct tp_arena_board *b = NULL;
+	tp_err e = { 0 };
+	assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
+	oracle_check(&r, b);
+	tp_arena_board_free(b);
+}
+
+static void bad_settings_refused(void **state)
+{
+	(void)state;
+	struct {
+		int side, inner, numbering;
+		const char *key;
+	} bad[] = {
+		{ 12, TP_INNER_DIAMOND, TP_NUMBERING_ALTERNATE, "arena.side = 12" },
+		{ 4, TP_INNER_DIAMOND, TP_NUMBERING_ALTERNATE, "arena.side = 4" },
+		{ 13, TP_INNER_CIRCLE, TP_NUMBERING_ALTERNATE, "arena.inner = circle" },
+		{ 13, TP_INNER_DIAMOND, TP_NUMBERING_GROUPS, "arena.numbering = groups" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct tp_arena_rules r = trir(bad[i].side, bad[i].inner, 1);
+		r.numbering = bad[i].numbering;
+		tp_err e = { 0 };
+		assert_int_equal(tp_arena_rules_check(&r, &e), TP_EINPUT);
+		assert_non_null(strstr(e.msg, bad[i].key));
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sizes_shapes_seeds),
+		cmocka_unit_test(numbering_all),
+		cmocka_unit_test(bad_settings_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
