@@ -4,12 +4,15 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "core/alloc.h"
 #include "games/game.h"
 #include "games/series/series_art.h"
 #include "games/series/series_config.h"
 #include "games/series/series_table_config.h"
 #include "print/die.h"
+#include "print/impose_parts.h"
 #include "print/scene.h"
 #include "print/sheet.h"
 
@@ -64,22 +67,37 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 	return rc;
 }
 
+/* The tile sheets' step from one tile to the next: the tile, and with
+ * print.layout = punchboard two bleeds and a millimetre more, so that the
+ * tiles stand apart, each with its own die line and its art run on all
+ * round, and imposition moves each whole onto press sheets (a tile cut
+ * from a shared-edge gang would take no run-on from its neighbours). */
+static double step_of(const struct tp_config *c)
+{
+	double t = c->print.tile_mm;
+	return c->print.layout == TP_LAYOUT_PUNCHBOARD ? t + 2 * c->print.bleed_mm + 1 : t;
+}
+
 static int build_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_table *tb = model;
-	double t = c->print.tile_mm;
-	int N = TP_TABLE_N;
-	struct tp_scene *sc = new_sheet(c, "fronts", N * t, N * t, 7);
+	double t = c->print.tile_mm, st = step_of(c), side = (TP_TABLE_N - 1) * st + t;
+	int N = TP_TABLE_N, apart = st > t;
+	struct tp_scene *sc = new_sheet(c, "fronts", side, side, 7);
 	if (tp_doc_add(doc, sc, NULL) != 0)
 		return -1;
 	for (int r = 0; r < N; r++)
-		for (int col = 0; col < N; col++)
-			if (table_front(sc, c, &tb->tile[r * N + col], col * t, r * t, t,
-					(r == 0) | (col == N - 1) << 1 | (r == N - 1) << 2 |
-						(col == 0) << 3) != 0)
+		for (int col = 0; col < N; col++) {
+			unsigned edge = apart ? 0xfu
+					      : (unsigned)((r == 0) | (col == N - 1) << 1 |
+							   (r == N - 1) << 2 | (col == 0) << 3);
+			if (table_front(sc, c, &tb->tile[r * N + col], col * st, r * st, t, edge) != 0)
 				return -1;
+			if (apart && tp_die_rect(sc, col * st, r * st, t, t, TP_DIE_STROKE_MM) != 0)
+				return -1;
+		}
 	/* Tiles share their edges: one grid of lines cuts each edge once. */
-	if (tp_die_grid(sc, 0, 0, N, N, t, t, TP_DIE_STROKE_MM) != 0)
+	if (!apart && tp_die_grid(sc, 0, 0, N, N, t, t, TP_DIE_STROKE_MM) != 0)
 		return -1;
 	tp_sheet_bleed(sc);
 	return 0;
@@ -90,14 +108,14 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	(void)model;
-	double t = c->print.tile_mm, in = t * 0.08;
+	double t = c->print.tile_mm, in = t * 0.08, st = step_of(c), side = (TP_TABLE_N - 1) * st + t;
 	int N = TP_TABLE_N;
-	struct tp_scene *sc = new_sheet(c, "backs", N * t, N * t, 6);
+	struct tp_scene *sc = new_sheet(c, "backs", side, side, 6);
 	if (tp_doc_add(doc, sc, "work-and-turn: mirrored; every back the same") != 0)
 		return -1;
 	for (int r = 0; r < N; r++)
 		for (int col = 0; col < N; col++)
-			if (tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, t * 0.02, col * t + in, r * t + in,
+			if (tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, t * 0.02, col * st + in, r * st + in,
 					  t - 2 * in, t - 2 * in) != 0)
 				return -1;
 	tp_sheet_mirror(sc);
@@ -151,19 +169,27 @@ static int build_layout(const struct tp_config *c, const void *model, struct tp_
 	return rc ? -1 : 0;
 }
 
-/* print.layout = punchboard: the fronts are a gang of 9 x 9 tiles edge to
- * edge, their backs the mirrored backs sheet (impose.h). */
-static int fronts_tiles(const struct tp_config *c, const void *model, struct tp_tile_grid *g)
+/* print.layout = punchboard: the fronts and the backs (the fronts' layout
+ * mirrored) hold the tiles apart, each in its trim box (impose_parts.h). */
+static int table_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
 {
-	g->rows = model ? TP_TABLE_N : 0;
-	g->cols = model ? TP_TABLE_N : 0;
-	g->tile_w = g->tile_h = c->print.tile_mm;
-	g->backs = "backs";
-	return 0;
+	int back = strcmp(page, "backs") == 0;
+	if (c->print.layout != TP_LAYOUT_PUNCHBOARD || (!back && strcmp(page, "fronts") != 0))
+		return 0;
+	double t = c->print.tile_mm, st = step_of(c);
+	ps->p = tp_calloc(TP_TABLE_TILES, sizeof *ps->p);
+	if (ps->p == NULL)
+		return -1;
+	for (int i = 0; i < TP_TABLE_TILES; i++)
+		ps->p[i] = (struct tp_part){ i % TP_TABLE_N * st, i / TP_TABLE_N * st, t, t };
+	ps->n = TP_TABLE_TILES;
+	ps->bleed = c->print.bleed_mm;
+	ps->back = back;
+	return 1;
 }
 
 const struct tp_sheet_def tp_table_sheets[3] = {
-	{ "fronts", "table set fronts (FIGS. 6-7)", 0, NULL, NULL, build_fronts, fronts_tiles, NULL },
-	{ "backs", "table set plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, NULL },
+	{ "fronts", "table set fronts (FIGS. 6-7)", 0, NULL, NULL, build_fronts, NULL, table_parts },
+	{ "backs", "table set plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, table_parts },
 	{ "layout", "table set layout and rules (FIG. 7, [0063]-[0068])", 0, NULL, NULL, build_layout, NULL, NULL },
 };
