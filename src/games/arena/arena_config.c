@@ -51,7 +51,8 @@ static const struct tp_enum_name grid_names[] = {
 };
 
 static const struct tp_enum_name die_names[] = {
-	{ "off", TP_ARENA_DIE_OFF }, { "pips", TP_ARENA_DIE_PIPS }, { NULL, 0 },
+	{ "off", TP_ARENA_DIE_OFF }, { "pips", TP_ARENA_DIE_PIPS }, { "shapes", TP_ARENA_DIE_SHAPES },
+	{ NULL, 0 },
 };
 
 static const struct tp_enum_name inner_names[] = {
@@ -110,7 +111,7 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_LEN("rib_width_mm", rib_width_mm, 0.1, 20, "width of a rib"),
 	ARN_LEN("rib_margin_mm", rib_margin_mm, 0, 20, "ribs stop this far inside the die line"),
 	{ ARN("die", TP_KEY_ENUM, die), .names = die_names,
-	  .help = "the die game's die: off, or pips (a cube net of 1..6 pips: the die-net sheet)" },
+	  .help = "the die game's die: off, pips (a cube net of 1..6 pips) or shapes (the six shapes' silhouettes): the die-net sheet" },
 	ARN_LEN("die_mm", die_mm, 10, 60, "the die's edge"),
 	{ ARN("marking", TP_KEY_ENUM, rules.marking), .names = marking_names,
 	  .help = "what positions carry: numbers, colours (the collecting game) or pictures (a picture per colour)" },

@@ -34,8 +34,10 @@ enum tp_arena_ink {
 	TP_ARENA_N_INKS
 };
 
-/* arena.die: the die game's die net, off (the default) or a cube of pips. */
-enum tp_arena_die { TP_ARENA_DIE_OFF, TP_ARENA_DIE_PIPS };
+/* arena.die: the die game's die net, off (the default), a cube of pips, or
+ * a cube of the six shapes' silhouettes (face v shows the shape of v
+ * cells). */
+enum tp_arena_die { TP_ARENA_DIE_OFF, TP_ARENA_DIE_PIPS, TP_ARENA_DIE_SHAPES };
 
 struct tp_arena_cfg {
 	struct tp_arena_rules rules;

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "games/arena/arena_polyform.h"
 #include "games/arena/arena_sheets.h"
 #include "print/die.h"
 #include "print/scene.h"
@@ -62,11 +63,51 @@ static size_t outline(double d, double t, double *xy)
 	return n;
 }
 
+/* Face value v's shape (the shape of v cells: the shapes are sorted by
+ * size) as a filled silhouette of its cells, scaled to fit
+ * TP_ARENA_DIE_SHAPE of the face of d mm at (x, y) and centred on it.  0, or -1 when out of memory
+ * (finish() refused shapes that do not trace). */
+static int silhouette(struct tp_scene *sc, const struct tp_arena_shapes *sh, int v, double x,
+		      double y, double d)
+{
+	const struct tp_arena_shape *s = &sh->s[v - 1];
+	int xy[2 * 64];
+	int n = tp_arena_trace(sh->grid, (const int (*)[2])s->cell, s->n_cells, xy, 64);
+	if (n < 3)
+		return -1;
+	double p[2 * 64], b[4] = { 1e9, 1e9, -1e9, -1e9 };
+	for (int i = 0; i < n; i++) {
+		tp_arena_lattice_mm(sh->grid, 1, xy[2 * i], xy[2 * i + 1], &p[2 * i], &p[2 * i + 1]);
+		b[0] = p[2 * i] < b[0] ? p[2 * i] : b[0];
+		b[1] = p[2 * i + 1] < b[1] ? p[2 * i + 1] : b[1];
+		b[2] = p[2 * i] > b[2] ? p[2 * i] : b[2];
+		b[3] = p[2 * i + 1] > b[3] ? p[2 * i + 1] : b[3];
+	}
+	double w = b[2] - b[0], h = b[3] - b[1], k = TP_ARENA_DIE_SHAPE * d / (w > h ? w : h);
+	/* Cell by cell, each drawn a little inside its edges, so that the
+	 * cells can be counted on the silhouette. */
+	for (int c = 0; c < s->n_cells; c++) {
+		int m = tp_arena_trace(sh->grid, (const int (*)[2])s->cell[c], 1, xy, 64);
+		if (m < 3)
+			return -1;
+		double q[2 * 8], o[2 * 8];
+		for (int i = 0; i < m && i < 8; i++) {
+			tp_arena_lattice_mm(sh->grid, 1, xy[2 * i], xy[2 * i + 1], &q[2 * i], &q[2 * i + 1]);
+			q[2 * i] = x + d / 2 + (q[2 * i] - (b[0] + b[2]) / 2) * k;
+			q[2 * i + 1] = y + d / 2 + (q[2 * i + 1] - (b[1] + b[3]) / 2) * k;
+		}
+		tp_arena_poly_offset(q, m, -0.04 * k, o);
+		if (tp_scene_poly(sc, TP_INK_NUMBER, TP_FILL, 0, o, (size_t)m) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 int tp_arena_die_absent(const struct tp_config *c, const char *sheet, char *why, size_t n)
 {
 	if (tp_arena(c)->die != TP_ARENA_DIE_OFF)
 		return 0;
-	snprintf(why, n, "arena.die = off prints no %s; set arena.die = pips", sheet);
+	snprintf(why, n, "arena.die = off prints no %s; set arena.die = pips or shapes", sheet);
 	return 1;
 }
 
@@ -84,7 +125,9 @@ int tp_arena_build_die(const struct tp_config *c, const void *model, struct tp_d
 	int rc = 0;
 	for (int f = 0; f < 6 && rc == 0; f++) {
 		double x = face_at[f][0] * d, y = face_at[f][1] * d;
-		int at[6][2], k = pips_of(face_at[f][2], at);
+		int at[6][2], k = a->die == TP_ARENA_DIE_SHAPES ? 0 : pips_of(face_at[f][2], at);
+		if (a->die == TP_ARENA_DIE_SHAPES)
+			rc = silhouette(sc, &a->shapes, face_at[f][2], x, y, d);
 		for (int i = 0; i < k && rc == 0; i++)
 			rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_FILL, 0, x + (0.25 + 0.25 * at[i][0]) * d,
 					     y + (0.25 + 0.25 * at[i][1]) * d, d * TP_ARENA_DIE_PIP);

@@ -51,6 +51,9 @@ int tp_arena_draw_pips(struct tp_scene *sc, const struct tp_arena_shape *sh, dou
  * radius. */
 #define TP_ARENA_DIE_TAB 0.22
 #define TP_ARENA_DIE_PIP 0.08
+/* arena.die = shapes: face v shows the silhouette of the shape of v cells,
+ * its longer side TP_ARENA_DIE_SHAPE of the face, centred. */
+#define TP_ARENA_DIE_SHAPE 0.7
 int tp_arena_build_die(const struct tp_config *c, const void *model, struct tp_doc *doc);
 /* The die-net sheet's absent(): 1 with why while arena.die = off. */
 int tp_arena_die_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);

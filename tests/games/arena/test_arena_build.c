@@ -335,10 +335,12 @@ static int blobs(const struct tu_png *img, const unsigned char *ink, double b, d
  * outer edges fold into (so 14 + 2 x 7 corners, and the faces' area plus
  * 7 trapezoids of depth t); pips 1..6 once each, opposite faces (folded:
  * top and bottom, strip faces two apart) summing to 7. */
-static void die_net(void **state)
+/* The die net of arena.die = pips or shapes (die): one closed die path of
+ * the net's area; each face's ink blobs (pips, or the shape's cells drawn
+ * apart) number 1..6 once each, opposite faces summing to 7. */
+static void die_net_of(const char *die)
 {
-	(void)state;
-	const char *sets[] = { "arena.die=pips", "print.dpi=150", "arena.die_mm=24" };
+	const char *sets[] = { die, "print.dpi=150", "arena.die_mm=24" };
 	assert_int_equal(build(sets, 3, "die-net", "svg,png"), 0);
 	struct tp_config *c = load(sets, 3);
 	double d = tp_arena(c)->die_mm, t = d * TP_ARENA_DIE_TAB, b = c->print.bleed_mm;
@@ -377,6 +379,19 @@ static void die_net(void **state)
 		assert_int_equal(v[f] + v[f + 1], 7);
 	free(img.rgb);
 	tp_config_free(c);
+}
+
+static void die_net(void **state)
+{
+	(void)state;
+	die_net_of("arena.die=pips");
+}
+
+/* arena.die = shapes: face v the silhouette of the shape of v cells. */
+static void die_net_shapes(void **state)
+{
+	(void)state;
+	die_net_of("arena.die=shapes");
 }
 
 /* ---- pieces --------------------------------------------------------------------- */
@@ -784,6 +799,7 @@ int main(void)
 		cmocka_unit_test(board_pixels_rect),
 		cmocka_unit_test(board_pixels_numbering),
 		cmocka_unit_test(die_net),
+		cmocka_unit_test(die_net_shapes),
 		cmocka_unit_test(board_parts),
 		cmocka_unit_test(part_pixels),
 		cmocka_unit_test(cut),
