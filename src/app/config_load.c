@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/impose_game.h"
 #include "core/alloc.h"
@@ -396,10 +397,36 @@ static void core_defaults(struct tp_config *c)
 	p->inks.min_tint_line_mm = 0.2;
 }
 
+/* A relative file path set in a file (the config, or a profile it names)
+ * is that file's: it is taken from beside the file when it is there, from
+ * whatever folder tilepress runs in; one given with --set stays the
+ * current folder's. */
+static void beside_setter(const struct tp_config *c, const char *section, const char *key,
+			  char *path, size_t n)
+{
+	if (path[0] == '\0' || path[0] == '/' || !tp_config_given(c, section, key))
+		return;
+	const char *where = tp_config_where(c, section, key);
+	const char *colon = strrchr(where, ':');
+	size_t len = colon ? (size_t)(colon - where) : strlen(where);
+	const char *slash = NULL;
+	for (const char *q = where; q < where + len; q++)
+		if (*q == '/')
+			slash = q;
+	if (strncmp(where, "--set", 5) == 0 || slash == NULL)
+		return;
+	char buf[PATH_MAX];
+	if ((size_t)snprintf(buf, sizeof buf, "%.*s/%s", (int)(slash - where), where, path) < sizeof buf &&
+	    strlen(buf) < n && access(buf, R_OK) == 0)
+		snprintf(path, n, "%s", buf);
+}
+
 static int core_checks(struct tp_config *c, tp_err *e)
 {
 	struct tp_print *p = &c->print;
 	char why[200];
+	beside_setter(c, "print", "output_profile", p->output_profile, sizeof p->output_profile);
+	beside_setter(c, "print", "proof_profile", p->proof_profile, sizeof p->proof_profile);
 	if (p->output_condition[0] == '\0')
 		return tp_fail(e, TP_EINPUT, "%s: print.output_condition is empty; PDF/X needs a registered printing condition, e.g. FOGRA39",
 			       tp_config_where(c, "print", "output_condition"));

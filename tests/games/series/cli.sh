@@ -76,15 +76,25 @@ c_punch() {
 	qpdf --check "$d/fronts.pdf" >/dev/null 2>&1 || fail "qpdf --check fronts.pdf"
 }
 
-# A relative pictures path in a config is the config's, from any folder.
-c_pictures_beside() {
+# A relative path in a config (pictures, ICC profiles) is the config's,
+# from any folder; with --set it is the current folder's.
+c_paths_beside() {
 	d=$(fresh_dir picbeside)
 	mkdir "$d/cfg" && cp templates/pictures/signs.ini "$d/cfg/mine.ini" &&
 		printf '[game]\nname = series-hex\n[hex]\nindicia = pictures\npictures = mine.ini\n' >"$d/cfg/set.ini"
+	for icc in /usr/share/color/icc/ghostscript/default_cmyk.icc /usr/share/ghostscript/iccprofiles/default_cmyk.icc; do
+		[ -r "$icc" ] || continue
+		cp "$icc" "$d/cfg/press.icc"
+		printf '[print]\nproof_profile = press.icc\noutput_profile = press.icc\n' >>"$d/cfg/set.ini"
+		break
+	done
 	(cd / && "$TP_BIN" -c "$d/cfg/set.ini" check >"$OUT" 2>"$ERR")
 	rc=$?
 	expect_ok || return
-	grep -q '^rules: all hold$' "$OUT" || fail "no 'rules: all hold'"
+	grep -q '^rules: all hold$' "$OUT" || { fail "no 'rules: all hold'"; return; }
+	(cd / && "$TP_BIN" -c "$d/cfg/set.ini" -s hex.pictures=mine.ini check >"$OUT" 2>"$ERR")
+	rc=$?
+	[ "$rc" -eq 2 ] && grep -qF -- '--set hex.pictures' "$ERR" || fail "--set hex.pictures=mine.ini from / was not refused: exit $rc"
 }
 
 # hex.anchor: another anchor gives another layout of the same rules.
@@ -141,7 +151,7 @@ if [ -z "${TP_QUICK:-}" ]; then
 fi
 tcase "series-table punchboard: 81 tiles whole, backs behind" c_punch series-table 4
 tcase "series-hex punchboard: every hexagon whole, backs behind" c_punch series-hex 6
-tcase "a pictures path in a config is read beside it (run from /)" c_pictures_beside
+tcase "pictures and ICC paths in a config are read beside it (run from /)" c_paths_beside
 tcase "hex.anchor fixes its tile and the rules still hold" c_hex_anchor
 tcase "series-hex: die lines cut each shared side once" c_hex_die
 tcase "table.order with a triangle twice is refused" refuse "--set table.order" "table.order" -- \
