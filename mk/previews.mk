@@ -40,6 +40,20 @@ previews: tilepress
 	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-die --formats pdf --only die-net \
 		-s arena.die=pips
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-die/die-net.pdf $(PREVIEW_DIR)/arena-die-net
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-colours --formats pdf \
+		--only board,counters,charts -s arena.marking=colours -s print.split=none
+	@for f in board counters charts; do \
+		pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/arena-colours/$$f.pdf \
+			$(PREVIEW_DIR)/arena-colours-$$f; done
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-pictures --formats pdf \
+		--only board,counters -s arena.marking=pictures -s arena.pictures=animals -s arena.colours=6 \
+		-s print.split=none
+	@for f in board counters; do \
+		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-pictures/$$f.pdf \
+			$(PREVIEW_DIR)/arena-pictures-$$f; done
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-die-shapes --formats pdf --only die-net \
+		-s arena.die=shapes
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-die-shapes/die-net.pdf $(PREVIEW_DIR)/arena-die-shapes
 	@./tilepress -c config/arena-hex.ini build -q -o $(PREVIEW_TMP)/arena-hex --formats pdf \
 		--only board,pieces,pieces-back -s print.split=none
 	@for f in board pieces pieces-back; do \

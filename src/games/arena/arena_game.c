@@ -206,7 +206,10 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 			       players, squares, players, R, C, (int)ceil(sqrt(squares)) | 1);
 	if (a->rules.marking != TP_MARKING_NUMBERS) {
 		struct tp_arena_collect_sim cs;
-		int need = tp_arena_collect(&a->rules, &a->shapes, m->board);
+		/* The chart a print for this many players carries. */
+		struct tp_arena_rules rn = a->rules;
+		rn.players = players;
+		int need = tp_arena_collect(&rn, &a->shapes, m->board);
 		int rc = tp_arena_collect_simulate(&a->shapes, m->board, players, a->rules.colours, need,
 						   o->games, o->seed, o->strategy, &cs, e);
 		if (rc == TP_OK)
