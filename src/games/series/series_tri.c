@@ -191,7 +191,7 @@ int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const do
 {
 	int rc = 0;
 	if (st->mode == TP_TRI_DIGITS) {
-		/* At the centroid, a little toward the side; as tall as the
+		/* At the incentre (the isosceles triangle's axis); as tall as the
 		 * triangle's inradius allows. */
 		double xy[6] = { A[0], A[1], B[0], B[1], C[0], C[1] }, cx, cy, r;
 		tp_tri_incircle(xy, &cx, &cy, &r);
