@@ -225,7 +225,8 @@ static int list_written(const struct tp_build *b, struct tp_written_list *w)
 static int preflight(const struct tp_cli *cli, const struct tp_session *s,
 		     const struct tp_build *b, struct tp_preflight *pf, tp_err *e)
 {
-	int rc = tp_preflight_sheets(s, b->want, pf, e);
+	int pdf = (b->formats & (1u << TP_BACKEND_PDF)) != 0;
+	int rc = tp_preflight_sheets(s, b->want, pdf, b->epoch, pf, e);
 	if (rc == TP_OK && pf->errors && !cli->accept_preflight) {
 		tp_preflight_stderr(pf, 5);
 		rc = tp_fail(e, TP_EINPUT,

@@ -4,10 +4,14 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli/cli.h"
+#include "core/alloc.h"
 #include "app/impose_game.h"
+#include "print/backend.h"
 #include "print/impose.h"
+#include "print/pdfx_check.h"
 #include "print/sheet.h"
 
 void tp_pf_rules_of(const struct tp_config *c, struct tp_pf_rules *r)
@@ -38,8 +42,70 @@ void tp_pf_rules_of(const struct tp_config *c, struct tp_pf_rules *r)
 	}
 }
 
-int tp_preflight_sheets(const struct tp_session *s, const int *want, struct tp_preflight *pf,
-			tp_err *e)
+struct pdf_ctx {
+	struct tp_preflight *pf;
+	const char *sheet;
+};
+
+static void pdf_finding(void *ctx, int page, const char *what)
+{
+	struct pdf_ctx *p = ctx;
+	tp_preflight_note(p->pf, TP_PF_ERROR, p->sheet, page, "pdfx", "%s.pdf: %s", p->sheet, what);
+}
+
+/* The sheet's press PDF as the build writes it (marks and all), in
+ * memory, read back for its PDF/X structure (print/pdfx_check.h). */
+static int check_pdf(const struct tp_config *c, const struct tp_sheet_def *d, struct tp_doc *doc,
+		     long long epoch, struct tp_preflight *pf, tp_err *e)
+{
+	char title[160], file[80];
+	snprintf(title, sizeof title, "%s: %s", c->print.job, d->title);
+	snprintf(file, sizeof file, "%s.pdf", d->name);
+	struct tp_doc_info info = {
+		.title = title, .job = c->print.job, .file = file, .epoch = epoch,
+		.dpi = c->print.dpi, .marks = c->print.marks,
+		.output_condition = c->print.output_condition, .output_info = c->print.output_info,
+		.output_registry = c->print.output_registry, .output_profile = c->print.output_profile,
+		.pdfx4 = c->print.pdfx == TP_PDFX_4,
+	};
+	const struct tp_scene **pages = tp_calloc(doc->n + 1, sizeof *pages);
+	struct tp_scene_state *saved = tp_calloc(doc->n + 1, sizeof *saved);
+	char *buf = NULL;
+	size_t n = 0, marked = 0;
+	int rc = pages && saved ? TP_OK : tp_fail(e, TP_EIO, "out of memory preflighting %s", file);
+	for (; rc == TP_OK && marked < doc->n; marked++) {
+		struct tp_page *pg = &doc->pages[marked];
+		struct tp_slug slug = { c->print.job, file, d->name, epoch, pg->note[0] ? pg->note : NULL,
+					{ pg->overlap[0], pg->overlap[1], pg->overlap[2], pg->overlap[3] } };
+		tp_scene_save(pg->sc, &saved[marked]);
+		pages[marked] = pg->sc;
+		if (info.marks && tp_sheet_marks(pg->sc, &slug) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory adding marks to %s", file);
+	}
+	FILE *f = rc == TP_OK ? open_memstream(&buf, &n) : NULL;
+	if (rc == TP_OK && f == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory preflighting %s", file);
+	if (f) {
+		rc = tp_pdf_write(f, pages, doc->n, &info, e);
+		if (fclose(f) != 0 && rc == TP_OK)
+			rc = tp_fail(e, TP_EIO, "out of memory preflighting %s", file);
+	}
+	for (size_t k = 0; k < marked; k++)
+		tp_scene_restore(doc->pages[k].sc, &saved[k]);
+	if (rc == TP_OK) {
+		struct tp_pdfx_expect x = { info.pdfx4, c->print.output_condition, doc->n };
+		struct pdf_ctx ctx = { pf, d->name };
+		if (tp_pdfx_check((const unsigned char *)buf, n, &x, pdf_finding, &ctx) < 0)
+			rc = tp_fail(e, TP_EIO, "out of memory preflighting %s", file);
+	}
+	free(buf);
+	free(pages);
+	free(saved);
+	return rc;
+}
+
+int tp_preflight_sheets(const struct tp_session *s, const int *want, int pdf, long long epoch,
+			struct tp_preflight *pf, tp_err *e)
 {
 	const struct tp_game *g = s->game;
 	struct tp_pf_rules r;
@@ -55,9 +121,14 @@ int tp_preflight_sheets(const struct tp_session *s, const int *want, struct tp_p
 			rc = tp_impose_doc(s->cfg, s->model, d->name, &doc);
 		for (size_t k = 0; rc == 0 && k < doc.n; k++)
 			rc = tp_preflight_page(pf, &r, d->name, (int)k + 1, doc.pages[k].sc);
-		tp_doc_free(&doc);
-		if (rc != 0)
+		if (rc != 0) {
+			tp_doc_free(&doc);
 			return tp_fail(e, TP_EIO, "out of memory preflighting %s", d->name);
+		}
+		rc = pdf && doc.n > 0 ? check_pdf(s->cfg, d, &doc, epoch, pf, e) : TP_OK;
+		tp_doc_free(&doc);
+		if (rc != TP_OK)
+			return rc;
 	}
 	return TP_OK;
 }
@@ -91,7 +162,7 @@ int tp_cmd_preflight(const struct tp_cli *cli, tp_err *e)
 		return rc;
 	struct tp_preflight pf = { 0 };
 	struct tp_buf b = { 0 };
-	rc = tp_preflight_sheets(&s, NULL, &pf, e);
+	rc = tp_preflight_sheets(&s, NULL, 1, 0, &pf, e);
 	if (rc == TP_OK) {
 		tp_preflight_text(&pf, &b);
 		rc = b.oom ? tp_fail(e, TP_EIO, "out of memory formatting the preflight") : tp_print_buf(&b, e);

@@ -12,10 +12,13 @@
 void tp_pf_rules_of(const struct tp_config *c, struct tp_pf_rules *r);
 
 /* Preflights the sheets of s whose want[i] is set (want NULL: every
- * sheet present in the config) into pf.  TP_OK, or TP_EIO when out of
- * memory. */
-int tp_preflight_sheets(const struct tp_session *s, const int *want, struct tp_preflight *pf,
-			tp_err *e);
+ * sheet present in the config) into pf; with pdf set, also each sheet's
+ * press PDF, written in memory as the build writes it (dates from epoch)
+ * and read back for its PDF/X structure (rule "pdfx").  TP_OK; TP_EIO when
+ * out of memory; or the PDF writer's failure (e.g. TP_EINPUT for an
+ * output profile it refuses). */
+int tp_preflight_sheets(const struct tp_session *s, const int *want, int pdf, long long epoch,
+			struct tp_preflight *pf, tp_err *e);
 
 /* Prints "tilepress: preflight: N pages, E errors, W warnings" and the
  * first findings of the worst severity on stderr (max lines); nothing when

@@ -51,7 +51,7 @@ struct tp_pf_finding {
 	double x, y;             /* mm from the page's trim top-left */
 	char rule[24];           /* "safe-zone", "die-open", ... */
 	double value, limit;     /* measured and allowed, in the rule's unit */
-	char what[120];          /* the element, in words */
+	char what[200];          /* the element, in words */
 };
 
 struct tp_preflight {
@@ -83,6 +83,12 @@ int tp_preflight_page(struct tp_preflight *pf, const struct tp_pf_rules *r, cons
 		      int page, const struct tp_scene *sc);
 
 void tp_preflight_free(struct tp_preflight *pf);
+
+/* A finding of a check that is not about a place on the page (the PDF's
+ * structure: rule "pdfx"; page 0: the whole file), at (0, 0). */
+void tp_preflight_note(struct tp_preflight *pf, int sev, const char *sheet, int page,
+		       const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
 
 /* manifest/preflight.txt: a summary line, then one line per finding
  * (errors first, in the order found). */

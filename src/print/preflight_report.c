@@ -2,9 +2,41 @@
 
 #include "print/preflight.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/alloc.h"
+
+void tp_preflight_note(struct tp_preflight *pf, int sev, const char *sheet, int page,
+		       const char *rule, const char *fmt, ...)
+{
+	if (sev == TP_PF_ERROR)
+		pf->errors++;
+	else
+		pf->warnings++;
+	if (pf->n == pf->cap) {
+		size_t cap = pf->cap ? 2 * pf->cap : 64;
+		struct tp_pf_finding *f = tp_realloc(pf->f, cap * sizeof *f);
+		if (f == NULL) {
+			pf->oom = 1;
+			return;
+		}
+		pf->f = f;
+		pf->cap = cap;
+	}
+	struct tp_pf_finding *f = &pf->f[pf->n++];
+	memset(f, 0, sizeof *f);
+	f->severity = sev;
+	snprintf(f->sheet, sizeof f->sheet, "%s", sheet);
+	f->page = page;
+	snprintf(f->rule, sizeof f->rule, "%s", rule);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->what, sizeof f->what, fmt, ap);
+	va_end(ap);
+}
 
 void tp_preflight_free(struct tp_preflight *pf)
 {
