@@ -219,6 +219,66 @@ static void board_pixels_numbering(void **state)
 	board_pixels_for("15", "6", "diamond", "all");
 }
 
+/* Colour boards (issue 22, section 3): each square's corners its arena's
+ * ink, its middle (and a point 0.3 of a square from it, inside the 0.7
+ * disc) its class's ink exactly where the board gives it a colour, the
+ * arena's ink elsewhere; and the counters sheet: counter i (twelve
+ * across, counter_mm wide, piece_gutter_mm apart) in the ink of the i-th
+ * position's class, colour 1's first, as many as the board has. */
+static void board_colours(void **state)
+{
+	(void)state;
+	const char *sets[] = { "print.dpi=100", "arena.marking=colours", "arena.colours=5", "arena.seed=3",
+			       "print.marks=off" };
+	assert_int_equal(build(sets, 5, "board,counters", "png"), 0);
+	struct tp_config *c = load(sets, 5);
+	const struct tp_arena_cfg *a = tp_arena(c);
+	struct tp_arena_board *bd = numbered(c);
+	double s = a->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi;
+	struct tu_png img;
+	assert_int_equal(tu_png_read(tu_out("board.png"), &img), 0);
+	unsigned char inner[3], outer[3], cls[TP_ARENA_COLOURS_MAX + 1][3];
+	tu_ink_rgb(c, TP_INK_INNER, inner);
+	tu_ink_rgb(c, TP_INK_OUTER, outer);
+	for (int k = 1; k <= 5; k++)
+		tu_ink_rgb(c, TP_INK_COLOUR1 + k - 1, cls[k]);
+	int coloured = 0;
+	for (int r = 0; r < bd->rows; r++)
+		for (int col = 0; col < bd->cols; col++) {
+			const struct tp_arena_square *q = &bd->sq[r * bd->cols + col];
+			const unsigned char *ground = q->inner ? inner : outer;
+			const unsigned char *want = q->colour ? cls[q->colour] : ground;
+			const double at[3][2] = { { 0.12, 0.12 }, { 0.5, 0.5 }, { 0.5, 0.8 } };
+			for (int k = 0; k < 3; k++) {
+				const unsigned char *p = tu_px(&img, b, dpi, (col + at[k][0]) * s, (r + at[k][1]) * s);
+				assert_non_null(p);
+				const unsigned char *w = k == 0 ? ground : want;
+				if (memcmp(p, w, 3) != 0)
+					fail_msg("square (%d,%d) point %d: %02x%02x%02x, want %02x%02x%02x (colour %d)",
+						 r + 1, col + 1, k, p[0], p[1], p[2], w[0], w[1], w[2], q->colour);
+			}
+			coloured += q->colour != 0;
+		}
+	free(img.rgb);
+	assert_int_equal(tu_png_read(tu_out("counters.png"), &img), 0);
+	double d = a->counter_mm, g = a->piece_gutter_mm;
+	int i = 0;
+	for (int k = 1; k <= 5; k++)
+		for (int j = 0; j < bd->colour_n[k]; j++, i++) {
+			double x = g + (i % 12) * (d + g) + d / 2, y = g + (i / 12) * (d + g) + d / 2;
+			const unsigned char *p = tu_px(&img, b, dpi, x, y);
+			assert_non_null(p);
+			if (memcmp(p, cls[k], 3) != 0)
+				fail_msg("counter %d: %02x%02x%02x, want colour %d", i, p[0], p[1], p[2], k);
+		}
+	assert_int_equal(i, coloured);
+	/* No counter beyond the last: the sheet ends a gutter after its row. */
+	assert_int_equal(img.h, (int)lround(((i + 11) / 12 * (d + g) + g + 2 * b) * dpi / 25.4));
+	free(img.rgb);
+	tp_arena_board_free(bd);
+	tp_config_free(c);
+}
+
 /* The parts: split after row side/2 (or col), each its own sheet whose
  * size is its share of the board plus its bleed; nothing with none. */
 static void board_parts(void **state)
@@ -800,6 +860,7 @@ int main(void)
 		cmocka_unit_test(board_pixels_numbering),
 		cmocka_unit_test(die_net),
 		cmocka_unit_test(die_net_shapes),
+		cmocka_unit_test(board_colours),
 		cmocka_unit_test(board_parts),
 		cmocka_unit_test(part_pixels),
 		cmocka_unit_test(cut),
