@@ -40,7 +40,7 @@ int tp_pictures_resolve(const char *key, const char *name, const char *config, c
 	snprintf(rel, sizeof rel, "templates/pictures/%s.ini", name);
 	if (tp_data_find(rel, out, outsz) == 0)
 		return TP_OK;
-	return tp_fail(e, TP_EINPUT, "%s = %s: no %s in %s; give a shipped name (toys, signs) or a path",
+	return tp_fail(e, TP_EINPUT, "%s = %s: no %s in %s; give a shipped name (toys, signs, fruit, animals) or a path",
 		       key, name, rel, tp_data_dirs_text());
 }
 
