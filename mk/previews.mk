@@ -58,6 +58,10 @@ previews: tilepress
 		--only board,pieces,pieces-back -s print.split=none
 	@for f in board pieces pieces-back; do \
 		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-hex/$$f.pdf $(PREVIEW_DIR)/arena-hex-$$f; done
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-tri --formats pdf \
+		--only board,pieces -s arena.grid=tri -s print.split=none
+	@for f in board pieces; do \
+		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-tri/$$f.pdf $(PREVIEW_DIR)/arena-tri-$$f; done
 	@./tilepress -c config/series-table.ini build -q -o $(PREVIEW_TMP)/table --formats pdf
 	@for f in fronts layout; do \
 		pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/table/$$f.pdf $(PREVIEW_DIR)/table-$$f; done

@@ -47,7 +47,7 @@ static const struct tp_enum_name marking_names[] = {
 };
 
 static const struct tp_enum_name grid_names[] = {
-	{ "square", TP_GRID_SQUARE }, { "hex", TP_GRID_HEX }, { NULL, 0 },
+	{ "square", TP_GRID_SQUARE }, { "hex", TP_GRID_HEX }, { "tri", TP_GRID_TRI }, { NULL, 0 },
 };
 
 static const struct tp_enum_name die_names[] = {
@@ -81,7 +81,7 @@ static void format_shapes(const struct tp_key *k, const void *core, const void *
 
 const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	{ ARN("grid", TP_KEY_ENUM, rules.grid), .names = grid_names,
-	  .help = "the board's cells: square, or hex (a hexagon of hexagonal cells, arena.side an edge)" },
+	  .help = "the board's cells: square, hex (a hexagon of hexagonal cells, arena.side 4..50 an edge) or tri (a triangle of triangular cells, arena.side 7, 10, ... 97)" },
 	ARN_INT("side", rules.side, "an odd number 7..99", "squares a side: odd, 7..99 (19 in the seed)"),
 	ARN_INT("rows", rules.rows, "an odd number 7..99, or 0", "a rectangular board's rows: odd, 7..99; 0 = arena.side"),
 	{ ARN("numbering", TP_KEY_ENUM, rules.numbering), .names = numbering_names,
@@ -285,14 +285,17 @@ static int check_pieces(const struct tp_config *c, const struct tp_arena_cfg *a,
 			       a->square_mm, a->rib_pitch_mm);
 	/* A marked piece's ribbed face: a ring rib round the mark inside the
 	 * mark cell's rib margin, around a disc its number can be read in. */
-	double r = tp_arena_mark_radius(a);
+	double r = tp_arena_grid_mark_radius(a);
 	if (r < TP_ARENA_MARK_RADIUS_MIN) {
+		/* The cell's inscribed circle holds the disc and the ring: half
+		 * a square (or hex pitch), 1 / (2 sqrt 3) of a triangle's edge. */
 		double ring = a->piece_clearance_mm + a->rib_margin_mm + 1.5 * a->rib_width_mm;
+		double per = a->rules.grid == TP_GRID_TRI ? 2 * sqrt(3.0) : 2;
 		return tp_fail(e, TP_EINPUT,
 			       "%s: arena.square_mm = %g: a marked piece's number disc and the ring rib round it leave a %.2g mm radius, below %g mm (numbers 1.5 mm tall); fits: arena.square_mm at least %g, or arena.rib_margin_mm at most %g",
 			       tp_config_where(c, "arena", "square_mm"), a->square_mm, r,
 			       TP_ARENA_MARK_RADIUS_MIN,
-			       ceil(20 * (TP_ARENA_MARK_RADIUS_MIN + ring)) / 10,
+			       ceil(10 * per * (TP_ARENA_MARK_RADIUS_MIN + ring)) / 10,
 			       floor(100 * (a->rib_margin_mm - (TP_ARENA_MARK_RADIUS_MIN - r))) / 100);
 	}
 	return TP_OK;
@@ -330,8 +333,10 @@ static int resolve_shapes(const struct tp_config *c, struct tp_arena_cfg *a, tp_
 				       v);
 	char rel[320];
 	/* "default" is the default set of the board's grid. */
-	int hex_default = strcmp(v, "default") == 0 && a->rules.grid == TP_GRID_HEX;
-	snprintf(rel, sizeof rel, "templates/shapes/%s.ini", hex_default ? "default-hex" : v);
+	static const char *const defaults[TP_GRID_N] = { "default", "default-hex", "default-tri" };
+	int grid = a->rules.grid >= 0 && a->rules.grid < TP_GRID_N ? a->rules.grid : 0;
+	snprintf(rel, sizeof rel, "templates/shapes/%s.ini",
+		 strcmp(v, "default") == 0 ? defaults[grid] : v);
 	if (tp_data_find(rel, a->shapes_path, sizeof a->shapes_path) == 0)
 		return TP_OK;
 	return tp_fail(e, TP_EINPUT, "arena.shapes = %s: no shapes file %s in %s; give a name there or a path",
@@ -404,6 +409,10 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 		return locate(c, e);
 	if ((rc = check_pieces(c, a, e)) != TP_OK)
 		return rc;
+	if (a->rules.grid == TP_GRID_TRI && a->player_marks)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: arena.player_marks = on: a triangle has no room for the pips beside a piece's mark disc; use arena.grid = square or hex, or player_marks = off",
+			       tp_config_where(c, "arena", "player_marks"));
 	if (a->rules.marking == TP_MARKING_PICTURES && (rc = load_pictures(c, a, e)) != TP_OK)
 		return rc;
 	const char *where = tp_config_where(c, "arena", "shapes");

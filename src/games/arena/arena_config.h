@@ -79,6 +79,19 @@ static inline double tp_arena_mark_radius(const struct tp_arena_cfg *a)
 	return room < r ? room : r;
 }
 
+/* The same on the board's grid: a hexagon's inscribed circle is a
+ * square's (half a pitch); a triangle's is 1 / (2 sqrt 3) of its edge, so
+ * the room there is that less the clearance, the margin and 1.5 ribs. */
+static inline double tp_arena_grid_mark_radius(const struct tp_arena_cfg *a)
+{
+	if (a->rules.grid != TP_GRID_TRI)
+		return tp_arena_mark_radius(a);
+	double room = a->square_mm / (2 * 1.7320508075688772) - a->piece_clearance_mm -
+		      a->rib_margin_mm - 1.5 * a->rib_width_mm;
+	double r = 0.3 * a->square_mm;
+	return room < r ? room : r;
+}
+
 /* The smallest mark disc radius, mm: its number then stands 1.5 mm tall
  * (0.73 em of DejaVu Sans digits at 1.45 x the radius). */
 #define TP_ARENA_MARK_RADIUS_MIN 1.42

@@ -85,7 +85,7 @@ extern const char *const tp_arena_numbering_names[TP_NUMBERING_N];
  * arena_hex.h).  A hex board keeps the struct tp_arena_board layout: its
  * cells sit in a (2n+1) x (2n+1) array by axial coordinates, the slots
  * outside the hexagon marked off.  tri: a triangle of triangular cells
- * (arena_tri.h), its core only so far: not yet a value of arena.grid. */
+ * (arena_tri.h), in an L x (2L - 1) array. */
 enum tp_arena_grid { TP_GRID_SQUARE, TP_GRID_HEX, TP_GRID_TRI, TP_GRID_N };
 extern const char *const tp_arena_grid_names[TP_GRID_N]; /* "square", "hex", "tri" */
 

@@ -117,9 +117,14 @@ static void board_lines(struct tp_buf *b, const struct tp_config *c, const struc
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_rules *r = &a->rules;
-	int hex = r->grid == TP_GRID_HEX;
-	long cells = hex ? tp_arena_hex_cells(r->side - 1) : (long)bd->rows * bd->cols;
-	if (hex)
+	int hex = r->grid == TP_GRID_HEX, tri = r->grid == TP_GRID_TRI;
+	long cells = hex ? tp_arena_hex_cells(r->side - 1) : tri ? (long)r->side * r->side
+								: (long)bd->rows * bd->cols;
+	if (tri)
+		tp_buf_printf(b, "board tri, %d cells a side (%ld cells) of %g mm edges, seed %llu; inner arena %s%s; ",
+			      r->side, cells, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
+			      r->inner_size ? "" : " (default size)");
+	else if (hex)
 		tp_buf_printf(b, "board hex, %d cells an edge (%ld cells) of %g mm across the flats, seed %llu; inner arena %s%s; ",
 			      r->side, cells, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
 			      r->inner_size ? "" : " (default size)");
@@ -134,7 +139,7 @@ static void board_lines(struct tp_buf *b, const struct tp_config *c, const struc
 		tp_buf_printf(b, "numbers inner %d..%d, outer %d..%d\n", r->inner_min, r->inner_max,
 			      r->outer_min, r->outer_max);
 		tp_buf_printf(b, "numbered %s: %d (inner %d with the centre, outer %d) of %ld; numbering %s",
-			      hex ? "cells" : "squares", bd->n_inner_numbered + bd->n_outer_numbered,
+			      hex || tri ? "cells" : "squares", bd->n_inner_numbered + bd->n_outer_numbered,
 			      bd->n_inner_numbered, bd->n_outer_numbered, cells,
 			      tp_arena_numbering_names[r->numbering]);
 	}
@@ -143,6 +148,8 @@ static void board_lines(struct tp_buf *b, const struct tp_config *c, const struc
 			      r->group_size, r->group_gap);
 	if (hex && r->numbering == TP_NUMBERING_ALTERNATE)
 		tp_buf_printf(b, " (the cells with q - r a multiple of 3: no two neighbours)");
+	if (tri && r->numbering == TP_NUMBERING_ALTERNATE)
+		tp_buf_printf(b, " (the cells pointing up: no two share an edge)");
 	tp_buf_printf(b, "\n");
 }
 
@@ -152,7 +159,7 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 	const struct tp_arena_rules *r = &a->rules;
 	const struct tp_arena_model *m = model;
 	const struct tp_arena_board *bd = m->board;
-	int numbers = r->marking == TP_MARKING_NUMBERS, hex = r->grid == TP_GRID_HEX;
+	int numbers = r->marking == TP_MARKING_NUMBERS, hex = r->grid != TP_GRID_SQUARE;
 	tp_buf_printf(b, "config %s: ok\n", c->path);
 	board_lines(b, c, bd);
 	if (numbers)
@@ -169,7 +176,8 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 	tp_buf_printf(b, "outer arena: %d separate part%s%s\n", parts, parts == 1 ? "" : "s",
 		      r->inner == TP_INNER_SQUARE
 			      ? " (the square inner arena leaves one ring: it departs from the seed's four separate parts)"
-		      : hex ? " (one round each corner: the seed's four separate parts, on six corners)"
+		      : r->grid == TP_GRID_HEX ? " (one round each corner: the seed's four separate parts, on six corners)"
+		      : hex ? " (one round each corner: the seed's four separate parts, on three corners)"
 			    : " (the seed's four separate parts)");
 	if (numbers)
 		tp_buf_printf(b, "gate: %d points open the outer arena; a %d-player hand can score at most %ld in the inner arena\n",
@@ -200,6 +208,10 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 		return tp_fail(e, TP_EINPUT,
 			       "--players %d: the %d cells of a %d-player game's pieces do not fit the hex board's %ld cells; use a larger arena.side",
 			       players, squares, players, tp_arena_hex_cells(a->rules.side - 1));
+	if (a->rules.grid == TP_GRID_TRI && squares > a->rules.side * a->rules.side)
+		return tp_fail(e, TP_EINPUT,
+			       "--players %d: the %d cells of a %d-player game's pieces do not fit the triangular board's %d cells; use a larger arena.side",
+			       players, squares, players, a->rules.side * a->rules.side);
 	if (squares > R * C)
 		return tp_fail(e, TP_EINPUT,
 			       "--players %d: the %d squares of a %d-player game's pieces do not fit the %dx%d board; use arena.side = %d or more",

@@ -1,7 +1,7 @@
-/* The polyhex pieces' sheets (arena.grid = hex): plain faces, ribbed
- * faces, the rib plate, the die lines and their punchboard parts, each
- * piece cut round its cells' outline (arena_polyform.h) as the square
- * pieces are.  The layout, the marks and the ribs follow the square
+/* The polyhex and polyiamond pieces' sheets (arena.grid = hex, tri):
+ * plain faces, ribbed faces, the rib plate, the die lines and their
+ * punchboard parts, each piece cut round its cells' outline
+ * (arena_polyform.h) as the square pieces are.  The layout, the marks and the ribs follow the square
  * pieces' rules (arena_sheets.c), measured on the outline. */
 
 #include "games/arena/arena_hexsheets.h"
@@ -30,16 +30,16 @@ struct layout {
 	double w, h;
 };
 
-static void outline_of(const struct tp_arena_shape *s, double p, struct outline *o)
+static void outline_of(int grid, const struct tp_arena_shape *s, double p, struct outline *o)
 {
 	int xy[2 * CORNERS];
-	o->n = tp_arena_trace(TP_GRID_HEX, (const int (*)[2])s->cell, s->n_cells, xy, CORNERS);
+	o->n = tp_arena_trace(grid, (const int (*)[2])s->cell, s->n_cells, xy, CORNERS);
 	if (o->n < 0)
 		o->n = 0;   /* the shapes parser refused such shapes */
 	o->box[0] = o->box[1] = INFINITY;
 	o->box[2] = o->box[3] = -INFINITY;
 	for (int i = 0; i < o->n; i++) {
-		tp_arena_lattice_mm(TP_GRID_HEX, p, xy[2 * i], xy[2 * i + 1], &o->xy[2 * i], &o->xy[2 * i + 1]);
+		tp_arena_lattice_mm(grid, p, xy[2 * i], xy[2 * i + 1], &o->xy[2 * i], &o->xy[2 * i + 1]);
 		o->box[0] = fmin(o->box[0], o->xy[2 * i]);
 		o->box[1] = fmin(o->box[1], o->xy[2 * i + 1]);
 		o->box[2] = fmax(o->box[2], o->xy[2 * i]);
@@ -56,7 +56,7 @@ static void layout(const struct tp_config *c, struct layout *L)
 	L->w = 0;
 	for (int sh = 0; sh < TP_ARENA_SHAPES; sh++) {
 		struct outline *o = &L->o[sh];
-		outline_of(&a->shapes.s[sh], a->square_mm, o);
+		outline_of(a->rules.grid, &a->shapes.s[sh], a->square_mm, o);
 		double x = g, bw = o->box[2] - o->box[0], bh = o->box[3] - o->box[1];
 		for (int k = 0; k < TP_ARENA_SETS; k++) {
 			L->ox[sh * TP_ARENA_SETS + k] = x - o->box[0];
@@ -100,10 +100,10 @@ static size_t hole(struct tp_pt *p, double cx, double cy, double r)
 	return n;
 }
 
-static void cell_centre(const struct tp_arena_shape *sh, int i, double p, double ox, double oy,
-			double *x, double *y)
+static void cell_centre(int grid, const struct tp_arena_shape *sh, int i, double p, double ox,
+			double oy, double *x, double *y)
 {
-	tp_arena_cell_mm(TP_GRID_HEX, p, sh->cell[i][0], sh->cell[i][1], x, y);
+	tp_arena_cell_mm(grid, p, sh->cell[i][0], sh->cell[i][1], x, y);
 	*x += ox;
 	*y += oy;
 }
@@ -115,7 +115,7 @@ static int pips(struct tp_scene *sc, const struct tp_arena_shape *sh, double p, 
 		double oy, int player)
 {
 	double cx, cy;
-	cell_centre(sh, sh->n_cells - 1, p, ox, oy, &cx, &cy);
+	cell_centre(TP_GRID_HEX, sh, sh->n_cells - 1, p, ox, oy, &cx, &cy);
 	int rc = 0;
 	for (int i = 0; i < player; i++)
 		rc |= tp_scene_circle(sc, TP_INK_NUMBER, TP_FILL, 0, cx + (i - (player - 1) / 2.0) * 0.1 * p,
@@ -133,8 +133,8 @@ static int face(struct tp_scene *sc, const struct tp_config *c, const struct tp_
 	struct tp_pt pt[CORNERS + 1 + 14];
 	size_t n = piece_path(&L->o[pc->shape], a->piece_bleed_mm - a->piece_clearance_mm, L->ox[i],
 			      L->oy[i], pt);
-	double cx, cy, r = tp_arena_mark_radius(a);
-	cell_centre(sh, 0, a->square_mm, L->ox[i], L->oy[i], &cx, &cy);
+	double cx, cy, r = tp_arena_grid_mark_radius(a);
+	cell_centre(a->rules.grid, sh, 0, a->square_mm, L->ox[i], L->oy[i], &cx, &cy);
 	if (pc->mark != TP_MARK_BLANK)
 		n += hole(pt + n, cx, cy, r);
 	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, pt, n) != 0 ||
@@ -172,8 +172,8 @@ static int ribs(struct tp_scene *sc, const struct tp_config *c, const struct tp_
 	const struct outline *o = &L->o[pc->shape];
 	double w = a->rib_width_mm, in[2 * CORNERS];
 	tp_arena_poly_offset(o->xy, o->n, -(a->piece_clearance_mm + a->rib_margin_mm + w / 2), in);
-	double cx, cy, r = tp_arena_mark_radius(a);
-	cell_centre(&a->shapes.s[pc->shape], 0, a->square_mm, 0, 0, &cx, &cy);
+	double cx, cy, r = tp_arena_grid_mark_radius(a);
+	cell_centre(a->rules.grid, &a->shapes.s[pc->shape], 0, a->square_mm, 0, 0, &cx, &cy);
 	int marked = pc->mark != TP_MARK_BLANK;
 	if (marked && tp_scene_circle(sc, ink, TP_STROKE, w, L->ox[i] + cx, L->oy[i] + cy, r + w) != 0)
 		return -1;

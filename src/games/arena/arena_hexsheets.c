@@ -1,10 +1,9 @@
-/* The hex board's sheets (arena.grid = hex): the board of hexagonal cells
- * and its parts, cut round the cells' outline; the polyhex pieces' plain
- * and ribbed faces, rib plate and die lines, each traced round the piece's
- * cells (arena_polyform.h).  The score pad and the die net are the square
- * board's.  Geometry as arena_hex.h: pointy-topped cells, a pitch of
- * arena.square_mm between neighbours' centres (the width across a cell's
- * flats). */
+/* The hex and triangular boards' sheets (arena.grid = hex, tri): the
+ * board of hexagonal or triangular cells and its parts, cut round the
+ * cells' outline.  The score pad and the die net are the square board's.
+ * Geometry as arena_hex.h (pointy-topped cells, a pitch of
+ * arena.square_mm between neighbours' centres, the width across a cell's
+ * flats) and arena_tri.h (triangles of arena.square_mm edges). */
 
 #include "games/arena/arena_hexsheets.h"
 
@@ -35,41 +34,73 @@ static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, d
 
 /* ---- the board --------------------------------------------------------------- */
 
-/* The board's size on the page: (2n + 1) pitches across the corners'
- * flats, n sqrt 3 + 2 / sqrt 3 pitches from the top row's points to the
- * bottom row's, and a margin of print.bleed_mm all round: the die line
- * runs round the cells inside the trim, and the art reaching the trim
- * (the bleed ring round the cells) runs on through the bleed. */
+/* The board on its page: the cells' box and a margin of print.bleed_mm
+ * all round (the die line runs round the cells inside the trim, and the
+ * art reaching the trim, the bleed ring round the cells, runs on through
+ * the bleed), and where the cells' lattice (arena_polyform.h) has its
+ * origin.  Hex: (2n + 1) pitches across the corners' flats, n sqrt 3 + 2 /
+ * sqrt 3 pitches from the top row's points to the bottom row's, the origin
+ * the centre cell's centre; tri: L edges across, L sqrt(3)/2 high, the
+ * origin the apex. */
+struct bgeo {
+	int grid, R, C;
+	double p, W, H, ox, oy;
+};
+
 static double margin(const struct tp_config *c)
 {
 	return c->print.bleed_mm;
 }
 
-static void board_size(const struct tp_config *c, int n, double p, double *w, double *h)
+static void bgeo_of(const struct tp_config *c, const struct tp_arena_board *bd, struct bgeo *g)
 {
-	*w = (2 * n + 1) * p + 2 * margin(c);
-	*h = (n * SQ3 + 2 / SQ3) * p + 2 * margin(c);
-}
-
-/* Cell (r, q)'s centre on the board's page. */
-static void centre_mm(const struct tp_config *c, int n, double p, int r, int q, double *x, double *y)
-{
-	double w, h;
-	board_size(c, n, p, &w, &h);
-	tp_arena_cell_mm(TP_GRID_HEX, p, r, q, x, y);
-	*x += w / 2;
-	*y += h / 2;
-}
-
-/* The hexagon of a cell centred at (x, y), clockwise from its top. */
-static void hexagon(double x, double y, double p, struct tp_pt pt[7])
-{
-	double R = p / SQ3;
-	for (int k = 0; k < 6; k++) {
-		double a = (-90 + 60 * k) * M_PI / 180;
-		pt[k] = (struct tp_pt){ (uint8_t)(k ? TP_LINE : TP_MOVE), x + R * cos(a), y + R * sin(a) };
+	double p = tp_arena(c)->square_mm, M = margin(c);
+	int n = bd->rows / 2;
+	*g = (struct bgeo){ .grid = bd->grid, .R = bd->rows, .C = bd->cols, .p = p };
+	if (bd->grid == TP_GRID_TRI) {
+		g->W = bd->rows * p + 2 * M;
+		g->H = bd->rows * p * SQ3 / 2 + 2 * M;
+		g->ox = g->W / 2;
+		g->oy = M;
+	} else {
+		g->W = (2 * n + 1) * p + 2 * M;
+		g->H = (n * SQ3 + 2 / SQ3) * p + 2 * M;
+		g->ox = g->W / 2;
+		g->oy = g->H / 2;
 	}
-	pt[6] = (struct tp_pt){ TP_CLOSE, 0, 0 };
+}
+
+/* Slot i's cell on the lattice: hex (r, q) from the centre, tri (r, c). */
+static void slot_cell(const struct bgeo *g, int i, int *r, int *c)
+{
+	int n = g->grid == TP_GRID_TRI ? 0 : g->R / 2;
+	*r = i / g->C - n;
+	*c = i % g->C - n;
+}
+
+/* Slot i's centre (a triangle's centroid) on the page. */
+static void centre_mm(const struct bgeo *g, int i, double *x, double *y)
+{
+	int r, c;
+	slot_cell(g, i, &r, &c);
+	tp_arena_cell_mm(g->grid, g->p, r, c, x, y);
+	*x += g->ox;
+	*y += g->oy;
+}
+
+/* Slot i's cell outline as a closed path; returns its point count. */
+static size_t cell_path(const struct bgeo *g, int i, struct tp_pt pt[7])
+{
+	int r, c, v[6][2];
+	slot_cell(g, i, &r, &c);
+	int k = tp_arena_cell_corners(g->grid, r, c, v);
+	for (int j = 0; j < k; j++) {
+		double x, y;
+		tp_arena_lattice_mm(g->grid, g->p, v[j][0], v[j][1], &x, &y);
+		pt[j] = (struct tp_pt){ (uint8_t)(j ? TP_LINE : TP_MOVE), g->ox + x, g->oy + y };
+	}
+	pt[k] = (struct tp_pt){ TP_CLOSE, 0, 0 };
+	return (size_t)k + 1;
 }
 
 static void bbox(const struct tp_pt *p, size_t n, double b[4])
@@ -183,6 +214,15 @@ static int bleed_ring(const struct tp_config *c, const struct tp_arena_board *bd
 	return rc;
 }
 
+int tp_arena_grid_facing(int grid, int sector)
+{
+	/* A triangle's sector k lies nearest edge k (bottom, left, right),
+	 * whose outward normals point 90, 210 and 330 degrees. */
+	if (grid == TP_GRID_TRI)
+		return sector == 0 ? 0 : 120 * (sector - 1);
+	return tp_arena_hex_facing(sector);
+}
+
 int tp_arena_hex_facing(int sector)
 {
 	/* Sector k's cells lie nearest the board edge whose outward normal
@@ -195,48 +235,59 @@ int tp_arena_hex_facing(int sector)
 /* The whole board: a ground of the outer ink (its bleed beyond the
  * cells' outline), each cell in its arena's ink, the numbers facing their
  * nearest edge, the start ring, the cells' outlines. */
+static int in_part(const struct tp_config *c, const struct bgeo *g, int i, int h);
+
+/* The board (h = -1) or the art of part h's sheet: every cell's colour,
+ * but only part h's numbers (a neighbour's number would be cut through
+ * at the part's trim). */
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
-				    const char *name)
+				    const char *name, int h)
 {
 	static const int layers[] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE,
 				      TP_INK_CUT };
-	double p = tp_arena(c)->square_mm, W, H, em;
-	int R = bd->rows, n = R / 2;
-	board_size(c, n, p, &W, &H);
-	struct tp_scene *sc = new_sheet(c, name, W, H, layers, 4);
+	struct bgeo g;
+	bgeo_of(c, bd, &g);
+	int tri = bd->grid == TP_GRID_TRI, N = g.R * g.C;
+	double p = g.p, em;
+	struct tp_scene *sc = new_sheet(c, name, g.W, g.H, layers, 4);
 	if (sc == NULL)
 		return NULL;
-	int rc = number_em(bd, p / 2, &em);
+	/* Numbers in the middle of the cell: half a pitch on hexes (the
+	 * square board's middle half), 0.4 of an edge in a triangle (inside
+	 * its inscribed circle, 0.29 of an edge round). */
+	int rc = number_em(bd, tri ? 0.4 * p : p / 2, &em);
 	if (rc == 0)
 		rc = bleed_ring(c, bd, sc);
-	struct tp_pt hx[7];
-	for (int i = 0; rc == 0 && i < R * R; i++) {
+	struct tp_pt pt[7];
+	for (int i = 0; rc == 0 && i < N; i++) {
 		const struct tp_arena_square *q = &bd->sq[i];
 		if (q->off)
 			continue;
-		double x, y;
-		centre_mm(c, n, p, i / R - n, i % R - n, &x, &y);
-		hexagon(x, y, p, hx);
-		rc = tp_scene_path(sc, q->inner ? TP_INK_INNER : TP_INK_OUTER, TP_FILL, 0, hx, 7);
+		size_t k = cell_path(&g, i, pt);
+		rc = tp_scene_path(sc, q->inner ? TP_INK_INNER : TP_INK_OUTER, TP_FILL, 0, pt, k);
 	}
-	for (int i = 0; rc == 0 && i < R * R; i++) {
+	double cx = 0, cy = 0;
+	for (int i = 0; rc == 0 && i < N; i++) {
 		const struct tp_arena_square *q = &bd->sq[i];
-		if (q->off || !q->number)
+		if (q->off || (!q->number && q->quarter))
 			continue;
 		double x, y;
-		centre_mm(c, n, p, i / R - n, i % R - n, &x, &y);
-		rc = draw_number(sc, q->number, tp_arena_hex_facing(q->quarter), x, y, em);
+		centre_mm(&g, i, &x, &y);
+		if (q->quarter == 0 && q->inner && in_part(c, &g, i, h)) {
+			cx = x;
+			cy = y;
+		}
+		if (q->number && in_part(c, &g, i, h))
+			rc = draw_number(sc, q->number, tp_arena_grid_facing(bd->grid, q->quarter), x, y, em);
 	}
-	if (rc == 0)
-		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, p * TP_ARENA_START_RING_W, W / 2,
-				     H / 2, p * TP_ARENA_START_RING_R);
-	for (int i = 0; rc == 0 && i < R * R; i++) {
+	if (rc == 0 && cx > 0)
+		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, p * TP_ARENA_START_RING_W, cx, cy,
+				     p * (tri ? 0.27 : TP_ARENA_START_RING_R));
+	for (int i = 0; rc == 0 && i < N; i++) {
 		if (bd->sq[i].off)
 			continue;
-		double x, y;
-		centre_mm(c, n, p, i / R - n, i % R - n, &x, &y);
-		hexagon(x, y, p, hx);
-		rc = tp_scene_path(sc, TP_INK_LINE, TP_STROKE, p * 0.012, hx, 7);
+		size_t k = cell_path(&g, i, pt);
+		rc = tp_scene_path(sc, TP_INK_LINE, TP_STROKE, p * 0.012, pt, k);
 	}
 	if (rc != 0) {
 		tp_scene_free(sc);
@@ -245,25 +296,39 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	return sc;
 }
 
-/* The cells of part h (0, 1; -1 the whole board) as (r, q) pairs, into a
+/* Whether slot i belongs to part h (0, 1; -1 the whole board): split by
+ * rows, part 1 the rows above the centre's; by cols, part 1 the cells
+ * whose centre lies left of the centre's (hex 2q + r < 0, tri c - r < 0). */
+static int in_part(const struct tp_config *c, const struct bgeo *g, int i, int h)
+{
+	if (h < 0)
+		return 1;
+	int r, q, tri = g->grid == TP_GRID_TRI, mid = tri ? 2 * ((g->R - 1) / 3) : 0;
+	slot_cell(g, i, &r, &q);
+	int left = tri ? q - r < 0 : 2 * q + r < 0;
+	int first = c->print.split == TP_SPLIT_COLS ? left : r < mid;
+	return first == (h == 0);
+}
+
+/* The cells of part h (0, 1; -1 the whole board) on the lattice, into a
  * new array; *k how many.  Split by rows: part 1 the rows above the
- * centre's (r < 0); by cols: part 1 the cells left of the centre (x < 0,
- * 2q + r < 0).  NULL when out of memory. */
+ * centre's; by cols: part 1 the cells whose centre lies left of the
+ * centre's.  NULL when out of memory. */
 static int (*part_cells(const struct tp_config *c, const struct tp_arena_board *bd, int h,
 			int *k))[2]
 {
-	int R = bd->rows, n = R / 2;
-	int (*cells)[2] = tp_malloc(sizeof *cells * (size_t)R * R);
+	struct bgeo g;
+	bgeo_of(c, bd, &g);
+	int N = g.R * g.C;
+	int (*cells)[2] = tp_malloc(sizeof *cells * (size_t)N);
 	*k = 0;
 	if (cells == NULL)
 		return NULL;
-	for (int i = 0; i < R * R; i++) {
-		int r = i / R - n, q = i % R - n;
-		if (bd->sq[i].off)
+	for (int i = 0; i < N; i++) {
+		int r, q;
+		if (bd->sq[i].off || !in_part(c, &g, i, h))
 			continue;
-		int first = c->print.split == TP_SPLIT_COLS ? 2 * q + r < 0 : r < 0;
-		if (h >= 0 && first != (h == 0))
-			continue;
+		slot_cell(&g, i, &r, &q);
 		cells[*k][0] = r;
 		cells[*k][1] = q;
 		(*k)++;
@@ -276,18 +341,18 @@ static int (*part_cells(const struct tp_config *c, const struct tp_arena_board *
 static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd, int h,
 			    int *m)
 {
-	int k, n = bd->rows / 2;
-	double p = tp_arena(c)->square_mm, W, H;
-	board_size(c, n, p, &W, &H);
+	int k;
+	struct bgeo g;
+	bgeo_of(c, bd, &g);
 	int (*cells)[2] = part_cells(c, bd, h, &k);
 	int cap = 8 * bd->rows + 16;
 	int *xy = tp_malloc(sizeof *xy * 2 * (size_t)cap);
 	double *out = tp_malloc(sizeof *out * 2 * (size_t)cap);
-	*m = cells && xy && out ? tp_arena_trace(TP_GRID_HEX, (const int (*)[2])cells, k, xy, cap) : -1;
+	*m = cells && xy && out ? tp_arena_trace(g.grid, (const int (*)[2])cells, k, xy, cap) : -1;
 	for (int i = 0; i < *m; i++) {
-		tp_arena_lattice_mm(TP_GRID_HEX, p, xy[2 * i], xy[2 * i + 1], &out[2 * i], &out[2 * i + 1]);
-		out[2 * i] += W / 2;
-		out[2 * i + 1] += H / 2;
+		tp_arena_lattice_mm(g.grid, g.p, xy[2 * i], xy[2 * i + 1], &out[2 * i], &out[2 * i + 1]);
+		out[2 * i] += g.ox;
+		out[2 * i + 1] += g.oy;
 	}
 	free(cells);
 	free(xy);
@@ -318,7 +383,7 @@ static void outline_box(const double *o, int m, double b[4], double g)
 int tp_arena_hex_build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_arena_model *md = model;
-	struct tp_scene *sc = board_scene(c, md->board, "board");
+	struct tp_scene *sc = board_scene(c, md->board, "board", -1);
 	if (sc == NULL)
 		return -1;
 	tp_sheet_bleed(sc);
@@ -345,7 +410,7 @@ int tp_arena_hex_build_part(const struct tp_config *c, const void *model, struct
 	const struct tp_arena_model *md = model;
 	int m;
 	double *o = part_outline(c, md->board, h, &m), b[4];
-	struct tp_scene *board = o ? board_scene(c, md->board, "board") : NULL;
+	struct tp_scene *board = o ? board_scene(c, md->board, "board", h) : NULL;
 	if (board == NULL) {
 		free(o);
 		return -1;
@@ -358,10 +423,13 @@ int tp_arena_hex_build_part(const struct tp_config *c, const void *model, struct
 		o[2 * i + 1] -= b[1];
 	}
 	char note[160];
-	int n = md->board->rows / 2;
+	int n = md->board->rows / 2, L = md->board->rows, mid = 2 * ((L - 1) / 3);
 	if (c->print.split == TP_SPLIT_COLS)
 		snprintf(note, sizeof note, "part %d of 2: the cells %s of the centre column, cut round them", h + 1,
 			 h ? "right" : "left");
+	else if (md->board->grid == TP_GRID_TRI)
+		snprintf(note, sizeof note, "part %d of 2: rows %d-%d of %d, cut round their cells", h + 1,
+			 h ? mid + 1 : 1, h ? L : mid, L);
 	else
 		snprintf(note, sizeof note, "part %d of 2: rows r = %d..%d of %d..%d, cut round their cells", h + 1,
 			 h ? 0 : -n, h ? n : -1, -n, n);

@@ -1,9 +1,9 @@
 #ifndef TP_ARENA_HEXSHEETS_H
 #define TP_ARENA_HEXSHEETS_H
 
-/* The hex board's sheets (arena.grid = hex; arena_hexsheets.c and
- * arena_hexpieces.c): what the arena's sheet builders hand over when the
- * grid is hex.  Same sheets, same notes, same layers as the square
+/* The hex and triangular boards' sheets (arena.grid = hex or tri;
+ * arena_hexsheets.c and arena_hexpieces.c): what the arena's sheet
+ * builders hand over when the grid is not square.  Same sheets, same notes, same layers as the square
  * board's; the board and each piece are cut round their cells. */
 
 #include "games/arena/arena_sheets.h"
@@ -11,6 +11,9 @@
 /* The rotation (degrees clockwise) that makes a number in sector k (0 the
  * centre) read upright from the board edge nearest it. */
 int tp_arena_hex_facing(int sector);
+/* The same on either grid (tri: sector k faces edge k, bottom, left,
+ * right: 0, 120, 240 degrees). */
+int tp_arena_grid_facing(int grid, int sector);
 
 /* The board (whole, die line round all its cells when print.split =
  * none), and part h (0, 1) of it. */

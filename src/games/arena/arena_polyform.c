@@ -13,8 +13,7 @@ struct edge {
 	int dead;
 };
 
-/* Cell (row, col)'s corners, clockwise on the page; returns how many. */
-static int corners(int grid, int row, int col, int v[6][2])
+int tp_arena_cell_corners(int grid, int row, int col, int v[6][2])
 {
 	if (grid == TP_GRID_HEX) {
 		static const int d[6][2] = { { 0, -2 }, { 1, -1 }, { 1, 1 }, { 0, 2 }, { -1, 1 }, { -1, -1 } };
@@ -24,6 +23,18 @@ static int corners(int grid, int row, int col, int v[6][2])
 			v[k][1] = Y + d[k][1];
 		}
 		return 6;
+	}
+	if (grid == TP_GRID_TRI) {
+		/* up (col even): apex, lower right, lower left; down: upper
+		 * left, upper right, bottom; X = col - row at the cell's axis */
+		int X = col - row, up = ((col % 2) + 2) % 2 == 0;
+		const int u[3][2] = { { X, row }, { X + 1, row + 1 }, { X - 1, row + 1 } };
+		const int w[3][2] = { { X - 1, row }, { X + 1, row }, { X, row + 1 } };
+		for (int k = 0; k < 3; k++) {
+			v[k][0] = up ? u[k][0] : w[k][0];
+			v[k][1] = up ? u[k][1] : w[k][1];
+		}
+		return 3;
 	}
 	static const int d[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
 	for (int k = 0; k < 4; k++) {
@@ -132,7 +143,7 @@ int tp_arena_trace(int grid, const int (*cells)[2], int n, int *xy, int cap)
 		return -1;
 	int m = 0;
 	for (int i = 0; i < n; i++) {
-		int v[6][2], k = corners(grid, cells[i][0], cells[i][1], v);
+		int v[6][2], k = tp_arena_cell_corners(grid, cells[i][0], cells[i][1], v);
 		for (int j = 0; j < k; j++)
 			e[m++] = (struct edge){ v[j][0], v[j][1], v[(j + 1) % k][0], v[(j + 1) % k][1], 0 };
 	}
@@ -157,6 +168,9 @@ void tp_arena_lattice_mm(int grid, double p, int X, int Y, double *x, double *y)
 	if (grid == TP_GRID_HEX) {
 		*x = X * p / 2;
 		*y = Y * p / (2 * sqrt(3.0));
+	} else if (grid == TP_GRID_TRI) {
+		*x = X * p / 2;
+		*y = Y * p * sqrt(3.0) / 2;
 	} else {
 		*x = X * p;
 		*y = Y * p;
@@ -167,7 +181,11 @@ void tp_arena_cell_mm(int grid, double p, int row, int col, double *x, double *y
 {
 	if (grid == TP_GRID_HEX)
 		tp_arena_lattice_mm(grid, p, 2 * col + row, 3 * row, x, y);
-	else {
+	else if (grid == TP_GRID_TRI) {
+		/* the centroid: two thirds down an up cell, one third a down one */
+		*x = (col - row) * p / 2;
+		*y = (row + (((col % 2) + 2) % 2 ? 1.0 : 2.0) / 3) * p * sqrt(3.0) / 2;
+	} else {
 		*x = (col + 0.5) * p;
 		*y = (row + 0.5) * p;
 	}

@@ -11,7 +11,11 @@
  * Y - 1), (X + 1, Y + 1), (X, Y + 2), (X - 1, Y + 1), (X - 1, Y - 1),
  * clockwise on the page (y down); lattice (X, Y) lies at x = X p / 2,
  * y = Y p / (2 sqrt 3) for a pitch p (the distance between neighbours'
- * centres). */
+ * centres); on the triangle grid (arena_tri.h) cell (r, c) has X = c - r
+ * and corners (X, r), (X + 1, r + 1), (X - 1, r + 1) pointing up (c even),
+ * (X - 1, r), (X + 1, r), (X, r + 1) pointing down, lattice (X, Y) at
+ * x = X p / 2, y = Y p sqrt(3) / 2 for an edge p; tp_arena_cell_mm gives
+ * a triangle's centroid. */
 
 /* The outline of cells[0..n-1] ((row, col) pairs; on hex (r, q)) as one
  * closed polygon, clockwise on the page (the cells on the right of each
@@ -21,6 +25,10 @@
  * round a hole), when there are more than cap corners, or out of
  * memory. */
 int tp_arena_trace(int grid, const int (*cells)[2], int n, int *xy, int cap);
+
+/* Cell (row, col)'s corners on the lattice, clockwise on the page;
+ * returns how many (3, 4 or 6). */
+int tp_arena_cell_corners(int grid, int row, int col, int v[6][2]);
 
 /* Lattice (X, Y) to mm for pitch p. */
 void tp_arena_lattice_mm(int grid, double p, int X, int Y, double *x, double *y);

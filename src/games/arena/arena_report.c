@@ -21,7 +21,7 @@ static void sector_totals(struct tp_buf *b, const struct tp_arena_board *bd, int
 			tp_buf_printf(b, "%s\"%ssector_totals\": [", indent, k ? "inner_" : "");
 		else
 			tp_buf_printf(b, "%s", k ? "inner arena per sector:" : "sector totals:");
-		for (int q = 1; q <= 6; q++)
+		for (int q = 1; q <= tp_arena_sectors(bd->grid); q++)
 			tp_buf_printf(b, json ? "%s%ld" : "%s %ld", json && q > 1 ? ", " : "", t[q]);
 		tp_buf_printf(b, json ? "],\n" : k ? "\n" : " (centre %ld, in none)\n", bd->quarter_total[0]);
 	}
@@ -29,13 +29,13 @@ static void sector_totals(struct tp_buf *b, const struct tp_arena_board *bd, int
 
 static void board_totals_text(struct tp_buf *b, const struct tp_arena_board *bd)
 {
-	if (bd->grid == TP_GRID_HEX)
+	if (bd->grid != TP_GRID_SQUARE)
 		sector_totals(b, bd, 0, "");
 	else
 	tp_buf_printf(b, "quarter totals: %ld %ld %ld %ld (centre %ld, in none)\n",
 		      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
 		      bd->quarter_total[4], bd->quarter_total[0]);
-	if (bd->grid != TP_GRID_HEX)
+	if (bd->grid == TP_GRID_SQUARE)
 		tp_buf_printf(b, "inner arena per quarter: %ld %ld %ld %ld\n", bd->inner_quarter_total[1],
 			      bd->inner_quarter_total[2], bd->inner_quarter_total[3],
 			      bd->inner_quarter_total[4]);
@@ -50,7 +50,7 @@ static void board_totals_text(struct tp_buf *b, const struct tp_arena_board *bd)
 static void board_totals_json(struct tp_buf *b, const struct tp_arena_board *bd,
 			      const char *indent)
 {
-	if (bd->grid == TP_GRID_HEX) {
+	if (bd->grid != TP_GRID_SQUARE) {
 		sector_totals(b, bd, 1, indent);
 	} else {
 		tp_buf_printf(b, "%s\"quarter_totals\": [%ld, %ld, %ld, %ld],\n", indent,
@@ -110,9 +110,9 @@ static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 			      tp_arena_marking_names[r->marking], r->colours);
 		return;
 	}
-	if (r->grid == TP_GRID_HEX)
-		tp_buf_printf(b, "shape arena hex, side %d, seed %llu, inner arena %s, inner %d..%d, outer %d..%d\n",
-			      r->side, r->seed, r->inner >= 0 && r->inner < TP_INNER_N
+	if (r->grid != TP_GRID_SQUARE)
+		tp_buf_printf(b, "shape arena %s, side %d, seed %llu, inner arena %s, inner %d..%d, outer %d..%d\n",
+			      tp_arena_grid_names[r->grid], r->side, r->seed, r->inner >= 0 && r->inner < TP_INNER_N
 			      ? tp_arena_inner_names[r->inner] : "?",
 			      r->inner_min, r->inner_max, r->outer_min, r->outer_max);
 	else
@@ -220,9 +220,69 @@ static void pattern_json(struct tp_buf *b, const struct tp_arena_rules *r,
 	tp_buf_printf(b, "}\n");
 }
 
+/* A triangular board's pattern: csv `row,col,number,arena,sector`, one
+ * line per cell, rows 1..L from the apex, cols 1..2 row - 1 along each (the
+ * cell pointing up when col is odd); json the cells as [row, col, number,
+ * "i"|"o", sector]; text the rows centred as laid out. */
+static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			const struct tp_arena_board *bd, int fmt)
+{
+	int L = bd->rows, C = bd->cols;
+	if (fmt == TP_FMT_CSV)
+		tp_buf_printf(b, "row,col,number,arena,sector\n");
+	if (fmt == TP_FMT_JSON)
+		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"grid\": \"tri\",\n  \"side\": %d,\n  \"seed\": %llu,\n  \"inner_shape\": \"%s\",\n  \"cells\": [\n",
+			      L, r->seed, r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?");
+	if (fmt == TP_FMT_CSV || fmt == TP_FMT_JSON) {
+		long left = (long)L * L;
+		for (int i = 0; i < L * C; i++) {
+			const struct tp_arena_square *s = &bd->sq[i];
+			if (s->off)
+				continue;
+			if (fmt == TP_FMT_CSV)
+				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", i / C + 1, i % C + 1, s->number,
+					      arena_name(s->inner), s->quarter);
+			else
+				tp_buf_printf(b, "    [%d, %d, %d, \"%c\", %d]%s\n", i / C + 1, i % C + 1,
+					      s->number, s->inner ? 'i' : 'o', s->quarter, --left ? "," : "");
+		}
+		if (fmt == TP_FMT_JSON) {
+			tp_buf_printf(b, "  ],\n");
+			board_totals_json(b, bd, "  ");
+			tp_buf_printf(b, "}\n");
+		}
+		return;
+	}
+	rules_line(b, r);
+	for (int k = 0; k < 2; k++) {
+		tp_buf_printf(b, k ? "\narenas and sectors (1-3 inner, a-c outer, * centre):\n"
+				   : "\nnumbers (. unnumbered; cells alternate up and down along a row):\n");
+		for (int row = 0; row < L; row++) {
+			tp_buf_printf(b, "%*s", (k ? 2 : 3) * (L - 1 - row), "");
+			for (int col = 0; col <= 2 * row; col++) {
+				const struct tp_arena_square *s = &bd->sq[row * C + col];
+				if (k)
+					tp_buf_printf(b, "%2c", s->quarter == 0 ? '*' : s->inner
+							  ? (char)('0' + s->quarter) : (char)('a' + s->quarter - 1));
+				else if (s->number)
+					tp_buf_printf(b, "%3d", s->number);
+				else
+					tp_buf_printf(b, "%3s", ".");
+			}
+			tp_buf_printf(b, "\n");
+		}
+	}
+	tp_buf_printf(b, "\n");
+	board_totals_text(b, bd);
+}
+
 void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			     const struct tp_arena_board *bd, int fmt)
 {
+	if (bd->grid == TP_GRID_TRI) {
+		tri_pattern(b, r, bd, fmt);
+		return;
+	}
 	if (bd->grid == TP_GRID_HEX) {
 		hex_pattern(b, r, bd, fmt);
 		return;
@@ -368,8 +428,8 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			      run->games, run->spares_pct);
 		tp_buf_printf(b, "  \"players\": %d,\n  \"sets_per_game\": %d,\n  \"pieces_per_game\": %d,\n",
 			      r->players, TP_ARENA_SETS, TP_ARENA_PIECES);
-		if (sh->grid == TP_GRID_HEX)
-			tp_buf_printf(b, "  \"grid\": \"hex\",\n");
+		if (sh->grid != TP_GRID_SQUARE)
+			tp_buf_printf(b, "  \"grid\": \"%s\",\n", tp_arena_grid_names[sh->grid]);
 		tp_buf_printf(b, "  \"shapes\": [\n");
 		for (int s = 0; s < TP_ARENA_SHAPES; s++) {
 			const struct tp_arena_shape *p = &sh->s[s];

@@ -9,6 +9,7 @@
 
 #define LINE_MAX_CHARS 255
 #define CELL_MAX 5 /* rows and cols 0..5: a hexomino spans at most 6 */
+#define TRI_COL_MAX 11 /* a polyiamond of 6 cells spans at most 12 columns */
 
 struct parse {
 	const char *path;
@@ -41,11 +42,17 @@ int tp_arena_same_name(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* Whether cells (row, col) differ by one step of the grid: on squares a
- * row or a col; on hexes (row, col = r, q axial) also (+1, -1), (-1, +1). */
-static int neighbours(int grid, int dr, int dc)
+/* Whether cells a and b (row, col) share an edge: on squares a row or a
+ * col apart; on hexes (row, col = r, q axial) also (+1, -1), (-1, +1); on
+ * triangles (col even: up) beside each other in a row, or an up cell over
+ * the down cell below it, one row and one col on. */
+static int neighbours(int grid, const int *a, const int *b)
 {
+	int dr = a[0] - b[0], dc = a[1] - b[1];
 	int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
+	if (grid == TP_GRID_TRI)
+		return (dr == 0 && ac == 1) || (dr == -1 && dc == -1 && a[1] % 2 == 0) ||
+		       (dr == 1 && dc == 1 && b[1] % 2 == 0);
 	if (ar + ac == 1)
 		return 1;
 	return grid == TP_GRID_HEX && ar == 1 && dr == -dc;
@@ -58,8 +65,7 @@ static int connected(const struct tp_arena_shape *s, int grid)
 	while (top > 0) {
 		int i = stack[--top];
 		for (int j = 0; j < s->n_cells; j++) {
-			int dr = s->cell[i][0] - s->cell[j][0], dc = s->cell[i][1] - s->cell[j][1];
-			if (!seen[j] && neighbours(grid, dr, dc)) {
+			if (!seen[j] && neighbours(grid, s->cell[i], s->cell[j])) {
 				seen[j] = 1;
 				stack[top++] = j;
 				reached++;
@@ -85,10 +91,10 @@ static int finish_shape(struct parse *P, int line)
 			       "%s:%d: shape [%s] is not connected; every cell must share an edge with another (corners do not join)",
 			       P->path, P->cells_line[i], s->name);
 	int xy[2 * 40];
-	if (P->out->grid == TP_GRID_HEX &&
-	    tp_arena_trace(TP_GRID_HEX, (const int (*)[2])s->cell, s->n_cells, xy, 40) < 0)
+	if (P->out->grid != TP_GRID_SQUARE &&
+	    tp_arena_trace(P->out->grid, (const int (*)[2])s->cell, s->n_cells, xy, 40) < 0)
 		return tp_fail(P->e, TP_EINPUT,
-			       "%s:%d: shape [%s] closes round a hole; a piece is one outline, cut in one line",
+			       "%s:%d: shape [%s] closes round a hole or meets itself at a corner; a piece is one outline, cut in one line",
 			       P->path, P->cells_line[i], s->name);
 	for (int j = 0; j < i; j++)
 		if (P->out->s[j].n_cells == s->n_cells)
@@ -184,10 +190,11 @@ static int cells(struct parse *P, const char *v, size_t len, int line)
 				       P->path, line, s->name, (int)(tok - start > 20 ? 20 : tok - start),
 				       v + start);
 		pos = tok;
-		if (r > CELL_MAX || c > CELL_MAX)
+		int cmax = P->out->grid == TP_GRID_TRI ? TRI_COL_MAX : CELL_MAX;
+		if (r > CELL_MAX || c > cmax)
 			return tp_fail(P->e, TP_EINPUT,
-				       "%s:%d: shape [%s]: cell %d,%d is out of range; rows and cols are 0 to %d",
-				       P->path, line, s->name, r, c, CELL_MAX);
+				       "%s:%d: shape [%s]: cell %d,%d is out of range; rows are 0 to %d, cols 0 to %d",
+				       P->path, line, s->name, r, c, CELL_MAX, cmax);
 		for (int j = 0; j < s->n_cells; j++)
 			if (s->cell[j][0] == r && s->cell[j][1] == c)
 				return tp_fail(P->e, TP_EINPUT,
@@ -206,11 +213,15 @@ static int cells(struct parse *P, const char *v, size_t len, int line)
 			       "%s:%d: shape [%s]: cells is empty; give 1 to 6 cells as row,col",
 			       P->path, line, s->name);
 	/* Translate so the least row and the least col are 0. */
-	int r0 = CELL_MAX, c0 = CELL_MAX;
+	int r0 = CELL_MAX, c0 = TRI_COL_MAX;
 	for (int j = 0; j < s->n_cells; j++) {
 		r0 = s->cell[j][0] < r0 ? s->cell[j][0] : r0;
 		c0 = s->cell[j][1] < c0 ? s->cell[j][1] : c0;
 	}
+	/* On triangles columns move by even steps (an odd one turns cells
+	 * over). */
+	if (P->out->grid == TP_GRID_TRI)
+		c0 -= c0 % 2;
 	for (int j = 0; j < s->n_cells; j++) {
 		s->cell[j][0] -= r0;
 		s->cell[j][1] -= c0;
@@ -226,12 +237,12 @@ static int grid_key(struct parse *P, const char *v, size_t len, int line)
 		v++;
 		len--;
 	}
-	for (int g = 0; g <= TP_GRID_HEX; g++)
+	for (int g = 0; g < TP_GRID_N; g++)
 		if (strlen(tp_arena_grid_names[g]) == len && memcmp(v, tp_arena_grid_names[g], len) == 0) {
 			P->out->grid = g;
 			return TP_OK;
 		}
-	return tp_fail(P->e, TP_EINPUT, "%s:%d: grid = %.*s: not a grid; use square or hex", P->path,
+	return tp_fail(P->e, TP_EINPUT, "%s:%d: grid = %.*s: not a grid; use square, hex or tri", P->path,
 		       line, (int)(len > 20 ? 20 : len), v);
 }
 

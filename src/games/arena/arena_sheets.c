@@ -240,7 +240,7 @@ static const int piece_layers[] = {
 /* The plain faces, face up, with their die lines. */
 static int build_pieces(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid == TP_GRID_HEX)
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
 		return tp_arena_hex_build_pieces(c, model, doc, 0);
 	const struct tp_arena_model *m = model;
 	struct layout L;
@@ -260,7 +260,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
  * its face. */
 static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid == TP_GRID_HEX)
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
 		return tp_arena_hex_build_pieces(c, model, doc, 1);
 	const struct tp_arena_model *m = model;
 	struct layout L;
@@ -279,7 +279,7 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 /* The ribs alone in the Emboss spot ink, registered with pieces-back. */
 static int build_ribs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid == TP_GRID_HEX)
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
 		return tp_arena_hex_build_pieces(c, model, doc, 2);
 	const struct tp_arena_model *m = model;
 	struct layout L;
@@ -300,7 +300,7 @@ static int build_ribs(const struct tp_config *c, const void *model, struct tp_do
  * the pieces (one closed outline per piece), then the board's parts. */
 static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid == TP_GRID_HEX)
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
 		return tp_arena_hex_build_pieces(c, model, doc, 3) != 0 ? -1 : tp_arena_hex_build_board_cut(c, model, doc);
 	const struct tp_arena_model *m = model;
 	struct layout L;
@@ -343,7 +343,7 @@ static int pieces_parts(const struct tp_config *c, const char *page, struct tp_p
 	int back = strcmp(page, "pieces-back") == 0 || strcmp(page, "pieces-ribs") == 0;
 	if (!back && strcmp(page, "pieces") != 0)
 		return 0;
-	if (tp_arena(c)->rules.grid == TP_GRID_HEX)
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
 		return tp_arena_hex_pieces_parts(c, back, ps);
 	const struct tp_arena_cfg *a = tp_arena(c);
 	struct layout L;

@@ -25,6 +25,8 @@ struct tp_arena_play {
 	const struct tp_arena_board *b;
 	int n, rows, players, gate, marks, pairs; /* n: columns */
 	int hex;             /* a hex board: 6 neighbours, 6 turns (arena_hex.h) */
+	int tri;             /* a triangular board: 3 neighbours, 6 turns, columns
+			      * moved by even steps only (arena_tri.h) */
 	struct orient orient[TP_ARENA_SHAPES][2][MAX_ORIENT]; /* [shape][face] */
 	int n_orient[TP_ARENA_SHAPES][2];
 	int hand[TP_SIM_MAX_SEATS + 1][TP_ARENA_SHAPES][TP_MARK_N];
@@ -68,14 +70,43 @@ static void turn_cell(int hex, int t, int *r, int *c)
 	}
 }
 
+static int half_down(int x)
+{
+	return x >= 0 ? x / 2 : -((1 - x) / 2);
+}
+
+/* Cell (r, c) of a polyiamond turned t times 60 degrees, mirrored first
+ * when face is 1: in triangle coordinates A = 2 - r, B = c / 2, D = r -
+ * (c + 1) / 2 (rounded down; A + B + D = 2 on up cells, 1 on down ones) a
+ * 60-degree turn about a corner is (A, B, D) -> (1 - B, 1 - D, 1 - A),
+ * the mirror (A, B, D) -> (A, D, B). */
+static void tri_cell(int face, int t, int *r, int *c)
+{
+	int A = 2 - *r, B = half_down(*c), D = *r - half_down(*c + 1);
+	if (face) {
+		int x = B;
+		B = D;
+		D = x;
+	}
+	for (int k = 0; k < t; k++) {
+		int a0 = A;
+		A = 1 - B;
+		B = 1 - D;
+		D = 1 - a0;
+	}
+	*r = 2 - A;
+	*c = 2 * B + (A + B + D == 1);
+}
+
 /* The turns and mirrors of shape s, by face: face 0 the turns of the
- * shape as drawn (4 on squares, 6 on hexes), face 1 the turns of its
- * mirror image (columns negated on squares; q and r swapped on hexes). */
+ * shape as drawn (4 on squares, 6 on hexes and triangles), face 1 the
+ * turns of its mirror image (columns negated on squares; q and r swapped
+ * on hexes; see tri_cell). */
 static void make_orients(struct tp_arena_play *g, const struct tp_arena_shape *s, int si)
 {
 	for (int face = 0; face < 2; face++) {
 		g->n_orient[si][face] = 0;
-		for (int t = 0; t < (g->hex ? 6 : 4); t++) {
+		for (int t = 0; t < (g->hex || g->tri ? 6 : 4); t++) {
 			struct orient o = { .n = s->n_cells };
 			int minr = 99, minc = 99;
 			for (int i = 0; i < s->n_cells; i++) {
@@ -84,12 +115,22 @@ static void make_orients(struct tp_arena_play *g, const struct tp_arena_shape *s
 					r = s->cell[i][1];
 					c = s->cell[i][0];
 				}
-				turn_cell(g->hex, t, &r, &c);
+				if (g->tri) {
+					r = s->cell[i][0];
+					c = s->cell[i][1];
+					tri_cell(face, t, &r, &c);
+				} else {
+					turn_cell(g->hex, t, &r, &c);
+				}
 				o.off[i][0] = r;
 				o.off[i][1] = c;
 				minr = r < minr ? r : minr;
 				minc = c < minc ? c : minc;
 			}
+			/* On triangles a shift of columns by an odd step would turn
+			 * up cells down. */
+			if (g->tri)
+				minc = 2 * half_down(minc);
 			for (int i = 0; i < o.n; i++) {
 				o.off[i][0] -= minr;
 				o.off[i][1] -= minc;
@@ -143,6 +184,7 @@ int tp_arena_play_new(const struct tp_arena_shapes *sh, const struct tp_arena_bo
 	g->marks = tp_arena_marks_score(players);
 	g->pairs = players == 2 || players == 4;
 	g->hex = b->grid == TP_GRID_HEX;
+	g->tri = b->grid == TP_GRID_TRI;
 	for (size_t i = 0; i < nd; i++)
 		g->hand[d[i].player][d[i].shape][d[i].mark] += d[i].count;
 	free(d);
@@ -201,6 +243,14 @@ static void mark_forbidden(struct tp_arena_play *g)
 		for (int i = 0; i < k->n; i++)
 			for (int d = 0; d < (g->hex ? 7 : 5); d++) {
 				int r = k->cell[i] / g->n + dr[d], c = k->cell[i] % g->n + dc[d];
+				if (g->tri && (d == 1 || d == 2)) {
+					/* d 1: below an up cell, above a down one; d 2: none */
+					int up = k->cell[i] % g->n % 2 == 0;
+					if (d == 2)
+						continue;
+					r = k->cell[i] / g->n + (up ? 1 : -1);
+					c = k->cell[i] % g->n + (up ? 1 : -1);
+				}
 				if (r >= 0 && r < g->rows && c >= 0 && c < g->n)
 					g->forbid[r * g->n + c] = 1;
 			}
@@ -221,7 +271,8 @@ static void mark_seeds(struct tp_arena_play *g, int open)
 	memset(g->seed_sq, 0, (size_t)R * n);
 	g->n_seeds = 0;
 	if (g->placed == 0) {
-		int c = (R / 2) * n + n / 2;
+		/* the centre: a triangle's (side 3m + 1) is row 2m, col 2m */
+		int m3 = 2 * ((R - 1) / 3), c = g->tri ? m3 * n + m3 : (R / 2) * n + n / 2;
 		if (allowed(g, c, open))
 			g->seed_list[g->n_seeds++] = c;
 		g->seed_sq[c] = (char)g->n_seeds;
@@ -235,6 +286,10 @@ static void mark_seeds(struct tp_arena_play *g, int open)
 				 (c > 0 && g->owner[sq - 1]) || (c + 1 < n && g->owner[sq + 1]) ||
 				 (g->hex && ((r > 0 && c + 1 < n && g->owner[sq - n + 1]) ||
 					     (r + 1 < R && c > 0 && g->owner[sq + n - 1])));
+		if (g->tri)
+			g->seed_sq[sq] = (c > 0 && g->owner[sq - 1]) || (c + 1 < n && g->owner[sq + 1]) ||
+					 (c % 2 == 0 && r + 1 < R && c + 1 < n && g->owner[sq + n + 1]) ||
+					 (c % 2 == 1 && r > 0 && g->owner[sq - n - 1]);
 		if (g->seed_sq[sq])
 			g->seed_list[g->n_seeds++] = sq;
 	}
@@ -260,6 +315,8 @@ static int place(struct tp_arena_play *g, int si, int face, const struct orient 
 		 int open)
 {
 	int n = g->n, r0 = t / n - o->off[i][0], c0 = t % n - o->off[i][1];
+	if (g->tri && c0 % 2 != 0)
+		return 0;   /* an odd shift would turn the shape's cells over */
 	struct tp_arena_move m = { .shape = si, .block = face, .n = o->n };
 	int raw = 0;
 	for (int j = 0; j < o->n; j++) {

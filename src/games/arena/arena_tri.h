@@ -3,9 +3,8 @@
 
 /* The triangular board of the shape arena (arena.grid = tri): "the playing
  * surface might comprise a triangular array of triangular playing
- * positions" (seed 002).  Pure geometry and rules; not yet a config key
- * (no sheets, pieces or play yet): the numbering, its verifier and the
- * arenas' parts, for the next step.
+ * positions" (seed 002).  Pure geometry and rules; the sheets are
+ * arena_hexsheets.c's and arena_hexpieces.c's, play arena_sim.c's.
  *
  * The board is a triangle, apex up, of side L cells (arena.side), L = 3m +
  * 1 so that its centroid is the centroid of a cell, the centre.  Row r (0

@@ -318,7 +318,7 @@ static void shapes_grid_key(void **state)
 	e = (tp_err){ 0 };
 	assert_int_equal(tp_arena_shapes_parse(ring, strlen(ring), "t.ini", &sh, &e), TP_EINPUT);
 	assert_non_null(strstr(e.msg, "hole"));
-	snprintf(text, sizeof text, "grid = tri\n%s", body);
+	snprintf(text, sizeof text, "grid = cube\n%s", body);
 	e = (tp_err){ 0 };
 	assert_int_equal(tp_arena_shapes_parse(text, strlen(text), "t.ini", &sh, &e), TP_EINPUT);
 	assert_non_null(strstr(e.msg, "t.ini:1"));

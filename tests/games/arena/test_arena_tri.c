@@ -15,6 +15,7 @@
 #include "testutil.h"
 
 #include "games/arena/arena_core.h"
+#include "games/arena/arena_sim.h"
 #include "games/arena/arena_tri.h"
 
 #define H (1.7320508075688772 / 2)
@@ -263,12 +264,93 @@ static void bad_settings_refused(void **state)
 	}
 }
 
+/* Games on a triangular board follow its rules: the first piece covers
+ * the centre, every piece is a copy of its shape turned or mirrored (the
+ * same distances between its cells' centroids, and as many up cells as
+ * the shape or as many down), on free cells of the board, and shares an
+ * edge with an earlier piece (centroids 1/sqrt(3) apart). */
+static void games_follow_tri_rules(void **state)
+{
+	(void)state;
+	FILE *f = fopen(tu_path("templates/shapes/default-tri.ini"), "r");
+	assert_non_null(f);
+	char text[4096];
+	size_t len = fread(text, 1, sizeof text, f);
+	fclose(f);
+	struct tp_arena_shapes sh;
+	tp_err e = { 0 };
+	assert_int_equal(tp_arena_shapes_parse(text, len, "default-tri.ini", &sh, &e), TP_OK);
+	assert_int_equal(sh.grid, TP_GRID_TRI);
+	struct tp_arena_rules r = trir(16, TP_INNER_DIAMOND, 5);
+	struct tp_arena_board *b = NULL;
+	assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
+	int C = b->cols, L = b->rows, m = (L - 1) / 3;
+	for (int players = 2; players <= 3; players++) {
+		struct tp_arena_play *g = NULL;
+		assert_int_equal(tp_arena_play_new(&sh, b, players, 20, &g, &e), TP_OK);
+		int placed = 0;
+		unsigned long long rs = 7;
+		for (int turn = 0; turn < 200 && tp_arena_play_seat(g); turn++) {
+			const struct tp_arena_move *mv = NULL;
+			int k = tp_arena_play_moves(g, &mv);
+			assert_true(k >= 0);
+			if (k == 0) {
+				tp_arena_play_apply(g, NULL);
+				continue;
+			}
+			rs = rs * 6364136223846793005ULL + 1442695040888963407ULL;
+			const struct tp_arena_move *mo = &mv[(rs >> 33) % (unsigned long long)k];
+			const struct tp_arena_shape *s = &sh.s[mo->shape];
+			assert_int_equal(mo->n, s->n_cells);
+			double dm[15], ds[15];
+			int nd = 0, up_m = 0, up_s = 0;
+			for (int i = 0; i < mo->n; i++) {
+				up_m += mo->cell[i] % C % 2 == 0;
+				up_s += s->cell[i][1] % 2 == 0;
+				for (int j = i + 1; j < mo->n; j++, nd++) {
+					struct pt a = centroid(mo->cell[i] / C, mo->cell[i] % C);
+					struct pt c = centroid(mo->cell[j] / C, mo->cell[j] % C);
+					struct pt a2 = centroid(s->cell[i][0], s->cell[i][1]);
+					struct pt c2 = centroid(s->cell[j][0], s->cell[j][1]);
+					dm[nd] = hypot(a.x - c.x, a.y - c.y);
+					ds[nd] = hypot(a2.x - c2.x, a2.y - c2.y);
+				}
+			}
+			assert_true(up_m == up_s || up_m == mo->n - up_s);
+			for (int i = 0; i < nd; i++)
+				for (int j = i + 1; j < nd; j++) {
+					if (dm[j] < dm[i]) { double t = dm[i]; dm[i] = dm[j]; dm[j] = t; }
+					if (ds[j] < ds[i]) { double t = ds[i]; ds[i] = ds[j]; ds[j] = t; }
+				}
+			for (int i = 0; i < nd; i++)
+				assert_true(fabs(dm[i] - ds[i]) < EPS);
+			int touches = 0, centre = 0;
+			for (int i = 0; i < mo->n; i++) {
+				assert_false(b->sq[mo->cell[i]].off);
+				assert_int_equal(tp_arena_play_owner(g, mo->cell[i]), 0);
+				centre |= mo->cell[i] == 2 * m * C + 2 * m;
+				struct pt p = centroid(mo->cell[i] / C, mo->cell[i] % C);
+				for (int j = 0; j < L * C; j++)
+					touches |= !b->sq[j].off && tp_arena_play_owner(g, j) != 0 &&
+						   neighbours(p, centroid(j / C, j % C));
+			}
+			assert_true(placed ? touches : centre);
+			tp_arena_play_apply(g, mo);
+			placed++;
+		}
+		assert_true(placed > 10);
+		tp_arena_play_free(g);
+	}
+	tp_arena_board_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sizes_shapes_seeds),
 		cmocka_unit_test(numbering_all),
 		cmocka_unit_test(bad_settings_refused),
+		cmocka_unit_test(games_follow_tri_rules),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
