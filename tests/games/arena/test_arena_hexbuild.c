@@ -1,4 +1,5 @@
-/* The hex board's sheets as files (issue 22, section 1): board.png read
+/* The hex (and, at the end, the triangular) board's sheets as files
+ * (issue 22, section 1): board.png read
  * back pixel by pixel against the cells laid out here from the rules
  * (centres at x = (q + r/2) p, y = r sqrt(3)/2 p from the centre of the
  * trim), and the die lines of cut-pieces.svg against the cells' areas.
@@ -177,6 +178,122 @@ static void hex_board_for(const char *side, const char *seed, const char *inner)
 	tp_config_free(c);
 }
 
+/* The same on a triangular board (arena.grid = tri): cells of edge a,
+ * apex at the top middle of the trim, centroids at x = (c - r) a/2, y =
+ * (r + 2/3 or 1/3) a sqrt(3)/2; each cell's arena ink 0.36 a from its
+ * centroid toward its corners, number ink within 0.31 a of numbered
+ * cells' centroids (the start ring included), each two-digit number
+ * stretched along the nearest of the three edges. */
+static void tri_board_for(const char *side, const char *seed)
+{
+	char s1[64], s2[64];
+	snprintf(s1, sizeof s1, "arena.side=%s", side);
+	snprintf(s2, sizeof s2, "arena.seed=%s", seed);
+	const char *sets[] = { "print.dpi=100", s1, s2, "print.split=none", "arena.grid=tri" };
+	const char *cfg = tu_path("config/arena.ini");
+	assert_int_equal(tu_build(tu_tmp, cfg, sets, 5, "board", "png", 1), 0);
+	struct tp_config *c = tu_config(cfg, sets, 5);
+	struct tp_arena_board *bd = numbered(c);
+	double a = tp_arena(c)->square_mm, b = c->print.bleed_mm, dpi = c->print.dpi, h = a * S3 / 2;
+	int L = atoi(side), C = 2 * L - 1;
+	double W = L * a + 2 * b, H = L * h + 2 * b;
+	struct tu_png img;
+	assert_int_equal(tu_png_read(tu_out("board.png"), &img), 0);
+	assert_int_equal(img.w, (int)lround((W + 2 * b) * dpi / 25.4));
+	assert_int_equal(img.h, (int)lround((H + 2 * b) * dpi / 25.4));
+	unsigned char in_rgb[3], out_rgb[3], num[3], over_in[3], over_out[3];
+	tu_ink_rgb(c, TP_INK_INNER, in_rgb);
+	tu_ink_rgb(c, TP_INK_OUTER, out_rgb);
+	tu_ink_rgb(c, TP_INK_NUMBER, num);
+	for (int k = 0; k < 3; k++) {
+		over_in[k] = (unsigned char)((num[k] * in_rgb[k] + 127) / 255);
+		over_out[k] = (unsigned char)((num[k] * out_rgb[k] + 127) / 255);
+	}
+	double *cx = calloc((size_t)L * C, sizeof *cx), *cy = calloc((size_t)L * C, sizeof *cy);
+	double *m = calloc((size_t)L * C * 6, sizeof *m);
+	assert_true(cx && cy && m);
+	for (int r = 0; r < L; r++)
+		for (int col = 0; col <= 2 * r; col++) {
+			int i = r * C + col, up = col % 2 == 0;
+			cx[i] = W / 2 + (col - r) * a / 2;
+			cy[i] = b + (r + (up ? 2.0 : 1.0) / 3) * h;
+			for (int k = 0; k < 3; k++) {
+				double ang = (up ? -90 : 90) + 120 * k;
+				const unsigned char *px = tu_px(&img, b, dpi, cx[i] + 0.36 * a * cos(ang * M_PI / 180),
+							       cy[i] + 0.36 * a * sin(ang * M_PI / 180));
+				assert_non_null(px);
+				if (!same(px, bd->sq[i].inner ? in_rgb : out_rgb))
+					fail_msg("cell %d,%d: %02x%02x%02x, not its arena's ink", r + 1, col + 1,
+						 px[0], px[1], px[2]);
+			}
+		}
+	int numbers = 0;
+	for (int y = 0; y < img.h; y++)
+		for (int x = 0; x < img.w; x++) {
+			const unsigned char *px = img.rgb + ((size_t)y * img.w + x) * 3;
+			if (!same(px, over_in) && !same(px, over_out))
+				continue;
+			double xm = (x + 0.5) * 25.4 / dpi - b, ym = (y + 0.5) * 25.4 / dpi - b;
+			int r = (int)floor((ym - b) / h), best = -1;
+			double bd2 = 1e9;
+			for (int rr = r - 1; rr <= r + 1; rr++)
+				for (int col = 0; rr >= 0 && rr < L && col <= 2 * rr; col++) {
+					int i = rr * C + col;
+					double d = hypot(xm - cx[i], ym - cy[i]);
+					if (d < bd2) {
+						bd2 = d;
+						best = i;
+					}
+				}
+			if (best < 0 || bd->sq[best].number == 0 || bd2 > 0.31 * a)
+				fail_msg("number ink at %.1f,%.1f mm: %.2f of an edge from the nearest centroid", xm,
+					 ym, bd2 / a);
+			numbers++;
+			double *sm = m + (size_t)best * 6, dx = xm - cx[best], dy = ym - cy[best];
+			sm[0]++; sm[1] += dx; sm[2] += dy; sm[3] += dx * dx; sm[4] += dy * dy; sm[5] += dx * dy;
+		}
+	assert_true(numbers > 0);
+	int checked = 0;
+	for (int r = 0; r < L; r++)
+		for (int col = 0; col <= 2 * r; col++) {
+			int i = r * C + col;
+			const double *sm = m + (size_t)i * 6;
+			if (bd->sq[i].number < 10 || bd->sq[i].quarter == 0 || sm[0] < 10)
+				continue;
+			/* distances to the bottom, left and right edges from the apex */
+			double xr = cx[i] - W / 2, yr = cy[i] - b, d[3] = { L * h - yr, xr * S3 / 2 + yr / 2,
+									     -xr * S3 / 2 + yr / 2 };
+			static const double normal[3] = { 90, 210, 330 };
+			int k = d[0] < d[1] ? (d[0] < d[2] ? 0 : 2) : (d[1] < d[2] ? 1 : 2);
+			int ties = (fabs(d[0] - d[k]) < 1e-6) + (fabs(d[1] - d[k]) < 1e-6) + (fabs(d[2] - d[k]) < 1e-6);
+			if (ties > 1)
+				continue;
+			double mx = sm[1] / sm[0], my = sm[2] / sm[0];
+			double sxx = sm[3] / sm[0] - mx * mx, syy = sm[4] / sm[0] - my * my, sxy = sm[5] / sm[0] - mx * my;
+			double axis = 0.5 * atan2(2 * sxy, sxx - syy), want = (normal[k] - 90) * M_PI / 180;
+			double diff = fmod(fabs(axis - want), M_PI);
+			diff = fmin(diff, M_PI - diff);
+			if (diff > 25 * M_PI / 180)
+				fail_msg("cell %d,%d: number %d reads along %.0f degrees, its nearest edge along %.0f",
+					 r + 1, col + 1, bd->sq[i].number, axis * 180 / M_PI, want * 180 / M_PI);
+			checked++;
+		}
+	assert_true(checked >= 6);
+	free(cx);
+	free(cy);
+	free(m);
+	free(img.rgb);
+	tp_arena_board_free(bd);
+	tp_config_free(c);
+}
+
+static void tri_board_pixels(void **state)
+{
+	(void)state;
+	tri_board_for("19", "1");
+	tri_board_for("13", "9");
+}
+
 static void board_pixels(void **state)
 {
 	(void)state;
@@ -254,6 +371,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(board_pixels),
 		cmocka_unit_test(die_areas),
+		cmocka_unit_test(tri_board_pixels),
 	};
 	int rc = cmocka_run_group_tests(tests, tu_setup_tmp, tu_teardown_tmp);
 	tu_release_font_caches();
