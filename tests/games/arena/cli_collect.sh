@@ -151,21 +151,26 @@ c_collect_refused() {
 tcase "colours: counters absent under numbers; bad colours, marking, collect refused" c_collect_refused
 
 # The die with shape silhouettes (arena.die = shapes, section 5): every
-# format, the preflight clean in gang and punchboard, square and hex shapes.
+# format, the preflight clean in gang and punchboard, square, hex and tri
+# shapes.
 c_die_shapes() {
-	for cfg in "$CFG" config/arena-hex.ini; do
+	for grid in square hex tri; do
+		cfg=$CFG
+		[ "$grid" = hex ] && cfg=config/arena-hex.ini
+		set -- -s arena.die=shapes
+		[ "$grid" = tri ] && set -- -s arena.die=shapes -s arena.grid=tri
 		d=$(fresh_dir dieshapes)
-		run -c "$cfg" -s arena.die=shapes -s print.dpi=72 build -o "$d" -q --only die-net
+		run -c "$cfg" "$@" -s print.dpi=72 build -o "$d" -q --only die-net
 		expect_ok || return
 		for x in pdf png svg dxf; do
 			[ -s "$d/die-net.$x" ] || { fail "$cfg: no die-net.$x"; return; }
 		done
 		qpdf --check "$d/die-net.pdf" >/dev/null 2>&1 || { fail "$cfg: qpdf --check die-net.pdf"; return; }
 		for l in gang punchboard; do
-			run -c "$cfg" -s arena.die=shapes -s print.layout=$l preflight
+			run -c "$cfg" "$@" -s print.layout=$l preflight
 			expect_ok || return
 			grep -q "0 errors, 0 warnings" "$OUT" || { fail "preflight $cfg $l: $(tail -n 3 "$OUT")"; return; }
 		done
 	done
 }
-tcase "die = shapes: the die net in every format, preflight clean, square and hex shapes" c_die_shapes
+tcase "die = shapes: the die net in every format, preflight clean, square, hex and tri shapes" c_die_shapes
