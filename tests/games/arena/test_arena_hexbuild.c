@@ -315,13 +315,24 @@ static double shoelace(const double *xy, int n)
 	return fabs(a) / 2;
 }
 
-static void die_areas(void **state)
+/* Two cells of a shape share an edge: hex (r, q) axial; tri (r, c), up at
+ * even c, beside in a row or an up cell over the down cell below. */
+static int share_edge(int grid, const int *x, const int *y)
 {
-	(void)state;
-	const char *cfg = tu_path("config/arena-hex.ini");
-	const char *sets[] = { "arena.side=9" };
-	assert_int_equal(tu_build(tu_tmp, cfg, sets, 1, "cut", "svg", 1), 0);
-	struct tp_config *c = tu_config(cfg, sets, 1);
+	int dr = x[0] - y[0], dc = x[1] - y[1];
+	if (grid == TP_GRID_TRI)
+		return (dr == 0 && abs(dc) == 1) || (dr == -1 && dc == -1 && x[1] % 2 == 0) ||
+		       (dr == 1 && dc == 1 && y[1] % 2 == 0);
+	return (abs(dr) + abs(dc) == 1) || (abs(dr) == 1 && dr == -dc);
+}
+
+/* One grid's die lines (config/arena.ini with sets): a cell's area per
+ * pitch squared, its edge per pitch, its edges. */
+static void die_areas_for(const char *const *sets, int n, double cell_area, double edge, int sides)
+{
+	const char *cfg = tu_path("config/arena.ini");
+	assert_int_equal(tu_build(tu_tmp, cfg, sets, n, "cut", "svg", 1), 0);
+	struct tp_config *c = tu_config(cfg, sets, n);
 	const struct tp_arena_cfg *a = tp_arena(c);
 	char *svg = tu_slurp(tu_out("cut-pieces.svg"), NULL);
 	assert_non_null(svg);
@@ -351,19 +362,28 @@ static void die_areas(void **state)
 		const struct tp_arena_shape *sh = &a->shapes.s[i / TP_ARENA_SETS];
 		int shared = 0;
 		for (int x = 0; x < sh->n_cells; x++)
-			for (int y = x + 1; y < sh->n_cells; y++) {
-				int dr = sh->cell[x][0] - sh->cell[y][0], dc = sh->cell[x][1] - sh->cell[y][1];
-				shared += (abs(dr) + abs(dc) == 1) || (abs(dr) == 1 && dr == -dc);
-			}
-		int edges = 6 * sh->n_cells - 2 * shared;
-		double full = sh->n_cells * S3 / 2 * p * p, strip = edges * p / S3 * cl;
-		/* The strip less the mitred corners' overlap: within a corner's
-		 * worth of cl^2 per edge. */
+			for (int y = x + 1; y < sh->n_cells; y++)
+				shared += share_edge(a->rules.grid, sh->cell[x], sh->cell[y]);
+		int edges = sides * sh->n_cells - 2 * shared;
+		double full = sh->n_cells * cell_area * p * p, strip = edges * edge * p * cl;
+		/* The strip less the mitred corners' overlap: within two
+		 * corners' worth of cl^2 per edge. */
 		if (fabs(areas[i] - (full - strip)) > edges * 2 * cl * cl + 0.05)
 			fail_msg("piece %d (%s): die area %.2f, want %.2f", i, sh->name, areas[i], full - strip);
 	}
 	free(svg);
 	tp_config_free(c);
+}
+
+/* Hexes: sqrt(3)/2 p^2, six edges of p / sqrt(3); triangles: sqrt(3)/4
+ * a^2, three edges of a. */
+static void die_areas(void **state)
+{
+	(void)state;
+	const char *hex[] = { "arena.grid=hex", "arena.side=9" };
+	die_areas_for(hex, 2, S3 / 2, 1 / S3, 6);
+	const char *tri[] = { "arena.grid=tri" };
+	die_areas_for(tri, 1, S3 / 4, 1, 3);
 }
 
 int main(void)
