@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/config_load.h"
 #include "core/alloc.h"
 #include "core/regfile.h"
 #include "games/game.h"
@@ -139,18 +140,8 @@ int tp_record_write(const char *dir, const struct tp_record *old, const struct t
 	tp_buf_printf(&b, ",\n  \"source_date_epoch\": %lld,\n  \"config\": {\n", epoch);
 	struct tp_buf v = { 0 };
 	for (size_t i = 0; i < c->n_keys; i++) {
-		const struct tp_key *k = &c->keys[i];
 		char name[80];
-		if (k->name)
-			snprintf(name, sizeof name, "%s.%s", k->section, k->name);
-		else
-			snprintf(name, sizeof name, "%s.%s_%s", k->section,
-				 tp_palette_ink(&c->print.inks, k->ink)->key,
-				 k->type == TP_KEY_RGB ? "rgb" : "cmyk");
-		v.len = 0;
-		if (v.s)
-			v.s[0] = '\0';
-		tp_key_format(k, c, c->game_cfg, &v);
+		tp_config_key_text(c, i, name, sizeof name, &v);
 		tp_buf_printf(&b, "    ");
 		json_str(&b, name);
 		tp_buf_printf(&b, ": ");

@@ -228,3 +228,15 @@ int tp_config_keys(const struct tp_game *g, struct tp_key **keys, size_t *n, tp_
 	*n = i;
 	return TP_OK;
 }
+
+void tp_config_key_text(const struct tp_config *c, size_t i, char *name, size_t n, struct tp_buf *v)
+{
+	const struct tp_key *k = &c->keys[i];
+	char key[64];
+	tp_config_key_name(&c->print.inks, k, key, sizeof key);
+	snprintf(name, n, "%s.%s", k->section, key);
+	v->len = 0;
+	if (v->s)
+		v->s[0] = '\0';
+	tp_key_format(k, c, c->game_cfg, v);
+}

@@ -19,6 +19,13 @@
  * TP_OK or TP_EIO (out of memory). */
 int tp_config_keys(const struct tp_game *g, struct tp_key **keys, size_t *n, tp_err *e);
 
+/* Key i of c->keys as the build record and the preview page list it: its
+ * full name (tp_config_key_name: SECTION.KEY, or SECTION.INK_rgb or
+ * SECTION.INK_cmyk for an ink's colour row) into name, and its value as the config
+ * holds it (tp_key_format) into v, emptied first; a full v shows in
+ * v->oom. */
+void tp_config_key_text(const struct tp_config *c, size_t i, char *name, size_t n, struct tp_buf *v);
+
 /* Reads path (over the defaults of the game it names; a file without
  * [game] is series), applies the n "SECTION.KEY=VALUE" strings in sets[]
  * and runs the game's checks.  games are the games a config may name

@@ -104,12 +104,12 @@ int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp
 	for (size_t i = 0; i < n; i++) {
 		char values[300];
 		key_values(&k[i], values, sizeof values);
+		char name[64];
+		tp_config_key_name(&pal, &k[i], name, sizeof name);
 		if (k[i].name)
-			printf("%s.%s\t%s\t%s\n", k[i].section, k[i].name, k[i].help ? k[i].help : "",
-			       values);
+			printf("%s.%s\t%s\t%s\n", k[i].section, name, k[i].help ? k[i].help : "", values);
 		else
-			printf("%s.%s_%s\t%s\t\n", k[i].section, tp_palette_ink(&pal, k[i].ink)->key,
-			       k[i].type == TP_KEY_RGB ? "rgb" : "cmyk", k[i].help);
+			printf("%s.%s\t%s\t\n", k[i].section, name, k[i].help);
 	}
 	free(k);
 	return TP_OK;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "app/config_load.h"
 #include "app/impose_game.h"
 #include "core/alloc.h"
 #include "print/outfile.h"
@@ -260,18 +261,8 @@ static void record_section(struct tp_buf *b, const struct tp_config *c, const st
 	tp_buf_printf(b, "<details><summary>config: every key's value</summary>\n<table>\n<tr><th>key</th><th>value</th></tr>\n");
 	struct tp_buf v = { 0 };
 	for (size_t i = 0; i < c->n_keys; i++) {
-		const struct tp_key *k = &c->keys[i];
 		char name[80];
-		if (k->name)
-			snprintf(name, sizeof name, "%s.%s", k->section, k->name);
-		else
-			snprintf(name, sizeof name, "%s.%s_%s", k->section,
-				 tp_palette_ink(&c->print.inks, k->ink)->key,
-				 k->type == TP_KEY_RGB ? "rgb" : "cmyk");
-		v.len = 0;
-		if (v.s)
-			v.s[0] = '\0';
-		tp_key_format(k, c, c->game_cfg, &v);
+		tp_config_key_text(c, i, name, sizeof name, &v);
 		tp_buf_printf(b, "<tr><td>%s</td><td>", name);
 		esc(b, v.s ? v.s : "");
 		tp_buf_printf(b, "</td></tr>\n");
