@@ -32,10 +32,11 @@ else
 	corpus=build/fuzz/corpus/$t
 fi
 mkdir -p "$corpus"
-# -timeout: the slowest committed input takes about 4 s of CPU a run under
-# ASan (an arena config whose gate warning simulates games; a 12,000-square
-# series board 2.2 s); 90 s keeps a 10x margin on a loaded 2-core machine,
-# where a run can take twice its CPU time, and is still a hang.  series.indicia may name /dev/stdin or
+# -timeout: the slowest committed input takes about 3 s of CPU a run under
+# ASan (an arena config whose gate warning simulates games, 8 s before
+# tp_arena_gate_check; a 12,000-square series board 2.2 s); 90 s keeps a
+# 10x margin on a loaded 2-core machine, where a run can take several times
+# its CPU time, and is still a hang.  series.indicia may name /dev/stdin or
 # /dev/tty: stdin is /dev/null and, with setsid, there is no terminal.
 export LSAN_OPTIONS="suppressions=$(pwd)/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 nosess=

@@ -35,6 +35,7 @@ struct tp_arena_play {
 	char *seed_sq;       /* scratch: squares a move may start from */
 	int *seed_list, n_seeds;
 	char *forbid;        /* scratch: squares next to a block in force */
+	char *ok;            /* scratch: allowed() of every square for this move */
 	struct block block[TP_SIM_MAX_SEATS + 1];
 	int seat, turn, placed, idle;   /* idle: seats in a row without a placement */
 	struct tp_arena_move *moves;
@@ -169,9 +170,10 @@ int tp_arena_play_new(const struct tp_arena_shapes *sh, const struct tp_arena_bo
 		g->seed_sq = tp_calloc(sq, 1);
 		g->seed_list = tp_calloc(sq, sizeof *g->seed_list);
 		g->forbid = tp_calloc(sq, 1);
+		g->ok = tp_calloc(sq, 1);
 	}
 	if (g == NULL || g->owner == NULL || g->seed_sq == NULL || g->seed_list == NULL ||
-	    g->forbid == NULL) {
+	    g->forbid == NULL || g->ok == NULL) {
 		free(d);
 		tp_arena_play_free(g);
 		return tp_fail(e, TP_EIO, "arena: out of memory for a game");
@@ -203,6 +205,7 @@ void tp_arena_play_free(struct tp_arena_play *g)
 	free(g->seed_sq);
 	free(g->seed_list);
 	free(g->forbid);
+	free(g->ok);
 	free(g->moves);
 	free(g);
 }
@@ -264,22 +267,25 @@ static int allowed(const struct tp_arena_play *g, int sq, int open)
 }
 
 /* Where a move may start: the centre for the first piece, else the free
- * squares edge-adjacent to a piece. */
+ * squares edge-adjacent to a piece.  Also notes allowed() of every square
+ * in g->ok, which place() reads for each cell it tries. */
 static void mark_seeds(struct tp_arena_play *g, int open)
 {
 	int n = g->n, R = g->rows;
 	memset(g->seed_sq, 0, (size_t)R * n);
+	for (int sq = 0; sq < R * n; sq++)
+		g->ok[sq] = (char)allowed(g, sq, open);
 	g->n_seeds = 0;
 	if (g->placed == 0) {
 		/* the centre: a triangle's (side 3m + 1) is row 2m, col 2m */
 		int m3 = 2 * ((R - 1) / 3), c = g->tri ? m3 * n + m3 : (R / 2) * n + n / 2;
-		if (allowed(g, c, open))
+		if (g->ok[c])
 			g->seed_list[g->n_seeds++] = c;
 		g->seed_sq[c] = (char)g->n_seeds;
 		return;
 	}
 	for (int sq = 0; sq < R * n; sq++) {
-		if (!allowed(g, sq, open))
+		if (!g->ok[sq])
 			continue;
 		int r = sq / n, c = sq % n;
 		g->seed_sq[sq] = (r > 0 && g->owner[sq - n]) || (r + 1 < R && g->owner[sq + n]) ||
@@ -311,8 +317,7 @@ static int push(struct tp_arena_play *g, const struct tp_arena_move *m)
 
 /* The placements of orientation o with seed t under its cell i, counted
  * once each: only from the first of its cells that is a seed. */
-static int place(struct tp_arena_play *g, int si, int face, const struct orient *o, int t, int i,
-		 int open)
+static int place(struct tp_arena_play *g, int si, int face, const struct orient *o, int t, int i)
 {
 	int n = g->n, r0 = t / n - o->off[i][0], c0 = t % n - o->off[i][1];
 	if (g->tri && c0 % 2 != 0)
@@ -324,7 +329,7 @@ static int place(struct tp_arena_play *g, int si, int face, const struct orient 
 		if (r < 0 || r >= g->rows || c < 0 || c >= n)
 			return 0;
 		int sq = r * n + c;
-		if (!allowed(g, sq, open) || (j < i && g->seed_sq[sq]))
+		if (!g->ok[sq] || (j < i && g->seed_sq[sq]))
 			return 0;
 		m.cell[j] = sq;
 		raw += g->b->sq[sq].number;
@@ -363,7 +368,7 @@ int tp_arena_play_moves(struct tp_arena_play *g, const struct tp_arena_move **mo
 				const struct orient *o = &g->orient[si][face][k];
 				for (int k2 = 0; k2 < g->n_seeds; k2++)
 					for (int i = 0; i < o->n; i++)
-						if (place(g, si, face, o, g->seed_list[k2], i, open) != 0)
+						if (place(g, si, face, o, g->seed_list[k2], i) != 0)
 							return -1;
 			}
 	}

@@ -90,6 +90,17 @@ int tp_arena_simulate(const struct tp_arena_shapes *sh, const struct tp_arena_bo
 int tp_arena_gate_for_half(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
 			   int players, int games, unsigned long long seed, long *gate, tp_err *e);
 
+/* check's gate warning for `players` greedy seats, as tp_arena_simulate
+ * and tp_arena_gate_for_half would give it but cheaper: *reached is how
+ * many of the games x players hands reach gate when that is under half
+ * (exact; *fix is then tp_arena_gate_for_half's gate), else at least half
+ * (the games stop once half have reached it; *fix 0).  A game in which
+ * nobody reaches the gate is the closed game tp_arena_gate_for_half plays
+ * and is not played again.  TP_OK or TP_EIO. */
+int tp_arena_gate_check(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
+			int players, int gate, int games, unsigned long long seed, long *reached,
+			long *fix, tp_err *e);
+
 /* Reports a run: text, csv (`seat,strategy,wins,mean_score,reached_gate`
  * rows then `all` with the totals) or json. */
 void tp_arena_sim_format(struct tp_buf *b, const struct tp_arena_sim *s, int fmt);

@@ -197,3 +197,74 @@ int tp_arena_gate_for_half(const struct tp_arena_shapes *sh, const struct tp_are
 	free(v);
 	return TP_OK;
 }
+
+/* One greedy game for tp_arena_gate_check: adds the seats that reach gate
+ * to *reached and, when stop_at > 0, stops once *reached is stop_at or
+ * every seat has it.  *closed: no seat reached it, so the game was played
+ * to its end exactly as with the gate out of reach.  A game played to its
+ * end leaves its final scores in v[0..players-1]. */
+static int gate_game(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
+		     int players, int gate, struct tp_rng *rng, long stop_at, long *reached,
+		     long *v, int *closed, tp_err *e)
+{
+	struct tp_arena_play *g = NULL;
+	int rc = tp_arena_play_new(sh, b, players, gate, &g, e);
+	if (rc != TP_OK)
+		return rc;
+	int got[TP_SIM_MAX_SEATS + 1] = { 0 }, n_got = 0, seat;
+	while ((stop_at <= 0 || (n_got < players && *reached < stop_at)) &&
+	       (seat = tp_arena_play_seat(g)) != 0) {
+		const struct tp_arena_move *mv;
+		int n = tp_arena_play_moves(g, &mv);
+		if (n < 0) {
+			tp_arena_play_free(g);
+			return tp_fail(e, TP_EIO, "arena: out of memory listing moves");
+		}
+		tp_arena_play_apply(g, n ? choose(mv, n, TP_STRATEGY_GREEDY, rng) : NULL);
+		if (!got[seat] && tp_arena_play_score(g, seat) >= gate) {
+			got[seat] = 1;
+			n_got++;
+			++*reached;
+		}
+	}
+	*closed = n_got == 0;
+	for (int p = 1; tp_arena_play_seat(g) == 0 && p <= players; p++)
+		v[p - 1] = tp_arena_play_score(g, p);
+	tp_arena_play_free(g);
+	return TP_OK;
+}
+
+int tp_arena_gate_check(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
+			int players, int gate, int games, unsigned long long seed, long *reached,
+			long *fix, tp_err *e)
+{
+	*reached = *fix = 0;
+	long hands = (long)games * players, stop_at = (hands + 1) / 2;
+	long *v = tp_malloc(sizeof *v * (size_t)hands);
+	int *closed = tp_calloc((size_t)games, sizeof *closed);
+	int rc = v && closed ? TP_OK : tp_fail(e, TP_EIO, "arena: out of memory");
+	for (long k = 0; rc == TP_OK && k < games && *reached < stop_at; k++) {
+		struct tp_rng rng = tp_rng_game(seed, k);
+		rc = gate_game(sh, b, players, gate, &rng, stop_at, reached, v + k * players,
+			       &closed[k], e);
+	}
+	/* Fewer than half reach the gate: the games in which nobody did are
+	 * the closed games tp_arena_gate_for_half plays; play the others
+	 * closed. */
+	for (long k = 0; rc == TP_OK && *reached < stop_at && k < games; k++) {
+		if (closed[k])
+			continue;
+		struct tp_rng rng = tp_rng_game(seed, k);
+		long ignored = 0;
+		int c;
+		rc = gate_game(sh, b, players, TP_ARENA_GATE_MAX + 1, &rng, 0, &ignored,
+			       v + k * players, &c, e);
+	}
+	if (rc == TP_OK && *reached < stop_at) {
+		qsort(v, (size_t)hands, sizeof *v, cmp_desc_long);
+		*fix = v[(hands + 1) / 2 - 1];
+	}
+	free(v);
+	free(closed);
+	return rc;
+}

@@ -14,29 +14,20 @@
 #define GATE_SEED 1
 
 /* A gate fewer than half the simulated (greedy) players reach, for each
- * player count whose pieces fit the board, with the gate half would. */
+ * player count whose pieces fit the board, with the gate half would
+ * (tp_arena_gate_check: the figures of tp_arena_simulate and
+ * tp_arena_gate_for_half, with no game played that cannot change them). */
 static int gate_warnings(const struct tp_arena_cfg *a, const struct tp_arena_board *b,
 			 char out[][200], int max)
 {
 	int n = 0;
-	static const int greedy[TP_SIM_MAX_SEATS] = { TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY,
-						      TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY,
-						      TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY };
 	for (int players = 2; players <= 6 && n < max; players++) {
 		if (tp_arena_piece_squares(&a->shapes, players) > b->rows * b->cols)
 			continue;
-		struct tp_arena_sim s;
+		long reached, fix, hands = (long)GATE_GAMES * players;
 		tp_err e = { 0 };
-		if (tp_arena_simulate(&a->shapes, b, players, a->rules.gate, GATE_GAMES, GATE_SEED,
-				      greedy, &s, &e) != TP_OK)
-			continue;
-		long reached = 0, hands = (long)GATE_GAMES * players;
-		for (int p = 0; p < players; p++)
-			reached += s.gate_reached[p];
-		if (2 * reached >= hands)
-			continue;
-		long fix = 0;
-		if (tp_arena_gate_for_half(&a->shapes, b, players, GATE_GAMES, GATE_SEED, &fix, &e) != TP_OK)
+		if (tp_arena_gate_check(&a->shapes, b, players, a->rules.gate, GATE_GAMES, GATE_SEED,
+					&reached, &fix, &e) != TP_OK || 2 * reached >= hands)
 			continue;
 		snprintf(out[n++], 200,
 			 "arena.gate = %d: %ld of %ld greedy %d-player hands reach it (%.0f %%, %d simulated games); arena.gate = %ld lets half of them",

@@ -255,6 +255,69 @@ static void runs(void **state)
 		}
 }
 
+/* check's gate warning (tp_arena_gate_check) gives the figures of a full
+ * run (tp_arena_simulate, every seat greedy) and tp_arena_gate_for_half:
+ * the hands that reach the gate exactly when under half (and the gate for
+ * half), else at least half.  Gates from 1 to past the board's inner
+ * total, 2..6 players, on the default 19 x 19 board and a 25 x 25 one with a
+ * square inner arena. */
+static void gate_check_board(const struct tp_arena_board *b, long inner_total)
+{
+	static const int greedy[TP_SIM_MAX_SEATS] = { 1, 1, 1, 1, 1, 1 };
+	const int games = 6;
+	long gates[] = { 1, inner_total / 16, inner_total / 8, inner_total / 4, inner_total / 2,
+			 inner_total + 1 };
+	int warned = 0, passed = 0;
+	for (size_t gi = 0; gi < sizeof gates / sizeof gates[0]; gi++)
+		for (int players = 2; players <= 6; players++) {
+			int gate = gates[gi] < 1 ? 1 : (int)gates[gi];
+			if (tp_arena_piece_squares(&sh, players) > b->rows * b->cols)
+				continue;
+			struct tp_arena_sim full;
+			long reached, fix, want = 0, hands = (long)games * players;
+			tp_err e = { 0 };
+			assert_int_equal(tp_arena_simulate(&sh, b, players, gate, games, 3, greedy, &full, &e),
+					 TP_OK);
+			assert_int_equal(tp_arena_gate_check(&sh, b, players, gate, games, 3, &reached, &fix, &e),
+					 TP_OK);
+			for (int p = 0; p < players; p++)
+				want += full.gate_reached[p];
+			if (2 * want >= hands) {
+				assert_true(2 * reached >= hands);
+				assert_true(reached <= want);
+				passed++;
+				continue;
+			}
+			long want_fix;
+			assert_int_equal(tp_arena_gate_for_half(&sh, b, players, games, 3, &want_fix, &e), TP_OK);
+			if (reached != want || fix != want_fix)
+				fail_msg("gate %d, %d players: %ld reached, gate %ld for half; a full run says %ld, %ld",
+					 gate, players, reached, fix, want, want_fix);
+			warned++;
+		}
+	/* Both outcomes were compared. */
+	assert_true(warned > 0 && passed > 0);
+}
+
+static void gate_check(void **state)
+{
+	(void)state;
+	setup_board();   /* the shapes; 7 x 7 holds no player count's pieces */
+	struct tp_arena_rules r;
+	tp_arena_rules_default(&r);
+	for (int k = 0; k < 2; k++) {
+		if (k == 1) {
+			r.side = 25;
+			r.inner = TP_INNER_SQUARE;
+		}
+		struct tp_arena_board *b = NULL;
+		tp_err e = { 0 };
+		assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
+		gate_check_board(b, b->inner_total);
+		tp_arena_board_free(b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -263,6 +326,7 @@ int main(void)
 		cmocka_unit_test(gate),
 		cmocka_unit_test(block),
 		cmocka_unit_test(runs),
+		cmocka_unit_test(gate_check),
 	};
 	return cmocka_run_group_tests_name("arena simulator", tests, NULL, NULL);
 }
