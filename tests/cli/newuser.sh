@@ -50,21 +50,6 @@ c_readme_patents() {
 }
 tcase "README names the patents by number" c_readme_patents
 
-# The README's list of underlined arena numbers obeys the rule the README
-# states: only the digits 0 1 6 8 9, with a 6 or a 9.
-c_readme_underlined() {
-	list=$(tr '\n' ' ' <README.md | sed -n 's/.*turned half round *(\([0-9, ]*\), \.\.\.: only the digits.*/\1/p')
-	[ -n "$list" ] || { fail "no list of underlined numbers found in README"; return; }
-	for v in $(echo "$list" | tr ',' ' '); do
-		case $v in
-		*[!01689]*) fail "README lists $v, which has a digit other than 0 1 6 8 9"; return ;;
-		*[69]*) ;;
-		*) fail "README lists $v, which has no 6 or 9"; return ;;
-		esac
-	done
-}
-tcase "README's underlined arena numbers follow the rule" c_readme_underlined
-
 # Each shipped edition writes to its own folder, and a build into a folder
 # holding another edition's set says so.
 c_edition_folders() {
@@ -98,31 +83,6 @@ c_edition_folders() {
 	cd "$ROOT" || exit 2
 }
 tcase "each edition writes its own folder; another edition's set is not replaced silently" c_edition_folders
-
-# A blind-edition symbol that does not fit names its own line and the
-# values that would fit; those values are then accepted (with warnings).
-c_blind_fits() {
-	cfg=config/series-blind.ini
-	l_sym=$(grep -n '^symbol_mm' $cfg | cut -d: -f1)
-	l_back=$(grep -n '^back_symbol_mm' $cfg | cut -d: -f1)
-	run -c series-blind -s print.tile_mm=20 check
-	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2"; return; }
-	one_err_line || return
-	err_has "series-blind.ini:$l_sym: emboss.symbol_mm" "back_symbol_mm at most" || return
-	sym=$(sed -n 's/.*emboss.symbol_mm at most \([0-9.]*\).*/\1/p' "$ERR")
-	back=$(sed -n 's/.*back_symbol_mm at most \([0-9.]*\).*/\1/p' "$ERR")
-	tile=$(sed -n 's/.*print.tile_mm of at least \([0-9.]*\).*/\1/p' "$ERR")
-	[ -n "$sym" ] && [ -n "$back" ] && [ -n "$tile" ] || { fail "no values that fit: $(errtext)"; return; }
-	run -c series-blind -s print.tile_mm=20 -s emboss.symbol_mm=$sym check
-	[ "$rc" -eq 2 ] || { fail "symbol_mm=$sym alone: exit $rc, want 2 (the back symbol)"; return; }
-	err_has "series-blind.ini:$l_back: emboss.back_symbol_mm" "at most $back" || return
-	run -c series-blind -s print.tile_mm=20 -s emboss.symbol_mm=$sym -s emboss.back_symbol_mm=$back check
-	[ "$rc" -eq 0 ] || { fail "the values it named are refused: $(errtext)"; return; }
-	grep -q "warning" "$ERR" || fail "a 20 mm blind edition passed without the tactile warnings"
-	run -c series-blind -s print.tile_mm=$tile check
-	[ "$rc" -eq 0 ] || fail "print.tile_mm=$tile, named as fitting, is refused: $(errtext)"
-}
-tcase "blind edition: a symbol that does not fit names its line and what fits" c_blind_fits
 
 # --only proof shows the sheets already in the folder, as its record lists
 # them, and keeps their files in the record.
@@ -197,56 +157,6 @@ c_completion() {
 	done
 }
 tcase "bash completion: editions, key values, keys by path and by name" c_completion
-
-# check says "spanning patch: found" only when the board image (rows/6 x
-# cols/6 tiles of the patch) holds all nine fronts; otherwise it names
-# how many it holds and which are missing.
-c_spanning() {
-	for size in 12x24 18x12 18x18 24x24 36x18; do
-		r=${size%x*} c=${size#*x}
-		run -s board.rows=$r -s board.cols=$c check
-		[ "$rc" -eq 0 ] || { fail "$size: exit $rc: $(errtext)"; return; }
-		line=$(grep '^spanning patch:' "$OUT")
-		if [ $((r / 6)) -ge 3 ] && [ $((c / 6)) -ge 3 ]; then
-			case $line in *"found;"*"all nine fronts"*) ;; *) fail "$size: $line"; return ;; esac
-		else
-			n=$(echo "$line" | sed -n 's/.*holds \([0-9]\) of the nine fronts (missing:\([0-9 ]*\)).*/\1/p')
-			missing=$(echo "$line" | sed -n 's/.*(missing:\([0-9 ]*\)).*/\1/p' | wc -w)
-			[ -n "$n" ] && [ $((n + missing)) -eq 9 ] && [ "$missing" -gt 0 ] ||
-				{ fail "$size: $line"; return; }
-		fi
-	done
-}
-tcase "check: spanning patch found only when the board image holds the nine fronts" c_spanning
-
-# The arena's deal-N.csv names the physical pieces to hand out: every piece
-# of the run at most once, each player two of every shape (3 players), and
-# a player whose colour was printed gets only pieces of that colour when
-# enough are printed.
-c_deal_pieces() {
-	for print in 2 3; do
-		d=$T/deal$print
-		run -c arena -s arena.players=$print build -o "$d" --only manifest -q
-		[ "$rc" -eq 0 ] || { fail "build: $(errtext)"; return; }
-		f=$d/manifest/deal-3.csv
-		head -n 1 "$f" | grep -qx 'player,shape,squares,mark,set,colour' || { fail "header: $(head -n 1 "$f")"; return; }
-		dup=$(tail -n +2 "$f" | cut -d, -f2,5 | sort | uniq -d | head -n 1)
-		[ -z "$dup" ] && [ "$(tail -n +2 "$f" | wc -l)" -eq 36 ] || { fail "print $print: pieces repeated or missing ($dup)"; return; }
-		shapes=$(tail -n +2 "$f" | cut -d, -f2 | sort -u | wc -l)
-		for p in 1 2 3; do
-			n=$(grep -c "^$p," "$f")
-			[ "$n" -eq $((2 * shapes)) ] || { fail "print $print: player $p gets $n pieces, want $((2 * shapes))"; return; }
-			# own colour whenever that colour was printed
-			if [ "$p" -le "$print" ]; then
-				other=$(grep "^$p," "$f" | grep -vc ",player$p\$")
-				[ "$other" -eq 0 ] || { fail "print $print: player $p gets $other pieces of another colour"; return; }
-			fi
-		done
-		run -c arena -s arena.players=$print manifest --players 3 --format csv
-		cmp -s "$OUT" "$f" || { fail "manifest --players 3 --format csv differs from deal-3.csv"; return; }
-	done
-}
-tcase "arena: deal-3.csv says which printed pieces each player gets" c_deal_pieces
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -4,7 +4,7 @@
 # lists it), --only and --formats, and refusal of bad input (exit 2, one
 # stderr line naming file:line or the --set and the key, nothing written).
 #
-#   TP_BIN=/abs/path/tilepress sh tests/cli/arena.sh
+#   TP_BIN=/abs/path/tilepress sh tests/games/arena/cli.sh
 #
 # Expected values are derived from config/arena.ini, the shipped shapes file
 # or the rules (quarters, parity); the only data copied in is the seed's
@@ -795,6 +795,52 @@ tcase "arena.side = 19.0: not a whole number, allowed: its real range" c_whole_r
 
 # The collecting game (arena.marking = colours | pictures).
 . tests/games/arena/cli_collect.sh
+
+# ---- moved from tests/cli/newuser.sh (issue 21) ----------------------------------
+
+# The README's list of underlined arena numbers obeys the rule the README
+# states: only the digits 0 1 6 8 9, with a 6 or a 9.
+c_readme_underlined() {
+	list=$(tr '\n' ' ' <README.md | sed -n 's/.*turned half round *(\([0-9, ]*\), \.\.\.: only the digits.*/\1/p')
+	[ -n "$list" ] || { fail "no list of underlined numbers found in README"; return; }
+	for v in $(echo "$list" | tr ',' ' '); do
+		case $v in
+		*[!01689]*) fail "README lists $v, which has a digit other than 0 1 6 8 9"; return ;;
+		*[69]*) ;;
+		*) fail "README lists $v, which has no 6 or 9"; return ;;
+		esac
+	done
+}
+tcase "README's underlined arena numbers follow the rule" c_readme_underlined
+
+# The arena's deal-N.csv names the physical pieces to hand out: every piece
+# of the run at most once, each player two of every shape (3 players), and
+# a player whose colour was printed gets only pieces of that colour when
+# enough are printed.
+c_deal_pieces() {
+	for print in 2 3; do
+		d=$T/deal$print
+		run -c arena -s arena.players=$print build -o "$d" --only manifest -q
+		[ "$rc" -eq 0 ] || { fail "build: $(errtext)"; return; }
+		f=$d/manifest/deal-3.csv
+		head -n 1 "$f" | grep -qx 'player,shape,squares,mark,set,colour' || { fail "header: $(head -n 1 "$f")"; return; }
+		dup=$(tail -n +2 "$f" | cut -d, -f2,5 | sort | uniq -d | head -n 1)
+		[ -z "$dup" ] && [ "$(tail -n +2 "$f" | wc -l)" -eq 36 ] || { fail "print $print: pieces repeated or missing ($dup)"; return; }
+		shapes=$(tail -n +2 "$f" | cut -d, -f2 | sort -u | wc -l)
+		for p in 1 2 3; do
+			n=$(grep -c "^$p," "$f")
+			[ "$n" -eq $((2 * shapes)) ] || { fail "print $print: player $p gets $n pieces, want $((2 * shapes))"; return; }
+			# own colour whenever that colour was printed
+			if [ "$p" -le "$print" ]; then
+				other=$(grep "^$p," "$f" | grep -vc ",player$p\$")
+				[ "$other" -eq 0 ] || { fail "print $print: player $p gets $other pieces of another colour"; return; }
+			fi
+		done
+		run -c arena -s arena.players=$print manifest --players 3 --format csv
+		cmp -s "$OUT" "$f" || { fail "manifest --players 3 --format csv differs from deal-3.csv"; return; }
+	done
+}
+tcase "arena: deal-3.csv says which printed pieces each player gets" c_deal_pieces
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
