@@ -39,8 +39,7 @@ static int parse_only(struct tp_build *b, tp_err *e)
 	if (b->opt.only == NULL) {
 		b->want_manifest = b->want_proof = 1;
 		for (size_t i = 0; i < g->n_sheets; i++)
-			b->want[i] = g->sheets[i].absent == NULL ||
-				     !g->sheets[i].absent(c, g->sheets[i].name, why, sizeof why);
+			b->want[i] = !tp_sheet_absent(c, &g->sheets[i], why, sizeof why);
 		return TP_OK;
 	}
 	const char *s = b->opt.only;
@@ -56,7 +55,7 @@ static int parse_only(struct tp_build *b, tp_err *e)
 				b->want_manifest = found = 1;
 			else if (strcmp(name, "proof") == 0)
 				b->want_proof = found = 1;
-			else if (d && d->absent && d->absent(c, name, why, sizeof why))
+			else if (d && tp_sheet_absent(c, d, why, sizeof why))
 				return tp_fail(e, TP_EINPUT, "--only %s: %s", b->opt.only, why);
 			else if (d)
 				b->want[d - g->sheets] = found = 1;

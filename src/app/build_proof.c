@@ -7,6 +7,7 @@
 
 #include "core/alloc.h"
 #include "print/backend.h"
+#include "app/file_name.h"
 #include "app/impose_game.h"
 #include "print/proof.h"
 
@@ -59,11 +60,12 @@ int tp_build_proof(struct tp_build *b, tp_err *e)
 	static const char *const formats[] = { "pdf", "png" };
 	for (size_t f = 0; rc == TP_OK && f < 2; f++) {
 		const struct tp_backend *bk = tp_backend_find(formats[f]);
-		char file[32];
+		char file[160], base[128];
 		/* The proof follows the formats asked for, PDF and PNG only. */
 		if (bk == NULL || !(b->formats & (1u << (bk - tp_backends))))
 			continue;
-		snprintf(file, sizeof file, "proof%s", bk->ext);
+		tp_file_base(b->session->cfg, "proof", base, sizeof base);
+		snprintf(file, sizeof file, "%s%s", base, bk->ext);
 		rc = tp_build_write_file(b, bk, &def, proof.pages, proof.n, file, e);
 	}
 	tp_doc_free(&proof);

@@ -11,6 +11,7 @@
 
 #include "core/alloc.h"
 #include "print/backend.h"
+#include "app/file_name.h"
 #include "app/impose_game.h"
 #include "print/jobs.h"
 #include "print/outfile.h"
@@ -147,15 +148,16 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 			if (tp_scene_uses_ink(doc->pages[j].sc, bk->only_ink))
 				pages[n++] = doc->pages[j];
 	}
-	char file[200];
+	char file[200], base[128];
 	int rc = TP_OK;
+	tp_file_base(b->session->cfg, def->name, base, sizeof base);
 	if (one_file && n > 0) {
-		snprintf(file, sizeof file, "%s%s", def->name, bk->ext);
+		snprintf(file, sizeof file, "%s%s", base, bk->ext);
 		rc = tp_build_write_file(b, bk, def, pages, n, file, e);
 	} else {
 		/* Single-page formats get one file per page, named after it. */
 		for (size_t k = 0; rc == TP_OK && k < n; k++) {
-			snprintf(file, sizeof file, "%s-%s%s", def->name, pages[k].sc->name, bk->ext);
+			snprintf(file, sizeof file, "%s-%s%s", base, pages[k].sc->name, bk->ext);
 			rc = tp_build_write_file(b, bk, def, &pages[k], 1, file, e);
 		}
 	}

@@ -94,6 +94,10 @@ static void format_formats(const struct tp_key *k, const void *core, const void 
 		}
 }
 
+static const struct tp_enum_name die_lines_names[] = {
+	{ "both", TP_DIE_BOTH }, { "art", TP_DIE_ART }, { "separate", TP_DIE_SEPARATE }, { NULL, 0 },
+};
+
 static const struct tp_enum_name pdfx_names[] = {
 	{ "x1a", TP_PDFX_1A }, { "x4", TP_PDFX_4 }, { NULL, 0 },
 };
@@ -156,6 +160,16 @@ static const struct tp_key core_keys[] = {
 	  .help = "preflight: least space between two components' die lines (0: no check)" },
 	{ CORE("print", "min_component_mm", TP_KEY_LEN, print.min_component_mm), .lo = 0, .hi = 1000,
 	  .help = "preflight: smallest side of a die-cut component (0: no check)" },
+	{ CORE("print", "min_line_mm", TP_KEY_LEN, print.min_line_mm), .lo = 0, .hi = 2,
+	  .help = "preflight: thinnest stroke in a solid ink (tints: min_tint_line_mm), or the build warns (0: no check)" },
+	{ CORE("print", "emboss_min_mm", TP_KEY_LEN, print.emboss_min_mm), .lo = 0, .hi = 5,
+	  .help = "preflight: thinnest emboss element (stroke), or the build warns (0: no check)" },
+	{ CORE("print", "emboss_gap_mm", TP_KEY_LEN, print.emboss_gap_mm), .lo = 0, .hi = 50,
+	  .help = "preflight: least space between two emboss elements, edge to edge, or the build warns (0: no check)" },
+	{ CORE("print", "file_name", TP_KEY_TEXT, print.file_name), .size = 64,
+	  .help = "output file names: a pattern of letters, digits, - _ . and {sheet} (required), {game}, {edition}" },
+	{ CORE("print", "die_lines", TP_KEY_ENUM, print.die_lines), .names = die_lines_names,
+	  .help = "die lines in the art files and the cut sheet (both), in the art files only (art: no cut sheet), or in the cut sheet only (separate)" },
 	{ CORE("print", "nicks_per_side", TP_KEY_INT, print.nicks_per_side), .lo = 0, .hi = 64,
 	  .help = "nicks (uncut bridges) on each straight side of every closed die line, holding a punchboard part in its board (0: none)" },
 	{ CORE("print", "nick_mm", TP_KEY_LEN, print.nick_mm), .lo = 0.05, .hi = 5,

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/file_name.h"
 #include "app/impose_game.h"
 #include "core/alloc.h"
 #include "core/ini_read.h"
@@ -386,6 +387,8 @@ static void core_defaults(struct tp_config *c)
 	p->sheet_h_mm = 450;
 	p->gutter_mm = 6;
 	p->nick_mm = 0.5;
+	snprintf(p->file_name, sizeof p->file_name, "{sheet}");
+	p->emboss_min_mm = 0.2;   /* blind emboss: thinner strokes do not form */
 	p->nick_corner_mm = 3;
 	p->margin_mm = 10;
 	p->gripper_mm = 12;
@@ -427,6 +430,9 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	char why[200];
 	beside_setter(c, "print", "output_profile", p->output_profile, sizeof p->output_profile);
 	beside_setter(c, "print", "proof_profile", p->proof_profile, sizeof p->proof_profile);
+	if (tp_file_pattern_check(p->file_name, why, sizeof why) != 0)
+		return tp_fail(e, TP_EINPUT, "%s: print.file_name = %s: %s",
+			       tp_config_where(c, "print", "file_name"), p->file_name, why);
 	if (p->output_condition[0] == '\0')
 		return tp_fail(e, TP_EINPUT, "%s: print.output_condition is empty; PDF/X needs a registered printing condition, e.g. FOGRA39",
 			       tp_config_where(c, "print", "output_condition"));

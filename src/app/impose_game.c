@@ -191,15 +191,19 @@ static int impose_doc(const struct tp_config *c, const void *model, const char *
 				  p->panel_overlap_mm, m);
 }
 
-/* Laid out, then nicked: every closed die contour of every page gets the
- * config's nicks (print/die.h), so the preflight, every writer and the
- * die files see the same gaps. */
+/* Laid out, then the die lines as the config wants them: off the art
+ * pages with print.die_lines = separate, and every closed die contour of
+ * every page with the config's nicks (print/die.h), so the preflight,
+ * every writer and the die files see the same lines and gaps. */
 int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
 		  struct tp_doc *doc)
 {
 	if (impose_doc(c, model, sheet, doc) != 0)
 		return -1;
 	const struct tp_print *p = &c->print;
+	/* print.die_lines = separate: die lines in the cut sheet only. */
+	for (size_t k = 0; p->die_lines == TP_DIE_SEPARATE && strcmp(sheet, "cut") != 0 && k < doc->n; k++)
+		tp_die_strip(doc->pages[k].sc);
 	struct tp_nicks nk = { p->nicks_per_side, p->nick_mm, p->nick_corner_mm };
 	for (size_t k = 0; nk.per_side > 0 && k < doc->n; k++)
 		if (tp_die_nick(doc->pages[k].sc, &nk) < 0)
@@ -212,7 +216,7 @@ int tp_impose_doc(const struct tp_config *c, const void *model, const char *shee
 static int present(const struct tp_config *c, const struct tp_sheet_def *d)
 {
 	char why[300];
-	return d && (d->absent == NULL || !d->absent(c, d->name, why, sizeof why));
+	return d && !tp_sheet_absent(c, d, why, sizeof why);
 }
 
 int tp_impose_csv(struct tp_buf *b, const struct tp_config *c, const void *model)

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "app/file_name.h"
 #include "app/impose_game.h"
 #include "games/config.h"
 #include "print/impose.h"
@@ -24,16 +25,18 @@ static double panels(const struct tp_print *p, const struct tp_scene *sc, double
 }
 
 /* The names run_task gives the files: SHEET.EXT for one file, else
- * SHEET-PAGE.EXT a page, pages named as tp_doc_panelize names panels. */
-static int name_files(const struct tp_print *p, const struct tp_sheet_def *def,
+ * SHEET-PAGE.EXT a page (SHEET after print.file_name), pages named as tp_doc_panelize names panels. */
+static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 		      const struct tp_backend *b, const struct tp_doc *doc, int punch, double pages,
 		      struct tp_written_list *names)
 {
-	char file[300];
+	const struct tp_print *p = &c->print;
+	char file[300], base[128];
 	if (pages == 0)
 		return 0;
+	tp_file_base(c, def->name, base, sizeof base);
 	if (pages == 1 || b->multipage) {
-		snprintf(file, sizeof file, "%s%s", def->name, b->ext);
+		snprintf(file, sizeof file, "%s%s", base, b->ext);
 		return tp_written_add(names, file, 0, 0);
 	}
 	for (size_t k = 0; k < doc->n; k++) {
@@ -48,11 +51,11 @@ static int name_files(const struct tp_print *p, const struct tp_sheet_def *def,
 		for (int r = 0; r < ny; r++)
 			for (int col = 0; col < nx; col++) {
 				if (nx * ny == 1)
-					snprintf(file, sizeof file, "%s-%s%s", def->name, sc->name, b->ext);
+					snprintf(file, sizeof file, "%s-%s%s", base, sc->name, b->ext);
 				else if (doc->n > 1)
-					snprintf(file, sizeof file, "%s-%s-panel-%d-%d%s", def->name, sc->name, r + 1, col + 1, b->ext);
+					snprintf(file, sizeof file, "%s-%s-panel-%d-%d%s", base, sc->name, r + 1, col + 1, b->ext);
 				else
-					snprintf(file, sizeof file, "%s-panel-%d-%d%s", def->name, r + 1, col + 1, b->ext);
+					snprintf(file, sizeof file, "%s-panel-%d-%d%s", base, r + 1, col + 1, b->ext);
 				if (tp_written_add(names, file, 0, 0) != 0)
 					return -1;
 			}
@@ -86,7 +89,7 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		area += a;
 	}
 	double files = pages == 0 ? 0 : b->multipage ? 1 : pages;
-	int rc = est->names && files <= c->print.max_files ? name_files(&c->print, def, b, &doc, punch, pages, est->names) : 0;
+	int rc = est->names && files <= c->print.max_files ? name_files(c, def, b, &doc, punch, pages, est->names) : 0;
 	tp_doc_free(&doc);
 	if (rc != 0)
 		return -1;

@@ -10,6 +10,7 @@
 
 #include "app/build.h"
 #include "app/build_record.h"
+#include "app/file_name.h"
 #include "app/session.h"
 #include "cli/build_estimate.h"
 #include "cli/build_txn.h"
@@ -198,7 +199,9 @@ static int predict_other_names(const struct tp_build *pl, const struct tp_sessio
 	for (size_t f = 0; pl->want_proof && f < 2; f++) {
 		const struct tp_backend *b = tp_backend_find(proofs[f]);
 		if (b && (pl->formats & (1u << (b - tp_backends)))) {
-			snprintf(rel, sizeof rel, "proof%s", b->ext);
+			char base[128];
+			tp_file_base(s->cfg, "proof", base, sizeof base);
+			snprintf(rel, sizeof rel, "%s%s", base, b->ext);
 			bad |= tp_written_add(w, rel, 0, 0);
 		}
 	}

@@ -24,7 +24,9 @@ void tp_pf_rules_of(const struct tp_config *c, struct tp_pf_rules *r)
 	r->max_tac = p->max_tac_pct;
 	r->die_gap = p->min_die_gap_mm;
 	r->min_component = p->min_component_mm;
-	r->emboss_min = TP_PF_EMBOSS_MIN_MM;
+	r->min_line = p->min_line_mm;
+	r->emboss_min = p->emboss_min_mm;
+	r->emboss_gap = p->emboss_gap_mm;
 	if (p->nicks_per_side > 0) {
 		r->nick = p->nick_mm;
 		r->nick_corner = p->nick_corner_mm;
@@ -113,7 +115,7 @@ int tp_preflight_sheets(const struct tp_session *s, const int *want, int pdf, lo
 	for (size_t i = 0; i < g->n_sheets; i++) {
 		const struct tp_sheet_def *d = &g->sheets[i];
 		char why[300];
-		if (want ? !want[i] : (d->absent && d->absent(s->cfg, d->name, why, sizeof why)))
+		if (want ? !want[i] : tp_sheet_absent(s->cfg, d, why, sizeof why))
 			continue;
 		struct tp_doc doc = { 0 };
 		int rc = d->build(s->cfg, s->model, &doc);

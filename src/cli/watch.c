@@ -147,7 +147,7 @@ static int digests(const struct tp_cli *cli, char (**out)[65], const struct tp_g
 	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
 		const struct tp_sheet_def *def = &g->sheets[i];
 		char why[300];
-		if (def->absent && def->absent(s.cfg, def->name, why, sizeof why))
+		if (tp_sheet_absent(s.cfg, def, why, sizeof why))
 			continue;
 		if (def->prepare)
 			rc = def->prepare(s.cfg, e);

@@ -32,6 +32,9 @@ struct tp_board {
 /* Print settings shared by every game. */
 /* print.pdfx */
 enum tp_pdfx { TP_PDFX_1A, TP_PDFX_4 };
+/* Where die lines go: in the art files and the cut sheet (today's), only
+ * in the art files (no cut sheet), or only in the cut sheet. */
+enum tp_die_lines { TP_DIE_BOTH, TP_DIE_ART, TP_DIE_SEPARATE };
 
 struct tp_print {
 	double tile_mm;     /* a tile or board square, trim */
@@ -53,13 +56,17 @@ struct tp_print {
 	double sheet_w_mm, sheet_h_mm;
 	double gutter_mm, margin_mm, gripper_mm;
 	char job[64];
+	char file_name[64];        /* output file naming pattern (app/file_name.h) */
 	char profile[256];         /* print.profile as given ("" = none) */
 	/* The preflight's limits (preflight.h); 0 turns a rule off. */
 	double safe_mm, max_tac_pct, min_die_gap_mm, min_component_mm;
+	double min_line_mm;        /* thinnest stroke in a solid ink */
+	double emboss_min_mm, emboss_gap_mm;  /* emboss element, and gap */
 	/* Nicks in every closed die contour (print/die.h); 0: none. */
 	int nicks_per_side;
 	double nick_mm, nick_corner_mm;
 	int pdfx;                  /* enum tp_pdfx: the PDFs' PDF/X version */
+	int die_lines;             /* enum tp_die_lines */
 	struct tp_palette inks;    /* the game's inks, then the shared ones */
 	/* PDF/X-1a output intent: a registered printing condition, and a CMYK
 	 * output profile to embed ("" = name the condition only). */

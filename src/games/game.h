@@ -136,6 +136,9 @@ const struct tp_game *tp_game_find(const struct tp_game_table *t, const char *na
  * until the next call). */
 const char *tp_game_names(const struct tp_game_table *t);
 const struct tp_sheet_def *tp_game_sheet(const struct tp_game *g, const char *name);
+/* 1 (why filled) when config c makes no sheet d: the sheet's own rule, or
+ * print.die_lines = art, which leaves out the die-only "cut" sheet. */
+int tp_sheet_absent(const struct tp_config *c, const struct tp_sheet_def *d, char *why, size_t n);
 /* The entry of g->unused for SECTION.NAME, or NULL. */
 const struct tp_unused_key *tp_game_unused(const struct tp_game *g, const char *section,
 					   const char *name);

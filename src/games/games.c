@@ -31,6 +31,15 @@ const struct tp_sheet_def *tp_game_sheet(const struct tp_game *g, const char *na
 	return NULL;
 }
 
+int tp_sheet_absent(const struct tp_config *c, const struct tp_sheet_def *d, char *why, size_t n)
+{
+	if (c->print.die_lines == TP_DIE_ART && strcmp(d->name, "cut") == 0) {
+		snprintf(why, n, "print.die_lines = art puts the die lines in the art files only, so there is no cut sheet");
+		return 1;
+	}
+	return d->absent && d->absent(c, d->name, why, n);
+}
+
 const struct tp_unused_key *tp_game_unused(const struct tp_game *g, const char *section,
 					   const char *name)
 {

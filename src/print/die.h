@@ -53,4 +53,9 @@ struct tp_nicks {
  * nicks made, or -1 when out of memory (the scene stays valid). */
 long tp_die_nick(struct tp_scene *sc, const struct tp_nicks *n);
 
+/* Takes the die lines (TP_INK_CUT shapes, not marks) off a page that also
+ * draws art, for a factory that wants them in a separate file only; a
+ * die-only page keeps them.  Returns the number taken off. */
+size_t tp_die_strip(struct tp_scene *sc);
+
 #endif

@@ -165,3 +165,24 @@ long tp_die_nick(struct tp_scene *sc, const struct tp_nicks *nk)
 	free(xy);
 	return total;
 }
+
+size_t tp_die_strip(struct tp_scene *sc)
+{
+	int art = 0;
+	for (size_t i = 0; i < sc->n_shapes && !art; i++) {
+		const struct tp_shape *s = &sc->shapes[i];
+		art = s->ink != TP_INK_CUT && !(s->flags & TP_SHAPE_MARK);
+	}
+	if (!art)
+		return 0;
+	size_t k = 0;
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		const struct tp_shape *s = &sc->shapes[i];
+		if (s->ink == TP_INK_CUT && !(s->flags & TP_SHAPE_MARK))
+			continue;
+		sc->shapes[k++] = *s;
+	}
+	size_t gone = sc->n_shapes - k;
+	sc->n_shapes = k;
+	return gone;
+}

@@ -10,39 +10,14 @@
 
 #include "core/alloc.h"
 #include "print/preflight_geom.h"
+#include "print/preflight_int.h"
 #include "print/sheet.h"
 
 #define EPS TP_PF_EPS
 #define MAX_FINDINGS 20000
 
-/* A die shape as the walk gave it. */
-struct die {
-	size_t shape;
-	size_t first, last;   /* its pieces: seg[first .. last - 1] */
-	int closed;           /* closed, or nicked */
-	int nicked;           /* closed but for nicks (the profile's) */
-};
-
-/* One page being walked: what the rules that need the whole page (die
- * lines, the safe zone) collect until tp_pf_end. */
-struct tp_pf_page {
-	struct tp_preflight *pf;
-	const struct tp_pf_rules *r;
-	const char *sheet;
-	int page;
-	const struct tp_scene *sc;
-	struct tp_pf_seg *seg;  /* every straight piece of every die path */
-	size_t n_seg, cap_seg;
-	struct die *die;
-	size_t n_die, cap_die;
-	size_t *fill;           /* process fills walked so far, in draw order */
-	size_t n_fill;
-	size_t *safe;           /* shapes the safe zone is checked for at the end */
-	size_t n_safe;
-};
-
-static void add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,
-		double limit, const char *fmt, ...)
+void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,
+	       double limit, const char *fmt, ...)
 {
 	struct tp_preflight *pf = P->pf;
 	if (sev == TP_PF_ERROR)
@@ -116,8 +91,8 @@ static int push_seg(struct tp_pf_page *P, double x0, double y0, double x1, doubl
 /* A die path's straight pieces (a curve by its control polygon); 1 in
  * *closed when every subpath returns to its start.  sub[0 .. *n_sub - 1]:
  * where each subpath's pieces begin (at most max_sub recorded). */
-static int die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed,
-			size_t *sub, size_t max_sub, size_t *n_sub)
+int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed,
+		       size_t *sub, size_t max_sub, size_t *n_sub)
 {
 	const struct tp_shape *s = d->s;
 	*closed = 0;
@@ -206,10 +181,10 @@ static int nicked(struct tp_pf_page *P, const struct die *k, const size_t *sub, 
 		double after = nend - sub[nx] > 1 ? seg_len(v) : INFINITY;
 		double x = (u->x1 + v->x0) / 2, y = (u->y1 + v->y0) / 2;
 		if (!in_line(u, v))
-			add(P, TP_PF_ERROR, x, y, "nick-corner", 0, r->nick_corner,
+			tp_pf_add(P, TP_PF_ERROR, x, y, "nick-corner", 0, r->nick_corner,
 			    "a nick on a corner of a die line");
 		else if (fmin(before, after) < r->nick_corner - EPS)
-			add(P, TP_PF_ERROR, x, y, "nick-corner", fmin(before, after), r->nick_corner,
+			tp_pf_add(P, TP_PF_ERROR, x, y, "nick-corner", fmin(before, after), r->nick_corner,
 			    "a nick %.2f mm from a corner", fmin(before, after));
 	}
 	return 1;
@@ -229,7 +204,7 @@ static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 	k->shape = d->index;
 	k->first = P->n_seg;
 	size_t sub[256], m;
-	if (die_segments(P, d, &k->closed, sub, 256, &m) != 0)
+	if (tp_pf_die_segments(P, d, &k->closed, sub, 256, &m) != 0)
 		return -1;
 	k->last = P->n_seg;
 	k->nicked = !k->closed && m <= 256 && nicked(P, k, sub, m);
@@ -275,7 +250,7 @@ static void die_doubled(struct tp_pf_page *P)
 				   (fabs(u->x0 - v->x1) < EPS && fabs(u->y0 - v->y1) < EPS &&
 				    fabs(u->x1 - v->x0) < EPS && fabs(u->y1 - v->y0) < EPS);
 			if (same && hypot(u->x1 - u->x0, u->y1 - u->y0) > EPS)
-				add(P, TP_PF_ERROR, u->x0, u->y0, "die-doubled", 2, 1,
+				tp_pf_add(P, TP_PF_ERROR, u->x0, u->y0, "die-doubled", 2, 1,
 				    "a die line cut twice, %.2f mm long", hypot(u->x1 - u->x0, u->y1 - u->y0));
 		}
 }
@@ -296,7 +271,7 @@ static void die_gaps(struct tp_pf_page *P, double (*box)[4], const struct die **
 				for (size_t j = comp[b]->first; j < comp[b]->last; j++)
 					d = fmin(d, tp_pf_seg_seg(&P->seg[i], &P->seg[j]));
 			if (d < r->die_gap - EPS)
-				add(P, TP_PF_ERROR, (p[0] + q[0]) / 2, (p[1] + q[1]) / 2, "die-gap", d,
+				tp_pf_add(P, TP_PF_ERROR, (p[0] + q[0]) / 2, (p[1] + q[1]) / 2, "die-gap", d,
 				    r->die_gap, "two components' die lines %.2f mm apart", d);
 		}
 }
@@ -320,14 +295,14 @@ static void die_rules(struct tp_pf_page *P)
 		tp_shape_bbox(sc, &sc->shapes[k->shape], b);
 		if (!k->closed) {
 			if (!gang_cut(P, k))
-				add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", 0, 0,
+				tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", 0, 0,
 				    "a die path that is neither closed nor a cut whose ends meet other cuts (%zu pieces)",
 				    k->last - k->first);
 			continue;
 		}
 		double side = fmin(b[2] - b[0], b[3] - b[1]);
 		if (r->min_component > 0 && side < r->min_component - EPS)
-			add(P, TP_PF_ERROR, b[0], b[1], "component-size", side, r->min_component,
+			tp_pf_add(P, TP_PF_ERROR, b[0], b[1], "component-size", side, r->min_component,
 			    "a die-cut component %.2f x %.2f mm", b[2] - b[0], b[3] - b[1]);
 		memcpy(box[n], b, sizeof b);
 		comp[n++] = k;
@@ -351,7 +326,7 @@ static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const stru
 		for (int p = 0; p < 4; p++)
 			t += 100 * (k->cmyk[p] > 0 ? k->cmyk[p] : ku->cmyk[p]);
 		if (P->r->max_tac > 0 && t > P->r->max_tac + 1e-9)
-			add(P, TP_PF_ERROR, cx, cy, "tac", t, P->r->max_tac, "%s overprinting %s", k->name,
+			tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", t, P->r->max_tac, "%s overprinting %s", k->name,
 			    ku->name);
 		return;
 	}
@@ -361,7 +336,7 @@ static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const stru
 	int thin = (s->paint & TP_STROKE) || s->kind == TP_SHAPE_TEXT ||
 		   fmin(b[2] - b[0], b[3] - b[1]) <= 12;
 	if (dark(k) && lacks && thin)
-		add(P, TP_PF_WARNING, cx, cy, "knock-out", 0, 1,
+		tp_pf_add(P, TP_PF_WARNING, cx, cy, "knock-out", 0, 1,
 		    "%s (dark, thin or small) knocks %s out instead of overprinting it", k->name,
 		    ku->name);
 }
@@ -392,14 +367,14 @@ static void line_rules(struct tp_pf_page *P, const struct tp_shape *s, const str
 	if (!(s->paint & TP_STROKE))
 		return;
 	if (s->ink == TP_INK_EMBOSS && r->emboss_min > 0 && s->stroke < r->emboss_min - 1e-9)
-		add(P, TP_PF_WARNING, cx, cy, "emboss-min", s->stroke, r->emboss_min,
+		tp_pf_add(P, TP_PF_WARNING, cx, cy, "emboss-min", s->stroke, r->emboss_min,
 		    "an emboss stroke %.3f mm wide", s->stroke);
 	else if (k->kind == TP_INK_PROCESS && tp_ink_is_tint(k) && r->min_tint_line > 0 &&
 		 s->stroke < r->min_tint_line - 1e-9)
-		add(P, TP_PF_WARNING, cx, cy, "line-weight", s->stroke, r->min_tint_line,
+		tp_pf_add(P, TP_PF_WARNING, cx, cy, "line-weight", s->stroke, r->min_tint_line,
 		    "a %.3f mm line in %s, a tint", s->stroke, k->name);
 	else if (k->kind == TP_INK_PROCESS && r->min_line > 0 && s->stroke < r->min_line - 1e-9)
-		add(P, TP_PF_WARNING, cx, cy, "line-weight", s->stroke, r->min_line,
+		tp_pf_add(P, TP_PF_WARNING, cx, cy, "line-weight", s->stroke, r->min_line,
 		    "a %.3f mm line in %s", s->stroke, k->name);
 }
 
@@ -413,7 +388,7 @@ static void fill_bleed(struct tp_pf_page *P, const struct tp_ink *k, const doubl
 	const double edge[4] = { -b[0], -b[1], b[2] - W, b[3] - H };
 	for (int e = 0; e < 4; e++)
 		if (fabs(edge[e]) < EPS && fmin(sc->bleed, P->r->bleed) > EPS) {
-			add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "bleed", edge[e],
+			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "bleed", edge[e],
 			    fmin(sc->bleed, P->r->bleed), "%s art stops at the trim edge, without bleed",
 			    k->name);
 			return;
@@ -433,11 +408,13 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	tp_shape_bbox(P->sc, s, b);
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	if (k->kind == TP_INK_SPOT && !k->overprint)
-		add(P, TP_PF_ERROR, cx, cy, "spot-overprint", 0, 1,
+		tp_pf_add(P, TP_PF_ERROR, cx, cy, "spot-overprint", 0, 1,
 		    "spot ink %s knocks out what lies under it", k->name);
 	line_rules(P, s, k, cx, cy);
+	if (s->ink == TP_INK_EMBOSS && P->r->emboss_gap > 0 && tp_pf_add_emboss(P, d, b) != 0)
+		goto oom;
 	if (k->kind == TP_INK_PROCESS && P->r->max_tac > 0 && tac(k) > P->r->max_tac + 1e-9)
-		add(P, TP_PF_ERROR, cx, cy, "tac", tac(k), P->r->max_tac, "ink %s", k->name);
+		tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", tac(k), P->r->max_tac, "ink %s", k->name);
 	if (k->kind == TP_INK_PROCESS && s->ink != TP_INK_CUT) {
 		const struct tp_shape *u = under(P, s, b);
 		if (u)
@@ -482,7 +459,7 @@ static void safe_zone(struct tp_pf_page *P)
 				d = 0;   /* runs into the bleed: background */
 		}
 		if (d > EPS && d < P->r->safe - EPS)
-			add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,
+			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,
 			    P->r->safe, "%s %s %.2f mm from the cut", k->name,
 			    s->kind == TP_SHAPE_TEXT ? "text" : (s->paint & TP_STROKE) ? "line" : "shape", d);
 	}
@@ -498,12 +475,12 @@ static void page_rules(struct tp_pf_page *P)
 		int fits = (w <= r->press_w + EPS && h <= r->press_h + EPS) ||
 			   (h <= r->press_w + EPS && w <= r->press_h + EPS);
 		if (!fits)
-			add(P, TP_PF_ERROR, 0, 0, "page-size", fmax(w, h), fmax(r->press_w, r->press_h),
+			tp_pf_add(P, TP_PF_ERROR, 0, 0, "page-size", fmax(w, h), fmax(r->press_w, r->press_h),
 			    "a %.1f x %.1f mm page (bleed and marks included) on a %.1f x %.1f mm press sheet's clear area",
 			    w, h, r->press_w, r->press_h);
 	}
 	if (r->bleed > 0 && !sc->press && sc->bleed + EPS < r->bleed)
-		add(P, TP_PF_ERROR, 0, 0, "bleed", sc->bleed, r->bleed, "the page's bleed box");
+		tp_pf_add(P, TP_PF_ERROR, 0, 0, "bleed", sc->bleed, r->bleed, "the page's bleed box");
 }
 
 struct tp_pf_page *tp_pf_begin(struct tp_preflight *pf, const struct tp_pf_rules *r,
@@ -534,8 +511,12 @@ int tp_pf_end(struct tp_pf_page *P)
 		page_rules(P);
 		die_rules(P);
 		safe_zone(P);
+		if (P->r->emboss_gap > 0)
+			tp_pf_emboss_gaps(P);
 	}
 	free(P->seg);
+	free(P->eseg);
+	free(P->emb);
 	free(P->die);
 	free(P->fill);
 	free(P->safe);

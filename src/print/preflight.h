@@ -24,8 +24,6 @@
 
 enum tp_pf_severity { TP_PF_WARNING, TP_PF_ERROR };
 
-/* Blind emboss: strokes under 0.2 mm do not form (field guides). */
-#define TP_PF_EMBOSS_MIN_MM 0.2
 
 /* A factory's limits (from [print] and its profile); 0 turns a rule off. */
 struct tp_pf_rules {
@@ -37,6 +35,7 @@ struct tp_pf_rules {
 	double die_gap;          /* between two components' die lines, mm */
 	double min_component;    /* smallest side of a die-cut component, mm */
 	double emboss_min;       /* thinnest emboss stroke, mm */
+	double emboss_gap;       /* least space between emboss elements, mm */
 	double nick;             /* widest nick (gap in a closed die line), mm;
 				  * 0: a gap makes the die line open */
 	double nick_corner;      /* a nick keeps this far from a corner, mm */

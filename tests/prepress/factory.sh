@@ -222,6 +222,40 @@ for game in arena series; do
 		bad "nick build $game" "$T/build.log"
 	fi
 done
+# Profile keys (section 2).  die_lines: "art" writes no cut sheet and keeps
+# the die layer in the art files; "separate" takes it off the art files and
+# keeps the cut sheet's; "both" (the default) has both.  Counted in the SVG
+# text: paths painted in the die ink.
+cutpaths() { if [ -f "$1" ]; then grep -c 'data-spot="CutContour"' "$1"; else echo 0; fi; }
+dl_bad=0
+for mode in both art separate; do
+	only=fronts,board-half-1
+	[ "$mode" = art ] || only=$only,cut
+	if build dl-$mode -c series -s print.die_lines=$mode --only $only --formats svg,dxf; then
+		art=$(cutpaths "$T/dl-$mode/fronts.svg") cut=$(cutpaths "$T/dl-$mode/cut-fronts.svg")
+		case $mode in
+		both) [ "$art" -gt 0 ] && [ "$cut" = "$art" ] || dl_bad=1 ;;
+		art) [ "$art" -gt 0 ] && [ ! -e "$T/dl-$mode/cut-fronts.svg" ] && [ -e "$T/dl-$mode/fronts.dxf" ] || dl_bad=1 ;;
+		separate) [ "$art" = 0 ] && [ "$cut" -gt 0 ] && [ ! -e "$T/dl-$mode/fronts.dxf" ] || dl_bad=1 ;;
+		esac
+		echo "$mode: art file $art die paths, cut sheet $cut" >>"$T/dl.log"
+	else
+		dl_bad=1
+		cat "$T/build.log" >>"$T/dl.log"
+	fi
+done
+if [ "$dl_bad" = 0 ]; then ok "die_lines both / art / separate ($(tr '\n' ';' <"$T/dl.log"))"; else bad "die_lines" "$T/dl.log"; fi
+# file_name: every file the build writes (its record) is named by the
+# pattern, and none other.
+pat='{edition}_{game}_{sheet}'
+if build fn -c vector -s "print.file_name=$pat" --formats pdf,svg,dxf; then
+	want=$(printf '%s' "$pat" | sed 's/{edition}/vector/; s/{game}/vector/; s/{sheet}//')
+	n=$(ls "$T/fn" | grep -v -e '^manifest$' -e '^index.html$' | wc -l)
+	m=$(ls "$T/fn" | grep -c "^$want")
+	if [ "$n" -gt 0 ] && [ "$n" = "$m" ]; then ok "file_name $pat: $m files, all named $want*"; else bad "file_name: $m of $n files named $want*"; fi
+else
+	bad "file_name build" "$T/build.log"
+fi
 # Structure: qpdf finds nothing wrong in the PDF/X-4 files, which say
 # 1.6 and PDF/X-4 in the header, the Info and the XMP.
 if build x4 -c series -s print.profile=x4 --only fronts,board --formats pdf; then

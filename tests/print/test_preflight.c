@@ -54,7 +54,8 @@ static struct tp_pf_rules rules(void)
 	r.max_tac = 300;
 	r.die_gap = 6;
 	r.min_component = 8;
-	r.emboss_min = TP_PF_EMBOSS_MIN_MM;
+	r.emboss_min = 0.2;
+	r.emboss_gap = 2;
 	r.press_w = 300;
 	r.press_h = 428;
 	r.marks_margin = 13;
@@ -188,6 +189,39 @@ static void ink_rules(void **state)
 	assert_int_equal(found(sc, "emboss-min", TP_PF_WARNING), 1);
 }
 
+/* Profile keys: the emboss gap (edge to edge, strokes counted) and the
+ * thinnest line in a solid ink. */
+static void emboss_gap_and_lines(void **state)
+{
+	(void)state;
+	palette();
+	struct tp_pf_rules r = rules();
+	/* Two 10 mm emboss circles, 0.3 mm strokes, centres 10 + 0.3 + g
+	 * apart: g edge to edge. */
+	const double gaps[2] = { r.emboss_gap - 0.5, r.emboss_gap + 0.5 };
+	for (int i = 0; i < 2; i++) {
+		struct tp_scene *sc = clean(100, 100);
+		assert_int_equal(tp_scene_circle(sc, TP_INK_EMBOSS, TP_STROKE, 0.3, 30, 50, 5), 0);
+		assert_int_equal(tp_scene_circle(sc, TP_INK_EMBOSS, TP_STROKE, 0.3, 30 + 10.3 + gaps[i], 50, 5), 0);
+		assert_int_equal(found(sc, i == 0 ? "emboss-gap" : NULL, TP_PF_WARNING), i == 0 ? 1 : 0);
+	}
+	/* A 0.05 mm line in a solid ink: a warning once min_line is set. */
+	const struct tp_pt l[2] = { { TP_MOVE, 20, 50 }, { TP_LINE, 80, 50 } };
+	struct tp_scene *sc = clean(100, 100);
+	assert_int_equal(tp_scene_path(sc, COLOUR, TP_STROKE, 0.05, l, 2), 0);
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	assert_int_equal(pf.n, 0);
+	tp_preflight_free(&pf);
+	r.min_line = 0.1;
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	assert_int_equal(pf.n, 1);
+	assert_string_equal(pf.f[0].rule, "line-weight");
+	assert_true(fabs(pf.f[0].value - 0.05) < 1e-9 && fabs(pf.f[0].limit - 0.1) < 1e-9);
+	tp_preflight_free(&pf);
+	tp_scene_free(sc);
+}
+
 /* Section 4: nicks.  tp_die_nick cuts per_side gaps into each side long
  * enough; the preflight takes the nicked contour as closed, and finds a
  * nick on or near a corner, and a gap wider than a nick. */
@@ -285,6 +319,7 @@ int main(void)
 		cmocka_unit_test(clean_scene),   cmocka_unit_test(die_rules),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
+		cmocka_unit_test(emboss_gap_and_lines),
 		cmocka_unit_test(reports),
 	};
 	return cmocka_run_group_tests_name("preflight", tests, NULL, NULL);

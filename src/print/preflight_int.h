@@ -1,0 +1,63 @@
+#ifndef TP_PREFLIGHT_INT_H
+#define TP_PREFLIGHT_INT_H
+
+/* The preflight sink's page state, shared by its files (preflight.c, the
+ * die and page rules; preflight_emboss.c, the emboss gap rule). */
+
+#include "print/preflight.h"
+#include "print/preflight_geom.h"
+
+/* A die shape as the walk gave it. */
+struct die {
+	size_t shape;
+	size_t first, last;   /* its pieces: seg[first .. last - 1] */
+	int closed;           /* closed, or nicked */
+	int nicked;           /* closed but for nicks (the profile's) */
+};
+
+/* An emboss element: its pieces eseg[first .. last - 1], box, stroke. */
+struct emboss {
+	size_t first, last;
+	double box[4];
+	double stroke;
+};
+
+/* One page being walked: what the rules that need the whole page (die
+ * lines, the safe zone) collect until tp_pf_end. */
+struct tp_pf_page {
+	struct tp_preflight *pf;
+	const struct tp_pf_rules *r;
+	const char *sheet;
+	int page;
+	const struct tp_scene *sc;
+	struct tp_pf_seg *seg;  /* every straight piece of every die path */
+	size_t n_seg, cap_seg;
+	struct die *die;
+	size_t n_die, cap_die;
+	size_t *fill;           /* process fills walked so far, in draw order */
+	size_t n_fill;
+	size_t *safe;           /* shapes the safe zone is checked for at the end */
+	size_t n_safe;
+	struct emboss *emb;     /* emboss elements, when emboss_gap is set */
+	size_t n_emb, cap_emb;
+	struct tp_pf_seg *eseg; /* their straight pieces */
+	size_t n_eseg, cap_eseg;
+};
+
+/* A finding on the page being walked. */
+void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,
+	       double limit, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+
+/* A die (or emboss) path's straight pieces into P->seg (a curve by its
+ * control polygon); 1 in *closed when every subpath returns to its start;
+ * sub[0 .. *n_sub - 1]: where each subpath's pieces begin (at most max_sub
+ * recorded).  0, or -1 when out of memory. */
+int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed,
+		       size_t *sub, size_t max_sub, size_t *n_sub);
+
+/* The emboss gap rule: each emboss element as the walk gives it (box b),
+ * then the pairs closer than emboss_gap at the page's end. */
+int tp_pf_add_emboss(struct tp_pf_page *P, const struct tp_walk_shape *d, const double b[4]);
+void tp_pf_emboss_gaps(struct tp_pf_page *P);
+
+#endif
