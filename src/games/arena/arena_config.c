@@ -409,10 +409,6 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 		return locate(c, e);
 	if ((rc = check_pieces(c, a, e)) != TP_OK)
 		return rc;
-	if (a->rules.grid == TP_GRID_TRI && a->player_marks)
-		return tp_fail(e, TP_EINPUT,
-			       "%s: arena.player_marks = on: a triangle has no room for the pips beside a piece's mark disc; use arena.grid = square or hex, or player_marks = off",
-			       tp_config_where(c, "arena", "player_marks"));
 	if (a->rules.marking == TP_MARKING_PICTURES && (rc = load_pictures(c, a, e)) != TP_OK)
 		return rc;
 	const char *where = tp_config_where(c, "arena", "shapes");

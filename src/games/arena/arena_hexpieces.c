@@ -108,18 +108,28 @@ static void cell_centre(int grid, const struct tp_arena_shape *sh, int i, double
 	*y += oy;
 }
 
-/* The player's pips (arena.player_marks) in a row 0.36 of a pitch below
- * the last cell's centre, 0.1 apart: inside its hexagon's lower slopes
- * and clear of a mark's disc (0.3 round the centre). */
-static int pips(struct tp_scene *sc, const struct tp_arena_shape *sh, double p, double ox,
-		double oy, int player)
+/* The player's pips (arena.player_marks), 0.04 of a pitch round and 0.1
+ * apart, in a row across the last cell.  Hex: 0.36 of a pitch below its
+ * centre, inside the hexagon's lower slopes and clear of a mark's disc
+ * (0.3 round the centre).  Triangle: toward its wide side (below an up
+ * cell's centroid, above a down one's), 0.18 of an edge out or, on a
+ * marked one-cell piece, just clear of the mark's disc of radius r: the
+ * row of six spans 0.58 of an edge where the triangle is 0.8 wide. */
+static int pips(struct tp_scene *sc, int grid, const struct tp_arena_shape *sh, double p, double ox,
+		double oy, int player, double r)
 {
-	double cx, cy;
-	cell_centre(TP_GRID_HEX, sh, sh->n_cells - 1, p, ox, oy, &cx, &cy);
+	double cx, cy, dy = 0.36 * p;
+	int last = sh->n_cells - 1;
+	cell_centre(grid, sh, last, p, ox, oy, &cx, &cy);
+	if (grid == TP_GRID_TRI) {
+		dy = last == 0 && r > 0 ? fmax(0.18 * p, r + 0.06 * p) : 0.18 * p;
+		if (sh->cell[last][1] % 2)
+			dy = -dy;   /* a down cell is wide at the top */
+	}
 	int rc = 0;
 	for (int i = 0; i < player; i++)
 		rc |= tp_scene_circle(sc, TP_INK_NUMBER, TP_FILL, 0, cx + (i - (player - 1) / 2.0) * 0.1 * p,
-				      cy + 0.36 * p, 0.04 * p);
+				      cy + dy, 0.04 * p);
 	return rc ? -1 : 0;
 }
 
@@ -139,7 +149,8 @@ static int face(struct tp_scene *sc, const struct tp_config *c, const struct tp_
 		n += hole(pt + n, cx, cy, r);
 	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, pt, n) != 0 ||
 	    (a->player_marks && pc->player >= 1 &&
-	     pips(sc, sh, a->square_mm, L->ox[i], L->oy[i], pc->player) != 0))
+	     pips(sc, a->rules.grid, sh, a->square_mm, L->ox[i], L->oy[i], pc->player,
+		  pc->mark != TP_MARK_BLANK ? r : 0) != 0))
 		return -1;
 	if (pc->mark == TP_MARK_BLANK)
 		return 0;
