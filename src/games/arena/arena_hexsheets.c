@@ -37,7 +37,8 @@ static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, d
 /* The board on its page: the cells' box and a margin of print.bleed_mm
  * all round (the die line runs round the cells inside the trim, and the
  * art reaching the trim, the bleed ring round the cells, runs on through
- * the bleed), and where the cells' lattice (arena_polyform.h) has its
+ * the bleed; the margin is print.safe_mm when that is larger), and where
+ * the cells' lattice (arena_polyform.h) has its
  * origin.  Hex: (2n + 1) pitches across the corners' flats, n sqrt 3 + 2 /
  * sqrt 3 pitches from the top row's points to the bottom row's, the origin
  * the centre cell's centre; tri: L edges across, L sqrt(3)/2 high, the
@@ -49,7 +50,9 @@ struct bgeo {
 
 static double margin(const struct tp_config *c)
 {
-	return c->print.bleed_mm;
+	/* and at least the profile's safe zone (print.safe_mm), so that the
+	 * cells stay that far inside the trim */
+	return fmax(c->print.bleed_mm, c->print.safe_mm);
 }
 
 static void bgeo_of(const struct tp_config *c, const struct tp_arena_board *bd, struct bgeo *g)
