@@ -121,11 +121,14 @@ sys.exit(1 if min(d) < 255 else 0)" "$T/sep/d($plate).tif" || { inked=1; echo "$
 	fi
 done
 
-# ---- the preflight: every shipped edition, both layouts, every profile ------
+# ---- the preflight: every shipped config, both layouts, every profile -------
 pf_bad=0
 pf_runs=0
 : >"$T/pf.log"
-for cfg in series series-blind series-tutorial vector arena arena-hex; do
+n_cfg=0
+for ini in config/*.ini; do
+	cfg=$(basename "$ini" .ini)
+	n_cfg=$((n_cfg + 1))
 	for layout in gang punchboard; do
 		for prof in none generic-x1a punchboard x4; do
 			set -- -c "$cfg" -s print.layout=$layout
@@ -139,7 +142,7 @@ for cfg in series series-blind series-tutorial vector arena arena-hex; do
 	done
 done
 if [ "$pf_bad" = 0 ]; then
-	ok "preflight: no error in $pf_runs builds (6 editions x 2 layouts x no profile and 3 profiles)"
+	ok "preflight: no error in $pf_runs builds (every shipped config: $n_cfg x 2 layouts x no profile and 3 profiles)"
 else
 	bad "preflight errors in shipped configs" "$T/pf.log"
 fi
