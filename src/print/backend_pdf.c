@@ -67,6 +67,13 @@ struct page {
 	/* The fill and stroke colours now, and outside the clip: set only
 	 * when they change (q ... Q restores them). */
 	struct colour fill, stroke, fill_outside, stroke_outside;
+	/* Repeats (walk.h): one Form XObject per first copy, by group id; the
+	 * page's content stream and state while a form is being drawn. */
+	HPDF_Dict *forms;
+	size_t n_forms, cap_forms;
+	HPDF_Stream page_stream;
+	int op_page;
+	struct colour fill_page, stroke_page;
 };
 
 static void HPDF_STDCALL on_error(HPDF_STATUS no, HPDF_STATUS detail, void *data)
@@ -323,7 +330,126 @@ static int draw_shape(void *ctx, const struct tp_walk_shape *d)
 	return 0;
 }
 
-static const struct tp_sink pdf_sink = { .clip = clip, .rect = draw_shape, .path = draw_shape };
+/* ---- repeats as Form XObjects ------------------------------------------------
+ * The first copy of a repeated group's shapes on a layer is drawn into a
+ * Form XObject in page coordinates, painted in place by Do; each repeat is
+ * q 1 0 0 1 dx dy cm /Xn Do Q.  The forms share the page's resources (made
+ * an indirect object for that: share_resources), so the colour spaces and
+ * overprint states registered while drawing them are theirs too.  A form
+ * sets its own colours and overprint (Do starts from the caller's state,
+ * which differs between copies) and leaves the page's as they were (Do
+ * restores the graphics state). */
+
+/* The page's /Resources as an indirect object the forms can point to, made
+ * before anything is drawn (libharu registers resources lazily). */
+static int share_resources(struct page *p)
+{
+	static const char *const procset[] = { "PDF", "Text", "ImageB", "ImageC", "ImageI" };
+	HPDF_Dict r = HPDF_Dict_New(p->pg->mmgr);
+	if (r == NULL || HPDF_Xref_Add(p->d->pdf->xref, r) != HPDF_OK)
+		return -1;   /* libharu frees r when it cannot add it */
+	HPDF_Array a = HPDF_Array_New(p->pg->mmgr);
+	if (HPDF_Dict_Add(r, "ProcSet", a) != HPDF_OK)
+		return -1;
+	for (size_t i = 0; i < sizeof procset / sizeof procset[0]; i++)
+		if (HPDF_Array_AddName(a, procset[i]) != HPDF_OK)
+			return -1;
+	return HPDF_Dict_Add(p->pg, "Resources", r) == HPDF_OK ? 0 : -1;
+}
+
+static HPDF_PageAttr attr(const struct page *p)
+{
+	return p->pg->attr;
+}
+
+static HPDF_Dict new_form(struct page *p)
+{
+	HPDF_Dict xo = HPDF_DictStream_New(p->pg->mmgr, p->d->pdf->xref);
+	HPDF_Dict res = HPDF_Page_GetInheritableItem(p->pg, "Resources", HPDF_OCLASS_DICT);
+	HPDF_Box media = HPDF_Page_GetMediaBox(p->pg);
+	if (xo == NULL || res == NULL)
+		return NULL;
+	xo->header.obj_class |= HPDF_OSUBCLASS_XOBJECT;
+	xo->filter = attr(p)->contents->filter;
+	if (HPDF_Dict_AddName(xo, "Type", "XObject") != HPDF_OK ||
+	    HPDF_Dict_AddName(xo, "Subtype", "Form") != HPDF_OK ||
+	    HPDF_Dict_Add(xo, "BBox", HPDF_Box_Array_New(p->pg->mmgr, media)) != HPDF_OK ||
+	    HPDF_Dict_Add(xo, "Resources", res) != HPDF_OK)
+		return NULL;
+	return xo;
+}
+
+static int form_begin(void *ctx, const struct tp_walk_group *g)
+{
+	struct page *p = ctx;
+	set_clip(p, p->want_clip);
+	if (g->id != p->n_forms || p->page_stream != NULL)
+		return -1;
+	if (p->n_forms == p->cap_forms) {
+		size_t cap = p->cap_forms ? 2 * p->cap_forms : 64;
+		HPDF_Dict *f = tp_realloc(p->forms, cap * sizeof *f);
+		if (f == NULL)
+			return -1;
+		p->forms = f;
+		p->cap_forms = cap;
+	}
+	HPDF_Dict xo = new_form(p);
+	if (xo == NULL || HPDF_Page_ExecuteXObject(p->pg, (HPDF_XObject)xo) != HPDF_OK)
+		return -1;
+	p->forms[p->n_forms++] = xo;
+	p->op_page = p->op;
+	p->fill_page = p->fill;
+	p->stroke_page = p->stroke;
+	p->op = -1;
+	p->fill.kind = p->stroke.kind = 0;
+	p->page_stream = attr(p)->stream;
+	attr(p)->stream = xo->stream;
+	return 0;
+}
+
+/* Back to the page's stream (also when a walk stops inside a form). */
+static void form_close(struct page *p)
+{
+	if (p->page_stream == NULL)
+		return;
+	attr(p)->stream = p->page_stream;
+	p->page_stream = NULL;
+	p->op = p->op_page;
+	p->fill = p->fill_page;
+	p->stroke = p->stroke_page;
+}
+
+static int form_end(void *ctx, const struct tp_walk_group *g)
+{
+	(void)g;
+	form_close(ctx);
+	return 0;
+}
+
+static int form_use(void *ctx, const struct tp_walk_group *g)
+{
+	struct page *p = ctx;
+	set_clip(p, p->want_clip);
+	if (g->id >= p->n_forms || p->page_stream != NULL)
+		return -1;
+	return HPDF_Page_GSave(p->pg) != HPDF_OK ||
+	       HPDF_Page_Concat(p->pg, 1, 0, 0, 1, (HPDF_REAL)(g->dx * K),
+				(HPDF_REAL)(-g->dy * K)) != HPDF_OK ||
+	       HPDF_Page_ExecuteXObject(p->pg, (HPDF_XObject)p->forms[g->id]) != HPDF_OK ||
+	       HPDF_Page_GRestore(p->pg) != HPDF_OK;
+}
+
+/* A form costs about 250 bytes of objects and a stream of its own, which
+ * Flate compresses apart from the page's: worth it for outlines (a digit
+ * has 20 to 60 points), never for rects, whose operators compress to a few
+ * bytes each (a sheet of cell tiles as forms was a third larger). */
+#define FORM_MIN_POINTS 32
+
+static const struct tp_sink pdf_sink = {
+	.clip = clip, .rect = draw_shape, .path = draw_shape,
+	.group_begin = form_begin, .group_end = form_end, .use = form_use,
+	.reuse_min_shapes = 1, .reuse_min_points = FORM_MIN_POINTS,
+};
 
 static int add_box(HPDF_Page pg, const char *key, HPDF_Box box)
 {
@@ -359,7 +485,12 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 	    add_box(p.pg, "TrimBox", box_pt(p.off, p.off, sc->trim_w, sc->trim_h)) != 0)
 		return -1;
 
-	if (tp_scene_walk(sc, view, &pdf_sink, &p, d->e) != TP_OK)
+	if (sc->n_groups > 0 && share_resources(&p) != 0)
+		return -1;
+	int rc = tp_scene_walk(sc, view, &pdf_sink, &p, d->e);
+	form_close(&p);
+	free(p.forms);
+	if (rc != TP_OK)
 		return -1;
 	set_clip(&p, 0);
 	return 0;

@@ -70,9 +70,11 @@ static void reuse_key(const struct tp_walk_shape *d, int r, struct tp_buf *k)
 			tp_buf_printf(k, "z;");
 			continue;
 		}
-		long x = lround((d->pts[i].x - d->pts[0].x) * 1000);
-		long y = lround((d->pts[i].y - d->pts[0].y) * 1000);
-		tp_buf_printf(k, "%d %ld %ld;", d->pts[i].op, t[0] * x + t[2] * y, t[1] * x + t[3] * y);
+		/* turned first (exactly: the entries are 0 and +-1), then
+		 * rounded, as the glyph turned would be */
+		double x = d->pts[i].x - d->pts[0].x, y = d->pts[i].y - d->pts[0].y;
+		tp_buf_printf(k, "%d %ld %ld;", d->pts[i].op, tp_walk_um(t[0] * x + t[2] * y),
+			      tp_walk_um(t[1] * x + t[3] * y));
 	}
 }
 

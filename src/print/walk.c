@@ -182,9 +182,21 @@ static void anchor(const struct tp_scene *sc, const struct tp_shape *s, double *
 	}
 }
 
+/* mm to whole micrometres.  Copies of one shape differ in the last bits
+ * of their relative positions, so the cell edges between whole numbers
+ * must not fall where positions are common: outlines of a 1024-unit font
+ * scaled to a size in tenths of a mm (a half micrometre is a multiple of
+ * the unit often) and thirds or sixths of a tile.  The edges lie at
+ * 0.3765433 past a whole micrometre, at least 5e-4 from every fraction
+ * with a denominator up to 64 (and 7e-5 up to 128). */
+long tp_walk_um(double mm)
+{
+	return (long)floor(mm * 1000 + 0.6234567);
+}
+
 static long um(double mm)
 {
-	return lround(mm * 1000);
+	return tp_walk_um(mm);
 }
 
 /* What the shapes order[k..j) that the walk shows draw, relative to
@@ -279,7 +291,7 @@ static int shapes(struct walk *w, const size_t *order, size_t k, size_t j)
 static int group_run(struct walk *w, size_t l, const size_t *order, size_t k, size_t j)
 {
 	const struct tp_scene *sc = w->sc;
-	size_t drawn = 0, first = j;
+	size_t drawn = 0, first = j, points = 0;
 	for (size_t i = k; i < j; i++) {
 		const struct tp_shape *s = &sc->shapes[order[i]];
 		if (!tp_walk_shows(sc, w->o, s))
@@ -287,8 +299,11 @@ static int group_run(struct walk *w, size_t l, const size_t *order, size_t k, si
 		if (s->flags & TP_SHAPE_MARK)
 			return shapes(w, order, k, j);
 		first = drawn++ ? first : i;
+		points += s->kind == TP_SHAPE_PATH ? s->count
+			  : s->kind == TP_SHAPE_TEXT ? 16 * strlen(tp_scene_str(sc, s)) : 0;
 	}
-	if (drawn < 2)
+	size_t min = w->k->reuse_min_shapes ? w->k->reuse_min_shapes : 2;
+	if (drawn < min || points < w->k->reuse_min_points)
 		return shapes(w, order, k, j);
 	double ax, ay;
 	anchor(sc, &sc->shapes[order[first]], &ax, &ay);
@@ -346,7 +361,7 @@ static int layer(struct walk *w, size_t l, const size_t *order, size_t from, siz
 		size_t g = w->group ? w->group[order[k]] : NONE;
 		for (j = k + 1; g != NONE && j < to && w->group[order[j]] == g; j++)
 			;
-		rc = j > k + 1 ? group_run(w, l, order, k, j) : shape(w, order[k]);
+		rc = g != NONE ? group_run(w, l, order, k, j) : shape(w, order[k]);
 	}
 	if (rc == TP_OK)
 		rc = set_clip(w, 0);

@@ -95,8 +95,8 @@ struct tp_sink {
 	int (*path)(void *ctx, const struct tp_walk_shape *d);
 	int (*text)(void *ctx, const struct tp_walk_shape *d);
 	/* Reuse, for a sink that sets all three (else it sees every shape).
-	 * Where a scene group's shapes on one layer (at least two drawn, no
-	 * mark) repeat, moved, those of an earlier group on that layer (same
+	 * Where a scene group's shapes on one layer (enough of them drawn, see
+	 * below, and no mark) repeat, moved, those of an earlier group on that layer (same
 	 * kinds, inks, paints, sizes and text, positions relative to the first
 	 * shape's equal to the micrometre), the walk calls use() in place of
 	 * drawing them; the first copy is drawn as ever between group_begin
@@ -105,6 +105,12 @@ struct tp_sink {
 	int (*group_begin)(void *ctx, const struct tp_walk_group *g);
 	int (*group_end)(void *ctx, const struct tp_walk_group *g);
 	int (*use)(void *ctx, const struct tp_walk_group *g);
+	/* What is worth reusing for this sink: a group's shapes on a layer
+	 * are reused only when at least reuse_min_shapes (0: 2) of them are
+	 * drawn and their outlines have at least reuse_min_points points
+	 * (path points; a text counts 16 a byte; rects count none: a file
+	 * format may write them as cheaply as a reference). */
+	size_t reuse_min_shapes, reuse_min_points;
 };
 
 /* Walks sc into the sink.  TP_OK; TP_EINPUT for an unknown ink or layer
@@ -113,6 +119,10 @@ struct tp_sink {
  * clear (code TP_OK) when the walk begins. */
 int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		  const struct tp_sink *sink, void *ctx, tp_err *e);
+
+/* A length in mm as the whole micrometres the walk compares repeats by
+ * (a sink that finds repeats of its own uses the same). */
+long tp_walk_um(double mm);
 
 /* 1 when the walk with options o draws shape s of sc (its ink known). */
 int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,

@@ -281,6 +281,80 @@ static void test_colour_only_when_it_changes(void **state)
 	tp_scene_free(sc);
 }
 
+/* Tiles as scene groups: each tile's outline of 40 points (in a process
+ * ink, and a spot die outline that overprints) is a Form XObject per
+ * distinct tile and layer, painted in place and by q cm Do Q for each
+ * repeat; its rects stay in the page (forms only pay for outlines).  The
+ * page renders as the same scene without groups does. */
+#define FORM_TILES 6
+#define FORM_KINDS 2
+
+static struct tp_scene *form_scene(int grouped)
+{
+	struct tp_palette ink;
+	make_inks(&ink);
+	struct tp_scene *sc = tp_scene_new("forms", TRIM_W, TRIM_H, BLEED, &ink);
+	assert_non_null(sc);
+	for (int t = 0; t < FORM_TILES; t++) {
+		double x = 15.0 * t + 5, y = 10 + 2.5 * t, r = 3 + t % FORM_KINDS;
+		double star[80];
+		for (int i = 0; i < 40; i++) {
+			double a = i * M_PI / 20, rr = i % 2 ? r : r / 2;
+			star[2 * i] = x + rr * cos(a);
+			star[2 * i + 1] = y + rr * sin(a);
+		}
+		if (grouped)
+			assert_int_equal(tp_scene_group_begin(sc), 0);
+		for (int k = 0; k < 3; k++)
+			assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, x - 6 + 4 * k, y + 8, 3, 3), 0);
+		assert_int_equal(tp_scene_poly(sc, INK_B, TP_FILL, 0, star, 40), 0);
+		assert_int_equal(tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.25, star, 40), 0);
+		tp_scene_group_end(sc);
+	}
+	return sc;
+}
+
+static void test_forms_for_repeated_outlines(void **state)
+{
+	(void)state;
+	const char *path[2];
+	struct tu_png img[2];
+	for (int g = 0; g < 2; g++) {
+		struct tp_scene *sc = form_scene(g);
+		const struct tp_scene *pages[1] = { sc };
+		struct tp_doc_info info = doc_info(0);
+		path[g] = write_pdf(g ? "forms.pdf" : "noforms.pdf", pages, 1, &info);
+		assert_qpdf_clean(path[g]);
+		tp_scene_free(sc);
+		char out[4096], png[1200];
+		assert_int_equal(run(out, sizeof out, "pdftoppm -r 150 -png -singlefile '%s' '%s'",
+				     path[g], path[g]), 0);
+		snprintf(png, sizeof png, "%s.png", path[g]);
+		assert_int_equal(tu_png_read(png, &img[g]), 0);
+	}
+	char *q = qdf_text(path[1]);
+	/* two layers of outlines (fill and die line), FORM_KINDS tiles each */
+	assert_int_equal(count(q, "/Subtype /Form"), 2 * FORM_KINDS);
+	assert_int_equal(count(q, " Do "), 2 * FORM_TILES);
+	assert_int_equal(count(q, " cm "), 2 * (FORM_TILES - FORM_KINDS));
+	/* the rects are drawn in the page: 3 a tile, and the bleed clip */
+	assert_int_equal(count(q, " re "), 3 * FORM_TILES + 1);
+	/* each form sets its colours and overprint itself */
+	assert_int_equal(count(q, " CS 1 SCN "), FORM_KINDS);
+	free(q);
+	char *p0 = qdf_text(path[0]);
+	assert_int_equal(count(p0, "/Subtype /Form"), 0);
+	free(p0);
+	assert_int_equal(img[0].w, img[1].w);
+	assert_int_equal(img[0].h, img[1].h);
+	int worst = 0;
+	for (size_t i = 0; i < (size_t)img[0].w * img[0].h * 3; i++)
+		worst = abs(img[0].rgb[i] - img[1].rgb[i]) > worst ? abs(img[0].rgb[i] - img[1].rgb[i]) : worst;
+	assert_true(worst <= 32);
+	free(img[0].rgb);
+	free(img[1].rgb);
+}
+
 static void test_marks_only_when_asked(void **state)
 {
 	(void)state;
@@ -617,6 +691,7 @@ int main(void)
 		cmocka_unit_test(test_boxes_with_marks),
 		cmocka_unit_test(test_cmyk_spot_overprint),
 		cmocka_unit_test(test_colour_only_when_it_changes),
+		cmocka_unit_test(test_forms_for_repeated_outlines),
 		cmocka_unit_test(test_marks_only_when_asked),
 		cmocka_unit_test(test_reproducible_with_id),
 		cmocka_unit_test(test_utf8_title),

@@ -11,6 +11,7 @@
 
 #include "core/units.h"
 #include "print/symbol.h"
+#include "print/text_outline.h"
 
 #define PT (72.0 / 25.4)
 
@@ -998,6 +999,56 @@ static void fronts_reuse(void **state)
 	tp_config_free(c);
 }
 
+/* Issue 24: with digits, a tile's numeral on each series layer is a Form
+ * XObject in fronts.pdf, drawn once per distinct numeral (value and turn:
+ * each quadrant has its own series, so its own layer) and painted by Do
+ * for every tile; forms are only made for outlines of at least 32 points
+ * (backend_pdf.c), so a numeral with fewer (a 1, a 7) is drawn in the
+ * page.  Counted from the rules and the outlines of the digits. */
+static void fronts_forms(void **state)
+{
+	(void)state;
+	const char *sets[] = { "series.indicia=digits", "series.backs=off" };
+	/* A folder of its own: the preview page of a build draws every sheet
+	 * it finds there, and this config cannot draw the earlier tests'. */
+	char *dir = tu_tmpdir();
+	assert_int_equal(tu_build(dir, tu_series_config(NULL), sets, 2, "fronts", "pdf", 1), 0);
+	struct tp_config *c;
+	struct tp_pattern *p;
+	tu_series_load(NULL, sets, 2, &c, &p);
+	const struct tp_series_cfg *sr = tp_series(c);
+	int seen[4][100][4] = { { { 0 } } }, forms = 0, uses = 0;
+	for (int i = 0; i < p->rows * p->cols; i++)
+		for (int k = 0; k < 4; k++) {
+			int s = tp_series_at(sr->rules.cycle, p->tiles[i].corner, k);
+			int v = tp_series_value(sr->rules.pairing, s, p->tiles[i].front);
+			int turn = p->tiles[i].corner - TP_NW;
+			char text[8];
+			snprintf(text, sizeof text, "%d", v);
+			struct tp_pt *pts = NULL;
+			size_t n = 0;
+			assert_int_equal(tp_text_outline(text, 0, 0, 10, TP_ALIGN_CENTER, &pts, &n), 0);
+			free(pts);
+			n += (v == 6 || v == 9) ? 5 : 0;   /* the bar under a 6 or a 9 */
+			if (n < 32)
+				continue;
+			uses++;
+			assert_true(v >= 0 && v < 100 && turn >= 0 && turn < 4);
+			forms += !seen[s][v][turn]++;
+		}
+	assert_true(forms > 0 && uses > forms);
+	char cmd[1200];
+	snprintf(cmd, sizeof cmd, "qpdf --qdf --object-streams=disable '%s/fronts.pdf' - 2>/dev/null",
+		 dir);
+	char *q = run(cmd);
+	assert_int_equal(tu_count(q, q + strlen(q), "/Subtype /Form"), forms);
+	assert_int_equal(tu_count(q, q + strlen(q), " Do\n"), uses);
+	free(q);
+	tu_rmrf(dir);
+	tp_series_free(p);
+	tp_config_free(c);
+}
+
 static void levels(void **state)
 {
 	(void)state;
@@ -1077,6 +1128,7 @@ int main(void)
 		cmocka_unit_test(panels),
 		cmocka_unit_test(levels),
 		cmocka_unit_test(fronts_reuse),
+		cmocka_unit_test(fronts_forms),
 		cmocka_unit_test(units),
 	};
 	return cmocka_run_group_tests_name("print set", tests, tu_setup_tmp, tu_teardown_tmp);
