@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/pf_fills.h"
 #include "print/preflight_geom.h"
 #include "print/preflight_int.h"
 #include "print/sheet.h"
@@ -348,7 +349,13 @@ static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_
 {
 	const struct tp_scene *sc = P->sc;
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
-	for (size_t k = P->n_fill; k-- > 0;) {
+	/* Only a fill whose box holds the centre can be under it: those of
+	 * the centre's cell and the wide ones, latest first. */
+	const size_t *c, *w;
+	size_t nc, nw;
+	tp_pf_fills_at(P->fills, cx, cy, &c, &nc, &w, &nw);
+	while (nc + nw > 0) {
+		size_t k = nw == 0 || (nc > 0 && c[nc - 1] > w[nw - 1]) ? c[--nc] : w[--nw];
 		const struct tp_shape *u = &sc->shapes[P->fill[k]];
 		double ub[4];
 		if (u->ink == s->ink)
@@ -423,6 +430,8 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	if (k->kind == TP_INK_PROCESS && s->paint == TP_FILL) {
 		if (P->r->bleed > 0 && !P->sc->press)
 			fill_bleed(P, k, b);
+		if (tp_pf_fills_add(P->fills, P->n_fill, b) != 0)
+			goto oom;
 		P->fill[P->n_fill++] = d->index;
 	}
 	if (P->r->safe > 0 && !is_die(s) && k->kind != TP_INK_REGISTRATION)
@@ -489,15 +498,18 @@ struct tp_pf_page *tp_pf_begin(struct tp_preflight *pf, const struct tp_pf_rules
 	struct tp_pf_page *P = tp_calloc(1, sizeof *P);
 	size_t n = sc->n_shapes + 1;
 	if (P == NULL || (P->fill = tp_malloc(n * sizeof *P->fill)) == NULL ||
-	    (P->safe = tp_malloc(n * sizeof *P->safe)) == NULL) {
-		if (P)
+	    (P->safe = tp_malloc(n * sizeof *P->safe)) == NULL ||
+	    (P->fills = tp_pf_fills_new(sc)) == NULL) {
+		if (P) {
 			free(P->fill);
+			free(P->safe);
+		}
 		free(P);
 		pf->oom = 1;
 		return NULL;
 	}
 	*P = (struct tp_pf_page){ .pf = pf, .r = r, .sheet = sheet, .page = page, .sc = sc,
-				  .fill = P->fill, .safe = P->safe };
+				  .fill = P->fill, .safe = P->safe, .fills = P->fills };
 	pf->pages++;
 	return P;
 }
@@ -520,6 +532,7 @@ int tp_pf_end(struct tp_pf_page *P)
 	free(P->die);
 	free(P->fill);
 	free(P->safe);
+	tp_pf_fills_free(P->fills);
 	free(P);
 	return pf->oom ? -1 : 0;
 }

@@ -36,6 +36,7 @@ struct tp_pf_page {
 	size_t n_die, cap_die;
 	size_t *fill;           /* process fills walked so far, in draw order */
 	size_t n_fill;
+	struct tp_pf_fills *fills;  /* the same by place (pf_fills.h) */
 	size_t *safe;           /* shapes the safe zone is checked for at the end */
 	size_t n_safe;
 	struct emboss *emb;     /* emboss elements, when emboss_gap is set */
