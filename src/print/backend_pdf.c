@@ -71,6 +71,7 @@ struct page {
 	 * page's content stream and state while a form is being drawn. */
 	HPDF_Dict *forms;
 	size_t n_forms, cap_forms;
+	HPDF_Dict form_res;     /* their /Resources (share_resources) */
 	HPDF_Stream page_stream;
 	int op_page;
 	struct colour fill_page, stroke_page;
@@ -333,48 +334,59 @@ static int draw_shape(void *ctx, const struct tp_walk_shape *d)
 /* ---- repeats as Form XObjects ------------------------------------------------
  * The first copy of a repeated group's shapes on a layer is drawn into a
  * Form XObject in page coordinates, painted in place by Do; each repeat is
- * q 1 0 0 1 dx dy cm /Xn Do Q.  The forms share the page's resources (made
- * an indirect object for that: share_resources), so the colour spaces and
- * overprint states registered while drawing them are theirs too.  A form
- * sets its own colours and overprint (Do starts from the caller's state,
- * which differs between copies) and leaves the page's as they were (Do
- * restores the graphics state). */
-
-/* The page's /Resources as an indirect object the forms can point to, made
- * before anything is drawn (libharu registers resources lazily). */
-static int share_resources(struct page *p)
-{
-	static const char *const procset[] = { "PDF", "Text", "ImageB", "ImageC", "ImageI" };
-	HPDF_Dict r = HPDF_Dict_New(p->pg->mmgr);
-	if (r == NULL || HPDF_Xref_Add(p->d->pdf->xref, r) != HPDF_OK)
-		return -1;   /* libharu frees r when it cannot add it */
-	HPDF_Array a = HPDF_Array_New(p->pg->mmgr);
-	if (HPDF_Dict_Add(r, "ProcSet", a) != HPDF_OK)
-		return -1;
-	for (size_t i = 0; i < sizeof procset / sizeof procset[0]; i++)
-		if (HPDF_Array_AddName(a, procset[i]) != HPDF_OK)
-			return -1;
-	return HPDF_Dict_Add(p->pg, "Resources", r) == HPDF_OK ? 0 : -1;
-}
+ * q 1 0 0 1 dx dy cm /Xn Do Q.  The forms' /Resources hold the page's
+ * /ColorSpace and /ExtGState dicts (made indirect objects for that:
+ * share_resources), so the colour spaces and overprint states registered
+ * while drawing them are theirs too; not the page's /XObject, which holds
+ * the forms (a resource tree that led back to itself would loop a checker
+ * that walks it).  A form sets its own colours and overprint (Do starts
+ * from the caller's state, which differs between copies) and leaves the
+ * page's as they were (Do restores the graphics state). */
 
 static HPDF_PageAttr attr(const struct page *p)
 {
 	return p->pg->attr;
 }
 
+/* An empty dict as an indirect object, added to d under key. */
+static HPDF_Dict shared_dict(struct page *p, HPDF_Dict d, const char *key)
+{
+	HPDF_Dict r = HPDF_Dict_New(p->pg->mmgr);
+	if (r == NULL || HPDF_Xref_Add(p->d->pdf->xref, r) != HPDF_OK)
+		return NULL;   /* libharu frees r when it cannot add it */
+	return HPDF_Dict_Add(d, key, r) == HPDF_OK ? r : NULL;
+}
+
+/* Made before anything is drawn (libharu registers resources lazily). */
+static int share_resources(struct page *p)
+{
+	HPDF_Dict res = HPDF_Page_GetInheritableItem(p->pg, "Resources", HPDF_OCLASS_DICT);
+	HPDF_Dict form_res = HPDF_Dict_New(p->pg->mmgr);
+	if (res == NULL || form_res == NULL || HPDF_Xref_Add(p->d->pdf->xref, form_res) != HPDF_OK)
+		return -1;
+	p->form_res = form_res;
+	HPDF_Dict cs = shared_dict(p, res, "ColorSpace");
+	HPDF_Dict gs = shared_dict(p, res, "ExtGState");
+	if (cs == NULL || gs == NULL || HPDF_Dict_Add(form_res, "ColorSpace", cs) != HPDF_OK ||
+	    HPDF_Dict_Add(form_res, "ExtGState", gs) != HPDF_OK)
+		return -1;
+	p->cspaces = cs;
+	attr(p)->ext_gstates = gs;
+	return 0;
+}
+
 static HPDF_Dict new_form(struct page *p)
 {
 	HPDF_Dict xo = HPDF_DictStream_New(p->pg->mmgr, p->d->pdf->xref);
-	HPDF_Dict res = HPDF_Page_GetInheritableItem(p->pg, "Resources", HPDF_OCLASS_DICT);
 	HPDF_Box media = HPDF_Page_GetMediaBox(p->pg);
-	if (xo == NULL || res == NULL)
+	if (xo == NULL || p->form_res == NULL)
 		return NULL;
 	xo->header.obj_class |= HPDF_OSUBCLASS_XOBJECT;
 	xo->filter = attr(p)->contents->filter;
 	if (HPDF_Dict_AddName(xo, "Type", "XObject") != HPDF_OK ||
 	    HPDF_Dict_AddName(xo, "Subtype", "Form") != HPDF_OK ||
 	    HPDF_Dict_Add(xo, "BBox", HPDF_Box_Array_New(p->pg->mmgr, media)) != HPDF_OK ||
-	    HPDF_Dict_Add(xo, "Resources", res) != HPDF_OK)
+	    HPDF_Dict_Add(xo, "Resources", p->form_res) != HPDF_OK)
 		return NULL;
 	return xo;
 }
