@@ -60,6 +60,8 @@ static int by_x0(const void *a, const void *b)
 void tp_pf_emboss_gaps(struct tp_pf_page *P)
 {
 	double g = P->r->emboss_gap;
+	if (P->n_emb < 2)
+		return;   /* (qsort takes no NULL, even for nothing) */
 	qsort(P->emb, P->n_emb, sizeof *P->emb, by_x0);
 	for (size_t a = 0; a < P->n_emb; a++)
 		for (size_t b = a + 1; b < P->n_emb && P->emb[b].box[0] <= P->emb[a].box[2] + g; b++) {
