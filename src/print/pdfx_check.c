@@ -221,7 +221,9 @@ static int has_rgb_op(const unsigned char *s, size_t n)
 	return 0;
 }
 
-/* A content stream's bytes, inflated when it is FlateDecode. */
+static void stream(struct chk *c, int page, const struct tp_pdf_obj *o);
+
+/* A page's content stream. */
 static void content(struct chk *c, int page, const struct tp_pv *ref)
 {
 	const struct tp_pdf_obj *o = ref && ref->type == TP_PV_REF ? tp_pdf_obj(c->p, (int)ref->num) : NULL;
@@ -229,6 +231,13 @@ static void content(struct chk *c, int page, const struct tp_pv *ref)
 		fail(c, page, "page content is not a stream");
 		return;
 	}
+	stream(c, page, o);
+}
+
+/* A content stream's bytes (a page's or a form's), inflated when it is
+ * FlateDecode: no RGB colour operator. */
+static void stream(struct chk *c, int page, const struct tp_pdf_obj *o)
+{
 	const struct tp_pv *f = key(c, &o->v, "Filter");
 	if (f && f->type == TP_PV_ARR && f->n == 1)
 		f = &f->items[0];
@@ -319,8 +328,11 @@ int tp_pdfx_check(const unsigned char *buf, size_t n, const struct tp_pdfx_expec
 		return 1;
 	}
 	document(&c);
-	for (size_t i = 0; i < p.n_objs; i++)
+	for (size_t i = 0; i < p.n_objs; i++) {
 		walk(&c, &p.objs[i].v, 0);
+		if (p.objs[i].stream && tp_pv_is(key(&c, &p.objs[i].v, "Subtype"), "Form"))
+			stream(&c, 0, &p.objs[i]);
+	}
 	int np = 0;
 	pages(&c, key(&c, key(&c, &p.trailer, "Root"), "Pages"), &np, 0);
 	if (x->pages && (size_t)np != x->pages)
