@@ -6,7 +6,8 @@
 
 const struct tp_backend tp_backends[] = {
 	[TP_BACKEND_PDF] = { "pdf", ".pdf", .multipage = 1, .write = tp_pdf_write,
-			     .outline_text = 1 },
+			     .outline_text = 1, .open = tp_pdf_open, .add = tp_pdf_add,
+			     .close = tp_pdf_close },
 	[TP_BACKEND_PNG] = { "png", ".png", .raster = 1, .write = tp_png_write,
 			     .proof = 1, .outline_text = 1 },
 	[TP_BACKEND_SVG] = { "svg", ".svg", .write = tp_svg_write },

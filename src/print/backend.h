@@ -32,6 +32,8 @@ struct tp_doc_info {
 #define TP_OUTPUT_INFO "Coated FOGRA39 (ISO 12647-2:2004)"
 #define TP_OUTPUT_REGISTRY "http://www.color.org"
 
+struct tp_pages_out;
+
 struct tp_backend {
 	const char *name;     /* as in print.formats: "pdf", "png", "svg", "dxf" */
 	const char *ext;      /* ".pdf" */
@@ -50,6 +52,14 @@ struct tp_backend {
 	int only_ink;
 	int proof;            /* shows sheets as a proof does (walk.h) */
 	int outline_text;     /* text as glyph outlines, not as text */
+	/* NULL, or (multipage backends) the same file as write makes, page by
+	 * page in the memory of one page: open, add each page in order,
+	 * close (writes the file onto f when write is 1 and nothing failed;
+	 * frees everything either way, *out NULL included).  Each returns
+	 * TP_OK or fills e. */
+	int (*open)(struct tp_pages_out **out, FILE *f, const struct tp_doc_info *info, tp_err *e);
+	int (*add)(struct tp_pages_out *out, const struct tp_scene *sc, tp_err *e);
+	int (*close)(struct tp_pages_out *out, int write, tp_err *e);
 };
 
 /* The rows of tp_backends[], for a writer to find its own. */
@@ -79,6 +89,11 @@ int tp_backend_parse_list(const char *list, unsigned *bits, char *why, size_t n)
 
 int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e);
+/* tp_pdf_write page by page (tp_backend.open, add, close); info must
+ * outlive the close. */
+int tp_pdf_open(struct tp_pages_out **out, FILE *f, const struct tp_doc_info *info, tp_err *e);
+int tp_pdf_add(struct tp_pages_out *out, const struct tp_scene *sc, tp_err *e);
+int tp_pdf_close(struct tp_pages_out *out, int write, tp_err *e);
 int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e);
 int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,

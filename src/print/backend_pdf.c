@@ -19,7 +19,6 @@
 
 #include "print/backend.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +26,7 @@
 
 #include "core/alloc.h"
 #include "print/pdf_docinfo.h"
+#include "print/pdf_stream.h"
 #include "print/walk.h"
 
 #define K (72.0 / 25.4)      /* points per mm */
@@ -42,6 +42,8 @@ struct doc {
 	HPDF_Doc pdf;
 	HPDF_ExtGState op[2];   /* overprint off / on, made on first use */
 	tp_err *e;
+	struct tp_pdf_stream out;  /* pages written as they are drawn */
+	uint64_t id[2];         /* the trailer /ID, hashed page by page */
 };
 
 /* A colour as the content stream sets it: CMYK values, or a separation
@@ -505,45 +507,97 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 	if (rc != TP_OK)
 		return -1;
 	set_clip(&p, 0);
-	return 0;
+	if (HPDF_GetError(d->pdf) != HPDF_OK)
+		return -1;
+	return tp_pdf_stream_page(&d->out, p.pg);
 }
 
-/* Returns 0, -1 for a libharu failure, 1 for a write failure (errno). */
-static int copy_out(HPDF_Doc pdf, FILE *f)
+/* A PDF being written page by page (backend.h): libharu's document and
+ * the pages written so far. */
+struct tp_pages_out {
+	struct doc d;
+	struct haru_err he;
+	struct tp_walk_opts view;
+	const struct tp_doc_info *info;
+	FILE *f;
+	size_t n;
+	int failed;
+};
+
+/* e from what failed first: a write, memory or libharu (a page the walk
+ * refused has filled e already). */
+static int failure(struct tp_pages_out *w, tp_err *e)
 {
-	HPDF_BYTE buf[16384];
-	if (HPDF_SaveToStream(pdf) != HPDF_OK || HPDF_ResetStream(pdf) != HPDF_OK)
-		return -1;
-	for (;;) {
-		HPDF_UINT32 len = sizeof buf;
-		HPDF_STATUS st = HPDF_ReadFromStream(pdf, buf, &len);
-		if (st != HPDF_OK && st != HPDF_STREAM_EOF)
-			return -1;
-		if (len > 0 && fwrite(buf, 1, len, f) != len)
-			return 1;
-		if (st == HPDF_STREAM_EOF)
-			return fflush(f) == 0 ? 0 : 1;
+	w->failed = 1;
+	if (w->d.out.err != 0)
+		return tp_fail(e, TP_EIO, "PDF: cannot write: %s", strerror(w->d.out.err));
+	HPDF_STATUS no = w->he.no, detail = w->he.detail;
+	if (no == HPDF_OK && w->d.pdf != NULL) {
+		no = HPDF_GetError(w->d.pdf);
+		detail = HPDF_GetErrorDetail(w->d.pdf);
 	}
+	if (no == HPDF_FAILD_TO_ALLOC_MEM || w->d.out.oom || w->d.pdf == NULL)
+		return tp_fail(e, TP_EIO, "PDF: out of memory");
+	return tp_fail(e, TP_EIO, "PDF: libharu error 0x%04lX (detail %lu)",
+		       (unsigned long)no, (unsigned long)detail);
 }
 
-static int build(struct doc *d, const struct tp_scene *const *pages, size_t n,
-		 const struct tp_doc_info *info)
+int tp_pdf_open(struct tp_pages_out **out, FILE *f, const struct tp_doc_info *info, tp_err *e)
 {
+	struct tp_pages_out *w = *out = tp_calloc(1, sizeof *w);
+	if (w == NULL)
+		return tp_fail(e, TP_EIO, "PDF: out of memory");
+	w->info = info;
+	w->f = f;
+	w->d.e = e;
+	w->d.pdf = HPDF_NewEx(on_error, haru_alloc, haru_free, 0, &w->he);
+	if (w->d.pdf == NULL)
+		return failure(w, e);
+	HPDF_Doc pdf = w->d.pdf;
 	/* One version for every file: 1.4 for PDF/X-1a, 1.6 for PDF/X-4. */
-	d->pdf->pdf_version = info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
-	if (HPDF_SetCompressionMode(d->pdf, HPDF_COMP_ALL) != HPDF_OK ||
-	    tp_pdf_doc_info(d->pdf, info, d->e) != 0 ||
-	    tp_pdf_output_intent(d->pdf, info, d->e) != 0 ||
-	    tp_pdf_add_id(d->pdf, pages, n, info) != 0)
-		return -1;
-	struct tp_walk_opts view = tp_backend_view(&tp_backends[TP_BACKEND_PDF], info);
-	for (size_t i = 0; i < n; i++)
-		if (write_page(d, pages[i], i, &view) != 0 ||
-		    HPDF_GetError(d->pdf) != HPDF_OK)
-			return -1;
-	/* libharu sets 1.4 whenever it makes an ExtGState (overprint). */
-	d->pdf->pdf_version = info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
-	return 0;
+	pdf->pdf_version = info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
+	if (HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL) != HPDF_OK ||
+	    tp_pdf_doc_info(pdf, info, e) != 0 || tp_pdf_output_intent(pdf, info, e) != 0 ||
+	    tp_pdf_stream_begin(&w->d.out, pdf) != 0)
+		return failure(w, e);
+	tp_pdf_id_begin(w->d.id, info);
+	w->view = tp_backend_view(&tp_backends[TP_BACKEND_PDF], info);
+	return TP_OK;
+}
+
+int tp_pdf_add(struct tp_pages_out *w, const struct tp_scene *sc, tp_err *e)
+{
+	if (w->failed)
+		return e && e->code != TP_OK ? e->code : TP_EIO;
+	w->d.e = e;
+	tp_pdf_id_page(w->d.id, sc);
+	if (write_page(&w->d, sc, w->n, &w->view) != 0)
+		return failure(w, e);
+	w->n++;
+	return TP_OK;
+}
+
+int tp_pdf_close(struct tp_pages_out *w, int write, tp_err *e)
+{
+	if (w == NULL)
+		return TP_OK;
+	int rc = TP_OK;
+	if (write && !w->failed && w->n == 0) {
+		rc = tp_fail(e, TP_EINPUT, "PDF: no pages to write");
+	} else if (write && !w->failed) {
+		HPDF_Doc pdf = w->d.pdf;
+		/* libharu sets 1.4 whenever it makes an ExtGState (overprint). */
+		pdf->pdf_version = w->info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
+		if (tp_pdf_id_end(pdf, w->d.id) != 0 || tp_pdf_stream_end(&w->d.out, w->f) != 0)
+			rc = failure(w, e);
+	} else if (write) {
+		rc = e && e->code != TP_OK ? e->code : TP_EIO;
+	}
+	tp_pdf_stream_free(&w->d.out);
+	if (w->d.pdf != NULL)
+		HPDF_Free(w->d.pdf);
+	free(w);
+	return rc;
 }
 
 int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
@@ -551,28 +605,10 @@ int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 {
 	if (n == 0)
 		return tp_fail(e, TP_EINPUT, "PDF: no pages to write");
-	struct haru_err he = { HPDF_OK, HPDF_OK };
-	struct doc d = { .e = e };
-	d.pdf = HPDF_NewEx(on_error, haru_alloc, haru_free, 0, &he);
-	if (d.pdf == NULL)
-		return tp_fail(e, TP_EIO, "PDF: out of memory");
-
-	int rc = build(&d, pages, n, info);
-	if (rc == 0)
-		rc = copy_out(d.pdf, f);
-	int err = errno;
-	if (rc != 0 && he.no == HPDF_OK) {
-		he.no = HPDF_GetError(d.pdf);
-		he.detail = HPDF_GetErrorDetail(d.pdf);
-	}
-	HPDF_Free(d.pdf);
-
-	if (rc == 1)
-		return tp_fail(e, TP_EIO, "PDF: cannot write: %s", strerror(err));
-	if (rc == 0)
-		return TP_OK;
-	if (he.no == HPDF_FAILD_TO_ALLOC_MEM)
-		return tp_fail(e, TP_EIO, "PDF: out of memory");
-	return tp_fail(e, TP_EIO, "PDF: libharu error 0x%04lX (detail %lu)",
-		       (unsigned long)he.no, (unsigned long)he.detail);
+	struct tp_pages_out *w = NULL;
+	int rc = tp_pdf_open(&w, f, info, e);
+	for (size_t i = 0; rc == TP_OK && i < n; i++)
+		rc = tp_pdf_add(w, pages[i], e);
+	int closed = tp_pdf_close(w, rc == TP_OK, e);
+	return rc != TP_OK ? rc : closed;
 }

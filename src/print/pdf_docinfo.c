@@ -69,10 +69,10 @@ static void hash_scene(uint64_t h[2], const struct tp_scene *sc)
 	mix(h, sc->text, sc->n_text);
 }
 
-int tp_pdf_add_id(HPDF_Doc pdf, const struct tp_scene *const *pages, size_t n,
-		  const struct tp_doc_info *info)
+void tp_pdf_id_begin(uint64_t h[2], const struct tp_doc_info *info)
 {
-	uint64_t h[2] = { 0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL };
+	h[0] = 0xcbf29ce484222325ULL;
+	h[1] = 0x84222325cbf29ce4ULL;
 	if (info->title)
 		mix(h, info->title, strlen(info->title) + 1);
 	mix(h, &info->epoch, sizeof info->epoch);
@@ -83,8 +83,15 @@ int tp_pdf_add_id(HPDF_Doc pdf, const struct tp_scene *const *pages, size_t n,
 	for (int i = 0; i < 4; i++)
 		if (intent[i])
 			mix(h, intent[i], strlen(intent[i]) + 1);
-	for (size_t i = 0; i < n; i++)
-		hash_scene(h, pages[i]);
+}
+
+void tp_pdf_id_page(uint64_t h[2], const struct tp_scene *sc)
+{
+	hash_scene(h, sc);
+}
+
+int tp_pdf_id_end(HPDF_Doc pdf, const uint64_t h[2])
+{
 	HPDF_BYTE id[16];
 	for (int i = 0; i < 16; i++)
 		id[i] = (HPDF_BYTE)(h[i / 8] >> (8 * (i % 8)));

@@ -6,6 +6,7 @@
 #define TP_PDF_DOCINFO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <hpdf.h>
 
@@ -24,8 +25,10 @@ int tp_pdf_doc_info(HPDF_Doc pdf, const struct tp_doc_info *info, tp_err *e);
 int tp_pdf_output_intent(HPDF_Doc pdf, const struct tp_doc_info *info, tp_err *e);
 
 /* The trailer /ID: a hash of info and of every page's scene, so the same
- * document always gets the same /ID and different ones differ. */
-int tp_pdf_add_id(HPDF_Doc pdf, const struct tp_scene *const *pages, size_t n,
-		  const struct tp_doc_info *info);
+ * document always gets the same /ID and different ones differ.  Hashed as
+ * the pages are written: begin, each page in order, end (adds /ID). */
+void tp_pdf_id_begin(uint64_t h[2], const struct tp_doc_info *info);
+void tp_pdf_id_page(uint64_t h[2], const struct tp_scene *sc);
+int tp_pdf_id_end(HPDF_Doc pdf, const uint64_t h[2]);
 
 #endif

@@ -1,0 +1,263 @@
+/* A libharu document written out page by page (pdf_stream.h).  The file
+ * layout is libharu's (hpdf_doc.c WriteHeader, hpdf_xref.c
+ * HPDF_Xref_WriteToStream and WriteTrailer): objects are written with
+ * libharu's own HPDF_Obj_WriteValue; only the page tree, the header, the
+ * table and the words around objects are written here, in its format. */
+
+#include "print/pdf_stream.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hpdf_objects.h>
+#include <hpdf_pages.h>
+
+#include "core/alloc.h"
+
+/* The objects HPDF_NewDoc makes before anything else: 1 the catalog, 2
+ * the page tree, 3 the Info dictionary.  They are written last. */
+#define FIRST_BODY 4
+
+/* A libharu stream onto a FILE: size counts the bytes as libharu's own
+ * streams do, for the table's offsets. */
+struct sink {
+	FILE *f;
+	int *err;
+};
+
+static HPDF_STATUS HPDF_STDCALL sink_write(HPDF_Stream st, const HPDF_BYTE *p, HPDF_UINT n)
+{
+	struct sink *k = st->attr;
+	if (n > 0 && fwrite(p, 1, n, k->f) != n) {
+		if (*k->err == 0)
+			*k->err = errno ? errno : EIO;
+		return HPDF_FILE_IO_ERROR;
+	}
+	return HPDF_OK;
+}
+
+static HPDF_Stream sink_new(HPDF_Doc pdf, struct sink *k)
+{
+	return HPDF_CallbackWriter_New(pdf->mmgr, sink_write, k);
+}
+
+
+/* "N G obj\n" value "\nendobj\n", as HPDF_Xref_WriteToStream writes an
+ * object; records its offset in the entry. */
+static int write_object(HPDF_Stream out, HPDF_XrefEntry entry, HPDF_UINT id)
+{
+	char head[40];
+	snprintf(head, sizeof head, "%u %u obj\012", (unsigned)id, (unsigned)entry->gen_no);
+	entry->byte_offset = out->size;
+	if (HPDF_Stream_WriteStr(out, head) != HPDF_OK ||
+	    HPDF_Obj_WriteValue(entry->obj, out, NULL) != HPDF_OK ||
+	    HPDF_Stream_WriteStr(out, "\012endobj\012") != HPDF_OK)
+		return -1;
+	return 0;
+}
+
+int tp_pdf_stream_begin(struct tp_pdf_stream *s, HPDF_Doc pdf)
+{
+	memset(s, 0, sizeof *s);
+	s->pdf = pdf;
+	s->next = FIRST_BODY;
+	HPDF_Xref x = pdf->xref;
+	/* The three objects written last must be the ones named above. */
+	if (x->start_offset != 0 || x->prev != NULL || x->entries->count < FIRST_BODY ||
+	    HPDF_Xref_GetEntry(x, 1)->obj != (void *)pdf->catalog ||
+	    HPDF_Xref_GetEntry(x, 2)->obj != (void *)pdf->root_pages ||
+	    HPDF_Xref_GetEntry(x, 3)->obj != (void *)pdf->info) {
+		s->err = EINVAL;
+		return -1;
+	}
+	s->spill = tmpfile();
+	if (s->spill == NULL) {
+		s->err = errno ? errno : EIO;
+		return -1;
+	}
+	struct sink *k = tp_malloc(sizeof *k);
+	if (k == NULL) {
+		s->oom = 1;
+		return -1;
+	}
+	*k = (struct sink){ s->spill, &s->err };
+	s->out = sink_new(pdf, k);
+	if (s->out == NULL) {
+		free(k);
+		return -1;
+	}
+	return 0;
+}
+
+/* Frees the entries' objects that are obj (a page's own, referred to by
+ * nothing written later), leaving the entries (their offsets). */
+static void drop(HPDF_Xref x, HPDF_UINT from, void *obj)
+{
+	if (obj == NULL)
+		return;
+	for (HPDF_UINT i = from; i < x->entries->count; i++) {
+		HPDF_XrefEntry e = HPDF_Xref_GetEntry(x, i);
+		if (e->obj == obj) {
+			HPDF_Obj_ForceFree(x->mmgr, obj);
+			e->obj = NULL;
+			return;
+		}
+	}
+}
+
+int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg)
+{
+	HPDF_Doc pdf = s->pdf;
+	HPDF_Xref x = pdf->xref;
+	if (s->n_kids == s->cap_kids) {
+		size_t cap = s->cap_kids ? 2 * s->cap_kids : 64;
+		uint32_t *k = tp_realloc(s->kids, cap * sizeof *k);
+		if (k == NULL) {
+			s->oom = 1;
+			return -1;
+		}
+		s->kids = k;
+		s->cap_kids = cap;
+	}
+	s->kids[s->n_kids++] = pg->header.obj_id & 0x00FFFFFF;
+	HPDF_UINT from = s->next;
+	for (; s->next < x->entries->count; s->next++)
+		if (write_object(s->out, HPDF_Xref_GetEntry(x, s->next), s->next) != 0)
+			return -1;
+	/* The page tree lists the pages by number (tp_pdf_stream_end), not
+	 * through libharu's Kids array and page list: those would keep
+	 * pointers to the pages freed here. */
+	HPDF_Array kids = HPDF_Dict_GetItem(pdf->root_pages, "Kids", HPDF_OCLASS_ARRAY);
+	if (kids == NULL)
+		return -1;
+	HPDF_Array_Clear(kids);
+	HPDF_List_Clear(pdf->page_list);
+	pdf->cur_page = NULL;
+	HPDF_PageAttr attr = pg->attr;
+	HPDF_Dict contents = attr->contents;
+	void *length = HPDF_Dict_GetItem(contents, "Length", HPDF_OCLASS_NUMBER);
+	drop(x, from, pg);
+	drop(x, from, contents);
+	drop(x, from, length);
+	return 0;
+}
+
+/* The page tree as libharu writes it (Pages_BeforeWrite adds /Count). */
+static int write_tree(struct tp_pdf_stream *s, HPDF_Stream out)
+{
+	char num[40];
+	if (HPDF_Stream_WriteStr(out, "<<\012/Type /Pages\012/Kids [ ") != HPDF_OK)
+		return -1;
+	for (size_t i = 0; i < s->n_kids; i++) {
+		snprintf(num, sizeof num, "%u 0 R ", (unsigned)s->kids[i]);
+		if (HPDF_Stream_WriteStr(out, num) != HPDF_OK)
+			return -1;
+	}
+	snprintf(num, sizeof num, "]\012/Count %zu\012>>", s->n_kids);
+	return HPDF_Stream_WriteStr(out, num) == HPDF_OK ? 0 : -1;
+}
+
+/* Header and objects 1 to 3. */
+static int write_head(struct tp_pdf_stream *s, HPDF_Stream out)
+{
+	HPDF_Doc pdf = s->pdf;
+	char head[40];
+	snprintf(head, sizeof head, "%%PDF-1.%d\012%%\267\276\255\252\012", 2 + (int)pdf->pdf_version);
+	if (HPDF_Stream_WriteStr(out, head) != HPDF_OK)
+		return -1;
+	for (HPDF_UINT i = 1; i < FIRST_BODY; i++) {
+		HPDF_XrefEntry e = HPDF_Xref_GetEntry(pdf->xref, i);
+		if (e->obj != (void *)pdf->root_pages) {
+			if (write_object(out, e, i) != 0)
+				return -1;
+			continue;
+		}
+		snprintf(head, sizeof head, "%u %u obj\012", (unsigned)i, (unsigned)e->gen_no);
+		e->byte_offset = out->size;
+		if (HPDF_Stream_WriteStr(out, head) != HPDF_OK || write_tree(s, out) != 0 ||
+		    HPDF_Stream_WriteStr(out, "\012endobj\012") != HPDF_OK)
+			return -1;
+	}
+	return 0;
+}
+
+/* The spill after the header: its objects' offsets move by the header's
+ * length. */
+static int copy_spill(struct tp_pdf_stream *s, HPDF_Stream out)
+{
+	if (fflush(s->spill) != 0 || fseek(s->spill, 0, SEEK_SET) != 0) {
+		s->err = errno ? errno : EIO;
+		return -1;
+	}
+	HPDF_UINT shift = out->size;
+	HPDF_BYTE buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, s->spill)) > 0)
+		if (HPDF_Stream_Write(out, buf, (HPDF_UINT)n) != HPDF_OK)
+			return -1;
+	if (ferror(s->spill)) {
+		s->err = errno ? errno : EIO;
+		return -1;
+	}
+	HPDF_Xref x = s->pdf->xref;
+	for (HPDF_UINT i = FIRST_BODY; i < x->entries->count; i++)
+		HPDF_Xref_GetEntry(x, i)->byte_offset += shift;
+	return 0;
+}
+
+/* The cross-reference table and the trailer (Root and Info as
+ * PrepareTrailer adds them, then Size). */
+static int write_tail(struct tp_pdf_stream *s, HPDF_Stream out)
+{
+	HPDF_Doc pdf = s->pdf;
+	HPDF_Xref x = pdf->xref;
+	HPDF_UINT addr = out->size;
+	char line[64];
+	snprintf(line, sizeof line, "xref\0120 %u\012", (unsigned)x->entries->count);
+	if (HPDF_Stream_WriteStr(out, line) != HPDF_OK)
+		return -1;
+	for (HPDF_UINT i = 0; i < x->entries->count; i++) {
+		HPDF_XrefEntry e = HPDF_Xref_GetEntry(x, i);
+		snprintf(line, sizeof line, "%010u %05u %c\015\012", (unsigned)e->byte_offset,
+			 (unsigned)e->gen_no, e->entry_typ);
+		if (HPDF_Stream_WriteStr(out, line) != HPDF_OK)
+			return -1;
+	}
+	if (HPDF_Dict_Add(pdf->trailer, "Root", pdf->catalog) != HPDF_OK ||
+	    HPDF_Dict_Add(pdf->trailer, "Info", pdf->info) != HPDF_OK ||
+	    HPDF_Dict_AddNumber(pdf->trailer, "Size", (HPDF_INT32)x->entries->count) != HPDF_OK ||
+	    HPDF_Stream_WriteStr(out, "trailer\012") != HPDF_OK ||
+	    HPDF_Dict_Write(pdf->trailer, out, NULL) != HPDF_OK)
+		return -1;
+	snprintf(line, sizeof line, "\012startxref\012%u\012%%%%EOF\012", (unsigned)addr);
+	return HPDF_Stream_WriteStr(out, line) == HPDF_OK ? 0 : -1;
+}
+
+int tp_pdf_stream_end(struct tp_pdf_stream *s, FILE *f)
+{
+	struct sink k = { f, &s->err };
+	HPDF_Stream out = sink_new(s->pdf, &k);
+	if (out == NULL)
+		return -1;
+	int rc = write_head(s, out) == 0 && copy_spill(s, out) == 0 && write_tail(s, out) == 0
+		 ? 0 : -1;
+	HPDF_Stream_Free(out);
+	if (rc == 0 && fflush(f) != 0) {
+		s->err = errno ? errno : EIO;
+		rc = -1;
+	}
+	return rc;
+}
+
+void tp_pdf_stream_free(struct tp_pdf_stream *s)
+{
+	if (s->out != NULL) {
+		free(s->out->attr);
+		HPDF_Stream_Free(s->out);
+	}
+	if (s->spill != NULL)
+		fclose(s->spill);
+	free(s->kids);
+	memset(s, 0, sizeof *s);
+}

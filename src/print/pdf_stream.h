@@ -1,0 +1,53 @@
+#ifndef TP_PDF_STREAM_H
+#define TP_PDF_STREAM_H
+
+/* A libharu document written out page by page, so that a PDF of any
+ * number of pages is made in the memory of one page (libharu itself
+ * holds every page until HPDF_SaveToStream).  The bytes are the ones
+ * HPDF_SaveToStream writes: the same objects, numbers and order.
+ *
+ * libharu writes objects in the order they were made, the catalog, the
+ * page tree and the Info first; only the page tree changes until the end
+ * (it lists every page).  So every object after those three is written,
+ * as soon as the page that made it is drawn, to a temporary file (the
+ * spill); the page's own objects (its dictionary, content stream and the
+ * stream's length) are then freed.  tp_pdf_stream_end writes the header,
+ * the first three objects (the page tree from the page numbers kept),
+ * the spill, the cross-reference table and the trailer.
+ *
+ * Use: HPDF_NewEx, the document-level objects (Info, output intent),
+ * tp_pdf_stream_begin; per page HPDF_AddPage, drawing,
+ * tp_pdf_stream_page; the trailer's /ID; tp_pdf_stream_end;
+ * tp_pdf_stream_free; HPDF_Free.  No libharu call may reach a page after
+ * its tp_pdf_stream_page. */
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <hpdf.h>
+
+struct tp_pdf_stream {
+	HPDF_Doc pdf;
+	FILE *spill;          /* objects 4.. as written (tmpfile) */
+	HPDF_Stream out;      /* libharu's stream onto the spill */
+	HPDF_UINT next;       /* first xref entry not written yet */
+	uint32_t *kids;       /* the pages' object numbers, in order */
+	size_t n_kids, cap_kids;
+	int err;              /* errno of the first failed write, else 0 */
+	int oom;              /* 1 when an allocation here failed */
+};
+
+/* 0, or -1: out of memory, or no temporary file (s->err says why). */
+int tp_pdf_stream_begin(struct tp_pdf_stream *s, HPDF_Doc pdf);
+
+/* Writes every object made since the last call (page's and shared ones)
+ * to the spill and frees pg's own.  0 or -1 (libharu's error, or a
+ * failed write: s->err). */
+int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg);
+
+/* The whole file onto f (not closed; flushed).  0 or -1 as above. */
+int tp_pdf_stream_end(struct tp_pdf_stream *s, FILE *f);
+
+void tp_pdf_stream_free(struct tp_pdf_stream *s);
+
+#endif
