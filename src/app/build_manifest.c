@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "app/impose_game.h"
+#include "app/sheet_pages.h"
 #include "print/inkcov.h"
 #include "print/outfile.h"
 
@@ -25,16 +26,18 @@ static int ink_report(const struct tp_build *b, struct tp_buf *out, tp_err *e)
 	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
 		if (!b->want[i])
 			continue;
-		struct tp_doc doc = { 0 };
-		if (g->sheets[i].build(s->cfg, s->model, &doc) != 0)
+		struct tp_sheet_pages sp;
+		if (tp_sheet_pages_open(&sp, s, i, 0) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", g->sheets[i].name);
-		for (size_t k = 0; rc == TP_OK && k < doc.n; k++) {
+		for (size_t k = 0; rc == TP_OK && k < sp.n; k++) {
 			struct tp_inkcov cov;
-			rc = tp_inkcov_scene(doc.pages[k].sc, TP_INKCOV_PX_PER_MM, TP_INKCOV_MAX_PX, &cov, e);
+			struct tp_page *pg = tp_sheet_pages_get(&sp, k);
+			rc = pg ? tp_inkcov_scene(pg->sc, TP_INKCOV_PX_PER_MM, TP_INKCOV_MAX_PX, &cov, e)
+				: tp_fail(e, TP_EIO, "out of memory laying out %s", g->sheets[i].name);
 			if (rc == TP_OK)
 				tp_inkcov_csv(out, g->sheets[i].name, (int)k + 1, &cov);
 		}
-		tp_doc_free(&doc);
+		tp_sheet_pages_close(&sp);
 	}
 	return rc;
 }

@@ -11,6 +11,7 @@
 #include "core/alloc.h"
 #include "print/backend.h"
 #include "app/impose_game.h"
+#include "app/sheet_pages.h"
 
 static int parse_epoch(long long *out, tp_err *e)
 {
@@ -95,8 +96,25 @@ static int sheet_facts(const struct tp_session *s, size_t i, int need_area,
 		       struct tp_sheet_facts *f)
 {
 	const struct tp_sheet_def *def = &s->game->sheets[i];
-	struct tp_doc doc = { 0 };
-	int rc = def->build(s->cfg, s->model, &doc);
+	struct tp_sheet_pages sp;
+	int rc = tp_sheet_pages_open(&sp, s, i, 0);
+	if (rc == 0 && sp.one) {
+		/* Made one page at a time: imposing leaves its pages as built. */
+		for (size_t k = 0; rc == 0 && k < sp.n; k++) {
+			const struct tp_page *pg = tp_sheet_pages_get(&sp, k);
+			rc = pg ? 0 : -1;
+			for (size_t bi = 0; rc == 0 && bi < tp_n_backends; bi++)
+				if (tp_backends[bi].only_ink &&
+				    tp_scene_uses_ink(pg->sc, tp_backends[bi].only_ink))
+					f->has_ink |= 1u << bi;
+			if (rc == 0)
+				f->area += (pg->sc->trim_w + 2 * pg->sc->bleed) *
+					   (pg->sc->trim_h + 2 * pg->sc->bleed);
+		}
+		tp_sheet_pages_close(&sp);
+		return rc;
+	}
+	struct tp_doc doc = sp.doc;
 	for (size_t k = 0; rc == 0 && k < doc.n; k++)
 		for (size_t bi = 0; bi < tp_n_backends; bi++)
 			if (tp_backends[bi].only_ink &&

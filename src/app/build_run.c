@@ -13,6 +13,7 @@
 #include "print/backend.h"
 #include "app/file_name.h"
 #include "app/impose_game.h"
+#include "app/sheet_pages.h"
 #include "print/jobs.h"
 #include "print/outfile.h"
 
@@ -46,23 +47,40 @@ static int add_marks(const struct tp_build *b, const struct tp_sheet_def *def,
 	return TP_OK;
 }
 
-int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
-			const struct tp_sheet_def *def, struct tp_page *pages, size_t n,
-			const char *file, tp_err *e)
+/* What a file of sheet def in format bk says of itself (title: its
+ * buffer of 160 bytes). */
+static struct tp_doc_info doc_info(const struct tp_build *b, const struct tp_backend *bk,
+				   const struct tp_sheet_def *def, const char *file, char *title)
 {
 	const struct tp_config *c = b->session->cfg;
-	int marks = c->print.marks && !bk->raster;
-	char title[160];
-	snprintf(title, sizeof title, "%s: %s", c->print.job, def->title);
+	snprintf(title, 160, "%s: %s", c->print.job, def->title);
 	struct tp_doc_info info = {
 		.title = title, .job = c->print.job, .file = file, .epoch = b->epoch,
-		.dpi = c->print.dpi, .marks = marks,
+		.dpi = c->print.dpi, .marks = c->print.marks && !bk->raster,
 		.output_condition = c->print.output_condition,
 		.output_info = c->print.output_info,
 		.output_registry = c->print.output_registry,
 		.output_profile = c->print.output_profile,
 		.pdfx4 = c->print.pdfx == TP_PDFX_4,
 	};
+	return info;
+}
+
+/* Backends do not know where the file goes: the message says so. */
+static void name_path(const struct tp_out *o, tp_err *e)
+{
+	char msg[sizeof e->msg];
+	snprintf(msg, sizeof msg, "%s: %s", o->final, e->msg);
+	memcpy(e->msg, msg, sizeof msg);
+}
+
+int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
+			const struct tp_sheet_def *def, struct tp_page *pages, size_t n,
+			const char *file, tp_err *e)
+{
+	char title[160];
+	struct tp_doc_info info = doc_info(b, bk, def, file, title);
+	int marks = info.marks;
 	struct tp_scene_state *saved = tp_calloc(n, sizeof *saved);
 	const struct tp_scene **scenes = tp_calloc(n, sizeof *scenes);
 	int rc = TP_OK;
@@ -82,10 +100,7 @@ int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 			rc = tp_out_commit(&o, e);
 		} else {
 			tp_out_abort(&o);
-			/* Backends do not know where the file goes: say so here. */
-			char msg[sizeof e->msg];
-			snprintf(msg, sizeof msg, "%s: %s", o.final, e->msg);
-			memcpy(e->msg, msg, sizeof msg);
+			name_path(&o, e);
 		}
 	}
 	for (size_t i = 0; i < marked; i++)
@@ -123,15 +138,103 @@ static struct tp_doc *laid_out(struct tp_build *b, size_t sheet)
 	return &b->laid;
 }
 
+/* The file of a multipage format from a sheet made one page at a time:
+ * each page laid out, marked, written and freed before the next. */
+static int write_streamed(struct tp_build *b, const struct tp_backend *bk,
+			  const struct tp_sheet_def *def, struct tp_sheet_pages *sp,
+			  const char *file, tp_err *e)
+{
+	char title[160];
+	struct tp_doc_info info = doc_info(b, bk, def, file, title);
+	struct tp_out o;
+	int rc = tp_out_open(&o, b->opt.dir, file, e);
+	if (rc != TP_OK)
+		return rc;
+	struct tp_pages_out *w = NULL;
+	rc = bk->open(&w, o.f, &info, e);
+	for (size_t k = 0; rc == TP_OK && k < sp->n; k++) {
+		struct tp_page *pg = tp_sheet_pages_get(sp, k);
+		if (pg == NULL) {
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
+			break;
+		}
+		struct tp_scene_state saved;
+		size_t marked = 0;
+		rc = add_marks(b, def, pg, 1, file, info.marks, &saved, &marked, e);
+		if (rc == TP_OK)
+			rc = bk->add(w, pg->sc, e);
+		if (marked)
+			tp_scene_restore(pg->sc, &saved);
+	}
+	int closed = bk->close(w, rc == TP_OK, e);
+	if (rc == TP_OK)
+		rc = closed;
+	if (rc == TP_OK) {
+		rc = tp_out_commit(&o, e);
+	} else {
+		tp_out_abort(&o);
+		name_path(&o, e);
+	}
+	if (rc == TP_OK)
+		tp_build_note_file(b, file);
+	return rc;
+}
+
+/* run_task for a sheet made one page at a time (app/sheet_pages.h): the
+ * same files, never the whole sheet in memory. */
+static int run_pages(struct tp_build *b, const struct tp_backend *bk,
+		     const struct tp_sheet_def *def, struct tp_sheet_pages *sp, tp_err *e)
+{
+	char file[200], base[128];
+	tp_file_base(b->session->cfg, def->name, base, sizeof base);
+	if (bk->multipage && !bk->only_ink) {
+		snprintf(file, sizeof file, "%s%s", base, bk->ext);
+		return sp->n > 0 ? write_streamed(b, bk, def, sp, file, e) : TP_OK;
+	}
+	int rc = TP_OK;
+	for (size_t k = 0; rc == TP_OK && k < sp->n; k++) {
+		struct tp_page *pg = tp_sheet_pages_get(sp, k);
+		if (pg == NULL)
+			return tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
+		if (bk->only_ink && !tp_scene_uses_ink(pg->sc, bk->only_ink))
+			continue;
+		if (sp->n == 1)
+			snprintf(file, sizeof file, "%s%s", base, bk->ext);
+		else
+			snprintf(file, sizeof file, "%s-%s%s", base, pg->sc->name, bk->ext);
+		rc = tp_build_write_file(b, bk, def, pg, 1, file, e);
+	}
+	return rc;
+}
+
 /* One task: lays out one sheet and writes it in one format. */
 static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err *e)
 {
 	struct tp_build *b = ctx;
-	const struct tp_sheet_def *def = &b->session->game->sheets[b->tasks[i].sheet];
+	size_t sheet = b->tasks[i].sheet;
+	const struct tp_sheet_def *def = &b->session->game->sheets[sheet];
 	const struct tp_backend *bk = &tp_backends[b->tasks[i].backend];
 	b->summary = out;
 	b->n_files = count;
-	struct tp_doc *doc = laid_out(b, b->tasks[i].sheet);
+	if (!(b->laid_ok && b->laid_sheet == sheet)) {
+		/* A sheet made one page at a time is written so; any other is
+		 * laid out whole, kept for this process's next task. */
+		struct tp_sheet_pages sp;
+		if (tp_sheet_pages_open(&sp, b->session, sheet, 1) != 0) {
+			tp_sheet_pages_close(&sp);
+			return tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
+		}
+		if (sp.one) {
+			int rc = run_pages(b, bk, def, &sp, e);
+			tp_sheet_pages_close(&sp);
+			return rc;
+		}
+		tp_doc_free(&b->laid);
+		b->laid = sp.doc;
+		b->laid_sheet = sheet;
+		b->laid_ok = 1;
+	}
+	struct tp_doc *doc = laid_out(b, sheet);
 	if (doc == NULL)
 		return tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
 	int one_file = doc->n == 1 || bk->multipage;

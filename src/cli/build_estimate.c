@@ -5,6 +5,7 @@
 
 #include "app/file_name.h"
 #include "app/impose_game.h"
+#include "app/sheet_pages.h"
 #include "games/config.h"
 #include "print/impose.h"
 #include "print/sheet.h"
@@ -27,7 +28,7 @@ static double panels(const struct tp_print *p, const struct tp_scene *sc, double
 /* The names run_task gives the files: SHEET.EXT for one file, else
  * SHEET-PAGE.EXT a page (SHEET after print.file_name), pages named as tp_doc_panelize names panels. */
 static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
-		      const struct tp_backend *b, const struct tp_doc *doc, int punch, double pages,
+		      const struct tp_backend *b, struct tp_sheet_pages *sp, int punch, double pages,
 		      struct tp_written_list *names)
 {
 	const struct tp_print *p = &c->print;
@@ -39,8 +40,11 @@ static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 		snprintf(file, sizeof file, "%s%s", base, b->ext);
 		return tp_written_add(names, file, 0, 0);
 	}
-	for (size_t k = 0; k < doc->n; k++) {
-		const struct tp_scene *sc = doc->pages[k].sc;
+	for (size_t k = 0; k < sp->n; k++) {
+		const struct tp_page *pg = tp_sheet_pages_get(sp, k);
+		if (pg == NULL)
+			return -1;
+		const struct tp_scene *sc = pg->sc;
 		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
 			continue;
 		double m = p->marks ? TP_MARK_MARGIN_MM : 0, sx, sy;
@@ -52,7 +56,7 @@ static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 			for (int col = 0; col < nx; col++) {
 				if (nx * ny == 1)
 					snprintf(file, sizeof file, "%s-%s%s", base, sc->name, b->ext);
-				else if (doc->n > 1)
+				else if (sp->n > 1)
 					snprintf(file, sizeof file, "%s-%s-panel-%d-%d%s", base, sc->name, r + 1, col + 1, b->ext);
 				else
 					snprintf(file, sizeof file, "%s-panel-%d-%d%s", base, r + 1, col + 1, b->ext);
@@ -68,18 +72,22 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 {
 	const struct tp_config *c = s->cfg;
 	const struct tp_sheet_def *def = &s->game->sheets[sheet];
-	struct tp_doc doc = { 0 };
+	struct tp_sheet_pages sp;
 	int punch = c->print.layout == TP_LAYOUT_PUNCHBOARD;
 	/* Punchboard sheets are imposed as written (press sheets are few);
 	 * gang sheets are counted as built, panels and all. */
-	if (def->build(c, s->model, &doc) != 0 ||
-	    (punch && tp_impose_doc(c, s->model, def->name, &doc) != 0)) {
-		tp_doc_free(&doc);
+	if (tp_sheet_pages_open(&sp, s, sheet, punch) != 0) {
+		tp_sheet_pages_close(&sp);
 		return -1;
 	}
 	double pages = 0, area = 0;
-	for (size_t k = 0; k < doc.n; k++) {
-		const struct tp_scene *sc = doc.pages[k].sc;
+	for (size_t k = 0; k < sp.n; k++) {
+		const struct tp_page *pg = tp_sheet_pages_get(&sp, k);
+		if (pg == NULL) {
+			tp_sheet_pages_close(&sp);
+			return -1;
+		}
+		const struct tp_scene *sc = pg->sc;
 		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
 			continue;
 		double a = (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
@@ -89,8 +97,8 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		area += a;
 	}
 	double files = pages == 0 ? 0 : b->multipage ? 1 : pages;
-	int rc = est->names && files <= c->print.max_files ? name_files(c, def, b, &doc, punch, pages, est->names) : 0;
-	tp_doc_free(&doc);
+	int rc = est->names && files <= c->print.max_files ? name_files(c, def, b, &sp, punch, pages, est->names) : 0;
+	tp_sheet_pages_close(&sp);
 	if (rc != 0)
 		return -1;
 	double dpmm = c->print.dpi / 25.4;

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "core/alloc.h"
 #include "app/impose_game.h"
+#include "app/sheet_pages.h"
 #include "print/backend.h"
 #include "print/impose.h"
 #include "print/pdfx_check.h"
@@ -117,18 +118,23 @@ int tp_preflight_sheets(const struct tp_session *s, const int *want, int pdf, lo
 		char why[300];
 		if (want ? !want[i] : tp_sheet_absent(s->cfg, d, why, sizeof why))
 			continue;
-		struct tp_doc doc = { 0 };
-		int rc = d->build(s->cfg, s->model, &doc);
-		if (rc == 0)
-			rc = tp_impose_doc(s->cfg, s->model, d->name, &doc);
-		for (size_t k = 0; rc == 0 && k < doc.n; k++)
-			rc = tp_preflight_page(pf, &r, d->name, (int)k + 1, doc.pages[k].sc);
-		if (rc != 0) {
-			tp_doc_free(&doc);
+		struct tp_sheet_pages sp;
+		int rc = tp_sheet_pages_open(&sp, s, i, 1);
+		for (size_t k = 0; rc == 0 && k < sp.n; k++) {
+			struct tp_page *pg = tp_sheet_pages_get(&sp, k);
+			rc = pg ? tp_preflight_page(pf, &r, d->name, (int)k + 1, pg->sc) : -1;
+		}
+		/* The press PDF read back: the whole sheet's, or for a sheet made
+		 * one page at a time (its pages alike) its first page's, so that
+		 * this check too holds one page, not the sheet. */
+		struct tp_doc first = { .pages = sp.one && rc == 0 ? tp_sheet_pages_get(&sp, 0) : NULL,
+					.n = 1 };
+		if (rc != 0 || (sp.one && first.pages == NULL)) {
+			tp_sheet_pages_close(&sp);
 			return tp_fail(e, TP_EIO, "out of memory preflighting %s", d->name);
 		}
-		rc = pdf && doc.n > 0 ? check_pdf(s->cfg, d, &doc, epoch, pf, e) : TP_OK;
-		tp_doc_free(&doc);
+		rc = pdf && sp.n > 0 ? check_pdf(s->cfg, d, sp.one ? &first : &sp.doc, epoch, pf, e) : TP_OK;
+		tp_sheet_pages_close(&sp);
 		if (rc != TP_OK)
 			return rc;
 	}

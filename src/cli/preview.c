@@ -13,6 +13,7 @@
 
 #include "app/config_load.h"
 #include "app/impose_game.h"
+#include "app/sheet_pages.h"
 #include "core/alloc.h"
 #include "print/outfile.h"
 #include "print/preflight.h"
@@ -143,9 +144,26 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 			 const struct tp_written_list *w, const struct tp_preflight *pf)
 {
 	const struct tp_sheet_def *def = &s->game->sheets[i];
-	struct tp_doc doc = { 0 };
-	int laid = def->build(s->cfg, s->model, &doc) == 0 &&
-		   tp_impose_doc(s->cfg, s->model, def->name, &doc) == 0 && doc.n > 0;
+	struct tp_sheet_pages sp;
+	int laid = tp_sheet_pages_open(&sp, s, i, 1) == 0 && sp.n > 0;
+	/* The inks of every page, one page at a time, and the first page's
+	 * trim. */
+	unsigned char used[TP_MAX_INKS] = { 0 };
+	struct tp_palette pal;
+	double trim[2] = { 0, 0 };
+	for (size_t k = 0; laid && k < sp.n; k++) {
+		struct tp_page *pg = tp_sheet_pages_get(&sp, k);
+		laid = pg != NULL;
+		if (!laid)
+			break;
+		struct tp_doc one = { .pages = pg, .n = 1 };
+		tp_doc_inks_used(&one, used);
+		pal = pg->sc->pal;
+		if (k == 0) {
+			trim[0] = pg->sc->trim_w;
+			trim[1] = pg->sc->trim_h;
+		}
+	}
 	const char *png = NULL;
 	for (size_t k = 0; k < w->n && png == NULL; k++) {
 		const char *ext = strrchr(w->v[k].name, '.');
@@ -172,10 +190,9 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 	esc(b, def->title);
 	if (laid) {
 		char inks[300];
-		tp_doc_inks(&doc, inks, sizeof inks);
-		const struct tp_scene *sc = doc.pages[0].sc;
-		tp_buf_printf(b, "<br>trim %.0f x %.0f mm, %zu page%s<br>inks: ", sc->trim_w, sc->trim_h,
-			      doc.n, doc.n == 1 ? "" : "s");
+		tp_inks_text(&pal, used, inks, sizeof inks);
+		tp_buf_printf(b, "<br>trim %.0f x %.0f mm, %zu page%s<br>inks: ", trim[0], trim[1],
+			      sp.n, sp.n == 1 ? "" : "s");
 		esc(b, inks);
 	}
 	tp_buf_printf(b, "<br>files:");
@@ -189,7 +206,7 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 		}
 	sheet_findings(b, pf, def->name);
 	tp_buf_printf(b, "</figcaption>\n</figure>\n");
-	tp_doc_free(&doc);
+	tp_sheet_pages_close(&sp);
 }
 
 /* A manifest CSV as a table (fields split at commas; the manifest writes

@@ -97,24 +97,33 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 	return rc;
 }
 
-void tp_doc_inks(const struct tp_doc *doc, char *out, size_t n)
+void tp_doc_inks_used(const struct tp_doc *doc, unsigned char used[TP_MAX_INKS])
 {
-	unsigned char used[TP_MAX_INKS] = { 0 };
-	const struct tp_palette *pal = NULL;
 	for (size_t p = 0; p < doc->n; p++) {
 		const struct tp_scene *sc = doc->pages[p].sc;
-		pal = &sc->pal;
 		for (size_t i = 0; i < sc->n_shapes; i++) {
-			int idx = tp_ink_index(pal, sc->shapes[i].ink);
+			int idx = tp_ink_index(&sc->pal, sc->shapes[i].ink);
 			if (idx >= 0 && !(sc->shapes[i].flags & TP_SHAPE_MARK))
 				used[idx] = 1;
 		}
 	}
+}
+
+void tp_inks_text(const struct tp_palette *pal, const unsigned char used[TP_MAX_INKS],
+		  char *out, size_t n)
+{
 	size_t len = 0;
 	out[0] = '\0';
 	for (size_t i = 0; pal && i < pal->n && len < n; i++)
 		if (used[i])
 			len += (size_t)snprintf(out + len, n - len, "%s%s", len ? ", " : "", pal->ink[i].name);
+}
+
+void tp_doc_inks(const struct tp_doc *doc, char *out, size_t n)
+{
+	unsigned char used[TP_MAX_INKS] = { 0 };
+	tp_doc_inks_used(doc, used);
+	tp_inks_text(doc->n ? &doc->pages[doc->n - 1].sc->pal : NULL, used, out, n);
 }
 
 int tp_proof_layout(const struct tp_palette *pal, const char *title,

@@ -24,6 +24,12 @@ int tp_proof_layout(const struct tp_palette *pal, const char *title,
 /* The inks a doc paints with (marks aside), by name, ", "-separated,
  * into out: what the contact sheet and the preview page say. */
 void tp_doc_inks(const struct tp_doc *doc, char *out, size_t n);
+/* The same in two steps, for pages seen one at a time: used[palette
+ * index] set for each ink doc paints with; the names of the used inks of
+ * pal (the pages' palette) into out. */
+void tp_doc_inks_used(const struct tp_doc *doc, unsigned char used[TP_MAX_INKS]);
+void tp_inks_text(const struct tp_palette *pal, const unsigned char used[TP_MAX_INKS],
+		  char *out, size_t n);
 
 /* Copies the shapes of src (marks aside) into dst, scaled by k and moved
  * so that src's bleed-box corner lands at (x, y): what lies outside src's

@@ -56,6 +56,14 @@ struct tp_page {
 struct tp_doc {
 	struct tp_page *pages;
 	size_t n, cap;
+	/* A window the caller may set before a sheet is built, so that a
+	 * sheet of very many pages (the series board pieces) is never in
+	 * memory whole: with win_n > 0 a builder that can make its pages one
+	 * at a time makes only pages win_from .. win_from + win_n - 1 (the
+	 * same pages the whole sheet has there) and sets total to the number
+	 * of pages of the whole sheet; other builders make every page and
+	 * leave total 0.  tp_doc_free keeps neither. */
+	size_t win_from, win_n, total;
 };
 
 /* Appends sc (taking ownership: freed on failure too).  0 or -1 (OOM). */

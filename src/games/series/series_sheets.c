@@ -7,7 +7,6 @@
 #include "games/series/series_art.h"
 #include "games/series/template.h"
 #include "print/die.h"
-#include "print/scene_index.h"
 #include "print/sheet.h"
 
 static const int cell_layers[] = {
@@ -156,18 +155,25 @@ static double sq_y(const struct tp_config *c, const struct tp_pattern *p, int k)
 	return tp_series_square_at(c, k, p->rows, c->print.split == TP_SPLIT_ROWS);
 }
 
+/* The squares rows r0..r1-1, cols c0..c1-1 of the board (a range of
+ * squares, clamped to the board by board_part). */
+struct squares {
+	int r0, r1, c0, c1;
+};
+
 /* The grid lines between squares along one axis: at each inner square
  * edge, across the squares (the blind edition's edge bands are left
- * clear; a line stops at the split band, if any). */
+ * clear; a line stops at the split band, if any).  Only the lines at
+ * edges k0 to k1 (the edges of the squares k0..k1-1). */
 static int grid_lines(struct tp_scene *sc, const struct tp_config *c, const struct tp_pattern *p,
-		      int vertical, double lw)
+		      int vertical, double lw, int k0, int k1)
 {
 	int n = vertical ? p->cols : p->rows, m = vertical ? p->rows : p->cols;
 	int split = c->print.split == (vertical ? TP_SPLIT_ROWS : TP_SPLIT_COLS) &&
 		    tp_series_edge(c) > 0;
 	double t = tp_series_pitch(c);
 	int rc = 0;
-	for (int k = 1; k < n; k++) {
+	for (int k = k0 > 1 ? k0 : 1; k < n && k <= k1; k++) {
 		double at = vertical ? sq_x(c, p, k) : sq_y(c, p, k);
 		for (int h = 0; h <= split; h++) {
 			int from = split && h ? m / 2 : 0, to = split && !h ? m / 2 : m;
@@ -189,29 +195,38 @@ static int grid_lines(struct tp_scene *sc, const struct tp_config *c, const stru
  * lines, and the anchor squares outlined for assembly.  Squares are
  * tp_series_pitch() apart: the tile size, or the blind edition's pockets
  * and ribs (the grid lines run along the ribs), which also has a band of
- * board at its edges and the half split (tp_series_square_at). */
-static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_pattern *p)
+ * board at its edges and the half split (tp_series_square_at).  Only the
+ * art of the squares in q (and the grid lines along them) is drawn, on a
+ * page the size of the whole board: the shapes are the whole board's, in
+ * its order, so a crop inside q shows exactly what the same crop of the
+ * whole board shows (build_pieces), in memory the size of q. */
+static struct tp_scene *board_part(const struct tp_config *c, const struct tp_pattern *p,
+				   struct squares q)
 {
 	double t = tp_series_pitch(c);
 	static const int layers[] = {
 		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
 		TP_INK_LINE, TP_INK_ASSEMBLY,
 	};
+	q.r0 = q.r0 < 0 ? 0 : q.r0;
+	q.c0 = q.c0 < 0 ? 0 : q.c0;
+	q.r1 = q.r1 > p->rows ? p->rows : q.r1;
+	q.c1 = q.c1 > p->cols ? p->cols : q.c1;
 	double W = sq_x(c, p, p->cols), H = sq_y(c, p, p->rows);
 	struct tp_scene *sc = tp_series_new_sheet(c, "board", W, H, layers, 7);
 	if (sc == NULL)
 		return NULL;
 	int rc = 0;
 	if (p->board)
-		for (int r = 0; r < p->rows; r++)
-			for (int col = 0; col < p->cols; col++)
+		for (int r = q.r0; r < q.r1; r++)
+			for (int col = q.c0; col < q.c1; col++)
 				rc |= tp_series_art_cell(sc, c, p->board[(size_t)r * p->cols + col],
 						  sq_x(c, p, col), sq_y(c, p, r), t);
 	double lw = t * 0.012;
-	rc |= grid_lines(sc, c, p, 1, lw) | grid_lines(sc, c, p, 0, lw);
+	rc |= grid_lines(sc, c, p, 1, lw, q.c0, q.c1) | grid_lines(sc, c, p, 0, lw, q.r0, q.r1);
 	double aw = t * 0.03, in = aw / 2 + t * 0.02;
-	for (int r = 0; r < p->rows; r++)
-		for (int col = 0; col < p->cols; col++)
+	for (int r = q.r0; r < q.r1; r++)
+		for (int col = q.c0; col < q.c1; col++)
 			if (p->tiles[(size_t)r * p->cols + col].anchor)
 				rc |= tp_scene_rect(sc, TP_INK_ASSEMBLY, TP_STROKE, aw, sq_x(c, p, col) + in,
 						    sq_y(c, p, r) + in, t - 2 * in, t - 2 * in);
@@ -221,6 +236,12 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_p
 	}
 	tp_sheet_bleed(sc);
 	return sc;
+}
+
+static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_pattern *p)
+{
+	struct squares all = { 0, p->rows, 0, p->cols };
+	return board_part(c, p, all);
 }
 
 static int build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
@@ -281,42 +302,52 @@ static int build_half2(const struct tp_config *c, const void *model, struct tp_d
 
 /* Claim 18, [0086]: the board cut into (rows/6) x (cols/6) pieces, each an
  * enlarged spanning-set tile, so that they can be the tiles of the next
- * level's board. */
+ * level's board.  Each piece is cut from the board's art of its own
+ * squares and a ring of PIECE_RING squares round them (board_part), so a
+ * piece costs what it shows and the whole board is never in memory; the
+ * pieces are made one at a time when the caller asks for a window
+ * (tp_doc). */
+#define PIECE_RING 1
+static int add_piece(const struct tp_config *c, const struct tp_pattern *p, int i, int j,
+		     struct tp_doc *doc)
+{
+	double t = tp_series_pitch(c);
+	char name[40], note[160];
+	int f, k;
+	tp_series_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
+	snprintf(name, sizeof name, "piece-%d-%d", i + 1, j + 1);
+	snprintf(note, sizeof note, "piece row %d/%d col %d/%d: front %d, lateral corner %s",
+		 i + 1, p->patch_rows, j + 1, p->patch_cols, f, tp_corner_names[k]);
+	/* Six squares each way, from the board's squares (a piece across the
+	 * blind edition's half split takes its band). */
+	double x = sq_x(c, p, 6 * j), y = sq_y(c, p, 6 * i);
+	double w = sq_x(c, p, 6 * j + 5) + t - x, h = sq_y(c, p, 6 * i + 5) + t - y;
+	struct squares q = { 6 * i - PIECE_RING, 6 * i + 6 + PIECE_RING,
+			     6 * j - PIECE_RING, 6 * j + 6 + PIECE_RING };
+	struct tp_scene *part = board_part(c, p, q);
+	if (part == NULL)
+		return -1;
+	struct tp_scene *sc = tp_sheet_crop(part, name, x, y, w, h);
+	tp_scene_free(part);
+	if (add_page(doc, sc, note) != 0)
+		return -1;
+	return tp_die_rect(sc, 0, 0, w, h, TP_DIE_STROKE_MM);
+}
+
 static int build_pieces(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
-	struct tp_scene *board = board_scene(c, p);
-	if (board == NULL)
-		return -1;
-	/* Every piece is cut from one index of the board: each costs what it
-	 * shows, not the whole board. */
-	struct tp_scene_index *ix = tp_scene_index_new(board);
-	if (ix == NULL) {
-		tp_scene_free(board);
-		return -1;
+	size_t n = (size_t)p->patch_rows * (size_t)p->patch_cols, from = 0, to = n;
+	if (doc->win_n > 0) {
+		from = doc->win_from < n ? doc->win_from : n;
+		to = doc->win_n < n - from ? from + doc->win_n : n;
+		doc->total = n;
 	}
-	double t = tp_series_pitch(c);
-	int rc = 0;
-	for (int i = 0; rc == 0 && i < p->patch_rows; i++)
-		for (int j = 0; rc == 0 && j < p->patch_cols; j++) {
-			char name[40], note[160];
-			int f, k;
-			tp_series_plane_at(p, p->patch_r0 + i, p->patch_c0 + j, &f, &k);
-			snprintf(name, sizeof name, "piece-%d-%d", i + 1, j + 1);
-			snprintf(note, sizeof note, "piece row %d/%d col %d/%d: front %d, lateral corner %s",
-				 i + 1, p->patch_rows, j + 1, p->patch_cols, f, tp_corner_names[k]);
-			/* Six squares each way, from the board's squares (a piece
-			 * across the blind edition's half split takes its band). */
-			double x = sq_x(c, p, 6 * j), y = sq_y(c, p, 6 * i);
-			double w = sq_x(c, p, 6 * j + 5) + t - x, h = sq_y(c, p, 6 * i + 5) + t - y;
-			struct tp_scene *sc = tp_sheet_crop_ix(board, ix, name, x, y, w, h);
-			rc = add_page(doc, sc, note);
-			if (rc == 0)
-				rc = tp_die_rect(sc, 0, 0, w, h, TP_DIE_STROKE_MM);
-		}
-	tp_scene_index_free(ix);
-	tp_scene_free(board);
-	return rc;
+	for (size_t k = from; k < to; k++)
+		if (add_piece(c, p, (int)(k / (size_t)p->patch_cols), (int)(k % (size_t)p->patch_cols),
+			      doc) != 0)
+			return -1;
+	return 0;
 }
 
 /* The tile sheets as gangs for print.layout = punchboard: rows x cols

@@ -1,0 +1,37 @@
+#ifndef TP_SHEET_PAGES_H
+#define TP_SHEET_PAGES_H
+
+/* The pages of one sheet as a build writes them (laid out and imposed):
+ * one at a time when the sheet can make them so (tp_doc's window: the
+ * series board pieces) and imposing leaves them as they are, else from
+ * one layout of the whole sheet.  So a sheet of any number of pages is
+ * checked, counted and written in the memory of one page. */
+
+#include <stddef.h>
+
+#include "app/session.h"
+#include "print/sheet.h"
+
+struct tp_sheet_pages {
+	const struct tp_session *s;
+	size_t sheet;
+	int one;              /* 1: the pages are made one at a time */
+	size_t n;             /* pages */
+	size_t at;            /* one: the page doc holds */
+	struct tp_doc doc;    /* one: page `at` alone; else every page */
+};
+
+/* Lays sheet out (imposed when impose is 1; a page made alone is the same
+ * either way).  0, or -1 when out of memory (sp may then only be
+ * closed). */
+int tp_sheet_pages_open(struct tp_sheet_pages *sp, const struct tp_session *s, size_t sheet,
+			int impose);
+
+/* Page k < sp->n, valid until the next call or the close; made anew when
+ * the sheet makes its pages one at a time (ask in order).  NULL when out
+ * of memory. */
+struct tp_page *tp_sheet_pages_get(struct tp_sheet_pages *sp, size_t k);
+
+void tp_sheet_pages_close(struct tp_sheet_pages *sp);
+
+#endif

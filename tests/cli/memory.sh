@@ -1,0 +1,71 @@
+#!/bin/sh
+# Bounded memory (issues 17 and 24): the series board pieces are made,
+# checked and written one piece at a time, and a PDF is written page by
+# page, so a build's peak memory does not grow with the board.  Each
+# format builds board-pieces at two board sizes, the second with four
+# times the squares (and pieces); the larger build's peak resident memory
+# must stay within a quarter of the smaller one's (before, the PDF's grew
+# 3x: 24 to 74 MB, every page held until the file was written).  No time
+# limit: only memory is measured (GNU time's maximum resident set size).
+#
+#   TP_BIN=/abs/path/tilepress sh tests/cli/memory.sh      (make cli)
+
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+SMALL=${TP_MEMORY_SMALL:-60}
+LARGE=$((SMALL * 2))
+
+HARNESS=tp-memory
+. tests/cli/harness.sh
+
+if [ ! -x /usr/bin/time ]; then
+	echo "memory.sh: /usr/bin/time (Debian package time) is missing"
+	exit 1
+fi
+
+# peak SIZE FORMAT [SET...]: builds board-pieces of a SIZE x SIZE board in
+# FORMAT with one worker and prints the peak resident memory in KiB.
+peak() {
+	size=$1 fmt=$2
+	shift 2
+	dir=$T/out-$fmt-$size
+	/usr/bin/time -f %M -o "$T/rss" "$TP_BIN" -q -j 1 -c series -s board.rows="$size" \
+		-s board.cols="$size" "$@" --only board-pieces --formats "$fmt" -o "$dir" build \
+		>"$T/build.out" 2>"$T/build.err" || return 1
+	tail -n 1 "$T/rss"
+}
+
+# c_bounded FORMAT [SET...]
+c_bounded() {
+	fmt=$1
+	shift
+	small=$(peak "$SMALL" "$fmt" "$@") || { fail "$SMALL x $SMALL build failed: $(head -c 300 "$T/build.err")"; return; }
+	large=$(peak "$LARGE" "$fmt" "$@") || { fail "$LARGE x $LARGE build failed: $(head -c 300 "$T/build.err")"; return; }
+	# Four times the pieces; the same memory within a quarter.
+	bound=$((small * 5 / 4))
+	echo "  $fmt: $SMALL x $SMALL $small KiB, $LARGE x $LARGE $large KiB (bound $bound)"
+	[ "$large" -le "$bound" ] || fail "peak memory grows with the board: $small KiB at $SMALL x $SMALL, $large KiB at $LARGE x $LARGE (bound $bound)"
+	n=$(find "$T/out-$fmt-$LARGE" -name "board-pieces*" | wc -l)
+	pieces=$(((LARGE / 6) * (LARGE / 6)))
+	case $fmt in
+	pdf) want=1 ;;
+	*) want=$pieces ;;
+	esac
+	[ "$n" -eq "$want" ] || fail "$n board-pieces files at $LARGE x $LARGE, want $want"
+	if [ "$fmt" = pdf ] && command -v qpdf >/dev/null; then
+		pdf=$T/out-pdf-$LARGE/board-pieces.pdf
+		qpdf --check "$pdf" >"$T/qpdf" 2>&1 || fail "qpdf --check: $(head -c 300 "$T/qpdf")"
+		got=$(qpdf --show-npages "$pdf" 2>/dev/null)
+		[ "$got" = "$pieces" ] || fail "board-pieces.pdf has $got pages, want $pieces"
+	fi
+}
+
+tcase "memory: board-pieces PDF, written page by page" c_bounded pdf
+tcase "memory: board-pieces SVG, one piece at a time" c_bounded svg
+tcase "memory: board-pieces DXF, one piece at a time" c_bounded dxf
+tcase "memory: board-pieces PNG (72 dpi), one piece at a time" c_bounded png -s print.dpi=72
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
