@@ -18,6 +18,8 @@
 /* The objects HPDF_NewDoc makes before anything else: 1 the catalog, 2
  * the page tree, 3 the Info dictionary.  They are written last. */
 #define FIRST_BODY 4
+/* Most bytes a file may reach (its header and last objects to come). */
+#define MAX_BYTES 0xF0000000u
 
 /* A libharu stream onto a FILE: size counts the bytes as libharu's own
  * streams do, for the table's offsets. */
@@ -125,6 +127,12 @@ int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg)
 	for (; s->next < x->entries->count; s->next++)
 		if (write_object(s->out, HPDF_Xref_GetEntry(x, s->next), s->next) != 0)
 			return -1;
+	/* The table's offsets are libharu's 32-bit counts: stop well before
+	 * they would wrap. */
+	if (s->out->size > MAX_BYTES) {
+		s->err = EFBIG;
+		return -1;
+	}
 	/* The page tree lists the pages by number (tp_pdf_stream_end), not
 	 * through libharu's Kids array and page list: those would keep
 	 * pointers to the pages freed here. */
