@@ -229,7 +229,9 @@ if want goals; then
 		"vector 16 x 16|-c vector -s board.rows=16 -s board.cols=16 -s vector.blanks=196" \
 		"vector 12 x 12|-c vector -s board.rows=12 -s board.cols=12 -s vector.blanks=84" \
 		"series-blind at 300 dpi|-c series-blind -s print.dpi=300" \
-		"series-tutorial|-c series-tutorial" "series|-c series" "vector|-c vector" "arena|-c arena"; do
+		"series-tutorial|-c series-tutorial" "series|-c series" "vector|-c vector" "arena|-c arena" \
+		"series board pieces 120 x 120 (pdf)|-c series -s board.rows=120 -s board.cols=120 --only board-pieces --formats pdf" \
+		"series board pieces 600 x 600 (pdf)|-c series -s board.rows=600 -s board.cols=600 --only board-pieces --formats pdf"; do
 		name=${run%%|*}; args=${run#*|}
 		say "goals: memory, $name"
 		rm -rf mem
@@ -241,9 +243,13 @@ if want goals; then
 		fi
 		T_MEM+="| $name | \`$args\` | $WALL | $CPU | $(div "$CPU" "$WALL") | **$(mb "$RSS")** | $( [ "$TREE" = - ] && echo - || mb "$TREE") | $(find mem -type f | wc -l) |"$'\n'
 		[ "$RSS" -gt "$mm" ] && { mm=$RSS; mname=$name; }
+		case $name in *"pieces 120 x 120"*) bp_small=$RSS ;; *"pieces 600 x 600"*) bp_large=$RSS ;; esac
 		rm -rf mem
 	done
 	T_GOALS+="| peak memory of any process, every shipped config at documented sizes | <= 64 MB | $(mb "$mm") MB ($mname) | $(verdict "$(mb "$mm")" 64 '<=') |"$'\n'
+	# Issue 17: board pieces in bounded memory (25 times the pieces).
+	bp=$(div "${bp_large:-0}" "${bp_small:-0}")
+	T_GOALS+="| series board-pieces PDF peak memory, 600 x 600 / 120 x 120 | <= 1.25 | $bp | $(verdict "$bp" 1.25 '<=') |"$'\n'
 
 	# 5. SVG sizes and 6. repeated PDF colours, from the default builds.
 	sf=$(stat -c %s g-series/fronts.svg 2>/dev/null || echo 0)
