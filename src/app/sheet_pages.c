@@ -34,7 +34,12 @@ int tp_sheet_pages_open(struct tp_sheet_pages *sp, const struct tp_session *s, s
 			return -1;
 		if (sp->doc.n == 1 && (uintptr_t)sp->doc.pages[0].sc == first) {
 			sp->one = 1;
+			sp->impose = impose;
 			sp->n = total;
+			/* Imposing may still have marked the page (die nicks):
+			 * unimposed pages are made afresh. */
+			if (!impose)
+				tp_doc_free(&sp->doc);
 			return 0;
 		}
 	}
@@ -57,8 +62,12 @@ struct tp_page *tp_sheet_pages_get(struct tp_sheet_pages *sp, size_t k)
 	if (!sp->one)
 		return &sp->doc.pages[k];
 	if (sp->at != k || sp->doc.n != 1) {
+		const struct tp_session *s = sp->s;
 		tp_doc_free(&sp->doc);
 		if (build(sp, k, 1) != 0 || sp->doc.n != 1)
+			return NULL;
+		if (sp->impose && (tp_impose_doc(s->cfg, s->model, s->game->sheets[sp->sheet].name,
+						 &sp->doc) != 0 || sp->doc.n != 1))
 			return NULL;
 		sp->at = k;
 	}

@@ -16,6 +16,7 @@ struct tp_sheet_pages {
 	const struct tp_session *s;
 	size_t sheet;
 	int one;              /* 1: the pages are made one at a time */
+	int impose;           /* one: each page imposed as it is made */
 	size_t n;             /* pages */
 	size_t at;            /* one: the page doc holds */
 	struct tp_doc doc;    /* one: page `at` alone; else every page */

@@ -8,6 +8,7 @@
 
 #include "tu_series.h"
 
+#include "app/impose_game.h"
 #include "app/session.h"
 #include "app/sheet_pages.h"
 #include "core/sha256.h"
@@ -113,44 +114,61 @@ static void pieces_are_the_boards_crops(void **state)
 	check_case(tu_path("config/series-blind.ini"), cols, 3);
 }
 
-/* sheet_pages: one piece at a time in a build's layout; the whole sheet,
- * imposed, when imposing cuts the pieces into panels. */
-static void pages_one_at_a_time(void **state)
+/* sheet_pages: one piece at a time, each page what the whole sheet laid
+ * out (and imposed, when asked: die nicks included) has there; the whole
+ * sheet, imposed, when imposing cuts the pieces into panels. */
+static void pages_case(const char *const *sets, int n, int paneled)
 {
-	(void)state;
-	for (int paneled = 0; paneled < 2; paneled++) {
-		const char *const sets[] = { "print.max_sheet_mm=100" };
-		struct tp_session s = { 0 };
-		struct tp_pattern *p;
-		tu_series_load(NULL, sets, paneled, &s.cfg, &p);
-		s.model = p;
-		s.game = tp_game_find(&tp_games, "series");
-		assert_non_null(s.game);
-		size_t i = (size_t)(sheet("board-pieces") - s.game->sheets);
+	struct tp_session s = { 0 };
+	struct tp_pattern *p;
+	tu_series_load(NULL, sets, n, &s.cfg, &p);
+	s.model = p;
+	s.game = tp_game_find(&tp_games, "series");
+	assert_non_null(s.game);
+	const struct tp_sheet_def *def = sheet("board-pieces");
+	size_t i = (size_t)(def - s.game->sheets);
+	size_t total = (size_t)p->patch_rows * (size_t)p->patch_cols;
+	for (int impose = 0; impose < 2; impose++) {
+		struct tp_doc whole = { 0 };
+		assert_int_equal(def->build(s.cfg, p, &whole), 0);
+		if (impose)
+			assert_int_equal(tp_impose_doc(s.cfg, p, def->name, &whole), 0);
 		struct tp_sheet_pages sp;
-		assert_int_equal(tp_sheet_pages_open(&sp, &s, i, 1), 0);
-		size_t total = (size_t)p->patch_rows * (size_t)p->patch_cols;
+		assert_int_equal(tp_sheet_pages_open(&sp, &s, i, impose), 0);
 		assert_int_equal(sp.one, !paneled);
-		if (paneled)
-			assert_true(sp.n > total);   /* each piece, 120 mm and more, in panels */
+		assert_int_equal(sp.n, whole.n);
+		if (paneled && impose)
+			assert_true(sp.n > total);   /* each piece, 120 mm, in panels */
 		else
 			assert_int_equal(sp.n, total);
 		for (size_t k = 0; k < sp.n; k++) {
 			struct tp_page *pg = tp_sheet_pages_get(&sp, k);
 			assert_non_null(pg);
-			if (!paneled) {
-				char name[40];
-				snprintf(name, sizeof name, "piece-%zu-%zu", k / (size_t)p->patch_cols + 1,
-					 k % (size_t)p->patch_cols + 1);
-				assert_string_equal(pg->sc->name, name);
+			char want[65], got[65];
+			digest(whole.pages[k].sc, want);
+			digest(pg->sc, got);
+			if (strcmp(want, got) != 0)
+				fail_msg("page %zu of %zu (impose %d) differs from the whole sheet's", k, sp.n, impose);
+			assert_string_equal(pg->note, whole.pages[k].note);
+			if (!paneled)
 				assert_int_equal(sp.doc.n, 1);   /* only the page in hand */
-			}
 		}
 		assert_null(tp_sheet_pages_get(&sp, sp.n));
 		tp_sheet_pages_close(&sp);
-		tp_series_free(p);
-		tp_config_free(s.cfg);
+		tp_doc_free(&whole);
 	}
+	tp_series_free(p);
+	tp_config_free(s.cfg);
+}
+
+static void pages_one_at_a_time(void **state)
+{
+	(void)state;
+	pages_case(NULL, 0, 0);
+	const char *const nicks[] = { "print.nicks_per_side=2" };
+	pages_case(nicks, 1, 0);
+	const char *const small[] = { "print.max_sheet_mm=100" };
+	pages_case(small, 1, 1);
 }
 
 int main(void)
