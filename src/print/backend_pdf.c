@@ -509,7 +509,9 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 	set_clip(&p, 0);
 	if (HPDF_GetError(d->pdf) != HPDF_OK)
 		return -1;
-	return tp_pdf_stream_page(&d->out, p.pg);
+	/* The overprint states are shared by every page. */
+	void *const keep[2] = { d->op[0], d->op[1] };
+	return tp_pdf_stream_page(&d->out, p.pg, keep, 2);
 }
 
 /* A PDF being written page by page (backend.h): libharu's document and

@@ -73,6 +73,7 @@ int tp_pdf_stream_begin(struct tp_pdf_stream *s, HPDF_Doc pdf)
 		s->err = EINVAL;
 		return -1;
 	}
+	s->first_page = x->entries->count;
 	s->spill = tmpfile();
 	if (s->spill == NULL) {
 		s->err = errno ? errno : EIO;
@@ -92,23 +93,16 @@ int tp_pdf_stream_begin(struct tp_pdf_stream *s, HPDF_Doc pdf)
 	return 0;
 }
 
-/* Frees the entries' objects that are obj (a page's own, referred to by
- * nothing written later), leaving the entries (their offsets). */
-static void drop(HPDF_Xref x, HPDF_UINT from, void *obj)
+/* 1 when obj is one of keep[0..n-1]. */
+static int kept(const void *obj, void *const *keep, size_t n)
 {
-	if (obj == NULL)
-		return;
-	for (HPDF_UINT i = from; i < x->entries->count; i++) {
-		HPDF_XrefEntry e = HPDF_Xref_GetEntry(x, i);
-		if (e->obj == obj) {
-			HPDF_Obj_ForceFree(x->mmgr, obj);
-			e->obj = NULL;
-			return;
-		}
-	}
+	for (size_t i = 0; i < n; i++)
+		if (keep[i] == obj)
+			return 1;
+	return 0;
 }
 
-int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg)
+int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg, void *const *keep, size_t n_keep)
 {
 	HPDF_Doc pdf = s->pdf;
 	HPDF_Xref x = pdf->xref;
@@ -142,12 +136,17 @@ int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg)
 	HPDF_Array_Clear(kids);
 	HPDF_List_Clear(pdf->page_list);
 	pdf->cur_page = NULL;
-	HPDF_PageAttr attr = pg->attr;
-	HPDF_Dict contents = attr->contents;
-	void *length = HPDF_Dict_GetItem(contents, "Length", HPDF_OCLASS_NUMBER);
-	drop(x, from, pg);
-	drop(x, from, contents);
-	drop(x, from, length);
+	/* What this page made (its dictionary, content stream and length,
+	 * its forms and resources) nothing written later refers to: freed,
+	 * the entries (offsets) kept.  Objects made before the first page
+	 * (the catalog's) and those the caller shares between pages stay. */
+	for (HPDF_UINT i = from > s->first_page ? from : s->first_page; i < x->entries->count; i++) {
+		HPDF_XrefEntry e = HPDF_Xref_GetEntry(x, i);
+		if (e->obj != NULL && !kept(e->obj, keep, n_keep)) {
+			HPDF_Obj_ForceFree(x->mmgr, e->obj);
+			e->obj = NULL;
+		}
+	}
 	return 0;
 }
 

@@ -10,8 +10,8 @@
  * page tree and the Info first; only the page tree changes until the end
  * (it lists every page).  So every object after those three is written,
  * as soon as the page that made it is drawn, to a temporary file (the
- * spill); the page's own objects (its dictionary, content stream and the
- * stream's length) are then freed.  tp_pdf_stream_end writes the header,
+ * spill); the page's own objects (its dictionary, content stream and its
+ * length, forms and resources) are then freed.  tp_pdf_stream_end writes the header,
  * the first three objects (the page tree from the page numbers kept),
  * the spill, the cross-reference table and the trailer.
  *
@@ -31,6 +31,7 @@ struct tp_pdf_stream {
 	FILE *spill;          /* objects 4.. as written (tmpfile) */
 	HPDF_Stream out;      /* libharu's stream onto the spill */
 	HPDF_UINT next;       /* first xref entry not written yet */
+	HPDF_UINT first_page; /* first entry made after tp_pdf_stream_begin */
 	uint32_t *kids;       /* the pages' object numbers, in order */
 	size_t n_kids, cap_kids;
 	int err;              /* errno of the first failed write, else 0 */
@@ -40,10 +41,12 @@ struct tp_pdf_stream {
 /* 0, or -1: out of memory, or no temporary file (s->err says why). */
 int tp_pdf_stream_begin(struct tp_pdf_stream *s, HPDF_Doc pdf);
 
-/* Writes every object made since the last call (page's and shared ones)
- * to the spill and frees pg's own.  0 or -1 (libharu's error, or a
- * failed write: s->err). */
-int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg);
+/* Writes every object made since the last call to the spill, then frees
+ * them all (pg's dictionary, content stream, forms, resources) but the
+ * ones made before the first page and keep[0..n_keep-1] (objects the
+ * caller shares between pages, e.g. its ExtGStates).  0 or -1 (libharu's
+ * error, or a failed write: s->err). */
+int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg, void *const *keep, size_t n_keep);
 
 /* The whole file onto f (not closed; flushed).  0 or -1 as above. */
 int tp_pdf_stream_end(struct tp_pdf_stream *s, FILE *f);
