@@ -509,25 +509,22 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 	set_clip(&p, 0);
 	if (HPDF_GetError(d->pdf) != HPDF_OK)
 		return -1;
-	/* The overprint states are shared by every page. */
-	void *const keep[2] = { d->op[0], d->op[1] };
+	void *const keep[2] = { d->op[0], d->op[1] };   /* shared by every page */
 	return tp_pdf_stream_page(&d->out, p.pg, keep, 2);
 }
 
-/* A PDF being written page by page (backend.h): libharu's document and
- * the pages written so far. */
+/* A PDF being written page by page (backend.h). */
 struct tp_pages_out {
 	struct doc d;
 	struct haru_err he;
 	struct tp_walk_opts view;
 	const struct tp_doc_info *info;
 	FILE *f;
-	size_t n;
-	int failed;
+	size_t n;             /* pages added */
+	int failed;           /* e is filled: add and close write nothing */
 };
 
-/* e from what failed first: a write, memory or libharu (a page the walk
- * refused has filled e already). */
+/* e from what failed first: a write, memory or libharu (or the walk). */
 static int failure(struct tp_pages_out *w, tp_err *e)
 {
 	w->failed = 1;
@@ -584,9 +581,9 @@ int tp_pdf_close(struct tp_pages_out *w, int write, tp_err *e)
 	if (w == NULL)
 		return TP_OK;
 	int rc = TP_OK;
-	if (write && !w->failed && w->n == 0) {
+	if (write && !w->failed && w->n == 0)
 		rc = tp_fail(e, TP_EINPUT, "PDF: no pages to write");
-	} else if (write && !w->failed) {
+	else if (write && !w->failed) {
 		HPDF_Doc pdf = w->d.pdf;
 		/* libharu sets 1.4 whenever it makes an ExtGState (overprint). */
 		pdf->pdf_version = w->info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
@@ -600,17 +597,4 @@ int tp_pdf_close(struct tp_pages_out *w, int write, tp_err *e)
 		HPDF_Free(w->d.pdf);
 	free(w);
 	return rc;
-}
-
-int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
-		 const struct tp_doc_info *info, tp_err *e)
-{
-	if (n == 0)
-		return tp_fail(e, TP_EINPUT, "PDF: no pages to write");
-	struct tp_pages_out *w = NULL;
-	int rc = tp_pdf_open(&w, f, info, e);
-	for (size_t i = 0; rc == TP_OK && i < n; i++)
-		rc = tp_pdf_add(w, pages[i], e);
-	int closed = tp_pdf_close(w, rc == TP_OK, e);
-	return rc != TP_OK ? rc : closed;
 }

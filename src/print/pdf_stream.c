@@ -14,6 +14,7 @@
 #include <hpdf_pages.h>
 
 #include "core/alloc.h"
+#include "print/backend.h"
 
 /* The objects HPDF_NewDoc makes before anything else: 1 the catalog, 2
  * the page tree, 3 the Info dictionary.  They are written last. */
@@ -267,4 +268,18 @@ void tp_pdf_stream_free(struct tp_pdf_stream *s)
 		fclose(s->spill);
 	free(s->kids);
 	memset(s, 0, sizeof *s);
+}
+
+/* tp_pdf_write (backend.h): the pages through tp_pdf_open, add, close. */
+int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
+		 const struct tp_doc_info *info, tp_err *e)
+{
+	if (n == 0)
+		return tp_fail(e, TP_EINPUT, "PDF: no pages to write");
+	struct tp_pages_out *w = NULL;
+	int rc = tp_pdf_open(&w, f, info, e);
+	for (size_t i = 0; rc == TP_OK && i < n; i++)
+		rc = tp_pdf_add(w, pages[i], e);
+	int closed = tp_pdf_close(w, rc == TP_OK, e);
+	return rc != TP_OK ? rc : closed;
 }
