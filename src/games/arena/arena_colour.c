@@ -136,6 +136,82 @@ int tp_arena_colour_derive(const struct tp_arena_rules *r, struct tp_arena_board
 	return TP_OK;
 }
 
+/* ---- hex and triangular boards ------------------------------------------------- */
+
+/* Sector 1's positions of a hex or triangular board (slots set by
+ * arena_polyboard.c), inner ones first (*a), then outer (*b). */
+static void list_sector(const struct tp_arena_rules *r, const struct tp_arena_board *bd, int *cells,
+			int *a, int *b)
+{
+	int N = bd->rows * bd->cols;
+	*a = *b = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < N; i++) {
+			const struct tp_arena_square *s = &bd->sq[i];
+			if (s->off || s->quarter != 1 || s->inner != !pass ||
+			    !tp_arena_numbered_at(r, i / bd->cols, i % bd->cols))
+				continue;
+			cells[*a + *b] = i;
+			(*(pass ? b : a))++;
+		}
+}
+
+static int poly_symmetric(const struct tp_arena_board *bd)
+{
+	int S = tp_arena_sectors(bd->grid);
+	for (int q = 1; q <= S; q++)
+		for (int p = q + 1; p <= S; p++)
+			if (tp_arena_sector_repeats(bd, q, p, 0))
+				return 1;
+	for (int k = 0; k < S; k++)
+		if (tp_arena_poly_mirrored(bd, k))
+			return 1;
+	return 0;
+}
+
+/* The hex and triangular boards' colouring: every sector turns onto
+ * sector 1, so one part_colours draw per part gives every sector the same
+ * counts; each sector places its own shuffle of them. */
+int tp_arena_poly_colour(const struct tp_arena_rules *r, struct tp_arena_board *bd, tp_err *e)
+{
+	int N = bd->rows * bd->cols, k = r->colours, S = tp_arena_sectors(bd->grid), a, b;
+	int *cells = tp_malloc(sizeof *cells * (size_t)N), *base = tp_malloc(sizeof *base * (size_t)N);
+	int *v = tp_malloc(sizeof *v * (size_t)N);
+	if (cells == NULL || base == NULL || v == NULL) {
+		free(cells);
+		free(base);
+		free(v);
+		return tp_fail(e, TP_EIO, "arena: out of memory colouring the board");
+	}
+	unsigned long long g = r->seed ^ 0xc0105u;
+	list_sector(r, bd, cells, &a, &b);
+	part_colours(&g, base, a, k);
+	part_colours(&g, base + a, b, k);
+	int found = 0;
+	for (int attempt = 0; attempt < TRIES && !found; attempt++) {
+		for (int q = 1; q <= S; q++) {
+			memcpy(v, base, sizeof *v * (size_t)(a + b));
+			shuffle(&g, v, a);
+			shuffle(&g, v + a, b);
+			for (int i = 0; i < a + b; i++) {
+				int row = cells[i] / bd->cols, col = cells[i] % bd->cols;
+				tp_arena_slot_turn(bd->grid, bd->rows, q - 1, &row, &col);
+				bd->sq[row * bd->cols + col].colour = v[i];
+			}
+		}
+		found = !poly_symmetric(bd);
+	}
+	free(cells);
+	free(base);
+	free(v);
+	if (!found)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.colours = %d: no colouring of the %s board of side %d without two sectors alike or a mirror image found in %d tries; use fewer colours or a larger board",
+			       k, tp_arena_grid_names[bd->grid], r->side, TRIES);
+	tp_arena_board_totals(bd);
+	return TP_OK;
+}
+
 /* ---- verify ------------------------------------------------------------------ */
 
 static int why_fail(char *why, size_t n, const char *fmt, ...)
@@ -152,19 +228,44 @@ static int why_fail(char *why, size_t n, const char *fmt, ...)
 	return -1;
 }
 
-/* Counts of each colour per quarter and part: cnt[q][inner][c]. */
-typedef int part_counts[5][2][TP_ARENA_COLOURS_MAX + 1];
+/* Counts of each colour per quarter (sector) and part: cnt[q][inner][c]. */
+typedef int part_counts[7][2][TP_ARENA_COLOURS_MAX + 1];
+
+/* Whether quarters (sectors) p and q turn onto each other, and whether
+ * the board repeats itself: two such alike, or a mirror image. */
+static int turn_onto(const struct tp_arena_board *b, int p, int q)
+{
+	return b->grid != TP_GRID_SQUARE || tp_arena_congruent(b->rows, b->cols, p, q);
+}
+
+static int repeats(const struct tp_arena_board *b, char *why, size_t n)
+{
+	int S = b->grid == TP_GRID_SQUARE ? 4 : tp_arena_sectors(b->grid);
+	const char *part = b->grid == TP_GRID_SQUARE ? "quarter" : "sector";
+	for (int q = 1; q <= S; q++)
+		for (int p = q + 1; p <= S; p++)
+			if (b->grid == TP_GRID_SQUARE ? tp_arena_quarter_repeats(b, q, p)
+						      : tp_arena_sector_repeats(b, q, p, 0))
+				return why_fail(why, n, "%s %d turned onto %s %d reads the same", part, q,
+						part, p);
+	for (int axis = 0; axis < S; axis++)
+		if (b->grid == TP_GRID_SQUARE ? tp_arena_mirrored(b, axis) : tp_arena_poly_mirrored(b, axis))
+			return why_fail(why, n, "the board is its own mirror image (axis %d)", axis);
+	return 0;
+}
 
 int tp_arena_colour_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
 			   char *why, size_t n)
 {
 	int R = b->rows, C = b->cols, k = r->colours;
+	int S = b->grid == TP_GRID_SQUARE ? 4 : tp_arena_sectors(b->grid);
+	const char *part = b->grid == TP_GRID_SQUARE ? "quarter" : "sector";
 	part_counts cnt;
 	memset(cnt, 0, sizeof cnt);
 	for (int row = 0; row < R; row++)
 		for (int col = 0; col < C; col++) {
 			const struct tp_arena_square *s = &b->sq[row * C + col];
-			int pos = tp_arena_numbered_at(r, row, col) && s->quarter != 0;
+			int pos = !s->off && tp_arena_numbered_at(r, row, col) && s->quarter != 0;
 			if (s->number != 0)
 				return why_fail(why, n, "square %d,%d carries the number %d on a colour board",
 						row + 1, col + 1, s->number);
@@ -175,7 +276,7 @@ int tp_arena_colour_verify(const struct tp_arena_rules *r, const struct tp_arena
 						col + 1, s->colour, k);
 			cnt[s->quarter][s->inner][s->colour]++;
 		}
-	for (int q = 1; q <= 4; q++)
+	for (int q = 1; q <= S; q++)
 		for (int in = 0; in < 2; in++) {
 			int lo = 1 << 30, hi = -1;
 			for (int c = 1; c <= k; c++) {
@@ -183,26 +284,21 @@ int tp_arena_colour_verify(const struct tp_arena_rules *r, const struct tp_arena
 				hi = cnt[q][in][c] > hi ? cnt[q][in][c] : hi;
 			}
 			if (hi - lo > 1)
-				return why_fail(why, n, "the %s positions of quarter %d hold %d of one colour and %d of another",
-						in ? "inner" : "outer", q, hi, lo);
+				return why_fail(why, n, "the %s positions of %s %d hold %d of one colour and %d of another",
+						in ? "inner" : "outer", part, q, hi, lo);
 			for (int p = 1; p < q; p++)
-				if (tp_arena_congruent(R, C, p, q) &&
-				    memcmp(cnt[p][in], cnt[q][in], sizeof cnt[q][in]) != 0)
-					return why_fail(why, n, "the %s positions of quarters %d and %d hold different counts of the colours",
-							in ? "inner" : "outer", p, q);
+				if (turn_onto(b, p, q) && memcmp(cnt[p][in], cnt[q][in], sizeof cnt[q][in]) != 0)
+					return why_fail(why, n, "the %s positions of %ss %d and %d hold different counts of the colours",
+							in ? "inner" : "outer", part, p, q);
 		}
-	for (int c = 1; c <= k; c++)
-		if (b->colour_n[c] != cnt[1][0][c] + cnt[1][1][c] + cnt[2][0][c] + cnt[2][1][c] +
-					      cnt[3][0][c] + cnt[3][1][c] + cnt[4][0][c] + cnt[4][1][c])
+	for (int c = 1; c <= k; c++) {
+		int sum = 0;
+		for (int q = 1; q <= S; q++)
+			sum += cnt[q][0][c] + cnt[q][1][c];
+		if (b->colour_n[c] != sum)
 			return why_fail(why, n, "the stored count of colour %d does not match the board", c);
-	for (int q = 1; q <= 4; q++)
-		for (int p = q + 1; p <= 4; p++)
-			if (tp_arena_quarter_repeats(b, q, p))
-				return why_fail(why, n, "quarter %d turned onto quarter %d reads the same", q, p);
-	for (int axis = 0; axis < 4; axis++)
-		if (tp_arena_mirrored(b, axis))
-			return why_fail(why, n, "the board is its own mirror image (axis %d)", axis);
-	return 0;
+	}
+	return repeats(b, why, n);
 }
 
 /* ---- the chart ------------------------------------------------------------------ */
@@ -215,7 +311,9 @@ int tp_arena_collect(const struct tp_arena_rules *r, const struct tp_arena_shape
 	int squares = tp_arena_piece_squares(sh, r->players);
 	if (squares < 0)
 		return 0;
-	long pos = 0, S = (long)b->rows * b->cols;
+	long pos = 0, S = 0;
+	for (int i = 0; i < b->rows * b->cols; i++)
+		S += !b->sq[i].off;
 	for (int c = 1; c <= r->colours; c++)
 		pos += b->colour_n[c];
 	long need = 2L * (squares / r->players) * pos / (3 * S * r->colours);

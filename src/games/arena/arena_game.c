@@ -80,31 +80,40 @@ static void numbers_summary(struct tp_buf *b, const struct tp_arena_rules *r,
 }
 
 /* The colour board's lines of `check`: each colour's positions on the
- * board, per quarter and per inner quarter, and the chart. */
+ * board, per quarter (sector) and per inner quarter (sector), and the
+ * chart. */
 static void colours_summary(struct tp_buf *b, const struct tp_config *c,
 			    const struct tp_arena_board *bd)
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_rules *r = &a->rules;
-	int q_n[5][TP_ARENA_COLOURS_MAX + 1] = { { 0 } }, i_n[5][TP_ARENA_COLOURS_MAX + 1] = { { 0 } };
+	int q_n[7][TP_ARENA_COLOURS_MAX + 1] = { { 0 } }, i_n[7][TP_ARENA_COLOURS_MAX + 1] = { { 0 } };
+	int sq = bd->grid == TP_GRID_SQUARE, S = sq ? 4 : tp_arena_sectors(bd->grid);
+	const char *part = sq ? "quarter" : "sector";
 	long total = 0;
 	for (int i = 0; i < bd->rows * bd->cols; i++) {
 		q_n[bd->sq[i].quarter][bd->sq[i].colour]++;
 		i_n[bd->sq[i].quarter][bd->sq[i].colour] += bd->sq[i].inner;
 	}
-	tp_buf_printf(b, "coloured positions: %d (the numbering's squares, the centre plain: the start)\n",
-		      bd->rows * bd->cols - q_n[0][0] - q_n[1][0] - q_n[2][0] - q_n[3][0] - q_n[4][0]);
-	for (int k = 1; k <= r->colours; k++) {
+	for (int k = 1; k <= r->colours; k++)
 		total += bd->colour_n[k];
-		tp_buf_printf(b, "%s: %d positions; by quarter %d %d %d %d, inner arena %d %d %d %d\n",
-			      tp_palette_ink(&c->print.inks, TP_INK_COLOUR1 + k - 1)->key, bd->colour_n[k],
-			      q_n[1][k], q_n[2][k], q_n[3][k], q_n[4][k], i_n[1][k], i_n[2][k], i_n[3][k],
-			      i_n[4][k]);
+	tp_buf_printf(b, "coloured positions: %ld (the numbering's %s, the centre plain: the start)\n",
+		      total, sq ? "squares" : "cells");
+	for (int k = 1; k <= r->colours; k++) {
+		tp_buf_printf(b, "%s: %d positions; by %s", tp_palette_ink(&c->print.inks, TP_INK_COLOUR1 + k - 1)->key,
+			      bd->colour_n[k], part);
+		for (int q = 1; q <= S; q++)
+			tp_buf_printf(b, " %d", q_n[q][k]);
+		tp_buf_printf(b, ", inner arena");
+		for (int q = 1; q <= S; q++)
+			tp_buf_printf(b, " %d", i_n[q][k]);
+		tp_buf_printf(b, "\n");
 	}
 	char why[300];
 	if (tp_arena_board_verify(r, bd, why, sizeof why) == 0)
-		tp_buf_printf(b, "constraints: every colour %s in every quarter and every inner quarter, no two quarters alike turned onto each other, no mirror symmetry: verified\n",
-			      bd->rows == bd->cols ? "equally often" : "as often in quarters that turn onto each other, within one of its share");
+		tp_buf_printf(b, "constraints: every colour %s in every %s and every inner %s, no two %ss alike turned onto each other, no mirror symmetry: verified\n",
+			      bd->grid != TP_GRID_SQUARE || bd->rows == bd->cols ? "equally often" : "as often in quarters that turn onto each other, within one of its share",
+			      part, part, part);
 	else
 		tp_buf_printf(b, "constraints: FAILED: %s\n", why);
 	int need = tp_arena_collect(r, &a->shapes, bd);

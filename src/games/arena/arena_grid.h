@@ -47,6 +47,13 @@ int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board *
 int tp_arena_poly_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
 			 char *why, size_t n);
 
+/* The colouring of a hex or triangular colour board whose slots
+ * tp_arena_poly_derive has set (arena_colour.c): each sector's inner and
+ * outer positions hold each colour n / k or n / k + 1 times, every sector
+ * the same counts (all turn onto each other), no two sectors alike and no
+ * mirror image (contract as tp_arena_colour_derive). */
+int tp_arena_poly_colour(const struct tp_arena_rules *r, struct tp_arena_board *bd, tp_err *e);
+
 /* Whether sector q turned onto sector p reads the same (all of it, or
  * its inner cells alone), and whether the board reads the same under
  * mirror k. */

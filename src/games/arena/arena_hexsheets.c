@@ -106,6 +106,35 @@ static size_t cell_path(const struct bgeo *g, int i, struct tp_pt pt[7])
 	return (size_t)k + 1;
 }
 
+/* Slot i's cell in ink: whole, or (window) round an unprinted copy of
+ * the cell scaled by TP_POLY_WINDOW about its centre, one quad an edge
+ * (a picture's paper ground, as tp_arena_ground_framed on squares: no
+ * thin part of a dark picture knocks out the arena's ink). */
+#define TP_POLY_WINDOW 0.9
+static int cell_ground(struct tp_scene *sc, const struct bgeo *g, int i, int ink, int window)
+{
+	struct tp_pt pt[7];
+	size_t k = cell_path(g, i, pt) - 1;
+	if (!window)
+		return tp_scene_path(sc, ink, TP_FILL, 0, pt, k + 1);
+	double cx = 0, cy = 0;
+	for (size_t j = 0; j < k; j++) {
+		cx += pt[j].x / (double)k;
+		cy += pt[j].y / (double)k;
+	}
+	int rc = 0;
+	for (size_t j = 0; rc == 0 && j < k; j++) {
+		const struct tp_pt *a = &pt[j], *b = &pt[(j + 1) % k];
+		double w = TP_POLY_WINDOW;
+		struct tp_pt q[5] = { { TP_MOVE, a->x, a->y }, { TP_LINE, b->x, b->y },
+				      { TP_LINE, cx + w * (b->x - cx), cy + w * (b->y - cy) },
+				      { TP_LINE, cx + w * (a->x - cx), cy + w * (a->y - cy) },
+				      { TP_CLOSE, 0, 0 } };
+		rc = tp_scene_path(sc, ink, TP_FILL, 0, q, 5);
+	}
+	return rc;
+}
+
 static void bbox(const struct tp_pt *p, size_t n, double b[4])
 {
 	b[0] = b[1] = INFINITY;
@@ -246,13 +275,17 @@ static int in_part(const struct tp_config *c, const struct bgeo *g, int i, int h
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
 				    const char *name, int h)
 {
-	static const int layers[] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE,
-				      TP_INK_CUT };
+	const struct tp_arena_cfg *a = tp_arena(c);
+	int pics = a->rules.marking == TP_MARKING_PICTURES;
+	int layers[4 + TP_ARENA_COLOURS_MAX] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE };
+	size_t nl = 4;
+	for (int k = 1; a->rules.marking != TP_MARKING_NUMBERS && k <= a->rules.colours; k++)
+		layers[nl++] = tp_arena_class_ink(k);
 	struct bgeo g;
 	bgeo_of(c, bd, &g);
 	int tri = bd->grid == TP_GRID_TRI, N = g.R * g.C;
-	double p = g.p, em;
-	struct tp_scene *sc = new_sheet(c, name, g.W, g.H, layers, 4);
+	double p = g.p, em = 1;
+	struct tp_scene *sc = new_sheet(c, name, g.W, g.H, layers, nl);
 	if (sc == NULL)
 		return NULL;
 	/* Numbers in the middle of the cell: half a pitch on hexes (the
@@ -264,14 +297,23 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	struct tp_pt pt[7];
 	for (int i = 0; rc == 0 && i < N; i++) {
 		const struct tp_arena_square *q = &bd->sq[i];
-		if (q->off)
-			continue;
-		size_t k = cell_path(&g, i, pt);
-		rc = tp_scene_path(sc, q->inner ? TP_INK_INNER : TP_INK_OUTER, TP_FILL, 0, pt, k);
+		if (!q->off)
+			rc = cell_ground(sc, &g, i, q->inner ? TP_INK_INNER : TP_INK_OUTER,
+					 (pics || tri) && q->colour);
 	}
+	/* A colour: a disc 0.7 of the flats (hex) or 0.48 of the edge (tri:
+	 * in the window, whose inscribed circle is 0.52 of it, since a disc
+	 * that small would knock the arena's ink out); a picture's 10 mm box
+	 * in the window: 0.62 of the flats, 0.36 of the edge. */
+	double mark = pics ? (tri ? 0.36 : 0.62) * p : (tri ? 0.48 : 0.7) * p;
 	double cx = 0, cy = 0;
 	for (int i = 0; rc == 0 && i < N; i++) {
 		const struct tp_arena_square *q = &bd->sq[i];
+		if (!q->off && q->colour && in_part(c, &g, i, h)) {
+			double x, y;
+			centre_mm(&g, i, &x, &y);
+			rc = tp_arena_draw_class(sc, a, q->colour, x, y, mark);
+		}
 		if (q->off || (!q->number && q->quarter))
 			continue;
 		double x, y;

@@ -165,7 +165,7 @@ int tp_arena_sector_repeats(const struct tp_arena_board *b, int q, int p, int in
 			continue;
 		int row = i / C, col = i % C;
 		tp_arena_slot_turn(b->grid, R, p - q, &row, &col);
-		if (s->number != b->sq[row * C + col].number)
+		if (s->number != b->sq[row * C + col].number || s->colour != b->sq[row * C + col].colour)
 			return 0;
 	}
 	return 1;
@@ -179,7 +179,8 @@ int tp_arena_poly_mirrored(const struct tp_arena_board *b, int k)
 			continue;
 		int row = i / C, col = i % C;
 		tp_arena_slot_mirror(b->grid, R, k, &row, &col);
-		if (b->sq[i].number != b->sq[row * C + col].number)
+		if (b->sq[i].number != b->sq[row * C + col].number ||
+		    b->sq[i].colour != b->sq[row * C + col].colour)
 			return 0;
 	}
 	return 1;
@@ -250,6 +251,17 @@ int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board *
 		tp_fail(e, TP_EIO, "arena: out of memory for a %s board of side %d",
 			tp_arena_grid_names[r->grid], r->side);
 	long long si = 0, so = 0, c = 0;
+	if (rc == TP_OK && r->marking != TP_MARKING_NUMBERS) {
+		/* A colour board carries no numbers: its colouring, and done. */
+		rc = tp_arena_poly_colour(r, bd, e);
+		free(vals);
+		free(B.cell);
+		free(B.dist);
+		if (rc != TP_OK)
+			tp_arena_board_free(bd);
+		*out = rc == TP_OK ? bd : NULL;
+		return rc;
+	}
 	if (rc == TP_OK)
 		rc = choose_sums(r, &B, &si, &so, &c, e);
 	struct tp_rng g = { r->seed };
@@ -311,6 +323,8 @@ static int verify_cells(const struct tp_arena_rules *r, const struct tp_arena_bo
 		if (s->inner != in || s->quarter != sec)
 			return why_fail(why, len, "slot %d,%d is %s in sector %d, not %s in %d", row, col,
 					s->inner ? "inner" : "outer", s->quarter, in ? "inner" : "outer", sec);
+		if (r->marking != TP_MARKING_NUMBERS)
+			continue;   /* tp_arena_colour_verify checks what it carries */
 		if (!tp_arena_numbered_at(r, row, col)) {
 			if (s->number)
 				return why_fail(why, len, "slot %d,%d carries %d off the numbered class",
@@ -334,6 +348,8 @@ int tp_arena_poly_verify(const struct tp_arena_rules *r, const struct tp_arena_b
 				tp_arena_grid_names[r->grid], r->side);
 	if (verify_cells(r, b, why, len) != 0)
 		return -1;
+	if (r->marking != TP_MARKING_NUMBERS)
+		return tp_arena_colour_verify(r, b, why, len);
 	struct tp_arena_board t = *b;
 	tp_arena_board_totals(&t);
 	if (memcmp(t.quarter_total, b->quarter_total, sizeof t.quarter_total) != 0 ||

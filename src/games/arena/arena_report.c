@@ -78,31 +78,54 @@ static int colour_in(const struct tp_arena_board *bd, int c, int q, int inner)
 	return n;
 }
 
+/* Each colour's positions per quarter (sector) and per inner quarter
+ * (sector): text lines, or json's "colour_counts" ("quarters" and
+ * "inner_quarters"; "sectors" and "inner_sectors" on hex and tri). */
 static void colour_counts_text(struct tp_buf *b, const struct tp_arena_rules *r,
 			       const struct tp_arena_board *bd)
 {
-	for (int c = 1; c <= r->colours; c++)
-		tp_buf_printf(b, "colour %d: %d positions; quarters %d %d %d %d; inner quarters %d %d %d %d\n",
-			      c, bd->colour_n[c], colour_in(bd, c, 1, 0), colour_in(bd, c, 2, 0),
-			      colour_in(bd, c, 3, 0), colour_in(bd, c, 4, 0), colour_in(bd, c, 1, 1),
-			      colour_in(bd, c, 2, 1), colour_in(bd, c, 3, 1), colour_in(bd, c, 4, 1));
+	int sq = bd->grid == TP_GRID_SQUARE, S = sq ? 4 : tp_arena_sectors(bd->grid);
+	const char *part = sq ? "quarters" : "sectors";
+	for (int c = 1; c <= r->colours; c++) {
+		tp_buf_printf(b, "colour %d: %d positions; %s", c, bd->colour_n[c], part);
+		for (int k = 0; k < 2; k++) {
+			if (k)
+				tp_buf_printf(b, "; inner %s", part);
+			for (int q = 1; q <= S; q++)
+				tp_buf_printf(b, " %d", colour_in(bd, c, q, k));
+		}
+		tp_buf_printf(b, "\n");
+	}
 }
 
 static void colour_counts_json(struct tp_buf *b, const struct tp_arena_rules *r,
 			       const struct tp_arena_board *bd, const char *indent)
 {
+	int sq = bd->grid == TP_GRID_SQUARE, S = sq ? 4 : tp_arena_sectors(bd->grid);
+	const char *part = sq ? "quarters" : "sectors";
 	tp_buf_printf(b, "%s\"colour_counts\": [\n", indent);
-	for (int c = 1; c <= r->colours; c++)
-		tp_buf_printf(b, "%s  {\"colour\": %d, \"positions\": %d, \"quarters\": [%d, %d, %d, %d], \"inner_quarters\": [%d, %d, %d, %d]}%s\n",
-			      indent, c, bd->colour_n[c], colour_in(bd, c, 1, 0), colour_in(bd, c, 2, 0),
-			      colour_in(bd, c, 3, 0), colour_in(bd, c, 4, 0), colour_in(bd, c, 1, 1),
-			      colour_in(bd, c, 2, 1), colour_in(bd, c, 3, 1), colour_in(bd, c, 4, 1),
-			      c < r->colours ? "," : "");
+	for (int c = 1; c <= r->colours; c++) {
+		tp_buf_printf(b, "%s  {\"colour\": %d, \"positions\": %d", indent, c, bd->colour_n[c]);
+		for (int k = 0; k < 2; k++) {
+			tp_buf_printf(b, ", \"%s%s\": [", k ? "inner_" : "", part);
+			for (int q = 1; q <= S; q++)
+				tp_buf_printf(b, "%s%d", q > 1 ? ", " : "", colour_in(bd, c, q, k));
+			tp_buf_printf(b, "]");
+		}
+		tp_buf_printf(b, "}%s\n", c < r->colours ? "," : "");
+	}
 	tp_buf_printf(b, "%s]\n", indent);
 }
 
 static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 {
+	if (r->marking != TP_MARKING_NUMBERS && r->grid != TP_GRID_SQUARE) {
+		tp_buf_printf(b, "shape arena %s, side %d, seed %llu, inner arena %s, marking %s, %d colours\n",
+			      tp_arena_grid_names[r->grid], r->side, r->seed,
+			      r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?",
+			      tp_arena_marking_names[r->marking], r->colours);
+		return;
+	}
 	if (r->marking != TP_MARKING_NUMBERS) {
 		tp_buf_printf(b, "shape arena %dx%d, seed %llu, inner arena %s, marking %s, %d colours\n",
 			      tp_arena_rows(r), tp_arena_cols(r), r->seed,
@@ -122,6 +145,28 @@ static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 		      r->inner_min, r->inner_max, r->outer_min, r->outer_max);
 }
 
+/* What a cell carries in a pattern: its colour on a colour board (0
+ * plain), else its number (0 unnumbered); needs `colours` in scope. */
+#define MARK(s) (colours ? (s)->colour : (s)->number)
+
+/* The hex and tri pattern json's end: a colour board's marking and
+ * colour counts, else the totals. */
+static void poly_json_tail(struct tp_buf *b, const struct tp_arena_rules *r,
+			   const struct tp_arena_board *bd, int fmt)
+{
+	if (fmt != TP_FMT_JSON)
+		return;
+	tp_buf_printf(b, "  ],\n");
+	if (r->marking != TP_MARKING_NUMBERS) {
+		tp_buf_printf(b, "  \"marking\": \"%s\",\n  \"n_colours\": %d,\n",
+			      tp_arena_marking_names[r->marking], r->colours);
+		colour_counts_json(b, r, bd, "  ");
+	} else {
+		board_totals_json(b, bd, "  ");
+	}
+	tp_buf_printf(b, "}\n");
+}
+
 /* A hex board's pattern: csv `q,r,number,arena,sector`, one line per
  * cell, rows r = -n..n, q rising along each; json the same cells as
  * [q, r, number, "i"|"o", sector]; text the cells staggered as laid out,
@@ -129,9 +174,9 @@ static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 static void hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 			const struct tp_arena_board *bd, int fmt)
 {
-	int R = bd->rows, n = R / 2;
+	int R = bd->rows, n = R / 2, colours = r->marking != TP_MARKING_NUMBERS;
 	if (fmt == TP_FMT_CSV)
-		tp_buf_printf(b, "q,r,number,arena,sector\n");
+		tp_buf_printf(b, "q,r,%s,arena,sector\n", colours ? "colour" : "number");
 	if (fmt == TP_FMT_JSON)
 		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"grid\": \"hex\",\n  \"side\": %d,\n  \"seed\": %llu,\n  \"inner_shape\": \"%s\",\n  \"cells\": [\n",
 			      n + 1, r->seed, r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?");
@@ -143,17 +188,13 @@ static void hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 				continue;
 			int q = i % R - n, rr = i / R - n;
 			if (fmt == TP_FMT_CSV)
-				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", q, rr, s->number, arena_name(s->inner),
+				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", q, rr, MARK(s), arena_name(s->inner),
 					      s->quarter);
 			else
-				tp_buf_printf(b, "    [%d, %d, %d, \"%c\", %d]%s\n", q, rr, s->number,
+				tp_buf_printf(b, "    [%d, %d, %d, \"%c\", %d]%s\n", q, rr, MARK(s),
 					      s->inner ? 'i' : 'o', s->quarter, --left ? "," : "");
 		}
-		if (fmt == TP_FMT_JSON) {
-			tp_buf_printf(b, "  ],\n");
-			board_totals_json(b, bd, "  ");
-			tp_buf_printf(b, "}\n");
-		}
+		poly_json_tail(b, r, bd, fmt);
 		return;
 	}
 	rules_line(b, r);
@@ -169,8 +210,8 @@ static void hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 				if (k)
 					tp_buf_printf(b, "%4c", s->quarter == 0 ? '*' : s->inner
 							  ? (char)('0' + s->quarter) : (char)('a' + s->quarter - 1));
-				else if (s->number)
-					tp_buf_printf(b, "%4d", s->number);
+				else if (MARK(s))
+					tp_buf_printf(b, "%4d", MARK(s));
 				else
 					tp_buf_printf(b, "%4s", ".");
 			}
@@ -178,7 +219,10 @@ static void hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 		}
 	}
 	tp_buf_printf(b, "\n");
-	board_totals_text(b, bd);
+	if (colours)
+		colour_counts_text(b, r, bd);
+	else
+		board_totals_text(b, bd);
 }
 
 /* The board as json: arrays of rows of numbers (colours), arenas and
@@ -227,9 +271,9 @@ static void pattern_json(struct tp_buf *b, const struct tp_arena_rules *r,
 static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 			const struct tp_arena_board *bd, int fmt)
 {
-	int L = bd->rows, C = bd->cols;
+	int L = bd->rows, C = bd->cols, colours = r->marking != TP_MARKING_NUMBERS;
 	if (fmt == TP_FMT_CSV)
-		tp_buf_printf(b, "row,col,number,arena,sector\n");
+		tp_buf_printf(b, "row,col,%s,arena,sector\n", colours ? "colour" : "number");
 	if (fmt == TP_FMT_JSON)
 		tp_buf_printf(b, "{\n  \"system\": \"arena\",\n  \"grid\": \"tri\",\n  \"side\": %d,\n  \"seed\": %llu,\n  \"inner_shape\": \"%s\",\n  \"cells\": [\n",
 			      L, r->seed, r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?");
@@ -240,17 +284,13 @@ static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 			if (s->off)
 				continue;
 			if (fmt == TP_FMT_CSV)
-				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", i / C + 1, i % C + 1, s->number,
+				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", i / C + 1, i % C + 1, MARK(s),
 					      arena_name(s->inner), s->quarter);
 			else
 				tp_buf_printf(b, "    [%d, %d, %d, \"%c\", %d]%s\n", i / C + 1, i % C + 1,
-					      s->number, s->inner ? 'i' : 'o', s->quarter, --left ? "," : "");
+					      MARK(s), s->inner ? 'i' : 'o', s->quarter, --left ? "," : "");
 		}
-		if (fmt == TP_FMT_JSON) {
-			tp_buf_printf(b, "  ],\n");
-			board_totals_json(b, bd, "  ");
-			tp_buf_printf(b, "}\n");
-		}
+		poly_json_tail(b, r, bd, fmt);
 		return;
 	}
 	rules_line(b, r);
@@ -264,8 +304,8 @@ static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 				if (k)
 					tp_buf_printf(b, "%2c", s->quarter == 0 ? '*' : s->inner
 							  ? (char)('0' + s->quarter) : (char)('a' + s->quarter - 1));
-				else if (s->number)
-					tp_buf_printf(b, "%3d", s->number);
+				else if (MARK(s))
+					tp_buf_printf(b, "%3d", MARK(s));
 				else
 					tp_buf_printf(b, "%3s", ".");
 			}
@@ -273,7 +313,10 @@ static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 		}
 	}
 	tp_buf_printf(b, "\n");
-	board_totals_text(b, bd);
+	if (colours)
+		colour_counts_text(b, r, bd);
+	else
+		board_totals_text(b, bd);
 }
 
 void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,

@@ -241,10 +241,6 @@ static int check_marking(const struct tp_arena_rules *r, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.collect = %d: the counters of each colour on a chart: 0 (automatic) or 1..%d",
 			       r->collect, TP_ARENA_COLLECT_MAX);
-	if (r->marking != TP_MARKING_NUMBERS && r->grid != TP_GRID_SQUARE)
-		return tp_fail(e, TP_EINPUT,
-			       "arena.marking = %s: colour and picture boards are square or rectangular grids so far; use arena.grid = square or arena.marking = numbers",
-			       tp_arena_marking_names[r->marking]);
 	return TP_OK;
 }
 
