@@ -219,5 +219,12 @@ c_refuse() {
 }
 tcase "refused: circle, sides, rows, groups, a square shapes file, a ring-shaped piece" c_refuse
 
+# Colours and pictures on this grid (poly_colours.sh).
+. tests/games/arena/poly_colours.sh
+c_colours() {
+	poly_colours_case hex -c "$CFG"
+}
+tcase "colours and pictures: balanced per sector, counters, every format, preflight clean in gang and punchboard, simulate" c_colours
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -182,5 +182,12 @@ c_refuse() {
 }
 tcase "refused: sides, circle, a hex shapes file, a piece meeting itself at a corner" c_refuse
 
+# Colours and pictures on this grid (poly_colours.sh).
+. tests/games/arena/poly_colours.sh
+c_colours() {
+	poly_colours_case tri -c "$CFG" -s arena.grid=tri
+}
+tcase "colours and pictures: balanced per sector, counters, every format, preflight clean in gang and punchboard, simulate" c_colours
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

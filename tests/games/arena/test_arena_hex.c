@@ -203,6 +203,100 @@ static void oracle_check(const struct tp_arena_rules *rl, const struct tp_arena_
 	}
 }
 
+/* A colour board (arena.marking = colours), from the cells' positions:
+ * the positions are the numbered class (or every cell) less the centre;
+ * in each sector (by angle) the inner and the outer positions hold every
+ * colour n/k or n/k+1 times, every sector the same counts; no sector
+ * turned onto another reads the same and no mirror either. */
+static void colour_oracle(const struct tp_arena_rules *rl, const struct tp_arena_board *b)
+{
+	int n = rl->side - 1, R = 2 * n + 1, k = rl->colours;
+	int cnt[7][2][TP_ARENA_COLOURS_MAX + 1] = { { { 0 } } };
+	for (int i = 0; i < R * R; i++) {
+		const struct tp_arena_square *s = &b->sq[i];
+		struct cellpos p = pos(i % R - n, i / R - n);
+		assert_int_equal(!s->off, on_board(n, p));
+		if (s->off)
+			continue;
+		int sec = sector_of(p), position = sec != 0 &&
+			(rl->numbering == TP_NUMBERING_ALL || in_class(p));
+		assert_int_equal(s->number, 0);
+		assert_int_equal(s->colour != 0, position);
+		if (position)
+			assert_in_range(s->colour, 1, k);
+		cnt[sec][s->inner][s->colour]++;
+	}
+	for (int sec = 1; sec <= 6; sec++)
+		for (int in = 0; in < 2; in++) {
+			int lo = 1 << 20, hi = 0;
+			for (int c = 1; c <= k; c++) {
+				lo = cnt[sec][in][c] < lo ? cnt[sec][in][c] : lo;
+				hi = cnt[sec][in][c] > hi ? cnt[sec][in][c] : hi;
+				assert_int_equal(cnt[sec][in][c], cnt[1][in][c]);
+			}
+			assert_true(hi - lo <= 1);
+		}
+	for (int t = 1; t < 6; t++) {
+		int same = 1;
+		for (int i = 0; i < R * R && same; i++) {
+			if (b->sq[i].off || sector_of(pos(i % R - n, i / R - n)) != 1)
+				continue;
+			struct cellpos u = turn(pos(i % R - n, i / R - n), t);
+			same = b->sq[slot_at(b, u.x, u.y)].colour == b->sq[i].colour;
+		}
+		assert_false(same);
+	}
+	for (int m = 0; m < 6; m++) {
+		int same = 1;
+		for (int i = 0; i < R * R && same; i++) {
+			if (b->sq[i].off)
+				continue;
+			struct cellpos u = mirror(pos(i % R - n, i / R - n), m);
+			same = b->sq[slot_at(b, u.x, u.y)].colour == b->sq[i].colour;
+		}
+		assert_false(same);
+	}
+}
+
+/* Colour boards over sides x colours x numberings x seeds. */
+static void colour_boards(void **state)
+{
+	(void)state;
+	int boards = 0;
+	for (int side = 6; side <= 14; side += 2)
+		for (int k = TP_ARENA_COLOURS_MIN; k <= TP_ARENA_COLOURS_MAX; k++)
+			for (int all = 0; all < 2; all++)
+				for (unsigned long long seed = 1; seed <= 3; seed++) {
+					struct tp_arena_rules r = hexr(side, all ? TP_INNER_SQUARE : TP_INNER_DIAMOND,
+								       seed * 104729);
+					r.marking = seed == 2 ? TP_MARKING_PICTURES : TP_MARKING_COLOURS;
+					r.colours = k;
+					r.numbering = all ? TP_NUMBERING_ALL : TP_NUMBERING_ALTERNATE;
+					struct tp_arena_board *b = NULL, *b2 = NULL;
+					tp_err e = { 0 };
+					assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
+					colour_oracle(&r, b);
+					char why[200];
+					assert_int_equal(tp_arena_board_verify(&r, b, why, sizeof why), 0);
+					/* The same seed, the same board. */
+					assert_int_equal(tp_arena_board_derive(&r, &b2, &e), TP_OK);
+					for (int i = 0; i < b->rows * b->cols; i++)
+						assert_int_equal(b->sq[i].colour, b2->sq[i].colour);
+					/* A changed colour breaks the balance or the counts:
+					 * the verifier sees it. */
+					for (int i = 0; i < b->rows * b->cols; i++)
+						if (b->sq[i].colour) {
+							b->sq[i].colour = b->sq[i].colour % k + 1;
+							break;
+						}
+					assert_int_not_equal(tp_arena_board_verify(&r, b, why, sizeof why), 0);
+					tp_arena_board_free(b);
+					tp_arena_board_free(b2);
+					boards++;
+				}
+	assert_int_equal(boards, 5 * 7 * 2 * 3);
+}
+
 static void sizes_shapes_seeds(void **state)
 {
 	(void)state;
@@ -406,6 +500,7 @@ int main(void)
 		cmocka_unit_test(sizes_shapes_seeds),
 		cmocka_unit_test(default_parts),
 		cmocka_unit_test(numbering_all),
+		cmocka_unit_test(colour_boards),
 		cmocka_unit_test(bad_settings_refused),
 		cmocka_unit_test(shapes_grid_key),
 		cmocka_unit_test(games_follow_hex_rules),
