@@ -3,6 +3,7 @@
 #include "print/sheet.h"
 
 #include <math.h>
+#include <string.h>
 
 #define EPS 1e-6
 
@@ -108,7 +109,173 @@ static int copy(struct tp_scene *dst, const struct tp_scene *src, const struct t
 	return rc;
 }
 
+/* The panel edges a run-on may cross: bit e of mask, e = 0 left, 1 top,
+ * 2 right, 3 bottom; out[e] its outward normal. */
+static const double OUT[4][2] = { { -1, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 } };
+
+static double edge_at(const struct tp_scene *sc, int e)
+{
+	return e == 2 ? sc->trim_w : e == 3 ? sc->trim_h : 0;
+}
+
+/* The cut edges in mask that point p lies on. */
+static unsigned edges_of(const struct tp_scene *sc, unsigned mask, const double p[2])
+{
+	unsigned m = 0;
+	for (int e = 0; e < 4; e++)
+		if ((mask >> e & 1) && fabs(p[e & 1] - edge_at(sc, e)) < EPS)
+			m |= 1u << e;
+	return m;
+}
+
+/* q kept inside the panel's bleed box. */
+static void clamp_bleed(const struct tp_scene *sc, double q[2])
+{
+	q[0] = fmin(fmax(q[0], -sc->bleed), sc->trim_w + sc->bleed);
+	q[1] = fmin(fmax(q[1], -sc->bleed), sc->trim_h + sc->bleed);
+}
+
+/* p pushed the bleed off every cut edge in m (a corner: off both). */
+static void push(const struct tp_scene *sc, unsigned m, const double p[2], double q[2])
+{
+	q[0] = p[0];
+	q[1] = p[1];
+	for (int e = 0; e < 4; e++)
+		if (m >> e & 1) {
+			q[0] += OUT[e][0] * sc->bleed;
+			q[1] += OUT[e][1] * sc->bleed;
+		}
+	clamp_bleed(sc, q);
+}
+
+/* The side x-v continued past v until it lies the bleed beyond the cut
+ * edges v is on.  0 when it does not leave the panel there. */
+static int run_past(const struct tp_scene *sc, unsigned m, const double v[2], const double x[2],
+		    double q[2])
+{
+	double d = 0;
+	for (int e = 0; e < 4; e++)
+		if (m >> e & 1)
+			d = fmax(d, (v[0] - x[0]) * OUT[e][0] + (v[1] - x[1]) * OUT[e][1]);
+	if (d < EPS)
+		return 0;
+	q[0] = v[0] + (v[0] - x[0]) * sc->bleed / d;
+	q[1] = v[1] + (v[1] - x[1]) * sc->bleed / d;
+	clamp_bleed(sc, q);
+	return 1;
+}
+
+/* The most corners a filled polygon may have to be run on here. */
+#define RUNON_MAX 64
+
+/* The area of the polygon v[0..n-1] inside the trim of sc (Sutherland-
+ * Hodgman against each trim edge in turn, then the shoelace). */
+static double area_in_trim(const struct tp_scene *sc, const double (*v)[2], size_t n)
+{
+	/* Each edge adds at most one point per crossing; a polygon that
+	 * would outgrow the buffers counts as showing. */
+	double a[4 * RUNON_MAX][2], b[4 * RUNON_MAX][2];
+	size_t na = n;
+	memcpy(a, v, n * sizeof *a);
+	for (int e = 0; e < 4 && na > 0; e++) {
+		int k = e & 1;
+		double lim = edge_at(sc, e), sgn = e < 2 ? -1 : 1;   /* inside: sgn * (p - lim) <= 0 */
+		size_t nb = 0;
+		for (size_t i = 0; i < na; i++) {
+			const double *p = a[i], *q = a[(i + 1) % na];
+			if (nb + 2 > 4 * RUNON_MAX)
+				return INFINITY;
+			double dp = sgn * (p[k] - lim), dq = sgn * (q[k] - lim);
+			if (dp <= 0) {
+				b[nb][0] = p[0];
+				b[nb++][1] = p[1];
+			}
+			if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+				double t = dp / (dp - dq);
+				b[nb][0] = p[0] + t * (q[0] - p[0]);
+				b[nb++][1] = p[1] + t * (q[1] - p[1]);
+			}
+		}
+		memcpy(a, b, nb * sizeof *a);
+		na = nb;
+	}
+	double s = 0;
+	for (size_t i = 0; i < na; i++)
+		s += a[i][0] * a[(i + 1) % na][1] - a[(i + 1) % na][0] * a[i][1];
+	return fabs(s) / 2;
+}
+
+/* Shape s of src, a filled polygon of straight sides, copied into dst with
+ * its art run on into the bleed across the cut edges in mask, as a game
+ * runs its art on at a sheet's outer sides (series_tri.c): a side lying
+ * on a cut edge is pushed out by the bleed (a strip), a lone corner on it
+ * continues its two sides.  Inside the trim the art is unchanged.  1 when
+ * s is not such a polygon touching a cut edge from inside (the caller
+ * copies it as it is), else 0 or -1 (OOM). */
+static int run_on(struct tp_scene *dst, const struct tp_scene *src, const struct tp_shape *s,
+		  unsigned mask)
+{
+	if (!mask || s->kind != TP_SHAPE_PATH || s->paint != TP_FILL || s->ink == TP_INK_CUT ||
+	    (s->flags & TP_SHAPE_MARK) || s->count < 3 || s->count > RUNON_MAX)
+		return 1;
+	const struct tp_pt *p = src->pts + s->first;
+	double v[RUNON_MAX][2], b[4];
+	size_t n = 0;
+	for (size_t k = 0; k < s->count; k++) {
+		if (p[k].op == TP_CLOSE)
+			continue;
+		if ((p[k].op == TP_MOVE) != (k == 0) || p[k].op == TP_CURVE)
+			return 1;   /* one straight subpath only */
+		v[n][0] = p[k].x;
+		v[n++][1] = p[k].y;
+	}
+	if (n > 3 && fabs(v[0][0] - v[n - 1][0]) < EPS && fabs(v[0][1] - v[n - 1][1]) < EPS)
+		n--;
+	/* A neighbour's run-on reaching into this panel's bleed: nothing of
+	 * it lies inside the trim, and it is not this panel's art. */
+	if (area_in_trim(src, (const double (*)[2])v, n) < EPS)
+		return 0;
+	tp_shape_bbox(src, s, b);
+	const double lim[4] = { -b[0], -b[1], b[2] - src->trim_w, b[3] - src->trim_h };
+	unsigned touch = 0, m[RUNON_MAX];
+	for (int e = 0; e < 4; e++) {
+		if ((mask >> e & 1) && lim[e] > EPS)
+			return 1;   /* crosses the cut: a share of cut art */
+		if ((mask >> e & 1) && fabs(lim[e]) < EPS)
+			touch |= 1u << e;
+	}
+	if (!touch)
+		return 1;
+	double q[4 * RUNON_MAX][2];
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++)
+		m[i] = edges_of(src, touch, v[i]);
+	for (size_t i = 0; i < n; i++) {
+		size_t j = (i + 1) % n, h = (i + n - 1) % n;
+		q[o][0] = v[i][0];
+		q[o++][1] = v[i][1];
+		if (m[i] & m[j]) {   /* side i-j on a cut edge */
+			push(src, m[i], v[i], q[o++]);
+			push(src, m[j], v[j], q[o++]);
+		} else if (m[i] && !(m[h] & m[i])) {
+			o += (size_t)run_past(src, m[i], v[i], v[h], q[o]);
+			o += (size_t)run_past(src, m[i], v[i], v[j], q[o]);
+			q[o][0] = v[i][0];
+			q[o++][1] = v[i][1];
+		}
+	}
+	if (tp_scene_poly(dst, s->ink, TP_FILL, s->stroke, &q[0][0], o) != 0)
+		return -1;
+	tp_scene_flag_last(dst, s->flags);
+	return 0;
+}
+
 struct tp_scene *tp_panel_die(const struct tp_scene *src, const double r[4])
+{
+	return tp_panel_die_runon(src, r, 0);
+}
+
+struct tp_scene *tp_panel_die_runon(const struct tp_scene *src, const double r[4], unsigned runon)
 {
 	struct tp_scene *sc = tp_scene_new(src->name, src->trim_w, src->trim_h, src->bleed, &src->pal);
 	if (sc == NULL)
@@ -123,7 +290,8 @@ struct tp_scene *tp_panel_die(const struct tp_scene *src, const double r[4])
 		const struct tp_shape *s = &src->shapes[i];
 		rc = tp_scene_layer(sc, src->layers[s->layer]);
 		if (rc != 0 || s->ink != TP_INK_CUT || (s->flags & TP_SHAPE_MARK) || inside(src, s, r)) {
-			rc = rc ? rc : copy(sc, src, s);
+			int ro = rc ? rc : run_on(sc, src, s, runon);
+			rc = ro == 1 ? copy(sc, src, s) : ro;
 			continue;
 		}
 		if (w == 0)

@@ -548,7 +548,10 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 					double d[4] = { c > 0 ? ox / 2 : 0, r > 0 ? oy / 2 : 0,
 							c < nx - 1 ? w - ox / 2 : w,
 							r < ny - 1 ? h - oy / 2 : h };
-					struct tp_scene *q = tp_panel_die(p, d);
+					/* Cut on a die line: the art there runs on. */
+					unsigned ro = (kx && c > 0 ? 1u : 0) | (ky && r > 0 ? 2u : 0) |
+						      (kx && c < nx - 1 ? 4u : 0) | (ky && r < ny - 1 ? 8u : 0);
+					struct tp_scene *q = tp_panel_die_runon(p, d, ro);
 					tp_scene_free(p);
 					p = q;
 				}

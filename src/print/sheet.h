@@ -91,6 +91,14 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
  * itself is added as one closed outline in the die ink.  NULL when out
  * of memory. */
 struct tp_scene *tp_panel_die(const struct tp_scene *src, const double r[4]);
+/* The same, and the art touching the panel edges in runon (bit 0 left,
+ * 1 top, 2 right, 3 bottom: the edges where the panel was cut from its
+ * page on a die line) runs on into the panel's bleed from the component's
+ * own art: filled rects grow (tp_sheet_bleed), filled polygons of straight
+ * sides lying on the edge are pushed out by the bleed, a corner touching it
+ * continues its two sides.  Each panel of a die-line gang is then a whole
+ * page for the factory, as if its tiles had been laid out on it alone. */
+struct tp_scene *tp_panel_die_runon(const struct tp_scene *src, const double r[4], unsigned runon);
 
 /* Where the panels of a page with a gang of die lines meet, along x
  * (vertical = 1: on its full-height vertical die lines) or y: at[0] = 0 <

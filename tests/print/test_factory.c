@@ -11,6 +11,7 @@
 #include "tu_paths.h"
 
 #include <math.h>
+#include <unistd.h>
 
 #include "print/sheet.h"
 #include "print/text_outline.h"
@@ -290,6 +291,131 @@ static void panel_dies_closed(void **state)
 	tp_config_free(c);
 }
 
+/* ---- a die-line gang's panels are whole pages (series-table on a press) ------ */
+
+/* Panels a gang of cols x rows tiles of t mm takes when they meet on its
+ * die lines: each holds as many whole tiles as the art room aw x ah takes
+ * (room: bleed and marks all round); upright or turned, whichever takes
+ * fewer.  *px, *py: tiles per panel across and down. */
+static long gang_panels(int cols, int rows, double t, double cw, double ch, double room, int *px,
+			int *py)
+{
+	long best = 0;
+	for (int turn = 0; turn < 2; turn++) {
+		double aw = (turn ? ch : cw) - 2 * room, ah = (turn ? cw : ch) - 2 * room;
+		int ax = (int)floor(aw / t + 1e-9), ay = (int)floor(ah / t + 1e-9);
+		assert_true(ax >= 1 && ay >= 1);
+		long n = (long)((cols + ax - 1) / ax) * ((rows + ay - 1) / ay);
+		if (best == 0 || n < best) {
+			best = n;
+			*px = ax < cols ? ax : cols;
+			*py = ay < rows ? ay : rows;
+		}
+	}
+	return best;
+}
+
+/* One panel's SVG: its art runs on into the bleed at every edge, on the
+ * edges it was cut on (cut: left, top, right, bottom) by exactly the
+ * bleed; its crop marks stand at its own trim; its die outline is one
+ * closed path round its trim. */
+static void check_panel(const char *name, double W, double H, double b, const int cut[4])
+{
+	const double eps = 1e-3;
+	char *svg = tu_slurp_ok(tu_out(name), NULL);
+	struct tu_paths ps = { 0 };
+	tu_svg_paths(svg, NULL, &ps);
+	const double edge[4] = { 0, 0, W, H };
+	int crossing[4] = { 0 }, crops[4] = { 0 }, outline = 0;
+	for (size_t i = 0; i < ps.n; i++) {
+		const struct tu_path *p = &ps.p[i];
+		double bx[4];
+		tu_points_box(p->xy, p->n, bx);
+		if (strcmp(p->ink, "All") == 0) {
+			/* Crop marks: 6 mm lines outside the bleed, on the trim's
+			 * lines x = 0, W and y = 0, H. */
+			const double dim[2] = { W, H };
+			for (int e = 0; e < 4; e++) {
+				int a = e & 1, o = 1 - a;
+				if (p->n == 2 && fabs(bx[a] - edge[e]) < eps && fabs(bx[a + 2] - edge[e]) < eps &&
+				    (bx[o + 2] < -b || bx[o] > dim[o] + b))
+					crops[e]++;
+			}
+			continue;
+		}
+		if (strcmp(p->ink, "CutContour") == 0) {
+			outline += p->closed && fabs(bx[0]) < eps && fabs(bx[1]) < eps &&
+				   fabs(bx[2] - W) < eps && fabs(bx[3] - H) < eps;
+			continue;
+		}
+		if (p->stroke > 0 || p->ink[0])
+			continue;
+		/* A fill of the art: it never stops on a trim edge. */
+		double lo[4] = { -bx[0], -bx[1], bx[2] - W, bx[3] - H };
+		for (int e = 0; e < 4; e++) {
+			if (fabs(lo[e]) < eps)
+				fail_msg("%s: a fill at %.2f,%.2f-%.2f,%.2f stops on the trim edge %d without bleed",
+					 name, bx[0], bx[1], bx[2], bx[3], e);
+			if (lo[e] > eps && cut[e]) {
+				crossing[e]++;
+				if (fabs(lo[e] - b) > eps)
+					fail_msg("%s: a fill runs %.3f mm past the cut edge %d, not the bleed %.3f", name,
+						 lo[e], e, b);
+			}
+		}
+	}
+	for (int e = 0; e < 4; e++) {
+		if (cut[e] && crossing[e] == 0)
+			fail_msg("%s: no art runs on across the cut edge %d", name, e);
+		if (crops[e] < 2)
+			fail_msg("%s: %d crop marks on the trim line of edge %d, want 2", name, crops[e], e);
+	}
+	if (outline != 1)
+		fail_msg("%s: %d closed die outlines round the trim %.1f x %.1f, want 1", name, outline, W, H);
+	tu_paths_free(&ps);
+	free(svg);
+}
+
+/* The table set's 270 mm gang does not fit SRA3 or A4: its panels meet on
+ * its die lines, and each is a whole page for the factory. */
+static void gang_panels_whole(void **state)
+{
+	(void)state;
+	const char *sheets[] = { "print.sheet_mm=SRA3", "print.sheet_mm=A4" };
+	for (size_t k = 0; k < sizeof sheets / sizeof *sheets; k++) {
+		char *saved = tu_tmp_push();
+		const char *sets[] = { sheets[k] };
+		assert_int_equal(tu_build(tu_tmp, tu_path("config/series-table.ini"), sets, 1, "fronts",
+					  "svg", 1), 0);
+		struct tp_config *c = tu_config(tu_path("config/series-table.ini"), sets, 1);
+		const struct tp_print *p = &c->print;
+		double cw = p->sheet_w_mm - 2 * p->margin_mm;
+		double ch = p->sheet_h_mm - fmax(p->margin_mm, p->gripper_mm) - p->margin_mm;
+		double room = p->bleed_mm + (p->marks ? TP_MARK_MARGIN_MM : 0), t = p->tile_mm;
+		int cols = c->board.cols, rows = c->board.rows, px = 0, py = 0;
+		long want = gang_panels(cols, rows, t, cw, ch, room, &px, &py);
+		int nx = (cols + px - 1) / px, ny = (rows + py - 1) / py;
+		assert_true(want > 1);   /* the case: the gang is paneled */
+		long files = 0;
+		for (int r = 1; r <= ny + 1; r++)
+			for (int col = 1; col <= nx + 1; col++) {
+				char name[64];
+				snprintf(name, sizeof name, "fronts-panel-%d-%d.svg", r, col);
+				if (access(tu_out(name), F_OK) != 0)
+					continue;
+				files++;
+				assert_true(r <= ny && col <= nx);
+				double W = (col < nx ? px : cols - (nx - 1) * px) * t;
+				double H = (r < ny ? py : rows - (ny - 1) * py) * t;
+				const int cut[4] = { col > 1, r > 1, col < nx, r < ny };
+				check_panel(name, W, H, p->bleed_mm, cut);
+			}
+		assert_int_equal(files, want);
+		tp_config_free(c);
+		tu_tmp_pop(saved);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -298,6 +424,7 @@ int main(void)
 		cmocka_unit_test(die_only_sheets),
 		cmocka_unit_test(turned_pages),
 		cmocka_unit_test(panel_dies_closed),
+		cmocka_unit_test(gang_panels_whole),
 	};
 	return cmocka_run_group_tests_name("factory prepress (issue 18)", tests, tu_setup_tmp,
 					   tu_teardown_tmp);
