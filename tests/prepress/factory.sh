@@ -147,6 +147,30 @@ else
 	bad "preflight errors in shipped configs" "$T/pf.log"
 fi
 
+# ---- gangs paneled onto a press sheet: every panel keeps its bleed ---------
+# A gang too big for the press sheet is cut into panels (on its die lines
+# where it has them); the art at each panel's cut edge runs on into the
+# panel's bleed, so no panel of any shipped config gives a bleed finding.
+pb_bad=0
+pb_runs=0
+: >"$T/pb.log"
+for ini in config/*.ini; do
+	cfg=$(basename "$ini" .ini)
+	for sheet in SRA3 A4; do
+		pb_runs=$((pb_runs + 1))
+		if ! "$TP_BIN" -c "$cfg" -s print.layout=gang -s print.sheet_mm=$sheet preflight \
+			>"$T/pf.out" 2>&1 || grep -q ': bleed: ' "$T/pf.out"; then
+			pb_bad=1
+			{ echo "$cfg gang $sheet:"; grep -m5 -e ': bleed: ' -e '^error' "$T/pf.out"; } >>"$T/pb.log"
+		fi
+	done
+done
+if [ "$pb_bad" = 0 ]; then
+	ok "preflight: no error and no bleed finding on the panels of $pb_runs gang builds on SRA3 and A4"
+else
+	bad "panels without bleed or with errors" "$T/pb.log"
+fi
+
 # ---- the preflight against independent tools on the same files -------------
 # Knock-outs: plant one (the vector board's grid in 100 % K, which does not
 # overprint the board colour) and where the preflight reports it, tiffsep
