@@ -81,6 +81,9 @@ struct tp_build {
 	struct tp_buf manifest, proof, *reports;
 	int *counts;          /* files per finished task */
 	int manifest_files, proof_files, files_done;
+	/* Rasters of the file being written at this resolution: 0 for
+	 * print.dpi (the contact sheet sets print.proof_dpi). */
+	double file_dpi;
 	/* Where the running step reports (note_file). */
 	struct tp_buf *summary;
 	int *n_files;

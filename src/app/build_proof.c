@@ -2,6 +2,7 @@
 
 #include "app/build.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,10 +12,19 @@
 #include "app/impose_game.h"
 #include "print/proof.h"
 
+/* The smallest shape a thumbnail keeps, in pixels of proof.png. */
+#define TP_PROOF_MIN_PX 2.0
+
+/* The resolution of proof.png: print.proof_dpi, at most print.dpi. */
+static double proof_dpi(const struct tp_print *p)
+{
+	return fmin(p->proof_dpi, p->dpi);
+}
+
 /* Every shown sheet's first page as a thumbnail, with the game's
  * summary.  Laid out in the parent after the sheets, so it shows exactly
  * what the build wrote (or, for --only proof, what the folder's record
- * says is there). */
+ * says is there); proof.png at print.proof_dpi (at most print.dpi). */
 int tp_build_proof(struct tp_build *b, tp_err *e)
 {
 	const struct tp_session *s = b->session;
@@ -53,7 +63,11 @@ int tp_build_proof(struct tp_build *b, tp_err *e)
 		char title[200];
 		snprintf(title, sizeof title, "%s: contact sheet, %zu sheet%s", s->cfg->print.job, n,
 			 n == 1 ? "" : "s");
-		if (text.oom || tp_proof_layout(&s->cfg->print.inks, title, items, n, text.s, &proof) != 0)
+		/* What is under TP_PROOF_MIN_PX pixels both ways at the proof's
+		 * resolution cannot be seen there. */
+		double min_size = TP_PROOF_MIN_PX * 25.4 / proof_dpi(&s->cfg->print);
+		if (text.oom ||
+		    tp_proof_layout(&s->cfg->print.inks, title, items, n, text.s, min_size, &proof) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory laying out the proof");
 	}
 	static const struct tp_sheet_def def = { .name = "proof", .title = "contact sheet" };
@@ -66,7 +80,10 @@ int tp_build_proof(struct tp_build *b, tp_err *e)
 			continue;
 		tp_file_base(b->session->cfg, "proof", base, sizeof base);
 		snprintf(file, sizeof file, "%s%s", base, bk->ext);
+		/* proof.png is a preview, at print.proof_dpi. */
+		b->file_dpi = proof_dpi(&s->cfg->print);
 		rc = tp_build_write_file(b, bk, &def, proof.pages, proof.n, file, e);
+		b->file_dpi = 0;
 	}
 	tp_doc_free(&proof);
 	for (size_t i = 0; docs && i < n; i++)

@@ -56,7 +56,8 @@ static struct tp_doc_info doc_info(const struct tp_build *b, const struct tp_bac
 	snprintf(title, 160, "%s: %s", c->print.job, def->title);
 	struct tp_doc_info info = {
 		.title = title, .job = c->print.job, .file = file, .epoch = b->epoch,
-		.dpi = c->print.dpi, .marks = c->print.marks && !bk->raster,
+		.dpi = b->file_dpi > 0 ? b->file_dpi : c->print.dpi,
+		.marks = c->print.marks && !bk->raster,
 		.output_condition = c->print.output_condition,
 		.output_info = c->print.output_info,
 		.output_registry = c->print.output_registry,

@@ -121,6 +121,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "bleed round every sheet" },
 	{ CORE("print", "dpi", TP_KEY_NUM, print.dpi), .lo = 72, .hi = 4800,
 	  .help = "PNG resolution" },
+	{ CORE("print", "proof_dpi", TP_KEY_NUM, print.proof_dpi), .lo = 36, .hi = 4800,
+	  .help = "contact sheet (proof.png) resolution; at most print.dpi" },
 	{ CORE("print", "marks", TP_KEY_BOOL, print.marks),
 	  .help = "crop marks, registration targets and slug line" },
 	{ CORE("print", "split", TP_KEY_ENUM, print.split), .names = split_names,

@@ -374,6 +374,7 @@ static void core_defaults(struct tp_config *c)
 	p->tile_mm = 20;
 	p->bleed_mm = 3;
 	p->dpi = 300;
+	p->proof_dpi = 100;
 	p->marks = 1;
 	p->split = TP_SPLIT_ROWS;
 	p->formats = (1u << tp_n_backends) - 1;

@@ -40,6 +40,7 @@ struct tp_print {
 	double tile_mm;     /* a tile or board square, trim */
 	double bleed_mm;
 	double dpi;
+	double proof_dpi;   /* the contact sheet's PNG (at most dpi) */
 	int marks;
 	int split;          /* enum tp_split: how big boards are halved */
 	unsigned formats;   /* bit i: tp_backends[i] */

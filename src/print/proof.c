@@ -24,8 +24,31 @@ static int clip_segment(double *ax, double *ay, double *bx, double *by, const do
 	return 1;
 }
 
+/* The box of points p[0..n-1] (close ops' dummy points included, as the
+ * culling has always had it), and its size: the larger side of the box
+ * of the points that are drawn. */
+static void extent(const struct tp_pt *p, size_t n, double lo[2], double hi[2], double *size)
+{
+	double slo[2] = { INFINITY, INFINITY }, shi[2] = { -INFINITY, -INFINITY };
+	lo[0] = lo[1] = INFINITY;
+	hi[0] = hi[1] = -INFINITY;
+	for (size_t j = 0; j < n; j++) {
+		lo[0] = fmin(lo[0], p[j].x);
+		lo[1] = fmin(lo[1], p[j].y);
+		hi[0] = fmax(hi[0], p[j].x);
+		hi[1] = fmax(hi[1], p[j].y);
+		if (p[j].op == TP_CLOSE)
+			continue;
+		slo[0] = fmin(slo[0], p[j].x);
+		slo[1] = fmin(slo[1], p[j].y);
+		shi[0] = fmax(shi[0], p[j].x);
+		shi[1] = fmax(shi[1], p[j].y);
+	}
+	*size = fmax(shi[0] - slo[0], shi[1] - slo[1]);
+}
+
 int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
-		   double x, double y, double k)
+		   double x, double y, double k, double min_size)
 {
 	const double b = src->bleed;
 	/* src's layers, in src's order, as layers of their own in dst: scenes
@@ -54,12 +77,13 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 		if (s->kind == TP_SHAPE_RECT) {
 			double x0 = fmax(s->x, box[0]), y0 = fmax(s->y, box[1]);
 			double x1 = fmin(s->x + s->w, box[2]), y1 = fmin(s->y + s->h, box[3]);
-			if (x1 <= x0 || y1 <= y0)
+			if (x1 <= x0 || y1 <= y0 || fmax(x1 - x0, y1 - y0) * k < min_size)
 				continue;
 			rc = tp_scene_rect(dst, s->ink, s->paint, s->stroke * k, X(x0), Y(y0),
 					   (x1 - x0) * k, (y1 - y0) * k);
 		} else if (s->kind == TP_SHAPE_TEXT) {
-			if (s->x < box[0] || s->x > box[2] || s->y < box[1] || s->y > box[3])
+			if (s->x < box[0] || s->x > box[2] || s->y < box[1] || s->y > box[3] ||
+			    s->h * k < min_size)
 				continue;
 			rc = tp_scene_text(dst, s->ink, X(s->x), Y(s->y), s->h * k, s->align,
 					   tp_scene_str(src, s));
@@ -73,14 +97,10 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 				rc = tp_scene_path(dst, s->ink, s->paint, s->stroke * k, q, 2);
 				continue;
 			}
-			double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
-			for (size_t j = 0; j < s->count; j++) {
-				lo[0] = fmin(lo[0], p[j].x);
-				lo[1] = fmin(lo[1], p[j].y);
-				hi[0] = fmax(hi[0], p[j].x);
-				hi[1] = fmax(hi[1], p[j].y);
-			}
-			if (hi[0] < box[0] || lo[0] > box[2] || hi[1] < box[1] || lo[1] > box[3])
+			double lo[2], hi[2], size;
+			extent(p, s->count, lo, hi, &size);
+			if (hi[0] < box[0] || lo[0] > box[2] || hi[1] < box[1] || lo[1] > box[3] ||
+			    size * k < min_size)
 				continue;
 			struct tp_pt *q = tp_malloc(s->count * sizeof *q);
 			if (q == NULL)
@@ -128,7 +148,7 @@ void tp_doc_inks(const struct tp_doc *doc, char *out, size_t n)
 
 int tp_proof_layout(const struct tp_palette *pal, const char *title,
 		    const struct tp_proof_item *items, size_t n, const char *text,
-		    struct tp_doc *out)
+		    double min_size, struct tp_doc *out)
 {
 	const double m = 12, cell = 92, gap = 8, label = 16, cols = 4, fs = 3.2, lh = 4.4;
 	size_t rows = (n + (size_t)cols - 1) / (size_t)cols, lines = 0;
@@ -155,7 +175,7 @@ int tp_proof_layout(const struct tp_palette *pal, const char *title,
 		double ox = cx + (cell - bw * k) / 2, oy = cy + (cell - bh * k) / 2;
 		char prefix[80];
 		snprintf(prefix, sizeof prefix, "%zu-%s", i + 1, items[i].name);
-		rc |= tp_scene_place(sc, s, prefix, ox, oy, k);
+		rc |= tp_scene_place(sc, s, prefix, ox, oy, k, min_size);
 		/* The trim, so a thumbnail's edge reads as the sheet's. */
 		rc |= tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.2, ox + s->bleed * k, oy + s->bleed * k,
 				    s->trim_w * k, s->trim_h * k);

@@ -16,10 +16,13 @@ struct tp_proof_item {
 
 /* Lays the contact sheet out as one scene (palette pal, the build's) into
  * *out.  text: lines separated by newlines, set under the thumbnails.
- * 0, or -1 when out of memory. */
+ * A thumbnail leaves out its shapes smaller than min_size mm as placed,
+ * both ways (text: its size): at the resolution the proof is drawn they
+ * cannot be seen (the numerals of an arena side-99 board).  0, or -1 when
+ * out of memory. */
 int tp_proof_layout(const struct tp_palette *pal, const char *title,
 		    const struct tp_proof_item *items, size_t n, const char *text,
-		    struct tp_doc *out);
+		    double min_size, struct tp_doc *out);
 
 /* The inks a doc paints with (marks aside), by name, ", "-separated,
  * into out: what the contact sheet and the preview page say. */
@@ -37,8 +40,10 @@ void tp_inks_text(const struct tp_palette *pal, const unsigned char used[TP_MAX_
  * other shapes wholly outside; what is copied is what a proof shows
  * (walk.h: no marks, no registration, die and emboss lines only from plate
  * sheets).  src's layers become dst layers "prefix/LAYER", in src's order,
- * so the thumbnail draws as the sheet does.  0, or -1 when out of memory. */
+ * so the thumbnail draws as the sheet does.  A shape smaller than
+ * min_size mm as placed, both ways (text: its size), is left out.  0, or
+ * -1 when out of memory. */
 int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
-		   double x, double y, double k);
+		   double x, double y, double k, double min_size);
 
 #endif

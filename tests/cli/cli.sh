@@ -575,5 +575,22 @@ c_proof_sheet() {
 }
 tcase "contact sheet: proof.pdf and proof.png" c_proof_sheet
 
+# proof.png is the proof's trim box at print.proof_dpi, or print.dpi when
+# that is lower, and its thumbnails show the sheets' own colours.
+c_proof_preview() {
+	for dpis in "90 40 40" "72 100 72"; do
+		set -- $dpis
+		d=$(empty_dir "preview-$1-$2")
+		run build -o "$d" --only proof,fronts,board --formats pdf,png -s print.dpi=$1 -s print.proof_dpi=$2
+		expect_ok || return
+		tb=$(pdfinfo -box "$d/proof.pdf" | awk '/TrimBox/ { print $4 - $2, $5 - $3 }')
+		# shellcheck disable=SC2086
+		python3 "$ROOT/tests/prepress/proof_thumbs.py" "$d/proof.png" "$3" $tb \
+			"$d/board.png" "$d/fronts.png" >"$d/thumbs.log" 2>&1 ||
+			fail "proof.png at print.dpi $1, proof_dpi $2: $(grep -v ' px of the proof$' "$d/thumbs.log" | head -n 3)"
+	done
+}
+tcase "contact sheet: proof.png at print.proof_dpi, showing the sheets" c_proof_preview
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
