@@ -60,6 +60,18 @@ int tp_arena_poly_colour(const struct tp_arena_rules *r, struct tp_arena_board *
 int tp_arena_sector_repeats(const struct tp_arena_board *b, int q, int p, int inner_only);
 int tp_arena_poly_mirrored(const struct tp_arena_board *b, int k);
 
+/* arena.numbering = groups on hex and tri boards: whether a cell whose
+ * three band coordinates from the centre cell are x, y, z (hex: q, r and
+ * -q - r; tri: its bands from the three edges less the centre's) lies in a
+ * group: each coordinate within group_size / 2 of a multiple of p =
+ * group_size + group_gap, the three multiples summing to 0.  So the
+ * groups are hexagons group_size cells across (of hexes, or of
+ * triangles), one round the centre, their centres p apart, group_gap or
+ * more unnumbered cells between; every turn and mirror of the board only
+ * permutes or negates the coordinates, so the groups are the same under
+ * each. */
+int tp_arena_band_group(const struct tp_arena_rules *r, int x, int y, int z);
+
 /* Sums the board's totals and counts afresh from its squares. */
 void tp_arena_board_totals(struct tp_arena_board *b);
 

@@ -1,5 +1,6 @@
 /* The hexagonal board's geometry and settings (contracts in arena_hex.h). */
 #include "games/arena/arena_hex.h"
+#include "games/arena/arena_grid.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -71,6 +72,8 @@ int tp_arena_hex_numbered(const struct tp_arena_rules *r, int q, int rr)
 {
 	if (r->numbering == TP_NUMBERING_ALL)
 		return 1;
+	if (r->numbering == TP_NUMBERING_GROUPS)
+		return tp_arena_band_group(r, q, rr, -q - rr);
 	return ((q - rr) % 3 + 3) % 3 == 0;
 }
 
@@ -114,9 +117,6 @@ int tp_arena_hex_rules_check(const struct tp_arena_rules *r, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.%s = %d: a hex board (arena.grid = hex) is a hexagon of arena.side cells an edge; leave rows and cols 0",
 			       r->rows != 0 ? "rows" : "cols", r->rows != 0 ? r->rows : r->cols);
-	if (r->numbering == TP_NUMBERING_GROUPS)
-		return tp_fail(e, TP_EINPUT,
-			       "arena.numbering = groups: groups are square blocks of the square grid; on arena.grid = hex use alternate or all");
 	if (r->inner == TP_INNER_CIRCLE)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner = circle: on a hex board a circle that reaches the edges, as it must to leave separate outer parts, covers nine tenths of the board; use diamond (a six-pointed star) or square (a hexagon)");
@@ -138,6 +138,10 @@ int tp_arena_hex_rules_check(const struct tp_arena_rules *r, tp_err *e)
 				else
 					b++;
 			}
+	if ((a == 0 || b == 0) && r->numbering == TP_NUMBERING_GROUPS)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.group_gap = %d: groups %d cells across, %d apart, leave the %s arena of a sector without a numbered cell; use a smaller arena.group_gap or a larger arena.group_size",
+			       r->group_gap, r->group_size, r->group_gap, a == 0 ? "inner" : "outer");
 	if (a == 0)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner_size = %d: the %s inner arena holds no numbered cell in a sector; make it larger",

@@ -5,6 +5,18 @@
 #include "games/arena/arena_hex.h"
 #include "games/arena/arena_tri.h"
 
+int tp_arena_band_group(const struct tp_arena_rules *r, int x, int y, int z)
+{
+	int p = r->group_size + r->group_gap, h = r->group_size / 2, v[3] = { x, y, z }, sum = 0;
+	for (int k = 0; k < 3; k++) {
+		int t = v[k] + h, blk = t >= 0 ? t / p : -((-t + p - 1) / p);
+		if (t - blk * p >= r->group_size)
+			return 0;
+		sum += blk;
+	}
+	return sum == 0;
+}
+
 int tp_arena_slot_on(int grid, int R, int C, int row, int col)
 {
 	if (grid == TP_GRID_TRI)

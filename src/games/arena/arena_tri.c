@@ -1,5 +1,6 @@
 /* The triangular board's geometry and settings (contracts in arena_tri.h). */
 #include "games/arena/arena_tri.h"
+#include "games/arena/arena_grid.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -69,7 +70,11 @@ void tp_arena_tri_mirror(int L, int k, int *r, int *c)
 
 int tp_arena_tri_numbered(const struct tp_arena_rules *rl, int r, int c)
 {
-	(void)r;
+	if (rl->numbering == TP_NUMBERING_GROUPS) {
+		int a, b, d, m = (rl->side - 1) / 3;
+		tp_arena_tri_bands(rl->side, r, c, &a, &b, &d);
+		return tp_arena_band_group(rl, a - m, b - m, d - m);
+	}
 	return rl->numbering == TP_NUMBERING_ALL || c % 2 == 0;
 }
 
@@ -116,9 +121,6 @@ int tp_arena_tri_rules_check(const struct tp_arena_rules *r, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.%s = %d: a triangular board (arena.grid = tri) has arena.side cells a side; leave rows and cols 0",
 			       r->rows != 0 ? "rows" : "cols", r->rows != 0 ? r->rows : r->cols);
-	if (r->numbering == TP_NUMBERING_GROUPS)
-		return tp_fail(e, TP_EINPUT,
-			       "arena.numbering = groups: groups are square blocks of the square grid; on arena.grid = tri use alternate or all");
 	if (r->inner == TP_INNER_CIRCLE)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner = circle: on a triangular board a circle that reaches the edges leaves the corners alone, each a sliver; use diamond (the corners cut off) or square (a triangle)");
@@ -136,6 +138,10 @@ int tp_arena_tri_rules_check(const struct tp_arena_rules *r, tp_err *e)
 				else
 					out++;
 			}
+	if ((in == 0 || out == 0) && r->numbering == TP_NUMBERING_GROUPS)
+		return tp_fail(e, TP_EINPUT,
+			       "arena.group_gap = %d: groups %d cells across, %d apart, leave the %s arena of a sector without a numbered cell; use a smaller arena.group_gap or a larger arena.group_size",
+			       r->group_gap, r->group_size, r->group_gap, in == 0 ? "inner" : "outer");
 	if (in == 0)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner_size = %d: the %s inner arena holds no numbered cell in a sector; make it larger",
