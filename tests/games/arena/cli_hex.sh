@@ -46,8 +46,18 @@ SIDE=$(sed -n 's/^side[[:space:]]*=[[:space:]]*\([0-9]*\).*/\1/p' "$CFG" | head 
 # totals, outer greater and higher on average, six outer parts (a flood
 # over the cells one pitch apart) for the star, one for the hexagon.
 hex_oracle() {
-	awk -F, -v n="$1" -v numbering="$2" -v parts="$3" '
+	awk -F, -v n="$1" -v numbering="$2" -v parts="$3" -v gs="${4:-3}" -v gg="${5:-2}" '
 	function abs(v) { return v < 0 ? -v : v }
+	# groups: within gs/2 cells (hex distance) of a centre (i p, j p), p = gs + gg
+	function ingroup(q, r,   i, j, p, dq, dr, d) {
+		p = gs + gg
+		for (i = -n; i <= n; i++) for (j = -n; j <= n; j++) {
+			dq = q - i * p; dr = r - j * p
+			d = abs(dq); if (abs(dr) > d) d = abs(dr); if (abs(dq + dr) > d) d = abs(dq + dr)
+			if (d <= int(gs / 2)) return 1
+		}
+		return 0
+	}
 	BEGIN { pi = atan2(0, -1); pr = -n - 1; pq = 0; bad = "" }
 	NR == 1 { if ($0 != "q,r,number,arena,sector") bad = bad " header"; next }
 	{
@@ -62,7 +72,7 @@ hex_oracle() {
 		if (q != 0 || r != 0) { a = atan2(y, x) * 180 / pi; if (a < -1e-9) a += 360; k = int((a + 1e-9) / 60) % 6 + 1 }
 		if ($5 != k) bad = bad " sector@" q "," r "=" $5 "!=" k
 		m = ((q - r) % 3 + 3) % 3
-		want = numbering == "all" ? 1 : m == 0
+		want = numbering == "all" ? 1 : numbering == "groups" ? ingroup(q, r) : m == 0
 		if (($3 != 0) != want) bad = bad " numbered@" q "," r
 		if ($4 != "inner" && $4 != "outer") bad = bad " arena@" NR
 		s[k] += $3
@@ -110,17 +120,21 @@ tcase "check -c arena-hex: the hex board, six sectors, six outer parts, verified
 
 c_pattern() {
 	for args in "$SIDE alternate 6" "7 alternate 6 -s arena.side=7" "12 alternate 6 -s arena.side=12 -s arena.seed=77" \
-		    "9 alternate 1 -s arena.side=9 -s arena.inner=square" "8 all 6 -s arena.side=8 -s arena.numbering=all"; do
+		    "9 alternate 1 -s arena.side=9 -s arena.inner=square" "8 all 6 -s arena.side=8 -s arena.numbering=all" \
+		    "11 groups 6 -s arena.numbering=groups" "12 groups 6 -s arena.side=12 -s arena.numbering=groups -s arena.group_size=5 -s arena.group_gap=1" \
+		    "9 groups 1 -s arena.side=9 -s arena.inner=square -s arena.numbering=groups -s arena.group_size=1 -s arena.group_gap=1"; do
 		set -- $args
 		sd=$1 num=$2 parts=$3
 		shift 3
+		gs=3 gg=2
+		case "$*" in *group_size=5*) gs=5 gg=1 ;; *group_size=1*) gs=1 gg=1 ;; esac
 		run -c "$CFG" "$@" pattern --format csv
 		expect_ok || return
-		res=$(hex_oracle $((sd - 1)) "$num" "$parts" <"$OUT")
+		res=$(hex_oracle $((sd - 1)) "$num" "$parts" $gs $gg <"$OUT")
 		[ -z "$res" ] || { fail "side $sd $*:$res"; return; }
 	done
 }
-tcase "pattern --format csv: q,r cells, the numbered class, sectors by angle, totals, parts" c_pattern
+tcase "pattern --format csv: q,r cells, the numbered class (alternate, all, groups), sectors by angle, totals, parts" c_pattern
 
 c_json() {
 	run -c "$CFG" pattern --format json
@@ -208,7 +222,7 @@ c_refuse() {
 	[ -z "$why" ] || return
 	refuse "--set arena.rows=9" "arena.rows = 9" "leave rows and cols 0" -- -c "$CFG" -s arena.rows=9
 	[ -z "$why" ] || return
-	refuse "--set arena.numbering=groups" "arena.numbering = groups" "alternate or all" -- -c "$CFG" -s arena.numbering=groups
+	refuse "--set arena.group_gap=15" "arena.group_gap = 15" "smaller arena.group_gap" -- -c "$CFG" -s arena.numbering=groups -s arena.group_size=1 -s arena.group_gap=15
 	[ -z "$why" ] || return
 	refuse "--set arena.shapes=templates/shapes/default.ini" "arena.shapes" "grid = hex" -- -c "$CFG" -s arena.shapes=templates/shapes/default.ini
 	[ -z "$why" ] || return
@@ -217,7 +231,7 @@ c_refuse() {
 	printf 'grid = hex\n[A]\ncells = 0,0\n[B]\ncells = 0,0 0,1\n[C]\ncells = 0,0 0,1 0,2\n[D]\ncells = 0,0 0,1 0,2 0,3\n[E]\ncells = 0,0 0,1 0,2 0,3 0,4\n[F]\ncells = 0,1 0,2 1,0 1,2 2,0 2,1\n' >"$T/ring.ini"
 	refuse "$T/ring.ini:13" "arena.shapes" "hole" -- -c "$CFG" -s arena.shapes="$T/ring.ini"
 }
-tcase "refused: circle, sides, rows, groups, a square shapes file, a ring-shaped piece" c_refuse
+tcase "refused: circle, sides, rows, a group gap that empties a sector, a square shapes file, a ring-shaped piece" c_refuse
 
 # Colours and pictures on this grid (poly_colours.sh).
 . tests/games/arena/poly_colours.sh
@@ -225,6 +239,11 @@ c_colours() {
 	poly_colours_case hex -c "$CFG"
 }
 tcase "colours and pictures: balanced per sector, counters, every format, preflight clean in gang and punchboard, simulate" c_colours
+
+c_groups() {
+	poly_groups_case hex -c "$CFG"
+}
+tcase "numbering = groups: numbers and colours, every format, preflight clean, verified" c_groups
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

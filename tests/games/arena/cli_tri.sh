@@ -56,7 +56,7 @@ tri_oracle() {
 		a1 = d1 < lo + 1e-6; a2 = d2 < lo + 1e-6; a3 = d3 < lo + 1e-6
 		k = (a1 && a2 && a3) ? 0 : (a1 && a2) ? 1 : (a2 && a3) ? 2 : (a3 && a1) ? 3 : a1 ? 1 : a2 ? 2 : 3
 		if ($5 != k) bad = bad " sector@" $1 "," $2 "=" $5 "!=" k
-		want = numbering == "all" ? 1 : up
+		want = numbering == "all" ? 1 : numbering == "groups" ? $3 != 0 : up
 		if (($3 != 0) != want) bad = bad " numbered@" $1 "," $2
 		s[k] += $3
 		if ($4 == "inner") { is[k] += $3; it += $3; if ($3) ni++ } else { ot += $3; if ($3) no++; out[r, c] = 1 }
@@ -100,7 +100,8 @@ tcase "check -s arena.grid=tri: the triangle, three sectors, three outer parts, 
 
 c_pattern() {
 	for args in "$SIDE alternate 3" "13 alternate 3 -s arena.side=13 -s arena.seed=8" \
-		    "22 alternate 1 -s arena.side=22 -s arena.inner=square" "16 all 3 -s arena.side=16 -s arena.numbering=all"; do
+		    "22 alternate 1 -s arena.side=22 -s arena.inner=square" "16 all 3 -s arena.side=16 -s arena.numbering=all" \
+		    "19 groups 3 -s arena.numbering=groups" "16 groups 3 -s arena.side=16 -s arena.numbering=groups -s arena.group_size=5 -s arena.group_gap=1"; do
 		set -- $args
 		sd=$1 num=$2 parts=$3
 		shift 3
@@ -188,6 +189,11 @@ c_colours() {
 	poly_colours_case tri -c "$CFG" -s arena.grid=tri
 }
 tcase "colours and pictures: balanced per sector, counters, every format, preflight clean in gang and punchboard, simulate" c_colours
+
+c_groups() {
+	poly_groups_case tri -c "$CFG" -s arena.grid=tri
+}
+tcase "numbering = groups: numbers and colours, every format, preflight clean, verified" c_groups
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

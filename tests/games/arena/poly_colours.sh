@@ -80,3 +80,22 @@ assert d["games"] == 20 and 0 < d["completed"] <= 20
 assert sum(s["wins"] for s in d["seats"]) == d["completed"]
 PY
 }
+
+# numbering = groups on this grid: numbers in gang and colours in
+# punchboard, every format, the preflight clean, check verified.
+poly_groups_case() {
+	label=$1
+	shift
+	for v in "numbers gang" "colours punchboard"; do
+		set -- "$@" -s arena.numbering=groups -s arena.marking=${v% *} -s print.layout=${v#* }
+		dir=$T/pg.${v% *}
+		run "$@" -s print.dpi=72 build -o "$dir" --formats pdf,png,svg,dxf
+		expect_ok || return
+		run "$@" preflight
+		[ "$rc" -eq 0 ] && grep -q "0 errors, 0 warnings" "$OUT" "$ERR" ||
+			{ fail "$label groups $v: preflight: $(tail -n 3 "$OUT" "$ERR" | tr '\n' '|')"; return; }
+		run "$@" check
+		grep -q "constraints: .*: verified" "$OUT" || { fail "$label groups $v: check not verified"; return; }
+		grep -q "numbering groups" "$OUT" || { fail "$label groups $v: check names no groups"; return; }
+	done
+}

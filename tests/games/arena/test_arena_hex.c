@@ -81,6 +81,22 @@ static struct cellpos mirror(struct cellpos p, int m)
 	return (struct cellpos){ p.x * cos(t) + p.y * sin(t), p.x * sin(t) - p.y * cos(t) };
 }
 
+/* numbering = groups: the cell lies within the hexagon of group_size / 2
+ * cells round a group centre, the centres on the lattice spanned by the
+ * centre's neighbours' directions scaled by p = group_size + group_gap
+ * (p pitches east, and p pitches at 60 degrees). */
+static int in_group(const struct tp_arena_rules *rl, struct cellpos c)
+{
+	int p = rl->group_size + rl->group_gap, h = rl->group_size / 2, span = rl->side / p + 2;
+	for (int i = -span; i <= span; i++)
+		for (int j = -span; j <= span; j++) {
+			struct cellpos g = pos(i * p, j * p);
+			if (on_board(h, (struct cellpos){ c.x - g.x, c.y - g.y }))
+				return 1;
+		}
+	return 0;
+}
+
 static struct tp_arena_rules hexr(int side, int inner, unsigned long long seed)
 {
 	struct tp_arena_rules r;
@@ -141,7 +157,8 @@ static void oracle_check(const struct tp_arena_rules *rl, const struct tp_arena_
 		cells++;
 		int k = sector_of(p);
 		assert_int_equal(s->quarter, k);
-		assert_int_equal(s->number != 0, rl->numbering == TP_NUMBERING_ALL || in_class(p));
+		assert_int_equal(s->number != 0, rl->numbering == TP_NUMBERING_ALL ||
+			(rl->numbering == TP_NUMBERING_GROUPS ? in_group(rl, p) : in_class(p)));
 		/* The arenas are the same under every turn and mirror. */
 		for (int t = 0; t < 6; t++) {
 			struct cellpos u = turn(p, t), m = mirror(p, t);
@@ -219,7 +236,8 @@ static void colour_oracle(const struct tp_arena_rules *rl, const struct tp_arena
 		if (s->off)
 			continue;
 		int sec = sector_of(p), position = sec != 0 &&
-			(rl->numbering == TP_NUMBERING_ALL || in_class(p));
+			(rl->numbering == TP_NUMBERING_ALL ||
+			 (rl->numbering == TP_NUMBERING_GROUPS ? in_group(rl, p) : in_class(p)));
 		assert_int_equal(s->number, 0);
 		assert_int_equal(s->colour != 0, position);
 		if (position)
@@ -366,6 +384,40 @@ static void numbering_all(void **state)
 	}
 }
 
+/* Groups: sides x sizes x gaps x seeds, every rule from the positions;
+ * between two groups at least group_gap unnumbered cells along a line. */
+static void numbering_groups(void **state)
+{
+	(void)state;
+	int boards = 0;
+	for (int side = 8; side <= 14; side += 3)
+		for (int size = 1; size <= 5; size += 2)
+			for (int gap = 1; gap <= 3; gap++)
+				for (unsigned long long seed = 1; seed <= 2; seed++) {
+					struct tp_arena_rules r = hexr(side, seed == 1 ? TP_INNER_DIAMOND : TP_INNER_SQUARE, seed * 31);
+					r.numbering = TP_NUMBERING_GROUPS;
+					r.group_size = size;
+					r.group_gap = gap;
+					r.marking = size == 3 && gap == 2 ? TP_MARKING_COLOURS : TP_MARKING_NUMBERS;
+					struct tp_arena_board *b = NULL;
+					tp_err e = { 0 };
+					if (tp_arena_board_derive(&r, &b, &e) != TP_OK) {
+						/* Only a gap that empties an arena of a sector. */
+						assert_non_null(strstr(e.msg, "arena.group_gap"));
+						continue;
+					}
+					if (r.marking == TP_MARKING_COLOURS)
+						colour_oracle(&r, b);
+					else
+						oracle_check(&r, b);
+					char why[200];
+					assert_int_equal(tp_arena_board_verify(&r, b, why, sizeof why), 0);
+					tp_arena_board_free(b);
+					boards++;
+				}
+	assert_true(boards >= 3 * 3 * 3 * 2 / 2);
+}
+
 static void bad_settings_refused(void **state)
 {
 	(void)state;
@@ -376,7 +428,6 @@ static void bad_settings_refused(void **state)
 		{ 3, 0, TP_NUMBERING_ALTERNATE, "arena.side = 3" },
 		{ 51, 0, TP_NUMBERING_ALTERNATE, "arena.side = 51" },
 		{ 9, 9, TP_NUMBERING_ALTERNATE, "arena.rows = 9" },
-		{ 9, 0, TP_NUMBERING_GROUPS, "arena.numbering = groups" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct tp_arena_rules r = hexr(bad[i].side, TP_INNER_DIAMOND, 1);
@@ -501,6 +552,7 @@ int main(void)
 		cmocka_unit_test(default_parts),
 		cmocka_unit_test(numbering_all),
 		cmocka_unit_test(colour_boards),
+		cmocka_unit_test(numbering_groups),
 		cmocka_unit_test(bad_settings_refused),
 		cmocka_unit_test(shapes_grid_key),
 		cmocka_unit_test(games_follow_hex_rules),

@@ -83,6 +83,27 @@ static struct pt mirror(int L, struct pt p, int k)
 	return (struct pt){ x * cos(t) + y * sin(t), cy + x * sin(t) - y * cos(t) };
 }
 
+/* numbering = groups, from the centroid: its band from each edge is
+ * floor(distance / H), less the centre's; the cell is in a group when
+ * each of the three lies within group_size / 2 of i p, j p and k p (p =
+ * group_size + group_gap) with i + j + k = 0. */
+static int in_group(const struct tp_arena_rules *rl, struct pt c)
+{
+	int L = rl->side, m = (L - 1) / 3, p = rl->group_size + rl->group_gap, h = rl->group_size / 2;
+	double d[3];
+	edge_dist(L, c, d);
+	int x[3];
+	for (int k = 0; k < 3; k++)
+		x[k] = (int)floor(d[k] / H + EPS) - m;
+	for (int i = -L; i <= L; i++)
+		for (int j = -L; j <= L; j++) {
+			int k = -i - j;
+			if (abs(x[0] - i * p) <= h && abs(x[1] - j * p) <= h && abs(x[2] - k * p) <= h)
+				return 1;
+		}
+	return 0;
+}
+
 static struct tp_arena_rules trir(int side, int inner, unsigned long long seed)
 {
 	struct tp_arena_rules r;
@@ -149,7 +170,8 @@ static void oracle_check(const struct tp_arena_rules *rl, const struct tp_arena_
 		int k = sector_of(L, p);
 		assert_int_equal(s->quarter, k);
 		int up = c % 2 == 0;
-		assert_int_equal(s->number != 0, rl->numbering == TP_NUMBERING_ALL || up);
+		assert_int_equal(s->number != 0, rl->numbering == TP_NUMBERING_ALL ||
+			(rl->numbering == TP_NUMBERING_GROUPS ? in_group(rl, p) : up));
 		for (int t = 0; t < 3; t++) {
 			int j = slot_at(b, turn(L, p, t)), jm = slot_at(b, mirror(L, p, t));
 			assert_true(j >= 0 && jm >= 0);
@@ -219,7 +241,8 @@ static void colour_oracle(const struct tp_arena_rules *rl, const struct tp_arena
 		if (s->off)
 			continue;
 		int sec = sector_of(L, centroid(r, c));
-		int position = sec != 0 && (rl->numbering == TP_NUMBERING_ALL || c % 2 == 0);
+		int position = sec != 0 && (rl->numbering == TP_NUMBERING_ALL ||
+			(rl->numbering == TP_NUMBERING_GROUPS ? in_group(rl, centroid(r, c)) : c % 2 == 0));
 		assert_int_equal(s->number, 0);
 		assert_int_equal(s->colour != 0, position);
 		if (position)
@@ -326,6 +349,38 @@ static void numbering_all(void **state)
 	tp_arena_board_free(b);
 }
 
+/* Groups: sides x sizes x gaps x seeds, every rule from the centroids. */
+static void numbering_groups(void **state)
+{
+	(void)state;
+	int boards = 0;
+	for (int side = 13; side <= 19; side += 6)
+		for (int size = 1; size <= 5; size += 2)
+			for (int gap = 1; gap <= 3; gap++)
+				for (unsigned long long seed = 1; seed <= 2; seed++) {
+					struct tp_arena_rules r = trir(side, seed == 1 ? TP_INNER_DIAMOND : TP_INNER_SQUARE, seed * 31);
+					r.numbering = TP_NUMBERING_GROUPS;
+					r.group_size = size;
+					r.group_gap = gap;
+					r.marking = size == 3 && gap == 2 ? TP_MARKING_COLOURS : TP_MARKING_NUMBERS;
+					struct tp_arena_board *b = NULL;
+					tp_err e = { 0 };
+					if (tp_arena_board_derive(&r, &b, &e) != TP_OK) {
+						assert_non_null(strstr(e.msg, "arena.group_gap"));
+						continue;
+					}
+					if (r.marking == TP_MARKING_COLOURS)
+						colour_oracle(&r, b);
+					else
+						oracle_check(&r, b);
+					char why[200];
+					assert_int_equal(tp_arena_board_verify(&r, b, why, sizeof why), 0);
+					tp_arena_board_free(b);
+					boards++;
+				}
+	assert_true(boards >= 2 * 3 * 3 * 2 / 2);
+}
+
 static void bad_settings_refused(void **state)
 {
 	(void)state;
@@ -336,11 +391,13 @@ static void bad_settings_refused(void **state)
 		{ 12, TP_INNER_DIAMOND, TP_NUMBERING_ALTERNATE, "arena.side = 12" },
 		{ 4, TP_INNER_DIAMOND, TP_NUMBERING_ALTERNATE, "arena.side = 4" },
 		{ 13, TP_INNER_CIRCLE, TP_NUMBERING_ALTERNATE, "arena.inner = circle" },
-		{ 13, TP_INNER_DIAMOND, TP_NUMBERING_GROUPS, "arena.numbering = groups" },
+		{ 13, TP_INNER_DIAMOND, TP_NUMBERING_GROUPS, "arena.group_gap = 15" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct tp_arena_rules r = trir(bad[i].side, bad[i].inner, 1);
 		r.numbering = bad[i].numbering;
+		r.group_size = 1;   /* groups: single cells 16 apart leave sectors bare */
+		r.group_gap = 15;
 		tp_err e = { 0 };
 		assert_int_equal(tp_arena_rules_check(&r, &e), TP_EINPUT);
 		assert_non_null(strstr(e.msg, bad[i].key));
@@ -433,6 +490,7 @@ int main(void)
 		cmocka_unit_test(sizes_shapes_seeds),
 		cmocka_unit_test(numbering_all),
 		cmocka_unit_test(colour_boards),
+		cmocka_unit_test(numbering_groups),
 		cmocka_unit_test(bad_settings_refused),
 		cmocka_unit_test(games_follow_tri_rules),
 	};
