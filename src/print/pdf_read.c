@@ -37,16 +37,16 @@ static void skip_ws(struct lex *x)
 	}
 }
 
-static int push(struct tp_pv *v, const struct tp_pv *item, char *key)
+static int push(struct lex *x, struct tp_pv *v, const struct tp_pv *item, char *key)
 {
 	struct tp_pv *it = tp_realloc(v->items, (v->n + 1) * sizeof *it);
 	if (it == NULL)
-		return -1;
+		return x->oom = -1;
 	v->items = it;
 	if (v->type == TP_PV_DICT) {
 		char **k = tp_realloc(v->keys, (v->n + 1) * sizeof *k);
 		if (k == NULL)
-			return -1;
+			return x->oom = -1;
 		v->keys = k;
 		k[v->n] = key;
 	}
@@ -74,8 +74,10 @@ static char *word(struct lex *x, size_t *len)
 		x->i++;
 	*len = x->i - s;
 	char *w = tp_malloc(*len + 1);
-	if (w == NULL)
+	if (w == NULL) {
+		x->oom = 1;
 		return NULL;
+	}
 	memcpy(w, x->b + s, *len);
 	w[*len] = 0;
 	return w;
@@ -89,7 +91,7 @@ static int literal(struct lex *x, struct tp_pv *v)
 	size_t k = 0;
 	int depth = 1;
 	if (s == NULL)
-		return -1;
+		return x->oom = -1;
 	while (x->i < x->n) {
 		int c = x->b[x->i++];
 		if (c == '\\' && x->i < x->n) {
@@ -126,7 +128,7 @@ static int hexstr(struct lex *x, struct tp_pv *v)
 	size_t k = 0;
 	int hi = -1;
 	if (s == NULL)
-		return -1;
+		return x->oom = -1;
 	while (x->i < x->n && x->b[x->i] != '>') {
 		int c = x->b[x->i++];
 		if (!isxdigit(c))
@@ -172,7 +174,7 @@ static int members(struct lex *x, struct tp_pv *v, const char *close)
 			key = k.s;
 		}
 		struct tp_pv item = { 0 };
-		if (value(x, &item) != 0 || push(v, &item, key) != 0) {
+		if (value(x, &item) != 0 || push(x, v, &item, key) != 0) {
 			pv_free(&item);
 			free(key);
 			return -1;
@@ -269,7 +271,7 @@ static int xref(const unsigned char *b, size_t n, size_t **offs, size_t *count)
 			return -1;
 		size_t *o = tp_realloc(*offs, (size_t)(first + k + 1) * sizeof *o);
 		if (o == NULL)
-			return -1;
+			return TP_PDF_OOM;
 		for (size_t j = *count; j < (size_t)(first + k + 1); j++)
 			o[j] = 0;
 		*offs = o;
@@ -301,7 +303,7 @@ static int object(const unsigned char *b, size_t n, size_t at, struct tp_pdf_obj
 		return -1;
 	x.i += 3;
 	if (value(&x, &o->v) != 0)
-		return -1;
+		return x.oom ? TP_PDF_OOM : -1;
 	skip_ws(&x);
 	if (x.i + 6 <= n && memcmp(b + x.i, "stream", 6) == 0) {
 		x.i += 6;
@@ -372,7 +374,9 @@ static int trailer(struct tp_pdf *p, const unsigned char *b, size_t n)
 	if (t == NULL)
 		return -1;
 	struct lex x = { b, n, (size_t)(t - b), 0, 0 };
-	return value(&x, &p->trailer) == 0 && p->trailer.type == TP_PV_DICT ? 0 : -1;
+	if (value(&x, &p->trailer) != 0)
+		return x.oom ? TP_PDF_OOM : -1;
+	return p->trailer.type == TP_PV_DICT ? 0 : -1;
 }
 
 int tp_pdf_read(struct tp_pdf *p, const unsigned char *buf, size_t n, char *why, size_t nwhy)
@@ -384,13 +388,14 @@ int tp_pdf_read(struct tp_pdf *p, const unsigned char *buf, size_t n, char *why,
 	}
 	snprintf(p->version, sizeof p->version, "%.3s", (const char *)buf + 5);
 	size_t *offs = NULL, count = 0;
-	if (xref(buf, n, &offs, &count) != 0) {
+	int rc = xref(buf, n, &offs, &count);
+	if (rc != 0) {
 		free(offs);
-		snprintf(why, nwhy, "no classic cross-reference table");
-		return -1;
+		snprintf(why, nwhy, rc == TP_PDF_OOM ? "out of memory" : "no classic cross-reference table");
+		return rc;
 	}
 	p->objs = tp_calloc(count + 1, sizeof *p->objs);
-	int rc = p->objs ? 0 : -1;
+	rc = p->objs ? 0 : TP_PDF_OOM;
 	for (size_t i = 0; rc == 0 && i < count; i++)
 		if (offs[i] && offs[i] < n) {
 			rc = object(buf, n, offs[i], &p->objs[p->n_objs]);
@@ -403,6 +408,8 @@ int tp_pdf_read(struct tp_pdf *p, const unsigned char *buf, size_t n, char *why,
 		snprintf(why, nwhy, "a stream without a usable /Length");
 	if (rc == 0 && (rc = trailer(p, buf, n)) != 0)
 		snprintf(why, nwhy, "no trailer dictionary");
+	if (rc == TP_PDF_OOM)
+		snprintf(why, nwhy, "out of memory");
 	if (rc != 0)
 		tp_pdf_free(p);
 	return rc;

@@ -38,7 +38,10 @@ struct tp_pdf {
 	struct tp_pv trailer;
 };
 
-/* Reads buf[0..n-1] (which must outlive p).  0, or -1 with why filled. */
+/* Reads buf[0..n-1] (which must outlive p).  0; -1 with why filled when
+ * the bytes are not a PDF this reader takes (a finding); TP_PDF_OOM when an
+ * allocation failed (not a finding: the caller's out-of-memory error). */
+#define TP_PDF_OOM (-2)
 int tp_pdf_read(struct tp_pdf *p, const unsigned char *buf, size_t n, char *why, size_t nwhy);
 void tp_pdf_free(struct tp_pdf *p);
 

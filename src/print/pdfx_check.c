@@ -321,7 +321,10 @@ int tp_pdfx_check(const unsigned char *buf, size_t n, const struct tp_pdfx_expec
 	struct tp_pdf p;
 	char why[160];
 	struct chk c = { &p, x, report, ctx, 0, 0 };
-	if (tp_pdf_read(&p, buf, n, why, sizeof why) != 0) {
+	int rd = tp_pdf_read(&p, buf, n, why, sizeof why);
+	if (rd == TP_PDF_OOM)
+		return -1;
+	if (rd != 0) {
 		char what[200];
 		snprintf(what, sizeof what, "the file cannot be read back: %s", why);
 		report(ctx, 0, what);
