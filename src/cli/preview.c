@@ -144,8 +144,14 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 			 const struct tp_written_list *w, const struct tp_preflight *pf)
 {
 	const struct tp_sheet_def *def = &s->game->sheets[i];
-	struct tp_sheet_pages sp;
-	int laid = tp_sheet_pages_open(&sp, s, i, 1) == 0 && sp.n > 0;
+	struct tp_sheet_pages sp = { 0 };
+	char why[300];
+	/* Files kept from an earlier build may be of a sheet this config does
+	 * not make (another edition, backs off): such a sheet is listed with
+	 * its files but never laid out, since its builder may need parts of
+	 * the model this config has not derived. */
+	int absent = tp_sheet_absent(s->cfg, def, why, sizeof why);
+	int laid = !absent && tp_sheet_pages_open(&sp, s, i, 1) == 0 && sp.n > 0;
 	/* The inks of every page, one page at a time, and the first page's
 	 * trim. */
 	unsigned char used[TP_MAX_INKS] = { 0 };
