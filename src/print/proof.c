@@ -47,6 +47,81 @@ static void extent(const struct tp_pt *p, size_t n, double lo[2], double hi[2], 
 	*size = fmax(shi[0] - slo[0], shi[1] - slo[1]);
 }
 
+/* Sutherland-Hodgman: polygon in[0..n-1] clipped to one side of the box
+ * (side 0..3: x >= box[0], y >= box[1], x <= box[2], y <= box[3]). */
+static size_t clip_side(const struct tp_pt *in, size_t n, struct tp_pt *out, const double box[4],
+			int side)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct tp_pt *a = &in[(i + n - 1) % n], *b = &in[i];
+		double va = side % 2 ? a->y : a->x, vb = side % 2 ? b->y : b->x, e = box[side];
+		int ina = side < 2 ? va >= e : va <= e, inb = side < 2 ? vb >= e : vb <= e;
+		if (ina != inb) {
+			double t = (e - va) / (vb - va);
+			out[m++] = (struct tp_pt){ TP_LINE, a->x + t * (b->x - a->x), a->y + t * (b->y - a->y) };
+		}
+		if (inb)
+			out[m++] = *b;
+	}
+	return m;
+}
+
+/* A path that crosses the thumbnail's bleed box, cut to it as the sheet's
+ * own file is (backends clip each page to its bleed box): the fill by
+ * polygon clipping of each closed subpath, kept as one path so that holes
+ * stay holes; the stroke segment by segment.  -1 out of memory; 1 when the
+ * path has curves (the caller places it whole); 0 when drawn. */
+static int place_clipped(struct tp_scene *dst, const struct tp_shape *s, const struct tp_pt *p,
+			 const double box[4], double x, double y, double k, double b)
+{
+	for (size_t j = 0; j < s->count; j++)
+		if (p[j].op == TP_CURVE)
+			return 1;
+	/* Each of the four cuts adds at most one point per edge it crosses. */
+	size_t cap = 17 * s->count + 16, nf = 0;
+	struct tp_pt *u = tp_malloc(cap * sizeof *u), *v = tp_malloc(cap * sizeof *v);
+	struct tp_pt *f = tp_malloc(cap * sizeof *f);
+	int rc = u && v && f ? 0 : -1;
+	for (size_t j = 0; rc == 0 && j < s->count;) {
+		size_t e = j + 1;   /* subpath j..e-1, MOVE first */
+		while (e < s->count && p[e].op != TP_MOVE)
+			e++;
+		size_t n = 0;
+		for (size_t i = j; i < e; i++)
+			if (p[i].op != TP_CLOSE)
+				u[n++] = p[i];
+		for (int side = 0; (s->paint & TP_FILL) && side < 4 && n > 0; side++) {
+			size_t m = clip_side(u, n, v, box, side);
+			memcpy(u, v, m * sizeof *u);
+			n = m;
+		}
+		if ((s->paint & TP_FILL) && n >= 3) {
+			for (size_t i = 0; i < n; i++)
+				f[nf++] = (struct tp_pt){ i ? TP_LINE : TP_MOVE, x + (u[i].x + b) * k,
+							  y + (u[i].y + b) * k };
+			f[nf] = f[nf - n];
+			f[nf++].op = TP_CLOSE;
+		}
+		for (size_t i = j + 1; rc == 0 && (s->paint & TP_STROKE) && i < e; i++) {
+			const struct tp_pt *a = &p[i - 1], *c = p[i].op == TP_CLOSE ? &p[j] : &p[i];
+			double ax = a->x, ay = a->y, bx = c->x, by = c->y;
+			if (!clip_segment(&ax, &ay, &bx, &by, box))
+				continue;
+			struct tp_pt q[2] = { { TP_MOVE, x + (ax + b) * k, y + (ay + b) * k },
+					      { TP_LINE, x + (bx + b) * k, y + (by + b) * k } };
+			rc = tp_scene_path(dst, s->ink, TP_STROKE, s->stroke * k, q, 2);
+		}
+		j = e;
+	}
+	if (rc == 0 && nf > 0)
+		rc = tp_scene_path(dst, s->ink, TP_FILL, 0, f, nf);
+	free(u);
+	free(v);
+	free(f);
+	return rc;
+}
+
 int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
 		   double x, double y, double k, double min_size)
 {
@@ -102,6 +177,13 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 			if (hi[0] < box[0] || lo[0] > box[2] || hi[1] < box[1] || lo[1] > box[3] ||
 			    size * k < min_size)
 				continue;
+			if (lo[0] < box[0] || lo[1] < box[1] || hi[0] > box[2] || hi[1] > box[3]) {
+				int c = place_clipped(dst, s, p, box, x, y, k, b);
+				if (c <= 0) {
+					rc = c;
+					continue;
+				}
+			}
 			struct tp_pt *q = tp_malloc(s->count * sizeof *q);
 			if (q == NULL)
 				return -1;

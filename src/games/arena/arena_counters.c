@@ -192,7 +192,7 @@ static void chart_pattern(const struct tp_arena_rules *r, int need, int p, int *
 	}
 }
 
-/* Chart of player p: a band of the player's colour with the title, and
+/* Chart of player p: a strip of the player's colour, the title, and
  * need x colours places, each a ring of its colour round a small mark of
  * it (a dot or the picture), for a counter to cover. */
 static int chart(const struct tp_config *c, const struct tp_arena_board *b, int p, struct tp_doc *doc)
@@ -217,8 +217,11 @@ static int chart(const struct tp_config *c, const struct tp_arena_board *b, int 
 	if (cls == NULL)
 		return -1;
 	chart_pattern(&a->rules, need, p, cls);
+	/* The player's colour is a strip along the top edge and the title sits
+	 * on paper below it: dark type over the colour would overprint past a
+	 * profile's ink limit (or knock out, or read poorly on a dark colour). */
 	int rc = tp_scene_rect(sc, TP_INK_PLAYER1 + p - 1, TP_FILL, 0, -c->print.bleed_mm,
-			       -c->print.bleed_mm, w + 2 * c->print.bleed_mm, m + band + c->print.bleed_mm) |
+			       -c->print.bleed_mm, w + 2 * c->print.bleed_mm, m / 2 + c->print.bleed_mm) |
 		 tp_scene_text(sc, TP_INK_NUMBER, w / 2, m + 0.7 * band, 0.6 * band, TP_ALIGN_CENTER, title);
 	for (int i = 0; rc == 0 && i < n; i++) {
 		double x = m + (i % cols) * (d + g) + d / 2, y = m + band + g + (i / cols) * (d + g) + d / 2;

@@ -216,11 +216,11 @@ static int check_numbering(const struct tp_arena_rules *r, tp_err *e)
 			       r->numbering);
 	if (r->group_size < 1 || r->group_size > TP_ARENA_GROUP_MAX || r->group_size % 2 == 0)
 		return tp_fail(e, TP_EINPUT,
-			       "arena.group_size = %d: a group is an odd number of squares a side, 1 to %d (odd, so that one group is centred on the centre square)",
+			       "arena.group_size = %d: a group is an odd number of cells a side (squares, or a hexagon of cells on hex and tri boards), 1 to %d (odd, so that one group is centred on the centre cell)",
 			       r->group_size, TP_ARENA_GROUP_MAX);
 	if (r->group_gap < 1 || r->group_gap > TP_ARENA_GROUP_MAX)
 		return tp_fail(e, TP_EINPUT,
-			       "arena.group_gap = %d: the unnumbered squares between groups run from 1 to %d",
+			       "arena.group_gap = %d: the unnumbered cells between groups run from 1 to %d",
 			       r->group_gap, TP_ARENA_GROUP_MAX);
 	return TP_OK;
 }

@@ -376,7 +376,7 @@ const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
 	  pieces_parts },
 	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, pieces_parts },
 	{ "score-pad", "score sheet", 0, NULL, NULL, tp_arena_build_pad, NULL, NULL },
-	{ "die-net", "die net for the die game (arena.die = pips)", 0, tp_arena_die_absent, NULL, tp_arena_build_die,
+	{ "die-net", "die net for the die game (arena.die = pips or shapes)", 0, tp_arena_die_absent, NULL, tp_arena_build_die,
 	  NULL, NULL },
 	{ "counters", "collecting counters, one per coloured position (arena.marking = colours, pictures)", 0,
 	  tp_arena_collect_absent, NULL, tp_arena_build_counters, NULL, tp_arena_counters_parts },

@@ -794,7 +794,7 @@ c_whole_range() {
 tcase "arena.side = 19.0: not a whole number, allowed: its real range" c_whole_range
 
 # The collecting game (arena.marking = colours | pictures).
-. tests/games/arena/cli_collect.sh
+. tests/games/arena/collect_cases.sh
 
 # ---- moved from tests/cli/newuser.sh (issue 21) ----------------------------------
 
