@@ -271,10 +271,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	rc = in_folder ? tp_build_plan(&b, &s, &opt, e)
 		       : tp_fail(e, TP_EIO, "out of memory planning the build");
 	free(in_folder);
-	/* The preflight: before anything is written, errors stop the build. */
 	struct tp_preflight pf = { 0 };
-	if (rc == TP_OK)
-		rc = preflight(cli, &s, &b, &pf, e);
 	b.pf = &pf;
 	/* Too many files or pixels for what the user expects: refused before
 	 * anything is drawn (print.max_files, print.max_gpx). */
@@ -300,6 +297,12 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc == TP_OK)
 		rc = tp_build_txn_precheck(&txn, cli, &predicted, e);
 	tp_written_free(&predicted);
+	/* The preflight: errors stop the build before any file is written.
+	 * It comes after the input checks above because its PDF read-back
+	 * writes a temporary file (pdf_stream.h), and a refusal must come
+	 * before anything is drawn. */
+	if (rc == TP_OK)
+		rc = preflight(cli, &s, &b, &pf, e);
 	b.opt.dir = txn.od.stage;
 	if (rc == TP_OK && b.want_manifest)
 		rc = tp_build_manifest(&b, e);
