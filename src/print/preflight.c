@@ -20,37 +20,17 @@
 void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,
 	       double limit, const char *fmt, ...)
 {
-	struct tp_preflight *pf = P->pf;
-	if (sev == TP_PF_ERROR)
-		pf->errors++;
-	else
-		pf->warnings++;
-	if (pf->n >= MAX_FINDINGS)
-		return;
-	if (pf->n == pf->cap) {
-		size_t cap = pf->cap ? 2 * pf->cap : 64;
-		struct tp_pf_finding *f = tp_realloc(pf->f, cap * sizeof *f);
-		if (f == NULL) {
-			pf->oom = 1;
-			return;
-		}
-		pf->f = f;
-		pf->cap = cap;
-	}
-	struct tp_pf_finding *f = &pf->f[pf->n++];
-	memset(f, 0, sizeof *f);
-	f->severity = sev;
-	snprintf(f->sheet, sizeof f->sheet, "%s", P->sheet);
-	f->page = P->page;
-	f->x = x;
-	f->y = y;
-	snprintf(f->rule, sizeof f->rule, "%s", rule);
-	f->value = value;
-	f->limit = limit;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(f->what, sizeof f->what, fmt, ap);
+	struct tp_pf_finding *f =
+		tp_pf_record(P->pf, MAX_FINDINGS, sev, P->sheet, P->page, rule, fmt, ap);
 	va_end(ap);
+	if (f == NULL)
+		return;
+	f->x = x;
+	f->y = y;
+	f->value = value;
+	f->limit = limit;
 }
 
 static const struct tp_ink *ink_of(const struct tp_scene *sc, const struct tp_shape *s)

@@ -4,6 +4,8 @@
 /* The preflight sink's page state, shared by its files (preflight.c, the
  * die and page rules; preflight_emboss.c, the emboss gap rule). */
 
+#include <stdarg.h>
+
 #include "print/preflight.h"
 #include "print/preflight_geom.h"
 
@@ -44,6 +46,14 @@ struct tp_pf_page {
 	struct tp_pf_seg *eseg; /* their straight pieces */
 	size_t n_eseg, cap_eseg;
 };
+
+/* Counts a finding of severity sev and records it (sheet, page, rule and
+ * fmt's text; the rest zero) unless pf already holds `max`: the new
+ * finding, or NULL when not recorded (over max, or out of memory: pf->oom
+ * set).  tp_pf_add and tp_preflight_note both record through it. */
+struct tp_pf_finding *tp_pf_record(struct tp_preflight *pf, size_t max, int sev,
+				   const char *sheet, int page, const char *rule, const char *fmt,
+				   va_list ap);
 
 /* A finding on the page being walked. */
 void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,

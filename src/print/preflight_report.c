@@ -3,25 +3,30 @@
 #include "print/preflight.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/preflight_int.h"
 
-void tp_preflight_note(struct tp_preflight *pf, int sev, const char *sheet, int page,
-		       const char *rule, const char *fmt, ...)
+struct tp_pf_finding *tp_pf_record(struct tp_preflight *pf, size_t max, int sev,
+				   const char *sheet, int page, const char *rule, const char *fmt,
+				   va_list ap)
 {
 	if (sev == TP_PF_ERROR)
 		pf->errors++;
 	else
 		pf->warnings++;
+	if (pf->n >= max)
+		return NULL;
 	if (pf->n == pf->cap) {
 		size_t cap = pf->cap ? 2 * pf->cap : 64;
 		struct tp_pf_finding *f = tp_realloc(pf->f, cap * sizeof *f);
 		if (f == NULL) {
 			pf->oom = 1;
-			return;
+			return NULL;
 		}
 		pf->f = f;
 		pf->cap = cap;
@@ -32,9 +37,16 @@ void tp_preflight_note(struct tp_preflight *pf, int sev, const char *sheet, int 
 	snprintf(f->sheet, sizeof f->sheet, "%s", sheet);
 	f->page = page;
 	snprintf(f->rule, sizeof f->rule, "%s", rule);
+	vsnprintf(f->what, sizeof f->what, fmt, ap);
+	return f;
+}
+
+void tp_preflight_note(struct tp_preflight *pf, int sev, const char *sheet, int page,
+		       const char *rule, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(f->what, sizeof f->what, fmt, ap);
+	tp_pf_record(pf, SIZE_MAX, sev, sheet, page, rule, fmt, ap);
 	va_end(ap);
 }
 
