@@ -6,42 +6,27 @@
 
 #include "core/report.h"
 
+/* What a seat's chart still lacks (the value context of fills). */
+struct chart {
+	const struct tp_arena_board *b;
+	const int *have;
+	int need;
+};
+
 /* Places of the chart a move would fill: its coloured cells, each while
  * the chart still lacks that colour. */
-static int fills(const struct tp_arena_board *b, const int *have, int need,
-		 const struct tp_arena_move *m)
+static int fills(const struct tp_arena_move *m, const void *ctx)
 {
+	const struct chart *ch = ctx;
 	int add[TP_ARENA_COLOURS_MAX + 1] = { 0 }, n = 0;
 	for (int i = 0; i < m->n; i++) {
-		int c = b->sq[m->cell[i]].colour;
-		if (c > 0 && have[c] + add[c] < need) {
+		int c = ch->b->sq[m->cell[i]].colour;
+		if (c > 0 && ch->have[c] + add[c] < ch->need) {
 			add[c]++;
 			n++;
 		}
 	}
 	return n;
-}
-
-static const struct tp_arena_move *choose(const struct tp_arena_board *b, const int *have,
-					  int need, const struct tp_arena_move *mv, int n,
-					  int strategy, struct tp_rng *rng)
-{
-	if (strategy == TP_STRATEGY_RANDOM)
-		return &mv[tp_rng_below(rng, (unsigned long long)n)];
-	int best = -1, best_v = -1, ties = 0;
-	for (int i = 0; i < n; i++) {
-		int v = fills(b, have, need, &mv[i]);
-		if (v < best_v)
-			continue;
-		if (v > best_v) {
-			best = i;
-			best_v = v;
-			ties = 1;
-		} else if (tp_rng_below(rng, (unsigned long long)++ties) == 0) {
-			best = i;
-		}
-	}
-	return &mv[best];
 }
 
 /* One game into the totals of s. */
@@ -63,8 +48,9 @@ static int one_game(const struct tp_arena_shapes *sh, const struct tp_arena_boar
 			tp_arena_play_free(g);
 			return tp_fail(e, TP_EIO, "arena: out of memory listing moves");
 		}
+		struct chart ch = { b, have[seat], s->need };
 		const struct tp_arena_move *m =
-			n ? choose(b, have[seat], s->need, mv, n, s->strategy[seat - 1], rng) : NULL;
+			n ? tp_arena_choose(mv, n, s->strategy[seat - 1], fills, &ch, rng) : NULL;
 		for (int i = 0; m && i < m->n; i++) {
 			int c = b->sq[m->cell[i]].colour;
 			got[seat] += c > 0;

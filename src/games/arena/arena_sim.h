@@ -60,6 +60,14 @@ int tp_arena_play_moves(struct tp_arena_play *g, const struct tp_arena_move **mo
 /* Plays m (one of the moves just listed), or passes when m is NULL. */
 void tp_arena_play_apply(struct tp_arena_play *g, const struct tp_arena_move *m);
 
+/* A move by the strategy (n > 0): uniform, or the highest value(m, ctx)
+ * with ties uniform (reservoir sampling: one pass, the same stream on every
+ * machine).  Both the racing and the collecting game choose through it. */
+const struct tp_arena_move *tp_arena_choose(const struct tp_arena_move *mv, int n, int strategy,
+					    int (*value)(const struct tp_arena_move *m,
+							 const void *ctx),
+					    const void *ctx, struct tp_rng *rng);
+
 /* What a run of games reports. */
 struct tp_arena_sim {
 	int players, games, gate;

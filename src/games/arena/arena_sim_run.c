@@ -9,25 +9,41 @@
 
 #include "core/report.h"
 
-/* A move by the strategy: uniform, or the best score with ties uniform
- * (reservoir sampling: one pass, the same stream on every machine). */
-static const struct tp_arena_move *choose(const struct tp_arena_move *mv, int n, int strategy,
-					  struct tp_rng *rng)
+const struct tp_arena_move *tp_arena_choose(const struct tp_arena_move *mv, int n, int strategy,
+					    int (*value)(const struct tp_arena_move *m,
+							 const void *ctx),
+					    const void *ctx, struct tp_rng *rng)
 {
 	if (strategy == TP_STRATEGY_RANDOM)
 		return &mv[tp_rng_below(rng, (unsigned long long)n)];
-	int best = -1, ties = 0;
+	int best = -1, best_v = 0, ties = 0;
 	for (int i = 0; i < n; i++) {
-		if (best >= 0 && mv[i].score < mv[best].score)
+		int v = value(&mv[i], ctx);
+		if (best >= 0 && v < best_v)
 			continue;
-		if (best < 0 || mv[i].score > mv[best].score) {
+		if (best < 0 || v > best_v) {
 			best = i;
+			best_v = v;
 			ties = 1;
 		} else if (tp_rng_below(rng, (unsigned long long)++ties) == 0) {
 			best = i;
 		}
 	}
 	return &mv[best];
+}
+
+/* A move's value to the racing game: what it scores. */
+static int move_score(const struct tp_arena_move *m, const void *ctx)
+{
+	(void)ctx;
+	return m->score;
+}
+
+/* The racing game's move by the strategy (tp_arena_choose on the score). */
+static const struct tp_arena_move *choose(const struct tp_arena_move *mv, int n, int strategy,
+					  struct tp_rng *rng)
+{
+	return tp_arena_choose(mv, n, strategy, move_score, NULL, rng);
 }
 
 /* One game into the totals of s. */
