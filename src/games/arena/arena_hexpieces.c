@@ -80,26 +80,6 @@ static size_t piece_path(const struct outline *o, double d, double ox, double oy
 	return (size_t)o->n + 1;
 }
 
-/* A circle as four curves, anticlockwise on the page: a hole in a fill
- * under the nonzero rule. */
-static size_t hole(struct tp_pt *p, double cx, double cy, double r)
-{
-	const double k = 0.5522847498 * r;
-	size_t n = 0;
-	p[n++] = (struct tp_pt){ TP_MOVE, cx + r, cy };
-	const double seg4[4][6] = {
-		{ cx + r, cy - k, cx + k, cy - r, cx, cy - r },
-		{ cx - k, cy - r, cx - r, cy - k, cx - r, cy },
-		{ cx - r, cy + k, cx - k, cy + r, cx, cy + r },
-		{ cx + k, cy + r, cx + r, cy + k, cx + r, cy },
-	};
-	for (int i = 0; i < 4; i++)
-		for (int j = 0; j < 3; j++)
-			p[n++] = (struct tp_pt){ TP_CURVE, seg4[i][2 * j], seg4[i][2 * j + 1] };
-	p[n++] = (struct tp_pt){ TP_CLOSE, 0, 0 };
-	return n;
-}
-
 static void cell_centre(int grid, const struct tp_arena_shape *sh, int i, double p, double ox,
 			double oy, double *x, double *y)
 {
@@ -146,7 +126,7 @@ static int face(struct tp_scene *sc, const struct tp_config *c, const struct tp_
 	double cx, cy, r = tp_arena_grid_mark_radius(a);
 	cell_centre(a->rules.grid, sh, 0, a->square_mm, L->ox[i], L->oy[i], &cx, &cy);
 	if (pc->mark != TP_MARK_BLANK)
-		n += hole(pt + n, cx, cy, r);
+		n += tp_arena_hole(pt + n, cx, cy, r);
 	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, pt, n) != 0 ||
 	    (a->player_marks && pc->player >= 1 &&
 	     pips(sc, a->rules.grid, sh, a->square_mm, L->ox[i], L->oy[i], pc->player,

@@ -105,9 +105,7 @@ static void mark_disc(const struct tp_arena_cfg *a, const struct tp_arena_shape 
 	*r = tp_arena_mark_radius(a);
 }
 
-/* Appends a circle as four curves, anticlockwise on the page (against the
- * outline), so that with the nonzero rule it is a hole in the fill. */
-static size_t hole(struct tp_pt *p, double cx, double cy, double r)
+size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r)
 {
 	const double k = 0.5522847498 * r;
 	size_t n = 0;
@@ -139,7 +137,7 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 	double cx, cy, r;
 	mark_disc(a, sh, x, y, &cx, &cy, &r);
 	if (pc->mark != TP_MARK_BLANK)
-		n += hole(p + n, cx, cy, r);
+		n += tp_arena_hole(p + n, cx, cy, r);
 	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, p, n) != 0 ||
 	    (a->player_marks && tp_arena_draw_pips(sc, sh, s, x, y, pc->player) != 0))
 		return -1;

@@ -30,6 +30,11 @@ struct tp_scene *tp_arena_new_sheet(const struct tp_config *c, const char *name,
 				    const int *layers, size_t n);
 int tp_arena_seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1);
 
+/* Appends to p a circle as four curves, anticlockwise on the page (against
+ * a piece's outline), so that with the nonzero rule it is a hole in the
+ * fill: 14 points, returns 14.  The square and the hex pieces' mark discs. */
+size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r);
+
 /* The score pad sheet (arena_pad.c). */
 int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_doc *doc);
 
