@@ -167,6 +167,44 @@ static void poly_json_tail(struct tp_buf *b, const struct tp_arena_rules *r,
 	tp_buf_printf(b, "}\n");
 }
 
+/* One cell of a hex or tri pattern's csv (`a,b,mark,arena,sector`) or
+ * json ([a, b, mark, "i"|"o", sector], a comma unless it is the last). */
+static void poly_cell_line(struct tp_buf *b, int fmt, int a, int c, int mark,
+			   const struct tp_arena_square *s, int last)
+{
+	if (fmt == TP_FMT_CSV)
+		tp_buf_printf(b, "%d,%d,%d,%s,%d\n", a, c, mark, arena_name(s->inner), s->quarter);
+	else
+		tp_buf_printf(b, "    [%d, %d, %d, \"%c\", %d]%s\n", a, c, mark, s->inner ? 'i' : 'o',
+			      s->quarter, last ? "" : ",");
+}
+
+/* One cell of a hex or tri pattern's text, w wide: its sector (k: 1-6 or
+ * 1-3 inner, a-f or a-c outer, * centre), else its mark ("." none). */
+static void poly_cell_text(struct tp_buf *b, const struct tp_arena_square *s, int k, int mark,
+			   int w)
+{
+	if (k)
+		tp_buf_printf(b, "%*c", w, s->quarter == 0 ? '*' : s->inner
+				  ? (char)('0' + s->quarter) : (char)('a' + s->quarter - 1));
+	else if (mark)
+		tp_buf_printf(b, "%*d", w, mark);
+	else
+		tp_buf_printf(b, "%*s", w, ".");
+}
+
+/* The end of a pattern's text: a colour board's colour counts, else the
+ * totals. */
+static void pattern_text_tail(struct tp_buf *b, const struct tp_arena_rules *r,
+			      const struct tp_arena_board *bd)
+{
+	tp_buf_printf(b, "\n");
+	if (r->marking != TP_MARKING_NUMBERS)
+		colour_counts_text(b, r, bd);
+	else
+		board_totals_text(b, bd);
+}
+
 /* A hex board's pattern: csv `q,r,number,arena,sector`, one line per
  * cell, rows r = -n..n, q rising along each; json the same cells as
  * [q, r, number, "i"|"o", sector]; text the cells staggered as laid out,
@@ -187,12 +225,7 @@ static void hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 			if (s->off)
 				continue;
 			int q = i % R - n, rr = i / R - n;
-			if (fmt == TP_FMT_CSV)
-				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", q, rr, MARK(s), arena_name(s->inner),
-					      s->quarter);
-			else
-				tp_buf_printf(b, "    [%d, %d, %d, \"%c\", %d]%s\n", q, rr, MARK(s),
-					      s->inner ? 'i' : 'o', s->quarter, --left ? "," : "");
+			poly_cell_line(b, fmt, q, rr, MARK(s), s, --left == 0);
 		}
 		poly_json_tail(b, r, bd, fmt);
 		return;
@@ -207,22 +240,12 @@ static void hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 				const struct tp_arena_square *s = &bd->sq[row * R + col];
 				if (s->off)
 					continue;
-				if (k)
-					tp_buf_printf(b, "%4c", s->quarter == 0 ? '*' : s->inner
-							  ? (char)('0' + s->quarter) : (char)('a' + s->quarter - 1));
-				else if (MARK(s))
-					tp_buf_printf(b, "%4d", MARK(s));
-				else
-					tp_buf_printf(b, "%4s", ".");
+				poly_cell_text(b, s, k, MARK(s), 4);
 			}
 			tp_buf_printf(b, "\n");
 		}
 	}
-	tp_buf_printf(b, "\n");
-	if (colours)
-		colour_counts_text(b, r, bd);
-	else
-		board_totals_text(b, bd);
+	pattern_text_tail(b, r, bd);
 }
 
 /* The board as json: arrays of rows of numbers (colours), arenas and
@@ -283,12 +306,7 @@ static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 			const struct tp_arena_square *s = &bd->sq[i];
 			if (s->off)
 				continue;
-			if (fmt == TP_FMT_CSV)
-				tp_buf_printf(b, "%d,%d,%d,%s,%d\n", i / C + 1, i % C + 1, MARK(s),
-					      arena_name(s->inner), s->quarter);
-			else
-				tp_buf_printf(b, "    [%d, %d, %d, \"%c\", %d]%s\n", i / C + 1, i % C + 1,
-					      MARK(s), s->inner ? 'i' : 'o', s->quarter, --left ? "," : "");
+			poly_cell_line(b, fmt, i / C + 1, i % C + 1, MARK(s), s, --left == 0);
 		}
 		poly_json_tail(b, r, bd, fmt);
 		return;
@@ -301,22 +319,12 @@ static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 			tp_buf_printf(b, "%*s", (k ? 2 : 3) * (L - 1 - row), "");
 			for (int col = 0; col <= 2 * row; col++) {
 				const struct tp_arena_square *s = &bd->sq[row * C + col];
-				if (k)
-					tp_buf_printf(b, "%2c", s->quarter == 0 ? '*' : s->inner
-							  ? (char)('0' + s->quarter) : (char)('a' + s->quarter - 1));
-				else if (MARK(s))
-					tp_buf_printf(b, "%3d", MARK(s));
-				else
-					tp_buf_printf(b, "%3s", ".");
+				poly_cell_text(b, s, k, MARK(s), k ? 2 : 3);
 			}
 			tp_buf_printf(b, "\n");
 		}
 	}
-	tp_buf_printf(b, "\n");
-	if (colours)
-		colour_counts_text(b, r, bd);
-	else
-		board_totals_text(b, bd);
+	pattern_text_tail(b, r, bd);
 }
 
 void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
@@ -371,11 +379,7 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		}
 		tp_buf_printf(b, "\n");
 	}
-	tp_buf_printf(b, "\n");
-	if (colours)
-		colour_counts_text(b, r, bd);
-	else
-		board_totals_text(b, bd);
+	pattern_text_tail(b, r, bd);
 }
 
 /* ---- the production run --------------------------------------------------- */
