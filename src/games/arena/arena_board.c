@@ -285,41 +285,6 @@ static void place_quarters(struct tp_arena_board *bd, const int *vals, const str
 	}
 }
 
-/* Whether a numbered board repeats itself: two quarters alike turned onto
- * each other, or the board its own mirror image. */
-static int symmetric(const struct tp_arena_board *bd)
-{
-	for (int q = 1; q <= 4; q++)
-		for (int p = q + 1; p <= 4; p++)
-			if (tp_arena_quarter_repeats(bd, q, p))
-				return 1;
-	for (int axis = 0; axis < 4; axis++)
-		if (tp_arena_mirrored(bd, axis))
-			return 1;
-	return 0;
-}
-
-static struct tp_arena_board *new_board(const struct tp_arena_rules *r, int size)
-{
-	int R = tp_arena_rows(r), C = tp_arena_cols(r);
-	struct tp_arena_board *bd = tp_calloc(1, sizeof *bd);
-	struct tp_arena_square *sq = tp_calloc((size_t)R * C, sizeof *sq);
-	if (bd == NULL || sq == NULL) {
-		free(bd);
-		free(sq);
-		return NULL;
-	}
-	bd->rows = R;
-	bd->cols = C;
-	bd->sq = sq;
-	for (int row = 0; row < R; row++)
-		for (int col = 0; col < C; col++) {
-			sq[row * C + col].inner = tp_arena_inner_in(r, size, row, col);
-			sq[row * C + col].quarter = tp_arena_quarter_of(R, C, row, col);
-		}
-	return bd;
-}
-
 static int number_board(const struct tp_arena_rules *r, struct tp_arena_board *bd,
 			const struct lists *L, const struct counts *k, int *vals, tp_err *e)
 {
@@ -339,7 +304,7 @@ static int number_board(const struct tp_arena_rules *r, struct tp_arena_board *b
 			return tp_fail(e, TP_EIO, "arena: out of memory numbering the board");
 		place_quarters(bd, vals, L, k);
 		bd->sq[(R / 2) * C + C / 2].number = (int)c;
-		if (!symmetric(bd))
+		if (!tp_arena_symmetric(bd))
 			break;
 	}
 	return rc;
@@ -358,7 +323,7 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 	struct counts k = { .cn = tp_arena_numbered_at(r, R / 2, C / 2), .bases = R == C ? 1 : 2 };
 	struct lists L = { .stride = (R / 2 + 1) * (C / 2 + 1) }; /* a quarter, all numbered */
 	int *vals = tp_malloc(sizeof *vals * (size_t)L.stride * 4);
-	struct tp_arena_board *bd = new_board(r, size);
+	struct tp_arena_board *bd = tp_arena_board_new(r, size);
 	int ok = vals != NULL && bd != NULL;
 	for (int j = 0; j < 2; j++) {
 		L.cells[j] = tp_malloc(sizeof *L.cells[j] * (size_t)L.stride);

@@ -76,20 +76,6 @@ static void shuffle(unsigned long long *g, int *v, int n)
 
 #define TRIES 1000
 
-/* Whether the colours repeat: two congruent quarters alike, or a mirror.
- * The symmetry helpers compare numbers and colours. */
-static int symmetric(const struct tp_arena_board *bd)
-{
-	for (int q = 1; q <= 4; q++)
-		for (int p = q + 1; p <= 4; p++)
-			if (tp_arena_quarter_repeats(bd, q, p))
-				return 1;
-	for (int axis = 0; axis < 4; axis++)
-		if (tp_arena_mirrored(bd, axis))
-			return 1;
-	return 0;
-}
-
 int tp_arena_colour_derive(const struct tp_arena_rules *r, struct tp_arena_board *bd, tp_err *e)
 {
 	int R = bd->rows, C = bd->cols, k = r->colours, bases = R == C ? 1 : 2;
@@ -123,7 +109,7 @@ int tp_arena_colour_derive(const struct tp_arena_rules *r, struct tp_arena_board
 				bd->sq[row * C + col].colour = v[i];
 			}
 		}
-		found = !symmetric(bd);
+		found = !tp_arena_symmetric(bd);
 	}
 	free(cells);
 	free(base);

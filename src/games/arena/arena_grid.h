@@ -26,6 +26,16 @@ int tp_arena_mirrored(const struct tp_arena_board *b, int axis);
  * when the two do not turn onto each other). */
 int tp_arena_quarter_repeats(const struct tp_arena_board *b, int q1, int q2);
 
+/* Whether a square board repeats itself: two quarters alike turned onto
+ * each other (numbers and colours compared), or the board its own mirror
+ * image (arena_verify.c; the numbering and the colouring redraw while so). */
+int tp_arena_symmetric(const struct tp_arena_board *bd);
+
+/* A new board of r's grid and shape, nothing on it yet: each slot on or
+ * off the board, each cell's arena (inner size `size`) and quarter or
+ * sector; NULL when out of memory.  Free with tp_arena_board_free. */
+struct tp_arena_board *tp_arena_board_new(const struct tp_arena_rules *r, int size);
+
 /* The hex and triangular boards' cells by slot (row, col) of a board of
  * R rows (arena_slots.c; hex: arena_hex.h, tri: arena_tri.h): whether the
  * slot holds a cell (any grid), its sector (1..tp_arena_sectors, 0 the

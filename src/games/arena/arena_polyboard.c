@@ -100,29 +100,6 @@ static int choose_sums(const struct tp_arena_rules *r, const struct base *B, lon
 	return TP_OK;
 }
 
-static struct tp_arena_board *new_board(const struct tp_arena_rules *r, int size)
-{
-	int R = tp_arena_rows(r), C = tp_arena_cols(r);
-	struct tp_arena_board *bd = tp_calloc(1, sizeof *bd);
-	struct tp_arena_square *sq = tp_calloc((size_t)R * C, sizeof *sq);
-	if (bd == NULL || sq == NULL) {
-		free(bd);
-		free(sq);
-		return NULL;
-	}
-	*bd = (struct tp_arena_board){ .grid = r->grid, .rows = R, .cols = C, .sq = sq };
-	for (int row = 0; row < R; row++)
-		for (int col = 0; col < C; col++) {
-			struct tp_arena_square *s = &sq[row * C + col];
-			s->off = !tp_arena_slot_on(r->grid, R, C, row, col);
-			if (s->off)
-				continue;
-			s->inner = tp_arena_inner_in(r, size, row, col);
-			s->quarter = tp_arena_slot_sector(r->grid, R, row, col);
-		}
-	return bd;
-}
-
 static int list_base(const struct tp_arena_rules *r, const struct tp_arena_board *bd,
 		     struct base *B)
 {
@@ -241,7 +218,7 @@ int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board *
 {
 	*out = NULL;
 	int size = tp_arena_inner_size_of(r);
-	struct tp_arena_board *bd = new_board(r, size);
+	struct tp_arena_board *bd = tp_arena_board_new(r, size);
 	struct base B = { 0 };
 	int *vals = NULL;
 	int rc = bd == NULL || list_base(r, bd, &B) != 0 ? TP_EIO : TP_OK;

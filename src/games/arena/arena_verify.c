@@ -1,12 +1,14 @@
 /* The shape arena board re-checked against its rules from scratch
- * (tp_arena_board_verify), and the symmetry and totals that the generator
- * shares with it. */
+ * (tp_arena_board_verify), and the new board, symmetry and totals that the
+ * generators share with it. */
 #include "games/arena/arena_grid.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "games/arena/arena_hex.h"
 
 /* ---- symmetry ------------------------------------------------------------- */
@@ -58,6 +60,42 @@ int tp_arena_quarter_repeats(const struct tp_arena_board *b, int q1, int q2)
 				return 0;
 		}
 	return 1;
+}
+
+int tp_arena_symmetric(const struct tp_arena_board *bd)
+{
+	for (int q = 1; q <= 4; q++)
+		for (int p = q + 1; p <= 4; p++)
+			if (tp_arena_quarter_repeats(bd, q, p))
+				return 1;
+	for (int axis = 0; axis < 4; axis++)
+		if (tp_arena_mirrored(bd, axis))
+			return 1;
+	return 0;
+}
+
+struct tp_arena_board *tp_arena_board_new(const struct tp_arena_rules *r, int size)
+{
+	int R = tp_arena_rows(r), C = tp_arena_cols(r);
+	struct tp_arena_board *bd = tp_calloc(1, sizeof *bd);
+	struct tp_arena_square *sq = tp_calloc((size_t)R * C, sizeof *sq);
+	if (bd == NULL || sq == NULL) {
+		free(bd);
+		free(sq);
+		return NULL;
+	}
+	*bd = (struct tp_arena_board){ .grid = r->grid, .rows = R, .cols = C, .sq = sq };
+	for (int row = 0; row < R; row++)
+		for (int col = 0; col < C; col++) {
+			struct tp_arena_square *s = &sq[row * C + col];
+			s->off = !tp_arena_slot_on(r->grid, R, C, row, col);
+			if (s->off)
+				continue;
+			s->inner = tp_arena_inner_in(r, size, row, col);
+			s->quarter = r->grid == TP_GRID_SQUARE ? tp_arena_quarter_of(R, C, row, col)
+							       : tp_arena_slot_sector(r->grid, R, row, col);
+		}
+	return bd;
 }
 
 void tp_arena_board_totals(struct tp_arena_board *b)
