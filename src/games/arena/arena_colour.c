@@ -200,20 +200,6 @@ int tp_arena_poly_colour(const struct tp_arena_rules *r, struct tp_arena_board *
 
 /* ---- verify ------------------------------------------------------------------ */
 
-static int why_fail(char *why, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int why_fail(char *why, size_t n, const char *fmt, ...)
-{
-	if (why != NULL && n > 0) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(why, n, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
 /* Counts of each colour per quarter (sector) and part: cnt[q][inner][c]. */
 typedef int part_counts[7][2][TP_ARENA_COLOURS_MAX + 1];
 
@@ -232,11 +218,11 @@ static int repeats(const struct tp_arena_board *b, char *why, size_t n)
 		for (int p = q + 1; p <= S; p++)
 			if (b->grid == TP_GRID_SQUARE ? tp_arena_quarter_repeats(b, q, p)
 						      : tp_arena_sector_repeats(b, q, p, 0))
-				return why_fail(why, n, "%s %d turned onto %s %d reads the same", part, q,
+				return tp_arena_why_fail(why, n, "%s %d turned onto %s %d reads the same", part, q,
 						part, p);
 	for (int axis = 0; axis < S; axis++)
 		if (b->grid == TP_GRID_SQUARE ? tp_arena_mirrored(b, axis) : tp_arena_poly_mirrored(b, axis))
-			return why_fail(why, n, "the board is its own mirror image (axis %d)", axis);
+			return tp_arena_why_fail(why, n, "the board is its own mirror image (axis %d)", axis);
 	return 0;
 }
 
@@ -253,12 +239,12 @@ int tp_arena_colour_verify(const struct tp_arena_rules *r, const struct tp_arena
 			const struct tp_arena_square *s = &b->sq[row * C + col];
 			int pos = !s->off && tp_arena_numbered_at(r, row, col) && s->quarter != 0;
 			if (s->number != 0)
-				return why_fail(why, n, "square %d,%d carries the number %d on a colour board",
+				return tp_arena_why_fail(why, n, "square %d,%d carries the number %d on a colour board",
 						row + 1, col + 1, s->number);
 			if (!pos && s->colour != 0)
-				return why_fail(why, n, "square %d,%d is coloured but is no position", row + 1, col + 1);
+				return tp_arena_why_fail(why, n, "square %d,%d is coloured but is no position", row + 1, col + 1);
 			if (pos && (s->colour < 1 || s->colour > k))
-				return why_fail(why, n, "position %d,%d has colour %d, not 1..%d", row + 1,
+				return tp_arena_why_fail(why, n, "position %d,%d has colour %d, not 1..%d", row + 1,
 						col + 1, s->colour, k);
 			cnt[s->quarter][s->inner][s->colour]++;
 		}
@@ -270,11 +256,11 @@ int tp_arena_colour_verify(const struct tp_arena_rules *r, const struct tp_arena
 				hi = cnt[q][in][c] > hi ? cnt[q][in][c] : hi;
 			}
 			if (hi - lo > 1)
-				return why_fail(why, n, "the %s positions of %s %d hold %d of one colour and %d of another",
+				return tp_arena_why_fail(why, n, "the %s positions of %s %d hold %d of one colour and %d of another",
 						in ? "inner" : "outer", part, q, hi, lo);
 			for (int p = 1; p < q; p++)
 				if (turn_onto(b, p, q) && memcmp(cnt[p][in], cnt[q][in], sizeof cnt[q][in]) != 0)
-					return why_fail(why, n, "the %s positions of %ss %d and %d hold different counts of the colours",
+					return tp_arena_why_fail(why, n, "the %s positions of %ss %d and %d hold different counts of the colours",
 							in ? "inner" : "outer", part, p, q);
 		}
 	for (int c = 1; c <= k; c++) {
@@ -282,7 +268,7 @@ int tp_arena_colour_verify(const struct tp_arena_rules *r, const struct tp_arena
 		for (int q = 1; q <= S; q++)
 			sum += cnt[q][0][c] + cnt[q][1][c];
 		if (b->colour_n[c] != sum)
-			return why_fail(why, n, "the stored count of colour %d does not match the board", c);
+			return tp_arena_why_fail(why, n, "the stored count of colour %d does not match the board", c);
 	}
 	return repeats(b, why, n);
 }

@@ -31,6 +31,11 @@ int tp_arena_quarter_repeats(const struct tp_arena_board *b, int q1, int q2);
  * image (arena_verify.c; the numbering and the colouring redraw while so). */
 int tp_arena_symmetric(const struct tp_arena_board *bd);
 
+/* The verifiers' refusal: fmt's text into why (n bytes; why may be NULL),
+ * and -1 (arena_verify.c; arena_colour.c and arena_polyboard.c too). */
+int tp_arena_why_fail(char *why, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* A new board of r's grid and shape, nothing on it yet: each slot on or
  * off the board, each cell's arena (inner size `size`) and quarter or
  * sector; NULL when out of memory.  Free with tp_arena_board_free. */

@@ -269,19 +269,6 @@ int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board *
 	return TP_OK;
 }
 
-static int why_fail(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int why_fail(char *why, size_t n, const char *fmt, ...)
-{
-	if (why != NULL && n > 0) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(why, n, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
 /* Each cell against the geometry and the ranges. */
 static int verify_cells(const struct tp_arena_rules *r, const struct tp_arena_board *b, char *why,
 			size_t len)
@@ -291,26 +278,26 @@ static int verify_cells(const struct tp_arena_rules *r, const struct tp_arena_bo
 		const struct tp_arena_square *s = &b->sq[i];
 		int row = i / C, col = i % C, on = tp_arena_slot_on(r->grid, R, C, row, col);
 		if (s->off == on || (!on && (s->number || s->inner || s->quarter)))
-			return why_fail(why, len, "slot %d,%d is %s but %s the board", row, col,
+			return tp_arena_why_fail(why, len, "slot %d,%d is %s but %s the board", row, col,
 					s->off ? "off" : "on", on ? "on" : "off");
 		if (!on)
 			continue;
 		int in = tp_arena_inner_in(r, size, row, col);
 		int sec = tp_arena_slot_sector(r->grid, R, row, col);
 		if (s->inner != in || s->quarter != sec)
-			return why_fail(why, len, "slot %d,%d is %s in sector %d, not %s in %d", row, col,
+			return tp_arena_why_fail(why, len, "slot %d,%d is %s in sector %d, not %s in %d", row, col,
 					s->inner ? "inner" : "outer", s->quarter, in ? "inner" : "outer", sec);
 		if (r->marking != TP_MARKING_NUMBERS)
 			continue;   /* tp_arena_colour_verify checks what it carries */
 		if (!tp_arena_numbered_at(r, row, col)) {
 			if (s->number)
-				return why_fail(why, len, "slot %d,%d carries %d off the numbered class",
+				return tp_arena_why_fail(why, len, "slot %d,%d carries %d off the numbered class",
 						row, col, s->number);
 			continue;
 		}
 		int lo = in ? r->inner_min : r->outer_min, hi = in ? r->inner_max : r->outer_max;
 		if (s->number < lo || s->number > hi)
-			return why_fail(why, len, "slot %d,%d carries %d, outside %d..%d", row, col,
+			return tp_arena_why_fail(why, len, "slot %d,%d carries %d, outside %d..%d", row, col,
 					s->number, lo, hi);
 	}
 	return 0;
@@ -321,7 +308,7 @@ int tp_arena_poly_verify(const struct tp_arena_rules *r, const struct tp_arena_b
 {
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), S = tp_arena_sectors(r->grid);
 	if (b == NULL || b->sq == NULL || b->grid != r->grid || b->rows != R || b->cols != C)
-		return why_fail(why, len, "the board is not a %s board of side %d",
+		return tp_arena_why_fail(why, len, "the board is not a %s board of side %d",
 				tp_arena_grid_names[r->grid], r->side);
 	if (verify_cells(r, b, why, len) != 0)
 		return -1;
@@ -332,23 +319,23 @@ int tp_arena_poly_verify(const struct tp_arena_rules *r, const struct tp_arena_b
 	if (memcmp(t.quarter_total, b->quarter_total, sizeof t.quarter_total) != 0 ||
 	    memcmp(t.inner_quarter_total, b->inner_quarter_total, sizeof t.inner_quarter_total) != 0 ||
 	    t.inner_total != b->inner_total || t.outer_total != b->outer_total)
-		return why_fail(why, len, "the board's stored totals do not match its numbers");
+		return tp_arena_why_fail(why, len, "the board's stored totals do not match its numbers");
 	for (int q = 2; q <= S; q++)
 		if (t.quarter_total[q] != t.quarter_total[1] ||
 		    t.inner_quarter_total[q] != t.inner_quarter_total[1])
-			return why_fail(why, len, "sector %d totals %ld (inner %ld), sector 1 %ld (%ld)", q,
+			return tp_arena_why_fail(why, len, "sector %d totals %ld (inner %ld), sector 1 %ld (%ld)", q,
 					t.quarter_total[q], t.inner_quarter_total[q], t.quarter_total[1],
 					t.inner_quarter_total[1]);
 	if (t.outer_total <= t.inner_total ||
 	    (long long)t.outer_total * t.n_inner_numbered <= (long long)t.inner_total * t.n_outer_numbered)
-		return why_fail(why, len, "the outer numbers (%ld over %d) do not beat the inner (%ld over %d)",
+		return tp_arena_why_fail(why, len, "the outer numbers (%ld over %d) do not beat the inner (%ld over %d)",
 				t.outer_total, t.n_outer_numbered, t.inner_total, t.n_inner_numbered);
 	for (int q = 1; q <= S; q++)
 		for (int p = q + 1; p <= S; p++)
 			if (tp_arena_sector_repeats(b, q, p, 0))
-				return why_fail(why, len, "sector %d turned onto sector %d reads the same", q, p);
+				return tp_arena_why_fail(why, len, "sector %d turned onto sector %d reads the same", q, p);
 	for (int k = 0; k < S; k++)
 		if (tp_arena_poly_mirrored(b, k))
-			return why_fail(why, len, "the board is its own mirror image (mirror %d)", k);
+			return tp_arena_why_fail(why, len, "the board is its own mirror image (mirror %d)", k);
 	return 0;
 }

@@ -123,10 +123,7 @@ void tp_arena_board_totals(struct tp_arena_board *b)
 
 /* ---- verify --------------------------------------------------------------- */
 
-static int why_fail(char *why, size_t n, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int why_fail(char *why, size_t n, const char *fmt, ...)
+int tp_arena_why_fail(char *why, size_t n, const char *fmt, ...)
 {
 	if (why != NULL && n > 0) {
 		va_list ap;
@@ -142,29 +139,29 @@ int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_
 {
 	tp_err e = { 0 };
 	if (tp_arena_rules_check(r, &e) != TP_OK)
-		return why_fail(why, n, "%s", e.msg);
+		return tp_arena_why_fail(why, n, "%s", e.msg);
 	if (r->grid != TP_GRID_SQUARE)
 		return tp_arena_poly_verify(r, b, why, n);
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), size = tp_arena_inner_size_of(r);
 	if (b == NULL || b->sq == NULL || b->rows != R || b->cols != C)
-		return why_fail(why, n, "the board is not %dx%d", R, C);
+		return tp_arena_why_fail(why, n, "the board is not %dx%d", R, C);
 	for (int row = 0; row < R; row++)
 		for (int col = 0; col < C; col++) {
 			const struct tp_arena_square *s = &b->sq[row * C + col];
 			int in = tp_arena_inner_in(r, size, row, col);
 			if (s->inner != in)
-				return why_fail(why, n, "square %d,%d is %s, the %s arena puts it %s",
+				return tp_arena_why_fail(why, n, "square %d,%d is %s, the %s arena puts it %s",
 						row + 1, col + 1, s->inner ? "inner" : "outer",
 						tp_arena_inner_names[r->inner], in ? "inner" : "outer");
 			int q = tp_arena_quarter_of(R, C, row, col);
 			if (s->quarter != q)
-				return why_fail(why, n, "square %d,%d is in quarter %d, not %d", row + 1,
+				return tp_arena_why_fail(why, n, "square %d,%d is in quarter %d, not %d", row + 1,
 						col + 1, s->quarter, q);
 			if (r->marking != TP_MARKING_NUMBERS)
 				continue;   /* tp_arena_colour_verify checks what it carries */
 			if (!tp_arena_numbered_at(r, row, col)) {
 				if (s->number != 0)
-					return why_fail(why, n,
+					return tp_arena_why_fail(why, n,
 							"square %d,%d carries %d but is not on the numbered squares (arena.numbering = %s)",
 							row + 1, col + 1, s->number,
 							tp_arena_numbering_names[r->numbering]);
@@ -172,7 +169,7 @@ int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_
 			}
 			int lo = in ? r->inner_min : r->outer_min, hi = in ? r->inner_max : r->outer_max;
 			if (s->number < lo || s->number > hi)
-				return why_fail(why, n, "square %d,%d carries %d, outside the %s range %d..%d",
+				return tp_arena_why_fail(why, n, "square %d,%d carries %d, outside the %s range %d..%d",
 						row + 1, col + 1, s->number, in ? "inner" : "outer", lo, hi);
 		}
 	if (r->marking != TP_MARKING_NUMBERS)
@@ -183,30 +180,30 @@ int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_
 	    memcmp(t.inner_quarter_total, b->inner_quarter_total, sizeof t.inner_quarter_total) != 0 ||
 	    t.inner_total != b->inner_total || t.outer_total != b->outer_total ||
 	    t.n_inner_numbered != b->n_inner_numbered || t.n_outer_numbered != b->n_outer_numbered)
-		return why_fail(why, n, "the board's stored totals do not match its numbers");
+		return tp_arena_why_fail(why, n, "the board's stored totals do not match its numbers");
 	for (int q = 2; q <= 4; q++) {
 		if (t.quarter_total[q] != t.quarter_total[1])
-			return why_fail(why, n, "quarter %d totals %ld, quarter 1 %ld", q,
+			return tp_arena_why_fail(why, n, "quarter %d totals %ld, quarter 1 %ld", q,
 					t.quarter_total[q], t.quarter_total[1]);
 		if (t.inner_quarter_total[q] != t.inner_quarter_total[1])
-			return why_fail(why, n, "the inner arena of quarter %d totals %ld, of quarter 1 %ld",
+			return tp_arena_why_fail(why, n, "the inner arena of quarter %d totals %ld, of quarter 1 %ld",
 					q, t.inner_quarter_total[q], t.inner_quarter_total[1]);
 	}
 	if (t.outer_total <= t.inner_total)
-		return why_fail(why, n, "the outer numbers total %ld, not more than the inner %ld",
+		return tp_arena_why_fail(why, n, "the outer numbers total %ld, not more than the inner %ld",
 				t.outer_total, t.inner_total);
 	if ((long long)t.outer_total * t.n_inner_numbered <=
 	    (long long)t.inner_total * t.n_outer_numbered)
-		return why_fail(why, n, "the outer numbers average %.3f, not more than the inner %.3f",
+		return tp_arena_why_fail(why, n, "the outer numbers average %.3f, not more than the inner %.3f",
 				(double)t.outer_total / t.n_outer_numbered,
 				(double)t.inner_total / t.n_inner_numbered);
 	for (int q = 1; q <= 4; q++)
 		for (int p = q + 1; p <= 4; p++)
 			if (tp_arena_quarter_repeats(b, q, p))
-				return why_fail(why, n, "quarter %d turned onto quarter %d reads the same", q, p);
+				return tp_arena_why_fail(why, n, "quarter %d turned onto quarter %d reads the same", q, p);
 	for (int axis = 0; axis < 4; axis++)
 		if (tp_arena_mirrored(b, axis))
-			return why_fail(why, n, "the board is its own mirror image about %s",
+			return tp_arena_why_fail(why, n, "the board is its own mirror image about %s",
 					axis_names[axis]);
 	return 0;
 }
