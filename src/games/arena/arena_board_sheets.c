@@ -36,9 +36,7 @@ static int needs_bar(int v)
 #define BAR_THICK 0.08  /* em */
 #define FIT 0.92        /* of the middle half, for antialiasing */
 
-/* The font size at which every number on the board, with its bar, fits a
- * box x box square: 0, or -1 when out of memory. */
-static int number_em(const struct tp_arena_board *bd, double box, double *em)
+int tp_arena_number_em(const struct tp_arena_board *bd, double box, double *em)
 {
 	double worst = 0;
 	char seen[TP_ARENA_NUMBER_MAX + 1] = { 0 };
@@ -78,10 +76,8 @@ static int facing(int R, int C, int row, int col, int quarter)
 	return by_quarter[quarter];
 }
 
-/* Number v centred in the square at (x, y), turned `turns` quarter turns,
- * at font size em, with a bar when needs_bar(v). */
-static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y, double s,
-		       double em)
+int tp_arena_draw_number(struct tp_scene *sc, int v, double ca, double sa, double ox, double oy,
+			 double em)
 {
 	char text[16];
 	snprintf(text, sizeof text, "%d", v);
@@ -100,9 +96,6 @@ static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y
 		{ TP_LINE, b[0], b[3] + (BAR_GAP + BAR_THICK) * em }, { TP_CLOSE, 0, 0 },
 	};
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + (bar ? r[2].y : b[3])) / 2;
-	static const int cs[4][2] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
-	int ca = cs[turns & 3][0], sa = cs[turns & 3][1];
-	double ox = x + s / 2, oy = y + s / 2;
 	for (int k = 0; k < 2; k++) {
 		struct tp_pt *q = k ? r : p;
 		size_t m = k ? 4 : n;
@@ -121,6 +114,16 @@ static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y
 	return rc;
 }
 
+/* Number v centred in the square at (x, y), turned `turns` quarter turns,
+ * at font size em (exact quarter turns: the sines are whole numbers). */
+static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y, double s,
+		       double em)
+{
+	static const int cs[4][2] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
+	return tp_arena_draw_number(sc, v, cs[turns & 3][0], cs[turns & 3][1], x + s / 2, y + s / 2,
+				    em);
+}
+
 /* The whole board, without bleed: squares in their arena's ink, the
  * numbers, the grid. */
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
@@ -137,7 +140,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	if (sc == NULL)
 		return NULL;
 	double em;
-	int rc = number_em(bd, s / 2, &em);
+	int rc = tp_arena_number_em(bd, s / 2, &em);
 	for (int row = 0; rc == 0 && row < R; row++)
 		for (int col = 0; rc == 0 && col < n; col++) {
 			const struct tp_arena_square *q = &bd->sq[row * n + col];

@@ -20,9 +20,6 @@
 #include "print/text_outline.h"
 
 #define SQ3 1.7320508075688772
-#define BAR_GAP 0.09    /* em: between the digits and the bar (as the square board) */
-#define BAR_THICK 0.08  /* em */
-#define FIT 0.92
 /* A traced outline's corners: a piece of six hexes has at most 6 * 6. */
 #define PIECE_CORNERS 40
 
@@ -135,85 +132,11 @@ static int cell_ground(struct tp_scene *sc, const struct bgeo *g, int i, int ink
 	return rc;
 }
 
-static void bbox(const struct tp_pt *p, size_t n, double b[4])
-{
-	b[0] = b[1] = INFINITY;
-	b[2] = b[3] = -INFINITY;
-	for (size_t i = 0; i < n; i++) {
-		if (p[i].op == TP_CLOSE)
-			continue;
-		b[0] = fmin(b[0], p[i].x);
-		b[1] = fmin(b[1], p[i].y);
-		b[2] = fmax(b[2], p[i].x);
-		b[3] = fmax(b[3], p[i].y);
-	}
-}
-
-/* The font size at which every number with its bar fits a box x box
- * square.  0, or -1 when out of memory. */
-static int number_em(const struct tp_arena_board *bd, double box, double *em)
-{
-	double worst = 0;
-	char seen[TP_ARENA_NUMBER_MAX + 1] = { 0 };
-	for (int i = 0; i < bd->rows * bd->cols; i++) {
-		int v = bd->sq[i].number;
-		if (v <= 0 || v > TP_ARENA_NUMBER_MAX || seen[v])
-			continue;
-		seen[v] = 1;
-		char s[16];
-		snprintf(s, sizeof s, "%d", v);
-		struct tp_pt *p = NULL;
-		size_t n = 0;
-		if (tp_text_outline(s, 0, 0, 1, TP_ALIGN_CENTER, &p, &n) != 0)
-			return -1;
-		double b[4];
-		bbox(p, n, b);
-		free(p);
-		double w = b[2] - b[0], h = b[3] - b[1] + (tp_arena_needs_bar(v) ? BAR_GAP + BAR_THICK : 0);
-		worst = fmax(worst, fmax(w, h));
-	}
-	*em = worst > 0 ? box * FIT / worst : 1;
-	return 0;
-}
-
 /* Number v (with its bar) centred on (ox, oy), turned deg degrees
  * clockwise. */
 static int draw_number(struct tp_scene *sc, int v, double deg, double ox, double oy, double em)
 {
-	char text[16];
-	snprintf(text, sizeof text, "%d", v);
-	struct tp_pt *p = NULL;
-	size_t n = 0;
-	if (tp_text_outline(text, 0, 0, em, TP_ALIGN_CENTER, &p, &n) != 0)
-		return -1;
-	if (n == 0)
-		return 0;
-	double b[4];
-	bbox(p, n, b);
-	int bar = tp_arena_needs_bar(v);
-	struct tp_pt r[5] = {
-		{ TP_MOVE, b[0], b[3] + BAR_GAP * em }, { TP_LINE, b[2], b[3] + BAR_GAP * em },
-		{ TP_LINE, b[2], b[3] + (BAR_GAP + BAR_THICK) * em },
-		{ TP_LINE, b[0], b[3] + (BAR_GAP + BAR_THICK) * em }, { TP_CLOSE, 0, 0 },
-	};
-	double cx = (b[0] + b[2]) / 2, cy = (b[1] + (bar ? r[2].y : b[3])) / 2;
-	double ca = cos(deg * M_PI / 180), sa = sin(deg * M_PI / 180);
-	for (int k = 0; k < 2; k++) {
-		struct tp_pt *q = k ? r : p;
-		size_t m = k ? 4 : n;
-		for (size_t i = 0; i < m; i++) {
-			if (q[i].op == TP_CLOSE)
-				continue;
-			double dx = q[i].x - cx, dy = q[i].y - cy;
-			q[i].x = ox + dx * ca - dy * sa;
-			q[i].y = oy + dx * sa + dy * ca;
-		}
-	}
-	int rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, p, n);
-	free(p);
-	if (rc == 0 && bar)
-		rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, r, 5);
-	return rc;
+	return tp_arena_draw_number(sc, v, cos(deg * M_PI / 180), sin(deg * M_PI / 180), ox, oy, em);
 }
 
 static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd, int h,
@@ -291,7 +214,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	/* Numbers in the middle of the cell: half a pitch on hexes (the
 	 * square board's middle half), 0.4 of an edge in a triangle (inside
 	 * its inscribed circle, 0.29 of an edge round). */
-	int rc = number_em(bd, tri ? 0.4 * p : p / 2, &em);
+	int rc = tp_arena_number_em(bd, tri ? 0.4 * p : p / 2, &em);
 	if (rc == 0)
 		rc = bleed_ring(c, bd, sc);
 	struct tp_pt pt[7];

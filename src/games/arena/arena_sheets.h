@@ -30,6 +30,15 @@ struct tp_scene *tp_arena_new_sheet(const struct tp_config *c, const char *name,
 				    const int *layers, size_t n);
 int tp_arena_seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1);
 
+/* The board numbers (arena_board_sheets.c; the square and the hex/tri
+ * boards): the font size at which every number on board bd, with its bar,
+ * fits a box x box square (0, or -1 when out of memory), and number v with
+ * its bar (tp_arena_needs_bar) centred on (ox, oy) at font size em, turned
+ * by the cosine ca and sine sa (0, or -1 when out of memory). */
+int tp_arena_number_em(const struct tp_arena_board *bd, double box, double *em);
+int tp_arena_draw_number(struct tp_scene *sc, int v, double ca, double sa, double ox, double oy,
+			 double em);
+
 /* Appends to p a circle as four curves, anticlockwise on the page (against
  * a piece's outline), so that with the nonzero rule it is a hole in the
  * fill: 14 points, returns 14.  The square and the hex pieces' mark discs. */
