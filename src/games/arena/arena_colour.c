@@ -142,19 +142,6 @@ static void list_sector(const struct tp_arena_rules *r, const struct tp_arena_bo
 		}
 }
 
-static int poly_symmetric(const struct tp_arena_board *bd)
-{
-	int S = tp_arena_sectors(bd->grid);
-	for (int q = 1; q <= S; q++)
-		for (int p = q + 1; p <= S; p++)
-			if (tp_arena_sector_repeats(bd, q, p, 0))
-				return 1;
-	for (int k = 0; k < S; k++)
-		if (tp_arena_poly_mirrored(bd, k))
-			return 1;
-	return 0;
-}
-
 /* The hex and triangular boards' colouring: every sector turns onto
  * sector 1, so one part_colours draw per part gives every sector the same
  * counts; each sector places its own shuffle of them. */
@@ -185,7 +172,7 @@ int tp_arena_poly_colour(const struct tp_arena_rules *r, struct tp_arena_board *
 				bd->sq[row * bd->cols + col].colour = v[i];
 			}
 		}
-		found = !poly_symmetric(bd);
+		found = !tp_arena_symmetric(bd);
 	}
 	free(cells);
 	free(base);

@@ -26,9 +26,10 @@ int tp_arena_mirrored(const struct tp_arena_board *b, int axis);
  * when the two do not turn onto each other). */
 int tp_arena_quarter_repeats(const struct tp_arena_board *b, int q1, int q2);
 
-/* Whether a square board repeats itself: two quarters alike turned onto
- * each other (numbers and colours compared), or the board its own mirror
- * image (arena_verify.c; the numbering and the colouring redraw while so). */
+/* Whether a board repeats itself: two quarters (sectors) alike turned
+ * onto each other (numbers and colours compared), or the board its own
+ * mirror image, on any grid (arena_verify.c; the numberings and the
+ * colourings redraw while so). */
 int tp_arena_symmetric(const struct tp_arena_board *bd);
 
 /* The verifiers' refusal: fmt's text into why (n bytes; why may be NULL),

@@ -163,19 +163,6 @@ int tp_arena_poly_mirrored(const struct tp_arena_board *b, int k)
 	return 1;
 }
 
-static int symmetric(const struct tp_arena_board *bd)
-{
-	int S = tp_arena_sectors(bd->grid);
-	for (int q = 1; q <= S; q++)
-		for (int p = q + 1; p <= S; p++)
-			if (tp_arena_sector_repeats(bd, q, p, 0))
-				return 1;
-	for (int k = 0; k < S; k++)
-		if (tp_arena_poly_mirrored(bd, k))
-			return 1;
-	return 0;
-}
-
 /* Draws and places the six sectors; with strict (the first tries) the
  * outer numbers rise toward the corners and a sector whose inner part
  * repeats an earlier one's is redrawn.  0, or -1 out of memory. */
@@ -254,7 +241,7 @@ int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board *
 			break;
 		}
 		bd->sq[centre_slot(r, bd)].number = (int)c;
-		if (!symmetric(bd))
+		if (!tp_arena_symmetric(bd))
 			break;
 	}
 	free(vals);

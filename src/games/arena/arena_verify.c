@@ -64,12 +64,14 @@ int tp_arena_quarter_repeats(const struct tp_arena_board *b, int q1, int q2)
 
 int tp_arena_symmetric(const struct tp_arena_board *bd)
 {
-	for (int q = 1; q <= 4; q++)
-		for (int p = q + 1; p <= 4; p++)
-			if (tp_arena_quarter_repeats(bd, q, p))
+	int S = tp_arena_sectors(bd->grid), square = bd->grid == TP_GRID_SQUARE;
+	for (int q = 1; q <= S; q++)
+		for (int p = q + 1; p <= S; p++)
+			if (square ? tp_arena_quarter_repeats(bd, q, p)
+				   : tp_arena_sector_repeats(bd, q, p, 0))
 				return 1;
-	for (int axis = 0; axis < 4; axis++)
-		if (tp_arena_mirrored(bd, axis))
+	for (int axis = 0; axis < S; axis++)
+		if (square ? tp_arena_mirrored(bd, axis) : tp_arena_poly_mirrored(bd, axis))
 			return 1;
 	return 0;
 }
