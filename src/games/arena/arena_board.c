@@ -9,31 +9,7 @@
 
 #include "core/alloc.h"
 #include "games/arena/arena_hex.h"
-
-/* ---- the random stream ---------------------------------------------------- */
-
-struct rng {
-	unsigned long long s;
-};
-
-static unsigned long long next64(struct rng *g)
-{
-	unsigned long long z = (g->s += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-/* Uniform in 0..n-1 (n >= 1), without modulo bias. */
-static unsigned long long below(struct rng *g, unsigned long long n)
-{
-	unsigned long long lim = -n % n; /* 2^64 mod n */
-	for (;;) {
-		unsigned long long x = next64(g);
-		if (x >= lim)
-			return x % n;
-	}
-}
+#include "games/sim.h"
 
 /* ---- sums ----------------------------------------------------------------- */
 
@@ -147,28 +123,6 @@ static int choose_sums(const struct tp_arena_rules *r, const struct counts *k, l
 	return TP_OK;
 }
 
-/* k numbers uniform in lo..hi, then one at a time moved by 1 (a random one
- * that can move) until they total s; s is reachable. */
-static void draw(struct rng *g, int *v, int k, int lo, int hi, long long s)
-{
-	long long sum = 0;
-	for (int i = 0; i < k; i++) {
-		v[i] = lo + (int)below(g, (unsigned long long)(hi - lo) + 1);
-		sum += v[i];
-	}
-	while (sum != s) {
-		int up = sum < s;
-		int i = (int)below(g, (unsigned long long)k);
-		if (up && v[i] < hi) {
-			v[i]++;
-			sum++;
-		} else if (!up && v[i] > lo) {
-			v[i]--;
-			sum--;
-		}
-	}
-}
-
 /* ---- derive --------------------------------------------------------------- */
 
 void tp_arena_board_free(struct tp_arena_board *b)
@@ -244,7 +198,7 @@ struct lists {
  * inner part repeats such a one's or that is its own mirror image (small
  * boards, finding 7), and the outer numbers rise toward the corners
  * (tp_arena_rise, dist).  0, or -1 when memory runs out. */
-static int draw_quarters(struct rng *g, const struct tp_arena_rules *r, int *vals,
+static int draw_quarters(struct tp_rng *g, const struct tp_arena_rules *r, int *vals,
 			 const struct lists *L, const struct counts *k, long long si,
 			 long long so, int strict)
 {
@@ -253,9 +207,9 @@ static int draw_quarters(struct rng *g, const struct tp_arena_rules *r, int *val
 		int j = tp_arena_base_quarter(R, C, q) - 1, a = k->a[j], b = k->b[j];
 		int *v = vals + (size_t)(q - 1) * L->stride;
 		for (int again = 0; again < TRIES; again++) {
-			draw(g, v, a, r->inner_min, r->inner_max, si);
-			draw(g, v + a, b, r->outer_min, r->outer_max, so);
-			if (strict && tp_arena_rise(v + a, L->dist[j], b, next64(g)) != 0)
+			tp_arena_draw_sum(g, v, a, r->inner_min, r->inner_max, si);
+			tp_arena_draw_sum(g, v + a, b, r->outer_min, r->outer_max, so);
+			if (strict && tp_arena_rise(v + a, L->dist[j], b, tp_rng_next(g)) != 0)
 				return -1;
 			int dup = 0, picky = strict && again < 64;
 			for (int p = 1; p < q && !dup; p++)
@@ -291,7 +245,7 @@ static int number_board(const struct tp_arena_rules *r, struct tp_arena_board *b
 	int R = bd->rows, C = bd->cols;
 	long long si = 0, so = 0, c = 0;
 	int rc = choose_sums(r, k, &si, &so, &c, e);
-	struct rng g = { r->seed };
+	struct tp_rng g = { r->seed };
 	for (int attempt = 0; rc == TP_OK; attempt++) {
 		if (attempt == TRIES)
 			return tp_fail(e, TP_EINPUT,

@@ -37,6 +37,13 @@ int tp_arena_symmetric(const struct tp_arena_board *bd);
 int tp_arena_why_fail(char *why, size_t n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* k numbers uniform in lo..hi, then one at a time moved by 1 (a random
+ * one that can move) until they total s; s is reachable
+ * (arena_polyboard.c; both numberings draw their quarters or sectors
+ * with it). */
+struct tp_rng;
+void tp_arena_draw_sum(struct tp_rng *g, int *v, int k, int lo, int hi, long long s);
+
 /* A new board of r's grid and shape, nothing on it yet: each slot on or
  * off the board, each cell's arena (inner size `size`) and quarter or
  * sector; NULL when out of memory.  Free with tp_arena_board_free. */

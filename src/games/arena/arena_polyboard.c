@@ -35,9 +35,7 @@ static long ways(int k, int lo, int hi, long long s)
 	return n < WAYS_CAP ? n : WAYS_CAP;
 }
 
-/* k numbers uniform in lo..hi, then moved by 1 (a random one that can)
- * until they total s (reachable). */
-static void draw(struct tp_rng *g, int *v, int k, int lo, int hi, long long s)
+void tp_arena_draw_sum(struct tp_rng *g, int *v, int k, int lo, int hi, long long s)
 {
 	long long sum = 0;
 	for (int i = 0; i < k; i++) {
@@ -173,8 +171,8 @@ static int draw_sectors(struct tp_rng *g, const struct tp_arena_rules *r, struct
 	for (int q = 1; q <= B->S; q++) {
 		int *v = vals + (size_t)(q - 1) * k;
 		for (int again = 0; again < TRIES; again++) {
-			draw(g, v, B->a, r->inner_min, r->inner_max, si);
-			draw(g, v + B->a, B->b, r->outer_min, r->outer_max, so);
+			tp_arena_draw_sum(g, v, B->a, r->inner_min, r->inner_max, si);
+			tp_arena_draw_sum(g, v + B->a, B->b, r->outer_min, r->outer_max, so);
 			if (strict && tp_arena_rise(v + B->a, B->dist, B->b, tp_rng_next(g)) != 0)
 				return -1;
 			int dup = 0, picky = strict && again < 64;
