@@ -132,17 +132,7 @@ static int face(struct tp_scene *sc, const struct tp_config *c, const struct tp_
 	     pips(sc, a->rules.grid, sh, a->square_mm, L->ox[i], L->oy[i], pc->player,
 		  pc->mark != TP_MARK_BLANK ? r : 0) != 0))
 		return -1;
-	if (pc->mark == TP_MARK_BLANK)
-		return 0;
-	double size = r * 1.45;
-	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * 0.365, size, TP_ALIGN_CENTER,
-			     tp_arena_mark_names[pc->mark]);
-}
-
-static int seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1)
-{
-	struct tp_pt p[2] = { { TP_MOVE, x0, y0 }, { TP_LINE, x1, y1 } };
-	return tp_scene_path(sc, ink, TP_STROKE, w, p, 2);
+	return tp_arena_mark_text(sc, pc->mark, cx, cy, r);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -192,14 +182,14 @@ static int ribs(struct tp_scene *sc, const struct tp_config *c, const struct tp_
 				double half = sqrt(gap * gap - (ry - cy) * (ry - cy));
 				double l1 = fmin(xb, cx - half), x2 = fmax(xa, cx + half);
 				if (l1 - xa >= 2 * w &&
-				    seg(sc, ink, w, L->ox[i] + xa, L->oy[i] + ry, L->ox[i] + l1, L->oy[i] + ry))
+				    tp_arena_seg(sc, ink, w, L->ox[i] + xa, L->oy[i] + ry, L->ox[i] + l1, L->oy[i] + ry))
 					return -1;
 				if (xb - x2 >= 2 * w &&
-				    seg(sc, ink, w, L->ox[i] + x2, L->oy[i] + ry, L->ox[i] + xb, L->oy[i] + ry))
+				    tp_arena_seg(sc, ink, w, L->ox[i] + x2, L->oy[i] + ry, L->ox[i] + xb, L->oy[i] + ry))
 					return -1;
 				continue;
 			}
-			if (seg(sc, ink, w, L->ox[i] + xa, L->oy[i] + ry, L->ox[i] + xb, L->oy[i] + ry) != 0)
+			if (tp_arena_seg(sc, ink, w, L->ox[i] + xa, L->oy[i] + ry, L->ox[i] + xb, L->oy[i] + ry) != 0)
 				return -1;
 		}
 	}

@@ -123,6 +123,16 @@ size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r)
 	return n;
 }
 
+int tp_arena_mark_text(struct tp_scene *sc, int mark, double cx, double cy, double r)
+{
+	if (mark == TP_MARK_BLANK)
+		return 0;
+	double size = r * 1.45;
+	/* Digits of DejaVu Sans stand 0.73 em: centre them in the disc. */
+	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * 0.365, size, TP_ALIGN_CENTER,
+			     tp_arena_mark_names[mark]);
+}
+
 /* One face of a piece as it lies face up: its player's colour out to the
  * bleed, and on a marked piece an unprinted disc on the first cell with
  * the "2" or "3" in it. */
@@ -141,12 +151,7 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, p, n) != 0 ||
 	    (a->player_marks && tp_arena_draw_pips(sc, sh, s, x, y, pc->player) != 0))
 		return -1;
-	if (pc->mark == TP_MARK_BLANK)
-		return 0;
-	double size = r * 1.45;
-	/* Digits of DejaVu Sans stand 0.73 em: centre them in the disc. */
-	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * 0.365, size, TP_ALIGN_CENTER,
-			     tp_arena_mark_names[pc->mark]);
+	return tp_arena_mark_text(sc, pc->mark, cx, cy, r);
 }
 
 /* The ribs of the blocking face as segments in ink, a rib_pitch_mm apart

@@ -44,6 +44,10 @@ int tp_arena_draw_number(struct tp_scene *sc, int v, double ca, double sa, doubl
  * fill: 14 points, returns 14.  The square and the hex pieces' mark discs. */
 size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r);
 
+/* A piece's mark ("2", "3"; nothing on a blank piece) centred in its disc
+ * of radius r at (cx, cy): 0, or -1 when out of memory. */
+int tp_arena_mark_text(struct tp_scene *sc, int mark, double cx, double cy, double r);
+
 /* The score pad sheet (arena_pad.c). */
 int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_doc *doc);
 
