@@ -1,13 +1,56 @@
 #include "core/alloc.h"
 
+#include <execinfo.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 static long fail_at;
 static long made;
 
-static int should_fail(void)
+/* The trace is a test hook: it uses plain realloc so that it neither counts
+ * as an allocation nor fails with them. */
+static int tracing;
+static int trace_broken;
+static unsigned long *trace;
+static long trace_n, trace_cap;
+
+/* Not inlined, so the frames to skip are always the same four: this
+ * function, record(), should_fail() and tp_malloc & co. */
+#define SKIP 4
+__attribute__((noinline)) static unsigned long path_hash(void)
+{
+	void *frames[TP_ALLOC_FRAMES + SKIP];
+	int n = backtrace(frames, TP_ALLOC_FRAMES + SKIP);
+	unsigned long h = 1469598103934665603UL;
+	for (int i = SKIP; i < n; i++) {
+		h ^= (unsigned long)(uintptr_t)frames[i];
+		h *= 1099511628211UL;
+	}
+	return h;
+}
+
+__attribute__((noinline)) static void record(void)
+{
+	if (trace_broken)
+		return;
+	if (trace_n == trace_cap) {
+		long cap = trace_cap ? trace_cap * 2 : 4096;
+		unsigned long *t = realloc(trace, (size_t)cap * sizeof *t);
+		if (t == NULL) {
+			trace_broken = 1;
+			return;
+		}
+		trace = t;
+		trace_cap = cap;
+	}
+	trace[trace_n++] = path_hash();
+}
+
+__attribute__((noinline)) static int should_fail(void)
 {
 	made++;
+	if (tracing)
+		record();
 	return fail_at > 0 && made >= fail_at;
 }
 
@@ -35,4 +78,19 @@ void tp_alloc_fail_at(long n)
 long tp_alloc_count(void)
 {
 	return made;
+}
+
+void tp_alloc_trace(int on)
+{
+	free(trace);
+	trace = NULL;
+	trace_n = trace_cap = 0;
+	trace_broken = 0;
+	tracing = on;
+}
+
+long tp_alloc_paths(const unsigned long **paths)
+{
+	*paths = trace;
+	return trace_broken ? -1 : trace_n;
 }

@@ -16,4 +16,16 @@ void *tp_realloc(void *p, size_t n);
 void tp_alloc_fail_at(long n);
 long tp_alloc_count(void);
 
+/* Test hook: tp_alloc_trace(1) starts recording, for each allocation made
+ * from then on, a hash of its call path (the innermost TP_ALLOC_FRAMES
+ * return addresses above the allocator), so a test can fail each distinct
+ * path once instead of every allocation in turn.  tp_alloc_trace(0) stops
+ * and frees the record.  tp_alloc_paths() gives the record: (*paths)[i] is
+ * the path of allocation i + 1; the pointer stays valid until the next
+ * tp_alloc_trace() call.  Returns the count, or -1 if recording itself ran
+ * out of memory.  Addresses are only compared within one process. */
+#define TP_ALLOC_FRAMES 6
+void tp_alloc_trace(int on);
+long tp_alloc_paths(const unsigned long **paths);
+
 #endif
