@@ -65,7 +65,7 @@ static int push_seg(struct tp_pf_page *P, double x0, double y0, double x1, doubl
 		P->seg = s;
 		P->cap_seg = cap;
 	}
-	P->seg[P->n_seg++] = (struct tp_pf_seg){ x0, y0, x1, y1, shape };
+	P->seg[P->n_seg++] = (struct tp_pf_seg){ x0, y0, x1, y1, shape, 0 };
 	return 0;
 }
 
@@ -89,8 +89,9 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
 		return 0;
 	const struct tp_pt *p = d->pts;
 	double sx = 0, sy = 0, px = 0, py = 0;
-	int subpaths = 0, open = 0;
+	int subpaths = 0, open = 0, leg = 0;
 	for (size_t k = 0; k < d->n; k++) {
+		leg = p[k].op == TP_CURVE ? leg % 3 + 1 : 0;
 		double x = p[k].x, y = p[k].y;
 		if (p[k].op == TP_MOVE) {
 			if (subpaths && !(fabs(px - sx) < EPS && fabs(py - sy) < EPS))
@@ -108,6 +109,7 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
 			}
 			if (push_seg(P, px, py, x, y, d->index) != 0)
 				return -1;
+			P->seg[P->n_seg - 1].leg = leg;
 		}
 		px = x;
 		py = y;
@@ -116,59 +118,6 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
 		open = 1;
 	*closed = subpaths > 0 && !open;
 	return 0;
-}
-
-static double seg_len(const struct tp_pf_seg *g)
-{
-	return hypot(g->x1 - g->x0, g->y1 - g->y0);
-}
-
-/* 1 when the straight pieces u and v and the step from u's end to v's
- * start lie on one line, in one direction. */
-static int in_line(const struct tp_pf_seg *u, const struct tp_pf_seg *v)
-{
-	double ux = (u->x1 - u->x0) / seg_len(u), uy = (u->y1 - u->y0) / seg_len(u);
-	double vx = (v->x1 - v->x0) / seg_len(v), vy = (v->y1 - v->y0) / seg_len(v);
-	double gx = v->x0 - u->x1, gy = v->y0 - u->y1;
-	return fabs(ux * vy - uy * vx) < 1e-6 && ux * vx + uy * vy > 0 &&
-	       fabs(ux * gy - uy * gx) < EPS && ux * gx + uy * gy > 0;
-}
-
-/* A nicked contour: open subpaths, each ending a nick (a gap of at most
- * the profile's nick width) before the next begins, the last before the
- * first.  1 when die k is one (its nicks checked: on a straight side, at
- * least nick_corner from a corner). */
-static int nicked(struct tp_pf_page *P, const struct die *k, const size_t *sub, size_t m)
-{
-	const struct tp_pf_rules *r = P->r;
-	if (r->nick <= 0 || m < 1)
-		return 0;
-	for (size_t j = 0; j < m; j++) {
-		size_t end = j + 1 < m ? sub[j + 1] : k->last;
-		if (end == sub[j])
-			return 0;
-		const struct tp_pf_seg *u = &P->seg[end - 1], *v = &P->seg[sub[(j + 1) % m]];
-		double g = hypot(v->x0 - u->x1, v->y0 - u->y1);
-		if (g < EPS || g > r->nick + EPS)
-			return 0;
-	}
-	for (size_t j = 0; j < m; j++) {
-		size_t end = j + 1 < m ? sub[j + 1] : k->last, nx = (j + 1) % m;
-		size_t nend = nx + 1 < m ? sub[nx + 1] : k->last;
-		const struct tp_pf_seg *u = &P->seg[end - 1], *v = &P->seg[sub[nx]];
-		/* To the corner before and after: the piece up to the gap, unless
-		 * that piece runs from another gap (no corner on it). */
-		double before = end - sub[j] > 1 ? seg_len(u) : INFINITY;
-		double after = nend - sub[nx] > 1 ? seg_len(v) : INFINITY;
-		double x = (u->x1 + v->x0) / 2, y = (u->y1 + v->y0) / 2;
-		if (!in_line(u, v))
-			tp_pf_add(P, TP_PF_ERROR, x, y, "nick-corner", 0, r->nick_corner,
-			    "a nick on a corner of a die line");
-		else if (fmin(before, after) < r->nick_corner - EPS)
-			tp_pf_add(P, TP_PF_ERROR, x, y, "nick-corner", fmin(before, after), r->nick_corner,
-			    "a nick %.2f mm from a corner", fmin(before, after));
-	}
-	return 1;
 }
 
 static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
@@ -188,7 +137,7 @@ static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 	if (tp_pf_die_segments(P, d, &k->closed, sub, 256, &m) != 0)
 		return -1;
 	k->last = P->n_seg;
-	k->nicked = !k->closed && m <= 256 && nicked(P, k, sub, m);
+	k->nicked = !k->closed && m <= 256 && tp_pf_nicked(P, k->last, sub, m);
 	if (k->nicked)
 		k->closed = 1;
 	P->n_die++;

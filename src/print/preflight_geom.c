@@ -34,8 +34,8 @@ double tp_pf_box_seg(const double b[4], const struct tp_pf_seg *s)
 	int in0 = s->x0 >= b[0] && s->x0 <= b[2] && s->y0 >= b[1] && s->y0 <= b[3];
 	if (in0)
 		return 0;
-	struct tp_pf_seg e[4] = { { b[0], b[1], b[2], b[1], 0 }, { b[2], b[1], b[2], b[3], 0 },
-			    { b[2], b[3], b[0], b[3], 0 }, { b[0], b[3], b[0], b[1], 0 } };
+	struct tp_pf_seg e[4] = { { b[0], b[1], b[2], b[1], 0, 0 }, { b[2], b[1], b[2], b[3], 0, 0 },
+			    { b[2], b[3], b[0], b[3], 0, 0 }, { b[0], b[3], b[0], b[1], 0, 0 } };
 	double d = INFINITY;
 	for (int i = 0; i < 4; i++)
 		d = fmin(d, tp_pf_seg_seg(&e[i], s));

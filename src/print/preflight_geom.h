@@ -13,6 +13,8 @@
 struct tp_pf_seg {
 	double x0, y0, x1, y1;
 	size_t shape;    /* the die shape it belongs to */
+	int leg;         /* 0: a straight piece; 1, 2, 3: that leg of a cubic's
+			  * control polygon */
 };
 
 /* Distance from (px, py) to segment s. */

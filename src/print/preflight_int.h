@@ -66,6 +66,15 @@ void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *ru
 int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed,
 		       size_t *sub, size_t max_sub, size_t *n_sub);
 
+/* A nicked contour: the die pieces P->seg[sub[0] .. last - 1] in open
+ * subpaths beginning at sub[0 .. m - 1], each ending a nick (a gap of at
+ * most the profile's nick width) before the next begins, the last before
+ * the first.  1 when they are one, its nicks checked (nick-corner: the
+ * outline runs on smoothly across each gap, straight or curved, and each
+ * keeps nick_corner from the nearest corner along it); 0 otherwise
+ * (preflight_nicks.c). */
+int tp_pf_nicked(struct tp_pf_page *P, size_t last, const size_t *sub, size_t m);
+
 /* The emboss gap rule: each emboss element as the walk gives it (box b),
  * then the pairs closer than emboss_gap at the page's end. */
 int tp_pf_add_emboss(struct tp_pf_page *P, const struct tp_walk_shape *d, const double b[4]);
