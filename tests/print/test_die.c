@@ -1,6 +1,8 @@
 /* Die lines cut once (issue 12 point 3): tp_die_grid against an
  * enumeration of every cell edge, tp_die_rect / tp_die_contour as one
- * closed path, allocation failures. */
+ * closed path, allocation failures.  Nicks in curved outlines (issue 18
+ * section 4): a circle and a half disc, their gaps measured along the
+ * curve against the rule in die.h. */
 
 #include "testutil.h"
 
@@ -130,6 +132,157 @@ static void test_contour(void **state)
 	tp_scene_free(sc);
 }
 
+/* One subpath of a path shape, flattened: its points, its length. */
+struct run {
+	double x0, y0, x1, y1, len;
+	double maxdev;   /* farthest any point strays from the circle (cx, cy, r) */
+};
+
+/* Shape s's subpaths into runs[] (at most max); a curve sampled at 64
+ * steps, each sample's distance to the circle (cx, cy, r) kept. */
+static size_t runs_of(const struct tp_scene *sc, const struct tp_shape *s, struct run *runs,
+		      size_t max, double cx, double cy, double r)
+{
+	const struct tp_pt *p = sc->pts + s->first;
+	size_t n = 0;
+	double x = 0, y = 0;
+	for (size_t k = 0; k < s->count; k++) {
+		assert_int_not_equal(p[k].op, TP_CLOSE);
+		if (p[k].op == TP_MOVE) {
+			assert_true(n < max);
+			runs[n++] = (struct run){ p[k].x, p[k].y, p[k].x, p[k].y, 0, 0 };
+			x = p[k].x;
+			y = p[k].y;
+			continue;
+		}
+		assert_true(n > 0);
+		struct run *u = &runs[n - 1];
+		int steps = p[k].op == TP_CURVE ? 64 : 1;
+		for (int i = 1; i <= steps; i++) {
+			double t = (double)i / steps, v = 1 - t, nx, ny;
+			if (p[k].op == TP_CURVE) {
+				nx = v * v * v * x + 3 * v * v * t * p[k].x + 3 * v * t * t * p[k + 1].x + t * t * t * p[k + 2].x;
+				ny = v * v * v * y + 3 * v * v * t * p[k].y + 3 * v * t * t * p[k + 1].y + t * t * t * p[k + 2].y;
+			} else {
+				nx = p[k].x;
+				ny = p[k].y;
+			}
+			u->len += hypot(nx - u->x1, ny - u->y1);
+			u->x1 = nx;
+			u->y1 = ny;
+			if (p[k].op == TP_CURVE)
+				u->maxdev = fmax(u->maxdev, fabs(hypot(nx - cx, ny - cy) - r));
+		}
+		if (p[k].op == TP_CURVE)
+			k += 2;
+		x = u->x1;
+		y = u->y1;
+	}
+	return n;
+}
+
+/* A circle: 4 per_side nicks, per_side in each quarter from the start
+ * (angle 0) at (j + 1) / (per_side + 1) of it, each width long along the
+ * circle; the rest of the circle still drawn, on the circle. */
+static void test_nick_circle(void **state)
+{
+	(void)state;
+	const double cx = 50, cy = 40, r = 8;
+	const struct tp_nicks cases[] = { { 1, 0.5, 3 }, { 2, 0.4, 0 }, { 3, 0.3, 10 } };
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		const struct tp_nicks *nk = &cases[c];
+		struct tp_scene *sc = new_scene(100, 80);
+		assert_int_equal(tp_scene_circle(sc, TP_INK_CUT, TP_STROKE, 0.25, cx, cy, r), 0);
+		/* A circle has no corner: nick_corner does not matter. */
+		long want = 4 * nk->per_side;
+		assert_int_equal(tp_die_nick(sc, nk), want);
+		struct run u[64];
+		size_t n = runs_of(sc, &sc->shapes[0], u, 64, cx, cy, r);
+		assert_int_equal(n, (size_t)want);
+		double drawn = 0;
+		for (size_t i = 0; i < n; i++) {
+			const struct run *a = &u[i], *b = &u[(i + 1) % n];
+			/* tp_scene_circle's cubics keep within 0.03 % of r. */
+			assert_true(a->maxdev < 3e-4 * r);
+			drawn += a->len;
+			/* The gap: from this run's end to the next's start. */
+			double chord = hypot(b->x0 - a->x1, b->y0 - a->y1);
+			double arc = 2 * r * asin(chord / (2 * r));
+			assert_true(fabs(arc - nk->width) < 1e-3);
+			double mid = atan2((a->y1 + b->y0) / 2 - cy, (a->x1 + b->x0) / 2 - cx);
+			/* The path begins after the first gap: run i ends at gap i + 1. */
+			size_t g = (i + 1) % n;
+			int q = (int)(g / (size_t)nk->per_side), j = (int)(g % (size_t)nk->per_side);
+			double want_mid = 2 * M_PI * (q + (j + 1.0) / (nk->per_side + 1)) / 4;
+			double d = remainder(mid - want_mid, 2 * M_PI);
+			assert_true(fabs(d) < 1e-3);
+		}
+		assert_true(fabs(drawn - (2 * M_PI * r - want * nk->width)) < 2e-3 * r);
+		tp_scene_free(sc);
+	}
+	/* Gaps that would meet: none. */
+	struct tp_scene *sc = new_scene(100, 80);
+	assert_int_equal(tp_scene_circle(sc, TP_INK_CUT, TP_STROKE, 0.25, cx, cy, 0.5), 0);
+	const struct tp_nicks big = { 2, 0.5, 0 };
+	assert_int_equal(tp_die_nick(sc, &big), 0);
+	assert_int_equal(sc->shapes[0].count, 14);
+	tp_scene_free(sc);
+}
+
+/* A half disc of radius r on its diameter: a straight side and an arc
+ * side (two cubics) meeting in two corners.  Each side takes per_side
+ * nicks spread along it when they keep corner from its ends. */
+static void test_nick_arc(void **state)
+{
+	(void)state;
+	const double cx = 40, cy = 50, r = 25, k = 0.5522847498 * r;
+	const struct tp_pt half[] = {
+		{ TP_MOVE, cx - r, cy }, { TP_LINE, cx + r, cy },
+		{ TP_CURVE, cx + r, cy - k }, { TP_CURVE, cx + k, cy - r }, { TP_CURVE, cx, cy - r },
+		{ TP_CURVE, cx - k, cy - r }, { TP_CURVE, cx - r, cy - k }, { TP_CURVE, cx - r, cy },
+		{ TP_CLOSE, cx - r, cy },
+	};
+	const struct tp_nicks cases[] = { { 1, 0.5, 3 }, { 2, 0.5, 3 }, { 1, 0.5, 25 } };
+	const double side[2] = { 2 * r, M_PI * r };   /* the diameter, the arc */
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		const struct tp_nicks *nk = &cases[c];
+		int per[2];
+		long want = 0;
+		for (int i = 0; i < 2; i++) {
+			double step = side[i] / (nk->per_side + 1);
+			per[i] = step - nk->width / 2 >= nk->corner && nk->width < step ? nk->per_side : 0;
+			want += per[i];
+		}
+		struct tp_scene *sc = new_scene(100, 80);
+		assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, half, 9), 0);
+		assert_int_equal(tp_die_nick(sc, nk), want);
+		struct run u[8];
+		size_t n = runs_of(sc, &sc->shapes[0], u, 8, cx, cy, r);
+		assert_int_equal(n, (size_t)want);
+		for (size_t i = 0; i < n; i++) {
+			const struct run *a = &u[i], *b = &u[(i + 1) % n];
+			double gx = (a->x1 + b->x0) / 2, gy = (a->y1 + b->y0) / 2;
+			double chord = hypot(b->x0 - a->x1, b->y0 - a->y1);
+			if (fabs(gy - cy) < 1e-9) {
+				/* On the diameter, from (cx - r, cy) to (cx + r, cy). */
+				assert_true(fabs(chord - nk->width) < 1e-9);
+				double at = gx - (cx - r);
+				double f = at / side[0] * (nk->per_side + 1);
+				assert_true(fabs(f - round(f)) < 1e-9);
+			} else {
+				assert_true(fabs(2 * r * asin(chord / (2 * r)) - nk->width) < 1e-3);
+				/* Along the arc from (cx + r, cy), anticlockwise on the page. */
+				double at = r * atan2(cy - gy, gx - cx);
+				double f = at / side[1] * (nk->per_side + 1);
+				assert_true(fabs(f - round(f)) < 2e-3);
+				assert_true(fabs(hypot(gx - cx, gy - cy) - r) < 0.01);
+			}
+			assert_true(a->maxdev < 3e-4 * r);
+		}
+		tp_scene_free(sc);
+	}
+}
+
 static void test_out_of_memory(void **state)
 {
 	(void)state;
@@ -139,6 +292,11 @@ static void test_out_of_memory(void **state)
 		int rc = tp_die_grid(sc, 0, 0, 9, 9, 10, 10, 0.25);
 		if (rc == 0)
 			rc = tp_die_rect(sc, 0, 0, 90, 90, 0.25);
+		if (rc == 0)
+			rc = tp_scene_circle(sc, TP_INK_CUT, TP_STROKE, 0.25, 50, 50, 8);
+		const struct tp_nicks nk = { 1, 0.5, 3 };
+		if (rc == 0)
+			rc = tp_die_nick(sc, &nk) < 0 ? -1 : 0;
 		tp_alloc_fail_at(0);
 		tp_scene_free(sc);
 		if (rc == 0)
@@ -153,6 +311,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_grid),
 		cmocka_unit_test(test_contour),
+		cmocka_unit_test(test_nick_circle),
+		cmocka_unit_test(test_nick_arc),
 		cmocka_unit_test(test_out_of_memory),
 	};
 	return cmocka_run_group_tests_name("die lines", tests, NULL, NULL);

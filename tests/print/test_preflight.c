@@ -282,6 +282,90 @@ static void nicks(void **state)
 	}
 }
 
+/* A half disc of radius r on its diameter (from cx - r to cx + r at cy),
+ * its arc two cubics above it. */
+static void half_disc(struct tp_scene *sc, double cx, double cy, double r)
+{
+	const double k = 0.5522847498 * r;
+	const struct tp_pt p[] = {
+		{ TP_MOVE, cx - r, cy }, { TP_LINE, cx + r, cy },
+		{ TP_CURVE, cx + r, cy - k }, { TP_CURVE, cx + k, cy - r }, { TP_CURVE, cx, cy - r },
+		{ TP_CURVE, cx - k, cy - r }, { TP_CURVE, cx - r, cy - k }, { TP_CURVE, cx - r, cy },
+		{ TP_CLOSE, cx - r, cy },
+	};
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, p, 9), 0);
+}
+
+/* Nicks in curves: a nicked circle and half disc are closed components
+ * (component-size applies to them), their nicks on smooth runs; nicks
+ * nearer a corner than nick_corner along the arc or the diameter, and a
+ * gap cut across a corner where the arc meets the diameter, are
+ * nick-corner. */
+static void curved_nicks(void **state)
+{
+	(void)state;
+	palette();
+	struct tp_nicks nk = { 1, 0.5, 3 };
+	struct tp_scene *sc = clean(100, 100);
+	assert_int_equal(tp_scene_circle(sc, TP_INK_CUT, TP_STROKE, 0.25, 25, 25, 8), 0);
+	half_disc(sc, 50, 80, 25);
+	assert_int_equal(tp_die_nick(sc, &nk), 4 + 2 + 4);   /* the circle, the half disc, the trim */
+	struct tp_pf_rules r = rules();
+	r.die_gap = 0;
+	r.safe = 0;
+	r.min_component = 0;
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	assert_int_equal(pf.errors + pf.warnings, 0);
+	tp_preflight_free(&pf);
+	/* Components under 20 mm: the 16 mm circle (the half disc is 25 high). */
+	r.min_component = 20;
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	assert_int_equal(pf.errors + pf.warnings, 1);
+	assert_string_equal(pf.f[0].rule, "component-size");
+	assert_true(fabs(pf.f[0].value - 16) < 0.01);
+	tp_preflight_free(&pf);
+	tp_scene_free(sc);
+	/* per_side nicks with no corner distance; the preflight's 3 mm finds
+	 * those whose gap comes nearer a corner on either side. */
+	nk = (struct tp_nicks){ 29, 0.5, 0 };
+	const double rad = 25, side[2] = { 2 * rad, M_PI * rad };
+	size_t want = 0;
+	for (int i = 0; i < 2; i++)
+		for (int j = 1; j <= nk.per_side; j++) {
+			double c = side[i] * j / (nk.per_side + 1);
+			want += fmin(c, side[i] - c) - nk.width / 2 < r.nick_corner;
+		}
+	sc = clean(100, 100);
+	half_disc(sc, 50, 60, rad);
+	assert_int_equal(tp_die_nick(sc, &nk), 2 * nk.per_side + 4 * 29);
+	/* (the trim's nicks also come near its corners: count the half disc's) */
+	r.min_component = 0;
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	size_t near = 0;
+	for (size_t i = 0; i < pf.n; i++) {
+		assert_string_equal(pf.f[i].rule, "nick-corner");
+		near += pf.f[i].y > 10 && pf.f[i].y < 90 && pf.f[i].x > 10 && pf.f[i].x < 90;
+		if (pf.f[i].y > 10 && pf.f[i].y < 90)
+			assert_true(pf.f[i].value > 0);   /* near, not on, a corner */
+	}
+	assert_int_equal(near, want);
+	tp_preflight_free(&pf);
+	tp_scene_free(sc);
+	/* Planted: the half disc cut open 0.3 mm from its corner, across it. */
+	const double k = 0.5522847498 * rad, cx = 50, cy = 60;
+	const struct tp_pt across[] = {
+		{ TP_MOVE, cx - rad + 0.3, cy }, { TP_LINE, cx + rad, cy },
+		{ TP_CURVE, cx + rad, cy - k }, { TP_CURVE, cx + k, cy - rad }, { TP_CURVE, cx, cy - rad },
+		{ TP_CURVE, cx - k, cy - rad }, { TP_CURVE, cx - rad, cy - k }, { TP_CURVE, cx - rad, cy },
+	};
+	sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+	assert_non_null(sc);
+	assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, -3, -3, 106, 106), 0);
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, across, 8), 0);
+	assert_int_equal(found(sc, "nick-corner", TP_PF_ERROR), 1);
+}
+
 /* The report: text lists errors first, JSON carries every finding. */
 static void reports(void **state)
 {
@@ -319,6 +403,7 @@ int main(void)
 		cmocka_unit_test(clean_scene),   cmocka_unit_test(die_rules),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
+		cmocka_unit_test(curved_nicks),
 		cmocka_unit_test(emboss_gap_and_lines),
 		cmocka_unit_test(reports),
 	};
