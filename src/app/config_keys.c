@@ -173,7 +173,7 @@ static const struct tp_key core_keys[] = {
 	{ CORE("print", "die_lines", TP_KEY_ENUM, print.die_lines), .names = die_lines_names,
 	  .help = "die lines in the art files and the cut sheet (both), in the art files only (art: no cut sheet), or in the cut sheet only (separate)" },
 	{ CORE("print", "nicks_per_side", TP_KEY_INT, print.nicks_per_side), .lo = 0, .hi = 64,
-	  .help = "nicks (uncut bridges) on each straight side of every closed die line, holding a punchboard part in its board (0: none)" },
+	  .help = "nicks (uncut bridges) on each side of every closed die line, holding a punchboard part in its board; a round one gets 4 x N (0: none)" },
 	{ CORE("print", "nick_mm", TP_KEY_LEN, print.nick_mm), .lo = 0.05, .hi = 5,
 	  .help = "width of a nick: the gap in the die line" },
 	{ CORE("print", "nick_corner_mm", TP_KEY_LEN, print.nick_corner_mm), .lo = 0, .hi = 100,

@@ -35,22 +35,28 @@ int tp_die_contour(struct tp_scene *sc, const double *xy, size_t n, double strok
 int tp_die_rect(struct tp_scene *sc, double x, double y, double w, double h, double stroke);
 
 /* Nicks: small uncut bridges that hold a punchboard component in its
- * board until it is punched out.  `per_side` gaps `width` mm wide on
- * every straight side of every closed die contour, spread evenly along
- * it, each at least `corner` mm from both ends of its side (a corner is a
- * bend of the contour); a side too short for that gets none. */
+ * board until it is punched out.  `per_side` gaps `width` mm wide
+ * (measured along the die line) on every side of every closed die
+ * contour, spread evenly along it, each at least `corner` mm from both
+ * ends of its side; a side too short for that gets none.  A side runs
+ * from a corner (a bend of the contour) or from where a straight run
+ * meets a curve, to the next.  A contour with no side ends (a circle, an
+ * ellipse: round) gets 4 per_side gaps, per_side in each quarter of its
+ * length from its start, spread as on a side; `corner` does not apply. */
 struct tp_nicks {
-	int per_side;     /* 0: no nicks */
+	int per_side;     /* 0: no nicks; at most 64 */
 	double width;     /* mm */
 	double corner;    /* mm from a corner to the nearest nick */
 };
 
-/* Cuts the nicks into every closed straight-sided die contour of sc (a
- * rectangle, or a path of one closed subpath of lines), not printer's
- * marks: each becomes one path of open subpaths, from the end of one gap
- * to the start of the next, in place (same layer and order).  Open cuts
- * (a gang's grid) and curved contours are left whole.  The number of
- * nicks made, or -1 when out of memory (the scene stays valid). */
+/* Cuts the nicks into every closed die contour of sc (a rectangle, or a
+ * path of one closed subpath of lines and cubics), not printer's marks:
+ * each becomes one path of open subpaths, from the end of one gap to the
+ * start of the next, in place (same layer and order); a cubic is split
+ * at its gaps into cubics (de Casteljau), so every writer draws the same
+ * curve with the gaps.  Open cuts (a gang's grid) are left whole.  The
+ * number of nicks made, or -1 when out of memory (the scene stays
+ * valid). */
 long tp_die_nick(struct tp_scene *sc, const struct tp_nicks *n);
 
 /* Takes the die lines (TP_INK_CUT shapes, not marks) off a page that also

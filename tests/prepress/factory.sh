@@ -249,6 +249,30 @@ for game in arena series; do
 		bad "nick build $game" "$T/build.log"
 	fi
 done
+# Round outlines (issue 18 section 4): the collecting game's counters
+# (arena.marking = colours) and the vector game's round piece take
+# 4 x nicks_per_side nicks, one set per quarter of the circle, each
+# nick_mm along it: counted per piece in the DXF, the SVG and the PDF.
+for spec in "arena -s arena.marking=colours:counters" "vector:pieces"; do
+	cfg=${spec%%:*} sheet=${spec##*:}
+	# shellcheck disable=SC2086
+	if build nick0 -c $cfg -s print.profile=punchboard -s print.nicks_per_side=0 --only "$sheet" --formats dxf &&
+		build nick -c $cfg -s print.profile=punchboard --only "$sheet" --formats dxf,svg,pdf; then
+		nrc=0
+		: >"$T/nicks.log"
+		for x in dxf svg pdf; do
+			printf '%s: ' "$x" >>"$T/nicks.log"
+			python3 tests/prepress/nicks.py "$k" "$w" "$cw" "$T/nick0/$sheet.dxf" "$T/nick/$sheet.$x" >>"$T/nicks.log" 2>&1 || nrc=1
+		done
+		if [ "$nrc" = 0 ] && [ "$k" -gt 0 ]; then
+			ok "nicks: $cfg $sheet, round outlines: $(tr '\n' ';' <"$T/nicks.log")"
+		else
+			bad "nicks: $cfg $sheet, round outlines" "$T/nicks.log"
+		fi
+	else
+		bad "nick build $cfg $sheet" "$T/build.log"
+	fi
+done
 # Profile keys (section 2).  die_lines: "art" writes no cut sheet and keeps
 # the die layer in the art files; "separate" takes it off the art files and
 # keeps the cut sheet's; "both" (the default) has both.  Counted in the SVG
