@@ -4,17 +4,25 @@
 /* A build of the print set, in the steps tp_cmd_build takes:
  *
  *   plan      tp_build_plan: every input check (SOURCE_DATE_EPOCH, --only,
- *             --formats, each sheet's own), then one task per wanted sheet
- *             and format, huge rasters dropped, largest first
- *             (build_plan.c);
- *   manifest  tp_build_manifest: the game's reports, punch.csv and the ink
- *             report into DIR/manifest (build_manifest.c);
- *   sheets    tp_build_sheets: the tasks on the workers, each laying its
- *             sheet out and writing one file per format (build_run.c);
- *   proof     tp_build_proof: the contact sheet (build_proof.c).
+ *             --formats, each sheet's own), then every sheet the build
+ *             writes or shows laid out ONCE (the game's builder), what the
+ *             checks before writing need taken from that layout (opt.visit:
+ *             the preflight, the estimate), one task per wanted sheet and
+ *             format, huge rasters dropped, largest first (build_plan.c);
+ *   manifest  tp_build_manifest: the game's reports, punch.csv and the
+ *             preflight into DIR/manifest (build_manifest.c);
+ *   sheets    tp_build_sheets: the tasks on the workers: each sheet in
+ *             each format, the ink report (manifest/inks.csv) and the
+ *             contact sheet (build_proof.c), all from the plan's layouts
+ *             (build_run.c).
+ *
+ * The layouts the plan made are kept (built[]) and the workers, forked
+ * after it, share them: no sheet is laid out twice.  Only when they would
+ * hold more than TP_LAYOUT_KEEP_BYTES does a sheet's task lay its sheet
+ * out again (the huge boards), so memory stays bounded by the largest.
  *
  * Each step reports the files it wrote as "NAME<TAB>BYTES" lines in its
- * own buffer (manifest, reports[task], proof), so the build record and the
+ * own buffer (manifest, reports[task]), so the build record and the
  * summary list them in task order however the workers ran. */
 
 #include <stddef.h>
@@ -33,6 +41,8 @@
 #define TP_MANIFEST_SHEET ((size_t)-1)
 #define TP_PROOF_SHEET ((size_t)-2)
 
+struct tp_build;
+
 /* What the command line asked of a build. */
 struct tp_build_opts {
 	const char *dir;       /* output folder */
@@ -46,11 +56,29 @@ struct tp_build_opts {
 	const int *in_folder;
 	int estimate;          /* planning only, to estimate (check): no
 				* SOURCE_DATE_EPOCH and no sheet's own checks */
+	/* Called by the plan for each wanted sheet, in sheet order, with its
+	 * one layout: the pages as the game built them and as the build
+	 * writes them (imposed or paneled; the same doc when imposing changes
+	 * nothing).  What the checks before writing need (the preflight, the
+	 * estimate).  Both NULL for a sheet made one page at a time
+	 * (app/sheet_pages.h): never laid out whole, the visit goes through
+	 * its pages itself.  TP_OK or fills e.  May be NULL. */
+	int (*visit)(void *ctx, const struct tp_build *b, size_t sheet,
+		     const struct tp_doc *built, const struct tp_doc *written, tp_err *e);
+	void *visit_ctx;
 };
+
+/* The plan keeps its layouts for the workers up to this many bytes of
+ * scenes; beyond, a sheet is laid out again where it is written. */
+#define TP_LAYOUT_KEEP_BYTES (24u << 20)
+
+/* Tasks besides one sheet in one format. */
+enum tp_task_kind { TP_TASK_SHEET, TP_TASK_INKS, TP_TASK_PROOF };
 
 /* One task: one sheet in one format. */
 struct tp_task {
-	size_t sheet, backend;
+	int kind;      /* enum tp_task_kind */
+	size_t sheet, backend;   /* TP_TASK_SHEET */
 	double area;   /* raster tasks: mm^2 of its pages' bleed boxes, as written */
 };
 
@@ -59,6 +87,11 @@ struct tp_sheet_facts {
 	unsigned has_ink;  /* bit per one-ink backend (tp_backends[].only_ink):
 			    * some page draws in its ink */
 	double area;       /* mm^2 of the bleed boxes of its pages as rasterised */
+	/* What the preview page says of it, as written (set when laid out). */
+	int laid;
+	double trim_w, trim_h;  /* its first page */
+	size_t pages;
+	char inks[300];         /* tp_doc_inks */
 };
 
 struct tp_build {
@@ -73,23 +106,30 @@ struct tp_build {
 					 * the contact sheet, or NULL */
 	int *shown;           /* by sheet: on the contact sheet (owned) */
 	size_t from_record;   /* of them, how many the folder's record named */
-	struct tp_sheet_facts *facts;  /* by index in the game's sheets (owned) */
+	struct tp_sheet_facts *facts;  /* by index in the game's sheets (owned): of
+					* the wanted sheets, and .laid of the shown */
 	struct tp_task *tasks;         /* owned */
 	size_t n_tasks;
+	size_t n_sheet_tasks;          /* tasks[0..n-1] are TP_TASK_SHEET, then
+					* the ink report and the proof */
+	/* By sheet (owned): the plan's layout of each sheet the build writes
+	 * or shows, as the game built it (before imposition), when kept
+	 * (kept[i]); see above. */
+	struct tp_doc *built;
+	int *kept;
+	size_t kept_bytes;
 	size_t *order;        /* the queue: a permutation of the tasks (owned) */
 	/* What the steps wrote (owned): see above. */
-	struct tp_buf manifest, proof, *reports;
+	struct tp_buf manifest, *reports;
 	int *counts;          /* files per finished task */
-	int manifest_files, proof_files, files_done;
-	/* Rasters of the file being written at this resolution: 0 for
-	 * print.dpi (the contact sheet sets print.proof_dpi). */
-	double file_dpi;
+	int manifest_files, files_done;
 	/* Where the running step reports (note_file). */
 	struct tp_buf *summary;
 	int *n_files;
-	/* The sheet this process laid out last, kept for its next task
-	 * when that is the same sheet in another format (build_run.c). */
-	struct tp_doc laid;
+	/* The sheet this process laid out or imposed last, kept for its next
+	 * task when that is the same sheet in another format (build_run.c). */
+	struct tp_doc laid;            /* owned pages, when not built[]'s */
+	const struct tp_doc *laid_doc; /* the pages as written: &laid or in built[] */
 	size_t laid_sheet;
 	int laid_ok;
 };
@@ -104,23 +144,34 @@ void tp_build_free(struct tp_build *b);
 /* The steps after planning; each TP_OK or fills e. */
 int tp_build_manifest(struct tp_build *b, tp_err *e);
 int tp_build_sheets(struct tp_build *b, tp_err *e);
-int tp_build_proof(struct tp_build *b, tp_err *e);
 
 /* Shared by the steps (build_run.c). */
 
-/* The pages of one sheet as they are written: built by the game, then
- * imposed or paneled (app/impose_game.h).  0, or -1 when out of memory (doc may
- * then only be freed). */
-int tp_build_lay_out(const struct tp_session *s, size_t sheet, struct tp_doc *doc);
+/* The pages of one sheet as the game builds them: the plan's layout when
+ * kept (*doc then points into b->built: not to be freed or changed), else
+ * laid out anew into *own (*doc = own; the caller frees it).  0, or -1
+ * when out of memory. */
+int tp_build_built(const struct tp_build *b, size_t sheet, struct tp_doc *own,
+		   const struct tp_doc **doc);
+
+/* The pages of one sheet as they are written, from its pages as built:
+ * *out = built itself when imposing changes nothing, else an imposed copy
+ * in *own (freed by the caller).  0, or -1 when out of memory. */
+int tp_build_imposed(const struct tp_session *s, size_t sheet, const struct tp_doc *built,
+		     struct tp_doc *own, const struct tp_doc **out);
+
+/* The ink report and the contact sheet: tasks of the pool (build_proof.c). */
+int tp_build_inks(struct tp_build *b, tp_err *e);
+int tp_build_proof(struct tp_build *b, tp_err *e);
 
 /* Writes pages[0..n-1] of sheet def as one file named file with backend
- * bk, marks added for this file only and taken off again afterwards, and
+ * bk (rasters at dpi), marks added for this file only and taken off again afterwards, and
  * reports it (b->summary). */
 struct tp_backend;
 struct tp_sheet_def;
 int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 			const struct tp_sheet_def *def, struct tp_page *pages, size_t n,
-			const char *file, tp_err *e);
+			const char *file, double dpi, tp_err *e);
 
 /* Reports a written file (relative to the output folder) to b->summary. */
 void tp_build_note_file(struct tp_build *b, const char *name);

@@ -1,5 +1,5 @@
-/* The manifest of a build: the game's reports, punch.csv and the ink
- * report, in DIR/manifest (build.h). */
+/* The manifest of a build: the game's reports, punch.csv, the preflight
+ * and (a task of the workers) the ink report, in DIR/manifest (build.h). */
 
 #include "app/build.h"
 
@@ -26,12 +26,16 @@ static int ink_report(const struct tp_build *b, struct tp_buf *out, tp_err *e)
 	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
 		if (!b->want[i])
 			continue;
-		struct tp_sheet_pages sp;
-		if (tp_sheet_pages_open(&sp, s, i, 0) != 0)
+		/* The plan's layout when kept, else the sheet's pages one at a
+		 * time when it makes them so (never the whole of such a sheet). */
+		const struct tp_doc *doc = b->kept[i] ? &b->built[i] : NULL;
+		struct tp_sheet_pages sp = { 0 };
+		if (doc == NULL && tp_sheet_pages_open(&sp, s, i, 0) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", g->sheets[i].name);
-		for (size_t k = 0; rc == TP_OK && k < sp.n; k++) {
+		size_t n = doc ? doc->n : sp.n;
+		for (size_t k = 0; rc == TP_OK && k < n; k++) {
 			struct tp_inkcov cov;
-			struct tp_page *pg = tp_sheet_pages_get(&sp, k);
+			struct tp_page *pg = doc ? &doc->pages[k] : tp_sheet_pages_get(&sp, k);
 			rc = pg ? tp_inkcov_scene(pg->sc, TP_INKCOV_PX_PER_MM, TP_INKCOV_MAX_PX, &cov, e)
 				: tp_fail(e, TP_EIO, "out of memory laying out %s", g->sheets[i].name);
 			if (rc == TP_OK)
@@ -87,12 +91,20 @@ int tp_build_manifest(struct tp_build *b, tp_err *e)
 		rc = write_one(b, mdir, names[k], &buf, e);
 		tp_buf_free(&buf);
 	}
-	if (rc == TP_OK) {
-		struct tp_buf buf = { 0 };
+	return rc;
+}
+
+int tp_build_inks(struct tp_build *b, tp_err *e)
+{
+	char mdir[4096];
+	if ((size_t)snprintf(mdir, sizeof mdir, "%s/manifest", b->opt.dir) >= sizeof mdir)
+		return tp_fail(e, TP_EINPUT, "-o %.60s...: the path is too long", b->opt.dir);
+	struct tp_buf buf = { 0 };
+	int rc = tp_mkdirs(mdir, e);
+	if (rc == TP_OK)
 		rc = ink_report(b, &buf, e);
-		if (rc == TP_OK)
-			rc = write_one(b, mdir, "inks.csv", &buf, e);
-		tp_buf_free(&buf);
-	}
+	if (rc == TP_OK)
+		rc = write_one(b, mdir, "inks.csv", &buf, e);
+	tp_buf_free(&buf);
 	return rc;
 }

@@ -12,6 +12,7 @@
 #include "print/backend.h"
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
+#include "print/proof.h"
 
 static int parse_epoch(long long *out, tp_err *e)
 {
@@ -87,69 +88,132 @@ static int gets(const struct tp_build *b, size_t i, size_t bi)
 	       !((g->sheets[i].flags & TP_SHEET_PLATE) && tp_backends[bi].raster);
 }
 
-/* Lays sheet i out once for what planning needs of it: whether it draws
- * in the ink of a one-ink backend (the DXF of the die lines), and the area
- * a raster of it covers (gang sheets as built: panels or not, the pixels
+/* What planning needs of sheet i from its layout: whether it draws in
+ * the ink of a one-ink backend (the DXF of the die lines), and the area a
+ * raster of it covers (gang sheets as built: panels or not, the pixels
  * are about the same; punchboard sheets as imposed, gutters and margins
- * included).  0, or -1 when out of memory. */
-static int sheet_facts(const struct tp_session *s, size_t i, int need_area,
-		       struct tp_sheet_facts *f)
+ * included). */
+static void sheet_facts(const struct tp_session *s, const struct tp_doc *built,
+			const struct tp_doc *written, struct tp_sheet_facts *f)
 {
+	for (size_t k = 0; k < built->n; k++)
+		for (size_t bi = 0; bi < tp_n_backends; bi++)
+			if (tp_backends[bi].only_ink &&
+			    tp_scene_uses_ink(built->pages[k].sc, tp_backends[bi].only_ink))
+				f->has_ink |= 1u << bi;
+	const struct tp_doc *d = s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD ? written : built;
+	for (size_t k = 0; k < d->n; k++) {
+		const struct tp_scene *sc = d->pages[k].sc;
+		f->area += (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
+	}
+}
+
+static size_t doc_bytes(const struct tp_doc *d)
+{
+	size_t n = d->cap * sizeof *d->pages;
+	for (size_t k = 0; k < d->n; k++)
+		n += tp_scene_bytes(d->pages[k].sc);
+	return n;
+}
+
+/* Sheet i made one page at a time (sp, app/sheet_pages.h): its facts
+ * page by page, as written (each page imposed as made), and the visit
+ * with no layout (it goes through the pages itself); nothing is kept. */
+static int pages_facts(struct tp_build *b, size_t i, struct tp_sheet_pages *sp, tp_err *e)
+{
+	const struct tp_session *s = b->session;
+	struct tp_sheet_facts *f = &b->facts[i];
+	unsigned char used[TP_MAX_INKS] = { 0 };
+	sp->impose = 1;
+	for (size_t k = 0; k < sp->n; k++) {
+		const struct tp_page *pg = tp_sheet_pages_get(sp, k);
+		if (pg == NULL)
+			return tp_fail(e, TP_EIO, "out of memory laying out %s", s->game->sheets[i].name);
+		const struct tp_scene *sc = pg->sc;
+		struct tp_doc one = { .pages = (struct tp_page *)pg, .n = 1 };
+		tp_doc_inks_used(&one, used);
+		if (k + 1 == sp->n)
+			tp_inks_text(&sc->pal, used, f->inks, sizeof f->inks);
+		if (k == 0) {
+			f->laid = 1;
+			f->trim_w = sc->trim_w;
+			f->trim_h = sc->trim_h;
+			f->pages = sp->n;
+		}
+		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++)
+			if (tp_backends[bi].only_ink && tp_scene_uses_ink(sc, tp_backends[bi].only_ink))
+				f->has_ink |= 1u << bi;
+		if (b->want[i])
+			f->area += (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
+	}
+	if (b->want[i] && b->opt.visit)
+		return b->opt.visit(b->opt.visit_ctx, b, i, NULL, NULL, e);
+	return TP_OK;
+}
+
+/* Lays sheet i out, once for the whole build: its facts, the caller's
+ * visit (the checks before writing), and kept for the workers while the
+ * kept layouts stay under TP_LAYOUT_KEEP_BYTES.  A sheet made one page
+ * at a time is never laid out whole (pages_facts). */
+static int lay_out_sheet(struct tp_build *b, size_t i, tp_err *e)
+{
+	const struct tp_session *s = b->session;
 	const struct tp_sheet_def *def = &s->game->sheets[i];
 	struct tp_sheet_pages sp;
-	int rc = tp_sheet_pages_open(&sp, s, i, 0);
-	if (rc == 0 && sp.one) {
-		/* Made one page at a time: imposing leaves its pages as built. */
-		for (size_t k = 0; rc == 0 && k < sp.n; k++) {
-			const struct tp_page *pg = tp_sheet_pages_get(&sp, k);
-			rc = pg ? 0 : -1;
-			for (size_t bi = 0; rc == 0 && bi < tp_n_backends; bi++)
-				if (tp_backends[bi].only_ink &&
-				    tp_scene_uses_ink(pg->sc, tp_backends[bi].only_ink))
-					f->has_ink |= 1u << bi;
-			if (rc == 0)
-				f->area += (pg->sc->trim_w + 2 * pg->sc->bleed) *
-					   (pg->sc->trim_h + 2 * pg->sc->bleed);
-		}
+	if (tp_sheet_pages_open(&sp, s, i, 0) != 0) {
+		tp_sheet_pages_close(&sp);
+		return tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
+	}
+	if (sp.one) {
+		int rc = pages_facts(b, i, &sp, e);
 		tp_sheet_pages_close(&sp);
 		return rc;
 	}
-	struct tp_doc doc = sp.doc;
-	for (size_t k = 0; rc == 0 && k < doc.n; k++)
-		for (size_t bi = 0; bi < tp_n_backends; bi++)
-			if (tp_backends[bi].only_ink &&
-			    tp_scene_uses_ink(doc.pages[k].sc, tp_backends[bi].only_ink))
-				f->has_ink |= 1u << bi;
-	if (rc == 0 && need_area && s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD)
-		rc = tp_impose_doc(s->cfg, s->model, def->name, &doc);
-	for (size_t k = 0; rc == 0 && k < doc.n; k++) {
-		const struct tp_scene *sc = doc.pages[k].sc;
-		f->area += (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
+	/* The whole sheet, as built (not imposed: sp.impose is 0). */
+	struct tp_doc built = sp.doc, own = { 0 };
+	memset(&sp.doc, 0, sizeof sp.doc);
+	tp_sheet_pages_close(&sp);
+	const struct tp_doc *written = NULL;
+	int rc = tp_build_imposed(s, i, &built, &own, &written) != 0
+		 ? tp_fail(e, TP_EIO, "out of memory laying out %s", def->name)
+		 : TP_OK;
+	struct tp_sheet_facts *f = &b->facts[i];
+	if (rc == TP_OK && written->n > 0) {
+		f->laid = 1;
+		f->trim_w = written->pages[0].sc->trim_w;
+		f->trim_h = written->pages[0].sc->trim_h;
+		f->pages = written->n;
+		tp_doc_inks(written, f->inks, sizeof f->inks);
 	}
-	tp_doc_free(&doc);
+	if (rc == TP_OK && b->want[i]) {
+		sheet_facts(s, &built, written, f);
+		if (b->opt.visit)
+			rc = b->opt.visit(b->opt.visit_ctx, b, i, &built, written, e);
+	}
+	tp_doc_free(&own);
+	for (size_t k = 0; k < built.n; k++)
+		tp_scene_shrink(built.pages[k].sc);
+	size_t bytes = doc_bytes(&built);
+	if (rc == TP_OK && !b->opt.estimate && b->kept_bytes + bytes <= TP_LAYOUT_KEEP_BYTES) {
+		b->built[i] = built;
+		b->kept[i] = 1;
+		b->kept_bytes += bytes;
+	} else {
+		tp_doc_free(&built);
+	}
 	return rc;
 }
 
-/* The facts of every wanted sheet that needs them, each from one layout:
- * a one-ink backend asks which sheets have its ink; raster tasks need
- * their area for the huge-raster rule (when --formats did not ask for
- * them by name) and for the largest-first order (with workers). */
-static int plan_facts(struct tp_build *b)
+/* Every sheet the build writes, or shows on the contact sheet, laid out
+ * once, in sheet order. */
+static int lay_out_sheets(struct tp_build *b, tp_err *e)
 {
 	const struct tp_game *g = b->session->game;
-	int any_raster_rule = !b->opt.formats || b->opt.jobs > 1;
-	for (size_t i = 0; i < g->n_sheets; i++) {
-		int need_ink = 0, need_area = 0;
-		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++) {
-			if (!gets(b, i, bi))
-				continue;
-			need_ink |= tp_backends[bi].only_ink != 0;
-			need_area |= tp_backends[bi].raster && any_raster_rule;
-		}
-		if ((need_ink || need_area) && sheet_facts(b->session, i, need_area, &b->facts[i]) != 0)
-			return -1;
-	}
-	return 0;
+	int rc = TP_OK;
+	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++)
+		if (b->want[i] || (b->shown[i] && !b->opt.estimate))
+			rc = lay_out_sheet(b, i, e);
+	return rc;
 }
 
 /* One task per wanted sheet and format.  0, or -1 when out of memory. */
@@ -157,8 +221,8 @@ static int plan_tasks(struct tp_build *b)
 {
 	const struct tp_game *g = b->session->game;
 	b->n_tasks = 0;
-	b->tasks = tp_calloc(g->n_sheets * tp_n_backends + 1, sizeof *b->tasks);
-	if (b->tasks == NULL || plan_facts(b) != 0)
+	b->tasks = tp_calloc(g->n_sheets * tp_n_backends + 3, sizeof *b->tasks);
+	if (b->tasks == NULL)
 		return -1;
 	for (size_t i = 0; i < g->n_sheets; i++) {
 		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++) {
@@ -167,6 +231,7 @@ static int plan_tasks(struct tp_build *b)
 			/* A backend of one ink skips sheets without it. */
 			if (tp_backends[bi].only_ink && !(b->facts[i].has_ink & (1u << bi)))
 				continue;
+			b->tasks[b->n_tasks].kind = TP_TASK_SHEET;
 			b->tasks[b->n_tasks].sheet = i;
 			b->tasks[b->n_tasks].backend = bi;
 			b->tasks[b->n_tasks].area = tp_backends[bi].raster ? b->facts[i].area : 0;
@@ -200,18 +265,38 @@ static void drop_huge_rasters(struct tp_build *b)
 	b->n_tasks = k;
 }
 
+/* After the sheets' tasks: the ink report and the contact sheet, when
+ * the build writes them (not when it only estimates). */
+static void plan_other_tasks(struct tp_build *b)
+{
+	b->n_sheet_tasks = b->n_tasks;
+	if (b->opt.estimate)
+		return;
+	if (b->want_manifest)
+		b->tasks[b->n_tasks++] = (struct tp_task){ .kind = TP_TASK_INKS };
+	if (b->want_proof)
+		b->tasks[b->n_tasks++] = (struct tp_task){ .kind = TP_TASK_PROOF };
+}
+
 /* Raster tasks dominate and grow with the sheet area; handing the largest
- * out first keeps every worker busy to the end.  One worker keeps task
- * order. */
+ * out first keeps every worker busy to the end.  The ink report and the
+ * contact sheet go first: each rasterises many small pages, a worker
+ * takes them as its first task.  One worker keeps task order. */
 static void order_tasks(struct tp_build *b)
 {
-	size_t *order = b->order;
-	for (size_t i = 0; i < b->n_tasks; i++)
-		order[i] = i;
-	if (b->opt.jobs <= 1)
+	size_t *order = b->order, q = 0;
+	if (b->opt.jobs <= 1) {
+		for (size_t i = 0; i < b->n_tasks; i++)
+			order[i] = i;
 		return;
+	}
+	for (size_t i = b->n_sheet_tasks; i < b->n_tasks; i++)
+		order[q++] = i;
+	for (size_t i = 0; i < b->n_sheet_tasks; i++)
+		order[q++] = i;
+	order += b->n_tasks - b->n_sheet_tasks;
 	/* Insertion sort, stable: equal areas keep sheet order. */
-	for (size_t i = 1; i < b->n_tasks; i++)
+	for (size_t i = 1; i < b->n_sheet_tasks; i++)
 		for (size_t k = i; k > 0 && b->tasks[order[k]].area > b->tasks[order[k - 1]].area; k--) {
 			size_t t = order[k];
 			order[k] = order[k - 1];
@@ -269,15 +354,21 @@ int tp_build_plan(struct tp_build *b, const struct tp_session *s,
 	b->want = tp_calloc(g->n_sheets + 1, sizeof *b->want);
 	b->facts = tp_calloc(g->n_sheets + 1, sizeof *b->facts);
 	b->shown = tp_calloc(g->n_sheets + 1, sizeof *b->shown);
-	if (b->want == NULL || b->facts == NULL || b->shown == NULL)
+	b->built = tp_calloc(g->n_sheets + 1, sizeof *b->built);
+	b->kept = tp_calloc(g->n_sheets + 1, sizeof *b->kept);
+	if (b->want == NULL || b->facts == NULL || b->shown == NULL || b->built == NULL ||
+	    b->kept == NULL)
 		return tp_fail(e, TP_EIO, "out of memory planning the build");
 	int rc = check_inputs(b, e);
+	if (rc == TP_OK)
+		rc = lay_out_sheets(b, e);
 	if (rc != TP_OK)
 		return rc;
 	if (plan_tasks(b) != 0)
 		return tp_fail(e, TP_EIO, "out of memory planning the build");
 	if (!opt->formats)
 		drop_huge_rasters(b);
+	plan_other_tasks(b);
 	size_t n = b->n_tasks + 1;
 	b->reports = tp_calloc(n, sizeof *b->reports);
 	b->counts = tp_calloc(n, sizeof *b->counts);
@@ -293,8 +384,11 @@ void tp_build_free(struct tp_build *b)
 	for (size_t i = 0; b->reports && i < b->n_tasks; i++)
 		tp_buf_free(&b->reports[i]);
 	tp_buf_free(&b->manifest);
-	tp_buf_free(&b->proof);
 	tp_doc_free(&b->laid);
+	for (size_t i = 0; b->built && i < b->session->game->n_sheets; i++)
+		tp_doc_free(&b->built[i]);
+	free(b->built);
+	free(b->kept);
 	free(b->reports);
 	free(b->counts);
 	free(b->order);

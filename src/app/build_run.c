@@ -50,13 +50,14 @@ static int add_marks(const struct tp_build *b, const struct tp_sheet_def *def,
 /* What a file of sheet def in format bk says of itself (title: its
  * buffer of 160 bytes). */
 static struct tp_doc_info doc_info(const struct tp_build *b, const struct tp_backend *bk,
-				   const struct tp_sheet_def *def, const char *file, char *title)
+				   const struct tp_sheet_def *def, const char *file, double dpi,
+				   char *title)
 {
 	const struct tp_config *c = b->session->cfg;
 	snprintf(title, 160, "%s: %s", c->print.job, def->title);
 	struct tp_doc_info info = {
 		.title = title, .job = c->print.job, .file = file, .epoch = b->epoch,
-		.dpi = b->file_dpi > 0 ? b->file_dpi : c->print.dpi,
+		.dpi = dpi,
 		.marks = c->print.marks && !bk->raster,
 		.output_condition = c->print.output_condition,
 		.output_info = c->print.output_info,
@@ -77,10 +78,10 @@ static void name_path(const struct tp_out *o, tp_err *e)
 
 int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 			const struct tp_sheet_def *def, struct tp_page *pages, size_t n,
-			const char *file, tp_err *e)
+			const char *file, double dpi, tp_err *e)
 {
 	char title[160];
-	struct tp_doc_info info = doc_info(b, bk, def, file, title);
+	struct tp_doc_info info = doc_info(b, bk, def, file, dpi, title);
 	int marks = info.marks;
 	struct tp_scene_state *saved = tp_calloc(n, sizeof *saved);
 	const struct tp_scene **scenes = tp_calloc(n, sizeof *scenes);
@@ -113,30 +114,62 @@ int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 	return rc;
 }
 
-int tp_build_lay_out(const struct tp_session *s, size_t sheet, struct tp_doc *doc)
+int tp_build_built(const struct tp_build *b, size_t sheet, struct tp_doc *own,
+		   const struct tp_doc **doc)
 {
-	const struct tp_sheet_def *def = &s->game->sheets[sheet];
-	if (def->build(s->cfg, s->model, doc) != 0)
-		return -1;
-	return tp_impose_doc(s->cfg, s->model, def->name, doc);
+	const struct tp_session *s = b->session;
+	if (b->kept && b->kept[sheet]) {
+		*doc = &b->built[sheet];
+		return 0;
+	}
+	*doc = own;
+	return s->game->sheets[sheet].build(s->cfg, s->model, own);
 }
 
-/* The laid-out pages of sheet: this process's last layout when it was of
- * the same sheet (writing a file leaves the pages as they were), else a
- * new one replacing it.  NULL when out of memory. */
-static struct tp_doc *laid_out(struct tp_build *b, size_t sheet)
+int tp_build_imposed(const struct tp_session *s, size_t sheet, const struct tp_doc *built,
+		     struct tp_doc *own, const struct tp_doc **out)
 {
+	*out = built;
+	if (tp_impose_keeps(s->cfg, built))
+		return 0;
+	*out = own;
+	for (size_t k = 0; k < built->n; k++) {
+		const struct tp_page *pg = &built->pages[k];
+		if (tp_doc_add(own, tp_scene_copy(pg->sc), pg->note) != 0)
+			return -1;
+		memcpy(own->pages[own->n - 1].overlap, pg->overlap, sizeof pg->overlap);
+	}
+	return tp_impose_doc(s->cfg, s->model, s->game->sheets[sheet].name, own);
+}
+
+/* The pages of sheet as written: this process's last ones when they were
+ * of the same sheet (writing a file leaves the pages as they were), else
+ * from the plan's layout (imposed when that changes it), or, when the
+ * plan did not keep it, laid out and imposed anew.  NULL when out of
+ * memory. */
+static const struct tp_doc *laid_out(struct tp_build *b, size_t sheet)
+{
+	const struct tp_session *s = b->session;
 	if (b->laid_ok && b->laid_sheet == sheet)
-		return &b->laid;
+		return b->laid_doc;
 	tp_doc_free(&b->laid);
 	b->laid_ok = 0;
-	if (tp_build_lay_out(b->session, sheet, &b->laid) != 0) {
+	int rc;
+	if (b->kept[sheet]) {
+		rc = tp_build_imposed(s, sheet, &b->built[sheet], &b->laid, &b->laid_doc);
+	} else {
+		const struct tp_sheet_def *def = &s->game->sheets[sheet];
+		rc = def->build(s->cfg, s->model, &b->laid) != 0 ||
+		     tp_impose_doc(s->cfg, s->model, def->name, &b->laid) != 0;
+		b->laid_doc = &b->laid;
+	}
+	if (rc != 0) {
 		tp_doc_free(&b->laid);
 		return NULL;
 	}
 	b->laid_sheet = sheet;
 	b->laid_ok = 1;
-	return &b->laid;
+	return b->laid_doc;
 }
 
 /* The file of a multipage format from a sheet made one page at a time:
@@ -146,7 +179,7 @@ static int write_streamed(struct tp_build *b, const struct tp_backend *bk,
 			  const char *file, tp_err *e)
 {
 	char title[160];
-	struct tp_doc_info info = doc_info(b, bk, def, file, title);
+	struct tp_doc_info info = doc_info(b, bk, def, file, b->session->cfg->print.dpi, title);
 	struct tp_out o;
 	int rc = tp_out_open(&o, b->opt.dir, file, e);
 	if (rc != TP_OK)
@@ -203,23 +236,30 @@ static int run_pages(struct tp_build *b, const struct tp_backend *bk,
 			snprintf(file, sizeof file, "%s%s", base, bk->ext);
 		else
 			snprintf(file, sizeof file, "%s-%s%s", base, pg->sc->name, bk->ext);
-		rc = tp_build_write_file(b, bk, def, pg, 1, file, e);
+		rc = tp_build_write_file(b, bk, def, pg, 1, file, b->session->cfg->print.dpi, e);
 	}
 	return rc;
 }
 
-/* One task: lays out one sheet and writes it in one format. */
+/* One task: one sheet in one format, from its one layout; or the ink
+ * report, or the contact sheet (build_proof.c). */
 static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err *e)
 {
 	struct tp_build *b = ctx;
-	size_t sheet = b->tasks[i].sheet;
-	const struct tp_sheet_def *def = &b->session->game->sheets[sheet];
-	const struct tp_backend *bk = &tp_backends[b->tasks[i].backend];
 	b->summary = out;
 	b->n_files = count;
-	if (!(b->laid_ok && b->laid_sheet == sheet)) {
-		/* A sheet made one page at a time is written so; any other is
-		 * laid out whole, kept for this process's next task. */
+	if (b->tasks[i].kind == TP_TASK_INKS)
+		return tp_build_inks(b, e);
+	if (b->tasks[i].kind == TP_TASK_PROOF)
+		return tp_build_proof(b, e);
+	const struct tp_sheet_def *def = &b->session->game->sheets[b->tasks[i].sheet];
+	const struct tp_backend *bk = &tp_backends[b->tasks[i].backend];
+	const struct tp_config *c = b->session->cfg;
+	size_t sheet = b->tasks[i].sheet;
+	if (!b->kept[sheet] && !(b->laid_ok && b->laid_sheet == sheet)) {
+		/* Not kept by the plan: a sheet made one page at a time is
+		 * written so; any other is laid out whole, kept for this
+		 * process's next task. */
 		struct tp_sheet_pages sp;
 		if (tp_sheet_pages_open(&sp, b->session, sheet, 1) != 0) {
 			tp_sheet_pages_close(&sp);
@@ -232,10 +272,11 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 		}
 		tp_doc_free(&b->laid);
 		b->laid = sp.doc;
+		b->laid_doc = &b->laid;
 		b->laid_sheet = sheet;
 		b->laid_ok = 1;
 	}
-	struct tp_doc *doc = laid_out(b, sheet);
+	const struct tp_doc *doc = laid_out(b, sheet);
 	if (doc == NULL)
 		return tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
 	int one_file = doc->n == 1 || bk->multipage;
@@ -257,12 +298,12 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 	tp_file_base(b->session->cfg, def->name, base, sizeof base);
 	if (one_file && n > 0) {
 		snprintf(file, sizeof file, "%s%s", base, bk->ext);
-		rc = tp_build_write_file(b, bk, def, pages, n, file, e);
+		rc = tp_build_write_file(b, bk, def, pages, n, file, c->print.dpi, e);
 	} else {
 		/* Single-page formats get one file per page, named after it. */
 		for (size_t k = 0; rc == TP_OK && k < n; k++) {
 			snprintf(file, sizeof file, "%s-%s%s", base, pages[k].sc->name, bk->ext);
-			rc = tp_build_write_file(b, bk, def, &pages[k], 1, file, e);
+			rc = tp_build_write_file(b, bk, def, &pages[k], 1, file, c->print.dpi, e);
 		}
 	}
 	if (pages != doc->pages)
@@ -270,12 +311,17 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 	return rc;
 }
 
-/* "fronts (png)": task i, for a worker's failure. */
+/* "fronts (png)": task i, for a worker's failure and the progress line. */
 static void task_name(void *ctx, size_t i, char *buf, size_t n)
 {
 	const struct tp_build *b = ctx;
-	snprintf(buf, n, "%s (%s)", b->session->game->sheets[b->tasks[i].sheet].name,
-		 tp_backends[b->tasks[i].backend].name);
+	if (b->tasks[i].kind == TP_TASK_INKS)
+		snprintf(buf, n, "the ink report (manifest/inks.csv)");
+	else if (b->tasks[i].kind == TP_TASK_PROOF)
+		snprintf(buf, n, "the contact sheet (proof)");
+	else
+		snprintf(buf, n, "%s (%s)", b->session->game->sheets[b->tasks[i].sheet].name,
+			 tp_backends[b->tasks[i].backend].name);
 }
 
 /* "tilepress: 14 files written; drawing board (png)": the sheet named is
@@ -287,12 +333,10 @@ static void progress(void *ctx, size_t idx, size_t done, size_t n)
 		return;
 	if (idx != (size_t)-1)
 		b->files_done += b->counts[idx];
-	const char *next = "";
-	char what[160] = "finishing";
+	char what[160] = "finishing", name[120];
 	if (done < n) {
-		size_t t = b->order[done];
-		next = b->session->game->sheets[b->tasks[t].sheet].name;
-		snprintf(what, sizeof what, "drawing %s (%s)", next, tp_backends[b->tasks[t].backend].name);
+		task_name(b, b->order[done], name, sizeof name);
+		snprintf(what, sizeof what, "drawing %s", name);
 	}
 	fprintf(stderr, "\r\033[Ktilepress: %d file%s written; %s", b->files_done,
 		b->files_done == 1 ? "" : "s", what);
@@ -307,9 +351,12 @@ int tp_build_sheets(struct tp_build *b, tp_err *e)
 		.on_done = progress, .name = task_name,
 	};
 	int rc = tp_jobs_run(&spec, e);
-	/* The parent's layout (one worker) is of no use after this. */
+	/* The parent's layouts (one worker) are of no use after this. */
 	tp_doc_free(&b->laid);
 	b->laid_ok = 0;
+	for (size_t i = 0; i < b->session->game->n_sheets; i++)
+		tp_doc_free(&b->built[i]);
+	memset(b->kept, 0, b->session->game->n_sheets * sizeof *b->kept);
 	if (b->opt.progress)
 		fprintf(stderr, "\r\033[K");
 	return rc;

@@ -194,7 +194,8 @@ static int impose_doc(const struct tp_config *c, const void *model, const char *
 /* Laid out, then the die lines as the config wants them: off the art
  * pages with print.die_lines = separate, and every closed die contour of
  * every page with the config's nicks (print/die.h), so the preflight,
- * every writer and the die files see the same lines and gaps. */
+ * every writer and the die files see the same lines and gaps.  (Whatever
+ * changes pages here must make tp_impose_keeps say 0.) */
 int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
 		  struct tp_doc *doc)
 {
@@ -209,6 +210,27 @@ int tp_impose_doc(const struct tp_config *c, const void *model, const char *shee
 		if (tp_die_nick(doc->pages[k].sc, &nk) < 0)
 			return -1;
 	return 0;
+}
+
+int tp_impose_keeps(const struct tp_config *c, const struct tp_doc *doc)
+{
+	const struct tp_print *p = &c->print;
+	/* Nicks change every closed die contour; separate die lines leave
+	 * the art pages. */
+	if (p->layout == TP_LAYOUT_PUNCHBOARD || tp_config_given(c, "print", "sheet_mm") ||
+	    p->nicks_per_side > 0 || p->die_lines == TP_DIE_SEPARATE)
+		return 0;
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0, step;
+	for (size_t i = 0; i < doc->n; i++) {
+		/* tp_doc_panelize moves a page that needs one panel as it is
+		 * (it is turned only when that saves panels). */
+		const struct tp_scene *sc = doc->pages[i].sc;
+		double room = p->max_sheet_mm - 2 * (sc->bleed + m);
+		if (!sc->press && (tp_panel_split(sc->trim_w, room, p->panel_overlap_mm, &step) != 1 ||
+				   tp_panel_split(sc->trim_h, room, p->panel_overlap_mm, &step) != 1))
+			return 0;
+	}
+	return 1;
 }
 
 /* ---- manifest/punch.csv ----------------------------------------------------------- */

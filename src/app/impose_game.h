@@ -29,6 +29,11 @@ int tp_impose_check(const struct tp_config *c, tp_err *e);
 int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
 		  struct tp_doc *doc);
 
+/* 1 when tp_impose_doc would leave doc as it is (gang layout, no press
+ * sheet named, no page over print.max_sheet_mm): the pages as built are
+ * the pages as written, and a build can share them without a copy. */
+int tp_impose_keeps(const struct tp_config *c, const struct tp_doc *doc);
+
 /* manifest/punch.csv: "sheet,side,row,col,x_mm,y_mm", one line per tile
  * and side of the game's first present tile sheet (other tile sheets of
  * the same grid, e.g. emboss plates, lie exactly alike).  Returns 1, or 0

@@ -25,10 +25,22 @@ static double panels(const struct tp_print *p, const struct tp_scene *sc, double
 	return (double)nx * ny;
 }
 
+/* Page k of a sheet: of doc, or when doc is NULL (a sheet made one page
+ * at a time) of sp.  NULL when out of memory. */
+static const struct tp_scene *page_of(const struct tp_doc *doc, struct tp_sheet_pages *sp,
+				      size_t k)
+{
+	if (doc)
+		return doc->pages[k].sc;
+	const struct tp_page *pg = tp_sheet_pages_get(sp, k);
+	return pg ? pg->sc : NULL;
+}
+
 /* The names run_task gives the files: SHEET.EXT for one file, else
  * SHEET-PAGE.EXT a page (SHEET after print.file_name), pages named as tp_doc_panelize names panels. */
 static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
-		      const struct tp_backend *b, struct tp_sheet_pages *sp, int punch, double pages,
+		      const struct tp_backend *b, const struct tp_doc *doc, struct tp_sheet_pages *sp,
+		      int punch, double pages,
 		      struct tp_written_list *names)
 {
 	const struct tp_print *p = &c->print;
@@ -40,11 +52,11 @@ static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 		snprintf(file, sizeof file, "%s%s", base, b->ext);
 		return tp_written_add(names, file, 0, 0);
 	}
-	for (size_t k = 0; k < sp->n; k++) {
-		const struct tp_page *pg = tp_sheet_pages_get(sp, k);
-		if (pg == NULL)
+	size_t n = doc ? doc->n : sp->n;
+	for (size_t k = 0; k < n; k++) {
+		const struct tp_scene *sc = page_of(doc, sp, k);
+		if (sc == NULL)
 			return -1;
-		const struct tp_scene *sc = pg->sc;
 		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
 			continue;
 		double m = p->marks ? TP_MARK_MARGIN_MM : 0, sx, sy;
@@ -56,7 +68,7 @@ static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 			for (int col = 0; col < nx; col++) {
 				if (nx * ny == 1)
 					snprintf(file, sizeof file, "%s-%s%s", base, sc->name, b->ext);
-				else if (sp->n > 1)
+				else if (n > 1)
 					snprintf(file, sizeof file, "%s-%s-panel-%d-%d%s", base, sc->name, r + 1, col + 1, b->ext);
 				else
 					snprintf(file, sizeof file, "%s-panel-%d-%d%s", base, r + 1, col + 1, b->ext);
@@ -68,26 +80,30 @@ static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 }
 
 int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_backend *b,
+		     const struct tp_doc *built, const struct tp_doc *written,
 		     struct tp_estimate *est)
 {
 	const struct tp_config *c = s->cfg;
 	const struct tp_sheet_def *def = &s->game->sheets[sheet];
-	struct tp_sheet_pages sp;
 	int punch = c->print.layout == TP_LAYOUT_PUNCHBOARD;
-	/* Punchboard sheets are imposed as written (press sheets are few);
-	 * gang sheets are counted as built, panels and all. */
-	if (tp_sheet_pages_open(&sp, s, sheet, punch) != 0) {
+	/* Punchboard sheets are counted as imposed (press sheets are few);
+	 * gang sheets as built, panels and all. */
+	const struct tp_doc *doc = punch ? written : built;
+	/* No layout (a sheet made one page at a time): its pages one by one
+	 * (imposed when punchboard, as written). */
+	struct tp_sheet_pages sp = { 0 };
+	if (doc == NULL && tp_sheet_pages_open(&sp, s, sheet, punch) != 0) {
 		tp_sheet_pages_close(&sp);
 		return -1;
 	}
+	size_t n_pages = doc ? doc->n : sp.n;
 	double pages = 0, area = 0;
-	for (size_t k = 0; k < sp.n; k++) {
-		const struct tp_page *pg = tp_sheet_pages_get(&sp, k);
-		if (pg == NULL) {
+	for (size_t k = 0; k < n_pages; k++) {
+		const struct tp_scene *sc = page_of(doc, &sp, k);
+		if (sc == NULL) {
 			tp_sheet_pages_close(&sp);
 			return -1;
 		}
-		const struct tp_scene *sc = pg->sc;
 		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
 			continue;
 		double a = (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
@@ -97,7 +113,7 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		area += a;
 	}
 	double files = pages == 0 ? 0 : b->multipage ? 1 : pages;
-	int rc = est->names && files <= c->print.max_files ? name_files(c, def, b, &sp, punch, pages, est->names) : 0;
+	int rc = est->names && files <= c->print.max_files ? name_files(c, def, b, doc, &sp, punch, pages, est->names) : 0;
 	tp_sheet_pages_close(&sp);
 	if (rc != 0)
 		return -1;
@@ -113,6 +129,25 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		est->most_gpx = gpx;
 		est->most_gpx_sheet = sheet;
 	}
+	return 0;
+}
+
+int tp_estimate_merge(struct tp_estimate *est, const struct tp_estimate *part, size_t sheet)
+{
+	est->files += part->files;
+	est->gpx += part->gpx;
+	est->panels |= part->panels;
+	if (part->files > est->most_files) {
+		est->most_files = part->files;
+		est->most_files_sheet = sheet;
+	}
+	if (part->gpx > est->most_gpx) {
+		est->most_gpx = part->gpx;
+		est->most_gpx_sheet = sheet;
+	}
+	for (size_t k = 0; est->names && part->names && k < part->names->n; k++)
+		if (tp_written_add(est->names, part->names->v[k].name, 0, 0) != 0)
+			return -1;
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #include "app/session.h"
 #include "core/strbuf.h"
 #include "print/backend.h"
+#include "print/sheet.h"
 
 struct tp_estimate {
 	double files;
@@ -27,9 +28,17 @@ struct tp_estimate {
 };
 
 /* Adds what writing sheet in format b would write (and, with est->names,
- * the names of its files).  0, or -1 when out of memory. */
+ * the names of its files), from its one layout: its pages as built and as
+ * written (app/build.h); both NULL for a sheet made one page at a time
+ * (app/sheet_pages.h), whose pages are then made here one by one.  0, or
+ * -1 when out of memory. */
 int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_backend *b,
+		     const struct tp_doc *built, const struct tp_doc *written,
 		     struct tp_estimate *est);
+
+/* Adds part, one sheet's estimate in one format, to est (its names too,
+ * when both have a list).  0, or -1 when out of memory. */
+int tp_estimate_merge(struct tp_estimate *est, const struct tp_estimate *part, size_t sheet);
 
 /* TP_OK, or TP_EINPUT naming the limit exceeded and what drives it. */
 int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est, tp_err *e);

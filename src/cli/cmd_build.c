@@ -153,14 +153,73 @@ static int *recorded_sheets(const struct tp_session *s, const char *dir)
 	return in_folder;
 }
 
-/* Too many files or pixels for what the user expects: refused before
- * anything is drawn (print.max_files, print.max_gpx). */
-static int estimate_tasks(const struct tp_build *b, struct tp_estimate *est, tp_err *e)
+/* What the checks before writing take from each sheet's one layout in
+ * the plan (build.h: opt.visit): its preflight findings, and what each
+ * format of it would write (by sheet and backend: the plan decides the
+ * tasks after). */
+struct checks {
+	const struct tp_session *s;
+	struct tp_preflight *pf;     /* or NULL: no preflight */
+	struct tp_pf_rules rules;
+	struct tp_estimate *part;    /* [sheet * tp_n_backends + backend] */
+	struct tp_written_list *names;
+};
+
+static int visit(void *ctx, const struct tp_build *b, size_t sheet, const struct tp_doc *built,
+		 const struct tp_doc *written, tp_err *e)
 {
-	for (size_t i = 0; i < b->n_tasks; i++)
-		if (tp_estimate_task(b->session, b->tasks[i].sheet,
-				     &tp_backends[b->tasks[i].backend], est) != 0)
+	struct checks *ck = ctx;
+	const struct tp_sheet_def *def = &ck->s->game->sheets[sheet];
+	/* The press PDF too, when the build writes PDF (its marks are added
+	 * to the pages and taken off again). */
+	int pdf = (b->formats & (1u << TP_BACKEND_PDF)) != 0;
+	/* No layout: the sheet makes its pages one at a time, and is
+	 * preflighted so. */
+	int rc = ck->pf == NULL ? TP_OK
+		 : written ? tp_preflight_doc(ck->s->cfg, def, &ck->rules, (struct tp_doc *)written,
+					      pdf, b->epoch, ck->pf, e)
+			   : tp_preflight_pages(ck->s, sheet, &ck->rules, pdf, b->epoch, ck->pf, e);
+	if (rc != TP_OK)
+		return rc;
+	for (size_t bi = 0; bi < tp_n_backends; bi++) {
+		size_t k = sheet * tp_n_backends + bi;
+		ck->part[k].names = ck->names ? &ck->names[k] : NULL;
+		if (tp_estimate_task(ck->s, sheet, &tp_backends[bi], built, written, &ck->part[k]) != 0)
 			return tp_fail(e, TP_EIO, "out of memory estimating the build");
+	}
+	return TP_OK;
+}
+
+static int checks_open(struct checks *ck, const struct tp_session *s, struct tp_preflight *pf,
+		       int names, tp_err *e)
+{
+	size_t n = s->game->n_sheets * tp_n_backends + 1;
+	*ck = (struct checks){ .s = s, .pf = pf };
+	tp_pf_rules_of(s->cfg, &ck->rules);
+	ck->part = tp_calloc(n, sizeof *ck->part);
+	ck->names = names ? tp_calloc(n, sizeof *ck->names) : NULL;
+	if (ck->part == NULL || (names && ck->names == NULL))
+		return tp_fail(e, TP_EIO, "out of memory planning the build");
+	return TP_OK;
+}
+
+static void checks_close(struct checks *ck)
+{
+	for (size_t k = 0; ck->names && k < ck->s->game->n_sheets * tp_n_backends; k++)
+		tp_written_free(&ck->names[k]);
+	free(ck->names);
+	free(ck->part);
+}
+
+/* The estimate of the tasks the plan made, from their sheets' layouts. */
+static int estimate_tasks(const struct tp_build *b, const struct checks *ck,
+			  struct tp_estimate *est, tp_err *e)
+{
+	for (size_t i = 0; i < b->n_sheet_tasks; i++) {
+		size_t k = b->tasks[i].sheet * tp_n_backends + b->tasks[i].backend;
+		if (tp_estimate_merge(est, &ck->part[k], b->tasks[i].sheet) != 0)
+			return tp_fail(e, TP_EIO, "out of memory estimating the build");
+	}
 	return TP_OK;
 }
 
@@ -169,12 +228,17 @@ int tp_build_estimate(const struct tp_cli *cli, const struct tp_session *s,
 {
 	/* The tasks of the whole set (or --only), as a build plans them, but
 	 * without a build's own checks (SOURCE_DATE_EPOCH, each sheet's). */
-	struct tp_build_opts opt = { .only = cli->only, .jobs = 1, .quiet = 1, .estimate = 1 };
-	struct tp_build b;
-	int rc = tp_build_plan(&b, s, &opt, e);
+	struct checks ck;
+	int rc = checks_open(&ck, s, NULL, est->names != NULL, e);
+	struct tp_build_opts opt = { .only = cli->only, .jobs = 1, .quiet = 1, .estimate = 1,
+				     .visit = visit, .visit_ctx = &ck };
+	struct tp_build b = { 0 };
 	if (rc == TP_OK)
-		rc = estimate_tasks(&b, est, e);
+		rc = tp_build_plan(&b, s, &opt, e);
+	if (rc == TP_OK)
+		rc = estimate_tasks(&b, &ck, est, e);
 	tp_build_free(&b);
+	checks_close(&ck);
 	return rc;
 }
 
@@ -211,26 +275,30 @@ static int predict_other_names(const struct tp_build *pl, const struct tp_sessio
 	return bad;
 }
 
-/* The files of every step, in task order however the workers ran.
+/* The files of every step, in task order however the workers ran: the
+ * manifest's (the ink report last), the sheets', the contact sheet's.
  * 0 or -1 (out of memory). */
 static int list_written(const struct tp_build *b, struct tp_written_list *w)
 {
 	if (collect(w, &b->manifest, TP_MANIFEST_SHEET) != 0)
 		return -1;
-	for (size_t i = 0; i < b->n_tasks; i++)
-		if (collect(w, &b->reports[i], b->tasks[i].sheet) != 0)
-			return -1;
-	return collect(w, &b->proof, TP_PROOF_SHEET);
+	static const int kinds[3] = { TP_TASK_INKS, TP_TASK_SHEET, TP_TASK_PROOF };
+	static const size_t sheets[3] = { TP_MANIFEST_SHEET, 0, TP_PROOF_SHEET };
+	for (size_t k = 0; k < 3; k++)
+		for (size_t i = 0; i < b->n_tasks; i++)
+			if (b->tasks[i].kind == kinds[k] &&
+			    collect(w, &b->reports[i], k == 1 ? b->tasks[i].sheet : sheets[k]) != 0)
+				return -1;
+	return 0;
 }
 
-/* Checks every page the build lays out as a factory would: errors stop
- * the build (unless --accept-preflight), with the first few on stderr. */
-static int preflight(const struct tp_cli *cli, const struct tp_session *s,
-		     const struct tp_build *b, struct tp_preflight *pf, tp_err *e)
+/* The preflight of every page the build lays out, as a factory would
+ * check it (the plan's visit): errors stop the build (unless
+ * --accept-preflight), with the first few on stderr. */
+static int preflight(const struct tp_cli *cli, const struct tp_preflight *pf, tp_err *e)
 {
-	int pdf = (b->formats & (1u << TP_BACKEND_PDF)) != 0;
-	int rc = tp_preflight_sheets(s, b->want, pdf, b->epoch, pf, e);
-	if (rc == TP_OK && pf->errors && !cli->accept_preflight) {
+	int rc = TP_OK;
+	if (pf->errors && !cli->accept_preflight) {
 		tp_preflight_stderr(pf, 5);
 		rc = tp_fail(e, TP_EINPUT,
 			     "preflight: %zu error%s a factory would reject; nothing written (fix them, or build with --accept-preflight)",
@@ -253,6 +321,40 @@ static struct tp_build_opts opts_of(const struct tp_cli *cli, const char *dir)
 	return opt;
 }
 
+/* Plans the build into b: every input check comes before the first
+ * write, and the plan lays each sheet out once, for the preflight (into
+ * pf: its errors stop the build before anything is written) and the
+ * estimate (too many files or pixels for what the user expects: refused
+ * before anything is drawn; the names of the files, into predicted). */
+static int plan_and_check(const struct tp_cli *cli, const struct tp_session *s, const char *dir,
+			  struct tp_build_opts *opt, struct tp_build *b, struct tp_preflight *pf,
+			  struct tp_written_list *predicted, tp_err *e)
+{
+	int *in_folder = recorded_sheets(s, dir);
+	struct checks ck = { .s = s };
+	int rc = in_folder ? checks_open(&ck, s, pf, 1, e)
+			   : tp_fail(e, TP_EIO, "out of memory planning the build");
+	opt->in_folder = in_folder;
+	opt->visit = visit;
+	opt->visit_ctx = &ck;
+	if (rc == TP_OK)
+		rc = tp_build_plan(b, s, opt, e);
+	free(in_folder);
+	b->opt.in_folder = opt->in_folder = NULL;
+	b->opt.visit_ctx = opt->visit_ctx = NULL;
+	if (rc == TP_OK)
+		rc = preflight(cli, pf, e);
+	struct tp_estimate est = { .names = predicted };
+	if (rc == TP_OK)
+		rc = estimate_tasks(b, &ck, &est, e);
+	checks_close(&ck);
+	if (rc == TP_OK)
+		rc = tp_estimate_check(s, &est, e);
+	if (rc == TP_OK && predict_other_names(b, s, predicted) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
+	return rc;
+}
+
 int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 {
 	struct tp_session s;
@@ -264,25 +366,11 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	struct tp_build_opts opt = opts_of(cli, dir);
 	/* A large PNG uses the cores the other sheets leave idle. */
 	tp_png_set_threads(opt.jobs);
-	int *in_folder = recorded_sheets(&s, dir);
-	opt.in_folder = in_folder;
 	struct tp_build b = { 0 };
-	/* Every input check comes before the first write. */
-	rc = in_folder ? tp_build_plan(&b, &s, &opt, e)
-		       : tp_fail(e, TP_EIO, "out of memory planning the build");
-	free(in_folder);
 	struct tp_preflight pf = { 0 };
-	b.pf = &pf;
-	/* Too many files or pixels for what the user expects: refused before
-	 * anything is drawn (print.max_files, print.max_gpx). */
 	struct tp_written_list predicted = { 0 };
-	struct tp_estimate est = { .names = &predicted };
-	if (rc == TP_OK)
-		rc = estimate_tasks(&b, &est, e);
-	if (rc == TP_OK)
-		rc = tp_estimate_check(&s, &est, e);
-	if (rc == TP_OK && predict_other_names(&b, &s, &predicted) != 0)
-		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
+	rc = plan_and_check(cli, &s, dir, &opt, &b, &pf, &predicted, e);
+	b.pf = &pf;
 	if (rc == TP_OK)
 		tp_session_warn_edition(dir, s.cfg, cli->quiet);
 	/* From here on every file goes into the staging folder, and into
@@ -297,26 +385,18 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	if (rc == TP_OK)
 		rc = tp_build_txn_precheck(&txn, cli, &predicted, e);
 	tp_written_free(&predicted);
-	/* The preflight: errors stop the build before any file is written.
-	 * It comes after the input checks above because its PDF read-back
-	 * writes a temporary file (pdf_stream.h), and a refusal must come
-	 * before anything is drawn. */
-	if (rc == TP_OK)
-		rc = preflight(cli, &s, &b, &pf, e);
 	b.opt.dir = txn.od.stage;
 	if (rc == TP_OK && b.want_manifest)
 		rc = tp_build_manifest(&b, e);
 	if (rc == TP_OK)
 		rc = tp_build_sheets(&b, e);
-	if (rc == TP_OK && b.want_proof)
-		rc = tp_build_proof(&b, e);
 	struct tp_written_list written = { 0 };
 	if (rc == TP_OK && list_written(&b, &written) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
 	/* The preview page, after every other file and before the record,
 	 * which lists it. */
 	if (rc == TP_OK && written.n > 0)
-		rc = tp_preview_write(&s, b.opt.dir, dir, &written, b.pf, b.epoch, e);
+		rc = tp_preview_write(&s, b.opt.dir, dir, &written, b.pf, b.facts, b.epoch, e);
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, cli, s.cfg, &written, b.epoch, e);
 	tp_build_txn_close(&txn, e);

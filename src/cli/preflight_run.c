@@ -107,6 +107,40 @@ static int check_pdf(const struct tp_config *c, const struct tp_sheet_def *d, st
 	return rc;
 }
 
+int tp_preflight_doc(const struct tp_config *c, const struct tp_sheet_def *d,
+		     const struct tp_pf_rules *r, struct tp_doc *doc, int pdf, long long epoch,
+		     struct tp_preflight *pf, tp_err *e)
+{
+	for (size_t k = 0; k < doc->n; k++)
+		if (tp_preflight_page(pf, r, d->name, (int)k + 1, doc->pages[k].sc) != 0)
+			return tp_fail(e, TP_EIO, "out of memory preflighting %s", d->name);
+	return pdf && doc->n > 0 ? check_pdf(c, d, doc, epoch, pf, e) : TP_OK;
+}
+
+int tp_preflight_pages(const struct tp_session *s, size_t i, const struct tp_pf_rules *r,
+		       int pdf, long long epoch, struct tp_preflight *pf, tp_err *e)
+{
+	const struct tp_sheet_def *d = &s->game->sheets[i];
+	struct tp_sheet_pages sp;
+	int rc = tp_sheet_pages_open(&sp, s, i, 1);
+	for (size_t k = 0; rc == 0 && k < sp.n; k++) {
+		struct tp_page *pg = tp_sheet_pages_get(&sp, k);
+		rc = pg ? tp_preflight_page(pf, r, d->name, (int)k + 1, pg->sc) : -1;
+	}
+	/* The press PDF read back: the whole sheet's, or for a sheet made
+	 * one page at a time (its pages alike) its first page's, so that
+	 * this check too holds one page, not the sheet. */
+	struct tp_doc first = { .pages = sp.one && rc == 0 ? tp_sheet_pages_get(&sp, 0) : NULL,
+				.n = 1 };
+	if (rc != 0 || (sp.one && first.pages == NULL)) {
+		tp_sheet_pages_close(&sp);
+		return tp_fail(e, TP_EIO, "out of memory preflighting %s", d->name);
+	}
+	rc = pdf && sp.n > 0 ? check_pdf(s->cfg, d, sp.one ? &first : &sp.doc, epoch, pf, e) : TP_OK;
+	tp_sheet_pages_close(&sp);
+	return rc;
+}
+
 int tp_preflight_sheets(const struct tp_session *s, const int *want, int pdf, long long epoch,
 			struct tp_preflight *pf, tp_err *e)
 {
@@ -118,23 +152,7 @@ int tp_preflight_sheets(const struct tp_session *s, const int *want, int pdf, lo
 		char why[300];
 		if (want ? !want[i] : tp_sheet_absent(s->cfg, d, why, sizeof why))
 			continue;
-		struct tp_sheet_pages sp;
-		int rc = tp_sheet_pages_open(&sp, s, i, 1);
-		for (size_t k = 0; rc == 0 && k < sp.n; k++) {
-			struct tp_page *pg = tp_sheet_pages_get(&sp, k);
-			rc = pg ? tp_preflight_page(pf, &r, d->name, (int)k + 1, pg->sc) : -1;
-		}
-		/* The press PDF read back: the whole sheet's, or for a sheet made
-		 * one page at a time (its pages alike) its first page's, so that
-		 * this check too holds one page, not the sheet. */
-		struct tp_doc first = { .pages = sp.one && rc == 0 ? tp_sheet_pages_get(&sp, 0) : NULL,
-					.n = 1 };
-		if (rc != 0 || (sp.one && first.pages == NULL)) {
-			tp_sheet_pages_close(&sp);
-			return tp_fail(e, TP_EIO, "out of memory preflighting %s", d->name);
-		}
-		rc = pdf && sp.n > 0 ? check_pdf(s->cfg, d, sp.one ? &first : &sp.doc, epoch, pf, e) : TP_OK;
-		tp_sheet_pages_close(&sp);
+		int rc = tp_preflight_pages(s, i, &r, pdf, epoch, pf, e);
 		if (rc != TP_OK)
 			return rc;
 	}

@@ -140,9 +140,15 @@ static void sheet_findings(struct tp_buf *b, const struct tp_preflight *pf, cons
 	tp_buf_printf(b, "</ul></details>");
 }
 
-static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
-			 const struct tp_written_list *w, const struct tp_preflight *pf)
+/* What the caption says of sheet i: from the plan's layout, else laid
+ * out here.  0 when it has no pages (or memory ran out). */
+static int caption_facts(const struct tp_session *s, size_t i, const struct tp_sheet_facts *facts,
+			 struct tp_sheet_facts *f)
 {
+	if (facts && facts[i].laid) {
+		*f = facts[i];
+		return 1;
+	}
 	const struct tp_sheet_def *def = &s->game->sheets[i];
 	struct tp_sheet_pages sp = { 0 };
 	char why[300];
@@ -155,8 +161,6 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 	/* The inks of every page, one page at a time, and the first page's
 	 * trim. */
 	unsigned char used[TP_MAX_INKS] = { 0 };
-	struct tp_palette pal;
-	double trim[2] = { 0, 0 };
 	for (size_t k = 0; laid && k < sp.n; k++) {
 		struct tp_page *pg = tp_sheet_pages_get(&sp, k);
 		laid = pg != NULL;
@@ -164,12 +168,25 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 			break;
 		struct tp_doc one = { .pages = pg, .n = 1 };
 		tp_doc_inks_used(&one, used);
-		pal = pg->sc->pal;
+		if (k + 1 == sp.n)
+			tp_inks_text(&pg->sc->pal, used, f->inks, sizeof f->inks);
 		if (k == 0) {
-			trim[0] = pg->sc->trim_w;
-			trim[1] = pg->sc->trim_h;
+			f->trim_w = pg->sc->trim_w;
+			f->trim_h = pg->sc->trim_h;
+			f->pages = sp.n;
 		}
 	}
+	tp_sheet_pages_close(&sp);
+	return laid;
+}
+
+static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
+			 const struct tp_written_list *w, const struct tp_preflight *pf,
+			 const struct tp_sheet_facts *facts)
+{
+	const struct tp_sheet_def *def = &s->game->sheets[i];
+	struct tp_sheet_facts f = { 0 };
+	int laid = caption_facts(s, i, facts, &f);
 	const char *png = NULL;
 	for (size_t k = 0; k < w->n && png == NULL; k++) {
 		const char *ext = strrchr(w->v[k].name, '.');
@@ -195,11 +212,9 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 	tp_buf_printf(b, "</b>: ");
 	esc(b, def->title);
 	if (laid) {
-		char inks[300];
-		tp_inks_text(&pal, used, inks, sizeof inks);
-		tp_buf_printf(b, "<br>trim %.0f x %.0f mm, %zu page%s<br>inks: ", trim[0], trim[1],
-			      sp.n, sp.n == 1 ? "" : "s");
-		esc(b, inks);
+		tp_buf_printf(b, "<br>trim %.0f x %.0f mm, %zu page%s<br>inks: ", f.trim_w, f.trim_h,
+			      f.pages, f.pages == 1 ? "" : "s");
+		esc(b, f.inks);
 	}
 	tp_buf_printf(b, "<br>files:");
 	for (size_t k = 0; k < w->n; k++)
@@ -212,7 +227,6 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 		}
 	sheet_findings(b, pf, def->name);
 	tp_buf_printf(b, "</figcaption>\n</figure>\n");
-	tp_sheet_pages_close(&sp);
 }
 
 /* A manifest CSV as a table (fields split at commas; the manifest writes
@@ -307,7 +321,7 @@ static void record_section(struct tp_buf *b, const struct tp_config *c, const st
 
 static void page(struct tp_buf *b, const struct tp_session *s, const char *stage, const char *dir,
 		 const struct tp_written_list *all, size_t own, const struct tp_preflight *pf,
-		 long long epoch)
+		 const struct tp_sheet_facts *facts, long long epoch)
 {
 	const struct tp_game *g = s->game;
 	tp_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
@@ -333,7 +347,7 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 		for (size_t k = 0; k < all->n && !present; k++)
 			present = (size_t)tp_preview_sheet_of(g, all->v[k].name) == i;
 		if (present) {
-			sheet_figure(b, s, i, all, pf);
+			sheet_figure(b, s, i, all, pf, facts);
 			n++;
 		}
 	}
@@ -350,8 +364,8 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 }
 
 int tp_preview_write(const struct tp_session *s, const char *stage, const char *dir,
-		     struct tp_written_list *w, const struct tp_preflight *pf, long long epoch,
-		     tp_err *e)
+		     struct tp_written_list *w, const struct tp_preflight *pf,
+		     const struct tp_sheet_facts *facts, long long epoch, tp_err *e)
 {
 	/* This build's files in its order (a sheet's first page first),
 	 * then what an earlier build of this config left, by name. */
@@ -367,7 +381,7 @@ int tp_preview_write(const struct tp_session *s, const char *stage, const char *
 		qsort(all.v + own, all.n - own, sizeof *all.v, by_name);
 	struct tp_buf b = { 0 };
 	if (!oom)
-		page(&b, s, stage, dir, &all, own, pf, epoch);
+		page(&b, s, stage, dir, &all, own, pf, facts, epoch);
 	tp_written_free(&all);
 	int rc = oom || b.oom ? tp_fail(e, TP_EIO, "out of memory writing %s/%s", dir, TP_PREVIEW_NAME)
 			      : tp_out_write(stage, TP_PREVIEW_NAME, b.s, b.len, e);

@@ -9,6 +9,7 @@
  * key's value, every file with its size).  `tilepress watch` rewrites it
  * after each rebuild. */
 
+#include "app/build.h"
 #include "app/build_record.h"
 #include "app/session.h"
 
@@ -22,14 +23,15 @@ struct tp_preflight;
 /* Writes stage/index.html atomically for the sheets of session s that
  * will have files in the output folder dir: those in w (this build's,
  * written into stage) and, when dir's record is of the same config, those
- * an earlier build recorded that are still in dir (the sheets are laid
- * out again, from s, for their sizes and inks; their prepare() must have
- * run).  pf, this build's preflight (NULL: none ran), is shown per sheet
+ * an earlier build recorded that are still in dir.  Their sizes and inks
+ * come from facts (by sheet, as this build's plan laid them out; may be
+ * NULL); a sheet it did not lay out is laid out from s (its prepare()
+ * must have run).  pf, this build's preflight (NULL: none ran), is shown per sheet
  * and in a summary line.  Appends index.html to w.  TP_OK, or TP_EIO
  * naming the file. */
 int tp_preview_write(const struct tp_session *s, const char *stage, const char *dir,
-		     struct tp_written_list *w, const struct tp_preflight *pf, long long epoch,
-		     tp_err *e);
+		     struct tp_written_list *w, const struct tp_preflight *pf,
+		     const struct tp_sheet_facts *facts, long long epoch, tp_err *e);
 
 /* The sheet (index into g->sheets) a file of the output folder belongs
  * to: NAME.EXT, or NAME-PAGE.EXT for one page of a multi-page sheet, the

@@ -228,56 +228,91 @@ void tp_doc_inks(const struct tp_doc *doc, char *out, size_t n)
 	tp_inks_text(doc->n ? &doc->pages[doc->n - 1].sc->pal : NULL, used, out, n);
 }
 
-int tp_proof_layout(const struct tp_palette *pal, const char *title,
-		    const struct tp_proof_item *items, size_t n, const char *text,
-		    double min_size, struct tp_doc *out)
+/* The contact sheet's geometry (mm): margin, thumbnail cell, gap, label
+ * height, columns, font size, line height. */
+static const double pm = 12, pcell = 92, pgap = 8, plabel = 16, pfs = 3.2, plh = 4.4;
+#define PROOF_COLS 4
+
+static size_t text_lines(const char *text)
 {
-	const double m = 12, cell = 92, gap = 8, label = 16, cols = 4, fs = 3.2, lh = 4.4;
-	size_t rows = (n + (size_t)cols - 1) / (size_t)cols, lines = 0;
+	size_t lines = 0;
 	for (const char *t = text; t && *t; t++)
 		lines += *t == '\n';
-	double W = 2 * m + cols * cell + (cols - 1) * gap;
-	double H = 2 * m + 10 + rows * (cell + label + gap) + (lines + 1) * lh;
+	return lines;
+}
+
+int tp_proof_begin(const struct tp_palette *pal, const char *title, size_t n, const char *text,
+		   struct tp_doc *out)
+{
+	size_t rows = (n + PROOF_COLS - 1) / PROOF_COLS, lines = text_lines(text);
+	double W = 2 * pm + PROOF_COLS * pcell + (PROOF_COLS - 1) * pgap;
+	double H = 2 * pm + 10 + rows * (pcell + plabel + pgap) + (lines + 1) * plh;
 	/* Thumbnails are scaled down: their hairlines stay in proportion. */
 	struct tp_palette thumbs = *pal;
 	thumbs.min_tint_line_mm = 0;
 	struct tp_scene *sc = tp_scene_new("proof", W, H, 0, &thumbs);
 	if (tp_doc_add(out, sc, "contact sheet") != 0)
 		return -1;
-	int rc = tp_scene_text(sc, TP_INK_TEXT, m, m + 4, 5, TP_ALIGN_LEFT, title);
-	for (size_t i = 0; rc == 0 && i < n; i++) {
-		const struct tp_doc *d = items[i].doc;
-		if (d->n == 0)
-			continue;
-		const struct tp_scene *s = d->pages[0].sc;
-		double cx = m + (double)(i % (size_t)cols) * (cell + gap);
-		double cy = m + 10 + (double)(i / (size_t)cols) * (cell + label + gap);
-		double bw = s->trim_w + 2 * s->bleed, bh = s->trim_h + 2 * s->bleed;
-		double k = fmin(cell / bw, cell / bh);
-		double ox = cx + (cell - bw * k) / 2, oy = cy + (cell - bh * k) / 2;
-		char prefix[80];
-		snprintf(prefix, sizeof prefix, "%zu-%s", i + 1, items[i].name);
-		rc |= tp_scene_place(sc, s, prefix, ox, oy, k, min_size);
-		/* The trim, so a thumbnail's edge reads as the sheet's. */
-		rc |= tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.2, ox + s->bleed * k, oy + s->bleed * k,
-				    s->trim_w * k, s->trim_h * k);
-		char line[300], inks[200];
-		snprintf(line, sizeof line, "%s: %.0f x %.0f mm, %zu page%s", items[i].name, s->trim_w,
-			 s->trim_h, d->n, d->n == 1 ? "" : "s");
-		rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + cell + fs + 1.5, fs, TP_ALIGN_LEFT, line);
-		tp_doc_inks(d, inks, sizeof inks);
-		snprintf(line, sizeof line, "inks: %s", inks);
-		rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + cell + 2 * fs + 3, fs * 0.8, TP_ALIGN_LEFT, line);
-	}
-	double y = m + 10 + rows * (cell + label + gap) + lh;
+	return tp_scene_text(sc, TP_INK_TEXT, pm, pm + 4, 5, TP_ALIGN_LEFT, title);
+}
+
+int tp_proof_add(struct tp_doc *out, size_t i, const char *name, const struct tp_scene *s,
+		 size_t pages, const char *inks, double min_size)
+{
+	struct tp_scene *sc = out->pages[0].sc;
+	if (s == NULL || pages == 0)
+		return 0;
+	double cx = pm + (double)(i % PROOF_COLS) * (pcell + pgap);
+	double cy = pm + 10 + (double)(i / PROOF_COLS) * (pcell + plabel + pgap);
+	double bw = s->trim_w + 2 * s->bleed, bh = s->trim_h + 2 * s->bleed;
+	double k = fmin(pcell / bw, pcell / bh);
+	double ox = cx + (pcell - bw * k) / 2, oy = cy + (pcell - bh * k) / 2;
+	char prefix[80];
+	snprintf(prefix, sizeof prefix, "%zu-%s", i + 1, name);
+	int rc = tp_scene_place(sc, s, prefix, ox, oy, k, min_size);
+	/* The trim, so a thumbnail's edge reads as the sheet's. */
+	rc |= tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.2, ox + s->bleed * k, oy + s->bleed * k,
+			    s->trim_w * k, s->trim_h * k);
+	char line[300];
+	snprintf(line, sizeof line, "%s: %.0f x %.0f mm, %zu page%s", name, s->trim_w,
+		 s->trim_h, pages, pages == 1 ? "" : "s");
+	rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + pcell + pfs + 1.5, pfs, TP_ALIGN_LEFT, line);
+	snprintf(line, sizeof line, "inks: %.200s", inks);
+	rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + pcell + 2 * pfs + 3, pfs * 0.8, TP_ALIGN_LEFT, line);
+	return rc ? -1 : 0;
+}
+
+int tp_proof_end(struct tp_doc *out, size_t n, const char *text)
+{
+	struct tp_scene *sc = out->pages[0].sc;
+	size_t rows = (n + PROOF_COLS - 1) / PROOF_COLS;
+	double y = pm + 10 + rows * (pcell + plabel + pgap) + plh;
+	int rc = 0;
 	for (const char *t = text; rc == 0 && t && *t;) {
 		const char *nl = strchr(t, '\n');
 		size_t len = nl ? (size_t)(nl - t) : strlen(t);
 		char line[400];
 		snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), t);
-		rc = tp_scene_text(sc, TP_INK_TEXT, m, y, fs, TP_ALIGN_LEFT, line);
-		y += lh;
+		rc = tp_scene_text(sc, TP_INK_TEXT, pm, y, pfs, TP_ALIGN_LEFT, line);
+		y += plh;
 		t += len + (nl != NULL);
 	}
 	return rc ? -1 : 0;
+}
+
+int tp_proof_layout(const struct tp_palette *pal, const char *title,
+		    const struct tp_proof_item *items, size_t n, const char *text,
+		    double min_size, struct tp_doc *out)
+{
+	if (tp_proof_begin(pal, title, n, text, out) != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const struct tp_doc *d = items[i].doc;
+		char inks[200];
+		tp_doc_inks(d, inks, sizeof inks);
+		if (tp_proof_add(out, i, items[i].name, d->n ? d->pages[0].sc : NULL, d->n, inks,
+				 min_size) != 0)
+			return -1;
+	}
+	return tp_proof_end(out, n, text);
 }

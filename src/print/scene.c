@@ -54,6 +54,71 @@ void tp_scene_free(struct tp_scene *sc)
 	free(sc);
 }
 
+struct tp_scene *tp_scene_copy(const struct tp_scene *src)
+{
+	struct tp_scene *sc = tp_calloc(1, sizeof *sc);
+	if (sc == NULL)
+		return NULL;
+	*sc = *src;
+	sc->shapes = NULL;
+	sc->pts = NULL;
+	sc->text = NULL;
+	sc->layers = NULL;
+	sc->groups = NULL;
+	sc->cap_groups = sc->n_groups;
+	sc->cap_shapes = sc->n_shapes;
+	sc->cap_pts = sc->n_pts;
+	sc->cap_text = sc->n_text;
+	sc->cap_layers = sc->n_layers;
+	if ((src->n_shapes && (sc->shapes = tp_malloc(src->n_shapes * sizeof *sc->shapes)) == NULL) ||
+	    (src->n_pts && (sc->pts = tp_malloc(src->n_pts * sizeof *sc->pts)) == NULL) ||
+	    (src->n_text && (sc->text = tp_malloc(src->n_text)) == NULL) ||
+	    (src->n_layers && (sc->layers = tp_malloc(src->n_layers * sizeof *sc->layers)) == NULL) ||
+	    (src->n_groups && (sc->groups = tp_malloc(src->n_groups * sizeof *sc->groups)) == NULL)) {
+		tp_scene_free(sc);
+		return NULL;
+	}
+	if (src->n_shapes)
+		memcpy(sc->shapes, src->shapes, src->n_shapes * sizeof *sc->shapes);
+	if (src->n_pts)
+		memcpy(sc->pts, src->pts, src->n_pts * sizeof *sc->pts);
+	if (src->n_text)
+		memcpy(sc->text, src->text, src->n_text);
+	if (src->n_layers)
+		memcpy(sc->layers, src->layers, src->n_layers * sizeof *sc->layers);
+	if (src->n_groups)
+		memcpy(sc->groups, src->groups, src->n_groups * sizeof *sc->groups);
+	return sc;
+}
+
+/* Reallocates *buf to exactly n elements of elem bytes (kept when that
+ * fails: shrinking is only an economy). */
+static void fit(void **buf, size_t *cap, size_t n, size_t elem)
+{
+	if (n == 0 || n >= *cap)
+		return;
+	void *p = tp_realloc(*buf, n * elem);
+	if (p != NULL) {
+		*buf = p;
+		*cap = n;
+	}
+}
+
+void tp_scene_shrink(struct tp_scene *sc)
+{
+	fit((void **)&sc->shapes, &sc->cap_shapes, sc->n_shapes, sizeof *sc->shapes);
+	fit((void **)&sc->pts, &sc->cap_pts, sc->n_pts, sizeof *sc->pts);
+	fit((void **)&sc->text, &sc->cap_text, sc->n_text, 1);
+	fit((void **)&sc->layers, &sc->cap_layers, sc->n_layers, sizeof *sc->layers);
+	fit((void **)&sc->groups, &sc->cap_groups, sc->n_groups, sizeof *sc->groups);
+}
+
+size_t tp_scene_bytes(const struct tp_scene *sc)
+{
+	return sizeof *sc + sc->cap_shapes * sizeof *sc->shapes + sc->cap_pts * sizeof *sc->pts +
+	       sc->cap_text + sc->cap_layers * sizeof *sc->layers + sc->cap_groups * sizeof *sc->groups;
+}
+
 /* Grows *buf so that it holds at least need elements; doubling keeps the
  * amortised cost linear for sheets with tens of thousands of cells. */
 static int grow(void **buf, size_t *cap, size_t need, size_t elem)

@@ -181,6 +181,15 @@ struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,
 			      double bleed, const struct tp_palette *pal);
 void tp_scene_free(struct tp_scene *sc);
 
+/* A deep copy of src (same shapes, layers and state), or NULL when out of
+ * memory.  Owned by the caller. */
+struct tp_scene *tp_scene_copy(const struct tp_scene *src);
+/* Gives back what sc's arrays hold beyond their contents (a scene kept
+ * for a while, laid out once and shared). */
+void tp_scene_shrink(struct tp_scene *sc);
+/* The bytes sc holds (its arrays as allocated), for memory budgets. */
+size_t tp_scene_bytes(const struct tp_scene *sc);
+
 /* tp_scene_new with one layer per ink of layers[0..n-1] made first, in
  * that order: scenes draw layer by layer in order of first use, so a sheet
  * fixes its drawing order this way whatever its first shape happens to be.
