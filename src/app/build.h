@@ -20,6 +20,9 @@
  * after it, share them: no sheet is laid out twice.  Only when they would
  * hold more than TP_LAYOUT_KEEP_BYTES does a sheet's task lay its sheet
  * out again (the huge boards), so memory stays bounded by the largest.
+ * A sheet made one page at a time (app/sheet_pages.h: the series board
+ * pieces) is never laid out whole nor kept: every step makes its pages
+ * one by one, so it costs the memory of one page at any size.
  *
  * Each step reports the files it wrote as "NAME<TAB>BYTES" lines in its
  * own buffer (manifest, reports[task]), so the build record and the
