@@ -45,6 +45,50 @@ static HPDF_Stream sink_new(HPDF_Doc pdf, struct sink *k)
 	return HPDF_CallbackWriter_New(pdf->mmgr, sink_write, k);
 }
 
+/* Moves the spill's memory into a temporary file. */
+static int spill_to_file(struct tp_pdf_spill *sp)
+{
+	sp->file = tmpfile();
+	if (sp->file == NULL || (sp->len > 0 && fwrite(sp->mem, 1, sp->len, sp->file) != sp->len)) {
+		if (*sp->err == 0)
+			*sp->err = errno ? errno : EIO;
+		return -1;
+	}
+	free(sp->mem);
+	sp->mem = NULL;
+	sp->len = sp->cap = 0;
+	return 0;
+}
+
+static HPDF_STATUS HPDF_STDCALL spill_write(HPDF_Stream st, const HPDF_BYTE *p, HPDF_UINT n)
+{
+	struct tp_pdf_spill *sp = st->attr;
+	if (sp->file == NULL && sp->len + n > TP_PDF_SPILL_MEM && spill_to_file(sp) != 0)
+		return HPDF_FILE_IO_ERROR;
+	if (sp->file != NULL) {
+		if (n > 0 && fwrite(p, 1, n, sp->file) != n) {
+			if (*sp->err == 0)
+				*sp->err = errno ? errno : EIO;
+			return HPDF_FILE_IO_ERROR;
+		}
+		return HPDF_OK;
+	}
+	if (sp->len + n > sp->cap) {
+		size_t cap = sp->cap ? sp->cap : 65536;
+		while (cap < sp->len + n)
+			cap *= 2;
+		unsigned char *m = tp_realloc(sp->mem, cap);
+		if (m == NULL) {
+			*sp->oom = 1;
+			return HPDF_FAILD_TO_ALLOC_MEM;
+		}
+		sp->mem = m;
+		sp->cap = cap;
+	}
+	memcpy(sp->mem + sp->len, p, n);
+	sp->len += n;
+	return HPDF_OK;
+}
 
 /* "N G obj\n" value "\nendobj\n", as HPDF_Xref_WriteToStream writes an
  * object; records its offset in the entry. */
@@ -75,22 +119,11 @@ int tp_pdf_stream_begin(struct tp_pdf_stream *s, HPDF_Doc pdf)
 		return -1;
 	}
 	s->first_page = x->entries->count;
-	s->spill = tmpfile();
-	if (s->spill == NULL) {
-		s->err = errno ? errno : EIO;
+	s->spill.err = &s->err;
+	s->spill.oom = &s->oom;
+	s->out = HPDF_CallbackWriter_New(pdf->mmgr, spill_write, &s->spill);
+	if (s->out == NULL)
 		return -1;
-	}
-	struct sink *k = tp_malloc(sizeof *k);
-	if (k == NULL) {
-		s->oom = 1;
-		return -1;
-	}
-	*k = (struct sink){ s->spill, &s->err };
-	s->out = sink_new(pdf, k);
-	if (s->out == NULL) {
-		free(k);
-		return -1;
-	}
 	return 0;
 }
 
@@ -194,19 +227,26 @@ static int write_head(struct tp_pdf_stream *s, HPDF_Stream out)
  * length. */
 static int copy_spill(struct tp_pdf_stream *s, HPDF_Stream out)
 {
-	if (fflush(s->spill) != 0 || fseek(s->spill, 0, SEEK_SET) != 0) {
-		s->err = errno ? errno : EIO;
-		return -1;
-	}
 	HPDF_UINT shift = out->size;
-	HPDF_BYTE buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, s->spill)) > 0)
-		if (HPDF_Stream_Write(out, buf, (HPDF_UINT)n) != HPDF_OK)
+	FILE *f = s->spill.file;
+	if (f == NULL) {
+		if (s->spill.len > 0 &&
+		    HPDF_Stream_Write(out, s->spill.mem, (HPDF_UINT)s->spill.len) != HPDF_OK)
 			return -1;
-	if (ferror(s->spill)) {
-		s->err = errno ? errno : EIO;
-		return -1;
+	} else {
+		if (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0) {
+			s->err = errno ? errno : EIO;
+			return -1;
+		}
+		HPDF_BYTE buf[65536];
+		size_t n;
+		while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+			if (HPDF_Stream_Write(out, buf, (HPDF_UINT)n) != HPDF_OK)
+				return -1;
+		if (ferror(f)) {
+			s->err = errno ? errno : EIO;
+			return -1;
+		}
 	}
 	HPDF_Xref x = s->pdf->xref;
 	for (HPDF_UINT i = FIRST_BODY; i < x->entries->count; i++)
@@ -260,12 +300,11 @@ int tp_pdf_stream_end(struct tp_pdf_stream *s, FILE *f)
 
 void tp_pdf_stream_free(struct tp_pdf_stream *s)
 {
-	if (s->out != NULL) {
-		free(s->out->attr);
+	if (s->out != NULL)
 		HPDF_Stream_Free(s->out);
-	}
-	if (s->spill != NULL)
-		fclose(s->spill);
+	if (s->spill.file != NULL)
+		fclose(s->spill.file);
+	free(s->spill.mem);
 	free(s->kids);
 	memset(s, 0, sizeof *s);
 }

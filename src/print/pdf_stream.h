@@ -9,8 +9,10 @@
  * libharu writes objects in the order they were made, the catalog, the
  * page tree and the Info first; only the page tree changes until the end
  * (it lists every page).  So every object after those three is written,
- * as soon as the page that made it is drawn, to a temporary file (the
- * spill); the page's own objects (its dictionary, content stream and its
+ * as soon as the page that made it is drawn, to the spill: memory up to
+ * TP_PDF_SPILL_MEM bytes, then a temporary file (so a small PDF, such as
+ * one sheet the preflight reads back, writes no file at all: a build
+ * refused by its output folder's checks has written nothing); the page's own objects (its dictionary, content stream and its
  * length, forms and resources) are then freed.  tp_pdf_stream_end writes the header,
  * the first three objects (the page tree from the page numbers kept),
  * the spill, the cross-reference table and the trailer.
@@ -26,9 +28,20 @@
 
 #include <hpdf.h>
 
+#define TP_PDF_SPILL_MEM (4u << 20)
+
+/* Objects 4.. as written: in mem until it would pass TP_PDF_SPILL_MEM,
+ * then all of it in file (a tmpfile). */
+struct tp_pdf_spill {
+	unsigned char *mem;
+	size_t len, cap;
+	FILE *file;
+	int *err, *oom;
+};
+
 struct tp_pdf_stream {
 	HPDF_Doc pdf;
-	FILE *spill;          /* objects 4.. as written (tmpfile) */
+	struct tp_pdf_spill spill;
 	HPDF_Stream out;      /* libharu's stream onto the spill */
 	HPDF_UINT next;       /* first xref entry not written yet */
 	HPDF_UINT first_page; /* first entry made after tp_pdf_stream_begin */
@@ -38,7 +51,7 @@ struct tp_pdf_stream {
 	int oom;              /* 1 when an allocation here failed */
 };
 
-/* 0, or -1: out of memory, or no temporary file (s->err says why). */
+/* 0, or -1: out of memory or a bad document (s->err says why). */
 int tp_pdf_stream_begin(struct tp_pdf_stream *s, HPDF_Doc pdf);
 
 /* Writes every object made since the last call to the spill, then frees

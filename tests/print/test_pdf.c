@@ -8,10 +8,13 @@
 
 #include <cairo.h>
 #include <math.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "core/alloc.h"
 #include "print/backend.h"
+#include "print/pdf_stream.h"
 #include "print/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
@@ -514,6 +517,39 @@ static void test_two_pages(void **state)
 	tp_scene_free(b);
 }
 
+/* A document past TP_PDF_SPILL_MEM: its objects move from memory to a
+ * temporary file mid-page, and the file is still whole (offsets right). */
+static void test_spill_past_memory(void **state)
+{
+	(void)state;
+	enum { PAGES = 60, POLYS = 1500 };
+	struct tp_scene *pg[PAGES];
+	uint64_t x = 88172645463325252ULL;
+	for (int i = 0; i < PAGES; i++) {
+		pg[i] = sample("big", TRIM_W, TRIM_H);
+		for (int k = 0; k < POLYS; k++) {
+			double v[12];
+			for (int j = 0; j < 12; j++) {
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				v[j] = (double)(x % 100000) / 100000.0 * TRIM_W;
+			}
+			assert_int_equal(tp_scene_poly(pg[i], INK_D, TP_STROKE, 0.2, v, 6), 0);
+		}
+	}
+	struct tp_doc_info info = doc_info(0);
+	const char *path = write_pdf("big.pdf", (const struct tp_scene *const *)pg, PAGES, &info);
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	assert_true((size_t)st.st_size > TP_PDF_SPILL_MEM);
+	assert_qpdf_clean(path);
+	char out[4096], want[64];
+	assert_int_equal(run(out, sizeof out, "pdfinfo '%s'", path), 0);
+	snprintf(want, sizeof want, "Pages:          %3d", PAGES);
+	assert_non_null(strstr(out, want));
+	for (int i = 0; i < PAGES; i++)
+		tp_scene_free(pg[i]);
+}
+
 static void test_write_error(void **state)
 {
 	(void)state;
@@ -703,6 +739,7 @@ int main(void)
 		cmocka_unit_test(test_text_as_outlines),
 		cmocka_unit_test(test_text_outline_helper),
 		cmocka_unit_test(test_two_pages),
+		cmocka_unit_test(test_spill_past_memory),
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_bad_page_size),
 		cmocka_unit_test(test_pdfx_defaults),
