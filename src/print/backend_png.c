@@ -149,8 +149,7 @@ static void plan_boxes(const struct job *j, struct item *it)
 			add_box(it, ix1, iy0, ox1, iy1);
 		}
 	}
-	if (it->n_box == 0)
-		return;
+	/* The colour serves the boxes and multiply_mask. */
 	const struct tp_ink *k = tp_scene_ink(j->sc, s->ink);
 	for (int c = 0; c < 3; c++)
 		it->rgb = it->rgb << 8 | (uint32_t)snap(fmin(fmax(k->rgb[c], 0), 1) * 255);
@@ -258,8 +257,10 @@ static void box(cairo_t *cr, double x0, double y0, double x1, double y1)
 	cairo_close_path(cr);
 }
 
+/* Draws the item with Cairo: in its colour, or (coverage) as its coverage
+ * alone, opaque black on an A8 surface. */
 static void draw(const struct job *j, cairo_t *cr, const struct item *it,
-		 double ox, double oy)
+		 double ox, double oy, int coverage)
 {
 	const struct tp_shape *s = &j->sc->shapes[it->i];
 	const double *rgb = tp_scene_ink(j->sc, s->ink)->rgb;
@@ -267,11 +268,14 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 	double c[3];
 	for (int k = 0; k < 3; k++)
 		c[k] = snap(fmin(fmax(rgb[k], 0), 1) * 255) / 255;
-	cairo_set_source_rgb(cr, c[0], c[1], c[2]);
+	if (coverage)
+		cairo_set_source_rgb(cr, 0, 0, 0);
+	else
+		cairo_set_source_rgb(cr, c[0], c[1], c[2]);
 	/* Overprinting ink prints on top of what is there: multiplying the
 	 * proof colours shows that (approximately), where painting over would
-	 * show a knock-out the press does not print. */
-	if (tp_scene_ink(j->sc, s->ink)->overprint)
+	 * show a knock-out the press does not print (see multiply_mask). */
+	if (!coverage && tp_scene_ink(j->sc, s->ink)->overprint)
 		cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY);
 	if (s->stroke > 0)
 		cairo_set_line_width(cr, s->stroke * j->s);
@@ -318,21 +322,93 @@ static int exact(const struct tp_shape *s)
 	return s->kind == TP_SHAPE_RECT && s->paint == TP_FILL;
 }
 
+/* pixman's rounded a * b / 255. */
+static uint32_t mul8(uint32_t a, uint32_t b)
+{
+	uint32_t t = a * b + 0x80;
+	return (t + (t >> 8)) >> 8;
+}
+
+/* Overprinting ink on pixels it partly covers.  Cairo hands a MULTIPLY
+ * fill or stroke to pixman's general path, which fetches, combines and
+ * stores every pixel of the shape's bounding box, covered or not: a
+ * sheet-wide die outline costs as much as a sheet of art.  So Cairo only
+ * draws the coverage (the same path, scan converter and spans, on an A8
+ * surface of the same size and offset), and the covered pixels are
+ * multiplied here with pixman's combine_multiply_u on an opaque x8r8g8b8
+ * pixel: s = c * m, d = d * s + d * (255 - m), each product rounded and
+ * the sum saturated.  Same bytes, only where the ink lands. */
+static void multiply_mask(const struct item *it, unsigned char *band, size_t bstride,
+			  const unsigned char *mask, size_t mstride, int cols, int ra, int rb)
+{
+	uint32_t c[3] = { it->rgb >> 16 & 255, it->rgb >> 8 & 255, it->rgb & 255 };
+	for (int y = ra; y < rb; y++) {
+		const unsigned char *m = mask + (size_t)y * mstride;
+		uint32_t *row = (uint32_t *)(void *)(band + (size_t)y * bstride);
+		for (int x = 0; x < cols; x++) {
+			/* Most of a shape's box is uncovered: skip it 8 at a time. */
+			uint64_t z;
+			while (x + 8 <= cols && (memcpy(&z, m + x, 8), z == 0))
+				x += 8;
+			if (x >= cols)
+				break;
+			uint32_t a = m[x];
+			if (a == 0)
+				continue;
+			uint32_t d = row[x], o = 0;
+			for (int ch = 0; ch < 3; ch++) {
+				uint32_t dc = d >> (16 - 8 * ch) & 255;
+				uint32_t v = mul8(dc, mul8(c[ch], a)) + mul8(dc, 255 - a);
+				o = o << 8 | (v > 255 ? 255 : v);
+			}
+			row[x] = o;
+		}
+	}
+}
+
+/* Per-band scratch for coverage masks: zero between uses. */
+struct scratch {
+	unsigned char *mask;
+	size_t cap;
+};
+
 /* Draws columns x0..x1 of rows y0.. into the band buffer. */
 static int draw_on(const struct job *j, unsigned char *band, const struct item *it,
-		   int x0, int x1, int y0, int rows, tp_err *e)
+		   int x0, int x1, int y0, int rows, struct scratch *sc, tp_err *e)
 {
-	cairo_surface_t *sf = cairo_image_surface_create_for_data(
-		band + (size_t)x0 * 4, CAIRO_FORMAT_RGB24, x1 - x0, rows, j->w * 4);
+	int cov = tp_scene_ink(j->sc, j->sc->shapes[it->i].ink)->overprint;
+	size_t mstride = (size_t)cairo_format_stride_for_width(CAIRO_FORMAT_A8, x1 - x0);
+	if (cov && sc->cap < mstride * (size_t)rows) {
+		free(sc->mask);
+		sc->cap = mstride * (size_t)rows;
+		sc->mask = tp_calloc(sc->cap, 1);
+		if (sc->mask == NULL) {
+			sc->cap = 0;
+			return tp_fail(e, TP_EIO, "png: out of memory");
+		}
+	}
+	cairo_surface_t *sf = cov
+		? cairo_image_surface_create_for_data(sc->mask, CAIRO_FORMAT_A8, x1 - x0, rows,
+						      (int)mstride)
+		: cairo_image_surface_create_for_data(band + (size_t)x0 * 4, CAIRO_FORMAT_RGB24,
+						      x1 - x0, rows, j->w * 4);
 	cairo_t *cr = cairo_create(sf);
 	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
-	draw(j, cr, it, x0, y0);
+	draw(j, cr, it, x0, y0, cov);
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_flush(sf);
 	cairo_surface_destroy(sf);
 	if (st != CAIRO_STATUS_SUCCESS)
 		return tp_fail(e, TP_EIO, "png: %s", cairo_status_to_string(st));
+	if (cov) {
+		/* The item's bounds hold every pixel it can touch. */
+		int ra = it->y0 > y0 ? (int)floor(it->y0) - y0 : 0;
+		int rb = it->y1 < y0 + rows ? (int)ceil(it->y1) - y0 : rows;
+		multiply_mask(it, band + (size_t)x0 * 4, (size_t)j->w * 4, sc->mask, mstride,
+			      x1 - x0, ra, rb);
+		memset(sc->mask + (size_t)ra * mstride, 0, (size_t)(rb - ra) * mstride);
+	}
 	return TP_OK;
 }
 
@@ -340,6 +416,7 @@ static int draw_on(const struct job *j, unsigned char *band, const struct item *
 static int render_band(const struct job *j, unsigned char *band, int y0, int rows, tp_err *e)
 {
 	memset(band, 0xff, (size_t)j->w * 4 * (size_t)rows);
+	struct scratch sc = { 0 };
 	for (size_t k = 0; k < j->n; k++) {
 		const struct item *it = &j->items[k];
 		if (it->y1 <= y0 || it->y0 >= y0 + rows || it->x1 <= 0 || it->x0 >= j->w)
@@ -354,10 +431,13 @@ static int render_band(const struct job *j, unsigned char *band, int y0, int row
 		int step = whole ? x1 - x0 : tile_limit;
 		for (int t = whole ? x0 : x0 - x0 % step; t < x1; t += step) {
 			int a = t > x0 ? t : x0, b = x1 - t > step ? t + step : x1;
-			if (draw_on(j, band, it, a, b, y0, rows, e) != TP_OK)
+			if (draw_on(j, band, it, a, b, y0, rows, &sc, e) != TP_OK) {
+				free(sc.mask);
 				return e->code;
+			}
 		}
 	}
+	free(sc.mask);
 	return TP_OK;
 }
 

@@ -327,6 +327,114 @@ static void test_lines_whole_pixels(void **state)
 	tu_rmrf(dir);
 }
 
+/* Cairo's own drawing of shape i of sc (device px = (mm + b) * k) with
+ * the MULTIPLY operator on an RGB24 surface. */
+static void cairo_multiply(cairo_t *cr, const struct tp_scene *sc, size_t i, double k)
+{
+	const struct tp_shape *s = &sc->shapes[i];
+	const struct tp_pt *p = sc->pts + s->first;
+	const double *rgb = tp_scene_ink(sc, s->ink)->rgb;
+	cairo_set_source_rgb(cr, round(rgb[0] * 255) / 255, round(rgb[1] * 255) / 255,
+			     round(rgb[2] * 255) / 255);
+	cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY);
+	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+	for (size_t n = 0; n < s->count; n++) {
+		double x = (p[n].x + sc->bleed) * k, y = (p[n].y + sc->bleed) * k;
+		if (p[n].op == TP_MOVE)
+			cairo_move_to(cr, x, y);
+		else if (p[n].op == TP_LINE)
+			cairo_line_to(cr, x, y);
+		else if (p[n].op == TP_CLOSE)
+			cairo_close_path(cr);
+		else {
+			cairo_curve_to(cr, x, y, (p[n + 1].x + sc->bleed) * k, (p[n + 1].y + sc->bleed) * k,
+				       (p[n + 2].x + sc->bleed) * k, (p[n + 2].y + sc->bleed) * k);
+			n += 2;
+		}
+	}
+	if (s->paint & TP_FILL)
+		cairo_fill_preserve(cr);
+	if (s->paint & TP_STROKE) {
+		cairo_set_line_width(cr, s->stroke * k);
+		cairo_stroke_preserve(cr);
+	}
+	cairo_new_path(cr);
+}
+
+/* Overprinting ink with antialiased edges (a filled circle, a stroked
+ * ring, a stroked diagonal outline as wide as the sheet) is multiplied
+ * only where it lands (the coverage drawn by Cairo, the multiply done by
+ * the backend): the pixels must be exactly those of Cairo's MULTIPLY over
+ * the same background, computed here by Cairo itself. */
+static void test_overprint_as_cairo(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	struct tp_scene *sc = new_scene(40, 30, 1);
+	/* Background: whole-pixel cells (exact in both). */
+	double cell = 4 * 25.4 / 300 * 7;
+	for (int r = 0; r * cell < 32; r++)
+		for (int c = 0; c * cell < 42; c++)
+			assert_int_equal(tp_scene_rect(sc, tp_ink_id(&sc->pal, (r + c) % 6), TP_FILL, 0,
+						       -1 + c * cell, -1 + r * cell, cell, cell), 0);
+	size_t first = sc->n_shapes;
+	assert_int_equal(tp_scene_circle(sc, TP_INK_CUT, TP_FILL, 0, 12.3, 14.1, 6.7), 0);
+	assert_int_equal(tp_scene_circle(sc, TP_INK_EMBOSS, TP_STROKE, 0.37, 25.2, 13.3, 8.1), 0);
+	double quad[] = { 0.4, 0.7, 39.3, 2.2, 38.6, 29.1, 1.3, 28.2 };
+	assert_int_equal(tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.21, quad, 4), 0);
+	sc->plate = 1;  /* spot inks show */
+	tp_err e = { 0 };
+	const char *p = tu_write(dir, "o.png", "");
+	assert_int_equal(render(sc, 300, p, &e), TP_OK);
+	struct img im;
+	load(p, &im);
+
+	double k = 300 / 25.4;
+	cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)im.w, (int)im.h);
+	unsigned char *d = cairo_image_surface_get_data(sf);
+	int stride = cairo_image_surface_get_stride(sf);
+	/* The background from the backend's own file (its cells are exact),
+	 * minus the overprint: redraw it without the overprinting shapes. */
+	size_t all = sc->n_shapes;
+	sc->n_shapes = first;
+	const char *bg = tu_write(dir, "bg.png", "");
+	assert_int_equal(render(sc, 300, bg, &e), TP_OK);
+	sc->n_shapes = all;
+	struct img base;
+	load(bg, &base);
+	for (png_uint_32 y = 0; y < im.h; y++)
+		for (png_uint_32 x = 0; x < im.w; x++) {
+			const unsigned char *q = base.rgb + ((size_t)y * im.w + x) * 3;
+			uint32_t v = (uint32_t)q[0] << 16 | (uint32_t)q[1] << 8 | q[2];
+			memcpy(d + (size_t)y * (size_t)stride + x * 4, &v, 4);
+		}
+	cairo_surface_mark_dirty(sf);
+	cairo_t *cr = cairo_create(sf);
+	for (size_t i = first; i < all; i++)
+		cairo_multiply(cr, sc, i, k);
+	cairo_destroy(cr);
+	cairo_surface_flush(sf);
+	size_t covered = 0;
+	for (png_uint_32 y = 0; y < im.h; y++)
+		for (png_uint_32 x = 0; x < im.w; x++) {
+			uint32_t v;
+			memcpy(&v, d + (size_t)y * (size_t)stride + x * 4, 4);
+			const unsigned char *q = im.rgb + ((size_t)y * im.w + x) * 3;
+			const unsigned char *b0 = base.rgb + ((size_t)y * im.w + x) * 3;
+			assert_int_equal(q[0], v >> 16 & 255);
+			assert_int_equal(q[1], v >> 8 & 255);
+			assert_int_equal(q[2], v & 255);
+			covered += memcmp(q, b0, 3) != 0;
+		}
+	/* The shapes did land (a few thousand pixels at least). */
+	assert_true(covered > (size_t)(3.14 * 6.7 * 6.7 * k * k / 2));
+	cairo_surface_destroy(sf);
+	free(base.rgb);
+	free(im.rgb);
+	tp_scene_free(sc);
+	tu_rmrf(dir);
+}
+
 /* The image cut into compression blocks drawn and deflated on threads:
  * for one cut, the same bytes whatever the number of threads or the band
  * size; for any cut, the pixels of the single-block file (libpng checks
@@ -436,6 +544,7 @@ int main(void)
 		cmocka_unit_test(test_plate_shows_spots),
 		cmocka_unit_test(test_bands_and_tiles_invariant),
 		cmocka_unit_test(test_lines_whole_pixels),
+		cmocka_unit_test(test_overprint_as_cairo),
 		cmocka_unit_test(test_blocks_and_threads),
 		cmocka_unit_test(test_wider_than_cairo),
 		cmocka_unit_test(test_write_errors),
