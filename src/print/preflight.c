@@ -65,11 +65,34 @@ static int push_seg(struct tp_pf_page *P, double x0, double y0, double x1, doubl
 		P->seg = s;
 		P->cap_seg = cap;
 	}
-	P->seg[P->n_seg++] = (struct tp_pf_seg){ x0, y0, x1, y1, shape, 0 };
+	struct tp_pf_seg *g = &P->seg[P->n_seg++];
+	*g = (struct tp_pf_seg){ x0, y0, x1, y1, shape, 0, { 0, 0 }, { 0, 0 } };
+	double l = hypot(x1 - x0, y1 - y0);
+	if (l > 1e-12) {
+		g->t0[0] = g->t1[0] = (x1 - x0) / l;
+		g->t0[1] = g->t1[1] = (y1 - y0) / l;
+	}
 	return 0;
 }
 
-/* A die path's straight pieces (a curve by its control polygon); 1 in
+struct curve_pieces {
+	struct tp_pf_page *P;
+	size_t shape;
+};
+
+static int put_piece(void *ctx, const struct tp_pf_seg *g)
+{
+	struct curve_pieces *c = ctx;
+	if (push_seg(c->P, g->x0, g->y0, g->x1, g->y1, c->shape) != 0)
+		return -1;
+	struct tp_pf_seg *h = &c->P->seg[c->P->n_seg - 1];
+	h->leg = g->leg;
+	memcpy(h->t0, g->t0, sizeof h->t0);
+	memcpy(h->t1, g->t1, sizeof h->t1);
+	return 0;
+}
+
+/* A die path's straight pieces (a curve flattened, as drawn); 1 in
  * *closed when every subpath returns to its start.  sub[0 .. *n_sub - 1]:
  * where each subpath's pieces begin (at most max_sub recorded). */
 int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed,
@@ -89,9 +112,18 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
 		return 0;
 	const struct tp_pt *p = d->pts;
 	double sx = 0, sy = 0, px = 0, py = 0;
-	int subpaths = 0, open = 0, leg = 0;
+	int subpaths = 0, open = 0;
+	struct curve_pieces c = { P, d->index };
 	for (size_t k = 0; k < d->n; k++) {
-		leg = p[k].op == TP_CURVE ? leg % 3 + 1 : 0;
+		if (p[k].op == TP_CURVE && k + 2 < d->n) {
+			double q[8] = { px, py, p[k].x, p[k].y, p[k + 1].x, p[k + 1].y, p[k + 2].x, p[k + 2].y };
+			if (tp_pf_flatten(q, put_piece, &c) != 0)
+				return -1;
+			k += 2;
+			px = p[k].x;
+			py = p[k].y;
+			continue;
+		}
 		double x = p[k].x, y = p[k].y;
 		if (p[k].op == TP_MOVE) {
 			if (subpaths && !(fabs(px - sx) < EPS && fabs(py - sy) < EPS))
@@ -109,7 +141,6 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
 			}
 			if (push_seg(P, px, py, x, y, d->index) != 0)
 				return -1;
-			P->seg[P->n_seg - 1].leg = leg;
 		}
 		px = x;
 		py = y;
@@ -137,6 +168,15 @@ static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 	if (tp_pf_die_segments(P, d, &k->closed, sub, 256, &m) != 0)
 		return -1;
 	k->last = P->n_seg;
+	k->box[0] = k->box[1] = INFINITY;
+	k->box[2] = k->box[3] = -INFINITY;
+	for (size_t i = k->first; i < k->last; i++) {
+		const struct tp_pf_seg *g = &P->seg[i];
+		k->box[0] = fmin(k->box[0], fmin(g->x0, g->x1));
+		k->box[1] = fmin(k->box[1], fmin(g->y0, g->y1));
+		k->box[2] = fmax(k->box[2], fmax(g->x0, g->x1));
+		k->box[3] = fmax(k->box[3], fmax(g->y0, g->y1));
+	}
 	k->nicked = !k->closed && m <= 256 && tp_pf_nicked(P, k->last, sub, m);
 	if (k->nicked)
 		k->closed = 1;
@@ -169,20 +209,50 @@ static int gang_cut(const struct tp_pf_page *P, const struct die *k)
 	return meets_cut(P, a->x0, a->y0, k->shape) && meets_cut(P, b->x1, b->y1, k->shape);
 }
 
-/* Cut once: no straight piece twice. */
+/* The distance between two boxes (0 when they meet). */
+static double box_box(const double a[4], const double b[4])
+{
+	double dx = fmax(0, fmax(a[0] - b[2], b[0] - a[2]));
+	double dy = fmax(0, fmax(a[1] - b[3], b[1] - a[3]));
+	return hypot(dx, dy);
+}
+
+static void seg_box(const struct tp_pf_seg *g, double b[4])
+{
+	b[0] = fmin(g->x0, g->x1);
+	b[1] = fmin(g->y0, g->y1);
+	b[2] = fmax(g->x0, g->x1);
+	b[3] = fmax(g->y0, g->y1);
+}
+
+/* Reports u and v when they are one piece (either way round). */
+static void doubled(struct tp_pf_page *P, const struct tp_pf_seg *u, const struct tp_pf_seg *v)
+{
+	int same = (fabs(u->x0 - v->x0) < EPS && fabs(u->y0 - v->y0) < EPS &&
+		    fabs(u->x1 - v->x1) < EPS && fabs(u->y1 - v->y1) < EPS) ||
+		   (fabs(u->x0 - v->x1) < EPS && fabs(u->y0 - v->y1) < EPS &&
+		    fabs(u->x1 - v->x0) < EPS && fabs(u->y1 - v->y0) < EPS);
+	if (same && hypot(u->x1 - u->x0, u->y1 - u->y0) > EPS)
+		tp_pf_add(P, TP_PF_ERROR, u->x0, u->y0, "die-doubled", 2, 1,
+		    "a die line cut twice, %.2f mm long", hypot(u->x1 - u->x0, u->y1 - u->y0));
+}
+
+/* Cut once: no straight piece twice.  Only the pieces of dies whose box
+ * the piece's meets are compared (the pieces lie in P->seg in die order,
+ * so b still runs upwards): a sheet of flattened counters has thousands. */
 static void die_doubled(struct tp_pf_page *P)
 {
-	for (size_t a = 0; a < P->n_seg; a++)
-		for (size_t b = a + 1; b < P->n_seg; b++) {
-			const struct tp_pf_seg *u = &P->seg[a], *v = &P->seg[b];
-			int same = (fabs(u->x0 - v->x0) < EPS && fabs(u->y0 - v->y0) < EPS &&
-				    fabs(u->x1 - v->x1) < EPS && fabs(u->y1 - v->y1) < EPS) ||
-				   (fabs(u->x0 - v->x1) < EPS && fabs(u->y0 - v->y1) < EPS &&
-				    fabs(u->x1 - v->x0) < EPS && fabs(u->y1 - v->y0) < EPS);
-			if (same && hypot(u->x1 - u->x0, u->y1 - u->y0) > EPS)
-				tp_pf_add(P, TP_PF_ERROR, u->x0, u->y0, "die-doubled", 2, 1,
-				    "a die line cut twice, %.2f mm long", hypot(u->x1 - u->x0, u->y1 - u->y0));
+	for (size_t a = 0; a < P->n_seg; a++) {
+		double ab[4];
+		seg_box(&P->seg[a], ab);
+		for (size_t k = 0; k < P->n_die; k++) {
+			const struct die *D = &P->die[k];
+			if (D->last <= a + 1 || box_box(ab, D->box) > 2 * EPS)
+				continue;
+			for (size_t b = D->first > a + 1 ? D->first : a + 1; b < D->last; b++)
+				doubled(P, &P->seg[a], &P->seg[b]);
 		}
+	}
 }
 
 /* Space between closed components' die lines (box[k]: the die shape
@@ -222,7 +292,7 @@ static void die_rules(struct tp_pf_page *P)
 	for (size_t i = 0; i < P->n_die; i++) {
 		const struct die *k = &P->die[i];
 		double b[4];
-		tp_shape_bbox(sc, &sc->shapes[k->shape], b);
+		tp_pf_bbox(sc, &sc->shapes[k->shape], b);
 		if (!k->closed) {
 			if (!gang_cut(P, k))
 				tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", 0, 0,
@@ -289,7 +359,7 @@ static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_
 		double ub[4];
 		if (u->ink == s->ink)
 			continue;
-		tp_shape_bbox(sc, u, ub);
+		tp_pf_bbox(sc, u, ub);
 		if (tp_pf_boxes_meet(b, ub) && tp_pf_inside_fill(sc, u, cx, cy))
 			return u;
 	}
@@ -341,7 +411,7 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	if (is_die(s) && add_die(P, d) != 0)
 		goto oom;
 	double b[4];
-	tp_shape_bbox(P->sc, s, b);
+	tp_pf_bbox(P->sc, s, b);
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	if (k->kind == TP_INK_SPOT && !k->overprint)
 		tp_pf_add(P, TP_PF_ERROR, cx, cy, "spot-overprint", 0, 1,
@@ -379,7 +449,47 @@ const struct tp_walk_opts tp_pf_view = { .marks = 0, .unknown = TP_WALK_SKIP };
 
 /* ---- the page ---------------------------------------------------------------------- */
 
-/* The safe zone: elements that do not run to a cut keep clear of it. */
+/* The least distance from box b to a die piece; only dies whose box is
+ * nearer than `limit` are looked at (beyond it any distance serves). */
+static double box_to_dies(const struct tp_pf_page *P, const double b[4], double limit)
+{
+	double d = INFINITY;
+	for (size_t k = 0; k < P->n_die; k++) {
+		const struct die *D = &P->die[k];
+		if (box_box(b, D->box) >= fmin(d, limit))
+			continue;
+		for (size_t j = D->first; j < D->last; j++)
+			d = fmin(d, tp_pf_box_seg(b, &P->seg[j]));
+	}
+	return d;
+}
+
+struct near {
+	const struct tp_pf_page *P;
+	double d;
+};
+
+/* An art outline's piece g: the nearest die piece to it so far in d. */
+static int near_piece(void *ctx, const struct tp_pf_seg *g)
+{
+	struct near *n = ctx;
+	const struct tp_pf_page *P = n->P;
+	double gb[4];
+	seg_box(g, gb);
+	for (size_t k = 0; k < P->n_die; k++) {
+		const struct die *D = &P->die[k];
+		if (box_box(gb, D->box) < n->d)
+			for (size_t j = D->first; j < D->last; j++)
+				n->d = fmin(n->d, tp_pf_seg_seg(g, &P->seg[j]));
+	}
+	return 0;
+}
+
+/* The safe zone: elements that do not run to a cut keep clear of it.  An
+ * element is measured by its box; a path whose box keeps clear of every
+ * cut but by less than the zone, by its outline as drawn (the cut lies
+ * outside its box, so outside it: a round picture in a round counter is
+ * farther from the cut than its box's corners). */
 static void safe_zone(struct tp_pf_page *P)
 {
 	const struct tp_scene *sc = P->sc;
@@ -387,10 +497,16 @@ static void safe_zone(struct tp_pf_page *P)
 		const struct tp_shape *s = &sc->shapes[P->safe[i]];
 		const struct tp_ink *k = ink_of(sc, s);
 		double b[4], d = INFINITY;
-		tp_shape_bbox(sc, s, b);
+		tp_pf_bbox(sc, s, b);
 		if (P->n_seg > 0) {
-			for (size_t j = 0; j < P->n_seg; j++)
-				d = fmin(d, tp_pf_box_seg(b, &P->seg[j]));
+			d = box_to_dies(P, b, P->r->safe);
+			if (d > EPS && d < P->r->safe - EPS && s->kind == TP_SHAPE_PATH) {
+				struct near n = { P, INFINITY };
+				tp_pf_path_pieces(sc->pts + s->first, s->count, (s->paint & TP_FILL) != 0,
+						  near_piece, &n);
+				if (n.d < INFINITY)
+					d = fmax(d, n.d);
+			}
 		} else {
 			d = fmin(fmin(b[0], b[1]), fmin(sc->trim_w - b[2], sc->trim_h - b[3]));
 			if (d <= EPS)

@@ -10,8 +10,8 @@
 
 #define EPS TP_PF_EPS
 
-/* An emboss element's outline as straight pieces (a curve by its control
- * polygon), for the gap rule at the page's end. */
+/* An emboss element's outline as straight pieces (a curve flattened, as
+ * drawn), for the gap rule at the page's end. */
 int tp_pf_add_emboss(struct tp_pf_page *P, const struct tp_walk_shape *d, const double b[4])
 {
 	if (P->n_emb == P->cap_emb) {

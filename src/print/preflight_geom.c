@@ -34,12 +34,30 @@ double tp_pf_box_seg(const double b[4], const struct tp_pf_seg *s)
 	int in0 = s->x0 >= b[0] && s->x0 <= b[2] && s->y0 >= b[1] && s->y0 <= b[3];
 	if (in0)
 		return 0;
-	struct tp_pf_seg e[4] = { { b[0], b[1], b[2], b[1], 0, 0 }, { b[2], b[1], b[2], b[3], 0, 0 },
-			    { b[2], b[3], b[0], b[3], 0, 0 }, { b[0], b[3], b[0], b[1], 0, 0 } };
+	const double c[5][2] = { { b[0], b[1] }, { b[2], b[1] }, { b[2], b[3] }, { b[0], b[3] }, { b[0], b[1] } };
 	double d = INFINITY;
-	for (int i = 0; i < 4; i++)
-		d = fmin(d, tp_pf_seg_seg(&e[i], s));
+	for (int i = 0; i < 4; i++) {
+		struct tp_pf_seg e = { .x0 = c[i][0], .y0 = c[i][1], .x1 = c[i + 1][0], .y1 = c[i + 1][1] };
+		d = fmin(d, tp_pf_seg_seg(&e, s));
+	}
 	return d;
+}
+
+struct winding {
+	double x, y;
+	int wind;
+};
+
+/* A piece's crossing of the ray from (x, y) to the right. */
+static int wind_piece(void *ctx, const struct tp_pf_seg *g)
+{
+	struct winding *w = ctx;
+	if ((g->y0 <= w->y) != (g->y1 <= w->y)) {
+		double t = (w->y - g->y0) / (g->y1 - g->y0);
+		if (g->x0 + t * (g->x1 - g->x0) > w->x)
+			w->wind += g->y1 > g->y0 ? 1 : -1;
+	}
+	return 0;
 }
 
 int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, double x, double y)
@@ -49,27 +67,9 @@ int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, doubl
 		       y >= fmin(u->y, u->y + u->h) && y <= fmax(u->y, u->y + u->h);
 	if (u->kind != TP_SHAPE_PATH)
 		return 0;
-	const struct tp_pt *p = sc->pts + u->first;
-	int wind = 0;
-	double sx = 0, sy = 0, px = 0, py = 0;
-	for (size_t k = 0; k <= u->count; k++) {
-		int end = k == u->count || p[k].op == TP_MOVE;
-		double qx = end || p[k].op == TP_CLOSE ? sx : p[k].x;
-		double qy = end || p[k].op == TP_CLOSE ? sy : p[k].y;
-		if (k > 0 && (py <= y) != (qy <= y)) {
-			double t = (y - py) / (qy - py);
-			if (px + t * (qx - px) > x)
-				wind += qy > py ? 1 : -1;
-		}
-		if (k < u->count && p[k].op == TP_MOVE) {
-			sx = px = p[k].x;
-			sy = py = p[k].y;
-		} else {
-			px = qx;
-			py = qy;
-		}
-	}
-	return wind != 0;
+	struct winding w = { x, y, 0 };
+	tp_pf_path_pieces(sc->pts + u->first, u->count, 1, wind_piece, &w);
+	return w.wind != 0;
 }
 
 int tp_pf_boxes_meet(const double a[4], const double b[4])

@@ -15,6 +15,7 @@ struct die {
 	size_t first, last;   /* its pieces: seg[first .. last - 1] */
 	int closed;           /* closed, or nicked */
 	int nicked;           /* closed but for nicks (the profile's) */
+	double box[4];        /* its pieces' box */
 };
 
 /* An emboss element: its pieces eseg[first .. last - 1], box, stroke. */
@@ -59,8 +60,8 @@ struct tp_pf_finding *tp_pf_record(struct tp_preflight *pf, size_t max, int sev,
 void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,
 	       double limit, const char *fmt, ...) __attribute__((format(printf, 8, 9)));
 
-/* A die (or emboss) path's straight pieces into P->seg (a curve by its
- * control polygon); 1 in *closed when every subpath returns to its start;
+/* A die (or emboss) path's straight pieces into P->seg (a curve flattened,
+ * as drawn: pf_curves.c); 1 in *closed when every subpath returns to its start;
  * sub[0 .. *n_sub - 1]: where each subpath's pieces begin (at most max_sub
  * recorded).  0, or -1 when out of memory. */
 int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed,
