@@ -376,7 +376,11 @@ struct scratch {
 static int draw_on(const struct job *j, unsigned char *band, const struct item *it,
 		   int x0, int x1, int y0, int rows, struct scratch *sc, tp_err *e)
 {
-	int cov = tp_scene_ink(j->sc, j->sc->shapes[it->i].ink)->overprint;
+	/* Strokes only: a stroke's box is mostly empty, and pixman pays for
+	 * every pixel of it; a fill's runs are long, and Cairo's in-place
+	 * spans already skip what it leaves empty. */
+	const struct tp_shape *s = &j->sc->shapes[it->i];
+	int cov = tp_scene_ink(j->sc, s->ink)->overprint && s->paint == TP_STROKE;
 	size_t mstride = (size_t)cairo_format_stride_for_width(CAIRO_FORMAT_A8, x1 - x0);
 	if (cov && sc->cap < mstride * (size_t)rows) {
 		free(sc->mask);

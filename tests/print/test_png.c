@@ -361,11 +361,11 @@ static void cairo_multiply(cairo_t *cr, const struct tp_scene *sc, size_t i, dou
 	cairo_new_path(cr);
 }
 
-/* Overprinting ink with antialiased edges (a filled circle, a stroked
- * ring, a stroked diagonal outline as wide as the sheet) is multiplied
- * only where it lands (the coverage drawn by Cairo, the multiply done by
- * the backend): the pixels must be exactly those of Cairo's MULTIPLY over
- * the same background, computed here by Cairo itself. */
+/* Overprinting ink with antialiased edges: strokes (a ring, a slanted
+ * outline as wide as the sheet) are multiplied only where they land (the
+ * coverage drawn by Cairo, the multiply done by the backend), fills (a
+ * circle) by Cairo.  The pixels must be exactly those of Cairo's MULTIPLY
+ * over the same background, computed here by Cairo itself. */
 static void test_overprint_as_cairo(void **state)
 {
 	(void)state;
