@@ -482,14 +482,33 @@ static int near_piece(void *ctx, const struct tp_pf_seg *g)
 			for (size_t j = D->first; j < D->last; j++)
 				n->d = fmin(n->d, tp_pf_seg_seg(g, &P->seg[j]));
 	}
-	return 0;
+	return n->d <= EPS;   /* it meets a cut: no need to look on */
+}
+
+/* Path s (box b, d from b to the nearest cut, under safe) measured as
+ * drawn: its outline's distance to the cuts near it, 0 when a cut lies
+ * inside its fill.  When b keeps clear of every cut, so does the shape,
+ * and its outline is at least as far as b. */
+static double outline_to_dies(const struct tp_pf_page *P, const struct tp_shape *s,
+			      const double b[4], double d)
+{
+	const struct tp_scene *sc = P->sc;
+	for (size_t k = 0; d <= EPS && (s->paint & TP_FILL) && k < P->n_die; k++) {
+		const struct die *D = &P->die[k];
+		if (D->last > D->first && box_box(b, D->box) <= EPS &&
+		    tp_pf_inside_fill(sc, s, P->seg[D->first].x0, P->seg[D->first].y0))
+			return 0;
+	}
+	struct near n = { P, INFINITY };
+	tp_pf_path_pieces(sc->pts + s->first, s->count, (s->paint & TP_FILL) != 0, near_piece, &n);
+	return n.d < INFINITY ? fmax(d, n.d) : d;
 }
 
 /* The safe zone: elements that do not run to a cut keep clear of it.  An
- * element is measured by its box; a path whose box keeps clear of every
- * cut but by less than the zone, by its outline as drawn (the cut lies
- * outside its box, so outside it: a round picture in a round counter is
- * farther from the cut than its box's corners). */
+ * element is measured by its box, a path nearer than the zone by its
+ * outline as drawn: a round picture in a round counter is farther from
+ * the cut than its box's corners, a ring just inside it nearer than its
+ * box (which crosses the cut) says. */
 static void safe_zone(struct tp_pf_page *P)
 {
 	const struct tp_scene *sc = P->sc;
@@ -500,13 +519,8 @@ static void safe_zone(struct tp_pf_page *P)
 		tp_pf_bbox(sc, s, b);
 		if (P->n_seg > 0) {
 			d = box_to_dies(P, b, P->r->safe);
-			if (d > EPS && d < P->r->safe - EPS && s->kind == TP_SHAPE_PATH) {
-				struct near n = { P, INFINITY };
-				tp_pf_path_pieces(sc->pts + s->first, s->count, (s->paint & TP_FILL) != 0,
-						  near_piece, &n);
-				if (n.d < INFINITY)
-					d = fmax(d, n.d);
-			}
+			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_PATH)
+				d = outline_to_dies(P, s, b, d);
 		} else {
 			d = fmin(fmin(b[0], b[1]), fmin(sc->trim_w - b[2], sc->trim_h - b[3]));
 			if (d <= EPS)

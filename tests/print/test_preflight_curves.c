@@ -171,6 +171,22 @@ static void safe_zone_circle(void **state)
 		if (near)
 			assert_true(fabs(v - want) <= 2 * tol(C));
 	}
+	/* A ring (a stroked circle) 1 mm inside the counter's cut: its box
+	 * crosses the cut, its line does not.  A disc under the whole
+	 * counter (a background) and a disc across its cut run to the cut. */
+	const double ring = 1, bg[2][2] = { { 0, C + 4 }, { C, C } };
+	struct tp_scene *sc = page(100, 100);
+	circle(sc, TP_INK_CUT, TP_STROKE, 0.25, cx, cy, C, 0);
+	circle(sc, TP_INK_LINE, TP_STROKE, 0.3, cx, cy, C - ring, 30);
+	double v = -1;
+	assert_int_equal(found(sc, &r, "safe-zone", &v), 1);
+	assert_true(fabs(v - ring) <= 2 * tol(C));
+	for (int i = 0; i < 2; i++) {
+		sc = page(100, 100);
+		circle(sc, TP_INK_CUT, TP_STROKE, 0.25, cx, cy, C, 0);
+		circle(sc, TP_INK_LINE, TP_FILL, 0, cx + bg[i][0], cy, bg[i][1], 30);
+		assert_int_equal(found(sc, &r, NULL, NULL), 0);
+	}
 }
 
 /* Two round components on a 45 degree diagonal, where each one's control
