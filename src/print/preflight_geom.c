@@ -76,3 +76,19 @@ int tp_pf_boxes_meet(const double a[4], const double b[4])
 {
 	return a[0] < b[2] - TP_PF_EPS && b[0] < a[2] - TP_PF_EPS && a[1] < b[3] - TP_PF_EPS && b[1] < a[3] - TP_PF_EPS;
 }
+
+/* The distance between two boxes (0 when they meet). */
+double tp_pf_box_box(const double a[4], const double b[4])
+{
+	double dx = fmax(0, fmax(a[0] - b[2], b[0] - a[2]));
+	double dy = fmax(0, fmax(a[1] - b[3], b[1] - a[3]));
+	return hypot(dx, dy);
+}
+
+void tp_pf_seg_box(const struct tp_pf_seg *g, double b[4])
+{
+	b[0] = fmin(g->x0, g->x1);
+	b[1] = fmin(g->y0, g->y1);
+	b[2] = fmax(g->x0, g->x1);
+	b[3] = fmax(g->y0, g->y1);
+}

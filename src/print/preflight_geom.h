@@ -49,6 +49,10 @@ double tp_pf_box_seg(const double b[4], const struct tp_pf_seg *s);
 /* 1 when (x, y) lies inside the filled shape u (nonzero winding; a curve
  * flattened, within TP_PF_FLAT). */
 int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, double x, double y);
+/* The distance between two boxes {x0, y0, x1, y1} (0 when they meet). */
+double tp_pf_box_box(const double a[4], const double b[4]);
+/* Segment g's box. */
+void tp_pf_seg_box(const struct tp_pf_seg *g, double b[4]);
 /* 1 when two boxes overlap by more than TP_PF_EPS. */
 int tp_pf_boxes_meet(const double a[4], const double b[4]);
 

@@ -76,6 +76,10 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
  * (preflight_nicks.c). */
 int tp_pf_nicked(struct tp_pf_page *P, size_t last, const size_t *sub, size_t m);
 
+/* The safe zone, at the page's end: each shape of P->safe against the die
+ * pieces (preflight_safe.c). */
+void tp_pf_safe_zone(struct tp_pf_page *P);
+
 /* The emboss gap rule: each emboss element as the walk gives it (box b),
  * then the pairs closer than emboss_gap at the page's end. */
 int tp_pf_add_emboss(struct tp_pf_page *P, const struct tp_walk_shape *d, const double b[4]);

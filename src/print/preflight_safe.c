@@ -1,0 +1,91 @@
+/* The preflight's safe zone (preflight_int.h). */
+
+#include <math.h>
+
+#include "print/preflight_int.h"
+
+#define EPS TP_PF_EPS
+
+/* The least distance from box b to a die piece; only dies whose box is
+ * nearer than `limit` are looked at (beyond it any distance serves). */
+static double box_to_dies(const struct tp_pf_page *P, const double b[4], double limit)
+{
+	double d = INFINITY;
+	for (size_t k = 0; k < P->n_die; k++) {
+		const struct die *D = &P->die[k];
+		if (tp_pf_box_box(b, D->box) >= fmin(d, limit))
+			continue;
+		for (size_t j = D->first; j < D->last; j++)
+			d = fmin(d, tp_pf_box_seg(b, &P->seg[j]));
+	}
+	return d;
+}
+
+struct near {
+	const struct tp_pf_page *P;
+	double d;
+};
+
+/* An art outline's piece g: the nearest die piece to it so far in d. */
+static int near_piece(void *ctx, const struct tp_pf_seg *g)
+{
+	struct near *n = ctx;
+	const struct tp_pf_page *P = n->P;
+	double gb[4];
+	tp_pf_seg_box(g, gb);
+	for (size_t k = 0; k < P->n_die; k++) {
+		const struct die *D = &P->die[k];
+		if (tp_pf_box_box(gb, D->box) < n->d)
+			for (size_t j = D->first; j < D->last; j++)
+				n->d = fmin(n->d, tp_pf_seg_seg(g, &P->seg[j]));
+	}
+	return n->d <= EPS;   /* it meets a cut: no need to look on */
+}
+
+/* Path s (box b, d from b to the nearest cut, under safe) measured as
+ * drawn: its outline's distance to the cuts near it, 0 when a cut lies
+ * inside its fill.  When b keeps clear of every cut, so does the shape,
+ * and its outline is at least as far as b. */
+static double outline_to_dies(const struct tp_pf_page *P, const struct tp_shape *s,
+			      const double b[4], double d)
+{
+	const struct tp_scene *sc = P->sc;
+	for (size_t k = 0; d <= EPS && (s->paint & TP_FILL) && k < P->n_die; k++) {
+		const struct die *D = &P->die[k];
+		if (D->last > D->first && tp_pf_box_box(b, D->box) <= EPS &&
+		    tp_pf_inside_fill(sc, s, P->seg[D->first].x0, P->seg[D->first].y0))
+			return 0;
+	}
+	struct near n = { P, INFINITY };
+	tp_pf_path_pieces(sc->pts + s->first, s->count, (s->paint & TP_FILL) != 0, near_piece, &n);
+	return n.d < INFINITY ? fmax(d, n.d) : d;
+}
+
+/* The safe zone: elements that do not run to a cut keep clear of it.  An
+ * element is measured by its box, a path nearer than the zone by its
+ * outline as drawn: a round picture in a round counter is farther from
+ * the cut than its box's corners, a ring just inside it nearer than its
+ * box (which crosses the cut) says. */
+void tp_pf_safe_zone(struct tp_pf_page *P)
+{
+	const struct tp_scene *sc = P->sc;
+	for (size_t i = 0; i < P->n_safe; i++) {
+		const struct tp_shape *s = &sc->shapes[P->safe[i]];
+		const struct tp_ink *k = tp_scene_ink(sc, s->ink);
+		double b[4], d = INFINITY;
+		tp_pf_bbox(sc, s, b);
+		if (P->n_seg > 0) {
+			d = box_to_dies(P, b, P->r->safe);
+			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_PATH)
+				d = outline_to_dies(P, s, b, d);
+		} else {
+			d = fmin(fmin(b[0], b[1]), fmin(sc->trim_w - b[2], sc->trim_h - b[3]));
+			if (d <= EPS)
+				d = 0;   /* runs into the bleed: background */
+		}
+		if (d > EPS && d < P->r->safe - EPS)
+			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,
+			    P->r->safe, "%s %s %.2f mm from the cut", k->name,
+			    s->kind == TP_SHAPE_TEXT ? "text" : (s->paint & TP_STROKE) ? "line" : "shape", d);
+	}
+}
