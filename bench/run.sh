@@ -4,7 +4,8 @@
 # Environment (mk/bench.mk sets them all):
 #   TP_BIN            the tilepress binary
 #   BENCH_OUT         work and results folder (build/bench)
-#   BENCH_PARTS       which parts: goals sets peers games (default all)
+#   BENCH_PARTS       which parts: goals sets peers games (default all);
+#                     png: only the two PNG goals of "goals"
 #   BENCH_REPS        pairs per ratio in the goals (the median is shown)
 #   BENCH_DPIS        dpi for the full-set and PNG-only runs; the -j 1 run
 #                     uses the last one
@@ -166,6 +167,7 @@ pair_png() {
 		rw+=" $(div "$t_w" "$WALL" %.3f)"; rc+=" $(div "$t_c" "$CPU" %.3f)"; tw+=" $t_w"; fw+=" $WALL"
 	done
 	P_WALL=$(echo "$rw" | median); P_CPU=$(echo "$rc" | median)
+	P_LOAD=$(cut -d' ' -f1 /proc/loadavg)
 	TPW=$(echo "$tw" | median); FLW=$(echo "$fw" | median)
 	floor_clean; rm -rf pp
 }
@@ -187,6 +189,9 @@ if want goals; then
 	done
 	cw=$(echo "$cw_all" | least)
 	T_GOALS+="| default build of each game, 2 workers: CPU / wall | >= 1.85 | $cw (series, vector, arena:$cw_all) | $(verdict "$cw" 1.85 '>=') |"$'\n'
+fi
+# BENCH_PARTS=png: only the two PNG goals (2 and 3) below.
+if want goals || want png; then
 
 	# 2. Every PNG of every game's default set against the floor, one core.
 	fl_all=""; fc_all=""
@@ -198,7 +203,7 @@ if want goals; then
 			pair_png "$g" "$sheet" 300 1
 			[ "$P_WALL" = n/a ] && continue
 			fl_all+=" $P_WALL"; fc_all+=" $P_CPU"
-			T_FLOOR+="| $g | $sheet | $NPNG | $MPX | $TPW | $FLW | **$P_WALL** | $P_CPU |"$'\n'
+			T_FLOOR+="| $g | $sheet | $NPNG | $MPX | $TPW | $FLW | **$P_WALL** | $P_CPU | $P_LOAD |"$'\n'
 			# The sheet with the largest single PNG (the first of equals).
 			[ "$sheet" != proof ] && awk -v a="$MAXPX" -v b="$big" 'BEGIN { exit !(a > b) }' &&
 				{ big=$MAXPX; BIGGEST[$g]=$sheet; }
@@ -216,10 +221,12 @@ if want goals; then
 		say "goals: $g $sheet at 1200 dpi, -j 2, against the floor"
 		pair_png "$g" "$sheet" 1200 2
 		bg_all+=" $P_WALL"
-		T_BIG+="| $g | $sheet | $MPX | $TPW | $FLW | **$P_WALL** | $P_CPU |"$'\n'
+		T_BIG+="| $g | $sheet | $MPX | $TPW | $FLW | **$P_WALL** | $P_CPU | $P_LOAD |"$'\n'
 	done
 	bw=$(echo "$bg_all" | worst)
 	T_GOALS+="| largest PNG of each game at 1200 dpi, 2 workers / single-core floor, wall | <= 0.60 | $bw (series, vector, arena:$bg_all) | $(verdict "$bw" 0.60 '<=') |"$'\n'
+fi
+if want goals; then
 
 	# 4. Peak memory of any process, every shipped config at its documented
 	#    largest size (full default build, default -j).
@@ -418,7 +425,7 @@ by GNU time in this run, one right after the other. CPU is user + system time
 of the process and the children it waited for. Peak RSS (GNU time %M) is the
 largest single process. MB here are 10^6 bytes, MiB 2^20.
 EOF
-if want goals; then
+if want goals || want png; then
 cat <<EOF
 
 ### Goals (issue 24)
@@ -426,27 +433,34 @@ cat <<EOF
 | goal | target | measured | |
 |---|---:|---|---|
 ${T_GOALS}
+EOF
+want goals && cat <<EOF
 #### CPU / wall of the default builds (\`-c GAME build -j 2\`)
 
 | game | run | wall s | CPU s | CPU / wall | peak RSS MiB |
 |---|---:|---:|---:|---:|---:|
 ${T_CPU}
+EOF
+cat <<EOF
 #### Every PNG against the zlib floor (300 dpi, one core)
 
 tilepress: \`-c GAME build --only SHEET --formats png -j 1\` (all of the sheet's
 PNGs). Floor: bench/zlib_floor.c, one process per PNG run one after another,
 reading the same pixels as raw RGB (prepared untimed) and writing them as a
 PNG with the same level (6), strategy (Z_FILTERED), filter (Up) and IDAT size
-(8 KiB), as one zlib stream on one core. Ratios are medians of the pairs.
+(8 KiB), as one zlib stream on one core. Ratios are medians of the pairs;
+load is the 1-minute load average after the pairs.
 
-| game | sheet | PNGs | Mpx | tilepress wall s | floor wall s | wall ratio | CPU ratio |
-|---|---|---:|---:|---:|---:|---:|---:|
+| game | sheet | PNGs | Mpx | tilepress wall s | floor wall s | wall ratio | CPU ratio | load |
+|---|---|---:|---:|---:|---:|---:|---:|---:|
 ${T_FLOOR}
 #### The largest PNG of each game at 1200 dpi: two workers against the single-core floor
 
-| game | sheet | Mpx | tilepress -j 2 wall s | floor wall s | wall ratio | CPU ratio |
-|---|---|---:|---:|---:|---:|---:|
+| game | sheet | Mpx | tilepress -j 2 wall s | floor wall s | wall ratio | CPU ratio | load |
+|---|---|---:|---:|---:|---:|---:|---:|
 ${T_BIG}
+EOF
+want goals && cat <<EOF
 #### Peak memory, every shipped config at its documented size (full default build, default -j)
 
 | config | arguments | wall s | CPU s | CPU / wall | peak RSS MB (%M) | tree RSS MB (sampled) | files |
