@@ -19,6 +19,7 @@
 
 #define CAIRO_MAX_PX 32767
 #define BAND_BYTES_DEFAULT ((size_t)16 << 20)
+#define SMALL_FILL_PX 262144.0 /* see draw_on */
 
 static size_t band_limit = BAND_BYTES_DEFAULT;
 static int tile_limit = CAIRO_MAX_PX;
@@ -376,11 +377,15 @@ struct scratch {
 static int draw_on(const struct job *j, unsigned char *band, const struct item *it,
 		   int x0, int x1, int y0, int rows, struct scratch *sc, tp_err *e)
 {
-	/* Strokes only: a stroke's box is mostly empty, and pixman pays for
-	 * every pixel of it; a fill's runs are long, and Cairo's in-place
-	 * spans already skip what it leaves empty. */
+	/* Strokes, and small fills (glyphs): a stroke's box is mostly empty
+	 * yet pixman pays for every pixel of it, and each of a glyph's runs
+	 * costs pixman a general-path call.  A large fill (a region of a
+	 * board) stays with Cairo, whose in-place spans skip what it leaves
+	 * empty: scanning its whole box would cost more. */
 	const struct tp_shape *s = &j->sc->shapes[it->i];
-	int cov = tp_scene_ink(j->sc, s->ink)->overprint && s->paint == TP_STROKE;
+	double area = (x1 - x0) * (fmin(it->y1, y0 + rows) - fmax(it->y0, y0));
+	int cov = tp_scene_ink(j->sc, s->ink)->overprint &&
+		  (s->paint == TP_STROKE || area <= SMALL_FILL_PX);
 	size_t mstride = (size_t)cairo_format_stride_for_width(CAIRO_FORMAT_A8, x1 - x0);
 	if (cov && sc->cap < mstride * (size_t)rows) {
 		free(sc->mask);

@@ -362,10 +362,11 @@ static void cairo_multiply(cairo_t *cr, const struct tp_scene *sc, size_t i, dou
 }
 
 /* Overprinting ink with antialiased edges: strokes (a ring, a slanted
- * outline as wide as the sheet) are multiplied only where they land (the
- * coverage drawn by Cairo, the multiply done by the backend), fills (a
- * circle) by Cairo.  The pixels must be exactly those of Cairo's MULTIPLY
- * over the same background, computed here by Cairo itself. */
+ * outline as wide as the sheet) and small fills (a disc) are multiplied
+ * only where they land (the coverage drawn by Cairo, the multiply done by
+ * the backend), a large fill (a triangle over most of the sheet) by Cairo.
+ * The pixels must be exactly those of Cairo's MULTIPLY over the same
+ * background, computed here by Cairo itself. */
 static void test_overprint_as_cairo(void **state)
 {
 	(void)state;
@@ -382,14 +383,16 @@ static void test_overprint_as_cairo(void **state)
 	assert_int_equal(tp_scene_circle(sc, TP_INK_EMBOSS, TP_STROKE, 0.37, 25.2, 13.3, 8.1), 0);
 	double quad[] = { 0.4, 0.7, 39.3, 2.2, 38.6, 29.1, 1.3, 28.2 };
 	assert_int_equal(tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.21, quad, 4), 0);
+	double big[] = { 2.3, 1.1, 38.2, 15.7, 3.1, 28.9 };
+	assert_int_equal(tp_scene_poly(sc, TP_INK_EMBOSS, TP_FILL, 0, big, 3), 0);
 	sc->plate = 1;  /* spot inks show */
 	tp_err e = { 0 };
 	const char *p = tu_write(dir, "o.png", "");
-	assert_int_equal(render(sc, 300, p, &e), TP_OK);
+	assert_int_equal(render(sc, 600, p, &e), TP_OK);
 	struct img im;
 	load(p, &im);
 
-	double k = 300 / 25.4;
+	double k = 600 / 25.4;
 	cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)im.w, (int)im.h);
 	unsigned char *d = cairo_image_surface_get_data(sf);
 	int stride = cairo_image_surface_get_stride(sf);
@@ -398,7 +401,7 @@ static void test_overprint_as_cairo(void **state)
 	size_t all = sc->n_shapes;
 	sc->n_shapes = first;
 	const char *bg = tu_write(dir, "bg.png", "");
-	assert_int_equal(render(sc, 300, bg, &e), TP_OK);
+	assert_int_equal(render(sc, 600, bg, &e), TP_OK);
 	sc->n_shapes = all;
 	struct img base;
 	load(bg, &base);
