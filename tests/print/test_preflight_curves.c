@@ -327,13 +327,53 @@ static void flatten(void **state)
 	}
 }
 
+/* An arc of radius r about (cx, cy) from angle a0 to a1 (radians) as one
+ * cubic: its three points into p. */
+static void arc(struct tp_pt *p, double cx, double cy, double r, double a0, double a1)
+{
+	double k = 4.0 / 3 * tan((a1 - a0) / 4) * r;
+	p[0] = (struct tp_pt){ TP_CURVE, cx + r * cos(a0) - k * sin(a0), cy + r * sin(a0) + k * cos(a0) };
+	p[1] = (struct tp_pt){ TP_CURVE, cx + r * cos(a1) + k * sin(a1), cy + r * sin(a1) - k * cos(a1) };
+	p[2] = (struct tp_pt){ TP_CURVE, cx + r * cos(a1), cy + r * sin(a1) };
+}
+
+/* Nicks on curves: a small half disc nicked (a gap of w) where its arc's
+ * quarters meet, pi r / 2 along the arc from one corner and pi r / 2 - w
+ * from the other.  Under nick_corner along the arc it is found, at that
+ * distance (the chords' length, a hair under the arc's); over it, not.
+ * (Its quarters' control polygons run 3.1 to 3.2 mm where the arcs are
+ * 2.86 and 2.91 mm.)  The gap itself runs on along the curve: no corner. */
+static void nick_on_arc(void **state)
+{
+	(void)state;
+	palette();
+	struct tp_pf_rules r = rules();
+	r.min_component = r.die_gap = r.safe = 0;
+	const double w = 0.05, cx = 50, cy = 50;
+	for (int near = 0; near < 2; near++) {
+		double want = r.nick_corner + (near ? -0.15 : 0.1), R = (want + w) * 2 / M_PI;
+		double a = M_PI / 2 + w / R;
+		struct tp_pt p[8];
+		p[0] = (struct tp_pt){ TP_MOVE, cx + R * cos(a), cy + R * sin(a) };
+		arc(p + 1, cx, cy, R, a, M_PI);
+		p[4] = (struct tp_pt){ TP_LINE, cx + R, cy };
+		arc(p + 5, cx, cy, R, 0, M_PI / 2);
+		struct tp_scene *sc = page(100, 100);
+		assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, p, 8), 0);
+		double v = -1;
+		assert_int_equal(found(sc, &r, "nick-corner", &v), near);
+		if (near)
+			assert_true(fabs(v - want) <= tol(R) && v > 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(flatten),          cmocka_unit_test(safe_zone_circle),
 		cmocka_unit_test(die_gap_circles),  cmocka_unit_test(component_size_circle),
 		cmocka_unit_test(emboss_circles),   cmocka_unit_test(fill_lookup_disc),
-		cmocka_unit_test(bleed_disc),
+		cmocka_unit_test(bleed_disc),       cmocka_unit_test(nick_on_arc),
 	};
 	return cmocka_run_group_tests_name("preflight_curves", tests, NULL, NULL);
 }
