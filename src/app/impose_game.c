@@ -80,9 +80,8 @@ int tp_impose_check(const struct tp_config *c, tp_err *e)
 				       tp_config_where(c, "print", "sheet_mm"), p->sheet_name, d->name, why);
 	}
 	/* Oversize sheets become panels that fit the clear area, marks included. */
-	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
-	double room_w = fmin(a[2], p->max_sheet_mm) - 2 * (p->bleed_mm + m);
-	double room_h = fmin(a[3], p->max_sheet_mm) - 2 * (p->bleed_mm + m);
+	double room_w, room_h;
+	tp_press_room(c, &room_w, &room_h);
 	if (fmin(room_w, room_h) < 2 * p->panel_overlap_mm + 10)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.sheet_mm = %s leaves %g x %g mm for a panel's art inside the margins and gripper, after bleed%s; for the panels of oversize sheets it must exceed twice print.panel_overlap_mm (%g) by 10 mm; allowed: a larger press sheet or smaller margins",

@@ -2,6 +2,7 @@
 
 #include "games/config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,4 +48,17 @@ void tp_press_of(const struct tp_config *c, struct tp_press *pr)
 	pr->gripper = c->print.gripper_mm;
 	pr->gutter = c->print.gutter_mm;
 	pr->bleed = c->print.bleed_mm;
+}
+
+void tp_press_room(const struct tp_config *c, double *w, double *h)
+{
+	const struct tp_print *p = &c->print;
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0, a[4] = { 0, 0, p->max_sheet_mm, p->max_sheet_mm };
+	if (p->layout == TP_LAYOUT_PUNCHBOARD || tp_config_given(c, "print", "sheet_mm")) {
+		struct tp_press pr;
+		tp_press_of(c, &pr);
+		tp_press_clear(&pr, a);
+	}
+	*w = fmin(a[2], p->max_sheet_mm) - 2 * (p->bleed_mm + m);
+	*h = fmin(a[3], p->max_sheet_mm) - 2 * (p->bleed_mm + m);
 }

@@ -105,6 +105,12 @@ int tp_config_given(const struct tp_config *c, const char *section, const char *
 /* The press sheet settings of a config (print.sheet_mm and the spacing;
  * the games lay out die lines on it, app imposes on it). */
 void tp_press_of(const struct tp_config *c, struct tp_press *pr);
+/* The largest page trim (w x h, mm) a build lays out whole, as the
+ * paneling computes it (app/impose_game.c): the press sheet's clear area
+ * when one is in use (punchboard layout, or print.sheet_mm given), else
+ * print.max_sheet_mm, less the bleed and the marks' margin all round.  A
+ * larger page is paneled. */
+void tp_press_room(const struct tp_config *c, double *w, double *h);
 
 /* The index of section.name in c->keys, or -1. */
 long tp_config_find_key(const struct tp_config *c, const char *section, const char *name);

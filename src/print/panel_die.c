@@ -65,13 +65,28 @@ static int has_curve(const struct tp_scene *sc, const struct tp_shape *s)
 	return 0;
 }
 
+/* 1 when s is a closed outline: a rectangle, or a path that closes or
+ * ends where it began. */
+static int closed_shape(const struct tp_scene *sc, const struct tp_shape *s)
+{
+	if (s->kind == TP_SHAPE_RECT)
+		return 1;
+	if (s->kind != TP_SHAPE_PATH || s->count < 3)
+		return 0;
+	const struct tp_pt *p = sc->pts + s->first, *e = p + s->count - 1;
+	return e->op == TP_CLOSE || (fabs(e->x - p->x) < EPS && fabs(e->y - p->y) < EPS);
+}
+
 /* The straight die segments of s clipped to r, each its own path in dst,
- * leaving out what runs along r's edges.  0 or -1 (OOM). */
+ * leaving out what runs along r's edges; the pieces of a closed outline
+ * are flagged TP_SHAPE_SPLIT (the panel cuts a component open).  0 or -1
+ * (OOM). */
 static int clipped(struct tp_scene *dst, const struct tp_scene *src, const struct tp_shape *s,
 		   const double r[4])
 {
 	const struct tp_pt *p = src->pts + s->first;
 	double start[2] = { 0, 0 }, prev[2] = { 0, 0 };
+	uint8_t split = closed_shape(src, s) ? TP_SHAPE_SPLIT : 0;
 	for (size_t k = 0; k < s->count; k++) {
 		double cur[2] = { p[k].x, p[k].y };
 		if (p[k].op == TP_CLOSE) {
@@ -87,6 +102,7 @@ static int clipped(struct tp_scene *dst, const struct tp_scene *src, const struc
 				struct tp_pt seg[2] = { { TP_MOVE, a[0], a[1] }, { TP_LINE, b[0], b[1] } };
 				if (tp_scene_path(dst, s->ink, TP_STROKE, s->stroke, seg, 2) != 0)
 					return -1;
+				tp_scene_flag_last(dst, split);
 			}
 		}
 		prev[0] = cur[0];

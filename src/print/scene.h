@@ -118,6 +118,10 @@ enum tp_paint { TP_FILL = 1, TP_STROKE = 2 };
 
 enum tp_shape_flag {
 	TP_SHAPE_MARK = 1,  /* printer's mark: outside the bleed, never clipped */
+	/* A piece of a closed die outline that a panel's edge cut open
+	 * (tp_panel_die): the component is split across panels, which the
+	 * preflight's die-split rule rejects. */
+	TP_SHAPE_SPLIT = 2,
 };
 
 enum tp_path_op { TP_MOVE, TP_LINE, TP_CURVE, TP_CLOSE };

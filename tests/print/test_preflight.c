@@ -9,6 +9,7 @@
 
 #include "print/die.h"
 #include "print/preflight.h"
+#include "print/sheet.h"
 #include "tu_palette.h"
 
 #define COLOUR INK_A   /* 0 100 100 0: a player colour */
@@ -366,6 +367,66 @@ static void curved_nicks(void **state)
 	assert_int_equal(found(sc, "nick-corner", TP_PF_ERROR), 1);
 }
 
+/* How many die-split findings pf holds; fails on other errors. */
+static size_t splits(const struct tp_preflight *pf)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < pf->n; i++)
+		if (strcmp(pf->f[i].rule, "die-split") == 0) {
+			assert_int_equal(pf->f[i].severity, TP_PF_ERROR);
+			n++;
+		}
+	return n;
+}
+
+/* A closed die outline (a hexagon) paneled across a seam: each panel has
+ * it cut open, one finding where each of its sides meets the seam; the
+ * same outline unpaneled, or lying inside one panel, has none. */
+static void die_split(void **state)
+{
+	(void)state;
+	palette();
+	const double W = 300, H = 100;
+	const double hx[6][2] = { { 20, 50 }, { 60, 10 }, { 240, 10 }, { 280, 50 }, { 240, 90 }, { 60, 90 } };
+	for (int across = 1; across >= 0; across--) {
+		struct tp_scene *sc = tp_scene_new("sheet", W, H, 3, &pal);
+		assert_non_null(sc);
+		assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, -3, -3, W + 6, H + 6), 0);
+		/* across = 0: the hexagon shrunk into the left panel */
+		double k = across ? 1 : 0.4, xy[12];
+		for (int i = 0; i < 6; i++) {
+			xy[2 * i] = hx[i][0] * k;
+			xy[2 * i + 1] = hx[i][1];
+		}
+		assert_int_equal(tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.25, xy, 6), 0);
+		struct tp_pf_rules r = rules();
+		struct tp_preflight pf = { 0 };
+		assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+		assert_int_equal(splits(&pf), 0);
+		tp_preflight_free(&pf);
+		struct tp_doc doc = { 0 };
+		assert_int_equal(tp_doc_add(&doc, sc, ""), 0);
+		const double overlap = 10;
+		assert_int_equal(tp_doc_panelize_wh(&doc, 200, 200, overlap, 0), 0);
+		assert_int_equal(doc.n, 2);
+		for (size_t p = 0; p < doc.n; p++) {
+			/* where this panel's piece ends: mid-overlap, in page mm */
+			double x0 = p ? W - doc.pages[p].sc->trim_w : 0;
+			double seam = p ? x0 + overlap / 2 : doc.pages[p].sc->trim_w - overlap / 2;
+			size_t want = 0;
+			for (int i = 0; i < 6; i++) {
+				double a = xy[2 * i], b = xy[(2 * i + 2) % 12];
+				want += (a - seam) * (b - seam) < 0;
+			}
+			assert_int_equal(want, across ? 2 : 0);
+			assert_int_equal(tp_preflight_page(&pf, &r, "sheet", (int)p + 1, doc.pages[p].sc), 0);
+			assert_int_equal(splits(&pf), want);
+			tp_preflight_free(&pf);
+		}
+		tp_doc_free(&doc);
+	}
+}
+
 /* The report: text lists errors first, JSON carries every finding. */
 static void reports(void **state)
 {
@@ -401,6 +462,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(clean_scene),   cmocka_unit_test(die_rules),
+		cmocka_unit_test(die_split),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
 		cmocka_unit_test(curved_nicks),

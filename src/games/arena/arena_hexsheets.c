@@ -139,8 +139,20 @@ static int draw_number(struct tp_scene *sc, int v, double deg, double ox, double
 	return tp_arena_draw_number(sc, v, cos(deg * M_PI / 180), sin(deg * M_PI / 180), ox, oy, em);
 }
 
-static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd, int h,
-			    int *m);
+/* A piece of the board as the factory cuts it: part h (0, 1; -1 the
+ * whole board), or, when that part does not fit the press sheet, the cells
+ * of it in row band jr of nr and column band jc of nc (bands of equal
+ * shares of the part's rows and of its columns, a column being a half
+ * pitch: hex 2q + r, tri c - r).  A piece is cut round whole cells, so
+ * its seams run along cell edges, the neighbour piece has the matching
+ * edge, and no number is cut (a punchboard jigsaw board). */
+struct sub {
+	int h, nr, nc, jr, jc;
+	int r0, r1, u0, u1;   /* part h's rows and columns, inclusive */
+};
+
+static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd,
+			    const struct sub *s, int *m);
 
 /* The bleed round the board: the outer arena's ink in a ring from the
  * cells' outline out to print.bleed_mm beyond it (a ring, so that it
@@ -148,7 +160,7 @@ static double *part_outline(const struct tp_config *c, const struct tp_arena_boa
 static int bleed_ring(const struct tp_config *c, const struct tp_arena_board *bd, struct tp_scene *sc)
 {
 	int m;
-	double *o = part_outline(c, bd, -1, &m);
+	double *o = part_outline(c, bd, NULL, &m);
 	double *g = o ? tp_malloc(sizeof *g * 2 * (size_t)m) : NULL;
 	struct tp_pt *pt = g ? tp_malloc(sizeof *pt * (2 * (size_t)m + 2)) : NULL;
 	int rc = -1;
@@ -190,13 +202,13 @@ int tp_arena_hex_facing(int sector)
 /* The whole board: a ground of the outer ink (its bleed beyond the
  * cells' outline), each cell in its arena's ink, the numbers facing their
  * nearest edge, the start ring, the cells' outlines. */
-static int in_part(const struct tp_config *c, const struct bgeo *g, int i, int h);
+static int in_sub(const struct tp_config *c, const struct bgeo *g, int i, const struct sub *s);
 
-/* The board (h = -1) or the art of part h's sheet: every cell's colour,
- * but only part h's numbers (a neighbour's number would be cut through
- * at the part's trim). */
+/* The board (s = NULL) or the art of piece s's sheet: every cell's
+ * colour, but only s's numbers (a neighbour's number would be cut through
+ * at the piece's trim). */
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
-				    const char *name, int h)
+				    const char *name, const struct sub *h)
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	int pics = a->rules.marking == TP_MARKING_PICTURES;
@@ -232,7 +244,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	double cx = 0, cy = 0;
 	for (int i = 0; rc == 0 && i < N; i++) {
 		const struct tp_arena_square *q = &bd->sq[i];
-		if (!q->off && q->colour && in_part(c, &g, i, h)) {
+		if (!q->off && q->colour && in_sub(c, &g, i, h)) {
 			double x, y;
 			centre_mm(&g, i, &x, &y);
 			rc = tp_arena_draw_class(sc, a, q->colour, x, y, mark);
@@ -241,11 +253,11 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 			continue;
 		double x, y;
 		centre_mm(&g, i, &x, &y);
-		if (q->quarter == 0 && q->inner && in_part(c, &g, i, h)) {
+		if (q->quarter == 0 && q->inner && in_sub(c, &g, i, h)) {
 			cx = x;
 			cy = y;
 		}
-		if (q->number && in_part(c, &g, i, h))
+		if (q->number && in_sub(c, &g, i, h))
 			rc = draw_number(sc, q->number, tp_arena_grid_facing(bd->grid, q->quarter), x, y, em);
 	}
 	if (rc == 0 && cx > 0)
@@ -278,12 +290,50 @@ static int in_part(const struct tp_config *c, const struct bgeo *g, int i, int h
 	return first == (h == 0);
 }
 
-/* The cells of part h (0, 1; -1 the whole board) on the lattice, into a
- * new array; *k how many.  Split by rows: part 1 the rows above the
- * centre's; by cols: part 1 the cells whose centre lies left of the
- * centre's.  NULL when out of memory. */
-static int (*part_cells(const struct tp_config *c, const struct tp_arena_board *bd, int h,
-			int *k))[2]
+/* Slot i's column in half pitches (hex 2q + r, tri c - r). */
+static int column(const struct bgeo *g, int i)
+{
+	int r, q;
+	slot_cell(g, i, &r, &q);
+	return g->grid == TP_GRID_TRI ? q - r : 2 * q + r;
+}
+
+/* Whether slot i belongs to piece s (NULL: the whole board). */
+static int in_sub(const struct tp_config *c, const struct bgeo *g, int i, const struct sub *s)
+{
+	if (s == NULL)
+		return 1;
+	if (!in_part(c, g, i, s->h))
+		return 0;
+	int r, q, u = column(g, i);
+	slot_cell(g, i, &r, &q);
+	return (r - s->r0) * s->nr / (s->r1 - s->r0 + 1) == s->jr &&
+	       (u - s->u0) * s->nc / (s->u1 - s->u0 + 1) == s->jc;
+}
+
+/* Part h's piece (jr, jc) of nr x nc: its rows' and columns' extent. */
+static void sub_of(const struct tp_config *c, const struct tp_arena_board *bd, int h, int nr,
+		   int nc, int jr, int jc, struct sub *s)
+{
+	struct bgeo g;
+	bgeo_of(c, bd, &g);
+	*s = (struct sub){ h, nr, nc, jr, jc, 1 << 20, -(1 << 20), 1 << 20, -(1 << 20) };
+	for (int i = 0; i < g.R * g.C; i++) {
+		int r, q, u = column(&g, i);
+		if (bd->sq[i].off || !in_part(c, &g, i, h))
+			continue;
+		slot_cell(&g, i, &r, &q);
+		s->r0 = r < s->r0 ? r : s->r0;
+		s->r1 = r > s->r1 ? r : s->r1;
+		s->u0 = u < s->u0 ? u : s->u0;
+		s->u1 = u > s->u1 ? u : s->u1;
+	}
+}
+
+/* The cells of piece s (NULL: the whole board) on the lattice, into a
+ * new array; *k how many.  NULL when out of memory. */
+static int (*part_cells(const struct tp_config *c, const struct tp_arena_board *bd,
+			const struct sub *h, int *k))[2]
 {
 	struct bgeo g;
 	bgeo_of(c, bd, &g);
@@ -294,7 +344,7 @@ static int (*part_cells(const struct tp_config *c, const struct tp_arena_board *
 		return NULL;
 	for (int i = 0; i < N; i++) {
 		int r, q;
-		if (bd->sq[i].off || !in_part(c, &g, i, h))
+		if (bd->sq[i].off || !in_sub(c, &g, i, h))
 			continue;
 		slot_cell(&g, i, &r, &q);
 		cells[*k][0] = r;
@@ -304,10 +354,11 @@ static int (*part_cells(const struct tp_config *c, const struct tp_arena_board *
 	return cells;
 }
 
-/* The outline of part h (-1: the whole board) on the board's page, into
- * a new array of *m corners (x, y pairs).  NULL on failure. */
-static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd, int h,
-			    int *m)
+/* The outline of piece h (NULL: the whole board) on the board's page,
+ * into a new array of *m corners (x, y pairs).  NULL on failure (out of
+ * memory, or the cells are not one simple loop). */
+static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd,
+			    const struct sub *h, int *m)
 {
 	int k;
 	struct bgeo g;
@@ -348,18 +399,131 @@ static void outline_box(const double *o, int m, double b[4], double g)
 	b[3] += g;
 }
 
+/* 1 when piece s's page (its outline's box and the margin) fits the
+ * room w x h, upright or turned, and its cells make one outline. */
+static int sub_fits(const struct tp_config *c, const struct tp_arena_board *bd, const struct sub *s,
+		    double w, double h)
+{
+	int m;
+	double *o = part_outline(c, bd, s, &m), b[4];
+	if (o == NULL)
+		return 0;
+	outline_box(o, m, b, margin(c));
+	free(o);
+	double pw = b[2] - b[0], ph = b[3] - b[1];
+	return (pw <= w + 1e-9 && ph <= h + 1e-9) || (pw <= h + 1e-9 && ph <= w + 1e-9);
+}
+
+/* The most pieces a part is cut into to fit the press sheet. */
+#define MAX_SUBS 36
+
+/* How part h (-1: the whole board) is cut to fit the press sheet: the
+ * fewest pieces, nr x nc (rows first left whole), each fitting; 1 x 1 when
+ * it fits whole, or when no cut of MAX_SUBS pieces fits (the page is then
+ * paneled and the preflight's die-split stops the build). */
+static void plan_subs(const struct tp_config *c, const struct tp_arena_board *bd, int h, int *nr,
+		      int *nc)
+{
+	double w, hh;
+	tp_press_room(c, &w, &hh);
+	for (int n = 1; n <= MAX_SUBS; n++)
+		for (int r = 1; r <= n; r++) {
+			if (n % r)
+				continue;
+			int ok = 1;
+			for (int k = 0; ok && k < n; k++) {
+				struct sub s;
+				sub_of(c, bd, h, r, n / r, k / (n / r), k % (n / r), &s);
+				ok = s.r1 - s.r0 + 1 >= r && s.u1 - s.u0 + 1 >= 2 * (n / r) &&
+				     sub_fits(c, bd, &s, w, hh);
+			}
+			if (ok) {
+				*nr = r;
+				*nc = n / r;
+				return;
+			}
+		}
+	*nr = *nc = 1;
+}
+
+static const char *const part_names[2] = { "board-part-1", "board-part-2" };
+
+/* Piece s's page name: base when the part is whole, else "piece-K"
+ * after base and a dash (base "": a page of the part's own sheet, whose
+ * files are then named "<sheet>-piece-K"). */
+static void sub_name(const struct sub *s, const char *base, char *name, size_t n)
+{
+	if (s->nr * s->nc == 1)
+		snprintf(name, n, "%s", base);
+	else
+		snprintf(name, n, "%s%spiece-%d", base, base[0] ? "-" : "", s->jr * s->nc + s->jc + 1);
+}
+
+/* Piece s on its own page, cropped from the board (its own bleed from the
+ * neighbouring cells' colour), its die line round its cells. */
+static int build_sub(const struct tp_config *c, const struct tp_arena_model *md, struct tp_doc *doc,
+		     const struct sub *s, const char *base, const char *why)
+{
+	int m;
+	double *o = part_outline(c, md->board, s, &m), b[4];
+	struct tp_scene *board = o ? board_scene(c, md->board, "board", s) : NULL;
+	if (board == NULL) {
+		free(o);
+		return -1;
+	}
+	outline_box(o, m, b, margin(c));
+	char name[64], note[240];
+	sub_name(s, s->nr * s->nc == 1 ? base : "", name, sizeof name);
+	struct tp_scene *sc = tp_sheet_crop(board, name, b[0], b[1], b[2] - b[0], b[3] - b[1]);
+	tp_scene_free(board);
+	for (int i = 0; i < m; i++) {
+		o[2 * i] -= b[0];
+		o[2 * i + 1] -= b[1];
+	}
+	size_t k = (size_t)snprintf(note, sizeof note, "%s", why);
+	if (s->nr * s->nc > 1 && k < sizeof note)
+		snprintf(note + k, sizeof note - k,
+			 "; piece %d of %d (%d x %d) to fit the press sheet, its seams along cell edges",
+			 s->jr * s->nc + s->jc + 1, s->nr * s->nc, s->nr, s->nc);
+	int rc = tp_doc_add(doc, sc, note);
+	if (rc == 0)
+		rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
+	free(o);
+	return rc;
+}
+
+/* Every piece of part h (-1: the whole board) on its own page. */
+static int build_subs(const struct tp_config *c, const struct tp_arena_model *md, struct tp_doc *doc,
+		      int h, const char *why)
+{
+	int nr, nc, rc = 0;
+	plan_subs(c, md->board, h, &nr, &nc);
+	for (int k = 0; rc == 0 && k < nr * nc; k++) {
+		struct sub s;
+		sub_of(c, md->board, h, nr, nc, k / nc, k % nc, &s);
+		rc = build_sub(c, md, doc, &s, h < 0 ? "board" : part_names[h], why);
+	}
+	return rc;
+}
+
 int tp_arena_hex_build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_arena_model *md = model;
-	struct tp_scene *sc = board_scene(c, md->board, "board", -1);
-	if (sc == NULL)
-		return -1;
-	tp_sheet_bleed(sc);
+	int nr = 1, nc = 1;
 	const char *note = NULL;
 	if (c->print.split == TP_SPLIT_NONE) {
 		note = "whole board, one part, cut round its cells";
+		plan_subs(c, md->board, -1, &nr, &nc);
+		if (nr * nc > 1)
+			return build_subs(c, md, doc, -1, note);
+	}
+	struct tp_scene *sc = board_scene(c, md->board, "board", NULL);
+	if (sc == NULL)
+		return -1;
+	tp_sheet_bleed(sc);
+	if (c->print.split == TP_SPLIT_NONE) {
 		int m;
-		double *o = part_outline(c, md->board, -1, &m);
+		double *o = part_outline(c, md->board, NULL, &m);
 		int rc = o == NULL ? -1 : tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
 		free(o);
 		if (rc != 0) {
@@ -370,26 +534,11 @@ int tp_arena_hex_build_board(const struct tp_config *c, const void *model, struc
 	return tp_doc_add(doc, sc, note);
 }
 
-static const char *const part_names[2] = { "board-part-1", "board-part-2" };
-
-/* The crop of part h: its outline's box; the outline moved into it. */
+/* Part h: its cells' outline's box, the outline moved into it; cut into
+ * pieces when it does not fit the press sheet. */
 int tp_arena_hex_build_part(const struct tp_config *c, const void *model, struct tp_doc *doc, int h)
 {
 	const struct tp_arena_model *md = model;
-	int m;
-	double *o = part_outline(c, md->board, h, &m), b[4];
-	struct tp_scene *board = o ? board_scene(c, md->board, "board", h) : NULL;
-	if (board == NULL) {
-		free(o);
-		return -1;
-	}
-	outline_box(o, m, b, margin(c));
-	struct tp_scene *sc = tp_sheet_crop(board, part_names[h], b[0], b[1], b[2] - b[0], b[3] - b[1]);
-	tp_scene_free(board);
-	for (int i = 0; i < m; i++) {
-		o[2 * i] -= b[0];
-		o[2 * i + 1] -= b[1];
-	}
 	char note[160];
 	int n = md->board->rows / 2, L = md->board->rows, mid = 2 * ((L - 1) / 3);
 	if (c->print.split == TP_SPLIT_COLS)
@@ -401,11 +550,7 @@ int tp_arena_hex_build_part(const struct tp_config *c, const void *model, struct
 	else
 		snprintf(note, sizeof note, "part %d of 2: rows r = %d..%d of %d..%d, cut round their cells", h + 1,
 			 h ? 0 : -n, h ? n : -1, -n, n);
-	int rc = tp_doc_add(doc, sc, note);
-	if (rc == 0)
-		rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
-	free(o);
-	return rc;
+	return build_subs(c, md, doc, h, note);
 }
 
 int tp_arena_hex_build_board_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
@@ -414,27 +559,33 @@ int tp_arena_hex_build_board_cut(const struct tp_config *c, const void *model, s
 	static const int layers[] = { TP_INK_CUT };
 	int parts = c->print.split == TP_SPLIT_NONE ? 1 : 2;
 	for (int h = 0; h < parts; h++) {
-		int m;
-		double *o = part_outline(c, md->board, parts == 2 ? h : -1, &m), b[4];
-		if (o == NULL)
-			return -1;
-		outline_box(o, m, b, margin(c));
-		for (int i = 0; i < m; i++) {
-			o[2 * i] -= b[0];
-			o[2 * i + 1] -= b[1];
+		int nr, nc, hp = parts == 2 ? h : -1;
+		plan_subs(c, md->board, hp, &nr, &nc);
+		for (int k = 0; k < nr * nc; k++) {
+			struct sub s;
+			sub_of(c, md->board, hp, nr, nc, k / nc, k % nc, &s);
+			int m;
+			double *o = part_outline(c, md->board, &s, &m), b[4];
+			if (o == NULL)
+				return -1;
+			outline_box(o, m, b, margin(c));
+			for (int i = 0; i < m; i++) {
+				o[2 * i] -= b[0];
+				o[2 * i + 1] -= b[1];
+			}
+			char name[64], note[160];
+			sub_name(&s, parts == 2 ? part_names[h] : "board", name, sizeof name);
+			snprintf(note, sizeof note, "die line of %s", name);
+			struct tp_scene *sc = new_sheet(c, name, b[2] - b[0], b[3] - b[1], layers, 1);
+			int rc = tp_doc_add(doc, sc, note);
+			if (rc == 0) {
+				sc->plate = 1;
+				rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
+			}
+			free(o);
+			if (rc != 0)
+				return -1;
 		}
-		char note[160];
-		snprintf(note, sizeof note, "die line of %s", parts == 2 ? part_names[h] : "board");
-		struct tp_scene *sc = new_sheet(c, parts == 2 ? part_names[h] : "board", b[2] - b[0],
-						b[3] - b[1], layers, 1);
-		int rc = tp_doc_add(doc, sc, note);
-		if (rc == 0) {
-			sc->plate = 1;
-			rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
-		}
-		free(o);
-		if (rc != 0)
-			return -1;
 	}
 	return 0;
 }
