@@ -159,6 +159,11 @@ struct tp_scene {
 	 * press_margin wide, so the page stays the sheet's size. */
 	int press;
 	double press_margin;
+	/* A panel of a page without die lines (tp_doc_panelize): bit e (0
+	 * left, 1 top, 2 right, 3 bottom) set when edge e is a seam, where the
+	 * art runs on into the neighbouring panel's overlap.  The product is
+	 * not cut there, so the preflight measures no safe zone from it. */
+	unsigned seams;
 	struct tp_palette pal;  /* a copy: a scene outlives nothing it names */
 
 	struct tp_shape *shapes;

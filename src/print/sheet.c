@@ -566,6 +566,8 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 				np->overlap[1] = r > 0 ? oy : 0;
 				np->overlap[2] = c < nx - 1 ? ox : 0;
 				np->overlap[3] = r < ny - 1 ? oy : 0;
+				for (int e = 0; !die && e < 4; e++)
+					np->sc->seams |= np->overlap[e] > 0 ? 1u << e : 0;
 			}
 		tp_scene_index_free(ix);
 	}

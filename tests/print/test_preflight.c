@@ -427,6 +427,52 @@ static void die_split(void **state)
 	}
 }
 
+/* How many findings of rule pf holds. */
+static size_t count(const struct tp_preflight *pf, const char *rule)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < pf->n; i++)
+		n += strcmp(pf->f[i].rule, rule) == 0;
+	return n;
+}
+
+/* A page without die lines paneled with overlap: its art runs on across
+ * the seam, so an element near the seam is no nearer a cut than it was
+ * on the page, and an element near the page's own edge still is.  The
+ * panels give the page's safe-zone findings, no more. */
+static void seam_safe_zone(void **state)
+{
+	(void)state;
+	palette();
+	const double W = 300, H = 100, overlap = 10, max = 200;
+	struct tp_scene *sc = tp_scene_new("sheet", W, H, 3, &pal);
+	assert_non_null(sc);
+	assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, -3, -3, W + 6, H + 6), 0);
+	/* 1.5 mm from the page's left edge: too near its cut */
+	assert_int_equal(tp_scene_rect(sc, DARK, TP_FILL, 0, 1.5, 40, 10, 10), 0);
+	/* every 4 mm across the middle, where some panel's seam lies */
+	for (double x = W / 2 - 3 * overlap; x < W / 2 + 3 * overlap; x += 4)
+		assert_int_equal(tp_scene_rect(sc, DARK, TP_FILL, 0, x, 40, 2, 10), 0);
+	struct tp_pf_rules r = rules();
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	size_t page = count(&pf, "safe-zone");
+	assert_int_equal(page, 1);
+	tp_preflight_free(&pf);
+	struct tp_doc doc = { 0 };
+	assert_int_equal(tp_doc_add(&doc, sc, ""), 0);
+	assert_int_equal(tp_doc_panelize_wh(&doc, max, max, overlap, 0), 0);
+	assert_true(doc.n > 1);
+	size_t panels = 0;
+	for (size_t p = 0; p < doc.n; p++) {
+		assert_int_equal(tp_preflight_page(&pf, &r, "sheet", (int)p + 1, doc.pages[p].sc), 0);
+		panels += count(&pf, "safe-zone");
+		tp_preflight_free(&pf);
+	}
+	assert_int_equal(panels, page);
+	tp_doc_free(&doc);
+}
+
 /* The report: text lists errors first, JSON carries every finding. */
 static void reports(void **state)
 {
@@ -462,7 +508,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(clean_scene),   cmocka_unit_test(die_rules),
-		cmocka_unit_test(die_split),
+		cmocka_unit_test(die_split),     cmocka_unit_test(seam_safe_zone),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
 		cmocka_unit_test(curved_nicks),

@@ -196,6 +196,77 @@ PY
 }
 tcase "build: every sheet, format, split and layout; preflight clean; 36 closed die lines" c_build
 
+# A board part wider than the press sheet (issue 18): on SRA3 with the
+# punchboard profile each part of the hex board (and of the tri board) is
+# cut into pieces along cell edges, not paneled through its cells.  The
+# preflight finds no error; each piece's page fits the press sheet (its
+# media, marks included, within print.sheet_mm upright or turned); each
+# piece's DXF is one closed outline but for nicks no wider than the
+# profile's nick_mm; and the pieces' areas add up to the board's cells
+# (none lost, none twice): hex 3n(n + 1) + 1 cells of sqrt(3)/2 p^2, tri
+# L^2 of sqrt(3)/4 p^2.
+c_pieces() {
+	PROF=config/profiles/punchboard.ini
+	nick=$(sed -n 's/^nick_mm[[:space:]]*=[[:space:]]*\([0-9.]*\).*/\1/p' "$PROF")
+	sheet=$(sed -n 's/^sheet_mm[[:space:]]*=[[:space:]]*\([A-Za-z0-9]*\).*/\1/p' "$PROF")
+	[ "$sheet" = SRA3 ] || { fail "the punchboard profile's sheet is $sheet, the test knows SRA3 (320 x 450 mm)"; return; }
+	for grid in hex tri; do
+		if [ $grid = hex ]; then cfg=$CFG; else cfg=config/arena.ini; fi
+		side=$(sed -n 's/^side[[:space:]]*=[[:space:]]*\([0-9]*\).*/\1/p' "$cfg" | head -n 1)
+		pitch=$(sed -n 's/^square_mm[[:space:]]*=[[:space:]]*\([0-9.]*\).*/\1/p' "$cfg" | head -n 1)
+		dir=$T/pieces.$grid
+		run -c "$cfg" -s arena.grid=$grid -s print.layout=punchboard -s print.profile=punchboard \
+			-s print.dpi=72 build -o "$dir" --formats pdf,dxf
+		[ "$rc" -eq 0 ] || { fail "$grid: exit $rc: $(errtext)"; return; }
+		grep -q "^preflight: .* 0 errors" "$dir/manifest/preflight.txt" ||
+			{ fail "$grid: preflight: $(head -n 3 "$dir/manifest/preflight.txt" | tr '\n' '|')"; return; }
+		for f in "$dir"/board-part-*.pdf; do
+			pdfinfo -f 1 -l 99 "$f" | awk -v f="$f" '/Page.*size:/ {
+				w = $4 * 25.4 / 72; h = $6 * 25.4 / 72
+				if (!((w <= 320.01 && h <= 450.01) || (h <= 320.01 && w <= 450.01))) { print f ": " w " x " h " mm"; exit 1 } }' ||
+				{ fail "$grid: a board piece's page is larger than $sheet"; return; }
+		done
+		ls "$dir" | grep -q '^board-part-[12]-piece-2\.dxf$' ||
+			{ fail "$grid: no board part was cut into pieces: $(ls "$dir" | grep board-part | tr '\n' ' ')"; return; }
+		msg=$(/usr/bin/python3 - "$grid" "$side" "$pitch" "$nick" "$dir"/board-part-*.dxf <<'PY'
+import ezdxf, math, sys
+grid, side, p, nick = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+total = 0
+for f in sys.argv[5:]:
+    pts, ends = [], []
+    for e in ezdxf.readfile(f).modelspace():
+        if e.dxftype() == "LINE":
+            q = [(e.dxf.start.x, e.dxf.start.y), (e.dxf.end.x, e.dxf.end.y)]
+        elif e.dxftype() == "POLYLINE":
+            q = [(v.dxf.location.x, v.dxf.location.y) for v in e.vertices]
+        else:
+            continue
+        pts += q
+        if not (e.dxftype() == "POLYLINE" and e.is_closed):
+            ends += [q[0], q[-1]]
+    # every open end meets the next piece's across a nick (or touches it)
+    while ends:
+        a = ends.pop()
+        near = [b for b in ends if math.dist(a, b) <= nick + 1e-3]
+        if not near:
+            print(f"{f}: the die line is open at {a}")
+            sys.exit(1)
+        ends.remove(near[0])
+    n = len(pts)
+    total += abs(sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))) / 2
+m = side - 1
+cells = 3 * m * (m + 1) + 1 if grid == "hex" else side * side
+want = cells * p * p * (math.sqrt(3) / 2 if grid == "hex" else math.sqrt(3) / 4)
+if abs(total - want) > 1e-3 * want:
+    print(f"the pieces cover {total:.0f} mm2, the board's {cells} cells {want:.0f}")
+    sys.exit(1)
+PY
+)
+		[ $? -eq 0 ] || { fail "$grid: $msg"; return; }
+	done
+}
+tcase "board parts wider than the press sheet: pieces cut along cell edges, closed, covering the board once" c_pieces
+
 c_simulate() {
 	run -c "$CFG" simulate --games 30 --seed 5 --format csv
 	expect_ok || return
