@@ -562,12 +562,11 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 				struct tp_page *np = &out.pages[out.n - 1];
 				if (turned)
 					turn_note(np);
-				np->overlap[0] = c > 0 ? ox : 0;
-				np->overlap[1] = r > 0 ? oy : 0;
-				np->overlap[2] = c < nx - 1 ? ox : 0;
-				np->overlap[3] = r < ny - 1 ? oy : 0;
-				for (int e = 0; !die && e < 4; e++)
-					np->sc->seams |= np->overlap[e] > 0 ? 1u << e : 0;
+				const double ov[4] = { c > 0 ? ox : 0, r > 0 ? oy : 0, c < nx - 1 ? ox : 0,
+						       r < ny - 1 ? oy : 0 };
+				memcpy(np->overlap, ov, sizeof ov);
+				for (int e = 0; e < 4; e++)   /* art runs on across a seam */
+					np->sc->seams |= !die && ov[e] > 0 ? 1u << e : 0;
 			}
 		tp_scene_index_free(ix);
 	}
