@@ -152,3 +152,21 @@ int tp_arena_hex_rules_check(const struct tp_arena_rules *r, tp_err *e)
 			       size, tp_arena_inner_names[r->inner]);
 	return TP_OK;
 }
+
+int tp_arena_grid_facing(int grid, int sector)
+{
+	/* A triangle's sector k lies nearest edge k (bottom, left, right),
+	 * whose outward normals point 90, 210 and 330 degrees. */
+	if (grid == TP_GRID_TRI)
+		return sector == 0 ? 0 : 120 * (sector - 1);
+	return tp_arena_hex_facing(sector);
+}
+
+int tp_arena_hex_facing(int sector)
+{
+	/* Sector k's cells lie nearest the board edge whose outward normal
+	 * points 30 + 60 (k - 1) degrees clockwise from east (the board's
+	 * corners are at 0, 60, ... degrees); a number reads upright from
+	 * there when turned that less 90 degrees. */
+	return sector == 0 ? 0 : 60 * (sector - 1) + 30 - 90;
+}

@@ -89,4 +89,11 @@ double tp_arena_hex_dist(int q, int r);
  * square board's.  Called by tp_arena_rules_check. */
 int tp_arena_hex_rules_check(const struct tp_arena_rules *r, tp_err *e);
 
+/* The rotation (degrees clockwise) that makes a number in sector k (0 the
+ * centre) read upright from the board edge nearest it. */
+int tp_arena_hex_facing(int sector);
+/* The same on either grid (tri: sector k faces edge k, bottom, left,
+ * right: 0, 120, 240 degrees). */
+int tp_arena_grid_facing(int grid, int sector);
+
 #endif

@@ -149,6 +149,7 @@ static int draw_number(struct tp_scene *sc, int v, double deg, double ox, double
 struct sub {
 	int h, nr, nc, jr, jc;
 	int r0, r1, u0, u1;   /* part h's rows and columns, inclusive */
+	int k, n;             /* its number (1-based) of the part's n pieces */
 };
 
 static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd,
@@ -179,24 +180,6 @@ static int bleed_ring(const struct tp_config *c, const struct tp_arena_board *bd
 	free(g);
 	free(pt);
 	return rc;
-}
-
-int tp_arena_grid_facing(int grid, int sector)
-{
-	/* A triangle's sector k lies nearest edge k (bottom, left, right),
-	 * whose outward normals point 90, 210 and 330 degrees. */
-	if (grid == TP_GRID_TRI)
-		return sector == 0 ? 0 : 120 * (sector - 1);
-	return tp_arena_hex_facing(sector);
-}
-
-int tp_arena_hex_facing(int sector)
-{
-	/* Sector k's cells lie nearest the board edge whose outward normal
-	 * points 30 + 60 (k - 1) degrees clockwise from east (the board's
-	 * corners are at 0, 60, ... degrees); a number reads upright from
-	 * there when turned that less 90 degrees. */
-	return sector == 0 ? 0 : 60 * (sector - 1) + 30 - 90;
 }
 
 /* The whole board: a ground of the outer ink (its bleed beyond the
@@ -317,7 +300,7 @@ static void sub_of(const struct tp_config *c, const struct tp_arena_board *bd, i
 {
 	struct bgeo g;
 	bgeo_of(c, bd, &g);
-	*s = (struct sub){ h, nr, nc, jr, jc, 1 << 20, -(1 << 20), 1 << 20, -(1 << 20) };
+	*s = (struct sub){ h, nr, nc, jr, jc, 1 << 20, -(1 << 20), 1 << 20, -(1 << 20), 1, 1 };
 	for (int i = 0; i < g.R * g.C; i++) {
 		int r, q, u = column(&g, i);
 		if (bd->sq[i].off || !in_part(c, &g, i, h))
@@ -399,51 +382,88 @@ static void outline_box(const double *o, int m, double b[4], double g)
 	b[3] += g;
 }
 
-/* 1 when piece s's page (its outline's box and the margin) fits the
- * room w x h, upright or turned, and its cells make one outline. */
-static int sub_fits(const struct tp_config *c, const struct tp_arena_board *bd, const struct sub *s,
-		    double w, double h)
+/* How many cells piece s has. */
+static int sub_count(const struct tp_config *c, const struct tp_arena_board *bd, const struct sub *s)
 {
-	int m;
-	double *o = part_outline(c, bd, s, &m), b[4];
-	if (o == NULL)
-		return 0;
-	outline_box(o, m, b, margin(c));
-	free(o);
-	double pw = b[2] - b[0], ph = b[3] - b[1];
-	return (pw <= w + 1e-9 && ph <= h + 1e-9) || (pw <= h + 1e-9 && ph <= w + 1e-9);
+	struct bgeo g;
+	bgeo_of(c, bd, &g);
+	int n = 0;
+	for (int i = 0; i < g.R * g.C; i++)
+		n += !bd->sq[i].off && in_sub(c, &g, i, s);
+	return n;
 }
 
-/* The most pieces a part is cut into to fit the press sheet. */
-#define MAX_SUBS 36
+/* Piece s's page size (its outline's box and the margin) in *w x *h;
+ * 0, 1 when it has no cells (a band's corner beyond the board's slanted
+ * edge: no page), or -1 when its cells make no single outline (or out of
+ * memory). */
+static int sub_size(const struct tp_config *c, const struct tp_arena_board *bd, const struct sub *s,
+		    double *w, double *h)
+{
+	if (sub_count(c, bd, s) == 0)
+		return 1;
+	int m;
+	double *o = s->r1 - s->r0 + 1 >= s->nr && s->u1 - s->u0 + 1 >= 2 * s->nc
+			    ? part_outline(c, bd, s, &m)
+			    : NULL, b[4];
+	if (o == NULL)
+		return -1;
+	outline_box(o, m, b, margin(c));
+	free(o);
+	*w = b[2] - b[0];
+	*h = b[3] - b[1];
+	return 0;
+}
 
-/* How part h (-1: the whole board) is cut to fit the press sheet: the
- * fewest pieces, nr x nc (rows first left whole), each fitting; 1 x 1 when
- * it fits whole, or when no cut of MAX_SUBS pieces fits (the page is then
- * paneled and the preflight's die-split stops the build). */
+/* The fewest bands (of columns: axis 1, else of rows) that cut part h
+ * so that each band's page is at most lim wide (axis 1) or high; 0 when
+ * none does. */
+static int bands(const struct tp_config *c, const struct tp_arena_board *bd, int h, int axis,
+		 double lim)
+{
+	for (int n = 1; n <= bd->rows + bd->cols; n++) {
+		int ok = 1;
+		for (int k = 0; ok && k < n; k++) {
+			struct sub s;
+			double w, hh;
+			sub_of(c, bd, h, axis ? 1 : n, axis ? n : 1, axis ? 0 : k, axis ? k : 0, &s);
+			ok = sub_size(c, bd, &s, &w, &hh) == 0 && (axis ? w : hh) <= lim + 1e-9;
+		}
+		if (ok)
+			return n;
+	}
+	return 0;
+}
+
+/* How part h (-1: the whole board) is cut to fit the press sheet
+ * (tp_press_room): nr bands of rows by nc of columns, each page fitting
+ * the room upright (or each turned), the fewest pieces of the two; 1 x 1
+ * when it fits whole, or when no cut fits (a cell pair wider than the
+ * press: the page is then paneled and the preflight's die-split stops
+ * the build). */
 static void plan_subs(const struct tp_config *c, const struct tp_arena_board *bd, int h, int *nr,
 		      int *nc)
 {
-	double w, hh;
-	tp_press_room(c, &w, &hh);
-	for (int n = 1; n <= MAX_SUBS; n++)
-		for (int r = 1; r <= n; r++) {
-			if (n % r)
-				continue;
-			int ok = 1;
-			for (int k = 0; ok && k < n; k++) {
-				struct sub s;
-				sub_of(c, bd, h, r, n / r, k / (n / r), k % (n / r), &s);
-				ok = s.r1 - s.r0 + 1 >= r && s.u1 - s.u0 + 1 >= 2 * (n / r) &&
-				     sub_fits(c, bd, &s, w, hh);
-			}
-			if (ok) {
-				*nr = r;
-				*nc = n / r;
-				return;
-			}
-		}
+	double room[2];
+	tp_press_room(c, &room[0], &room[1]);
 	*nr = *nc = 1;
+	int best = 0;
+	for (int turn = 0; turn < 2; turn++) {
+		double W = room[turn], H = room[1 - turn];
+		int r = bands(c, bd, h, 0, H), q = bands(c, bd, h, 1, W), ok = r > 0 && q > 0;
+		for (int k = 0; ok && k < r * q; k++) {
+			struct sub s;
+			double w, hh;
+			sub_of(c, bd, h, r, q, k / q, k % q, &s);
+			int e = sub_size(c, bd, &s, &w, &hh);
+			ok = e == 1 || (e == 0 && w <= W + 1e-9 && hh <= H + 1e-9);
+		}
+		if (ok && (best == 0 || r * q < best)) {
+			best = r * q;
+			*nr = r;
+			*nc = q;
+		}
+	}
 }
 
 static const char *const part_names[2] = { "board-part-1", "board-part-2" };
@@ -453,55 +473,68 @@ static const char *const part_names[2] = { "board-part-1", "board-part-2" };
  * files are then named "<sheet>-piece-K"). */
 static void sub_name(const struct sub *s, const char *base, char *name, size_t n)
 {
-	if (s->nr * s->nc == 1)
+	if (s->n == 1)
 		snprintf(name, n, "%s", base);
 	else
-		snprintf(name, n, "%s%spiece-%d", base, base[0] ? "-" : "", s->jr * s->nc + s->jc + 1);
+		snprintf(name, n, "%s%spiece-%d", base, base[0] ? "-" : "", s->k);
 }
 
-/* Piece s on its own page, cropped from the board (its own bleed from the
- * neighbouring cells' colour), its die line round its cells. */
+/* Piece s on its own page: cropped from the board (its own bleed from
+ * the neighbouring cells' colour), its die line round its cells; or, with
+ * cut, the die line alone (the cut sheet's page, named base-piece-K). */
 static int build_sub(const struct tp_config *c, const struct tp_arena_model *md, struct tp_doc *doc,
-		     const struct sub *s, const char *base, const char *why)
+		     const struct sub *s, const char *base, const char *why, int cut)
 {
+	static const int layers[] = { TP_INK_CUT };
 	int m;
 	double *o = part_outline(c, md->board, s, &m), b[4];
-	struct tp_scene *board = o ? board_scene(c, md->board, "board", s) : NULL;
-	if (board == NULL) {
+	struct tp_scene *board = o && !cut ? board_scene(c, md->board, "board", s) : NULL;
+	if (o == NULL || (board == NULL && !cut)) {
 		free(o);
 		return -1;
 	}
 	outline_box(o, m, b, margin(c));
 	char name[64], note[240];
-	sub_name(s, s->nr * s->nc == 1 ? base : "", name, sizeof name);
-	struct tp_scene *sc = tp_sheet_crop(board, name, b[0], b[1], b[2] - b[0], b[3] - b[1]);
+	sub_name(s, s->n == 1 || cut ? base : "", name, sizeof name);
+	struct tp_scene *sc = cut ? new_sheet(c, name, b[2] - b[0], b[3] - b[1], layers, 1)
+				  : tp_sheet_crop(board, name, b[0], b[1], b[2] - b[0], b[3] - b[1]);
 	tp_scene_free(board);
 	for (int i = 0; i < m; i++) {
 		o[2 * i] -= b[0];
 		o[2 * i + 1] -= b[1];
 	}
-	size_t k = (size_t)snprintf(note, sizeof note, "%s", why);
-	if (s->nr * s->nc > 1 && k < sizeof note)
+	size_t k = (size_t)snprintf(note, sizeof note, cut ? "die line of %s" : "%s", cut ? name : why);
+	if (s->n > 1 && k < sizeof note && !cut)
 		snprintf(note + k, sizeof note - k,
 			 "; piece %d of %d (%d x %d) to fit the press sheet, its seams along cell edges",
-			 s->jr * s->nc + s->jc + 1, s->nr * s->nc, s->nr, s->nc);
+			 s->k, s->n, s->nr, s->nc);
 	int rc = tp_doc_add(doc, sc, note);
-	if (rc == 0)
+	if (rc == 0) {
+		sc->plate = cut;
 		rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
+	}
 	free(o);
 	return rc;
 }
 
 /* Every piece of part h (-1: the whole board) on its own page. */
 static int build_subs(const struct tp_config *c, const struct tp_arena_model *md, struct tp_doc *doc,
-		      int h, const char *why)
+		      int h, const char *why, int cut)
 {
-	int nr, nc, rc = 0;
+	int nr, nc, rc = 0, n = 0, k = 0;
 	plan_subs(c, md->board, h, &nr, &nc);
-	for (int k = 0; rc == 0 && k < nr * nc; k++) {
-		struct sub s;
-		sub_of(c, md->board, h, nr, nc, k / nc, k % nc, &s);
-		rc = build_sub(c, md, doc, &s, h < 0 ? "board" : part_names[h], why);
+	struct sub s;
+	for (int j = 0; j < nr * nc; j++) {
+		sub_of(c, md->board, h, nr, nc, j / nc, j % nc, &s);
+		n += sub_count(c, md->board, &s) > 0;
+	}
+	for (int j = 0; rc == 0 && j < nr * nc; j++) {
+		sub_of(c, md->board, h, nr, nc, j / nc, j % nc, &s);
+		if (sub_count(c, md->board, &s) == 0)
+			continue;   /* beyond the board's edge */
+		s.k = ++k;
+		s.n = n;
+		rc = build_sub(c, md, doc, &s, h < 0 ? "board" : part_names[h], why, cut);
 	}
 	return rc;
 }
@@ -515,7 +548,7 @@ int tp_arena_hex_build_board(const struct tp_config *c, const void *model, struc
 		note = "whole board, one part, cut round its cells";
 		plan_subs(c, md->board, -1, &nr, &nc);
 		if (nr * nc > 1)
-			return build_subs(c, md, doc, -1, note);
+			return build_subs(c, md, doc, -1, note, 0);
 	}
 	struct tp_scene *sc = board_scene(c, md->board, "board", NULL);
 	if (sc == NULL)
@@ -550,42 +583,13 @@ int tp_arena_hex_build_part(const struct tp_config *c, const void *model, struct
 	else
 		snprintf(note, sizeof note, "part %d of 2: rows r = %d..%d of %d..%d, cut round their cells", h + 1,
 			 h ? 0 : -n, h ? n : -1, -n, n);
-	return build_subs(c, md, doc, h, note);
+	return build_subs(c, md, doc, h, note, 0);
 }
 
 int tp_arena_hex_build_board_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	const struct tp_arena_model *md = model;
-	static const int layers[] = { TP_INK_CUT };
-	int parts = c->print.split == TP_SPLIT_NONE ? 1 : 2;
-	for (int h = 0; h < parts; h++) {
-		int nr, nc, hp = parts == 2 ? h : -1;
-		plan_subs(c, md->board, hp, &nr, &nc);
-		for (int k = 0; k < nr * nc; k++) {
-			struct sub s;
-			sub_of(c, md->board, hp, nr, nc, k / nc, k % nc, &s);
-			int m;
-			double *o = part_outline(c, md->board, &s, &m), b[4];
-			if (o == NULL)
-				return -1;
-			outline_box(o, m, b, margin(c));
-			for (int i = 0; i < m; i++) {
-				o[2 * i] -= b[0];
-				o[2 * i + 1] -= b[1];
-			}
-			char name[64], note[160];
-			sub_name(&s, parts == 2 ? part_names[h] : "board", name, sizeof name);
-			snprintf(note, sizeof note, "die line of %s", name);
-			struct tp_scene *sc = new_sheet(c, name, b[2] - b[0], b[3] - b[1], layers, 1);
-			int rc = tp_doc_add(doc, sc, note);
-			if (rc == 0) {
-				sc->plate = 1;
-				rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
-			}
-			free(o);
-			if (rc != 0)
-				return -1;
-		}
-	}
-	return 0;
+	if (c->print.split == TP_SPLIT_NONE)
+		return build_subs(c, model, doc, -1, NULL, 1);
+	int rc = build_subs(c, model, doc, 0, NULL, 1);
+	return rc ? rc : build_subs(c, model, doc, 1, NULL, 1);
 }

@@ -8,12 +8,7 @@
 
 #include "games/arena/arena_sheets.h"
 
-/* The rotation (degrees clockwise) that makes a number in sector k (0 the
- * centre) read upright from the board edge nearest it. */
-int tp_arena_hex_facing(int sector);
-/* The same on either grid (tri: sector k faces edge k, bottom, left,
- * right: 0, 120, 240 degrees). */
-int tp_arena_grid_facing(int grid, int sector);
+/* tp_arena_hex_facing, tp_arena_grid_facing: games/arena/arena_hex.h. */
 
 /* The board (whole, die line round all its cells when print.split =
  * none), and part h (0, 1) of it. */
