@@ -92,3 +92,15 @@ void tp_pf_seg_box(const struct tp_pf_seg *g, double b[4])
 	b[2] = fmax(g->x0, g->x1);
 	b[3] = fmax(g->y0, g->y1);
 }
+
+double tp_pf_trim_dist(const struct tp_scene *sc, const double b[4])
+{
+	const double e[4] = { b[0], b[1], sc->trim_w - b[2], sc->trim_h - b[3] };
+	double d = INFINITY;
+	for (int j = 0; j < 4; j++)
+		if (e[j] <= TP_PF_EPS)
+			return 0;
+		else if (!(sc->seams >> j & 1))
+			d = fmin(d, e[j]);
+	return d;
+}

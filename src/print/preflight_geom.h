@@ -46,6 +46,11 @@ double tp_pf_pt_seg(double px, double py, const struct tp_pf_seg *s);
 double tp_pf_seg_seg(const struct tp_pf_seg *a, const struct tp_pf_seg *b);
 /* Distance from box {x0, y0, x1, y1} to a segment (0 when they meet). */
 double tp_pf_box_seg(const double b[4], const struct tp_pf_seg *s);
+/* How far box b keeps inside the trim of sc, a page without die lines:
+ * from each trim edge but a panel's seams (sc->seams: the art runs on
+ * there, the product is cut at the page's own edges); 0 when b runs into
+ * the bleed (a background). */
+double tp_pf_trim_dist(const struct tp_scene *sc, const double b[4]);
 /* 1 when (x, y) lies inside the filled shape u (nonzero winding; a curve
  * flattened, within TP_PF_FLAT). */
 int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, double x, double y);

@@ -80,6 +80,11 @@ int tp_pf_nicked(struct tp_pf_page *P, size_t last, const size_t *sub, size_t m)
  * pieces (preflight_safe.c). */
 void tp_pf_safe_zone(struct tp_pf_page *P);
 
+/* The die-split rule: a closed die outline cut open by a panel's edge
+ * (its pieces flagged TP_SHAPE_SPLIT), one error at each end where it
+ * stops there (preflight_split.c). */
+void tp_pf_die_split(struct tp_pf_page *P);
+
 /* The emboss gap rule: each emboss element as the walk gives it (box b),
  * then the pairs closer than emboss_gap at the page's end. */
 int tp_pf_add_emboss(struct tp_pf_page *P, const struct tp_walk_shape *d, const double b[4]);

@@ -79,14 +79,7 @@ void tp_pf_safe_zone(struct tp_pf_page *P)
 			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_PATH)
 				d = outline_to_dies(P, s, b, d);
 		} else {
-			/* from each trim edge but a panel's seams (the art runs
-			 * on there; the product is cut at the page's own edges) */
-			const double e[4] = { b[0], b[1], sc->trim_w - b[2], sc->trim_h - b[3] };
-			for (int j = 0; j < 4; j++)
-				if (e[j] <= EPS)
-					d = 0;   /* runs into the bleed: background */
-				else if (!(sc->seams >> j & 1) && d > 0)
-					d = fmin(d, e[j]);
+			d = tp_pf_trim_dist(sc, b);
 		}
 		if (d > EPS && d < P->r->safe - EPS)
 			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,
