@@ -92,6 +92,16 @@ measure() {
 	fi
 }
 
+# measure_ms CMD...: sets WALL and CPU (s) like measure, in milliseconds
+# (bash's time reads getrusage: the process and the children it waited
+# for), not GNU time's 10 ms steps: the small PNGs take 0.02-0.2 s of CPU.
+measure_ms() {
+	local TIMEFORMAT='%3R %3U %3S' t u sy
+	t=$( { time "$@" >"$OUT/.cmd.out" 2>&1; } 2>&1 )
+	read -r WALL u sy <<<"$(tail -n 1 <<<"$t")"
+	CPU=$(awk -v a="$u" -v b="$sy" 'BEGIN { printf "%.3f", a + b }')
+}
+
 # Sum of width*height over PNG files, in Mpx.
 mpx_of() {
 	[ $# -gt 0 ] || { echo 0; return; }
@@ -161,9 +171,9 @@ pair_png() {
 	MAXPX=$( [ "$NPNG" -gt 0 ] && "$ZB" -d "${pngs[@]}" | awk '$1 * $2 > m { m = $1 * $2 } END { printf "%.1f", m / 1e6 }' || echo 0)
 	[ "$NPNG" -gt 0 ] && floor_prep "${pngs[@]}" || { P_WALL=n/a; P_CPU=n/a; return; }
 	for r in $(seq "$REPS"); do
-		NOSAMPLE=1 measure "$TP" -c "$g" build -q -j "$j" -o pp --only "$sheet" --formats png -s print.dpi="$d"
+		measure_ms "$TP" -c "$g" build -q -j "$j" -o pp --only "$sheet" --formats png -s print.dpi="$d"
 		t_w=$WALL; t_c=$CPU
-		NOSAMPLE=1 measure bash -c "$(declare -p FLOORS ZB); $(declare -f floor_run); floor_run"
+		measure_ms bash -c "$(declare -p FLOORS ZB); $(declare -f floor_run); floor_run"
 		rw+=" $(div "$t_w" "$WALL" %.3f)"; rc+=" $(div "$t_c" "$CPU" %.3f)"; tw+=" $t_w"; fw+=" $WALL"
 	done
 	P_WALL=$(echo "$rw" | median); P_CPU=$(echo "$rc" | median)
