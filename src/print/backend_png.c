@@ -170,11 +170,17 @@ static void paint_boxes(const struct job *j, const struct item *it, unsigned cha
 		int ya = b[1] > y0 ? b[1] : y0, yb = b[3] < y0 + rows ? b[3] : y0 + rows;
 		for (int y = ya; y < yb; y++) {
 			uint32_t *row = (uint32_t *)(void *)(band + (size_t)(y - y0) * 4 * (size_t)j->w);
+			if (!it->multiply) {
+				/* The box's first row by hand, the others copied. */
+				if (y == ya)
+					for (int x = x0; x < x1; x++)
+						row[x] = it->rgb;
+				else if (x1 > x0)
+					memcpy(row + x0, band + (size_t)(ya - y0) * 4 * (size_t)j->w +
+							  (size_t)x0 * 4, (size_t)(x1 - x0) * 4);
+				continue;
+			}
 			for (int x = x0; x < x1; x++) {
-				if (!it->multiply) {
-					row[x] = it->rgb;
-					continue;
-				}
 				uint32_t d = row[x], o = 0;
 				for (int ch = 0; ch < 3; ch++) {
 					uint32_t t = (d >> (16 - 8 * ch) & 255) * c[ch] + 128;
