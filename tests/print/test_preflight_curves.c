@@ -11,54 +11,21 @@
 
 #include "print/preflight.h"
 #include "print/preflight_geom.h"
-#include "tu_palette.h"
+#include "tu_preflight.h"
 
-#define COLOUR INK_A   /* 0 100 100 0 */
-#define DARK INK_B     /* 100 % K: knocks out */
 #define KAPPA 0.5522847498
 
 static struct tp_palette pal;
 
 static void palette(void)
 {
-	tu_palette_init(&pal);
-	struct tp_ink *k = tu_ink(&pal, COLOUR);
-	snprintf(k->name, sizeof k->name, "colour");
-	k->cmyk[1] = k->cmyk[2] = 1;
-	k = tu_ink(&pal, DARK);
-	snprintf(k->name, sizeof k->name, "dark");
-	k->cmyk[3] = 1;
-	k = tu_ink(&pal, TP_INK_LINE);
-	snprintf(k->name, sizeof k->name, "lines");
-	k->cmyk[3] = 0.45;
-	k->overprint = 1;
-	k = tu_ink(&pal, TP_INK_CUT);
-	snprintf(k->name, sizeof k->name, "CutContour");
-	k->kind = TP_INK_SPOT;
-	k->cmyk[1] = 1;
-	k->overprint = 1;
-	k = tu_ink(&pal, TP_INK_EMBOSS);
-	snprintf(k->name, sizeof k->name, "Emboss");
-	k->kind = TP_INK_SPOT;
-	k->cmyk[0] = 1;
-	k->overprint = 1;
+	tu_pf_palette(&pal);
 }
 
 /* The punchboard profile's limits (as test_preflight.c). */
 static struct tp_pf_rules rules(void)
 {
-	struct tp_pf_rules r = { 0 };
-	r.bleed = 3;
-	r.safe = 3;
-	r.min_tint_line = 0.2;
-	r.max_tac = 300;
-	r.die_gap = 6;
-	r.min_component = 8;
-	r.emboss_min = 0.2;
-	r.emboss_gap = 2;
-	r.nick = 0.5;
-	r.nick_corner = 3;
-	return r;
+	return tu_pf_rules();
 }
 
 static double tol(double r)
