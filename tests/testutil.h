@@ -17,11 +17,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "print/text_outline.h"
+
 /* Cairo's font caches and fontconfig's configuration live until these are
  * called; a suite that drew text calls this last so LeakSanitizer sees
  * only our own memory. */
 static inline void tu_release_font_caches(void)
 {
+	tp_text_outline_release();
 	cairo_debug_reset_static_data();
 	FcFini();
 }

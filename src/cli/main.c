@@ -17,6 +17,7 @@
 #include "core/units.h"
 #include "print/jobs.h"
 #include "print/outfile.h"
+#include "print/text_outline.h"
 
 static const char usage_text[] =
 	"usage: tilepress [options] COMMAND [command options]\n"
@@ -409,6 +410,7 @@ int main(int argc, char **argv)
 	}
 	/* Cairo and fontconfig keep font caches for the life of the process;
 	 * release them so leak checkers see only our own memory. */
+	tp_text_outline_release();
 	cairo_debug_reset_static_data();
 	FcFini();
 	if (rc != 0) {

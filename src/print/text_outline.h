@@ -22,4 +22,9 @@
 int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 		    int align, struct tp_pt **pts, size_t *n);
 
+/* Lets go of the font face tp_text_outline keeps for the process; call it
+ * before cairo_debug_reset_static_data() (the next outline opens it
+ * again). */
+void tp_text_outline_release(void);
+
 #endif
