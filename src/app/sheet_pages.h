@@ -5,7 +5,12 @@
  * one at a time when the sheet can make them so (tp_doc's window: the
  * series board pieces) and imposing leaves them as they are, else from
  * one layout of the whole sheet.  So a sheet of any number of pages is
- * checked, counted and written in the memory of one page. */
+ * checked, counted and written in the memory of one page.  A one-page
+ * sheet that can be laid out in part (tp_doc's region window: the series
+ * fronts, backs, board and its halves) and that imposing splits into
+ * panels (gang layout) is made one panel at a time too, each from the
+ * shapes near it alone: those pages are always imposed (the panels;
+ * unimposed, the page would be the whole sheet). */
 
 #include <stddef.h>
 
@@ -19,6 +24,7 @@ struct tp_sheet_pages {
 	int impose;           /* one: each page imposed as it is made */
 	size_t n;             /* pages */
 	size_t at;            /* one: the page doc holds */
+	double *panels;       /* panels: x0 y0 x1 y1 of each on the page, else NULL */
 	struct tp_doc doc;    /* one: page `at` alone; else every page */
 };
 

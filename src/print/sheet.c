@@ -524,6 +524,8 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 			continue;
 		}
 		int die = tp_scene_uses_ink(sc, TP_INK_CUT);
+		/* A panel window: that panel alone (sheet.h). */
+		size_t only = doc->n == 1 ? doc->panel : 0;
 		/* Every panel is cut from one index of the page: each costs what
 		 * it shows, not the whole page. */
 		struct tp_scene_index *ix = tp_scene_index_new(sc);
@@ -532,6 +534,8 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 		for (int r = 0; r < ny; r++)
 			for (int c = 0; c < nx; c++) {
 				char name[64], note[160];
+				if (only > 0 && (size_t)r * (size_t)nx + (size_t)c != only - 1)
+					continue;
 				double x0 = kx ? cx[c] : c * sx, y0 = ky ? cy[r] : r * sy;
 				double w = kx ? cx[c + 1] - cx[c] : nx > 1 ? sx + overlap : sc->trim_w;
 				double h = ky ? cy[r + 1] - cy[r] : ny > 1 ? sy + overlap : sc->trim_h;
@@ -567,6 +571,7 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 				memcpy(np->overlap, ov, sizeof ov);
 				for (int e = 0; e < 4; e++)   /* art runs on across a seam */
 					np->sc->seams |= !die && ov[e] > 0 ? 1u << e : 0;
+				memcpy(np->at, (double[2]){ x0, y0 }, sizeof np->at);
 			}
 		tp_scene_index_free(ix);
 	}

@@ -51,6 +51,7 @@ struct tp_page {
 	struct tp_scene *sc;
 	char note[160];       /* slug note, e.g. "half 1 of 2" */
 	double overlap[4];    /* see tp_slug */
+	double at[2];         /* a panel: where it lies on its page (mm) */
 };
 
 struct tp_doc {
@@ -64,6 +65,19 @@ struct tp_doc {
 	 * of pages of the whole sheet; other builders make every page and
 	 * leave total 0.  tp_doc_free keeps neither. */
 	size_t win_from, win_n, total;
+	/* A region window, so that a one-page sheet larger than any press
+	 * sheet is never in memory whole: with part = 1 a builder that can
+	 * lay out part of its page makes only the shapes that may reach into
+	 * part_r (x0, y0, x1, y1 mm of the page; empty: none but the sheet's
+	 * frame, its die lines) on a page of the same size, a subsequence of
+	 * the whole page's shapes in the same order (so any crop inside
+	 * part_r is the same crop of the whole page), and sets parted = 1;
+	 * other builders make the whole page.  panel > 0 asks
+	 * tp_doc_panelize_wh for panel number panel - 1 alone (row by row)
+	 * of a one-page doc.  tp_doc_free keeps none of these. */
+	int part, parted;
+	double part_r[4];
+	size_t panel;
 };
 
 /* Appends sc (taking ownership: freed on failure too).  0 or -1 (OOM). */

@@ -26,7 +26,63 @@ static int add_page(struct tp_doc *doc, struct tp_scene *sc, const char *note)
 	return tp_doc_add(doc, sc, note);
 }
 
-/* FIG. 23: every tile of the played board, front up, with the die lines. */
+/* The squares rows r0..r1-1, cols c0..c1-1 of the board (a range of
+ * squares, clamped to the board by board_part). */
+struct squares {
+	int r0, r1, c0, c1;
+};
+
+static double sq_x(const struct tp_config *c, const struct tp_pattern *p, int k);
+static double sq_y(const struct tp_config *c, const struct tp_pattern *p, int k);
+
+/* The squares k along one axis (across: columns) of pitch t starting at
+ * pos(k) (board: the board's squares, else k * t) that lie within one
+ * square of [a0, a1): every shape a square's art draws stays within a
+ * square of it, so these are all that can reach into [a0, a1). */
+static void span(const struct tp_config *c, const struct tp_pattern *p, int across, int board,
+		 double a0, double a1, int *k0, int *k1)
+{
+	int n = across ? p->cols : p->rows;
+	double t = board ? tp_series_pitch(c) : c->print.tile_mm;
+	*k0 = *k1 = 0;
+	if (!(a1 > a0))
+		return;
+	*k0 = n;
+	for (int k = 0; k < n; k++) {
+		double at = board ? (across ? sq_x(c, p, k) : sq_y(c, p, k)) : k * t;
+		if (at + 2 * t > a0 && at - t < a1) {
+			*k0 = k < *k0 ? k : *k0;
+			*k1 = k + 1;
+		}
+	}
+	*k0 = *k0 < *k1 ? *k0 : *k1;
+}
+
+/* The squares a sheet laid out over the board (board: the board's
+ * squares, else tiles) draws for doc: every one, or under a region window
+ * (tp_doc.part, sheet.h; the region moved by (dx, dy) onto the board, or
+ * mirrored across its width W when W > 0) those that can reach into it,
+ * and doc says so. */
+static struct squares squares_of(const struct tp_config *c, const struct tp_pattern *p,
+				 struct tp_doc *doc, int board, double dx, double dy, double W)
+{
+	struct squares q = { 0, p->rows, 0, p->cols };
+	if (!doc->part)
+		return q;
+	const double *r = doc->part_r;
+	double x0 = r[0] + dx, x1 = r[2] + dx;
+	if (W > 0) {
+		x0 = W - r[2];
+		x1 = W - r[0];
+	}
+	span(c, p, 1, board, x0, x1, &q.c0, &q.c1);
+	span(c, p, 0, board, r[1] + dy, r[3] + dy, &q.r0, &q.r1);
+	doc->parted = 1;
+	return q;
+}
+
+/* FIG. 23: every tile of the played board, front up, with the die lines
+ * (under a region window only the tiles near it: squares_of). */
 static int build_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
@@ -35,11 +91,12 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 		TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT,
 		TP_INK_LINE, TP_INK_CUT,
 	};
+	struct squares q = squares_of(c, p, doc, 0, 0, 0, 0);
 	struct tp_scene *sc = tp_series_new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 7);
 	if (add_page(doc, sc, NULL) != 0)
 		return -1;
-	for (int r = 0; r < p->rows; r++)
-		for (int col = 0; col < p->cols; col++) {
+	for (int r = q.r0; r < q.r1; r++)
+		for (int col = q.c0; col < q.c1; col++) {
 			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
 			if (tp_series_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0)
 				return -1;
@@ -51,16 +108,16 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 	return 0;
 }
 
-/* The backs of the tiles as they lie on the board, before turning. */
-struct tp_scene *tp_series_backs_scene(const struct tp_config *c, const struct tp_pattern *p,
-				       const char *name)
+/* The backs of the tiles of q as they lie on the board, before turning. */
+static struct tp_scene *backs_part(const struct tp_config *c, const struct tp_pattern *p,
+				   const char *name, struct squares q)
 {
 	double t = c->print.tile_mm;
 	struct tp_scene *sc = tp_series_new_sheet(c, name, p->cols * t, p->rows * t, cell_layers, 5);
 	if (sc == NULL)
 		return NULL;
-	for (int r = 0; r < p->rows; r++)
-		for (int col = 0; col < p->cols; col++)
+	for (int r = q.r0; r < q.r1; r++)
+		for (int col = q.c0; col < q.c1; col++)
 			if (tp_series_art_square(sc, c, p->tiles[(size_t)r * p->cols + col].back,
 					col * t, r * t, t) != 0) {
 				tp_scene_free(sc);
@@ -69,13 +126,21 @@ struct tp_scene *tp_series_backs_scene(const struct tp_config *c, const struct t
 	return sc;
 }
 
+struct tp_scene *tp_series_backs_scene(const struct tp_config *c, const struct tp_pattern *p,
+				       const char *name)
+{
+	struct squares all = { 0, p->rows, 0, p->cols };
+	return backs_part(c, p, name, all);
+}
+
 /* FIG. 24, [0091]: the board image mirrored about the vertical axis, so
  * that after the sheet is turned over that axis each back lies behind its
- * own front. */
+ * own front.  (A region window is mirrored onto the board: squares_of.) */
 static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
-	struct tp_scene *sc = tp_series_backs_scene(c, p, "backs");
+	struct squares q = squares_of(c, p, doc, 0, 0, 0, p->cols * c->print.tile_mm);
+	struct tp_scene *sc = backs_part(c, p, "backs", q);
 	if (add_page(doc, sc, "work-and-turn: mirror of the board") != 0)
 		return -1;
 	tp_sheet_mirror(sc);
@@ -155,12 +220,6 @@ static double sq_y(const struct tp_config *c, const struct tp_pattern *p, int k)
 	return tp_series_square_at(c, k, p->rows, c->print.split == TP_SPLIT_ROWS);
 }
 
-/* The squares rows r0..r1-1, cols c0..c1-1 of the board (a range of
- * squares, clamped to the board by board_part). */
-struct squares {
-	int r0, r1, c0, c1;
-};
-
 /* The grid lines between squares along one axis: at each inner square
  * edge, across the squares (the blind edition's edge bands are left
  * clear; a line stops at the split band, if any).  Only the lines at
@@ -238,16 +297,10 @@ static struct tp_scene *board_part(const struct tp_config *c, const struct tp_pa
 	return sc;
 }
 
-static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_pattern *p)
-{
-	struct squares all = { 0, p->rows, 0, p->cols };
-	return board_part(c, p, all);
-}
-
 static int build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
-	return add_page(doc, board_scene(c, p), NULL);
+	return add_page(doc, board_part(c, p, squares_of(c, p, doc, 1, 0, 0, 0)), NULL);
 }
 
 /* The rectangle of half h (0 or 1) of the board, FIG. 21. */
@@ -276,11 +329,11 @@ static const char *const half_notes[2][2] = {
  * still shows the board, not paper. */
 static int build_half(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc, int h)
 {
-	struct tp_scene *board = board_scene(c, p);
-	if (board == NULL)
-		return -1;
 	double r[4];
 	half_rect(c, p, h, r);
+	struct tp_scene *board = board_part(c, p, squares_of(c, p, doc, 1, r[0], r[1], 0));
+	if (board == NULL)
+		return -1;
 	struct tp_scene *sc = tp_sheet_crop(board, half_names[h], r[0], r[1], r[2], r[3]);
 	tp_scene_free(board);
 	if (add_page(doc, sc, half_notes[c->print.split][h]) != 0)
