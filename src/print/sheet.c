@@ -524,10 +524,8 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 			continue;
 		}
 		int die = tp_scene_uses_ink(sc, TP_INK_CUT);
-		/* A panel window: that panel alone (sheet.h). */
-		size_t only = doc->n == 1 ? doc->panel : 0;
-		/* Every panel is cut from one index of the page: each costs what
-		 * it shows, not the whole page. */
+		size_t only = doc->n == 1 ? doc->panel : 0;   /* a panel window (sheet.h) */
+		/* Panels cut from one index of the page cost what they show. */
 		struct tp_scene_index *ix = tp_scene_index_new(sc);
 		if (ix == NULL)
 			goto oom;
@@ -540,10 +538,8 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 				double w = kx ? cx[c + 1] - cx[c] : nx > 1 ? sx + overlap : sc->trim_w;
 				double h = ky ? cy[r + 1] - cy[r] : ny > 1 ? sy + overlap : sc->trim_h;
 				double ox = kx ? 0 : overlap, oy = ky ? 0 : overlap;
-				if (doc->n > 1)
-					snprintf(name, sizeof name, "%s-panel-%d-%d", sc->name, r + 1, c + 1);
-				else
-					snprintf(name, sizeof name, "panel-%d-%d", r + 1, c + 1);
+				snprintf(name, sizeof name, "%s%spanel-%d-%d", doc->n > 1 ? sc->name : "",
+					 doc->n > 1 ? "-" : "", r + 1, c + 1);
 				snprintf(note, sizeof note, "%s%spanel row %d/%d col %d/%d, overlap %.1f mm",
 					 pg->note, pg->note[0] ? ", " : "", r + 1, ny, c + 1, nx, fmax(ox, oy));
 				struct tp_scene *p = tp_sheet_crop_ix(sc, ix, name, x0, y0, w, h);
