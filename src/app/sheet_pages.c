@@ -100,10 +100,11 @@ int tp_sheet_pages_open(struct tp_sheet_pages *sp, const struct tp_session *s, s
 	const char *name = s->game->sheets[sheet].name;
 	if (build(sp, 0, 1, may_panel(s, sheet) ? nothing : NULL) != 0)
 		return -1;
-	int rc = sp->doc.parted ? open_panels(sp) : open_one(sp, impose);
+	int parted = sp->doc.parted, paged = sp->doc.total > 0;
+	int rc = parted ? open_panels(sp) : open_one(sp, impose);
 	if (rc != 0)
 		return rc > 0 ? 0 : -1;
-	if (sp->doc.parted || sp->doc.total > 0) {
+	if (parted || paged) {
 		/* The whole sheet after all. */
 		tp_doc_free(&sp->doc);
 		if (build(sp, 0, 0, NULL) != 0)
