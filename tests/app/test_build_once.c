@@ -21,7 +21,10 @@
 #define MAX_SHEETS 32
 
 /* Calls of each sheet's builder for the whole sheet, and for a page made
- * alone (a window the sheet honoured), shared with the forked workers. */
+ * alone (a window the sheet honoured), shared with the forked workers.
+ * A build under a region window the sheet honoured (tp_doc.part: the
+ * frame alone, or the shapes near one panel) is not the whole sheet and
+ * is not counted. */
 static int *calls, *paged;
 /* The game whose builders the wrappers call. */
 static const struct tp_game *real;
@@ -31,7 +34,9 @@ static const struct tp_game *real;
 	{                                                                              \
 		int rc = real->sheets[i].build(c, m, d);                               \
 		int alone = d->win_n > 0 && d->total > 0;                              \
-		__atomic_fetch_add(alone ? &paged[i] : &calls[i], 1, __ATOMIC_SEQ_CST); \
+		if (!d->parted)                                                        \
+			__atomic_fetch_add(alone ? &paged[i] : &calls[i], 1,           \
+					   __ATOMIC_SEQ_CST);                          \
 		return rc;                                                             \
 	}
 WRAP(0) WRAP(1) WRAP(2) WRAP(3) WRAP(4) WRAP(5) WRAP(6) WRAP(7)
