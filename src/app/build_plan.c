@@ -160,7 +160,7 @@ static int lay_out_sheet(struct tp_build *b, size_t i, tp_err *e)
 	const struct tp_session *s = b->session;
 	const struct tp_sheet_def *def = &s->game->sheets[i];
 	struct tp_sheet_pages sp;
-	if (tp_sheet_pages_open(&sp, s, i, 0) != 0) {
+	if (tp_sheet_pages_open(&sp, s, i, TP_PAGES_PLAN) != 0) {
 		tp_sheet_pages_close(&sp);
 		return tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
 	}

@@ -29,8 +29,12 @@ struct tp_sheet_pages {
 };
 
 /* Lays sheet out (imposed when impose is 1; a page made alone is the same
- * either way).  0, or -1 when out of memory (sp may then only be
- * closed). */
+ * either way).  Unimposed (impose 0), a sheet made panel by panel is the
+ * sheet as built, whole (the ink report and the contact sheet show it
+ * so); TP_PAGES_PLAN: unimposed, but panel by panel when it can be (its
+ * pages then imposed: the build plan, which never lays it out whole).
+ * 0, or -1 when out of memory (sp may then only be closed). */
+#define TP_PAGES_PLAN 2
 int tp_sheet_pages_open(struct tp_sheet_pages *sp, const struct tp_session *s, size_t sheet,
 			int impose);
 
