@@ -101,6 +101,10 @@ int tp_sheet_pages_open(struct tp_sheet_pages *sp, const struct tp_session *s, s
 	if (build(sp, 0, 1, impose != 0 && may_panel(s, sheet) ? nothing : NULL) != 0)
 		return -1;
 	int parted = sp->doc.parted, paged = sp->doc.total > 0;
+	if (parted && impose == TP_PAGES_FRAME) {
+		sp->n = sp->doc.n;
+		return 0;
+	}
 	impose = impose == 1;
 	int rc = parted ? open_panels(sp) : open_one(sp, impose);
 	if (rc != 0)

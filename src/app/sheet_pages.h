@@ -35,6 +35,10 @@ struct tp_sheet_pages {
  * pages then imposed: the build plan, which never lays it out whole).
  * 0, or -1 when out of memory (sp may then only be closed). */
 #define TP_PAGES_PLAN 2
+/* Unimposed, and a sheet that can be laid out in part gives its frame
+ * alone (its page's size, bleed and die lines; none of its art): for the
+ * build estimate, which counts panels, files and pixels from that. */
+#define TP_PAGES_FRAME 3
 int tp_sheet_pages_open(struct tp_sheet_pages *sp, const struct tp_session *s, size_t sheet,
 			int impose);
 

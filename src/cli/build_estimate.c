@@ -90,9 +90,11 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 	 * gang sheets as built, panels and all. */
 	const struct tp_doc *doc = punch ? written : built;
 	/* No layout (a sheet made one page at a time): its pages one by one
-	 * (imposed when punchboard, as written). */
+	 * (imposed when punchboard, as written); gang, a sheet that can be
+	 * laid out in part gives its frame alone, which has the page's size
+	 * and die lines (all the count needs). */
 	struct tp_sheet_pages sp = { 0 };
-	if (doc == NULL && tp_sheet_pages_open(&sp, s, sheet, punch) != 0) {
+	if (doc == NULL && tp_sheet_pages_open(&sp, s, sheet, punch ? 1 : TP_PAGES_FRAME) != 0) {
 		tp_sheet_pages_close(&sp);
 		return -1;
 	}
