@@ -544,11 +544,10 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 					 pg->note, pg->note[0] ? ", " : "", r + 1, ny, c + 1, nx, fmax(ox, oy));
 				struct tp_scene *p = tp_sheet_crop_ix(sc, ix, name, x0, y0, w, h);
 				if (p != NULL && die) {
-					/* The panels' pieces meet mid-overlap. */
+					/* Pieces meet mid-overlap; on a die-line cut, art runs on. */
 					double d[4] = { c > 0 ? ox / 2 : 0, r > 0 ? oy / 2 : 0,
 							c < nx - 1 ? w - ox / 2 : w,
 							r < ny - 1 ? h - oy / 2 : h };
-					/* Cut on a die line: the art there runs on. */
 					unsigned ro = (kx && c > 0 ? 1u : 0) | (ky && r > 0 ? 2u : 0) |
 						      (kx && c < nx - 1 ? 4u : 0) | (ky && r < ny - 1 ? 8u : 0);
 					struct tp_scene *q = tp_panel_die_runon(p, d, ro);
