@@ -9,9 +9,10 @@
 # one-page sheets (fronts, backs, board, a board half) are made one panel
 # at a time when they are paneled: with print.max_sheet_mm = PANEL_MM
 # both sizes are paneled, the larger into four times the panels of the
-# same size, and must stay within a quarter too (before, the fronts' PDF
-# grew 3.2x: 28 to 90 MB).  No time limit: only memory is measured (GNU
-# time's maximum resident set size).
+# same size (5 x 5 and 10 x 10 for the fronts), and must stay within a
+# quarter too (before, laid out whole, the fronts grew 3.1x: 42 to 130
+# MB).  No time limit: only memory is measured (GNU time's maximum
+# resident set size).
 #
 #   TP_BIN=/abs/path/tilepress sh tests/cli/memory.sh      (make cli)
 
