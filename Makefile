@@ -35,7 +35,7 @@ TESTSRC  := $(sort $(shell find tests -name 'test_*.c'))
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 	libinih-dev zlib1g-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev
-DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 time chromium \
+DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 python3-ezdxf time chromium \
 	librsvg2-bin libxml2-utils
 
 .PHONY: all run test layers size golden golden-update unit cli asan faults prepress check-valgrind deps deps-check clean check bench

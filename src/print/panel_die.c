@@ -365,6 +365,12 @@ size_t tp_panel_cuts(const struct tp_scene *sc, int vertical, double max, double
 			if (a > best + EPS && a <= from + max + EPS)
 				best = a;
 		}
+		/* Or a cell edge (scene.h cell_mm), strictly inside the page. */
+		if (sc->cell_mm > 0) {
+			double g = floor((from + max + EPS) / sc->cell_mm) * sc->cell_mm;
+			if (g > best + EPS && g < len - EPS)
+				best = g;
+		}
 		if (best <= from + EPS || n + 1 >= cap)
 			return 0;   /* no die line to meet on within reach */
 		at[n++] = from = best;

@@ -164,6 +164,11 @@ struct tp_scene {
 	 * art runs on into the neighbouring panel's overlap.  The product is
 	 * not cut there, so the preflight measures no safe zone from it. */
 	unsigned seams;
+	/* A page of cells (a board part): cells cell_mm square from the trim
+	 * box's corner.  When such a page with a die line is paneled, the
+	 * panels meet on cell edges (tp_panel_cuts), so no cell, nor the
+	 * number in it, is cut in two.  0: no cells. */
+	double cell_mm;
 	struct tp_palette pal;  /* a copy: a scene outlives nothing it names */
 
 	struct tp_shape *shapes;

@@ -115,7 +115,8 @@ struct tp_scene *tp_panel_die(const struct tp_scene *src, const double r[4]);
 struct tp_scene *tp_panel_die_runon(const struct tp_scene *src, const double r[4], unsigned runon);
 
 /* Where the panels of a page with a gang of die lines meet, along x
- * (vertical = 1: on its full-height vertical die lines) or y: at[0] = 0 <
+ * (vertical = 1: on its full-height vertical die lines, or on its cells'
+ * edges when it has cells: scene.h cell_mm) or y: at[0] = 0 <
  * at[1] < ... < at[n-1] = the page's length, each panel at most max long;
  * returns n, or 0 when its die lines give no such cuts (then the panels
  * overlap and meet mid-overlap as tp_panel_die says). */

@@ -236,6 +236,9 @@ static int build_part(const struct tp_config *c, const struct tp_arena_model *m,
 	part_note(c, h, note, sizeof note);
 	if (tp_doc_add(doc, sc, note) != 0)
 		return -1;
+	/* The part starts on a grid line: a press sheet too small for it
+	 * cuts it into pieces along cell edges. */
+	sc->cell_mm = tp_arena(c)->square_mm;
 	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
 }
 

@@ -842,5 +842,26 @@ c_deal_pieces() {
 }
 tcase "arena: deal-3.csv says which printed pieces each player gets" c_deal_pieces
 
+# A board part too big for the press sheet (punchboard, SRA3) is cut into
+# pieces on cell edges: each page's trim is a whole number of squares
+# (before, the seam ran through the middle of a column of numbers).
+c_part_cells() {
+	d=$T/partcells
+	sq=$(cfgval square_mm)
+	run -c arena -s print.layout=punchboard -s print.profile=punchboard -s print.sheet_mm=SRA3 \
+		--only board-part-1,board-part-2 --formats pdf build -o "$d" -q
+	[ "$rc" -eq 0 ] || { fail "build: $(errtext)"; return; }
+	for f in "$d"/board-part-1.pdf "$d"/board-part-2.pdf; do
+		msg=$(pdfinfo -box -f 1 -l 99 "$f" | awk -v sq="$sq" '
+			/TrimBox:/ { n++; w = ($6 - $4) / 72 * 25.4; h = ($7 - $5) / 72 * 25.4
+				for (i = 0; i < 2; i++) { v = i ? h : w; k = v / sq
+					if (k - int(k + 0.5) > 0.01 || int(k + 0.5) - k > 0.01) print "page " n ": " v " mm is not whole squares" }
+			}
+			END { if (n < 2) print "only " n " page(s): not cut"; }')
+		[ -z "$msg" ] || { fail "$(basename "$f"): $msg"; return; }
+	done
+}
+tcase "arena: a board part wider than the press sheet is cut on cell edges (punchboard, SRA3)" c_part_cells
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
