@@ -367,7 +367,8 @@ size_t tp_panel_cuts(const struct tp_scene *sc, int vertical, double max, double
 		}
 		/* Or a cell edge (scene.h cell_mm), strictly inside the page. */
 		if (sc->cell_mm > 0) {
-			double g = floor((from + max + EPS) / sc->cell_mm) * sc->cell_mm;
+			double o = sc->cell_at[vertical ? 0 : 1];
+			double g = o + floor((from + max + EPS - o) / sc->cell_mm) * sc->cell_mm;
 			if (g > best + EPS && g < len - EPS)
 				best = g;
 		}

@@ -164,11 +164,12 @@ struct tp_scene {
 	 * art runs on into the neighbouring panel's overlap.  The product is
 	 * not cut there, so the preflight measures no safe zone from it. */
 	unsigned seams;
-	/* A page of cells (a board part): cells cell_mm square from the trim
-	 * box's corner.  When such a page with a die line is paneled, the
-	 * panels meet on cell edges (tp_panel_cuts), so no cell, nor the
-	 * number in it, is cut in two.  0: no cells. */
-	double cell_mm;
+	/* A page of cells (a board part): cells cell_mm square, their edges
+	 * at cell_at[0] + k cell_mm across and cell_at[1] + k cell_mm down
+	 * (mm from the trim box's corner).  When such a page with a die line
+	 * is paneled, the panels meet on cell edges (tp_panel_cuts), so no
+	 * cell, nor the number or pocket in it, is cut in two.  0: no cells. */
+	double cell_mm, cell_at[2];
 	struct tp_palette pal;  /* a copy: a scene outlives nothing it names */
 
 	struct tp_shape *shapes;

@@ -74,6 +74,60 @@ static void panelize(void **state)
 	}
 }
 
+/* A page of cells with a die line (a board part): its panels meet on
+ * cell edges, each panel fits, and together they tile the page with no
+ * overlap.  Rows: page, press room, cell size and the first edge. */
+static void panels_on_cells(void **state)
+{
+	(void)state;
+	static const struct { double w, h, max, cell, at; } pages[] = {
+		{ 475, 225, 300, 25, 0 }, { 1098.5, 2196, 400, 122, 0.5 }, { 900, 130, 250, 30, 7 },
+	};
+	struct tp_palette pal;
+	tu_palette_init(&pal);
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+		const double bleed = 3, margin = 13, w = pages[i].w, h = pages[i].h;
+		const double cell = pages[i].cell, at = pages[i].at;
+		struct tp_doc doc = { 0 };
+		struct tp_scene *sc = tp_scene_new("part", w, h, bleed, &pal);
+		assert_non_null(sc);
+		assert_int_equal(tp_doc_add(&doc, sc, NULL), 0);
+		sc->cell_mm = cell;
+		sc->cell_at[0] = sc->cell_at[1] = at;
+		const double xy[8] = { 0, 0, w, 0, w, h, 0, h };
+		assert_int_equal(tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, 0.25, xy, 4), 0);
+		const double room = pages[i].max - 2 * (bleed + margin);
+		assert_int_equal(tp_doc_panelize_wh(&doc, pages[i].max, pages[i].max, 10, margin), 0);
+		assert_true(doc.n > 1);
+		double area = 0;
+		for (size_t k = 0; k < doc.n; k++) {
+			const struct tp_page *pg = &doc.pages[k];
+			const struct tp_scene *p = pg->sc;
+			double pw = p->trim_w, ph = p->trim_h;
+			if (strstr(pg->note, "turned") != NULL)
+				assert_true(pw <= room + 1e-6 || ph <= room + 1e-6);
+			else
+				assert_true(pw <= room + 1e-6 && ph <= room + 1e-6);
+			/* Each edge inside the page lies on a cell edge. */
+			const double e[4] = { pg->at[0], pg->at[1], pg->at[0] + pw, pg->at[1] + ph };
+			const double len[2] = { w, h };
+			for (int j = 0; j < 4; j++) {
+				double v = e[j], L = len[j % 2];
+				if (v < 1e-6 || v > L - 1e-6)
+					continue;
+				double q = (v - at) / cell;
+				if (fabs(q - round(q)) > 1e-6)
+					fail_msg("page %zu of %gx%g: a seam at %g mm is not on a cell edge (%g + k %g)",
+						 k + 1, w, h, v, at, cell);
+			}
+			area += pw * ph;
+		}
+		if (fabs(area - w * h) > 1e-3)
+			fail_msg("%gx%g: the panels cover %g mm2, the page %g", w, h, area, w * h);
+		tp_doc_free(&doc);
+	}
+}
+
 /* The slug's date, against the C library's own UTC calendar. */
 static void dates(void **state)
 {
@@ -95,6 +149,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(panel_split),
 		cmocka_unit_test(panelize),
+		cmocka_unit_test(panels_on_cells),
 		cmocka_unit_test(dates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -338,6 +338,11 @@ static int build_half(const struct tp_config *c, const struct tp_pattern *p, str
 	tp_scene_free(board);
 	if (add_page(doc, sc, half_notes[c->print.split][h]) != 0)
 		return -1;
+	/* A half too big for the press sheet is cut between squares (in the
+	 * blind edition between pockets): each half's squares start one edge
+	 * band in from its trim, across the split too (half_rect). */
+	sc->cell_mm = tp_series_pitch(c);
+	sc->cell_at[0] = sc->cell_at[1] = tp_series_edge(c);
 	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
 }
 
