@@ -39,8 +39,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			die("error does not name path:line", -1);
 		return 0;
 	}
-	/* Six shapes sorted by size 1..6, named, cells in 0..5, no repeats,
-	 * moved to the origin, edge-connected. */
+	/* Six shapes sorted by size 1..6, named, cells in range (rows 0..5;
+	 * cols 0..5, on triangles 0..11), no repeats, moved to the origin (on
+	 * triangles by even steps of cols: an odd one turns cells over, so
+	 * the first col is 0 or 1), edge-connected on the file's grid (README:
+	 * hexes are (r, q) axial, also joined at (+1, -1) and (-1, +1);
+	 * triangles are up at even cols, joined beside each other in a row and
+	 * an up cell over the down cell one row and one col on). */
+	const int tri = sh.grid == TP_GRID_TRI, hex = sh.grid == TP_GRID_HEX;
 	for (int i = 0; i < TP_ARENA_SHAPES; i++) {
 		const struct tp_arena_shape *s = &sh.s[i];
 		if (memchr(s->name, '\0', sizeof s->name) == NULL || s->name[0] == '\0')
@@ -49,7 +55,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			die("size is not its place in the order", i);
 		int minr = 99, minc = 99;
 		for (int c = 0; c < s->n_cells; c++) {
-			if (s->cell[c][0] < 0 || s->cell[c][0] > 5 || s->cell[c][1] < 0 || s->cell[c][1] > 5)
+			if (s->cell[c][0] < 0 || s->cell[c][0] > 5 || s->cell[c][1] < 0 ||
+			    s->cell[c][1] > (tri ? 11 : 5))
 				die("cell out of range", i);
 			minr = s->cell[c][0] < minr ? s->cell[c][0] : minr;
 			minc = s->cell[c][1] < minc ? s->cell[c][1] : minc;
@@ -57,16 +64,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (s->cell[c][0] == s->cell[d][0] && s->cell[c][1] == s->cell[d][1])
 					die("cell repeated", i);
 		}
-		if (minr != 0 || minc != 0)
+		if (minr != 0 || minc > (tri ? 1 : 0))
 			die("not moved to the origin", i);
 		int in[6] = { 1 }, grew = 1;
 		while (grew) {
 			grew = 0;
 			for (int a = 0; a < s->n_cells; a++)
-				for (int b = 0; b < s->n_cells; b++)
-					if (in[a] && !in[b] &&
-					    abs(s->cell[a][0] - s->cell[b][0]) + abs(s->cell[a][1] - s->cell[b][1]) == 1)
+				for (int b = 0; b < s->n_cells; b++) {
+					int dr = s->cell[b][0] - s->cell[a][0], dc = s->cell[b][1] - s->cell[a][1];
+					int up_a = s->cell[a][1] % 2 == 0, up_b = s->cell[b][1] % 2 == 0;
+					int joined = tri ? (dr == 0 && abs(dc) == 1) ||
+								   (dr == 1 && dc == 1 && up_a) ||
+								   (dr == -1 && dc == -1 && up_b)
+							 : abs(dr) + abs(dc) == 1 ||
+								   (hex && ((dr == 1 && dc == -1) || (dr == -1 && dc == 1)));
+					if (in[a] && !in[b] && joined)
 						in[b] = grew = 1;
+				}
 		}
 		for (int c = 0; c < s->n_cells; c++)
 			if (!in[c])
