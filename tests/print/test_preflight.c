@@ -270,7 +270,9 @@ static void curved_nicks(void **state)
 	struct tp_scene *sc = clean(100, 100);
 	assert_int_equal(tp_scene_circle(sc, TP_INK_CUT, TP_STROKE, 0.25, 25, 25, 8), 0);
 	half_disc(sc, 50, 80, 25);
-	assert_int_equal(tp_die_nick(sc, &nk), 4 + 2 + 4);   /* the circle, the half disc, the trim */
+	/* The circle: per_side in each quarter; the half disc: per_side on its
+	 * arc and on its diameter; the trim: per_side on each of its 4 sides. */
+	assert_int_equal(tp_die_nick(sc, &nk), 4 * nk.per_side + 2 * nk.per_side + 4 * nk.per_side);
 	struct tp_pf_rules r = rules();
 	r.die_gap = 0;
 	r.safe = 0;
