@@ -3,8 +3,27 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/alloc.h"
+
+/* Room for need bytes in all; 0, or -1 (b->oom set). */
+static int grow(struct tp_buf *b, size_t need)
+{
+	if (need <= b->cap)
+		return 0;
+	size_t ncap = b->cap ? b->cap : 1024;
+	while (ncap < need)
+		ncap *= 2;
+	char *p = tp_realloc(b->s, ncap);
+	if (p == NULL) {
+		b->oom = 1;
+		return -1;
+	}
+	b->s = p;
+	b->cap = ncap;
+	return 0;
+}
 
 void tp_buf_printf(struct tp_buf *b, const char *fmt, ...)
 {
@@ -24,17 +43,17 @@ void tp_buf_printf(struct tp_buf *b, const char *fmt, ...)
 			b->len += (size_t)n;
 			return;
 		}
-		size_t ncap = b->cap ? b->cap : 1024;
-		while (ncap < b->len + (size_t)n + 1)
-			ncap *= 2;
-		char *p = tp_realloc(b->s, ncap);
-		if (p == NULL) {
-			b->oom = 1;
+		if (grow(b, b->len + (size_t)n + 1) != 0)
 			return;
-		}
-		b->s = p;
-		b->cap = ncap;
 	}
+}
+
+void tp_buf_append(struct tp_buf *b, const void *p, size_t n)
+{
+	if (b->oom || n == 0 || grow(b, b->len + n) != 0)
+		return;
+	memcpy(b->s + b->len, p, n);
+	b->len += n;
 }
 
 void tp_buf_free(struct tp_buf *b)

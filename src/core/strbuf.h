@@ -2,7 +2,8 @@
 #define TP_STRBUF_H
 
 /* A growable text buffer: reports are formatted in memory, then written to
- * stdout or to a file in one go, so a failure never leaves half a table. */
+ * stdout or to a file in one go, so a failure never leaves half a table.
+ * tp_buf_append takes bytes as they are (no terminating NUL). */
 
 #include <stddef.h>
 
@@ -14,6 +15,7 @@ struct tp_buf {
 
 void tp_buf_printf(struct tp_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void tp_buf_append(struct tp_buf *b, const void *p, size_t n);
 void tp_buf_free(struct tp_buf *b);
 
 #endif

@@ -29,15 +29,20 @@ struct sink {
 	int *err;
 };
 
+/* fwrite of n bytes; on failure the first errno into *err and -1. */
+static int put(FILE *f, const void *p, size_t n, int *err)
+{
+	if (n == 0 || fwrite(p, 1, n, f) == n)
+		return 0;
+	if (*err == 0)
+		*err = errno ? errno : EIO;
+	return -1;
+}
+
 static HPDF_STATUS HPDF_STDCALL sink_write(HPDF_Stream st, const HPDF_BYTE *p, HPDF_UINT n)
 {
 	struct sink *k = st->attr;
-	if (n > 0 && fwrite(p, 1, n, k->f) != n) {
-		if (*k->err == 0)
-			*k->err = errno ? errno : EIO;
-		return HPDF_FILE_IO_ERROR;
-	}
-	return HPDF_OK;
+	return put(k->f, p, n, k->err) == 0 ? HPDF_OK : HPDF_FILE_IO_ERROR;
 }
 
 static HPDF_Stream sink_new(HPDF_Doc pdf, struct sink *k)
@@ -49,44 +54,29 @@ static HPDF_Stream sink_new(HPDF_Doc pdf, struct sink *k)
 static int spill_to_file(struct tp_pdf_spill *sp)
 {
 	sp->file = tmpfile();
-	if (sp->file == NULL || (sp->len > 0 && fwrite(sp->mem, 1, sp->len, sp->file) != sp->len)) {
+	if (sp->file == NULL) {
 		if (*sp->err == 0)
 			*sp->err = errno ? errno : EIO;
 		return -1;
 	}
-	free(sp->mem);
-	sp->mem = NULL;
-	sp->len = sp->cap = 0;
+	if (put(sp->file, sp->mem.s, sp->mem.len, sp->err) != 0)
+		return -1;
+	tp_buf_free(&sp->mem);
 	return 0;
 }
 
 static HPDF_STATUS HPDF_STDCALL spill_write(HPDF_Stream st, const HPDF_BYTE *p, HPDF_UINT n)
 {
 	struct tp_pdf_spill *sp = st->attr;
-	if (sp->file == NULL && sp->len + n > TP_PDF_SPILL_MEM && spill_to_file(sp) != 0)
+	if (sp->file == NULL && sp->mem.len + n > TP_PDF_SPILL_MEM && spill_to_file(sp) != 0)
 		return HPDF_FILE_IO_ERROR;
-	if (sp->file != NULL) {
-		if (n > 0 && fwrite(p, 1, n, sp->file) != n) {
-			if (*sp->err == 0)
-				*sp->err = errno ? errno : EIO;
-			return HPDF_FILE_IO_ERROR;
-		}
-		return HPDF_OK;
+	if (sp->file != NULL)
+		return put(sp->file, p, n, sp->err) == 0 ? HPDF_OK : HPDF_FILE_IO_ERROR;
+	tp_buf_append(&sp->mem, p, n);
+	if (sp->mem.oom) {
+		*sp->oom = 1;
+		return HPDF_FAILD_TO_ALLOC_MEM;
 	}
-	if (sp->len + n > sp->cap) {
-		size_t cap = sp->cap ? sp->cap : 65536;
-		while (cap < sp->len + n)
-			cap *= 2;
-		unsigned char *m = tp_realloc(sp->mem, cap);
-		if (m == NULL) {
-			*sp->oom = 1;
-			return HPDF_FAILD_TO_ALLOC_MEM;
-		}
-		sp->mem = m;
-		sp->cap = cap;
-	}
-	memcpy(sp->mem + sp->len, p, n);
-	sp->len += n;
 	return HPDF_OK;
 }
 
@@ -230,8 +220,8 @@ static int copy_spill(struct tp_pdf_stream *s, HPDF_Stream out)
 	HPDF_UINT shift = out->size;
 	FILE *f = s->spill.file;
 	if (f == NULL) {
-		if (s->spill.len > 0 &&
-		    HPDF_Stream_Write(out, s->spill.mem, (HPDF_UINT)s->spill.len) != HPDF_OK)
+		if (s->spill.mem.len > 0 &&
+		    HPDF_Stream_Write(out, (const HPDF_BYTE *)s->spill.mem.s, (HPDF_UINT)s->spill.mem.len) != HPDF_OK)
 			return -1;
 	} else {
 		if (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0) {
@@ -304,7 +294,7 @@ void tp_pdf_stream_free(struct tp_pdf_stream *s)
 		HPDF_Stream_Free(s->out);
 	if (s->spill.file != NULL)
 		fclose(s->spill.file);
-	free(s->spill.mem);
+	tp_buf_free(&s->spill.mem);
 	free(s->kids);
 	memset(s, 0, sizeof *s);
 }

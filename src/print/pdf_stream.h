@@ -28,13 +28,14 @@
 
 #include <hpdf.h>
 
+#include "core/strbuf.h"
+
 #define TP_PDF_SPILL_MEM (4u << 20)
 
 /* Objects 4.. as written: in mem until it would pass TP_PDF_SPILL_MEM,
  * then all of it in file (a tmpfile). */
 struct tp_pdf_spill {
-	unsigned char *mem;
-	size_t len, cap;
+	struct tp_buf mem;
 	FILE *file;
 	int *err, *oom;
 };
