@@ -123,13 +123,15 @@ static size_t doc_bytes(const struct tp_doc *d)
  * format and that alone passes print.max_files: the estimate refuses
  * such a build (cli/build_estimate.h), so its pages are not made one by
  * one for their facts first (46,225 panels took 15 s); the visit still
- * sees the sheet, for the estimate. */
+ * sees the sheet, for the estimate.  Only formats that write every page
+ * count: a one-ink format (the DXF of the die lines) skips pages without
+ * its ink, so its file count is known only from the pages. */
 static int refused_for_files(const struct tp_build *b, size_t i, size_t n)
 {
 	if (!b->want[i] || n <= (size_t)b->session->cfg->print.max_files)
 		return 0;
 	for (size_t bi = 0; bi < tp_n_backends; bi++)
-		if (gets(b, i, bi) && !tp_backends[bi].multipage)
+		if (gets(b, i, bi) && !tp_backends[bi].multipage && !tp_backends[bi].only_ink)
 			return 1;
 	return 0;
 }
