@@ -99,7 +99,6 @@ static unsigned long *trace_build(const char *sub, const char *only, const char 
  * allocation, and that is checked: two traced builds agree. */
 static long *choose(const char *sub, const char *only, const char *formats, long *count, long *total)
 {
-	long n, n2;
 	clear(sub);
 	assert_int_equal(build(sub, only, formats), TP_OK); /* warm any cache */
 	/* One call site for both traces: the innermost frames of a shallow
@@ -108,12 +107,11 @@ static long *choose(const char *sub, const char *only, const char *formats, long
 	long len[2];
 	for (int r = 0; r < 2; r++)
 		trace[r] = trace_build(sub, only, formats, &len[r]);
-	unsigned long *paths = trace[0], *again = trace[1];
-	n = len[0];
-	n2 = len[1];
-	assert_int_equal(n, n2);
-	assert_memory_equal(paths, again, (size_t)n * sizeof *paths);
-	free(again);
+	unsigned long *paths = trace[0];
+	long n = len[0];
+	assert_int_equal(n, len[1]);
+	assert_memory_equal(paths, trace[1], (size_t)n * sizeof *paths);
+	free(trace[1]);
 	*total = n;
 	long *at = malloc((size_t)n * sizeof *at);
 	assert_non_null(at);
