@@ -48,10 +48,14 @@ static void list_positions(const struct tp_arena_rules *r, const struct tp_arena
 }
 
 /* n colours for a part of n positions: each of the k colours n / k times,
- * the n % k extras to colours drawn from the stream. */
-static void part_colours(unsigned long long *g, int *v, int n, int k)
+ * the n % k extras to colours drawn from the stream. prev (np colours, the
+ * quarter's inner part when this is its outer part) steers the extras: a
+ * colour prev lacks gets one first, so a quarter of k or more positions
+ * holds every colour (a part of k or more holds every colour anyway, so
+ * the order then stays the stream's). */
+static void part_colours(unsigned long long *g, int *v, int n, int k, const int *prev, int np)
 {
-	int order[TP_ARENA_COLOURS_MAX];
+	int order[TP_ARENA_COLOURS_MAX], seen[TP_ARENA_COLOURS_MAX + 1] = { 0 };
 	for (int c = 0; c < k; c++)
 		order[c] = c + 1;
 	for (int c = k - 1; c > 0; c--) {
@@ -59,6 +63,17 @@ static void part_colours(unsigned long long *g, int *v, int n, int k)
 		order[c] = order[j];
 		order[j] = t;
 	}
+	for (int i = 0; i < np; i++)
+		seen[prev[i]] = 1;
+	int lacking[TP_ARENA_COLOURS_MAX], nl = 0, held[TP_ARENA_COLOURS_MAX], nh = 0;
+	for (int c = 0; c < k; c++) {
+		if (seen[order[c]])
+			held[nh++] = order[c];
+		else
+			lacking[nl++] = order[c];
+	}
+	memcpy(order, lacking, sizeof *order * (size_t)nl);
+	memcpy(order + nl, held, sizeof *order * (size_t)nh);
 	int i = 0;
 	for (int c = 0; c < k; c++)
 		for (int m = 0; m < n / k + (c < n % k); m++)
@@ -93,8 +108,8 @@ int tp_arena_colour_derive(const struct tp_arena_rules *r, struct tp_arena_board
 	int a[2] = { 0 }, b[2] = { 0 };
 	for (int j = 0; j < bases; j++) {
 		list_positions(r, bd, j + 1, cells + (size_t)j * stride, &a[j], &b[j]);
-		part_colours(&g, base + (size_t)j * stride, a[j], k);
-		part_colours(&g, base + (size_t)j * stride + a[j], b[j], k);
+		part_colours(&g, base + (size_t)j * stride, a[j], k, NULL, 0);
+		part_colours(&g, base + (size_t)j * stride + a[j], b[j], k, base + (size_t)j * stride, a[j]);
 	}
 	int found = 0;
 	for (int attempt = 0; attempt < TRIES && !found; attempt++) {
@@ -158,8 +173,8 @@ int tp_arena_poly_colour(const struct tp_arena_rules *r, struct tp_arena_board *
 	}
 	unsigned long long g = r->seed ^ 0xc0105u;
 	list_sector(r, bd, cells, &a, &b);
-	part_colours(&g, base, a, k);
-	part_colours(&g, base + a, b, k);
+	part_colours(&g, base, a, k, NULL, 0);
+	part_colours(&g, base + a, b, k, base, a);
 	int found = 0;
 	for (int attempt = 0; attempt < TRIES && !found; attempt++) {
 		for (int q = 1; q <= S; q++) {

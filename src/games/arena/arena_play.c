@@ -226,10 +226,42 @@ static int check_gate(const struct tp_arena_rules *r, const struct tp_arena_shap
 		       r->gate, r->players, reach, b->inner_total, fix);
 }
 
+/* Every colour on the board: a quarter (sector) of fewer positions than
+ * colours leaves some out, and the board holds every colour once its
+ * fullest quarter holds as many positions as there are colours (the
+ * colouring gives a quarter's outer part first the colours its inner part
+ * lacks). */
+static int check_colours_present(const struct tp_arena_rules *r, const struct tp_arena_board *b,
+				 tp_err *e)
+{
+	int per[7] = { 0 }, most = 0, S = b->grid == TP_GRID_SQUARE ? 4 : tp_arena_sectors(b->grid);
+	for (int i = 0; i < b->rows * b->cols; i++)
+		if (!b->sq[i].off && b->sq[i].colour > 0 && b->sq[i].quarter >= 1 && b->sq[i].quarter <= 6)
+			per[b->sq[i].quarter]++;
+	for (int q = 1; q <= S; q++)
+		most = per[q] > most ? per[q] : most;
+	const char *part = b->grid == TP_GRID_SQUARE ? "quarter" : "sector";
+	for (int c = 1; c <= r->colours; c++) {
+		if (b->colour_n[c] != 0)
+			continue;
+		if (most >= 2)
+			return tp_fail(e, TP_EINPUT,
+				       "arena.colours = %d: a %s holds at most %d positions, so colour %d is on none and no chart can be filled; use arena.colours = %d or fewer",
+				       r->colours, part, most, c, most);
+		return tp_fail(e, TP_EINPUT,
+			       "arena.colours = %d: a %s holds at most %d position, so colour %d is on none and no chart can be filled; use a larger arena.side or another arena.numbering",
+			       r->colours, part, most, c);
+	}
+	return TP_OK;
+}
+
 /* The collecting game: a chart a hand can fill, of colours the board has. */
 static int check_collect(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
 			 const struct tp_arena_board *b, tp_err *e)
 {
+	int rc = check_colours_present(r, b, e);
+	if (rc != TP_OK)
+		return rc;
 	int need = tp_arena_collect(r, sh, b), k = r->colours;
 	int hand = tp_arena_piece_squares(sh, r->players) / r->players;
 	if (need <= 0)

@@ -301,8 +301,21 @@ c_refuse() {
 	[ -z "$why" ] || return
 	printf 'grid = hex\n[A]\ncells = 0,0\n[B]\ncells = 0,0 0,1\n[C]\ncells = 0,0 0,1 0,2\n[D]\ncells = 0,0 0,1 0,2 0,3\n[E]\ncells = 0,0 0,1 0,2 0,3 0,4\n[F]\ncells = 0,1 0,2 1,0 1,2 2,0 2,1\n' >"$T/ring.ini"
 	refuse "$T/ring.ini:13" "arena.shapes" "hole" -- -c "$CFG" -s arena.shapes="$T/ring.ini"
+	[ -z "$why" ] || return
+	# More colours than a sector has positions (side 7: counted from the
+	# number pattern's sector 1, the centre not a position) leaves a
+	# colour on none: refused naming arena.colours and that count.
+	run -c "$CFG" -s arena.side=7 pattern --format csv
+	expect_ok || return
+	per=$(awk -F, 'NR > 1 && $3 != 0 && $5 == 1 { n++ } END { print n + 0 }' "$OUT")
+	refuse "--set arena.colours=$((per + 1))" "arena.colours = $((per + 1))" "use arena.colours = $per or fewer" -- -c "$CFG" -s arena.side=7 -s arena.marking=colours -s arena.colours=$((per + 1))
+	[ -z "$why" ] || return
+	# As many colours as positions plays (a warning about alike inner
+	# sectors may come on so small a board).
+	run -c "$CFG" -s arena.side=7 -s arena.marking=colours -s arena.colours=$per check
+	[ "$rc" = 0 ] || fail "colours = $per on side 7: exit $rc: $(errtext)"
 }
-tcase "refused: circle, sides, rows, a group gap that empties a sector, a square shapes file, a ring-shaped piece" c_refuse
+tcase "refused: circle, sides, rows, a group gap that empties a sector, a square shapes file, a ring-shaped piece, more colours than a sector's positions" c_refuse
 
 # Colours and pictures on this grid (poly_colours.sh).
 . tests/games/arena/poly_colours.sh

@@ -126,6 +126,16 @@ static void oracle_check(const struct tp_arena_rules *rl, const struct tp_arena_
 			for (int c = 1; c <= k; c++)
 				assert_int_equal(cnt[q][in][c], cnt[p][in][c]);
 		}
+	/* A quarter of at least k positions holds every colour (so a chart's
+	 * colours are all on the board). */
+	for (int q = 1; q <= 4; q++) {
+		int per = 0;
+		for (int c = 1; c <= k; c++)
+			per += cnt[q][0][c] + cnt[q][1][c];
+		for (int c = 1; c <= k && per >= k; c++)
+			if (cnt[q][0][c] + cnt[q][1][c] == 0)
+				fail_msg("%dx%d k=%d: quarter %d of %d positions lacks colour %d", R, C, k, q, per, c);
+	}
 	for (int q = 1; q <= 4; q++)
 		for (int p = q + 1; p <= 4; p++)
 			if (R == C || (p - q) % 2 == 0)
@@ -263,6 +273,54 @@ static void collecting(void **state)
 	tp_arena_board_free(b);
 }
 
+/* More colours than a quarter has positions: some colour would be on no
+ * position and no chart could be filled. Refused naming arena.colours and
+ * the most a quarter holds (counted here), which plays; it used to pass
+ * the colouring and be refused as "arena.collect = 1 ... use
+ * arena.collect = 0 or less", a value that was already set. */
+static void every_colour_placed(void **state)
+{
+	(void)state;
+	struct tp_arena_shapes sh;
+	load_shapes(&sh);
+	struct tp_arena_rules r = colours(13, 13, 8, TP_NUMBERING_GROUPS, 1);
+	r.group_size = 1;
+	r.group_gap = 2;
+	int most = 0, per[5] = { 0 };
+	for (int row = 0; row < 13; row++)
+		for (int col = 0; col < 13; col++)
+			if (position(&r, 13, 13, row, col))
+				per[quarter(13, 13, row, col)]++;
+	for (int q = 1; q <= 4; q++)
+		most = per[q] > most ? per[q] : most;
+	assert_true(most < r.colours);
+	char want[80];
+	snprintf(want, sizeof want, "use arena.colours = %d or fewer", most);
+	for (int k = most + 1; k <= TP_ARENA_COLOURS_MAX; k++) {
+		r.colours = k;
+		struct tp_arena_board *b = NULL;
+		tp_err e = { 0 };
+		assert_int_equal(tp_arena_rules_check(&r, &e), TP_OK);
+		assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
+		assert_int_equal(tp_arena_playable(&r, &sh, b, &e), TP_EINPUT);
+		if (strstr(e.msg, "arena.colours = ") != e.msg || strstr(e.msg, want) == NULL)
+			fail_msg("k=%d: %s", k, e.msg);
+		tp_arena_board_free(b);
+	}
+	for (int k = TP_ARENA_COLOURS_MIN; k <= most; k++) {
+		r.colours = k;
+		struct tp_arena_board *b = NULL;
+		tp_err e = { 0 };
+		assert_int_equal(tp_arena_board_derive(&r, &b, &e), TP_OK);
+		oracle_check(&r, b);
+		for (int c = 1; c <= k; c++)
+			assert_true(b->colour_n[c] > 0);
+		if (tp_arena_playable(&r, &sh, b, &e) != TP_OK)
+			fail_msg("k=%d: %s", k, e.msg);
+		tp_arena_board_free(b);
+	}
+}
+
 /* Bad keys: colours, marking and collect out of range. */
 static void bad_rules(void **state)
 {
@@ -291,6 +349,7 @@ int main(void)
 		cmocka_unit_test(sizes_colours_seeds),
 		cmocka_unit_test(seeded),
 		cmocka_unit_test(collecting),
+		cmocka_unit_test(every_colour_placed),
 		cmocka_unit_test(bad_rules),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -249,6 +249,14 @@ static void colour_oracle(const struct tp_arena_rules *rl, const struct tp_arena
 			assert_in_range(s->colour, 1, k);
 		cnt[sec][s->inner][s->colour]++;
 	}
+	/* A sector of at least k positions holds every colour (so a chart's
+	 * colours are all on the board). */
+	int per = 0;
+	for (int c = 1; c <= k; c++)
+		per += cnt[1][0][c] + cnt[1][1][c];
+	for (int c = 1; c <= k && per >= k; c++)
+		if (cnt[1][0][c] + cnt[1][1][c] == 0)
+			fail_msg("side %d k=%d: a sector of %d positions lacks colour %d", rl->side, k, per, c);
 	for (int sec = 1; sec <= 3; sec++)
 		for (int in = 0; in < 2; in++) {
 			int lo = 1 << 20, hi = 0;
