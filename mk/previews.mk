@@ -62,6 +62,23 @@ previews: tilepress
 		--only board,pieces -s arena.grid=tri -s print.split=none
 	@for f in board pieces; do \
 		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-tri/$$f.pdf $(PREVIEW_DIR)/arena-tri-$$f; done
+	@./tilepress -c config/arena-hex.ini build -q -o $(PREVIEW_TMP)/arena-hex-var --formats pdf \
+		--only board,die-net -s arena.numbering=groups -s arena.die=shapes -s print.split=none
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-tri-var --formats pdf \
+		--only board,die-net -s arena.grid=tri -s arena.numbering=groups -s arena.die=shapes -s print.split=none
+	@for g in hex tri; do \
+		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-$$g-var/board.pdf \
+			$(PREVIEW_DIR)/arena-$$g-groups-board && \
+		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-$$g-var/die-net.pdf \
+			$(PREVIEW_DIR)/arena-$$g-die-shapes; done
+	@./tilepress -c config/arena-hex.ini build -q -o $(PREVIEW_TMP)/arena-hex-colours --formats pdf \
+		--only board -s arena.marking=colours -s print.split=none
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-hex-colours/board.pdf \
+		$(PREVIEW_DIR)/arena-hex-colours-board
+	@./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/arena-tri-pictures --formats pdf \
+		--only board -s arena.grid=tri -s arena.marking=pictures -s print.split=none
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/arena-tri-pictures/board.pdf \
+		$(PREVIEW_DIR)/arena-tri-pictures-board
 	@./tilepress -c config/series-table.ini build -q -o $(PREVIEW_TMP)/table --formats pdf
 	@for f in fronts layout; do \
 		pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/table/$$f.pdf $(PREVIEW_DIR)/table-$$f; done
