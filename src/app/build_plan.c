@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/trace.h"
 #include "core/alloc.h"
 #include "print/backend.h"
 #include "app/impose_game.h"
@@ -238,8 +239,12 @@ static int lay_out_sheets(struct tp_build *b, tp_err *e)
 	const struct tp_game *g = b->session->game;
 	int rc = TP_OK;
 	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++)
-		if (b->want[i] || (b->shown[i] && !b->opt.estimate))
+		if (b->want[i] || (b->shown[i] && !b->opt.estimate)) {
+			struct tp_trace t;
+			tp_trace_start(&t);
 			rc = lay_out_sheet(b, i, e);
+			tp_trace_end(&t, "plan %s", g->sheets[i].name);
+		}
 	return rc;
 }
 

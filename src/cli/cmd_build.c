@@ -18,6 +18,7 @@
 #include "cli/preflight_run.h"
 #include "cli/preview.h"
 #include "core/alloc.h"
+#include "core/trace.h"
 #include "print/backend.h"
 #include "print/jobs.h"
 
@@ -184,15 +185,17 @@ static int visit(void *ctx, const struct tp_build *b, size_t sheet, const struct
 	/* A sheet whose files alone pass print.max_files: the estimate
 	 * refuses the build (build_estimate.h), so it is not preflighted
 	 * page by page first (46,225 panels took 15 s). */
-	if (files > ck->s->cfg->print.max_files)
+	if (files > ck->s->cfg->print.max_files || ck->pf == NULL)
 		return TP_OK;
 	/* No layout: the sheet makes its pages one at a time, and is
 	 * preflighted so. */
-	return ck->pf == NULL ? TP_OK
-	       : written ? tp_preflight_doc(ck->s->cfg, def, &ck->rules, (struct tp_doc *)written,
+	struct tp_trace t;
+	tp_trace_start(&t);
+	int rc = written ? tp_preflight_doc(ck->s->cfg, def, &ck->rules, (struct tp_doc *)written,
 					    pdf, b->epoch, ck->pf, e)
 			 : tp_preflight_pages(ck->s, sheet, &ck->rules, pdf, b->epoch, ck->pf, e);
-	return TP_OK;
+	tp_trace_end(&t, "preflight %s", def->name);
+	return rc;
 }
 
 static int checks_open(struct checks *ck, const struct tp_session *s, struct tp_preflight *pf,
@@ -362,6 +365,9 @@ static int plan_and_check(const struct tp_cli *cli, const struct tp_session *s, 
 
 int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 {
+	struct tp_trace whole, t;
+	tp_trace_start(&whole);
+	tp_trace_start(&t);
 	struct tp_session s;
 	int rc = tp_cli_session_open(&s, cli, e);
 	if (rc != TP_OK)
@@ -374,7 +380,11 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	struct tp_build b = { 0 };
 	struct tp_preflight pf = { 0 };
 	struct tp_written_list predicted = { 0 };
+	tp_trace_end(&t, "open");
+	tp_trace_start(&t);
 	rc = plan_and_check(cli, &s, dir, &opt, &b, &pf, &predicted, e);
+	tp_trace_end(&t, "plan");
+	tp_trace_start(&t);
 	b.pf = &pf;
 	if (rc == TP_OK)
 		tp_session_warn_edition(dir, s.cfg, cli->quiet);
@@ -391,10 +401,16 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 		rc = tp_build_txn_precheck(&txn, cli, &predicted, e);
 	tp_written_free(&predicted);
 	b.opt.dir = txn.od.stage;
+	tp_trace_end(&t, "stage");
+	tp_trace_start(&t);
 	if (rc == TP_OK && b.want_manifest)
 		rc = tp_build_manifest(&b, e);
+	tp_trace_end(&t, "manifest");
+	tp_trace_start(&t);
 	if (rc == TP_OK)
 		rc = tp_build_sheets(&b, e);
+	tp_trace_end(&t, "pool");
+	tp_trace_start(&t);
 	struct tp_written_list written = { 0 };
 	if (rc == TP_OK && list_written(&b, &written) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
@@ -402,9 +418,12 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	 * which lists it. */
 	if (rc == TP_OK && written.n > 0)
 		rc = tp_preview_write(&s, b.opt.dir, dir, &written, b.pf, b.facts, b.epoch, e);
+	tp_trace_end(&t, "preview");
+	tp_trace_start(&t);
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, cli, s.cfg, &written, b.epoch, e);
 	tp_build_txn_close(&txn, e);
+	tp_trace_end(&t, "commit");
 	if (rc == TP_OK && !cli->quiet) {
 		print_summary(&s, dir, &written, b.from_record);
 		tp_preflight_stderr(&pf, 5);
@@ -415,5 +434,6 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	tp_written_free(&written);
 	tp_build_free(&b);
 	tp_session_close(&s);
+	tp_trace_end(&whole, "build");
 	return rc;
 }

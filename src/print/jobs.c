@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/trace.h"
 #include "print/outfile.h"
 
 
@@ -36,12 +37,24 @@ int tp_jobs_default(void)
 	return n < 1 ? 1 : n > TP_MAX_JOBS ? TP_MAX_JOBS : (int)n;
 }
 
+/* The span of task idx in the trace (core/trace.h): "task NAME". */
+static void trace_task(const struct tp_trace *t, const struct tp_jobs_spec *sp, size_t idx)
+{
+	char what[200] = "";
+	if (tp_trace_on() && sp->name)
+		sp->name(sp->ctx, idx, what, sizeof what);
+	tp_trace_end(t, "task %zu %s", idx, what);
+}
+
 static int run_serial(const struct tp_jobs_spec *sp, tp_err *e)
 {
 	for (size_t i = 0; i < sp->n; i++) {
 		if (sp->on_done && i == 0)
 			sp->on_done(sp->ctx, (size_t)-1, 0, sp->n);
+		struct tp_trace t;
+		tp_trace_start(&t);
 		int rc = sp->run(sp->ctx, i, &sp->reports[i], &sp->counts[i], e);
+		trace_task(&t, sp, i);
 		if (rc != TP_OK)
 			return rc;
 		if (sp->on_done)
@@ -100,9 +113,11 @@ static int send_result(int rfd, uint32_t idx, int rc, int count, const struct tp
 	}
 }
 
-static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
+static void worker(int qfd, int rfd, const struct tp_jobs_spec *sp)
 {
 	uint32_t idx;
+	struct tp_trace life;
+	tp_trace_start(&life);
 	while (read(qfd, &idx, sizeof idx) == (ssize_t)sizeof idx) {
 		struct msg_head start = { idx, JOB_START, (int32_t)getpid(), 0, 0 };
 		if (write(rfd, &start, sizeof start) != (ssize_t)sizeof start)
@@ -110,12 +125,16 @@ static void worker(int qfd, int rfd, tp_task_fn fn, void *ctx)
 		struct tp_buf out = { 0 };
 		tp_err e = { 0 };
 		int count = 0;
-		int rc = fn(ctx, idx, &out, &count, &e);
+		struct tp_trace t;
+		tp_trace_start(&t);
+		int rc = sp->run(sp->ctx, idx, &out, &count, &e);
+		trace_task(&t, sp, idx);
 		int sent = send_result(rfd, idx, rc, count, &out, &e);
 		tp_buf_free(&out);
 		if (sent != 0 || rc != TP_OK)
 			break;
 	}
+	tp_trace_end(&life, "worker");
 	_exit(0);
 }
 
@@ -191,7 +210,7 @@ static int start_workers(const struct tp_jobs_spec *sp, int jobs, const int *q, 
 			tp_out_forget_children();
 			tp_out_release_signals(&old);
 			close(r[0]);
-			worker(q[0], r[1], sp->run, sp->ctx);
+			worker(q[0], r[1], sp);
 		}
 		p->pids[p->started] = pid;
 		p->busy[p->started] = (size_t)-1;
@@ -268,8 +287,11 @@ int tp_jobs_run(const struct tp_jobs_spec *sp, tp_err *e)
 	fflush(stdout);
 	fflush(stderr);
 	struct pool p = { .started = 0 };
+	struct tp_trace t;
+	tp_trace_start(&t);
 	if (rc == TP_OK)
 		rc = start_workers(sp, jobs, q, r, &p, e);
+	tp_trace_end(&t, "fork");
 	close(q[0]);
 	close(r[1]);
 	int lost = 0;

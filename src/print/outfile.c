@@ -1,3 +1,6 @@
+/* sync_file_range, syncfs (Linux) */
+#define _GNU_SOURCE
+
 #include "print/outfile.h"
 
 #include <dirent.h>
@@ -10,6 +13,8 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "core/trace.h"
 
 #include "print/jobs.h"
 
@@ -222,13 +227,28 @@ void tp_out_abort(struct tp_out *o)
 	}
 }
 
+static int sync_later;
+
+void tp_out_sync_later(int on)
+{
+	sync_later = on;
+}
+
 int tp_out_commit(struct tp_out *o, tp_err *e)
 {
 	int err = 0;
 	if (fflush(o->f) != 0 || ferror(o->f))
 		err = errno ? errno : EIO;
-	if (!err && fsync(fileno(o->f)) != 0 && errno != EINVAL)
+	struct tp_trace t;
+	tp_trace_start(&t);
+	if (!err && sync_later) {
+		/* Only starts the writing back (a failure of it shows at the
+		 * later sync, so is not checked here). */
+		(void)sync_file_range(fileno(o->f), 0, 0, SYNC_FILE_RANGE_WRITE);
+	} else if (!err && fsync(fileno(o->f)) != 0 && errno != EINVAL) {
 		err = errno;
+	}
+	tp_trace_end(&t, "fsync");
 	int closed = fclose(o->f);
 	o->f = NULL;
 	if (!err && closed != 0)

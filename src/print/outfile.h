@@ -23,8 +23,18 @@ struct tp_out {
 /* Creates dir/.name.XXXXXX (mkstemp) and opens it.  TP_OK or TP_EIO. */
 int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e);
 /* Flushes, syncs, closes (all checked) and renames into place.  On any
- * failure removes the temporary file and returns TP_EIO naming the file. */
+ * failure removes the temporary file and returns TP_EIO naming the file.
+ * While tp_out_sync_later is on, the sync is only started (the pages go to
+ * disk meanwhile) and left to whoever turned it on. */
 int tp_out_commit(struct tp_out *o, tp_err *e);
+
+/* Files committed from now on (in this process and the workers it forks)
+ * are synced later, all at once, by the caller (on 1), or each as it is
+ * committed (on 0, the default).  A build's staging folder turns it on:
+ * one sync of the folder's file system before the moves begins
+ * (tp_outdir_mark) costs one disk flush instead of one a file, and the
+ * workers never wait for the disk (outdir.h). */
+void tp_out_sync_later(int on);
 /* Closes and removes the temporary file; safe on an unopened tp_out. */
 void tp_out_abort(struct tp_out *o);
 
