@@ -262,6 +262,14 @@ static int run_on(struct tp_scene *dst, const struct tp_scene *src, const struct
 	}
 	if (!touch)
 		return 1;
+	/* The panel's other edges where the polygon stops too (it has no
+	 * bleed of its own there): a strip pushed off a cut edge from a
+	 * corner on such an edge is pushed off both (a mitre), or the
+	 * strip's side would end on that edge without bleed. */
+	unsigned stop = touch;
+	for (int e = 0; e < 4; e++)
+		if (fabs(lim[e]) < EPS)
+			stop |= 1u << e;
 	double q[4 * RUNON_MAX][2];
 	size_t o = 0;
 	for (size_t i = 0; i < n; i++)
@@ -271,8 +279,8 @@ static int run_on(struct tp_scene *dst, const struct tp_scene *src, const struct
 		q[o][0] = v[i][0];
 		q[o++][1] = v[i][1];
 		if (m[i] & m[j]) {   /* side i-j on a cut edge */
-			push(src, m[i], v[i], q[o++]);
-			push(src, m[j], v[j], q[o++]);
+			push(src, edges_of(src, stop, v[i]), v[i], q[o++]);
+			push(src, edges_of(src, stop, v[j]), v[j], q[o++]);
 		} else if (m[i] && !(m[h] & m[i])) {
 			o += (size_t)run_past(src, m[i], v[i], v[h], q[o]);
 			o += (size_t)run_past(src, m[i], v[i], v[j], q[o]);

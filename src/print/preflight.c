@@ -369,16 +369,52 @@ static void line_rules(struct tp_pf_page *P, const struct tp_shape *s, const str
 		    "a %.3f mm line in %s", s->stroke, k->name);
 }
 
+/* Whether the side a-c lies along trim edge e (at x or y = at). */
+static int side_on_edge(const struct tp_pt *a, const struct tp_pt *c, int e, double at)
+{
+	double da = e % 2 ? a->y : a->x, dc = e % 2 ? c->y : c->x;
+	return fabs(da - at) < EPS && fabs(dc - at) < EPS && hypot(c->x - a->x, c->y - a->y) > EPS;
+}
+
+/* Whether path s, all straight sides, meets trim edge e (0 left, 1 top,
+ * 2 right, 3 bottom) only at corners: no side lies along the edge.  A
+ * corner has no width on the cut, so a cut off its line shows nothing of
+ * it there and nothing needs bleed (e.g. the corner of a small triangle
+ * at a tile's corner, whose side runs along a die line between tiles). */
+static int meets_edge_at_points(const struct tp_scene *sc, const struct tp_shape *s, int e)
+{
+	if (s->kind != TP_SHAPE_PATH || s->count == 0)
+		return 0;
+	const struct tp_pt *p = sc->pts + s->first;
+	double at = e == 0 || e == 1 ? 0 : e == 2 ? sc->trim_w : sc->trim_h;
+	size_t start = 0;
+	for (size_t k = 0; k <= s->count; k++) {
+		/* k == count: the side closing a subpath the path left open. */
+		int end = k == s->count, op = end ? TP_CLOSE : p[k].op;
+		if (op == TP_CURVE)
+			return 0;
+		if (k > 0 && op != TP_MOVE && p[k - 1].op != TP_CLOSE &&
+		    side_on_edge(&p[k - 1], op == TP_CLOSE ? &p[start] : &p[k], e, at))
+			return 0;
+		if (op == TP_MOVE)
+			start = k;
+	}
+	return 1;
+}
+
 /* A fill that ends on a trim edge has no bleed there (art crossing the
  * edge and ending somewhere beyond it is cut art, e.g. a panel's share of
- * a glyph, and is left alone). */
-static void fill_bleed(struct tp_pf_page *P, const struct tp_ink *k, const double b[4])
+ * a glyph, and is left alone; art meeting the edge only at corners needs
+ * none). */
+static void fill_bleed(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_ink *k,
+		       const double b[4])
 {
 	const struct tp_scene *sc = P->sc;
 	double W = sc->trim_w, H = sc->trim_h;
 	const double edge[4] = { -b[0], -b[1], b[2] - W, b[3] - H };
 	for (int e = 0; e < 4; e++)
-		if (fabs(edge[e]) < EPS && fmin(sc->bleed, P->r->bleed) > EPS) {
+		if (fabs(edge[e]) < EPS && fmin(sc->bleed, P->r->bleed) > EPS &&
+		    !meets_edge_at_points(sc, s, e)) {
 			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "bleed", edge[e],
 			    fmin(sc->bleed, P->r->bleed), "%s art stops at the trim edge, without bleed",
 			    k->name);
@@ -413,7 +449,7 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	}
 	if (k->kind == TP_INK_PROCESS && s->paint == TP_FILL) {
 		if (P->r->bleed > 0 && !P->sc->press)
-			fill_bleed(P, k, b);
+			fill_bleed(P, s, k, b);
 		if (tp_pf_fills_add(P->fills, P->n_fill, b) != 0)
 			goto oom;
 		P->fill[P->n_fill++] = d->index;

@@ -108,6 +108,46 @@ static void bleed_and_page(void **state)
 	assert_int_equal(found(clean(380, 250), NULL, 0), 0);
 }
 
+/* Findings of rule in sc (freed), whatever else the preflight finds. */
+static size_t count_rule(struct tp_scene *sc, const char *rule)
+{
+	struct tp_pf_rules r = rules();
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	size_t n = 0;
+	for (size_t i = 0; i < pf.n; i++)
+		n += strcmp(pf.f[i].rule, rule) == 0;
+	tp_preflight_free(&pf);
+	tp_scene_free(sc);
+	return n;
+}
+
+/* A fill meeting the trim edge only at a corner has nothing on the cut
+ * to bleed (the series sets' small triangles at a tile's corner); one
+ * with a side along the edge has, and so has that side in a subpath left
+ * open, or closed by TP_CLOSE. */
+static void bleed_corner_only(void **state)
+{
+	(void)state;
+	palette();
+	const double corner[3][6] = { { 0, 50, 20, 40, 20, 60 },      /* left edge, a corner */
+				      { 40, 0, 60, 0, 50, 20 },       /* top edge, a side */
+				      { 100, 30, 80, 20, 100, 10 } }; /* right edge, a side */
+	const size_t want[3] = { 0, 1, 1 };
+	for (int t = 0; t < 3; t++) {
+		struct tp_scene *sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+		assert_int_equal(tp_scene_poly(sc, COLOUR, TP_FILL, 0, corner[t], 3), 0);
+		assert_int_equal(count_rule(sc, "bleed"), want[t]);
+		/* The same as a path closed explicitly. */
+		const double *c = corner[t];
+		const struct tp_pt pt[4] = { { TP_MOVE, c[0], c[1] }, { TP_LINE, c[2], c[3] },
+					     { TP_LINE, c[4], c[5] }, { TP_CLOSE, 0, 0 } };
+		sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+		assert_int_equal(tp_scene_path(sc, COLOUR, TP_FILL, 0, pt, 4), 0);
+		assert_int_equal(count_rule(sc, "bleed"), want[t]);
+	}
+}
+
 static void safe_zone(void **state)
 {
 	(void)state;
@@ -471,7 +511,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(clean_scene),   cmocka_unit_test(die_rules),
 		cmocka_unit_test(die_split),     cmocka_unit_test(seam_safe_zone),
-		cmocka_unit_test(bleed_and_page), cmocka_unit_test(safe_zone),
+		cmocka_unit_test(bleed_and_page), cmocka_unit_test(bleed_corner_only), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
 		cmocka_unit_test(curved_nicks),
 		cmocka_unit_test(emboss_gap_and_lines),

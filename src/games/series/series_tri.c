@@ -156,8 +156,8 @@ static int run_on(const struct tp_tri_outer *o, unsigned mask, const double v[2]
 
 /* A filled small triangle; where it touches an outer side it runs on into
  * the bleed: a side lying on the tile's side is pushed out (a strip), a
- * corner touching it continues its two sides (the tile's own art stays as
- * it is inside the trim). */
+ * corner touching it continues its two sides, except at a corner shared
+ * with a neighbour (the tile's own art stays as it is inside the trim). */
 static int fill_small(struct tp_scene *sc, int ink, const double xy[6], const struct tp_tri_outer *o)
 {
 	double p[2 * 12];
@@ -173,9 +173,14 @@ static int fill_small(struct tp_scene *sc, int ink, const double xy[6], const st
 		if (m[i] & m[j]) {   /* side i-j on an outer side */
 			pushed(o, m[i], &xy[2 * i], &p[2 * n++]);
 			pushed(o, m[j], &xy[2 * j], &p[2 * n++]);
-		} else if (m[i] && !(m[h] & m[i])) {
+		} else if (m[i] && !(m[h] & m[i]) && fixed_at(o, &xy[2 * i]) < 0) {
 			/* A lone corner on it: in the waste beyond the
-			 * trim, so it may cross a neighbour's run-on. */
+			 * trim, so it may cross a neighbour's run-on.  Not
+			 * at a tile's corner where a side shared with a
+			 * neighbour meets the outer side: there the
+			 * continued sides would lie wholly beyond the shared
+			 * side's line, in the neighbour's bleed (a corner
+			 * needs no bleed: it has no width on the cut). */
 			n += run_on(o, m[i], &xy[2 * i], &xy[2 * h], &p[2 * n]);
 			n += run_on(o, m[i], &xy[2 * i], &xy[2 * j], &p[2 * n]);
 			p[2 * n] = xy[2 * i];

@@ -161,6 +161,16 @@ if [ -z "${TP_QUICK:-}" ]; then
 	tcase "series-hex digits: every sheet" c_build series-hex -s hex.indicia=digits
 	tcase "series-hex pictures: every sheet" c_build series-hex -s hex.indicia=pictures -s hex.pictures=toys
 fi
+# Off-default sizes the README offers: the preflight finds nothing (two
+# tiles' run-ons at a sheet edge once reached into each other's bleed and
+# read as knock-outs with 5 mm of bleed, or 20 mm hexagons).
+c_preflight_clean() {
+	run -c "$@" preflight
+	expect_ok || return
+	head -n 1 "$OUT" | grep -q ' 0 errors, 0 warnings$' || fail "$(head -n 2 "$OUT" | tr '\n' '|')"
+}
+tcase "series-table with 5 mm bleed: preflight clean" c_preflight_clean series-table -s print.bleed_mm=5
+tcase "series-hex of 20 mm tiles: preflight clean" c_preflight_clean series-hex -s print.tile_mm=20
 tcase "series-table punchboard: 81 tiles whole, backs behind" c_punch series-table 4
 tcase "series-hex punchboard: every hexagon whole, backs behind" c_punch series-hex 6
 tcase "pictures and ICC paths in a config are read beside it (run from /)" c_paths_beside

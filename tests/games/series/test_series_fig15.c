@@ -5,8 +5,9 @@
  *     build fills); the blind edition and the patent style refuse them;
  *   - hexagonal digits and pictures: per triangle's ink, one numeral per
  *     tile (plus the bar of each 6 and 9), or element x items;
- *   - bleed: no series fill of either set stops on a trim edge, none
- *     reaches past the bleed box;
+ *   - bleed: no series fill of either set has a side ending on a trim
+ *     edge, none reaches past the bleed box, and the table set's run-ons
+ *     stay in their own tile's row or column;
  *   - print.layout = punchboard: every tile whole on a press sheet (81
  *     die rectangles for the table set, one closed hexagon per tile for
  *     the hexagonal set), and each back outline mirrored behind its front;
@@ -126,36 +127,82 @@ static void hex_digits_pictures(void **state)
 	assert_true(refused("config/series-hex.ini", shapes, 1, "hex.indicia"));
 }
 
-/* Every series fill reaches past a trim edge it touches: none ends on one,
- * and none goes past the bleed box. */
+/* Whether a side of the closed polygon s lies along trim edge e (0 left,
+ * 1 top, 2 right, 3 bottom). */
+static int side_on_edge(const struct tp_scene *sc, const struct tp_shape *s, int e)
+{
+	double at = e == 2 ? sc->trim_w : e == 3 ? sc->trim_h : 0;
+	const struct tp_pt *p = sc->pts + s->first, *prev = NULL, *first = NULL;
+	for (size_t k = 0; k <= s->count; k++) {
+		const struct tp_pt *q = k == s->count || p[k].op == TP_CLOSE ? first : &p[k];
+		if (q == NULL)
+			continue;
+		if (first == NULL)
+			first = q;
+		if (prev && fabs((e % 2 ? prev->y : prev->x) - at) < 1e-6 &&
+		    fabs((e % 2 ? q->y : q->x) - at) < 1e-6 && hypot(q->x - prev->x, q->y - prev->y) > 1e-6)
+			return 1;
+		prev = q;
+	}
+	return 0;
+}
+
+/* Every series fill reaches past a trim edge it has a side on (one that
+ * meets an edge only at a corner has nothing on the cut), and none goes
+ * past the bleed box.  The table set's run-ons stay in their own tile's
+ * row (beyond the left and right edges) or column (beyond the top and
+ * bottom): two tiles' run-ons meet on the line of their shared side, not
+ * in each other's bleed (also with 5 mm of bleed). */
 static void bleed_clean(void **state)
 {
 	(void)state;
-	const char *configs[] = { "config/series-table.ini", "config/series-hex.ini" };
-	for (int m = 0; m < 2; m++) {
-		struct tp_config *c = load(configs[m], NULL, 0);
+	const char *configs[] = { "config/series-table.ini", "config/series-hex.ini", "config/series-table.ini" };
+	const char *bleed5[] = { "print.bleed_mm=5" };
+	for (int m = 0; m < 3; m++) {
+		struct tp_config *c = load(configs[m], bleed5, m == 2);
 		void *model = NULL;
 		struct tp_doc doc = { 0 };
 		build_sheet(c, "fronts", &model, &doc);
 		const struct tp_scene *sc = doc.pages[0].sc;
-		int beyond = 0, inks = m ? 6 : 4;
+		const double t = c->print.tile_mm, eps = 1e-6;
+		int beyond = 0, inks = m == 1 ? 6 : 4;
 		for (size_t k = 0; k < sc->n_shapes; k++) {
 			const struct tp_shape *s = &sc->shapes[k];
 			if (s->paint != TP_FILL || s->ink >= inks)
 				continue;
-			double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
+			double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY }, in[2] = { 0, 0 };
+			int n_in = 0;
 			for (size_t p = 0; p < s->count; p++) {
 				const struct tp_pt *q = &sc->pts[s->first + p];
 				if (q->op == TP_CLOSE)
 					continue;
 				lo[0] = fmin(lo[0], q->x), lo[1] = fmin(lo[1], q->y);
 				hi[0] = fmax(hi[0], q->x), hi[1] = fmax(hi[1], q->y);
+				if (q->x > -eps && q->x < sc->trim_w + eps && q->y > -eps && q->y < sc->trim_h + eps)
+					in[0] += q->x, in[1] += q->y, n_in++;
 			}
 			double edge[4] = { lo[0], lo[1], sc->trim_w - hi[0], sc->trim_h - hi[1] };
 			for (int e = 0; e < 4; e++) {
-				assert_true(fabs(edge[e]) > 1e-6);
-				assert_true(edge[e] > -sc->bleed - 1e-6);
+				if (fabs(edge[e]) < eps)
+					assert_false(side_on_edge(sc, s, e));
+				assert_true(edge[e] > -sc->bleed - eps);
 				beyond += edge[e] < 0;
+			}
+			if (m == 1)
+				continue;
+			/* The tile whose art this is: where its corners inside the trim are. */
+			assert_true(n_in > 0);
+			int row = (int)floor(in[1] / n_in / t), col = (int)floor(in[0] / n_in / t);
+			double y0 = row ? row * t : -sc->bleed, y1 = row < 8 ? (row + 1) * t : sc->trim_h + sc->bleed;
+			double x0 = col ? col * t : -sc->bleed, x1 = col < 8 ? (col + 1) * t : sc->trim_w + sc->bleed;
+			for (size_t p = 0; p < s->count; p++) {
+				const struct tp_pt *q = &sc->pts[s->first + p];
+				if (q->op == TP_CLOSE)
+					continue;
+				if (q->x < -eps || q->x > sc->trim_w + eps)
+					assert_true(q->y > y0 - eps && q->y < y1 + eps);
+				if (q->y < -eps || q->y > sc->trim_h + eps)
+					assert_true(q->x > x0 - eps && q->x < x1 + eps);
 			}
 		}
 		assert_true(beyond > 0);
