@@ -141,6 +141,11 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 		return NULL;
 	double em;
 	int rc = tp_arena_number_em(bd, s / 2, &em);
+	/* A colour: a disc 0.7 of the square; a picture 0.8; under a safe
+	 * zone (print.safe_mm), small enough to keep it from an edge square's
+	 * cut. */
+	double mark = tp_arena_mark_fit(a, a->rules.marking == TP_MARKING_PICTURES ? 0.8 * s : 0.7 * s,
+					c->print.safe_mm > 0 ? s / 2 - c->print.safe_mm - 0.05 : INFINITY);
 	for (int row = 0; rc == 0 && row < R; row++)
 		for (int col = 0; rc == 0 && col < n; col++) {
 			const struct tp_arena_square *q = &bd->sq[row * n + col];
@@ -152,10 +157,8 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 			if (rc == 0 && q->number)
 				rc = draw_number(sc, q->number, facing(R, n, row, col, q->quarter),
 						 col * s, row * s, s, em);
-			/* A colour: a disc 0.7 of the square; a picture 0.8. */
 			if (rc == 0 && q->colour)
-				rc = tp_arena_draw_class(sc, a, q->colour, (col + 0.5) * s, (row + 0.5) * s,
-							 a->rules.marking == TP_MARKING_PICTURES ? 0.8 * s : 0.7 * s);
+				rc = tp_arena_draw_class(sc, a, q->colour, (col + 0.5) * s, (row + 0.5) * s, mark);
 		}
 	/* The start: a ring round the centre square's number (finding 9 of
 	 * issue 19: the centre carried no mark). */

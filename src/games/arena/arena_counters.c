@@ -45,13 +45,39 @@ int tp_arena_draw_class(struct tp_scene *sc, const struct tp_arena_cfg *a, int c
 	return 0;
 }
 
+/* How far picture pic reaches from its box's centre, in box units. */
+static double picture_reach(const struct tp_picture *pic)
+{
+	double c = TP_PIC_BOX / 2, reach = 0;
+	for (int i = 0; i < pic->n; i++) {
+		const struct tp_pic_item *it = &pic->item[i];
+		if (it->circle)
+			reach = fmax(reach, hypot(it->xy[0] - c, it->xy[1] - c) + it->xy[2]);
+		for (int j = 0; !it->circle && j < it->n; j++)
+			reach = fmax(reach, hypot(it->xy[2 * j] - c, it->xy[2 * j + 1] - c));
+	}
+	return reach > 0 ? reach : c;
+}
+
+double tp_arena_mark_fit(const struct tp_arena_cfg *a, double size, double room)
+{
+	double reach = 0.5;   /* a disc reaches half its size */
+	for (int k = 1; a->rules.marking == TP_MARKING_PICTURES && k <= a->rules.colours; k++)
+		reach = fmax(reach, picture_reach(&a->pictures.pic[k - 1]) / TP_PIC_BOX);
+	return fmax(0.05 * size, fmin(size, room / reach));
+}
+
 int tp_arena_ground_framed(struct tp_scene *sc, int ink, double x, double y, double s, double w)
 {
 	double m = (s - w) / 2;
+	/* The side rectangles run the square's full height, over the corners
+	 * of the top and bottom ones: on an edge square each then reaches the
+	 * board's cut and bleed, not stopping m short of it (which the safe
+	 * zone would take for an element kept too near the cut). */
 	return tp_scene_rect(sc, ink, TP_FILL, 0, x, y, s, m) |
 	       tp_scene_rect(sc, ink, TP_FILL, 0, x, y + s - m, s, m) |
-	       tp_scene_rect(sc, ink, TP_FILL, 0, x, y + m, m, s - 2 * m) |
-	       tp_scene_rect(sc, ink, TP_FILL, 0, x + s - m, y + m, m, s - 2 * m);
+	       tp_scene_rect(sc, ink, TP_FILL, 0, x, y, m, s) |
+	       tp_scene_rect(sc, ink, TP_FILL, 0, x + s - m, y, m, s);
 }
 
 int tp_arena_collect_absent(const struct tp_config *c, const char *sheet, char *why, size_t n)
@@ -98,17 +124,48 @@ static int *counter_classes(const struct tp_arena_rules *r, const struct tp_aren
 	return cls;
 }
 
+
+/* A band of ink between radii ri and ro round (x, y): the outer circle
+ * one way, the inner the other, so the nonzero fill leaves the middle
+ * unprinted. */
+static int annulus(struct tp_scene *sc, int ink, double x, double y, double ri, double ro)
+{
+	const double K = 0.5522847498;
+	double o = K * ro, i = K * ri;
+	struct tp_pt p[28] = {
+		{ TP_MOVE, x + ro, y },
+		{ TP_CURVE, x + ro, y + o }, { TP_CURVE, x + o, y + ro }, { TP_CURVE, x, y + ro },
+		{ TP_CURVE, x - o, y + ro }, { TP_CURVE, x - ro, y + o }, { TP_CURVE, x - ro, y },
+		{ TP_CURVE, x - ro, y - o }, { TP_CURVE, x - o, y - ro }, { TP_CURVE, x, y - ro },
+		{ TP_CURVE, x + o, y - ro }, { TP_CURVE, x + ro, y - o }, { TP_CURVE, x + ro, y },
+		{ TP_CLOSE, x + ro, y },
+		{ TP_MOVE, x + ri, y },
+		{ TP_CURVE, x + ri, y - i }, { TP_CURVE, x + i, y - ri }, { TP_CURVE, x, y - ri },
+		{ TP_CURVE, x - i, y - ri }, { TP_CURVE, x - ri, y - i }, { TP_CURVE, x - ri, y },
+		{ TP_CURVE, x - ri, y + i }, { TP_CURVE, x - i, y + ri }, { TP_CURVE, x, y + ri },
+		{ TP_CURVE, x + i, y + ri }, { TP_CURVE, x + ri, y + i }, { TP_CURVE, x + ri, y },
+		{ TP_CLOSE, x + ri, y },
+	};
+	return tp_scene_path(sc, ink, TP_FILL, 0, p, 28);
+}
+
 /* One counter: colours, a disc of its colour out to the bleed; pictures,
- * its picture on the paper inside a ring of its colour; the die line. */
-static int counter(struct tp_scene *sc, const struct tp_arena_cfg *a, int cls, double x, double y)
+ * a band of its colour from 0.75 of the radius out to the bleed (so no
+ * thin ring sits just inside the round cut, where a die's tolerance
+ * would show) and on the paper inside it the picture, sized to keep
+ * print.safe_mm from the die line and clear of the band; the die line. */
+static int counter(struct tp_scene *sc, const struct tp_config *c, const struct tp_arena_cfg *a,
+		   int cls, double x, double y)
 {
 	double r = a->counter_mm / 2;
-	int rc;
-	if (a->rules.marking == TP_MARKING_PICTURES)
-		rc = tp_scene_circle(sc, tp_arena_class_ink(cls), TP_STROKE, 0.08 * r, x, y, 0.88 * r) |
-		     tp_arena_draw_class(sc, a, cls, x, y, 1.2 * r);
-	else
-		rc = tp_scene_circle(sc, tp_arena_class_ink(cls), TP_FILL, 0, x, y, r + a->piece_bleed_mm);
+	int rc, ink = tp_arena_class_ink(cls);
+	if (a->rules.marking == TP_MARKING_PICTURES) {
+		double ri = 0.75 * r, room = fmin(ri - 0.08 * r, r - c->print.safe_mm - 0.05);
+		rc = annulus(sc, ink, x, y, ri, r + a->piece_bleed_mm) |
+		     tp_arena_draw_class(sc, a, cls, x, y, tp_arena_mark_fit(a, 1.2 * r, room));
+	} else {
+		rc = tp_scene_circle(sc, ink, TP_FILL, 0, x, y, r + a->piece_bleed_mm);
+	}
 	return rc != 0 ? -1 : tp_scene_circle(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, x, y, r);
 }
 
@@ -139,7 +196,7 @@ int tp_arena_build_counters(const struct tp_config *c, const void *model, struct
 	int rc = tp_doc_add(doc, sc, note);
 	for (int i = 0; rc == 0 && i < n; i++) {
 		counter_at(a, i, n, &x, &y, &w, &h);
-		rc = counter(sc, a, cls[i], x, y);
+		rc = counter(sc, c, a, cls[i], x, y);
 	}
 	free(cls);
 	return rc;

@@ -222,8 +222,12 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	/* A colour: a disc 0.7 of the flats (hex) or 0.48 of the edge (tri:
 	 * in the window, whose inscribed circle is 0.52 of it, since a disc
 	 * that small would knock the arena's ink out); a picture's 10 mm box
-	 * in the window: 0.62 of the flats, 0.36 of the edge. */
-	double mark = pics ? (tri ? 0.36 : 0.62) * p : (tri ? 0.48 : 0.7) * p;
+	 * in the window: 0.62 of the flats, 0.36 of the edge. Under a safe
+	 * zone (print.safe_mm) small enough to keep it from a cut along the
+	 * cell's edges (a part's, or a piece's of a part too big to print). */
+	double inr = tri ? p / (2 * sqrt(3.0)) : p / 2;
+	double mark = tp_arena_mark_fit(a, pics ? (tri ? 0.36 : 0.62) * p : (tri ? 0.48 : 0.7) * p,
+					c->print.safe_mm > 0 ? inr - c->print.safe_mm - 0.05 : INFINITY);
 	double cx = 0, cy = 0;
 	for (int i = 0; rc == 0 && i < N; i++) {
 		const struct tp_arena_square *q = &bd->sq[i];

@@ -90,6 +90,10 @@ int tp_arena_die_absent(const struct tp_config *c, const char *sheet, char *why,
 int tp_arena_class_ink(int cls);
 int tp_arena_draw_class(struct tp_scene *sc, const struct tp_arena_cfg *a, int cls, double cx,
 			double cy, double size);
+/* A class's mark (disc or picture, every class the same size) of
+ * nominal size, shrunk so that it keeps within room mm of its centre (a
+ * picture by how far the widest of the classes' pictures reaches). */
+double tp_arena_mark_fit(const struct tp_arena_cfg *a, double size, double room);
 int tp_arena_build_counters(const struct tp_config *c, const void *model, struct tp_doc *doc);
 int tp_arena_counters_parts(const struct tp_config *c, const char *page, struct tp_parts *ps);
 int tp_arena_build_charts(const struct tp_config *c, const void *model, struct tp_doc *doc);

@@ -113,8 +113,24 @@ c_collect_pictures() {
 	[ -z "$why" ] || return
 	refuse "--set arena.pictures=nosuch" "arena.pictures" -- -c "$CFG" -s arena.marking=pictures \
 		-s arena.pictures=nosuch
+	[ -z "$why" ] || return
+	# Under a factory's safe zone (3 mm): no counter warns (its colour runs
+	# out to the bleed, its picture kept the zone from the round cut: a
+	# thin ring just inside the cut warned on all of them), and no square's
+	# paper-window ground stops short of the board's cut. Every shipped
+	# pictures file; the punchboard profile too.
+	for spec in "generic-x1a fruit" "generic-x1a animals" "generic-x1a toys" "generic-x1a signs" \
+		"punchboard fruit"; do
+		set -- $spec
+		run -c "$CFG" -s arena.marking=pictures -s arena.colours=8 -s arena.pictures=$2 \
+			-s print.profile=$1 preflight
+		[ "$rc" -eq 0 ] || { fail "preflight $spec: exit $rc"; return; }
+		grep -q "^preflight: .* 0 errors" "$OUT" || { fail "preflight $spec: $(head -n 1 "$OUT")"; return; }
+		bad=$(grep -E "counters page|safe-zone: (inner|outer) shape" "$OUT" | head -n 1)
+		[ -z "$bad" ] || { fail "preflight $spec: $bad"; return; }
+	done
 }
-tcase "pictures: board, counters and charts; too few pictures and a missing file refused" c_collect_pictures
+tcase "pictures: board, counters and charts; too few pictures and a missing file refused; counters and grounds clear of a 3 mm safe zone" c_collect_pictures
 
 # The collecting game can be finished: simulated games end with a full
 # chart (wins add up to the games completed), the same seed the same games.

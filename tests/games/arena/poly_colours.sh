@@ -68,6 +68,15 @@ poly_colours_case() {
 			done
 		done
 	done
+	# A factory's 3 mm safe zone: the marks shrink to keep it from every
+	# cut (the parts' seam along cell edges: tri discs sat 1.2 mm from it),
+	# and the counters keep it too; no colour ink and no counter warns.
+	for m in colours pictures; do
+		run "$@" -s arena.marking=$m -s print.profile=generic-x1a preflight
+		[ "$rc" -eq 0 ] || { fail "$label $m generic-x1a: preflight exit $rc"; return; }
+		bad=$(grep -E "safe-zone: colour[1-8] |counters page" "$OUT" | head -n 1)
+		[ -z "$bad" ] || { fail "$label $m generic-x1a: $bad"; return; }
+	done
 	run "$@" -s arena.marking=colours check
 	expect_ok || return
 	grep -q "constraints: every colour .*: verified" "$OUT" || { fail "$label check: $(grep constraints "$OUT")"; return; }
