@@ -2,7 +2,9 @@
  * by naive code that shares nothing with the generator but the layout it
  * is handed: steps along rows and columns, opposite sums, the dotted 5
  * with a 7, the fronts found by brute force over all 9 x 9 (dots, lateral)
- * pairs, and a broken layout that the prover must refuse. */
+ * pairs, the layout derived again from the rules and the centre tile by
+ * pruning every tile's 81 pairs, and a broken layout that the prover must
+ * refuse. */
 
 #include "testutil.h"
 
@@ -83,6 +85,83 @@ static void fronts_by_brute_force(void **state)
 		assert_int_equal(per_dots[d], 2);
 	for (int i = 0; i < 81; i++)
 		assert_memory_equal(t.front[t.front_of[i]].v, t.tile[i].v, TP_N_SERIES);
+}
+
+/* The layout derived again without the generator, as test_hex does for
+ * the hexagons: the Direction Invariant, [0058] and [0059] with the
+ * centre tile fixed still leave several layouts of 18 fronts (the dots
+ * may step down a column by any amount), so the table set adds a pairing,
+ * as the hexagonal set does: lateral = 5 x dots on rows 0, 2, ... (0-based)
+ * and 5 x dots + 4 on rows 1, 3, ... (mod 9), which puts the dotted 5's
+ * 7 in the lateral quadrant on the first kind and in the vertical one on
+ * the second.  Every tile starts with all 81 (dots, lateral) pairs; the
+ * pairing of its row and the anchor (the centre: dotted 5, lateral 7)
+ * keep some; a pair stays only while the right and lower neighbours
+ * still hold one that continues both series (dots + 1 a step right,
+ * lateral + 1 a step down) and the left and upper ones one it continues.
+ * At the fixpoint each tile holds one pair: the generator's. */
+static void layout_forced_by_rules(void **state)
+{
+	(void)state;
+	static unsigned char ok[81][10][10];   /* tile, dots, lateral */
+	memset(ok, 0, sizeof ok);
+	int fronts = 0, per_dots[10] = { 0 };
+	for (int d = 1; d <= 9; d++)
+		for (int l = 1; l <= 9; l++)
+			for (int p = 0; p < 2; p++)
+				if (l == val(5 * d + 4 * p)) {
+					fronts++, per_dots[d]++;
+					/* [0059]: the dotted 5 has a 7 in a lined quadrant,
+					 * lateral (p = 0) or vertical (p = 1). */
+					if (d == 5)
+						assert_int_equal(p ? val(9 - l) : l, 7);
+					for (int r = p; r < 9; r += 2)
+						for (int c = 0; c < 9; c++)
+							ok[r * 9 + c][d][l] = 1;
+				}
+	assert_int_equal(fronts, 18);
+	for (int d = 1; d <= 9; d++)
+		assert_int_equal(per_dots[d], 2);
+	for (int d = 1; d <= 9; d++)   /* the anchor */
+		for (int l = 1; l <= 9; l++)
+			ok[40][d][l] &= d == 5 && l == 7;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int i = 0; i < 81; i++)
+			for (int d = 1; d <= 9; d++)
+				for (int l = 1; l <= 9; l++) {
+					if (!ok[i][d][l])
+						continue;
+					int r = i / 9, c = i % 9, keep = 1;
+					/* right: dots + 1; down: lateral + 1; left and up the reverse */
+					const int nb[4][4] = { { 0, 1, 1, 0 }, { 1, 0, 0, 1 }, { 0, -1, -1, 0 }, { -1, 0, 0, -1 } };
+					for (int k = 0; k < 4 && keep; k++) {
+						int rr = r + nb[k][0], cc = c + nb[k][1], any = 0;
+						if (rr < 0 || rr > 8 || cc < 0 || cc > 8)
+							continue;
+						for (int l2 = 1; l2 <= 9; l2++) {
+							if (nb[k][3] == 0) {   /* a row step: the dots fixed, any lateral */
+								any |= ok[rr * 9 + cc][val(d + nb[k][2])][l2];
+							} else {               /* a column step: the lateral fixed */
+								any |= ok[rr * 9 + cc][l2][val(l + nb[k][3])];
+							}
+						}
+						keep = any;
+					}
+					if (!keep)
+						ok[i][d][l] = 0, changed = 1;
+				}
+	}
+	struct tp_table t;
+	tp_table_derive(&t);
+	for (int i = 0; i < 81; i++) {
+		int left = 0;
+		for (int d = 1; d <= 9; d++)
+			for (int l = 1; l <= 9; l++)
+				left += ok[i][d][l];
+		assert_int_equal(left, 1);
+		assert_true(ok[i][t.tile[i].v[TP_DOTS]][t.tile[i].v[TP_LATERAL]]);
+	}
 }
 
 static void prover_refuses_broken_layout(void **state)
@@ -201,6 +280,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rules_hold),
 		cmocka_unit_test(fronts_by_brute_force),
+		cmocka_unit_test(layout_forced_by_rules),
 		cmocka_unit_test(prover_refuses_broken_layout),
 		cmocka_unit_test(config_shipped),
 		cmocka_unit_test(marks_follow_elements),
