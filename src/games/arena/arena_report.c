@@ -429,6 +429,9 @@ static void board_json(struct tp_buf *b, const struct tp_arena_rules *r,
 	if (bd->grid == TP_GRID_HEX)
 		tp_buf_printf(b, "  \"board\": {\n    \"grid\": \"hex\",\n    \"side\": %d,\n    \"cells\": %ld,\n    \"seed\": %llu,\n",
 			      bd->rows / 2 + 1, tp_arena_hex_cells(bd->rows / 2), r->seed);
+	else if (bd->grid == TP_GRID_TRI)   /* L rows of slots 2L - 1 wide: L^2 cells */
+		tp_buf_printf(b, "  \"board\": {\n    \"grid\": \"tri\",\n    \"side\": %d,\n    \"cells\": %ld,\n    \"seed\": %llu,\n",
+			      bd->rows, (long)bd->rows * bd->rows, r->seed);
 	else
 		tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"rows\": %d,\n    \"cols\": %d,\n    \"seed\": %llu,\n",
 			      bd->rows == bd->cols ? bd->rows : 0, bd->rows, bd->cols, r->seed);

@@ -121,6 +121,24 @@ for r, c, v, a, s in d["cells"]:
     tot[s] += v
 assert tot[1:] == d["sector_totals"] and len(set(tot[1:])) == 1
 PY
+	# The manifest's board: the grid, side and cells (counted from the
+	# pattern), the sector totals the pattern's; a colour board's counters.
+	cp "$OUT" "$T/tri-pattern.json"
+	for m in numbers colours; do
+		run -c "$CFG" -s arena.grid=tri -s arena.marking=$m manifest --format json
+		expect_ok || return
+		python3 - "$OUT" "$T/tri-pattern.json" "$SIDE" $m <<'PY' || { fail "manifest json ($m): board is not the tri board: $(head -c 300 "$OUT")"; return; }
+import json, sys
+d = json.load(open(sys.argv[1])); p = json.load(open(sys.argv[2])); L = int(sys.argv[3])
+b = d["board"]
+assert d["grid"] == "tri" and b["grid"] == "tri" and b["side"] == L
+assert b["cells"] == len(p["cells"]) and "rows" not in b
+if sys.argv[4] == "numbers":
+    assert b["sector_totals"] == p["sector_totals"]
+else:
+    assert sum(c["per_game"] for c in d["counters"]) == sum(1 for c in p["cells"] if c[2] and c[4])
+PY
+	done
 }
 tcase "pattern csv and json: row,col cells, up cells numbered, sectors by nearest edge, totals, parts" c_pattern
 
