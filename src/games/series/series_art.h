@@ -26,6 +26,10 @@ int tp_series_art_cell(struct tp_scene *sc, const struct tp_config *c, int serie
 int tp_series_digit(struct tp_scene *sc, int ink, int value, int turns, double cx, double cy,
 		    double size);
 
+/* The box tp_series_digit fills for value, upright, at size 1 centred on
+ * (0, 0) (bar included): x0 y0 x1 y1.  0, or -1 when out of memory. */
+int tp_series_digit_box(int value, double box[4]);
+
 /* A whole tile front (FIG. 17/18) with its cell hairlines, top-left at
  * (x, y), side t mm.  No line is drawn on the tile's own edge: after cutting
  * it would show as an uneven border. */

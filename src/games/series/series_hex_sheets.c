@@ -87,11 +87,15 @@ static int hex_front(struct tp_scene *sc, const struct tp_config *c, const struc
 			corner(cx, cy, R, j, &p[1].x, &p[1].y);
 			rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, R * 0.015, p, 2);
 		}
+	double digit = 0;
 	for (int k = 0; k < TP_HEX_SIDES; k++) {
 		double A[2], B[2], C[2] = { cx, cy };
-		struct tp_tri_style st = { tc->indicia, tc->order, 0, &tc->pictures.pic[k], R * 0.01 };
+		struct tp_tri_style st = { tc->indicia, tc->order, 0, &tc->pictures.pic[k], R * 0.01,
+					   c->print.safe_mm, TP_HEX_SIDES, digit };
 		corner(cx, cy, R, k + 1, &A[0], &A[1]);
 		corner(cx, cy, R, k, &B[0], &B[1]);
+		if (k == 0 && tc->indicia == TP_TRI_DIGITS && (digit = st.digit = tp_tri_digit_size(A, B, C, &st)) < 0)
+			return -1;
 		rc |= tp_tri_draw(sc, k, f->v[k], A, B, C, &st, &o);
 	}
 	return rc;
@@ -162,7 +166,9 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 	return die_lines(sc, h, &g);
 }
 
-/* Plain backs, all alike (an inner hexagon), mirrored for work-and-turn. */
+/* Plain backs, all alike (an inner hexagon), mirrored for work-and-turn;
+ * under a factory's safe zone (print.safe_mm) the hexagon keeps it from
+ * the cut. */
 static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_hex *h = model;
@@ -174,13 +180,17 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 						   layers, 8);
 	if (tp_doc_add(doc, sc, "work-and-turn: mirrored; every back the same") != 0)
 		return -1;
+	/* The inner hexagon's sides lie (1 - f) x the apothem W / 2 inside. */
+	double f = 0.85, lw = g.W * 0.02;
+	if (c->print.safe_mm > 0)
+		f = fmin(f, 1 - (c->print.safe_mm + 0.05 + lw / 2) / (g.W / 2));
 	for (int r = 0; r < h->rows; r++)
 		for (int col = 0; col < h->cols; col++) {
 			double cx, cy, xy[12];
 			centre(&g, r, col, &cx, &cy);
 			for (int j = 0; j < 6; j++)
-				corner(cx, cy, g.R * 0.85, j, &xy[2 * j], &xy[2 * j + 1]);
-			if (tp_scene_poly(sc, TP_INK_LINE, TP_STROKE, g.W * 0.02, xy, 6) != 0)
+				corner(cx, cy, g.R * f, j, &xy[2 * j], &xy[2 * j + 1]);
+			if (tp_scene_poly(sc, TP_INK_LINE, TP_STROKE, lw, xy, 6) != 0)
 				return -1;
 		}
 	tp_sheet_mirror(sc);

@@ -55,13 +55,16 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.008, d1, 2);
 		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.008, d2, 2);
 	}
+	double digit = 0;
 	for (int k = 0; k < 4; k++) {
 		int sr = tp_table_side_series[k];
 		struct tp_tri_style st = { tc->indicia, tc->order, tc->symbol[sr], &tc->pictures.pic[sr],
-					   t * 0.008 };
+					   t * 0.008, c->print.safe_mm, 4, digit };
 		double A[2], B[2], C[2] = { x + t / 2, y + t / 2 };
 		tile_corner(x, y, t, k, A);
 		tile_corner(x, y, t, (k + 1) % 4, B);
+		if (k == 0 && tc->indicia == TP_TRI_DIGITS && (digit = st.digit = tp_tri_digit_size(A, B, C, &st)) < 0)
+			return -1;
 		rc |= tp_tri_draw(sc, tp_series_ink(sr), f->v[sr], A, B, C, &st, &o);
 	}
 	return rc;
@@ -104,11 +107,13 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 }
 
 /* [0063]: the tiles are dealt face down, so every back is the same plain
- * frame; mirrored for work-and-turn like the other sets' backs. */
+ * frame; mirrored for work-and-turn like the other sets' backs.  Under a
+ * factory's safe zone (print.safe_mm) the frame keeps it from the cut. */
 static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	(void)model;
-	double t = c->print.tile_mm, in = t * 0.08, st = step_of(c), side = (TP_TABLE_N - 1) * st + t;
+	double t = c->print.tile_mm, st = step_of(c), side = (TP_TABLE_N - 1) * st + t;
+	double in = c->print.safe_mm > 0 ? fmax(t * 0.08, c->print.safe_mm + 0.05 + t * 0.01) : t * 0.08;
 	int N = TP_TABLE_N;
 	struct tp_scene *sc = new_sheet(c, "backs", side, side, 6);
 	if (tp_doc_add(doc, sc, "work-and-turn: mirrored; every back the same") != 0)

@@ -191,20 +191,98 @@ static int fill_small(struct tp_scene *sc, int ink, const double xy[6], const st
 	return tp_scene_poly(sc, ink, TP_FILL, 0, p, (size_t)n);
 }
 
+/* Side j of the tile (regular, st->sides sides, centred on C, A-B side
+ * 0): its outward unit normal; returns the apothem. */
+static double tile_side(const double A[2], const double B[2], const double C[2], int j, int sides,
+			double nrm[2])
+{
+	double mx = (A[0] + B[0]) / 2 - C[0], my = (A[1] + B[1]) / 2 - C[1], h = hypot(mx, my);
+	double a = 2 * M_PI * j / sides, ca = cos(a), sa = sin(a);
+	nrm[0] = (mx * ca - my * sa) / h;
+	nrm[1] = (mx * sa + my * ca) / h;
+	return h;
+}
+
+/* Room kept from a cut beyond the safe zone (the preflight's own slack). */
+#define SAFE_SLACK 0.05
+
+/* Under a safe zone: the factor (at most 1) by which the 5-3-1 places,
+ * scaled about C, keep every item (reaching `reach` x its small
+ * triangle's inradius from its centre) the safe zone inside every side.
+ * The same for every element, so the pattern does not move with n. */
+static double pattern_scale(const double A[2], const double B[2], const double C[2],
+			    const struct tp_tri_style *st, double reach)
+{
+	double k = 1;
+	for (int s = 0; s < 9; s++) {
+		double xy[6], cx, cy, r, nrm[2];
+		tp_tri_small(A, B, C, s, xy);
+		tp_tri_incircle(xy, &cx, &cy, &r);
+		for (int j = 0; j < st->sides; j++) {
+			double h = tile_side(A, B, C, j, st->sides, nrm);
+			double out = (cx - C[0]) * nrm[0] + (cy - C[1]) * nrm[1] + reach * r;
+			if (out > 0)
+				k = fmin(k, (h - st->safe - SAFE_SLACK) / out);
+		}
+	}
+	return fmax(k, 0.05);
+}
+
+double tp_tri_digit_size(const double A[2], const double B[2], const double C[2],
+			 const struct tp_tri_style *st)
+{
+	double xy[6] = { A[0], A[1], B[0], B[1], C[0], C[1] }, cx, cy, r;
+	tp_tri_incircle(xy, &cx, &cy, &r);
+	double size = 1.5 * r;
+	if (st->safe <= 0 || st->sides < 3)
+		return size;
+	/* The box every numeral fits, upright, at size 1 about its centre. */
+	double box[4] = { 0, 0, 0, 0 };
+	for (int v = 1; v <= 9; v++) {
+		double b[4];
+		if (tp_series_digit_box(v, b) != 0)
+			return -1;
+		for (int q = 0; q < 4; q++)
+			box[q] = q < 2 ? fmin(box[q], b[q]) : fmax(box[q], b[q]);
+	}
+	/* Every triangle of the tile (this one turned about C), every side. */
+	for (int t = 0; t < st->sides; t++) {
+		double a = 2 * M_PI * t / st->sides, ca = cos(a), sa = sin(a);
+		double ix = (cx - C[0]) * ca - (cy - C[1]) * sa, iy = (cx - C[0]) * sa + (cy - C[1]) * ca;
+		for (int j = 0; j < st->sides; j++) {
+			double nrm[2], h = tile_side(A, B, C, j, st->sides, nrm), ext = 0;
+			for (int q = 0; q < 4; q++)
+				ext = fmax(ext, box[q & 1 ? 2 : 0] * nrm[0] + box[q & 2 ? 3 : 1] * nrm[1]);
+			double room = h - st->safe - SAFE_SLACK - (ix * nrm[0] + iy * nrm[1]);
+			if (ext > 0)
+				size = fmin(size, fmax(room, 0.05 * r) / ext);
+		}
+	}
+	return size;
+}
+
 int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const double B[2],
 		const double C[2], const struct tp_tri_style *st, const struct tp_tri_outer *o)
 {
 	int rc = 0;
-	if (st->mode == TP_TRI_DIGITS) {
-		/* At the incentre (the isosceles triangle's axis); as tall as the
-		 * triangle's inradius allows. */
+	if (st->mode == TP_TRI_DIGITS) {   /* at the incentre: the isosceles triangle's axis */
 		double xy[6] = { A[0], A[1], B[0], B[1], C[0], C[1] }, cx, cy, r;
 		tp_tri_incircle(xy, &cx, &cy, &r);
-		return tp_series_digit(sc, ink, n, 0, cx, cy, 1.5 * r);
+		return tp_series_digit(sc, ink, n, 0, cx, cy, st->digit > 0 ? st->digit : 1.5 * r);
 	}
+	/* A shape 1.2 x the inradius across sits inside the small triangle
+	 * whatever its shape (reaching 0.6 sqrt 2 from its centre at most);
+	 * a picture's box 1.4 x (0.7 sqrt 2). */
+	double reach = st->mode == TP_TRI_SHAPES ? 0.6 * M_SQRT2 : 0.7 * M_SQRT2;
+	double k = st->mode != TP_TRI_TRIANGLES && st->safe > 0 && st->sides >= 3 ?
+			   pattern_scale(A, B, C, st, reach) : 1;
+	/* The items' triangle: A, B, C shrunk towards C by k. */
+	const double Ak[2] = { C[0] + k * (A[0] - C[0]), C[1] + k * (A[1] - C[1]) };
+	const double Bk[2] = { C[0] + k * (B[0] - C[0]), C[1] + k * (B[1] - C[1]) };
 	for (int s = 0; s < 9; s++) {
 		double xy[6], cx, cy, r;
-		tp_tri_small(A, B, C, s, xy);
+		tp_tri_small(st->mode == TP_TRI_TRIANGLES ? A : Ak, st->mode == TP_TRI_TRIANGLES ? B : Bk,
+			     C, s, xy);
 		int marked = 0;
 		for (int m = 0; m < n; m++)
 			marked |= st->order[m] == s;
@@ -217,8 +295,6 @@ int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const do
 		if (!marked)
 			continue;
 		tp_tri_incircle(xy, &cx, &cy, &r);
-		/* A shape 1.2 x the inradius across sits inside the small
-		 * triangle whatever its shape; a picture's box 1.4 x. */
 		if (st->mode == TP_TRI_SHAPES)
 			rc |= tp_symbol_draw(sc, ink, TP_FILL, 0, st->symbol, cx, cy, 1.2 * r);
 		else

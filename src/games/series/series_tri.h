@@ -49,7 +49,25 @@ struct tp_tri_style {
 	int symbol;                    /* shapes: enum tp_symbol */
 	const struct tp_picture *pic;  /* pictures */
 	double line_w;                 /* hairlines of the small triangles */
+	/* A factory's safe zone (print.safe_mm; 0: none) and the tile's
+	 * number of sides (4 or 6; the tile is regular, centred on C, A-B
+	 * one of its sides, each side a cut).  Under a safe zone shapes,
+	 * pictures and digits keep `safe` mm from every side: the 5-3-1
+	 * pattern is laid in the triangle shrunk towards C as far as its
+	 * outermost places need, and a digit is made smaller.  The small
+	 * triangles of FIG. 6 are art that runs on into the bleed. */
+	double safe;
+	int sides;
+	double digit;   /* digits: the numerals' size (tp_tri_digit_size), 0: 1.5 x the inradius */
 };
+
+/* The numerals' size (mm, em) for digits in triangle A, B, C: 1.5 x its
+ * inradius, and under st's safe zone no larger than keeps the box of any
+ * numeral 1..9, upright at the incentre of any triangle of the tile, the
+ * zone inside every side; the same for all, so the numerals match.  -1
+ * when out of memory. */
+double tp_tri_digit_size(const double A[2], const double B[2], const double C[2],
+			 const struct tp_tri_style *st);
 
 /* Element n (1..9) in ink.  0, or -1 when out of memory. */
 int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const double B[2],

@@ -8,6 +8,8 @@
  *   - bleed: no series fill of either set has a side ending on a trim
  *     edge, none reaches past the bleed box, and the table set's run-ons
  *     stay in their own tile's row or column;
+ *   - under a safe zone the table set's shapes, pictures, digits and back
+ *     frames keep it from every die line;
  *   - print.layout = punchboard: every tile whole on a press sheet (81
  *     die rectangles for the table set, one closed hexagon per tile for
  *     the hexagonal set), and each back outline mirrored behind its front;
@@ -212,6 +214,62 @@ static void bleed_clean(void **state)
 	}
 }
 
+/* Under a factory's safe zone (print.safe_mm) the table set's shapes,
+ * pictures and digits, and the backs' frames, keep it inside every cut:
+ * every point of such a path (a curve's control points too, which hold
+ * the curve) lies at least safe_mm from the die lines of its tile, the
+ * lines x, y = multiples of the tile size.  Without one the same sheets
+ * come closer (so the check has something to find). */
+static void safe_zone_kept(void **state)
+{
+	(void)state;
+	const char *modes[] = { "table.indicia=shapes", "table.indicia=pictures", "table.indicia=digits" };
+	for (int m = 0; m < 3; m++)
+		for (int safe = 0; safe < 2; safe++) {
+			const char *sets[] = { modes[m], "print.safe_mm=3" };
+			struct tp_config *c = load("config/series-table.ini", sets, 1 + safe);
+			void *model = NULL;
+			struct tp_doc fr = { 0 }, bk = { 0 };
+			build_sheet(c, "fronts", &model, &fr);
+			c->game->free_model(model);
+			build_sheet(c, "backs", &model, &bk);
+			const double t = c->print.tile_mm;
+			double nearest = INFINITY;
+			for (int d = 0; d < 2; d++) {
+				const struct tp_scene *sc = (d ? &bk : &fr)->pages[0].sc;
+				for (size_t k = 0; k < sc->n_shapes; k++) {
+					const struct tp_shape *s = &sc->shapes[k];
+					/* the series' marks on the fronts; the frames on the backs */
+					if (s->kind != TP_SHAPE_PATH && !(d && s->kind == TP_SHAPE_RECT))
+						continue;
+					if (d ? s->ink != TP_INK_LINE : (s->paint != TP_FILL || s->ink >= 4))
+						continue;
+					double b[4];
+					tp_shape_bbox(sc, s, b);
+					/* backs: the frame's box; fronts: every point */
+					const double box[4][2] = { { b[0], b[1] }, { b[2], b[1] }, { b[0], b[3] }, { b[2], b[3] } };
+					size_t np = d ? 4 : s->count;
+					for (size_t p = 0; p < np; p++) {
+						const struct tp_pt *q = d ? NULL : &sc->pts[s->first + p];
+						if (q && q->op == TP_CLOSE)
+							continue;
+						double x = q ? q->x : box[p][0], y = q ? q->y : box[p][1];
+						double fx = x - t * floor(x / t), fy = y - t * floor(y / t);
+						nearest = fmin(nearest, fmin(fmin(fx, t - fx), fmin(fy, t - fy)));
+					}
+				}
+			}
+			if (safe)
+				assert_true(nearest >= c->print.safe_mm);
+			else
+				assert_true(nearest < 3);
+			tp_doc_free(&fr);
+			tp_doc_free(&bk);
+			c->game->free_model(model);
+			tp_config_free(c);
+		}
+}
+
 /* The centres of the closed paths (or rects) of one ink on a page. */
 static int centres(const struct tp_scene *sc, int ink_id, int paint, double (*out)[2], int max)
 {
@@ -305,6 +363,7 @@ int main(void)
 		cmocka_unit_test(square_pictures),
 		cmocka_unit_test(hex_digits_pictures),
 		cmocka_unit_test(bleed_clean),
+		cmocka_unit_test(safe_zone_kept),
 		cmocka_unit_test(punchboard),
 		cmocka_unit_test(pictures_beside_config),
 	};
