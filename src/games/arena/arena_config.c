@@ -291,12 +291,21 @@ static int check_pieces(const struct tp_config *c, const struct tp_arena_cfg *a,
 		 * a square (or hex pitch), 1 / (2 sqrt 3) of a triangle's edge. */
 		double ring = a->piece_clearance_mm + a->rib_margin_mm + 1.5 * a->rib_width_mm;
 		double per = a->rules.grid == TP_GRID_TRI ? 2 * sqrt(3.0) : 2;
+		double margin = floor(100 * (a->rib_margin_mm - (TP_ARENA_MARK_RADIUS_MIN - r))) / 100;
+		char left[96], alt[64] = "";
+		if (r > 0)
+			snprintf(left, sizeof left, "leave a %.2g mm radius, below %g mm", r,
+				 TP_ARENA_MARK_RADIUS_MIN);
+		else
+			snprintf(left, sizeof left, "leave no room for the disc, which needs a %g mm radius",
+				 TP_ARENA_MARK_RADIUS_MIN);
+		/* A smaller rib margin only when one (0 or more) would do. */
+		if (margin >= 0)
+			snprintf(alt, sizeof alt, ", or arena.rib_margin_mm at most %g", margin);
 		return tp_fail(e, TP_EINPUT,
-			       "%s: arena.square_mm = %g: a marked piece's number disc and the ring rib round it leave a %.2g mm radius, below %g mm (numbers 1.5 mm tall); fits: arena.square_mm at least %g, or arena.rib_margin_mm at most %g",
-			       tp_config_where(c, "arena", "square_mm"), a->square_mm, r,
-			       TP_ARENA_MARK_RADIUS_MIN,
-			       ceil(10 * per * (TP_ARENA_MARK_RADIUS_MIN + ring)) / 10,
-			       floor(100 * (a->rib_margin_mm - (TP_ARENA_MARK_RADIUS_MIN - r))) / 100);
+			       "%s: arena.square_mm = %g: a marked piece's number disc and the ring rib round it %s (numbers 1.5 mm tall); fits: arena.square_mm at least %g%s",
+			       tp_config_where(c, "arena", "square_mm"), a->square_mm, left,
+			       ceil(10 * per * (TP_ARENA_MARK_RADIUS_MIN + ring)) / 10, alt);
 	}
 	return TP_OK;
 }

@@ -180,11 +180,58 @@ static void small_square_says_what_fits(void **state)
 	tp_config_free(c);
 }
 
+/* On every grid: a square too small for the mark is refused naming a
+ * square_mm that fits and, when one would do, a rib margin (0 or more)
+ * that fits at the given size; each alternative is accepted. On
+ * triangles (a disc in 0.29 of the edge) 10 and 12 mm leave no room at
+ * all: no margin would do, and none negative may be offered. */
+static void every_grid_says_what_fits(void **state)
+{
+	(void)state;
+	static const char *grids[] = { "arena.grid=square", "arena.grid=hex", "arena.grid=tri" };
+	static const char *sizes[] = { "arena.square_mm=10", "arena.square_mm=12", "arena.square_mm=16" };
+	int refused = 0;
+	for (int g = 0; g < 3; g++)
+		for (int k = 0; k < 3; k++) {
+			const char *sets[] = { grids[g], g == 1 ? "arena.side=11" : "arena.side=19", sizes[k] };
+			struct tp_config *c = NULL;
+			tp_err e = { 0 };
+			if (tp_config_load(&c, tu_path("config/arena.ini"), sets, 3, &tp_games, &e) == TP_OK) {
+				tp_config_free(c);
+				continue;
+			}
+			refused++;
+			const char *at = strstr(e.msg, "arena.square_mm at least ");
+			if (at == NULL)
+				fail_msg("%s %s: %s", grids[g], sizes[k], e.msg);
+			char fit[64];
+			snprintf(fit, sizeof fit, "arena.square_mm=%g", atof(at + strlen("arena.square_mm at least ")));
+			const char *ok[] = { grids[g], sets[1], fit };
+			c = tu_config(tu_path("config/arena.ini"), ok, 3);
+			assert_true(tp_arena_grid_mark_radius(tp_arena(c)) >= TP_ARENA_MARK_RADIUS_MIN);
+			tp_config_free(c);
+			const char *m = strstr(e.msg, "arena.rib_margin_mm at most ");
+			if (m == NULL)
+				continue;
+			double margin = atof(m + strlen("arena.rib_margin_mm at most "));
+			if (margin < 0)
+				fail_msg("%s %s offers a negative margin: %s", grids[g], sizes[k], e.msg);
+			char rm[64];
+			snprintf(rm, sizeof rm, "arena.rib_margin_mm=%g", margin);
+			const char *ok2[] = { grids[g], sets[1], sizes[k], rm };
+			c = tu_config(tu_path("config/arena.ini"), ok2, 4);
+			assert_true(tp_arena_grid_mark_radius(tp_arena(c)) >= TP_ARENA_MARK_RADIUS_MIN);
+			tp_config_free(c);
+		}
+	assert_true(refused >= 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(marked_faces_ribbed),
 		cmocka_unit_test(small_square_says_what_fits),
+		cmocka_unit_test(every_grid_says_what_fits),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	tu_release_font_caches();
