@@ -19,39 +19,125 @@ static uint32_t ror(uint32_t x, int n)
 	return (x >> n) | (x << (32 - n));
 }
 
-static void block(struct tp_sha256 *s, const unsigned char *p)
+/* n blocks of 64 bytes at p, one after another, in C. */
+static void blocks_c(uint32_t h[8], const unsigned char *p, size_t n)
 {
-	uint32_t w[64];
-	for (int i = 0; i < 16; i++)
-		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
-		       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
-	for (int i = 16; i < 64; i++) {
-		uint32_t s0 = ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ (w[i - 15] >> 3);
-		uint32_t s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10);
-		w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+	for (; n > 0; n--, p += 64) {
+		uint32_t w[64];
+		for (int i = 0; i < 16; i++)
+			w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
+			       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+		for (int i = 16; i < 64; i++) {
+			uint32_t s0 = ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ (w[i - 15] >> 3);
+			uint32_t s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10);
+			w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+		}
+		uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
+		uint32_t e = h[4], f = h[5], g = h[6], hh = h[7];
+		for (int i = 0; i < 64; i++) {
+			uint32_t t1 = hh + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) + ((e & f) ^ (~e & g)) +
+				      K[i] + w[i];
+			uint32_t t2 = (ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+			hh = g;
+			g = f;
+			f = e;
+			e = d + t1;
+			d = c;
+			c = b;
+			b = a;
+			a = t1 + t2;
+		}
+		h[0] += a;
+		h[1] += b;
+		h[2] += c;
+		h[3] += d;
+		h[4] += e;
+		h[5] += f;
+		h[6] += g;
+		h[7] += hh;
 	}
-	uint32_t a = s->h[0], b = s->h[1], c = s->h[2], d = s->h[3];
-	uint32_t e = s->h[4], f = s->h[5], g = s->h[6], h = s->h[7];
-	for (int i = 0; i < 64; i++) {
-		uint32_t t1 = h + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
-		uint32_t t2 = (ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-		h = g;
-		g = f;
-		f = e;
-		e = d + t1;
-		d = c;
-		c = b;
-		b = a;
-		a = t1 + t2;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+#define TP_SHA_NI 1
+
+/* The same with the x86 SHA extensions (sha256rnds2 does two rounds,
+ * sha256msg1/msg2 the message schedule), four rounds a step: about ten
+ * times faster than blocks_c.  The state is kept as ABEF and CDGH, the
+ * order the instructions want. */
+__attribute__((target("sha,sse4.1"))) static void blocks_ni(uint32_t h[8], const unsigned char *p,
+							   size_t n)
+{
+	const __m128i swap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+	__m128i t = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[0]), 0xB1); /* CDAB */
+	__m128i s1 = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[4]), 0x1B); /* EFGH */
+	__m128i s0 = _mm_alignr_epi8(t, s1, 8);     /* ABEF */
+	s1 = _mm_blend_epi16(s1, t, 0xF0);          /* CDGH */
+	for (; n > 0; n--, p += 64) {
+		__m128i abef = s0, cdgh = s1, w[4];
+		for (int i = 0; i < 16; i++) {
+			__m128i m;
+			if (i < 4) {
+				m = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * i)), swap);
+			} else {
+				/* W[t-16] + s0(W[t-15]), + W[t-7], then s1(W[t-2]). */
+				m = _mm_sha256msg1_epu32(w[i & 3], w[(i + 1) & 3]);
+				m = _mm_add_epi32(m, _mm_alignr_epi8(w[(i + 3) & 3], w[(i + 2) & 3], 4));
+				m = _mm_sha256msg2_epu32(m, w[(i + 3) & 3]);
+			}
+			w[i & 3] = m;
+			__m128i k = _mm_add_epi32(m, _mm_loadu_si128((const __m128i *)&K[4 * i]));
+			s1 = _mm_sha256rnds2_epu32(s1, s0, k);
+			s0 = _mm_sha256rnds2_epu32(s0, s1, _mm_shuffle_epi32(k, 0x0E));
+		}
+		s0 = _mm_add_epi32(s0, abef);
+		s1 = _mm_add_epi32(s1, cdgh);
 	}
-	s->h[0] += a;
-	s->h[1] += b;
-	s->h[2] += c;
-	s->h[3] += d;
-	s->h[4] += e;
-	s->h[5] += f;
-	s->h[6] += g;
-	s->h[7] += h;
+	t = _mm_shuffle_epi32(s0, 0x1B);            /* FEBA */
+	s1 = _mm_shuffle_epi32(s1, 0xB1);           /* DCHG */
+	s0 = _mm_blend_epi16(t, s1, 0xF0);          /* DCBA */
+	s1 = _mm_alignr_epi8(s1, t, 8);             /* HGFE */
+	_mm_storeu_si128((__m128i *)&h[0], s0);
+	_mm_storeu_si128((__m128i *)&h[4], s1);
+}
+
+/* 1 when the CPU has the SHA extensions (and SSSE3 / SSE4.1 with them). */
+static int cpu_has_sha(void)
+{
+	unsigned a, b, c, d;
+	if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_SSSE3) || !(c & bit_SSE4_1))
+		return 0;
+	return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 29));
+}
+#endif
+
+/* -1 not known yet, 0 in C, 1 with the SHA extensions
+ * (tp_sha256_use_cpu). */
+static int use_ni = -1;
+
+void tp_sha256_use_cpu(int on)
+{
+#ifdef TP_SHA_NI
+	use_ni = on && cpu_has_sha();
+#else
+	(void)on;
+	use_ni = 0;
+#endif
+}
+
+static void blocks(uint32_t h[8], const unsigned char *p, size_t n)
+{
+#ifdef TP_SHA_NI
+	if (use_ni < 0)
+		tp_sha256_use_cpu(1);
+	if (use_ni) {
+		blocks_ni(h, p, n);
+		return;
+	}
+#endif
+	blocks_c(h, p, n);
 }
 
 void tp_sha256_init(struct tp_sha256 *s)
@@ -67,17 +153,25 @@ void tp_sha256_add(struct tp_sha256 *s, const void *data, size_t n)
 {
 	const unsigned char *p = data;
 	s->len += n;
-	while (n > 0) {
+	if (s->n > 0) {
 		size_t take = 64 - s->n < n ? 64 - s->n : n;
 		memcpy(s->buf + s->n, p, take);
 		s->n += take;
 		p += take;
 		n -= take;
-		if (s->n == 64) {
-			block(s, s->buf);
-			s->n = 0;
-		}
+		if (s->n < 64)
+			return;
+		blocks(s->h, s->buf, 1);
+		s->n = 0;
 	}
+	/* Whole blocks straight from the caller's bytes. */
+	if (n >= 64) {
+		blocks(s->h, p, n / 64);
+		p += n / 64 * 64;
+		n %= 64;
+	}
+	memcpy(s->buf, p, n);
+	s->n = n;
 }
 
 void tp_sha256_hex(struct tp_sha256 *s, char hex[65])

@@ -18,4 +18,9 @@ void tp_sha256_add(struct tp_sha256 *s, const void *data, size_t n);
 /* Writes the digest as 64 lowercase hex digits and a NUL into hex. */
 void tp_sha256_hex(struct tp_sha256 *s, char hex[65]);
 
+/* Whether to use the CPU's SHA instructions where it has them (x86-64:
+ * the SHA extensions; the default, found out at the first use), or the
+ * code in C (on 0).  The digests are the same: tests compare the two. */
+void tp_sha256_use_cpu(int on);
+
 #endif
