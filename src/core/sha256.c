@@ -77,6 +77,7 @@ __attribute__((target("sha,sse4.1"))) static void blocks_ni(uint32_t h[8], const
 	s1 = _mm_blend_epi16(s1, t, 0xF0);          /* CDGH */
 	for (; n > 0; n--, p += 64) {
 		__m128i abef = s0, cdgh = s1, w[4];
+#pragma GCC unroll 16
 		for (int i = 0; i < 16; i++) {
 			__m128i m;
 			if (i < 4) {
