@@ -153,8 +153,8 @@ static void board_lines(struct tp_buf *b, const struct tp_config *c, const struc
 			      tp_arena_numbering_names[r->numbering]);
 	}
 	if (r->numbering == TP_NUMBERING_GROUPS && (hex || tri))
-		tp_buf_printf(b, " (hexagonal groups %d cells across, their centres %d apart)", r->group_size,
-			      r->group_size + r->group_gap);
+		tp_buf_printf(b, " (hexagonal groups %d cell%s across, their centres %d apart)", r->group_size,
+			      r->group_size == 1 ? "" : "s", r->group_size + r->group_gap);
 	else if (r->numbering == TP_NUMBERING_GROUPS)
 		tp_buf_printf(b, " (groups of %d x %d squares, %d unnumbered between)", r->group_size,
 			      r->group_size, r->group_gap);

@@ -140,8 +140,9 @@ int tp_arena_hex_rules_check(const struct tp_arena_rules *r, tp_err *e)
 			}
 	if ((a == 0 || b == 0) && r->numbering == TP_NUMBERING_GROUPS)
 		return tp_fail(e, TP_EINPUT,
-			       "arena.group_gap = %d: groups %d cells across, %d apart, leave the %s arena of a sector without a numbered cell; use a smaller arena.group_gap or a larger arena.group_size",
-			       r->group_gap, r->group_size, r->group_gap, a == 0 ? "inner" : "outer");
+			       "arena.group_gap = %d: groups %d cell%s across, %d unnumbered between, leave the %s arena of a sector without a numbered cell; use a smaller arena.group_gap or a larger arena.group_size",
+			       r->group_gap, r->group_size, r->group_size == 1 ? "" : "s", r->group_gap,
+			       a == 0 ? "inner" : "outer");
 	if (a == 0)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner_size = %d: the %s inner arena holds no numbered cell in a sector; make it larger",
