@@ -102,28 +102,39 @@ def main():
     for k, v in idle.items():
         print(f"  {k:48s} {v:7.3f}")
     print(f"  {'total':48s} {sum(idle.values()):7.3f}   (= {cores} x wall - CPU = {cores * wall - total_cpu:.3f})")
-    # The model, from CPU and sleep times alone.
+    # The model, from CPU and sleep times alone.  The pools: the writers'
+    # ("pool") and the preflight's ("preflight pool", inside "plan").
     serial_phases = [s for s in mine if s["name"] in phases and s["name"] != "pool"]
-    serial = build["cpu"] - (pool["cpu"] if pool else 0)
-    slept = sum(s["sleep"] for s in serial_phases)
-    order = sorted(tasks, key=lambda s: s["start"])
-    n = max(len(workers), 1)
-    free = [0.0] * n
-    for s in order:
-        k = free.index(min(free))
-        free[k] += s["len"]
-    span = max(free) if order else 0.0
-    task_cpu = sum(s["cpu"] for s in order)
-    task_sleep = sum(s["sleep"] for s in order)
+    pools = [s for s in mine if s["name"] in ("pool", "preflight pool")]
+    serial = build["cpu"] - sum(p["cpu"] for p in pools)
+    slept = sum(s["sleep"] for s in serial_phases) - sum(p["sleep"] for p in pools if p["name"] != "pool")
     print("model (CPU and sleep times only, load-independent):")
     print(f"  {'parent serial CPU, sleep':48s} {serial:7.3f} {slept:6.3f}  -> idle "
           f"{(cores - 1) * serial + cores * slept:.3f}")
     print("    by phase (CPU/sleep): " + ", ".join(f"{s['name']} {s['cpu']:.3f}/{s['sleep']:.3f}"
-                                               for s in serial_phases))
-    print(f"  {'pool makespan (greedy, start order)':48s} {span:7.3f}  -> idle {cores * span - task_cpu:.3f}"
-          f" (of it the tasks' sleep {task_sleep:.3f})")
+                                               for s in serial_phases + pools if s["name"] != "pool"))
+    spans_total = 0.0
+    order = []
+    for p in pools:
+        ts = sorted((s for s in tasks if p["start"] <= s["start"] <= p["end"]), key=lambda s: s["start"])
+        if not workers:
+            ts = sorted((s for s in mine if s["name"].startswith("task ") and p["start"] <= s["start"] <= p["end"]),
+                        key=lambda s: s["start"])
+        n = max(len({s["pid"] for s in ts}), 1)
+        free = [0.0] * n
+        for s in ts:
+            k = free.index(min(free))
+            free[k] += s["len"]
+        span = max(free) if ts else 0.0
+        task_cpu = sum(s["cpu"] for s in ts)
+        task_sleep = sum(s["sleep"] for s in ts)
+        spans_total += span
+        order += ts
+        print(f"  {p['name'] + ': makespan (greedy, start order)':48s} {span:7.3f}  -> idle "
+              f"{cores * span - task_cpu:.3f} (of it the tasks' sleep {task_sleep:.3f}; {len(ts)} tasks on {n})")
+    task_cpu = sum(s["cpu"] for s in order)
     print(f"  {'worker CPU outside tasks (start, exit)':48s} {worker_cpu - task_cpu:7.3f}")
-    bound = total_cpu / (serial + slept + span) if serial + span > 0 else 0
+    bound = total_cpu / (serial + slept + spans_total) if serial + spans_total > 0 else 0
     print(f"  {'CPU/wall bound':48s} {bound:7.3f}")
     big = sorted(order, key=lambda s: -s["cpu"])[:5]
     print("  largest tasks (CPU/sleep): " + "; ".join(f"{s['name'][5:]} {s['cpu']:.3f}/{s['sleep']:.3f}" for s in big))

@@ -14,7 +14,11 @@
  *   sheets    tp_build_sheets: the tasks on the workers: each sheet in
  *             each format, the ink report (manifest/inks.csv) and the
  *             contact sheet (build_proof.c), all from the plan's layouts
- *             (build_run.c).
+ *             (build_run.c); each file's SHA-256 taken by its worker.
+ *
+ * The visit learns whether the plan keeps a sheet's layout (kept[i]), so
+ * that a caller may check a kept layout later, on the workers
+ * (cli/preflight_pool.h), in a phase before the writers.
  *
  * The layouts the plan made are kept (built[]) and the workers, forked
  * after it, share them: no sheet is laid out twice.  Only when they would

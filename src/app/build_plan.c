@@ -213,19 +213,28 @@ static int lay_out_sheet(struct tp_build *b, size_t i, tp_err *e)
 		f->pages = written->n;
 		tp_doc_inks(written, f->inks, sizeof f->inks);
 	}
-	if (rc == TP_OK && b->want[i]) {
+	if (rc == TP_OK && b->want[i])
 		sheet_facts(s, &built, written, f);
-		if (b->opt.visit)
-			rc = b->opt.visit(b->opt.visit_ctx, b, i, &built, written, e);
-	}
-	tp_doc_free(&own);
+	/* Kept or not is known to the visit (b->kept[i]): a kept layout can
+	 * be checked later, on the workers. */
 	for (size_t k = 0; k < built.n; k++)
 		tp_scene_shrink(built.pages[k].sc);
 	size_t bytes = doc_bytes(&built);
-	if (rc == TP_OK && !b->opt.estimate && b->kept_bytes + bytes <= TP_LAYOUT_KEEP_BYTES) {
+	int keep = rc == TP_OK && !b->opt.estimate && b->kept_bytes + bytes <= TP_LAYOUT_KEEP_BYTES;
+	if (keep) {
 		b->built[i] = built;
 		b->kept[i] = 1;
 		b->kept_bytes += bytes;
+		if (written == &built)
+			written = &b->built[i];
+	}
+	if (rc == TP_OK && b->want[i] && b->opt.visit)
+		rc = b->opt.visit(b->opt.visit_ctx, b, i, keep ? &b->built[i] : &built, written, e);
+	tp_doc_free(&own);
+	if (keep) {
+		/* The visit's marks, taken off again, may have left room. */
+		for (size_t k = 0; k < built.n; k++)
+			tp_scene_shrink(built.pages[k].sc);
 	} else {
 		tp_doc_free(&built);
 	}

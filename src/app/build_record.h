@@ -20,6 +20,8 @@ struct tp_written {
 	char *name;         /* relative to the output folder (owned) */
 	long long bytes;
 	size_t sheet;       /* index in the game's sheets, or (size_t)-1 for manifest/ */
+	char sha256[65];    /* its hash when the process that wrote it took it
+			     * (tp_written_hash), else "": the record takes it */
 };
 
 struct tp_written_list {
@@ -30,9 +32,12 @@ struct tp_written_list {
 /* Appends one file; 0, or -1 when out of memory. */
 int tp_written_add(struct tp_written_list *w, const char *name, long long bytes, size_t sheet);
 void tp_written_free(struct tp_written_list *w);
+/* Gives the last file added its SHA-256 (64 hex digits), taken by the
+ * worker that wrote it, so the record need not read it again. */
+void tp_written_hash(struct tp_written_list *w, const char *hex);
 
 /* Writes dir/manifest/build.json atomically (hashing each file as it is
- * on disk now); the files of old (the record this one replaces, verified,
+ * on disk now, unless its writer gave its hash); the files of old (the record this one replaces, verified,
  * or NULL) still there as it recorded them and not written again are kept
  * as earlier_files.  TP_OK, or TP_EIO naming the file. */
 int tp_record_write(const char *dir, const struct tp_record *old, const struct tp_config *c,

@@ -3,26 +3,38 @@
 
 #include "app/build.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 #include "print/backend.h"
 #include "app/file_name.h"
 #include "app/impose_game.h"
+#include "app/record_read.h"
 #include "app/sheet_pages.h"
 #include "print/jobs.h"
 #include "print/outfile.h"
 
+/* "NAME<TAB>BYTES<TAB>SHA-256": the hash taken here, in the worker that
+ * wrote the file (the pages are still in memory's cache), not by the
+ * parent's commit after the pool.  Where the file cannot be read back, the
+ * line has no hash and the record takes it (and names the failure). */
 void tp_build_note_file(struct tp_build *b, const char *name)
 {
-	char path[PATH_MAX + 256];
-	struct stat st;
+	char path[PATH_MAX + 256], hex[65];
+	long long bytes = 0;
 	snprintf(path, sizeof path, "%s/%s", b->opt.dir, name);
-	tp_buf_printf(b->summary, "%s\t%lld\n", name, stat(path, &st) == 0 ? (long long)st.st_size : 0);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && tp_hash_fd(fd, hex, &bytes) == 0)
+		tp_buf_printf(b->summary, "%s\t%lld\t%s\n", name, bytes, hex);
+	else
+		tp_buf_printf(b->summary, "%s\t0\n", name);
+	if (fd >= 0)
+		close(fd);
 	(*b->n_files)++;
 }
 

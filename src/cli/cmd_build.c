@@ -15,6 +15,7 @@
 #include "cli/build_estimate.h"
 #include "cli/build_txn.h"
 #include "cli/cli.h"
+#include "cli/preflight_pool.h"
 #include "cli/preflight_run.h"
 #include "cli/preview.h"
 #include "core/alloc.h"
@@ -31,7 +32,8 @@ static void human_size(char *out, size_t n, long long bytes)
 		snprintf(out, n, "%.0f kB", kb < 1 ? 1 : kb);
 }
 
-/* Adds the files of one report ("NAME<TAB>BYTES" lines) to w.  0 or -1. */
+/* Adds the files of one report ("NAME<TAB>BYTES" or
+ * "NAME<TAB>BYTES<TAB>SHA-256" lines) to w.  0 or -1. */
 static int collect(struct tp_written_list *w, const struct tp_buf *report, size_t sheet)
 {
 	const char *p = report->s;
@@ -43,6 +45,13 @@ static int collect(struct tp_written_list *w, const struct tp_buf *report, size_
 		snprintf(name, sizeof name, "%.*s", (int)(tab - p), p);
 		if (tp_written_add(w, name, atoll(tab + 1), sheet) != 0)
 			return -1;
+		const char *hash = memchr(tab + 1, '\t', (size_t)(nl - tab - 1));
+		if (hash && nl - hash == 65) {
+			char hex[65];
+			memcpy(hex, hash + 1, 64);
+			hex[64] = '\0';
+			tp_written_hash(w, hex);
+		}
 		p = nl + 1;
 	}
 	return 0;
@@ -161,6 +170,11 @@ static int *recorded_sheets(const struct tp_session *s, const char *dir)
 struct checks {
 	const struct tp_session *s;
 	struct tp_preflight *pf;     /* or NULL: no preflight */
+	/* By sheet: its preflight, merged into pf in sheet order after the
+	 * plan (preflight_pool.h), and whether the workers check it then
+	 * (later: a layout the plan kept, with more than one worker). */
+	struct tp_preflight *per;
+	int *later;
 	struct tp_pf_rules rules;
 	struct tp_estimate *part;    /* [sheet * tp_n_backends + backend] */
 	struct tp_written_list *names;
@@ -189,11 +203,16 @@ static int visit(void *ctx, const struct tp_build *b, size_t sheet, const struct
 		return TP_OK;
 	/* No layout: the sheet makes its pages one at a time, and is
 	 * preflighted so. */
+	if (written && b->kept[sheet] && b->opt.jobs > 1) {
+		ck->later[sheet] = 1;
+		return TP_OK;
+	}
 	struct tp_trace t;
 	tp_trace_start(&t);
+	struct tp_preflight *pf = &ck->per[sheet];
 	int rc = written ? tp_preflight_doc(ck->s->cfg, def, &ck->rules, (struct tp_doc *)written,
-					    pdf, b->epoch, ck->pf, e)
-			 : tp_preflight_pages(ck->s, sheet, &ck->rules, pdf, b->epoch, ck->pf, e);
+					    pdf, b->epoch, pf, e)
+			 : tp_preflight_pages(ck->s, sheet, &ck->rules, pdf, b->epoch, pf, e);
 	tp_trace_end(&t, "preflight %s", def->name);
 	return rc;
 }
@@ -206,13 +225,37 @@ static int checks_open(struct checks *ck, const struct tp_session *s, struct tp_
 	tp_pf_rules_of(s->cfg, &ck->rules);
 	ck->part = tp_calloc(n, sizeof *ck->part);
 	ck->names = names ? tp_calloc(n, sizeof *ck->names) : NULL;
-	if (ck->part == NULL || (names && ck->names == NULL))
+	ck->per = tp_calloc(s->game->n_sheets + 1, sizeof *ck->per);
+	ck->later = tp_calloc(s->game->n_sheets + 1, sizeof *ck->later);
+	if (ck->part == NULL || (names && ck->names == NULL) || ck->per == NULL || ck->later == NULL)
 		return tp_fail(e, TP_EIO, "out of memory planning the build");
 	return TP_OK;
 }
 
+/* The sheets the workers preflight (ck->later), then every sheet's
+ * findings into ck->pf in sheet order: the same preflight for any -j. */
+static int checks_preflight(struct checks *ck, const struct tp_build *b, tp_err *e)
+{
+	if (ck->pf == NULL)
+		return TP_OK;
+	struct tp_trace t;
+	tp_trace_start(&t);
+	int pdf = (b->formats & (1u << TP_BACKEND_PDF)) != 0;
+	int rc = tp_preflight_pool(b, &ck->rules, ck->later, pdf, ck->per, e);
+	for (size_t i = 0; rc == TP_OK && i < ck->s->game->n_sheets; i++)
+		if (tp_preflight_merge(ck->pf, &ck->per[i]) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory preflighting %s",
+				     ck->s->game->sheets[i].name);
+	tp_trace_end(&t, "preflight pool");
+	return rc;
+}
+
 static void checks_close(struct checks *ck)
 {
+	for (size_t i = 0; ck->per && i < ck->s->game->n_sheets; i++)
+		tp_preflight_free(&ck->per[i]);
+	free(ck->per);
+	free(ck->later);
 	for (size_t k = 0; ck->names && k < ck->s->game->n_sheets * tp_n_backends; k++)
 		tp_written_free(&ck->names[k]);
 	free(ck->names);
@@ -350,6 +393,8 @@ static int plan_and_check(const struct tp_cli *cli, const struct tp_session *s, 
 	free(in_folder);
 	b->opt.in_folder = opt->in_folder = NULL;
 	b->opt.visit_ctx = opt->visit_ctx = NULL;
+	if (rc == TP_OK)
+		rc = checks_preflight(&ck, b, e);
 	if (rc == TP_OK)
 		rc = preflight(cli, pf, e);
 	struct tp_estimate est = { .names = predicted };

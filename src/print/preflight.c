@@ -15,7 +15,6 @@
 #include "print/sheet.h"
 
 #define EPS TP_PF_EPS
-#define MAX_FINDINGS 20000
 
 void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,
 	       double limit, const char *fmt, ...)
@@ -23,7 +22,7 @@ void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *ru
 	va_list ap;
 	va_start(ap, fmt);
 	struct tp_pf_finding *f =
-		tp_pf_record(P->pf, MAX_FINDINGS, sev, P->sheet, P->page, rule, fmt, ap);
+		tp_pf_record(P->pf, TP_PF_MAX_FINDINGS, sev, P->sheet, P->page, rule, fmt, ap);
 	va_end(ap);
 	if (f == NULL)
 		return;

@@ -51,6 +51,7 @@ struct tp_pf_finding {
 	char rule[24];           /* "safe-zone", "die-open", ... */
 	double value, limit;     /* measured and allowed, in the rule's unit */
 	char what[200];          /* the element, in words */
+	int capped;              /* a page rule's (cut at TP_PF_MAX_FINDINGS) */
 };
 
 struct tp_preflight {
@@ -82,6 +83,18 @@ int tp_preflight_page(struct tp_preflight *pf, const struct tp_pf_rules *r, cons
 		      int page, const struct tp_scene *sc);
 
 void tp_preflight_free(struct tp_preflight *pf);
+
+/* A build preflights its sheets one by one, each into its own
+ * tp_preflight, some on the workers (cli/preflight_pool.h); merged in
+ * sheet order they are the preflight of the whole build, finding for
+ * finding, as if checked in one (the page rules' cut included).
+ * tp_preflight_merge appends src to dst (0, or -1 when out of memory:
+ * dst->oom set).  tp_preflight_pack writes pf as text into b, and
+ * tp_preflight_unpack adds such a text to pf, every field exact (0, or -1
+ * for a text it cannot read or when out of memory). */
+int tp_preflight_merge(struct tp_preflight *dst, const struct tp_preflight *src);
+void tp_preflight_pack(const struct tp_preflight *pf, struct tp_buf *b);
+int tp_preflight_unpack(const char *text, struct tp_preflight *pf);
 
 /* A finding of a check that is not about a place on the page (the PDF's
  * structure: rule "pdfx"; page 0: the whole file), at (0, 0). */

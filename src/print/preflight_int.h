@@ -48,6 +48,10 @@ struct tp_pf_page {
 	size_t n_eseg, cap_eseg;
 };
 
+/* Findings of the page rules (tp_pf_add) recorded in a preflight at most;
+ * more are counted only.  The notes (tp_preflight_note) are never cut. */
+#define TP_PF_MAX_FINDINGS 20000
+
 /* Counts a finding of severity sev and records it (sheet, page, rule and
  * fmt's text; the rest zero) unless pf already holds `max`: the new
  * finding, or NULL when not recorded (over max, or out of memory: pf->oom

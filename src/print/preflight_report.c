@@ -38,6 +38,7 @@ struct tp_pf_finding *tp_pf_record(struct tp_preflight *pf, size_t max, int sev,
 	f->page = page;
 	snprintf(f->rule, sizeof f->rule, "%s", rule);
 	vsnprintf(f->what, sizeof f->what, fmt, ap);
+	f->capped = max != SIZE_MAX;
 	return f;
 }
 

@@ -9,6 +9,7 @@
 
 #include "print/die.h"
 #include "print/preflight.h"
+#include "print/preflight_int.h"
 #include "print/sheet.h"
 #include "tu_preflight.h"
 
@@ -506,6 +507,99 @@ static void reports(void **state)
 	tp_preflight_free(&pf);
 }
 
+
+/* A build's preflight in parts (one per sheet, some checked on workers and
+ * sent back as text) merged in sheet order is the preflight checked in one:
+ * the same report, byte for byte, and the page rules' cut applied to the
+ * whole. */
+static void parts(void **state)
+{
+	(void)state;
+	palette();
+	struct tp_scene *sc = clean(100, 100);
+	const struct tp_pt l[2] = { { TP_MOVE, 10, 50 }, { TP_LINE, 90.1, 50.3 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.1, l, 2), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 10, 10, 5, 30), 0);
+	struct tp_pf_rules r = rules();
+	struct tp_preflight whole = { 0 }, a = { 0 }, b = { 0 }, merged = { 0 };
+	assert_int_equal(tp_preflight_page(&whole, &r, "a", 1, sc), 0);
+	tp_preflight_note(&whole, TP_PF_ERROR, "b", 0, "pdfx", "tab\there, line\nthere, back\\slash");
+	assert_int_equal(tp_preflight_page(&whole, &r, "b", 2, sc), 0);
+	assert_int_equal(tp_preflight_page(&a, &r, "a", 1, sc), 0);
+	tp_preflight_note(&b, TP_PF_ERROR, "b", 0, "pdfx", "tab\there, line\nthere, back\\slash");
+	assert_int_equal(tp_preflight_page(&b, &r, "b", 2, sc), 0);
+	tp_scene_free(sc);
+	struct tp_buf packed = { 0 };
+	tp_preflight_pack(&b, &packed);
+	assert_false(packed.oom);
+	struct tp_preflight b2 = { 0 };
+	assert_int_equal(tp_preflight_unpack(packed.s, &b2), 0);
+	assert_int_equal(tp_preflight_merge(&merged, &a), 0);
+	assert_int_equal(tp_preflight_merge(&merged, &b2), 0);
+	assert_int_equal(merged.n, whole.n);
+	assert_memory_equal(merged.f, whole.f, whole.n * sizeof *whole.f);
+	struct tp_buf t1 = { 0 }, t2 = { 0 }, j1 = { 0 }, j2 = { 0 };
+	tp_preflight_text(&whole, &t1);
+	tp_preflight_text(&merged, &t2);
+	tp_preflight_json(&whole, &j1);
+	tp_preflight_json(&merged, &j2);
+	assert_string_equal(t1.s, t2.s);
+	assert_string_equal(j1.s, j2.s);
+	assert_int_equal(tp_preflight_unpack("garbled", &b2), -1);
+	/* Every double as computed, not as printed for people. */
+	struct tp_preflight one = { 0 }, back = { 0 };
+	tp_preflight_note(&one, TP_PF_WARNING, "c", 3, "pdfx", "odd");
+	one.f[0].x = 0.1 + 0.2;
+	one.f[0].value = 1.0 / 3;
+	one.f[0].limit = -1e-300;
+	tp_buf_free(&packed);
+	tp_preflight_pack(&one, &packed);
+	assert_int_equal(tp_preflight_unpack(packed.s, &back), 0);
+	assert_int_equal(back.n, 1);
+	assert_memory_equal(back.f, one.f, sizeof *one.f);
+	tp_preflight_free(&one);
+	tp_preflight_free(&back);
+	tp_buf_free(&t1);
+	tp_buf_free(&t2);
+	tp_buf_free(&j1);
+	tp_buf_free(&j2);
+	tp_buf_free(&packed);
+	/* The cut: the page rules' findings past TP_PF_MAX_FINDINGS in the
+	 * whole are counted, not listed; the notes always are. */
+	struct tp_preflight full = { 0 }, tail = { 0 };
+	struct tp_pf_finding pagef = { .severity = TP_PF_WARNING, .page = 1, .capped = 1 };
+	struct tp_pf_finding note = { .severity = TP_PF_ERROR, .page = 0, .capped = 0 };
+	full.f = calloc(TP_PF_MAX_FINDINGS, sizeof *full.f);
+	assert_non_null(full.f);
+	full.cap = TP_PF_MAX_FINDINGS;
+	for (full.n = 0; full.n + 2 < TP_PF_MAX_FINDINGS; full.n++)
+		full.f[full.n] = pagef;
+	full.warnings = full.n;
+	const struct tp_pf_finding seq[4] = { note, pagef, pagef, note };
+	tail.f = calloc(4, sizeof *tail.f);
+	assert_non_null(tail.f);
+	memcpy(tail.f, seq, sizeof seq);
+	tail.n = tail.cap = 4;
+	tail.errors = 2;
+	tail.warnings = 2;
+	assert_int_equal(tp_preflight_merge(&full, &tail), 0);
+	/* Two places left: the note and one page finding fill them; the
+	 * second page finding is cut, and the last note is still listed. */
+	assert_int_equal(full.n, TP_PF_MAX_FINDINGS + 1);
+	assert_int_equal(full.f[full.n - 1].capped, 0);
+	assert_int_equal(full.f[full.n - 2].capped, 1);
+	assert_int_equal(full.f[full.n - 3].capped, 0);
+	assert_int_equal(full.warnings, TP_PF_MAX_FINDINGS - 2 + 2);
+	assert_int_equal(full.errors, 2);
+	tp_preflight_free(&full);
+	tp_preflight_free(&tail);
+	tp_preflight_free(&whole);
+	tp_preflight_free(&a);
+	tp_preflight_free(&b);
+	tp_preflight_free(&b2);
+	tp_preflight_free(&merged);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -515,7 +609,7 @@ int main(void)
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
 		cmocka_unit_test(curved_nicks),
 		cmocka_unit_test(emboss_gap_and_lines),
-		cmocka_unit_test(reports),
+		cmocka_unit_test(reports),       cmocka_unit_test(parts),
 	};
 	return cmocka_run_group_tests_name("preflight", tests, NULL, NULL);
 }
