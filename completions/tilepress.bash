@@ -138,13 +138,15 @@ _tilepress()
 			# field of --list keys).
 			local key=${cur%%=*} values
 			values=$("$bin" "${cfg[@]}" --list keys 2>/dev/null | awk -F '\t' -v k="$key" '$1 == k { print $3 }')
-			if [[ $key == *.pictures ]]; then
-				# The pictures files in the data folders tilepress reads
-				# (the current folder, its own, the installed share).
-				local exe d f
+			if [[ $key == *.pictures || $key == table.order || $key == hex.order ]]; then
+				# The pictures (or triangles) files in the data folders
+				# tilepress reads (the current folder, its own, the
+				# installed share).
+				local exe d f sub=pictures
+				[[ $key == *.order ]] && sub=triangles
 				exe=$(command -v "$bin" 2>/dev/null)
 				for d in . "${exe%/*}" "${exe%/*}/../share/tilepress"; do
-					for f in "$d"/templates/pictures/*.ini; do
+					for f in "$d"/templates/$sub/*.ini; do
 						[[ -e $f ]] && f=${f##*/} && values+=" ${f%.ini}"
 					done
 				done

@@ -17,6 +17,7 @@ INST_PROFILES  := $(sort $(wildcard config/profiles/*.ini))
 INST_TEMPLATES := $(sort $(wildcard templates/indicia/*.ini))
 INST_SHAPES    := $(sort $(wildcard templates/shapes/*.ini))
 INST_PICTURES  := $(sort $(wildcard templates/pictures/*.ini))
+INST_TRIANGLES := $(sort $(wildcard templates/triangles/*.ini))
 INST_DIR     := $(BUILD)/install
 DEB_INSTALL  := man-db groff-base
 
@@ -49,7 +50,7 @@ install: $(BUILD)/pkgconfig/libhpdf.pc
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR)/config/profiles \
 		$(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
-		$(DESTDIR)$(TPDATADIR)/templates/pictures
+		$(DESTDIR)$(TPDATADIR)/templates/pictures $(DESTDIR)$(TPDATADIR)/templates/triangles
 	$(INSTALL) -m 755 $(INST_DIR)/tilepress $(DESTDIR)$(BINDIR)/tilepress
 	$(INSTALL) -m 644 $(INST_DIR)/tilepress.1 $(DESTDIR)$(MAN1DIR)/tilepress.1
 	$(INSTALL) -m 644 completions/tilepress.bash $(DESTDIR)$(BASHCOMPDIR)/tilepress
@@ -58,6 +59,7 @@ install: $(BUILD)/pkgconfig/libhpdf.pc
 	$(INSTALL) -m 644 $(INST_TEMPLATES) $(DESTDIR)$(TPDATADIR)/templates/indicia/
 	$(INSTALL) -m 644 $(INST_SHAPES) $(DESTDIR)$(TPDATADIR)/templates/shapes/
 	$(INSTALL) -m 644 $(INST_PICTURES) $(DESTDIR)$(TPDATADIR)/templates/pictures/
+	$(INSTALL) -m 644 $(INST_TRIANGLES) $(DESTDIR)$(TPDATADIR)/templates/triangles/
 
 # Removes exactly what install put there, then the folders that are ours
 # (share/tilepress) if they are empty; shared folders (bin, man1, ...) stay.
@@ -68,9 +70,10 @@ uninstall:
 		$(INST_PROFILES:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_TEMPLATES:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_SHAPES:%=$(DESTDIR)$(TPDATADIR)/%) \
-		$(INST_PICTURES:%=$(DESTDIR)$(TPDATADIR)/%)
+		$(INST_PICTURES:%=$(DESTDIR)$(TPDATADIR)/%) \
+		$(INST_TRIANGLES:%=$(DESTDIR)$(TPDATADIR)/%)
 	rmdir $(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
-		$(DESTDIR)$(TPDATADIR)/templates/pictures \
+		$(DESTDIR)$(TPDATADIR)/templates/pictures $(DESTDIR)$(TPDATADIR)/templates/triangles \
 		$(DESTDIR)$(TPDATADIR)/templates \
 		$(DESTDIR)$(TPDATADIR)/config/profiles \
 		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR) 2>/dev/null || true

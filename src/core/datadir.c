@@ -134,3 +134,40 @@ int tp_data_each(const char *sub, const char *ext, void (*fn)(const char *stem, 
 	free(names);
 	return rc;
 }
+
+static int is_path(const char *name)
+{
+	size_t n = strlen(name);
+	return strchr(name, '/') != NULL || (n > 4 && strcmp(name + n - 4, ".ini") == 0);
+}
+
+int tp_data_template_resolve(const char *key, const char *name, const char *folder,
+			     const char *shipped, const char *config, char *out, size_t outsz,
+			     tp_err *e)
+{
+	if (is_path(name)) {
+		const char *slash = config ? strrchr(config, '/') : NULL;
+		if (name[0] != '/' && config != NULL) {
+			int dir = slash ? (int)(slash - config) : 1;
+			const char *base = slash ? config : ".";
+			if ((size_t)snprintf(out, outsz, "%.*s/%s", dir, base, name) < outsz &&
+			    access(out, R_OK) == 0)
+				return TP_OK;
+		}
+		if ((size_t)snprintf(out, outsz, "%s", name) >= outsz)
+			return tp_fail(e, TP_EINPUT, "%s: path too long", key);
+		return TP_OK;
+	}
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			return tp_fail(e, TP_EINPUT,
+				       "%s = %s: a %s name uses letters, digits, - and _; or give a path to a .ini file",
+				       key, name, folder);
+	char rel[300];
+	snprintf(rel, sizeof rel, "templates/%s/%s.ini", folder, name);
+	if (tp_data_find(rel, out, outsz) == 0)
+		return TP_OK;
+	return tp_fail(e, TP_EINPUT, "%s = %s: no %s in %s; give a shipped name (%s) or a path", key, name,
+		       rel, tp_data_dirs_text(), shipped);
+}

@@ -8,40 +8,11 @@
 #include "core/datadir.h"
 #include "core/ini_read.h"
 
-static int is_path(const char *name)
-{
-	size_t n = strlen(name);
-	return strchr(name, '/') != NULL || (n > 4 && strcmp(name + n - 4, ".ini") == 0);
-}
-
 int tp_pictures_resolve(const char *key, const char *name, const char *config, char *out,
 			size_t outsz, tp_err *e)
 {
-	if (is_path(name)) {
-		const char *slash = config ? strrchr(config, '/') : NULL;
-		if (name[0] != '/' && config != NULL) {
-			int dir = slash ? (int)(slash - config) : 1;
-			const char *base = slash ? config : ".";
-			if ((size_t)snprintf(out, outsz, "%.*s/%s", dir, base, name) < outsz &&
-			    access(out, R_OK) == 0)
-				return TP_OK;
-		}
-		if ((size_t)snprintf(out, outsz, "%s", name) >= outsz)
-			return tp_fail(e, TP_EINPUT, "%s: path too long", key);
-		return TP_OK;
-	}
-	for (const char *p = name; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
-			return tp_fail(e, TP_EINPUT,
-				       "%s = %s: a pictures name uses letters, digits, - and _; or give a path to a .ini file",
-				       key, name);
-	char rel[300];
-	snprintf(rel, sizeof rel, "templates/pictures/%s.ini", name);
-	if (tp_data_find(rel, out, outsz) == 0)
-		return TP_OK;
-	return tp_fail(e, TP_EINPUT, "%s = %s: no %s in %s; give a shipped name (toys, signs, fruit, animals) or a path",
-		       key, name, rel, tp_data_dirs_text());
+	return tp_data_template_resolve(key, name, "pictures", "toys, signs, fruit, animals", config, out,
+					outsz, e);
 }
 
 struct load {

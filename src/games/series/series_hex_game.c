@@ -87,7 +87,7 @@ static const struct tp_key keys[] = {
 	  .help = "row col east northeast northwest: a tile the layout is derived from; repeatable" },
 	{ "hex", "order", TP_KEY_CUSTOM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, order),
 	  .parse = tp_table_parse_order, .format = tp_table_format_order,
-	  .help = "FIG. 6 in each triangle: small triangles 1..9 in marking order" },
+	  .help = "FIG. 6 in each triangle: small triangles 1..9 in marking order, or a triangles template (templates/triangles/NAME.ini or a path)" },
 	{ "hex", "indicia", TP_KEY_ENUM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, indicia),
 	  .names = indicia_names,
 	  .help = "triangles (FIG. 6), digits (FIGS. 3-5), or pictures in the 5-3-1 pattern (FIG. 15A)" },
@@ -113,6 +113,9 @@ static void defaults(struct tp_config *c)
 static int finish(struct tp_config *c, tp_err *e)
 {
 	struct tp_table_cfg *t = c->game_cfg;
+	int rc = tp_table_load_order(c, "hex", e);
+	if (rc != TP_OK)
+		return rc;
 	if (c->board.rows < 2 || c->board.rows > TP_HEX_MAX || c->board.cols < 2 ||
 	    c->board.cols > TP_HEX_MAX)
 		return tp_fail(e, TP_EINPUT, "%s: board.rows and board.cols: the hexagonal set takes 2 to %d rows and cols",
@@ -250,8 +253,10 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 	const struct tp_hex *h = model;
 	char line[TP_HEX_RULES][160];
 	tp_buf_printf(b, "config %s: ok\n", c->path);
-	tp_buf_printf(b, "hexagonal set ([0070]): %d x %d = %d tiles, %.0f mm across the flats, %d distinct fronts\n",
+	tp_buf_printf(b, "hexagonal set ([0070]): %d x %d = %d tiles, %.0f mm across the flats, %d distinct fronts; FIG. 6 ",
 		      h->rows, h->cols, h->rows * h->cols, c->print.tile_mm, h->n_fronts);
+	tp_table_describe_order(b, tp_table_cfg(c));
+	tp_buf_printf(b, "\n");
 	int fails = tp_hex_prove(h, line, TP_HEX_RULES);
 	for (int i = 0; i < TP_HEX_RULES; i++)
 		tp_buf_printf(b, "%s\n", line[i]);

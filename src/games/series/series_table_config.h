@@ -15,6 +15,12 @@ struct tp_table_cfg {
 	 * the tile's side, 6..8 in the middle row, 9 at the centre; element n
 	 * marks the first n of order[] (0-based numbers). */
 	int order[9];
+	/* Element n marks the small triangles of bit mask marks[n] (bit s:
+	 * triangle s, 0-based): the first n of order[], or a triangles
+	 * template's key n (finish fills it: tp_table_load_order). */
+	unsigned short marks[10];
+	char order_name[256];  /* table.order / hex.order a template's name or path; "" for a list */
+	char order_label[64];  /* the template's name = (or file name), for check */
 	/* table.indicia / hex.indicia, enum tp_tri_mode: FIG. 6 triangles,
 	 * FIG. 15A shapes or pictures in the 5-3-1 pattern, or digits. */
 	int indicia;
@@ -31,11 +37,21 @@ struct tp_table_cfg {
 };
 
 /* table.order and hex.order: parse "3 1 5 ..." into order[] (each of 1..9
- * once), and write it back as config text. */
+ * once), or keep a triangles template's name or path for finish, and write
+ * it back as config text (series_tri_order.c). */
 int tp_table_parse_order(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
 			 char *why, size_t n);
 void tp_table_format_order(const struct tp_key *k, const void *core, const void *game,
 			   struct tp_buf *b);
+
+/* For check: "order 3 1 5 ..." or "template NAME: 3 | 1 5 | ..." (the
+ * small triangles element 1, 2, ... marks). */
+void tp_table_describe_order(struct tp_buf *b, const struct tp_table_cfg *t);
+
+/* Fills marks[] from SECTION.order: the list, or the template (a name in
+ * templates/triangles/ or a path, resolved beside the config file; errors
+ * name where the key was set and the file's line). */
+int tp_table_load_order(struct tp_config *c, const char *section, tp_err *e);
 
 /* Loads the pictures file of SECTION.pictures (table or hex) with the
  * sections want[] (the series' names), resolved beside the config file;

@@ -13,49 +13,6 @@
 
 extern const struct tp_sheet_def tp_table_sheets[3];
 
-/* "3 1 5 ...": each small triangle 1..9 once. */
-int tp_table_parse_order(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
-		       char *why, size_t n)
-{
-	(void)k;
-	struct tp_table_cfg *t = x->game;
-	int ord[9], m = 0;
-	unsigned seen = 0;
-	const char *p = value;
-	while (*p) {
-		char *end;
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		if (!*p)
-			break;
-		long v = strtol(p, &end, 10);
-		if (end == p || v < 1 || v > 9 || (seen & (1u << v)) || m == 9 ||
-		    (*end && *end != ' ' && *end != '\t' && *end != ',')) {
-			m = -1;
-			break;
-		}
-		seen |= 1u << v;
-		ord[m++] = (int)v - 1;
-		p = end;
-	}
-	if (m != 9) {
-		snprintf(why, n, "must name each small triangle 1..9 once (1-5 along the side, 6-8 the middle row, 9 the tip), in marking order");
-		return -1;
-	}
-	memcpy(t->order, ord, sizeof ord);
-	return 0;
-}
-
-void tp_table_format_order(const struct tp_key *k, const void *core, const void *game,
-			 struct tp_buf *b)
-{
-	(void)k;
-	(void)core;
-	const struct tp_table_cfg *t = game;
-	for (int i = 0; i < 9; i++)
-		tp_buf_printf(b, i ? " %d" : "%d", t->order[i] + 1);
-}
-
 static const struct tp_enum_name indicia_names[] = {
 	{ "triangles", TP_TRI_TRIANGLES }, { "shapes", TP_TRI_SHAPES }, { "pictures", TP_TRI_PICTURES },
 	{ "digits", TP_TRI_DIGITS }, { NULL, 0 },
@@ -72,7 +29,7 @@ static const struct tp_enum_name symbol_names[] = {
 static const struct tp_key keys[] = {
 	{ "table", "order", TP_KEY_CUSTOM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, order),
 	  .parse = tp_table_parse_order, .format = tp_table_format_order,
-	  .help = "FIG. 6: small triangles 1..9 in marking order (element n marks the first n)" },
+	  .help = "FIG. 6: small triangles 1..9 in marking order (element n marks the first n), or a triangles template (templates/triangles/NAME.ini or a path)" },
 	{ "table", "indicia", TP_KEY_ENUM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, indicia),
 	  .names = indicia_names,
 	  .help = "triangles (FIG. 6), shapes or pictures in the 5-3-1 pattern (FIG. 15A), or digits (FIGS. 3-5)" },
@@ -133,6 +90,9 @@ static int finish(struct tp_config *c, tp_err *e)
 			       c->path);
 	/* The shape identifies the series: no two alike. */
 	struct tp_table_cfg *t = c->game_cfg;
+	int rc = tp_table_load_order(c, "table", e);
+	if (rc != TP_OK)
+		return rc;
 	if (t->indicia == TP_TRI_PICTURES)
 		return tp_table_load_pictures(c, "table", tp_series_names, TP_N_SERIES, e);
 	for (int a = 0; a < TP_N_SERIES; a++)
@@ -236,10 +196,9 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 	const struct tp_table *t = model;
 	char line[8][160];
 	tp_buf_printf(b, "config %s: ok\n", c->path);
-	tp_buf_printf(b, "table set (FIG. 7): %d tiles, %.0f mm square, %d distinct fronts; FIG. 6 order",
+	tp_buf_printf(b, "table set (FIG. 7): %d tiles, %.0f mm square, %d distinct fronts; FIG. 6 ",
 		      TP_TABLE_TILES, c->print.tile_mm, t->n_fronts);
-	for (int i = 0; i < 9; i++)
-		tp_buf_printf(b, " %d", tp_table_cfg(c)->order[i] + 1);
+	tp_table_describe_order(b, tp_table_cfg(c));
 	tp_buf_printf(b, "\n");
 	int fails = tp_table_prove(t, line, 8);
 	for (int i = 0; i < 8; i++)

@@ -58,7 +58,7 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 	double digit = 0;
 	for (int k = 0; k < 4; k++) {
 		int sr = tp_table_side_series[k];
-		struct tp_tri_style st = { tc->indicia, tc->order, tc->symbol[sr], &tc->pictures.pic[sr],
+		struct tp_tri_style st = { tc->indicia, tc->marks, tc->symbol[sr], &tc->pictures.pic[sr],
 					   t * 0.008, c->print.safe_mm, 4, digit };
 		double A[2], B[2], C[2] = { x + t / 2, y + t / 2 };
 		tile_corner(x, y, t, k, A);

@@ -283,9 +283,7 @@ int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const do
 		double xy[6], cx, cy, r;
 		tp_tri_small(st->mode == TP_TRI_TRIANGLES ? A : Ak, st->mode == TP_TRI_TRIANGLES ? B : Bk,
 			     C, s, xy);
-		int marked = 0;
-		for (int m = 0; m < n; m++)
-			marked |= st->order[m] == s;
+		int marked = n >= 1 && n <= 9 && (st->marks[n] >> s & 1);
 		if (st->mode == TP_TRI_TRIANGLES) {
 			if (marked)
 				rc |= fill_small(sc, ink, xy, o);

@@ -7,9 +7,9 @@
  * its apex C at the tile's centre, and A comes first going clockwise round
  * the tile (y down).
  *   triangles  FIG. 6, claim 6: 9 small triangles in rows of 5 (along the
- *              side), 3 and 1 (at the centre); element n fills the first n
- *              of order[] (0-based: 0-4 the row of 5, 5-7 the row of 3,
- *              8 the tip);
+ *              side), 3 and 1 (at the centre); element n fills those of
+ *              marks[n] (bit s: 0-4 the row of 5, 5-7 the row of 3, 8 the
+ *              tip);
  *   shapes     FIG. 15A, claim 7: n shapes at the incentres of those small
  *              triangles (the 5-3-1 pattern), the shape naming the series;
  *   pictures   the same with a picture of a pictures file;
@@ -45,7 +45,8 @@ void tp_tri_outer_of(struct tp_tri_outer *o, const double corner[][2], int n, un
 
 struct tp_tri_style {
 	int mode;                      /* enum tp_tri_mode */
-	const int *order;              /* triangles, shapes, pictures */
+	const unsigned short *marks;   /* triangles, shapes, pictures: element n marks the small
+					* triangles of bit mask marks[n] (bit s: triangle s) */
 	int symbol;                    /* shapes: enum tp_symbol */
 	const struct tp_picture *pic;  /* pictures */
 	double line_w;                 /* hairlines of the small triangles */

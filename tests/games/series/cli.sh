@@ -186,6 +186,21 @@ tcase "hex.anchor fixes its tile and the rules still hold" c_hex_anchor
 tcase "series-hex: die lines cut each shared side once" c_hex_die
 tcase "table.order with a triangle twice is refused" refuse "--set table.order" "table.order" -- \
 	-c series-table -s "table.order=1 1 2 3 4 5 6 7 8"
+# A triangles template (templates/triangles/, as the square ones): check
+# proves the rules and names it with the triangles of each element.
+c_order_template() {
+	run -c "$1" -s "$2.order=symmetric" check
+	expect_ok || return
+	grep -q '^rules: all hold$' "$OUT" || { fail "no 'rules: all hold'"; return; }
+	grep -q 'template symmetric: 3 | 1 5 | 1 3 5 |' "$OUT" || fail "no template line: $(head -n 2 "$OUT" | tail -n 1)"
+}
+tcase "table.order = symmetric (a triangles template): rules hold" c_order_template series-table table
+tcase "hex.order = symmetric (a triangles template): rules hold" c_order_template series-hex hex
+printf '[indicia]\nname = short\n1 = 3\n2 = 1\n' >"$T/short.ini"
+tcase "a triangles template whose key 2 names one triangle is refused at its line" \
+	refuse "--set table.order" "short.ini:4" -- -c series-table -s "table.order=$T/short.ini"
+tcase "a missing triangles template is refused" refuse "--set hex.order" "templates/triangles" -- \
+	-c series-hex -s hex.order=no-such
 tcase "two series with one shape are refused" refuse "--set table.dots" "table.dots" -- \
 	-c series-table -s table.indicia=shapes -s table.dots=circle
 tcase "a hex board without all 36 fronts is refused" refuse "config/series-hex.ini" "board.rows" -- \

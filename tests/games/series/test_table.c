@@ -8,6 +8,8 @@
 
 #include "testutil.h"
 
+#include <math.h>
+
 #include "app/config_load.h"
 #include "games/series/series_table.h"
 #include "games/series/series_table_config.h"
@@ -275,6 +277,72 @@ static void marks_follow_elements(void **state)
 	}
 }
 
+/* table.order = symmetric (a triangles template with keys 1 .. 9): each
+ * element marks that many small triangles, the set is its own mirror
+ * image about the quadrant's axis (1-5 along the side, 6-8, 9: triangle s
+ * and 4 - s, 5 + 7 - s), 8 is not 7 and one more; on the fronts sheet
+ * every quadrant's filled triangles lie mirror-symmetric about its axis. */
+static void order_template(void **state)
+{
+	(void)state;
+	const char *sets[] = { "table.order=symmetric" };
+	struct tp_config *c = NULL;
+	tp_err e = { 0 };
+	assert_int_equal(tp_config_load(&c, tu_path("config/series-table.ini"), sets, 1, &tp_games, &e), TP_OK);
+	const struct tp_table_cfg *tc = tp_table_cfg(c);
+	for (int n = 1; n <= 9; n++) {
+		int count = 0;
+		for (int s = 0; s < 9; s++) {
+			int bit = tc->marks[n] >> s & 1;
+			count += bit;
+			int m = s < 5 ? 4 - s : s < 8 ? 12 - s : 8;
+			assert_int_equal(bit, tc->marks[n] >> m & 1);
+		}
+		assert_int_equal(count, n);
+	}
+	assert_true((tc->marks[8] & tc->marks[7]) != tc->marks[7]);
+	/* The lateral (top) quadrants on the sheet: mirror-symmetric about x
+	 * = the tile's centre line. */
+	struct tp_table t;
+	tp_table_derive(&t);
+	struct tp_doc doc = { 0 };
+	assert_int_equal(tp_table_sheets[0].build(c, &t, &doc), 0);
+	const struct tp_scene *sc = doc.pages[0].sc;
+	const double tile = c->print.tile_mm;
+	double cen[600][2];
+	int nc = 0, ink = tp_ink_index(&sc->pal, TP_LATERAL);
+	for (size_t k = 0; k < sc->n_shapes && nc < 600; k++) {
+		const struct tp_shape *sh = &sc->shapes[k];
+		if (sh->ink != ink || sh->paint != TP_FILL)
+			continue;
+		/* the small triangle's box: its corners inside the trim (a
+		 * run-on's points lie beyond it) */
+		double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
+		for (size_t p = 0; p < sh->count; p++) {
+			const struct tp_pt *q = &sc->pts[sh->first + p];
+			if (q->op == TP_CLOSE || q->x < -1e-6 || q->y < -1e-6 || q->x > sc->trim_w + 1e-6 ||
+			    q->y > sc->trim_h + 1e-6)
+				continue;
+			lo[0] = fmin(lo[0], q->x), lo[1] = fmin(lo[1], q->y);
+			hi[0] = fmax(hi[0], q->x), hi[1] = fmax(hi[1], q->y);
+		}
+		cen[nc][0] = (lo[0] + hi[0]) / 2, cen[nc++][1] = (lo[1] + hi[1]) / 2;
+	}
+	long want = 0;
+	for (int i = 0; i < 81; i++)
+		want += t.tile[i].v[TP_LATERAL];
+	assert_int_equal(nc, want);
+	for (int i = 0; i < nc; i++) {
+		double cx = (floor(cen[i][0] / tile) + 0.5) * tile, mx = 2 * cx - cen[i][0];
+		int found = 0;
+		for (int j = 0; j < nc && !found; j++)
+			found = fabs(cen[j][0] - mx) < 1e-6 && fabs(cen[j][1] - cen[i][1]) < 1e-6;
+		assert_true(found);
+	}
+	tp_doc_free(&doc);
+	tp_config_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -285,6 +353,7 @@ int main(void)
 		cmocka_unit_test(config_shipped),
 		cmocka_unit_test(marks_follow_elements),
 		cmocka_unit_test(pictures_follow_elements),
+		cmocka_unit_test(order_template),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
