@@ -13,6 +13,7 @@
 #include "app/config_load.h"
 #include "games/series/series_table.h"
 #include "games/series/series_table_config.h"
+#include "games/series/series_tri.h"
 #include "print/sheet.h"
 #include "print/symbol.h"
 
@@ -343,6 +344,115 @@ static void order_template(void **state)
 	tp_config_free(c);
 }
 
+/* ---- claims 6 and 7: the 9 small triangles of a section ----------------- */
+
+static double area(const double *xy)
+{
+	return fabs((xy[2] - xy[0]) * (xy[5] - xy[1]) - (xy[4] - xy[0]) * (xy[3] - xy[1])) / 2;
+}
+
+/* The side of small triangle xy parallel to A-B (its base: the hypotenuse
+ * of a quadrant's right isosceles triangles) as corners b0, b1 in out[0..3]
+ * and the opposite corner (its isosceles vertex) in out[4..5]. */
+static void base_apex(const double *xy, const double A[2], const double B[2], double out[6])
+{
+	for (int i = 0; i < 3; i++) {
+		const double *p = &xy[2 * i], *q = &xy[2 * ((i + 1) % 3)], *o = &xy[2 * ((i + 2) % 3)];
+		double cross = (q[0] - p[0]) * (B[1] - A[1]) - (q[1] - p[1]) * (B[0] - A[0]);
+		if (fabs(cross) < 1e-9) {
+			out[0] = p[0], out[1] = p[1], out[2] = q[0], out[3] = q[1], out[4] = o[0], out[5] = o[1];
+			return;
+		}
+	}
+	fail_msg("no side parallel to the section's base");
+}
+
+static int same(const double *p, const double *q)
+{
+	return fabs(p[0] - q[0]) < 1e-9 && fabs(p[1] - q[1]) < 1e-9;
+}
+
+/* Claim 6 on a quadrant of a 30 mm square (FIG. 2A) and a triangle of a
+ * hexagon: 9 equal small triangles filling the section, side-adjacent
+ * ones inverted; the centre of the row of 5 has its hypotenuse on the
+ * tile's border; the centre of the row of 3 has its isosceles vertex on
+ * that triangle's; the last has its hypotenuse on that of the row of 3's
+ * centre and its vertex at the tile's centre.  Claim 7: the places of
+ * the indicia (the incentres) stand in rows of 5 (outermost), 3 and 1 (at
+ * the vertex). */
+static void claims_6_7(void **state)
+{
+	(void)state;
+	const double sq[3][2] = { { 0, 0 }, { 30, 0 }, { 15, 15 } };
+	const double hx[3][2] = { { -8.660254037844386, 15 }, { 8.660254037844386, 15 }, { 0, 0 } };
+	for (int shape = 0; shape < 2; shape++) {
+		const double(*T)[2] = shape ? hx : sq;
+		const double big[6] = { T[0][0], T[0][1], T[1][0], T[1][1], T[2][0], T[2][1] };
+		double xy[9][6], ba[9][6], inc[9][3];
+		double sum = 0;
+		for (int s = 0; s < 9; s++) {
+			tp_tri_small(T[0], T[1], T[2], s, xy[s]);
+			base_apex(xy[s], T[0], T[1], ba[s]);
+			tp_tri_incircle(xy[s], &inc[s][0], &inc[s][1], &inc[s][2]);
+			assert_true(fabs(area(xy[s]) - area(big) / 9) < 1e-9);
+			sum += area(xy[s]);
+		}
+		assert_true(fabs(sum - area(big)) < 1e-9);   /* equal, and no gap or overlap below */
+		for (int k = 0; k < 200; k++) {   /* points spread over the section */
+			double u = (k % 17 + 0.37) / 17.3, v = (k / 17 + 0.41) / 12.2;
+			if (u + v >= 1)
+				continue;
+			double p[2] = { T[0][0] + u * (T[1][0] - T[0][0]) + v * (T[2][0] - T[0][0]),
+					T[0][1] + u * (T[1][1] - T[0][1]) + v * (T[2][1] - T[0][1]) };
+			int in = 0;
+			for (int s = 0; s < 9; s++) {
+				double a = 0;
+				for (int i = 0; i < 3; i++) {
+					double t3[6] = { p[0], p[1], xy[s][2 * i], xy[s][2 * i + 1],
+							 xy[s][2 * ((i + 1) % 3)], xy[s][2 * ((i + 1) % 3) + 1] };
+					a += area(t3);
+				}
+				in += fabs(a - area(xy[s])) < 1e-9;
+			}
+			assert_int_equal(in, 1);
+		}
+		/* Rows 0-4, 5-7, 8; in a row neighbours share a side and point
+		 * opposite ways (the apex on the far or the near side of the base). */
+		const int start[4] = { 0, 5, 8, 9 };
+		for (int r = 0; r < 3; r++)
+			for (int s = start[r]; s + 1 < start[r + 1]; s++) {
+				int shared = 0;
+				for (int i = 0; i < 3; i++)
+					for (int j = 0; j < 3; j++)
+						shared += same(&xy[s][2 * i], &xy[s + 1][2 * j]);
+				assert_int_equal(shared, 2);
+				/* orientation: apex beyond the base towards C, or back */
+				double d0 = (ba[s][4] - ba[s][0]) * (T[2][0] - T[0][0]) + (ba[s][5] - ba[s][1]) * (T[2][1] - T[0][1]);
+				double d1 = (ba[s + 1][4] - ba[s + 1][0]) * (T[2][0] - T[0][0]) +
+					    (ba[s + 1][5] - ba[s + 1][1]) * (T[2][1] - T[0][1]);
+				assert_true(d0 * d1 < 0);
+			}
+		/* The row of 5's centre: its base on the border, centred on it. */
+		double mid[2] = { (T[0][0] + T[1][0]) / 2, (T[0][1] + T[1][1]) / 2 };
+		double bm[2] = { (ba[2][0] + ba[2][2]) / 2, (ba[2][1] + ba[2][3]) / 2 };
+		assert_true(same(bm, mid));
+		/* The row of 3's centre: inverted, its vertex on that one's. */
+		assert_true(same(&ba[6][4], &ba[2][4]));
+		/* The last: its base is the row of 3's centre's, its vertex the tile's centre. */
+		assert_true((same(&ba[8][0], &ba[6][0]) && same(&ba[8][2], &ba[6][2])) ||
+			    (same(&ba[8][0], &ba[6][2]) && same(&ba[8][2], &ba[6][0])));
+		assert_true(same(&ba[8][4], T[2]));
+		/* Claim 7: the places by distance from the border, rows of 5, 3, 1. */
+		double h = area(big) * 2 / hypot(T[1][0] - T[0][0], T[1][1] - T[0][1]);
+		for (int s = 0; s < 9; s++) {
+			double d = ((inc[s][0] - T[0][0]) * (T[1][1] - T[0][1]) - (inc[s][1] - T[0][1]) * (T[1][0] - T[0][0])) /
+				   hypot(T[1][0] - T[0][0], T[1][1] - T[0][1]);
+			int row = (int)floor(fabs(d) / (h / 3));
+			assert_int_equal(row, s < 5 ? 0 : s < 8 ? 1 : 2);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +464,7 @@ int main(void)
 		cmocka_unit_test(marks_follow_elements),
 		cmocka_unit_test(pictures_follow_elements),
 		cmocka_unit_test(order_template),
+		cmocka_unit_test(claims_6_7),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
