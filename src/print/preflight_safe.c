@@ -1,8 +1,10 @@
 /* The preflight's safe zone (preflight_int.h). */
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "print/preflight_int.h"
+#include "print/text_outline.h"
 
 #define EPS TP_PF_EPS
 
@@ -61,6 +63,36 @@ static double outline_to_dies(const struct tp_pf_page *P, const struct tp_shape 
 	return n.d < INFINITY ? fmax(d, n.d) : d;
 }
 
+/* Text s's box from its glyphs as drawn (their outline's points, curve
+ * controls included, so never smaller than the ink): the scene's box for
+ * text is a guess of 0.7 em a character to either side of the anchor,
+ * whatever the alignment, which put a centred "2" on a hexagonal piece
+ * 2.1 mm from its cut when its ink keeps 7.3 mm, and took a text whose
+ * guess crossed a die line for one that runs into it (no finding) when
+ * its ink stopped short of it. Only a text the guess finds too near is
+ * outlined. b is kept when the text cannot be outlined. */
+static void text_box(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
+{
+	struct tp_pt *p = NULL;
+	size_t n = 0;
+	if (tp_text_outline(sc->text + s->first, s->x, s->y, s->h, s->align, &p, &n) != 0 || n == 0) {
+		free(p);
+		return;
+	}
+	double t[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
+	for (size_t k = 0; k < n; k++)
+		if (p[k].op != TP_CLOSE) {
+			t[0] = fmin(t[0], p[k].x);
+			t[1] = fmin(t[1], p[k].y);
+			t[2] = fmax(t[2], p[k].x);
+			t[3] = fmax(t[3], p[k].y);
+		}
+	free(p);
+	if (t[0] <= t[2] && t[1] <= t[3])
+		for (int i = 0; i < 4; i++)
+			b[i] = t[i];
+}
+
 /* The safe zone: elements that do not run to a cut keep clear of it.  An
  * element is measured by its box, a path nearer than the zone by its
  * outline as drawn: a round picture in a round counter is farther from
@@ -76,10 +108,20 @@ void tp_pf_safe_zone(struct tp_pf_page *P)
 		tp_pf_bbox(sc, s, b);
 		if (P->n_seg > 0) {
 			d = box_to_dies(P, b, P->r->safe);
+			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
+				text_box(sc, s, b);
+				d = box_to_dies(P, b, P->r->safe);
+			}
 			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_PATH)
 				d = outline_to_dies(P, s, b, d);
 		} else {
 			d = tp_pf_trim_dist(sc, b);
+			/* (A guess that reaches the bleed is still taken for a
+			 * background here, as before.) */
+			if (d > EPS && d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
+				text_box(sc, s, b);
+				d = tp_pf_trim_dist(sc, b);
+			}
 		}
 		if (d > EPS && d < P->r->safe - EPS)
 			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,

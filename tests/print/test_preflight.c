@@ -11,6 +11,7 @@
 #include "print/preflight.h"
 #include "print/preflight_int.h"
 #include "print/sheet.h"
+#include "print/text_outline.h"
 #include "tu_preflight.h"
 
 
@@ -160,6 +161,37 @@ static void safe_zone(void **state)
 	sc = clean(100, 100);
 	assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_FILL, 0, 4, 40, 20, 20), 0);
 	assert_int_equal(found(sc, NULL, 0), 0);
+}
+
+/* Text is measured by its glyphs, not by the scene's guess of 0.7 em a
+ * character either side of its anchor: a centred "2" whose guess comes
+ * 1.5 mm from the cut but whose ink keeps 3 mm or more is clean (it
+ * warned); one whose guess crosses the cut while its ink keeps 4 mm is
+ * clean, and at 2 mm it warns (it passed, taken for a text running into
+ * the cut). The ink's left edge is taken from the outline here. */
+static void text_safe_zone(void **state)
+{
+	(void)state;
+	palette();
+	double h = 10;
+	struct tp_pt *p = NULL;
+	size_t n = 0;
+	assert_int_equal(tp_text_outline("2", 0, 0, h, TP_ALIGN_CENTER, &p, &n), 0);
+	double left = INFINITY;
+	for (size_t k = 0; k < n; k++)
+		if (p[k].op != TP_CLOSE)
+			left = fmin(left, p[k].x);
+	free(p);
+	assert_true(left < 0 && -left < 0.7 * h - 3 && 0.7 * h + 1.5 + left >= 3);
+	struct tp_scene *sc = clean(100, 100);
+	assert_int_equal(tp_scene_text(sc, TP_INK_LINE, 0.7 * h + 1.5, 50, h, TP_ALIGN_CENTER, "2"), 0);
+	assert_int_equal(found(sc, NULL, 0), 0);
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_text(sc, TP_INK_LINE, 4 - left, 50, h, TP_ALIGN_CENTER, "2"), 0);
+	assert_int_equal(found(sc, NULL, 0), 0);
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_text(sc, TP_INK_LINE, 2 - left, 50, h, TP_ALIGN_CENTER, "2"), 0);
+	assert_int_equal(found(sc, "safe-zone", TP_PF_WARNING), 1);
 }
 
 static void ink_rules(void **state)
@@ -606,6 +638,7 @@ int main(void)
 		cmocka_unit_test(clean_scene),   cmocka_unit_test(die_rules),
 		cmocka_unit_test(die_split),     cmocka_unit_test(seam_safe_zone),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(bleed_corner_only), cmocka_unit_test(safe_zone),
+		cmocka_unit_test(text_safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
 		cmocka_unit_test(curved_nicks),
 		cmocka_unit_test(emboss_gap_and_lines),
