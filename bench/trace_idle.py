@@ -57,14 +57,13 @@ def main():
     for s in spans:
         if s["pid"] != parent and t0 <= s["start"] <= t1:
             workers[s["pid"]].append(s)
-    pool = next((s for s in mine if s["name"] == "pool"), None)
     worker_cpu = sum(s["cpu"] for w in workers.values() for s in w if s["name"] == "worker")
     tasks = [s for w in workers.values() for s in w if s["name"].startswith("task ")]
     if not workers:  # one worker: the parent runs the tasks
         tasks = [s for s in mine if s["name"].startswith("task ")]
     total_cpu = build["cpu"] + worker_cpu
     print(f"wall {wall:.3f} s, CPU {total_cpu:.3f} s (parent {build['cpu']:.3f}, workers {worker_cpu:.3f}), "
-          f"CPU/wall {total_cpu / wall:.3f}, {len(workers)} workers, {len(tasks)} tasks")
+          f"CPU/wall {total_cpu / wall:.3f}, {len(workers)} worker processes, {len(tasks)} tasks")
     print("measured idle core-seconds (from the clocks):")
     phases = ["open", "plan", "stage", "manifest", "pool", "preview", "commit"]
     syncs = [s for s in spans if s["name"] == "fsync" and t0 <= s["start"] <= t1]
@@ -73,17 +72,25 @@ def main():
         by_pid["parent" if s["pid"] == parent else "workers"] += s["end"] - s["start"]
     print(f"fsync: {len(syncs)} calls, " + ", ".join(f"{k} {v:.3f} s" for k, v in by_pid.items()))
     top = [s for s in mine if s["name"] in phases]
+    pools = [s for s in mine if s["name"] in ("pool", "preflight pool")]
     idle = {}
     for s in top:
         w = s["end"] - s["start"]
-        if s["name"] != "pool":
-            idle[s["name"]] = cores * w - s["cpu"]
+        if s["name"] == "pool":
+            continue
+        cpu = s["cpu"]
+        for p in pools:   # the preflight pool, inside the plan: below
+            if p["name"] != "pool" and s["start"] <= p["start"] <= s["end"]:
+                w -= p["end"] - p["start"]
+                cpu -= p["cpu"]
+        idle[s["name"]] = cores * w - cpu
     rest = wall - sum(s["end"] - s["start"] for s in top)
     idle["(outside phases)"] = cores * rest - (build["cpu"] - sum(s["cpu"] for s in top))
-    if pool:
-        ps, pe = pool["start"], pool["end"]
+    for p in pools:
+        ps, pe = p["start"], p["end"]
         start_gap = waits = tail = inside = 0.0
-        for pid, w in workers.items():
+        mine_w = {pid: w for pid, w in workers.items() if any(ps <= s["start"] <= pe for s in w)}
+        for pid, w in mine_w.items():
             ts = sorted((s for s in w if s["name"].startswith("task ")), key=lambda s: s["start"])
             if not ts:
                 start_gap += pe - ps
@@ -92,13 +99,13 @@ def main():
             waits += sum(b["start"] - a["end"] for a, b in zip(ts, ts[1:]))
             tail += pe - ts[-1]["end"]
             inside += sum((s["end"] - s["start"]) - s["cpu"] for s in ts)
-        slots = max(cores - len(workers), 0) * (pe - ps)
-        idle["pool: workers starting"] = start_gap
-        idle["pool: between tasks"] = waits
-        idle["pool: tail (after a worker's last task)"] = tail
-        idle["pool: in tasks (wall - CPU; < 0: PNG threads)"] = inside
-        idle["pool: cores without a worker"] = slots
-        idle["pool: parent CPU (collecting)"] = -pool["cpu"]
+        n = p["name"]
+        idle[f"{n}: workers starting"] = start_gap
+        idle[f"{n}: between tasks"] = waits
+        idle[f"{n}: tail (after a worker's last task)"] = tail
+        idle[f"{n}: in tasks (wall - CPU; < 0: PNG threads)"] = inside
+        idle[f"{n}: cores without a worker"] = max(cores - len(mine_w), 0) * (pe - ps)
+        idle[f"{n}: parent CPU (collecting)"] = -p["cpu"]
     for k, v in idle.items():
         print(f"  {k:48s} {v:7.3f}")
     print(f"  {'total':48s} {sum(idle.values()):7.3f}   (= {cores} x wall - CPU = {cores * wall - total_cpu:.3f})")

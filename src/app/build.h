@@ -130,6 +130,11 @@ struct tp_build {
 	struct tp_buf manifest, *reports;
 	int *counts;          /* files per finished task */
 	int manifest_files, files_done;
+	/* The files of the manifest and the finished tasks, synced by the
+	 * parent while the workers draw (when print/outfile.h's sync is
+	 * left to the caller): the first failure, if any. */
+	int manifest_synced, sync_failed;
+	tp_err sync_err;
 	/* Where the running step reports (note_file). */
 	struct tp_buf *summary;
 	int *n_files;

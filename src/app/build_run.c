@@ -3,6 +3,7 @@
 
 #include "app/build.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -354,15 +355,59 @@ static void progress(void *ctx, size_t idx, size_t done, size_t n)
 		b->files_done == 1 ? "" : "s", what);
 }
 
+/* The files a report lists ("NAME<TAB>..." lines) to disk, when their
+ * writers left it to this process (print/outfile.h: tp_out_sync_later);
+ * the first failure is kept in b. */
+static void sync_files(struct tp_build *b, const struct tp_buf *report)
+{
+	if (!tp_out_syncing_later())
+		return;
+	for (const char *p = report->oom ? NULL : report->s; p && *p;) {
+		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
+		if (tab == NULL || nl == NULL || tab > nl)
+			break;
+		char path[PATH_MAX + 256];
+		snprintf(path, sizeof path, "%s/%.*s", b->opt.dir, (int)(tab - p), p);
+		if (tp_out_sync_file(path) != 0 && !b->sync_failed) {
+			b->sync_failed = 1;
+			tp_fail(&b->sync_err, TP_EIO, "%s: write failed: %s", path, strerror(errno));
+		}
+		p = nl + 1;
+	}
+}
+
+/* As each task finishes (first, before any has: the manifest's files):
+ * its files to disk, here in the parent, which has nothing else to do
+ * while the workers draw; then the progress line. */
+static void task_done(void *ctx, size_t idx, size_t done, size_t n)
+{
+	struct tp_build *b = ctx;
+	if (idx == (size_t)-1 && !b->manifest_synced) {
+		sync_files(b, &b->manifest);
+		b->manifest_synced = 1;
+	} else if (idx != (size_t)-1) {
+		sync_files(b, &b->reports[idx]);
+	}
+	progress(ctx, idx, done, n);
+}
+
 int tp_build_sheets(struct tp_build *b, tp_err *e)
 {
 	b->files_done = b->manifest_files;
 	struct tp_jobs_spec spec = {
 		.n = b->n_tasks, .order = b->order, .jobs = b->opt.jobs,
 		.run = run_task, .ctx = b, .reports = b->reports, .counts = b->counts,
-		.on_done = progress, .name = task_name,
+		.on_done = task_done, .name = task_name,
 	};
 	int rc = tp_jobs_run(&spec, e);
+	if (rc == TP_OK && !b->manifest_synced) {
+		sync_files(b, &b->manifest);   /* no task ran */
+		b->manifest_synced = 1;
+	}
+	if (rc == TP_OK && b->sync_failed) {
+		*e = b->sync_err;
+		rc = TP_EIO;
+	}
 	/* The parent's layouts (one worker) are of no use after this. */
 	tp_doc_free(&b->laid);
 	b->laid_ok = 0;

@@ -22,6 +22,7 @@
 #include "core/trace.h"
 #include "print/backend.h"
 #include "print/jobs.h"
+#include "print/outfile.h"
 
 static void human_size(char *out, size_t n, long long bytes)
 {
@@ -448,12 +449,17 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	b.opt.dir = txn.od.stage;
 	tp_trace_end(&t, "stage");
 	tp_trace_start(&t);
+	/* The manifest's and the tasks' files are synced by this process as
+	 * the tasks finish (build.h), the preview page and the record each as
+	 * it is written; all before the moves begin. */
+	tp_out_sync_later(1);
 	if (rc == TP_OK && b.want_manifest)
 		rc = tp_build_manifest(&b, e);
 	tp_trace_end(&t, "manifest");
 	tp_trace_start(&t);
 	if (rc == TP_OK)
 		rc = tp_build_sheets(&b, e);
+	tp_out_sync_later(0);
 	tp_trace_end(&t, "pool");
 	tp_trace_start(&t);
 	struct tp_written_list written = { 0 };

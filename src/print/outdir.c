@@ -1,6 +1,3 @@
-/* sync_file_range, syncfs (Linux) */
-#define _GNU_SOURCE
-
 #include "print/outdir.h"
 
 #include <dirent.h>
@@ -318,28 +315,15 @@ int tp_outdir_stage(struct tp_outdir *d, tp_err *e)
 	d->stage_fd = openat(d->fd, d->stage_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (d->stage_fd < 0)
 		return tp_fail(e, TP_EIO, "%s: %s", d->stage, strerror(errno));
-	/* Every file from here goes into staging, synced all at once at the
-	 * mark (stage_fd, opened before any, sees every write error since). */
-	tp_out_sync_later(1);
 	return TP_OK;
 }
 
 int tp_outdir_mark(struct tp_outdir *d, tp_err *e)
 {
-	/* The staged files on disk first (their writing back began as each
-	 * was committed): one sync of the file system holding them, which
-	 * reports any write error on it since stage_fd was opened. */
 	struct tp_trace t;
 	tp_trace_start(&t);
-	int bad = syncfs(d->stage_fd) != 0;
-	tp_trace_end(&t, "fsync");
-	if (bad)
-		return tp_fail(e, TP_EIO, "%s: cannot write the files to disk: %s", d->stage,
-			       strerror(errno));
-	tp_out_sync_later(0);
-	tp_trace_start(&t);
 	int fd = openat(d->stage_fd, COMMIT_MARK, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	bad = fd < 0 || fsync(fd) != 0 || close(fd) != 0 || fsync(d->stage_fd) != 0;
+	int bad = fd < 0 || fsync(fd) != 0 || close(fd) != 0 || fsync(d->stage_fd) != 0;
 	tp_trace_end(&t, "fsync");
 	if (bad)
 		return tp_fail(e, TP_EIO, "%s/%s: %s", d->stage, COMMIT_MARK, strerror(errno));
@@ -379,7 +363,6 @@ int tp_outdir_commit(struct tp_outdir *d, const char *const *names, size_t n,
 void tp_outdir_close(struct tp_outdir *d)
 {
 	tp_out_unwatch_stage();
-	tp_out_sync_later(0);
 	if (d->stage_fd >= 0) {
 		close(d->stage_fd);
 		d->stage_fd = -1;

@@ -1,4 +1,4 @@
-/* sync_file_range, syncfs (Linux) */
+/* sync_file_range (Linux) */
 #define _GNU_SOURCE
 
 #include "print/outfile.h"
@@ -234,6 +234,26 @@ void tp_out_sync_later(int on)
 	sync_later = on;
 }
 
+int tp_out_syncing_later(void)
+{
+	return sync_later;
+}
+
+int tp_out_sync_file(const char *path)
+{
+	struct tp_trace t;
+	tp_trace_start(&t);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	int rc = fd < 0 || (fsync(fd) != 0 && errno != EINVAL) ? -1 : 0;
+	if (fd >= 0) {
+		int err = errno;
+		close(fd);
+		errno = err;
+	}
+	tp_trace_end(&t, "fsync");
+	return rc;
+}
+
 int tp_out_commit(struct tp_out *o, tp_err *e)
 {
 	int err = 0;
@@ -243,7 +263,7 @@ int tp_out_commit(struct tp_out *o, tp_err *e)
 	tp_trace_start(&t);
 	if (!err && sync_later) {
 		/* Only starts the writing back (a failure of it shows at the
-		 * later sync, so is not checked here). */
+		 * later sync, tp_out_sync_file, so is not checked here). */
 		(void)sync_file_range(fileno(o->f), 0, 0, SYNC_FILE_RANGE_WRITE);
 	} else if (!err && fsync(fileno(o->f)) != 0 && errno != EINVAL) {
 		err = errno;

@@ -29,12 +29,15 @@ int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e);
 int tp_out_commit(struct tp_out *o, tp_err *e);
 
 /* Files committed from now on (in this process and the workers it forks)
- * are synced later, all at once, by the caller (on 1), or each as it is
- * committed (on 0, the default).  A build's staging folder turns it on:
- * one sync of the folder's file system before the moves begins
- * (tp_outdir_mark) costs one disk flush instead of one a file, and the
- * workers never wait for the disk (outdir.h). */
+ * are synced later by the caller (on 1: tp_out_sync_file), or each as it
+ * is committed (on 0, the default).  A build turns it on for its tasks: the
+ * workers never wait for the disk, and the parent, idle while they draw,
+ * syncs each task's files as the task reports (app/build.h). */
 void tp_out_sync_later(int on);
+int tp_out_syncing_later(void);
+
+/* Syncs the file at path (written and renamed).  0, or -1 with errno. */
+int tp_out_sync_file(const char *path);
 /* Closes and removes the temporary file; safe on an unopened tp_out. */
 void tp_out_abort(struct tp_out *o);
 
