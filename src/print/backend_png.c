@@ -180,13 +180,23 @@ static void paint_boxes(const struct job *j, const struct item *it, unsigned cha
 							  (size_t)x0 * 4, (size_t)(x1 - x0) * 4);
 				continue;
 			}
+			/* A run of one colour (paper, a fill) is multiplied once. */
+			uint32_t last = 0, last_o = 0;
+			int have = 0;
 			for (int x = x0; x < x1; x++) {
 				uint32_t d = row[x], o = 0;
+				if (have && d == last) {
+					row[x] = last_o;
+					continue;
+				}
 				for (int ch = 0; ch < 3; ch++) {
 					uint32_t t = (d >> (16 - 8 * ch) & 255) * c[ch] + 128;
 					o = o << 8 | (((t >> 8) + t) >> 8);
 				}
 				row[x] = o;
+				last = d;
+				last_o = o;
+				have = 1;
 			}
 		}
 	}
