@@ -194,6 +194,30 @@ static void text_safe_zone(void **state)
 	assert_int_equal(found(sc, "safe-zone", TP_PF_WARNING), 1);
 }
 
+/* A nick is a bridge left in the cut, not a place the art keeps clear of:
+ * a line printed up to a nicked die line where a nick falls (a board's
+ * grid line meeting its cut mid-side, where one nick a side goes) runs
+ * into the cut; it used to be measured from the nick's ends, 0.25 mm
+ * off, and warned (648 times on the series fronts, 4 on the arena board
+ * parts, under the punchboard profile). A line that stops 1 mm short of
+ * the cut still warns. */
+static void nick_safe_zone(void **state)
+{
+	(void)state;
+	palette();
+	struct tp_nicks nk = { 1, 0.5, 3 };
+	const struct tp_pt up[] = { { TP_MOVE, 50, 0 }, { TP_LINE, 50, 30 } };
+	const struct tp_pt short_of[] = { { TP_MOVE, 50, 1 }, { TP_LINE, 50, 30 } };
+	struct tp_scene *sc = clean(100, 100);
+	assert_int_equal(tp_die_nick(sc, &nk), 4);
+	assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.3, up, 2), 0);
+	assert_int_equal(found(sc, NULL, 0), 0);
+	sc = clean(100, 100);
+	assert_int_equal(tp_die_nick(sc, &nk), 4);
+	assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.3, short_of, 2), 0);
+	assert_int_equal(found(sc, "safe-zone", TP_PF_WARNING), 1);
+}
+
 static void ink_rules(void **state)
 {
 	(void)state;
@@ -639,6 +663,7 @@ int main(void)
 		cmocka_unit_test(die_split),     cmocka_unit_test(seam_safe_zone),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(bleed_corner_only), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(text_safe_zone),
+		cmocka_unit_test(nick_safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
 		cmocka_unit_test(curved_nicks),
 		cmocka_unit_test(emboss_gap_and_lines),
