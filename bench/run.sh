@@ -165,8 +165,14 @@ export -f floor_run 2>/dev/null
 pair_png() {
 	local g=$1 sheet=$2 d=$3 j=$4 r rw="" rc="" tw="" fw="" t_w t_c
 	rm -rf "pp"
+	# The contact sheet shows the sheets the folder's record lists: it is
+	# timed over the whole set's PNGs, as a user's `--only proof` after a
+	# build makes it (alone it would be a page of text, no thumbnails).
+	[ "$sheet" = proof ] &&
+		"$TP" -c "$g" build -q -j "$j" -o pp --formats png -s print.dpi="$d" >/dev/null 2>&1
 	"$TP" -c "$g" build -q -j "$j" -o pp --only "$sheet" --formats png -s print.dpi="$d" >/dev/null 2>&1
 	shopt -s nullglob; local pngs=(pp/*.png); shopt -u nullglob
+	[ "$sheet" = proof ] && pngs=(pp/proof.png)
 	NPNG=${#pngs[@]}; MPX=$(mpx_of "${pngs[@]}")
 	MAXPX=$( [ "$NPNG" -gt 0 ] && "$ZB" -d "${pngs[@]}" | awk '$1 * $2 > m { m = $1 * $2 } END { printf "%.1f", m / 1e6 }' || echo 0)
 	[ "$NPNG" -gt 0 ] && floor_prep "${pngs[@]}" || { P_WALL=n/a; P_CPU=n/a; return; }

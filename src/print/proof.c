@@ -67,13 +67,23 @@ static size_t clip_side(const struct tp_pt *in, size_t n, struct tp_pt *out, con
 	return m;
 }
 
+/* A stroke's width in the thumbnail: in proportion, but at least half
+ * min_size (one pixel at the proof's resolution for the two pixels the
+ * build asks), so that a sheet of hairlines (die lines, a cut sheet)
+ * still shows in proof.png; a fill-only shape keeps its 0. */
+static double stroke_w(const struct tp_shape *s, double k, double min_size)
+{
+	return (s->paint & TP_STROKE) ? fmax(s->stroke * k, min_size / 2) : s->stroke * k;
+}
+
 /* A path that crosses the thumbnail's bleed box, cut to it as the sheet's
  * own file is (backends clip each page to its bleed box): the fill by
  * polygon clipping of each closed subpath, kept as one path so that holes
  * stay holes; the stroke segment by segment.  -1 out of memory; 1 when the
  * path has curves (the caller places it whole); 0 when drawn. */
 static int place_clipped(struct tp_scene *dst, const struct tp_shape *s, const struct tp_pt *p,
-			 const double box[4], double x, double y, double k, double b)
+			 const double box[4], double x, double y, double k, double b,
+			 double min_size)
 {
 	for (size_t j = 0; j < s->count; j++)
 		if (p[j].op == TP_CURVE)
@@ -110,7 +120,7 @@ static int place_clipped(struct tp_scene *dst, const struct tp_shape *s, const s
 				continue;
 			struct tp_pt q[2] = { { TP_MOVE, x + (ax + b) * k, y + (ay + b) * k },
 					      { TP_LINE, x + (bx + b) * k, y + (by + b) * k } };
-			rc = tp_scene_path(dst, s->ink, TP_STROKE, s->stroke * k, q, 2);
+			rc = tp_scene_path(dst, s->ink, TP_STROKE, stroke_w(s, k, min_size), q, 2);
 		}
 		j = e;
 	}
@@ -154,7 +164,7 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 			double x1 = fmin(s->x + s->w, box[2]), y1 = fmin(s->y + s->h, box[3]);
 			if (x1 <= x0 || y1 <= y0 || fmax(x1 - x0, y1 - y0) * k < min_size)
 				continue;
-			rc = tp_scene_rect(dst, s->ink, s->paint, s->stroke * k, X(x0), Y(y0),
+			rc = tp_scene_rect(dst, s->ink, s->paint, stroke_w(s, k, min_size), X(x0), Y(y0),
 					   (x1 - x0) * k, (y1 - y0) * k);
 		} else if (s->kind == TP_SHAPE_TEXT) {
 			if (s->x < box[0] || s->x > box[2] || s->y < box[1] || s->y > box[3] ||
@@ -169,7 +179,7 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 				if (!clip_segment(&ax, &ay, &bx, &by, box))
 					continue;
 				struct tp_pt q[2] = { { TP_MOVE, X(ax), Y(ay) }, { TP_LINE, X(bx), Y(by) } };
-				rc = tp_scene_path(dst, s->ink, s->paint, s->stroke * k, q, 2);
+				rc = tp_scene_path(dst, s->ink, s->paint, stroke_w(s, k, min_size), q, 2);
 				continue;
 			}
 			double lo[2], hi[2], size;
@@ -178,7 +188,7 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 			    size * k < min_size)
 				continue;
 			if (lo[0] < box[0] || lo[1] < box[1] || hi[0] > box[2] || hi[1] > box[3]) {
-				int c = place_clipped(dst, s, p, box, x, y, k, b);
+				int c = place_clipped(dst, s, p, box, x, y, k, b, min_size);
 				if (c <= 0) {
 					rc = c;
 					continue;
@@ -189,7 +199,7 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 				return -1;
 			for (size_t j = 0; j < s->count; j++)
 				q[j] = (struct tp_pt){ p[j].op, X(p[j].x), Y(p[j].y) };
-			rc = tp_scene_path(dst, s->ink, s->paint, s->stroke * k, q, s->count);
+			rc = tp_scene_path(dst, s->ink, s->paint, stroke_w(s, k, min_size), q, s->count);
 			free(q);
 		}
 	}
@@ -253,6 +263,10 @@ int tp_proof_begin(const struct tp_palette *pal, const char *title, size_t n, co
 	struct tp_scene *sc = tp_scene_new("proof", W, H, 0, &thumbs);
 	if (tp_doc_add(out, sc, "contact sheet") != 0)
 		return -1;
+	/* The thumbnails are already what a proof shows (tp_scene_place):
+	 * the die and emboss lines in them come from plate sheets, so the
+	 * contact sheet's own proof view (proof.png) shows them too. */
+	sc->plate = 1;
 	return tp_scene_text(sc, TP_INK_TEXT, pm, pm + 4, 5, TP_ALIGN_LEFT, title);
 }
 

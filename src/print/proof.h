@@ -55,7 +55,9 @@ void tp_inks_text(const struct tp_palette *pal, const unsigned char used[TP_MAX_
  * (walk.h: no marks, no registration, die and emboss lines only from plate
  * sheets).  src's layers become dst layers "prefix/LAYER", in src's order,
  * so the thumbnail draws as the sheet does.  A shape smaller than
- * min_size mm as placed, both ways (text: its size), is left out.  0, or -1 when out of memory. */
+ * min_size mm as placed, both ways (text: its size), is left out, and a
+ * stroke is at least min_size / 2 wide (hairlines stay visible: one pixel
+ * at the proof's resolution).  0, or -1 when out of memory. */
 int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
 		   double x, double y, double k, double min_size);
 

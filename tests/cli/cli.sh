@@ -592,5 +592,20 @@ c_proof_preview() {
 }
 tcase "contact sheet: proof.png at print.proof_dpi, showing the sheets" c_proof_preview
 
+# A sheet of die lines alone (cut) shows in proof.png too: its thumbnail
+# keeps the die ink (the sheet is that plate) at a visible width, each
+# page's die colour found in the contact sheet.
+c_proof_die() {
+	d=$(empty_dir proof-die)
+	run build -o "$d" --only proof,cut --formats pdf,png
+	expect_ok || return
+	tb=$(pdfinfo -box "$d/proof.pdf" | awk '/TrimBox/ { print $4 - $2, $5 - $3 }')
+	# shellcheck disable=SC2086
+	python3 "$ROOT/tests/prepress/proof_thumbs.py" "$d/proof.png" 100 $tb "$d"/cut-*.png \
+		--share 0.005 >"$d/thumbs.log" 2>&1 ||
+		fail "proof.png does not show the cut sheet: $(grep MISSING "$d/thumbs.log" | head -n 2)"
+}
+tcase "contact sheet: a die-line sheet shows in proof.png" c_proof_die
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
