@@ -34,12 +34,12 @@ def load(path):
         s["sleep"] = max(0.0, (s["end"] - s["start"]) - float(f[5]) - float(f[6]))
         spans.append(s)
     # A task's main thread also sleeps while its PNG threads run (or wait
-    # for a core, under load): what a task sleeps is taken as its fsync
-    # spans alone, the wait no load changes.
+    # for a core, under load): what a task sleeps is taken as what it slept
+    # in its fsync calls alone, the wait no load changes.
     syncs = [s for s in spans if s["name"] == "fsync"]
     for s in spans:
         if s["name"].startswith("task "):
-            s["sleep"] = sum(f["end"] - f["start"] for f in syncs
+            s["sleep"] = sum(f["sleep"] for f in syncs
                              if f["pid"] == s["pid"] and s["start"] <= f["start"] <= s["end"])
         s["len"] = s["cpu"] + s["sleep"]
     return spans
@@ -69,8 +69,8 @@ def main():
     syncs = [s for s in spans if s["name"] == "fsync" and t0 <= s["start"] <= t1]
     by_pid = defaultdict(float)
     for s in syncs:
-        by_pid["parent" if s["pid"] == parent else "workers"] += s["end"] - s["start"]
-    print(f"fsync: {len(syncs)} calls, " + ", ".join(f"{k} {v:.3f} s" for k, v in by_pid.items()))
+        by_pid["parent" if s["pid"] == parent else "workers"] += s["sleep"]
+    print(f"fsync: {len(syncs)} calls, slept " + ", ".join(f"{k} {v:.3f} s" for k, v in by_pid.items()))
     top = [s for s in mine if s["name"] in phases]
     pools = [s for s in mine if s["name"] in ("pool", "preflight pool")]
     idle = {}
@@ -137,6 +137,13 @@ def main():
         task_sleep = sum(s["sleep"] for s in ts)
         spans_total += span
         order += ts
+        if ts and p["name"] == "pool":
+            # The parent syncs each task's files as it reports: what it
+            # still sleeps in fsync after the last task is serial.
+            last = max(s["end"] for s in ts)
+            lag = sum(f["sleep"] for f in syncs if f["pid"] == parent and last <= f["start"] <= p["end"])
+            spans_total += lag
+            print(f"  {'pool: parent still syncing after the last task':48s} {lag:7.3f}  -> idle {cores * lag:.3f}")
         print(f"  {p['name'] + ': makespan (greedy, start order)':48s} {span:7.3f}  -> idle "
               f"{cores * span - task_cpu:.3f} (of it the tasks' sleep {task_sleep:.3f}; {len(ts)} tasks on {n})")
     task_cpu = sum(s["cpu"] for s in order)

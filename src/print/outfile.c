@@ -1,6 +1,3 @@
-/* sync_file_range (Linux) */
-#define _GNU_SOURCE
-
 #include "print/outfile.h"
 
 #include <dirent.h>
@@ -259,16 +256,15 @@ int tp_out_commit(struct tp_out *o, tp_err *e)
 	int err = 0;
 	if (fflush(o->f) != 0 || ferror(o->f))
 		err = errno ? errno : EIO;
-	struct tp_trace t;
-	tp_trace_start(&t);
-	if (!err && sync_later) {
-		/* Only starts the writing back (a failure of it shows at the
-		 * later sync, tp_out_sync_file, so is not checked here). */
-		(void)sync_file_range(fileno(o->f), 0, 0, SYNC_FILE_RANGE_WRITE);
-	} else if (!err && fsync(fileno(o->f)) != 0 && errno != EINVAL) {
-		err = errno;
+	/* With the sync left to the caller (a build's parent, as each task
+	 * reports) this process never waits for the disk. */
+	if (!err && !sync_later) {
+		struct tp_trace t;
+		tp_trace_start(&t);
+		if (fsync(fileno(o->f)) != 0 && errno != EINVAL)
+			err = errno;
+		tp_trace_end(&t, "fsync");
 	}
-	tp_trace_end(&t, "fsync");
 	int closed = fclose(o->f);
 	o->f = NULL;
 	if (!err && closed != 0)

@@ -24,8 +24,7 @@ struct tp_out {
 int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e);
 /* Flushes, syncs, closes (all checked) and renames into place.  On any
  * failure removes the temporary file and returns TP_EIO naming the file.
- * While tp_out_sync_later is on, the sync is only started (the pages go to
- * disk meanwhile) and left to whoever turned it on. */
+ * While tp_out_sync_later is on, the sync is left to whoever turned it on. */
 int tp_out_commit(struct tp_out *o, tp_err *e);
 
 /* Files committed from now on (in this process and the workers it forks)
