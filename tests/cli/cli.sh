@@ -323,6 +323,35 @@ c_build_repeat() {
 }
 tcase "two svg builds are byte-identical" c_build_repeat
 
+# TP_TRACE (README, developer section): a traced build writes the same
+# files, and the trace holds the parent's build span, workers of other
+# pids, one span per task (each task's own name), and bench/trace_idle.py
+# reads it.
+c_trace() {
+	[ -d "$T/build1" ] || { fail "the first build failed"; return; }
+	export TP_TRACE="$T/trace.tsv"
+	run build -o "$T/build3" --formats svg -j 2
+	unset TP_TRACE
+	expect_ok || return
+	cp "$OUT" "$T/summary3"
+	same_tree "$T/build1" "$T/build3"
+	[ -s "$T/trace.tsv" ] || { fail "no trace written"; return; }
+	bad=$(awk -F'\t' 'NF != 7 || $4 < $3 || $5 < 0' "$T/trace.tsv" | head -n 2)
+	[ -z "$bad" ] || { fail "malformed trace lines: $bad"; return; }
+	parent=$(awk -F'\t' '$2 == "build" { print $1 }' "$T/trace.tsv")
+	[ "$(echo "$parent" | wc -w)" -eq 1 ] || { fail "want one build span, got pids: $parent"; return; }
+	workers=$(awk -F'\t' -v p="$parent" '$2 == "worker" && $1 != p { print $1 }' "$T/trace.tsv" | sort -u | wc -l)
+	[ "$workers" -ge 1 ] || { fail "no worker spans"; return; }
+	# One task span for each sheet the summary lists with SVG files.
+	sheets=$(grep -c '^  [a-z0-9-]* *svg ' "$T/summary3")
+	tasks=$(awk -F'\t' '$2 ~ /^task [0-9]+ .* \(svg\)$/' "$T/trace.tsv" | wc -l)
+	[ "$sheets" -ge 1 ] && [ "$tasks" -eq "$sheets" ] ||
+		{ fail "$tasks svg task spans for $sheets sheets with SVG files"; return; }
+	python3 "$ROOT/bench/trace_idle.py" "$T/trace.tsv" >"$T/idle.txt" 2>&1 &&
+		grep -q "CPU/wall bound" "$T/idle.txt" || fail "trace_idle.py: $(head -c 300 "$T/idle.txt")"
+}
+tcase "TP_TRACE: a traced -j 2 build writes the same files and its timeline" c_trace
+
 c_build_rebuild_in_place() {
 	[ -d "$T/build2" ] || { fail "the second build failed"; return; }
 	cp -R "$T/build2" "$T/build2.copy"
