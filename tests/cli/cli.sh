@@ -345,10 +345,12 @@ c_trace() {
 	# One task span for each sheet the summary lists with SVG files.
 	sheets=$(grep -c '^  [a-z0-9-]* *svg ' "$T/summary3")
 	tasks=$(awk -F'\t' '$2 ~ /^task [0-9]+ .* \(svg\)$/' "$T/trace.tsv" | wc -l)
-	[ "$sheets" -ge 1 ] && [ "$tasks" -eq "$sheets" ] ||
-		{ fail "$tasks svg task spans for $sheets sheets with SVG files"; return; }
-	python3 "$ROOT/bench/trace_idle.py" "$T/trace.tsv" >"$T/idle.txt" 2>&1 &&
-		grep -q "CPU/wall bound" "$T/idle.txt" || fail "trace_idle.py: $(head -c 300 "$T/idle.txt")"
+	if [ "$sheets" -lt 1 ] || [ "$tasks" -ne "$sheets" ]; then
+		fail "$tasks svg task spans for $sheets sheets with SVG files"
+		return
+	fi
+	python3 "$ROOT/bench/trace_idle.py" "$T/trace.tsv" >"$T/idle.txt" 2>&1
+	grep -q "CPU/wall bound" "$T/idle.txt" || fail "trace_idle.py: $(head -c 300 "$T/idle.txt")"
 }
 tcase "TP_TRACE: a traced -j 2 build writes the same files and its timeline" c_trace
 
