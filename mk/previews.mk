@@ -90,7 +90,7 @@ previews: tilepress
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/table-pictures/fronts.pdf $(PREVIEW_DIR)/table-pictures
 	@./tilepress -c config/series-hex.ini build -q -o $(PREVIEW_TMP)/hex --formats pdf --only fronts
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/hex/fronts.pdf $(PREVIEW_DIR)/hex-fronts
-	@for i in digits pictures; do \
+	@for i in digits shapes pictures; do \
 		./tilepress -c config/series-hex.ini build -q -o $(PREVIEW_TMP)/hex-$$i --formats pdf --only fronts \
 			-s hex.indicia=$$i -s board.rows=4 -s board.cols=9 && \
 		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/hex-$$i/fronts.pdf $(PREVIEW_DIR)/hex-$$i; done

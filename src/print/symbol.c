@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const tp_symbol_names[TP_SYM_COUNT] = { "circle", "square", "hexagon", "octagon" };
+const char *const tp_symbol_names[TP_SYM_ALL] = { "circle", "square", "hexagon", "octagon",
+						   "triangle", "diamond" };
 
 int tp_symbol_parse(const char *name)
 {
@@ -38,6 +39,10 @@ static int polygon(struct tp_scene *sc, int ink, int paint, double stroke, int n
  * its corners, twice the circumradius r, and its apothem r cos 30. */
 static double apothem_ratio(int symbol)
 {
+	if (symbol == TP_SYM_TRIANGLE)   /* the inradius of side 1 */
+		return 1 / (2 * sqrt(3));
+	if (symbol == TP_SYM_DIAMOND)    /* half the side of diagonal 1 */
+		return M_SQRT2 / 4;
 	return symbol == TP_SYM_HEXAGON ? cos(M_PI / 6) / 2 : 0.5;
 }
 
@@ -62,6 +67,16 @@ int tp_symbol_draw(struct tp_scene *sc, int ink, int paint, double stroke, int s
 		return polygon(sc, ink, paint, stroke, 4, cx, cy, size);
 	case TP_SYM_HEXAGON:
 		return polygon(sc, ink, paint, stroke, 6, cx, cy, size);
+	case TP_SYM_TRIANGLE: {   /* apex up (y down), centroid at the centre */
+		double h = size * sqrt(3) / 2;
+		double xy[6] = { cx, cy - 2 * h / 3, cx + size / 2, cy + h / 3, cx - size / 2, cy + h / 3 };
+		return tp_scene_poly(sc, ink, paint, stroke, xy, 3);
+	}
+	case TP_SYM_DIAMOND: {
+		double r = size / 2;
+		double xy[8] = { cx, cy - r, cx + r, cy, cx, cy + r, cx - r, cy };
+		return tp_scene_poly(sc, ink, paint, stroke, xy, 4);
+	}
 	default:
 		return polygon(sc, ink, paint, stroke, 8, cx, cy, size);
 	}

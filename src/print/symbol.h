@@ -1,22 +1,31 @@
 #ifndef TP_SYMBOL_H
 #define TP_SYMBOL_H
 
-/* Symbols without intrinsic orientation ([0079]): each one closed path,
- * centred, `size` mm wide (the width of its bounding box), with a flat
- * side on top:
+/* Symbols, each one closed path, centred, `size` mm wide (the width of
+ * its bounding box).  The first TP_SYM_COUNT have no intrinsic
+ * orientation ([0079]) and a flat side on top:
  *   circle   the diameter;
  *   square   the side (across the flats);
  *   hexagon  across the corners (pointed left and right; across the
  *            flats, its height, is size * sqrt(3) / 2);
- *   octagon  across the flats (its bounding box is size x size). */
+ *   octagon  across the flats (its bounding box is size x size).
+ * Two more have an orientation, for sets that are not blind editions
+ * (the hexagonal series tiles' six series, FIG. 15A):
+ *   triangle equilateral, the side; pointing up, centred on its centroid;
+ *   diamond  a square on a corner, across the corners (size x size). */
 
 #include "print/scene.h"
 
-enum tp_symbol { TP_SYM_CIRCLE, TP_SYM_SQUARE, TP_SYM_HEXAGON, TP_SYM_OCTAGON, TP_SYM_COUNT };
+enum tp_symbol {
+	TP_SYM_CIRCLE, TP_SYM_SQUARE, TP_SYM_HEXAGON, TP_SYM_OCTAGON,
+	TP_SYM_TRIANGLE, TP_SYM_DIAMOND, TP_SYM_ALL
+};
+#define TP_SYM_COUNT 4   /* the symbols without intrinsic orientation */
 
-extern const char *const tp_symbol_names[TP_SYM_COUNT];
+extern const char *const tp_symbol_names[TP_SYM_ALL];
 
-/* -1 when name is not a symbol. */
+/* -1 when name is not one of the TP_SYM_COUNT symbols without
+ * orientation. */
 int tp_symbol_parse(const char *name);
 
 /* The size of the same symbol grown by `by` mm perpendicular to every
@@ -30,6 +39,9 @@ double tp_symbol_grown(int symbol, double size, double by);
 /* Distance from the centre to each edge (the apothem; a circle's
  * radius) of a symbol of that size. */
 double tp_symbol_apothem(int symbol, double size);
+
+/* The recesses below take only the TP_SYM_COUNT symbols without
+ * orientation (the blind edition's). */
 
 /* The most points tp_symbol_recess gives. */
 #define TP_SYMBOL_RECESS_MAX 96

@@ -9,6 +9,7 @@
 #include "games/game.h"
 #include "games/series/series_hex.h"
 #include "games/series/series_table_config.h"
+#include "print/symbol.h"
 
 extern const struct tp_sheet_def tp_hex_sheets[3];
 
@@ -23,15 +24,27 @@ static const struct tp_ink inks[TP_HEX_SIDES] = {
 	TP_PROCESS_INK("southeast", 50, 100, 0, 0), /* purple */
 };
 
-/* No shapes: six series would need six shapes, and only four have no
- * intrinsic orientation ([0079]). */
 static const struct tp_enum_name indicia_names[] = {
-	{ "triangles", TP_TRI_TRIANGLES }, { "digits", TP_TRI_DIGITS }, { "pictures", TP_TRI_PICTURES },
+	{ "triangles", TP_TRI_TRIANGLES }, { "digits", TP_TRI_DIGITS }, { "shapes", TP_TRI_SHAPES },
+	{ "pictures", TP_TRI_PICTURES }, { NULL, 0 },
+};
+
+/* FIG. 15A: six series need six shapes; only a blind edition is held to
+ * the four without intrinsic orientation ([0079]), and this set is none,
+ * so a triangle and a diamond join them. */
+static const struct tp_enum_name symbol_names[] = {
+	{ "circle", TP_SYM_CIRCLE }, { "square", TP_SYM_SQUARE }, { "hexagon", TP_SYM_HEXAGON },
+	{ "octagon", TP_SYM_OCTAGON }, { "triangle", TP_SYM_TRIANGLE }, { "diamond", TP_SYM_DIAMOND },
 	{ NULL, 0 },
 };
 
-/* The pictures a hexagonal set takes from a pictures file. */
-static const char *const pic_sections[TP_HEX_SIDES] = {
+#define HSYM(nm, k) { "hex", nm, TP_KEY_ENUM, TP_HOME_GAME, 0, \
+	offsetof(struct tp_table_cfg, symbol) + (k) * sizeof(int), .names = symbol_names, \
+	.help = "shape of the " nm " series with hex.indicia = shapes (FIG. 15A)" }
+
+/* The six series by triangle: the sections a hexagonal set takes from a
+ * pictures file, and the hex.NAME shape keys. */
+static const char *const series_names[TP_HEX_SIDES] = {
 	"east", "northeast", "northwest", "west", "southwest", "southeast",
 };
 
@@ -90,10 +103,12 @@ static const struct tp_key keys[] = {
 	  .help = "FIG. 6 in each triangle: small triangles 1..9 in marking order, or a triangles template (templates/triangles/NAME.ini or a path)" },
 	{ "hex", "indicia", TP_KEY_ENUM, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, indicia),
 	  .names = indicia_names,
-	  .help = "triangles (FIG. 6), digits (FIGS. 3-5), or pictures in the 5-3-1 pattern (FIG. 15A)" },
+	  .help = "triangles (FIG. 6), digits (FIGS. 3-5), or shapes or pictures in the 5-3-1 pattern (FIG. 15A)" },
 	{ "hex", "pictures", TP_KEY_TEXT, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, pictures_name),
 	  sizeof(((struct tp_table_cfg *)0)->pictures_name),
 	  .help = "pictures file with hex.indicia = pictures ([east] .. [southeast]): a name in templates/pictures/ or a path" },
+	HSYM("east", 0), HSYM("northeast", 1), HSYM("northwest", 2),
+	HSYM("west", 3), HSYM("southwest", 4), HSYM("southeast", 5),
 };
 
 static void defaults(struct tp_config *c)
@@ -104,6 +119,11 @@ static void defaults(struct tp_config *c)
 		t->order[i] = ord[i] - 1;
 	t->indicia = TP_TRI_TRIANGLES;
 	snprintf(t->pictures_name, sizeof t->pictures_name, "toys");
+	/* The four without orientation first, as the table set's; opposite
+	 * triangles (k, k + 3) then hold a round and an angular shape. */
+	static const int sym[TP_HEX_SIDES] = { TP_SYM_CIRCLE, TP_SYM_SQUARE, TP_SYM_HEXAGON,
+					       TP_SYM_OCTAGON, TP_SYM_TRIANGLE, TP_SYM_DIAMOND };
+	memcpy(t->symbol, sym, sizeof sym);
 	c->board.rows = 9;
 	c->board.cols = 9;
 	c->print.tile_mm = 30;   /* across the flats */
@@ -151,8 +171,9 @@ static int finish(struct tp_config *c, tp_err *e)
 			       "%s: board.rows = %d, board.cols = %d hold %d of the 36 fronts of [0071]; allowed: a board that holds all 36 (at least 4 rows and 9 cols)",
 			       c->path, c->board.rows, c->board.cols, n);
 	if (t->indicia == TP_TRI_PICTURES)
-		return tp_table_load_pictures(c, "hex", pic_sections, TP_HEX_SIDES, e);
-	return TP_OK;
+		return tp_table_load_pictures(c, "hex", series_names, TP_HEX_SIDES, e);
+	return tp_table_check_shapes(c, "hex", series_names, TP_HEX_SIDES,
+				     "six different of circle, square, hexagon, octagon, triangle, diamond", e);
 }
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)

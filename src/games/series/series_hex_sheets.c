@@ -90,7 +90,7 @@ static int hex_front(struct tp_scene *sc, const struct tp_config *c, const struc
 	double digit = 0;
 	for (int k = 0; k < TP_HEX_SIDES; k++) {
 		double A[2], B[2], C[2] = { cx, cy };
-		struct tp_tri_style st = { tc->indicia, tc->marks, 0, &tc->pictures.pic[k], R * 0.01,
+		struct tp_tri_style st = { tc->indicia, tc->marks, tc->symbol[k], &tc->pictures.pic[k], R * 0.01,
 					   c->print.safe_mm, TP_HEX_SIDES, digit };
 		corner(cx, cy, R, k + 1, &A[0], &A[1]);
 		corner(cx, cy, R, k, &B[0], &B[1]);

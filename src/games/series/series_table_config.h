@@ -24,10 +24,11 @@ struct tp_table_cfg {
 	/* table.indicia / hex.indicia, enum tp_tri_mode: FIG. 6 triangles,
 	 * FIG. 15A shapes or pictures in the 5-3-1 pattern, or digits. */
 	int indicia;
-	/* FIG. 15A shapes, the shape naming the series (symbol[] by enum
-	 * tp_series, enum tp_symbol: all four have no intrinsic orientation,
-	 * so they suit the blind edition, [0079]). */
-	int symbol[TP_N_SERIES];
+	/* FIG. 15A shapes, the shape naming the series (enum tp_symbol):
+	 * the table set's by enum tp_series, the four without intrinsic
+	 * orientation ([0079]); the hexagonal set's by triangle 0..5 (east
+	 * .. southeast), six, so two more with one (it is no blind edition). */
+	int symbol[TP_HEX_SIDES];
 	char pictures_name[256];  /* table.pictures / hex.pictures: a name in templates/pictures/ or a path */
 	struct tp_pictures pictures;  /* loaded by finish with indicia = pictures */
 	/* hex.anchor (the hexagonal set only): the tiles the layout is
@@ -58,6 +59,11 @@ int tp_table_load_order(struct tp_config *c, const char *section, tp_err *e);
  * errors name where the key was set. */
 int tp_table_load_pictures(struct tp_config *c, const char *section, const char *const *want,
 			   int nwant, tp_err *e);
+
+/* The shapes symbol[0..n-1] (keys SECTION.names[i]) all differ; else the
+ * error names where the second of a pair was set and `allowed`. */
+int tp_table_check_shapes(const struct tp_config *c, const char *section,
+			  const char *const *names, int n, const char *allowed, tp_err *e);
 
 static inline const struct tp_table_cfg *tp_table_cfg(const struct tp_config *c)
 {

@@ -62,6 +62,20 @@ int tp_table_load_pictures(struct tp_config *c, const char *section, const char 
 	return TP_OK;
 }
 
+int tp_table_check_shapes(const struct tp_config *c, const char *section,
+			  const char *const *names, int n, const char *allowed, tp_err *e)
+{
+	const struct tp_table_cfg *t = c->game_cfg;
+	for (int a = 0; a < n; a++)
+		for (int b = a + 1; b < n; b++)
+			if (t->symbol[a] == t->symbol[b])
+				return tp_fail(e, TP_EINPUT,
+					       "%s: %s.%s = %s: the %s series has that shape already; the shape names the series ([0061]), so allowed: %s",
+					       tp_config_where(c, section, names[b]), section, names[b],
+					       tp_symbol_names[t->symbol[b]], names[a], allowed);
+	return TP_OK;
+}
+
 static void defaults(struct tp_config *c)
 {
 	struct tp_table_cfg *t = c->game_cfg;
@@ -95,15 +109,8 @@ static int finish(struct tp_config *c, tp_err *e)
 		return rc;
 	if (t->indicia == TP_TRI_PICTURES)
 		return tp_table_load_pictures(c, "table", tp_series_names, TP_N_SERIES, e);
-	for (int a = 0; a < TP_N_SERIES; a++)
-		for (int b = a + 1; b < TP_N_SERIES; b++)
-			if (t->symbol[a] == t->symbol[b])
-				return tp_fail(e, TP_EINPUT,
-					       "%s: table.%s = %s: the %s series has that shape already; the shape names the series ([0061]), so allowed: four different of circle, square, hexagon, octagon",
-					       tp_config_where(c, "table", tp_series_names[b]),
-					       tp_series_names[b], tp_symbol_names[t->symbol[b]],
-					       tp_series_names[a]);
-	return TP_OK;
+	return tp_table_check_shapes(c, "table", tp_series_names, TP_N_SERIES,
+				     "four different of circle, square, hexagon, octagon", e);
 }
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)

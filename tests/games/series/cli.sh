@@ -161,6 +161,26 @@ if [ -z "${TP_QUICK:-}" ]; then
 	tcase "series-hex digits: every sheet" c_build series-hex -s hex.indicia=digits
 	tcase "series-hex pictures: every sheet" c_build series-hex -s hex.indicia=pictures -s hex.pictures=toys
 fi
+tcase "series-hex shapes (FIG. 15A): every sheet in every format" c_build series-hex -s hex.indicia=shapes
+# The punchboard layout in every format: a PDF of press sheets, a PNG, SVG
+# and DXF per sheet, the preflight clean.
+c_punch_formats() {
+	d=$(fresh_dir "punchf$1$#")
+	run -c "$@" build -q -o "$d" -s print.layout=punchboard
+	expect_ok || return
+	for f in png svg dxf; do
+		n=$(find "$d" -maxdepth 1 -name "fronts-sheet-*.$f" | wc -l)
+		[ "$n" -ge 1 ] || { fail "no fronts-sheet-*.$f"; return; }
+	done
+	for f in "$d"/*.png; do
+		pngcheck -q "$f" >/dev/null 2>&1 || { fail "pngcheck $f"; return; }
+	done
+	qpdf --check "$d/fronts.pdf" >/dev/null 2>&1 || { fail "qpdf --check fronts.pdf"; return; }
+	head -n 1 "$d/manifest/preflight.txt" | grep -q ' 0 errors, 0 warnings$' ||
+		fail "preflight: $(head -n 1 "$d/manifest/preflight.txt")"
+}
+tcase "series-hex shapes punchboard: every format, preflight clean" \
+	c_punch_formats series-hex -s hex.indicia=shapes -s hex.east=diamond -s hex.southeast=circle
 # Off-default sizes the README offers: the preflight finds nothing (two
 # tiles' run-ons at a sheet edge once reached into each other's bleed and
 # read as knock-outs with 5 mm of bleed, or 20 mm hexagons).
@@ -179,6 +199,8 @@ tcase "series-hex digits under generic-x1a: preflight clean" \
 	c_preflight_clean series-hex -s hex.indicia=digits -s print.profile=generic-x1a
 tcase "series-hex pictures under the punchboard profile: preflight clean" \
 	c_preflight_clean series-hex -s hex.indicia=pictures -s print.profile=punchboard
+tcase "series-hex shapes under the punchboard profile: preflight clean" \
+	c_preflight_clean series-hex -s hex.indicia=shapes -s print.profile=punchboard
 tcase "series-table punchboard: 81 tiles whole, backs behind" c_punch series-table 4
 tcase "series-hex punchboard: every hexagon whole, backs behind" c_punch series-hex 6
 tcase "pictures and ICC paths in a config are read beside it (run from /)" c_paths_beside
@@ -203,6 +225,8 @@ tcase "a missing triangles template is refused" refuse "--set hex.order" "templa
 	-c series-hex -s hex.order=no-such
 tcase "two series with one shape are refused" refuse "--set table.dots" "table.dots" -- \
 	-c series-table -s table.indicia=shapes -s table.dots=circle
+tcase "two hex series with one shape are refused" refuse "--set hex.west=circle" "hex.west" -- \
+	-c series-hex -s hex.indicia=shapes -s hex.west=circle
 tcase "a hex board without all 36 fronts is refused" refuse "config/series-hex.ini" "board.rows" -- \
 	-c series-hex -s board.rows=3
 tcase "a missing pictures template is refused" refuse "--set table.pictures" "table.pictures" -- \

@@ -5,6 +5,8 @@
  *     build fills); the blind edition and the patent style refuse them;
  *   - hexagonal digits and pictures: per triangle's ink, one numeral per
  *     tile (plus the bar of each 6 and 9), or element x items;
+ *   - hexagonal shapes (FIG. 15A): counted per triangle of each rendered
+ *     tile they are its elements, and each series' shape is its own;
  *   - bleed: no series fill of either set has a side ending on a trim
  *     edge, none reaches past the bleed box, and the table set's run-ons
  *     stay in their own tile's row or column;
@@ -27,6 +29,7 @@
 #include "games/series/series_hex.h"
 #include "games/series/series_table_config.h"
 #include "print/sheet.h"
+#include "print/symbol.h"
 
 static struct tp_config *load(const char *config, const char *const *sets, int n)
 {
@@ -125,8 +128,115 @@ static void hex_digits_pictures(void **state)
 	cp->game->free_model(mp);
 	tp_config_free(cd);
 	tp_config_free(cp);
-	const char *shapes[] = { "hex.indicia=shapes" };
-	assert_true(refused("config/series-hex.ini", shapes, 1, "hex.indicia"));
+}
+
+/* The name of the symbol fill path s draws, read off its outline: a
+ * circle is curves; a polygon is named by its corners, a square having a
+ * level side where a diamond stands on a corner. */
+static const char *shape_name(const struct tp_scene *sc, const struct tp_shape *s)
+{
+	const struct tp_pt *p = sc->pts + s->first;
+	int n = 0;
+	for (size_t i = 0; i < s->count; i++) {
+		if (p[i].op == TP_CURVE)
+			return "circle";
+		n += p[i].op == TP_MOVE || p[i].op == TP_LINE;
+	}
+	if (n == 4)
+		return fabs(p[0].y - p[1].y) < 1e-9 || fabs(p[1].y - p[2].y) < 1e-9 ? "square" : "diamond";
+	return n == 3 ? "triangle" : n == 6 ? "hexagon" : n == 8 ? "octagon" : "?";
+}
+
+static int by_tuple(const void *a, const void *b)
+{
+	return memcmp(a, b, TP_HEX_SIDES);
+}
+
+/* FIG. 15A on hexagons: each tile's centre is where its six triangles'
+ * sides meet (the hairlines drawn from it); a shape of ink k belongs to
+ * the nearest centre, and to the triangle whose side faces its direction
+ * (east 0 degrees, then every 60 counter-clockwise, y up).  Per tile the
+ * counts per triangle are its six elements, so the tiles' count tuples
+ * are the layout's; every shape of ink k is hex.NAME's shape. */
+static void hex_shapes_check(const char *const *sets, int nsets)
+{
+	struct tp_config *c = load("config/series-hex.ini", sets, nsets);
+	const struct tp_table_cfg *t = tp_table_cfg(c);
+	void *m = NULL;
+	struct tp_doc d = { 0 };
+	build_sheet(c, "fronts", &m, &d);
+	const struct tp_hex *h = m;
+	int tiles = h->rows * h->cols, found = 0;
+	unsigned char (*want)[TP_HEX_SIDES] = calloc((size_t)tiles, TP_HEX_SIDES);
+	unsigned char (*got)[TP_HEX_SIDES] = calloc((size_t)tiles, TP_HEX_SIDES);
+	double (*ctr)[2] = calloc((size_t)tiles, sizeof *ctr);
+	assert_true(want && got && ctr);
+	for (int i = 0; i < tiles; i++)
+		memcpy(want[i], h->tile[i].v, TP_HEX_SIDES);
+	for (size_t pg = 0; pg < d.n; pg++) {
+		const struct tp_scene *sc = d.pages[pg].sc;
+		int first = found;
+		for (size_t k = 0; k < sc->n_shapes; k++) {
+			const struct tp_shape *s = &sc->shapes[k];
+			if (s->ink != TP_INK_LINE || s->kind != TP_SHAPE_PATH || s->count != 2)
+				continue;
+			const struct tp_pt *p = sc->pts + s->first;
+			int seen = 0;
+			for (int j = first; j < found && !seen; j++)
+				seen = hypot(ctr[j][0] - p[0].x, ctr[j][1] - p[0].y) < 1e-6;
+			if (!seen) {
+				assert_true(found < tiles);
+				ctr[found][0] = p[0].x;
+				ctr[found++][1] = p[0].y;
+			}
+		}
+		for (size_t k = 0; k < sc->n_shapes; k++) {
+			const struct tp_shape *s = &sc->shapes[k];
+			if (s->ink >= TP_HEX_SIDES || s->paint != TP_FILL)
+				continue;
+			assert_string_equal(shape_name(sc, s), tp_symbol_names[t->symbol[s->ink]]);
+			double b[4], x, y;
+			tp_shape_bbox(sc, s, b);
+			x = (b[0] + b[2]) / 2;
+			y = (b[1] + b[3]) / 2;
+			int best = -1;
+			for (int j = first; j < found; j++)
+				if (best < 0 || hypot(ctr[j][0] - x, ctr[j][1] - y) < hypot(ctr[best][0] - x, ctr[best][1] - y))
+					best = j;
+			assert_true(best >= 0);
+			double deg = atan2(-(y - ctr[best][1]), x - ctr[best][0]) * 180 / M_PI;
+			int tri = ((int)lround(deg / 60) % 6 + 6) % 6;
+			assert_int_equal(tri, s->ink);
+			got[best][tri]++;
+		}
+	}
+	assert_int_equal(found, tiles);
+	qsort(want, (size_t)tiles, TP_HEX_SIDES, by_tuple);
+	qsort(got, (size_t)tiles, TP_HEX_SIDES, by_tuple);
+	assert_memory_equal(want, got, (size_t)tiles * TP_HEX_SIDES);
+	for (int a = 0; a < TP_HEX_SIDES; a++)   /* the shape names the series */
+		for (int b = a + 1; b < TP_HEX_SIDES; b++)
+			assert_int_not_equal(t->symbol[a], t->symbol[b]);
+	free(want);
+	free(got);
+	free(ctr);
+	tp_doc_free(&d);
+	c->game->free_model(m);
+	tp_config_free(c);
+}
+
+static void hex_shapes(void **state)
+{
+	(void)state;
+	const char *dflt[] = { "hex.indicia=shapes" };
+	hex_shapes_check(dflt, 1);
+	const char *swap[] = { "hex.indicia=shapes", "hex.east=diamond", "hex.southeast=circle",
+			       "board.rows=5", "board.cols=10" };
+	hex_shapes_check(swap, 5);
+	const char *twice[] = { "hex.indicia=shapes", "hex.west=circle" };
+	assert_true(refused("config/series-hex.ini", twice, 2, "--set hex.west=circle: hex.west = circle"));
+	const char *bad[] = { "hex.indicia=shapes", "hex.east=star" };
+	assert_true(refused("config/series-hex.ini", bad, 2, "diamond"));
 }
 
 /* Whether a side of the closed polygon s lies along trim edge e (0 left,
@@ -362,6 +472,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(square_pictures),
 		cmocka_unit_test(hex_digits_pictures),
+		cmocka_unit_test(hex_shapes),
 		cmocka_unit_test(bleed_clean),
 		cmocka_unit_test(safe_zone_kept),
 		cmocka_unit_test(punchboard),
