@@ -112,6 +112,10 @@ unsigned tp_vector_turn(unsigned dirs, int eighths);
  *    fits with the configured blanks, else that fits with blanks adjusted
  *    ("per_tile = 2 with 8 blanks"). */
 int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n);
+/* The same for a user's config: its suggestions are only changes that
+ * also pass tp_vector_playable (a board, blanks or per_tile the next
+ * check would not refuse). */
+int tp_vector_fit_play(const struct tp_vector_rules *r, char *why, size_t n);
 
 /* The rules as checks, for rules that pass tp_vector_fit: two or more
  * directions and per_tile >= 2 (claim 1: "two or more directional
@@ -123,6 +127,10 @@ int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n);
  * the same squares, per_tile = 2 with the blanks that fit) and *key = the
  * [vector] key named; -2 when memory runs out. */
 int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, const char **key);
+
+/* 1 when tp_vector_playable would pass r (fitting rules), without the
+ * search for a change to offer: one layout and one route search. */
+int tp_vector_reaches(const struct tp_vector_rules *r);
 
 /* Parses a directions list ("n ne e se s sw w nw", names separated by
  * spaces, tabs and/or commas, any case) into dirs[0..*n-1] in the order

@@ -118,7 +118,23 @@ static int near_per_tile(const struct tp_vector_rules *r, long want, int exact)
 	return 0;
 }
 
-int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n)
+/* 1 when r changed to a rows x cols board, per_tile and blanks is a game
+ * that can be played (tp_vector_reaches): a misfit message offers only
+ * such a change, never one the next check would refuse. */
+static int offer(const struct tp_vector_rules *r, int rows, int cols, int per_tile, long blanks)
+{
+	struct tp_vector_rules t = *r;
+	t.rows = rows;
+	t.cols = cols;
+	t.per_tile = per_tile;
+	t.blanks = (int)blanks;
+	return tp_vector_reaches(&t);
+}
+
+/* tp_vector_fit and tp_vector_fit_play: play 1 offers only playable
+ * changes (offer() runs tp_vector_reaches, whose route search derives
+ * layouts through tp_vector_fit, play 0, so this never recurses). */
+static int fit(const struct tp_vector_rules *r, char *why, size_t n, int play)
 {
 	if (check_rules(r, why, n) != 0)
 		return -1;
@@ -133,28 +149,42 @@ int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n)
 	    r->rows, r->cols, area, vec, r->blanks, sh, tiles);
 	int said = 0;
 	int R, C;
-	if (grow_board(r, tiles, &R, &C) && (R != r->rows || C != r->cols)) {
+	if (grow_board(r, tiles, &R, &C) && (R != r->rows || C != r->cols) &&
+	    (!play || offer(r, R, C, r->per_tile, (long)R * C - vec - sh))) {
 		long more = (long)R * C - tiles;
 		add(&w, ": use %d x %d", R, C);
 		if (more > 0)
 			add(&w, " with %ld more blank%s", more, more == 1 ? "" : "s");
 		said = 1;
 	}
-	if (area - vec - sh >= 0) {
+	if (area - vec - sh >= 0 && (!play || offer(r, r->rows, r->cols, r->per_tile, area - vec - sh))) {
 		add(&w, "%sblanks = %ld", said ? ", or " : ": use ", area - vec - sh);
 		said = 1;
 	}
 	int k = near_per_tile(r, area - r->blanks - sh, 1);
-	if (k) {
+	if (k && (!play || offer(r, r->rows, r->cols, k, r->blanks))) {
 		add(&w, "%sper_tile = %d", said ? ", or " : ": use ", k);
 		said = 1;
-	} else if ((k = near_per_tile(r, area - sh, 0)) != 0) {
+	} else if ((k = near_per_tile(r, area - sh, 0)) != 0 &&
+		   (!play || offer(r, r->rows, r->cols, k, area - sh - tp_vector_binom(r->n_dirs, k)))) {
 		long b = area - sh - tp_vector_binom(r->n_dirs, k);
 		add(&w, "%sper_tile = %d with %ld blank%s", said ? ", or " : ": use ", k, b, b == 1 ? "" : "s");
 		said = 1;
 	}
-	if (!said)
+	if (!said && tiles > (long)TP_VEC_MAX_SIDE * TP_VEC_MAX_SIDE)
 		add(&w, ": no board up to %d x %d holds them; use fewer blanks", TP_VEC_MAX_SIDE,
 		    TP_VEC_MAX_SIDE);
+	else if (!said && play)
+		add(&w, ": no playable set fills this board (blanks lie in the centre and would cut the players off); use a smaller board");
 	return -1;
+}
+
+int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n)
+{
+	return fit(r, why, n, 0);
+}
+
+int tp_vector_fit_play(const struct tp_vector_rules *r, char *why, size_t n)
+{
+	return fit(r, why, n, 1);
 }

@@ -151,6 +151,11 @@ static int refuse_blanks(const struct tp_vector_rules *r, int who, char *why, si
 	return -1;
 }
 
+int tp_vector_reaches(const struct tp_vector_rules *r)
+{
+	return r->n_dirs >= 2 && r->per_tile >= 2 && cut_off(r, dir_set(r), 0) == 0;
+}
+
 int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, const char **key)
 {
 	*key = NULL;
