@@ -4,6 +4,7 @@
 #include <cairo-ft.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -171,4 +172,23 @@ int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 	cairo_destroy(cr);
 	cairo_surface_destroy(surf);
 	return rc;
+}
+
+int tp_text_outline_box(const char *utf8, double x, double y, double size_mm, int align,
+			double box[4])
+{
+	struct tp_pt *p = NULL;
+	size_t n = 0;
+	if (tp_text_outline(utf8, x, y, size_mm, align, &p, &n) != 0)
+		return -1;
+	box[0] = box[1] = n ? INFINITY : 0;
+	box[2] = box[3] = n ? -INFINITY : 0;
+	for (size_t i = 0; i < n; i++) {
+		box[0] = fmin(box[0], p[i].x);
+		box[1] = fmin(box[1], p[i].y);
+		box[2] = fmax(box[2], p[i].x);
+		box[3] = fmax(box[3], p[i].y);
+	}
+	free(p);
+	return 0;
 }

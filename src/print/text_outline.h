@@ -22,6 +22,13 @@
 int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 		    int align, struct tp_pt **pts, size_t *n);
 
+/* The box {xmin, ymin, xmax, ymax} of tp_text_outline's points for the
+ * same text, x, y, size and align (control points included: a bound, as
+ * the layouts that fit digits in a box want); all 0 when the outline is
+ * empty.  0, or -1 as tp_text_outline. */
+int tp_text_outline_box(const char *utf8, double x, double y, double size_mm, int align,
+			double box[4]);
+
 /* Lets go of the font face tp_text_outline keeps for the process; call it
  * before cairo_debug_reset_static_data() (the next outline opens it
  * again). */

@@ -47,13 +47,9 @@ int tp_arena_number_em(const struct tp_arena_board *bd, double box, double *em)
 		seen[v] = 1;
 		char s[16];
 		snprintf(s, sizeof s, "%d", v);
-		struct tp_pt *p = NULL;
-		size_t n = 0;
-		if (tp_text_outline(s, 0, 0, 1, TP_ALIGN_CENTER, &p, &n) != 0)
-			return -1;
 		double b[4];
-		bbox(p, n, b);
-		free(p);
+		if (tp_text_outline_box(s, 0, 0, 1, TP_ALIGN_CENTER, b) != 0)
+			return -1;
 		double w = b[2] - b[0], h = b[3] - b[1] + (needs_bar(v) ? BAR_GAP + BAR_THICK : 0);
 		worst = fmax(worst, fmax(w, h));
 	}

@@ -135,23 +135,10 @@ int tp_series_digit_box(int value, double box[4])
 {
 	char text[4];
 	snprintf(text, sizeof text, "%d", value);
-	struct tp_pt *pts = NULL;
-	size_t n = 0;
-	if (tp_text_outline(text, 0, 0.365, 1, TP_ALIGN_CENTER, &pts, &n) != 0)
+	/* (A subpath's close repeats its start, so it moves no side.) */
+	if (tp_text_outline_box(text, 0, 0.365, 1, TP_ALIGN_CENTER, box) != 0)
 		return -1;
-	box[0] = box[1] = INFINITY;
-	box[2] = box[3] = -INFINITY;
-	for (size_t i = 0; i < n; i++)
-		if (pts[i].op != TP_CLOSE) {
-			box[0] = fmin(box[0], pts[i].x);
-			box[1] = fmin(box[1], pts[i].y);
-			box[2] = fmax(box[2], pts[i].x);
-			box[3] = fmax(box[3], pts[i].y);
-		}
-	free(pts);
-	if (n == 0)
-		box[0] = box[1] = box[2] = box[3] = 0;
-	else if (value == 6 || value == 9)   /* the bar */
+	if (box[2] > box[0] && (value == 6 || value == 9))   /* the bar */
 		box[3] += TP_DIGIT_BAR_GAP + TP_DIGIT_BAR_THICK;
 	return 0;
 }
