@@ -1,7 +1,6 @@
 /* The preflight's safe zone (preflight_int.h). */
 
 #include <math.h>
-#include <stdlib.h>
 
 #include "print/preflight_int.h"
 #include "print/text_outline.h"
@@ -100,24 +99,13 @@ static double outline_to_dies(const struct tp_pf_page *P, const struct tp_shape 
  * outlined. b is kept when the text cannot be outlined. */
 static void text_box(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
 {
-	struct tp_pt *p = NULL;
-	size_t n = 0;
-	if (tp_text_outline(sc->text + s->first, s->x, s->y, s->h, s->align, &p, &n) != 0 || n == 0) {
-		free(p);
+	double t[4];
+	/* (An empty outline's box is all 0: b stays.) */
+	if (tp_text_outline_box(sc->text + s->first, s->x, s->y, s->h, s->align, t) != 0 ||
+	    (t[0] == t[2] && t[1] == t[3]))
 		return;
-	}
-	double t[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
-	for (size_t k = 0; k < n; k++)
-		if (p[k].op != TP_CLOSE) {
-			t[0] = fmin(t[0], p[k].x);
-			t[1] = fmin(t[1], p[k].y);
-			t[2] = fmax(t[2], p[k].x);
-			t[3] = fmax(t[3], p[k].y);
-		}
-	free(p);
-	if (t[0] <= t[2] && t[1] <= t[3])
-		for (int i = 0; i < 4; i++)
-			b[i] = t[i];
+	for (int i = 0; i < 4; i++)
+		b[i] = t[i];
 }
 
 /* The safe zone: elements that do not run to a cut keep clear of it.  An
