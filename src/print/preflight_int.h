@@ -52,6 +52,12 @@ struct tp_pf_page {
  * more are counted only.  The notes (tp_preflight_note) are never cut. */
 #define TP_PF_MAX_FINDINGS 20000
 
+/* A new finding at the end of pf's list, its array grown as needed (its
+ * bytes as they were: the caller fills them), or NULL when out of memory
+ * (pf->oom set).  tp_pf_record and the merge of parts both take theirs
+ * here. */
+struct tp_pf_finding *tp_pf_slot(struct tp_preflight *pf);
+
 /* Counts a finding of severity sev and records it (sheet, page, rule and
  * fmt's text; the rest zero) unless pf already holds `max`: the new
  * finding, or NULL when not recorded (over max, or out of memory: pf->oom

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
 #include "print/preflight_int.h"
 
 /* Appends f to pf as tp_pf_record would have: a page rule's finding past
@@ -18,17 +17,10 @@ static int append(struct tp_preflight *pf, const struct tp_pf_finding *f)
 {
 	if (f->capped && pf->n >= TP_PF_MAX_FINDINGS)
 		return 0;
-	if (pf->n == pf->cap) {
-		size_t cap = pf->cap ? 2 * pf->cap : 64;
-		struct tp_pf_finding *v = tp_realloc(pf->f, cap * sizeof *v);
-		if (v == NULL) {
-			pf->oom = 1;
-			return -1;
-		}
-		pf->f = v;
-		pf->cap = cap;
-	}
-	memcpy(&pf->f[pf->n++], f, sizeof *f);   /* padding too: findings compare whole */
+	struct tp_pf_finding *slot = tp_pf_slot(pf);
+	if (slot == NULL)
+		return -1;
+	memcpy(slot, f, sizeof *f);   /* padding too: findings compare whole */
 	return 0;
 }
 

@@ -11,16 +11,8 @@
 #include "core/alloc.h"
 #include "print/preflight_int.h"
 
-struct tp_pf_finding *tp_pf_record(struct tp_preflight *pf, size_t max, int sev,
-				   const char *sheet, int page, const char *rule, const char *fmt,
-				   va_list ap)
+struct tp_pf_finding *tp_pf_slot(struct tp_preflight *pf)
 {
-	if (sev == TP_PF_ERROR)
-		pf->errors++;
-	else
-		pf->warnings++;
-	if (pf->n >= max)
-		return NULL;
 	if (pf->n == pf->cap) {
 		size_t cap = pf->cap ? 2 * pf->cap : 64;
 		struct tp_pf_finding *f = tp_realloc(pf->f, cap * sizeof *f);
@@ -31,7 +23,22 @@ struct tp_pf_finding *tp_pf_record(struct tp_preflight *pf, size_t max, int sev,
 		pf->f = f;
 		pf->cap = cap;
 	}
-	struct tp_pf_finding *f = &pf->f[pf->n++];
+	return &pf->f[pf->n++];
+}
+
+struct tp_pf_finding *tp_pf_record(struct tp_preflight *pf, size_t max, int sev,
+				   const char *sheet, int page, const char *rule, const char *fmt,
+				   va_list ap)
+{
+	if (sev == TP_PF_ERROR)
+		pf->errors++;
+	else
+		pf->warnings++;
+	if (pf->n >= max)
+		return NULL;
+	struct tp_pf_finding *f = tp_pf_slot(pf);
+	if (f == NULL)
+		return NULL;
 	memset(f, 0, sizeof *f);
 	f->severity = sev;
 	snprintf(f->sheet, sizeof f->sheet, "%s", sheet);
