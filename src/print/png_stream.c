@@ -117,15 +117,12 @@ static int pump(struct worker *wk, struct slot *s, unsigned char *in, size_t len
 	}
 }
 
-/* One row of xRGB words to RGB, Up-filtered against prev, which then
- * becomes this row.  dst may start at src (the first row of a band): each
- * pixel is read before its bytes are overwritten, the filter byte last. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define TP_FILTER_SSSE3 1
 
-/* The same for the row's first pixels, four at a time (pshufb picks R, G,
- * B out of four words; psubb makes the Up differences): pixels 0 .. the
+/* filter_row (below) for the row's first pixels, four at a time (pshufb
+ * picks R, G, B out of four words; psubb makes the Up differences): pixels 0 .. the
  * returned count - 1.  Each step reads its 16 source bytes before it
  * writes its 12 at dst + 1 + 3x, which stay below the next step's source
  * bytes even when dst is src; prev is read and written 12 bytes exactly. */
@@ -155,6 +152,9 @@ __attribute__((target("ssse3"))) static int filter_row_ssse3(unsigned char *dst,
 }
 #endif
 
+/* One row of xRGB words to RGB, Up-filtered against prev, which then
+ * becomes this row.  dst may start at src (the first row of a band): each
+ * pixel is read before its bytes are overwritten, the filter byte last. */
 static void filter_row(unsigned char *dst, const unsigned char *src, unsigned char *prev, int w)
 {
 	int x = 0;
