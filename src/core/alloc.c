@@ -3,6 +3,7 @@
 #include <execinfo.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 static long fail_at;
 static long made;
@@ -67,6 +68,25 @@ void *tp_calloc(size_t count, size_t size)
 void *tp_realloc(void *p, size_t n)
 {
 	return should_fail() ? NULL : realloc(p, n ? n : 1);
+}
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *tp_malloc_large(size_t n)
+{
+	if (should_fail())
+		return NULL;
+	if (n < HUGE_PAGE)
+		return malloc(n ? n : 1);
+	size_t size = (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	void *p = NULL;
+	if (size < n || posix_memalign(&p, HUGE_PAGE, size) != 0)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	/* Advice only: without it the buffer is ordinary pages. */
+	(void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+	return p;
 }
 
 void tp_alloc_fail_at(long n)

@@ -354,7 +354,7 @@ static int worker_init(struct worker *wk, struct pool *p)
 {
 	size_t w = (size_t)p->ps->w;
 	wk->pool = p;
-	wk->buf = tp_malloc((size_t)p->band_rows * 4 * w);
+	wk->buf = tp_malloc_large((size_t)p->band_rows * 4 * w);
 	wk->prev = tp_malloc(3 * w);
 	wk->dict = tp_malloc((size_t)p->pre_rows * p->row_bytes);
 	if (!wk->buf || !wk->prev || !wk->dict)
