@@ -9,6 +9,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "core/adler32.h"
 #include "core/alloc.h"
 
 /* Block k holds rows k*B .. k*B+B-1, B from the width alone (never from the
@@ -237,7 +238,7 @@ static int process_block(struct worker *wk, int k, struct slot *s)
 				return tp_fail(&s->err, TP_EIO, "png: deflate dictionary failed");
 			primed = 1;
 		}
-		s->adler = adler32_z(s->adler, wk->buf, len);
+		s->adler = tp_adler32((uint32_t)s->adler, wk->buf, len);
 		s->in_len += len;
 		if (pump(wk, s, wk->buf, len, Z_NO_FLUSH) != TP_OK)
 			return TP_EIO;
