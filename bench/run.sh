@@ -251,6 +251,7 @@ if want goals; then
 		"arena side 99|-c arena -s arena.side=99" \
 		"vector 16 x 16|-c vector -s board.rows=16 -s board.cols=16 -s vector.blanks=196" \
 		"vector 12 x 12|-c vector -s board.rows=12 -s board.cols=12 -s vector.blanks=84" \
+		"vector 14 x 14 (per_tile 4, the largest that plays)|-c vector -s board.rows=14 -s board.cols=14 -s vector.per_tile=4 -s vector.blanks=122" \
 		"series-blind at 300 dpi|-c series-blind -s print.dpi=300" \
 		"series-tutorial|-c series-tutorial" "series|-c series" "vector|-c vector" "arena|-c arena" \
 		"series board pieces 120 x 120 (pdf)|-c series -s board.rows=120 -s board.cols=120 --only board-pieces --formats pdf" \

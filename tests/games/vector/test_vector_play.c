@@ -143,6 +143,45 @@ static void wall_of_blanks(void **state)
 	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), 0);
 }
 
+/* A board no reshaping of its squares can play (16 x 16 with the seed's
+ * tiles: the blanks fill the centre) is refused with the smallest
+ * near-square board the tiles fill and play on: the offer fits and plays,
+ * and no smaller near-square board that holds the tiles plays. */
+static void smallest_board(void **state)
+{
+	(void)state;
+	for (int per_tile = 3; per_tile <= 4; per_tile++) {
+		struct tp_vector_rules r;
+		rules_for(&r, 16, 16, 0xff, per_tile, 2);
+		char why[400];
+		const char *key = NULL;
+		if (tp_vector_playable(&r, why, sizeof why, &key) == 0)
+			continue;
+		assert_string_equal(key, "blanks");
+		const char *u = strstr(why, "use board.rows = ");
+		assert_non_null(u);
+		int rows = 0, cols = 0, blanks = -1;
+		assert_int_equal(sscanf(u, "use board.rows = %d with board.cols = %d and vector.blanks = %d",
+					&rows, &cols, &blanks), 3);
+		struct tp_vector_rules t;
+		rules_for(&t, rows, cols, 0xff, per_tile, 2);
+		assert_int_equal(t.blanks, blanks);
+		assert_true(rows * cols <= 16 * 16);
+		assert_int_equal(tp_vector_fit(&t, why, sizeof why), 0);
+		assert_int_equal(tp_vector_playable(&t, why, sizeof why, &key), 0);
+		for (int side = 2; side <= 16; side++)
+			for (int wide = 0; wide <= 1; wide++) {
+				struct tp_vector_rules b;
+				rules_for(&b, side, side + wide, 0xff, per_tile, 2);
+				if (b.blanks < 0 || side * (side + wide) >= rows * cols)
+					continue;
+				if (tp_vector_playable(&b, why, sizeof why, &key) == 0)
+					fail_msg("%d x %d plays, smaller than the offered %d x %d", side,
+						 side + wide, rows, cols);
+			}
+	}
+}
+
 /* Directions that never lead home (n s) are refused with a set that
  * does, checked by the walk. */
 static void directions_fix(void **state)
@@ -275,6 +314,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(reach_scan),
 		cmocka_unit_test(wall_of_blanks),
+		cmocka_unit_test(smallest_board),
 		cmocka_unit_test(directions_fix),
 		cmocka_unit_test(two_or_more),
 		cmocka_unit_test(offers_playable),
