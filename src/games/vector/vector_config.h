@@ -60,4 +60,10 @@ void tp_vector_defaults(struct tp_config *c);
  * and what would fit. */
 int tp_vector_finish(struct tp_config *c, tp_err *e);
 
+/* Rules that play poorly, for `check` and the build summary: a board on
+ * which fewer than half of 40 random games (seed 1) have a winner, with
+ * the smallest near-square board of the same tiles on which half do
+ * (vector_warnings.c).  Writes at most max lines; returns how many. */
+int tp_vector_warnings(const struct tp_config *c, char out[][200], int max);
+
 #endif

@@ -147,4 +147,5 @@ const struct tp_game tp_game_vector = {
 	.manifest = manifest,
 	.summary = summary,
 	.simulate = simulate,
+	.warnings = tp_vector_warnings,
 };

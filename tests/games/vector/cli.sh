@@ -398,8 +398,11 @@ c_play_per_tile() {
 	[ -z "$why" ] || return
 	b2=$((ROWS * COLS - $(binom 8 2) - 2 * PLAYERS))
 	err_has "use vector.per_tile = 2 with vector.blanks = $b2" || return
+	# Accepted; few of its games end (two vectors a tile leave few routes),
+	# which check says, offering more vectors a tile (c_finish_warning).
 	run -c "$CFG" -s vector.per_tile=2 -s vector.blanks=$b2 check
-	expect_ok
+	[ "$rc" -eq 0 ] || { fail "per_tile = 2: exit $rc: $(errtext)"; return; }
+	[ "$(grep -cv "random games" "$ERR")" -eq 0 ] || fail "per_tile = 2: $(errtext)"
 }
 tcase "rules: per_tile = 1 refused (two or more indicia a tile)" c_play_per_tile
 
@@ -435,6 +438,55 @@ PY
 	expect_usage -c "$CFG" simulate --players 3
 }
 tcase "simulate: deterministic per seed, both stuck rules, csv and json" c_simulate
+
+# won GAMES ARGS...: games with a winner of GAMES random games (seed 1).
+won() {
+	g=$1
+	shift
+	"$TP_BIN" -c "$CFG" "$@" simulate --games "$g" --seed 1 --strategy random --format json |
+		python3 -c 'import json, sys; print(json.load(sys.stdin)["won"])'
+}
+
+# A large board whose centre is blanks passes the route check but few of
+# its games end: check warns with the figure, and offers the smallest
+# near-square board of the same tiles on which half do; both figures are
+# what simulate gives for the same games.  The seed's board does not warn.
+c_finish_warning() {
+	run -c "$CFG" check
+	expect_ok || return
+	grep -q "random games" "$ERR" && { fail "the seed's board warns: $(head -c 300 "$ERR")"; return; }
+	side=$((ROWS + 5))
+	b=$((side * side - N_VEC - 2 * PLAYERS))
+	run -c "$CFG" -s board.rows=$side -s board.cols=$side -s vector.blanks=$b check
+	[ "$rc" -eq 0 ] || { fail "check exit $rc: $(head -c 300 "$ERR")"; return; }
+	line=$(grep "random games" "$ERR") || { fail "no warning on $side x $side: $(head -c 300 "$OUT")"; return; }
+	set -- $(echo "$line" | sed -n 's/.*: \([0-9]*\) of \([0-9]*\) random games.* on \([0-9]*\) x \([0-9]*\) with vector.blanks = \([0-9]*\), \([0-9]*\) do$/\1 \2 \3 \4 \5 \6/p')
+	[ $# -eq 6 ] || { fail "warning not as documented: $line"; return; }
+	[ $((2 * $1)) -lt "$2" ] || fail "warns though $1 of $2 end"
+	[ "$(won "$2" -s board.rows=$side -s board.cols=$side -s vector.blanks=$b)" = "$1" ] ||
+		fail "the warning's $1 is not what simulate gives"
+	[ $(($3 * $4)) -eq $((N_VEC + 2 * PLAYERS + $5)) ] || fail "offered $3 x $4 with $5 blanks does not fill"
+	[ "$(won "$2" -s board.rows=$3 -s board.cols=$4 -s vector.blanks=$5)" = "$6" ] ||
+		fail "the offer's $6 is not what simulate gives"
+	[ $((2 * $6)) -ge "$2" ] || fail "the offer ends only $6 of $2"
+	run -c "$CFG" -s board.rows=$3 -s board.cols=$4 -s vector.blanks=$5 check
+	expect_ok || return
+	grep -q "random games" "$ERR" && { fail "the offered board warns too: $(head -c 300 "$ERR")"; return; }
+	# Two vectors a tile end few games on any board: more vectors are offered.
+	b2=$((ROWS * COLS - $(binom "$N_DIRS" 2) - 2 * PLAYERS))
+	w2=$(won 40 -s vector.per_tile=2 -s vector.blanks=$b2)
+	run -c "$CFG" -s vector.per_tile=2 -s vector.blanks=$b2 check
+	if [ $((2 * w2)) -ge 40 ]; then
+		grep -q "random games" "$ERR" && fail "per_tile = 2 ends $w2 of 40 but warns"
+		return
+	fi
+	line=$(grep "random games" "$ERR") || { fail "per_tile = 2 ends $w2 of 40, no warning"; return; }
+	set -- $(echo "$line" | sed -n 's/.*vector.per_tile = 2: \([0-9]*\) of \([0-9]*\) random games.* with vector.per_tile = \([0-9]*\) and vector.blanks = \([0-9]*\), \([0-9]*\) do$/\1 \2 \3 \4 \5/p')
+	[ $# -eq 5 ] || { fail "per_tile = 2: warning not as documented: $line"; return; }
+	[ "$(won "$2" -s vector.per_tile=$3 -s vector.blanks=$4)" = "$5" ] && [ $((2 * $5)) -ge "$2" ] ||
+		fail "per_tile = 2: the offer's $5 is not what simulate gives, or under half"
+}
+tcase "check: a board few of whose random games end warns, with one that does" c_finish_warning
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -1,0 +1,113 @@
+/* The vector tiles' rules that play poorly: a warning with the figure, for
+ * `check` and the build summary (exit 0; the refusals are in
+ * vector_play.c).  The refusals only ask that a route home exists; on a
+ * large board whose centre is blanks most games never end, which a
+ * designer should hear before printing it. */
+
+#include <stdio.h>
+
+#include "games/vector/vector_config.h"
+#include "games/vector/vector_sim.h"
+
+/* Random games a warning plays: enough to tell a board on which most
+ * games end from one on which few do, quick enough for every build. */
+#define FINISH_GAMES 40
+#define FINISH_SEED 1
+
+/* Games with a winner of FINISH_GAMES random games by rules r (the
+ * board's counts fit), or -1 when they cannot be played. */
+static long won_of(const struct tp_vector_rules *r)
+{
+	struct tp_vector_model *m = NULL;
+	tp_err e = { 0 };
+	if (tp_vector_derive(r, &m, &e) != TP_OK)
+		return -1;
+	int strategy[TP_SIM_MAX_SEATS];
+	for (int i = 0; i < TP_SIM_MAX_SEATS; i++)
+		strategy[i] = TP_STRATEGY_RANDOM;
+	struct tp_vector_sim s;
+	int rc = tp_vector_simulate(r, m, FINISH_GAMES, FINISH_SEED, strategy, &s, &e);
+	tp_vector_free(m);
+	if (rc != TP_OK)
+		return -1;
+	return FINISH_GAMES - s.unfinished;
+}
+
+/* The smallest near-square board (n x n, then n x n+1) smaller than r's
+ * that r's tiles fill and on which at least half the games are won, into
+ * *t; 0 when none. */
+static int board_that_ends(const struct tp_vector_rules *r, struct tp_vector_rules *t, long *won)
+{
+	long area = (long)r->rows * r->cols;
+	long tiles = tp_vector_binom(r->n_dirs, r->per_tile) + 2L * r->players;
+	for (int side = 2; side <= TP_VEC_MAX_SIDE; side++)
+		for (int wide = 0; wide <= 1; wide++) {
+			struct tp_vector_rules c = *r;
+			c.rows = side;
+			c.cols = side + wide;
+			long a = (long)c.rows * c.cols;
+			if (a >= area)
+				return 0;
+			if (a < tiles)
+				continue;
+			c.blanks = (int)(a - tiles);
+			if (!tp_vector_reaches(&c))
+				continue;
+			*won = won_of(&c);
+			if (2 * *won >= FINISH_GAMES) {
+				*t = c;
+				return 1;
+			}
+		}
+	return 0;
+}
+
+/* More vectors a tile on the same board (per_tile + 1, ...) with blanks
+ * to fill it, on which at least half the games are won, into *t; 0 when
+ * none: tiles of two vectors leave few routes on any board. */
+static int tiles_that_end(const struct tp_vector_rules *r, struct tp_vector_rules *t, long *won)
+{
+	long area = (long)r->rows * r->cols;
+	for (int k = r->per_tile + 1; k <= r->n_dirs; k++) {
+		struct tp_vector_rules c = *r;
+		c.per_tile = k;
+		long blanks = area - tp_vector_binom(r->n_dirs, k) - 2L * r->players;
+		if (blanks < 0)
+			break;
+		c.blanks = (int)blanks;
+		if (!tp_vector_reaches(&c))
+			continue;
+		*won = won_of(&c);
+		if (2 * *won >= FINISH_GAMES) {
+			*t = c;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int tp_vector_warnings(const struct tp_config *c, char out[][200], int max)
+{
+	const struct tp_vector_rules *r = &tp_vector(c)->rules;
+	long won = won_of(r), fix_won = 0;
+	if (max < 1 || won < 0 || 2 * won >= FINISH_GAMES)
+		return 0;
+	/* The key named is the one the offer changes. */
+	struct tp_vector_rules t;
+	int board = board_that_ends(r, &t, &fix_won);
+	int tiles = !board && tiles_that_end(r, &t, &fix_won);
+	char now[120];
+	snprintf(now, sizeof now,
+		 "vector.%s = %d: %ld of %d random games on the %d x %d board have a winner (few routes home)",
+		 tiles ? "per_tile" : "blanks", tiles ? r->per_tile : r->blanks, won, FINISH_GAMES,
+		 r->rows, r->cols);
+	if (board)
+		snprintf(out[0], 200, "%s; on %d x %d with vector.blanks = %d, %ld do", now, t.rows,
+			 t.cols, t.blanks, fix_won);
+	else if (tiles)
+		snprintf(out[0], 200, "%s; with vector.per_tile = %d and vector.blanks = %d, %ld do",
+			 now, t.per_tile, t.blanks, fix_won);
+	else
+		snprintf(out[0], 200, "%s; no smaller board of these tiles does better", now);
+	return 1;
+}
