@@ -234,7 +234,7 @@ static const struct tp_sink png_sink = { .rect = add_item, .path = add_item };
 static int collect(struct job *j, const struct tp_doc_info *info, tp_err *e)
 {
 	const struct tp_scene *sc = j->sc;
-	j->items = tp_malloc_large((sc->n_shapes ? sc->n_shapes : 1) * sizeof *j->items);
+	j->items = tp_malloc((sc->n_shapes ? sc->n_shapes : 1) * sizeof *j->items);
 	if (j->items == NULL)
 		return tp_fail(e, TP_EIO, "png: out of memory");
 	j->e = e;
