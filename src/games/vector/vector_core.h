@@ -132,6 +132,15 @@ int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, con
  * search for a change to offer: one layout and one route search. */
 int tp_vector_reaches(const struct tp_vector_rules *r);
 
+/* The near-square boards (n x n, then n x n+1, smallest first) with fewer
+ * squares than r's that r's tiles fill, the rest blanks in the centre:
+ * the first for which ok() is nonzero, into *t; 0 when none is.  The
+ * offers for boards whose centre is blanks (vector_play.c,
+ * vector_warnings.c): the fewer the blanks, the more routes home. */
+int tp_vector_near_square(const struct tp_vector_rules *r,
+			  int (*ok)(const struct tp_vector_rules *c, void *ctx), void *ctx,
+			  struct tp_vector_rules *t);
+
 /* Parses a directions list ("n ne e se s sw w nw", names separated by
  * spaces, tabs and/or commas, any case) into dirs[0..*n-1] in the order
  * given.  Returns 0, or -1 with a one-line reason in why (when nwhy > 0):

@@ -116,12 +116,9 @@ static int refuse_dirs(const struct tp_vector_rules *r, int who, char *why, size
 	return -1;
 }
 
-/* The smallest near-square board (n x n, then n x n+1) that r's tiles
- * fill, with the blanks in the centre, and on which every home can be
- * reached, up to r's squares, into *t; 0 when none.  The smallest: more
- * blanks leave fewer routes home, and simulated games on the larger
- * boards mostly end with no winner (README, "The rules are checks"). */
-static int smallest_playable(const struct tp_vector_rules *r, struct tp_vector_rules *t)
+int tp_vector_near_square(const struct tp_vector_rules *r,
+			  int (*ok)(const struct tp_vector_rules *c, void *ctx), void *ctx,
+			  struct tp_vector_rules *t)
 {
 	long area = (long)r->rows * r->cols;
 	long tiles = tp_vector_binom(r->n_dirs, r->per_tile) + 2L * r->players;
@@ -131,17 +128,23 @@ static int smallest_playable(const struct tp_vector_rules *r, struct tp_vector_r
 			c.rows = side;
 			c.cols = side + wide;
 			long a = (long)c.rows * c.cols;
-			if (a > area)
+			if (a >= area)
 				return 0;
 			if (a < tiles)
 				continue;
 			c.blanks = (int)(a - tiles);
-			if (cut_off(&c, dir_set(r), 0) == 0) {
+			if (ok(&c, ctx)) {
 				*t = c;
 				return 1;
 			}
 		}
 	return 0;
+}
+
+static int plays(const struct tp_vector_rules *c, void *ctx)
+{
+	(void)ctx;
+	return cut_off(c, dir_set(c), 0) == 0;
 }
 
 /* Another board of the same squares (so the counts still fit) on which
@@ -168,7 +171,7 @@ static int refuse_blanks(const struct tp_vector_rules *r, int who, char *why, si
 		snprintf(why, n,
 			 "vector.blanks = %d: the blanks in the centre of the %d x %d board cut player %d off from home; use board.rows = %d with board.cols = %ld (the same %ld squares)",
 			 r->blanks, r->rows, r->cols, who, best, area / best, area);
-	else if (smallest_playable(r, &t))
+	else if (tp_vector_near_square(r, plays, NULL, &t))
 		snprintf(why, n,
 			 "vector.blanks = %d: the blanks in the centre of the %d x %d board cut player %d off from home; use board.rows = %d with board.cols = %d and vector.blanks = %d (the smallest near-square board these tiles fill and play on)",
 			 r->blanks, r->rows, r->cols, who, t.rows, t.cols, t.blanks);

@@ -33,33 +33,15 @@ static long won_of(const struct tp_vector_rules *r)
 	return FINISH_GAMES - s.unfinished;
 }
 
-/* The smallest near-square board (n x n, then n x n+1) smaller than r's
- * that r's tiles fill and on which at least half the games are won, into
- * *t; 0 when none. */
-static int board_that_ends(const struct tp_vector_rules *r, struct tp_vector_rules *t, long *won)
+/* A board that plays (tp_vector_reaches) and on which at least half the
+ * games are won; *ctx gets the games won. */
+static int ends(const struct tp_vector_rules *c, void *ctx)
 {
-	long area = (long)r->rows * r->cols;
-	long tiles = tp_vector_binom(r->n_dirs, r->per_tile) + 2L * r->players;
-	for (int side = 2; side <= TP_VEC_MAX_SIDE; side++)
-		for (int wide = 0; wide <= 1; wide++) {
-			struct tp_vector_rules c = *r;
-			c.rows = side;
-			c.cols = side + wide;
-			long a = (long)c.rows * c.cols;
-			if (a >= area)
-				return 0;
-			if (a < tiles)
-				continue;
-			c.blanks = (int)(a - tiles);
-			if (!tp_vector_reaches(&c))
-				continue;
-			*won = won_of(&c);
-			if (2 * *won >= FINISH_GAMES) {
-				*t = c;
-				return 1;
-			}
-		}
-	return 0;
+	long *won = ctx;
+	if (!tp_vector_reaches(c))
+		return 0;
+	*won = won_of(c);
+	return 2 * *won >= FINISH_GAMES;
 }
 
 /* More vectors a tile on the same board (per_tile + 1, ...) with blanks
@@ -75,10 +57,7 @@ static int tiles_that_end(const struct tp_vector_rules *r, struct tp_vector_rule
 		if (blanks < 0)
 			break;
 		c.blanks = (int)blanks;
-		if (!tp_vector_reaches(&c))
-			continue;
-		*won = won_of(&c);
-		if (2 * *won >= FINISH_GAMES) {
+		if (ends(&c, won)) {
 			*t = c;
 			return 1;
 		}
@@ -94,7 +73,7 @@ int tp_vector_warnings(const struct tp_config *c, char out[][200], int max)
 		return 0;
 	/* The key named is the one the offer changes. */
 	struct tp_vector_rules t;
-	int board = board_that_ends(r, &t, &fix_won);
+	int board = tp_vector_near_square(r, ends, &fix_won, &t);
 	int tiles = !board && tiles_that_end(r, &t, &fix_won);
 	char now[120];
 	snprintf(now, sizeof now,
