@@ -78,13 +78,14 @@ void *tp_malloc_large(size_t n)
 		return NULL;
 	if (n < HUGE_PAGE)
 		return malloc(n ? n : 1);
-	size_t size = (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
 	void *p = NULL;
-	if (size < n || posix_memalign(&p, HUGE_PAGE, size) != 0)
+	if (posix_memalign(&p, HUGE_PAGE, n) != 0)
 		return NULL;
 #ifdef MADV_HUGEPAGE
-	/* Advice only: without it the buffer is ordinary pages. */
-	(void)madvise(p, size, MADV_HUGEPAGE);
+	/* Advice only (without it the buffer is ordinary pages), and for the
+	 * whole huge pages inside the buffer: a huge page over its tail
+	 * would hold memory the buffer never uses. */
+	(void)madvise(p, n / HUGE_PAGE * HUGE_PAGE, MADV_HUGEPAGE);
 #endif
 	return p;
 }
