@@ -141,10 +141,11 @@ int tp_vector_near_square(const struct tp_vector_rules *r,
 	return 0;
 }
 
+/* tp_vector_near_square's test for the refusal's offer. */
 static int plays(const struct tp_vector_rules *c, void *ctx)
 {
 	(void)ctx;
-	return cut_off(c, dir_set(c), 0) == 0;
+	return tp_vector_reaches(c);
 }
 
 /* Another board of the same squares (so the counts still fit) on which
