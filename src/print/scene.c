@@ -252,21 +252,28 @@ int tp_scene_poly(struct tp_scene *sc, int ink, int paint, double stroke,
 	return 0;
 }
 
+void tp_circle_pts(struct tp_pt *p, double cx, double cy, double r, int turn)
+{
+	/* Four cubic arcs; 0.5523 is the usual control distance for a
+	 * quarter circle (error below 0.03 % of r).  The offsets from the
+	 * centre going through cy + r first; turn -1 mirrors them in y. */
+	const double k = 0.5522847498 * r;
+	const double d[12][2] = {
+		{ r, k }, { k, r }, { 0, r }, { -k, r }, { -r, k }, { -r, 0 },
+		{ -r, -k }, { -k, -r }, { 0, -r }, { k, -r }, { r, -k }, { r, 0 },
+	};
+	p[0] = (struct tp_pt){ TP_MOVE, cx + r, cy };
+	for (int i = 0; i < 12; i++)
+		p[1 + i] = (struct tp_pt){ TP_CURVE, cx + d[i][0], cy + turn * d[i][1] };
+	p[13] = (struct tp_pt){ TP_CLOSE, cx + r, cy };
+}
+
 int tp_scene_circle(struct tp_scene *sc, int ink, int paint, double stroke,
 		    double cx, double cy, double r)
 {
-	/* Four cubic arcs; 0.5523 is the usual control distance for a
-	 * quarter circle (error below 0.03 % of r). */
-	const double k = 0.5522847498 * r;
-	struct tp_pt p[14] = {
-		{ TP_MOVE, cx + r, cy },
-		{ TP_CURVE, cx + r, cy + k }, { TP_CURVE, cx + k, cy + r }, { TP_CURVE, cx, cy + r },
-		{ TP_CURVE, cx - k, cy + r }, { TP_CURVE, cx - r, cy + k }, { TP_CURVE, cx - r, cy },
-		{ TP_CURVE, cx - r, cy - k }, { TP_CURVE, cx - k, cy - r }, { TP_CURVE, cx, cy - r },
-		{ TP_CURVE, cx + k, cy - r }, { TP_CURVE, cx + r, cy - k }, { TP_CURVE, cx + r, cy },
-		{ TP_CLOSE, cx + r, cy },
-	};
-	return tp_scene_path(sc, ink, paint, stroke, p, 14);
+	struct tp_pt p[TP_CIRCLE_PTS];
+	tp_circle_pts(p, cx, cy, r, 1);
+	return tp_scene_path(sc, ink, paint, stroke, p, TP_CIRCLE_PTS);
 }
 
 int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,

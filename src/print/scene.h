@@ -230,6 +230,12 @@ int tp_scene_path(struct tp_scene *sc, int ink, int paint, double stroke,
 		  const struct tp_pt *pts, size_t n);
 int tp_scene_circle(struct tp_scene *sc, int ink, int paint, double stroke,
 		    double cx, double cy, double r);
+/* The circle tp_scene_circle draws, as TP_CIRCLE_PTS points into p: a
+ * move to (cx + r, cy), four cubic arcs, a close.  turn 1 runs through
+ * (cx, cy + r) first, as tp_scene_circle; -1 the other way round, which
+ * with the nonzero rule cuts a hole in a fill drawn the first way. */
+#define TP_CIRCLE_PTS 14
+void tp_circle_pts(struct tp_pt *p, double cx, double cy, double r, int turn);
 int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
 		  double size, int align, const char *utf8);
 

@@ -130,23 +130,10 @@ static int *counter_classes(const struct tp_arena_rules *r, const struct tp_aren
  * unprinted. */
 static int annulus(struct tp_scene *sc, int ink, double x, double y, double ri, double ro)
 {
-	const double K = 0.5522847498;
-	double o = K * ro, i = K * ri;
-	struct tp_pt p[28] = {
-		{ TP_MOVE, x + ro, y },
-		{ TP_CURVE, x + ro, y + o }, { TP_CURVE, x + o, y + ro }, { TP_CURVE, x, y + ro },
-		{ TP_CURVE, x - o, y + ro }, { TP_CURVE, x - ro, y + o }, { TP_CURVE, x - ro, y },
-		{ TP_CURVE, x - ro, y - o }, { TP_CURVE, x - o, y - ro }, { TP_CURVE, x, y - ro },
-		{ TP_CURVE, x + o, y - ro }, { TP_CURVE, x + ro, y - o }, { TP_CURVE, x + ro, y },
-		{ TP_CLOSE, x + ro, y },
-		{ TP_MOVE, x + ri, y },
-		{ TP_CURVE, x + ri, y - i }, { TP_CURVE, x + i, y - ri }, { TP_CURVE, x, y - ri },
-		{ TP_CURVE, x - i, y - ri }, { TP_CURVE, x - ri, y - i }, { TP_CURVE, x - ri, y },
-		{ TP_CURVE, x - ri, y + i }, { TP_CURVE, x - i, y + ri }, { TP_CURVE, x, y + ri },
-		{ TP_CURVE, x + i, y + ri }, { TP_CURVE, x + ri, y + i }, { TP_CURVE, x + ri, y },
-		{ TP_CLOSE, x + ri, y },
-	};
-	return tp_scene_path(sc, ink, TP_FILL, 0, p, 28);
+	struct tp_pt p[2 * TP_CIRCLE_PTS];
+	tp_circle_pts(p, x, y, ro, 1);
+	tp_circle_pts(p + TP_CIRCLE_PTS, x, y, ri, -1);
+	return tp_scene_path(sc, ink, TP_FILL, 0, p, 2 * TP_CIRCLE_PTS);
 }
 
 /* One counter: colours, a disc of its colour out to the bleed; pictures,

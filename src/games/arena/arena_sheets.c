@@ -107,20 +107,8 @@ static void mark_disc(const struct tp_arena_cfg *a, const struct tp_arena_shape 
 
 size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r)
 {
-	const double k = 0.5522847498 * r;
-	size_t n = 0;
-	p[n++] = (struct tp_pt){ TP_MOVE, cx + r, cy };
-	const double seg4[4][6] = {
-		{ cx + r, cy - k, cx + k, cy - r, cx, cy - r },
-		{ cx - k, cy - r, cx - r, cy - k, cx - r, cy },
-		{ cx - r, cy + k, cx - k, cy + r, cx, cy + r },
-		{ cx + k, cy + r, cx + r, cy + k, cx + r, cy },
-	};
-	for (int i = 0; i < 4; i++)
-		for (int j = 0; j < 3; j++)
-			p[n++] = (struct tp_pt){ TP_CURVE, seg4[i][2 * j], seg4[i][2 * j + 1] };
-	p[n++] = (struct tp_pt){ TP_CLOSE, 0, 0 };
-	return n;
+	tp_circle_pts(p, cx, cy, r, -1);
+	return TP_CIRCLE_PTS;
 }
 
 int tp_arena_mark_text(struct tp_scene *sc, int mark, double cx, double cy, double r)
