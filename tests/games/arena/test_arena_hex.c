@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "testutil.h"
+#include "games/arena/tu_sectors.h"
 
 #include "games/arena/arena_core.h"
 #include "games/arena/arena_hex.h"
@@ -228,7 +229,7 @@ static void oracle_check(const struct tp_arena_rules *rl, const struct tp_arena_
 static void colour_oracle(const struct tp_arena_rules *rl, const struct tp_arena_board *b)
 {
 	int n = rl->side - 1, R = 2 * n + 1, k = rl->colours;
-	int cnt[7][2][TP_ARENA_COLOURS_MAX + 1] = { { { 0 } } };
+	tu_sector_counts cnt[7] = { { { 0 } } };
 	for (int i = 0; i < R * R; i++) {
 		const struct tp_arena_square *s = &b->sq[i];
 		struct cellpos p = pos(i % R - n, i / R - n);
@@ -244,24 +245,7 @@ static void colour_oracle(const struct tp_arena_rules *rl, const struct tp_arena
 			assert_in_range(s->colour, 1, k);
 		cnt[sec][s->inner][s->colour]++;
 	}
-	/* A sector of at least k positions holds every colour (so a chart's
-	 * colours are all on the board). */
-	int per = 0;
-	for (int c = 1; c <= k; c++)
-		per += cnt[1][0][c] + cnt[1][1][c];
-	for (int c = 1; c <= k && per >= k; c++)
-		if (cnt[1][0][c] + cnt[1][1][c] == 0)
-			fail_msg("side %d k=%d: a sector of %d positions lacks colour %d", rl->side, k, per, c);
-	for (int sec = 1; sec <= 6; sec++)
-		for (int in = 0; in < 2; in++) {
-			int lo = 1 << 20, hi = 0;
-			for (int c = 1; c <= k; c++) {
-				lo = cnt[sec][in][c] < lo ? cnt[sec][in][c] : lo;
-				hi = cnt[sec][in][c] > hi ? cnt[sec][in][c] : hi;
-				assert_int_equal(cnt[sec][in][c], cnt[1][in][c]);
-			}
-			assert_true(hi - lo <= 1);
-		}
+	tu_sectors_balanced(cnt, 6, k, rl->side);
 	for (int t = 1; t < 6; t++) {
 		int same = 1;
 		for (int i = 0; i < R * R && same; i++) {
