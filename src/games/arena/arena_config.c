@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/alloc.h"
 #include "core/datadir.h"
@@ -310,46 +309,17 @@ static int check_pieces(const struct tp_config *c, const struct tp_arena_cfg *a,
 	return TP_OK;
 }
 
-/* The config file's folder joined to rel, into out; 0, or -1 when too long. */
-static int beside_config(const char *config, const char *rel, char *out, size_t n)
-{
-	const char *slash = strrchr(config, '/');
-	if (slash == NULL)
-		return (size_t)snprintf(out, n, "%s", rel) < n ? 0 : -1;
-	return (size_t)snprintf(out, n, "%.*s/%s", (int)(slash - config), config, rel) < n ? 0 : -1;
-}
-
-/* arena.shapes to a readable file: a name is templates/shapes/NAME.ini in
- * the data folders; a path (with a / or ending .ini) is taken from the
- * config file's folder first, then as given. */
+/* arena.shapes to a readable file (tp_data_template_resolve): a name is
+ * templates/shapes/NAME.ini in the data folders, "default" the default
+ * set of the board's grid; a path (with a / or ending .ini) is taken from
+ * the config file's folder first, then as given. */
 static int resolve_shapes(const struct tp_config *c, struct tp_arena_cfg *a, tp_err *e)
 {
-	const char *v = a->shapes_name;
-	size_t len = strlen(v);
-	int is_path = strchr(v, '/') != NULL || (len > 4 && strcmp(v + len - 4, ".ini") == 0);
-	if (is_path) {
-		if (v[0] != '/' && beside_config(c->path, v, a->shapes_path, sizeof a->shapes_path) == 0 &&
-		    access(a->shapes_path, R_OK) == 0)
-			return TP_OK;
-		snprintf(a->shapes_path, sizeof a->shapes_path, "%s", v);
-		return TP_OK;
-	}
-	for (const char *p = v; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
-			return tp_fail(e, TP_EINPUT,
-				       "arena.shapes = %s: a shapes name uses letters, digits, - and _; or give a path to a .ini file",
-				       v);
-	char rel[320];
-	/* "default" is the default set of the board's grid. */
 	static const char *const defaults[TP_GRID_N] = { "default", "default-hex", "default-tri" };
 	int grid = a->rules.grid >= 0 && a->rules.grid < TP_GRID_N ? a->rules.grid : 0;
-	snprintf(rel, sizeof rel, "templates/shapes/%s.ini",
-		 strcmp(v, "default") == 0 ? defaults[grid] : v);
-	if (tp_data_find(rel, a->shapes_path, sizeof a->shapes_path) == 0)
-		return TP_OK;
-	return tp_fail(e, TP_EINPUT, "arena.shapes = %s: no shapes file %s in %s; give a name there or a path",
-		       v, rel, tp_data_dirs_text());
+	const char *v = strcmp(a->shapes_name, "default") == 0 ? defaults[grid] : a->shapes_name;
+	return tp_data_template_resolve("arena.shapes", v, "shapes", "default, default-hex, default-tri",
+					c->path, a->shapes_path, sizeof a->shapes_path, e);
 }
 
 #define SHAPES_MAX_BYTES (64 * 1024)
