@@ -131,9 +131,9 @@ awk -v l="${LOAD0%% *}" 'BEGIN { exit !(l > 0.5) }' &&
 	say "WARNING: load average $LOAD0 before starting: other work will skew the numbers"
 
 # ---- 0. the goals of issue 24, each a ratio from paired runs in this run -------
-median() { tr ' ' '\n' | awk 'NF { v[n++] = $1 } END { if (!n) { print "n/a"; exit }
+median() { tr ' ' '\n' | awk -v f="${1:-%.2f}" 'NF { v[n++] = $1 } END { if (!n) { print "n/a"; exit }
 	for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-	printf "%.2f", n % 2 ? v[int(n / 2)] : (v[n / 2 - 1] + v[n / 2]) / 2 }'; }
+	printf f, n % 2 ? v[int(n / 2)] : (v[n / 2 - 1] + v[n / 2]) / 2 }'; }
 worst() { tr ' ' '\n' | awk 'NF && ($1 > m || m == "") { m = $1 } END { print m == "" ? "n/a" : m }'; }
 least() { tr ' ' '\n' | awk 'NF && ($1 < m || m == "") { m = $1 } END { print m == "" ? "n/a" : m }'; }
 verdict() { awk -v v="$1" -v g="$2" -v op="$3" 'BEGIN { if (v == "n/a") print "n/a";
@@ -184,11 +184,11 @@ pair_png() {
 	done
 	P_WALL=$(echo "$rw" | median); P_CPU=$(echo "$rc" | median)
 	P_LOAD=$(cut -d' ' -f1 /proc/loadavg)
-	TPW=$(echo "$tw" | median); FLW=$(echo "$fw" | median)
+	TPW=$(echo "$tw" | median %.3f); FLW=$(echo "$fw" | median %.3f); FLW_MS=$(echo "$fw" | median %.4f)
 	floor_clean; rm -rf pp
 }
 
-T_GOALS=""; T_CPU=""; T_FLOOR=""; T_BIG=""; T_MEM=""; T_SVG=""; T_PDF=""
+T_GOALS=""; T_CPU=""; T_FLOOR=""; T_PROOF=""; T_BIG=""; T_MEM=""; T_SVG=""; T_PDF=""
 if want goals; then
 	# 1. CPU / wall of each game's default build with two workers.
 	cw_all=""
@@ -210,8 +210,8 @@ fi
 if want goals || want png; then
 
 	# 2. Every PNG of every game's default set against the floor, one core.
-	fl_all=""; fc_all=""
-	declare -A BIGGEST
+	fl_all=""; fc_all=""; fl_sheets=""
+	declare -A BIGGEST PROOF_FLW
 	for g in $GAMES; do
 		big=0
 		for sheet in $("$TP" -c "$g" --list sheets | grep -v '^manifest$'); do
@@ -219,6 +219,7 @@ if want goals || want png; then
 			pair_png "$g" "$sheet" 300 1
 			[ "$P_WALL" = n/a ] && continue
 			fl_all+=" $P_WALL"; fc_all+=" $P_CPU"
+			[ "$sheet" = proof ] && PROOF_FLW[$g]=$FLW_MS || fl_sheets+=" $P_WALL"
 			T_FLOOR+="| $g | $sheet | $NPNG | $MPX | $TPW | $FLW | **$P_WALL** | $P_CPU | $P_LOAD |"$'\n'
 			# The sheet with the largest single PNG (the first of equals).
 			[ "$sheet" != proof ] && awk -v a="$MAXPX" -v b="$big" 'BEGIN { exit !(a > b) }' &&
@@ -226,7 +227,35 @@ if want goals || want png; then
 		done
 	done
 	fw=$(echo "$fl_all" | worst)
-	T_GOALS+="| every PNG (300 dpi, -j 1) / single-core zlib floor, wall | <= 1.10 | $fw (worst of $(echo "$fl_all" | wc -w); CPU worst $(echo "$fc_all" | worst)) | $(verdict "$fw" 1.10 '<=') |"$'\n'
+	T_GOALS+="| every PNG (300 dpi, -j 1) / single-core zlib floor, wall | <= 1.10 | $fw (worst of $(echo "$fl_all" | wc -w); CPU worst $(echo "$fc_all" | worst); the contact sheets apart: worst $(echo "$fl_sheets" | worst) of $(echo "$fl_sheets" | wc -w)) | $(verdict "$fw" 1.10 '<=') |"$'\n'
+
+	# 2b. The contact sheet's account, from TP_TRACE timelines of its
+	#     `--only proof` build: the time outside its task (process start,
+	#     session, plan, the output folder's lock, staging and record, the
+	#     preview page, the commit's fsyncs, exit) is what any build pays
+	#     before and after drawing; (floor + that) / floor is the ratio the
+	#     sheet would have if drawing and compressing it cost no more than
+	#     the floor's compressing alone.
+	for g in $GAMES; do
+		[ -n "${PROOF_FLW[$g]:-}" ] || continue
+		say "goals: $g contact sheet's timeline, $REPS runs"
+		rm -rf pp
+		"$TP" -c "$g" build -q -j 1 -o pp --formats png >/dev/null 2>&1
+		os=""; ts=""
+		for r in $(seq "$REPS"); do
+			rm -f "$OUT/.trace"
+			export TP_TRACE="$OUT/.trace"
+			measure_ms "$TP" -c "$g" build -q -j 1 -o pp --only proof --formats png
+			unset TP_TRACE
+			task=$(awk -F'\t' '$2 ~ /^task .*[(]proof[)]$/ { printf "%.4f", $4 - $3 }' "$OUT/.trace")
+			os+=" $(awk -v w="$WALL" -v t="$task" 'BEGIN { printf "%.4f", w - t }')"; ts+=" $task"
+		done
+		o=$(echo "$os" | tr ' ' '\n' | awk 'NF { printf "%.1f ", $1 * 1000 }' | median %.1f)
+		t=$(echo "$ts" | tr ' ' '\n' | awk 'NF { printf "%.1f ", $1 * 1000 }' | median %.1f)
+		f=$(awk -v a="${PROOF_FLW[$g]}" 'BEGIN { printf "%.1f", a * 1000 }')
+		T_PROOF+="| $g | $o | $t | $f | $(div "$t" "$f") | **$(awk -v o="$o" -v f="$f" 'BEGIN { printf "%.2f", (f + o) / f }')** |"$'\n'
+	done
+	rm -rf pp "$OUT/.trace"
 
 	# 3. The largest PNG of each game at 1200 dpi, two workers, against the
 	#    single-core floor.
@@ -471,6 +500,18 @@ load is the 1-minute load average after the pairs.
 | game | sheet | PNGs | Mpx | tilepress wall s | floor wall s | wall ratio | CPU ratio | load |
 |---|---|---:|---:|---:|---:|---:|---:|---:|
 ${T_FLOOR}
+#### The contact sheet's account (\`--only proof\`, one core)
+
+From \`TP_TRACE\` timelines (medians of the runs): *outside* is the whole
+process's wall minus the proof task's (start and exit, the session, the plan,
+the output folder's lock, staging and record, the preview page, the commit
+and its fsyncs); *task* is drawing the contact sheet and writing its PNG.
+*Bound* is (floor + outside) / floor: the ratio if drawing and compressing
+cost no more than the floor's compressing alone.
+
+| game | outside ms | task ms | floor ms | task / floor | bound |
+|---|---:|---:|---:|---:|---:|
+${T_PROOF}
 #### The largest PNG of each game at 1200 dpi: two workers against the single-core floor
 
 | game | sheet | Mpx | tilepress -j 2 wall s | floor wall s | wall ratio | CPU ratio | load |
