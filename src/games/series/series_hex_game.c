@@ -137,9 +137,13 @@ static int finish(struct tp_config *c, tp_err *e)
 	if (rc != TP_OK)
 		return rc;
 	if (c->board.rows < 2 || c->board.rows > TP_HEX_MAX || c->board.cols < 2 ||
-	    c->board.cols > TP_HEX_MAX)
-		return tp_fail(e, TP_EINPUT, "%s: board.rows and board.cols: the hexagonal set takes 2 to %d rows and cols",
-			       c->path, TP_HEX_MAX);
+	    c->board.cols > TP_HEX_MAX) {
+		int bad_rows = c->board.rows < 2 || c->board.rows > TP_HEX_MAX;
+		const char *key = bad_rows ? "rows" : "cols";
+		return tp_fail(e, TP_EINPUT, "%s: board.%s = %d: the hexagonal set takes 2 to %d rows and cols",
+			       tp_config_where(c, "board", key), key, bad_rows ? c->board.rows : c->board.cols,
+			       TP_HEX_MAX);
+	}
 	if (t->n_anchors == 0) {
 		tp_hex_default_anchor(c->board.rows, c->board.cols, &t->anchor[0]);
 		t->n_anchors = 1;
@@ -166,10 +170,14 @@ static int finish(struct tp_config *c, tp_err *e)
 			       a->where, a->row + 1, a->col + 1, a->v[0], a->v[1], a->v[2], t->anchor[0].where,
 			       got[0], got[1], got[2]);
 	}
-	if (n != 36)
+	if (n != 36) {
+		/* Blame the side that is short (the other when both fit the
+		 * 4 x 9 minimum), where it was set. */
+		const char *key = c->board.rows < 4 ? "rows" : "cols";
 		return tp_fail(e, TP_EINPUT,
 			       "%s: board.rows = %d, board.cols = %d hold %d of the 36 fronts of [0071]; allowed: a board that holds all 36 (at least 4 rows and 9 cols)",
-			       c->path, c->board.rows, c->board.cols, n);
+			       tp_config_where(c, "board", key), c->board.rows, c->board.cols, n);
+	}
 	if (t->indicia == TP_TRI_PICTURES)
 		return tp_table_load_pictures(c, "hex", series_names, TP_HEX_SIDES, e);
 	return tp_table_check_shapes(c, "hex", series_names, TP_HEX_SIDES,

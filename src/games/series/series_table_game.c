@@ -62,17 +62,29 @@ int tp_table_load_pictures(struct tp_config *c, const char *section, const char 
 	return TP_OK;
 }
 
+/* 1 when SECTION.NAME was given with --set (its place says so). */
+static int cmdline(const struct tp_config *c, const char *section, const char *name)
+{
+	return strncmp(tp_config_where(c, section, name), "--set ", 6) == 0;
+}
+
 int tp_table_check_shapes(const struct tp_config *c, const char *section,
 			  const char *const *names, int n, const char *allowed, tp_err *e)
 {
 	const struct tp_table_cfg *t = c->game_cfg;
 	for (int a = 0; a < n; a++)
 		for (int b = a + 1; b < n; b++)
-			if (t->symbol[a] == t->symbol[b])
+			if (t->symbol[a] == t->symbol[b]) {
+				/* Blame the later key, unless only the earlier one was
+				 * given with --set: the command line made the clash. */
+				int x = b, y = a;
+				if (cmdline(c, section, names[a]) && !cmdline(c, section, names[b]))
+					x = a, y = b;
 				return tp_fail(e, TP_EINPUT,
 					       "%s: %s.%s = %s: the %s series has that shape already; the shape names the series ([0061]), so allowed: %s",
-					       tp_config_where(c, section, names[b]), section, names[b],
-					       tp_symbol_names[t->symbol[b]], names[a], allowed);
+					       tp_config_where(c, section, names[x]), section, names[x],
+					       tp_symbol_names[t->symbol[x]], names[y], allowed);
+			}
 	return TP_OK;
 }
 
@@ -98,10 +110,15 @@ static void defaults(struct tp_config *c)
 
 static int finish(struct tp_config *c, tp_err *e)
 {
-	if (c->board.rows != TP_TABLE_N || c->board.cols != TP_TABLE_N)
+	if (c->board.rows != TP_TABLE_N || c->board.cols != TP_TABLE_N) {
+		/* Name the side that is wrong, where it was set (file:line or
+		 * the --set), as every refusal does. */
+		int bad_rows = c->board.rows != TP_TABLE_N;
+		const char *key = bad_rows ? "rows" : "cols";
 		return tp_fail(e, TP_EINPUT,
-			       "%s: board.rows and board.cols: the table set is the 9 x 9 square of FIG. 7 (81 tiles, [0062]); allowed: 9 and 9",
-			       c->path);
+			       "%s: board.%s = %d: the table set is the 9 x 9 square of FIG. 7 (81 tiles, [0062]); allowed: board.rows = 9 and board.cols = 9",
+			       tp_config_where(c, "board", key), key, bad_rows ? c->board.rows : c->board.cols);
+	}
 	/* The shape identifies the series: no two alike. */
 	struct tp_table_cfg *t = c->game_cfg;
 	int rc = tp_table_load_order(c, "table", e);

@@ -227,8 +227,18 @@ tcase "two series with one shape are refused" refuse "--set table.dots" "table.d
 	-c series-table -s table.indicia=shapes -s table.dots=circle
 tcase "two hex series with one shape are refused" refuse "--set hex.west=circle" "hex.west" -- \
 	-c series-hex -s hex.indicia=shapes -s hex.west=circle
-tcase "a hex board without all 36 fronts is refused" refuse "config/series-hex.ini" "board.rows" -- \
+tcase "a hex board without all 36 fronts is refused" refuse "--set board.rows=3" "board.rows" -- \
 	-c series-hex -s board.rows=3
+tcase "a hex board too narrow names its --set" refuse "--set board.cols=8" "36 fronts" -- \
+	-c series-hex -s board.cols=8
+tcase "a hex board over the largest is refused" refuse "--set board.cols=41" "board.cols = 41" -- \
+	-c series-hex -s board.cols=41
+tcase "a table set not 9 x 9 names its --set" refuse "--set board.rows=10" "board.rows = 10" -- \
+	-c series-table -s board.rows=10
+tcase "a table set not 9 x 9 names its --set (cols)" refuse "--set board.cols=8" "board.cols = 8" -- \
+	-c series-table -s board.cols=8
+tcase "a shape clash made by --set names the --set" refuse "--set table.lateral=square" "table.lateral" -- \
+	-c series-table -s table.indicia=shapes -s table.lateral=square
 tcase "a missing pictures template is refused" refuse "--set table.pictures" "table.pictures" -- \
 	-c series-table -s table.indicia=pictures -s table.pictures=no-such
 tcase "hex.anchor not of the 36 fronts is refused" refuse "--set hex.anchor" "36 fronts" -- \
