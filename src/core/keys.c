@@ -137,7 +137,7 @@ void tp_key_allowed(const struct tp_key *k, char *out, size_t n)
 /* "20" for 20.0, "0.1" for 0.1: ranges read as people write them. */
 static const char *g(char *buf, double v)
 {
-	snprintf(buf, 32, "%g", v);
+	snprintf(buf, 32, "%.15g", v);   /* whole numbers in full, never 1.44e+06 */
 	return buf;
 }
 

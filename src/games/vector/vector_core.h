@@ -114,7 +114,8 @@ unsigned tp_vector_turn(unsigned dirs, int eighths);
 int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n);
 /* The same for a user's config: its suggestions are only changes that
  * also pass tp_vector_playable (a board, blanks or per_tile the next
- * check would not refuse). */
+ * check would not refuse).  0 for rules claim 1 refuses (fewer than two
+ * directions or per_tile): tp_vector_playable refuses those. */
 int tp_vector_fit_play(const struct tp_vector_rules *r, char *why, size_t n);
 
 /* The rules as checks, for rules that pass tp_vector_fit: two or more

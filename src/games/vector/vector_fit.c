@@ -138,6 +138,11 @@ static int fit(const struct tp_vector_rules *r, char *why, size_t n, int play)
 {
 	if (check_rules(r, why, n) != 0)
 		return -1;
+	/* Claim 1 (fewer than two directions, or one a tile) plays on no
+	 * board, so no change of counts could be offered: leave the refusal
+	 * to tp_vector_playable, which names a value that plays. */
+	if (play && (r->n_dirs < 2 || r->per_tile < 2))
+		return 0;
 	long area = (long)r->rows * r->cols;
 	long vec = tp_vector_binom(r->n_dirs, r->per_tile);
 	long sh = 2L * r->players;

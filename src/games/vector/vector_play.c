@@ -201,8 +201,13 @@ int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, con
 	if (r->per_tile < 2) {
 		long area = (long)r->rows * r->cols;
 		long blanks = area - tp_vector_binom(r->n_dirs, 2) - 2L * r->players;
+		struct tp_vector_rules t = *r;
+		t.per_tile = 2;
+		t.blanks = (int)blanks;
 		*key = "per_tile";
-		if (blanks >= 0)
+		/* Offer the blanks that fill this board only when they leave
+		 * every home reachable; else the next check would refuse them. */
+		if (blanks >= 0 && tp_vector_reaches(&t))
 			snprintf(why, n,
 				 "vector.per_tile = %d: each tile shows two or more directional indicia (claim 1); use vector.per_tile = 2 with vector.blanks = %ld",
 				 r->per_tile, blanks);

@@ -307,6 +307,17 @@ tcase "repeated symbol" bad_key sym-repeat symbols "circle circle" "repeated"
 tcase "blanks negative" bad_key blanks-neg blanks -1 "allowed"
 tcase "piece as big as a tile" bad_key piece100 piece_pct 100 "95"
 
+# The blanks' range is every square of the largest board, written in full
+# (it read "0..1.44e+06"): the largest side is what board.rows allows.
+c_blanks_range() {
+	run -c "$CFG" -s board.rows=0 check
+	side=$(sed -n 's/.*allowed: 1\.\.\([0-9]*\)$/\1/p' "$ERR")
+	[ -n "$side" ] || { fail "no board.rows range: $(errtext)"; return; }
+	refuse "--set vector.blanks=-1" "vector.blanks" "allowed: 0..$((side * side))" -- -c "$CFG" -s vector.blanks=-1
+	grep -q 'e+' "$ERR" && fail "a range in exponent notation: $(errtext)"
+}
+tcase "blanks negative: the range is whole numbers" c_blanks_range
+
 c_per_tile_over_dirs() {
 	f=$(derive per-over "s|^directions[[:space:]]*=.*|directions = n e s w|; s|^per_tile[[:space:]]*=.*|per_tile = 5|")
 	refuse "$f:$(lineof "$f" '^per_tile'):" "vector.per_tile" "4 directions" -- -c "$f"

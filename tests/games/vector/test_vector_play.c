@@ -309,6 +309,56 @@ static void offers_playable(void **state)
 	assert_true(offers > 0);
 }
 
+/* Claim 1 refuses a per_tile of 1 on every board, so the refusal a config
+ * meets first (the counts, tp_vector_fit_play, then tp_vector_playable, as
+ * vector_config.c runs them) must offer a per_tile of 2 or more, never a
+ * board change alone ("use a smaller board" was offered for 1 a tile); and
+ * a per_tile = 2 with blanks it offers must fit and play.  Same for one
+ * direction: the offer names more directions. */
+static void claim_one_first(void **state)
+{
+	(void)state;
+	static const unsigned dirsets[] = { 0xff, 0x15 /* n e s */, 0x11 /* n s */, 0x01 /* n */ };
+	int offers = 0;
+	for (size_t d = 0; d < sizeof dirsets / sizeof dirsets[0]; d++)
+		for (int rows = 2; rows <= 10; rows++)
+			for (int cols = 2; cols <= 10; cols++) {
+				struct tp_vector_rules r;
+				rules_for(&r, rows, cols, dirsets[d], 1, 2);
+				r.blanks = 0;
+				char why[400];
+				const char *key = NULL;
+				if (tp_vector_fit_play(&r, why, sizeof why) == 0) {
+					assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), -1);
+					assert_string_equal(key, r.n_dirs < 2 ? "directions" : "per_tile");
+				}
+				if (r.n_dirs < 2) {
+					if (!strstr(why, "use vector.directions = "))
+						fail_msg("%d x %d, 1 direction: %s", rows, cols, why);
+					continue;
+				}
+				const char *u = strstr(why, "use ");
+				int k = 0, b = -1;
+				if (u)
+					u = strstr(u, "per_tile = ");
+				if (!u || sscanf(u, "per_tile = %d", &k) != 1 || k < 2)
+					fail_msg("%d x %d, %d directions, per_tile 1: no per_tile of 2 or more offered: %s",
+						 rows, cols, r.n_dirs, why);
+				u = strstr(why, "use vector.per_tile = ");
+				if (u && sscanf(u, "use vector.per_tile = %d with vector.blanks = %d", &k, &b) == 2) {
+					struct tp_vector_rules t = r;
+					t.per_tile = k;
+					t.blanks = b;
+					if (tp_vector_fit(&t, why, sizeof why) != 0 ||
+					    tp_vector_playable(&t, why, sizeof why, &key) != 0)
+						fail_msg("%d x %d: offered per_tile %d with %d blanks, refused: %s", rows,
+							 cols, k, b, why);
+					offers++;
+				}
+			}
+	assert_true(offers > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -318,6 +368,7 @@ int main(void)
 		cmocka_unit_test(directions_fix),
 		cmocka_unit_test(two_or_more),
 		cmocka_unit_test(offers_playable),
+		cmocka_unit_test(claim_one_first),
 	};
 	return cmocka_run_group_tests_name("vector rules as checks", tests, NULL, NULL);
 }
