@@ -408,6 +408,10 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 			       "%s: arena.shapes = %s: %s holds shapes of the %s grid, but arena.grid = %s; give a shapes file with grid = %s (arena.shapes = default has one for each grid)",
 			       where, a->shapes_name, a->shapes_path, tp_arena_grid_names[a->shapes.grid],
 			       tp_arena_grid_names[a->rules.grid], tp_arena_grid_names[a->rules.grid]);
+	/* A board too small for the pieces is refused first: numbering one
+	 * may fail too, and that refusal's advice would not make it play. */
+	if ((rc = tp_arena_fits(&a->rules, &a->shapes, e)) != TP_OK)
+		return rc == TP_EINPUT ? locate(c, e) : rc;
 	/* Ranges that the numbering cannot meet are refused here, not half
 	 * way through a build: number the board once. */
 	struct tp_arena_board *b = NULL;

@@ -411,6 +411,12 @@ long tp_arena_inner_reach(const struct tp_arena_shapes *sh, const struct tp_aren
 int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
 		      const struct tp_arena_board *b, tp_err *e);
 
+/* The first of those rules alone, which needs no numbered board: the
+ * config runs it before numbering, since a board too small for the pieces
+ * (a hex side of 4) may also be too small to number, and that refusal
+ * would offer number ranges, which never make its pieces fit. */
+int tp_arena_fits(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh, tp_err *e);
+
 /* Whether a board repeats itself in a way the seed's "each quarter ... a
  * different layout" forbids and the generator avoids where the ranges
  * allow (small boards): the inner parts of two quarters alike when turned

@@ -278,6 +278,11 @@ static int check_collect(const struct tp_arena_rules *r, const struct tp_arena_s
 	return TP_OK;
 }
 
+int tp_arena_fits(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh, tp_err *e)
+{
+	return check_fit(r, sh, e);
+}
+
 int tp_arena_playable(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh,
 		      const struct tp_arena_board *b, tp_err *e)
 {

@@ -317,6 +317,33 @@ c_refuse() {
 }
 tcase "refused: circle, sides, rows, a group gap that empties a sector, a square shapes file, a ring-shaped piece, more colours than a sector's positions" c_refuse
 
+# Every side from the least the key allows up to the first that holds the
+# pieces is refused for the pieces (not for its numbering, whose advice to
+# widen the ranges never made side 4 play), offering the least side whose
+# 3m(m+1)+1 cells (m = side - 1) hold them; that side checks.
+c_small_sides() {
+	run -c "$CFG" -s arena.side=1 check
+	lo=$(sed -n 's/.*has \([0-9]*\) to [0-9]* cells an edge.*/\1/p' "$ERR")
+	[ -n "$lo" ] || { fail "no least side in: $(errtext)"; return; }
+	sd=$lo
+	while :; do
+		run -c "$CFG" -s arena.side=$sd check
+		[ "$rc" -eq 0 ] && break
+		one_err_line || return
+		err_has "--set arena.side=$sd" "arena.side = $sd" "cannot hold" || return
+		need=$(sed -n 's/.*cannot hold the \([0-9]*\) cells.*/\1/p' "$ERR")
+		use=$(sed -n 's/.*use arena.side = \([0-9]*\)$/\1/p' "$ERR")
+		[ -n "$need" ] && [ -n "$use" ] || { fail "side $sd: $(errtext)"; return; }
+		m=$((use - 1)) k=$((use - 2))
+		[ $((3 * m * (m + 1) + 1)) -ge "$need" ] && [ $((3 * k * (k + 1) + 1)) -lt "$need" ] ||
+			{ fail "side $sd: offered $use for $need cells"; return; }
+		sd=$((sd + 1))
+		[ "$sd" -le "$use" ] || { fail "side $use, offered, is refused"; return; }
+	done
+	[ "$sd" -gt "$lo" ] || fail "side $lo already holds the pieces: nothing tested"
+}
+tcase "sides too small for the pieces are refused for the pieces, offering one that plays" c_small_sides
+
 # Colours and pictures on this grid (poly_colours.sh).
 . tests/games/arena/poly_colours.sh
 c_colours() {
