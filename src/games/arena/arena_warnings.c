@@ -5,7 +5,9 @@
 #include <stdio.h>
 
 #include "games/arena/arena_config.h"
+#include "games/arena/arena_hex.h"
 #include "games/arena/arena_sim.h"
+#include "games/arena/arena_tri.h"
 #include "print/cvd.h"
 
 /* Greedy games per player count: enough to tell a gate most players reach
@@ -141,6 +143,100 @@ static int class_warnings(const struct tp_config *c, char out[][200], int max)
 	return n;
 }
 
+/* ---- games that do not end: the seed's game ends when every piece is
+ * played ("until they have played all their pieces"); on a board too
+ * crowded, or behind a gate too few reach, the pieces of the stuck seats
+ * never go down. */
+
+/* Of GATE_GAMES greedy games of the run's player count on b behind gate,
+ * how many play every piece; -1 when memory runs out. */
+static long games_ending(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
+			 int players, int gate, double *left)
+{
+	int greedy[TP_SIM_MAX_SEATS];
+	for (int i = 0; i < TP_SIM_MAX_SEATS; i++)
+		greedy[i] = TP_STRATEGY_GREEDY;
+	struct tp_arena_sim s;
+	tp_err e = { 0 };
+	if (tp_arena_simulate(sh, b, players, gate, GATE_GAMES, GATE_SEED, greedy, &s, &e) != TP_OK)
+		return -1;
+	if (left)
+		*left = s.pieces_left;
+	return s.finished;
+}
+
+/* The largest gate below r->gate behind which half the games end, found
+ * by halving between one that does and one that does not (and so itself
+ * played and seen to do); 0 when not even a gate of 1 does. */
+static int gate_that_ends(const struct tp_arena_cfg *a, const struct tp_arena_board *b)
+{
+	int lo = 1, hi = a->rules.gate;
+	if (2 * games_ending(&a->shapes, b, a->rules.players, lo, NULL) < GATE_GAMES)
+		return 0;
+	while (hi - lo > 1) {
+		int mid = lo + (hi - lo) / 2;
+		if (2 * games_ending(&a->shapes, b, a->rules.players, mid, NULL) >= GATE_GAMES)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The least larger side of a square, hex or triangular board (not a
+ * rectangle: its rows and cols are set) that the config would accept and
+ * on which half the games end, trying SIDE_TRIES sides; 0 when none. */
+#define SIDE_TRIES 6
+static int side_that_ends(const struct tp_arena_cfg *a)
+{
+	const struct tp_arena_rules *r = &a->rules;
+	int step = r->grid == TP_GRID_HEX ? 1 : r->grid == TP_GRID_TRI ? 3 : 2;
+	int max = r->grid == TP_GRID_HEX   ? TP_ARENA_HEX_SIDE_MAX
+		  : r->grid == TP_GRID_TRI ? TP_ARENA_TRI_SIDE_MAX
+					   : TP_ARENA_SIDE_MAX;
+	if (r->rows != 0 || r->cols != 0)
+		return 0;
+	for (int k = 1; k <= SIDE_TRIES && r->side + k * step <= max; k++) {
+		struct tp_arena_rules t = *r;
+		t.side = r->side + k * step;
+		struct tp_arena_board *b = NULL;
+		tp_err e = { 0 };
+		if (tp_arena_rules_check(&t, &e) != TP_OK || tp_arena_board_derive(&t, &b, &e) != TP_OK)
+			continue;
+		int ok = tp_arena_playable(&t, &a->shapes, b, &e) == TP_OK &&
+			 2 * games_ending(&a->shapes, b, t.players, t.gate, NULL) >= GATE_GAMES;
+		tp_arena_board_free(b);
+		if (ok)
+			return t.side;
+	}
+	return 0;
+}
+
+/* Fewer than half of the run's greedy games end: the warning names the
+ * figure and a change that ends half (a lower gate, else a larger side). */
+static int end_warning(const struct tp_arena_cfg *a, const struct tp_arena_board *b, char *out)
+{
+	double left = 0;
+	int players = a->rules.players;
+	long done = games_ending(&a->shapes, b, players, a->rules.gate, &left);
+	if (done < 0 || 2 * done >= GATE_GAMES)
+		return 0;
+	char head[120];
+	snprintf(head, sizeof head, "%ld of %d greedy %d-player games play every piece (%.1f left a game)",
+		 done, GATE_GAMES, players, left);
+	int g = gate_that_ends(a, b), side = g ? 0 : side_that_ends(a);
+	if (g)
+		snprintf(out, 200, "arena.gate = %d: %s; arena.gate = %d ends half of them", a->rules.gate,
+			 head, g);
+	else if (side)
+		snprintf(out, 200, "arena.side = %d: %s; arena.side = %d ends half of them", a->rules.side,
+			 head, side);
+	else
+		snprintf(out, 200, "arena.players = %d: %s; a larger board or fewer players ends more",
+			 players, head);
+	return 1;
+}
+
 int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
@@ -161,6 +257,8 @@ int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 		if (n < max)
 			n += share_warning(a, b, out[n]);
 		n += gate_warnings(a, b, out + n, max - n);
+		if (n < max)
+			n += end_warning(a, b, out[n]);
 	}
 	n += colour_warnings(c, out + n, max - n);
 	tp_arena_board_free(b);

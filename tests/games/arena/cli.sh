@@ -863,5 +863,45 @@ c_part_cells() {
 }
 tcase "arena: a board part wider than the press sheet is cut on cell edges (punchboard, SRA3)" c_part_cells
 
+# The seed's game ends when every piece is played.  check warns when fewer
+# than half of its greedy games (those `simulate --games N` plays) do, with
+# a change that ends half: a lower gate, else a larger side; the figures
+# are simulate's own, and the offered change plays without the warning.
+ends() {
+	n=$1
+	shift
+	"$TP_BIN" -c "$CFG" simulate --games "$n" "$@" | sed -n 's/^finished (every piece played): \([0-9]*\) of .*/\1/p'
+}
+end_case() {
+	key=$1
+	shift
+	args="$*"   # settings without spaces: split again below
+	run -c "$CFG" "$@" check
+	[ "$rc" -eq 0 ] || { fail "check: exit $rc: $(errtext)"; return; }
+	line=$(grep "play every piece" "$ERR") || { fail "$args: no warning; $(ends 12 "$@") of 12 end"; return; }
+	set -- $(echo "$line" | sed -n "s/.*: \([0-9]*\) of \([0-9]*\) greedy [0-9]-player games play every piece.*; arena.$key = \([0-9]*\) ends half of them$/\1 \2 \3/p")
+	[ $# -eq 3 ] || { fail "warning not as documented: $line"; return; }
+	x=$1 games=$2 fix=$3
+	[ $((2 * x)) -lt "$games" ] || { fail "warns though $x of $games end"; return; }
+	# shellcheck disable=SC2086
+	[ "$(ends "$games" $args)" = "$x" ] || { fail "the warning's $x is not what simulate gives"; return; }
+	# shellcheck disable=SC2086
+	got=$(ends "$games" $args -s arena.$key=$fix)
+	[ $((2 * got)) -ge "$games" ] || { fail "arena.$key = $fix ends $got of $games"; return; }
+	# shellcheck disable=SC2086
+	run -c "$CFG" $args -s arena.$key=$fix check
+	[ "$rc" -eq 0 ] || { fail "check: exit $rc: $(errtext)"; return; }
+	grep -q "play every piece" "$ERR" && fail "arena.$key = $fix warns too: $(errtext)"
+}
+c_end_warning() {
+	run -c "$CFG" check
+	[ "$rc" -eq 0 ] || { fail "check: exit $rc: $(errtext)"; return; }
+	grep -q "play every piece" "$ERR" && { fail "the seed's board warns: $(errtext)"; return; }
+	[ $((2 * $(ends 12))) -ge 12 ] || { fail "the seed's board ends under half its games, no warning"; return; }
+	end_case gate -s arena.side=13 -s arena.numbering=all -s arena.players=6 || return
+	end_case side -s arena.grid=hex -s arena.side=7
+}
+tcase "check: a board few of whose games play every piece warns, with a gate or side that does" c_end_warning
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
