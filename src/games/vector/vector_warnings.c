@@ -46,7 +46,9 @@ static int ends(const struct tp_vector_rules *c, void *ctx)
 
 /* More vectors a tile on the same board (per_tile + 1, ...) with blanks
  * to fill it, on which at least half the games are won, into *t; 0 when
- * none: tiles of two vectors leave few routes on any board. */
+ * none: tiles of two vectors leave few routes on any board.  Every k up
+ * to n_dirs is tried: C(n_dirs, k) falls again past n_dirs / 2, so tiles
+ * of k + 2 vectors may fit a board those of k + 1 overfill. */
 static int tiles_that_end(const struct tp_vector_rules *r, struct tp_vector_rules *t, long *won)
 {
 	long area = (long)r->rows * r->cols;
@@ -55,7 +57,7 @@ static int tiles_that_end(const struct tp_vector_rules *r, struct tp_vector_rule
 		c.per_tile = k;
 		long blanks = area - tp_vector_binom(r->n_dirs, k) - 2L * r->players;
 		if (blanks < 0)
-			break;
+			continue;
 		c.blanks = (int)blanks;
 		if (ends(&c, won)) {
 			*t = c;

@@ -499,5 +499,61 @@ c_finish_warning() {
 }
 tcase "check: a board few of whose random games end warns, with one that does" c_finish_warning
 
+# won_or GAMES ARGS...: as won, or -1 when simulate refuses the rules.
+won_or() {
+	g=$1
+	shift
+	wj=$("$TP_BIN" -c "$CFG" "$@" simulate --games "$g" --seed 1 --strategy random --format json 2>/dev/null) ||
+		{ echo -1; return; }
+	echo "$wj" | python3 -c 'import json, sys; print(json.load(sys.stdin)["won"])'
+}
+
+# The offer of more vectors a tile tries every per_tile above the
+# configured one whose tiles fit the board, not only those up to the
+# first that does not: C(n, k) falls again past n / 2.  The case: a long
+# board of the seed's tiles, 3 rows and one column more than they need
+# (no smaller near-square board holds them), on which few games end.
+# Which per_tile is offered, if any, is computed here from simulate: the
+# first that fits and ends at least half the games.
+c_finish_tiles() {
+	rows=3
+	cols=$(((N_VEC + 2 * PLAYERS + rows - 1) / rows + 1))
+	area=$((rows * cols))
+	b=$((area - N_VEC - 2 * PLAYERS))
+	w=$(won_or 40 -s board.rows=$rows -s board.cols=$cols -s vector.blanks=$b)
+	run -c "$CFG" -s board.rows=$rows -s board.cols=$cols -s vector.blanks=$b check
+	[ "$rc" -eq 0 ] || { fail "$rows x $cols: exit $rc: $(errtext)"; return; }
+	line=$(grep "random games" "$ERR")
+	if [ $((2 * w)) -ge 40 ]; then
+		[ -z "$line" ] || { fail "$rows x $cols ends $w of 40 but warns: $line"; return; }
+		fail "$rows x $cols ends $w of 40: no warning to test; pick a board on which fewer end"
+		return
+	fi
+	[ -n "$line" ] || { fail "$rows x $cols ends $w of 40, no warning"; return; }
+	case $line in *" x "*" with vector.blanks = "*)
+		fail "$rows x $cols: a board is offered, so the per_tile offer is not tested: $line"; return ;;
+	esac
+	want=; want_b=; want_w=
+	k=$((PER_TILE + 1))
+	while [ "$k" -le "$N_DIRS" ] && [ -z "$want" ]; do
+		kb=$((area - $(binom "$N_DIRS" "$k") - 2 * PLAYERS))
+		if [ "$kb" -ge 0 ]; then
+			kw=$(won_or 40 -s board.rows=$rows -s board.cols=$cols -s vector.per_tile=$k -s vector.blanks=$kb)
+			[ $((2 * kw)) -ge 40 ] && { want=$k; want_b=$kb; want_w=$kw; }
+		fi
+		k=$((k + 1))
+	done
+	if [ -z "$want" ]; then
+		case $line in *"no smaller board of these tiles does better") ;;
+		*) fail "no per_tile ends half on $rows x $cols, yet: $line" ;; esac
+		return
+	fi
+	case $line in
+	*"vector.per_tile = $PER_TILE: $w of 40 random games on the $rows x $cols board"*"; with vector.per_tile = $want and vector.blanks = $want_b, $want_w do") ;;
+	*) fail "want the offer per_tile = $want with $want_b blanks ($want_w of 40 end), got: $line" ;;
+	esac
+}
+tcase "check: the offer of more vectors a tile tries every per_tile that fits" c_finish_tiles
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
