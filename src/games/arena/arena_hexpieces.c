@@ -120,7 +120,7 @@ static int face(struct tp_scene *sc, const struct tp_config *c, const struct tp_
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_shape *sh = &a->shapes.s[pc->shape];
-	struct tp_pt pt[CORNERS + 1 + 14];
+	struct tp_pt pt[CORNERS + 1 + TP_CIRCLE_PTS];
 	size_t n = piece_path(&L->o[pc->shape], a->piece_bleed_mm - a->piece_clearance_mm, L->ox[i],
 			      L->oy[i], pt);
 	double cx, cy, r = tp_arena_grid_mark_radius(a);

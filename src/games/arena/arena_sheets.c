@@ -130,7 +130,7 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_shape *sh = &a->shapes.s[pc->shape];
 	double s = a->square_mm;
-	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1 + 14];
+	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1 + TP_CIRCLE_PTS];
 	size_t n = piece_path(sh, s, a->piece_bleed_mm - a->piece_clearance_mm, x, y, p);
 	double cx, cy, r;
 	mark_disc(a, sh, x, y, &cx, &cy, &r);

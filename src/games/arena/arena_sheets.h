@@ -41,7 +41,8 @@ int tp_arena_draw_number(struct tp_scene *sc, int v, double ca, double sa, doubl
 
 /* Appends to p a circle as four curves, anticlockwise on the page (against
  * a piece's outline), so that with the nonzero rule it is a hole in the
- * fill: 14 points, returns 14.  The square and the hex pieces' mark discs. */
+ * fill: TP_CIRCLE_PTS points (print/scene.h), returns that many.  The
+ * square and the hex pieces' mark discs. */
 size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r);
 
 /* A piece's mark ("2", "3"; nothing on a blank piece) centred in its disc

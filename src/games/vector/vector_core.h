@@ -125,8 +125,9 @@ int tp_vector_fit_play(const struct tp_vector_rules *r, char *why, size_t n);
  * the set-up leaves to vector tiles (blanks, edges and the other start and
  * home tiles are walls).  Returns 0; or -1 with why = "vector.KEY = V:
  * reason; use ..." (a value that would fix it: more directions, a board of
- * the same squares, per_tile = 2 with the blanks that fit) and *key = the
- * [vector] key named; -2 when memory runs out. */
+ * the same squares, else the smallest near-square board the tiles fill and
+ * play on (tp_vector_near_square), per_tile = 2 with the blanks that fit)
+ * and *key = the [vector] key named; -2 when memory runs out. */
 int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, const char **key);
 
 /* 1 when tp_vector_playable would pass r (fitting rules), without the
