@@ -7,6 +7,7 @@
 
 #include "core/alloc.h"
 #include "print/geom.h"
+#include "print/text_outline.h"
 #include "print/walk.h"
 
 static const struct tp_walk_opts thumbnail = { .proof = 1 };
@@ -270,6 +271,43 @@ int tp_proof_begin(const struct tp_palette *pal, const char *title, size_t n, co
 	return tp_scene_text(sc, TP_INK_TEXT, pm, pm + 4, 5, TP_ALIGN_LEFT, title);
 }
 
+/* The caption "inks: a, b, ..." at (x, y), broken after a comma onto as
+ * many lines as keep each within the thumbnail's width (pcell): one line
+ * of an arena sheet with four colours (nine inks) reached 20 mm into the
+ * next thumbnail's caption.  A name wider than pcell alone keeps its own
+ * line.  0, or -1 when out of memory. */
+static int inks_caption(struct tp_scene *sc, double x, double y, const char *inks)
+{
+	const double fs = pfs * 0.8;
+	char line[300];
+	size_t len = (size_t)snprintf(line, sizeof line, "inks:");
+	int rc = 0, words = 0;
+	for (const char *t = inks; rc == 0 && *t;) {
+		const char *e = strstr(t, ", ");
+		size_t n = e ? (size_t)(e - t) + 1 : strlen(t);   /* the name and its comma */
+		if (len + 1 + n >= sizeof line)
+			n = sizeof line - len - 2;
+		double box[4];
+		int at = (int)len;
+		snprintf(line + len, sizeof line - len, " %.*s", (int)n, t);
+		if (tp_text_outline_box(line, x, y, fs, TP_ALIGN_LEFT, box) != 0)
+			return -1;
+		if (words > 0 && box[2] - x > pcell) {
+			line[at] = '\0';
+			rc = tp_scene_text(sc, TP_INK_TEXT, x, y, fs, TP_ALIGN_LEFT, line);
+			y += fs * 1.25;
+			len = (size_t)snprintf(line, sizeof line, "%.*s", (int)n, t);
+		} else {
+			len += 1 + n;
+		}
+		words++;
+		t += n;
+		while (*t == ' ')
+			t++;
+	}
+	return rc ? -1 : tp_scene_text(sc, TP_INK_TEXT, x, y, fs, TP_ALIGN_LEFT, line);
+}
+
 int tp_proof_add(struct tp_doc *out, size_t i, const char *name, const struct tp_scene *s,
 		 size_t pages, const char *inks, double min_size)
 {
@@ -291,8 +329,7 @@ int tp_proof_add(struct tp_doc *out, size_t i, const char *name, const struct tp
 	snprintf(line, sizeof line, "%s: %.0f x %.0f mm, %zu page%s", name, s->trim_w,
 		 s->trim_h, pages, pages == 1 ? "" : "s");
 	rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + pcell + pfs + 1.5, pfs, TP_ALIGN_LEFT, line);
-	snprintf(line, sizeof line, "inks: %.200s", inks);
-	rc |= tp_scene_text(sc, TP_INK_TEXT, cx, cy + pcell + 2 * pfs + 3, pfs * 0.8, TP_ALIGN_LEFT, line);
+	rc |= inks_caption(sc, cx, cy + pcell + 2 * pfs + 3, inks);
 	return rc ? -1 : 0;
 }
 
