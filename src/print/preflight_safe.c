@@ -131,9 +131,12 @@ void tp_pf_safe_zone(struct tp_pf_page *P)
 				d = outline_to_dies(P, s, b, d);
 		} else {
 			d = tp_pf_trim_dist(sc, b);
-			/* (A guess that reaches the bleed is still taken for a
-			 * background here, as before.) */
-			if (d > EPS && d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
+			/* A guess that reaches the bleed is outlined too: the
+			 * vector backs' edition mark, right-aligned 1.7 mm
+			 * above a tile's bottom, passed at the sheet's corner,
+			 * where the guess crossed the right trim edge, and
+			 * warned on every other tile of that row. */
+			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
 				text_box(sc, s, b);
 				d = tp_pf_trim_dist(sc, b);
 			}

@@ -194,6 +194,32 @@ static void text_safe_zone(void **state)
 	assert_int_equal(found(sc, "safe-zone", TP_PF_WARNING), 1);
 }
 
+/* On a page without die lines the trim edge is the cut.  A text whose
+ * guessed box (0.7 em a character either side of its anchor) reaches the
+ * bleed is measured by its glyphs too: the vector backs' edition mark,
+ * right-aligned 1.7 mm inside a tile, passed at the sheet's right edge
+ * while the same mark warned on every tile inside.  Ink 1.5 mm from the
+ * right trim warns; ink 4 mm from it does not; both guesses cross it. */
+static void text_safe_zone_at_trim(void **state)
+{
+	(void)state;
+	palette();
+	const double W = 100, h = 2.5, zone = rules().safe;
+	const char *t = "EDITION";
+	double b[4];
+	assert_int_equal(tp_text_outline_box(t, 0, 0, h, TP_ALIGN_RIGHT, b), 0);
+	for (int k = 0; k < 2; k++) {
+		double gap = k ? zone + 1 : zone - 1.5, x = W - gap - b[2];
+		/* The guess crosses the trim, so the old rule saw a background. */
+		assert_true(x + 0.7 * h * (double)strlen(t) > W);
+		struct tp_scene *sc = tp_scene_new("sheet", W, 100, 3, &pal);
+		assert_non_null(sc);
+		assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, -3, -3, W + 6, 106), 0);
+		assert_int_equal(tp_scene_text(sc, TP_INK_LINE, x, 50, h, TP_ALIGN_RIGHT, t), 0);
+		assert_int_equal(found(sc, k ? NULL : "safe-zone", k ? 0 : TP_PF_WARNING), k ? 0 : 1);
+	}
+}
+
 /* A nick is a bridge left in the cut, not a place the art keeps clear of:
  * a line printed up to a nicked die line where a nick falls (a board's
  * grid line meeting its cut mid-side, where one nick a side goes) runs
@@ -663,6 +689,7 @@ int main(void)
 		cmocka_unit_test(die_split),     cmocka_unit_test(seam_safe_zone),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(bleed_corner_only), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(text_safe_zone),
+		cmocka_unit_test(text_safe_zone_at_trim),
 		cmocka_unit_test(nick_safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
 		cmocka_unit_test(curved_nicks),
