@@ -11,6 +11,7 @@
 #include "print/impose.h"
 #include "print/sheet.h"
 #include "print/symbol.h"
+#include "print/text_outline.h"
 
 /* Arrow geometry, in tile widths (see vector_sheets.h). */
 #define ARROW_FROM 0.06     /* shaft starts this far from the centre */
@@ -208,6 +209,38 @@ static int build_board(const struct tp_config *c, const void *model, struct tp_d
 	return 0;
 }
 
+/* The set-up caption's font size fs, its left edge and the paper strip
+ * under the board for it.  The two lines (baselines 1.5 and 2.9 fs under
+ * the board) keep within the play surface's width (g, the ledge and
+ * clearance, in from each side; at least fs, or the profile's safe zone),
+ * at 3.2 mm or W / 75 or smaller until the wider fits, and the strip
+ * leaves at least as much under the second line's descenders: set at the
+ * trim's left edge, the caption ran into the cut (0.2 mm from it).  0, or
+ * -1 when the text cannot be outlined. */
+static int caption_fit(const struct tp_config *c, double W, double g, char line[2][200],
+		       double *fs, double *side, double *strip)
+{
+	double m = fmax(c->print.safe_mm, fmin(3.2, W / 75));
+	*fs = fmin(3.2, W / 75);
+	*side = fmin(fmax(g, m), W / 4);   /* a tiny board under a wide safe zone */
+	/* The glyphs' box, not the anchor: a "T" starts 0.01 mm left of it.
+	 * Outlines scale with the size, so one measure fits both lines. */
+	double lo = 0, hi = 0;
+	for (int i = 0; i < 2; i++) {
+		double b[4];
+		if (tp_text_outline_box(line[i], 0, 0, *fs, TP_ALIGN_LEFT, b) != 0)
+			return -1;
+		lo = fmin(lo, b[0]);
+		hi = fmax(hi, b[2]);
+	}
+	double k = fmin(1, (W - 2 * *side) / (hi - lo));
+	*fs *= k;
+	*side -= lo * k;
+	/* DejaVu Sans descends 0.24 em below the baseline. */
+	*strip = (2.9 + 0.24) * *fs + m;
+	return 0;
+}
+
 /* FIG. 2: the board before the vector tiles are laid. */
 static int build_setup(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
@@ -219,11 +252,20 @@ static int build_setup(const struct tp_config *c, const void *model, struct tp_d
 	};
 	double t = c->print.tile_mm, W, H;
 	tp_vector_board_size(c, &W, &H);
-	double fs = fmin(3.2, W / 75), strip = 4 * fs;
+	double g = v->ledge_mm + v->clearance_mm, piece = v->piece_pct / 100 * t;
+	char line[2][200];
+	snprintf(line[0], sizeof line[0],
+		 "Set-up (FIG. 2): start tiles (filled) on the bottom row, each piece on its start tile; home tiles (outlined) on the top row; %ld blank%s in the centre.",
+		 m->count[TP_VK_BLANK], m->count[TP_VK_BLANK] == 1 ? "" : "s");
+	snprintf(line[1], sizeof line[1],
+		 "Then the players take turns laying the %ld vector tiles on the empty squares, every marker at the bottom.",
+		 m->count[TP_VK_VECTOR]);
+	double fs, side, strip;
+	if (caption_fit(c, W, g, line, &fs, &side, &strip) != 0)
+		return -1;
 	struct tp_scene *sc = board_scene(c, "setup", strip, layers, sizeof layers / sizeof layers[0]);
 	if (tp_doc_add(doc, sc, "set-up of FIG. 2") != 0)
 		return -1;
-	double g = v->ledge_mm + v->clearance_mm, piece = v->piece_pct / 100 * t;
 	for (int r = 0; r < m->rows; r++)
 		for (int col = 0; col < m->cols; col++) {
 			const struct tp_vtile *tl = &m->grid[(size_t)r * m->cols + col];
@@ -238,15 +280,8 @@ static int build_setup(const struct tp_config *c, const void *model, struct tp_d
 					   v->rules.symbol[tl->player - 1], x + t / 2, y + t / 2, piece) != 0)
 				return -1;
 		}
-	char line[2][200];
-	snprintf(line[0], sizeof line[0],
-		 "Set-up (FIG. 2): start tiles (filled) on the bottom row, each piece on its start tile; home tiles (outlined) on the top row; %ld blank%s in the centre.",
-		 m->count[TP_VK_BLANK], m->count[TP_VK_BLANK] == 1 ? "" : "s");
-	snprintf(line[1], sizeof line[1],
-		 "Then the players take turns laying the %ld vector tiles on the empty squares, every marker at the bottom.",
-		 m->count[TP_VK_VECTOR]);
 	for (int i = 0; i < 2; i++)
-		if (tp_scene_text(sc, TP_INK_TEXT, 0, H + (1.5 + 1.4 * i) * fs, fs, TP_ALIGN_LEFT,
+		if (tp_scene_text(sc, TP_INK_TEXT, side, H + (1.5 + 1.4 * i) * fs, fs, TP_ALIGN_LEFT,
 				  line[i]) != 0)
 			return -1;
 	tp_sheet_bleed(sc);

@@ -16,6 +16,7 @@
 
 #include "core/alloc.h"
 #include "print/symbol.h"
+#include "print/text_outline.h"
 #include "games/vector/vector_config.h"
 
 #define VCFG(c) ((struct tp_vector_cfg *)(c)->game_cfg)
@@ -751,6 +752,55 @@ static void refusals(void **state)
 	assert_non_null(strstr(e.msg, "per_tile = 3"));
 }
 
+/* The set-up sheet's caption is printed matter under the board, not art
+ * that runs on: every glyph of it keeps the safe zone (print.safe_mm, and
+ * at least one font size) from the trim's left, right and bottom edges,
+ * and stays within the play surface's width (ledge + clearance in from
+ * each side).  It used to start at the left trim edge, 0.2 mm from the
+ * cut.  Checked on the seed's board, under the x4 profile's 4 mm zone, and
+ * on a small board with no ledge. */
+static void setup_caption(void **state)
+{
+	(void)state;
+	const char *const cases[][3] = {
+		{ NULL },
+		{ "print.profile=x4" },
+		{ "print.tile_mm=10", "vector.ledge_mm=0", "vector.clearance_mm=0" },
+	};
+	const int nsets[] = { 0, 1, 3 };
+	for (int k = 0; k < 3; k++) {
+		struct tp_config *c = load(cases[k], nsets[k]);
+		const struct tp_vector_cfg *v = VCFG(c);
+		struct tp_vector_model *m = NULL;
+		tp_err e = { 0 };
+		assert_int_equal(tp_vector_derive(&v->rules, &m, &e), 0);
+		const struct tp_sheet_def *d = tp_game_sheet(c->game, "setup");
+		assert_non_null(d);
+		struct tp_doc doc = { 0 };
+		assert_int_equal(d->build(c, m, &doc), 0);
+		assert_int_equal(doc.n, 1);
+		const struct tp_scene *sc = doc.pages[0].sc;
+		double g = v->ledge_mm + v->clearance_mm;
+		size_t texts = 0;
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			const struct tp_shape *s = &sc->shapes[i];
+			if (s->kind != TP_SHAPE_TEXT)
+				continue;
+			double b[4], zone = fmax(c->print.safe_mm, s->h);
+			assert_int_equal(tp_text_outline_box(tp_scene_str(sc, s), s->x, s->y, s->h, s->align, b), 0);
+			if (b[0] < fmax(g, zone) - 1e-9 || b[2] > sc->trim_w - fmax(g, zone) + 1e-9 ||
+			    b[3] > sc->trim_h - zone + 1e-9)
+				fail_msg("case %d: \"%.30s...\" at x %.2f..%.2f, bottom %.2f of %.1f x %.1f mm",
+					 k, tp_scene_str(sc, s), b[0], b[2], b[3], sc->trim_w, sc->trim_h);
+			texts++;
+		}
+		assert_int_equal(texts, 2);
+		tp_doc_free(&doc);
+		tp_vector_free(m);
+		tp_config_free(c);
+	}
+}
+
 /* Every sheet laid out with the n-th allocation failing, n = 1, 2, ...:
  * a clean -1 until it succeeds (ASan would see a leak). */
 static void alloc_failures(void **state)
@@ -788,6 +838,7 @@ int main(void)
 		cmocka_unit_test(byte_identical),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(alloc_failures),
+		cmocka_unit_test(setup_caption),
 	};
 	return cmocka_run_group_tests_name("vector print set", tests, tu_setup_tmp, tu_teardown_tmp);
 }
