@@ -62,8 +62,10 @@ int tp_vector_finish(struct tp_config *c, tp_err *e);
 
 /* Rules that play poorly, for `check` and the build summary: a board on
  * which fewer than half of 40 random games (seed 1) have a winner, with
- * the smallest near-square board of the same tiles on which half do
- * (vector_warnings.c).  Writes at most max lines; returns how many. */
+ * the smallest near-square board of the same tiles on which half do, else
+ * the fewest vectors a tile above per_tile that fill the same board and
+ * on which half do (vector_warnings.c).  Writes at most max lines;
+ * returns how many. */
 int tp_vector_warnings(const struct tp_config *c, char out[][200], int max);
 
 #endif
