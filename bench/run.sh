@@ -184,7 +184,8 @@ pair_png() {
 	done
 	P_WALL=$(echo "$rw" | median); P_CPU=$(echo "$rc" | median)
 	P_LOAD=$(cut -d' ' -f1 /proc/loadavg)
-	TPW=$(echo "$tw" | median %.3f); FLW=$(echo "$fw" | median %.3f); FLW_MS=$(echo "$fw" | median %.4f)
+	TPW=$(echo "$tw" | median %.3f); FLW=$(echo "$fw" | median %.3f)
+	FLW_FINE=$(echo "$fw" | median %.4f) # seconds, to 0.1 ms
 	floor_clean; rm -rf pp
 }
 
@@ -219,7 +220,7 @@ if want goals || want png; then
 			pair_png "$g" "$sheet" 300 1
 			[ "$P_WALL" = n/a ] && continue
 			fl_all+=" $P_WALL"; fc_all+=" $P_CPU"
-			[ "$sheet" = proof ] && PROOF_FLW[$g]=$FLW_MS || fl_sheets+=" $P_WALL"
+			[ "$sheet" = proof ] && PROOF_FLW[$g]=$FLW_FINE || fl_sheets+=" $P_WALL"
 			T_FLOOR+="| $g | $sheet | $NPNG | $MPX | $TPW | $FLW | **$P_WALL** | $P_CPU | $P_LOAD |"$'\n'
 			# The sheet with the largest single PNG (the first of equals).
 			[ "$sheet" != proof ] && awk -v a="$MAXPX" -v b="$big" 'BEGIN { exit !(a > b) }' &&
@@ -257,6 +258,7 @@ if want goals || want png; then
 			measure_ms "$TP" -c "$g" build -q -j 1 -o pp --only proof --formats png
 			unset TP_TRACE
 			task=$(awk -F'\t' '$2 ~ /^task .*[(]proof[)]$/ { printf "%.4f", $4 - $3 }' "$OUT/.trace")
+			[ -n "$task" ] || { say "WARNING: $g: no proof task in the trace; run left out"; continue; }
 			os+=" $(awk -v w="$WALL" -v t="$task" 'BEGIN { printf "%.4f", w - t }')"; ts+=" $task"
 		done
 		o=$(echo "$os" | tr ' ' '\n' | awk 'NF { printf "%.1f ", $1 * 1000 }' | median %.1f)
