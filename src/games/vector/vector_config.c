@@ -225,6 +225,32 @@ static void value_text(const struct tp_config *c, int i, char *out, size_t n)
 	}
 }
 
+/* More vectors a tile than directions.  A single direction is claim 1's
+ * refusal, named at the directions (per_tile 1 is refused too, so no
+ * per_tile fits it).  Otherwise the key to change is the --set that made
+ * the misfit, the directions when they were given that way and per_tile
+ * not, else per_tile; per_tile's range starts at 2 (claim 1): the line
+ * said "allowed: 1..1" for one direction and blamed the file's seed value
+ * per_tile = 3 for a --set of the directions. */
+static int per_tile_over_dirs(const struct tp_config *c, const char *dirs, tp_err *e)
+{
+	const struct tp_vector_rules *r = &tp_vector(c)->rules;
+	const char *wd = tp_config_where(c, "vector", "directions");
+	const char *wp = tp_config_where(c, "vector", "per_tile");
+	if (r->n_dirs < 2)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: vector.directions = %s: a tile shows two or more directional indicia (claim 1), so give two or more directions; use vector.directions = n ne e se s sw w nw",
+			       wd, dirs);
+	if (strncmp(wd, "--set", 5) == 0 && strncmp(wp, "--set", 5) != 0)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: vector.directions = %s: %d directions, fewer than vector.per_tile = %d (%s); list %d or more, or set vector.per_tile = 2%s%.0d",
+			       wd, dirs, r->n_dirs, r->per_tile, wp, r->per_tile, r->n_dirs > 2 ? ".." : "",
+			       r->n_dirs > 2 ? r->n_dirs : 0);
+	return tp_fail(e, TP_EINPUT,
+		       "%s: vector.per_tile = %d: more than the %d directions of vector.directions (%s); allowed: 2..%d",
+		       wp, r->per_tile, r->n_dirs, dirs, r->n_dirs);
+}
+
 int tp_vector_finish(struct tp_config *c, tp_err *e)
 {
 	struct tp_vector_cfg *v = c->game_cfg;
@@ -239,10 +265,7 @@ int tp_vector_finish(struct tp_config *c, tp_err *e)
 	char dirs[40];
 	dirs_text(r, dirs, sizeof dirs);
 	if (r->per_tile > r->n_dirs)
-		return tp_fail(e, TP_EINPUT,
-			       "%s: vector.per_tile = %d: more than the %d direction%s of vector.directions (%s); allowed: 1..%d",
-			       tp_config_where(c, "vector", "per_tile"), r->per_tile, r->n_dirs,
-			       r->n_dirs == 1 ? "" : "s", dirs, r->n_dirs);
+		return per_tile_over_dirs(c, dirs, e);
 	if (r->players > v->n_symbols) {
 		char list[64] = "";
 		for (int i = 0; i < v->n_symbols; i++) {

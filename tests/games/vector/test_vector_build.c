@@ -738,6 +738,33 @@ static void refusals(void **state)
 		assert_non_null(strstr(e.msg, two[i][1]));
 		assert_null(c);
 	}
+	/* Fewer directions than per_tile, the directions given with --set and
+	 * per_tile the file's: the --set is named, and per_tile's range in
+	 * any line starts at claim 1's 2 (it said "allowed: 1..1").  One
+	 * direction is claim 1's refusal, at the directions. */
+	const char *dset[] = { "vector.directions=n", "vector.directions=n s", "vector.directions=n e s" };
+	for (int i = 0; i < 3; i++) {
+		const char *both[] = { dset[i], "vector.per_tile=4" };
+		for (int n = 1; n <= 2; n++) {
+			struct tp_config *c = NULL;
+			tp_err e = { 0 };
+			assert_int_equal(tp_config_load(&c, cfg_path(), both, n, &tp_games, &e), TP_EINPUT);
+			int dirs = 1;
+			for (const char *q = strchr(dset[i], '='); *q; q++)
+				dirs += *q == ' ';
+			char set[64];
+			snprintf(set, sizeof set, "--set %s:", n == 2 && dirs > 1 ? both[1] : dset[i]);
+			if (strncmp(e.msg, set, strlen(set)) != 0 || strstr(e.msg, "allowed: 1..") != NULL ||
+			    (dirs == 1 && strstr(e.msg, "claim 1") == NULL) || strchr(e.msg, '\n') != NULL)
+				fail_msg("%s (%d sets): '%s'", dset[i], n, e.msg);
+			if (n == 2 && dirs > 1) {
+				char range[32];
+				snprintf(range, sizeof range, "allowed: 2..%d", dirs);
+				assert_non_null(strstr(e.msg, range));
+			}
+			assert_null(c);
+		}
+	}
 	/* The counts equation: both sides and what would fit. */
 	struct tp_config *c = NULL;
 	tp_err e = { 0 };
