@@ -165,14 +165,21 @@ int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est,
 				 p->max_sheet_mm, tp_config_where(c, "print", "max_sheet_mm"));
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.max_files = %d: this build would write about %.0f files (%.0f of them %s)%s; allowed: raise print.max_files, or build fewer (--only, --formats) or larger pages",
-			       tp_config_where(c, "print", est->panels ? "max_sheet_mm" : "max_files"),
+			       tp_config_where(c, "print",
+					       tp_config_given(c, "print", "max_files") || !est->panels
+						       ? "max_files"
+						       : "max_sheet_mm"),
 			       p->max_files, est->files, est->most_files,
 			       s->game->sheets[est->most_files_sheet].name, why);
 	}
+	/* The place named is the limit's when it was given (file:line or the
+	 * --set), else that of what drives the count (print.dpi; the panels'
+	 * print.max_sheet_mm): never a line that holds another key. */
 	if (est->gpx > p->max_gpx)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.max_gpx = %g: this build would draw %.1f gigapixels of PNG at print.dpi = %g (%.1f of them %s); allowed: a lower print.dpi, --formats without png, or raise print.max_gpx",
-			       tp_config_where(c, "print", "dpi"), p->max_gpx, est->gpx, p->dpi,
+			       tp_config_where(c, "print", tp_config_given(c, "print", "max_gpx") ? "max_gpx" : "dpi"),
+			       p->max_gpx, est->gpx, p->dpi,
 			       est->most_gpx, s->game->sheets[est->most_gpx_sheet].name);
 	return TP_OK;
 }

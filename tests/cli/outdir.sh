@@ -366,6 +366,9 @@ c_guard_files() {
 	# limit is raised.
 	run -s print.tile_mm=1000 -s print.max_sheet_mm=100 check
 	[ "$rc" -eq 2 ] && err_has "print.max_files" || { fail "check: exit $rc: $(errtext)"; return; }
+	run -s print.tile_mm=1000 -s print.max_sheet_mm=100 -s print.max_files=5 check
+	[ "$rc" -eq 2 ] && err_has "tilepress: --set print.max_files=5: print.max_files = 5" ||
+		{ fail "a given max_files is not where the line points: exit $rc: $(errtext)"; return; }
 	run -s print.tile_mm=1000 -s print.max_sheet_mm=100 -s print.max_files=100000000 check
 	[ "$rc" -eq 0 ] || { fail "check with the limit raised: exit $rc: $(errtext)"; return; }
 	[ "$(est_of files)" -ge "$want" ] || fail "check's estimate $(est_of files) < $want"
@@ -402,6 +405,9 @@ PY
 	half=$(awk -v g="$(est_of gpx)" 'BEGIN { print g / 2 }')
 	run -s print.dpi=150 -s print.max_gpx="$half" check
 	[ "$rc" -eq 2 ] && one_err_line && err_has "print.max_gpx" "print.dpi" || { fail "max_gpx: check exit $rc: $(errtext)"; return; }
+	# The limit given with --set is where the line points (it named
+	# print.dpi's line in the config file, beside the key print.max_gpx).
+	err_has "tilepress: --set print.max_gpx=$half: print.max_gpx = " || return
 	d=$T/guard-gpx
 	run -s print.dpi=150 -s print.max_gpx="$half" build -o "$d"
 	[ "$rc" -eq 2 ] && [ ! -e "$d" ] || fail "max_gpx: build exit $rc, or it wrote: $(errtext)"
