@@ -115,7 +115,7 @@ static const struct tp_key core_keys[] = {
 	  .help = "board squares down" },
 	{ CORE("board", "cols", TP_KEY_INT, board.cols), .lo = 1, .hi = TP_MAX_BOARD,
 	  .help = "board squares across" },
-	{ CORE("print", "tile_mm", TP_KEY_LEN, print.tile_mm), .lo = 5, .hi = 1000,
+	{ CORE("print", "tile_mm", TP_KEY_LEN, print.tile_mm), .lo = TP_TILE_MM_MIN, .hi = TP_TILE_MM_MAX,
 	  .help = "tile and board square size" },
 	{ CORE("print", "bleed_mm", TP_KEY_LEN, print.bleed_mm), .lo = 0, .hi = 25,
 	  .help = "bleed round every sheet" },

@@ -24,6 +24,8 @@ enum tp_split { TP_SPLIT_ROWS, TP_SPLIT_COLS, TP_SPLIT_NONE };
 
 /* Board sides, every game. */
 #define TP_MAX_BOARD 1200
+#define TP_TILE_MM_MIN 5      /* print.tile_mm: 5 mm .. 1 m */
+#define TP_TILE_MM_MAX 1000
 
 struct tp_board {
 	int rows, cols;

@@ -248,6 +248,7 @@ static const struct tp_enum_name symbol_names[] = {
 };
 
 #define SER(sec, nm, type, field) sec, nm, type, TP_HOME_GAME, 0, offsetof(struct tp_series_cfg, field)
+#define EMB_SYMBOL_MIN 0.1   /* symbol_mm and back_symbol_mm at least */
 #define EMB_LEN(nm, field, low, text) \
 	{ SER("emboss", nm, TP_KEY_LEN, emboss.field), .lo = low, .hi = 1000, .help = text }
 
@@ -282,8 +283,8 @@ const struct tp_key tp_series_keys[TP_SERIES_N_KEYS] = {
 	  .help = "symbol of the vertical series" },
 	{ SER("emboss", "dots", TP_KEY_ENUM, emboss.symbol[TP_DOTS]), .names = symbol_names,
 	  .help = "symbol of the dots series" },
-	EMB_LEN("symbol_mm", symbol_mm, 0.1, "symbol in a front cell"),
-	EMB_LEN("back_symbol_mm", back_symbol_mm, 0.1, "enlarged symbol on a tile back"),
+	EMB_LEN("symbol_mm", symbol_mm, EMB_SYMBOL_MIN, "symbol in a front cell"),
+	EMB_LEN("back_symbol_mm", back_symbol_mm, EMB_SYMBOL_MIN, "enlarged symbol on a tile back"),
 	EMB_LEN("recess_clearance_mm", recess_clearance_mm, 0, "board recess wider than the back symbol, beyond the pocket play"),
 	EMB_LEN("pocket_play_mm", pocket_play_mm, 0, "board pocket wider than the tile all round"),
 	EMB_LEN("pocket_wall_mm", pocket_wall_mm, 0, "rib between tile pockets"),
@@ -445,29 +446,62 @@ static int check_emboss(const struct tp_config *c, const struct tp_series_cfg *s
 	double sym_max = floor((cell - em->stroke_mm - 1e-9) * 100) / 100;
 	double bmax = back_max(em, tile);
 	int back_ok = back_fits(em, em->back_symbol_mm, tile);
-	char fits[200];
-	snprintf(fits, sizeof fits, "print.tile_mm of at least %g keeps both sizes", tile_min(em));
-	if (em->symbol_mm + em->stroke_mm >= cell) {
-		char also[120] = "";
-		if (!back_ok)
-			snprintf(also, sizeof also, " and emboss.back_symbol_mm at most %g (%g does not fit either)",
-				 bmax, em->back_symbol_mm);
+	/* Offer only values the keys accept: a symbol of at least
+	 * EMB_SYMBOL_MIN, a tile_mm within its range; when none would do,
+	 * what takes the room (the outline, the recess and pocket play). */
+	int sym_bad = em->symbol_mm + em->stroke_mm >= cell;
+	double tmin = tile_min(em);
+	char fits[300] = "";
+	size_t k = 0;
+	if (sym_bad && sym_max >= EMB_SYMBOL_MIN)
+		k += (size_t)snprintf(fits + k, sizeof fits - k, "emboss.symbol_mm at most %g", sym_max);
+	if (!back_ok && bmax >= EMB_SYMBOL_MIN)
+		k += (size_t)snprintf(fits + k, sizeof fits - k, "%semboss.back_symbol_mm at most %g",
+				      k ? " and " : "", bmax);
+	if (tmin <= TP_TILE_MM_MAX)
+		k += (size_t)snprintf(fits + k, sizeof fits - k, "%sprint.tile_mm of at least %g keeps both sizes",
+				      k ? ", or " : "", tmin);
+	if (k == 0)
+		snprintf(fits, sizeof fits,
+			 "a thinner emboss.stroke_mm (or less emboss.recess_clearance_mm and emboss.pocket_play_mm) makes room");
+	if (sym_bad)
 		return tp_fail(e, TP_EINPUT,
-			       "%s: emboss.symbol_mm = %g: with its %g mm outline it does not fit a %.3g mm cell (print.tile_mm %g / 6); fits: emboss.symbol_mm at most %g%s, or %s",
+			       "%s: emboss.symbol_mm = %g: with its %g mm outline it does not fit a %.3g mm cell (print.tile_mm %g / 6)%s; fits: %s",
 			       tp_config_where(c, "emboss", "symbol_mm"), em->symbol_mm, em->stroke_mm, cell,
-			       tile, sym_max, also, fits);
-	}
+			       tile, back_ok ? "" : " (nor does emboss.back_symbol_mm fit its pocket)", fits);
 	if (!back_ok)
 		return tp_fail(e, TP_EINPUT,
-			       "%s: emboss.back_symbol_mm = %g: with its %g mm outline and its recess (%.4g mm wide in every turn with the %g mm clearance) it does not fit a %g mm tile back and its %g mm pocket; fits: emboss.back_symbol_mm at most %g, or %s",
+			       "%s: emboss.back_symbol_mm = %g: with its %g mm outline and its recess (%.4g mm wide in every turn with the %g mm clearance) it does not fit a %g mm tile back and its %g mm pocket; fits: %s",
 			       tp_config_where(c, "emboss", "back_symbol_mm"), em->back_symbol_mm,
 			       em->stroke_mm, widest_recess(em, em->back_symbol_mm),
 			       em->pocket_play_mm + em->recess_clearance_mm,
-			       tile, tp_series_pocket(c), bmax, fits);
+			       tile, tp_series_pocket(c), fits);
 	if (!s->rules.backs)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: emboss.plates = on needs series.backs = on: the back and board-recess plates follow the board image",
 			       tp_config_where(c, "emboss", "plates"));
+	return TP_OK;
+}
+
+/* No anchor lines in the file or --set: derive them for the board size
+ * (FIG. 22).  None derive on a board of one square (one colour class;
+ * the anchors fix both): refused naming the board key, not the
+ * built-in anchors, which nobody gave.  When none derive otherwise
+ * the built-in four stay, so that their check names what is wrong. */
+static int derive_anchors(struct tp_config *c, struct tp_rules *r, tp_err *e)
+{
+	int n = tp_series_default_anchors(r, r->anchors, TP_MAX_ANCHORS);
+	if (n == 0 && (long)r->rows * r->cols == 1)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: board.rows = %d, board.cols = %d: no anchors derive for a board of one square (one colour class; the anchors fix both); allowed: a board of 2 squares or more",
+			       tp_config_where(c, "board", tp_config_given(c, "board", "rows") ? "rows" : "cols"),
+			       r->rows, r->cols);
+	if (n > 0) {   /* else the built-in four, whose check names what is wrong */
+		r->n_anchors = n;
+		snprintf(r->anchors_source, sizeof r->anchors_source,
+			 "%s (no anchor lines: anchors derived for the %dx%d board)", c->path,
+			 r->rows, r->cols);
+	}
 	return TP_OK;
 }
 
@@ -481,18 +515,8 @@ int tp_series_finish(struct tp_config *c, tp_err *e)
 		snprintf(r->where_centre, sizeof r->where_centre, "%s",
 			 tp_config_where(c, "series", "board_centre"));
 	int rc = check_board(c, r, e);
-	/* No anchor lines in the file or --set: derive them for the board size
-	 * (FIG. 22; the built-in four when none can be derived, so that the
-	 * derivation names what is wrong). */
-	if (rc == TP_OK && !tp_config_given(c, "series", "anchor")) {
-		int n = tp_series_default_anchors(r, r->anchors, TP_MAX_ANCHORS);
-		if (n > 0) {
-			r->n_anchors = n;
-			snprintf(r->anchors_source, sizeof r->anchors_source,
-				 "%s (no anchor lines: anchors derived for the %dx%d board)",
-				 c->path, r->rows, r->cols);
-		}
-	}
+	if (rc == TP_OK && !tp_config_given(c, "series", "anchor"))
+		rc = derive_anchors(c, r, e);
 	const char *indicia_where = tp_config_where(c, "series", "indicia");
 	if (rc == TP_OK && strcmp(s->indicia, "digits") == 0) {
 		if (r->backs)

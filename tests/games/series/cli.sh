@@ -675,6 +675,18 @@ tcase "template: missing name given with --set" c_tpl_via_set
 
 tcase "--set board.rows=20 (not a multiple of 6)" refuse "--set board.rows=20" "rows" -- -s board.rows=20
 
+# A board of one square holds one colour class, and the derived anchors
+# fix both: refused naming the board key (it named "built-in default
+# anchor 1", which nobody gave); two squares derive and check.
+c_one_square() {
+	refuse "--set board.rows=1" "board.rows = 1" "one square" -- -s series.backs=off -s print.split=none \
+		-s board.rows=1 -s board.cols=1
+	[ -z "$why" ] || return
+	run -s series.backs=off -s print.split=none -s board.rows=1 -s board.cols=2 check
+	[ "$rc" -eq 0 ] || fail "1 x 2: exit $rc: $(errtext)"
+}
+tcase "a board of one square is refused naming the board key" c_one_square
+
 c_set_one_anchor() {
 	# the anchors come from the --set alone, so the message should say so
 	refuse "--set series.anchor" "anchor" -- -s "series.anchor=$A1"
@@ -787,6 +799,39 @@ c_blind_fits() {
 	[ "$rc" -eq 0 ] || fail "print.tile_mm=$tile, named as fitting, is refused: $(errtext)"
 }
 tcase "blind edition: a symbol that does not fit names its line and what fits" c_blind_fits
+
+# Whatever does not fit, the values offered are ones the keys accept (a
+# symbol no smaller than emboss.symbol_mm's least, a tile_mm no larger
+# than its most: "at most -980.01" and "tile_mm of at least 6078.1" were
+# offered), and an offered tile_mm checks.
+range_of() {   # KEY: "LO HI" from the key's own out-of-range refusal
+	run -c series-blind -s "$1=-1" check
+	sed -n 's/.*allowed: \([0-9.]*\) mm to \([0-9.]*\) mm$/\1 \2/p' "$ERR"
+}
+c_blind_offers() {
+	set -- $(range_of emboss.symbol_mm) $(range_of print.tile_mm)
+	[ $# -eq 4 ] || { fail "no key ranges: $*"; return; }
+	sym_lo=$1 tile_hi=$4
+	for a in emboss.stroke_mm=1000 emboss.stroke_mm=10 emboss.pocket_play_mm=1000 \
+		 emboss.recess_clearance_mm=1000 print.tile_mm=20 emboss.symbol_mm=1000 emboss.back_symbol_mm=1000; do
+		run -c series-blind -s $a check
+		[ "$rc" -eq 2 ] || { fail "$a: exit $rc, want 2"; return; }
+		one_err_line || return
+		grep -q 'fits: ' "$ERR" || { fail "$a: nothing said to fit: $(errtext)"; return; }
+		for v in $(sed -n 's/.*fits: //p' "$ERR" | grep -o 'symbol_mm at most -*[0-9.]*' | sed 's/.* //'); do
+			awk -v v="$v" -v lo="$sym_lo" 'BEGIN { exit !(v >= lo) }' ||
+				{ fail "$a: offers a symbol of $v mm, under the least $sym_lo: $(errtext)"; return; }
+		done
+		t=$(sed -n 's/.*print.tile_mm of at least \([0-9.]*\).*/\1/p' "$ERR")
+		[ -z "$t" ] && continue
+		awk -v v="$t" -v hi="$tile_hi" 'BEGIN { exit !(v <= hi) }' ||
+			{ fail "$a: offers print.tile_mm = $t, over the most $tile_hi"; return; }
+		case $a in print.tile_mm=*) run -c series-blind -s print.tile_mm=$t check ;;
+		*) run -c series-blind -s $a -s print.tile_mm=$t check ;; esac
+		[ "$rc" -eq 0 ] || { fail "$a with the offered print.tile_mm = $t: exit $rc: $(errtext)"; return; }
+	done
+}
+tcase "blind edition: every value offered to fit is one its key accepts" c_blind_offers
 
 # check says "spanning patch: found" only when the board image (rows/6 x
 # cols/6 tiles of the patch) holds all nine fronts; otherwise it names
