@@ -31,7 +31,7 @@
 
 #define K (72.0 / 25.4)      /* points per mm */
 #define PAGE_MIN_PT 3.0      /* libharu refuses pages outside these */
-#define PAGE_MAX_PT 14400.0
+#define PAGE_MAX_PT 14400.000001 /* 5080 mm is 14400.000000000002 pt in doubles */
 
 /* libharu reports through a callback; the first report is the root cause. */
 struct haru_err {

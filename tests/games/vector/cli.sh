@@ -555,5 +555,22 @@ c_finish_tiles() {
 }
 tcase "check: the offer of more vectors a tile tries every per_tile that fits" c_finish_tiles
 
+# The largest press sheet print.sheet_mm allows builds: its PDF page is
+# that many mm (it was refused at write time, 5080 mm being a hair over
+# 14,400 pt in floating point, after check had passed).
+c_largest_sheet() {
+	run -c "$CFG" -s print.layout=punchboard -s print.sheet_mm=1x1 check
+	max=$(sed -n 's/.*each side must be [0-9.]* to \([0-9.]*\) mm$/\1/p' "$ERR")
+	[ -n "$max" ] || { fail "no sheet range: $(errtext)"; return; }
+	d=$(fresh_dir bigsheet)
+	run -c "$CFG" build -q -o "$d" --only tiles --formats pdf -s print.layout=punchboard -s "print.sheet_mm=${max}x$max"
+	[ "$rc" -eq 0 ] || { fail "sheet_mm = ${max}x$max: build exit $rc: $(errtext)"; return; }
+	box=$(pdfinfo -box "$d/tiles.pdf" | sed -n 's/^MediaBox: *//p')
+	echo "$box" | awk -v want="$max" '{ w = ($3 - $1) * 25.4 / 72; h = ($4 - $2) * 25.4 / 72;
+		exit !(w > want - 0.01 && w < want + 0.01 && h > want - 0.01 && h < want + 0.01) }' ||
+		fail "MediaBox $box is not $max mm square"
+}
+tcase "punchboard: the largest press sheet allowed builds, its page that size" c_largest_sheet
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
