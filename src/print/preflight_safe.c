@@ -141,6 +141,12 @@ void tp_pf_safe_zone(struct tp_pf_page *P)
 				d = tp_pf_trim_dist(sc, b);
 			}
 		}
+		/* Art that reaches a cut runs on into the bleed; text never
+		 * does: its glyphs at or over a cut are cut (the vector set-up
+		 * caption's second line started on the trim and passed). */
+		if (d <= EPS && s->kind == TP_SHAPE_TEXT)
+			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", 0,
+			    P->r->safe, "%s text runs into the cut", k->name);
 		if (d > EPS && d < P->r->safe - EPS)
 			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,
 			    P->r->safe, "%s %s %.2f mm from the cut", k->name,

@@ -220,6 +220,34 @@ static void text_safe_zone_at_trim(void **state)
 	}
 }
 
+/* Text never runs on into the bleed as a fill does: a text whose glyphs
+ * reach the trim of a page without die lines, or cross a die line, is
+ * reported (it used to pass as art running on).  A text clear of both
+ * gives nothing. */
+static void text_into_cut(void **state)
+{
+	(void)state;
+	palette();
+	const double h = 3;
+	double b[4];
+	assert_int_equal(tp_text_outline_box("Then", 0, 0, h, TP_ALIGN_LEFT, b), 0);
+	/* On the trim of a page without die lines: the glyphs start at or
+	 * left of x = 0. */
+	struct tp_scene *sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+	assert_non_null(sc);
+	assert_int_equal(tp_scene_text(sc, TP_INK_LINE, -b[0] - 0.5, 50, h, TP_ALIGN_LEFT, "Then"), 0);
+	assert_int_equal(found(sc, "safe-zone", TP_PF_WARNING), 1);
+	/* Across a component's die line. */
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_text(sc, TP_INK_LINE, 100 - (b[2] - b[0]) / 2 - b[0], 50, h,
+				       TP_ALIGN_LEFT, "Then"), 0);
+	assert_int_equal(found(sc, "safe-zone", TP_PF_WARNING), 1);
+	/* Well inside. */
+	sc = clean(100, 100);
+	assert_int_equal(tp_scene_text(sc, TP_INK_LINE, 40, 50, h, TP_ALIGN_LEFT, "Then"), 0);
+	assert_int_equal(found(sc, NULL, 0), 0);
+}
+
 /* A nick is a bridge left in the cut, not a place the art keeps clear of:
  * a line printed up to a nicked die line where a nick falls (a board's
  * grid line meeting its cut mid-side, where one nick a side goes) runs
@@ -690,6 +718,7 @@ int main(void)
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(bleed_corner_only), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(text_safe_zone),
 		cmocka_unit_test(text_safe_zone_at_trim),
+		cmocka_unit_test(text_into_cut),
 		cmocka_unit_test(nick_safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
 		cmocka_unit_test(curved_nicks),
