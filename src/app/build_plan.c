@@ -143,7 +143,9 @@ static int pages_facts(struct tp_build *b, size_t i, struct tp_sheet_pages *sp, 
 	struct tp_sheet_facts *f = &b->facts[i];
 	unsigned char used[TP_MAX_INKS] = { 0 };
 	sp->impose = 1;
-	if (refused_for_files(b, i, sp->n)) {
+	/* Counted, not made (sp->counted: more pages than print.max_files
+	 * in any format), or too many files: the facts of its first page. */
+	if (sp->counted || refused_for_files(b, i, sp->n)) {
 		const struct tp_page *pg = tp_sheet_pages_get(sp, 0);
 		if (pg == NULL)
 			return tp_fail(e, TP_EIO, "out of memory laying out %s", s->game->sheets[i].name);
@@ -151,7 +153,8 @@ static int pages_facts(struct tp_build *b, size_t i, struct tp_sheet_pages *sp, 
 		f->trim_w = pg->sc->trim_w;
 		f->trim_h = pg->sc->trim_h;
 		f->pages = sp->n;
-		return b->opt.visit ? b->opt.visit(b->opt.visit_ctx, b, i, NULL, NULL, e) : TP_OK;
+		return b->want[i] && b->opt.visit ? b->opt.visit(b->opt.visit_ctx, b, i, NULL, NULL, e)
+						  : TP_OK;
 	}
 	for (size_t k = 0; k < sp->n; k++) {
 		const struct tp_page *pg = tp_sheet_pages_get(sp, k);
@@ -192,7 +195,7 @@ static int lay_out_sheet(struct tp_build *b, size_t i, tp_err *e)
 		tp_sheet_pages_close(&sp);
 		return tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
 	}
-	if (sp.one) {
+	if (sp.one || sp.counted) {
 		int rc = pages_facts(b, i, &sp, e);
 		tp_sheet_pages_close(&sp);
 		return rc;

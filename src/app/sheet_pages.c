@@ -90,6 +90,22 @@ static int open_one(struct tp_sheet_pages *sp, int impose)
 	return 1;
 }
 
+/* sp->doc holds the sheet's first page, or its frame, or all its pages,
+ * as built: 1 when imposed they would be more than print.max_files
+ * pages (sp is then set to count them, sp->counted), else 0. */
+static int too_many(struct tp_sheet_pages *sp)
+{
+	const struct tp_config *c = sp->s->cfg;
+	double pages = 0, each = sp->doc.total > 0 ? (double)sp->doc.total : 1;
+	for (size_t k = 0; k < sp->doc.n; k++)
+		pages += tp_impose_panels(c, sp->doc.pages[k].sc) * each;
+	if (sp->doc.n == 0 || !(pages > c->print.max_files))
+		return 0;
+	sp->counted = 1;
+	sp->n = pages < (double)SIZE_MAX ? (size_t)pages : SIZE_MAX;
+	return 1;
+}
+
 int tp_sheet_pages_open(struct tp_sheet_pages *sp, const struct tp_session *s, size_t sheet,
 			int impose)
 {
@@ -101,6 +117,8 @@ int tp_sheet_pages_open(struct tp_sheet_pages *sp, const struct tp_session *s, s
 	if (build(sp, 0, 1, impose != 0 && may_panel(s, sheet) ? nothing : NULL) != 0)
 		return -1;
 	int parted = sp->doc.parted, paged = sp->doc.total > 0;
+	if ((impose == TP_PAGES_PLAN || impose == TP_PAGES_FRAME) && too_many(sp))
+		return 0;
 	if (parted && impose == TP_PAGES_FRAME) {
 		sp->n = sp->doc.n;
 		return 0;
@@ -144,6 +162,8 @@ struct tp_page *tp_sheet_pages_get(struct tp_sheet_pages *sp, size_t k)
 {
 	if (k >= sp->n)
 		return NULL;
+	if (sp->counted)
+		return &sp->doc.pages[0];
 	if (!sp->one)
 		return &sp->doc.pages[k];
 	if (sp->at != k || sp->doc.n != 1) {

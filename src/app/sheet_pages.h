@@ -25,6 +25,12 @@ struct tp_sheet_pages {
 	size_t n;             /* pages */
 	size_t at;            /* one: the page doc holds */
 	double *panels;       /* panels: x0 y0 x1 y1 of each on the page, else NULL */
+	/* 1: imposed, the sheet would be more than print.max_files pages
+	 * (panels counted, tp_impose_panels), which the build estimate
+	 * refuses; they are counted, not made (making them first took
+	 * gigabytes at --level 5).  n is the count; doc holds the sheet's
+	 * first page(s) as built, which every k gets. */
+	int counted;
 	struct tp_doc doc;    /* one: page `at` alone; else every page */
 };
 
@@ -39,6 +45,8 @@ struct tp_sheet_pages {
  * alone (its page's size, bleed and die lines; none of its art): for the
  * build estimate, which counts panels, files and pixels from that. */
 #define TP_PAGES_FRAME 3
+/* With TP_PAGES_PLAN and TP_PAGES_FRAME, a sheet that imposed would be
+ * more than print.max_files pages is only counted (sp->counted). */
 int tp_sheet_pages_open(struct tp_sheet_pages *sp, const struct tp_session *s, size_t sheet,
 			int impose);
 

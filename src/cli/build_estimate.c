@@ -98,10 +98,13 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		tp_sheet_pages_close(&sp);
 		return -1;
 	}
-	size_t n_pages = doc ? doc->n : sp.n;
+	/* A sheet only counted (sp.counted): its pages as built, each
+	 * standing for doc.total alike when it is the first of a window. */
+	size_t n_pages = doc ? doc->n : sp.counted ? sp.doc.n : sp.n;
+	double each = !doc && sp.counted && sp.doc.total > 0 ? (double)sp.doc.total : 1;
 	double pages = 0, area = 0;
 	for (size_t k = 0; k < n_pages; k++) {
-		const struct tp_scene *sc = page_of(doc, &sp, k);
+		const struct tp_scene *sc = !doc && sp.counted ? sp.doc.pages[k].sc : page_of(doc, &sp, k);
 		if (sc == NULL) {
 			tp_sheet_pages_close(&sp);
 			return -1;
@@ -111,8 +114,12 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		double a = (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
 		double n = punch ? 1 : panels(&c->print, sc, &a);
 		est->panels |= n > 1;
-		pages += n;
-		area += a;
+		pages += n * each;
+		area += a * each;
+	}
+	if (b->multipage && pages > est->most_pages) {
+		est->most_pages = pages;
+		est->most_pages_sheet = sheet;
 	}
 	double files = pages == 0 ? 0 : b->multipage ? 1 : pages;
 	int rc = est->names && files <= c->print.max_files ? name_files(c, def, b, doc, &sp, punch, pages, est->names) : 0;
@@ -147,6 +154,10 @@ int tp_estimate_merge(struct tp_estimate *est, const struct tp_estimate *part, s
 		est->most_gpx = part->gpx;
 		est->most_gpx_sheet = sheet;
 	}
+	if (part->most_pages > est->most_pages) {
+		est->most_pages = part->most_pages;
+		est->most_pages_sheet = sheet;
+	}
 	for (size_t k = 0; est->names && part->names && k < part->names->n; k++)
 		if (tp_written_add(est->names, part->names->v[k].name, 0, 0) != 0)
 			return -1;
@@ -157,12 +168,13 @@ int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est,
 {
 	const struct tp_print *p = &s->cfg->print;
 	const struct tp_config *c = s->cfg;
+	/* Panels multiply files and pages: name the keys that make them. */
+	char why[300] = "";
+	if (est->panels)
+		snprintf(why, sizeof why, "; pages over print.max_sheet_mm = %g mm (%s) become panels, %s",
+			 p->max_sheet_mm, tp_config_where(c, "print", "max_sheet_mm"),
+			 est->files > p->max_files ? "one file each in PNG and SVG" : "a page each in PDF");
 	if (est->files > p->max_files) {
-		/* Panels multiply files: name the keys that make them. */
-		char why[300] = "";
-		if (est->panels)
-			snprintf(why, sizeof why, "; pages over print.max_sheet_mm = %g mm (%s) become panels, one file each in PNG and SVG",
-				 p->max_sheet_mm, tp_config_where(c, "print", "max_sheet_mm"));
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.max_files = %d: this build would write about %.0f files (%.0f of them %s)%s; allowed: raise print.max_files, or build fewer (--only, --formats) or larger pages",
 			       tp_config_where(c, "print",
@@ -172,6 +184,18 @@ int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est,
 			       p->max_files, est->files, est->most_files,
 			       s->game->sheets[est->most_files_sheet].name, why);
 	}
+	/* One file of more pages than print.max_files (a PDF of panels) is
+	 * no more printable than as many files, and laying it out would
+	 * take memory in proportion. */
+	if (est->most_pages > p->max_files)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.max_files = %d: this build would write a file of about %.0f pages (%s)%s; allowed: raise print.max_files, or larger pages",
+			       tp_config_where(c, "print",
+					       tp_config_given(c, "print", "max_files") || !est->panels
+						       ? "max_files"
+						       : "max_sheet_mm"),
+			       p->max_files, est->most_pages, s->game->sheets[est->most_pages_sheet].name,
+			       why);
 	/* The place named is the limit's when it was given (file:line or the
 	 * --set), else that of what drives the count (print.dpi; the panels'
 	 * print.max_sheet_mm): never a line that holds another key. */

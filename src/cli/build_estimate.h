@@ -23,6 +23,8 @@ struct tp_estimate {
 	double most_files;
 	size_t most_gpx_sheet;
 	double most_gpx;
+	size_t most_pages_sheet;  /* the sheet of the file with the most pages, and */
+	double most_pages;        /* that count (a PDF's pages, panels counted) */
 	int panels;               /* some page is split into panels */
 	struct tp_written_list *names;  /* if set: the file names, as the build names them */
 };

@@ -189,18 +189,21 @@ static int visit(void *ctx, const struct tp_build *b, size_t sheet, const struct
 	/* The press PDF too, when the build writes PDF (its marks are added
 	 * to the pages and taken off again). */
 	int pdf = (b->formats & (1u << TP_BACKEND_PDF)) != 0;
-	double files = 0;
+	double files = 0, pages = 0;
 	for (size_t bi = 0; bi < tp_n_backends; bi++) {
 		size_t k = sheet * tp_n_backends + bi;
 		ck->part[k].names = ck->names ? &ck->names[k] : NULL;
 		if (tp_estimate_task(ck->s, sheet, &tp_backends[bi], built, written, &ck->part[k]) != 0)
 			return tp_fail(e, TP_EIO, "out of memory estimating the build");
 		files += ck->part[k].files;
+		pages = ck->part[k].most_pages > pages ? ck->part[k].most_pages : pages;
 	}
-	/* A sheet whose files alone pass print.max_files: the estimate
-	 * refuses the build (build_estimate.h), so it is not preflighted
-	 * page by page first (46,225 panels took 15 s). */
-	if (files > ck->s->cfg->print.max_files || ck->pf == NULL)
+	/* A sheet whose files, or one file's pages, alone pass
+	 * print.max_files: the estimate refuses the build
+	 * (build_estimate.h), so it is not preflighted page by page first
+	 * (46,225 panels took 15 s). */
+	int max = ck->s->cfg->print.max_files;
+	if (files > max || pages > max || ck->pf == NULL)
 		return TP_OK;
 	/* No layout: the sheet makes its pages one at a time, and is
 	 * preflighted so. */

@@ -375,6 +375,38 @@ c_guard_files() {
 }
 tcase "the 96,722-file build is refused before writing (exit 2 naming print.max_files and print.max_sheet_mm)" c_guard_files
 
+c_guard_pages() {
+	# The same fronts in PDF alone: one file, but n x n pages (panels), n
+	# as in c_guard_files: a PDF of more pages than print.max_files is
+	# refused as as many files are, before anything is laid out.
+	rows=18 tile=1000 max=100 bleed=3 ov=10
+	want=$(awk -v l=$((rows * tile)) -v m=$max -v b=$bleed -v o=$ov \
+		'BEGIN { n = (l - o) / (m - 2 * b - o); k = int(n); if (k < n) k++; print k * k }')
+	d=$T/guard-pages
+	timeout 60 "$TP_BIN" build -o "$d" --only fronts --formats pdf -s board.rows=$rows -s board.cols=$rows \
+		-s print.tile_mm=$tile -s print.max_sheet_mm=$max -s print.bleed_mm=$bleed \
+		-s print.panel_overlap_mm=$ov -s print.marks=off >"$OUT" 2>"$ERR"
+	rc=$?
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2 (124: it ran): $(errtext)"; return; }
+	one_err_line && err_has "print.max_files" "print.max_sheet_mm" "a file of about $want pages (fronts)" || return
+	[ ! -e "$d" ] || { fail "the refused build created $d"; return; }
+	# --level 6 makes every page 6^5 times larger: millions of panels,
+	# counted, not made (they took gigabytes and minutes, and were
+	# killed): refused at once by check and by a PDF-only build.
+	for cfg in series series-blind; do
+		timeout 60 "$TP_BIN" -c $cfg --level 6 check >"$OUT" 2>"$ERR"
+		rc=$?
+		[ "$rc" -eq 2 ] && one_err_line && err_has "print.max_files" ||
+			{ fail "$cfg --level 6 check: exit $rc: $(errtext)"; return; }
+		timeout 60 "$TP_BIN" -c $cfg --level 6 build -o "$d" --formats pdf >"$OUT" 2>"$ERR"
+		rc=$?
+		[ "$rc" -eq 2 ] && one_err_line && err_has "print.max_files" "pages" ||
+			{ fail "$cfg --level 6 PDF build: exit $rc: $(errtext)"; return; }
+		[ ! -e "$d" ] || { fail "the refused build created $d"; return; }
+	done
+}
+tcase "a PDF of more pages than print.max_files, and --level 6, are refused before anything is laid out" c_guard_pages
+
 c_guard_estimate() {
 	# check's estimate against what a build then writes: every sheet file
 	# (manifest, proof and index.html aside), and the PNGs' pixels within 3 %.
