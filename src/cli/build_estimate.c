@@ -174,28 +174,23 @@ int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est,
 		snprintf(why, sizeof why, "; pages over print.max_sheet_mm = %g mm (%s) become panels, %s",
 			 p->max_sheet_mm, tp_config_where(c, "print", "max_sheet_mm"),
 			 est->files > p->max_files ? "one file each in PNG and SVG" : "a page each in PDF");
-	if (est->files > p->max_files) {
+	const char *at = tp_config_where(c, "print",
+					 tp_config_given(c, "print", "max_files") || !est->panels
+						 ? "max_files"
+						 : "max_sheet_mm");
+	if (est->files > p->max_files)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.max_files = %d: this build would write about %.0f files (%.0f of them %s)%s; allowed: raise print.max_files, or build fewer (--only, --formats) or larger pages",
-			       tp_config_where(c, "print",
-					       tp_config_given(c, "print", "max_files") || !est->panels
-						       ? "max_files"
-						       : "max_sheet_mm"),
-			       p->max_files, est->files, est->most_files,
+			       at, p->max_files, est->files, est->most_files,
 			       s->game->sheets[est->most_files_sheet].name, why);
-	}
 	/* One file of more pages than print.max_files (a PDF of panels) is
 	 * no more printable than as many files, and laying it out would
 	 * take memory in proportion. */
 	if (est->most_pages > p->max_files)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.max_files = %d: this build would write a file of about %.0f pages (%s)%s; allowed: raise print.max_files, or larger pages",
-			       tp_config_where(c, "print",
-					       tp_config_given(c, "print", "max_files") || !est->panels
-						       ? "max_files"
-						       : "max_sheet_mm"),
-			       p->max_files, est->most_pages, s->game->sheets[est->most_pages_sheet].name,
-			       why);
+			       at, p->max_files, est->most_pages,
+			       s->game->sheets[est->most_pages_sheet].name, why);
 	/* The place named is the limit's when it was given (file:line or the
 	 * --set), else that of what drives the count (print.dpi; the panels'
 	 * print.max_sheet_mm): never a line that holds another key. */

@@ -341,21 +341,29 @@ est_of() {
 	esac
 }
 
-c_guard_files() {
-	# tile_mm = 1000 with max_sheet_mm = 100: the fronts sheet (cols x
-	# rows tiles) becomes n x n panels, n = ceil((side - overlap) /
-	# (max - 2 bleed - overlap)) with marks off; one SVG file each.
+# guard_fronts FORMAT DIR: builds fronts of 1000 mm tiles with
+# max_sheet_mm = 100 in FORMAT into DIR (rc, OUT, ERR set), and sets want
+# to its panels: the sheet (rows x rows tiles) becomes n x n, n =
+# ceil((side - overlap) / (max - 2 bleed - overlap)) with marks off.
+# Fails (1) unless refused at once: exit 2, one line naming
+# print.max_files and print.max_sheet_mm, and no DIR.
+guard_fronts() {
 	rows=18 tile=1000 max=100 bleed=3 ov=10
 	want=$(awk -v l=$((rows * tile)) -v m=$max -v b=$bleed -v o=$ov \
 		'BEGIN { n = (l - o) / (m - 2 * b - o); k = int(n); if (k < n) k++; print k * k }')
-	d=$T/guard-files
-	timeout 60 "$TP_BIN" build -o "$d" --only fronts --formats svg -s board.rows=$rows -s board.cols=$rows \
+	timeout 60 "$TP_BIN" build -o "$2" --only fronts --formats "$1" -s board.rows=$rows -s board.cols=$rows \
 		-s print.tile_mm=$tile -s print.max_sheet_mm=$max -s print.bleed_mm=$bleed \
 		-s print.panel_overlap_mm=$ov -s print.marks=off >"$OUT" 2>"$ERR"
 	rc=$?
-	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2 (124: it ran): $(errtext)"; return; }
-	one_err_line && err_has "print.max_files" "print.max_sheet_mm" "about $want files" || return
-	[ ! -e "$d" ] || { fail "the refused build created $d"; return; }
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2 (124: it ran): $(errtext)"; return 1; }
+	one_err_line && err_has "print.max_files" "print.max_sheet_mm" || return 1
+	[ ! -e "$2" ] || { fail "the refused build created $2"; return 1; }
+}
+
+c_guard_files() {
+	# One SVG file a panel.
+	d=$T/guard-files
+	guard_fronts svg "$d" && err_has "about $want files" || return
 	# The example as given (marks on): refused too, at once.
 	timeout 60 "$TP_BIN" build -o "$d" -s print.tile_mm=1000 -s print.max_sheet_mm=100 \
 		--only fronts --formats svg >"$OUT" 2>"$ERR"
@@ -376,20 +384,11 @@ c_guard_files() {
 tcase "the 96,722-file build is refused before writing (exit 2 naming print.max_files and print.max_sheet_mm)" c_guard_files
 
 c_guard_pages() {
-	# The same fronts in PDF alone: one file, but n x n pages (panels), n
-	# as in c_guard_files: a PDF of more pages than print.max_files is
-	# refused as as many files are, before anything is laid out.
-	rows=18 tile=1000 max=100 bleed=3 ov=10
-	want=$(awk -v l=$((rows * tile)) -v m=$max -v b=$bleed -v o=$ov \
-		'BEGIN { n = (l - o) / (m - 2 * b - o); k = int(n); if (k < n) k++; print k * k }')
+	# The same fronts in PDF alone: one file, but a page a panel: a PDF
+	# of more pages than print.max_files is refused as as many files
+	# are, before anything is laid out.
 	d=$T/guard-pages
-	timeout 60 "$TP_BIN" build -o "$d" --only fronts --formats pdf -s board.rows=$rows -s board.cols=$rows \
-		-s print.tile_mm=$tile -s print.max_sheet_mm=$max -s print.bleed_mm=$bleed \
-		-s print.panel_overlap_mm=$ov -s print.marks=off >"$OUT" 2>"$ERR"
-	rc=$?
-	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2 (124: it ran): $(errtext)"; return; }
-	one_err_line && err_has "print.max_files" "print.max_sheet_mm" "a file of about $want pages (fronts)" || return
-	[ ! -e "$d" ] || { fail "the refused build created $d"; return; }
+	guard_fronts pdf "$d" && err_has "a file of about $want pages (fronts)" || return
 	# --level 6 makes every page 6^5 times larger: millions of panels,
 	# counted, not made (they took gigabytes and minutes, and were
 	# killed): refused at once by check and by a PDF-only build.
