@@ -232,30 +232,20 @@ int tp_impose_keeps(const struct tp_config *c, const struct tp_doc *doc)
 	return 1;
 }
 
-double tp_impose_panels(const struct tp_config *c, const struct tp_scene *sc)
+double tp_impose_panels(const struct tp_config *c, const struct tp_scene *sc, double *area)
 {
 	const struct tp_print *p = &c->print;
-	if (sc->press)
-		return 1;
-	double w = p->max_sheet_mm, h = p->max_sheet_mm, step;
-	if (p->layout == TP_LAYOUT_PUNCHBOARD || tp_config_given(c, "print", "sheet_mm")) {
-		struct tp_press pr;
-		double a[4];
-		tp_press_of(c, &pr);
-		tp_press_clear(&pr, a);
-		w = fmin(a[2], w);
-		h = fmin(a[3], h);
-	}
-	double edge = 2 * (sc->bleed + (p->marks ? TP_MARK_MARGIN_MM : 0)), ov = p->panel_overlap_mm;
-	w -= edge;
-	h -= edge;
-	if (!(w > ov) || !(h > ov))
-		return 1;   /* no room for panels: the imposition says so */
-	double along = (double)tp_panel_split(sc->trim_w, w, ov, &step) *
-		       tp_panel_split(sc->trim_h, h, ov, &step);
-	double turned = (double)tp_panel_split(sc->trim_w, h, ov, &step) *
-			tp_panel_split(sc->trim_h, w, ov, &step);
-	return fmin(along, turned);
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0, ov = p->panel_overlap_mm, sx, sy;
+	double room = p->max_sheet_mm - 2 * (sc->bleed + m);
+	int nx = tp_panel_split(sc->trim_w, room, ov, &sx);
+	int ny = tp_panel_split(sc->trim_h, room, ov, &sy);
+	if (p->layout == TP_LAYOUT_PUNCHBOARD || sc->press)
+		nx = ny = 1;
+	double w = nx > 1 ? sx + ov : sc->trim_w;
+	double h = ny > 1 ? sy + ov : sc->trim_h;
+	if (area != NULL)
+		*area = (double)nx * ny * (w + 2 * sc->bleed) * (h + 2 * sc->bleed);
+	return (double)nx * ny;
 }
 
 /* ---- manifest/punch.csv ----------------------------------------------------------- */

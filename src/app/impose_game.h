@@ -34,12 +34,13 @@ int tp_impose_doc(const struct tp_config *c, const void *model, const char *shee
  * the pages as written, and a build can share them without a copy. */
 int tp_impose_keeps(const struct tp_config *c, const struct tp_doc *doc);
 
-/* The panels tp_impose_doc cuts page sc into, counted, not cut: its trim
- * split (tp_panel_split, turned when that needs fewer) on the room
- * print.max_sheet_mm leaves, or the press sheet's when one is named or
- * the layout is punchboard; 1 for a press sheet.  Panels that meet on die
- * lines may be a few more or fewer: a count to refuse by, not to name. */
-double tp_impose_panels(const struct tp_config *c, const struct tp_scene *sc);
+/* The pages (panels) page sc becomes when imposed, counted, not cut, as
+ * the build estimate and its guards count them: its trim split by
+ * tp_panel_split on the room print.max_sheet_mm leaves (gang layout; 1 in
+ * punchboard layout, whose press sheets are few, and for a press sheet),
+ * and with area set, their bleed boxes' area (mm^2).  Panels that meet on
+ * die lines, or turned ones, may be a few fewer: a count to refuse by. */
+double tp_impose_panels(const struct tp_config *c, const struct tp_scene *sc, double *area);
 
 /* manifest/punch.csv: "sheet,side,row,col,x_mm,y_mm", one line per tile
  * and side of the game's first present tile sheet (other tile sheets of

@@ -92,14 +92,15 @@ static int open_one(struct tp_sheet_pages *sp, int impose)
 
 /* sp->doc holds the sheet's first page, or its frame, or all its pages,
  * as built: 1 when imposed they would be more than print.max_files
- * pages (sp is then set to count them, sp->counted), else 0. */
+ * pages as the build estimate counts them (tp_impose_panels: it then
+ * refuses the build), sp set to count them (sp->counted); else 0. */
 static int too_many(struct tp_sheet_pages *sp)
 {
 	const struct tp_config *c = sp->s->cfg;
 	double pages = 0, each = sp->doc.total > 0 ? (double)sp->doc.total : 1;
 	for (size_t k = 0; k < sp->doc.n; k++)
-		pages += tp_impose_panels(c, sp->doc.pages[k].sc) * each;
-	if (sp->doc.n == 0 || !(pages > c->print.max_files))
+		pages += tp_impose_panels(c, sp->doc.pages[k].sc, NULL) * each;
+	if (!(pages > c->print.max_files))
 		return 0;
 	sp->counted = 1;
 	sp->n = pages < (double)SIZE_MAX ? (size_t)pages : SIZE_MAX;

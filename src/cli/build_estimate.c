@@ -10,21 +10,6 @@
 #include "print/impose.h"
 #include "print/sheet.h"
 
-/* Pages and bleed-box area (mm^2) one built page becomes: the panels
- * tp_doc_panelize would cut it into (gang layout), counted, not cut. */
-static double panels(const struct tp_print *p, const struct tp_scene *sc, double *area)
-{
-	double m = p->marks ? TP_MARK_MARGIN_MM : 0, sx, sy;
-	int nx = tp_panel_split(sc->trim_w, p->max_sheet_mm - 2 * (sc->bleed + m), p->panel_overlap_mm, &sx);
-	int ny = tp_panel_split(sc->trim_h, p->max_sheet_mm - 2 * (sc->bleed + m), p->panel_overlap_mm, &sy);
-	if (sc->press)
-		nx = ny = 1;
-	double w = nx > 1 ? sx + p->panel_overlap_mm : sc->trim_w;
-	double h = ny > 1 ? sy + p->panel_overlap_mm : sc->trim_h;
-	*area = (double)nx * ny * (w + 2 * sc->bleed) * (h + 2 * sc->bleed);
-	return (double)nx * ny;
-}
-
 /* Page k of a sheet: of doc, or when doc is NULL (a sheet made one page
  * at a time) of sp.  NULL when out of memory. */
 static const struct tp_scene *page_of(const struct tp_doc *doc, struct tp_sheet_pages *sp,
@@ -111,8 +96,7 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		}
 		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
 			continue;
-		double a = (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
-		double n = punch ? 1 : panels(&c->print, sc, &a);
+		double a, n = tp_impose_panels(c, sc, &a);
 		est->panels |= n > 1;
 		pages += n * each;
 		area += a * each;
