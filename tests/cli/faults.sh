@@ -59,17 +59,28 @@ done
 # A two-worker build killed at random moments, 24 times: right after the
 # parent exits (no sleep) no temporary file is left, since the parent
 # passes the signal on and waits for every worker before it dies.
+# The moments are spread over the first 80 % of an uninterrupted build's
+# time on this machine now (fixed sleeps of 0 to 0.9 s once let half the
+# builds of a fast machine finish first).
+# (it execs: run it in a subshell, so that $! is the build's pid)
+rand_build() {
+	exec python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+		"$BIN" build -q -j 2 -o "$1" --only fronts,backs,board --formats png,pdf,svg \
+		-s print.dpi=600 >/dev/null 2>&1
+}
+t0=$(date +%s%N)
+(rand_build "$T/rand-ref")
+span=$(( ($(date +%s%N) - t0) / 1000000 ))   # ms
 left=0 interrupted=0
 for n in $(seq 1 24); do
 	d=$T/rand-$n
 	mkdir -p "$d"
 	case $((n % 2)) in 0) sig=TERM ;; *) sig=INT ;; esac
-	python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
-		"$BIN" build -q -j 2 -o "$d" --only fronts,backs,board --formats png,pdf,svg \
-		-s print.dpi=400 >/dev/null 2>&1 &
+	(rand_build "$d") &
 	pid=$!
-	# 0 to 0.9 s: before, during and between files.
-	sleep "0.$(( (n * 37) % 10 ))"
+	# before, during and between files
+	ms=$(( span * 8 * ((n * 7) % 24) / 240 ))
+	sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
 	kill -"$sig" "$pid" 2>/dev/null
 	wait "$pid"
 	[ $? -ne 0 ] && interrupted=$((interrupted + 1))

@@ -496,18 +496,34 @@ c_sigkill_parent() {
 }
 tcase "SIGKILL of a -j 2 build: no worker alive 1 s later, earlier set and record intact" c_sigkill_parent
 
+# holding_png PID: the worker PID has a PNG of the staging folder open,
+# that is, it holds a sheet (it reported the task before opening the file).
+holding_png() {
+	ls -l "/proc/$1/fd" 2>/dev/null | grep -q '\.tilepress-stage\..*\.png\.'
+}
+
+# No timing: the worker is killed while it holds a sheet, found by its
+# open file and confirmed with the worker stopped. (A kill 0.3 s after
+# the worker appeared came after a whole 600 dpi build on one CI run.)
 c_worker_dies() {
 	d=$T/wdies
-	"$TP_BIN" build -j 2 -o "$d" --only fronts,backs --formats png -s print.dpi=600 >"$OUT" 2>"$ERR" &
+	"$TP_BIN" build -j 2 -o "$d" --only fronts,backs --formats png -s print.dpi=1200 >"$OUT" 2>"$ERR" &
 	pid=$!
 	i=0 w=
-	while [ $i -lt 100 ] && [ -z "$w" ]; do
-		sleep 0.1
-		w=$(ps -o pid= --ppid "$pid" | head -n 1 | tr -d ' ')
+	while [ $i -lt 3000 ] && [ -z "$w" ] && kill -0 "$pid" 2>/dev/null; do
+		for c in $(ps -o pid= --ppid "$pid"); do
+			holding_png "$c" || continue
+			kill -STOP "$c"
+			if holding_png "$c"; then
+				w=$c
+				break
+			fi
+			kill -CONT "$c"
+		done
+		[ -n "$w" ] || sleep 0.01
 		i=$((i + 1))
 	done
-	[ -n "$w" ] || { fail "no worker seen"; return; }
-	sleep 0.3
+	[ -n "$w" ] || { wait "$pid"; fail "no worker seen holding a sheet"; return; }
 	kill -KILL "$w"
 	wait "$pid"
 	rc=$?
