@@ -463,14 +463,19 @@ c_sigkill_parent() {
 	"$TP_BIN" build -q -o "$d" --only fronts,backs,board --formats png,pdf,svg -s print.dpi=72 >/dev/null 2>&1
 	before=$(snapshot "$d")
 	orphans=0 changed=0 killed=0 mixed=0
+	# The kills come at 10 % to 80 % of an uninterrupted build's time on
+	# this machine now (fixed moments let a fast machine finish first).
+	t0=$(date +%s%N)
+	"$TP_BIN" build -q -j 2 -o "$T/kill-ref" --only fronts,backs,board --formats png,pdf,svg \
+		-s print.dpi=1200 >/dev/null 2>&1
+	span=$(( ($(date +%s%N) - t0) / 1000000 ))   # ms
 	for n in 1 2 3 4 5 6 7 8; do
-		# 1200 dpi: an idle machine finished the 600 dpi set within a second
-		# once the PNG writer used both cores, and few builds were killed.
 		"$TP_BIN" build -q -j 2 -o "$d" --only fronts,backs,board --formats png,pdf,svg \
 			-s print.dpi=1200 >/dev/null 2>&1 &
 		pid=$!
-		# 0.3 to 2.4 s in: planning, drawing, between files.
-		sleep "$((n * 3 / 10)).$(( (n * 3) % 10 ))"
+		# planning, drawing, between files
+		ms=$((span * n / 10))
+		sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
 		workers=$(ps -o pid= --ppid "$pid" | tr '\n' ' ')
 		kill -KILL "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
