@@ -10,3 +10,10 @@ long tp_run_count(const struct tp_run *run, long n)
 	long spares = (long)ceil((double)base * run->spares_pct / 100.0 - 1e-9);
 	return base + (spares > 0 ? spares : 0);
 }
+
+void tp_run_line(struct tp_buf *b, const struct tp_run *run, const char *kind)
+{
+	if (run->games != 1 || run->spares_pct > 0)
+		tp_buf_printf(b, "print run: %d game%s, %g %% spares per %s (rounded up)\n",
+			      run->games, run->games == 1 ? "" : "s", run->spares_pct, kind);
+}

@@ -18,4 +18,9 @@ struct tp_run {
  * rounded up for that kind. */
 long tp_run_count(const struct tp_run *run, long n);
 
+/* The text report's line for a run other than one game without spares,
+ * "print run: 3 games, 10 % spares per KIND (rounded up)"; nothing for
+ * one game. */
+void tp_run_line(struct tp_buf *b, const struct tp_run *run, const char *kind);
+
 #endif

@@ -221,40 +221,46 @@ static void layout(struct tp_buf *b, const struct tp_hex *h, int fmt)
 	}
 }
 
-static void fronts(struct tp_buf *b, const struct tp_hex *h, int fmt)
+/* The tiles by front, for the run's games and spares (each front a kind,
+ * rounded up as tp_run_count does); the build's files are one game. */
+static void fronts(struct tp_buf *b, const struct tp_hex *h, const struct tp_run *run, int fmt)
 {
 	static const char *const side[6] = { "e", "ne", "nw", "w", "sw", "se" };
 	if (fmt == TP_FMT_CSV)
 		tp_buf_printf(b, "front,e,ne,nw,w,sw,se,tiles\n");
 	else if (fmt == TP_FMT_JSON)
-		tp_buf_printf(b, "{\"fronts\": [");
-	else
+		tp_buf_printf(b, "{\"games\": %d, \"spares_pct\": %g, \"fronts\": [",
+			      run->games, run->spares_pct);
+	else {
+		tp_run_line(b, run, "front");
 		tp_buf_printf(b, "front   e ne nw  w sw se  tiles\n");
-	int total = 0;
+	}
+	long total = 0;
 	for (int f = 0; f < h->n_fronts; f++) {
 		const unsigned char *v = h->front[f].v;
-		total += h->count[f];
+		long n = tp_run_count(run, h->count[f]);
+		total += n;
 		if (fmt == TP_FMT_CSV) {
 			tp_buf_printf(b, "H%d", f + 1);
 			for (int k = 0; k < 6; k++)
 				tp_buf_printf(b, ",%d", v[k]);
-			tp_buf_printf(b, ",%d\n", h->count[f]);
+			tp_buf_printf(b, ",%ld\n", n);
 		} else if (fmt == TP_FMT_JSON) {
 			tp_buf_printf(b, "%s\n {\"front\": \"H%d\"", f ? "," : "", f + 1);
 			for (int k = 0; k < 6; k++)
 				tp_buf_printf(b, ", \"%s\": %d", side[k], v[k]);
-			tp_buf_printf(b, ", \"tiles\": %d}", h->count[f]);
+			tp_buf_printf(b, ", \"tiles\": %ld}", n);
 		} else {
 			tp_buf_printf(b, "H%-4d", f + 1);
 			for (int k = 0; k < 6; k++)
 				tp_buf_printf(b, " %2d", v[k]);
-			tp_buf_printf(b, "  %5d\n", h->count[f]);
+			tp_buf_printf(b, "  %5ld\n", n);
 		}
 	}
 	if (fmt == TP_FMT_JSON)
-		tp_buf_printf(b, "\n], \"total\": %d}\n", total);
+		tp_buf_printf(b, "\n], \"total\": %ld}\n", total);
 	else if (fmt == TP_FMT_TEXT)
-		tp_buf_printf(b, "total  %d tiles, %d fronts\n", total, h->n_fronts);
+		tp_buf_printf(b, "total  %ld tiles, %d fronts\n", total, h->n_fronts);
 }
 
 static int pattern(struct tp_buf *b, const struct tp_config *c, const void *model,
@@ -273,7 +279,7 @@ static int manifest(struct tp_buf *b, const struct tp_config *c, const void *mod
 	(void)c;
 	if (o->players)
 		return tp_fail(e, TP_EINPUT, "--players: the hexagonal set has no per-player share");
-	fronts(b, model, o->fmt);
+	fronts(b, model, &o->run, o->fmt);
 	return TP_OK;
 }
 
@@ -294,8 +300,9 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 
 static void rep_fronts(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
+	static const struct tp_run one_game = { 1, 0 };
 	(void)c;
-	fronts(b, m, fmt);
+	fronts(b, m, &one_game, fmt);
 }
 
 static void rep_layout(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)

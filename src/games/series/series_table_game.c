@@ -166,34 +166,40 @@ static void layout(struct tp_buf *b, const struct tp_table *t, int fmt)
 	}
 }
 
-/* The 81 tiles by front. */
-static void fronts(struct tp_buf *b, const struct tp_table *t, double tile_mm, int fmt)
+/* The 81 tiles by front, for the run's games and spares (each front a
+ * kind, rounded up as tp_run_count does); the build's files are one game. */
+static void fronts(struct tp_buf *b, const struct tp_table *t, double tile_mm,
+		   const struct tp_run *run, int fmt)
 {
 	if (fmt == TP_FMT_CSV)
 		tp_buf_printf(b, "front,lateral,boxes,vertical,dots,tiles\n");
 	else if (fmt == TP_FMT_JSON)
-		tp_buf_printf(b, "{\"tile_mm\": %g, \"fronts\": [", tile_mm);
-	else
+		tp_buf_printf(b, "{\"tile_mm\": %g, \"games\": %d, \"spares_pct\": %g, \"fronts\": [",
+			      tile_mm, run->games, run->spares_pct);
+	else {
+		tp_run_line(b, run, "front");
 		tp_buf_printf(b, "front  lateral boxes vertical dots  tiles\n");
-	int total = 0;
+	}
+	long total = 0;
 	for (int f = 0; f < t->n_fronts; f++) {
 		const unsigned char *v = t->front[f].v;
-		total += t->count[f];
+		long n = tp_run_count(run, t->count[f]);
+		total += n;
 		if (fmt == TP_FMT_CSV)
-			tp_buf_printf(b, "F%d,%d,%d,%d,%d,%d\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
-				      v[TP_VERTICAL], v[TP_DOTS], t->count[f]);
+			tp_buf_printf(b, "F%d,%d,%d,%d,%d,%ld\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
+				      v[TP_VERTICAL], v[TP_DOTS], n);
 		else if (fmt == TP_FMT_JSON)
-			tp_buf_printf(b, "%s\n {\"front\": \"F%d\", \"lateral\": %d, \"boxes\": %d, \"vertical\": %d, \"dots\": %d, \"tiles\": %d}",
+			tp_buf_printf(b, "%s\n {\"front\": \"F%d\", \"lateral\": %d, \"boxes\": %d, \"vertical\": %d, \"dots\": %d, \"tiles\": %ld}",
 				      f ? "," : "", f + 1, v[TP_LATERAL], v[TP_BOXES], v[TP_VERTICAL],
-				      v[TP_DOTS], t->count[f]);
+				      v[TP_DOTS], n);
 		else
-			tp_buf_printf(b, "F%-4d  %7d %5d %8d %4d  %5d\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
-				      v[TP_VERTICAL], v[TP_DOTS], t->count[f]);
+			tp_buf_printf(b, "F%-4d  %7d %5d %8d %4d  %5ld\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
+				      v[TP_VERTICAL], v[TP_DOTS], n);
 	}
 	if (fmt == TP_FMT_JSON)
-		tp_buf_printf(b, "\n], \"total\": %d}\n", total);
+		tp_buf_printf(b, "\n], \"total\": %ld}\n", total);
 	else if (fmt == TP_FMT_TEXT)
-		tp_buf_printf(b, "total  %d tiles, %d fronts\n", total, t->n_fronts);
+		tp_buf_printf(b, "total  %ld tiles, %d fronts\n", total, t->n_fronts);
 }
 
 static int pattern(struct tp_buf *b, const struct tp_config *c, const void *model,
@@ -211,7 +217,7 @@ static int manifest(struct tp_buf *b, const struct tp_config *c, const void *mod
 {
 	if (o->players)
 		return tp_fail(e, TP_EINPUT, "--players: the table set deals twelve tiles a player from one set ([0064]); no per-player share");
-	fronts(b, model, c->print.tile_mm, o->fmt);
+	fronts(b, model, c->print.tile_mm, &o->run, o->fmt);
 	return TP_OK;
 }
 
@@ -232,7 +238,8 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 
 static void rep_fronts(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
-	fronts(b, m, c->print.tile_mm, fmt);
+	static const struct tp_run one_game = { 1, 0 };
+	fronts(b, m, c->print.tile_mm, &one_game, fmt);
 }
 
 static void rep_layout(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)

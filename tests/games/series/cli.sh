@@ -51,6 +51,31 @@ c_manifest() {
 	[ "$total" -eq "$tiles" ] || fail "manifest counts $total tiles, layout $tiles"
 }
 
+# --games N --spares P: each front's count is its tiles in the layout
+# times N, plus P % of that rounded up (the README's rule for each kind),
+# in csv, text and json; the build's files stay one game.
+c_manifest_run() {
+	run -c "$1" pattern --format csv
+	expect_ok || return
+	tail -n +2 "$OUT" | cut -d, -f4- | sort | uniq -c |
+		awk -v g=3 -v p=12.5 '{ b = $1 * g; s = b * p / 100; r = int(s); if (r < s) r++;
+			print $2 "," b + r }' | sort >"$T/want"
+	run -c "$1" manifest --format csv --games 3 --spares 12.5
+	expect_ok || return
+	# the csv's element columns in the pattern's order, then the count
+	tail -n +2 "$OUT" | awk -F, -v OFS=, '{ n = $NF; $1 = ""; $NF = ""; sub(/^,/, ""); sub(/,$/, "");
+		print $0 "," n }' | sort >"$T/got"
+	diff "$T/want" "$T/got" >/dev/null || { fail "csv counts: $(diff "$T/want" "$T/got" | head -3 | tr '\n' '|')"; return; }
+	want_total=$(awk -F, '{ s += $NF } END { print s }' "$T/want")
+	run -c "$1" manifest --games 3 --spares 12.5
+	expect_ok || return
+	grep -q '^print run: 3 games, 12.5 % spares per front' "$OUT" || fail "text names no print run"
+	grep -q "^total  $want_total tiles" "$OUT" || fail "text total is not $want_total"
+	run -c "$1" manifest --format json --games 3 --spares 12.5
+	expect_ok || return
+	grep -q "\"total\": $want_total}" "$OUT" || fail "json total is not $want_total"
+}
+
 c_build() {
 	cb_cfg=$1
 	shift
@@ -150,6 +175,7 @@ c_repro() {
 for g in series-table series-hex; do
 	tcase "$g: check proves every rule" c_check "$g"
 	tcase "$g: manifest = the layout's distinct fronts, counts add up" c_manifest "$g"
+	tcase "$g: manifest --games/--spares multiply each front as the rule says" c_manifest_run "$g"
 	tcase "$g: every sheet in every format, qpdf and pngcheck clean" c_build "$g"
 	# TP_QUICK (make asan): the slower full rebuilds are left out
 	[ -n "${TP_QUICK:-}" ] || tcase "$g: byte-identical for -j 1 and -j 2" c_repro "$g"
