@@ -138,7 +138,16 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 	struct tp_scene *sc = new_sheet(c, "tile-backs", m->cols * t, m->rows * t, layers, 2);
 	if (tp_doc_add(doc, sc, "work-and-turn: mirror of the tiles") != 0)
 		return -1;
-	double fs = 0.08 * t, in = 0.07 * t;
+	double fs = 0.08 * t, in = 0.07 * t, in_x = in, in_y = in, g[4];
+	/* Under a factory's safe zone the mark's glyphs keep it from their
+	 * own tile's cut, on the back as on the front (0.07 t of a 25 mm
+	 * tile is 1.75 mm).  Mirrored, the mark is right-aligned at in_x
+	 * from the tile's right cut. */
+	if (v->edition[0] && c->print.safe_mm > 0 &&
+	    tp_text_outline_box(v->edition, 0, 0, fs, TP_ALIGN_RIGHT, g) == 0) {
+		in_x = fmax(in, c->print.safe_mm + 0.01 + g[2]);
+		in_y = fmax(in, c->print.safe_mm + 0.01 + g[3]);
+	}
 	for (int r = 0; r < m->rows; r++)
 		for (int col = 0; col < m->cols; col++) {
 			if (tp_scene_rect(sc, TP_VINK_BACK, TP_FILL, 0, col * t, r * t, t, t) != 0)
@@ -146,7 +155,7 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 			/* Left-aligned at the left as the tiles lie: after the
 			 * mirror it sits right-aligned at the right of the back. */
 			if (v->edition[0] &&
-			    tp_scene_text(sc, TP_VINK_EDITION, col * t + in, (r + 1) * t - in, fs,
+			    tp_scene_text(sc, TP_VINK_EDITION, col * t + in_x, (r + 1) * t - in_y, fs,
 					  TP_ALIGN_LEFT, v->edition) != 0)
 				return -1;
 		}

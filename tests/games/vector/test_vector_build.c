@@ -828,6 +828,51 @@ static void setup_caption(void **state)
 	}
 }
 
+/* The backs' edition mark keeps a factory's safe zone from its own tile's
+ * cut (the preflight measures a back from the tiles' die lines mirrored):
+ * it sat 1.72 mm above a tile's bottom and 1.81 mm from its side, under a
+ * 3 or 4 mm zone.  Each mark's glyphs, as drawn, lie safe_mm inside the
+ * tile (col, row) they are on; without a zone the mark stays where it
+ * was, 0.07 of a tile in. */
+static void back_mark_safe(void **state)
+{
+	(void)state;
+	const char *const cases[][2] = { { NULL }, { "print.profile=generic-x1a" }, { "print.profile=x4" },
+					 { "print.profile=x4", "print.tile_mm=40" } };
+	const int nsets[] = { 0, 1, 1, 2 };
+	for (int k = 0; k < 4; k++) {
+		struct tp_config *c = load(cases[k], nsets[k]);
+		const struct tp_vector_cfg *v = VCFG(c);
+		struct tp_vector_model *m = NULL;
+		tp_err e = { 0 };
+		assert_int_equal(tp_vector_derive(&v->rules, &m, &e), 0);
+		const struct tp_sheet_def *d = tp_game_sheet(c->game, "tile-backs");
+		struct tp_doc doc = { 0 };
+		assert_int_equal(d->build(c, m, &doc), 0);
+		const struct tp_scene *sc = doc.pages[0].sc;
+		double t = c->print.tile_mm, zone = c->print.safe_mm;
+		size_t marks = 0;
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			const struct tp_shape *s = &sc->shapes[i];
+			if (s->kind != TP_SHAPE_TEXT)
+				continue;
+			double b[4];
+			assert_int_equal(tp_text_outline_box(tp_scene_str(sc, s), s->x, s->y, s->h, s->align, b), 0);
+			double x0 = floor(s->x / t) * t, y0 = floor(s->y / t) * t;
+			double d = fmin(fmin(b[0] - x0, x0 + t - b[2]), fmin(b[1] - y0, y0 + t - b[3]));
+			if (zone > 0)
+				assert_true(d >= zone);
+			else   /* right-aligned at 0.07 t from the right cut */
+				assert_true(fabs(x0 + t - s->x - 0.07 * t) < 1e-9 && fabs(y0 + t - s->y - 0.07 * t) < 1e-9);
+			marks++;
+		}
+		assert_int_equal(marks, (size_t)(m->rows * m->cols));
+		tp_doc_free(&doc);
+		tp_vector_free(m);
+		tp_config_free(c);
+	}
+}
+
 /* Every sheet laid out with the n-th allocation failing, n = 1, 2, ...:
  * a clean -1 until it succeeds (ASan would see a leak). */
 static void alloc_failures(void **state)
@@ -866,6 +911,7 @@ int main(void)
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(alloc_failures),
 		cmocka_unit_test(setup_caption),
+		cmocka_unit_test(back_mark_safe),
 	};
 	return cmocka_run_group_tests_name("vector print set", tests, tu_setup_tmp, tu_teardown_tmp);
 }
