@@ -289,7 +289,10 @@ int tp_vector_finish(struct tp_config *c, tp_err *e)
 			       "%s: board.rows = %d: a board of 1 row has no opposite end for the home tiles; allowed: 2..%d",
 			       tp_config_where(c, "board", "rows"), r->rows, TP_VEC_MAX_SIDE);
 	char why[400];
-	if (tp_vector_fit_play(r, why, sizeof why) != 0) {
+	int fit = tp_vector_fit_play(r, why, sizeof why);
+	if (fit == -2)
+		return tp_fail(e, TP_EIO, "%s", why);
+	if (fit != 0) {
 		const char *sec = NULL, *key = NULL;
 		int i = blame(c, &sec, &key);
 		if (i < 0)

@@ -115,7 +115,8 @@ int tp_vector_fit(const struct tp_vector_rules *r, char *why, size_t n);
 /* The same for a user's config: its suggestions are only changes that
  * also pass tp_vector_playable (a board, blanks or per_tile the next
  * check would not refuse).  0 for rules claim 1 refuses (fewer than two
- * directions or per_tile): tp_vector_playable refuses those. */
+ * directions or per_tile): tp_vector_playable refuses those.  -2 when
+ * memory runs out while the suggestions are tried (why says so). */
 int tp_vector_fit_play(const struct tp_vector_rules *r, char *why, size_t n);
 
 /* The rules as checks, for rules that pass tp_vector_fit: two or more
@@ -131,7 +132,8 @@ int tp_vector_fit_play(const struct tp_vector_rules *r, char *why, size_t n);
 int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, const char **key);
 
 /* 1 when tp_vector_playable would pass r (fitting rules), without the
- * search for a change to offer: one layout and one route search. */
+ * search for a change to offer: one layout and one route search; 0 when
+ * it would refuse them, or they do not fit; -1 when out of memory. */
 int tp_vector_reaches(const struct tp_vector_rules *r);
 
 /* The near-square boards (n x n, then n x n+1, smallest first) with fewer

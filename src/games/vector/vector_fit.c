@@ -120,15 +120,19 @@ static int near_per_tile(const struct tp_vector_rules *r, long want, int exact)
 
 /* 1 when r changed to a rows x cols board, per_tile and blanks is a game
  * that can be played (tp_vector_reaches): a misfit message offers only
- * such a change, never one the next check would refuse. */
-static int offer(const struct tp_vector_rules *r, int rows, int cols, int per_tile, long blanks)
+ * such a change, never one the next check would refuse.  Out of memory,
+ * 0 with *oom set. */
+static int offer(const struct tp_vector_rules *r, int rows, int cols, int per_tile, long blanks,
+		 int *oom)
 {
 	struct tp_vector_rules t = *r;
 	t.rows = rows;
 	t.cols = cols;
 	t.per_tile = per_tile;
 	t.blanks = (int)blanks;
-	return tp_vector_reaches(&t);
+	int p = tp_vector_reaches(&t);
+	*oom |= p < 0;
+	return p > 0;
 }
 
 /* tp_vector_fit and tp_vector_fit_play: play 1 offers only playable
@@ -152,29 +156,33 @@ static int fit(const struct tp_vector_rules *r, char *why, size_t n, int play)
 	struct msg w = { why, n, 0 };
 	add(&w, "%d x %d = %ld squares, but %ld vector + %d blank + %ld start/home = %ld tiles",
 	    r->rows, r->cols, area, vec, r->blanks, sh, tiles);
-	int said = 0;
+	int said = 0, oom = 0;
 	int R, C;
 	if (grow_board(r, tiles, &R, &C) && (R != r->rows || C != r->cols) &&
-	    (!play || offer(r, R, C, r->per_tile, (long)R * C - vec - sh))) {
+	    (!play || offer(r, R, C, r->per_tile, (long)R * C - vec - sh, &oom))) {
 		long more = (long)R * C - tiles;
 		add(&w, ": use %d x %d", R, C);
 		if (more > 0)
 			add(&w, " with %ld more blank%s", more, more == 1 ? "" : "s");
 		said = 1;
 	}
-	if (area - vec - sh >= 0 && (!play || offer(r, r->rows, r->cols, r->per_tile, area - vec - sh))) {
+	if (area - vec - sh >= 0 && (!play || offer(r, r->rows, r->cols, r->per_tile, area - vec - sh, &oom))) {
 		add(&w, "%sblanks = %ld", said ? ", or " : ": use ", area - vec - sh);
 		said = 1;
 	}
 	int k = near_per_tile(r, area - r->blanks - sh, 1);
-	if (k && (!play || offer(r, r->rows, r->cols, k, r->blanks))) {
+	if (k && (!play || offer(r, r->rows, r->cols, k, r->blanks, &oom))) {
 		add(&w, "%sper_tile = %d", said ? ", or " : ": use ", k);
 		said = 1;
 	} else if ((k = near_per_tile(r, area - sh, 0)) != 0 &&
-		   (!play || offer(r, r->rows, r->cols, k, area - sh - tp_vector_binom(r->n_dirs, k)))) {
+		   (!play || offer(r, r->rows, r->cols, k, area - sh - tp_vector_binom(r->n_dirs, k), &oom))) {
 		long b = area - sh - tp_vector_binom(r->n_dirs, k);
 		add(&w, "%sper_tile = %d with %ld blank%s", said ? ", or " : ": use ", k, b, b == 1 ? "" : "s");
 		said = 1;
+	}
+	if (oom) {   /* no offer is known not to play: say nothing false */
+		snprintf(why, n, "out of memory following the routes home");
+		return -2;
 	}
 	if (!said && tiles > (long)TP_VEC_MAX_SIDE * TP_VEC_MAX_SIDE)
 		add(&w, ": no board up to %d x %d holds them; use fewer blanks", TP_VEC_MAX_SIDE,

@@ -66,18 +66,20 @@ static unsigned dir_set(const struct tp_vector_rules *r)
 }
 
 /* The first player (1-based) who cannot reach home, 0 when all can, -1
- * when out of memory or the rules do not derive. */
+ * when the rules do not derive (a board the counts do not fit: it plays
+ * for nobody), OOM when out of memory. */
+#define OOM (-2)
 static int cut_off(const struct tp_vector_rules *r, unsigned dirs, int ignore_blanks)
 {
 	struct tp_vector_model *m = NULL;
 	tp_err e = { 0 };
 	int rc = tp_vector_derive(r, &m, &e);
 	if (rc != TP_OK)
-		return -1;
+		return rc == TP_EINPUT ? -1 : OOM;
 	int who = 0;
 	for (int p = 1; p <= r->players && who == 0; p++) {
 		int ok = reaches(m, p, dirs, ignore_blanks);
-		who = ok < 0 ? -1 : ok ? 0 : p;
+		who = ok < 0 ? OOM : ok ? 0 : p;
 	}
 	tp_vector_free(m);
 	return who;
@@ -96,16 +98,30 @@ static void dirs_text(unsigned set, char *out, size_t n)
 		}
 }
 
+/* tp_vector_playable's -2: memory ran out while a route or an offer was
+ * searched, which is no reason to refuse the rules. */
+static int out_of_memory(char *why, size_t n, const char **key)
+{
+	*key = "blanks";
+	snprintf(why, n, "out of memory following the routes home");
+	return -2;
+}
+
 static int refuse_dirs(const struct tp_vector_rules *r, int who, char *why, size_t n,
 		       const char **key)
 {
 	/* The fewest directions added that let everyone home. */
 	unsigned set = dir_set(r), fix = 0xffu;
 	for (int add = 1; add < TP_N_DIRS && fix == 0xffu; add++)
-		for (unsigned more = 1; more < 0x100u && fix == 0xffu; more++)
-			if (!(more & set) && __builtin_popcount(more) == add &&
-			    cut_off(r, set | more, 1) == 0)
+		for (unsigned more = 1; more < 0x100u && fix == 0xffu; more++) {
+			if ((more & set) || __builtin_popcount(more) != add)
+				continue;
+			int w = cut_off(r, set | more, 1);
+			if (w == OOM)
+				return out_of_memory(why, n, key);
+			if (w == 0)
 				fix = set | more;
+		}
 	char now[40], better[40];
 	dirs_text(set, now, sizeof now);
 	dirs_text(fix, better, sizeof better);
@@ -141,11 +157,14 @@ int tp_vector_near_square(const struct tp_vector_rules *r,
 	return 0;
 }
 
-/* tp_vector_near_square's test for the refusal's offer. */
+/* tp_vector_near_square's test for the refusal's offer; out of memory,
+ * it sets *ctx and ends the search. */
 static int plays(const struct tp_vector_rules *c, void *ctx)
 {
-	(void)ctx;
-	return tp_vector_reaches(c);
+	int p = tp_vector_reaches(c);
+	if (p < 0)
+		*(int *)ctx = 1;
+	return p != 0;
 }
 
 /* Another board of the same squares (so the counts still fit) on which
@@ -164,15 +183,21 @@ static int refuse_blanks(const struct tp_vector_rules *r, int who, char *why, si
 				continue;
 			t.rows = rows;
 			t.cols = (int)(area / rows);
-			if (cut_off(&t, dir_set(r), 0) == 0)
+			int w = cut_off(&t, dir_set(r), 0);
+			if (w == OOM)
+				return out_of_memory(why, n, key);
+			if (w == 0)
 				best = rows;
 		}
+	int oom = 0, near = !best && tp_vector_near_square(r, plays, &oom, &t);
+	if (oom)
+		return out_of_memory(why, n, key);
 	*key = "blanks";
 	if (best)
 		snprintf(why, n,
 			 "vector.blanks = %d: the blanks in the centre of the %d x %d board cut player %d off from home; use board.rows = %d with board.cols = %ld (the same %ld squares)",
 			 r->blanks, r->rows, r->cols, who, best, area / best, area);
-	else if (tp_vector_near_square(r, plays, NULL, &t))
+	else if (near)
 		snprintf(why, n,
 			 "vector.blanks = %d: the blanks in the centre of the %d x %d board cut player %d off from home; use board.rows = %d with board.cols = %d and vector.blanks = %d (the smallest near-square board these tiles fill and play on)",
 			 r->blanks, r->rows, r->cols, who, t.rows, t.cols, t.blanks);
@@ -185,7 +210,10 @@ static int refuse_blanks(const struct tp_vector_rules *r, int who, char *why, si
 
 int tp_vector_reaches(const struct tp_vector_rules *r)
 {
-	return r->n_dirs >= 2 && r->per_tile >= 2 && cut_off(r, dir_set(r), 0) == 0;
+	if (r->n_dirs < 2 || r->per_tile < 2)
+		return 0;
+	int who = cut_off(r, dir_set(r), 0);
+	return who == OOM ? -1 : who == 0;
 }
 
 int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, const char **key)
@@ -204,10 +232,13 @@ int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, con
 		struct tp_vector_rules t = *r;
 		t.per_tile = 2;
 		t.blanks = (int)blanks;
-		*key = "per_tile";
 		/* Offer the blanks that fill this board only when they leave
 		 * every home reachable; else the next check would refuse them. */
-		if (blanks >= 0 && tp_vector_reaches(&t))
+		int p = blanks >= 0 ? tp_vector_reaches(&t) : 0;
+		if (p < 0)
+			return out_of_memory(why, n, key);
+		*key = "per_tile";
+		if (p)
 			snprintf(why, n,
 				 "vector.per_tile = %d: each tile shows two or more directional indicia (claim 1); use vector.per_tile = 2 with vector.blanks = %ld",
 				 r->per_tile, blanks);
@@ -217,16 +248,16 @@ int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, con
 				 r->per_tile, tp_vector_binom(r->n_dirs, 2));
 		return -1;
 	}
+	/* (Rules that pass tp_vector_fit derive: -1 is not expected here.) */
 	int who = cut_off(r, dir_set(r), 0);
-	if (who < 0) {
-		*key = "blanks";
-		snprintf(why, n, "out of memory following the routes home");
-		return -2;
-	}
+	if (who < 0)
+		return out_of_memory(why, n, key);
 	if (who == 0)
 		return 0;
 	int by_dirs = cut_off(r, dir_set(r), 1);
+	if (by_dirs < 0)
+		return out_of_memory(why, n, key);
 	if (by_dirs != 0)
-		return refuse_dirs(r, by_dirs < 0 ? who : by_dirs, why, n, key);
+		return refuse_dirs(r, by_dirs, why, n, key);
 	return refuse_blanks(r, who, why, n, key);
 }

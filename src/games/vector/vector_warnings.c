@@ -38,7 +38,7 @@ static long won_of(const struct tp_vector_rules *r)
 static int ends(const struct tp_vector_rules *c, void *ctx)
 {
 	long *won = ctx;
-	if (!tp_vector_reaches(c))
+	if (tp_vector_reaches(c) != 1)   /* (out of memory: no offer) */
 		return 0;
 	*won = won_of(c);
 	return 2 * *won >= FINISH_GAMES;

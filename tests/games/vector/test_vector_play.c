@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "games/vector/vector_core.h"
 
 /* Row and column steps written out from the compass: n is up. */
@@ -364,6 +365,56 @@ static void claim_one_first(void **state)
 	assert_true(offers > 0);
 }
 
+/* Memory running out anywhere in a refusal's search for an offer (the
+ * route home, the other boards of the same squares, the near-square
+ * boards, the directions, a misfit's playable changes) is -2 with "out of
+ * memory", never the refusal whose offer the failure cut short ("use
+ * fewer blanks on a smaller board" was given).  Each allocation the
+ * search makes fails in turn (tp_alloc_fail_at fails that one and every
+ * later one); rules cases: blanks that cut players off with an offer of
+ * the same squares, or of a near-square board; directions that never lead
+ * home; per_tile 1; counts that misfit. */
+static int oom_case(int which, struct tp_vector_rules *r)
+{
+	switch (which) {
+	case 0: rules_for(r, 5, 16, 0xff, 3, 2); return 0;       /* same squares (wall_of_blanks) */
+	case 1: rules_for(r, 16, 16, 0xff, 3, 2); return 0;      /* near-square board */
+	case 2: rules_for(r, 8, 8, 0x11, 2, 2); return 0;        /* directions (n s) */
+	case 3: rules_for(r, 8, 8, 0xff, 1, 2); return 0;        /* claim 1: per_tile 1 */
+	default: rules_for(r, 16, 16, 0xff, 3, 2); r->blanks = 0; return 1;  /* misfit */
+	}
+}
+
+static void oom_in_offers(void **state)
+{
+	(void)state;
+	for (int which = 0; which < 5; which++) {
+		struct tp_vector_rules r;
+		int misfit = oom_case(which, &r);
+		char why[400], ref[400];
+		const char *key = NULL;
+		long before = tp_alloc_count();
+		int want = misfit ? tp_vector_fit_play(&r, ref, sizeof ref)
+				  : tp_vector_playable(&r, ref, sizeof ref, &key);
+		long made = tp_alloc_count() - before;
+		assert_int_equal(want, -1);
+		assert_null(strstr(ref, "out of memory"));
+		/* The search allocates (a layout and a route search each): else
+		 * nothing below is checked. */
+		assert_true(made > 2);
+		long step = made / 400 + 1;   /* about 400 runs a case at most */
+		for (long n = 1; n <= made; n += step) {
+			tp_alloc_fail_at(n);
+			int rc = misfit ? tp_vector_fit_play(&r, why, sizeof why)
+					: tp_vector_playable(&r, why, sizeof why, &key);
+			tp_alloc_fail_at(0);
+			if (rc != -2 || strstr(why, "out of memory") == NULL)
+				fail_msg("case %d, allocation %ld of %ld failed: %d \"%s\" (without: \"%s\")",
+					 which, n, made, rc, why, ref);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -374,6 +425,7 @@ int main(void)
 		cmocka_unit_test(two_or_more),
 		cmocka_unit_test(offers_playable),
 		cmocka_unit_test(claim_one_first),
+		cmocka_unit_test(oom_in_offers),
 	};
 	return cmocka_run_group_tests_name("vector rules as checks", tests, NULL, NULL);
 }
