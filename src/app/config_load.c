@@ -226,7 +226,10 @@ static int load_profile(struct loader *L, const char *path, const char *const *s
 	int rc = tp_profile_find(path, sets, n, name, sizeof name, where, sizeof where, e);
 	if (rc != TP_OK || name[0] == '\0')
 		return rc;
-	rc = tp_profile_resolve(path, name, where, file, sizeof file, e);
+	/* A path given with --set is the current folder's, as every file
+	 * key's; one in the config is read beside it first. */
+	rc = tp_profile_resolve(strncmp(where, "--set ", 6) == 0 ? NULL : path, name, where, file,
+				sizeof file, e);
 	if (rc != TP_OK)
 		return rc;
 	L->profile = file;

@@ -68,7 +68,7 @@ int tp_profile_resolve(const char *config, const char *name, const char *where, 
 	size_t len = strlen(name);
 	int is_path = strchr(name, '/') != NULL || (len > 4 && strcmp(name + len - 4, ".ini") == 0);
 	if (is_path) {
-		const char *slash = strrchr(config, '/');
+		const char *slash = config ? strrchr(config, '/') : NULL;
 		if (name[0] != '/' && slash != NULL &&
 		    (size_t)snprintf(out, n, "%.*s/%s", (int)(slash - config), config, name) < n &&
 		    access(out, R_OK) == 0)
@@ -77,8 +77,9 @@ int tp_profile_resolve(const char *config, const char *name, const char *where, 
 			return tp_fail(e, TP_EINPUT, "%s: print.profile: the path is too long", where);
 		if (access(out, R_OK) != 0)
 			return tp_fail(e, TP_EINPUT,
-				       "%s: print.profile = %s: cannot read that file (beside the config or as given); allowed: a profile name (%s) or a path to a readable .ini",
-				       where, name, tp_profile_names());
+				       "%s: print.profile = %s: cannot read that file (%s); allowed: a profile name (%s) or a path to a readable .ini",
+				       where, name, config ? "beside the config or as given" : "from the current folder",
+				       tp_profile_names());
 		return TP_OK;
 	}
 	int ok = len > 0;

@@ -22,7 +22,7 @@ int tp_profile_find(const char *path, const char *const *sets, int n_sets, char 
 /* The profile's file: a NAME (letters, digits, - and _) is
  * config/profiles/NAME.ini in the data folders; a path (with a / or
  * ending .ini) is taken from the config file's folder first, then as
- * given.  TP_OK with out filled, or TP_EINPUT naming `where`, the value
+ * given; config NULL (a --set): as given, from the current folder.  TP_OK with out filled, or TP_EINPUT naming `where`, the value
  * and what is allowed. */
 int tp_profile_resolve(const char *config, const char *name, const char *where, char *out,
 		       size_t n, tp_err *e);

@@ -40,6 +40,16 @@ int tp_config_given(const struct tp_config *c, const char *section, const char *
 	return i >= 0 && c->where[i] != NULL;
 }
 
+int tp_config_from_set(const struct tp_config *c, const char *section, const char *name)
+{
+	return strncmp(tp_config_where(c, section, name), "--set ", 6) == 0;
+}
+
+const char *tp_config_path_base(const struct tp_config *c, const char *section, const char *name)
+{
+	return tp_config_from_set(c, section, name) ? NULL : c->path;
+}
+
 void tp_press_of(const struct tp_config *c, struct tp_press *pr)
 {
 	pr->w = c->print.sheet_w_mm;

@@ -103,6 +103,13 @@ struct tp_config {
 const char *tp_config_where(const struct tp_config *c, const char *section, const char *name);
 /* 1 when section.name was given in the file or by --set. */
 int tp_config_given(const struct tp_config *c, const char *section, const char *name);
+/* 1 when section.name was given with --set (its place is the --set). */
+int tp_config_from_set(const struct tp_config *c, const char *section, const char *name);
+/* The config file beside which a relative path in section.name is read
+ * first: c->path for a value of the file (or a default), NULL for one
+ * given with --set, which is the current folder's, as for every file key
+ * (README, "Table set"). */
+const char *tp_config_path_base(const struct tp_config *c, const char *section, const char *name);
 
 /* The press sheet settings of a config (print.sheet_mm and the spacing;
  * the games lay out die lines on it, app imposes on it). */

@@ -638,5 +638,29 @@ c_proof_die() {
 }
 tcase "contact sheet: a die-line sheet shows in proof.png" c_proof_die
 
+# print.profile given as a relative path: in the config it is read beside
+# the config (from any folder); with --set from the current folder, as
+# every file key (pictures, shapes, ICC profiles).  Each folder's copy
+# tells which was read: the current folder's has a bleed out of range.
+# (The data folder is the tree's, wherever TP_BIN lies.)
+c_profile_path() {
+	d=$T/profile-path
+	mkdir -p "$d/cfg" "$d/here" && cp config/profiles/x4.ini "$d/cfg/mine.ini" &&
+		cp "$CFG" "$d/cfg/game.ini" && printf '[print]\nprofile = mine.ini\n' >>"$d/cfg/game.ini" &&
+		printf '[print]\nbleed_mm = 99\n' >"$d/here/mine.ini" || { fail "no scratch files"; return; }
+	(cd "$d/here" && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$d/cfg/game.ini" check >"$OUT" 2>"$ERR")
+	rc=$?
+	expect_ok || return
+	(cd "$d/here" && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$ROOT/$CFG" -s print.profile=mine.ini check >"$OUT" 2>"$ERR")
+	rc=$?
+	[ "$rc" -eq 2 ] && grep -q '^tilepress: mine.ini:2: .*bleed_mm' "$ERR" ||
+		{ fail "--set print.profile=mine.ini did not read the current folder's: exit $rc $(errtext)"; return; }
+	(cd / && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$d/cfg/game.ini" -s print.profile=mine.ini check >"$OUT" 2>"$ERR")
+	rc=$?
+	[ "$rc" -eq 2 ] && one_err_line && grep -qF -- '--set print.profile=mine.ini' "$ERR" ||
+		fail "--set print.profile=mine.ini from / read the config's: exit $rc $(errtext)"
+}
+tcase "print.profile: a relative path in the config is the config's, with --set the current folder's" c_profile_path
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

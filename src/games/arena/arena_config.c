@@ -312,14 +312,16 @@ static int check_pieces(const struct tp_config *c, const struct tp_arena_cfg *a,
 /* arena.shapes to a readable file (tp_data_template_resolve): a name is
  * templates/shapes/NAME.ini in the data folders, "default" the default
  * set of the board's grid; a path (with a / or ending .ini) is taken from
- * the config file's folder first, then as given. */
+ * the config file's folder first, then as given; one given with --set
+ * from the current folder, as every file key's. */
 static int resolve_shapes(const struct tp_config *c, struct tp_arena_cfg *a, tp_err *e)
 {
 	static const char *const defaults[TP_GRID_N] = { "default", "default-hex", "default-tri" };
 	int grid = a->rules.grid >= 0 && a->rules.grid < TP_GRID_N ? a->rules.grid : 0;
 	const char *v = strcmp(a->shapes_name, "default") == 0 ? defaults[grid] : a->shapes_name;
 	return tp_data_template_resolve("arena.shapes", v, "shapes", "default, default-hex, default-tri",
-					c->path, a->shapes_path, sizeof a->shapes_path, e);
+					tp_config_path_base(c, "arena", "shapes"), a->shapes_path,
+					sizeof a->shapes_path, e);
 }
 
 #define SHAPES_MAX_BYTES (64 * 1024)

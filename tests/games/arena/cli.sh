@@ -514,9 +514,22 @@ c_shapes_beside() {
 	(cd / && "$TP_BIN" -c "$T/edition/arena.ini" check >"$OUT" 2>"$ERR")
 	rc=$?
 	expect_ok || return
-	grep -qF "$T/edition/my-shapes.ini" "$OUT" || fail "did not use the shapes file beside the config: $(head -c 300 "$OUT")"
+	grep -qF "$T/edition/my-shapes.ini" "$OUT" || { fail "did not use the shapes file beside the config: $(head -c 300 "$OUT")"; return; }
+	# Given with --set, a relative path is the current folder's, as every
+	# file key's (pictures, ICC profiles): not the one beside the config
+	# when the current folder has its own, and refused when it has none.
+	mkdir -p "$T/here" && cp "$SHAPES" "$T/here/my-shapes.ini"
+	(cd "$T/here" && "$TP_BIN" -c "$T/edition/arena.ini" -s arena.shapes=my-shapes.ini check >"$OUT" 2>"$ERR")
+	rc=$?
+	expect_ok || return
+	grep -qF "$T/edition/my-shapes.ini" "$OUT" && { fail "--set: read the shapes file beside the config"; return; }
+	grep -qF "my-shapes.ini" "$OUT" || { fail "--set: no shapes file named: $(head -c 300 "$OUT")"; return; }
+	(cd / && "$TP_BIN" -c "$T/edition/arena.ini" -s arena.shapes=my-shapes.ini check >"$OUT" 2>"$ERR")
+	rc=$?
+	[ "$rc" -eq 2 ] && grep -qF -- '--set arena.shapes' "$ERR" ||
+		fail "--set arena.shapes=my-shapes.ini from / read the config's: exit $rc $(errtext)"
 }
-tcase "a relative shapes path is found beside the config" c_shapes_beside
+tcase "a relative shapes path is found beside the config; with --set in the current folder" c_shapes_beside
 
 # ---- the rules as checks (issue 19) --------------------------------------------------
 
