@@ -420,7 +420,7 @@ static void beside_setter(const struct tp_config *c, const char *section, const 
 	for (const char *q = where; q < where + len; q++)
 		if (*q == '/')
 			slash = q;
-	if (strncmp(where, "--set", 5) == 0 || slash == NULL)
+	if (tp_config_from_set(c, section, key) || slash == NULL)
 		return;
 	char buf[PATH_MAX];
 	if ((size_t)snprintf(buf, sizeof buf, "%.*s/%s", (int)(slash - where), where, path) < sizeof buf &&

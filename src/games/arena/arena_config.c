@@ -363,7 +363,7 @@ static int load_pictures(const struct tp_config *c, struct tp_arena_cfg *a, tp_e
 	char path[512];
 	const char *where = tp_config_where(c, "arena", "pictures");
 	int rc = tp_pictures_resolve("arena.pictures", a->pictures_name,
-				     strncmp(where, "--set", 5) == 0 ? NULL : c->path, path, sizeof path, e);
+				     tp_config_path_base(c, "arena", "pictures"), path, sizeof path, e);
 	if (rc == TP_OK)
 		rc = tp_pictures_load(path, NULL, 0, &a->pictures, e);
 	if (rc == TP_OK && a->pictures.n < a->rules.colours)

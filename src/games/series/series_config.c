@@ -554,8 +554,8 @@ int tp_series_finish(struct tp_config *c, tp_err *e)
 		*slash = '\0';
 	else
 		snprintf(base, sizeof base, ".");
-	int from_set = strncmp(indicia_where, "--set", 5) == 0;
-	rc = tp_template_resolve(s->indicia, from_set ? "." : base, tpath, sizeof tpath, e);
+	rc = tp_template_resolve(s->indicia, tp_config_from_set(c, "series", "indicia") ? "." : base,
+				 tpath, sizeof tpath, e);
 	if (rc == TP_OK && access(tpath, R_OK) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: series.indicia = %s: cannot read the template: %s",
 			       indicia_where, s->indicia, strerror(errno));

@@ -28,7 +28,7 @@ int tp_series_finish_pictures(struct tp_config *c, tp_err *e)
 	/* A path in the config file is the file's; on the command line
 	 * (--set) the current folder's. */
 	int rc = tp_pictures_resolve("series.pictures", s->pictures_name,
-				     strncmp(where, "--set", 5) == 0 ? NULL : c->path, path, sizeof path, e);
+				     tp_config_path_base(c, "series", "pictures"), path, sizeof path, e);
 	if (rc == TP_OK)
 		rc = tp_pictures_load(path, tp_series_names, TP_N_SERIES, &s->pictures, e);
 	if (rc != TP_OK) {

@@ -49,8 +49,8 @@ int tp_table_load_pictures(struct tp_config *c, const char *section, const char 
 	snprintf(key, sizeof key, "%s.pictures", section);
 	/* A path in the config file is the file's; on the command line
 	 * (--set) the current folder's. */
-	int rc = tp_pictures_resolve(key, t->pictures_name,
-				     strncmp(where, "--set", 5) == 0 ? NULL : c->path, path, sizeof path, e);
+	int rc = tp_pictures_resolve(key, t->pictures_name, tp_config_path_base(c, section, "pictures"),
+				     path, sizeof path, e);
 	if (rc == TP_OK)
 		rc = tp_pictures_load(path, want, nwant, &t->pictures, e);
 	if (rc != TP_OK) {
@@ -60,12 +60,6 @@ int tp_table_load_pictures(struct tp_config *c, const char *section, const char 
 		return tp_fail(e, rc, "%s: %s", where, msg);
 	}
 	return TP_OK;
-}
-
-/* 1 when SECTION.NAME was given with --set (its place says so). */
-static int cmdline(const struct tp_config *c, const char *section, const char *name)
-{
-	return strncmp(tp_config_where(c, section, name), "--set ", 6) == 0;
 }
 
 int tp_table_check_shapes(const struct tp_config *c, const char *section,
@@ -78,7 +72,8 @@ int tp_table_check_shapes(const struct tp_config *c, const char *section,
 				/* Blame the later key, unless only the earlier one was
 				 * given with --set: the command line made the clash. */
 				int x = b, y = a;
-				if (cmdline(c, section, names[a]) && !cmdline(c, section, names[b]))
+				if (tp_config_from_set(c, section, names[a]) &&
+				    !tp_config_from_set(c, section, names[b]))
 					x = a, y = b;
 				return tp_fail(e, TP_EINPUT,
 					       "%s: %s.%s = %s: the %s series has that shape already; the shape names the series ([0061]), so allowed: %s",

@@ -156,7 +156,7 @@ int tp_table_load_order(struct tp_config *c, const char *section, tp_err *e)
 	snprintf(key, sizeof key, "%s.order", section);
 	/* A path in the config file is the file's; with --set the current folder's. */
 	int rc = tp_data_template_resolve(key, t->order_name, "triangles", "fig6, symmetric",
-					  strncmp(where, "--set", 5) == 0 ? NULL : c->path, path,
+					  tp_config_path_base(c, section, "order"), path,
 					  sizeof path, e);
 	struct rd r = { .t = t, .path = path };
 	if (rc == TP_OK)

@@ -189,7 +189,7 @@ static int blame(const struct tp_config *c, const char **sec, const char **key)
 		for (int i = 0; i < 6; i++) {
 			if (!tp_config_given(c, secs[i], keys[i]))
 				continue;
-			int from_set = strncmp(tp_config_where(c, secs[i], keys[i]), "--set", 5) == 0;
+			int from_set = tp_config_from_set(c, secs[i], keys[i]);
 			if ((pass == 0 && from_set) || (pass == 1 && changed[i]) || pass == 2) {
 				*sec = secs[i];
 				*key = keys[i];
@@ -241,7 +241,7 @@ static int per_tile_over_dirs(const struct tp_config *c, const char *dirs, tp_er
 		return tp_fail(e, TP_EINPUT,
 			       "%s: vector.directions = %s: a tile shows two or more directional indicia (claim 1), so give two or more directions; use vector.directions = n ne e se s sw w nw",
 			       wd, dirs);
-	if (strncmp(wd, "--set", 5) == 0 && strncmp(wp, "--set", 5) != 0)
+	if (tp_config_from_set(c, "vector", "directions") && !tp_config_from_set(c, "vector", "per_tile"))
 		return tp_fail(e, TP_EINPUT,
 			       "%s: vector.directions = %s: %d directions, fewer than vector.per_tile = %d (%s); list %d or more, or set vector.per_tile = 2%s%.0d",
 			       wd, dirs, r->n_dirs, r->per_tile, wp, r->per_tile, r->n_dirs > 2 ? ".." : "",
