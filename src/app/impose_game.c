@@ -232,15 +232,23 @@ int tp_impose_keeps(const struct tp_config *c, const struct tp_doc *doc)
 	return 1;
 }
 
-double tp_impose_panels(const struct tp_config *c, const struct tp_scene *sc, double *area)
+void tp_impose_grid(const struct tp_config *c, const struct tp_scene *sc, int *nx, int *ny,
+		    double *sx, double *sy)
 {
 	const struct tp_print *p = &c->print;
-	double m = p->marks ? TP_MARK_MARGIN_MM : 0, ov = p->panel_overlap_mm, sx, sy;
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
 	double room = p->max_sheet_mm - 2 * (sc->bleed + m);
-	int nx = tp_panel_split(sc->trim_w, room, ov, &sx);
-	int ny = tp_panel_split(sc->trim_h, room, ov, &sy);
+	*nx = tp_panel_split(sc->trim_w, room, p->panel_overlap_mm, sx);
+	*ny = tp_panel_split(sc->trim_h, room, p->panel_overlap_mm, sy);
 	if (p->layout == TP_LAYOUT_PUNCHBOARD || sc->press)
-		nx = ny = 1;
+		*nx = *ny = 1;
+}
+
+double tp_impose_panels(const struct tp_config *c, const struct tp_scene *sc, double *area)
+{
+	double ov = c->print.panel_overlap_mm, sx, sy;
+	int nx, ny;
+	tp_impose_grid(c, sc, &nx, &ny, &sx, &sy);
 	double w = nx > 1 ? sx + ov : sc->trim_w;
 	double h = ny > 1 ? sy + ov : sc->trim_h;
 	if (area != NULL)

@@ -41,6 +41,11 @@ int tp_impose_keeps(const struct tp_config *c, const struct tp_doc *doc);
  * and with area set, their bleed boxes' area (mm^2).  Panels that meet on
  * die lines, or turned ones, may be a few fewer: a count to refuse by. */
 double tp_impose_panels(const struct tp_config *c, const struct tp_scene *sc, double *area);
+/* Those panels as nx across by ny down, with tp_panel_split's step
+ * (sx, sy) when split: what tp_impose_panels counts and the build
+ * estimate names the panel files by. */
+void tp_impose_grid(const struct tp_config *c, const struct tp_scene *sc, int *nx, int *ny,
+		    double *sx, double *sy);
 
 /* manifest/punch.csv: "sheet,side,row,col,x_mm,y_mm", one line per tile
  * and side of the game's first present tile sheet (other tile sheets of

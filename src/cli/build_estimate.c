@@ -7,7 +7,6 @@
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
 #include "games/config.h"
-#include "print/impose.h"
 #include "print/sheet.h"
 
 /* Page k of a sheet: of doc, or when doc is NULL (a sheet made one page
@@ -25,10 +24,9 @@ static const struct tp_scene *page_of(const struct tp_doc *doc, struct tp_sheet_
  * SHEET-PAGE.EXT a page (SHEET after print.file_name), pages named as tp_doc_panelize names panels. */
 static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 		      const struct tp_backend *b, const struct tp_doc *doc, struct tp_sheet_pages *sp,
-		      int punch, double pages,
+		      double pages,
 		      struct tp_written_list *names)
 {
-	const struct tp_print *p = &c->print;
 	char file[300], base[128];
 	if (pages == 0)
 		return 0;
@@ -44,11 +42,9 @@ static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 			return -1;
 		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
 			continue;
-		double m = p->marks ? TP_MARK_MARGIN_MM : 0, sx, sy;
-		int nx = tp_panel_split(sc->trim_w, p->max_sheet_mm - 2 * (sc->bleed + m), p->panel_overlap_mm, &sx);
-		int ny = tp_panel_split(sc->trim_h, p->max_sheet_mm - 2 * (sc->bleed + m), p->panel_overlap_mm, &sy);
-		if (punch || sc->press)
-			nx = ny = 1;
+		double sx, sy;
+		int nx, ny;
+		tp_impose_grid(c, sc, &nx, &ny, &sx, &sy);
 		for (int r = 0; r < ny; r++)
 			for (int col = 0; col < nx; col++) {
 				if (nx * ny == 1)
@@ -106,7 +102,7 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		est->most_pages_sheet = sheet;
 	}
 	double files = pages == 0 ? 0 : b->multipage ? 1 : pages;
-	int rc = est->names && files <= c->print.max_files ? name_files(c, def, b, doc, &sp, punch, pages, est->names) : 0;
+	int rc = est->names && files <= c->print.max_files ? name_files(c, def, b, doc, &sp, pages, est->names) : 0;
 	tp_sheet_pages_close(&sp);
 	if (rc != 0)
 		return -1;
