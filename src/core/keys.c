@@ -165,7 +165,12 @@ static int parse_int(const struct tp_key *k, const char *value, const struct tp_
 		return -1;
 	}
 	if (iv < k->lo || iv > k->hi) {
-		snprintf(why, n, "out of range; allowed: %s..%s", g(lo, k->lo), g(hi, k->hi));
+		/* The words, when a later check narrows lo..hi: lo..hi would
+		 * name values that check refuses. */
+		if (k->range)
+			snprintf(why, n, "out of range; allowed: %s", k->range);
+		else
+			snprintf(why, n, "out of range; allowed: %s..%s", g(lo, k->lo), g(hi, k->hi));
 		return -1;
 	}
 	*(int *)dst = (int)iv;

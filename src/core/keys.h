@@ -59,7 +59,8 @@ struct tp_key {
 	size_t size;        /* TEXT, NAME: the buffer size */
 	double lo, hi;      /* INT, NUM, LEN: the allowed range */
 	const char *range;  /* INT: the allowed values in words, when a later
-			     * check narrows lo..hi (e.g. "an odd number 7..99") */
+			     * check narrows lo..hi (e.g. "an odd number 7..99"):
+			     * what every refusal of the value says is allowed */
 	const struct tp_enum_name *names;  /* ENUM: ends with { NULL, 0 } */
 	const char *help;   /* one line for --list keys and the man page test */
 	/* CUSTOM: stores value or returns -1 with a reason (what is wrong and

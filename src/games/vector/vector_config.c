@@ -103,10 +103,15 @@ static const struct tp_enum_name stuck_names[] = {
 	{ "pass", TP_STUCK_PASS }, { "lose", TP_STUCK_LOSE }, { NULL, 0 },
 };
 
+_Static_assert(TP_N_DIRS == 8, "vector.per_tile's range text says 2..8");
+
 const struct tp_key tp_vector_keys[TP_VECTOR_N_KEYS] = {
 	{ VEC("directions", TP_KEY_CUSTOM, rules.dirs), .parse = parse_directions, .format = format_directions,
 	  .help = "compass points a tile may show, from n ne e se s sw w nw" },
+	/* 1 passes the key, to be refused by claim 1's check with a value
+	 * that plays (vector_play.c); the range says what is allowed. */
 	{ VEC("per_tile", TP_KEY_INT, rules.per_tile), .lo = 1, .hi = TP_N_DIRS,
+	  .range = "2..8, at most the number of vector.directions (claim 1: two or more indicia a tile)",
 	  .help = "vectors on each tile (at most the number of directions)" },
 	{ VEC("blanks", TP_KEY_INT, rules.blanks), .lo = 0, .hi = (double)TP_VEC_MAX_SIDE * TP_VEC_MAX_SIDE,
 	  .help = "blank tiles, placed in the centre at set-up" },

@@ -479,6 +479,18 @@ c_set_side() {
 }
 tcase "--set arena.side=18" c_set_side
 
+# A value past what the key holds is refused with the range the rules
+# allow, the same words a value that is no whole number gets (it said
+# "allowed: -1000000..1000000", the key's storage bounds).
+c_side_huge() {
+	run -c "$CFG" -s arena.side=1.5 check
+	want=$(sed -n 's/.*not a whole number; allowed: //p' "$ERR")
+	[ -n "$want" ] || { fail "no range for 1.5: $(errtext)"; return; }
+	refuse "--set arena.side=2000000" "arena.side" "out of range; allowed: $want" -- -c "$CFG" -s arena.side=2000000
+	[ -n "$why" ] || ! grep -q -- "-1000000" "$ERR" || fail "the key's storage bounds offered: $(errtext)"
+}
+tcase "--set arena.side=2000000: the rules' range, not the key's bounds" c_side_huge
+
 c_board_rows() {
 	refuse "--set board.rows=18" "board.rows" "arena.side" -- -c "$CFG" -s board.rows=18
 }

@@ -297,8 +297,10 @@ bad_key() {
 tcase "unknown direction" bad_key dir-unknown directions "n ne e se s sw w up" "'up'"
 tcase "repeated direction" bad_key dir-repeat directions "n ne e se s sw w n" "repeated"
 tcase "no directions" bad_key dir-none directions "" "allowed"
-tcase "per_tile 0" bad_key per0 per_tile 0 "1..8"
-tcase "per_tile 9" bad_key per9 per_tile 9 "1..8"
+# per_tile: claim 1's two or more, up to the compass's eight points (1 is
+# refused by claim 1's check, so "allowed: 1..8" was untrue).
+tcase "per_tile 0" bad_key per0 per_tile 0 "allowed: 2..8"
+tcase "per_tile 9" bad_key per9 per_tile 9 "allowed: 2..8"
 tcase "per_tile not a number" bad_key perx per_tile three "whole number"
 tcase "players 0" bad_key players0 players 0 "1..4"
 tcase "players 5 (more than the symbols)" bad_key players5 players 5 "1..4"

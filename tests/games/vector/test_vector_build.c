@@ -698,8 +698,9 @@ static void refusals(void **state)
 		{ "vector.directions=n north", "north" },
 		{ "vector.directions=n e n", "repeated" },
 		{ "vector.directions=", "allowed" },
-		{ "vector.per_tile=0", "1..8" },
-		{ "vector.per_tile=9", "1..8" },
+		/* claim 1's two or more, up to the compass's eight points */
+		{ "vector.per_tile=0", "allowed: 2..8" },
+		{ "vector.per_tile=9", "allowed: 2..8" },
 		{ "vector.per_tile=x", "whole number" },
 		{ "vector.blanks=5", "tiles" },
 		{ "vector.blanks=-1", "allowed" },
