@@ -131,7 +131,16 @@ c_paths_beside() {
 	grep -q '^rules: all hold$' "$OUT" || { fail "no 'rules: all hold'"; return; }
 	(cd / && "$TP_BIN" -c "$d/cfg/set.ini" -s hex.pictures=mine.ini check >"$OUT" 2>"$ERR")
 	rc=$?
-	[ "$rc" -eq 2 ] && grep -qF -- '--set hex.pictures' "$ERR" || fail "--set hex.pictures=mine.ini from / was not refused: exit $rc"
+	[ "$rc" -eq 2 ] && grep -qF -- '--set hex.pictures' "$ERR" || { fail "--set hex.pictures=mine.ini from / was not refused: exit $rc"; return; }
+	[ -r "$d/cfg/press.icc" ] || return
+	# The ICC profile with --set: the current folder's, not the config's.
+	(cd / && "$TP_BIN" -c "$d/cfg/set.ini" -s print.output_profile=press.icc check >"$OUT" 2>"$ERR")
+	rc=$?
+	[ "$rc" -eq 2 ] && grep -qF -- '--set print.output_profile' "$ERR" ||
+		{ fail "--set print.output_profile=press.icc from / read the config's: exit $rc"; return; }
+	(cd "$d/cfg" && "$TP_BIN" -c "$d/cfg/set.ini" -s print.output_profile=press.icc check >"$OUT" 2>"$ERR")
+	rc=$?
+	expect_ok
 }
 
 # hex.anchor: another anchor gives another layout of the same rules.
@@ -229,7 +238,7 @@ tcase "series-hex shapes under the punchboard profile: preflight clean" \
 	c_preflight_clean series-hex -s hex.indicia=shapes -s print.profile=punchboard
 tcase "series-table punchboard: 81 tiles whole, backs behind" c_punch series-table 4
 tcase "series-hex punchboard: every hexagon whole, backs behind" c_punch series-hex 6
-tcase "pictures and ICC paths in a config are read beside it (run from /)" c_paths_beside
+tcase "pictures and ICC paths in a config are read beside it (run from /), with --set from the current folder" c_paths_beside
 tcase "hex.anchor fixes its tile and the rules still hold" c_hex_anchor
 tcase "series-hex: die lines cut each shared side once" c_hex_die
 tcase "table.order with a triangle twice is refused" refuse "--set table.order" "table.order" -- \
