@@ -214,9 +214,9 @@ static int visit(void *ctx, const struct tp_build *b, size_t sheet, const struct
 	struct tp_trace t;
 	tp_trace_start(&t);
 	struct tp_preflight *pf = &ck->per[sheet];
-	int rc = written ? tp_preflight_doc(ck->s->cfg, def, &ck->rules, (struct tp_doc *)written,
+	int rc = written ? tp_preflight_doc(ck->s, b, def, &ck->rules, (struct tp_doc *)written,
 					    pdf, b->epoch, pf, e)
-			 : tp_preflight_pages(ck->s, sheet, &ck->rules, pdf, b->epoch, pf, e);
+			 : tp_preflight_pages(ck->s, b, sheet, &ck->rules, pdf, b->epoch, pf, e);
 	tp_trace_end(&t, "preflight %s", def->name);
 	return rc;
 }

@@ -33,7 +33,7 @@ static int run(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err *e)
 	 * plan's layout is this process's copy; with one worker it is left
 	 * as it was. */
 	if (rc == TP_OK)
-		rc = tp_preflight_doc(b->session->cfg, def, p->r, (struct tp_doc *)written, p->pdf,
+		rc = tp_preflight_doc(b->session, b, def, p->r, (struct tp_doc *)written, p->pdf,
 				      b->epoch, &part, e);
 	if (rc == TP_OK) {
 		tp_preflight_pack(&part, out);

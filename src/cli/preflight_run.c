@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
+#include "cli/preflight_cut.h"
 #include "core/alloc.h"
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
@@ -107,26 +108,51 @@ static int check_pdf(const struct tp_config *c, const struct tp_sheet_def *d, st
 	return rc;
 }
 
-int tp_preflight_doc(const struct tp_config *c, const struct tp_sheet_def *d,
-		     const struct tp_pf_rules *r, struct tp_doc *doc, int pdf, long long epoch,
-		     struct tp_preflight *pf, tp_err *e)
+/* Page k (pg) of sheet d into pf, its safe zone measured from the cuts
+ * behind it when another sheet carries them (preflight_cut.h).  0, or -1
+ * when out of memory. */
+static int page_of(struct tp_pf_cuts *cu, const struct tp_sheet_def *d, const struct tp_pf_rules *r,
+		   size_t k, const struct tp_page *pg, struct tp_preflight *pf)
 {
-	for (size_t k = 0; k < doc->n; k++)
-		if (tp_preflight_page(pf, r, d->name, (int)k + 1, doc->pages[k].sc) != 0)
-			return tp_fail(e, TP_EIO, "out of memory preflighting %s", d->name);
-	return pdf && doc->n > 0 ? check_pdf(c, d, doc, epoch, pf, e) : TP_OK;
+	struct tp_pf_page *P = tp_pf_begin(pf, r, d->name, (int)k + 1, pg->sc);
+	if (P == NULL)
+		return -1;
+	tp_err e = { 0 };
+	if (tp_scene_walk(pg->sc, &tp_pf_view, &tp_pf_sink, P, &e) != TP_OK ||
+	    tp_pf_cuts_add(cu, k, pg, P) != 0)
+		pf->oom = 1;
+	return tp_pf_end(P);
 }
 
-int tp_preflight_pages(const struct tp_session *s, size_t i, const struct tp_pf_rules *r,
-		       int pdf, long long epoch, struct tp_preflight *pf, tp_err *e)
+int tp_preflight_doc(const struct tp_session *s, const struct tp_build *b,
+		     const struct tp_sheet_def *d, const struct tp_pf_rules *r, struct tp_doc *doc,
+		     int pdf, long long epoch, struct tp_preflight *pf, tp_err *e)
+{
+	struct tp_pf_cuts cu;
+	int rc = tp_pf_cuts_open(&cu, s, b, d);
+	for (size_t k = 0; rc == 0 && k < doc->n; k++)
+		rc = page_of(&cu, d, r, k, &doc->pages[k], pf);
+	tp_pf_cuts_close(&cu);
+	if (rc != 0)
+		return tp_fail(e, TP_EIO, "out of memory preflighting %s", d->name);
+	return pdf && doc->n > 0 ? check_pdf(s->cfg, d, doc, epoch, pf, e) : TP_OK;
+}
+
+int tp_preflight_pages(const struct tp_session *s, const struct tp_build *b, size_t i,
+		       const struct tp_pf_rules *r, int pdf, long long epoch, struct tp_preflight *pf,
+		       tp_err *e)
 {
 	const struct tp_sheet_def *d = &s->game->sheets[i];
 	struct tp_sheet_pages sp;
+	struct tp_pf_cuts cu;
 	int rc = tp_sheet_pages_open(&sp, s, i, 1);
+	if (tp_pf_cuts_open(&cu, s, b, d) != 0)
+		rc = -1;
 	for (size_t k = 0; rc == 0 && k < sp.n; k++) {
 		struct tp_page *pg = tp_sheet_pages_get(&sp, k);
-		rc = pg ? tp_preflight_page(pf, r, d->name, (int)k + 1, pg->sc) : -1;
+		rc = pg ? page_of(&cu, d, r, k, pg, pf) : -1;
 	}
+	tp_pf_cuts_close(&cu);
 	/* The press PDF read back: the whole sheet's, or for a sheet made
 	 * one page at a time (its pages alike) its first page's, so that
 	 * this check too holds one page, not the sheet. */
@@ -152,7 +178,7 @@ int tp_preflight_sheets(const struct tp_session *s, const int *want, int pdf, lo
 		char why[300];
 		if (want ? !want[i] : tp_sheet_absent(s->cfg, d, why, sizeof why))
 			continue;
-		int rc = tp_preflight_pages(s, i, &r, pdf, epoch, pf, e);
+		int rc = tp_preflight_pages(s, NULL, i, &r, pdf, epoch, pf, e);
 		if (rc != TP_OK)
 			return rc;
 	}

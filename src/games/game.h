@@ -52,6 +52,15 @@ struct tp_sheet_def {
 	 * freed by the caller) and returns 1; 0 when that page has none; -1
 	 * when out of memory.  Needs no model: the layout follows from c. */
 	int (*parts)(const struct tp_config *c, const char *page, struct tp_parts *ps);
+	/* NULL, or the sheet whose die lines cut this sheet's pieces (this
+	 * sheet has none of its own: a back, an emboss plate): page for page
+	 * as the build lays them out (a panel on the panel at the same place
+	 * of the sheet), mirrored about the vertical axis when cut_back is 1
+	 * (work-and-turn: the back of a piece lies behind it).  The preflight
+	 * measures this sheet's safe zone from those cuts, as on the sheet
+	 * that carries them (cli/preflight_run.c). */
+	const char *cut_by;
+	int cut_back;
 };
 
 /* One file under manifest/ of a build: format(b, c, model, arg) writes

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,8 @@
 void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,
 	       double limit, const char *fmt, ...)
 {
+	if (P->quiet)
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	struct tp_pf_finding *f =
@@ -167,6 +170,17 @@ static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 	if (tp_pf_die_segments(P, d, &k->closed, sub, 256, &m) != 0)
 		return -1;
 	k->last = P->n_seg;
+	for (size_t i = k->first; P->quiet && i < k->last; i++) {
+		/* Another page's cut, seen from this one (an isometry: its
+		 * closure and nicks stay as they are). */
+		struct tp_pf_seg *g = &P->seg[i];
+		g->x0 = P->cut_a * g->x0 + P->cut_dx;
+		g->x1 = P->cut_a * g->x1 + P->cut_dx;
+		g->y0 += P->cut_dy;
+		g->y1 += P->cut_dy;
+		g->t0[0] *= P->cut_a;
+		g->t1[0] *= P->cut_a;
+	}
 	k->box[0] = k->box[1] = INFINITY;
 	k->box[2] = k->box[3] = -INFINITY;
 	for (size_t i = k->first; i < k->last; i++) {
@@ -504,9 +518,42 @@ struct tp_pf_page *tp_pf_begin(struct tp_preflight *pf, const struct tp_pf_rules
 		return NULL;
 	}
 	*P = (struct tp_pf_page){ .pf = pf, .r = r, .sheet = sheet, .page = page, .sc = sc,
-				  .fill = P->fill, .safe = P->safe, .fills = P->fills };
+				  .fill = P->fill, .safe = P->safe, .fills = P->fills,
+				  .own_die = SIZE_MAX };
 	pf->pages++;
 	return P;
+}
+
+/* A die shape of the page being added (tp_pf_add_cuts). */
+static int cut_shape(void *ctx, const struct tp_walk_shape *d)
+{
+	struct tp_pf_page *P = ctx;
+	if (!d->mark && is_die(d->s) && add_die(P, d) != 0) {
+		P->pf->oom = 1;
+		return 1;
+	}
+	return 0;
+}
+
+int tp_pf_add_cuts(struct tp_pf_page *P, const struct tp_scene *cut, double a, double dx,
+		   double dy)
+{
+	static const struct tp_sink cuts = { .rect = cut_shape, .path = cut_shape, .text = cut_shape };
+	if (P == NULL)
+		return -1;
+	if (P->own_die == SIZE_MAX) {
+		P->own_die = P->n_die;
+		P->own_seg = P->n_seg;
+	}
+	tp_err e = { 0 };
+	P->quiet = 1;
+	P->cut_a = a;
+	P->cut_dx = dx;
+	P->cut_dy = dy;
+	if (tp_scene_walk(cut, &tp_pf_view, &cuts, P, &e) != TP_OK)
+		P->pf->oom = 1;
+	P->quiet = 0;
+	return P->pf->oom ? -1 : 0;
 }
 
 int tp_pf_end(struct tp_pf_page *P)
@@ -516,7 +563,14 @@ int tp_pf_end(struct tp_pf_page *P)
 	struct tp_preflight *pf = P->pf;
 	if (!pf->oom) {
 		page_rules(P);
+		size_t n_seg = P->n_seg, n_die = P->n_die;
+		if (P->own_die != SIZE_MAX) {
+			P->n_seg = P->own_seg;
+			P->n_die = P->own_die;
+		}
 		die_rules(P);
+		P->n_seg = n_seg;
+		P->n_die = n_die;
 		tp_pf_safe_zone(P);
 		if (P->r->emboss_gap > 0)
 			tp_pf_emboss_gaps(P);

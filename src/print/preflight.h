@@ -82,6 +82,19 @@ int tp_pf_end(struct tp_pf_page *P);
 int tp_preflight_page(struct tp_preflight *pf, const struct tp_pf_rules *r, const char *sheet,
 		      int page, const struct tp_scene *sc);
 
+/* A page without die lines of its own whose pieces another page's cut (a
+ * back or an emboss plate, cut with its fronts): after the page is walked
+ * and before tp_pf_end, the die lines of page `cut`, each point (x, y)
+ * taken to (a x + dx, y + dy) on this page (a = -1: mirrored, for
+ * work-and-turn), join the cuts its safe zone is measured from, as on
+ * the fronts: each piece's art keeps safe_mm inside its own cut, not only
+ * inside the sheet's edge.  The other rules see this page's own die lines
+ * alone (those cuts are checked on their own page).  Call it once a page
+ * that cuts it (a paneled sheet: each panel that overlaps it).  0, or -1
+ * when out of memory. */
+int tp_pf_add_cuts(struct tp_pf_page *P, const struct tp_scene *cut, double a, double dx,
+		   double dy);
+
 void tp_preflight_free(struct tp_preflight *pf);
 
 /* A build preflights its sheets one by one, each into its own

@@ -46,6 +46,14 @@ struct tp_pf_page {
 	size_t n_emb, cap_emb;
 	struct tp_pf_seg *eseg; /* their straight pieces */
 	size_t n_eseg, cap_eseg;
+	/* The cuts of other pages (tp_pf_add_cuts) follow the page's own in
+	 * seg and die: the die rules see seg[0 .. own_seg - 1] and
+	 * die[0 .. own_die - 1] alone, the safe zone all (own_die is
+	 * SIZE_MAX until the first are added). */
+	size_t own_seg, own_die;
+	double cut_a, cut_dx, cut_dy;  /* x' = a x + dx, y' = y + dy while adding */
+	int quiet;              /* 1: tp_pf_add records nothing (those cuts are
+				 * checked on their own page) */
 };
 
 /* Findings of the page rules (tp_pf_add) recorded in a preflight at most;

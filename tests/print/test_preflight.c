@@ -248,6 +248,66 @@ static void text_into_cut(void **state)
 	assert_int_equal(found(sc, NULL, 0), 0);
 }
 
+/* A back (or an emboss plate) has no die line of its own: its pieces are
+ * cut by the fronts' die.  Measured from the fronts' cuts mirrored
+ * (work-and-turn), each back keeps the safe zone inside its own cut, as
+ * each front does; measured from the sheet's edge alone (the old rule),
+ * a mark 1.7 mm from a tile's inner cut passed.  Two tiles of 40 and 60
+ * mm, so that the cut between them lies at x = 40 on the fronts and at
+ * x = 60 behind them: a text `gap` right of x = 60 warns with gap as its
+ * measure when gap is under the zone, passes when it is over, and passes
+ * unmirrored (x = 40 lies 20 mm farther).  A defect of the fronts' die
+ * (an open cut) is the fronts' finding, not the back's. */
+static size_t count(const struct tp_preflight *pf, const char *rule);
+
+static void back_cuts(void **state)
+{
+	(void)state;
+	palette();
+	struct tp_pf_rules r = rules();
+	const double W = 100, H = 50, split = 40, h = 2.5, zone = r.safe;
+	const char *t = "EDITION";
+	double b[4];
+	assert_int_equal(tp_text_outline_box(t, 0, 0, h, TP_ALIGN_LEFT, b), 0);
+	struct tp_scene *front = tp_scene_new("fronts", W, H, 3, &pal);
+	assert_non_null(front);
+	assert_int_equal(tp_scene_rect(front, COLOUR, TP_FILL, 0, -3, -3, W + 6, H + 6), 0);
+	assert_int_equal(tp_scene_rect(front, TP_INK_CUT, TP_STROKE, 0.25, 0, 0, split, H), 0);
+	assert_int_equal(tp_scene_rect(front, TP_INK_CUT, TP_STROKE, 0.25, split, 0, W - split, H), 0);
+	const struct tp_pt open[] = { { TP_MOVE, 10, 10 }, { TP_LINE, 20, 10 } };
+	assert_int_equal(tp_scene_path(front, TP_INK_CUT, TP_STROKE, 0.25, open, 2), 0);
+	for (int k = 0; k < 4; k++) {
+		int over = k & 1, mirrored = k < 2;
+		double gap = over ? zone + 1 : zone - 1.5;
+		struct tp_scene *back = tp_scene_new("backs", W, H, 3, &pal);
+		assert_non_null(back);
+		assert_int_equal(tp_scene_rect(back, COLOUR, TP_FILL, 0, -3, -3, W + 6, H + 6), 0);
+		assert_int_equal(tp_scene_text(back, TP_INK_LINE, W - split + gap - b[0], H - 10, h,
+					       TP_ALIGN_LEFT, t), 0);
+		struct tp_preflight pf = { 0 };
+		struct tp_pf_page *P = tp_pf_begin(&pf, &r, "backs", 1, back);
+		assert_non_null(P);
+		tp_err e = { 0 };
+		assert_int_equal(tp_scene_walk(back, &tp_pf_view, &tp_pf_sink, P, &e), TP_OK);
+		assert_int_equal(tp_pf_add_cuts(P, front, mirrored ? -1 : 1, mirrored ? W : 0, 0), 0);
+		assert_int_equal(tp_pf_end(P), 0);
+		size_t want = mirrored && !over;
+		assert_int_equal(pf.n, want);
+		if (want) {
+			assert_string_equal(pf.f[0].rule, "safe-zone");
+			assert_int_equal(pf.f[0].severity, TP_PF_WARNING);
+			assert_true(fabs(pf.f[0].value - gap) < 1e-9);
+		}
+		tp_preflight_free(&pf);
+		tp_scene_free(back);
+	}
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "fronts", 1, front), 0);
+	assert_int_equal(count(&pf, "die-open"), 1);
+	tp_preflight_free(&pf);
+	tp_scene_free(front);
+}
+
 /* A nick is a bridge left in the cut, not a place the art keeps clear of:
  * a line printed up to a nicked die line where a nick falls (a board's
  * grid line meeting its cut mid-side, where one nick a side goes) runs
@@ -719,6 +779,7 @@ int main(void)
 		cmocka_unit_test(text_safe_zone),
 		cmocka_unit_test(text_safe_zone_at_trim),
 		cmocka_unit_test(text_into_cut),
+		cmocka_unit_test(back_cuts),
 		cmocka_unit_test(nick_safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
 		cmocka_unit_test(curved_nicks),

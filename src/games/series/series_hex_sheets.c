@@ -264,7 +264,7 @@ static int hex_parts(const struct tp_config *c, const char *page, struct tp_part
 }
 
 const struct tp_sheet_def tp_hex_sheets[3] = {
-	{ "fronts", "hexagonal fronts ([0070])", 0, NULL, NULL, build_fronts, NULL, hex_parts },
-	{ "backs", "hexagonal plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, hex_parts },
-	{ "layout", "hexagonal layout ([0070]-[0071])", 0, NULL, NULL, build_layout, NULL, NULL },
+	{ "fronts", "hexagonal fronts ([0070])", 0, NULL, NULL, build_fronts, NULL, hex_parts, NULL, 0 },
+	{ "backs", "hexagonal plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, hex_parts, "fronts", 1 },
+	{ "layout", "hexagonal layout ([0070]-[0071])", 0, NULL, NULL, build_layout, NULL, NULL, NULL, 0 },
 };

@@ -194,7 +194,7 @@ static int table_parts(const struct tp_config *c, const char *page, struct tp_pa
 }
 
 const struct tp_sheet_def tp_table_sheets[3] = {
-	{ "fronts", "table set fronts (FIGS. 6-7)", 0, NULL, NULL, build_fronts, NULL, table_parts },
-	{ "backs", "table set plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, table_parts },
-	{ "layout", "table set layout and rules (FIG. 7, [0063]-[0068])", 0, NULL, NULL, build_layout, NULL, NULL },
+	{ "fronts", "table set fronts (FIGS. 6-7)", 0, NULL, NULL, build_fronts, NULL, table_parts, NULL, 0 },
+	{ "backs", "table set plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, table_parts, "fronts", 1 },
+	{ "layout", "table set layout and rules (FIG. 7, [0063]-[0068])", 0, NULL, NULL, build_layout, NULL, NULL, NULL, 0 },
 };

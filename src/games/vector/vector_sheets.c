@@ -371,10 +371,10 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 
 const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
 	{ "tiles", "vector, start, home and blank tiles (FIGS. 5-10)", 0, NULL, NULL, build_tiles,
-	  tiles_grid, NULL },
-	{ "tile-backs", "tile backs, mirrored", 0, NULL, NULL, build_backs, NULL, NULL },
-	{ "board", "board (FIG. 1)", 0, NULL, NULL, build_board, NULL, NULL },
-	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL, NULL },
-	{ "pieces", "transparent playing pieces (FIGS. 3-4), laser file: die lines only (no marks)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, NULL },
-	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, NULL },
+	  tiles_grid, NULL, NULL, 0 },
+	{ "tile-backs", "tile backs, mirrored", 0, NULL, NULL, build_backs, NULL, NULL, "tiles", 1 },
+	{ "board", "board (FIG. 1)", 0, NULL, NULL, build_board, NULL, NULL, NULL, 0 },
+	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL, NULL, NULL, 0 },
+	{ "pieces", "transparent playing pieces (FIGS. 3-4), laser file: die lines only (no marks)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, NULL, NULL, 0 },
+	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, NULL, NULL, 0 },
 };

@@ -58,7 +58,7 @@ static int toy_row(const struct tp_config *c, const void *model, struct tp_doc *
 }
 
 static const struct tp_sheet_def toy_sheets[] = {
-	{ "row", "a row of squares", 0, NULL, NULL, toy_row, NULL, NULL },
+	{ "row", "a row of squares", 0, NULL, NULL, toy_row, NULL, NULL, NULL, 0 },
 };
 
 static void toy_count(struct tp_buf *b, const struct tp_config *c, const void *m, int arg)
