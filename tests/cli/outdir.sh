@@ -458,40 +458,82 @@ alive() {
 	echo $al
 }
 
+# running PID: PID has not ended (a child the shell has not waited for
+# yet is a zombie, which kill -0 still finds).
+running() {
+	case $(ps -o stat= -p "$1" 2>/dev/null) in "" | Z*) return 1 ;; esac
+}
+
+# held PID: waits until PID, sent SIGSTOP, is stopped (or has ended): a
+# process in a system call stops when it returns.
+held() {
+	while :; do
+		case $(ps -o stat= -p "$1" 2>/dev/null) in "" | Z* | T*) return ;; esac
+		sleep 0.01
+	done
+}
+
+# No timing in what is asserted.  The kills come at 10 % to 80 % of an
+# uninterrupted build's time on this machine; a build that got to its
+# commit first (the machine got faster than the reference run: load comes
+# and goes) is run again with half the delay, so all 8 are killed before
+# they move anything in.  At the kill the parent and its workers are
+# stopped: a worker then ends only through its parent's death
+# (PR_SET_PDEATHSIG), not by finishing its sheet and reading the queue's
+# end, so a worker alive 30 s later is an orphan on any machine.
 c_sigkill_parent() {
 	d=$T/kill
 	"$TP_BIN" build -q -o "$d" --only fronts,backs,board --formats png,pdf,svg -s print.dpi=72 >/dev/null 2>&1
 	before=$(snapshot "$d")
-	orphans=0 changed=0 killed=0 mixed=0
-	# The kills come at 10 % to 80 % of an uninterrupted build's time on
-	# this machine now (fixed moments let a fast machine finish first).
+	changed=0 killed=0 mixed=0 again=0
 	t0=$(date +%s%N)
 	"$TP_BIN" build -q -j 2 -o "$T/kill-ref" --only fronts,backs,board --formats png,pdf,svg \
 		-s print.dpi=1200 >/dev/null 2>&1
 	span=$(( ($(date +%s%N) - t0) / 1000000 ))   # ms
 	for n in 1 2 3 4 5 6 7 8; do
-		"$TP_BIN" build -q -j 2 -o "$d" --only fronts,backs,board --formats png,pdf,svg \
-			-s print.dpi=1200 >/dev/null 2>&1 &
-		pid=$!
 		# planning, drawing, between files
 		ms=$((span * n / 10))
-		sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
-		workers=$(ps -o pid= --ppid "$pid" | tr '\n' ' ')
-		kill -KILL "$pid" 2>/dev/null
-		wait "$pid" 2>/dev/null
-		st=$?
-		sleep 1
-		[ "$(alive $workers)" -eq 0 ] || orphans=$((orphans + 1))
+		try=0 st=0
+		while [ $try -lt 12 ] && [ $st -eq 0 ]; do
+			[ $try -eq 0 ] || { again=$((again + 1)); ms=$((ms / 2)); }
+			try=$((try + 1))
+			"$TP_BIN" build -q -j 2 -o "$d" --only fronts,backs,board --formats png,pdf,svg \
+				-s print.dpi=1200 >/dev/null 2>&1 &
+			pid=$!
+			sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
+			kill -STOP "$pid" 2>/dev/null
+			held "$pid"
+			if ! running "$pid" || [ -e "$d/.tilepress-stage.$pid/.moving" ]; then
+				# it finished, or is moving its set in: let it
+				kill -CONT "$pid" 2>/dev/null
+				wait "$pid"
+				st=$?
+				[ $st -eq 0 ] && before=$(snapshot "$d")   # its set is the one now
+				continue
+			fi
+			workers=$(ps -o pid= --ppid "$pid" | tr '\n' ' ')
+			[ -z "$workers" ] || kill -STOP $workers 2>/dev/null
+			kill -KILL "$pid" 2>/dev/null
+			wait "$pid" 2>/dev/null
+			st=$?
+			i=0
+			while [ $i -lt 300 ] && [ "$(alive $workers)" -ne 0 ]; do
+				sleep 0.1
+				i=$((i + 1))
+			done
+			if [ "$(alive $workers)" -ne 0 ]; then
+				kill -KILL $workers 2>/dev/null
+				fail "workers alive 30 s after SIGKILL of the parent (run $n)"
+				return
+			fi
+		done
 		STAGING_OK=1 record_true "$d" >/dev/null 2>&1 || mixed=$((mixed + 1))
-		if [ $st -eq 0 ]; then
-			before=$(snapshot "$d")   # it finished first: its set is the one now
-		else
+		if [ $st -ne 0 ]; then
 			killed=$((killed + 1))
 			[ "$(snapshot "$d")" = "$before" ] || changed=$((changed + 1))
 		fi
 	done
-	[ $killed -ge 4 ] || { fail "only $killed of 8 builds were killed before they finished"; return; }
-	[ $orphans -eq 0 ] || { fail "workers alive 1 s after SIGKILL of the parent in $orphans of 8 runs"; return; }
+	[ $killed -eq 8 ] || { fail "only $killed of 8 builds were killed before they finished ($again run again sooner)"; return; }
 	[ $mixed -eq 0 ] && [ $changed -eq 0 ] || { fail "earlier set changed in $changed of $killed killed runs, record untrue in $mixed of 8"; return; }
 	# The next build removes what the killed ones left.
 	left=$(ls -A "$d" | grep -c '^\.tilepress-stage\.')
@@ -499,7 +541,7 @@ c_sigkill_parent() {
 	[ "$left" -eq 0 ] || err_has ".tilepress-stage." || return
 	record_true "$d"
 }
-tcase "SIGKILL of a -j 2 build: no worker alive 1 s later, earlier set and record intact" c_sigkill_parent
+tcase "SIGKILL of a -j 2 build: its stopped workers die with it, earlier set and record intact" c_sigkill_parent
 
 # holding_png PID: the worker PID has a PNG of the staging folder open,
 # that is, it holds a sheet (it reported the task before opening the file).
