@@ -386,7 +386,7 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 	int rc = check_board_keys(c, a, e);
 	if (rc != TP_OK)
 		return rc;
-	if (tp_arena_rules_check(&a->rules, e) != TP_OK)
+	if (tp_arena_rules_check_keys(&a->rules, e) != TP_OK)
 		return locate(c, e);
 	if ((rc = check_pieces(c, a, e)) != TP_OK)
 		return rc;
@@ -414,6 +414,8 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 	 * may fail too, and that refusal's advice would not make it play. */
 	if ((rc = tp_arena_fits(&a->rules, &a->shapes, e)) != TP_OK)
 		return rc == TP_EINPUT ? locate(c, e) : rc;
+	if (tp_arena_rules_check(&a->rules, e) != TP_OK)
+		return locate(c, e);
 	/* Ranges that the numbering cannot meet are refused here, not half
 	 * way through a build: number the board once. */
 	struct tp_arena_board *b = NULL;

@@ -173,6 +173,11 @@ void tp_arena_rules_default(struct tp_arena_rules *r);
  * players).  TP_OK or TP_EINPUT naming the setting (arena.side, ...).
  * tp_arena_board_derive calls it first. */
 int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e);
+/* The same without the numbering's layout (an inner and an outer arena
+ * holding numbers in every quarter or sector): each key in its range, so
+ * that the board's size is known and a board too small for the pieces can
+ * be refused for that before its numbering is (tp_arena_finish). */
+int tp_arena_rules_check_keys(const struct tp_arena_rules *r, tp_err *e);
 
 /* Whether (row, col) (0-based) lies in the inner arena of valid rules, and
  * the inner arena's size after the shape's default. */

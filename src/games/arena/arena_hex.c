@@ -107,7 +107,7 @@ double tp_arena_hex_dist(int q, int r)
 	return sqrt((double)q * q + (double)q * r + (double)r * r);
 }
 
-int tp_arena_hex_rules_check(const struct tp_arena_rules *r, tp_err *e)
+int tp_arena_hex_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e)
 {
 	if (r->side < TP_ARENA_HEX_SIDE_MIN || r->side > TP_ARENA_HEX_SIDE_MAX)
 		return tp_fail(e, TP_EINPUT,
@@ -125,6 +125,8 @@ int tp_arena_hex_rules_check(const struct tp_arena_rules *r, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner_size = %d: give 0 for the %s's default or a size from 1 to %d cells from the centre",
 			       r->inner_size, tp_arena_inner_names[r->inner], 2 * n);
+	if (!layout)
+		return TP_OK;
 	/* Both arenas hold numbers in every sector (the sectors are turns of
 	 * sector 1, so sector 1 tells). */
 	int size = r->inner_size > 0 ? r->inner_size : tp_arena_hex_inner_default(r->inner, n);

@@ -85,9 +85,10 @@ int tp_arena_hex_inner_default(int inner, int n);
 double tp_arena_hex_dist(int q, int r);
 
 /* The hex rules' own checks (side, keys that do not apply, numbering,
- * inner size, arenas holding numbers in every sector), the rest as the
- * square board's.  Called by tp_arena_rules_check. */
-int tp_arena_hex_rules_check(const struct tp_arena_rules *r, tp_err *e);
+ * inner size, and with layout the arenas holding numbers in every sector),
+ * the rest as the square board's.  Called by tp_arena_rules_check and
+ * tp_arena_rules_check_keys. */
+int tp_arena_hex_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e);
 
 /* The rotation (degrees clockwise) that makes a number in sector k (0 the
  * centre) read upright from the board edge nearest it. */

@@ -273,16 +273,18 @@ static int check_common(const struct tp_arena_rules *r, tp_err *e)
 	return TP_OK;
 }
 
-int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
+/* layout 0: each setting on its own; 1: also the numbering's layout, an
+ * inner and an outer arena holding numbers in every quarter. */
+static int rules_check(const struct tp_arena_rules *r, int layout, tp_err *e)
 {
 	if (r->grid < 0 || r->grid >= TP_GRID_N)
 		return tp_fail(e, TP_EINPUT, "arena.grid = %d: not a grid; use square or hex", r->grid);
 	if (check_numbering(r, e) != TP_OK || check_marking(r, e) != TP_OK)
 		return e->code;
 	if (r->grid == TP_GRID_HEX)
-		return check_common(r, e) != TP_OK ? e->code : tp_arena_hex_rules_check(r, e);
+		return check_common(r, e) != TP_OK ? e->code : tp_arena_hex_rules_check(r, layout, e);
 	if (r->grid == TP_GRID_TRI)
-		return check_common(r, e) != TP_OK ? e->code : tp_arena_tri_rules_check(r, e);
+		return check_common(r, e) != TP_OK ? e->code : tp_arena_tri_rules_check(r, layout, e);
 	if (r->side < TP_ARENA_SIDE_MIN || r->side > TP_ARENA_SIDE_MAX || r->side % 2 == 0)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.side = %d: the side is an odd number of squares from %d to %d (odd, so that there is a centre square to start on; at least %d, so that the longest shape, the 6-square Gun, fits)",
@@ -301,6 +303,8 @@ int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner_size = %d: give 0 for the %s's default or a size from 1 to %d squares from the centre",
 			       r->inner_size, tp_arena_inner_names[r->inner], 2 * m);
+	if (!layout)
+		return TP_OK;
 	/* The arenas must each hold numbers in every quarter; by symmetry the
 	 * counts in quarters 1 and 2 hold for 3 and 4. */
 	int size = tp_arena_inner_size_of(r), a = R * C, b = R * C;
@@ -332,3 +336,13 @@ int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
 	return TP_OK;
 }
 
+
+int tp_arena_rules_check(const struct tp_arena_rules *r, tp_err *e)
+{
+	return rules_check(r, 1, e);
+}
+
+int tp_arena_rules_check_keys(const struct tp_arena_rules *r, tp_err *e)
+{
+	return rules_check(r, 0, e);
+}

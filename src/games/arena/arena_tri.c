@@ -110,7 +110,7 @@ double tp_arena_tri_dist(int L, int r, int c)
 	return hypot(x, y - y0);
 }
 
-int tp_arena_tri_rules_check(const struct tp_arena_rules *r, tp_err *e)
+int tp_arena_tri_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e)
 {
 	int L = r->side;
 	if (L < TP_ARENA_TRI_SIDE_MIN || L > TP_ARENA_TRI_SIDE_MAX || L % 3 != 1)
@@ -128,6 +128,8 @@ int tp_arena_tri_rules_check(const struct tp_arena_rules *r, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner_size = %d: give 0 for the %s's default or a size from 1 to %d",
 			       r->inner_size, tp_arena_inner_names[r->inner], L);
+	if (!layout)
+		return TP_OK;
 	int size = r->inner_size > 0 ? r->inner_size : tp_arena_tri_inner_default(r->inner, L);
 	int in = 0, out = 0;
 	for (int row = 0; row < L; row++)

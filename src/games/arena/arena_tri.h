@@ -57,6 +57,7 @@ int tp_arena_tri_inner_default(int inner, int L);
 /* Distance of the cell's centroid from the board's centroid, in cell edges. */
 double tp_arena_tri_dist(int L, int r, int c);
 
-int tp_arena_tri_rules_check(const struct tp_arena_rules *r, tp_err *e);
+/* As tp_arena_hex_rules_check, for the triangular board. */
+int tp_arena_tri_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e);
 
 #endif

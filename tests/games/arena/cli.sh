@@ -928,5 +928,49 @@ c_end_warning() {
 }
 tcase "check: a board few of whose games play every piece warns, with a gate or side that does" c_end_warning
 
+# A board too small for the pieces is refused for the pieces, whatever the
+# numbering: with numbering = groups the groups' refusal came first on
+# some of those sides, naming arena.group_gap (untouched, at its file
+# line) and advising a gap or group size that never makes the pieces fit.
+# Walks each grid's sides up from its least (the side's own refusal): a
+# refused side names arena.side, its cells (square s^2, hex 3m(m+1)+1 for
+# m = s - 1, tri s^2) are fewer than the pieces', and the side offered is
+# the grid's least that holds them; that side checks.
+grid_cells() {
+	case $1 in
+	hex) echo $((3 * ($2 - 1) * $2 + 1)) ;;
+	*) echo $(($2 * $2)) ;;
+	esac
+}
+c_small_groups() {
+	for g in square hex tri; do
+		run -c "$CFG" -s arena.grid=$g -s arena.side=1 check
+		lo=$(sed -n 's/.*[^0-9]\([0-9][0-9]*\) to [0-9]* cells an edge.*/\1/p; s/.*from \([0-9]*\) to [0-9]* (odd.*/\1/p; s/.*cells a side (\([0-9]*\), .*/\1/p' "$ERR" | head -n 1)
+		[ -n "$lo" ] || { fail "$g: no least side in: $(errtext)"; return; }
+		step=1
+		[ $g = square ] && step=2
+		[ $g = tri ] && step=3
+		sd=$lo tried=0
+		while :; do
+			run -c "$CFG" -s arena.grid=$g -s arena.numbering=groups -s arena.side=$sd check
+			[ "$rc" -eq 0 ] && break
+			one_err_line || return
+			err_has "--set arena.side=$sd" "arena.side = $sd" "cannot hold" || return
+			need=$(sed -n 's/.*cannot hold the \([0-9]*\) .*/\1/p' "$ERR")
+			use=$(sed -n 's/.*use arena.side = \([0-9]*\)$/\1/p' "$ERR")
+			[ -n "$need" ] && [ -n "$use" ] || { fail "$g side $sd: $(errtext)"; return; }
+			[ "$(grid_cells $g $sd)" -lt "$need" ] || { fail "$g side $sd holds $need cells"; return; }
+			[ "$(grid_cells $g "$use")" -ge "$need" ] &&
+				[ "$(grid_cells $g $((use - step)))" -lt "$need" ] ||
+				{ fail "$g side $sd: offered $use for $need cells"; return; }
+			tried=$((tried + 1))
+			sd=$((sd + step))
+			[ "$sd" -le "$use" ] || { fail "$g side $use, offered, is refused"; return; }
+		done
+		[ "$tried" -gt 0 ] || { fail "$g: side $lo already holds the pieces: nothing tested"; return; }
+	done
+}
+tcase "numbering = groups: a board too small for the pieces is refused for them, offering a side that checks" c_small_groups
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
