@@ -285,6 +285,47 @@ static int plan_tasks(struct tp_build *b)
 	return 0;
 }
 
+/* A sheet --only names must get a file: the formats asked for may have
+ * none of it (DXF holds only die lines; a plate is vector art, no PNG),
+ * and a build of nothing is refused, as a sheet the config leaves out is,
+ * naming the formats that would write it. */
+static int only_writes(const struct tp_build *b, tp_err *e)
+{
+	const struct tp_game *g = b->session->game;
+	for (size_t i = 0; b->opt.only && i < g->n_sheets; i++) {
+		size_t n = 0;
+		for (size_t k = 0; k < b->n_tasks; k++)
+			n += b->tasks[k].sheet == i;
+		if (!b->want[i] || n > 0)
+			continue;
+		int plate = (g->sheets[i].flags & TP_SHEET_PLATE) != 0;
+		char asked[64] = "", other[64] = "";
+		int cut = 0, raster = 0;
+		for (size_t bi = 0; bi < tp_n_backends; bi++) {
+			int none = (plate && tp_backends[bi].raster) ||
+				   (tp_backends[bi].only_ink && !(b->facts[i].has_ink & (1u << bi)));
+			char *to = (b->formats & (1u << bi)) ? asked : none ? NULL : other;
+			if (to)
+				snprintf(to + strlen(to), 64 - strlen(to), "%s%s", to[0] ? "," : "",
+					 tp_backends[bi].name);
+			if (b->formats & (1u << bi))
+				cut |= tp_backends[bi].only_ink != 0, raster |= tp_backends[bi].raster;
+		}
+		const char *why = cut && raster ? "a plate is vector art, never a PNG, and it has no die lines for a DXF"
+				  : cut ? "it has no die lines, and a DXF holds die lines only"
+					: "a plate is vector art for the die maker, never a PNG";
+		char src[300];
+		if (b->opt.formats)
+			snprintf(src, sizeof src, "--formats %s", asked);
+		else
+			snprintf(src, sizeof src, "%s: print.formats = %s",
+				 tp_config_where(b->session->cfg, "print", "formats"), asked);
+		return tp_fail(e, TP_EINPUT, "--only %s: %s writes no file of %s (%s); allowed: add %s",
+			       b->opt.only, src, g->sheets[i].name, why, other);
+	}
+	return TP_OK;
+}
+
 /* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
  * take hours and gigabytes of PNG: they are written only when --formats
  * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
@@ -410,6 +451,8 @@ int tp_build_plan(struct tp_build *b, const struct tp_session *s,
 		return rc;
 	if (plan_tasks(b) != 0)
 		return tp_fail(e, TP_EIO, "out of memory planning the build");
+	if ((rc = only_writes(b, e)) != TP_OK)
+		return rc;
 	if (!opt->formats)
 		drop_huge_rasters(b);
 	plan_other_tasks(b);

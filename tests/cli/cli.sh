@@ -232,6 +232,33 @@ tcase "build --formats 'svg, dxf' and print.formats = svg , dxf: the files of sv
 tcase "build --only with an unknown sheet" build_refuse "no-such-sheet" -- --only no-such-sheet --formats svg
 tcase "build with a bad SOURCE_DATE_EPOCH" build_refuse "SOURCE_DATE_EPOCH" SOURCE_DATE_EPOCH=yesterday -- --formats svg
 
+# --only a sheet the formats write no file of (a DXF holds die lines only;
+# a plate is never a PNG) is refused, not a build of nothing ("wrote 0
+# files", exit 0). Whether a sheet has die lines is read from its PDF:
+# it names the die lines' spot ink (print.cut_ink) exactly when it has some.
+c_only_nothing() {
+	for on_s in $("$TP_BIN" -c vector --list sheets); do
+		case $on_s in manifest | proof) continue ;; esac
+		on_p=$(fresh_dir "only-pdf-$on_s")
+		run -c vector build -q -o "$on_p" --only "$on_s" --formats pdf -s print.dpi=72
+		expect_ok || return
+		on_cut=$(cat "$on_p"/*.pdf | grep -ac CutContour)
+		on_d=$(fresh_dir "only-dxf-$on_s")
+		run -c vector build -q -o "$on_d" --only "$on_s" --formats dxf -s print.dpi=72
+		if [ "$on_cut" -gt 0 ]; then
+			expect_ok || return
+			ls "$on_d" | grep -q '[.]dxf$' || { fail "$on_s: no DXF"; return; }
+		else
+			[ "$rc" -eq 2 ] || { fail "$on_s: exit $rc, want 2: $(errtext)"; return; }
+			one_err_line || return
+			err_has "--only $on_s:" "--formats dxf writes no file of $on_s" || return
+			only_marker "$on_d" || return
+		fi
+	done
+	build_refuse "writes no file of emboss-fronts" -- -c series-blind --only emboss-fronts --formats png
+}
+tcase "build --only a sheet its formats write no file of: exit 2, one line, nothing written" c_only_nothing
+
 # print.layout = punchboard: its keys are checked when the config is read,
 # at the line of the key at fault (or the --set), before any file.
 c_punch_refuse() {
