@@ -17,6 +17,7 @@
 #include "core/units.h"
 #include "print/backend.h"
 #include "print/colour.h"
+#include "print/text_outline.h"
 
 /* ---- reading -------------------------------------------------------------- */
 
@@ -437,6 +438,9 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	if (tp_file_pattern_check(p->file_name, why, sizeof why) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: print.file_name = %s: %s",
 			       tp_config_where(c, "print", "file_name"), p->file_name, why);
+	/* The job name is printed in the slug line. */
+	if (tp_text_printable(tp_config_where(c, "print", "job"), "print.job", p->job, e) != TP_OK)
+		return e->code;
 	if (p->output_condition[0] == '\0')
 		return tp_fail(e, TP_EINPUT, "%s: print.output_condition is empty; PDF/X needs a registered printing condition, e.g. FOGRA39",
 			       tp_config_where(c, "print", "output_condition"));

@@ -128,16 +128,12 @@ void tp_text_outline_release(void)
 	pthread_mutex_unlock(&face_mu);
 }
 
-int tp_text_outline(const char *utf8, double x, double y, double size_mm,
-		    int align, struct tp_pt **pts, size_t *n)
+/* A context drawing in DejaVu Sans at EM units, unhinted, on a recording
+ * surface (*surf, destroyed by the caller after the context). */
+static cairo_t *text_context(cairo_surface_t **surf)
 {
-	*pts = NULL;
-	*n = 0;
-	if (utf8[0] == '\0' || !(size_mm > 0))
-		return 0;
-
-	cairo_surface_t *surf = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, NULL);
-	cairo_t *cr = cairo_create(surf);
+	*surf = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, NULL);
+	cairo_t *cr = cairo_create(*surf);
 	/* Hinting would bend outlines towards a pixel grid that does not
 	 * exist in vector output, and would make them depend on the size. */
 	cairo_font_options_t *fo = cairo_font_options_create();
@@ -156,6 +152,60 @@ int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 		cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
 				       CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, EM);
+	return cr;
+}
+
+int tp_text_glyphless(const char *utf8, unsigned long *cp)
+{
+	cairo_surface_t *surf;
+	cairo_t *cr = text_context(&surf);
+	cairo_scaled_font_t *sf = cairo_get_scaled_font(cr);
+	const unsigned char *s = (const unsigned char *)utf8;
+	int missing = 0;
+	while (*s && !missing) {
+		int len = *s < 0x80 ? 1 : *s < 0xE0 ? 2 : *s < 0xF0 ? 3 : 4;
+		for (int k = 1; k < len; k++)
+			if (s[k] == '\0')
+				len = k;
+		cairo_glyph_t *g = NULL;
+		int ng = 0;
+		cairo_status_t st = cairo_scaled_font_text_to_glyphs(sf, 0, 0, (const char *)s, len,
+								     &g, &ng, NULL, NULL, NULL);
+		missing = st != CAIRO_STATUS_SUCCESS || ng < 1 || g[0].index == 0;
+		cairo_glyph_free(g);
+		if (missing) {
+			unsigned long v = len == 1 ? *s : (unsigned long)(*s & (0x7F >> len));
+			for (int k = 1; k < len; k++)
+				v = v << 6 | (s[k] & 0x3F);
+			*cp = v;
+		}
+		s += len;
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(surf);
+	return missing;
+}
+
+int tp_text_printable(const char *where, const char *key, const char *text, tp_err *e)
+{
+	unsigned long cp;
+	if (!tp_text_glyphless(text, &cp))
+		return TP_OK;
+	return tp_fail(e, TP_EINPUT,
+		       "%s: %s = %s: U+%04lX has no glyph in DejaVu Sans, the font every text is printed in (it would print as an empty box); allowed: characters the font has (Latin, Greek, Cyrillic and more, not CJK)",
+		       where, key, text, cp);
+}
+
+int tp_text_outline(const char *utf8, double x, double y, double size_mm,
+		    int align, struct tp_pt **pts, size_t *n)
+{
+	*pts = NULL;
+	*n = 0;
+	if (utf8[0] == '\0' || !(size_mm > 0))
+		return 0;
+
+	cairo_surface_t *surf;
+	cairo_t *cr = text_context(&surf);
 
 	cairo_text_extents_t ext;
 	cairo_text_extents(cr, utf8, &ext);

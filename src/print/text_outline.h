@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "core/status.h"
 #include "print/scene.h"
 
 /* Outlines utf8 in scene units (mm, y down) with the baseline anchor at
@@ -28,6 +29,16 @@ int tp_text_outline(const char *utf8, double x, double y, double size_mm,
  * empty.  0, or -1 as tp_text_outline. */
 int tp_text_outline_box(const char *utf8, double x, double y, double size_mm, int align,
 			double box[4]);
+
+/* 1 when a character of utf8 (valid UTF-8) has no glyph in the font the
+ * outlines are made in, and would print as an empty box: *cp is the
+ * first such code point.  0 when every character has one. */
+int tp_text_glyphless(const char *utf8, unsigned long *cp);
+
+/* A config check for a text key that is printed: TP_OK, or TP_EINPUT
+ * "WHERE: KEY = TEXT: U+XXXX has no glyph ..." for its first glyphless
+ * character. */
+int tp_text_printable(const char *where, const char *key, const char *text, tp_err *e);
 
 /* Lets go of the font face tp_text_outline keeps for the process; call it
  * before cairo_debug_reset_static_data() (the next outline opens it

@@ -259,6 +259,38 @@ c_only_nothing() {
 }
 tcase "build --only a sheet its formats write no file of: exit 2, one line, nothing written" c_only_nothing
 
+# Printed text keys (print.job in the slug and contact sheet,
+# vector.edition on every tile back) are outlined in DejaVu Sans: a
+# character it has no glyph for would print as an empty box, so it is
+# refused naming its code point. The font's own charset (fc-query) gives
+# the first code point past U+00FF it lacks, and the one before it, which
+# it has: the first is refused, the second builds.
+c_glyphless() {
+	gl_font=$(fc-match -f '%{file}' 'DejaVu Sans')
+	set -- $(fc-query --format '%{charset}' "$gl_font" | python3 -c '
+import sys
+prev = None
+for r in sys.stdin.read().split():
+	lo, hi = (int(x, 16) for x in (r.split("-") * 2)[:2])
+	if prev is not None and lo > prev + 1 and prev + 1 > 255:
+		print("%X %X" % (prev + 1, prev))
+		break
+	prev = hi
+')
+	[ $# -eq 2 ] || { fail "no gap in the charset of $gl_font"; return; }
+	gl_no=$(python3 -c "print(chr(0x$1))") gl_yes=$(python3 -c "print(chr(0x$2))")
+	for gl_key in print.job vector.edition; do
+		run -c vector -s "$gl_key=A${gl_no}" check
+		[ "$rc" -eq 2 ] || { fail "$gl_key with U+$1: exit $rc, want 2"; return; }
+		one_err_line || return
+		err_has "--set $gl_key=A${gl_no}:" "$gl_key = A${gl_no}:" "U+$(printf %04X 0x$1) has no glyph" || return
+		d=$(fresh_dir "glyph-$gl_key")
+		run -c vector -s "$gl_key=A${gl_yes}" build -q -o "$d" --only tile-backs --formats svg
+		expect_ok || return
+	done
+}
+tcase "a printed text key with a character the font has no glyph for is refused naming it" c_glyphless
+
 # print.layout = punchboard: its keys are checked when the config is read,
 # at the line of the key at fault (or the --set), before any file.
 c_punch_refuse() {

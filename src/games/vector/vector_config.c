@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "print/symbol.h"
+#include "print/text_outline.h"
 
 /* ---- parsers for the lists --------------------------------------------------- */
 
@@ -267,6 +268,8 @@ int tp_vector_finish(struct tp_config *c, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: print.tile_mm = %g: the vector tiles need %g mm to %g mm (arrows, marker strip and symbols must stay legible; a tile is not a poster)",
 			       tp_config_where(c, "print", "tile_mm"), t, TP_VEC_TILE_MIN_MM, TP_VEC_TILE_MAX_MM);
+	if (tp_text_printable(tp_config_where(c, "vector", "edition"), "vector.edition", v->edition, e) != TP_OK)
+		return e->code;
 	char dirs[40];
 	dirs_text(r, dirs, sizeof dirs);
 	if (r->per_tile > r->n_dirs)
