@@ -164,7 +164,7 @@ void tp_arena_defaults(struct tp_config *c)
 	a->piece_clearance_mm = 0.3;
 	a->rib_pitch_mm = 4;
 	a->rib_width_mm = 1.2;
-	a->rib_margin_mm = 2;
+	a->rib_margin_mm = a->rib_inset_mm = a->mark_inset_mm = 2;
 	a->die = TP_ARENA_DIE_OFF;
 	a->die_mm = 20;
 	a->counter_mm = 16;
@@ -260,7 +260,25 @@ static int check_board_keys(const struct tp_config *c, const struct tp_arena_cfg
 	return TP_OK;
 }
 
-static int check_pieces(const struct tp_config *c, const struct tp_arena_cfg *a, tp_err *e)
+/* Where the ribs stop: a factory's safe zone when it is wider than
+ * rib_margin_mm, so that the ribs of a back keep it inside their piece's
+ * cut as the faces' art does, where they still fit: the straight ribs
+ * while a rib pitch is left across a square, the ring round a mark while
+ * its disc keeps a radius its number can be read in (a triangle of 25 mm
+ * under x4's 4 mm zone has no room for that: its rings keep rib_margin_mm
+ * and the preflight reports them).  check_pieces() has checked the ribs
+ * at rib_margin_mm, so a zone never refuses a config. */
+static void rib_inset(const struct tp_config *c, struct tp_arena_cfg *a)
+{
+	double zone = fmax(a->rib_margin_mm, c->print.safe_mm);
+	if (a->square_mm - 2 * (a->piece_clearance_mm + zone) >= a->rib_pitch_mm)
+		a->rib_inset_mm = zone;
+	a->mark_inset_mm = zone;
+	if (tp_arena_grid_mark_radius(a) < TP_ARENA_MARK_RADIUS_MIN)
+		a->mark_inset_mm = a->rib_margin_mm;
+}
+
+static int check_pieces(const struct tp_config *c, struct tp_arena_cfg *a, tp_err *e)
 {
 	if (a->piece_gutter_mm < 2 * a->piece_bleed_mm)
 		return tp_fail(e, TP_EINPUT,
@@ -276,6 +294,7 @@ static int check_pieces(const struct tp_config *c, const struct tp_arena_cfg *a,
 		return tp_fail(e, TP_EINPUT,
 			       "%s: arena.rib_width_mm = %g: not less than arena.rib_pitch_mm (%g), so the ribs would merge into one plate",
 			       tp_config_where(c, "arena", "rib_width_mm"), a->rib_width_mm, a->rib_pitch_mm);
+	a->rib_inset_mm = a->mark_inset_mm = a->rib_margin_mm;
 	double room = a->square_mm - 2 * (a->piece_clearance_mm + a->rib_margin_mm);
 	if (room < a->rib_pitch_mm)
 		return tp_fail(e, TP_EINPUT,
@@ -390,6 +409,7 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 		return locate(c, e);
 	if ((rc = check_pieces(c, a, e)) != TP_OK)
 		return rc;
+	rib_inset(c, a);
 	if (a->rules.marking == TP_MARKING_PICTURES && (rc = load_pictures(c, a, e)) != TP_OK)
 		return rc;
 	const char *where = tp_config_where(c, "arena", "shapes");

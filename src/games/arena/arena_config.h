@@ -51,6 +51,12 @@ struct tp_arena_cfg {
 	double rib_pitch_mm;             /* ribs on the blocking face: centre to centre */
 	double rib_width_mm;
 	double rib_margin_mm;            /* ribs stop this far inside the die line */
+	/* Where the ribs stop, as drawn (finish() sets them): rib_margin_mm,
+	 * or a factory's safe zone (print.safe_mm) when larger and the ribs
+	 * still fit, so that the ribs of a back keep it inside their piece's
+	 * cut as the faces' art does; the straight ribs, and the ring round a
+	 * mark (its disc's radius follows). */
+	double rib_inset_mm, mark_inset_mm;
 	int die;                         /* enum tp_arena_die; default off */
 	double die_mm;                   /* the die's edge: 10..60 mm, default 20 */
 	int player_marks;                /* 1: each piece carries its player's pips */
@@ -73,7 +79,7 @@ static inline const struct tp_arena_cfg *tp_arena(const struct tp_config *c)
  * mark at every size (issue 21). */
 static inline double tp_arena_mark_radius(const struct tp_arena_cfg *a)
 {
-	double room = a->square_mm / 2 - a->piece_clearance_mm - a->rib_margin_mm -
+	double room = a->square_mm / 2 - a->piece_clearance_mm - a->mark_inset_mm -
 		      1.5 * a->rib_width_mm;
 	double r = 0.3 * a->square_mm;
 	return room < r ? room : r;
@@ -87,7 +93,7 @@ static inline double tp_arena_grid_mark_radius(const struct tp_arena_cfg *a)
 	if (a->rules.grid != TP_GRID_TRI)
 		return tp_arena_mark_radius(a);
 	double room = a->square_mm / (2 * 1.7320508075688772) - a->piece_clearance_mm -
-		      a->rib_margin_mm - 1.5 * a->rib_width_mm;
+		      a->mark_inset_mm - 1.5 * a->rib_width_mm;
 	double r = 0.3 * a->square_mm;
 	return room < r ? room : r;
 }

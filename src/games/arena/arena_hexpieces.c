@@ -143,8 +143,8 @@ static int cmp_double(const void *a, const void *b)
 
 /* The ribs of the blocking face: horizontal ribs rib_pitch_mm apart,
  * centred top to bottom, each the stretch of its line inside the outline
- * moved in by clearance + rib_margin + half a rib (so every edge of a rib
- * keeps rib_margin inside the die line); round a mark, a ring rib and the
+ * moved in by clearance + the rib inset + half a rib (so every edge of a
+ * rib keeps rib_margin_mm, or the safe zone, inside the die line); round a mark, a ring rib and the
  * straight ribs stopped short of it as on the square pieces. */
 static int ribs(struct tp_scene *sc, const struct tp_config *c, const struct tp_arena_piece *pc,
 		const struct layout *L, int i, int ink)
@@ -152,7 +152,7 @@ static int ribs(struct tp_scene *sc, const struct tp_config *c, const struct tp_
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct outline *o = &L->o[pc->shape];
 	double w = a->rib_width_mm, in[2 * CORNERS];
-	tp_arena_poly_offset(o->xy, o->n, -(a->piece_clearance_mm + a->rib_margin_mm + w / 2), in);
+	tp_arena_poly_offset(o->xy, o->n, -(a->piece_clearance_mm + a->rib_inset_mm + w / 2), in);
 	double cx, cy, r = tp_arena_grid_mark_radius(a);
 	cell_centre(a->rules.grid, &a->shapes.s[pc->shape], 0, a->square_mm, 0, 0, &cx, &cy);
 	int marked = pc->mark != TP_MARK_BLANK;

@@ -143,7 +143,7 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 }
 
 /* The ribs of the blocking face as segments in ink, a rib_pitch_mm apart
- * across the piece, each at least rib_margin_mm inside the die line.  On a
+ * across the piece, each at least rib_inset_mm inside the die line.  On a
  * marked piece a ring rib goes round the mark's disc, a rib's width clear
  * of it (tp_arena_mark_radius keeps it inside the cell's margin), and the
  * straight ribs stop a rib's width short of the ring, dropping stubs
@@ -155,7 +155,7 @@ static int piece_ribs(struct tp_scene *sc, const struct tp_config *c, const stru
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_shape *sh = &a->shapes.s[pc->shape];
 	double s = a->square_mm, w = a->rib_width_mm;
-	double M = a->piece_clearance_mm + a->rib_margin_mm;
+	double M = a->piece_clearance_mm + a->rib_inset_mm;
 	int rows, cols;
 	shape_extent(sh, &rows, &cols);
 	int filled[6][6] = { { 0 } };

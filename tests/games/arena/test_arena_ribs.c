@@ -13,6 +13,7 @@
 
 #include "games/arena/arena_config.h"
 #include "games/game.h"
+#include "print/preflight.h"
 #include "print/sheet.h"
 
 struct piece {
@@ -226,12 +227,101 @@ static void every_grid_says_what_fits(void **state)
 	assert_true(refused >= 3);
 }
 
+/* The safe-zone findings of pieces-back (its page alone, unimposed) under
+ * a zone of `zone` mm, measured as the preflight measures a back: from
+ * the pieces' die lines mirrored about the sheet's vertical axis (every
+ * back lies behind its face); the least measure in *least.  Fails on a
+ * finding of another rule. */
+static size_t back_findings(const struct tp_config *c, void *model, double zone, double *least)
+{
+	struct tp_doc face = { 0 }, back = { 0 };
+	assert_int_equal(tp_game_sheet(c->game, "pieces")->build(c, model, &face), 0);
+	assert_int_equal(tp_game_sheet(c->game, "pieces-back")->build(c, model, &back), 0);
+	const struct tp_scene *f = face.pages[0].sc, *b = back.pages[0].sc;
+	assert_true(fabs(f->trim_w - b->trim_w) < 1e-9);
+	struct tp_pf_rules r = { .safe = zone };
+	struct tp_preflight pf = { 0 };
+	struct tp_pf_page *P = tp_pf_begin(&pf, &r, "pieces-back", 1, b);
+	assert_non_null(P);
+	tp_err e = { 0 };
+	assert_int_equal(tp_scene_walk(b, &tp_pf_view, &tp_pf_sink, P, &e), TP_OK);
+	assert_int_equal(tp_pf_add_cuts(P, f, -1, f->trim_w, 0), 0);
+	assert_int_equal(tp_pf_end(P), 0);
+	*least = INFINITY;
+	for (size_t i = 0; i < pf.n; i++) {
+		if (strcmp(pf.f[i].rule, "safe-zone") != 0) {
+			char line[400];
+			tp_preflight_line(&pf.f[i], line, sizeof line);
+			fail_msg("not a safe-zone finding: %s", line);
+		}
+		*least = fmin(*least, pf.f[i].value);
+	}
+	size_t n = pf.n;
+	tp_preflight_free(&pf);
+	tp_doc_free(&face);
+	tp_doc_free(&back);
+	return n;
+}
+
+/* The ring ribs (round a mark) on pieces-back. */
+static size_t rings_of(const struct tp_config *c, void *model)
+{
+	struct tp_doc back = { 0 };
+	assert_int_equal(tp_game_sheet(c->game, "pieces-back")->build(c, model, &back), 0);
+	const struct tp_scene *sc = back.pages[0].sc;
+	size_t n = 0;
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		n += sc->shapes[i].ink == TP_INK_RIBS && sc->shapes[i].count > 2;
+	tp_doc_free(&back);
+	return n;
+}
+
+/* Under a factory's safe zone the ribs of the blocking faces keep it
+ * inside their piece's cut, as the faces' art does: with rib_margin_mm 2
+ * they stood 2 mm inside it, under generic-x1a's 3 mm and x4's 4 mm zones
+ * (438 to 522 findings a build once backs were measured from their
+ * pieces' cuts).  On every grid: no finding under the config's own zone
+ * (but the rings of a disc too small to keep it: triangles under x4);
+ * under a zone a millimetre wider than where the ribs stop (rib_inset_mm,
+ * mark_inset_mm: rib_margin_mm, or the zone when larger), the ribs
+ * nearest the cut are found, none nearer than that. */
+static void ribs_keep_safe_zone(void **state)
+{
+	(void)state;
+	static const char *grids[] = { "arena.grid=square", "arena.grid=hex", "arena.grid=tri" };
+	static const char *profiles[] = { "print.safe_mm=0", "print.profile=generic-x1a", "print.profile=x4" };
+	for (int g = 0; g < 3; g++)
+		for (int k = 0; k < 3; k++) {
+			const char *sets[] = { grids[g], g == 1 ? "arena.side=11" : "arena.side=19", profiles[k] };
+			struct tp_config *c = tu_config(tu_path("config/arena.ini"), sets, 3);
+			const struct tp_arena_cfg *a = tp_arena(c);
+			double zone = c->print.safe_mm, stop = fmin(a->rib_inset_mm, a->mark_inset_mm), least;
+			void *model = NULL;
+			tp_err e = { 0 };
+			assert_int_equal(c->game->derive(c, &model, &e), TP_OK);
+			/* A ring keeps the zone when its disc can (mark_inset_mm):
+			 * else each ring is found, no straight rib. */
+			size_t n = zone > 0 ? back_findings(c, model, zone, &least) : 0;
+			size_t allowed = a->mark_inset_mm < zone ? rings_of(c, model) : 0;
+			if (n > allowed)
+				fail_msg("%s %s: %zu ribs nearer the cut than %g mm (%zu rings may be), down to %.2f mm",
+					 grids[g], profiles[k], n, zone, allowed, least);
+			if (back_findings(c, model, stop + 1, &least) == 0)
+				fail_msg("%s %s: no rib within %.2f mm of the cut", grids[g], profiles[k], stop + 1);
+			if (least < stop - 1e-6)
+				fail_msg("%s %s: a rib %.2f mm from the cut, inside %.2f", grids[g], profiles[k], least, stop);
+			c->game->free_model(model);
+			tp_config_free(c);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(marked_faces_ribbed),
 		cmocka_unit_test(small_square_says_what_fits),
 		cmocka_unit_test(every_grid_says_what_fits),
+		cmocka_unit_test(ribs_keep_safe_zone),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	tu_release_font_caches();
