@@ -242,6 +242,9 @@ static void proof_inks(cmsHTRANSFORM tr, struct tp_ink *inks, size_t n)
 	}
 }
 
+/* What a refused print.proof_profile may be instead (one a user gave). */
+#define ALLOWED(user) ((user) ? "; allowed: a readable CMYK ICC profile (the proof colours come from the inks' CMYK)" : "")
+
 int tp_colour_proofs(struct tp_ink *inks, size_t n, const char *profile_path, tp_err *e)
 {
 	int user = profile_path != NULL && profile_path[0] != '\0';
@@ -256,8 +259,8 @@ int tp_colour_proofs(struct tp_ink *inks, size_t n, const char *profile_path, tp
 	if (slurp(path, &icc, &len) != 0) {
 		if (errno == ENOMEM)
 			return tp_fail(e, TP_EIO, "out of memory reading %s", path);
-		return tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: %s",
-			       user ? "print.proof_profile " : "", path, strerror(errno));
+		return tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: %s%s",
+			       user ? "print.proof_profile = " : "", path, strerror(errno), ALLOWED(user));
 	}
 	cmsPluginMutex mutex = {
 		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMutexSig, NULL },
@@ -283,13 +286,13 @@ int tp_colour_proofs(struct tp_ink *inks, size_t n, const char *profile_path, tp
 	if (cmyk == NULL || srgb == NULL) {
 		rc = arena.oom || (srgb == NULL && cmyk != NULL)
 		     ? tp_fail(e, TP_EIO, "out of memory reading %s", path)
-		     : tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: not an ICC profile",
-			       user ? "print.proof_profile " : "", path);
+		     : tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: not an ICC profile%s",
+			       user ? "print.proof_profile = " : "", path, ALLOWED(user));
 		goto out;
 	}
 	if (cmsGetColorSpace(cmyk) != cmsSigCmykData) {
-		rc = tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: not a CMYK profile",
-			     user ? "print.proof_profile " : "", path);
+		rc = tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: not a CMYK profile%s",
+			     user ? "print.proof_profile = " : "", path, ALLOWED(user));
 		goto out;
 	}
 	tr = cmsCreateTransformTHR(ctx, cmyk, TYPE_CMYK_DBL, srgb, TYPE_RGB_DBL,
@@ -298,7 +301,7 @@ int tp_colour_proofs(struct tp_ink *inks, size_t n, const char *profile_path, tp
 	if (tr == NULL) {
 		rc = arena.oom ? tp_fail(e, TP_EIO, "out of memory converting proof colours")
 			 : tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: cannot convert "
-				   "to sRGB", user ? "print.proof_profile " : "", path);
+				   "to sRGB%s", user ? "print.proof_profile = " : "", path, ALLOWED(user));
 		goto out;
 	}
 	proof_inks(tr, inks, n);

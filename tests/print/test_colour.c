@@ -176,7 +176,7 @@ static void test_bad_profiles(void **state)
 		tp_err e = { 0 };
 		assert_int_equal(tp_colour_proofs(&k, 1, bad[i].path, &e), TP_EINPUT);
 		if (!strstr(e.msg, bad[i].why) || !strstr(e.msg, bad[i].path) ||
-		    !strstr(e.msg, "print.proof_profile"))
+		    !strstr(e.msg, "print.proof_profile = ") || !strstr(e.msg, "; allowed: "))
 			fail_msg("%s: \"%s\"", bad[i].path, e.msg);
 		assert_true(k.rgb[0] == -1 && k.rgb[1] == -1 && k.rgb[2] == -1);
 	}
