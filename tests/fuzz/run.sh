@@ -1,18 +1,20 @@
 #!/bin/sh
 # Runs one libFuzzer target (mk/fuzz.mk: make fuzz, make fuzz-smoke).
 #
-#   sh tests/fuzz/run.sh MODE TARGET SECONDS
+#   sh tests/fuzz/run.sh MODE TARGET COUNT
 #
-# MODE smoke: fuzzes for SECONDS from the seed corpus into a fresh scratch
-#   corpus, then replays every file in tests/fuzz/regress/TARGET/.
-# MODE long:  fuzzes for SECONDS, keeping the grown corpus in
+# MODE smoke: runs the seed corpus, then COUNT mutations from the seed
+#   FUZZ_SEED (default 1) into a fresh scratch corpus, then replays every
+#   file in tests/fuzz/regress/TARGET/: the same seed and number of runs
+#   on every machine, however fast or loaded.
+# MODE long:  fuzzes for COUNT seconds, keeping the grown corpus in
 #   build/fuzz/corpus/TARGET across runs, and appends "TARGET EXECS SECONDS"
 #   to build/fuzz/stats.txt.
 # Crashing inputs land in build/fuzz/artifacts/TARGET/; copy them to
 # tests/fuzz/regress/TARGET/ once the bug is fixed.  Exit 0 when no crash.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-mode=$1 t=$2 secs=$3
+mode=$1 t=$2 count=$3
 bin=build/fuzz/fuzz_$t
 seeds=tests/fuzz/corpus/$t
 regress=tests/fuzz/regress/$t
@@ -41,7 +43,16 @@ mkdir -p "$corpus"
 export LSAN_OPTIONS="suppressions=$(pwd)/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 nosess=
 command -v setsid >/dev/null 2>&1 && nosess="setsid -w"
-$nosess "$bin" -max_total_time="$secs" -timeout=90 -rss_limit_mb=2048 -print_final_stats=1 \
+if [ "$mode" = smoke ]; then
+	# -runs counts the seed corpus's runs too
+	nseeds=$(find "$seeds" -type f | wc -l)
+	limit="-seed=${FUZZ_SEED:-1} -runs=$((nseeds + count))"
+	what="(the seeds and $count mutations from seed ${FUZZ_SEED:-1}; "
+else
+	limit="-max_total_time=$count"
+	what="in $count s ("
+fi
+$nosess "$bin" $limit -timeout=90 -rss_limit_mb=2048 -print_final_stats=1 \
 	-artifact_prefix="$art/" "$corpus" "$seeds" </dev/null >"$log" 2>&1
 rc=$?
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
@@ -52,9 +63,9 @@ if [ $rc -ne 0 ]; then
 	grep -E 'ERROR|SUMMARY|tp-fuzz|runtime error|Test unit written' "$log" | head -n 20
 	exit 1
 fi
-echo "fuzz: $t: ${execs:-?} execs in $secs s (${rate:-?}/s, ${cov:-cov: ?}), no crash"
+echo "fuzz: $t: ${execs:-?} execs $what${rate:-?}/s, ${cov:-cov: ?}), no crash"
 if [ "$mode" = long ]; then
-	echo "$t ${execs:-0} $secs" >>build/fuzz/stats.txt
+	echo "$t ${execs:-0} $count" >>build/fuzz/stats.txt
 fi
 set -- "$regress"/*
 if [ -e "$1" ]; then
