@@ -110,7 +110,7 @@ static const struct tp_enum_name split_names[] = {
 
 static const struct tp_key core_keys[] = {
 	{ CORE("game", "name", TP_KEY_CUSTOM, game_name), .parse = parse_game, .format = format_game,
-	  .help = "the game system: series, vector or arena (default series)" },
+	  .help = "the game system: series, vector, arena, series-table or series-hex (default series)" },
 	{ CORE("board", "rows", TP_KEY_INT, board.rows), .lo = 1, .hi = TP_MAX_BOARD,
 	  .help = "board squares down" },
 	{ CORE("board", "cols", TP_KEY_INT, board.cols), .lo = 1, .hi = TP_MAX_BOARD,

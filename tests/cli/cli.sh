@@ -291,6 +291,22 @@ for r in sys.stdin.read().split():
 }
 tcase "a printed text key with a character the font has no glyph for is refused naming it" c_glyphless
 
+# game.name's help (--list keys), the README's [game] row and the man
+# page's name every game of --list games.
+c_game_names() {
+	run --list keys
+	expect_ok || return
+	gn_help=$(grep '^game[.]name' "$OUT")
+	gn_readme=$(grep '^| `name` | `series` |' "$ROOT/README.md")
+	gn_man=$(grep '^[.]BI name " = series' "$ROOT/man/tilepress.1" | sed 's/\\-/-/g')
+	for gn in $("$TP_BIN" --list games); do
+		case $gn_help in *"$gn"*) ;; *) fail "game.name's help lacks $gn: $gn_help"; return ;; esac
+		case $gn_readme in *"\`$gn\`"*) ;; *) fail "README's [game] row lacks $gn"; return ;; esac
+		case $gn_man in *"$gn"*) ;; *) fail "man's [game] name lacks $gn"; return ;; esac
+	done
+}
+tcase "game.name's help, README and man name every game" c_game_names
+
 # print.layout = punchboard: its keys are checked when the config is read,
 # at the line of the key at fault (or the --set), before any file.
 c_punch_refuse() {
