@@ -180,13 +180,14 @@ include $(sort $(wildcard mk/*.mk))
 # The tests run in the same surroundings on every machine: a date, data
 # folder or trace file from the caller's environment (a Debian package
 # build sets SOURCE_DATE_EPOCH; an installed tilepress, TILEPRESS_DATA)
-# would change what they compare (empty is unset to tilepress; a test
-# that wants one sets it), and the tools they call read one locale.
+# would change what they compare, and the tools they call read one locale.
+# Unset, not emptied: groff takes an empty SOURCE_DATE_EPOCH for an error
+# (install-test's man page check).  A test that wants one sets it.
 TEST_TARGETS := test check $(CHECKS) golden-update fuzz-smoke $(FUZZ_TARGETS:%=fuzz-smoke-%)
-$(TEST_TARGETS): export SOURCE_DATE_EPOCH :=
-$(TEST_TARGETS): export TILEPRESS_DATA :=
-$(TEST_TARGETS): export TP_TRACE :=
-$(TEST_TARGETS): export LC_ALL := C.UTF-8
+ifneq ($(filter $(TEST_TARGETS),$(MAKECMDGOALS)),)
+unexport SOURCE_DATE_EPOCH TILEPRESS_DATA TP_TRACE
+export LC_ALL := C.UTF-8
+endif
 
 # The headers each object, test and fuzz target included when last built.
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
