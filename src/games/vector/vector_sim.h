@@ -70,6 +70,15 @@ int tp_vector_simulate(const struct tp_vector_rules *r, const struct tp_vector_m
 		       int games, unsigned long long seed, const int strategy[TP_SIM_MAX_SEATS],
 		       struct tp_vector_sim *out, tp_err *e);
 
+/* Random games the finish warning (and a refusal's offer of more
+ * vectors a tile) plays: enough to tell a board on which most games end
+ * from one on which few do, quick enough for every build. */
+#define TP_VEC_FINISH_GAMES 40
+
+/* Games with a winner of TP_VEC_FINISH_GAMES random games (seed 1) by
+ * rules r (the board's counts fit), or -1 when they cannot be played. */
+long tp_vector_won_random(const struct tp_vector_rules *r);
+
 /* Reports a run: text, csv (`seat,strategy,wins` rows, then `unfinished`,
  * `stuck_games`, `first_move_stalls` rows in the wins column) or json. */
 void tp_vector_sim_format(struct tp_buf *b, const struct tp_vector_sim *s, int fmt);

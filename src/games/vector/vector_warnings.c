@@ -9,14 +9,10 @@
 #include "games/vector/vector_config.h"
 #include "games/vector/vector_sim.h"
 
-/* Random games a warning plays: enough to tell a board on which most
- * games end from one on which few do, quick enough for every build. */
-#define FINISH_GAMES 40
+#define FINISH_GAMES TP_VEC_FINISH_GAMES
 #define FINISH_SEED 1
 
-/* Games with a winner of FINISH_GAMES random games by rules r (the
- * board's counts fit), or -1 when they cannot be played. */
-static long won_of(const struct tp_vector_rules *r)
+long tp_vector_won_random(const struct tp_vector_rules *r)
 {
 	struct tp_vector_model *m = NULL;
 	tp_err e = { 0 };
@@ -40,7 +36,7 @@ static int ends(const struct tp_vector_rules *c, void *ctx)
 	long *won = ctx;
 	if (tp_vector_reaches(c) != 1)   /* (out of memory: no offer) */
 		return 0;
-	*won = won_of(c);
+	*won = tp_vector_won_random(c);
 	return 2 * *won >= FINISH_GAMES;
 }
 
@@ -70,7 +66,7 @@ static int tiles_that_end(const struct tp_vector_rules *r, struct tp_vector_rule
 int tp_vector_warnings(const struct tp_config *c, char out[][200], int max)
 {
 	const struct tp_vector_rules *r = &tp_vector(c)->rules;
-	long won = won_of(r), fix_won = 0;
+	long won = tp_vector_won_random(r), fix_won = 0;
 	if (max < 1 || won < 0 || 2 * won >= FINISH_GAMES)
 		return 0;
 	/* The key named is the one the offer changes. */

@@ -578,5 +578,46 @@ c_largest_sheet() {
 }
 tcase "punchboard: the largest press sheet allowed builds, its page that size" c_largest_sheet
 
+# A misfit's offer of another per_tile "with N blanks" is one on which
+# half of the finish warning's 40 random games have a winner, whenever any
+# per_tile that fills the board with blanks has that: 1 player on the seed
+# board was offered per_tile = 2 with 34 blanks, on which none end. Every
+# candidate (2..directions, blanks filling the board) is played by
+# simulate; the offer applied checks without the warning.
+won40() {
+	run -c "$CFG" -s vector.players="$1" -s vector.per_tile="$2" -s vector.blanks="$3" \
+		simulate --strategy random --games 40 --format csv
+	[ "$rc" -eq 0 ] || { echo -1; return; }
+	awk -F, '$1 == "unfinished" { print 40 - $3 }' "$OUT"
+}
+c_offer_ends() {
+	for oe_p in 1 3; do
+		run -c "$CFG" -s vector.players=$oe_p check
+		oe_k=$(sed -n 's/.*per_tile = \([0-9]*\) with \([0-9]*\) blanks*$/\1/p' "$ERR")
+		oe_b=$(sed -n 's/.*per_tile = \([0-9]*\) with \([0-9]*\) blanks*$/\2/p' "$ERR")
+		[ -n "$oe_k" ] || continue
+		oe_any=0 oe_k2=2
+		while [ "$oe_k2" -le "$N_DIRS" ]; do
+			oe_b2=$((ROWS * COLS - 2 * oe_p - $(binom "$N_DIRS" "$oe_k2")))
+			if [ "$oe_k2" -ne "$PER_TILE" ] && [ "$oe_b2" -ge 0 ] &&
+				[ "$(won40 $oe_p $oe_k2 $oe_b2)" -ge 20 ]; then
+				oe_any=1
+			fi
+			oe_k2=$((oe_k2 + 1))
+		done
+		oe_won=$(won40 $oe_p "$oe_k" "$oe_b")
+		if [ "$oe_any" -eq 1 ] && [ "$oe_won" -lt 20 ]; then
+			fail "players $oe_p: offered per_tile = $oe_k with $oe_b blanks ends $oe_won of 40"
+			return
+		fi
+		run -c "$CFG" -s vector.players=$oe_p -s vector.per_tile="$oe_k" -s vector.blanks="$oe_b" check
+		[ "$rc" -eq 0 ] || { fail "the offer is refused: $(errtext)"; return; }
+		[ "$oe_any" -eq 0 ] || ! grep -q 'warning' "$ERR" || { fail "the offer warns: $(errtext)"; return; }
+		oe_tested=1
+	done
+	[ -n "${oe_tested:-}" ] || fail "no misfit offered a per_tile with blanks: nothing tested"
+}
+tcase "a misfit's per_tile offer with blanks is one whose games end, when one is" c_offer_ends
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
