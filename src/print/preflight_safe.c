@@ -108,6 +108,22 @@ static void text_box(const struct tp_scene *sc, const struct tp_shape *s, double
 		b[i] = t[i];
 }
 
+/* How far text box b keeps inside the trim of sc, a page without die
+ * lines, from its edges but its seams: a text is never cut up into panels
+ * (each panel that reaches it holds it whole), so across a seam it lies
+ * where it lay on the page, measured from the edges that are cut; a
+ * path's share of a panel ends at the seam's overlap, so a path that
+ * reaches a seam runs on (tp_pf_trim_dist). */
+static double text_trim_dist(const struct tp_scene *sc, const double b[4])
+{
+	const double e[4] = { b[0], b[1], sc->trim_w - b[2], sc->trim_h - b[3] };
+	double d = INFINITY;
+	for (int j = 0; j < 4; j++)
+		if (!(sc->seams >> j & 1))
+			d = fmin(d, fmax(e[j], 0));
+	return d;
+}
+
 /* The safe zone: elements that do not run to a cut keep clear of it.  An
  * element is measured by its box, a path nearer than the zone by its
  * outline as drawn: a round picture in a round counter is farther from
@@ -138,7 +154,7 @@ void tp_pf_safe_zone(struct tp_pf_page *P)
 			 * warned on every other tile of that row. */
 			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
 				text_box(sc, s, b);
-				d = tp_pf_trim_dist(sc, b);
+				d = text_trim_dist(sc, b);
 			}
 		}
 		/* Art that reaches a cut runs on into the bleed; text never

@@ -626,6 +626,10 @@ static void seam_safe_zone(void **state)
 	/* every 4 mm across the middle, where some panel's seam lies */
 	for (double x = W / 2 - 3 * overlap; x < W / 2 + 3 * overlap; x += 4)
 		assert_int_equal(tp_scene_rect(sc, DARK, TP_FILL, 0, x, 40, 2, 10), 0);
+	/* a caption across the middle, well inside the page: across a seam
+	 * it runs on, as the art does (it was "text runs into the cut") */
+	for (double x = W / 2 - 3 * overlap; x < W / 2 + 3 * overlap; x += 7)
+		assert_int_equal(tp_scene_text(sc, TP_INK_LINE, x, 70, 4, TP_ALIGN_CENTER, "CAPTION"), 0);
 	struct tp_pf_rules r = rules();
 	struct tp_preflight pf = { 0 };
 	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
