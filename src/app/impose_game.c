@@ -20,14 +20,61 @@
 
 /* ---- the config stage ------------------------------------------------------------ */
 
+/* The pages a gang layout without a named press sheet puts separate
+ * pieces on when their page is larger than print.max_sheet_mm: a panel's
+ * seam would cut pieces open (the preflight's die-split), so they go
+ * whole onto pages of max_sheet_mm square, as onto a named press sheet,
+ * with its margins and gutter. */
+static void max_press(const struct tp_config *c, struct tp_press *pr)
+{
+	tp_press_of(c, pr);
+	pr->w = pr->h = c->print.max_sheet_mm;
+}
+
+/* Every separate piece fits a max_press page (a larger one is refused
+ * here, not split at the build). */
+static int max_press_check(const struct tp_config *c, tp_err *e)
+{
+	const struct tp_game *g = c->game;
+	struct tp_press pr;
+	max_press(c, &pr);
+	for (size_t i = 0; i < g->n_sheets; i++) {
+		const struct tp_sheet_def *d = &g->sheets[i];
+		struct tp_parts ps = { 0 };
+		if (d->parts == NULL || d->parts(c, d->name, &ps) <= 0) {
+			free(ps.p);
+			continue;
+		}
+		int *sh = tp_calloc(ps.n + 1, sizeof *sh);
+		double *x = tp_calloc(ps.n + 1, sizeof *x), *y = tp_calloc(ps.n + 1, sizeof *y);
+		char why[400] = "out of memory";
+		int oom = !(sh && x && y);
+		int rc = oom ? -1 : tp_parts_plan(&pr, &ps, sh, x, y, why, sizeof why);
+		free(ps.p);
+		free(sh);
+		free(x);
+		free(y);
+		if (oom)
+			return tp_fail(e, TP_EIO, "out of memory laying out the pieces of sheet %s", d->name);
+		if (rc < 0)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: print.max_sheet_mm = %g: sheet %s cannot be laid out on pages of that size: %s; allowed: a larger print.max_sheet_mm, smaller margins, or smaller pieces",
+				       tp_config_where(c, "print", "max_sheet_mm"), c->print.max_sheet_mm,
+				       d->name, why);
+	}
+	return TP_OK;
+}
+
 int tp_impose_check(const struct tp_config *c, tp_err *e)
 {
 	const struct tp_print *p = &c->print;
 	int punch = p->layout == TP_LAYOUT_PUNCHBOARD;
 	/* A gang layout uses a press sheet only when one is named (by the
-	 * config or its profile): oversize pages are paneled onto it. */
+	 * config or its profile): oversize pages are paneled onto it.
+	 * Without one, separate pieces on a page larger than max_sheet_mm
+	 * go whole onto pages of that size (max_press): each must fit one. */
 	if (!punch && !tp_config_given(c, "print", "sheet_mm"))
-		return TP_OK;
+		return max_press_check(c, e);
 	struct tp_press pr;
 	tp_press_of(c, &pr);
 	double a[4];
@@ -150,13 +197,42 @@ static int impose_parts_doc(const struct tp_config *c, const struct tp_press *pr
 	return 0;
 }
 
+/* 1 when a page of doc (sheet `sheet`) holding separate pieces is larger
+ * than print.max_sheet_mm allows a page whole (tp_panel_split); -1 when
+ * out of memory. */
+static int parts_oversize(const struct tp_config *c, const char *sheet, const struct tp_doc *doc)
+{
+	const struct tp_sheet_def *d = tp_game_sheet(c->game, sheet);
+	const struct tp_print *p = &c->print;
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0, step;
+	for (size_t k = 0; d && d->parts && k < doc->n; k++) {
+		const struct tp_scene *sc = doc->pages[k].sc;
+		struct tp_parts ps = { 0 };
+		int has = d->parts(c, sc->name, &ps);
+		free(ps.p);
+		if (has < 0)
+			return -1;
+		double room = p->max_sheet_mm - 2 * (sc->bleed + m);
+		if (has > 0 && (tp_panel_split(sc->trim_w, room, p->panel_overlap_mm, &step) != 1 ||
+				tp_panel_split(sc->trim_h, room, p->panel_overlap_mm, &step) != 1))
+			return 1;
+	}
+	return 0;
+}
+
 static int impose_doc(const struct tp_config *c, const void *model, const char *sheet,
 		      struct tp_doc *doc)
 {
 	const struct tp_print *p = &c->print;
 	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
-	if (p->layout != TP_LAYOUT_PUNCHBOARD && !tp_config_given(c, "print", "sheet_mm"))
+	if (p->layout != TP_LAYOUT_PUNCHBOARD && !tp_config_given(c, "print", "sheet_mm")) {
+		struct tp_press pr;
+		max_press(c, &pr);
+		int big = parts_oversize(c, sheet, doc);
+		if (big < 0 || (big && impose_parts_doc(c, &pr, sheet, doc) != 0))
+			return -1;
 		return tp_doc_panelize(doc, p->max_sheet_mm, p->panel_overlap_mm, m);
+	}
 	if (p->layout != TP_LAYOUT_PUNCHBOARD) {
 		/* A named press sheet: separate pieces go onto it whole, other
 		 * oversize pages are paneled onto it. */

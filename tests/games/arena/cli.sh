@@ -972,5 +972,34 @@ c_small_groups() {
 }
 tcase "numbering = groups: a board too small for the pieces is refused for them, offering a side that checks" c_small_groups
 
+# print.max_sheet_mm below the pieces sheet's page (gang layout, no
+# press sheet named): its pieces go whole onto pages of that size, as
+# onto a named press sheet; a panel seam cut them open before and the
+# preflight's die-split failed the build check had passed. The page size
+# and the pieces are read from a default build (MediaBox, die outlines
+# in the DXF); a size no piece fits is refused at check, naming the key.
+c_max_sheet_pieces() {
+	d=$(fresh_dir ms-ref)
+	run -c "$CFG" build -q -o "$d" --only pieces --formats pdf,dxf
+	expect_ok || return
+	ms_n=$(grep -c POLYLINE "$d/pieces.dxf")
+	ms_lim=$(pdfinfo "$d/pieces.pdf" | awk '/^Page size/ { m = $3 > $5 ? $3 : $5; print int(m * 25.4 / 72) - 1 }')
+	d=$(fresh_dir ms-small)
+	run -c "$CFG" -s print.max_sheet_mm="$ms_lim" build -q -o "$d" --only pieces,manifest --formats pdf,dxf
+	expect_ok || return
+	head -n 1 "$d/manifest/preflight.txt" | grep -q ' 0 errors' || { fail "preflight: $(head -n 1 "$d/manifest/preflight.txt")"; return; }
+	ms_got=$(cat "$d"/pieces*.dxf | grep -c POLYLINE)
+	[ "$ms_got" -eq "$ms_n" ] || { fail "$ms_got die outlines on the pages, $ms_n pieces"; return; }
+	ms_big=$(pdfinfo -f 1 -l 99 "$d/pieces.pdf" | awk -v lim="$ms_lim" '/Page.*size/ { if ($4 * 25.4 / 72 > lim + 0.01 || $6 * 25.4 / 72 > lim + 0.01) n++ } END { print n + 0 }')
+	[ "$ms_big" -eq 0 ] || { fail "$ms_big pages larger than $ms_lim mm"; return; }
+	run -c "$CFG" -s print.max_sheet_mm=100 check
+	if [ "$rc" -ne 0 ]; then
+		[ "$rc" -eq 2 ] || { fail "max_sheet_mm 100: exit $rc"; return; }
+		one_err_line || return
+		err_has "--set print.max_sheet_mm=100:" "sheet pieces cannot be laid out" || return
+	fi
+}
+tcase "print.max_sheet_mm below the pieces sheet: pieces go whole onto pages of that size" c_max_sheet_pieces
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
