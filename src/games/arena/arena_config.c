@@ -13,6 +13,7 @@
 #include "core/datadir.h"
 #include "core/inputs.h"
 #include "core/regfile.h"
+#include "games/arena/arena_sheets.h"
 
 /* ---- arena.shapes: a template name or a path ------------------------------ */
 
@@ -399,6 +400,32 @@ static int load_pictures(const struct tp_config *c, struct tp_arena_cfg *a, tp_e
 	return TP_OK;
 }
 
+/* The die net (arena.die) is one closed die outline: a page that holds it
+ * whole (print.max_sheet_mm or the press sheet, after bleed and marks,
+ * laid across when that fits) or it would be cut open by a panel's seam,
+ * which the preflight then refuses at the build. */
+static int check_die_net(const struct tp_config *c, const struct tp_arena_cfg *a, tp_err *e)
+{
+	double rw, rh;
+	tp_press_room(c, &rw, &rh);
+	if (a->die == TP_ARENA_DIE_OFF || rw <= 0 || rh <= 0)
+		return TP_OK;   /* (a press sheet leaving no room is refused by its own check) */
+	double k = 4 + TP_ARENA_DIE_TAB, w = k * a->die_mm, h = 3 * a->die_mm, eps = 1e-9;
+	if ((w <= rw + eps && h <= rh + eps) || (w <= rh + eps && h <= rw + eps))
+		return TP_OK;
+	/* The largest edge whose net fits either way, down to 0.1 mm. */
+	double most = fmax(fmin(rw / k, rh / 3), fmin(rh / k, rw / 3));
+	most = floor(most * 10 + 1e-6) / 10;
+	char allowed[120];
+	if (most >= 10)
+		snprintf(allowed, sizeof allowed, "arena.die_mm at most %g, or ", most);
+	else
+		allowed[0] = '\0';
+	return tp_fail(e, TP_EINPUT,
+		       "%s: arena.die_mm = %g: the die net (%.1f x %.1f mm) is larger than a page holds whole (%.1f x %.1f mm after bleed and marks, from print.max_sheet_mm or the press sheet), and a panel's seam would cut its outline open; allowed: %sa larger print.max_sheet_mm or press sheet",
+		       tp_config_where(c, "arena", "die_mm"), a->die_mm, w, h, rw, rh, allowed);
+}
+
 int tp_arena_finish(struct tp_config *c, tp_err *e)
 {
 	struct tp_arena_cfg *a = c->game_cfg;
@@ -455,5 +482,5 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 	c->board.rows = tp_arena_rows(&a->rules);
 	c->board.cols = tp_arena_cols(&a->rules);
 	c->print.tile_mm = a->square_mm;
-	return TP_OK;
+	return check_die_net(c, a, e);
 }

@@ -1001,5 +1001,28 @@ c_max_sheet_pieces() {
 }
 tcase "print.max_sheet_mm below the pieces sheet: pieces go whole onto pages of that size" c_max_sheet_pieces
 
+# The die net is one closed outline: one larger than a page can hold
+# whole (A4 press sheet, punchboard) is refused by check naming
+# arena.die_mm and the largest edge that fits; that edge builds with the
+# preflight clean (no die-split) and 0.1 mm more is refused. It passed
+# check and then failed the build with die-split errors.
+c_die_net_fits() {
+	ms_args="-s arena.die=pips -s print.layout=punchboard -s print.sheet_mm=A4"
+	run -c "$CFG" $ms_args -s arena.die_mm=60 check
+	[ "$rc" -eq 2 ] || { fail "die_mm 60 on A4: exit $rc, want 2"; return; }
+	one_err_line || return
+	err_has "--set arena.die_mm=60:" "the die net" || return
+	most=$(sed -n 's/.*arena.die_mm at most \([0-9.]*\),.*/\1/p' "$ERR")
+	[ -n "$most" ] || { fail "no largest edge in: $(errtext)"; return; }
+	d=$(fresh_dir die-most)
+	run -c "$CFG" $ms_args -s arena.die_mm="$most" build -q -o "$d" --only die-net,manifest --formats pdf,dxf
+	expect_ok || return
+	head -n 1 "$d/manifest/preflight.txt" | grep -q ' 0 errors' || { fail "die_mm $most: $(head -n 1 "$d/manifest/preflight.txt")"; return; }
+	more=$(awk -v m="$most" 'BEGIN { printf "%.1f", m + 0.1 }')
+	run -c "$CFG" $ms_args -s arena.die_mm="$more" check
+	[ "$rc" -eq 2 ] || fail "die_mm $more (past the largest that fits): exit $rc, want 2"
+}
+tcase "a die net larger than a page holds whole is refused with the largest edge that fits" c_die_net_fits
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
