@@ -166,8 +166,8 @@ static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 	struct die *k = &P->die[P->n_die];
 	k->shape = d->index;
 	k->first = P->n_seg;
-	size_t sub[256], m;
-	if (tp_pf_die_segments(P, d, &k->closed, sub, 256, &m) != 0)
+	int nicked;
+	if (tp_pf_die_nicked(P, d, &k->closed, &nicked) != 0)
 		return -1;
 	k->last = P->n_seg;
 	for (size_t i = k->first; P->quiet && i < k->last; i++) {
@@ -190,7 +190,7 @@ static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 		k->box[2] = fmax(k->box[2], fmax(g->x0, g->x1));
 		k->box[3] = fmax(k->box[3], fmax(g->y0, g->y1));
 	}
-	k->nicked = !k->closed && m <= 256 && tp_pf_nicked(P, k->last, sub, m);
+	k->nicked = nicked;
 	if (k->nicked)
 		k->closed = 1;
 	P->n_die++;

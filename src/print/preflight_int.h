@@ -94,6 +94,11 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
  * (preflight_nicks.c). */
 int tp_pf_nicked(struct tp_pf_page *P, size_t last, const size_t *sub, size_t m);
 
+/* tp_pf_die_segments of d, and *nicked: 1 when they are not closed but a
+ * nicked contour (tp_pf_nicked), however many runs its nicks leave.  0,
+ * or -1 when out of memory. */
+int tp_pf_die_nicked(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed, int *nicked);
+
 /* The safe zone, at the page's end: each shape of P->safe against the die
  * pieces (preflight_safe.c). */
 void tp_pf_safe_zone(struct tp_pf_page *P);

@@ -5,6 +5,9 @@
  * never begins a corner, so a smooth curve is never taken for corners. */
 
 #include <math.h>
+#include <stdlib.h>
+
+#include "core/alloc.h"
 
 #include "print/preflight_int.h"
 
@@ -130,4 +133,22 @@ int tp_pf_nicked(struct tp_pf_page *P, size_t last, const size_t *sub, size_t m)
 			    "a nick %.2f mm from a corner", fmin(before, after));
 	}
 	return 1;
+}
+
+int tp_pf_die_nicked(struct tp_pf_page *P, const struct tp_walk_shape *d, int *closed, int *nicked)
+{
+	/* One start a subpath: a nicked contour has one a run between nicks
+	 * (a hex arena board part's outline, two nicks a side: 540; a fixed
+	 * 256 took it for an open path). */
+	size_t n_sub = 1, stack[256], m;
+	for (size_t i = 0; i < d->n; i++)
+		n_sub += d->pts[i].op == TP_MOVE;
+	size_t *sub = n_sub <= 256 ? stack : tp_malloc(n_sub * sizeof *sub);
+	if (sub == NULL)
+		return -1;
+	int rc = tp_pf_die_segments(P, d, closed, sub, n_sub, &m);
+	*nicked = rc == 0 && !*closed && m <= n_sub && tp_pf_nicked(P, P->n_seg, sub, m);
+	if (sub != stack)
+		free(sub);
+	return rc;
 }

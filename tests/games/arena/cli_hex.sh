@@ -344,6 +344,24 @@ c_small_sides() {
 }
 tcase "sides too small for the pieces are refused for the pieces, offering one that plays" c_small_sides
 
+# Nicks on the board parts' outlines: a part cut round its cells has
+# hundreds of sides, so its nicks leave more runs than the preflight's
+# fixed 256 took for one nicked contour (side 19: 540 pieces), and it
+# refused the build as "die-open" after check had passed. The DXF must
+# hold more runs than without nicks (the nicks are there).
+c_part_nicks() {
+	d=$(fresh_dir part-nicks)
+	run -c "$CFG" -s arena.side=19 -s print.nicks_per_side=2 build -q -o "$d" --only board-part-1,manifest --formats pdf,dxf
+	expect_ok || return
+	head -n 1 "$d/manifest/preflight.txt" | grep -q ' 0 errors' || { fail "preflight: $(head -n 1 "$d/manifest/preflight.txt")"; return; }
+	runs=$(grep -c POLYLINE "$d/board-part-1.dxf")
+	d0=$(fresh_dir part-nicks0)
+	run -c "$CFG" -s arena.side=19 build -q -o "$d0" --only board-part-1 --formats dxf
+	expect_ok || return
+	[ "$runs" -gt "$(grep -c POLYLINE "$d0/board-part-1.dxf")" ] || fail "no nicks cut the outline: the case tests nothing"
+}
+tcase "nicked board parts cut round their cells pass the preflight (more than 256 runs)" c_part_nicks
+
 # Colours and pictures on this grid (poly_colours.sh).
 . tests/games/arena/poly_colours.sh
 c_colours() {
