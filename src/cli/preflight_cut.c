@@ -126,10 +126,14 @@ int tp_pf_cuts_add(struct tp_pf_cuts *cu, size_t k, const struct tp_page *pg, st
 	 * else every panel that overlaps the place. */
 	if (k < cu->n && same(b, want))
 		return add(cu, k, b, pg, P);
+	int behind = 0;
 	for (size_t j = 0; j < cu->n; j++)
-		if (box_of(cu, j, b) && overlap(b, want) && add(cu, j, b, pg, P) != 0)
-			return -1;
-	return 0;
+		if (box_of(cu, j, b) && overlap(b, want)) {
+			behind |= same(b, want);
+			if (add(cu, j, b, pg, P) != 0)
+				return -1;
+		}
+	return behind ? 0 : 1;
 }
 
 void tp_pf_cuts_close(struct tp_pf_cuts *cu)

@@ -38,7 +38,10 @@ int tp_pf_cuts_open(struct tp_pf_cuts *cu, const struct tp_session *s, const str
  * (mirrored: the place mirrored about the sheet's vertical axis; the
  * press sheets of a punchboard all lie at one place), else of every
  * panel that overlaps that place, each moved to where it lies behind pg
- * (print/preflight.h, tp_pf_add_cuts).  0, or -1 when out of memory. */
+ * (print/preflight.h, tp_pf_add_cuts).  0; 1 when no page of the
+ * cutting sheet lies at that place (the two sheets are paneled apart:
+ * printed together, this page's pieces miss their cuts); -1 when out of
+ * memory. */
 int tp_pf_cuts_add(struct tp_pf_cuts *cu, size_t k, const struct tp_page *pg,
 		   struct tp_pf_page *P);
 

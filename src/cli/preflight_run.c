@@ -118,10 +118,19 @@ static int page_of(struct tp_pf_cuts *cu, const struct tp_sheet_def *d, const st
 	if (P == NULL)
 		return -1;
 	tp_err e = { 0 };
-	if (tp_scene_walk(pg->sc, &tp_pf_view, &tp_pf_sink, P, &e) != TP_OK ||
-	    tp_pf_cuts_add(cu, k, pg, P) != 0)
+	int behind = tp_scene_walk(pg->sc, &tp_pf_view, &tp_pf_sink, P, &e) == TP_OK
+		     ? tp_pf_cuts_add(cu, k, pg, P) : -1;
+	if (behind < 0)
 		pf->oom = 1;
-	return tp_pf_end(P);
+	int rc = tp_pf_end(P);
+	/* A back paneled apart from its fronts (or a plate from its sheet):
+	 * work-and-turn (or the emboss press) cannot register it. */
+	if (behind == 1)
+		tp_preflight_note(pf, TP_PF_WARNING, d->name, (int)k + 1, "registration",
+				  "no page of %s lies %s this page (x %.1f..%.1f mm of the sheet%s): paneled apart, its pieces miss their cuts",
+				  d->cut_by, d->cut_back ? "behind" : "under", pg->at[0],
+				  pg->at[0] + pg->sc->trim_w, d->cut_back ? ", mirrored" : "");
+	return rc;
 }
 
 int tp_preflight_doc(const struct tp_session *s, const struct tp_build *b,
