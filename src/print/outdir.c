@@ -225,8 +225,14 @@ int tp_outdir_sweep(struct tp_outdir *d, const char *record, struct tp_buf *repo
 	}
 	struct dirent *de;
 	while ((de = readdir(dp)) != NULL) {
+		/* Every build holds the folder's lock from before it stages to
+		 * after its commit, and the caller holds it now: so no staging
+		 * folder here is a live build's, whatever its pid. (Asking
+		 * whether the pid runs was wrong once pids wrap: a reused pid
+		 * kept a dead build's half-moved set until a later build, which
+		 * would then have moved it over the newer one.) */
 		long pid = stage_pid(de->d_name);
-		if (pid == 0 || running(pid))
+		if (pid == 0)
 			continue;
 		int sfd = openat(d->fd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (sfd >= 0 && tp_safe_kind(sfd, COMMIT_MARK) == 1 && tp_safe_kind(sfd, record) == 1) {
