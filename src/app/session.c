@@ -28,6 +28,23 @@ static const struct tp_game *game_of_sets(const struct tp_session_spec *sp)
 	return g;
 }
 
+/* The shipped editions' names, comma separated, as far as they fit. */
+struct edition_list {
+	char text[512];
+	size_t len;
+};
+
+static void add_edition(const char *stem, void *ctx)
+{
+	struct edition_list *l = ctx;
+	size_t left = sizeof l->text - l->len;
+	int w = snprintf(l->text + l->len, left, "%s%s", l->len ? ", " : "", stem);
+	if (w > 0 && (size_t)w < left)
+		l->len += (size_t)w;
+	else
+		l->text[l->len] = '\0';   /* one that does not fit is left out whole */
+}
+
 /* A bare edition name ("series-blind", "vector") names a shipped config:
  * config/NAME.ini in the data folders. */
 static int find_config(const struct tp_session_spec *sp, char *path, size_t n, tp_err *e)
@@ -55,9 +72,18 @@ static int find_config(const struct tp_session_spec *sp, char *path, size_t n, t
 	snprintf(rel, sizeof rel, "config/%s%s", sp->config, ext);
 	if (tp_data_find(rel, path, n) == 0)
 		return TP_OK;
+	/* Name the editions that are there (what --list editions prints), not
+	 * a fixed list that goes stale when a config/NAME.ini is added. */
+	struct edition_list l = { .text = "", .len = 0 };
+	if (tp_data_each("config", ".ini", add_edition, &l) != 0)
+		return tp_fail(e, TP_EIO, "out of memory listing the editions");
+	if (l.len == 0)
+		return tp_fail(e, TP_EINPUT,
+			       "-c %s: no such file here, and no shipped edition %s in %s, which hold no config/NAME.ini (TILEPRESS_DATA names the data folder)",
+			       sp->config, rel, tp_data_dirs_text());
 	return tp_fail(e, TP_EINPUT,
-		       "-c %s: no such file here, and no shipped edition %s in %s; shipped: series, series-blind, series-tutorial, vector, arena (tilepress --list games)",
-		       sp->config, rel, tp_data_dirs_text());
+		       "-c %s: no such file here, and no shipped edition %s in %s; shipped: %s (tilepress --list editions)",
+		       sp->config, rel, tp_data_dirs_text(), l.text);
 }
 
 int tp_session_config(const struct tp_session_spec *sp, struct tp_config **out, tp_err *e)

@@ -587,6 +587,26 @@ c_bare_edition() {
 }
 tcase "-c series-blind finds the shipped edition from any folder" c_bare_edition
 
+c_unknown_edition() {
+	# A name that is no shipped edition is refused naming every one that
+	# is, as --list editions lists them (a fixed list in the message went
+	# stale as editions were added).
+	data=
+	[ "$TP_BIN" = "$ROOT/tilepress" ] || data=$ROOT
+	( cd "$T" && TILEPRESS_DATA=$data "$TP_BIN" --list editions >"$T/ed.list" ) ||
+		{ fail "--list editions"; return; }
+	[ -s "$T/ed.list" ] || { fail "--list editions printed nothing"; return; }
+	want=$(paste -sd, "$T/ed.list" | sed 's/,/, /g')
+	( cd "$T" && TILEPRESS_DATA=$data "$TP_BIN" -c no-such-edition check >"$T/ued.out" 2>"$T/ued.err" )
+	ue_rc=$?
+	[ "$ue_rc" -eq 2 ] || { fail "exit $ue_rc, want 2"; return; }
+	[ "$(wc -l <"$T/ued.err")" -eq 1 ] || { fail "not one line: $(cat "$T/ued.err")"; return; }
+	grep -qF "config/no-such-edition.ini" "$T/ued.err" &&
+		grep -qF "shipped: $want (tilepress --list editions)" "$T/ued.err" ||
+		fail "does not list the shipped editions ($want): $(cat "$T/ued.err")"
+}
+tcase "-c NAME of no shipped edition names every shipped one (--list editions)" c_unknown_edition
+
 c_relative_template() {
 	mkdir -p "$T/rel/sub"
 	cp "$TPL_DIR/pips.ini" "$T/rel/sub/mine.ini"
