@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "games/vector/vector_config.h"
 #include "print/die.h"
 #include "print/impose.h"
 #include "print/sheet.h"
+#include "print/impose_parts.h"
 #include "print/symbol.h"
 #include "print/text_outline.h"
 
@@ -318,6 +320,28 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 	return 0;
 }
 
+/* The pieces stand apart (impose_parts.h): a page larger than
+ * print.max_sheet_mm, or a press sheet, takes each whole instead of a
+ * panel's seam cutting one open.  Each part is the piece's square box
+ * round its symbol, on the pitch build_pieces lays them. */
+static int pieces_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
+{
+	if (strcmp(page, "pieces") != 0)
+		return 0;
+	const struct tp_vector_cfg *v = tp_vector(c);
+	double t = c->print.tile_mm, size = v->piece_pct / 100 * t;
+	double pitch = fmax(t, size + c->print.min_die_gap_mm);
+	ps->p = tp_calloc((size_t)v->rules.players + 1, sizeof *ps->p);
+	if (ps->p == NULL)
+		return -1;
+	for (int p = 0; p < v->rules.players; p++)
+		ps->p[p] = (struct tp_part){ (p + 0.5) * pitch - size / 2, (t - size) / 2, size, size };
+	ps->n = (size_t)v->rules.players;
+	ps->bleed = c->print.bleed_mm;
+	ps->back = 0;
+	return 1;
+}
+
 /* Die lines 1:1 with the sheets they cut.  The ganged tiles get straight
  * full-length cuts, so each edge two tiles share is cut once. */
 /* The tiles sheet is a gang of rows x cols tiles, its backs the mirrored
@@ -375,6 +399,6 @@ const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
 	{ "tile-backs", "tile backs, mirrored", 0, NULL, NULL, build_backs, NULL, NULL, "tiles", 1 },
 	{ "board", "board (FIG. 1)", 0, NULL, NULL, build_board, NULL, NULL, NULL, 0 },
 	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL, NULL, NULL, 0 },
-	{ "pieces", "transparent playing pieces (FIGS. 3-4), laser file: die lines only (no marks)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, NULL, NULL, 0 },
+	{ "pieces", "transparent playing pieces (FIGS. 3-4), laser file: die lines only (no marks)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, pieces_parts, NULL, 0 },
 	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, NULL, NULL, 0 },
 };

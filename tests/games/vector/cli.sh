@@ -619,5 +619,31 @@ c_offer_ends() {
 }
 tcase "a misfit's per_tile offer with blanks is one whose games end, when one is" c_offer_ends
 
+# The pieces stand apart: a pieces page larger than print.max_sheet_mm
+# puts them whole onto pages of that size (3 players, 100 mm tiles: the
+# 300 mm page was split evenly through the middle piece and the build
+# failed its preflight after check had passed). The page size and the die
+# entities are read from a build without the limit; a piece too large for
+# any page is refused at check naming the key.
+c_pieces_pages() {
+	pp_args="-s vector.players=3 -s vector.blanks=2 -s print.tile_mm=100"
+	d=$(fresh_dir pp-ref)
+	run -c "$CFG" $pp_args build -q -o "$d" --only pieces --formats pdf,dxf
+	expect_ok || return
+	pp_n=$(grep -c -x 'CIRCLE\|LWPOLYLINE\|POLYLINE\|LINE' "$d/pieces.dxf")
+	pp_lim=$(pdfinfo "$d/pieces.pdf" | awk '/^Page size/ { m = $3 > $5 ? $3 : $5; print int(m * 25.4 / 72) - 1 }')
+	d=$(fresh_dir pp-small)
+	run -c "$CFG" $pp_args -s print.max_sheet_mm="$pp_lim" build -q -o "$d" --only pieces,manifest --formats pdf,dxf
+	expect_ok || return
+	head -n 1 "$d/manifest/preflight.txt" | grep -q ' 0 errors' || { fail "preflight: $(head -n 1 "$d/manifest/preflight.txt")"; return; }
+	pp_got=$(cat "$d"/pieces*.dxf | grep -c -x 'CIRCLE\|LWPOLYLINE\|POLYLINE\|LINE')
+	[ "$pp_got" -eq "$pp_n" ] || { fail "$pp_got die entities on the pages, $pp_n without the limit"; return; }
+	run -c "$CFG" $pp_args -s print.max_sheet_mm=100 check
+	[ "$rc" -eq 2 ] || { fail "a piece larger than a 100 mm page: exit $rc, want 2"; return; }
+	one_err_line || return
+	err_has "--set print.max_sheet_mm=100:" "sheet pieces cannot be laid out" || return
+}
+tcase "pieces larger together than print.max_sheet_mm go whole onto pages of that size" c_pieces_pages
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
