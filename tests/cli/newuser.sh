@@ -125,7 +125,19 @@ c_game_keys() {
 		done
 	done
 	run -c arena -s print.tile_mm=20 check
-	err_has "print.tile_mm is not used by game arena" "arena.square_mm"
+	err_has "print.tile_mm is not used by game arena" "arena.square_mm" || return
+	# A game that lists print.anchor_ink prints that ink: its name appears
+	# in the files a build writes (the arena, which has no anchors, listed
+	# it and wrote it nowhere).
+	for g in series vector arena; do
+		grep -qx print.anchor_ink "$T/keys.$g" || continue
+		d=$T/anchor-$g
+		rm -rf "$d"
+		run -q -c $g -s print.anchor_ink=AnchorProbe build -o "$d" --formats svg
+		expect_ok || return
+		grep -rqs AnchorProbe "$d" --include='*.svg' ||
+			{ fail "$g lists print.anchor_ink but no SVG it writes uses it"; return; }
+	done
 }
 tcase "each game lists and accepts only the keys it reads" c_game_keys
 

@@ -303,9 +303,10 @@ static const struct tp_report_file files[] = {
 	{ "deal-5.csv", deal, 5 },            { "deal-6.csv", deal, 6 },
 };
 
-/* The arena sizes everything from its own square. */
+/* The arena sizes everything from its own square, and has no anchors. */
 static const struct tp_unused_key arena_unused[] = {
 	{ "print.tile_mm", "the board square and piece cell is arena.square_mm; set that instead" },
+	{ "print.anchor_ink", "the arena has no anchor squares to outline (its start, the centre square, is ringed in the numbers' ink)" },
 	{ NULL, NULL },
 };
 
