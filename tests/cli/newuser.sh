@@ -107,7 +107,8 @@ tcase "--only proof shows the sheets already in the folder" c_only_proof
 # Each game lists only the keys it reads, and refuses the shared keys it
 # does not read, saying why; every key it lists is accepted.
 c_game_keys() {
-	for g in series vector arena; do
+	games="series vector arena series-table series-hex"
+	for g in $games; do
 		run --list keys --game $g
 		expect_ok || return
 		cut -f 1 "$OUT" | LC_ALL=C sort >"$T/keys.$g"
@@ -117,7 +118,7 @@ c_game_keys() {
 	grep -qx print.anchor_ink "$T/keys.vector" && { fail "vector lists print.anchor_ink"; return; }
 	# The keys series lists and another game does not are refused by it,
 	# each naming the key and the game, unless they belong to series alone.
-	for g in vector arena; do
+	for g in vector arena series-table series-hex; do
 		for k in $(LC_ALL=C comm -23 "$T/keys.series" "$T/keys.$g" | grep '^print\.\|^board\.\|^game\.'); do
 			run -c $g -s "$k=1" check
 			[ "$rc" -eq 2 ] || { fail "$g accepts $k (exit $rc)"; return; }
@@ -127,17 +128,30 @@ c_game_keys() {
 	run -c arena -s print.tile_mm=20 check
 	err_has "print.tile_mm is not used by game arena" "arena.square_mm" || return
 	# A game that lists print.anchor_ink prints that ink: its name appears
-	# in the files a build writes (the arena, which has no anchors, listed
-	# it and wrote it nowhere).
-	for g in series vector arena; do
-		grep -qx print.anchor_ink "$T/keys.$g" || continue
-		d=$T/anchor-$g
-		rm -rf "$d"
-		run -q -c $g -s print.anchor_ink=AnchorProbe build -o "$d" --formats svg
-		expect_ok || return
-		grep -rqs AnchorProbe "$d" --include='*.svg' ||
-			{ fail "$g lists print.anchor_ink but no SVG it writes uses it"; return; }
+	# in the files a build writes; one that lists print.split splits
+	# something: rows and cols give different files. (The arena listed
+	# anchor_ink and the table and hexagonal sets both keys, and wrote
+	# neither anywhere.)
+	for g in $games; do
+		if grep -qx print.anchor_ink "$T/keys.$g"; then
+			d=$T/anchor-$g
+			rm -rf "$d"
+			run -q -c $g -s print.anchor_ink=AnchorProbe build -o "$d" --formats svg
+			expect_ok || return
+			grep -rqs AnchorProbe "$d" --include='*.svg' ||
+				{ fail "$g lists print.anchor_ink but no SVG it writes uses it"; return; }
+		fi
+		grep -qx print.split "$T/keys.$g" || continue
+		for sp in rows cols; do
+			rm -rf "$T/split-$sp"
+			run -q -c $g -s print.split=$sp build -o "$T/split-$sp" --formats svg
+			expect_ok || return
+			rm -f "$T/split-$sp/manifest/build.json" "$T/split-$sp/index.html"
+		done
+		diff -r "$T/split-rows" "$T/split-cols" >/dev/null &&
+			{ fail "$g lists print.split but rows and cols write the same files"; return; }
 	done
+	return 0
 }
 tcase "each game lists and accepts only the keys it reads" c_game_keys
 

@@ -316,12 +316,21 @@ static const struct tp_report_file files[] = {
 	{ "fronts.txt", rep_fronts, TP_FMT_TEXT }, { "layout.csv", rep_layout, TP_FMT_CSV },
 };
 
+/* No board: the tiles are laid out on a table, so there is nothing to
+ * halve and no anchor square to outline. */
+static const struct tp_unused_key unused[] = {
+	{ "print.split", "the hexagonal set has no board to halve (its tiles are laid out on any table)" },
+	{ "print.anchor_ink", "the hexagonal set has no board, so no anchor squares to outline" },
+	{ NULL, NULL },
+};
+
 const struct tp_game tp_game_series_hex = {
 	.name = "series-hex",
 	.title = "series tiles on hexagons (patent 000, [0070]): six series in three directions, 36 fronts",
 	.default_config = "config/series-hex.ini",
 	.keys = keys,
 	.n_keys = sizeof keys / sizeof keys[0],
+	.unused = unused,
 	.inks = inks,
 	.n_inks = TP_HEX_SIDES,
 	.cfg_size = sizeof(struct tp_table_cfg),

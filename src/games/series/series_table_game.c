@@ -248,12 +248,21 @@ static const struct tp_report_file files[] = {
 	{ "fronts.txt", rep_fronts, TP_FMT_TEXT }, { "layout.csv", rep_layout, TP_FMT_CSV },
 };
 
+/* No board: the tiles are laid out on a table, so there is nothing to
+ * halve and no anchor square to outline. */
+static const struct tp_unused_key unused[] = {
+	{ "print.split", "the table set has no board to halve (its tiles are laid out on any table)" },
+	{ "print.anchor_ink", "the table set has no board, so no anchor squares to outline" },
+	{ NULL, NULL },
+};
+
 const struct tp_game tp_game_series_table = {
 	.name = "series-table",
 	.title = "series tiles' table set (patent 000, FIG. 7): 81 tiles of 18 fronts, FIG. 6 triangles, no board",
 	.default_config = "config/series-table.ini",
 	.keys = keys,
 	.n_keys = sizeof keys / sizeof keys[0],
+	.unused = unused,
 	.inks = tp_series_inks,
 	.n_inks = TP_SERIES_N_INKS,
 	.cfg_size = sizeof(struct tp_table_cfg),
