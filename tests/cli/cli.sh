@@ -66,6 +66,10 @@ c_help() {
 	run -h
 	expect_ok || return
 	grep -q 'usage' "$OUT" || fail "-h prints no usage"
+	# The games paragraph names every game (it named three of five).
+	for gn in $("$TP_BIN" --list games); do
+		grep -A2 '^games' "$OUT" | grep -qw -- "$gn" || { fail "--help does not name game $gn"; return; }
+	done
 }
 
 c_version() {
