@@ -220,31 +220,80 @@ static int parts_oversize(const struct tp_config *c, const char *sheet, const st
 	return 0;
 }
 
+/* A gang layout's pages of sheet before paneling: separate pieces moved
+ * whole onto pages (impose_parts_doc) when their page is too large, or
+ * always onto a named press sheet; wh gets the paneling room. */
+static int gang_pages(const struct tp_config *c, const char *sheet, struct tp_doc *doc,
+		      double wh[2])
+{
+	const struct tp_print *p = &c->print;
+	struct tp_press pr;
+	if (!tp_config_given(c, "print", "sheet_mm")) {
+		max_press(c, &pr);
+		int big = parts_oversize(c, sheet, doc);
+		wh[0] = wh[1] = p->max_sheet_mm;
+		return big < 0 || (big && impose_parts_doc(c, &pr, sheet, doc) != 0) ? -1 : 0;
+	}
+	/* A named press sheet: separate pieces go onto it whole, other
+	 * oversize pages are paneled onto it. */
+	double a[4];
+	tp_press_of(c, &pr);
+	tp_press_clear(&pr, a);
+	wh[0] = fmin(a[2], p->max_sheet_mm);
+	wh[1] = fmin(a[3], p->max_sheet_mm);
+	return impose_parts_doc(c, &pr, sheet, doc);
+}
+
+/* 1 when a page of doc without die lines is larger than the paneling
+ * room wh (an even split would give it more than one panel). */
+static int plain_oversize(const struct tp_config *c, const struct tp_doc *doc, const double wh[2])
+{
+	const struct tp_print *p = &c->print;
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0, step;
+	for (size_t k = 0; k < doc->n; k++) {
+		const struct tp_scene *sc = doc->pages[k].sc;
+		double rw = wh[0] - 2 * (sc->bleed + m), rh = wh[1] - 2 * (sc->bleed + m);
+		if (sc->press || tp_scene_uses_ink(sc, TP_INK_CUT))
+			continue;
+		if (tp_panel_split(sc->trim_w, fmin(rw, rh), p->panel_overlap_mm, &step) > 1 ||
+		    tp_panel_split(sc->trim_h, fmin(rw, rh), p->panel_overlap_mm, &step) > 1)
+			return 1;
+	}
+	return 0;
+}
+
+/* Panels doc (gang layout): a back or plate (tp_sheet_def cut_by) whose
+ * pages need panels takes the panels of the sheet that cuts it, laid out
+ * here as it is for its own build, so that every panel prints behind (or
+ * on) its fronts' panel. */
+static int gang_doc(const struct tp_config *c, const void *model, const char *sheet,
+		    struct tp_doc *doc)
+{
+	const struct tp_print *p = &c->print;
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0, wh[2], cwh[2];
+	if (gang_pages(c, sheet, doc, wh) != 0)
+		return -1;
+	const struct tp_sheet_def *d = tp_game_sheet(c->game, sheet);
+	const struct tp_sheet_def *cd = d && d->cut_by ? tp_game_sheet(c->game, d->cut_by) : NULL;
+	struct tp_doc cut = { 0 };
+	if (cd && model && plain_oversize(c, doc, wh) &&
+	    (cd->build(c, model, &cut) != 0 || gang_pages(c, cd->name, &cut, cwh) != 0)) {
+		tp_doc_free(&cut);
+		return -1;
+	}
+	int rc = tp_doc_panelize_by(doc, wh[0], wh[1], p->panel_overlap_mm, m,
+				    cut.n ? &cut : NULL, d ? d->cut_back : 0);
+	tp_doc_free(&cut);
+	return rc;
+}
+
 static int impose_doc(const struct tp_config *c, const void *model, const char *sheet,
 		      struct tp_doc *doc)
 {
 	const struct tp_print *p = &c->print;
 	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
-	if (p->layout != TP_LAYOUT_PUNCHBOARD && !tp_config_given(c, "print", "sheet_mm")) {
-		struct tp_press pr;
-		max_press(c, &pr);
-		int big = parts_oversize(c, sheet, doc);
-		if (big < 0 || (big && impose_parts_doc(c, &pr, sheet, doc) != 0))
-			return -1;
-		return tp_doc_panelize(doc, p->max_sheet_mm, p->panel_overlap_mm, m);
-	}
-	if (p->layout != TP_LAYOUT_PUNCHBOARD) {
-		/* A named press sheet: separate pieces go onto it whole, other
-		 * oversize pages are paneled onto it. */
-		struct tp_press pr;
-		double a[4];
-		tp_press_of(c, &pr);
-		tp_press_clear(&pr, a);
-		if (impose_parts_doc(c, &pr, sheet, doc) != 0)
-			return -1;
-		return tp_doc_panelize_wh(doc, fmin(a[2], p->max_sheet_mm), fmin(a[3], p->max_sheet_mm),
-					  p->panel_overlap_mm, m);
-	}
+	if (p->layout != TP_LAYOUT_PUNCHBOARD)
+		return gang_doc(c, model, sheet, doc);
 	struct tp_tile_grid g;
 	struct tp_press pr;
 	int back;

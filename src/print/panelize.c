@@ -46,11 +46,15 @@ struct split {
 	double sx, sy;                 /* even steps (overlapping panels) */
 	size_t kx, ky;                 /* 0, or the cuts panels meet on, +1 */
 	double cx[TP_PANEL_CUTS], cy[TP_PANEL_CUTS];
+	const char *by;                /* NULL, or the cutting sheet's name */
+	int borrowed, mirrored;        /* the cuts are its (mirrored) */
 };
 
 static void plan_split(const struct tp_scene *sc, double w, double h, double overlap,
 		       struct split *sp)
 {
+	sp->borrowed = sp->mirrored = 0;
+	sp->by = NULL;
 	double tx, ty;
 	sp->nx = tp_panel_split(sc->trim_w, w, overlap, &sp->sx);
 	sp->ny = tp_panel_split(sc->trim_h, h, overlap, &sp->sy);
@@ -83,31 +87,83 @@ static void plan_split(const struct tp_scene *sc, double w, double h, double ove
 		sp->ny = (int)sp->ky - 1;
 }
 
+/* A page without die lines of its own (a back, a plate) takes the split
+ * of the page cs that cuts its pieces, when cs meets its panels on die
+ * lines: mirrored about the vertical axis for a back, whose panel c then
+ * lies behind cs's panel nx - 1 - c (work-and-turn); an even split with
+ * overlaps would put the seams across the pieces' backs, behind no cut. */
+static void borrow_split(const struct tp_scene *sc, const struct tp_scene *cs, int mirrored,
+			 double w, double h, double overlap, struct split *sp)
+{
+	if (cs == NULL || tp_scene_uses_ink(sc, TP_INK_CUT) || sc->press ||
+	    fabs(cs->trim_w - sc->trim_w) > 1e-6 || fabs(cs->trim_h - sc->trim_h) > 1e-6)
+		return;
+	struct split c;
+	plan_split(cs, w, h, overlap, &c);
+	if (c.kx == 0 && c.ky == 0)
+		return;
+	*sp = c;
+	sp->borrowed = 1;
+	sp->mirrored = mirrored;
+	sp->by = cs->name;
+	for (size_t k = 0; mirrored && k < sp->kx; k++)
+		sp->cx[k] = sc->trim_w - c.cx[c.kx - 1 - k];
+}
+
+/* The slug note of panel (r, c) of page pg: its place among the panels,
+ * its overlap and, on a borrowed split, where it prints (the panel of the
+ * cutting sheet at its place, mirrored for a back). */
+static void panel_note(char *note, size_t n, const struct tp_page *pg, const struct split *sp,
+		       int r, int c, double overlap)
+{
+	int k = snprintf(note, n, "%s%spanel row %d/%d col %d/%d, overlap %.1f mm", pg->note,
+			 pg->note[0] ? ", " : "", r + 1, sp->ny, c + 1, sp->nx, overlap);
+	if (sp->borrowed && k >= 0 && (size_t)k < n)
+		snprintf(note + k, n - (size_t)k, ", %s %s row %d col %d",
+			 sp->mirrored ? "behind" : "on", sp->by, r + 1, sp->mirrored ? sp->nx - c : c + 1);
+}
+
+/* Moves page pg whole onto out: out owns it from here on (pg keeps NULL),
+ * even when adding fails (-1). */
+static int move_whole(struct tp_doc *out, struct tp_page *pg, int turned)
+{
+	struct tp_page moved = *pg;
+	pg->sc = NULL;
+	if (tp_doc_add(out, moved.sc, moved.note) != 0)
+		return -1;
+	out->pages[out->n - 1] = moved;
+	if (turned)
+		turn_note(&out->pages[out->n - 1]);
+	return 0;
+}
+
 int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double overlap,
 		       double margin)
+{
+	return tp_doc_panelize_by(doc, max_w, max_h, overlap, margin, NULL, 0);
+}
+
+int tp_doc_panelize_by(struct tp_doc *doc, double max_w, double max_h, double overlap,
+		       double margin, const struct tp_doc *cutter, int mirrored)
 {
 	struct tp_doc out = { 0 };
 	for (size_t i = 0; i < doc->n; i++) {
 		struct tp_page *pg = &doc->pages[i];
 		const struct tp_scene *sc = pg->sc;
 		struct split sp;
-		plan_split(sc, max_w - 2 * (sc->bleed + margin), max_h - 2 * (sc->bleed + margin),
-			   overlap, &sp);
+		double rw = max_w - 2 * (sc->bleed + margin), rh = max_h - 2 * (sc->bleed + margin);
+		plan_split(sc, rw, rh, overlap, &sp);
+		if (cutter != NULL && i < cutter->n)
+			borrow_split(sc, cutter->pages[i].sc, mirrored, rw, rh, overlap, &sp);
 		int nx = sp.nx, ny = sp.ny, turned = sp.turned;
 		double sx = sp.sx, sy = sp.sy, *cx = sp.cx, *cy = sp.cy;
 		size_t kx = sp.kx, ky = sp.ky;
 		if (nx == 1 && ny == 1) {
-			/* out owns the page from here on, even if adding fails. */
-			struct tp_page moved = *pg;
-			pg->sc = NULL;
-			if (tp_doc_add(&out, moved.sc, moved.note) != 0)
+			if (move_whole(&out, pg, turned) != 0)
 				goto oom;
-			out.pages[out.n - 1] = moved;
-			if (turned)
-				turn_note(&out.pages[out.n - 1]);
 			continue;
 		}
-		int die = tp_scene_uses_ink(sc, TP_INK_CUT);
+		int die = sp.borrowed || tp_scene_uses_ink(sc, TP_INK_CUT);
 		size_t only = doc->n == 1 ? doc->panel : 0;   /* a panel window (sheet.h) */
 		/* Panels cut from one index of the page cost what they show. */
 		struct tp_scene_index *ix = tp_scene_index_new(sc);
@@ -121,11 +177,11 @@ int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double ov
 				double x0 = kx ? cx[c] : c * sx, y0 = ky ? cy[r] : r * sy;
 				double w = kx ? cx[c + 1] - cx[c] : nx > 1 ? sx + overlap : sc->trim_w;
 				double h = ky ? cy[r + 1] - cy[r] : ny > 1 ? sy + overlap : sc->trim_h;
-				double ox = kx ? 0 : overlap, oy = ky ? 0 : overlap;
+				/* No overlap on an axis split on die lines or not at all. */
+				double ox = kx || nx == 1 ? 0 : overlap, oy = ky || ny == 1 ? 0 : overlap;
 				snprintf(name, sizeof name, "%s%spanel-%d-%d", doc->n > 1 ? sc->name : "",
 					 doc->n > 1 ? "-" : "", r + 1, c + 1);
-				snprintf(note, sizeof note, "%s%spanel row %d/%d col %d/%d, overlap %.1f mm",
-					 pg->note, pg->note[0] ? ", " : "", r + 1, ny, c + 1, nx, fmax(ox, oy));
+				panel_note(note, sizeof note, pg, &sp, r, c, fmax(ox, oy));
 				struct tp_scene *p = tp_sheet_crop_ix(sc, ix, name, x0, y0, w, h);
 				if (p != NULL && die) {
 					/* Pieces meet mid-overlap; on a die-line cut, art runs on. */

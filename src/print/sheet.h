@@ -97,6 +97,15 @@ int tp_doc_panelize(struct tp_doc *doc, double max_media, double overlap, double
  * the panels meet in the middle of their overlap (tp_panel_die). */
 int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double overlap,
 		       double margin);
+/* The same, where cutter (NULL, or the doc of the sheet whose die lines
+ * cut this doc's pieces, laid out as this doc is before paneling) gives
+ * page k of doc, when it has no die lines of its own, the panels page k
+ * of cutter meets on its die lines: mirrored about the vertical axis when
+ * mirrored is 1 (a back, printed work-and-turn), so that each panel lies
+ * behind (or on) the cutting sheet's panel and its art runs on at their
+ * edges as theirs does. */
+int tp_doc_panelize_by(struct tp_doc *doc, double max_w, double max_h, double overlap,
+		       double margin, const struct tp_doc *cutter, int mirrored);
 
 /* A copy of the panel src whose die lines are closed round r (x0 y0 x1
  * y1, the part of the panel that becomes its piece): die shapes wholly

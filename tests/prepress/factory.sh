@@ -171,6 +171,48 @@ else
 	bad "panels without bleed or with errors" "$T/pb.log"
 fi
 
+# ---- backs paneled behind their fronts (work-and-turn) ----------------------
+# A gang paneled onto a press sheet: the fronts' panels meet on die lines;
+# a back's panels (and a plate's) must be the same, mirrored for a back, so
+# each prints behind its fronts' panel.  pdfinfo's trim boxes, row of one:
+# the backs' widths are the fronts' in reverse order, a plate's in order.
+widths() {
+	n=$(pdfinfo "$1" | awk '/^Pages:/ { print $2 }')
+	k=1
+	while [ "$k" -le "${n:-0}" ]; do
+		trim "$1" "$k" | awk '{ printf "%.1f\n", $3 - $1 }'
+		k=$((k + 1))
+	done
+}
+reg_bad=0
+: >"$T/reg.log"
+for spec in "series fronts backs 1" "series-blind fronts emboss-backs 1" "series-blind fronts emboss-fronts 0" \
+	    "vector tiles tile-backs 1 -s print.tile_mm=1in -s print.sheet_mm=A4"; do
+	# shellcheck disable=SC2086
+	set -- $spec
+	cfg=$1 front=$2 back=$3 mirrored=$4
+	shift 4
+	if ! build reg -c "$cfg" -s print.profile=generic-x1a --only "$front,$back" --formats pdf "$@"; then
+		reg_bad=1
+		cat "$T/build.log" >>"$T/reg.log"
+		continue
+	fi
+	widths "$T/reg/$front.pdf" >"$T/reg.f"
+	if [ "$mirrored" = 1 ]; then widths "$T/reg/$back.pdf" | tac; else widths "$T/reg/$back.pdf"; fi >"$T/reg.b"
+	pf=$("$TP_BIN" -c "$cfg" -s print.profile=generic-x1a "$@" preflight 2>&1 | grep -c 'registration')
+	if [ "$(wc -l <"$T/reg.f")" -lt 2 ] || ! cmp -s "$T/reg.f" "$T/reg.b" || [ "$pf" != 0 ]; then
+		reg_bad=1
+		echo "$cfg $back: fronts $(tr '\n' ' ' <"$T/reg.f")/ $back (as behind) $(tr '\n' ' ' <"$T/reg.b")/ preflight registration findings $pf" >>"$T/reg.log"
+	else
+		echo "$cfg $back: $(wc -l <"$T/reg.f") panels ($(head -n 3 "$T/reg.f" | tr '\n' ' ')...)" >>"$T/reg.log"
+	fi
+done
+if [ "$reg_bad" = 0 ]; then
+	ok "paneled backs and plates lie behind (on) their fronts' panels: $(tr '\n' ';' <"$T/reg.log")"
+else
+	bad "backs paneled apart from their fronts" "$T/reg.log"
+fi
+
 # ---- the preflight against independent tools on the same files -------------
 # Knock-outs: plant one (the vector board's grid in 100 % K, which does not
 # overprint the board colour) and where the preflight reports it, tiffsep

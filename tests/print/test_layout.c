@@ -128,6 +128,77 @@ static void panels_on_cells(void **state)
 	}
 }
 
+/* A gang of tiles cut by full-length die lines (tile x tile mm cells). */
+static struct tp_scene *gang(const struct tp_palette *pal, double w, double h, double tile)
+{
+	struct tp_scene *sc = tp_scene_new("fronts", w, h, 3, pal);
+	assert_non_null(sc);
+	for (double x = 0; x <= w + 1e-9; x += tile) {
+		const struct tp_pt l[2] = { { TP_MOVE, x, 0 }, { TP_LINE, x, h } };
+		assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, l, 2), 0);
+	}
+	for (double y = 0; y <= h + 1e-9; y += tile) {
+		const struct tp_pt l[2] = { { TP_MOVE, 0, y }, { TP_LINE, w, y } };
+		assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, l, 2), 0);
+	}
+	return sc;
+}
+
+/* A back (or plate) with no die lines of its own is paneled where its
+ * fronts are, mirrored for a back: each of its panels has the box of a
+ * fronts panel reflected about the page's vertical axis (or the same
+ * box), so printed work-and-turn every back lies behind its front.  The
+ * fronts' panels come from the fronts' own paneling here. */
+static void backs_behind_fronts(void **state)
+{
+	(void)state;
+	static const struct { double w, h, tile, max; } pages[] = {
+		{ 360, 360, 20, 326 }, { 203.2, 279.4, 25.4, 238 }, { 720, 720, 20, 326 },
+		{ 500, 150, 25, 300 },
+	};
+	struct tp_palette pal;
+	tu_palette_init(&pal);
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
+		for (int mirrored = 0; mirrored <= 1; mirrored++) {
+			const double w = pages[i].w, h = pages[i].h, max = pages[i].max;
+			struct tp_doc fronts = { 0 }, cutter = { 0 }, backs = { 0 };
+			assert_int_equal(tp_doc_add(&fronts, gang(&pal, w, h, pages[i].tile), ""), 0);
+			assert_int_equal(tp_doc_add(&cutter, gang(&pal, w, h, pages[i].tile), ""), 0);
+			struct tp_scene *b = tp_scene_new("backs", w, h, 3, &pal);
+			assert_non_null(b);
+			assert_int_equal(tp_scene_rect(b, TP_INK_TEXT, TP_FILL, 0, 0, 0, w, h), 0);
+			assert_int_equal(tp_doc_add(&backs, b, ""), 0);
+			assert_int_equal(tp_doc_panelize_wh(&fronts, max, max, 10, 13), 0);
+			assert_int_equal(tp_doc_panelize_by(&backs, max, max, 10, 13, &cutter, mirrored), 0);
+			/* On their die lines the fronts' panels meet without overlap. */
+			double area = 0;
+			for (size_t j = 0; j < fronts.n; j++)
+				area += fronts.pages[j].sc->trim_w * fronts.pages[j].sc->trim_h;
+			if (fronts.n < 2 || fabs(area - w * h) > 1e-3)
+				fail_msg("%gx%g in %g: the fronts are not paneled on their die lines", w, h, max);
+			assert_int_equal(backs.n, fronts.n);
+			for (size_t k = 0; k < backs.n; k++) {
+				const struct tp_page *pb = &backs.pages[k];
+				double bw = pb->sc->trim_w, bh = pb->sc->trim_h;
+				double x = mirrored ? w - pb->at[0] - bw : pb->at[0];
+				size_t hit = 0;
+				for (size_t j = 0; j < fronts.n; j++) {
+					const struct tp_page *pf = &fronts.pages[j];
+					hit += fabs(pf->at[0] - x) < 1e-6 && fabs(pf->at[1] - pb->at[1]) < 1e-6 &&
+					       fabs(pf->sc->trim_w - bw) < 1e-6 && fabs(pf->sc->trim_h - bh) < 1e-6;
+				}
+				if (hit != 1)
+					fail_msg("%gx%g in %g (mirrored %d): backs panel %zu at %g,%g %gx%g lies behind no fronts panel",
+						 w, h, max, mirrored, k + 1, pb->at[0], pb->at[1], bw, bh);
+				/* It has no die lines: paneling a back adds none. */
+				assert_false(tp_scene_uses_ink(pb->sc, TP_INK_CUT));
+			}
+			tp_doc_free(&fronts);
+			tp_doc_free(&cutter);
+			tp_doc_free(&backs);
+		}
+}
+
 /* The slug's date, against the C library's own UTC calendar. */
 static void dates(void **state)
 {
@@ -150,6 +221,7 @@ int main(void)
 		cmocka_unit_test(panel_split),
 		cmocka_unit_test(panelize),
 		cmocka_unit_test(panels_on_cells),
+		cmocka_unit_test(backs_behind_fronts),
 		cmocka_unit_test(dates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
