@@ -31,38 +31,60 @@ static void max_press(const struct tp_config *c, struct tp_press *pr)
 	pr->w = pr->h = c->print.max_sheet_mm;
 }
 
+/* Lays the separate pieces of sheet d (none when it has no parts) out on
+ * press sheets pr: 0 when they fit, 1 when not (why says why), -1 when
+ * out of memory. */
+static int parts_fit(const struct tp_config *c, const struct tp_press *pr,
+		     const struct tp_sheet_def *d, char *why, size_t n)
+{
+	struct tp_parts ps = { 0 };
+	int has = d->parts ? d->parts(c, d->name, &ps) : 0;
+	if (has <= 0) {
+		free(ps.p);
+		return has < 0 ? -1 : 0;
+	}
+	int *sh = tp_calloc(ps.n + 1, sizeof *sh);
+	double *x = tp_calloc(ps.n + 1, sizeof *x), *y = tp_calloc(ps.n + 1, sizeof *y);
+	int oom = !(sh && x && y);
+	int rc = oom ? 0 : tp_parts_plan(pr, &ps, sh, x, y, why, n);
+	free(ps.p);
+	free(sh);
+	free(x);
+	free(y);
+	return oom ? -1 : rc < 0 ? 1 : 0;
+}
+
+/* Every sheet's separate pieces fit press sheets pr, else the refusal of
+ * print.KEY = VALUE: sheet NAME WHAT: why; allowed: BIGGER, smaller
+ * margins, or smaller pieces. */
+static int parts_check(const struct tp_config *c, const struct tp_press *pr, const char *key,
+		       const char *value, const char *what, const char *bigger, tp_err *e)
+{
+	const struct tp_game *g = c->game;
+	for (size_t i = 0; g && i < g->n_sheets; i++) {
+		const struct tp_sheet_def *d = &g->sheets[i];
+		char why[400];
+		int rc = parts_fit(c, pr, d, why, sizeof why);
+		if (rc < 0)
+			return tp_fail(e, TP_EIO, "out of memory laying out the pieces of sheet %s", d->name);
+		if (rc > 0)
+			return tp_fail(e, TP_EINPUT,
+				       "%s: print.%s = %s: sheet %s %s: %s; allowed: %s, smaller margins, or smaller pieces",
+				       tp_config_where(c, "print", key), key, value, d->name, what, why, bigger);
+	}
+	return TP_OK;
+}
+
 /* Every separate piece fits a max_press page (a larger one is refused
  * here, not split at the build). */
 static int max_press_check(const struct tp_config *c, tp_err *e)
 {
-	const struct tp_game *g = c->game;
 	struct tp_press pr;
+	char v[32];
 	max_press(c, &pr);
-	for (size_t i = 0; i < g->n_sheets; i++) {
-		const struct tp_sheet_def *d = &g->sheets[i];
-		struct tp_parts ps = { 0 };
-		if (d->parts == NULL || d->parts(c, d->name, &ps) <= 0) {
-			free(ps.p);
-			continue;
-		}
-		int *sh = tp_calloc(ps.n + 1, sizeof *sh);
-		double *x = tp_calloc(ps.n + 1, sizeof *x), *y = tp_calloc(ps.n + 1, sizeof *y);
-		char why[400] = "out of memory";
-		int oom = !(sh && x && y);
-		int rc = oom ? -1 : tp_parts_plan(&pr, &ps, sh, x, y, why, sizeof why);
-		free(ps.p);
-		free(sh);
-		free(x);
-		free(y);
-		if (oom)
-			return tp_fail(e, TP_EIO, "out of memory laying out the pieces of sheet %s", d->name);
-		if (rc < 0)
-			return tp_fail(e, TP_EINPUT,
-				       "%s: print.max_sheet_mm = %g: sheet %s cannot be laid out on pages of that size: %s; allowed: a larger print.max_sheet_mm, smaller margins, or smaller pieces",
-				       tp_config_where(c, "print", "max_sheet_mm"), c->print.max_sheet_mm,
-				       d->name, why);
-	}
-	return TP_OK;
+	snprintf(v, sizeof v, "%g", c->print.max_sheet_mm);
+	return parts_check(c, &pr, "max_sheet_mm", v, "cannot be laid out on pages of that size",
+			   "a larger print.max_sheet_mm", e);
 }
 
 int tp_impose_check(const struct tp_config *c, tp_err *e)
@@ -106,26 +128,10 @@ int tp_impose_check(const struct tp_config *c, tp_err *e)
 				       "%s: print.sheet_mm = %s: sheet %s cannot be imposed: %s; allowed: a larger press sheet, smaller margins, or a smaller tile (print.tile_mm, --level)",
 				       where, p->sheet_name, d->name, why);
 	}
-	for (size_t i = 0; g && i < g->n_sheets; i++) {
-		const struct tp_sheet_def *d = &g->sheets[i];
-		struct tp_parts ps = { 0 };
-		if (d->parts == NULL || d->parts(c, d->name, &ps) <= 0) {
-			free(ps.p);
-			continue;
-		}
-		int *sh = tp_calloc(ps.n + 1, sizeof *sh);
-		double *x = tp_calloc(ps.n + 1, sizeof *x), *y = tp_calloc(ps.n + 1, sizeof *y);
-		char why[400] = "out of memory";
-		int rc = sh && x && y ? tp_parts_plan(&pr, &ps, sh, x, y, why, sizeof why) : -1;
-		free(ps.p);
-		free(sh);
-		free(x);
-		free(y);
-		if (rc < 0)
-			return tp_fail(e, TP_EINPUT,
-				       "%s: print.sheet_mm = %s: sheet %s cannot be imposed: %s; allowed: a larger press sheet, smaller margins, or smaller pieces",
-				       tp_config_where(c, "print", "sheet_mm"), p->sheet_name, d->name, why);
-	}
+	int rc = parts_check(c, &pr, "sheet_mm", p->sheet_name, "cannot be imposed",
+			     "a larger press sheet", e);
+	if (rc != TP_OK)
+		return rc;
 	/* Oversize sheets become panels that fit the clear area, marks included. */
 	double room_w, room_h;
 	tp_press_room(c, &room_w, &room_h);
