@@ -226,6 +226,22 @@ static int parts_oversize(const struct tp_config *c, const char *sheet, const st
 	return 0;
 }
 
+/* The room a gang page is paneled on (gang_pages): a named press sheet's
+ * clear area, else print.max_sheet_mm square. */
+static void gang_room(const struct tp_config *c, double wh[2])
+{
+	const struct tp_print *p = &c->print;
+	wh[0] = wh[1] = p->max_sheet_mm;
+	if (tp_config_given(c, "print", "sheet_mm")) {
+		struct tp_press pr;
+		double a[4];
+		tp_press_of(c, &pr);
+		tp_press_clear(&pr, a);
+		wh[0] = fmin(a[2], p->max_sheet_mm);
+		wh[1] = fmin(a[3], p->max_sheet_mm);
+	}
+}
+
 /* A gang layout's pages of sheet before paneling: separate pieces moved
  * whole onto pages (impose_parts_doc) when their page is too large, or
  * always onto a named press sheet; wh gets the paneling room. */
@@ -242,11 +258,8 @@ static int gang_pages(const struct tp_config *c, const char *sheet, struct tp_do
 	}
 	/* A named press sheet: separate pieces go onto it whole, other
 	 * oversize pages are paneled onto it. */
-	double a[4];
 	tp_press_of(c, &pr);
-	tp_press_clear(&pr, a);
-	wh[0] = fmin(a[2], p->max_sheet_mm);
-	wh[1] = fmin(a[3], p->max_sheet_mm);
+	gang_room(c, wh);
 	return impose_parts_doc(c, &pr, sheet, doc);
 }
 
@@ -363,27 +376,24 @@ int tp_impose_keeps(const struct tp_config *c, const struct tp_doc *doc)
 	return 1;
 }
 
-void tp_impose_grid(const struct tp_config *c, const struct tp_scene *sc, int *nx, int *ny,
-		    double *sx, double *sy)
+double tp_impose_grid(const struct tp_config *c, const struct tp_scene *sc, int *nx, int *ny)
 {
 	const struct tp_print *p = &c->print;
-	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
-	double room = p->max_sheet_mm - 2 * (sc->bleed + m);
-	*nx = tp_panel_split(sc->trim_w, room, p->panel_overlap_mm, sx);
-	*ny = tp_panel_split(sc->trim_h, room, p->panel_overlap_mm, sy);
-	if (p->layout == TP_LAYOUT_PUNCHBOARD || sc->press)
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0, wh[2];
+	if (p->layout == TP_LAYOUT_PUNCHBOARD || sc->press) {
 		*nx = *ny = 1;
+		return (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
+	}
+	gang_room(c, wh);
+	return tp_panel_grid(sc, wh[0], wh[1], p->panel_overlap_mm, m, nx, ny);
 }
 
 double tp_impose_panels(const struct tp_config *c, const struct tp_scene *sc, double *area)
 {
-	double ov = c->print.panel_overlap_mm, sx, sy;
 	int nx, ny;
-	tp_impose_grid(c, sc, &nx, &ny, &sx, &sy);
-	double w = nx > 1 ? sx + ov : sc->trim_w;
-	double h = ny > 1 ? sy + ov : sc->trim_h;
+	double a = tp_impose_grid(c, sc, &nx, &ny);
 	if (area != NULL)
-		*area = (double)nx * ny * (w + 2 * sc->bleed) * (h + 2 * sc->bleed);
+		*area = a;
 	return (double)nx * ny;
 }
 

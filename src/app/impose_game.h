@@ -35,17 +35,17 @@ int tp_impose_doc(const struct tp_config *c, const void *model, const char *shee
 int tp_impose_keeps(const struct tp_config *c, const struct tp_doc *doc);
 
 /* The pages (panels) page sc becomes when imposed, counted, not cut, as
- * the build estimate and its guards count them: its trim split by
- * tp_panel_split on the room print.max_sheet_mm leaves (gang layout; 1 in
- * punchboard layout, whose press sheets are few, and for a press sheet),
- * and with area set, their bleed boxes' area (mm^2).  Panels that meet on
- * die lines, or turned ones, may be a few fewer: a count to refuse by. */
+ * the build estimate and its guards count them: split as the build splits
+ * it (tp_impose_grid; 1 in punchboard layout, whose press sheets are few,
+ * and for a press sheet), and with area set, their bleed boxes' area
+ * (mm^2).  A back paneled on its cutting sheet's die lines is counted as
+ * split evenly (the same count but in rare sizes): a count to refuse by. */
 double tp_impose_panels(const struct tp_config *c, const struct tp_scene *sc, double *area);
-/* Those panels as nx across by ny down, with tp_panel_split's step
- * (sx, sy) when split: what tp_impose_panels counts and the build
- * estimate names the panel files by. */
-void tp_impose_grid(const struct tp_config *c, const struct tp_scene *sc, int *nx, int *ny,
-		    double *sx, double *sy);
+/* Those panels as nx across by ny down, as the build splits the page
+ * (tp_panel_grid on the room gang_pages panels on: a named press sheet's
+ * clear area, else print.max_sheet_mm), returning their area: what
+ * tp_impose_panels counts and the build estimate names the files by. */
+double tp_impose_grid(const struct tp_config *c, const struct tp_scene *sc, int *nx, int *ny);
 
 /* manifest/punch.csv: "sheet,side,row,col,x_mm,y_mm", one line per tile
  * and side of the game's first present tile sheet (other tile sheets of

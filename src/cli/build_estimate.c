@@ -42,9 +42,8 @@ static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 			return -1;
 		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
 			continue;
-		double sx, sy;
 		int nx, ny;
-		tp_impose_grid(c, sc, &nx, &ny, &sx, &sy);
+		tp_impose_grid(c, sc, &nx, &ny);
 		for (int r = 0; r < ny; r++)
 			for (int col = 0; col < nx; col++) {
 				if (nx * ny == 1)

@@ -137,6 +137,22 @@ static int move_whole(struct tp_doc *out, struct tp_page *pg, int turned)
 	return 0;
 }
 
+double tp_panel_grid(const struct tp_scene *sc, double max_w, double max_h, double overlap,
+		     double margin, int *nx, int *ny)
+{
+	struct split sp;
+	plan_split(sc, max_w - 2 * (sc->bleed + margin), max_h - 2 * (sc->bleed + margin), overlap,
+		   &sp);
+	*nx = sp.nx;
+	*ny = sp.ny;
+	/* Panels on cuts tile the page; even ones overlap by `overlap`. */
+	double w = sp.kx ? sc->trim_w + 2 * sc->bleed * sp.nx
+		   : sp.nx * ((sp.nx > 1 ? sp.sx + overlap : sc->trim_w) + 2 * sc->bleed);
+	double h = sp.ky ? sc->trim_h + 2 * sc->bleed * sp.ny
+		   : sp.ny * ((sp.ny > 1 ? sp.sy + overlap : sc->trim_h) + 2 * sc->bleed);
+	return w * h;
+}
+
 int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double overlap,
 		       double margin)
 {

@@ -97,6 +97,12 @@ int tp_doc_panelize(struct tp_doc *doc, double max_media, double overlap, double
  * the panels meet in the middle of their overlap (tp_panel_die). */
 int tp_doc_panelize_wh(struct tp_doc *doc, double max_w, double max_h, double overlap,
 		       double margin);
+/* How tp_doc_panelize_wh splits page sc: *nx across by *ny down (1 x 1:
+ * whole), on die lines or turned as it would; returns the panels' bleed
+ * boxes' area in mm^2.  (A back paneled by its cutter's die lines is
+ * counted as split evenly: the same count but in rare sizes.) */
+double tp_panel_grid(const struct tp_scene *sc, double max_w, double max_h, double overlap,
+		     double margin, int *nx, int *ny);
 /* The same, where cutter (NULL, or the doc of the sheet whose die lines
  * cut this doc's pieces, laid out as this doc is before paneling) gives
  * page k of doc, when it has no die lines of its own, the panels page k

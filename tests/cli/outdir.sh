@@ -413,16 +413,23 @@ tcase "a PDF of more pages than print.max_files, and --level 6, are refused befo
 c_guard_estimate() {
 	# check's estimate against what a build then writes: every sheet file
 	# (manifest, proof and index.html aside), and the PNGs' pixels within 3 %.
-	for cfg in series arena; do
-		d=$T/estimate-$cfg
-		run -c $cfg -s print.dpi=150 check
+	# A named press sheet too: its gang pages are paneled on its clear area,
+	# on their die lines, and their backs behind them.
+	for spec in series arena "series -s print.profile=generic-x1a" \
+		    "vector -s print.profile=generic-x1a -s print.sheet_mm=A4"; do
+		# shellcheck disable=SC2086
+		set -- $spec
+		cfg=$1
+		shift
+		d=$T/estimate-$cfg-$#
+		run -c $cfg "$@" -s print.dpi=150 check
 		[ "$rc" -eq 0 ] || { fail "$cfg check: exit $rc: $(errtext)"; return; }
 		files=$(est_of files) gpx=$(est_of gpx)
-		run -c $cfg -s print.dpi=150 build -q -o "$d"
+		run -c $cfg "$@" -s print.dpi=150 build -q -o "$d"
 		[ "$rc" -eq 0 ] || { fail "$cfg build: exit $rc: $(errtext)"; return; }
 		n=$(cd "$d" && find . -type f ! -path './manifest/*' ! -name 'proof.*' ! -name index.html | wc -l)
-		[ "$n" -eq "$files" ] || { fail "$cfg: check estimates $files files, the build wrote $n"; return; }
-		python3 - "$d" "$gpx" <<'PY' || { fail "$cfg: estimated $gpx Gpx is off the PNGs' pixels by more than 3 %"; return; }
+		[ "$n" -eq "$files" ] || { fail "$spec: check estimates $files files, the build wrote $n"; return; }
+		python3 - "$d" "$gpx" <<'PY' || { fail "$spec: estimated $gpx Gpx is off the PNGs' pixels by more than 3 %"; return; }
 import glob, os, struct, sys
 d, est = sys.argv[1], float(sys.argv[2])
 px = 0
