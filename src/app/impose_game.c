@@ -294,7 +294,10 @@ static int gang_doc(const struct tp_config *c, const void *model, const char *sh
 		return -1;
 	const struct tp_sheet_def *d = tp_game_sheet(c->game, sheet);
 	const struct tp_sheet_def *cd = d && d->cut_by ? tp_game_sheet(c->game, d->cut_by) : NULL;
-	struct tp_doc cut = { 0 };
+	/* The cutting sheet's frame alone (a region window of nothing: its
+	 * die lines, all its panels follow from), so that a back paneled one
+	 * panel at a time never holds its fronts whole. */
+	struct tp_doc cut = { .part = 1 };
 	if (cd && model && plain_oversize(c, doc, wh) &&
 	    (cd->build(c, model, &cut) != 0 || gang_pages(c, cd->name, &cut, cwh) != 0)) {
 		tp_doc_free(&cut);
