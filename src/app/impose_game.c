@@ -248,34 +248,32 @@ static void gang_room(const struct tp_config *c, double wh[2])
 static int gang_pages(const struct tp_config *c, const char *sheet, struct tp_doc *doc,
 		      double wh[2])
 {
-	const struct tp_print *p = &c->print;
 	struct tp_press pr;
+	gang_room(c, wh);
 	if (!tp_config_given(c, "print", "sheet_mm")) {
 		max_press(c, &pr);
 		int big = parts_oversize(c, sheet, doc);
-		wh[0] = wh[1] = p->max_sheet_mm;
 		return big < 0 || (big && impose_parts_doc(c, &pr, sheet, doc) != 0) ? -1 : 0;
 	}
 	/* A named press sheet: separate pieces go onto it whole, other
 	 * oversize pages are paneled onto it. */
 	tp_press_of(c, &pr);
-	gang_room(c, wh);
 	return impose_parts_doc(c, &pr, sheet, doc);
 }
 
-/* 1 when a page of doc without die lines is larger than the paneling
- * room wh (an even split would give it more than one panel). */
+/* 1 when a page of doc without die lines becomes panels on the room wh
+ * (tp_panel_grid, the split tp_doc_panelize_by makes of it). */
 static int plain_oversize(const struct tp_config *c, const struct tp_doc *doc, const double wh[2])
 {
 	const struct tp_print *p = &c->print;
-	double m = p->marks ? TP_MARK_MARGIN_MM : 0, step;
+	double m = p->marks ? TP_MARK_MARGIN_MM : 0;
 	for (size_t k = 0; k < doc->n; k++) {
 		const struct tp_scene *sc = doc->pages[k].sc;
-		double rw = wh[0] - 2 * (sc->bleed + m), rh = wh[1] - 2 * (sc->bleed + m);
-		if (sc->press || tp_scene_uses_ink(sc, TP_INK_CUT))
+		int nx, ny;
+		if (tp_scene_uses_ink(sc, TP_INK_CUT))
 			continue;
-		if (tp_panel_split(sc->trim_w, fmin(rw, rh), p->panel_overlap_mm, &step) > 1 ||
-		    tp_panel_split(sc->trim_h, fmin(rw, rh), p->panel_overlap_mm, &step) > 1)
+		tp_panel_grid(sc, wh[0], wh[1], p->panel_overlap_mm, m, &nx, &ny);
+		if (nx * ny > 1)
 			return 1;
 	}
 	return 0;
