@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "print/text_outline.h"
+#include "print/art/text_outline.h"
 
 /* Cairo's font caches and fontconfig's configuration live until these are
  * called; a suite that drew text calls this last so LeakSanitizer sees

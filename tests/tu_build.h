@@ -14,7 +14,7 @@
 #include "app/config_load.h"
 #include "cli/cli.h"
 #include "games/config.h"
-#include "print/scene.h"
+#include "print/scene/scene.h"
 
 /* Runs `tilepress build` in-process: the config at `config`, each of
  * sets[0..n-1] as a --set, `only` and `formats` as --only and --formats

@@ -35,8 +35,8 @@
 #include <stddef.h>
 
 #include "app/session.h"
-#include "print/preflight.h"
-#include "print/sheet.h"
+#include "print/preflight/preflight.h"
+#include "print/layout/sheet.h"
 #include "core/status.h"
 #include "core/strbuf.h"
 
@@ -131,7 +131,7 @@ struct tp_build {
 	int *counts;          /* files per finished task */
 	int manifest_files, files_done;
 	/* The files of the manifest and the finished tasks, synced by the
-	 * parent while the workers draw (when print/outfile.h's sync is
+	 * parent while the workers draw (when print/output/outfile.h's sync is
 	 * left to the caller): the first failure, if any. */
 	int manifest_synced, sync_failed;
 	tp_err sync_err;

@@ -7,12 +7,12 @@
 
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
-#include "print/inkcov.h"
-#include "print/outfile.h"
+#include "print/ink/inkcov.h"
+#include "print/output/outfile.h"
 
 /* The ink report (manifest/inks.csv): coverage per plate and the maximum
  * total area coverage of every page of every sheet this build writes, as
- * laid out before marks and panels (src/print/inkcov.h).  4 px per mm,
+ * laid out before marks and panels (src/print/ink/inkcov.h).  4 px per mm,
  * fewer on pages over 2 Mpx (1440 x 1440 px). */
 #define TP_INKCOV_PX_PER_MM 4.0
 #define TP_INKCOV_MAX_PX 2e6

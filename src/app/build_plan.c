@@ -10,10 +10,10 @@
 
 #include "core/trace.h"
 #include "core/alloc.h"
-#include "print/backend.h"
+#include "print/backend/backend.h"
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
-#include "print/proof.h"
+#include "print/layout/proof.h"
 
 static int parse_epoch(long long *out, tp_err *e)
 {

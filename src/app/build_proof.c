@@ -8,11 +8,11 @@
 #include <stdlib.h>
 
 #include "core/alloc.h"
-#include "print/backend.h"
+#include "print/backend/backend.h"
 #include "app/file_name.h"
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
-#include "print/proof.h"
+#include "print/layout/proof.h"
 
 /* The smallest shape a thumbnail keeps, in pixels of proof.png. */
 #define TP_PROOF_MIN_PX 2.0

@@ -14,8 +14,8 @@
 #include "core/alloc.h"
 #include "core/regfile.h"
 #include "games/game.h"
-#include "print/outdir.h"
-#include "print/outfile.h"
+#include "print/output/outdir.h"
+#include "print/output/outfile.h"
 
 int tp_written_add(struct tp_written_list *w, const char *name, long long bytes, size_t sheet)
 {

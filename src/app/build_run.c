@@ -12,13 +12,13 @@
 #include <unistd.h>
 
 #include "core/alloc.h"
-#include "print/backend.h"
+#include "print/backend/backend.h"
 #include "app/file_name.h"
 #include "app/impose_game.h"
 #include "app/record_read.h"
 #include "app/sheet_pages.h"
-#include "print/jobs.h"
-#include "print/outfile.h"
+#include "print/output/jobs.h"
+#include "print/output/outfile.h"
 
 /* "NAME<TAB>BYTES<TAB>SHA-256": the hash taken here, in the worker that
  * wrote the file (the pages are still in memory's cache), not by the
@@ -356,7 +356,7 @@ static void progress(void *ctx, size_t idx, size_t done, size_t n)
 }
 
 /* The files a report lists ("NAME<TAB>..." lines) to disk, when their
- * writers left it to this process (print/outfile.h: tp_out_sync_later);
+ * writers left it to this process (print/output/outfile.h: tp_out_sync_later);
  * the first failure is kept in b. */
 static void sync_files(struct tp_build *b, const struct tp_buf *report)
 {

@@ -9,7 +9,7 @@
 
 #include "core/alloc.h"
 #include "core/units.h"
-#include "print/backend.h"
+#include "print/backend/backend.h"
 
 /* ---- the core's keys ------------------------------------------------------- */
 

@@ -15,9 +15,9 @@
 #include "core/ini_read.h"
 #include "core/profile.h"
 #include "core/units.h"
-#include "print/backend.h"
-#include "print/colour.h"
-#include "print/text_outline.h"
+#include "print/backend/backend.h"
+#include "print/ink/colour.h"
+#include "print/art/text_outline.h"
 
 /* ---- reading -------------------------------------------------------------- */
 

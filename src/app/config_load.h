@@ -11,7 +11,7 @@
 #include "core/status.h"
 #include "games/config.h"
 #include "games/game.h"
-#include "print/scene.h"
+#include "print/scene/scene.h"
 
 /* The keys a config of game g reads, in listing order: [game], [board],
  * [print] (with KEY_cmyk and KEY_rgb for each ink of g and the shared

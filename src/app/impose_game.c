@@ -1,7 +1,7 @@
 /* The part of imposition that knows the games and the config: which sheet
  * is a tile sheet, the config-stage checks, a sheet's pages on press
  * sheets, manifest/punch.csv (see app/impose_game.h; the geometry is
- * print/impose.c). */
+ * print/layout/impose.c). */
 
 #include "app/impose_game.h"
 
@@ -13,8 +13,8 @@
 #include "core/alloc.h"
 #include "games/config.h"
 #include "games/game.h"
-#include "print/die.h"
-#include "print/impose_parts.h"
+#include "print/layout/die.h"
+#include "print/layout/impose_parts.h"
 
 #define EPS 1e-6
 
@@ -337,7 +337,7 @@ static int impose_doc(const struct tp_config *c, const void *model, const char *
 
 /* Laid out, then the die lines as the config wants them: off the art
  * pages with print.die_lines = separate, and every closed die contour of
- * every page with the config's nicks (print/die.h), so the preflight,
+ * every page with the config's nicks (print/layout/die.h), so the preflight,
  * every writer and the die files see the same lines and gaps.  (Whatever
  * changes pages here must make tp_impose_keeps say 0.) */
 int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,

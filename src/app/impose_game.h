@@ -3,13 +3,13 @@
 
 /* Punchboard imposition where it meets the games and the config: the
  * config-stage checks, the build's step for one sheet, manifest/punch.csv.
- * The geometry and the moving of shapes are print/impose.h; the press
+ * The geometry and the moving of shapes are print/layout/impose.h; the press
  * sheet of a config is tp_press_of (games/config.h). */
 
 #include "core/status.h"
 #include "core/strbuf.h"
-#include "print/impose.h"
-#include "print/scene.h"
+#include "print/layout/impose.h"
+#include "print/scene/scene.h"
 
 struct tp_config;
 

@@ -10,7 +10,7 @@
 #include "app/build_record.h"
 #include "core/alloc.h"
 #include "core/sha256.h"
-#include "print/outdir.h"
+#include "print/output/outdir.h"
 
 int tp_hash_fd(int fd, char hex[65], long long *bytes)
 {

@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "app/session.h"
-#include "print/sheet.h"
+#include "print/layout/sheet.h"
 
 struct tp_sheet_pages {
 	const struct tp_session *s;

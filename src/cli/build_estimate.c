@@ -7,7 +7,7 @@
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
 #include "games/config.h"
-#include "print/sheet.h"
+#include "print/layout/sheet.h"
 
 /* Page k of a sheet: of doc, or when doc is NULL (a sheet made one page
  * at a time) of sp.  NULL when out of memory. */

@@ -13,8 +13,8 @@
 #include "app/build_record.h"
 #include "app/session.h"
 #include "core/strbuf.h"
-#include "print/backend.h"
-#include "print/sheet.h"
+#include "print/backend/backend.h"
+#include "print/layout/sheet.h"
 
 struct tp_estimate {
 	double files;

@@ -6,7 +6,7 @@
 
 #include "app/session.h"
 #include "core/alloc.h"
-#include "print/outfile.h"
+#include "print/output/outfile.h"
 
 int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_cli *cli,
 		       tp_err *e)

@@ -1,14 +1,14 @@
 #ifndef TP_BUILD_TXN_H
 #define TP_BUILD_TXN_H
 
-/* One build's hold on its output folder (print/outdir.h): the lock, the
+/* One build's hold on its output folder (print/output/outdir.h): the lock, the
  * staging folder every file is written into, the earlier record, and the
  * final step that checks, records and moves the set into place. */
 
 #include "app/build_record.h"
 #include "cli/cli.h"
 #include "games/config.h"
-#include "print/outdir.h"
+#include "print/output/outdir.h"
 
 struct tp_build_txn {
 	struct tp_outdir od;

@@ -20,9 +20,9 @@
 #include "cli/preview.h"
 #include "core/alloc.h"
 #include "core/trace.h"
-#include "print/backend.h"
-#include "print/jobs.h"
-#include "print/outfile.h"
+#include "print/backend/backend.h"
+#include "print/output/jobs.h"
+#include "print/output/outfile.h"
 
 static void human_size(char *out, size_t n, long long bytes)
 {

@@ -15,9 +15,9 @@
 #include "core/datadir.h"
 #include "core/keys.h"
 #include "core/units.h"
-#include "print/jobs.h"
-#include "print/outfile.h"
-#include "print/text_outline.h"
+#include "print/output/jobs.h"
+#include "print/output/outfile.h"
+#include "print/art/text_outline.h"
 
 static const char usage_text[] =
 	"usage: tilepress [options] COMMAND [command options]\n"

@@ -5,11 +5,11 @@
  * cut_by: a back, an emboss plate): the pages of the sheet that carries
  * them, laid out and imposed as the build writes them, each matched to
  * the page it cuts, so that the preflight measures the safe zone of every
- * piece from its own cut on both sides (print/preflight.h,
+ * piece from its own cut on both sides (print/preflight/preflight.h,
  * tp_preflight_page_cut). */
 
 #include "app/sheet_pages.h"
-#include "print/preflight.h"
+#include "print/preflight/preflight.h"
 
 struct tp_pf_cuts {
 	/* The cutting sheet's pages: the build's layout of it, imposed
@@ -38,7 +38,7 @@ int tp_pf_cuts_open(struct tp_pf_cuts *cu, const struct tp_session *s, const str
  * (mirrored: the place mirrored about the sheet's vertical axis; the
  * press sheets of a punchboard all lie at one place), else of every
  * panel that overlaps that place, each moved to where it lies behind pg
- * (print/preflight.h, tp_pf_add_cuts).  0; 1 when no page of the
+ * (print/preflight/preflight.h, tp_pf_add_cuts).  0; 1 when no page of the
  * cutting sheet lies at that place (the two sheets are paneled apart:
  * printed together, this page's pieces miss their cuts); -1 when out of
  * memory. */

@@ -7,7 +7,7 @@
 
 #include "cli/preflight_run.h"
 #include "core/alloc.h"
-#include "print/jobs.h"
+#include "print/output/jobs.h"
 
 struct pool_ctx {
 	const struct tp_build *b;

@@ -11,10 +11,10 @@
 #include "core/alloc.h"
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
-#include "print/backend.h"
-#include "print/impose.h"
-#include "print/pdfx_check.h"
-#include "print/sheet.h"
+#include "print/backend/backend.h"
+#include "print/layout/impose.h"
+#include "print/pdf/pdfx_check.h"
+#include "print/layout/sheet.h"
 
 void tp_pf_rules_of(const struct tp_config *c, struct tp_pf_rules *r)
 {
@@ -58,7 +58,7 @@ static void pdf_finding(void *ctx, int page, const char *what)
 }
 
 /* The sheet's press PDF as the build writes it (marks and all), in
- * memory, read back for its PDF/X structure (print/pdfx_check.h). */
+ * memory, read back for its PDF/X structure (print/pdf/pdfx_check.h). */
 static int check_pdf(const struct tp_config *c, const struct tp_sheet_def *d, struct tp_doc *doc,
 		     long long epoch, struct tp_preflight *pf, tp_err *e)
 {

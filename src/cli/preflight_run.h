@@ -1,11 +1,11 @@
 #ifndef TP_PREFLIGHT_RUN_H
 #define TP_PREFLIGHT_RUN_H
 
-/* The preflight of a build (print/preflight.h): every wanted sheet laid
+/* The preflight of a build (print/preflight/preflight.h): every wanted sheet laid
  * out as the build lays it out (imposed or paneled), checked page by
  * page, before any file is written. */
 
-#include "print/preflight.h"
+#include "print/preflight/preflight.h"
 #include "app/session.h"
 
 /* The factory's limits of a config: its [print] keys (and profile). */

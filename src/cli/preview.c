@@ -15,10 +15,10 @@
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
 #include "core/alloc.h"
-#include "print/outfile.h"
-#include "print/preflight.h"
-#include "print/proof.h"
-#include "print/sheet.h"
+#include "print/output/outfile.h"
+#include "print/preflight/preflight.h"
+#include "print/layout/proof.h"
+#include "print/layout/sheet.h"
 
 /* Manifest tables longer than this show their first rows and say so. */
 #define TP_PREVIEW_MAX_ROWS 400

@@ -22,8 +22,8 @@
 #include "core/alloc.h"
 #include "core/inputs.h"
 #include "core/keys.h"
-#include "print/scene_digest.h"
-#include "print/sheet.h"
+#include "print/scene/scene_digest.h"
+#include "print/layout/sheet.h"
 
 /* The proof resolution, unless --set print.dpi says otherwise. */
 #define TP_WATCH_DPI "print.dpi=72"

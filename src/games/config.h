@@ -14,8 +14,8 @@
 
 #include "core/keys.h"
 #include "core/status.h"
-#include "print/impose.h"
-#include "print/scene.h"
+#include "print/layout/impose.h"
+#include "print/scene/scene.h"
 
 struct tp_game;
 struct tp_game_table;
@@ -65,7 +65,7 @@ struct tp_print {
 	double safe_mm, max_tac_pct, min_die_gap_mm, min_component_mm;
 	double min_line_mm;        /* thinnest stroke in a solid ink */
 	double emboss_min_mm, emboss_gap_mm;  /* emboss element, and gap */
-	/* Nicks in every closed die contour (print/die.h); 0: none. */
+	/* Nicks in every closed die contour (print/layout/die.h); 0: none. */
 	int nicks_per_side;
 	double nick_mm, nick_corner_mm;
 	int pdfx;                  /* enum tp_pdfx: the PDFs' PDF/X version */

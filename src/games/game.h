@@ -16,9 +16,9 @@
 #include "core/strbuf.h"
 #include "games/config.h"
 #include "games/sim.h"
-#include "print/impose.h"
-#include "print/impose_parts.h"
-#include "print/sheet.h"
+#include "print/layout/impose.h"
+#include "print/layout/impose_parts.h"
+#include "print/layout/sheet.h"
 
 enum tp_sheet_flag {
 	TP_SHEET_PLATE = 1,   /* vector art for the die or emboss maker: no PNG */

@@ -56,7 +56,7 @@ c_panels() {
 	large=$(peak "$LARGE" "$fmt" -s print.max_sheet_mm="$PANEL_MM" "$@") ||
 		{ fail "$LARGE x $LARGE build failed: $(head -c 300 "$T/build.err")"; SHEET=; return; }
 	# A PDF file stays in memory up to TP_PDF_SPILL_MEM (4 MiB,
-	# print/pdf_stream.h) before it moves to a temporary file.
+	# print/backend/pdf_stream.h) before it moves to a temporary file.
 	bound=$((small * 5 / 4))
 	[ "$fmt" = pdf ] && bound=$((bound + 4096))
 	echo "  $SHEET $fmt: $SMALL x $SMALL $small KiB, $LARGE x $LARGE $large KiB (bound $bound)"

@@ -486,7 +486,7 @@ held() {
 
 # armed PID: the worker PID has set its parent-death signal, or ended.  A
 # worker blocks the handled signals from fork until just after
-# prctl(PR_SET_PDEATHSIG) (print/jobs.c): SIGINT (bit 1 of the last hex
+# prctl(PR_SET_PDEATHSIG) (print/output/jobs.c): SIGINT (bit 1 of the last hex
 # digit of SigBlk) is blocked only before that.  A worker stopped before it
 # would outlive its parent for a reason this test is not about.
 armed() {

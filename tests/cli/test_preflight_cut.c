@@ -12,8 +12,8 @@
 #include <math.h>
 
 #include "cli/preflight_cut.h"
-#include "print/preflight.h"
-#include "print/scene.h"
+#include "print/preflight/preflight.h"
+#include "print/scene/scene.h"
 #include "../print/tu_preflight.h"
 
 static struct tp_palette pal;

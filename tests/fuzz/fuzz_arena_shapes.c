@@ -5,7 +5,7 @@
  * count. */
 #include "fuzz_common.h"
 
-#include "games/arena/arena_core.h"
+#include "games/arena/model/arena_core.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -16,7 +16,7 @@
 #include "app/config_load.h"
 #include "games/config.h"
 #include "games/game.h"
-#include "games/series/series_core.h"
+#include "games/series/model/series_core.h"
 #include "core/status.h"
 
 #ifndef TP_FUZZ_ROOT

@@ -11,8 +11,8 @@
  * them.) */
 #include "fuzz_common.h"
 
-#include "print/backend.h"
-#include "print/sheet.h"
+#include "print/backend/backend.h"
+#include "print/layout/sheet.h"
 
 #define MAX_SETS 8
 

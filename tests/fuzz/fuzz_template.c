@@ -1,7 +1,7 @@
 /* libFuzzer target: the indicia template reader (tp_template_load). */
 #include "fuzz_common.h"
 
-#include "games/series/template.h"
+#include "games/series/model/template.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/vector/vector_core.h"
+#include "games/vector/model/vector_core.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,7 +9,7 @@
 
 #include "games/game.h"
 #include "app/impose_game.h"
-#include "print/sheet.h"
+#include "print/layout/sheet.h"
 
 /* A shape's box: on-curve and control points of a path (closes carry no
  * point), a rectangle's corners, a text's anchor. */

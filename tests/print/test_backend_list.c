@@ -1,11 +1,11 @@
-/* The one parser of format lists (tp_backend_parse_list, src/print/backend.c)
+/* The one parser of format lists (tp_backend_parse_list, src/print/backend/backend.c)
  * that print.formats and --formats share: a table of lists, each with the
  * format names it must give or the words its refusal must contain; the
  * expected bits are computed from the backend table, never written down. */
 
 #include "testutil.h"
 
-#include "print/backend.h"
+#include "print/backend/backend.h"
 
 struct row {
 	const char *list;

@@ -9,8 +9,8 @@
 #include <math.h>
 
 #include "core/alloc.h"
-#include "print/colour.h"
-#include "print/scene.h"
+#include "print/ink/colour.h"
+#include "print/scene/scene.h"
 
 static void ink(struct tp_ink *k, int kind, double c, double m, double y, double kk)
 {

@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "print/cvd.h"
+#include "print/ink/cvd.h"
 
 static void sharma_pairs(void **state)
 {

@@ -9,8 +9,8 @@
 #include <math.h>
 
 #include "core/alloc.h"
-#include "print/die.h"
-#include "print/scene.h"
+#include "print/layout/die.h"
+#include "print/scene/scene.h"
 #include "tu_palette.h"
 
 static struct tp_scene *new_scene(double w, double h)

@@ -10,9 +10,9 @@
 #include <math.h>
 
 #include "core/alloc.h"
-#include "print/backend.h"
-#include "print/die.h"
-#include "print/scene.h"
+#include "print/backend/backend.h"
+#include "print/layout/die.h"
+#include "print/scene/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
 

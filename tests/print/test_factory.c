@@ -13,8 +13,8 @@
 #include <math.h>
 #include <unistd.h>
 
-#include "print/sheet.h"
-#include "print/text_outline.h"
+#include "print/layout/sheet.h"
+#include "print/art/text_outline.h"
 #include "tu_palette.h"
 
 /* ---- defect 8: the slug never runs into a registration target ---------------- */

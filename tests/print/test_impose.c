@@ -1,4 +1,4 @@
-/* Punchboard imposition (src/print/impose.c): the geometry checked against
+/* Punchboard imposition (src/print/layout/impose.c): the geometry checked against
  * its rules by brute force over many press sheets and grids, and the
  * imposed scenes of a synthetic gang whose every tile says who it is. */
 
@@ -8,8 +8,8 @@
 
 #include "core/alloc.h"
 #include "core/units.h"
-#include "print/impose.h"
-#include "print/sheet.h"
+#include "print/layout/impose.h"
+#include "print/layout/sheet.h"
 #include "tu_palette.h"
 
 #define EPS 1e-6

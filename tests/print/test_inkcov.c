@@ -9,8 +9,8 @@
 #include <math.h>
 
 #include "core/alloc.h"
-#include "print/inkcov.h"
-#include "print/scene.h"
+#include "print/ink/inkcov.h"
+#include "print/scene/scene.h"
 #include "tu_palette.h"
 
 static struct tp_palette pal;

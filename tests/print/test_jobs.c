@@ -1,4 +1,4 @@
-/* The worker pool (print/jobs.h), table-driven: the contract of
+/* The worker pool (print/output/jobs.h), table-driven: the contract of
  * tp_jobs_run, whatever the tasks are.  Each row runs n tasks with some
  * number of workers, in some hand-out order, with tasks that finish in a
  * different order than they were handed out (later ones sleep less), and
@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "print/jobs.h"
+#include "print/output/jobs.h"
 
 enum order { IN_ORDER, REVERSED, SHUFFLED };
 

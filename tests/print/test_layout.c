@@ -1,4 +1,4 @@
-/* Sheet layout (print/sheet.h), table-driven: how a length splits into
+/* Sheet layout (print/layout/sheet.h), table-driven: how a length splits into
  * panels and how a page becomes panels.  Each row is a size and its
  * limits; what the result must satisfy is worked out here from the rules
  * (panels cover the length, none exceeds the limit, no fewer would do). */
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "print/sheet.h"
+#include "print/layout/sheet.h"
 
 static const struct { double length, max, overlap; } splits[] = {
 	{ 100, 200, 10 }, { 200, 200, 10 }, { 201, 200, 10 }, { 390, 200, 10 },

@@ -1,4 +1,4 @@
-/* Atomic output files (print/outfile.h), table-driven: each row writes a
+/* Atomic output files (print/output/outfile.h), table-driven: each row writes a
  * file one way, and the folder must then hold exactly the files the row's
  * outcome allows: the new file whole, or the old one untouched, and never
  * a temporary file (.name.XXXXXX). */
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "print/outfile.h"
+#include "print/output/outfile.h"
 
 /* Files in dir, dot files included ("." and ".." aside). */
 static int entries(const char *dir, int *dots)

@@ -13,12 +13,12 @@
 #include <sys/wait.h>
 
 #include "core/alloc.h"
-#include "print/backend.h"
-#include "print/pdf_stream.h"
-#include "print/scene.h"
+#include "print/backend/backend.h"
+#include "print/backend/pdf_stream.h"
+#include "print/scene/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
-#include "print/text_outline.h"
+#include "print/art/text_outline.h"
 
 #define K (72.0 / 25.4)
 #define TRIM_W 100.0

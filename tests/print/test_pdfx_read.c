@@ -1,4 +1,4 @@
-/* The preflight's PDF/X structure checks (print/pdfx_check.h, issue 18):
+/* The preflight's PDF/X structure checks (print/pdf/pdfx_check.h, issue 18):
  * a PDF tilepress writes passes them, as it passes the independent
  * tests/prepress/pdfx_check.py; each planted defect (bytes of the written
  * file changed in place, so that the cross-reference table still holds)
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 
-#include "print/backend.h"
-#include "print/pdfx_check.h"
+#include "print/backend/backend.h"
+#include "print/pdf/pdfx_check.h"
 #include "tu_palette.h"
 
 static struct tp_scene *sample(void)

@@ -1,11 +1,11 @@
-/* The game-neutral pictures file (src/print/pictures.c): any section
+/* The game-neutral pictures file (src/print/art/pictures.c): any section
  * names, the caller's sections first in the order it asked, the others
  * after in file order; a missing wanted section, a repeated one and bad
  * items refused naming file (and line); paths beside the config first. */
 
 #include "testutil.h"
 
-#include "print/pictures.h"
+#include "print/art/pictures.h"
 
 static void write_file(const char *path, const char *text)
 {

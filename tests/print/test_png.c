@@ -5,8 +5,8 @@
 #include <png.h>
 
 #include "core/alloc.h"
-#include "print/backend.h"
-#include "print/scene.h"
+#include "print/backend/backend.h"
+#include "print/scene/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
 

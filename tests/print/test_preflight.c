@@ -7,11 +7,11 @@
 
 #include <math.h>
 
-#include "print/die.h"
-#include "print/preflight.h"
-#include "print/preflight_int.h"
-#include "print/sheet.h"
-#include "print/text_outline.h"
+#include "print/layout/die.h"
+#include "print/preflight/preflight.h"
+#include "print/preflight/preflight_int.h"
+#include "print/layout/sheet.h"
+#include "print/art/text_outline.h"
 #include "tu_preflight.h"
 
 

@@ -9,8 +9,8 @@
 
 #include <math.h>
 
-#include "print/preflight.h"
-#include "print/preflight_geom.h"
+#include "print/preflight/preflight.h"
+#include "print/preflight/preflight_geom.h"
 #include "tu_preflight.h"
 
 #define KAPPA 0.5522847498

@@ -1,6 +1,6 @@
 #include "testutil.h"
 
-#include "print/proof.h"
+#include "print/layout/proof.h"
 #include "tu_palette.h"
 
 /* The contact sheet's captions (proof.h): each thumbnail's "inks: ..."

@@ -1,4 +1,4 @@
-/* The spatial index behind tp_sheet_crop_ix (src/print/scene_index.c):
+/* The spatial index behind tp_sheet_crop_ix (src/print/scene/scene_index.c):
  * a crop through the index is the same scene as the crop that tests every
  * shape, for regions of every kind, and a query of a small region of a big
  * scene visits the shapes near it only, however big the scene. */
@@ -8,8 +8,8 @@
 #include <math.h>
 
 #include "core/alloc.h"
-#include "print/scene_index.h"
-#include "print/sheet.h"
+#include "print/scene/scene_index.h"
+#include "print/layout/sheet.h"
 #include "tu_palette.h"
 
 #define PITCH 10.0   /* mm between the squares of the test board */

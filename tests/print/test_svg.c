@@ -2,8 +2,8 @@
 #include "tu_files.h"
 
 #include "core/alloc.h"
-#include "print/backend.h"
-#include "print/scene.h"
+#include "print/backend/backend.h"
+#include "print/scene/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
 

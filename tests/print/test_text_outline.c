@@ -3,7 +3,7 @@
 #include <cairo.h>
 #include <math.h>
 
-#include "print/text_outline.h"
+#include "print/art/text_outline.h"
 
 /* The outline Cairo's toy font API gives for DejaVu Sans (through
  * Fontconfig, as tilepress did before it opened the face itself), in the

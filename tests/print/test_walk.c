@@ -3,10 +3,10 @@
 #include <math.h>
 
 #include "core/alloc.h"
-#include "print/backend.h"
+#include "print/backend/backend.h"
 #include "core/strbuf.h"
 #include "tu_palette.h"
-#include "print/walk.h"
+#include "print/scene/walk.h"
 
 /* The scene walk (walk.h) seen through a recording sink: every event as a
  * token in a string.  What each option should draw is worked out here from

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "print/scene.h"
+#include "print/scene/scene.h"
 
 enum { INK_A, INK_B, INK_C, INK_D, TU_N_GAME_INKS };
 #define TU_N_INKS (TU_N_GAME_INKS + TP_N_SHARED_INKS)

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "print/preflight.h"
+#include "print/preflight/preflight.h"
 #include "tu_palette.h"
 
 #define COLOUR INK_A /* 0 100 100 0: a player colour */

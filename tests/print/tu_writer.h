@@ -6,7 +6,7 @@
 
 #include "testutil.h"
 
-#include "print/backend.h"
+#include "print/backend/backend.h"
 
 typedef int tu_write_fn(FILE *f, const struct tp_scene *const *pages, size_t n,
 			const struct tp_doc_info *info, tp_err *e);

@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "games/arena/arena_config.h"
-#include "games/arena/arena_sheets.h"
-#include "games/arena/arena_hex.h"
-#include "games/arena/arena_sim.h"
+#include "games/arena/config/arena_config.h"
+#include "games/arena/sheets/arena_sheets.h"
+#include "games/arena/model/arena_hex.h"
+#include "games/arena/play/arena_sim.h"
 #include "games/game.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)

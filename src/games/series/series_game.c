@@ -4,9 +4,9 @@
 #include <stdlib.h>
 
 #include "games/game.h"
-#include "games/series/series_config.h"
-#include "games/series/series_report.h"
-#include "games/series/series_sheets.h"
+#include "games/series/config/series_config.h"
+#include "games/series/report/series_report.h"
+#include "games/series/sheets/series_sheets.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
 {

@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "games/game.h"
-#include "games/series/series_config.h"
-#include "games/series/series_table_config.h"
-#include "print/symbol.h"
+#include "games/series/config/series_config.h"
+#include "games/series/config/series_table_config.h"
+#include "print/art/symbol.h"
 
 extern const struct tp_sheet_def tp_table_sheets[3];
 

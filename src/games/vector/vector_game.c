@@ -4,11 +4,11 @@
 #include <stdio.h>
 
 #include "games/game.h"
-#include "games/vector/vector_config.h"
-#include "games/vector/vector_core.h"
-#include "games/vector/vector_sheets.h"
-#include "games/vector/vector_sim.h"
-#include "print/symbol.h"
+#include "games/vector/config/vector_config.h"
+#include "games/vector/model/vector_core.h"
+#include "games/vector/sheets/vector_sheets.h"
+#include "games/vector/play/vector_sim.h"
+#include "print/art/symbol.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
 {

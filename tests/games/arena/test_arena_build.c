@@ -12,8 +12,8 @@
 #include <math.h>
 
 #include "core/alloc.h"
-#include "games/arena/arena_config.h"
-#include "games/arena/arena_sheets.h"
+#include "games/arena/config/arena_config.h"
+#include "games/arena/sheets/arena_sheets.h"
 
 static const char *cfg_path(void)
 {

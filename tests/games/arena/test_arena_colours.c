@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/arena/arena_core.h"
-#include "games/arena/arena_sim.h"
+#include "games/arena/model/arena_core.h"
+#include "games/arena/play/arena_sim.h"
 
 /* Quarter of (r, c) on R x C from the pinwheel's description: quarter 1
  * rows 0..a-1 x cols 0..b, quarter 2 rows 0..a x cols b+1.., 3 and 4

@@ -8,7 +8,7 @@
 #include <math.h>
 
 #include "core/alloc.h"
-#include "games/arena/arena_core.h"
+#include "games/arena/model/arena_core.h"
 
 /* ---- helpers --------------------------------------------------------------- */
 

@@ -15,9 +15,9 @@
 #include "testutil.h"
 #include "games/arena/tu_sectors.h"
 
-#include "games/arena/arena_core.h"
-#include "games/arena/arena_hex.h"
-#include "games/arena/arena_sim.h"
+#include "games/arena/model/arena_core.h"
+#include "games/arena/model/arena_hex.h"
+#include "games/arena/play/arena_sim.h"
 
 #define S3 1.7320508075688772
 #define EPS 1e-6

@@ -16,7 +16,7 @@
 
 #include <math.h>
 
-#include "games/arena/arena_config.h"
+#include "games/arena/config/arena_config.h"
 
 #define S3 1.7320508075688772
 

@@ -10,7 +10,7 @@
 #include "testutil.h"
 #include "tu_files.h"
 
-#include "games/arena/arena_core.h"
+#include "games/arena/model/arena_core.h"
 
 /* Whether (row, col) should carry a number: groups are group_size squares
  * a side, centred on the centre square and every group_size + group_gap

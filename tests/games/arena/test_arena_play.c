@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "games/arena/arena_core.h"
+#include "games/arena/model/arena_core.h"
 
 static char *read_text(const char *path, size_t *len)
 {

@@ -8,7 +8,7 @@
 #include "testutil.h"
 #include "tu_files.h"
 
-#include "games/arena/arena_core.h"
+#include "games/arena/model/arena_core.h"
 
 static struct tp_arena_rules rect(int rows, int cols, int inner, unsigned long long seed)
 {

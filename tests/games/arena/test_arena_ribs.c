@@ -11,10 +11,10 @@
 
 #include <math.h>
 
-#include "games/arena/arena_config.h"
+#include "games/arena/config/arena_config.h"
 #include "games/game.h"
-#include "print/preflight.h"
-#include "print/sheet.h"
+#include "print/preflight/preflight.h"
+#include "print/layout/sheet.h"
 
 struct piece {
 	double b[4];        /* bbox of the outline */

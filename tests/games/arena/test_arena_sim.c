@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/arena/arena_sim.h"
+#include "games/arena/play/arena_sim.h"
 
 #define SIDE 7
 #define C (3 * SIDE + 3)   /* the centre square */

@@ -15,9 +15,9 @@
 #include "testutil.h"
 #include "games/arena/tu_sectors.h"
 
-#include "games/arena/arena_core.h"
-#include "games/arena/arena_sim.h"
-#include "games/arena/arena_tri.h"
+#include "games/arena/model/arena_core.h"
+#include "games/arena/play/arena_sim.h"
+#include "games/arena/model/arena_tri.h"
 
 #define H (1.7320508075688772 / 2)
 #define EPS 1e-6

@@ -7,7 +7,7 @@
 
 #include "testutil.h"
 
-#include "games/arena/arena_core.h"
+#include "games/arena/model/arena_core.h"
 
 typedef int tu_sector_counts[2][TP_ARENA_COLOURS_MAX + 1];
 

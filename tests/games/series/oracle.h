@@ -2,11 +2,11 @@
 #define TP_ORACLE_H
 
 /* The rules of patent 000 written again, naively and independently of
- * src/games/series/series_core.c, so that tests check the core against the patent rather
+ * src/games/series/model/series_core.c, so that tests check the core against the patent rather
  * than against itself. */
 
-#include "games/series/series_config.h"
-#include "games/series/series_core.h"
+#include "games/series/config/series_config.h"
+#include "games/series/model/series_core.h"
 
 /* The series part of a config, writable in tests. */
 #define SER(c) ((struct tp_series_cfg *)(c)->game_cfg)

@@ -6,7 +6,7 @@
 
 #include "tu_series.h"
 
-#include "games/series/series_sheets.h"
+#include "games/series/sheets/series_sheets.h"
 
 /* Whether path shape s is a bar: a closed axis-aligned rectangle (four
  * points and a close) at least twice as long as it is thick. */

@@ -9,7 +9,7 @@
 #include "testutil.h"
 
 #include "app/config_load.h"
-#include "games/series/series_hex.h"
+#include "games/series/model/series_hex.h"
 
 static int val(int x)
 {

@@ -6,9 +6,9 @@
 
 #include "app/config_load.h"
 #include "core/alloc.h"
-#include "games/series/series_config.h"
-#include "games/series/series_core.h"
-#include "games/series/template.h"
+#include "games/series/config/series_config.h"
+#include "games/series/model/series_core.h"
+#include "games/series/model/template.h"
 #include "oracle.h"
 
 /* The series part of a config, writable in tests. */

@@ -10,8 +10,8 @@
 #include <math.h>
 
 #include "core/units.h"
-#include "print/symbol.h"
-#include "print/text_outline.h"
+#include "print/art/symbol.h"
+#include "print/art/text_outline.h"
 
 #define PT (72.0 / 25.4)
 

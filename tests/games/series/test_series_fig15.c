@@ -25,11 +25,11 @@
 #include "app/config_load.h"
 #include "app/impose_game.h"
 #include "games/game.h"
-#include "games/series/series_config.h"
-#include "games/series/series_hex.h"
-#include "games/series/series_table_config.h"
-#include "print/sheet.h"
-#include "print/symbol.h"
+#include "games/series/config/series_config.h"
+#include "games/series/model/series_hex.h"
+#include "games/series/config/series_table_config.h"
+#include "print/layout/sheet.h"
+#include "print/art/symbol.h"
 
 static struct tp_config *load(const char *config, const char *const *sets, int n)
 {

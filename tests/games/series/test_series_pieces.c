@@ -13,10 +13,10 @@
 #include "app/sheet_pages.h"
 #include "core/sha256.h"
 #include "games/game.h"
-#include "games/series/series_sheets.h"
-#include "print/die.h"
-#include "print/scene_digest.h"
-#include "print/sheet.h"
+#include "games/series/sheets/series_sheets.h"
+#include "print/layout/die.h"
+#include "print/scene/scene_digest.h"
+#include "print/layout/sheet.h"
 
 static const struct tp_sheet_def *sheet(const char *name)
 {

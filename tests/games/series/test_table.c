@@ -11,11 +11,11 @@
 #include <math.h>
 
 #include "app/config_load.h"
-#include "games/series/series_table.h"
-#include "games/series/series_table_config.h"
-#include "games/series/series_tri.h"
-#include "print/sheet.h"
-#include "print/symbol.h"
+#include "games/series/model/series_table.h"
+#include "games/series/config/series_table_config.h"
+#include "games/series/sheets/series_tri.h"
+#include "print/layout/sheet.h"
+#include "print/art/symbol.h"
 
 extern const struct tp_sheet_def tp_table_sheets[3];
 

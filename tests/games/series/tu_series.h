@@ -8,8 +8,8 @@
 #include "tu_build.h"
 #include "oracle.h"
 
-#include "games/series/series_config.h"
-#include "games/series/series_core.h"
+#include "games/series/config/series_config.h"
+#include "games/series/model/series_core.h"
 
 /* config, or the shipped config/series.ini when it is NULL. */
 static inline const char *tu_series_config(const char *config)

@@ -15,9 +15,9 @@
 #include <math.h>
 
 #include "core/alloc.h"
-#include "print/symbol.h"
-#include "print/text_outline.h"
-#include "games/vector/vector_config.h"
+#include "print/art/symbol.h"
+#include "print/art/text_outline.h"
+#include "games/vector/config/vector_config.h"
 
 #define VCFG(c) ((struct tp_vector_cfg *)(c)->game_cfg)
 

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "games/vector/vector_core.h"
+#include "games/vector/model/vector_core.h"
 
 /* ---- oracles ------------------------------------------------------------------ */
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "games/vector/vector_core.h"
+#include "games/vector/model/vector_core.h"
 
 /* Row and column steps written out from the compass: n is up. */
 static const int step[8][2] = { { -1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 },

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/vector/vector_sim.h"
+#include "games/vector/play/vector_sim.h"
 
 #define SQ(r, c) ((r) * 3 + (c))
 #define D(d) (1u << TP_DIR_##d)

@@ -1,0 +1,266 @@
+/* The shape arena's rules that play poorly: warnings with the figure, for
+ * `check` and the build summary (the refusals are in arena_play.c). */
+
+#include <math.h>
+#include <stdio.h>
+
+#include "games/arena/config/arena_config.h"
+#include "games/arena/model/arena_hex.h"
+#include "games/arena/play/arena_sim.h"
+#include "games/arena/model/arena_tri.h"
+#include "print/ink/cvd.h"
+
+/* Greedy games per player count: enough to tell a gate most players reach
+ * from one few do, and quick enough to run before every build. */
+#define GATE_GAMES 12
+#define GATE_SEED 1
+
+/* A gate fewer than half the simulated (greedy) players reach, for each
+ * player count whose pieces fit the board, with the gate half would
+ * (tp_arena_gate_check: the figures of tp_arena_simulate and
+ * tp_arena_gate_for_half, with no game played that cannot change them). */
+static int gate_warnings(const struct tp_arena_cfg *a, const struct tp_arena_board *b,
+			 char out[][200], int max)
+{
+	int n = 0;
+	for (int players = 2; players <= 6 && n < max; players++) {
+		if (tp_arena_piece_squares(&a->shapes, players) > b->rows * b->cols)
+			continue;
+		long reached, fix, hands = (long)GATE_GAMES * players;
+		tp_err e = { 0 };
+		if (tp_arena_gate_check(&a->shapes, b, players, a->rules.gate, GATE_GAMES, GATE_SEED,
+					&reached, &fix, &e) != TP_OK || 2 * reached >= hands)
+			continue;
+		snprintf(out[n++], 200,
+			 "arena.gate = %d: %ld of %ld greedy %d-player hands reach it (%.0f %%, %d simulated games); arena.gate = %ld lets half of them",
+			 a->rules.gate, reached, hands, players, 100.0 * reached / hands, GATE_GAMES, fix);
+	}
+	return n;
+}
+
+/* The least CIEDE2000 difference of two proof colours over normal vision
+ * and the three simulated dichromacies; *worst the vision that gives it. */
+double tp_arena_colour_gap(const double a[3], const double b[3], int *worst)
+{
+	double least = 1e9;
+	for (int v = 0; v < TP_VISION_N; v++) {
+		double d = tp_cvd_delta(v, a, b);
+		if (d < least) {
+			least = d;
+			*worst = v;
+		}
+	}
+	return least;
+}
+
+static void hex(const double rgb[3], char out[8])
+{
+	snprintf(out, 8, "#%02x%02x%02x", (int)lround(rgb[0] * 255), (int)lround(rgb[1] * 255),
+		 (int)lround(rgb[2] * 255));
+}
+
+/* Player colours of the run (1..arena.players) closer than a CIEDE2000
+ * difference of TP_ARENA_COLOUR_GAP for some viewer, unless the pieces
+ * carry their players' marks (arena.player_marks). */
+static int colour_warnings(const struct tp_config *c, char out[][200], int max)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	int n = 0;
+	if (a->player_marks)
+		return 0;
+	for (int p = 1; p <= a->rules.players && n < max; p++)
+		for (int q = p + 1; q <= a->rules.players && n < max; q++) {
+			const struct tp_ink *ip = &c->print.inks.ink[tp_ink_index(&c->print.inks, TP_INK_PLAYER1 + p - 1)];
+			const struct tp_ink *iq = &c->print.inks.ink[tp_ink_index(&c->print.inks, TP_INK_PLAYER1 + q - 1)];
+			int worst = 0;
+			double d = tp_arena_colour_gap(ip->rgb, iq->rgb, &worst);
+			if (d >= TP_ARENA_COLOUR_GAP)
+				continue;
+			char hp[8], hq[8];
+			hex(ip->rgb, hp);
+			hex(iq->rgb, hq);
+			snprintf(out[n++], 200,
+				 "print.%s_cmyk and print.%s_cmyk: %s and %s differ by CIEDE2000 %.1f under %s (%d wanted); change one or set arena.player_marks = on",
+				 ip->key, iq->key, hp, hq, d, tp_vision_names[worst], TP_ARENA_COLOUR_GAP);
+		}
+	return n;
+}
+
+/* An outer arena that holds little more of the board's points than the
+ * inner one (finding 4: the circle on 19, 544 against 528): play there is
+ * hardly worth the gate. */
+static int share_warning(const struct tp_arena_cfg *a, const struct tp_arena_board *b, char *out)
+{
+	long total = b->inner_total + b->outer_total;
+	if (total <= 0 || 100 * b->outer_total >= TP_ARENA_OUTER_SHARE * total)
+		return 0;
+	snprintf(out, 200,
+		 "arena.inner = %s: the outer arena holds %.0f %% of the board's points (%ld of %ld; under %d %%); raise arena.outer_max or use arena.inner = diamond",
+		 tp_arena_inner_names[a->rules.inner], 100.0 * b->outer_total / total, b->outer_total,
+		 total, TP_ARENA_OUTER_SHARE);
+	return 1;
+}
+
+/* The collecting game: a chart that fewer than half of GATE_GAMES games
+ * between random players (children) fill is a warning. */
+static int collect_warning(const struct tp_arena_cfg *a, const struct tp_arena_board *b, char *out)
+{
+	static const int random[TP_SIM_MAX_SEATS] = { 0 };
+	struct tp_arena_collect_sim s;
+	tp_err e = { 0 };
+	int need = tp_arena_collect(&a->rules, &a->shapes, b);
+	if (tp_arena_collect_simulate(&a->shapes, b, a->rules.players, a->rules.colours, need,
+				      GATE_GAMES, GATE_SEED, random, &s, &e) != TP_OK ||
+	    2 * s.completed >= GATE_GAMES)
+		return 0;
+	snprintf(out, 200,
+		 "arena.collect = %d: random %d-player games fill a chart in %ld of %d simulated games; a smaller arena.collect ends more games",
+		 need, a->rules.players, s.completed, GATE_GAMES);
+	return 1;
+}
+
+/* Colour classes (arena.marking = colours) closer than a CIEDE2000
+ * difference of TP_ARENA_COLOUR_GAP for some viewer: the colour is the
+ * only cue there (pictures add a shape). */
+static int class_warnings(const struct tp_config *c, char out[][200], int max)
+{
+	const struct tp_arena_rules *r = &tp_arena(c)->rules;
+	int n = 0;
+	if (r->marking != TP_MARKING_COLOURS)
+		return 0;
+	for (int p = 1; p <= r->colours && n < max; p++)
+		for (int q = p + 1; q <= r->colours && n < max; q++) {
+			const struct tp_ink *ip = &c->print.inks.ink[tp_ink_index(&c->print.inks, TP_INK_COLOUR1 + p - 1)];
+			const struct tp_ink *iq = &c->print.inks.ink[tp_ink_index(&c->print.inks, TP_INK_COLOUR1 + q - 1)];
+			int worst = 0;
+			double d = tp_arena_colour_gap(ip->rgb, iq->rgb, &worst);
+			if (d >= TP_ARENA_COLOUR_GAP)
+				continue;
+			snprintf(out[n++], 200,
+				 "print.%s_cmyk and print.%s_cmyk: the colour classes differ by CIEDE2000 %.1f under %s (%d wanted); change one or use arena.marking = pictures",
+				 ip->key, iq->key, d, tp_vision_names[worst], TP_ARENA_COLOUR_GAP);
+		}
+	return n;
+}
+
+/* ---- games that do not end: the seed's game ends when every piece is
+ * played ("until they have played all their pieces"); on a board too
+ * crowded, or behind a gate too few reach, the pieces of the stuck seats
+ * never go down. */
+
+/* Of GATE_GAMES greedy games of the run's player count on b behind gate,
+ * how many play every piece; -1 when memory runs out. */
+static long games_ending(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
+			 int players, int gate, double *left)
+{
+	int greedy[TP_SIM_MAX_SEATS];
+	for (int i = 0; i < TP_SIM_MAX_SEATS; i++)
+		greedy[i] = TP_STRATEGY_GREEDY;
+	struct tp_arena_sim s;
+	tp_err e = { 0 };
+	if (tp_arena_simulate(sh, b, players, gate, GATE_GAMES, GATE_SEED, greedy, &s, &e) != TP_OK)
+		return -1;
+	if (left)
+		*left = s.pieces_left;
+	return s.finished;
+}
+
+/* The largest gate below r->gate behind which half the games end, found
+ * by halving between one that does and one that does not (and so itself
+ * played and seen to do); 0 when not even a gate of 1 does. */
+static int gate_that_ends(const struct tp_arena_cfg *a, const struct tp_arena_board *b)
+{
+	int lo = 1, hi = a->rules.gate;
+	if (2 * games_ending(&a->shapes, b, a->rules.players, lo, NULL) < GATE_GAMES)
+		return 0;
+	while (hi - lo > 1) {
+		int mid = lo + (hi - lo) / 2;
+		if (2 * games_ending(&a->shapes, b, a->rules.players, mid, NULL) >= GATE_GAMES)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The least larger side of a square, hex or triangular board (not a
+ * rectangle: its rows and cols are set) that the config would accept and
+ * on which half the games end, trying SIDE_TRIES sides; 0 when none. */
+#define SIDE_TRIES 6
+static int side_that_ends(const struct tp_arena_cfg *a)
+{
+	const struct tp_arena_rules *r = &a->rules;
+	int step = r->grid == TP_GRID_HEX ? 1 : r->grid == TP_GRID_TRI ? 3 : 2;
+	int max = r->grid == TP_GRID_HEX   ? TP_ARENA_HEX_SIDE_MAX
+		  : r->grid == TP_GRID_TRI ? TP_ARENA_TRI_SIDE_MAX
+					   : TP_ARENA_SIDE_MAX;
+	if (r->rows != 0 || r->cols != 0)
+		return 0;
+	for (int k = 1; k <= SIDE_TRIES && r->side + k * step <= max; k++) {
+		struct tp_arena_rules t = *r;
+		t.side = r->side + k * step;
+		struct tp_arena_board *b = NULL;
+		tp_err e = { 0 };
+		if (tp_arena_rules_check(&t, &e) != TP_OK || tp_arena_board_derive(&t, &b, &e) != TP_OK)
+			continue;
+		int ok = tp_arena_playable(&t, &a->shapes, b, &e) == TP_OK &&
+			 2 * games_ending(&a->shapes, b, t.players, t.gate, NULL) >= GATE_GAMES;
+		tp_arena_board_free(b);
+		if (ok)
+			return t.side;
+	}
+	return 0;
+}
+
+/* Fewer than half of the run's greedy games end: the warning names the
+ * figure and a change that ends half (a lower gate, else a larger side). */
+static int end_warning(const struct tp_arena_cfg *a, const struct tp_arena_board *b, char *out)
+{
+	double left = 0;
+	int players = a->rules.players;
+	long done = games_ending(&a->shapes, b, players, a->rules.gate, &left);
+	if (done < 0 || 2 * done >= GATE_GAMES)
+		return 0;
+	char head[120];
+	snprintf(head, sizeof head, "%ld of %d greedy %d-player games play every piece (%.1f left a game)",
+		 done, GATE_GAMES, players, left);
+	int g = gate_that_ends(a, b), side = g ? 0 : side_that_ends(a);
+	if (g)
+		snprintf(out, 200, "arena.gate = %d: %s; arena.gate = %d ends half of them", a->rules.gate,
+			 head, g);
+	else if (side)
+		snprintf(out, 200, "arena.side = %d: %s; arena.side = %d ends half of them", a->rules.side,
+			 head, side);
+	else
+		snprintf(out, 200, "arena.players = %d: %s; a larger board or fewer players ends more",
+			 players, head);
+	return 1;
+}
+
+int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	struct tp_arena_board *b = NULL;
+	tp_err e = { 0 };
+	if (tp_arena_board_derive(&a->rules, &b, &e) != TP_OK)
+		return 0;
+	int n = 0;
+	char why[160];
+	if (max > 0 && tp_arena_quarters_alike(b, why, sizeof why))
+		snprintf(out[n++], 200, "arena.seed = %llu: %s; another seed or wider number ranges may avoid it",
+			 a->rules.seed, why);
+	if (a->rules.marking != TP_MARKING_NUMBERS) {
+		if (n < max)
+			n += collect_warning(a, b, out[n]);
+		n += class_warnings(c, out + n, max - n);
+	} else {
+		if (n < max)
+			n += share_warning(a, b, out[n]);
+		n += gate_warnings(a, b, out + n, max - n);
+		if (n < max)
+			n += end_warning(a, b, out[n]);
+	}
+	n += colour_warnings(c, out + n, max - n);
+	tp_arena_board_free(b);
+	return n;
+}

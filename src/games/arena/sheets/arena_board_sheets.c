@@ -1,0 +1,264 @@
+/* The shape arena's board sheets: the numbered board whole ("board"), and
+ * split for the factory into two parts ("board-part-1", "board-part-2",
+ * print.split), each part cropped from the whole board with its own bleed
+ * and die line.  The numbers are text outlines sized so the widest fits
+ * its square, turned to read from the nearest board edge. */
+
+#include "games/arena/sheets/arena_sheets.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "games/arena/sheets/arena_hexsheets.h"
+#include "print/layout/die.h"
+#include "print/layout/sheet.h"
+#include "print/art/text_outline.h"
+
+static void bbox(const struct tp_pt *p, size_t n, double b[4])
+{
+	b[0] = b[1] = INFINITY;
+	b[2] = b[3] = -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		b[0] = fmin(b[0], p[i].x);
+		b[1] = fmin(b[1], p[i].y);
+		b[2] = fmax(b[2], p[i].x);
+		b[3] = fmax(b[3], p[i].y);
+	}
+}
+
+static int needs_bar(int v)
+{
+	return tp_arena_needs_bar(v);
+}
+
+#define BAR_GAP 0.09    /* em: between the digits and the bar */
+#define BAR_THICK 0.08  /* em */
+#define FIT 0.92        /* of the middle half, for antialiasing */
+
+int tp_arena_number_em(const struct tp_arena_board *bd, double box, double *em)
+{
+	double worst = 0;
+	char seen[TP_ARENA_NUMBER_MAX + 1] = { 0 };
+	for (int i = 0; i < bd->rows * bd->cols; i++) {
+		int v = bd->sq[i].number;
+		if (v <= 0 || v > TP_ARENA_NUMBER_MAX || seen[v])
+			continue;
+		seen[v] = 1;
+		char s[16];
+		snprintf(s, sizeof s, "%d", v);
+		double b[4];
+		if (tp_text_outline_box(s, 0, 0, 1, TP_ALIGN_CENTER, b) != 0)
+			return -1;
+		double w = b[2] - b[0], h = b[3] - b[1] + (needs_bar(v) ? BAR_GAP + BAR_THICK : 0);
+		worst = fmax(worst, fmax(w, h));
+	}
+	*em = worst > 0 ? box * FIT / worst : 1;
+	return 0;
+}
+
+/* Quarter turns (clockwise) that make a number read upright from the
+ * board edge nearest its square; on a diagonal, its quarter's edge. */
+static int facing(int R, int C, int row, int col, int quarter)
+{
+	int dr = row - R / 2, dc = col - C / 2;
+	/* squares to the nearer top or bottom edge, to the nearer side edge */
+	int er = R / 2 - abs(dr), ec = C / 2 - abs(dc);
+	if (er < ec)
+		return dr < 0 ? 2 : 0;
+	if (ec < er)
+		return dc > 0 ? 3 : 1;
+	static const int by_quarter[5] = { 0, 2, 3, 0, 1 };
+	return by_quarter[quarter];
+}
+
+int tp_arena_draw_number(struct tp_scene *sc, int v, double ca, double sa, double ox, double oy,
+			 double em)
+{
+	char text[16];
+	snprintf(text, sizeof text, "%d", v);
+	struct tp_pt *p = NULL;
+	size_t n = 0;
+	if (tp_text_outline(text, 0, 0, em, TP_ALIGN_CENTER, &p, &n) != 0)
+		return -1;
+	if (n == 0)
+		return 0;
+	double b[4];
+	bbox(p, n, b);
+	int bar = needs_bar(v);
+	struct tp_pt r[5] = {
+		{ TP_MOVE, b[0], b[3] + BAR_GAP * em }, { TP_LINE, b[2], b[3] + BAR_GAP * em },
+		{ TP_LINE, b[2], b[3] + (BAR_GAP + BAR_THICK) * em },
+		{ TP_LINE, b[0], b[3] + (BAR_GAP + BAR_THICK) * em }, { TP_CLOSE, 0, 0 },
+	};
+	double cx = (b[0] + b[2]) / 2, cy = (b[1] + (bar ? r[2].y : b[3])) / 2;
+	for (int k = 0; k < 2; k++) {
+		struct tp_pt *q = k ? r : p;
+		size_t m = k ? 4 : n;
+		for (size_t i = 0; i < m; i++) {
+			if (q[i].op == TP_CLOSE)
+				continue;
+			double dx = q[i].x - cx, dy = q[i].y - cy;
+			q[i].x = ox + dx * ca - dy * sa;
+			q[i].y = oy + dx * sa + dy * ca;
+		}
+	}
+	int rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, p, n);
+	free(p);
+	if (rc == 0 && bar)
+		rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, r, 5);
+	return rc;
+}
+
+/* Number v centred in the square at (x, y), turned `turns` quarter turns,
+ * at font size em (exact quarter turns: the sines are whole numbers). */
+static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y, double s,
+		       double em)
+{
+	static const int cs[4][2] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
+	return tp_arena_draw_number(sc, v, cs[turns & 3][0], cs[turns & 3][1], x + s / 2, y + s / 2,
+				    em);
+}
+
+/* The whole board, without bleed: squares in their arena's ink, the
+ * numbers, the grid. */
+static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
+				    const char *name)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	int layers[4 + TP_ARENA_COLOURS_MAX] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE };
+	size_t nl = 4;
+	for (int k = 1; a->rules.marking != TP_MARKING_NUMBERS && k <= a->rules.colours; k++)
+		layers[nl++] = tp_arena_class_ink(k);
+	double s = a->square_mm;
+	int n = bd->cols, R = bd->rows;
+	struct tp_scene *sc = tp_arena_new_sheet(c, name, n * s, R * s, layers, nl);
+	if (sc == NULL)
+		return NULL;
+	double em;
+	int rc = tp_arena_number_em(bd, s / 2, &em);
+	/* A colour: a disc 0.7 of the square; a picture 0.8; under a safe
+	 * zone (print.safe_mm), small enough to keep it from an edge square's
+	 * cut. */
+	double mark = tp_arena_mark_fit(a, a->rules.marking == TP_MARKING_PICTURES ? 0.8 * s : 0.7 * s,
+					c->print.safe_mm > 0 ? s / 2 - c->print.safe_mm - 0.05 : INFINITY);
+	for (int row = 0; rc == 0 && row < R; row++)
+		for (int col = 0; rc == 0 && col < n; col++) {
+			const struct tp_arena_square *q = &bd->sq[row * n + col];
+			int ground = q->inner ? TP_INK_INNER : TP_INK_OUTER;
+			if (q->colour && a->rules.marking == TP_MARKING_PICTURES)
+				rc = tp_arena_ground_framed(sc, ground, col * s, row * s, s, 0.86 * s);
+			else
+				rc = tp_scene_rect(sc, ground, TP_FILL, 0, col * s, row * s, s, s);
+			if (rc == 0 && q->number)
+				rc = draw_number(sc, q->number, facing(R, n, row, col, q->quarter),
+						 col * s, row * s, s, em);
+			if (rc == 0 && q->colour)
+				rc = tp_arena_draw_class(sc, a, q->colour, (col + 0.5) * s, (row + 0.5) * s, mark);
+		}
+	/* The start: a ring round the centre square's number (finding 9 of
+	 * issue 19: the centre carried no mark). */
+	if (rc == 0)
+		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, s * TP_ARENA_START_RING_W,
+				     (n / 2 + 0.5) * s, (R / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);
+	double lw = s * 0.012;
+	for (int k = 1; rc == 0 && k < n; k++)
+		rc = tp_arena_seg(sc, TP_INK_LINE, lw, k * s, 0, k * s, R * s);
+	for (int k = 1; rc == 0 && k < R; k++)
+		rc = tp_arena_seg(sc, TP_INK_LINE, lw, 0, k * s, n * s, k * s);
+	if (rc != 0) {
+		tp_scene_free(sc);
+		return NULL;
+	}
+	return sc;
+}
+
+int tp_arena_build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+		return tp_arena_hex_build_board(c, model, doc);
+	const struct tp_arena_model *m = model;
+	struct tp_scene *sc = board_scene(c, m->board, "board");
+	if (sc == NULL)
+		return -1;
+	tp_sheet_bleed(sc);
+	const char *note = NULL;
+	if (c->print.split == TP_SPLIT_NONE) {
+		note = "whole board, one part";
+		if (tp_die_rect(sc, 0, 0, sc->trim_w, sc->trim_h, TP_DIE_STROKE_MM) != 0) {
+			tp_scene_free(sc);
+			return -1;
+		}
+	}
+	return tp_doc_add(doc, sc, note);
+}
+
+/* Part h (0 or 1) of the board: split along the grid line after row (or
+ * col) side / 2, the nearest to the middle; part 1 the smaller. */
+void tp_arena_part_rect(const struct tp_config *c, int h, double r[4])
+{
+	const struct tp_arena_rules *rl = &tp_arena(c)->rules;
+	int R = tp_arena_rows(rl), C = tp_arena_cols(rl);
+	int cols = c->print.split == TP_SPLIT_COLS, k = (cols ? C : R) / 2;
+	double s = tp_arena(c)->square_mm, at = k * s, W = C * s, H = R * s;
+	if (cols) {
+		r[0] = h ? at : 0; r[1] = 0; r[2] = h ? W - at : at; r[3] = H;
+	} else {
+		r[0] = 0; r[1] = h ? at : 0; r[2] = W; r[3] = h ? H - at : at;
+	}
+}
+
+const char *const tp_arena_part_names[2] = { "board-part-1", "board-part-2" };
+
+static void part_note(const struct tp_config *c, int h, char *out, size_t n)
+{
+	const struct tp_arena_rules *rl = &tp_arena(c)->rules;
+	int cols = c->print.split == TP_SPLIT_COLS;
+	int side = cols ? tp_arena_cols(rl) : tp_arena_rows(rl), k = side / 2;
+	const char *what = cols ? "cols" : "rows";
+	snprintf(out, n, "part %d of 2: %s %d-%d of %d", h + 1, what, h ? k + 1 : 1, h ? side : k, side);
+}
+
+/* Each part its own sheet, with bleed from its own edge squares (across
+ * the cut too) and its die line. */
+static int build_part(const struct tp_config *c, const struct tp_arena_model *m,
+		      struct tp_doc *doc, int h)
+{
+	struct tp_scene *board = board_scene(c, m->board, "board");
+	if (board == NULL)
+		return -1;
+	double r[4];
+	tp_arena_part_rect(c, h, r);
+	struct tp_scene *sc = tp_sheet_crop(board, tp_arena_part_names[h], r[0], r[1], r[2], r[3]);
+	tp_scene_free(board);
+	char note[160];
+	part_note(c, h, note, sizeof note);
+	if (tp_doc_add(doc, sc, note) != 0)
+		return -1;
+	/* The part starts on a grid line: a press sheet too small for it
+	 * cuts it into pieces along cell edges. */
+	sc->cell_mm = tp_arena(c)->square_mm;
+	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
+}
+
+int tp_arena_build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+		return tp_arena_hex_build_part(c, model, doc, 0);
+	return build_part(c, model, doc, 0);
+}
+
+int tp_arena_build_part2(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+		return tp_arena_hex_build_part(c, model, doc, 1);
+	return build_part(c, model, doc, 1);
+}
+
+int tp_arena_parts_absent(const struct tp_config *c, const char *sheet, char *why, size_t n)
+{
+	if (c->print.split != TP_SPLIT_NONE)
+		return 0;
+	snprintf(why, n, "print.split = none prints the board whole, so there is no %s", sheet);
+	return 1;
+}

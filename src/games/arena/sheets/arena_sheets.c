@@ -1,0 +1,376 @@
+/* The shape arena's piece sheets: the pieces' plain and ribbed faces, the
+ * rib emboss plate and the die lines, their punchboard components, and the
+ * table of all the arena's sheets (the board's are in
+ * arena_board_sheets.c, the score pad in arena_pad.c, the die net in
+ * arena_die.c). */
+
+#include "games/arena/sheets/arena_sheets.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "games/arena/sheets/arena_hexsheets.h"
+#include "games/arena/model/arena_outline.h"
+#include "print/layout/die.h"
+#include "print/layout/sheet.h"
+
+int tp_arena_piece_ink(const struct tp_arena_piece *p)
+{
+	return TP_INK_PLAYER1 + (p->player >= 1 && p->player <= 6 ? p->player - 1 : 5);
+}
+
+/* ---- helpers --------------------------------------------------------------------- */
+
+struct tp_scene *tp_arena_new_sheet(const struct tp_config *c, const char *name, double w, double h,
+				    const int *layers, size_t n)
+{
+	return tp_scene_new_layered(name, w, h, c->print.bleed_mm, &c->print.inks, layers, n);
+}
+
+int tp_arena_seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1)
+{
+	struct tp_pt p[2] = { { TP_MOVE, x0, y0 }, { TP_LINE, x1, y1 } };
+	return tp_scene_path(sc, ink, TP_STROKE, w, p, 2);
+}
+
+/* ---- pieces -------------------------------------------------------------------- */
+
+/* Where each piece lies on the pieces sheets: one row per shape (the
+ * smallest first), the six sets across, gutters all round. */
+struct layout {
+	double x[TP_ARENA_PIECES], y[TP_ARENA_PIECES];
+	double w, h;
+	int rows[TP_ARENA_SHAPES], cols[TP_ARENA_SHAPES];   /* shape extents in cells */
+};
+
+static void shape_extent(const struct tp_arena_shape *s, int *rows, int *cols)
+{
+	*rows = *cols = 0;
+	for (int i = 0; i < s->n_cells; i++) {
+		if (s->cell[i][0] + 1 > *rows)
+			*rows = s->cell[i][0] + 1;
+		if (s->cell[i][1] + 1 > *cols)
+			*cols = s->cell[i][1] + 1;
+	}
+}
+
+static void layout(const struct tp_config *c, struct layout *L)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	double s = a->square_mm, g = a->piece_gutter_mm;
+	L->w = 0;
+	double y = g;
+	for (int sh = 0; sh < TP_ARENA_SHAPES; sh++) {
+		shape_extent(&a->shapes.s[sh], &L->rows[sh], &L->cols[sh]);
+		double x = g;
+		for (int k = 0; k < TP_ARENA_SETS; k++) {
+			L->x[sh * TP_ARENA_SETS + k] = x;
+			L->y[sh * TP_ARENA_SETS + k] = y;
+			x += L->cols[sh] * s + g;
+		}
+		L->w = fmax(L->w, x);
+		y += L->rows[sh] * s + g;
+	}
+	L->h = y;
+}
+
+/* The piece outline at (x, y), moved out by d mm, as a closed path into
+ * pts (at least TP_ARENA_OUTLINE_MAX + 1); returns its point count. */
+static size_t piece_path(const struct tp_arena_shape *sh, double s, double d, double x, double y,
+			 struct tp_pt *pts)
+{
+	int xy[TP_ARENA_OUTLINE_MAX][2];
+	double o[2 * TP_ARENA_OUTLINE_MAX];
+	int n = tp_arena_outline(sh, xy);
+	if (n <= 0)
+		return 0;   /* finish() refused such shapes */
+	tp_arena_outline_offset(xy, n, s, d, x, y, o);
+	for (int i = 0; i < n; i++)
+		pts[i] = (struct tp_pt){ (uint8_t)(i ? TP_LINE : TP_MOVE), o[2 * i], o[2 * i + 1] };
+	pts[n] = (struct tp_pt){ TP_CLOSE, 0, 0 };
+	return (size_t)n + 1;
+}
+
+/* The mark's disc: on the shape's first cell (the cell whose number the
+ * "2" or "3" multiplies), centre and radius. */
+static void mark_disc(const struct tp_arena_cfg *a, const struct tp_arena_shape *sh, double x,
+		      double y, double *cx, double *cy, double *r)
+{
+	double s = a->square_mm;
+	*cx = x + (sh->cell[0][1] + 0.5) * s;
+	*cy = y + (sh->cell[0][0] + 0.5) * s;
+	*r = tp_arena_mark_radius(a);
+}
+
+size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r)
+{
+	tp_circle_pts(p, cx, cy, r, -1);
+	return TP_CIRCLE_PTS;
+}
+
+int tp_arena_mark_text(struct tp_scene *sc, int mark, double cx, double cy, double r)
+{
+	if (mark == TP_MARK_BLANK)
+		return 0;
+	double size = r * 1.45;
+	/* Digits of DejaVu Sans stand 0.73 em: centre them in the disc. */
+	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * 0.365, size, TP_ALIGN_CENTER,
+			     tp_arena_mark_names[mark]);
+}
+
+/* One face of a piece as it lies face up: its player's colour out to the
+ * bleed, and on a marked piece an unprinted disc on the first cell with
+ * the "2" or "3" in it. */
+static int piece_face(struct tp_scene *sc, const struct tp_config *c, const struct tp_arena_piece *pc,
+		      double x, double y)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_shape *sh = &a->shapes.s[pc->shape];
+	double s = a->square_mm;
+	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1 + TP_CIRCLE_PTS];
+	size_t n = piece_path(sh, s, a->piece_bleed_mm - a->piece_clearance_mm, x, y, p);
+	double cx, cy, r;
+	mark_disc(a, sh, x, y, &cx, &cy, &r);
+	if (pc->mark != TP_MARK_BLANK)
+		n += tp_arena_hole(p + n, cx, cy, r);
+	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, p, n) != 0 ||
+	    (a->player_marks && tp_arena_draw_pips(sc, sh, s, x, y, pc->player) != 0))
+		return -1;
+	return tp_arena_mark_text(sc, pc->mark, cx, cy, r);
+}
+
+/* The ribs of the blocking face as segments in ink, a rib_pitch_mm apart
+ * across the piece, each at least rib_inset_mm inside the die line.  On a
+ * marked piece a ring rib goes round the mark's disc, a rib's width clear
+ * of it (tp_arena_mark_radius keeps it inside the cell's margin), and the
+ * straight ribs stop a rib's width short of the ring, dropping stubs
+ * shorter than two rib widths: the face is ribbed at every square size,
+ * and the mark stays clear. */
+static int piece_ribs(struct tp_scene *sc, const struct tp_config *c, const struct tp_arena_piece *pc,
+		      double x, double y, int ink)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_shape *sh = &a->shapes.s[pc->shape];
+	double s = a->square_mm, w = a->rib_width_mm;
+	double M = a->piece_clearance_mm + a->rib_inset_mm;
+	int rows, cols;
+	shape_extent(sh, &rows, &cols);
+	int filled[6][6] = { { 0 } };
+	for (int i = 0; i < sh->n_cells; i++)
+		filled[sh->cell[i][0]][sh->cell[i][1]] = 1;
+	double cx, cy, r;
+	mark_disc(a, sh, 0, 0, &cx, &cy, &r);
+	if (pc->mark != TP_MARK_BLANK && tp_scene_circle(sc, ink, TP_STROKE, w, x + cx, y + cy, r + w) != 0)
+		return -1;
+	double H = rows * s, y0 = M + w / 2;
+	int count = (int)floor((H - 2 * y0) / a->rib_pitch_mm + 1e-9) + 1;
+	/* Centred top to bottom. */
+	double first = (H - (count - 1) * a->rib_pitch_mm) / 2;
+	for (int k = 0; k < count; k++) {
+		double ry = first + k * a->rib_pitch_mm;
+		int r0 = (int)floor((ry - M - w / 2) / s), r1 = (int)floor((ry + M + w / 2 - 1e-9) / s);
+		if (r0 < 0 || r1 >= rows)
+			continue;
+		for (int col = 0; col < cols;) {
+			int ok = 1;
+			for (int rr = r0; rr <= r1; rr++)
+				ok &= filled[rr][col];
+			if (!ok) {
+				col++;
+				continue;
+			}
+			int end = col;
+			for (;;) {
+				int more = end + 1 < cols;
+				for (int rr = r0; more && rr <= r1; rr++)
+					more &= filled[rr][end + 1];
+				if (!more)
+					break;
+				end++;
+			}
+			double xa = col * s + M, xb = (end + 1) * s - M;
+			col = end + 1;
+			if (xb <= xa)
+				continue;
+			/* Around the ring: its outer edge at r + 1.5 w, a rib's
+			 * width of space, then the rib's half width. */
+			double gap = r + 3 * w;
+			if (pc->mark != TP_MARK_BLANK && fabs(ry - cy) < gap) {
+				double half = sqrt(gap * gap - (ry - cy) * (ry - cy));
+				double l1 = fmin(xb, cx - half), x2 = fmax(xa, cx + half);
+				if (l1 - xa >= 2 * w && tp_arena_seg(sc, ink, w, x + xa, y + ry, x + l1, y + ry))
+					return -1;
+				if (xb - x2 >= 2 * w && tp_arena_seg(sc, ink, w, x + x2, y + ry, x + xb, y + ry))
+					return -1;
+				continue;
+			}
+			if (tp_arena_seg(sc, ink, w, x + xa, y + ry, x + xb, y + ry) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int piece_die(struct tp_scene *sc, const struct tp_config *c, const struct tp_arena_piece *pc,
+		     double x, double y)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1];
+	size_t n = piece_path(&a->shapes.s[pc->shape], a->square_mm, -a->piece_clearance_mm, x, y, p);
+	return tp_scene_path(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, p, n);
+}
+
+static const int piece_layers[] = {
+	TP_INK_PLAYER1, TP_INK_PLAYER2, TP_INK_PLAYER3, TP_INK_PLAYER4, TP_INK_PLAYER5,
+	TP_INK_PLAYER6, TP_INK_RIBS, TP_INK_NUMBER, TP_INK_CUT,
+};
+
+/* The plain faces, face up, with their die lines. */
+static int build_pieces(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+		return tp_arena_hex_build_pieces(c, model, doc, 0);
+	const struct tp_arena_model *m = model;
+	struct layout L;
+	layout(c, &L);
+	struct tp_scene *sc = tp_arena_new_sheet(c, "pieces", L.w, L.h, piece_layers, 9);
+	if (tp_doc_add(doc, sc, "plain faces") != 0)
+		return -1;
+	for (int i = 0; i < TP_ARENA_PIECES; i++)
+		if (piece_face(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0 ||
+		    piece_die(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0)
+			return -1;
+	return 0;
+}
+
+/* The ribbed faces drawn where the plain faces lie, then mirrored about
+ * the sheet's vertical axis: turned over that axis, each back lies behind
+ * its face. */
+static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+		return tp_arena_hex_build_pieces(c, model, doc, 1);
+	const struct tp_arena_model *m = model;
+	struct layout L;
+	layout(c, &L);
+	struct tp_scene *sc = tp_arena_new_sheet(c, "pieces-back", L.w, L.h, piece_layers, 8);
+	if (tp_doc_add(doc, sc, "ribbed faces, work-and-turn: mirror of the plain faces") != 0)
+		return -1;
+	for (int i = 0; i < TP_ARENA_PIECES; i++)
+		if (piece_face(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0 ||
+		    piece_ribs(sc, c, &m->piece[i], L.x[i], L.y[i], TP_INK_RIBS) != 0)
+			return -1;
+	tp_sheet_mirror(sc);
+	return 0;
+}
+
+/* The ribs alone in the Emboss spot ink, registered with pieces-back. */
+static int build_ribs(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+		return tp_arena_hex_build_pieces(c, model, doc, 2);
+	const struct tp_arena_model *m = model;
+	struct layout L;
+	layout(c, &L);
+	static const int layers[] = { TP_INK_EMBOSS };
+	struct tp_scene *sc = tp_arena_new_sheet(c, "pieces-ribs", L.w, L.h, layers, 1);
+	if (tp_doc_add(doc, sc, "emboss plate: ribs of the blocking faces, as pieces-back") != 0)
+		return -1;
+	sc->plate = 1;
+	for (int i = 0; i < TP_ARENA_PIECES; i++)
+		if (piece_ribs(sc, c, &m->piece[i], L.x[i], L.y[i], TP_INK_EMBOSS) != 0)
+			return -1;
+	tp_sheet_mirror(sc);
+	return 0;
+}
+
+/* The die lines alone, one page per sheet they cut, each 1:1 with it:
+ * the pieces (one closed outline per piece), then the board's parts. */
+static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+		return tp_arena_hex_build_pieces(c, model, doc, 3) != 0 ? -1 : tp_arena_hex_build_board_cut(c, model, doc);
+	const struct tp_arena_model *m = model;
+	struct layout L;
+	layout(c, &L);
+	static const int layers[] = { TP_INK_CUT };
+	struct tp_scene *sc = tp_arena_new_sheet(c, "pieces", L.w, L.h, layers, 1);
+	if (tp_doc_add(doc, sc, "die lines of pieces: one outline per piece") != 0)
+		return -1;
+	sc->plate = 1;
+	for (int i = 0; i < TP_ARENA_PIECES; i++)
+		if (piece_die(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0)
+			return -1;
+	int parts = c->print.split == TP_SPLIT_NONE ? 1 : 2;
+	for (int h = 0; h < parts; h++) {
+		double r[4] = { 0, 0, m->board->cols * tp_arena(c)->square_mm,
+				m->board->rows * tp_arena(c)->square_mm };
+		if (parts == 2)
+			tp_arena_part_rect(c, h, r);
+		char note[160];
+		snprintf(note, sizeof note, "die line of %s", parts == 2 ? tp_arena_part_names[h] : "board");
+		sc = tp_arena_new_sheet(c, parts == 2 ? tp_arena_part_names[h] : "board", r[2], r[3], layers, 1);
+		if (tp_doc_add(doc, sc, note) != 0)
+			return -1;
+		sc->plate = 1;
+		if (tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- punchboard ------------------------------------------------------------------- */
+
+/* The pieces of the piece sheets as components for print.layout =
+ * punchboard (impose_parts.h): each piece's trim is the bounding box of
+ * its die line, its bleed the piece colour beyond it.  Fronts and the cut
+ * sheet's pieces page lie as laid out, the ribbed faces and the rib plate
+ * mirrored. */
+static int pieces_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
+{
+	int back = strcmp(page, "pieces-back") == 0 || strcmp(page, "pieces-ribs") == 0;
+	if (!back && strcmp(page, "pieces") != 0)
+		return 0;
+	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+		return tp_arena_hex_pieces_parts(c, back, ps);
+	const struct tp_arena_cfg *a = tp_arena(c);
+	struct layout L;
+	layout(c, &L);
+	ps->p = tp_calloc(TP_ARENA_PIECES, sizeof *ps->p);
+	if (ps->p == NULL)
+		return -1;
+	double s = a->square_mm, cl = a->piece_clearance_mm;
+	for (int i = 0; i < TP_ARENA_PIECES; i++) {
+		int sh = i / TP_ARENA_SETS;
+		ps->p[i] = (struct tp_part){ L.x[i] + cl, L.y[i] + cl, L.cols[sh] * s - 2 * cl,
+					     L.rows[sh] * s - 2 * cl };
+	}
+	ps->n = TP_ARENA_PIECES;
+	ps->bleed = a->piece_bleed_mm;
+	ps->back = back;
+	return 1;
+}
+
+/* ---- the table ------------------------------------------------------------------- */
+
+const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
+	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, tp_arena_build_board, NULL, NULL, NULL, 0 },
+	{ "board-part-1", "board part 1 (split for the factory)", 0, tp_arena_parts_absent, NULL, tp_arena_build_part1, NULL, NULL, NULL, 0 },
+	{ "board-part-2", "board part 2 (split for the factory)", 0, tp_arena_parts_absent, NULL, tp_arena_build_part2, NULL, NULL, NULL, 0 },
+	{ "pieces", "pieces: plain faces", 0, NULL, NULL, build_pieces, NULL, pieces_parts, NULL, 0 },
+	{ "pieces-back", "pieces: ribbed faces, mirrored", 0, NULL, NULL, build_backs, NULL,
+	  pieces_parts, "pieces", 1 },
+	{ "pieces-ribs", "pieces: rib emboss plate", TP_SHEET_PLATE, NULL, NULL, build_ribs, NULL,
+	  pieces_parts, "pieces", 1 },
+	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, pieces_parts, NULL, 0 },
+	{ "score-pad", "score sheet", 0, NULL, NULL, tp_arena_build_pad, NULL, NULL, NULL, 0 },
+	{ "die-net", "die net for the die game (arena.die = pips or shapes)", 0, tp_arena_die_absent, NULL, tp_arena_build_die,
+	  NULL, NULL, NULL, 0 },
+	{ "counters", "collecting counters, one per coloured position (arena.marking = colours, pictures)", 0,
+	  tp_arena_collect_absent, NULL, tp_arena_build_counters, NULL, tp_arena_counters_parts, NULL, 0 },
+	{ "charts", "collecting charts, one per player (arena.marking = colours, pictures)", 0,
+	  tp_arena_collect_absent, NULL, tp_arena_build_charts, NULL, NULL, NULL, 0 },
+};

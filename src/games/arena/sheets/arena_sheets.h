@@ -1,0 +1,112 @@
+#ifndef TP_ARENA_SHEETS_H
+#define TP_ARENA_SHEETS_H
+
+/* The shape arena's sheets (the model they draw, board and pieces, is in
+ * arena_core.h). */
+
+#include "games/arena/config/arena_config.h"
+#include "games/game.h"
+
+/* The ink a piece prints in: its player's colour; a piece no player gets
+ * prints in player6's. */
+int tp_arena_piece_ink(const struct tp_arena_piece *p);
+
+/* The board sheets (arena_board_sheets.c): the whole board, and its two
+ * parts for print.split = rows or cols; tp_arena_parts_absent is the
+ * parts' absent() (1 with why while print.split = none).  Part h (0 or
+ * 1) lies at r = { x, y, w, h } mm on the whole board, split along the
+ * grid line nearest the middle, and is named tp_arena_part_names[h]. */
+int tp_arena_build_board(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_build_part2(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_parts_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
+void tp_arena_part_rect(const struct tp_config *c, int h, double r[4]);
+extern const char *const tp_arena_part_names[2];
+
+/* Shared by the sheet files (arena_sheets.c): a sheet w x h mm with the
+ * config's bleed and inks and these layers (NULL when out of memory), and
+ * a stroked segment (0, or -1 when out of memory). */
+struct tp_scene *tp_arena_new_sheet(const struct tp_config *c, const char *name, double w, double h,
+				    const int *layers, size_t n);
+int tp_arena_seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1);
+
+/* The board numbers (arena_board_sheets.c; the square and the hex/tri
+ * boards): the font size at which every number on board bd, with its bar,
+ * fits a box x box square (0, or -1 when out of memory), and number v with
+ * its bar (tp_arena_needs_bar) centred on (ox, oy) at font size em, turned
+ * by the cosine ca and sine sa (0, or -1 when out of memory). */
+int tp_arena_number_em(const struct tp_arena_board *bd, double box, double *em);
+int tp_arena_draw_number(struct tp_scene *sc, int v, double ca, double sa, double ox, double oy,
+			 double em);
+
+/* Appends to p a circle as four curves, anticlockwise on the page (against
+ * a piece's outline), so that with the nonzero rule it is a hole in the
+ * fill: TP_CIRCLE_PTS points (print/scene/scene.h), returns that many.  The
+ * square and the hex pieces' mark discs. */
+size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r);
+
+/* A piece's mark ("2", "3"; nothing on a blank piece) centred in its disc
+ * of radius r at (cx, cy): 0, or -1 when out of memory. */
+int tp_arena_mark_text(struct tp_scene *sc, int mark, double cx, double cy, double r);
+
+/* The score pad sheet (arena_pad.c). */
+int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_doc *doc);
+
+/* The start ring round the centre square's number: radius and line
+ * width, as shares of a square. */
+#define TP_ARENA_START_RING_R 0.42
+#define TP_ARENA_START_RING_W 0.03
+
+/* arena.player_marks: `player` (1..6; 0 draws nothing) pips in the
+ * numbers' ink along the bottom of the last cell of shape sh laid at
+ * (x, y) with squares of s mm.  0, or -1 when out of memory. */
+int tp_arena_draw_pips(struct tp_scene *sc, const struct tp_arena_shape *sh, double s, double x,
+		       double y, int player);
+
+/* The die net (arena_die.c, arena.die = pips): six faces of die_mm in a
+ * cross, 4 faces wide and 3 high, pips 1..6 (opposite faces sum to 7),
+ * glue tabs TP_ARENA_DIE_TAB of a face deep on 7 of the 14 outer edges,
+ * one closed die line round it all; pips TP_ARENA_DIE_PIP of a face in
+ * radius. */
+#define TP_ARENA_DIE_TAB 0.22
+#define TP_ARENA_DIE_PIP 0.08
+/* arena.die = shapes: face v shows the silhouette of the shape of v cells,
+ * its longer side TP_ARENA_DIE_SHAPE of the face, centred. */
+#define TP_ARENA_DIE_SHAPE 0.7
+int tp_arena_build_die(const struct tp_config *c, const void *model, struct tp_doc *doc);
+/* The die-net sheet's absent(): 1 with why while arena.die = off. */
+int tp_arena_die_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
+
+/* The collecting game's print (arena_counters.c; arena.marking = colours
+ * or pictures).  tp_arena_class_ink: the ink of colour class cls (1..8).
+ * tp_arena_draw_class: class cls's mark centred on (cx, cy), size mm
+ * across: a disc of its ink (colours) or its picture in its ink
+ * (pictures); 0, or -1 when out of memory.  The counters sheet: one
+ * round counter of counter_mm per coloured position of the board (colour
+ * 1's first), twelve across, with its die line; its components for
+ * print.layout = punchboard.  The charts: one page per player (chart-P),
+ * need x colours places (tp_arena_collect) in a pattern seeded by the
+ * board's seed and the player.  tp_arena_collect_absent: both sheets'
+ * absent() while arena.marking = numbers. */
+int tp_arena_class_ink(int cls);
+int tp_arena_draw_class(struct tp_scene *sc, const struct tp_arena_cfg *a, int cls, double cx,
+			double cy, double size);
+/* A class's mark (disc or picture, every class the same size) of
+ * nominal size, shrunk so that it keeps within room mm of its centre (a
+ * picture by how far the widest of the classes' pictures reaches). */
+double tp_arena_mark_fit(const struct tp_arena_cfg *a, double size, double room);
+int tp_arena_build_counters(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_counters_parts(const struct tp_config *c, const char *page, struct tp_parts *ps);
+int tp_arena_build_charts(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_collect_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
+/* A board square of s mm at (x, y) in ink round an unprinted square of w
+ * mm in its middle (a picture's ground: paper, so that no thin part of a
+ * picture knocks the arena's ink out), as four rectangles (so that the
+ * board's bleed extends them like any square).  0, or -1 when out of
+ * memory. */
+int tp_arena_ground_framed(struct tp_scene *sc, int ink, double x, double y, double s, double w);
+
+#define TP_ARENA_N_SHEETS 11
+extern const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS];
+
+#endif

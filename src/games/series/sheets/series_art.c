@@ -1,0 +1,185 @@
+#include "games/series/sheets/series_art.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "print/art/symbol.h"
+#include "print/art/text_outline.h"
+
+int tp_series_ink(int series)
+{
+	static const int ink[TP_N_SERIES] = {
+		[TP_LATERAL] = TP_INK_LATERAL, [TP_BOXES] = TP_INK_BOXES,
+		[TP_VERTICAL] = TP_INK_VERTICAL, [TP_DOTS] = TP_INK_DOTS,
+	};
+	return ink[series];
+}
+
+static int seg(struct tp_scene *sc, int ink, double w, double x0, double y0, double x1, double y1)
+{
+	struct tp_pt p[2] = { { TP_MOVE, x0, y0 }, { TP_LINE, x1, y1 } };
+	return tp_scene_path(sc, ink, TP_STROKE, w, p, 2);
+}
+
+/* [0055] FIG. 2A: lateral lines, boxes, vertical lines and dots, drawn in
+ * one ink so the proof reads like the patent's drawings. */
+static int patent_cell(struct tp_scene *sc, int series, double x, double y, double s)
+{
+	const int ink = TP_INK_TEXT;
+	double w = s * 0.07;
+	int rc = 0;
+	switch (series) {
+	case TP_LATERAL:
+	case TP_VERTICAL:
+		for (int k = 0; k < 4; k++) {
+			double o = s * (k + 0.5) / 4;
+			rc |= series == TP_LATERAL ? seg(sc, ink, w, x + s * 0.1, y + o, x + s * 0.9, y + o)
+						   : seg(sc, ink, w, x + o, y + s * 0.1, x + o, y + s * 0.9);
+		}
+		break;
+	case TP_BOXES:
+		for (int i = 0; i < 2; i++)
+			for (int j = 0; j < 2; j++)
+				rc |= tp_scene_rect(sc, ink, TP_STROKE, w, x + s * (0.14 + 0.4 * j),
+						    y + s * (0.14 + 0.4 * i), s * 0.32, s * 0.32);
+		break;
+	case TP_DOTS:
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++)
+				rc |= tp_scene_circle(sc, ink, TP_FILL, 0, x + s * (i + 0.5) / 3,
+						      y + s * (j + 0.5) / 3, s * 0.08);
+		break;
+	}
+	return rc;
+}
+
+int tp_series_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
+		  double x, double y, double size)
+{
+	if (series == TP_NONE)
+		return 0;
+	if (tp_series(c)->style == TP_STYLE_PATENT)
+		return patent_cell(sc, series, x, y, size);
+	return tp_scene_rect(sc, tp_series_ink(series), TP_FILL, 0, x, y, size, size);
+}
+
+int tp_series_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
+		double x, double y, double size)
+{
+	if (series != TP_NONE && tp_series(c)->cell_mark == TP_MARK_SYMBOL &&
+	    tp_series(c)->style != TP_STYLE_PATENT)
+		/* FIG. 15B: the series' symbol, in its colour, in place of the
+		 * solid cell. */
+		return tp_symbol_draw(sc, tp_series_ink(series), TP_FILL, 0,
+				      tp_series(c)->emboss.symbol[series], x + size / 2, y + size / 2,
+				      size * 0.78);
+	if (series != TP_NONE && tp_series(c)->cell_mark == TP_MARK_PICTURE)
+		/* FIG. 15B: the series' picture (finish refused the patent
+		 * style and the blind edition). */
+		return tp_picture_draw(sc, tp_series_ink(series), &tp_series(c)->pictures.pic[series],
+				       x + size / 2, y + size / 2, size * 0.8);
+	return tp_series_art_square(sc, c, series, x, y, size);
+}
+
+/* Under a 6 or a 9 (which read as each other on a turned tile, as the
+ * arena's numbers do): a bar this far below the digit and this thick, in em. */
+#define TP_DIGIT_BAR_GAP 0.09
+#define TP_DIGIT_BAR_THICK 0.08
+
+/* FIGS. 3-5: a numeral per quadrant.  Numerals are upright on a tile whose
+ * lateral corner is nw and turn with the tile, which is the legibility
+ * cost [0060] and [0078] describe; a 6 and a 9 are underlined, so a
+ * turned 6 is not read as a 9. */
+int tp_series_digit(struct tp_scene *sc, int ink, int value, int turns, double cx, double cy,
+		    double size)
+{
+	char text[4];
+	snprintf(text, sizeof text, "%d", value);
+	struct tp_pt *pts = NULL;
+	size_t n = 0;
+	/* Digits of DejaVu Sans stand 0.73 em tall: centre them vertically. */
+	if (tp_text_outline(text, cx, cy + size * 0.365, size, TP_ALIGN_CENTER, &pts, &n) != 0)
+		return -1;
+	double x0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	for (size_t i = 0; i < n; i++)
+		if (pts[i].op != TP_CLOSE) {
+			x0 = fmin(x0, pts[i].x);
+			x1 = fmax(x1, pts[i].x);
+			y1 = fmax(y1, pts[i].y);
+		}
+	int bar = n && (value == 6 || value == 9);
+	double by = y1 + TP_DIGIT_BAR_GAP * size, bh = TP_DIGIT_BAR_THICK * size;
+	struct tp_pt r[5] = { { TP_MOVE, x0, by }, { TP_LINE, x1, by }, { TP_LINE, x1, by + bh },
+			      { TP_LINE, x0, by + bh }, { TP_CLOSE, 0, 0 } };
+	double a = turns * M_PI / 2, ca = cos(a), sa = sin(a);
+	for (int k = 0; k < 2; k++) {
+		struct tp_pt *q = k ? r : pts;
+		size_t m = k ? 4 : n;
+		for (size_t i = 0; i < m; i++) {
+			if (q[i].op == TP_CLOSE)
+				continue;
+			double dx = q[i].x - cx, dy = q[i].y - cy;
+			q[i].x = cx + dx * ca - dy * sa;
+			q[i].y = cy + dx * sa + dy * ca;
+		}
+	}
+	int rc = n ? tp_scene_path(sc, ink, TP_FILL, 0, pts, n) : 0;
+	if (rc == 0 && bar)
+		rc = tp_scene_path(sc, ink, TP_FILL, 0, r, 5);
+	free(pts);
+	return rc;
+}
+
+int tp_series_digit_box(int value, double box[4])
+{
+	char text[4];
+	snprintf(text, sizeof text, "%d", value);
+	/* (A subpath's close repeats its start, so it moves no side.) */
+	if (tp_text_outline_box(text, 0, 0.365, 1, TP_ALIGN_CENTER, box) != 0)
+		return -1;
+	if (box[2] > box[0] && (value == 6 || value == 9))   /* the bar */
+		box[3] += TP_DIGIT_BAR_GAP + TP_DIGIT_BAR_THICK;
+	return 0;
+}
+
+int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
+		 int corner, double x, double y, double t)
+{
+	double s = t / 6;
+	/* The tile's art is a group (scene.h): tiles of one front and corner
+	 * repeat it moved, which an SVG writes once.  Its lines are left out,
+	 * to be joined with the neighbours' into sheet-long ones. */
+	int rc = tp_scene_group_begin(sc);
+	if (tp_series(c)->digits) {
+		for (int k = 0; k < 4; k++) {
+			int sr = tp_series_at(tp_series(c)->rules.cycle, corner, k);
+			int v = tp_series_value(tp_series(c)->rules.pairing, sr, front);
+			double qx = x + (k == TP_NE || k == TP_SE ? 0.75 : 0.25) * t;
+			double qy = y + (k == TP_SE || k == TP_SW ? 0.75 : 0.25) * t;
+			/* The patent style is monochrome: numerals in black, as FIGS. 3-5. */
+			int ink = tp_series(c)->style == TP_STYLE_PATENT ? TP_INK_TEXT : tp_series_ink(sr);
+			rc |= tp_series_digit(sc, ink, v, corner - TP_NW, qx, qy, t * 0.36);
+		}
+		tp_scene_group_end(sc);
+		/* Only the quadrant cross: digits have no cells. */
+		struct tp_pt h[2] = { { TP_MOVE, x, y + t / 2 }, { TP_LINE, x + t, y + t / 2 } };
+		struct tp_pt v[2] = { { TP_MOVE, x + t / 2, y }, { TP_LINE, x + t / 2, y + t } };
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.012, h, 2);
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.012, v, 2);
+		return rc ? -1 : 0;
+	}
+	unsigned char cells[6][6];
+	tp_series_tile_cells(&tp_series(c)->rules, front, corner, cells);
+	for (int a = 0; a < 6; a++)
+		for (int b = 0; b < 6; b++)
+			rc |= tp_series_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);
+	tp_scene_group_end(sc);
+	/* Hairlines between cells; the quadrant cross a little heavier. */
+	for (int k = 1; k < 6; k++) {
+		double w = k == 3 ? t * 0.012 : t * 0.005;
+		rc |= seg(sc, TP_INK_LINE, w, x + k * s, y, x + k * s, y + t);
+		rc |= seg(sc, TP_INK_LINE, w, x, y + k * s, x + t, y + k * s);
+	}
+	return rc ? -1 : 0;
+}

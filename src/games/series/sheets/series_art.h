@@ -1,0 +1,39 @@
+#ifndef TP_SERIES_ART_H
+#define TP_SERIES_ART_H
+
+/* Drawing series-tile art into a scene: cells, fronts, backs, squares.
+ * Game-specific, but free of sheets and marks. */
+
+#include "games/series/config/series_config.h"
+#include "print/scene/scene.h"
+
+/* The ink of a series (TP_LATERAL..TP_DOTS). */
+int tp_series_ink(int series);
+
+/* A square of a series at (x, y), size mm, in the configured style: a
+ * solid fill, or the patent's monochrome pattern.  Tile backs. */
+int tp_series_art_square(struct tp_scene *sc, const struct tp_config *c, int series,
+		  double x, double y, double size);
+
+/* A cell of a front or of the board image: as tp_series_art_square, or the
+ * series symbol when print.cell_mark = symbol. */
+int tp_series_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
+		double x, double y, double size);
+
+/* The numeral value (FIGS. 3-5), size mm tall (em), centred on (cx, cy),
+ * turned `turns` quarter turns clockwise; a 6 and a 9 are underlined so a
+ * turned 6 is not read as a 9.  0, or -1 when out of memory. */
+int tp_series_digit(struct tp_scene *sc, int ink, int value, int turns, double cx, double cy,
+		    double size);
+
+/* The box tp_series_digit fills for value, upright, at size 1 centred on
+ * (0, 0) (bar included): x0 y0 x1 y1.  0, or -1 when out of memory. */
+int tp_series_digit_box(int value, double box[4]);
+
+/* A whole tile front (FIG. 17/18) with its cell hairlines, top-left at
+ * (x, y), side t mm.  No line is drawn on the tile's own edge: after cutting
+ * it would show as an uneven border. */
+int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
+		 int corner, double x, double y, double t);
+
+#endif

@@ -1,0 +1,48 @@
+#ifndef TP_TEXT_OUTLINE_H
+#define TP_TEXT_OUTLINE_H
+
+/* Text as glyph outlines, so that press files carry no fonts (nothing to
+ * embed, nothing for the printer's RIP to substitute) and every backend
+ * shapes text identically.  Always DejaVu Sans Book. */
+
+#include <stddef.h>
+
+#include "core/status.h"
+#include "print/scene/scene.h"
+
+/* Outlines utf8 in scene units (mm, y down) with the baseline anchor at
+ * (x, y): align is enum tp_align and places the anchor at the start, middle
+ * or end of the advance width.  size_mm is the font size (em).
+ *
+ * On success returns 0 and sets *pts to a path of *n points (TP_MOVE,
+ * TP_LINE, TP_CURVE triples, TP_CLOSE), to be filled with the nonzero rule;
+ * the caller frees *pts with free().  Empty text or a size <= 0 gives
+ * *pts == NULL, *n == 0.  Returns -1 when out of memory or when Cairo
+ * fails (e.g. invalid UTF-8), with *pts == NULL.  The same input always
+ * gives the same points. */
+int tp_text_outline(const char *utf8, double x, double y, double size_mm,
+		    int align, struct tp_pt **pts, size_t *n);
+
+/* The box {xmin, ymin, xmax, ymax} of tp_text_outline's points for the
+ * same text, x, y, size and align (control points included: a bound, as
+ * the layouts that fit digits in a box want); all 0 when the outline is
+ * empty.  0, or -1 as tp_text_outline. */
+int tp_text_outline_box(const char *utf8, double x, double y, double size_mm, int align,
+			double box[4]);
+
+/* 1 when a character of utf8 (valid UTF-8) has no glyph in the font the
+ * outlines are made in, and would print as an empty box: *cp is the
+ * first such code point.  0 when every character has one. */
+int tp_text_glyphless(const char *utf8, unsigned long *cp);
+
+/* A config check for a text key that is printed: TP_OK, or TP_EINPUT
+ * "WHERE: KEY = TEXT: U+XXXX has no glyph ..." for its first glyphless
+ * character. */
+int tp_text_printable(const char *where, const char *key, const char *text, tp_err *e);
+
+/* Lets go of the font face tp_text_outline keeps for the process; call it
+ * before cairo_debug_reset_static_data() (the next outline opens it
+ * again). */
+void tp_text_outline_release(void);
+
+#endif

@@ -1,0 +1,353 @@
+#include "print/ink/colour.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lcms2.h>
+#include <lcms2_plugin.h>
+
+#include "core/alloc.h"
+#include "core/inputs.h"
+#include "core/regfile.h"
+
+/* Ghostscript's default CMYK profile (an output profile for SWOP-like
+ * coated stock) is what Debian ships; no FOGRA39 ICC file is packaged.
+ * Without any of these, proofs fall back to tp_colour_naive(), which
+ * ignores dot gain and ink hue and shows colours too bright and clean. */
+static const char *const system_profiles[] = {
+	"/usr/share/color/icc/ghostscript/default_cmyk.icc",  /* Debian 12 */
+	"/usr/share/ghostscript/iccprofiles/default_cmyk.icc",
+	"/usr/local/share/color/icc/ghostscript/default_cmyk.icc",
+	"/usr/local/share/ghostscript/iccprofiles/default_cmyk.icc",
+};
+
+static double unit(double v)
+{
+	return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+void tp_colour_naive(const double cmyk[4], double rgb[3])
+{
+	double k = 1 - unit(cmyk[3]);
+	for (int i = 0; i < 3; i++)
+		rgb[i] = (1 - unit(cmyk[i])) * k;
+}
+
+const char *tp_colour_default_profile(void)
+{
+	for (size_t i = 0; i < sizeof system_profiles / sizeof system_profiles[0]; i++) {
+		FILE *f = fopen(system_profiles[i], "rb");
+		if (f != NULL) {
+			fclose(f);
+			return system_profiles[i];
+		}
+	}
+	return NULL;
+}
+
+/* LittleCMS allocates through tp_malloc too, so that tests can fail its
+ * allocations like everyone else's.  LittleCMS 2.14 reports a failed
+ * malloc and a broken profile alike, and leaks on some of its failure
+ * paths; so every block is kept on a list in the context's user data
+ * (struct arena), which says whether a malloc failed and lets whatever
+ * LittleCMS forgot be freed with the context. */
+struct block {
+	struct block *prev, *next;
+};
+
+union header {
+	struct block b;
+	max_align_t align;
+};
+
+struct arena {
+	int oom;
+	struct block head;   /* circular list of live blocks */
+};
+
+static struct arena *arena_of(cmsContext ctx)
+{
+	return ctx ? cmsGetContextUserData(ctx) : NULL;
+}
+
+static void link_after(struct block *at, struct block *b)
+{
+	b->prev = at;
+	b->next = at->next;
+	at->next->prev = b;
+	at->next = b;
+}
+
+static void unlink_block(struct block *b)
+{
+	b->prev->next = b->next;
+	b->next->prev = b->prev;
+}
+
+static void *lc_malloc(cmsContext ctx, cmsUInt32Number size)
+{
+	struct arena *a = arena_of(ctx);
+	union header *h = tp_malloc(sizeof *h + size);
+	if (h == NULL) {
+		if (a != NULL)
+			a->oom = 1;
+		return NULL;
+	}
+	if (a != NULL) {
+		link_after(&a->head, &h->b);
+	} else {
+		h->b.prev = h->b.next = &h->b;
+	}
+	return h + 1;
+}
+
+static void lc_free(cmsContext ctx, void *p)
+{
+	(void)ctx;
+	if (p == NULL)
+		return;
+	union header *h = (union header *)p - 1;
+	unlink_block(&h->b);
+	free(h);
+}
+
+static void *lc_realloc(cmsContext ctx, void *p, cmsUInt32Number size)
+{
+	if (p == NULL)
+		return lc_malloc(ctx, size);
+	union header *h = (union header *)p - 1;
+	int alone = h->b.next == &h->b;
+	union header *n = tp_realloc(h, sizeof *n + size);
+	if (n == NULL) {
+		struct arena *a = arena_of(ctx);
+		if (a != NULL)
+			a->oom = 1;
+		return NULL;
+	}
+	if (alone) {
+		n->b.prev = n->b.next = &n->b;
+	} else {
+		n->b.prev->next = &n->b;
+		n->b.next->prev = &n->b;
+	}
+	return n + 1;
+}
+
+/* Frees every block LittleCMS left behind. */
+static void arena_free(struct arena *a)
+{
+	while (a->head.next != &a->head) {
+		struct block *b = a->head.next;
+		unlink_block(b);
+		free(b);
+	}
+}
+
+/* A context is used by one thread only, so its profiles need no locks.
+ * (LittleCMS 2.14's own mutexes also crash when their malloc fails.) */
+static char no_mutex;
+
+static void *mx_create(cmsContext ctx)
+{
+	(void)ctx;
+	return &no_mutex;
+}
+
+static void mx_destroy(cmsContext ctx, void *mtx)
+{
+	(void)ctx;
+	(void)mtx;
+}
+
+static cmsBool mx_lock(cmsContext ctx, void *mtx)
+{
+	(void)ctx;
+	(void)mtx;
+	return TRUE;
+}
+
+static void mx_unlock(cmsContext ctx, void *mtx)
+{
+	(void)ctx;
+	(void)mtx;
+}
+
+/* LittleCMS's messages (it prints nothing itself) are dropped: failures
+ * are reported from the return values, with the file named. */
+static void lc_log(cmsContext ctx, cmsUInt32Number code, const char *text)
+{
+	(void)ctx;
+	(void)code;
+	(void)text;
+}
+
+/* Reads a whole file into memory; 0, or -1 with errno (ENOMEM included). */
+static int slurp(const char *path, unsigned char **buf, size_t *n)
+{
+	*buf = NULL;
+	tp_inputs_note(path);
+	const char *why;
+	FILE *f = tp_fopen_regular(path, &why);
+	if (f == NULL) {
+		errno = errno ? errno : EINVAL;
+		return -1;
+	}
+	long len = -1;
+	if (fseek(f, 0, SEEK_END) == 0)
+		len = ftell(f);
+	int rc = -1;
+	if (len < 0 || len > (64L << 20) || fseek(f, 0, SEEK_SET) != 0)
+		errno = EINVAL;
+	else if ((*buf = tp_malloc(len ? (size_t)len : 1)) == NULL)
+		errno = ENOMEM;
+	else if (fread(*buf, 1, (size_t)len, f) != (size_t)len)
+		errno = EIO;
+	else
+		rc = 0;
+	fclose(f);
+	if (rc != 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	*n = rc == 0 ? (size_t)len : 0;
+	return rc;
+}
+
+/* The proof colour of every ink whose RGB was not given: through tr (CMYK
+ * to sRGB), or the naive conversion when tr is NULL; registration is
+ * black either way. */
+static void proof_inks(cmsHTRANSFORM tr, struct tp_ink *inks, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (inks[i].rgb_given)
+			continue;
+		if (inks[i].kind == TP_INK_REGISTRATION) {
+			inks[i].rgb[0] = inks[i].rgb[1] = inks[i].rgb[2] = 0;
+			continue;
+		}
+		if (tr == NULL) {
+			tp_colour_naive(inks[i].cmyk, inks[i].rgb);
+			continue;
+		}
+		/* LittleCMS's floating-point CMYK is in percent. */
+		double in[4], rgb[3];
+		for (int k = 0; k < 4; k++)
+			in[k] = unit(inks[i].cmyk[k]) * 100;
+		cmsDoTransform(tr, in, rgb, 1);
+		for (int k = 0; k < 3; k++)
+			inks[i].rgb[k] = unit(rgb[k]);
+	}
+}
+
+/* What a refused print.proof_profile may be instead (one a user gave). */
+#define ALLOWED(user) ((user) ? "; allowed: a readable CMYK ICC profile (the proof colours come from the inks' CMYK)" : "")
+
+int tp_colour_proofs(struct tp_ink *inks, size_t n, const char *profile_path, tp_err *e)
+{
+	int user = profile_path != NULL && profile_path[0] != '\0';
+	const char *path = user ? profile_path : tp_colour_default_profile();
+	if (path == NULL) {
+		proof_inks(NULL, inks, n);
+		return TP_OK;
+	}
+
+	unsigned char *icc;
+	size_t len;
+	if (slurp(path, &icc, &len) != 0) {
+		if (errno == ENOMEM)
+			return tp_fail(e, TP_EIO, "out of memory reading %s", path);
+		return tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: %s%s",
+			       user ? "print.proof_profile = " : "", path, strerror(errno), ALLOWED(user));
+	}
+	cmsPluginMutex mutex = {
+		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMutexSig, NULL },
+		mx_create, mx_destroy, mx_lock, mx_unlock,
+	};
+	cmsPluginMemHandler mem = {
+		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMemHandlerSig,
+		  (cmsPluginBase *)&mutex },
+		lc_malloc, lc_free, lc_realloc, NULL, NULL, NULL,
+	};
+	int rc = TP_OK;
+	struct arena arena = { 0, { &arena.head, &arena.head } };
+	cmsContext ctx = cmsCreateContext(&mem, &arena);
+	cmsHPROFILE cmyk = NULL, srgb = NULL;
+	cmsHTRANSFORM tr = NULL;
+	if (ctx == NULL) {
+		rc = tp_fail(e, TP_EIO, "out of memory converting proof colours");
+		goto out;
+	}
+	cmsSetLogErrorHandlerTHR(ctx, lc_log);
+	cmyk = cmsOpenProfileFromMemTHR(ctx, icc, (cmsUInt32Number)len);
+	srgb = cmyk ? cmsCreate_sRGBProfileTHR(ctx) : NULL;
+	if (cmyk == NULL || srgb == NULL) {
+		rc = arena.oom || (srgb == NULL && cmyk != NULL)
+		     ? tp_fail(e, TP_EIO, "out of memory reading %s", path)
+		     : tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: not an ICC profile%s",
+			       user ? "print.proof_profile = " : "", path, ALLOWED(user));
+		goto out;
+	}
+	if (cmsGetColorSpace(cmyk) != cmsSigCmykData) {
+		rc = tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: not a CMYK profile%s",
+			     user ? "print.proof_profile = " : "", path, ALLOWED(user));
+		goto out;
+	}
+	tr = cmsCreateTransformTHR(ctx, cmyk, TYPE_CMYK_DBL, srgb, TYPE_RGB_DBL,
+				   INTENT_RELATIVE_COLORIMETRIC,
+				   cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE);
+	if (tr == NULL) {
+		rc = arena.oom ? tp_fail(e, TP_EIO, "out of memory converting proof colours")
+			 : tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: cannot convert "
+				   "to sRGB%s", user ? "print.proof_profile = " : "", path, ALLOWED(user));
+		goto out;
+	}
+	proof_inks(tr, inks, n);
+out:
+	if (tr != NULL)
+		cmsDeleteTransform(tr);
+	if (srgb != NULL)
+		cmsCloseProfile(srgb);
+	if (cmyk != NULL)
+		cmsCloseProfile(cmyk);
+	if (ctx != NULL)
+		cmsDeleteContext(ctx);
+	arena_free(&arena);
+	free(icc);
+	return rc;
+}
+
+int tp_icc_output_check(const char *path, char *why, size_t n)
+{
+	unsigned char h[128];
+	tp_inputs_note(path);
+	const char *reason;
+	FILE *f = tp_fopen_regular(path, &reason);
+	if (f == NULL) {
+		snprintf(why, n, "cannot read: %s", reason);
+		return -1;
+	}
+	long len = -1;
+	if (fseek(f, 0, SEEK_END) == 0)
+		len = ftell(f);
+	int ok = len >= 128 && fseek(f, 0, SEEK_SET) == 0 && fread(h, 1, sizeof h, f) == sizeof h;
+	fclose(f);
+	unsigned long size = ok ? (unsigned long)h[0] << 24 | (unsigned long)h[1] << 16 |
+					  (unsigned long)h[2] << 8 | h[3] : 0;
+	const char *bad = NULL;
+	if (!ok || memcmp(h + 36, "acsp", 4) != 0 || size != (unsigned long)len)
+		bad = "not an ICC profile";
+	else if (len > (64L << 20))
+		bad = "larger than 64 MiB";
+	else if (memcmp(h + 16, "CMYK", 4) != 0)
+		bad = "not a CMYK profile (PDF/X-1a prints CMYK)";
+	else if (memcmp(h + 12, "prtr", 4) != 0)
+		bad = "not an output (printer) profile";
+	if (bad) {
+		snprintf(why, n, "%s; allowed: a CMYK output ICC profile, e.g. one for FOGRA39", bad);
+		return -1;
+	}
+	return 0;
+}

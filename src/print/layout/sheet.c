@@ -1,0 +1,430 @@
+#include "print/layout/sheet.h"
+
+#include <stdlib.h>
+
+#include "core/alloc.h"
+#include "print/scene/scene_index.h"
+#include "print/art/text_outline.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define EDGE_EPS 1e-6
+
+void tp_sheet_bleed(struct tp_scene *sc)
+{
+	double b = sc->bleed;
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		struct tp_shape *s = &sc->shapes[i];
+		if (s->kind != TP_SHAPE_RECT || s->paint != TP_FILL || (s->flags & TP_SHAPE_MARK))
+			continue;
+		if (fabs(s->x) < EDGE_EPS) {
+			s->x -= b;
+			s->w += b;
+		}
+		if (fabs(s->y) < EDGE_EPS) {
+			s->y -= b;
+			s->h += b;
+		}
+		if (fabs(s->x + s->w - sc->trim_w) < EDGE_EPS)
+			s->w += b;
+		if (fabs(s->y + s->h - sc->trim_h) < EDGE_EPS)
+			s->h += b;
+	}
+}
+
+void tp_sheet_mirror(struct tp_scene *sc)
+{
+	double W = sc->trim_w;
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		struct tp_shape *s = &sc->shapes[i];
+		switch (s->kind) {
+		case TP_SHAPE_RECT:
+			s->x = W - s->x - s->w;
+			break;
+		case TP_SHAPE_TEXT:
+			s->x = W - s->x;
+			if (s->align == TP_ALIGN_LEFT)
+				s->align = TP_ALIGN_RIGHT;
+			else if (s->align == TP_ALIGN_RIGHT)
+				s->align = TP_ALIGN_LEFT;
+			break;
+		case TP_SHAPE_PATH:
+			for (size_t k = 0; k < s->count; k++)
+				sc->pts[s->first + k].x = W - sc->pts[s->first + k].x;
+			break;
+		}
+	}
+}
+
+void tp_shape_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
+{
+	if (s->kind == TP_SHAPE_RECT) {
+		b[0] = s->x; b[1] = s->y; b[2] = s->x + s->w; b[3] = s->y + s->h;
+	} else if (s->kind == TP_SHAPE_TEXT) {
+		/* Generous: a line of text is at most ~0.7 em per character. */
+		double len = (double)strlen(sc->text + s->first) * s->h * 0.7;
+		b[0] = s->x - len; b[1] = s->y - s->h; b[2] = s->x + len; b[3] = s->y + s->h * 0.3;
+	} else {
+		b[0] = b[1] = INFINITY;
+		b[2] = b[3] = -INFINITY;
+		for (size_t k = 0; k < s->count; k++) {
+			const struct tp_pt *p = &sc->pts[s->first + k];
+			if (p->op == TP_CLOSE)   /* carries no point */
+				continue;
+			b[0] = fmin(b[0], p->x); b[1] = fmin(b[1], p->y);
+			b[2] = fmax(b[2], p->x); b[3] = fmax(b[3], p->y);
+		}
+	}
+}
+
+/* Copies shape s of src into sc, moved by (-x, -y), on sc's layer of the
+ * same name: map[l] for source layer l < TP_CROP_MAP, else found by name.
+ * 0 or -1 (OOM). */
+#define TP_CROP_MAP 64
+static int copy_shape(struct tp_scene *sc, const struct tp_scene *src, const struct tp_shape *s,
+		      const uint16_t *map, double x, double y)
+{
+	if (s->layer < TP_CROP_MAP)
+		sc->cur_layer = map[s->layer];
+	else if (tp_scene_layer(sc, src->layers[s->layer]) != 0)
+		return -1;
+	int rc;
+	if (s->kind == TP_SHAPE_RECT) {
+		rc = tp_scene_rect(sc, s->ink, s->paint, s->stroke, s->x - x, s->y - y, s->w, s->h);
+	} else if (s->kind == TP_SHAPE_TEXT) {
+		rc = tp_scene_text(sc, s->ink, s->x - x, s->y - y, s->h, s->align,
+				   src->text + s->first);
+	} else {
+		rc = tp_scene_path(sc, s->ink, s->paint, s->stroke, src->pts + s->first, s->count);
+		if (rc == 0)
+			for (size_t k = 0; k < s->count; k++) {
+				sc->pts[sc->n_pts - s->count + k].x -= x;
+				sc->pts[sc->n_pts - s->count + k].y -= y;
+			}
+	}
+	if (rc != 0)
+		return -1;
+	tp_scene_flag_last(sc, s->flags);
+	return 0;
+}
+
+/* The box of shape i: the index's, or computed into b. */
+static const double *box_of(const struct tp_scene *src, const struct tp_scene_index *ix, size_t i,
+			    double b[4])
+{
+	if (ix != NULL)
+		return tp_scene_index_box(ix, i);
+	tp_shape_bbox(src, &src->shapes[i], b);
+	return b;
+}
+
+struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
+			       double x, double y, double w, double h)
+{
+	return tp_sheet_crop_ix(src, NULL, name, x, y, w, h);
+}
+
+/* 1 when a shape of box b shows inside the region itself: its bleed is
+ * made from its own edge art (tp_sheet_bleed), not from the neighbour's,
+ * and a line lying on the cut belongs to neither side. */
+static int shows(const double *b, double x, double y, double w, double h)
+{
+	const double eps = 1e-6;
+	return !(b[2] <= x + eps || b[0] >= x + w - eps || b[3] <= y + eps || b[1] >= y + h - eps);
+}
+
+/* The candidates of a crop: ids[0..n-1] of src (ids NULL: every shape),
+ * their boxes from ix when there is one. */
+struct cands {
+	const struct tp_scene *src;
+	const struct tp_scene_index *ix;
+	const size_t *ids;
+	size_t n;
+	double x, y, w, h;   /* the region */
+};
+
+/* Shape number of candidate k, or (size_t)-1 when it does not show. */
+static size_t shown(const struct cands *c, size_t k)
+{
+	size_t i = c->ids ? c->ids[k] : k;
+	double b[4];
+	if (c->src->shapes[i].flags & TP_SHAPE_MARK)
+		return (size_t)-1;
+	return shows(box_of(c->src, c->ix, i, b), c->x, c->y, c->w, c->h) ? i : (size_t)-1;
+}
+
+/* 1 when some shape of layer l shows. */
+static int layer_shown(const struct cands *c, size_t l)
+{
+	for (size_t k = 0; k < c->n; k++) {
+		size_t i = c->ids ? c->ids[k] : k;
+		if (c->src->shapes[i].layer == l && shown(c, k) != (size_t)-1)
+			return 1;
+	}
+	return 0;
+}
+
+/* The layers the region uses, in the source's order: scenes draw layer by
+ * layer, so the crop must not reorder them by which shape it happens to
+ * meet first (a number before its square's colour).  Layers below
+ * TP_CROP_MAP are found in one pass and mapped (map[l]: sc's layer); more
+ * than that (no game has them) one by one.  0 or -1 (OOM). */
+static int crop_layers(struct tp_scene *sc, const struct cands *c, uint16_t *map)
+{
+	uint64_t used = 0;
+	for (size_t k = 0; k < c->n; k++) {
+		size_t i = c->ids ? c->ids[k] : k;
+		unsigned l = c->src->shapes[i].layer;
+		if (l < TP_CROP_MAP && !(used >> l & 1) && shown(c, k) != (size_t)-1)
+			used |= (uint64_t)1 << l;
+	}
+	for (size_t l = 0; l < c->src->n_layers; l++) {
+		int use = l < TP_CROP_MAP ? (int)(used >> l & 1) : layer_shown(c, l);
+		if (use && tp_scene_layer(sc, c->src->layers[l]) != 0)
+			return -1;
+		if (use && l < TP_CROP_MAP)
+			map[l] = sc->cur_layer;
+	}
+	return 0;
+}
+
+struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_index *ix,
+				  const char *name, double x, double y, double w, double h)
+{
+	/* The candidates: what the index may find in the region, or every
+	 * shape. */
+	struct cands c = { src, ix, NULL, src->n_shapes, x, y, w, h };
+	if (ix != NULL && tp_scene_index_query(ix, x, y, w, h, &c.ids, &c.n) != 0)
+		return NULL;
+	struct tp_scene *sc = tp_scene_new(name, w, h, src->bleed, &src->pal);
+	if (sc == NULL)
+		return NULL;
+	sc->plate = src->plate;
+	uint16_t map[TP_CROP_MAP] = { 0 };
+	if (crop_layers(sc, &c, map) != 0)
+		goto oom;
+	for (size_t k = 0; k < c.n; k++) {
+		size_t i = shown(&c, k);
+		if (i != (size_t)-1 && copy_shape(sc, src, &src->shapes[i], map, x, y) != 0)
+			goto oom;
+	}
+	tp_scene_layer_by_ink(sc);
+	tp_sheet_bleed(sc);
+	return sc;
+oom:
+	tp_scene_free(sc);
+	return NULL;
+}
+
+void tp_format_date(long long epoch, char *out, size_t n)
+{
+	time_t t = (time_t)epoch;
+	struct tm tm;
+	if (gmtime_r(&t, &tm) == NULL || strftime(out, n, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(out, n, "@%lld", epoch);
+}
+
+static int line(struct tp_scene *sc, double x0, double y0, double x1, double y1, double w)
+{
+	struct tp_pt p[2] = { { TP_MOVE, x0, y0 }, { TP_LINE, x1, y1 } };
+	if (tp_scene_path(sc, TP_INK_REG, TP_STROKE, w, p, 2) != 0)
+		return -1;
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	return 0;
+}
+
+static int target(struct tp_scene *sc, double cx, double cy)
+{
+	const double r = 2.5, arm = 4.0, w = 0.1;
+	if (tp_scene_circle(sc, TP_INK_REG, TP_STROKE, w, cx, cy, r) != 0)
+		return -1;
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	if (tp_scene_circle(sc, TP_INK_REG, TP_FILL, 0, cx, cy, r / 2.5) != 0)
+		return -1;
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	return line(sc, cx - arm, cy, cx + arm, cy, w) | line(sc, cx, cy - arm, cx, cy + arm, w);
+}
+
+/* The advance width of text at size mm, from its outlines (as drawn);
+ * about 0.55 em a glyph when they cannot be made. */
+static double text_width(const char *text, double size)
+{
+	struct tp_pt *p = NULL;
+	size_t n = 0;
+	if (tp_text_outline(text, 0, 0, size, TP_ALIGN_LEFT, &p, &n) != 0 || n == 0) {
+		free(p);
+		return (double)strlen(text) * size * 0.55;
+	}
+	double x1 = 0;
+	for (size_t i = 0; i < n; i++)
+		if (p[i].op != TP_CLOSE)
+			x1 = fmax(x1, p[i].x);
+	free(p);
+	return x1;
+}
+
+/* The marks of a press sheet: all inside the sheet (see sheet.h). */
+static int press_marks(struct tp_scene *sc, const struct tp_slug *slug)
+{
+	double W = sc->trim_w, H = sc->trim_h, m = sc->press_margin;
+	int rc = 0;
+	sc->margin = 0;
+	tp_scene_layer_by_ink(sc);
+	if (m >= 10) {
+		rc |= target(sc, m / 2, H / 2);
+		rc |= target(sc, W - m / 2, H / 2);
+	}
+	if (m < 4)
+		return rc ? -1 : 0;
+	char date[40], text[520];
+	tp_format_date(slug->epoch, date, sizeof date);
+	snprintf(text, sizeof text, "%s  |  %s  |  %s  |  %s%s%.1f x %.1f mm press sheet  |  %s",
+		 slug->job, slug->file, slug->sheet, slug->extra ? slug->extra : "",
+		 slug->extra ? "  |  " : "", W, H, date);
+	/* About 0.55 em a glyph: smaller type rather than a line off the sheet. */
+	double size = 2.2, room = W - 2 * m, est = (double)strlen(text) * size * 0.55;
+	if (est > room && room > 0)
+		size = fmax(1.0, size * room / est);
+	rc |= tp_scene_text(sc, TP_INK_REG, m, H - m / 2 + size * 0.35, size, TP_ALIGN_LEFT, text);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	return rc ? -1 : 0;
+}
+
+/* 1 when every shape of sc is in the die ink: a laser or die file. */
+static int die_only(const struct tp_scene *sc)
+{
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		if (sc->shapes[i].ink != TP_INK_CUT)
+			return 0;
+	return sc->n_shapes > 0;
+}
+
+/* The slug line(s) below the bottom-left crop mark and the bottom target
+ * t below the trim (see the comment inside).  0 or -1 (OOM). */
+static int slug_lines(struct tp_scene *sc, const struct tp_slug *slug, double t)
+{
+	const double gap = 1.0, len = 6.0;
+	double b = sc->bleed, W = sc->trim_w, H = sc->trim_h;
+	int rc = 0;
+	char date[40], first[200], second[300], rest[120], one[520];
+	tp_format_date(slug->epoch, date, sizeof date);
+	snprintf(first, sizeof first, "%s  |  %s  |  %s", slug->job, slug->file, slug->sheet);
+	snprintf(rest, sizeof rest, "%.1f x %.1f mm trim, %.1f mm bleed  |  %s", W, H, b, date);
+	snprintf(second, sizeof second, "%s%s%s", slug->extra ? slug->extra : "",
+		 slug->extra ? "  |  " : "", rest);
+	snprintf(one, sizeof one, "%s  |  %s", first, second);
+	/* Below the bottom-left crop mark.  Its first line must stay clear
+	 * of the bottom target (arms 4 mm round W/2, reaching down to where
+	 * the type's capitals start); further lines lie below the target.
+	 * When the first line does not end 1 mm short of the target's left
+	 * arm, the target moves to the bottom-right corner, beyond the crop
+	 * marks, and the slug keeps to the left of it, its type shrunk to
+	 * fit (not below 0.8 mm), the note on a line of its own if need be. */
+	const double size0 = 2.2, y0 = H + b + gap + len + 2.6, arm = 4.0;
+	double room = W / 2 - arm - 1 + b, w1 = text_width(one, size0);
+	double wf = text_width(first, size0), ws = text_width(second, size0);
+	double size = size0;
+	const char *ln[3] = { one, NULL, NULL };
+	if (w1 > room) {
+		ln[0] = first;
+		ln[1] = second;
+	}
+	if (w1 > room && wf > room) {
+		rc |= target(sc, W + b + gap + len, H + b + gap + len);
+		room = W + 2 * b + 2 * gap;   /* up to 1 mm short of the target's arm */
+		if (w1 <= room) {
+			ln[0] = one;
+			ln[1] = NULL;
+		}
+		double widest = ln[1] ? fmax(wf, ws) : w1;
+		if (widest > room)
+			size = fmax(0.8, size0 * room / widest);
+		if (ln[1] && slug->extra && ws * size / size0 > room) {
+			ln[1] = slug->extra;
+			ln[2] = rest;
+		}
+	} else {
+		rc |= target(sc, W / 2, H + t);
+	}
+	for (int k = 0; k < 3 && ln[k]; k++) {
+		rc |= tp_scene_text(sc, TP_INK_REG, -b, y0 + k * size * 1.2, size, TP_ALIGN_LEFT, ln[k]);
+		tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	}
+	return rc ? -1 : 0;
+}
+
+int tp_sheet_marks(struct tp_scene *sc, const struct tp_slug *slug)
+{
+	if (die_only(sc)) {
+		sc->margin = 0;   /* a laser cutter would cut every mark */
+		return 0;
+	}
+	if (sc->press)
+		return press_marks(sc, slug);
+	const double gap = 1.0, len = 6.0, w = 0.1;
+	double b = sc->bleed, W = sc->trim_w, H = sc->trim_h;
+	double o0 = b + gap, o1 = b + gap + len;   /* crop marks: outside the bleed */
+	sc->margin = TP_MARK_MARGIN_MM;
+	tp_scene_layer_by_ink(sc);
+	int rc = 0;
+	double xs[2] = { 0, W }, ys[2] = { 0, H };
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < 2; j++) {
+			double x = xs[i], y = ys[j], sx = i ? 1 : -1, sy = j ? 1 : -1;
+			rc |= line(sc, x + sx * o0, y, x + sx * o1, y, w);
+			rc |= line(sc, x, y + sy * o0, x, y + sy * o1, w);
+		}
+	double t = b + gap + len / 2 + 0.5;
+	rc |= target(sc, W / 2, -t);
+	rc |= target(sc, -t, H / 2);
+	rc |= target(sc, W + t, H / 2);
+	for (int side = 0; side < 4; side++) {
+		double ov = slug->overlap[side];
+		if (ov <= 0)
+			continue;
+		/* Two ticks per overlapped edge, on the line where the
+		 * neighbouring panel's trim begins. */
+		double pos = side < 2 ? ov : (side == 2 ? W - ov : H - ov);
+		if (side == 0 || side == 2) {
+			rc |= line(sc, pos, -o0, pos, -o1, w);
+			rc |= line(sc, pos, H + o0, pos, H + o1, w);
+		} else {
+			rc |= line(sc, -o0, pos, -o1, pos, w);
+			rc |= line(sc, W + o0, pos, W + o1, pos, w);
+		}
+	}
+	rc |= slug_lines(sc, slug, t);
+	return rc ? -1 : 0;
+}
+
+int tp_doc_add(struct tp_doc *doc, struct tp_scene *sc, const char *note)
+{
+	if (sc == NULL)
+		return -1;
+	if (doc->n == doc->cap) {
+		size_t ncap = doc->cap ? doc->cap * 2 : 4;
+		struct tp_page *p = tp_realloc(doc->pages, ncap * sizeof *p);
+		if (p == NULL) {
+			tp_scene_free(sc);
+			return -1;
+		}
+		doc->pages = p;
+		doc->cap = ncap;
+	}
+	struct tp_page *pg = &doc->pages[doc->n++];
+	memset(pg, 0, sizeof *pg);
+	pg->sc = sc;
+	snprintf(pg->note, sizeof pg->note, "%s", note ? note : "");
+	return 0;
+}
+
+void tp_doc_free(struct tp_doc *doc)
+{
+	for (size_t i = 0; i < doc->n; i++)
+		tp_scene_free(doc->pages[i].sc);
+	free(doc->pages);
+	memset(doc, 0, sizeof *doc);
+}

@@ -1,0 +1,353 @@
+#include "print/scene/scene.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+
+#define LAYER_BY_INK UINT16_MAX
+
+struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,
+			      double bleed, const struct tp_palette *pal)
+{
+	struct tp_scene *sc = tp_calloc(1, sizeof *sc);
+	if (sc == NULL)
+		return NULL;
+	snprintf(sc->name, sizeof sc->name, "%s", name);
+	sc->trim_w = trim_w;
+	sc->trim_h = trim_h;
+	sc->bleed = bleed;
+	sc->pal = *pal;
+	sc->cur_layer = LAYER_BY_INK;
+	return sc;
+}
+
+struct tp_scene *tp_scene_new_layered(const char *name, double trim_w, double trim_h,
+				      double bleed, const struct tp_palette *pal,
+				      const int *layers, size_t n)
+{
+	struct tp_scene *sc = tp_scene_new(name, trim_w, trim_h, bleed, pal);
+	if (sc == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		const struct tp_ink *ink = tp_palette_ink(pal, layers[i]);
+		if (ink == NULL || tp_scene_layer(sc, ink->name) != 0) {
+			tp_scene_free(sc);
+			return NULL;
+		}
+	}
+	tp_scene_layer_by_ink(sc);
+	return sc;
+}
+
+void tp_scene_free(struct tp_scene *sc)
+{
+	if (sc == NULL)
+		return;
+	free(sc->shapes);
+	free(sc->pts);
+	free(sc->text);
+	free(sc->layers);
+	free(sc->groups);
+	free(sc);
+}
+
+struct tp_scene *tp_scene_copy(const struct tp_scene *src)
+{
+	struct tp_scene *sc = tp_calloc(1, sizeof *sc);
+	if (sc == NULL)
+		return NULL;
+	*sc = *src;
+	sc->shapes = NULL;
+	sc->pts = NULL;
+	sc->text = NULL;
+	sc->layers = NULL;
+	sc->groups = NULL;
+	sc->cap_groups = sc->n_groups;
+	sc->cap_shapes = sc->n_shapes;
+	sc->cap_pts = sc->n_pts;
+	sc->cap_text = sc->n_text;
+	sc->cap_layers = sc->n_layers;
+	if ((src->n_shapes && (sc->shapes = tp_malloc(src->n_shapes * sizeof *sc->shapes)) == NULL) ||
+	    (src->n_pts && (sc->pts = tp_malloc(src->n_pts * sizeof *sc->pts)) == NULL) ||
+	    (src->n_text && (sc->text = tp_malloc(src->n_text)) == NULL) ||
+	    (src->n_layers && (sc->layers = tp_malloc(src->n_layers * sizeof *sc->layers)) == NULL) ||
+	    (src->n_groups && (sc->groups = tp_malloc(src->n_groups * sizeof *sc->groups)) == NULL)) {
+		tp_scene_free(sc);
+		return NULL;
+	}
+	if (src->n_shapes)
+		memcpy(sc->shapes, src->shapes, src->n_shapes * sizeof *sc->shapes);
+	if (src->n_pts)
+		memcpy(sc->pts, src->pts, src->n_pts * sizeof *sc->pts);
+	if (src->n_text)
+		memcpy(sc->text, src->text, src->n_text);
+	if (src->n_layers)
+		memcpy(sc->layers, src->layers, src->n_layers * sizeof *sc->layers);
+	if (src->n_groups)
+		memcpy(sc->groups, src->groups, src->n_groups * sizeof *sc->groups);
+	return sc;
+}
+
+/* Reallocates *buf to exactly n elements of elem bytes (kept when that
+ * fails: shrinking is only an economy). */
+static void fit(void **buf, size_t *cap, size_t n, size_t elem)
+{
+	if (n == 0 || n >= *cap)
+		return;
+	void *p = tp_realloc(*buf, n * elem);
+	if (p != NULL) {
+		*buf = p;
+		*cap = n;
+	}
+}
+
+void tp_scene_shrink(struct tp_scene *sc)
+{
+	fit((void **)&sc->shapes, &sc->cap_shapes, sc->n_shapes, sizeof *sc->shapes);
+	fit((void **)&sc->pts, &sc->cap_pts, sc->n_pts, sizeof *sc->pts);
+	fit((void **)&sc->text, &sc->cap_text, sc->n_text, 1);
+	fit((void **)&sc->layers, &sc->cap_layers, sc->n_layers, sizeof *sc->layers);
+	fit((void **)&sc->groups, &sc->cap_groups, sc->n_groups, sizeof *sc->groups);
+}
+
+size_t tp_scene_bytes(const struct tp_scene *sc)
+{
+	return sizeof *sc + sc->cap_shapes * sizeof *sc->shapes + sc->cap_pts * sizeof *sc->pts +
+	       sc->cap_text + sc->cap_layers * sizeof *sc->layers + sc->cap_groups * sizeof *sc->groups;
+}
+
+/* Grows *buf so that it holds at least need elements; doubling keeps the
+ * amortised cost linear for sheets with tens of thousands of cells. */
+static int grow(void **buf, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return 0;
+	size_t n = *cap ? *cap : 64;
+	while (n < need) {
+		if (n > SIZE_MAX / 2 / elem)
+			return -1;
+		n *= 2;
+	}
+	void *p = tp_realloc(*buf, n * elem);
+	if (p == NULL)
+		return -1;
+	*buf = p;
+	*cap = n;
+	return 0;
+}
+
+static int find_layer(struct tp_scene *sc, const char *name)
+{
+	for (size_t i = 0; i < sc->n_layers; i++)
+		if (strcmp(sc->layers[i], name) == 0)
+			return (int)i;
+	if (sc->n_layers >= LAYER_BY_INK - 1)
+		return -1;
+	if (grow((void **)&sc->layers, &sc->cap_layers, sc->n_layers + 1,
+		 sizeof sc->layers[0]) != 0)
+		return -1;
+	snprintf(sc->layers[sc->n_layers], sizeof sc->layers[0], "%s", name);
+	return (int)sc->n_layers++;
+}
+
+int tp_scene_layer(struct tp_scene *sc, const char *name)
+{
+	int l = find_layer(sc, name);
+	if (l < 0)
+		return -1;
+	sc->cur_layer = (uint16_t)l;
+	return 0;
+}
+
+void tp_scene_layer_by_ink(struct tp_scene *sc)
+{
+	sc->cur_layer = LAYER_BY_INK;
+}
+
+static struct tp_shape *add(struct tp_scene *sc, int kind, int ink, int paint,
+			    double stroke)
+{
+	int layer = sc->cur_layer;
+	if (layer == LAYER_BY_INK) {
+		if (tp_ink_index(&sc->pal, ink) < 0)
+			return NULL;
+		layer = find_layer(sc, tp_scene_ink(sc, ink)->name);
+		if (layer < 0)
+			return NULL;
+	}
+	if (grow((void **)&sc->shapes, &sc->cap_shapes, sc->n_shapes + 1,
+		 sizeof *sc->shapes) != 0)
+		return NULL;
+	struct tp_shape *s = &sc->shapes[sc->n_shapes++];
+	memset(s, 0, sizeof *s);
+	s->kind = (uint8_t)kind;
+	s->ink = (uint8_t)ink;
+	s->paint = (uint8_t)paint;
+	s->stroke = stroke;
+	const struct tp_ink *k = tp_scene_ink(sc, ink);
+	if ((paint & TP_STROKE) && stroke > 0 && stroke < sc->pal.min_tint_line_mm && k &&
+	    tp_ink_is_tint(k))
+		s->stroke = sc->pal.min_tint_line_mm;
+	s->layer = (uint16_t)layer;
+	return s;
+}
+
+int tp_scene_rect(struct tp_scene *sc, int ink, int paint, double stroke,
+		  double x, double y, double w, double h)
+{
+	struct tp_shape *s = add(sc, TP_SHAPE_RECT, ink, paint, stroke);
+	if (s == NULL)
+		return -1;
+	s->x = x;
+	s->y = y;
+	s->w = w;
+	s->h = h;
+	return 0;
+}
+
+/* A new path shape with room for n points, returned for the caller to
+ * fill; NULL when out of memory. */
+static struct tp_pt *new_path(struct tp_scene *sc, int ink, int paint, double stroke, size_t n)
+{
+	if (grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + n, sizeof *sc->pts) != 0)
+		return NULL;
+	struct tp_shape *s = add(sc, TP_SHAPE_PATH, ink, paint, stroke);
+	if (s == NULL)
+		return NULL;
+	s->first = sc->n_pts;
+	s->count = n;
+	sc->n_pts += n;
+	return sc->pts + s->first;
+}
+
+int tp_scene_path(struct tp_scene *sc, int ink, int paint, double stroke,
+		  const struct tp_pt *pts, size_t n)
+{
+	struct tp_pt *p = new_path(sc, ink, paint, stroke, n);
+	if (p == NULL)
+		return -1;
+	memcpy(p, pts, n * sizeof *pts);
+	return 0;
+}
+
+int tp_scene_poly(struct tp_scene *sc, int ink, int paint, double stroke,
+		  const double *xy, size_t n)
+{
+	if (n < 2)
+		return 0;
+	struct tp_pt *p = new_path(sc, ink, paint, stroke, n + 1);
+	if (p == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		p[i].op = i == 0 ? TP_MOVE : TP_LINE;
+		p[i].x = xy[2 * i];
+		p[i].y = xy[2 * i + 1];
+	}
+	p[n].op = TP_CLOSE;
+	p[n].x = xy[0];
+	p[n].y = xy[1];
+	return 0;
+}
+
+void tp_circle_pts(struct tp_pt *p, double cx, double cy, double r, int turn)
+{
+	/* Four cubic arcs; 0.5523 is the usual control distance for a
+	 * quarter circle (error below 0.03 % of r).  The offsets from the
+	 * centre going through cy + r first; turn -1 mirrors them in y. */
+	const double k = 0.5522847498 * r;
+	const double d[12][2] = {
+		{ r, k }, { k, r }, { 0, r }, { -k, r }, { -r, k }, { -r, 0 },
+		{ -r, -k }, { -k, -r }, { 0, -r }, { k, -r }, { r, -k }, { r, 0 },
+	};
+	p[0] = (struct tp_pt){ TP_MOVE, cx + r, cy };
+	for (int i = 0; i < 12; i++)
+		p[1 + i] = (struct tp_pt){ TP_CURVE, cx + d[i][0], cy + turn * d[i][1] };
+	p[13] = (struct tp_pt){ TP_CLOSE, cx + r, cy };
+}
+
+int tp_scene_circle(struct tp_scene *sc, int ink, int paint, double stroke,
+		    double cx, double cy, double r)
+{
+	struct tp_pt p[TP_CIRCLE_PTS];
+	tp_circle_pts(p, cx, cy, r, 1);
+	return tp_scene_path(sc, ink, paint, stroke, p, TP_CIRCLE_PTS);
+}
+
+int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
+		  double size, int align, const char *utf8)
+{
+	size_t len = strlen(utf8) + 1;
+	if (grow((void **)&sc->text, &sc->cap_text, sc->n_text + len, 1) != 0)
+		return -1;
+	struct tp_shape *s = add(sc, TP_SHAPE_TEXT, ink, TP_FILL, 0);
+	if (s == NULL)
+		return -1;
+	s->x = x;
+	s->y = y;
+	s->h = size;
+	s->align = (uint8_t)align;
+	s->first = sc->n_text;
+	memcpy(sc->text + sc->n_text, utf8, len);
+	sc->n_text += len;
+	return 0;
+}
+
+void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags)
+{
+	if (sc->n_shapes > 0)
+		sc->shapes[sc->n_shapes - 1].flags |= flags;
+}
+
+void tp_scene_save(const struct tp_scene *sc, struct tp_scene_state *st)
+{
+	st->shapes = sc->n_shapes;
+	st->pts = sc->n_pts;
+	st->text = sc->n_text;
+	st->layers = sc->n_layers;
+	st->margin = sc->margin;
+}
+
+void tp_scene_restore(struct tp_scene *sc, const struct tp_scene_state *st)
+{
+	sc->n_shapes = st->shapes;
+	sc->n_pts = st->pts;
+	sc->n_text = st->text;
+	sc->n_layers = st->layers;
+	sc->margin = st->margin;
+	/* Groups never hold marks; drop any that reach past the shapes. */
+	while (sc->n_groups && sc->groups[sc->n_groups - 1].end > sc->n_shapes)
+		sc->n_groups--;
+	sc->group_open = 0;
+}
+
+int tp_scene_group_begin(struct tp_scene *sc)
+{
+	tp_scene_group_end(sc);
+	if (grow((void **)&sc->groups, &sc->cap_groups, sc->n_groups + 1, sizeof *sc->groups) != 0)
+		return -1;
+	sc->groups[sc->n_groups++] = (struct tp_scene_group){ sc->n_shapes, sc->n_shapes };
+	sc->group_open = 1;
+	return 0;
+}
+
+void tp_scene_group_end(struct tp_scene *sc)
+{
+	if (!sc->group_open)
+		return;
+	sc->group_open = 0;
+	struct tp_scene_group *g = &sc->groups[sc->n_groups - 1];
+	g->end = sc->n_shapes;
+	if (g->end == g->first)   /* empty: nothing to reuse */
+		sc->n_groups--;
+}
+
+int tp_scene_uses_ink(const struct tp_scene *sc, int id)
+{
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		if (sc->shapes[i].ink == id && !(sc->shapes[i].flags & TP_SHAPE_MARK))
+			return 1;
+	return 0;
+}
