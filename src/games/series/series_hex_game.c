@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/rules.h"
 #include "games/game.h"
 #include "games/series/model/series_hex.h"
 #include "games/series/config/series_table_config.h"
 #include "print/art/symbol.h"
 
-extern const struct tp_sheet_def tp_hex_sheets[3];
+extern const struct tp_sheet_def tp_hex_sheets[3 + TP_RULES_N_SHEETS];
 
 /* Three pairs of opposite triangles: the square tiles' four series and
  * two more ([0055] leaves the colours open). */
@@ -339,7 +340,7 @@ const struct tp_game tp_game_series_hex = {
 	.derive = derive,
 	.free_model = free_model,
 	.sheets = tp_hex_sheets,
-	.n_sheets = 3,
+	.n_sheets = 3 + TP_RULES_N_SHEETS,
 	.files = files,
 	.n_files = sizeof files / sizeof files[0],
 	.pattern = pattern,

@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/rules.h"
 #include "games/game.h"
 #include "games/series/config/series_config.h"
 #include "games/series/config/series_table_config.h"
 #include "print/art/symbol.h"
 
-extern const struct tp_sheet_def tp_table_sheets[3];
+extern const struct tp_sheet_def tp_table_sheets[3 + TP_RULES_N_SHEETS];
 
 static const struct tp_enum_name indicia_names[] = {
 	{ "triangles", TP_TRI_TRIANGLES }, { "shapes", TP_TRI_SHAPES }, { "pictures", TP_TRI_PICTURES },
@@ -271,7 +272,7 @@ const struct tp_game tp_game_series_table = {
 	.derive = derive,
 	.free_model = free_model,
 	.sheets = tp_table_sheets,
-	.n_sheets = 3,
+	.n_sheets = 3 + TP_RULES_N_SHEETS,
 	.files = files,
 	.n_files = sizeof files / sizeof files[0],
 	.pattern = pattern,

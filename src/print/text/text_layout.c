@@ -10,7 +10,7 @@
 
 /* Device units per mm: the layout is made at 1/100 mm, so FreeType's
  * 26.6 fixed point rounds glyph points to 1/6400 mm, not to 1/64 mm. */
-#define DEV 100.0
+#define DEV 1.0
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static PangoFontMap *fontmap;
@@ -167,11 +167,13 @@ int tp_text_draw(struct tp_scene *sc, int ink, const struct tp_text_style *st, d
 	return rc;
 }
 
-void tp_text_layout_release(void)
+int tp_text_layout_release(void)
 {
 	pthread_mutex_lock(&lock);
+	int used = fontmap != NULL;
 	if (fontmap)
 		g_object_unref(fontmap);
 	fontmap = NULL;
 	pthread_mutex_unlock(&lock);
+	return used;
 }

@@ -38,7 +38,10 @@ int tp_text_measure(const struct tp_text_style *st, double width, const char *ut
 int tp_text_draw(struct tp_scene *sc, int ink, const struct tp_text_style *st, double x,
 		 double y, double width, const char *utf8, double *height, tp_err *e);
 
-/* Lets go of the font map kept for the process (tests, valgrind). */
-void tp_text_layout_release(void);
+/* Lets go of the font map kept for the process; returns 1 when there was
+ * one.  Pango keeps Cairo fonts and Fontconfig patterns past it (all
+ * reachable), so after a layout Cairo's and Fontconfig's caches must not
+ * be reset (cairo_debug_reset_static_data would abort on them). */
+int tp_text_layout_release(void);
 
 #endif
