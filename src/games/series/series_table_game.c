@@ -257,6 +257,18 @@ static const struct tp_unused_key unused[] = {
 	{ NULL, NULL },
 };
 
+/* The booklet's numbers (templates/rules/GAME.LANG.ini). */
+static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void *model, tp_err *e)
+{
+	(void)model;
+	(void)e;
+	/* Every series runs 1..9, then again ([0051]). */
+	tp_facts_set(f, "first", "%d", 1);
+	tp_facts_set(f, "last", "%d", 9);
+	tp_facts_set(f, "tiles", "%d", c->board.rows * c->board.cols);
+	return TP_OK;
+}
+
 const struct tp_game tp_game_series_table = {
 	.name = "series-table",
 	.title = "series tiles' table set (patent 000, FIG. 7): 81 tiles of 18 fronts, FIG. 6 triangles, no board",
@@ -278,4 +290,6 @@ const struct tp_game tp_game_series_table = {
 	.pattern = pattern,
 	.manifest = manifest,
 	.summary = summary,
+	.rules_facts = rules_facts,
+	.rules_figure = "layout",
 };
