@@ -210,8 +210,18 @@ static int lay_out(struct lay *L, const void *model)
 	}
 	for (size_t k = 1; rc == TP_OK && k < L->n; k++)
 		rc = folio(L, k);
-	while (rc == TP_OK && L->n % 4)
+	/* Pages that pad the booklet to a multiple of 4 carry the title
+	 * (a page with nothing on it makes an empty content stream). */
+	const char *title = NULL;
+	for (size_t i = 0; i < t.n && !title; i++)
+		if (t.b[i].kind == TP_RB_TITLE)
+			title = t.b[i].text;
+	while (rc == TP_OK && L->n % 4) {
 		rc = new_page(L);
+		if (rc == TP_OK && title)
+			rc = tp_text_draw(L->page[L->n - 1], TP_INK_TEXT, &st_cap, LEFT, FOLIO_Y,
+					  RIGHT - LEFT, title, NULL, L->e);
+	}
 	tp_rules_text_free(&t);
 	return rc;
 }
