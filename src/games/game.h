@@ -22,6 +22,9 @@
 
 enum tp_sheet_flag {
 	TP_SHEET_PLATE = 1,   /* vector art for the die or emboss maker: no PNG */
+	/* Printed whole by its own maker (a box wrap on a large sheet): never
+	 * paneled nor imposed on the game's press sheets, no nicks. */
+	TP_SHEET_WHOLE = 2,
 };
 
 struct tp_facts;

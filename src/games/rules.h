@@ -21,6 +21,7 @@
 
 #include "core/status.h"
 #include "core/strbuf.h"
+#include "games/box.h"
 #include "games/config.h"
 
 enum tp_rules_kind {
@@ -91,14 +92,19 @@ void tp_rules_md(struct tp_buf *b, const struct tp_config *c, const void *model,
 	{ "rules", "rules booklet: printer's spreads, A4 folded to A5", 0, tp_rules_absent,   \
 	  tp_rules_prepare, tp_rules_build_spreads, NULL, NULL, NULL, 0 },                     \
 	{ "rules-pages", "rules booklet: reader's pages (A5)", 0, tp_rules_absent,            \
-	  tp_rules_prepare, tp_rules_build_pages, NULL, NULL, NULL, 0 }
+	  tp_rules_prepare, tp_rules_build_pages, NULL, NULL, NULL, 0 },                       \
+	TP_BOX_SHEET_DEF
 int tp_rules_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
 int tp_rules_prepare(struct tp_config *c, tp_err *e);
 struct tp_doc;
 int tp_rules_build_spreads(const struct tp_config *c, const void *model, struct tp_doc *doc);
 int tp_rules_build_pages(const struct tp_config *c, const void *model, struct tp_doc *doc);
 
-#define TP_RULES_N_SHEETS 2
+/* The print run's sheets every game has: rules, rules-pages, box. */
+#define TP_RULES_N_SHEETS 3
+
+/* The booklet's number of pages (a multiple of 4). */
+int tp_rules_page_count(const struct tp_config *c, const void *model, int *n, tp_err *e);
 
 /* Booklet geometry, mm. */
 #define TP_RULES_PAGE_W 148.0

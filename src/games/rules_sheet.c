@@ -311,3 +311,12 @@ int tp_rules_build_spreads(const struct tp_config *c, const void *model, struct 
 	lay_free(&L);
 	return rc == TP_OK ? 0 : -1;
 }
+
+int tp_rules_page_count(const struct tp_config *c, const void *model, int *n, tp_err *e)
+{
+	struct lay L = { .c = c, .e = e };
+	int rc = lay_out(&L, model);
+	*n = (int)L.n;
+	lay_free(&L);
+	return rc;
+}

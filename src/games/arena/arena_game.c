@@ -312,6 +312,21 @@ static const struct tp_unused_key arena_unused[] = {
 	{ NULL, NULL },
 };
 
+/* The box: the pieces in the bag, each as a square of its area (the
+ * board is measured from its sheet). */
+static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
+{
+	(void)model;
+	const struct tp_arena_cfg *a = tp_arena(c);
+	for (int i = 0; i < TP_ARENA_SHAPES; i++) {
+		char what[80];
+		double side = a->square_mm * sqrt(a->shapes.s[i].n_cells);
+		snprintf(what, sizeof what, "pieces: %s", a->shapes.s[i].name);
+		tp_box_add(l, what, side, side, TP_ARENA_SETS, c->print.part_mm, 1);
+	}
+	return 0;
+}
+
 /* The booklet's numbers (templates/rules/arena.LANG.ini). */
 static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void *model, tp_err *e)
 {
@@ -389,4 +404,5 @@ const struct tp_game tp_game_arena = {
 	.warnings = tp_arena_warnings,
 	.rules_facts = rules_facts,
 	.rules_figure = "board",
+	.box_contents = box_contents,
 };

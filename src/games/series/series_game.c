@@ -139,6 +139,17 @@ static const struct tp_report_file files[] = {
 	{ "table1.txt", table1, TP_FMT_TEXT }, { "tiles.csv", tiles, TP_FMT_CSV },
 };
 
+/* The box: the loose tiles in their bag (the board is measured from its
+ * sheet). */
+static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
+{
+	(void)model;
+	const struct tp_rules *r = &tp_series(c)->rules;
+	double t = c->print.tile_mm;
+	tp_box_add(l, "tiles", t, t, r->rows * r->cols - r->n_anchors, c->print.part_mm, 1);
+	return 0;
+}
+
 /* The seed's hand: each player starts with nine tiles ([0051]). */
 #define TP_SERIES_HAND 9
 
@@ -192,4 +203,5 @@ const struct tp_game tp_game_series = {
 	.warnings = tp_series_warnings,
 	.rules_facts = rules_facts,
 	.rules_figure = "board",
+	.box_contents = box_contents,
 };

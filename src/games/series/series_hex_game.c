@@ -325,6 +325,15 @@ static const struct tp_unused_key unused[] = {
 	{ NULL, NULL },
 };
 
+/* The box: the tiles in their bag. */
+static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
+{
+	(void)model;
+	double t = c->print.tile_mm;
+	tp_box_add(l, "tiles", t, t, c->board.rows * c->board.cols, c->print.part_mm, 1);
+	return 0;
+}
+
 /* The booklet's numbers (templates/rules/GAME.LANG.ini). */
 static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void *model, tp_err *e)
 {
@@ -360,4 +369,5 @@ const struct tp_game tp_game_series_hex = {
 	.summary = summary,
 	.rules_facts = rules_facts,
 	.rules_figure = "layout",
+	.box_contents = box_contents,
 };

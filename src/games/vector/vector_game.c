@@ -144,6 +144,17 @@ static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void
 	return TP_OK;
 }
 
+/* The box: the tiles and the pieces in the bag (the board is measured
+ * from its sheet). */
+static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
+{
+	const struct tp_vector_model *m = model;
+	double t = c->print.tile_mm, p = tp_vector(c)->piece_pct / 100 * t;
+	tp_box_add(l, "tiles", t, t, m->rows * m->cols, c->print.part_mm, 1);
+	tp_box_add(l, "playing pieces", p, p, tp_vector(c)->rules.players, c->print.part_mm, 1);
+	return 0;
+}
+
 static const struct tp_run one_game = { 1, 0 };
 
 /* The counts for one game, and the tile list, in format fmt. */
@@ -194,4 +205,5 @@ const struct tp_game tp_game_vector = {
 	.warnings = tp_vector_warnings,
 	.rules_facts = rules_facts,
 	.rules_figure = "setup",
+	.box_contents = box_contents,
 };
