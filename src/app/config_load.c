@@ -491,9 +491,15 @@ static int load_art(struct tp_config *c, tp_err *e)
 	beside_setter(c, "print", "art", beside, sizeof beside);
 	struct tp_art_place places[TP_ART_MAX_PLACES];
 	size_t n = c->game->art_places ? c->game->art_places(c, places, TP_ART_MAX_PLACES) : 0;
+	const char *known[4 * TP_ART_MAX_PLACES];
+	size_t nk = 0;
+	for (size_t g = 0; g < c->games->n; g++)
+		for (const char *const *q = c->games->row[g]->art_names; q && *q; q++)
+			if (nk < sizeof known / sizeof known[0])
+				known[nk++] = *q;
 	int added = 0;
-	int rc = tp_art_pack_load(beside, places, n, &p->inks, p->output_profile, p->max_tac_pct,
-				  &c->art, &added, e);
+	int rc = tp_art_pack_load(beside, places, n, known, nk, &p->inks, p->output_profile,
+				  p->max_tac_pct, &c->art, &added, e);
 	if (rc != TP_OK) {
 		char msg[sizeof e->msg];
 		snprintf(msg, sizeof msg, "%s", e->msg);

@@ -163,4 +163,5 @@ const struct tp_game tp_game_series = {
 	.summary = summary,
 	.warnings = tp_series_warnings,
 	.art_places = tp_series_art_places,
+	.art_names = tp_series_art_names,
 };

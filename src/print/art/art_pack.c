@@ -22,6 +22,7 @@ struct cmap {
 
 struct section {
 	int is_colours;
+	int skip;                 /* a place of another game or edition */
 	struct tp_art_item *it;   /* NULL for [colours] */
 	struct cmap map[MAX_COLOURS];
 	int n_map;
@@ -33,6 +34,9 @@ struct parse {
 	const char *dir;
 	const struct tp_art_place *places;
 	size_t n_places;
+	const char *const *known;
+	size_t n_known;
+	struct section skipped;
 	struct tp_palette *pal;
 	struct tp_art_pack *pack;
 	struct section glob;
@@ -114,6 +118,8 @@ static int on_key(struct parse *P, char *key, char *val, int line)
 {
 	tp_err *e = P->e;
 	struct section *S = P->cur;
+	if (S && S->skip)
+		return TP_OK;
 	if (S == NULL)
 		return tp_fail(e, TP_EINPUT, "%s:%d: %s before any [section]; start with [colours] or a place (tilepress --list art)",
 			       P->ini, line, key);
@@ -207,6 +213,14 @@ static int on_section(struct parse *P, const char *name, int line)
 	size_t k = 0;
 	while (k < P->n_places && strcmp(P->places[k].name, name) != 0)
 		k++;
+	int elsewhere = 0;
+	for (size_t i = 0; k == P->n_places && i < P->n_known; i++)
+		elsewhere |= strcmp(P->known[i], name) == 0;
+	if (elsewhere) {
+		P->skipped.skip = 1;
+		P->cur = &P->skipped;
+		return TP_OK;
+	}
 	if (k == P->n_places) {
 		char allowed[1500];
 		size_t len = 0;
@@ -214,7 +228,7 @@ static int on_section(struct parse *P, const char *name, int line)
 		for (size_t i = 0; i < P->n_places && len < sizeof allowed; i++)
 			len += (size_t)snprintf(allowed + len, sizeof allowed - len, "%s%s",
 						i ? ", " : "", P->places[i].name);
-		return tp_fail(e, TP_EINPUT, "%s:%d: [%s] is not a place of this game; allowed: colours, %s",
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s] is not a place of any game; allowed here: colours, %s",
 			       P->ini, line, name, P->n_places ? allowed : "(none)");
 	}
 	struct tp_art_pack *pk = P->pack;
@@ -387,7 +401,8 @@ void tp_art_item_bounds(const struct tp_art_item *it, double w, double h, double
 }
 
 int tp_art_pack_parse(const char *dir, const char *text, size_t len,
-		      const struct tp_art_place *places, size_t n_places, struct tp_palette *pal,
+		      const struct tp_art_place *places, size_t n_places, const char *const *known,
+		      size_t n_known, struct tp_palette *pal,
 		      const char *profile, double max_tac_pct, struct tp_art_pack **out, int *added,
 		      tp_err *e)
 {
@@ -405,6 +420,8 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 	P->dir = dir;
 	P->places = places;
 	P->n_places = n_places < TP_ART_MAX_PLACES ? n_places : TP_ART_MAX_PLACES;
+	P->known = known;
+	P->n_known = n_known;
 	P->pal = pal;
 	P->pack = pk;
 	P->convert = 1;
@@ -450,7 +467,7 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 }
 
 int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t n_places,
-		     struct tp_palette *pal, const char *profile, double max_tac_pct,
+		     const char *const *known, size_t n_known, struct tp_palette *pal, const char *profile, double max_tac_pct,
 		     struct tp_art_pack **out, int *added, tp_err *e)
 {
 	*out = NULL;
@@ -470,7 +487,8 @@ int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t 
 	int err = ferror(f);
 	fclose(f);
 	int rc = err ? tp_fail(e, TP_EIO, "%s: read error", path)
-		     : tp_art_pack_parse(dir, buf, n, places, n_places, pal, profile, max_tac_pct,
+		     : tp_art_pack_parse(dir, buf, n, places, n_places, known, n_known, pal, profile,
+					 max_tac_pct,
 					 out, added, e);
 	free(buf);
 	return rc;
@@ -498,6 +516,13 @@ const struct tp_art_item *tp_art_pack_find(const struct tp_art_pack *p, const ch
 int tp_art_item_draw(struct tp_scene *sc, const struct tp_art_item *it, double x, double y,
 		     double w, double h, int mirror)
 {
+	return tp_art_item_draw_about(sc, it, x, y, w, h, mirror, 0, 0, 0);
+}
+
+int tp_art_item_draw_about(struct tp_scene *sc, const struct tp_art_item *it, double x, double y,
+			   double w, double h, int mirror, double turn, double px0, double py0)
+{
+	double ta = turn * M_PI / 180, tc = cos(ta), ts = sin(ta);
 	const struct tp_art *a = &it->art;
 	if (a->n == 0)
 		return 0;
@@ -519,9 +544,10 @@ int tp_art_item_draw(struct tp_scene *sc, const struct tp_art_item *it, double x
 			const struct tp_pt *q = &a->pts[ap->first + k];
 			double px = q->x - a->w / 2, py = q->y - a->h / 2;
 			double rx = s * (px * ca - py * sa), ry = s * (px * sa + py * ca);
+			double X = cx + (mirror ? -rx : rx) - px0, Y = cy + ry - py0;
 			p[k].op = q->op;
-			p[k].x = q->op == TP_CLOSE ? 0 : cx + (mirror ? -rx : rx);
-			p[k].y = q->op == TP_CLOSE ? 0 : cy + ry;
+			p[k].x = q->op == TP_CLOSE ? 0 : px0 + X * tc - Y * ts;
+			p[k].y = q->op == TP_CLOSE ? 0 : py0 + X * ts + Y * tc;
 		}
 		rc = tp_scene_path(sc, it->ink[i], ap->paint, ap->paint == TP_STROKE ? ap->stroke * s : 0,
 				   p, ap->count);

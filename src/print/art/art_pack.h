@@ -56,7 +56,9 @@ struct tp_art_pack {
 };
 
 /* Reads DIR/art.ini and every drawing it names, for a game offering
- * places[0..n_places): each section a place of those, each colour an ink
+ * places[0..n_places): each section a place of those, or one of
+ * known[0..n_known) (the places of every game and edition, so that one pack
+ * serves them all), which is skipped unread; each colour an ink
  * of pal (by its key or name: the game's inks, text, lines) or, when not
  * mapped and conversion is on, a process ink of its own added to pal
  * (after the game's inks: pal->n_game grows, the shared inks move up;
@@ -66,13 +68,14 @@ struct tp_art_pack {
  * TP_OK with *out (owned: tp_art_pack_free); TP_EINPUT naming
  * art.ini:LINE or the drawing's FILE:LINE and what to change; TP_EIO. */
 int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t n_places,
-		     struct tp_palette *pal, const char *profile, double max_tac_pct,
+		     const char *const *known, size_t n_known, struct tp_palette *pal, const char *profile, double max_tac_pct,
 		     struct tp_art_pack **out, int *added, tp_err *e);
 
 /* The same from art.ini's text in memory (drawings still read from dir),
  * for the fuzz target. */
 int tp_art_pack_parse(const char *dir, const char *text, size_t len,
-		      const struct tp_art_place *places, size_t n_places, struct tp_palette *pal,
+		      const struct tp_art_place *places, size_t n_places, const char *const *known,
+		      size_t n_known, struct tp_palette *pal,
 		      const char *profile, double max_tac_pct, struct tp_art_pack **out, int *added,
 		      tp_err *e);
 
@@ -86,6 +89,11 @@ const struct tp_art_item *tp_art_pack_find(const struct tp_art_pack *p, const ch
  * tp_sheet_mirror turns round again).  0, or -1 when out of memory. */
 int tp_art_item_draw(struct tp_scene *sc, const struct tp_art_item *it, double x, double y,
 		     double w, double h, int mirror);
+
+/* The same, then turned by turn degrees clockwise about (px, py): a place
+ * drawn in several directions (an arrow). */
+int tp_art_item_draw_about(struct tp_scene *sc, const struct tp_art_item *it, double x, double y,
+			   double w, double h, int mirror, double turn, double px, double py);
 
 /* Where the drawing of it lands in a box w x h at the origin (its painted
  * bounds, strokes included): b = x0, y0, x1, y1. */

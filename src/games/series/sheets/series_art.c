@@ -69,6 +69,10 @@ static const char *const series_place[TP_N_SERIES] = {
 	[TP_VERTICAL] = "series.vertical", [TP_DOTS] = "series.dots",
 };
 
+const char *const tp_series_art_names[] = {
+	"series.lateral", "series.boxes", "series.vertical", "series.dots", "backs.logo", NULL,
+};
+
 double tp_series_back_inset(const struct tp_config *c)
 {
 	return fmax(c->print.safe_mm, 0.1 * c->print.tile_mm);

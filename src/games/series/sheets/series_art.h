@@ -10,6 +10,8 @@
 /* The art pack's places of the series (art_pack.h), their boxes in c. */
 size_t tp_series_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
 
+extern const char *const tp_series_art_names[];
+
 /* The space between a tile back's edge and its logo's box. */
 double tp_series_back_inset(const struct tp_config *c);
 
