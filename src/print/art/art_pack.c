@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/inputs.h"
 #include "print/ink/colour.h"
 
 #define MAX_COLOURS 64
@@ -474,6 +475,7 @@ int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t 
 	*added = 0;
 	char path[600];
 	snprintf(path, sizeof path, "%s/art.ini", dir);
+	tp_inputs_note(path);
 	FILE *f = fopen(path, "rb");
 	if (f == NULL)
 		return tp_fail(e, TP_EINPUT, "%s: cannot open: %s; print.art names a folder holding art.ini",

@@ -14,6 +14,7 @@
 #include <libxml/tree.h>
 
 #include "core/alloc.h"
+#include "core/inputs.h"
 
 #define SVG_NS "http://www.w3.org/2000/svg"
 #define XLINK_NS "http://www.w3.org/1999/xlink"
@@ -1482,6 +1483,7 @@ int tp_svg_read_mem(const char *buf, size_t len, const char *name, struct tp_art
 int tp_svg_read(const char *path, struct tp_art *a, tp_err *e)
 {
 	memset(a, 0, sizeof *a);
+	tp_inputs_note(path);   /* watch rebuilds when the drawing is saved */
 	FILE *f = fopen(path, "rb");
 	if (f == NULL)
 		return tp_fail(e, TP_EINPUT, "%s: cannot open: %s", path, strerror(errno));

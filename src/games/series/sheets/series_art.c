@@ -88,7 +88,9 @@ size_t tp_series_art_places(const struct tp_config *c, struct tp_art_place *out,
 		[TP_VERTICAL] = "the vertical series' symbol, in each of its cells (fronts, board)",
 		[TP_DOTS] = "the dots series' symbol, in each of its cells (fronts, board)",
 	};
-	for (int k = 0; k < TP_N_SERIES && n < max; k++)
+	/* The blind edition's symbols are its emboss plate's, without an
+	 * orientation ([0079]): a drawing of the designer's is not offered. */
+	for (int k = 0; k < TP_N_SERIES && n < max && !tp_series(c)->emboss.plates; k++)
 		out[n++] = (struct tp_art_place){ series_place[k], what[k], s, s };
 	double in = tp_series_back_inset(c), b = c->print.tile_mm - 2 * in;
 	if (n < max && tp_series(c)->rules.backs)
