@@ -204,6 +204,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "box: play between the contents and the base's inside, each side and on top" },
 	{ CORE("print", "part_mm", TP_KEY_LEN, print.part_mm), .lo = 0.2, .hi = 10,
 	  .help = "thickness of the die-cut board parts (tiles, pieces, boards) the box stacks" },
+	{ CORE("print", "art", TP_KEY_TEXT, print.art), .size = 512,
+	  .help = "art pack: a folder holding art.ini (drawings for the game's places: tilepress --list art), or a name in templates/art/" },
 	/* The two named shared spot inks; offsets filled in per game. */
 	{ CORE("print", "cut_ink", TP_KEY_NAME, print.inks), .size = 40, .ink = TP_INK_CUT,
 	  .help = "spot colour name of the die lines" },

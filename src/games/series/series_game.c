@@ -7,6 +7,7 @@
 #include "games/rules.h"
 #include "games/series/config/series_config.h"
 #include "games/series/report/series_report.h"
+#include "games/series/sheets/series_art.h"
 #include "games/series/sheets/series_sheets.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
@@ -204,4 +205,6 @@ const struct tp_game tp_game_series = {
 	.rules_facts = rules_facts,
 	.rules_figure = "board",
 	.box_contents = box_contents,
+	.art_places = tp_series_art_places,
+	.art_names = tp_series_art_names,
 };
