@@ -413,7 +413,7 @@ static void core_defaults(struct tp_config *c)
 	/* The box: the factories' published figures (docs/booklet-and-box.md). */
 	p->box_board_mm = 2;
 	p->box_wrap_mm = 18;
-	p->box_clearance_mm = 3;
+	p->box_clearance_mm = 5.5;
 	p->part_mm = 2;
 }
 

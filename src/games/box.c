@@ -27,38 +27,44 @@ void tp_box_add(struct tp_box_list *l, const char *what, double w, double h, int
 	it->loose = loose;
 }
 
-/* The pages of the game's "board" sheet, as built: the board or its
- * parts, each a flat item. */
-static int board_parts(const struct tp_config *c, const void *model, struct tp_box_list *l,
-		       tp_err *e)
+/* Adds the pages of sheet d (not absent in c) as flat items. */
+static int sheet_items(const struct tp_config *c, const void *model, const struct tp_sheet_def *d,
+		       struct tp_box_list *l, tp_err *e)
 {
-	const struct tp_sheet_def *d = tp_game_sheet(c->game, "board");
-	char why[200];
-	if (d == NULL || tp_sheet_absent(c, d, why, sizeof why))
-		return TP_OK;
 	struct tp_doc doc = { 0 };
 	if (d->build(c, model, &doc) != 0) {
 		tp_doc_free(&doc);
-		return tp_fail(e, TP_EIO, "out of memory laying out the board for the box");
+		return tp_fail(e, TP_EIO, "out of memory laying out %s for the box", d->name);
 	}
-	/* A board the build halves (print.split, where the game reads it:
-	 * the series' halves of FIG. 21, the arena's two parts) lies in the
-	 * box as its halves, one on the other. */
-	int halves = !tp_game_unused(c->game, "print", "split") && c->print.split != TP_SPLIT_NONE;
-	for (size_t k = 0; k < doc.n; k++) {
-		const struct tp_scene *sc = doc.pages[k].sc;
-		char what[80];
-		snprintf(what, sizeof what, "%s%s", halves ? "board half" : "board",
-			 doc.n > 1 ? " (a part)" : "");
-		if (!halves)
-			tp_box_add(l, what, sc->trim_w, sc->trim_h, 1, c->print.part_mm, 0);
-		else if (c->print.split == TP_SPLIT_ROWS)
-			tp_box_add(l, what, sc->trim_w, sc->trim_h / 2, 2, c->print.part_mm, 0);
-		else
-			tp_box_add(l, what, sc->trim_w / 2, sc->trim_h, 2, c->print.part_mm, 0);
-	}
+	for (size_t k = 0; k < doc.n; k++)
+		tp_box_add(l, d->name, doc.pages[k].sc->trim_w, doc.pages[k].sc->trim_h, 1,
+			   c->print.part_mm, 0);
 	tp_doc_free(&doc);
 	return TP_OK;
+}
+
+/* The board as the build makes it: its parts (the game's sheets
+ * board-half-N or board-part-N: the series' halves of FIG. 21, the
+ * arena's two parts), which lie one on the other in the box, or else the
+ * whole board sheet; each page as built. */
+static int board_parts(const struct tp_config *c, const void *model, struct tp_box_list *l,
+		       tp_err *e)
+{
+	const struct tp_game *g = c->game;
+	char why[200];
+	int parts = 0, rc = TP_OK;
+	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
+		const struct tp_sheet_def *d = &g->sheets[i];
+		if ((strncmp(d->name, "board-half-", 11) == 0 || strncmp(d->name, "board-part-", 11) == 0) &&
+		    !tp_sheet_absent(c, d, why, sizeof why)) {
+			rc = sheet_items(c, model, d, l, e);
+			parts++;
+		}
+	}
+	const struct tp_sheet_def *d = tp_game_sheet(g, "board");
+	if (rc == TP_OK && parts == 0 && d && !tp_sheet_absent(c, d, why, sizeof why))
+		rc = sheet_items(c, model, d, l, e);
+	return rc;
 }
 
 int tp_box_plan(const struct tp_config *c, const void *model, struct tp_box_list *l,
