@@ -154,6 +154,7 @@ check-valgrind: tilepress
 	@rm -rf $(BUILD)/valgrind-out
 	@echo "== valgrind: full default build"
 	@valgrind -q --error-exitcode=3 --leak-check=full --errors-for-leak-kinds=definite \
+		--suppressions=tests/valgrind.supp \
 		--show-leak-kinds=definite ./tilepress build -q -j 1 -o $(BUILD)/valgrind-out
 	@echo "valgrind: 1 passed, 0 failed"
 
