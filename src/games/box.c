@@ -348,6 +348,7 @@ static int lay_out(const struct tp_config *c, const void *model, struct tp_doc *
 		return rc;
 	struct tp_palette pal = c->print.inks;
 	tp_palette_add_crease(&pal);
+	tp_palette_overprint_dark(&pal);
 	struct art a = { .l = &l };
 	struct tp_rules_text t = { 0 };
 	if (c->rules_src && tp_rules_text(c, model, &t, e) == TP_OK)

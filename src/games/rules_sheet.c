@@ -170,6 +170,7 @@ static int lay_out(struct lay *L, const void *model)
 	L->pal = L->c->print.inks;
 	L->fig_h = FIG_MAX_H;
 	tp_palette_add_crease(&L->pal);
+	tp_palette_overprint_dark(&L->pal);
 	rc = figure(L, model);
 	/* The cover: title and subtitle down the middle of page 1. */
 	if (rc == TP_OK)

@@ -364,3 +364,13 @@ void tp_palette_add_crease(struct tp_palette *p)
 	p->ink[i] = k;
 	p->n = i + 1;
 }
+
+void tp_palette_overprint_dark(struct tp_palette *p)
+{
+	for (size_t i = 0; i < p->n_game; i++) {
+		struct tp_ink *k = &p->ink[i];
+		double t = k->cmyk[0] + k->cmyk[1] + k->cmyk[2] + k->cmyk[3];
+		if (k->kind == TP_INK_PROCESS && (k->cmyk[3] >= 0.5 || t >= 1.5))
+			k->overprint = 1;
+	}
+}

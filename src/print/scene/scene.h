@@ -98,6 +98,12 @@ static inline int tp_ink_is_tint(const struct tp_ink *k)
  * lacks it: for sheets with fold lines. */
 void tp_palette_add_crease(struct tp_palette *p);
 
+/* Makes p's dark game inks (K >= 50 %, or 150 % ink in all) overprint:
+ * for a sheet showing another sheet's art scaled down (a figure), whose
+ * dark objects become small enough that a knock-out would show paper
+ * round them on a misregistered plate. */
+void tp_palette_overprint_dark(struct tp_palette *p);
+
 /* Palette index of ink number id, or -1 when the palette has no such ink. */
 static inline int tp_ink_index(const struct tp_palette *p, int id)
 {
