@@ -43,6 +43,8 @@ c_pack_places() {
 	cp "$OUT" "$T/places"
 	run --list art --game vector
 	cat "$OUT" >>"$T/places"
+	run --list art --game arena --set arena.marking=colours --set arena.colours=8
+	cat "$OUT" >>"$T/places"
 	for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' templates/art/geometric/art.ini); do
 		grep -q "^$s	" "$T/places" || { fail "[$s] is no game's place"; return; }
 	done
