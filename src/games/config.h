@@ -115,7 +115,7 @@ int tp_config_from_set(const struct tp_config *c, const char *section, const cha
 /* The config file beside which a relative path in section.name is read
  * first: c->path for a value of the file (or a default), NULL for one
  * given with --set, which is the current folder's, as for every file key
- * (README, "Table set"). */
+ * (docs/designer.md, "Pictures files"). */
 const char *tp_config_path_base(const struct tp_config *c, const char *section, const char *name);
 
 /* The press sheet settings of a config (print.sheet_mm and the spacing;

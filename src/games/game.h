@@ -58,7 +58,7 @@ struct tp_sheet_def {
 	 * of the sheet), mirrored about the vertical axis when cut_back is 1
 	 * (work-and-turn: the back of a piece lies behind it).  The preflight
 	 * measures this sheet's safe zone from those cuts, as on the sheet
-	 * that carries them (cli/preflight_run.c). */
+	 * that carries them (app/build/preflight_run.c). */
 	const char *cut_by;
 	int cut_back;
 };

@@ -2,7 +2,7 @@
  * HTML and one <style> block; every link is relative to the folder, so the
  * page opens from disk and travels with the set. */
 
-#include "cli/preview.h"
+#include "app/build/preview.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -1,6 +1,6 @@
 /* The cuts behind a sheet without die lines (preflight_cut.h). */
 
-#include "cli/preflight_cut.h"
+#include "app/build/preflight_cut.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,27 +1,28 @@
-#include "cli/build_txn.h"
+#include "app/build/build_txn.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/session.h"
+#include "app/build/pipeline.h"
 #include "core/alloc.h"
 #include "print/output/outfile.h"
 
-int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_cli *cli,
-		       tp_err *e)
+int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_build_request *rq,
+		       const struct tp_build_events *ev, tp_err *e)
 {
 	memset(t, 0, sizeof *t);
 	t->od.fd = t->od.stage_fd = -1;
-	int rc = tp_outdir_open(&t->od, dir, cli->wait, cli->quiet, e);
+	int rc = tp_outdir_open(&t->od, dir, rq->wait, rq->quiet, e);
 	if (rc != TP_OK)
 		return rc;
 	t->open = 1;
 	struct tp_buf swept = { 0 };
 	rc = tp_outdir_sweep(&t->od, TP_RECORD_NAME, &swept, e);
-	if (!cli->quiet && swept.len && !swept.oom)
+	if (!rq->quiet && swept.len && !swept.oom)
 		for (char *line = strtok(swept.s, "\n"); line; line = strtok(NULL, "\n"))
-			fprintf(stderr, "tilepress: %s\n", line);
+			tp_build_note(ev, "%s", line);
 	tp_buf_free(&swept);
 	if (rc == TP_OK)
 		rc = tp_record_load(t->od.fd, dir, &t->old, e);
@@ -32,10 +33,10 @@ int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_
 	return rc;
 }
 
-int tp_build_txn_precheck(struct tp_build_txn *t, const struct tp_cli *cli,
+int tp_build_txn_precheck(struct tp_build_txn *t, const struct tp_build_request *rq,
 			  const struct tp_written_list *names, tp_err *e)
 {
-	return tp_record_collisions(t->od.fd, t->od.path, &t->old, names, cli->force, e);
+	return tp_record_collisions(t->od.fd, t->od.path, &t->old, names, rq->force, e);
 }
 
 /* Files from another build or edition would travel with this set: name
@@ -49,8 +50,8 @@ static void keep_recorded(const char *path, void *ctx)
 /* same: the folder's earlier record was of this config: what it recorded
  * stays in this set (the new record keeps it as earlier_files), so only
  * files of another config or of no build are named. */
-static void warn_stale(const char *dir, const struct tp_written_list *w, const struct tp_record *old,
-		       int same)
+static void warn_stale(const struct tp_build_events *ev, const char *dir,
+		       const struct tp_written_list *w, const struct tp_record *old, int same)
 {
 	struct tp_buf stale = { 0 };
 	struct tp_written_list known = { 0 };
@@ -69,50 +70,50 @@ static void warn_stale(const char *dir, const struct tp_written_list *w, const s
 		for (size_t i = 0; i < stale.len; i++)
 			if (stale.s[i] == '\n')
 				stale.s[i] = i + 1 < stale.len ? ' ' : '\0';
-		fprintf(stderr, "tilepress: warning: %s holds %zu file%s this build did not write: %s (tilepress build --clean removes an earlier build's files)\n",
+		tp_build_note(ev, "warning: %s holds %zu file%s this build did not write: %s (tilepress build --clean removes an earlier build's files)",
 			dir, n_stale, n_stale == 1 ? "" : "s", stale.s);
 	}
 	tp_buf_free(&stale);
 }
 
-static void clean(struct tp_build_txn *t, const struct tp_cli *cli)
+static void clean(struct tp_build_txn *t, const struct tp_build_request *rq,
+		  const struct tp_build_events *ev)
 {
 	int removed = 0;
 	struct tp_buf kept = { 0 };
 	tp_record_clean(t->od.fd, t->od.path, &t->old, &removed, &kept);
-	if (cli->quiet)
+	if (rq->quiet)
 		;
 	else if (t->old.found && !t->old.ours)
-		fprintf(stderr, "tilepress: warning: --clean: %s/%s is not a record tilepress wrote (%s); removed nothing\n",
-			t->od.path, TP_RECORD_NAME, TP_RECORD_FORMAT);
+		tp_build_note(ev, "warning: --clean: %s/%s is not a record tilepress wrote (%s); removed nothing",
+			      t->od.path, TP_RECORD_NAME, TP_RECORD_FORMAT);
 	else
-		fprintf(stderr, "tilepress: --clean: removed %d file%s an earlier build wrote\n", removed,
-			removed == 1 ? "" : "s");
-	if (!cli->quiet && kept.len && !kept.oom)
-		fprintf(stderr, "tilepress: warning: --clean kept files an earlier build recorded: %s\n",
-			kept.s);
+		tp_build_note(ev, "--clean: removed %d file%s an earlier build wrote", removed,
+			      removed == 1 ? "" : "s");
+	if (!rq->quiet && kept.len && !kept.oom)
+		tp_build_note(ev, "warning: --clean kept files an earlier build recorded: %s", kept.s);
 	tp_buf_free(&kept);
 }
 
-int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_cli *cli,
-			const struct tp_config *c, const struct tp_written_list *w,
-			long long epoch, tp_err *e)
+int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_build_request *rq,
+			const struct tp_build_events *ev, const struct tp_config *c,
+			const struct tp_written_list *w, long long epoch, tp_err *e)
 {
 	if (w->n == 0)
 		return TP_OK;   /* nothing written: the staging folder goes at close */
 	int same = tp_session_same_edition(t->od.path, c);
-	int rc = tp_record_collisions(t->od.fd, t->od.path, &t->old, w, cli->force, e);
+	int rc = tp_record_collisions(t->od.fd, t->od.path, &t->old, w, rq->force, e);
 	/* The record goes into staging last. */
 	if (rc == TP_OK)
-		rc = tp_record_write(t->od.stage, cli->clean ? NULL : &t->old, c, w, epoch, e);
+		rc = tp_record_write(t->od.stage, rq->clean ? NULL : &t->old, c, w, epoch, e);
 	/* From the mark on, the set goes in even if this process dies: the
 	 * next build finishes the moves (and --clean's removals come first). */
 	sigset_t held;
 	tp_out_hold_signals(&held);
 	if (rc == TP_OK)
 		rc = tp_outdir_mark(&t->od, e);
-	if (rc == TP_OK && cli->clean)
-		clean(t, cli);
+	if (rc == TP_OK && rq->clean)
+		clean(t, rq, ev);
 	const char **names = tp_calloc(w->n + 1, sizeof *names);
 	if (rc == TP_OK && names == NULL)
 		rc = tp_fail(e, TP_EIO, "out of memory moving the files into place");
@@ -122,8 +123,8 @@ int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_cli *cli,
 		rc = tp_outdir_commit(&t->od, names, w->n, TP_RECORD_NAME, e);
 	free(names);
 	tp_out_release_signals(&held);
-	if (rc == TP_OK && !cli->quiet)
-		warn_stale(t->od.path, w, &t->old, same && t->old.ours);
+	if (rc == TP_OK && !rq->quiet)
+		warn_stale(ev, t->od.path, w, &t->old, same && t->old.ours);
 	return rc;
 }
 

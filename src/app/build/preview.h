@@ -17,7 +17,7 @@ struct tp_preflight;
 
 #define TP_PREVIEW_NAME "index.html"
 /* Its sheet number in a tp_written_list (manifest/ and proof have theirs
- * in cmd_build.c). */
+ * in app/build.h). */
 #define TP_PREVIEW_SHEET ((size_t)-3)
 
 /* Writes stage/index.html atomically for the sheets of session s that

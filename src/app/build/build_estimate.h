@@ -48,10 +48,10 @@ int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est,
 /* One line for `check`: "build estimate: 24 files, 0.12 Gpx of PNG ...". */
 void tp_estimate_print(struct tp_buf *b, const struct tp_session *s, const struct tp_estimate *est);
 
-/* The estimate of the build cli asks for (the whole set, for check),
- * into est (zeroed by the caller).  In cmd_build.c, beside the plan. */
-struct tp_cli;
-int tp_build_estimate(const struct tp_cli *cli, const struct tp_session *s,
-		      struct tp_estimate *est, tp_err *e);
+/* The estimate of a build of only (comma list of sheet names; NULL: the
+ * whole set, for check), into est (zeroed by the caller), from the plan
+ * the build would make.  In pipeline.c, beside the plan. */
+int tp_build_estimate(const struct tp_session *s, const char *only, struct tp_estimate *est,
+		      tp_err *e);
 
 #endif

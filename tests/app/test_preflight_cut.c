@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "cli/preflight_cut.h"
+#include "app/build/preflight_cut.h"
 #include "print/preflight/preflight.h"
 #include "print/scene/scene.h"
 #include "../print/tu_preflight.h"

@@ -1,4 +1,4 @@
-#include "cli/build_estimate.h"
+#include "app/build/build_estimate.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,11 +1,11 @@
 /* The preflight on the workers (preflight_pool.h). */
 
-#include "cli/preflight_pool.h"
+#include "app/build/preflight_pool.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli/preflight_run.h"
+#include "app/build/preflight_run.h"
 #include "core/alloc.h"
 #include "print/output/jobs.h"
 
