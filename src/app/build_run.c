@@ -29,7 +29,7 @@ void tp_build_note_file(struct tp_build *b, const char *name)
 	char path[PATH_MAX + 256], hex[65];
 	long long bytes = 0;
 	snprintf(path, sizeof path, "%s/%s", b->opt.dir, name);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = tp_out_open_read(path);
 	if (fd >= 0 && tp_hash_fd(fd, hex, &bytes) == 0)
 		tp_buf_printf(b->summary, "%s\t%lld\t%s\n", name, bytes, hex);
 	else

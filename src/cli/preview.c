@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "app/config_load.h"
 #include "app/impose_game.h"
@@ -236,7 +237,10 @@ static void csv_table(struct tp_buf *b, const char *stage, const char *dir, cons
 	char path[PATH_MAX + 64];
 	/* This build's copy in staging, else the one already in place. */
 	snprintf(path, sizeof path, "%s/%s", stage, rel);
-	FILE *f = fopen(path, "r");
+	int fd = tp_out_open_read(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	if (f == NULL && fd >= 0)
+		close(fd);
 	if (f == NULL) {
 		snprintf(path, sizeof path, "%s/%s", dir, rel);
 		f = fopen(path, "r");
