@@ -33,27 +33,18 @@ static void human_size(char *out, size_t n, long long bytes)
 		snprintf(out, n, "%.0f kB", kb < 1 ? 1 : kb);
 }
 
-/* Adds the files of one report ("NAME<TAB>BYTES" or
- * "NAME<TAB>BYTES<TAB>SHA-256" lines) to w.  0 or -1. */
+/* Adds the files of one report (tp_report_file lines, names
+ * length-prefixed) to w.  0 or -1. */
 static int collect(struct tp_written_list *w, const struct tp_buf *report, size_t sheet)
 {
-	const char *p = report->s;
-	while (p && *p) {
-		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
-		if (tab == NULL || nl == NULL || tab > nl)
-			break;
-		char name[PATH_MAX];
-		snprintf(name, sizeof name, "%.*s", (int)(tab - p), p);
-		if (tp_written_add(w, name, atoll(tab + 1), sheet) != 0)
+	const char *p = report->oom ? NULL : report->s;
+	char name[PATH_MAX], hex[65];
+	long long bytes;
+	while (tp_report_next(&p, name, sizeof name, &bytes, hex) == 1) {
+		if (tp_written_add(w, name, bytes, sheet) != 0)
 			return -1;
-		const char *hash = memchr(tab + 1, '\t', (size_t)(nl - tab - 1));
-		if (hash && nl - hash == 65) {
-			char hex[65];
-			memcpy(hex, hash + 1, 64);
-			hex[64] = '\0';
+		if (hex[0])
 			tp_written_hash(w, hex);
-		}
-		p = nl + 1;
 	}
 	return 0;
 }
