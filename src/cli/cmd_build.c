@@ -269,6 +269,24 @@ static int estimate_tasks(const struct tp_build *b, const struct checks *ck,
 	return TP_OK;
 }
 
+static int predict_other_names(const struct tp_build *pl, const struct tp_session *s,
+			       struct tp_written_list *w);
+
+/* The files besides the sheets' the plan b writes (the record among
+ * them) into est->others.  0, or -1 when out of memory. */
+static int count_others(const struct tp_build *b, const struct tp_session *s, double sheets,
+			struct tp_estimate *est)
+{
+	struct tp_written_list o = { 0 };
+	/* index.html follows any build that writes a file: a placeholder for
+	 * the sheets' files when there are some. */
+	int bad = sheets > 0 ? tp_written_add(&o, "", 0, 0) : 0;
+	bad |= predict_other_names(b, s, &o);
+	est->others = (double)o.n - (sheets > 0) + (o.n > 0);   /* + the record */
+	tp_written_free(&o);
+	return bad;
+}
+
 int tp_build_estimate(const struct tp_cli *cli, const struct tp_session *s,
 		      struct tp_estimate *est, tp_err *e)
 {
@@ -283,6 +301,8 @@ int tp_build_estimate(const struct tp_cli *cli, const struct tp_session *s,
 		rc = tp_build_plan(&b, s, &opt, e);
 	if (rc == TP_OK)
 		rc = estimate_tasks(&b, &ck, est, e);
+	if (rc == TP_OK && count_others(&b, s, est->files, est) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory estimating the build");
 	tp_build_free(&b);
 	checks_close(&ck);
 	return rc;
@@ -396,6 +416,8 @@ static int plan_and_check(const struct tp_cli *cli, const struct tp_session *s, 
 	if (rc == TP_OK)
 		rc = estimate_tasks(b, &ck, &est, e);
 	checks_close(&ck);
+	if (rc == TP_OK && count_others(b, s, est.files, &est) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	if (rc == TP_OK)
 		rc = tp_estimate_check(s, &est, e);
 	if (rc == TP_OK && predict_other_names(b, s, predicted) != 0)
