@@ -99,5 +99,24 @@ c_max_files_all() {
 }
 tcase "print.max_files counts every file the build writes (manifest, proof, page, record)" c_max_files_all
 
+c_simulate_limit() {
+	# The run (side 99, 100,000 games: a quarter of an hour) is
+	# refused from its first game, with a limit far below its estimate.
+	start=$(date +%s)
+	run -c arena -s arena.side=99 -s sim.max_seconds=10 simulate --games 100000
+	took=$(($(date +%s) - start))
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "sim.max_seconds = 10" "100000 games" || return
+	[ "$took" -lt 30 ] || { fail "the refusal took $took s"; return; }
+	# Within the limit the run is the same as ever: the first game played
+	# twice changes nothing (the same seed, the same report).
+	run -c arena simulate --games 3 --seed 7
+	[ "$rc" -eq 0 ] || { fail "a small run: exit $rc: $(errtext)"; return; }
+	cp "$OUT" "$T/sim3"
+	run -c arena -s sim.max_seconds=10000 simulate --games 3 --seed 7
+	cmp -s "$OUT" "$T/sim3" || fail "the report depends on sim.max_seconds"
+}
+tcase "simulate estimates its run from the first game and refuses past sim.max_seconds (exit 2)" c_simulate_limit
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
