@@ -341,4 +341,6 @@ const struct tp_game tp_game_arena = {
 	.summary = summary,
 	.simulate = simulate,
 	.warnings = tp_arena_warnings,
+	.art_places = tp_arena_art_places,
+	.art_names = tp_arena_art_names,
 };
