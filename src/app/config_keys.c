@@ -139,6 +139,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "a build that would write more files is refused (raise it to allow one)" },
 	{ CORE("print", "max_gpx", TP_KEY_NUM, print.max_gpx), .lo = 0.001, .hi = 100000,
 	  .help = "a build that would draw more PNG gigapixels is refused (raise it to allow one)" },
+	{ CORE("sim", "max_seconds", TP_KEY_NUM, sim_max_seconds), .lo = 0.001, .hi = 10000000,
+	  .help = "simulate refuses a run its first game says would take longer (CPU seconds)" },
 	{ CORE("print", "layout", TP_KEY_ENUM, print.layout), .names = layout_names,
 	  .help = "tile sheets as one gang of tiles edge to edge, or punchboard: press sheets, a gutter round every tile" },
 	{ CORE("print", "sheet_mm", TP_KEY_CUSTOM, print.sheet_name), .parse = parse_sheet,
