@@ -350,20 +350,3 @@ int tp_proof_end(struct tp_doc *out, size_t n, const char *text)
 	}
 	return rc ? -1 : 0;
 }
-
-int tp_proof_layout(const struct tp_palette *pal, const char *title,
-		    const struct tp_proof_item *items, size_t n, const char *text,
-		    double min_size, struct tp_doc *out)
-{
-	if (tp_proof_begin(pal, title, n, text, out) != 0)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		const struct tp_doc *d = items[i].doc;
-		char inks[200];
-		tp_doc_inks(d, inks, sizeof inks);
-		if (tp_proof_add(out, i, items[i].name, d->n ? d->pages[0].sc : NULL, d->n, inks,
-				 min_size) != 0)
-			return -1;
-	}
-	return tp_proof_end(out, n, text);
-}
