@@ -140,12 +140,16 @@ cli: tilepress
 	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
 	[ -z "$$failed" ] || { echo "cli: FAILED:$$failed"; exit 1; }
 
-# The fast loop: one build on every core, then the unit and CLI suites
-# (SUITE and CASE as above); make test runs everything.
+# The fast loop: one build on every core, then the unit suites beside the
+# CLI suites (their output in $(BUILD)/check-unit.log, shown when one
+# fails), SUITE and CASE as above; make test runs everything.
 check: $(BUILD)/pkgconfig/libhpdf.pc
 	@$(MAKE) -s --no-print-directory -j$(NPROC) tilepress $(UNIT_SEL)
-	@$(MAKE) --no-print-directory unit; u=$$?; \
+	@$(MAKE) --no-print-directory unit > $(BUILD)/check-unit.log 2>&1 & up=$$!; \
 	$(MAKE) --no-print-directory cli; c=$$?; \
+	wait $$up; u=$$?; \
+	if [ $$u = 0 ]; then echo "unit: $(words $(UNIT_SEL)) suites passed ($(BUILD)/check-unit.log)"; \
+	else cat $(BUILD)/check-unit.log; fi; \
 	[ $$u = 0 ] && [ $$c = 0 ] && echo "make check: $(words $(UNIT_SEL) $(CLI_SEL)) suites passed"
 
 asan: $(ATESTBIN) $(BUILD)/asan/tilepress
