@@ -35,6 +35,16 @@ c_check() {
 	[ "$(grep -c '^ok: ' "$OUT")" -ge 5 ] || fail "fewer than 5 rules proved"
 }
 
+# A layout csv's front columns (4 on); a last column "turned" says how a
+# tile lies, not which front it is.
+front_cols() {
+	if head -n 1 "$1" | grep -q ',turned$'; then
+		tail -n +2 "$1" | cut -d, -f4- | sed 's/,[^,]*$//'
+	else
+		tail -n +2 "$1" | cut -d, -f4-
+	fi
+}
+
 # The manifest's fronts are the distinct element rows of the layout, and
 # its counts add up to the board.
 c_manifest() {
@@ -44,7 +54,7 @@ c_manifest() {
 	run -c "$1" manifest --format csv
 	expect_ok || return
 	tiles=$(($(wc -l <"$T/layout.csv") - 1))
-	distinct=$(tail -n +2 "$T/layout.csv" | cut -d, -f4- | sort -u | wc -l)
+	distinct=$(front_cols "$T/layout.csv" | sort -u | wc -l)
 	fronts=$(($(wc -l <"$OUT") - 1))
 	total=$(tail -n +2 "$OUT" | awk -F, '{ s += $NF } END { print s }')
 	[ "$fronts" -eq "$distinct" ] || fail "manifest has $fronts fronts, layout $distinct"
@@ -52,12 +62,12 @@ c_manifest() {
 }
 
 # --games N --spares P: each front's count is its tiles in the layout
-# times N, plus P % of that rounded up (the README's rule for each kind),
+# times N, plus P % of that rounded up (docs/commands.md's rule for each kind),
 # in csv, text and json; the build's files stay one game.
 c_manifest_run() {
 	run -c "$1" pattern --format csv
 	expect_ok || return
-	tail -n +2 "$OUT" | cut -d, -f4- | sort | uniq -c |
+	front_cols "$OUT" | sort | uniq -c |
 		awk -v g=3 -v p=12.5 '{ b = $1 * g; s = b * p / 100; r = int(s); if (r < s) r++;
 			print $2 "," b + r }' | sort >"$T/want"
 	run -c "$1" manifest --format csv --games 3 --spares 12.5
@@ -216,7 +226,7 @@ c_punch_formats() {
 }
 tcase "series-hex shapes punchboard: every format, preflight clean" \
 	c_punch_formats series-hex -s hex.indicia=shapes -s hex.east=diamond -s hex.southeast=circle
-# Off-default sizes the README offers: the preflight finds nothing (two
+# Off-default sizes docs/series.md offers: the preflight finds nothing (two
 # tiles' run-ons at a sheet edge once reached into each other's bleed and
 # read as knock-outs with 5 mm of bleed, or 20 mm hexagons).
 c_preflight_clean() {
