@@ -47,6 +47,7 @@
 /* Sheet numbers of the files that belong to no sheet of the game. */
 #define TP_MANIFEST_SHEET ((size_t)-1)
 #define TP_PROOF_SHEET ((size_t)-2)
+#define TP_PLAYTEST_SHEET ((size_t)-4)   /* playtest.pdf (app/playtest.h) */
 
 struct tp_build;
 
@@ -80,7 +81,7 @@ struct tp_build_opts {
 #define TP_LAYOUT_KEEP_BYTES (24u << 20)
 
 /* Tasks besides one sheet in one format. */
-enum tp_task_kind { TP_TASK_SHEET, TP_TASK_INKS, TP_TASK_PROOF };
+enum tp_task_kind { TP_TASK_SHEET, TP_TASK_INKS, TP_TASK_PROOF, TP_TASK_PLAYTEST };
 
 /* One task: one sheet in one format. */
 struct tp_task {

@@ -11,6 +11,7 @@
 #include "app/build.h"
 #include "app/build_record.h"
 #include "app/file_name.h"
+#include "app/playtest.h"
 #include "app/session.h"
 #include "cli/build_estimate.h"
 #include "cli/build_txn.h"
@@ -33,12 +34,19 @@ static void human_size(char *out, size_t n, long long bytes)
 		snprintf(out, n, "%.0f kB", kb < 1 ? 1 : kb);
 }
 
+/* The sheets of paper the playtest kit's task reported ("=paper N"). */
+static long playtest_paper;
+
 /* Adds the files of one report ("NAME<TAB>BYTES" or
  * "NAME<TAB>BYTES<TAB>SHA-256" lines) to w.  0 or -1. */
 static int collect(struct tp_written_list *w, const struct tp_buf *report, size_t sheet)
 {
 	const char *p = report->s;
 	while (p && *p) {
+		if (strncmp(p, "=paper ", 7) == 0) {
+			playtest_paper = atol(p + 7);
+			break;
+		}
 		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
 		if (tab == NULL || nl == NULL || tab > nl)
 			break;
@@ -94,6 +102,14 @@ static void print_summary(const struct tp_session *s, const char *dir,
 		if (sheet == TP_PREVIEW_SHEET) {
 			human_size(size, sizeof size, w->v[k].bytes);
 			tp_buf_printf(&line, "%s %s", TP_PREVIEW_NAME, size);
+		} else if (sheet == TP_PLAYTEST_SHEET) {
+			double pw, ph;
+			tp_playtest_paper(s->cfg->print.paper, &pw, &ph);
+			human_size(size, sizeof size, w->v[k].bytes);
+			tp_buf_printf(&line, "%s %s: %ld sheets of %s paper (%g x %g mm), both sides%s",
+				      w->v[k].name, size, playtest_paper,
+				      s->cfg->print.paper == TP_PAPER_LETTER ? "Letter" : "A4", pw, ph,
+				      s->cfg->print.duplex == TP_DUPLEX_NONE ? " (backs on their own pages)" : "");
 		} else if (sheet == TP_MANIFEST_SHEET) {
 			for (size_t j = k; j < w->n; j++)
 				if (w->v[j].sheet == sheet) {
@@ -132,7 +148,8 @@ static void print_summary(const struct tp_session *s, const char *dir,
 		printf("  %-*s  %s\n", (int)width,
 		       sheet == TP_MANIFEST_SHEET ? "manifest"
 		       : sheet == TP_PROOF_SHEET ? "proof"
-		       : sheet == TP_PREVIEW_SHEET ? "preview" : s->game->sheets[sheet].name,
+		       : sheet == TP_PREVIEW_SHEET ? "preview"
+		       : sheet == TP_PLAYTEST_SHEET ? "playtest" : s->game->sheets[sheet].name,
 		       line.s && !line.oom ? line.s : "");
 		tp_buf_free(&line);
 	}
@@ -324,6 +341,8 @@ static int predict_other_names(const struct tp_build *pl, const struct tp_sessio
 			bad |= tp_written_add(w, rel, 0, 0);
 		}
 	}
+	if (s->cfg->print.layout == TP_LAYOUT_PLAYTEST)
+		bad |= tp_written_add(w, "playtest.pdf", 0, 0);
 	/* The preview page follows any build that writes a file. */
 	if (w->n > 0)
 		bad |= tp_written_add(w, "index.html", 0, 0);
@@ -337,9 +356,9 @@ static int list_written(const struct tp_build *b, struct tp_written_list *w)
 {
 	if (collect(w, &b->manifest, TP_MANIFEST_SHEET) != 0)
 		return -1;
-	static const int kinds[3] = { TP_TASK_INKS, TP_TASK_SHEET, TP_TASK_PROOF };
-	static const size_t sheets[3] = { TP_MANIFEST_SHEET, 0, TP_PROOF_SHEET };
-	for (size_t k = 0; k < 3; k++)
+	static const int kinds[4] = { TP_TASK_INKS, TP_TASK_SHEET, TP_TASK_PROOF, TP_TASK_PLAYTEST };
+	static const size_t sheets[4] = { TP_MANIFEST_SHEET, 0, TP_PROOF_SHEET, TP_PLAYTEST_SHEET };
+	for (size_t k = 0; k < 4; k++)
 		for (size_t i = 0; i < b->n_tasks; i++)
 			if (b->tasks[i].kind == kinds[k] &&
 			    collect(w, &b->reports[i], k == 1 ? b->tasks[i].sheet : sheets[k]) != 0)

@@ -70,6 +70,12 @@ struct tp_print {
 	double nick_mm, nick_corner_mm;
 	int pdfx;                  /* enum tp_pdfx: the PDFs' PDF/X version */
 	int die_lines;             /* enum tp_die_lines */
+	/* print.layout = playtest (app/playtest.h): the paper (enum
+	 * tp_paper), how the home printer prints the backs (enum tp_duplex),
+	 * and how far every back is moved (mm, right and down on the back
+	 * page as drawn), as read from the calibration sheet. */
+	int paper, duplex;
+	double duplex_offset[2];
 	struct tp_palette inks;    /* the game's inks, then the shared ones */
 	/* PDF/X-1a output intent: a registered printing condition, and a CMYK
 	 * output profile to embed ("" = name the condition only). */

@@ -78,6 +78,8 @@ void tp_pdf_id_begin(uint64_t h[2], const struct tp_doc_info *info)
 	mix(h, &info->epoch, sizeof info->epoch);
 	mix(h, &info->marks, sizeof info->marks);
 	mix(h, &info->pdfx4, sizeof info->pdfx4);
+	if (info->rgb)
+		mix(h, &info->rgb, sizeof info->rgb);
 	const char *intent[] = { info->output_condition, info->output_info,
 				 info->output_registry, info->output_profile };
 	for (int i = 0; i < 4; i++)
@@ -320,12 +322,12 @@ int tp_pdf_doc_info(HPDF_Doc pdf, const struct tp_doc_info *info, tp_err *e)
 	    HPDF_SetInfoDateAttr(pdf, HPDF_INFO_MOD_DATE, date) != HPDF_OK ||
 	    HPDF_SetInfoAttr(pdf, HPDF_INFO_CREATOR, "tilepress " TP_VERSION) != HPDF_OK ||
 	    HPDF_Dict_AddName(pdf->info, "Trapped", "False") != HPDF_OK ||
-	    add_text(pdf->info, "GTS_PDFXVersion",
-		     info->pdfx4 ? "PDF/X-4" : "PDF/X-1a:2003") != 0)
+	    (!info->rgb && add_text(pdf->info, "GTS_PDFXVersion",
+				    info->pdfx4 ? "PDF/X-4" : "PDF/X-1a:2003") != 0))
 		return -1;
 	/* PDF/X wants a title: the sheet's, or the job's. */
 	const char *title = info->title ? info->title : info->job ? info->job : "tilepress";
 	if (add_text(pdf->info, "Title", title) != 0)
 		return -1;
-	return info->pdfx4 ? xmp(pdf, title, &tm) : 0;
+	return info->pdfx4 && !info->rgb ? xmp(pdf, title, &tm) : 0;
 }
