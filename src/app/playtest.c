@@ -43,6 +43,8 @@ struct item {
 	double w, h;                     /* trim */
 	int tile;                        /* a tile of a grid: its trim is cut */
 	int alone;                       /* a page or panel: a sheet of its own */
+	int quarter;                     /* turned a quarter on the paper (w, h
+					  * are the paper's: the scene's swapped) */
 	int group;                       /* the sheet it comes from */
 	/* A panel: its sheet's title, place in the grid and glue tabs. */
 	char label[120];
@@ -173,15 +175,44 @@ static int add_page(struct kit *k, const struct tp_sheet_def *d, const struct tp
 		snprintf(name, sizeof name, "%s, page %zu of %zu", d->name, page + 1, pages);
 	else
 		snprintf(name, sizeof name, "%s", d->name);
-	if (sc->trim_w + 2 * bl <= cw && sc->trim_h + 2 * bl <= ch) {
+	/* What the page draws: a page of the paper's own size (a score pad)
+	 * whose art keeps inside the room goes whole onto one sheet, as its
+	 * art's box. */
+	double a[4] = { 0, 0, sc->trim_w, sc->trim_h };
+	if (sc->trim_w + 2 * bl > cw || sc->trim_h + 2 * bl > ch) {
+		double u[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			double b[4];
+			if (sc->shapes[i].flags & TP_SHAPE_MARK)
+				continue;
+			tp_shape_bbox(sc, &sc->shapes[i], b);
+			u[0] = fmin(u[0], b[0]);
+			u[1] = fmin(u[1], b[1]);
+			u[2] = fmax(u[2], b[2]);
+			u[3] = fmax(u[3], b[3]);
+		}
+		if ((u[2] - u[0] + 2 <= cw && u[3] - u[1] + 2 <= ch) ||
+		    (u[3] - u[1] + 2 <= cw && u[2] - u[0] + 2 <= ch)) {
+			a[0] = fmax(0, u[0] - 1);
+			a[1] = fmax(0, u[1] - 1);
+			a[2] = fmin(sc->trim_w, u[2] + 1) - a[0];
+			a[3] = fmin(sc->trim_h, u[3] + 1) - a[1];
+			bl = 0;
+		}
+	}
+	int fits = a[2] + 2 * bl <= cw && a[3] + 2 * bl <= ch;
+	/* A landscape page that fits turned: a quarter turn, not panels. */
+	int quarter = !fits && a[3] + 2 * bl <= cw && a[2] + 2 * bl <= ch;
+	if (fits || quarter) {
 		struct item *it = new_item(k);
 		if (it == NULL)
 			return -1;
-		it->w = sc->trim_w;
-		it->h = sc->trim_h;
+		it->w = quarter ? a[3] : a[2];
+		it->h = quarter ? a[2] : a[3];
+		it->quarter = quarter;
 		it->alone = 1;
 		snprintf(it->label, sizeof it->label, "%s", name);
-		it->front = crop(sc, NULL, 0, 0, sc->trim_w, sc->trim_h, bl);
+		it->front = crop(sc, NULL, a[0], a[1], a[2], a[3], bl);
 		return it->front ? 0 : -1;
 	}
 	int nx = sc->trim_w <= cw ? 1 : (int)ceil((sc->trim_w - o) / (cw - o) - 1e-9);
@@ -600,14 +631,15 @@ static int write_kit(struct kit *k, struct tp_pages_out *out, const struct tp_wa
 			for (size_t i = p->first; i < p->first + p->n; i++) {
 				const struct item *it = &k->items[k->at[i].item];
 				if (!back) {
-					pl[n++] = (struct tp_placed){ it->front, k->at[i].x, k->at[i].y, 0 };
+					pl[n++] = (struct tp_placed){ it->front, k->at[i].x, k->at[i].y, 0,
+								      it->quarter };
 				} else if (it->back) {
-					struct tp_placed q = { it->back, 0, 0, 0 };
+					struct tp_placed q = { it->back, 0, 0, 0, 0 };
 					back_place(k, it, k->at[i].x, k->at[i].y, &q.x, &q.y, &q.turn);
 					pl[n++] = q;
 				}
 			}
-			pl[n++] = (struct tp_placed){ f, 0, 0, 0 };
+			pl[n++] = (struct tp_placed){ f, 0, 0, 0, 0 };
 			rc = tp_pdf_add_placed(out, k->W, k->H, pl, n, view, back ? "back " : "front ",
 					       (int)s + 1, e);
 			tp_scene_free(f);

@@ -103,11 +103,14 @@ int tp_pdf_close(struct tp_pages_out *out, int write, tp_err *e);
 /* A scene placed on a composed page (tp_pdf_add_placed): its trim corner
  * at (x, y) mm from the page's top-left corner, its art clipped to its own
  * bleed box; turn 1 turns it half round about its trim centre (a back for
- * short-edge duplex). */
+ * short-edge duplex); quarter 1 turns it a quarter clockwise instead, its
+ * trim then trim_h wide and trim_w high from (x, y) (a landscape page on
+ * portrait paper). */
 struct tp_placed {
 	const struct tp_scene *sc;
 	double x, y;
 	int turn;
+	int quarter;
 };
 /* Adds one page of w x h mm (media = trim, no bleed) to a PDF opened with
  * tp_pdf_open, drawing pl[0..n-1] in order, each with the walk view

@@ -643,12 +643,19 @@ int tp_pdf_add_placed(struct tp_pages_out *w, double wmm, double hmm, const stru
 		const struct tp_scene *sc = pl[i].sc;
 		double b = sc->bleed;
 		tp_pdf_id_page(d->id, sc);
+		int q = pl[i].quarter != 0;
 		struct page p = { .d = d, .sc = sc, .pg = pg, .off = 0, .h_mm = hmm,
-				  .dx = pl[i].x, .dy = pl[i].y, .rgb = d->rgb };
-		p.bleed = box_pt(pl[i].x - b, hmm - (pl[i].y + sc->trim_h + b), sc->trim_w + 2 * b,
+				  .dx = q ? 0 : pl[i].x, .dy = q ? 0 : pl[i].y, .rgb = d->rgb };
+		p.bleed = box_pt(p.dx - b, hmm - (p.dy + sc->trim_h + b), sc->trim_w + 2 * b,
 				 sc->trim_h + 2 * b);
 		HPDF_Page_GSave(pg);
-		if (pl[i].turn) {
+		if (q) {
+			/* Drawn at the page's corner, then (u, v) mm of the scene
+			 * goes to (x + trim_h - v, y + u). */
+			HPDF_Page_Concat(pg, 0, -1, 1, 0,
+					 (HPDF_REAL)((pl[i].x + sc->trim_h - hmm) * K),
+					 (HPDF_REAL)((hmm - pl[i].y) * K));
+		} else if (pl[i].turn) {
 			double cx = (pl[i].x + sc->trim_w / 2) * K, cy = (hmm - pl[i].y - sc->trim_h / 2) * K;
 			HPDF_Page_Concat(pg, -1, 0, 0, -1, (HPDF_REAL)(2 * cx), (HPDF_REAL)(2 * cy));
 		}
