@@ -468,6 +468,13 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 		   int n_sets, const struct tp_game_table *games, tp_err *e)
 {
 	*out = NULL;
+	/* A factory profile given as the config would build the default game
+	 * under the profile's name: it is read through a config instead. */
+	char prof[32];
+	if (tp_profile_shipped(path, prof, sizeof prof))
+		return tp_fail(e, TP_EINPUT,
+			       "%s: this is the factory profile %s (print keys for a factory), not a game config; allowed: a game config (-c series, config/series.ini, ...) with print.profile = %s in its [print] section, or -s print.profile=%s",
+			       path, prof, prof, prof);
 	const struct tp_game *g;
 	int by_set;
 	int rc = which_game(path, sets, n_sets, games, &g, &by_set, e);
