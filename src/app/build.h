@@ -44,6 +44,11 @@
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
 #define TP_FIXED_EPOCH 946684800LL
 
+/* The preview page's thumbnails: thumbs/BASE.png, at most TP_THUMB_PX
+ * pixels on the longer side (build_proof.c). */
+#define TP_THUMB_DIR "thumbs"
+#define TP_THUMB_PX 640.0
+
 /* Sheet numbers of the files that belong to no sheet of the game. */
 #define TP_MANIFEST_SHEET ((size_t)-1)
 #define TP_PROOF_SHEET ((size_t)-2)

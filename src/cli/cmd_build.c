@@ -156,14 +156,14 @@ static void print_summary(const struct tp_session *s, const char *dir,
 }
 
 struct recorded {
-	const struct tp_game *g;
+	const struct tp_config *c;
 	int *shown;
 };
 
 static void mark_recorded(const char *path, void *ctx)
 {
 	struct recorded *r = ctx;
-	long i = tp_preview_sheet_of(r->g, path);
+	long i = tp_preview_sheet_of(r->c, path);
 	if (i >= 0)
 		r->shown[i] = 1;
 }
@@ -175,7 +175,7 @@ static int *recorded_sheets(const struct tp_session *s, const char *dir)
 {
 	int *in_folder = tp_calloc(s->game->n_sheets + 1, sizeof *in_folder);
 	if (in_folder && tp_session_same_edition(dir, s->cfg)) {
-		struct recorded r = { s->game, in_folder };
+		struct recorded r = { s->cfg, in_folder };
 		tp_record_each(dir, mark_recorded, &r);
 	}
 	return in_folder;
@@ -331,6 +331,16 @@ static int predict_other_names(const struct tp_build *pl, const struct tp_sessio
 		bad |= tp_written_add(w, "manifest/inks.csv", 0, 0) |
 		       tp_written_add(w, "manifest/preflight.txt", 0, 0) |
 		       tp_written_add(w, "manifest/preflight.json", 0, 0);
+	/* The preview page's thumbnails, made with the contact sheet. */
+	const struct tp_backend *png = tp_backend_find("png");
+	for (size_t i = 0; pl->want_proof && png && (pl->formats & (1u << (png - tp_backends))) &&
+			   i < s->game->n_sheets; i++)
+		if (pl->shown[i] && pl->want[i] && !(s->game->sheets[i].flags & TP_SHEET_PLATE)) {
+			char base[128];
+			tp_file_base(s->cfg, s->game->sheets[i].name, base, sizeof base);
+			snprintf(rel, sizeof rel, "%s/%s.png", TP_THUMB_DIR, base);
+			bad |= tp_written_add(w, rel, 0, 0);
+		}
 	static const char *const proofs[] = { "pdf", "png" };
 	for (size_t f = 0; pl->want_proof && f < 2; f++) {
 		const struct tp_backend *b = tp_backend_find(proofs[f]);
