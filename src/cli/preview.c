@@ -27,6 +27,13 @@
  * manifest/preflight.txt). */
 #define TP_PREVIEW_MAX_FINDINGS 20
 
+static const char *page_note;
+
+void tp_preview_set_note(const char *html)
+{
+	page_note = html;
+}
+
 long tp_preview_sheet_of(const struct tp_config *c, const char *path)
 {
 	const struct tp_game *g = c->game;
@@ -350,6 +357,8 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 	tp_buf_printf(b, "</h1>\n<p>Game %s, config ", g->name);
 	esc(b, s->cfg->path);
 	tp_buf_printf(b, ". <a href=\"#sheets\">Sheets</a> &middot; <a href=\"#manifest\">Manifest</a> &middot; <a href=\"#record\">Build record</a></p>\n");
+	if (page_note)
+		tp_buf_printf(b, "<p id=\"note\" class=\"warn\">%s</p>\n", page_note);
 	/* The contact sheet, under print.file_name as every sheet is. */
 	char proof[140];
 	tp_file_base(s->cfg, "proof", proof, sizeof proof - 4);

@@ -33,6 +33,11 @@ int tp_preview_write(const struct tp_session *s, const char *stage, const char *
 		     struct tp_written_list *w, const struct tp_preflight *pf,
 		     const struct tp_sheet_facts *facts, long long epoch, tp_err *e);
 
+/* A line of HTML the pages written from now on show under their title
+ * (the watch's proofs say what they are), or NULL for none.  Static
+ * text, kept by pointer. */
+void tp_preview_set_note(const char *html);
+
 /* The sheet (index into c's game's sheets) a file of the output folder
  * belongs to: BASE.EXT, or BASE-PAGE.EXT for one page of a multi-page
  * sheet, BASE the sheet's file name under print.file_name (app/file_name.h:

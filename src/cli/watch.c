@@ -19,6 +19,7 @@
 #include "app/impose_game.h"
 #include "app/session.h"
 #include "cli/cli.h"
+#include "cli/preview.h"
 #include "core/alloc.h"
 #include "core/inputs.h"
 #include "core/keys.h"
@@ -27,6 +28,8 @@
 
 /* The proof resolution, unless --set print.dpi says otherwise. */
 #define TP_WATCH_DPI "print.dpi=72"
+/* Where in the output folder the watch's proofs go. */
+#define TP_WATCH_FOLDER "watch"
 /* Editors save in bursts (write, rename, chmod): wait this long for quiet. */
 #define TP_WATCH_SETTLE_MS 150
 #define TP_WATCH_DIRS 64
@@ -122,13 +125,22 @@ static int drain(const struct watch *w, const char **what)
  * [print] keys (dpi, marks, formats change files, not scenes): "" for a
  * sheet this config has not got.  Loads the config (noting its inputs);
  * TP_OK, or the load's error. */
-static int digests(const struct tp_cli *cli, char (**out)[65], const struct tp_game **game, tp_err *e)
+static int digests(const struct tp_cli *cli, char (**out)[65], const struct tp_game **game,
+		   char *watch_dir, size_t n_dir, tp_err *e)
 {
 	struct tp_session s;
 	tp_inputs_reset();
 	int rc = tp_cli_session_open(&s, cli, e);
 	if (rc != TP_OK)
 		return rc;
+	/* The proofs go to DIR/watch, DIR the folder a build of this config
+	 * writes: never over the press set there (print.dpi 300 replaced by
+	 * 72 dpi proofs without a word). */
+	if (watch_dir[0] == '\0') {
+		char dir[PATH_MAX];
+		tp_session_out_dir(cli->out_dir, s.cfg, dir, sizeof dir);
+		snprintf(watch_dir, n_dir, "%s/%s", dir, TP_WATCH_FOLDER);
+	}
 	const struct tp_game *g = s.game;
 	char (*d)[65] = tp_calloc(g->n_sheets + 1, sizeof *d);
 	if (d == NULL)
@@ -220,12 +232,19 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 	}
 	const struct tp_game *g = NULL;
 	char (*good)[65] = NULL;   /* the digests of the last good set */
+	static char watch_dir[PATH_MAX + 16];
+	watch_dir[0] = '\0';
+	/* What the page of the folder says it shows. */
+	tp_preview_set_note("Proofs of <code>tilepress watch</code>: a quick look at the design, "
+			    "not the press set (that is the folder above, made by <code>tilepress build</code>).");
 	const char *why = "start";
 	int rc = TP_OK;
 	for (;;) {
 		char (*now)[65] = NULL;
 		tp_err err = { 0 };
-		int r = digests(&c, &now, &g, &err);
+		int r = digests(&c, &now, &g, watch_dir, sizeof watch_dir, &err);
+		if (watch_dir[0])
+			c.out_dir = watch_dir;
 		watch_inputs(w);
 		if (r == TP_OK)
 			r = rebuild(&c, g, good, now, why, &err);
