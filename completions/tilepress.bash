@@ -121,7 +121,7 @@ _tilepress()
 		return
 		;;
 	--list)
-		COMPREPLY=($(compgen -W 'games editions keys sheets inks' -- "$cur"))
+		COMPREPLY=($(compgen -W 'games editions keys sheets inks art' -- "$cur"))
 		return
 		;;
 	--game)

@@ -26,6 +26,18 @@
 #define TEXT_MM 3.2    /* furniture text size */
 #define PIECE_BLEED 1.5  /* most bleed kept round a piece: half the gutter */
 
+static long paper_used;
+
+void tp_playtest_set_paper(long n)
+{
+	paper_used = n;
+}
+
+long tp_playtest_paper_used(void)
+{
+	return paper_used;
+}
+
 void tp_playtest_paper(int paper, double *w, double *h)
 {
 	if (paper == TP_PAPER_LETTER) {

@@ -41,4 +41,9 @@ void tp_playtest_paper(int paper, double *w, double *h);
  * of the file lines stop at it).  TP_OK or fills e. */
 int tp_build_playtest(struct tp_build *b, tp_err *e);
 
+/* The sheets of paper the last kit written took, as its task reported
+ * them (set by the build pipeline, read by the summary); 0: none. */
+void tp_playtest_set_paper(long n);
+long tp_playtest_paper_used(void);
+
 #endif

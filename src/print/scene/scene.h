@@ -122,7 +122,18 @@ enum tp_shape_flag {
 	 * (tp_panel_die): the component is split across panels, which the
 	 * preflight's die-split rule rejects. */
 	TP_SHAPE_SPLIT = 2,
+	/* How a designer's art (print/art) is painted, where it differs from
+	 * the default every other shape keeps (nonzero fill, butt caps, miter
+	 * joins with limit 10): */
+	TP_SHAPE_EVENODD = 4,      /* fill by the even-odd rule */
+	TP_SHAPE_CAP_ROUND = 8,
+	TP_SHAPE_CAP_SQUARE = 16,
+	TP_SHAPE_JOIN_ROUND = 32,
+	TP_SHAPE_JOIN_BEVEL = 64,
+	TP_SHAPE_MITER4 = 128,     /* miter limit 4 (SVG's default) */
 };
+#define TP_SHAPE_STYLE (TP_SHAPE_EVENODD | TP_SHAPE_CAP_ROUND | TP_SHAPE_CAP_SQUARE | \
+			TP_SHAPE_JOIN_ROUND | TP_SHAPE_JOIN_BEVEL | TP_SHAPE_MITER4)
 
 enum tp_path_op { TP_MOVE, TP_LINE, TP_CURVE, TP_CLOSE };
 
