@@ -131,5 +131,34 @@ c_profile() {
 }
 tcase "a factory profile given as the config is refused" c_profile
 
+# A folder with files of another edition's build: the page counts them
+# (it said "0 kept from earlier builds" with 8 stale files there).
+c_other_edition() {
+	d=$T/two
+	run -c series-table -s print.dpi=72 --formats pdf,png -o "$d" -q build
+	expect_ok || return
+	run -c series -s print.dpi=72 --formats pdf,png -o "$d" -q build
+	expect_ok || return
+	# The files there that the new build record does not list.
+	left=$(python3 - "$d" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+listed = {f["path"] for f in json.load(open(d + "/manifest/build.json"))["files"]}
+listed.add("manifest/build.json")
+n = 0
+for root, dirs, files in os.walk(d):
+    for f in files:
+        rel = os.path.relpath(os.path.join(root, f), d)
+        if not f.startswith(".") and rel not in listed:
+            n += 1
+print(n)
+PY
+)
+	[ "$left" -gt 0 ] || { fail "no stale files left to count"; return; }
+	grep -q "$left more left in the folder by a build of another edition" "$d/index.html" ||
+		fail "the page does not count the $left files of the other edition: $(grep -o 'files: [^<]*' "$d/index.html")"
+}
+tcase "stale files of another edition are counted on the page" c_other_edition
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -101,6 +101,29 @@ static void add_earlier(const char *path, void *ctx)
 	(void)tp_written_add(f->w, path, stat(full, &st) == 0 ? (long long)st.st_size : 0, 0);
 }
 
+/* Files an earlier build of another edition recorded in the folder that
+ * are still there and that this build did not write over. */
+struct others {
+	const struct tp_written_list *w;
+	const char *dir;
+	size_t n;
+};
+
+static void count_other(const char *path, void *ctx)
+{
+	struct others *o = ctx;
+	char full[PATH_MAX + 64];
+	struct stat st;
+	if (strcmp(path, TP_PREVIEW_NAME) == 0 || strcmp(path, TP_RECORD_NAME) == 0)
+		return;
+	for (size_t i = 0; i < o->w->n; i++)
+		if (strcmp(o->w->v[i].name, path) == 0)
+			return;
+	snprintf(full, sizeof full, "%s/%s", o->dir, path);
+	if (stat(full, &st) == 0)
+		o->n++;
+}
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct tp_written *)a)->name, ((const struct tp_written *)b)->name);
@@ -312,7 +335,7 @@ static void csv_table(struct tp_buf *b, const char *stage, const char *dir, cons
 /* The build record's content: the tool, game, config and every key's
  * value; the files with their sizes (their SHA-256 are in build.json). */
 static void record_section(struct tp_buf *b, const struct tp_config *c, const struct tp_written_list *w,
-			   size_t own, long long epoch)
+			   size_t own, size_t other, long long epoch)
 {
 	char date[64];
 	tp_format_date(epoch, date, sizeof date);
@@ -332,8 +355,14 @@ static void record_section(struct tp_buf *b, const struct tp_config *c, const st
 	}
 	b->oom |= v.oom;
 	tp_buf_free(&v);
-	tp_buf_printf(b, "</table></details>\n<details><summary>files: %zu written by this build, %zu kept from earlier builds</summary>\n<table>\n<tr><th>file</th><th>bytes</th><th>build</th></tr>\n",
+	tp_buf_printf(b, "</table></details>\n<details><summary>files: %zu written by this build, %zu kept from earlier builds",
 		      own, w->n - own);
+	/* Not kept, not shown, but there: an earlier build of another
+	 * edition left them (build --clean removes them). */
+	if (other)
+		tp_buf_printf(b, "; <span class=\"warn\">%zu more left in the folder by a build of another edition</span> (not shown; build --clean removes them)",
+			      other);
+	tp_buf_printf(b, "</summary>\n<table>\n<tr><th>file</th><th>bytes</th><th>build</th></tr>\n");
 	for (size_t i = 0; i < w->n; i++) {
 		tp_buf_printf(b, "<tr><td><a href=\"");
 		href(b, w->v[i].name);
@@ -346,7 +375,7 @@ static void record_section(struct tp_buf *b, const struct tp_config *c, const st
 }
 
 static void page(struct tp_buf *b, const struct tp_session *s, const char *stage, const char *dir,
-		 const struct tp_written_list *all, size_t own, const struct tp_preflight *pf,
+		 const struct tp_written_list *all, size_t own, size_t other, const struct tp_preflight *pf,
 		 const struct tp_sheet_facts *facts, long long epoch)
 {
 	const struct tp_game *g = s->game;
@@ -411,7 +440,7 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 		if (strncmp(p, "manifest/", 9) == 0 && ext && strcmp(ext, ".csv") == 0)
 			csv_table(b, stage, dir, p);
 	}
-	record_section(b, s->cfg, all, own, epoch);
+	record_section(b, s->cfg, all, own, other, epoch);
 	tp_buf_printf(b, "</body>\n</html>\n");
 }
 
@@ -427,13 +456,16 @@ int tp_preview_write(const struct tp_session *s, const char *stage, const char *
 		oom |= tp_written_add(&all, w->v[i].name, w->v[i].bytes, w->v[i].sheet);
 	size_t own = all.n;
 	struct files f = { &all, own, dir };
+	struct others o = { &all, dir, 0 };
 	if (tp_session_same_edition(dir, s->cfg))
 		tp_record_each(dir, add_earlier, &f);
+	else
+		tp_record_each(dir, count_other, &o);
 	if (all.n > own)
 		qsort(all.v + own, all.n - own, sizeof *all.v, by_name);
 	struct tp_buf b = { 0 };
 	if (!oom)
-		page(&b, s, stage, dir, &all, own, pf, facts, epoch);
+		page(&b, s, stage, dir, &all, own, o.n, pf, facts, epoch);
 	tp_written_free(&all);
 	int rc = oom || b.oom ? tp_fail(e, TP_EIO, "out of memory writing %s/%s", dir, TP_PREVIEW_NAME)
 			      : tp_out_write(stage, TP_PREVIEW_NAME, b.s, b.len, e);
