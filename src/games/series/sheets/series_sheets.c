@@ -1,11 +1,13 @@
 #include "games/series/sheets/series_sheets.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "games/series/sheets/series_art.h"
 #include "games/series/model/template.h"
+#include "print/ink/cvd.h"
 #include "print/layout/die.h"
 #include "print/layout/sheet.h"
 
@@ -260,6 +262,43 @@ static int grid_lines(struct tp_scene *sc, const struct tp_config *c, const stru
  * page the size of the whole board: the shapes are the whole board's, in
  * its order, so a crop inside q shows exactly what the same crop of the
  * whole board shows (build_pieces), in memory the size of q. */
+/* The ink of an anchor's halo: of the text ink and the game's inks, the
+ * one whose least WCAG contrast with the colours under the outline (the
+ * filled rects under the midpoints of its four sides and its corners, or
+ * paper) is the greatest; the orange outline and its halo are then seen
+ * on any square. */
+static int anchor_halo(const struct tp_scene *sc, double x, double y, double w)
+{
+	static const double paper[3] = { 1, 1, 1 };
+	const double pts[8][2] = { { x + w / 2, y }, { x + w, y + w / 2 }, { x + w / 2, y + w },
+				   { x, y + w / 2 }, { x, y }, { x + w, y }, { x + w, y + w }, { x, y + w } };
+	const double *under[8];
+	for (int k = 0; k < 8; k++) {
+		under[k] = paper;
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			const struct tp_shape *s = &sc->shapes[i];
+			if (s->kind == TP_SHAPE_RECT && s->paint == TP_FILL && pts[k][0] >= s->x &&
+			    pts[k][0] <= s->x + s->w && pts[k][1] >= s->y && pts[k][1] <= s->y + s->h)
+				under[k] = tp_scene_ink(sc, s->ink)->rgb;
+		}
+	}
+	int best = TP_INK_TEXT;
+	double most = -1;
+	for (size_t i = 0; i < sc->pal.n; i++) {
+		int id = tp_ink_id(&sc->pal, i);
+		if (id != TP_INK_TEXT && (size_t)id >= sc->pal.n_game)
+			continue;
+		double least = 1e9;
+		for (int k = 0; k < 8; k++)
+			least = fmin(least, tp_wcag_contrast(sc->pal.ink[i].rgb, under[k]));
+		if (least > most + 1e-9) {
+			most = least;
+			best = id;
+		}
+	}
+	return best;
+}
+
 static struct tp_scene *board_part(const struct tp_config *c, const struct tp_pattern *p,
 				   struct squares q)
 {
@@ -287,9 +326,19 @@ static struct tp_scene *board_part(const struct tp_config *c, const struct tp_pa
 	double aw = t * 0.03, in = aw / 2 + t * 0.02;
 	for (int r = q.r0; r < q.r1; r++)
 		for (int col = q.c0; col < q.c1; col++)
-			if (p->tiles[(size_t)r * p->cols + col].anchor)
+			if (p->tiles[(size_t)r * p->cols + col].anchor) {
+				/* A halo under the orange outline, in the ink that
+				 * stands out most on the colours under it (orange alone
+				 * vanished on red and yellow). */
+				double x = sq_x(c, p, col) + in, y = sq_y(c, p, r) + in, w = t - 2 * in;
+				/* On the text layer: over the squares and their lines,
+				 * under the outline, whatever its ink. */
+				rc |= tp_scene_layer(sc, tp_scene_ink(sc, TP_INK_TEXT)->name);
+				rc |= tp_scene_rect(sc, anchor_halo(sc, x, y, w), TP_STROKE, 2.5 * aw, x, y, w, w);
+				tp_scene_layer_by_ink(sc);
 				rc |= tp_scene_rect(sc, TP_INK_ASSEMBLY, TP_STROKE, aw, sq_x(c, p, col) + in,
 						    sq_y(c, p, r) + in, t - 2 * in, t - 2 * in);
+			}
 	if (rc) {
 		tp_scene_free(sc);
 		return NULL;
