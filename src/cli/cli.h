@@ -13,6 +13,9 @@ enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP
 
 #define TP_MAX_SETS 256
 
+/* watch --serve without a port. */
+#define TP_SERVE_PORT 8421
+
 struct tp_cli {
 	int command;
 	const char *config;
@@ -30,6 +33,8 @@ struct tp_cli {
 	struct tp_sim_opts sim;  /* simulate: --games, --seed, --players, --strategy, --format */
 	int force;             /* build --force: replace files tilepress did not write */
 	int wait;              /* build --wait: wait for another build of the folder */
+	int serve;             /* watch --serve: serve the folder on 127.0.0.1 */
+	unsigned serve_port;   /* its port (0: any free one) */
 	const struct tp_game_table *games;  /* NULL: the shipped games (a test passes its own) */
 };
 

@@ -67,6 +67,9 @@ static const char usage_text[] =
 	"                           did not write (refused otherwise)\n"
 	"  --wait                   build: wait for another build writing the folder\n"
 	"                           (refused otherwise)\n"
+	"  --serve[=PORT]           watch: serve the folder on http://127.0.0.1:PORT/\n"
+	"                           (default 8421; 0: any free port), the page reloading\n"
+	"                           itself after each rebuild (also: watch --serve PORT)\n"
 	"  -j, --jobs N             build: worker processes, 1..8 (default: one per core); the files\n"
 	"                           are the same bytes for any N\n"
 	"  --level N                series: board pieces as tiles N-1 levels up ([0086]);\n"
@@ -78,7 +81,7 @@ static const char usage_text[] =
 	"exit status: 0 ok, 1 I/O failure, 2 bad input.  See README.md and tilepress(1).\n";
 
 enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL, OPT_LIST,
-       OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT,
+       OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT, OPT_SERVE,
        OPT_ACCEPT };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -217,6 +220,23 @@ static int strategy_option(const char *arg, struct tp_cli *cli, struct given *g)
 	return 0;
 }
 
+/* A TCP port: 0..65535, digits only.  0 or -1. */
+static int port_arg(const char *a, unsigned *port)
+{
+	unsigned long v = 0;
+	if (*a == '\0' || strlen(a) > 5)
+		return -1;
+	for (const char *p = a; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		v = v * 10 + (unsigned long)(*p - '0');
+	}
+	if (v > 65535)
+		return -1;
+	*port = (unsigned)v;
+	return 0;
+}
+
 /* One option from getopt_long: 0, -1 (help), -2 (version), or an exit code. */
 static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *ls, struct given *g)
 {
@@ -266,6 +286,11 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 	case OPT_CLEAN: cli->clean = 1; return 0;
 	case OPT_FORCE: cli->force = 1; return 0;
 	case OPT_WAIT: cli->wait = 1; return 0;
+	case OPT_SERVE:
+		cli->serve = 1;
+		if (optarg && port_arg(optarg, &cli->serve_port) != 0)
+			return usage_error("--serve=%s: allowed: a port 0..65535 (0: any free one)", optarg);
+		return 0;
 	case OPT_ACCEPT: cli->accept_preflight = 1; return 0;
 	case ':':
 		return usage_error("%s needs a value", argv[optind - 1]);
@@ -294,6 +319,8 @@ static int check_command_options(const struct tp_cli *cli, const struct given *g
 	if ((cli->out_dir || cli->formats || g->jobs) && cli->command != TP_CMD_BUILD &&
 	    cli->command != TP_CMD_WATCH)
 		return usage_error("-o, --formats and --jobs apply to build and watch, not %s", cmd);
+	if (cli->serve && cli->command != TP_CMD_WATCH)
+		return usage_error("--serve applies to watch, not %s", cmd);
 	if (cli->accept_preflight && cli->command != TP_CMD_BUILD)
 		return usage_error("--accept-preflight applies to build, not %s", cmd);
 	if (g->level && (cli->command == TP_CMD_PATTERN || sim))
@@ -328,6 +355,7 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		{ "strategy", required_argument, NULL, OPT_STRATEGY },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "wait", no_argument, NULL, OPT_WAIT },
+		{ "serve", optional_argument, NULL, OPT_SERVE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct given g = { 0 };
@@ -347,6 +375,10 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		return usage_error("--game %s applies to --list; pick a config's game with -c or --set game.name=NAME", ls->game);
 	if (optind >= argc)
 		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate, watch, preflight", "");
+	/* watch --serve PORT: the port after the command (getopt moves it). */
+	if (cli->serve && optind + 2 == argc && strcmp(argv[optind], "watch") == 0 &&
+	    port_arg(argv[optind + 1], &cli->serve_port) == 0)
+		argc--;
 	if (optind + 1 < argc)
 		return usage_error("unexpected argument '%s' after the command", argv[optind + 1]);
 	static const int cmds[] = { TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
@@ -371,6 +403,7 @@ int main(int argc, char **argv)
 {
 	struct tp_cli cli = {
 		.config = NULL,
+		.serve_port = TP_SERVE_PORT,
 		.report = { .fmt = TP_FMT_TEXT, .run = { 1, 0 } },
 		.level = 1,
 		.sim = { .games = 1000, .seed = 1, .strategy = { TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY,

@@ -20,6 +20,7 @@
 #include "app/build/preview.h"
 #include "app/session.h"
 #include "cli/cli.h"
+#include "cli/serve.h"
 #include "core/alloc.h"
 #include "core/inputs.h"
 
@@ -208,6 +209,7 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 			    "not the press set (that is the folder above, made by <code>tilepress build</code>).");
 	const char *why = "start";
 	int rc = TP_OK;
+	struct tp_serve *srv = NULL;
 	for (;;) {
 		char (*now)[65] = NULL;
 		tp_err err = { 0 };
@@ -220,6 +222,7 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 		if (r == TP_OK) {
 			free(good);
 			good = now;
+			tp_serve_notify(srv);   /* the pages listening reload */
 		} else {
 			free(now);
 			fprintf(stderr, "tilepress: %s\n", err.msg);
@@ -234,6 +237,15 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 		if (w->n_dirs == 0) {
 			rc = tp_fail(e, TP_EIO, "watch: no folder to watch (inotify: %s)", strerror(errno));
 			break;
+		}
+		/* --serve: once the folder exists, on 127.0.0.1 only. */
+		if (c.serve && srv == NULL && good != NULL) {
+			rc = tp_serve_start(&srv, watch_dir, c.serve_port, e);
+			if (rc != TP_OK)
+				break;
+			printf("tilepress: watch: serving %s at http://127.0.0.1:%u/\n", watch_dir,
+			       tp_serve_port(srv));
+			fflush(stdout);
 		}
 		/* Wait for a save, then for the burst to settle. */
 		const char *what = NULL;
@@ -252,6 +264,7 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 		}
 		why = what;
 	}
+	tp_serve_stop(srv);
 	free(good);
 	close(w->fd);
 	free(w);
