@@ -194,4 +194,12 @@ int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 /* Reports a written file (relative to the output folder) to b->summary. */
 void tp_build_note_file(struct tp_build *b, const char *name);
 
+/* A report's line for one file: "LEN:NAME BYTES SHA256\n", the name
+ * length-prefixed (any byte in it is carried, none is a separator), the
+ * hash "-" when its writer could not read it back. */
+void tp_report_file(struct tp_buf *out, const char *name, long long bytes, const char *hex);
+/* The next line of a report at *p: 1 (fields filled, *p past it), 0 at
+ * the end, -1 when it is garbled or the name does not fit in n. */
+int tp_report_next(const char **p, char *name, size_t n, long long *bytes, char hex[65]);
+
 #endif

@@ -436,7 +436,8 @@ static int check_inputs(struct tp_build *b, tp_err *e)
 		rc = parse_only(b, e);
 	if (rc == TP_OK && b->want_proof)
 		proof_sheets(b);
-	for (size_t i = 0; rc == TP_OK && !b->opt.estimate && i < g->n_sheets; i++)
+	/* check (an estimate) too: whatever check accepts, the build writes. */
+	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++)
 		if ((b->want[i] || b->shown[i] || (in_folder && in_folder[i])) && g->sheets[i].prepare)
 			rc = g->sheets[i].prepare(b->session->cfg, e);
 	return rc;

@@ -182,6 +182,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "a build that would write more files is refused (raise it to allow one)" },
 	{ CORE("print", "max_gpx", TP_KEY_NUM, print.max_gpx), .lo = 0.001, .hi = 100000,
 	  .help = "a build that would draw more PNG gigapixels is refused (raise it to allow one)" },
+	{ CORE("sim", "max_seconds", TP_KEY_NUM, sim_max_seconds), .lo = 0.001, .hi = 10000000,
+	  .help = "simulate refuses a run its first game says would take longer (CPU seconds)" },
 	{ CORE("print", "layout", TP_KEY_ENUM, print.layout), .names = layout_names,
 	  .help = "tile sheets as one gang of tiles edge to edge, punchboard: press sheets, a gutter round every tile, or playtest: one sRGB PDF for a home printer (playtest.pdf)" },
 	{ CORE("print", "paper", TP_KEY_ENUM, print.paper), .names = paper_names,

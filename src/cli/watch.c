@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/build/pipeline.h"
@@ -30,11 +31,16 @@
 #define TP_WATCH_FOLDER "watch"
 /* Editors save in bursts (write, rename, chmod): wait this long for quiet. */
 #define TP_WATCH_SETTLE_MS 150
+/* A watched folder replaced or removed: look for it again this often. */
+#define TP_WATCH_RETRY_MS 200
+/* What a folder's watch asks for: saves in it, and its own end (it was
+ * moved, removed or replaced), after which the watch is re-added. */
+#define TP_WATCH_MASK (IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 #define TP_WATCH_DIRS 64
 
 struct watch {
 	int fd;                       /* inotify */
-	int wd[TP_WATCH_DIRS];
+	int wd[TP_WATCH_DIRS];        /* -1: the folder went; looked for again */
 	char dir[TP_WATCH_DIRS][PATH_MAX];
 	size_t n_dirs;
 	char files[TP_INPUTS_MAX * 2][PATH_MAX];  /* every input seen, by full path */
@@ -54,11 +60,11 @@ static void split_path(const char *path, char *dir, size_t n, const char **base)
 	}
 }
 
-/* Watches the folders of every input the last load noted. */
-static void watch_inputs(struct watch *w)
+/* Notes the input p (and, for a symbolic link, the file it points to:
+ * an edit of the target is an edit of the input) and watches its folder. */
+static void watch_path(struct watch *w, const char *p, int depth)
 {
-	for (size_t i = 0; i < tp_inputs_count(); i++) {
-		const char *p = tp_inputs_get(i);
+	{
 		int known = 0;
 		for (size_t k = 0; k < w->n_files && !known; k++)
 			known = strcmp(w->files[k], p) == 0;
@@ -70,14 +76,47 @@ static void watch_inputs(struct watch *w)
 		known = 0;
 		for (size_t k = 0; k < w->n_dirs && !known; k++)
 			known = strcmp(w->dir[k], dir) == 0;
-		if (known || w->n_dirs == TP_WATCH_DIRS)
-			continue;
-		int wd = inotify_add_watch(w->fd, dir, IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE);
-		if (wd < 0)
-			continue;   /* a folder that is not there yet: the config names it wrong */
-		w->wd[w->n_dirs] = wd;
-		snprintf(w->dir[w->n_dirs++], PATH_MAX, "%s", dir);
+		if (!known && w->n_dirs < TP_WATCH_DIRS) {
+			int wd = inotify_add_watch(w->fd, dir, TP_WATCH_MASK);
+			/* a folder that is not there: the config names it wrong */
+			if (wd >= 0) {
+				w->wd[w->n_dirs] = wd;
+				snprintf(w->dir[w->n_dirs++], PATH_MAX, "%s", dir);
+			}
+		}
 	}
+	char target[PATH_MAX];
+	struct stat st;
+	if (depth < 8 && lstat(p, &st) == 0 && S_ISLNK(st.st_mode) && realpath(p, target) &&
+	    strcmp(target, p) != 0)
+		watch_path(w, target, depth + 1);
+}
+
+/* Watches the folders of every input the last load noted. */
+static void watch_inputs(struct watch *w)
+{
+	for (size_t i = 0; i < tp_inputs_count(); i++)
+		watch_path(w, tp_inputs_get(i), 0);
+}
+
+/* Looks again for the folders whose watch ended (moved, removed or
+ * replaced): 1 when one is back (a new folder of that name: what is in
+ * it now is the input). */
+static int rewatch(struct watch *w)
+{
+	int back = 0;
+	for (size_t d = 0; d < w->n_dirs; d++)
+		if (w->wd[d] < 0 && (w->wd[d] = inotify_add_watch(w->fd, w->dir[d], TP_WATCH_MASK)) >= 0)
+			back = 1;
+	return back;
+}
+
+static int lost(const struct watch *w)
+{
+	for (size_t d = 0; d < w->n_dirs; d++)
+		if (w->wd[d] < 0)
+			return 1;
+	return 0;
 }
 
 /* Whether an event in watch descriptor wd on name touches an input. */
@@ -98,8 +137,10 @@ static const char *touched(const struct watch *w, int wd, const char *name)
 }
 
 /* Reads the pending events; the first input they touch into *what.
- * 1 when one did, 0 when none, -1 on a read error. */
-static int drain(const struct watch *w, const char **what)
+ * A folder whose watch ends (moved, removed: IN_MOVE_SELF, IN_DELETE_SELF,
+ * IN_IGNORED) is dropped, to be looked for again (rewatch).  1 when an
+ * input was touched, 0 when none, -1 on a read error. */
+static int drain(struct watch *w, const char **what)
 {
 	char buf[8192] __attribute__((aligned(__alignof__(struct inotify_event))));
 	int hit = 0;
@@ -110,6 +151,15 @@ static int drain(const struct watch *w, const char **what)
 		for (char *p = buf; p < buf + n;) {
 			const struct inotify_event *ev = (const struct inotify_event *)p;
 			const char *f = ev->len ? touched(w, ev->wd, ev->name) : NULL;
+			if (ev->mask & (IN_MOVE_SELF | IN_DELETE_SELF | IN_IGNORED))
+				for (size_t d = 0; d < w->n_dirs; d++)
+					if (w->wd[d] == ev->wd) {
+						/* The old folder (moved away) is
+						 * not the input any more. */
+						if (!(ev->mask & IN_IGNORED))
+							inotify_rm_watch(w->fd, ev->wd);
+						w->wd[d] = -1;
+					}
 			if (f && !hit) {
 				*what = f;
 				hit = 1;
@@ -252,9 +302,14 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 		struct pollfd p = { w->fd, POLLIN, 0 };
 		int hit = 0;
 		while (!hit) {
-			if (poll(&p, 1, -1) < 0 && errno != EINTR)
+			int ready = poll(&p, 1, lost(w) ? TP_WATCH_RETRY_MS : -1);
+			if (ready < 0 && errno != EINTR)
 				break;
-			hit = drain(w, &what) == 1;
+			hit = ready > 0 && drain(w, &what) == 1;
+			if (!hit && rewatch(w)) {
+				hit = 1;
+				what = "a watched folder was replaced";
+			}
 		}
 		while (poll(&p, 1, TP_WATCH_SETTLE_MS) > 0)
 			drain(w, &what);

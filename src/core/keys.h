@@ -91,5 +91,8 @@ int tp_edit_distance(const char *a, const char *b);
 
 /* 0 when s is valid UTF-8 (no overlongs, no surrogates). */
 int tp_utf8_check(const char *s);
+/* 0 when s is text as a TP_KEY_TEXT key holds it: valid UTF-8 without
+ * control characters (names read from data files are held to it). */
+int tp_text_ok(const char *s);
 
 #endif

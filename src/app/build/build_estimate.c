@@ -162,6 +162,12 @@ int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est,
 			       "%s: print.max_files = %d: this build would write about %.0f files (%.0f of them %s)%s; allowed: raise print.max_files, or build fewer (--only, --formats) or larger pages",
 			       at, p->max_files, est->files, est->most_files,
 			       s->game->sheets[est->most_files_sheet].name, why);
+	/* Every file the build writes counts: the manifest's, the contact
+	 * sheet, index.html and the record too. */
+	if (est->files + est->others > p->max_files)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.max_files = %d: this build would write %.0f files: %.0f of sheets and %.0f more (the manifest's, the contact sheet, index.html, the build record); allowed: raise print.max_files, or build fewer (--only, --formats)",
+			       at, p->max_files, est->files + est->others, est->files, est->others);
 	/* One file of more pages than print.max_files (a PDF of panels) is
 	 * no more printable than as many files, and laying it out would
 	 * take memory in proportion. */
