@@ -112,11 +112,7 @@ unit: $(TESTBIN)
 # The CLI tests: the shared ones, then each game's (tests/games/NAME/cli.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh tests/games/*/cli_*.sh))
 cli: tilepress
-<<<<<<< HEAD
-	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/playtest.sh tests/cli/designer_loop.sh tests/cli/serve.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
-=======
-	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/names.sh tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
->>>>>>> main
+	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/names.sh tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/playtest.sh tests/cli/designer_loop.sh tests/cli/serve.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
 	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
 	[ -z "$$failed" ] || { echo "cli: FAILED:$$failed"; exit 1; }
 

@@ -69,7 +69,7 @@ c_file_name() {
 	[ "$want" -gt 5 ] || { fail "only $want sheets found in $d"; return; }
 	[ "$(grep -c '<figure class="sheet"' "$d/index.html")" -eq "$want" ] || fail "figures differ from the $want sheets"
 	grep -q 'no sheets in this folder yet' "$d/index.html" && fail "the page says no sheets"
-	grep -q '<a href="series_proof.png">' "$d/index.html" || fail "no link to the contact sheet series_proof.png"
+	grep -q '<a href="./series_proof.png">' "$d/index.html" || fail "no link to the contact sheet series_proof.png"
 	check_phone "$d" "renamed series"
 }
 tcase "print.file_name = {edition}_{sheet}: every sheet on the page, contact sheet linked" c_file_name

@@ -41,27 +41,18 @@ void tp_build_note(const struct tp_build_events *ev, const char *fmt, ...)
  * length-prefixed) to w.  0 or -1. */
 static int collect(struct tp_written_list *w, const struct tp_buf *report, size_t sheet)
 {
-<<<<<<< HEAD
-	const char *p = report->s;
+	const char *p = report->oom ? NULL : report->s;
+	char name[PATH_MAX], hex[65];
+	long long bytes;
 	while (p && *p) {
 		/* The playtest kit's last line: its sheets of paper. */
 		if (strncmp(p, "=paper ", 7) == 0) {
 			tp_playtest_set_paper(atol(p + 7));
 			break;
 		}
-		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
-		if (tab == NULL || nl == NULL || tab > nl)
+		if (tp_report_next(&p, name, sizeof name, &bytes, hex) != 1)
 			break;
-		char name[PATH_MAX];
-		snprintf(name, sizeof name, "%.*s", (int)(tab - p), p);
-		if (tp_written_add(w, name, atoll(tab + 1), sheet) != 0)
-=======
-	const char *p = report->oom ? NULL : report->s;
-	char name[PATH_MAX], hex[65];
-	long long bytes;
-	while (tp_report_next(&p, name, sizeof name, &bytes, hex) == 1) {
 		if (tp_written_add(w, name, bytes, sheet) != 0)
->>>>>>> main
 			return -1;
 		if (hex[0])
 			tp_written_hash(w, hex);

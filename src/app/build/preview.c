@@ -400,7 +400,6 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 	tp_file_base(s->cfg, "proof", proof, sizeof proof - 4);
 	strcat(proof, ".png");
 	for (size_t k = 0; k < all->n; k++)
-<<<<<<< HEAD
 		if (strcmp(all->v[k].name, proof) == 0) {
 			tp_buf_printf(b, "<p>Contact sheet: <a href=\"");
 			href(b, proof);
@@ -408,10 +407,6 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 			esc(b, proof);
 			tp_buf_printf(b, "</a></p>\n");
 		}
-=======
-		if (strcmp(all->v[k].name, "proof.png") == 0)
-			tp_buf_printf(b, "<p>Contact sheet: <a href=\"./proof.png\">proof.png</a></p>\n");
->>>>>>> main
 	if (pf != NULL)
 		tp_buf_printf(b, "<p id=\"preflight\">Preflight of this build: %zu page%s, "
 			      "<span class=\"%s\">%zu error%s</span>, %zu warning%s "
