@@ -163,14 +163,11 @@ void tp_build_free(struct tp_build *b);
 int tp_build_manifest(struct tp_build *b, tp_err *e);
 int tp_build_sheets(struct tp_build *b, tp_err *e);
 
-/* Shared by the steps (build_run.c). */
+/* The pixels a raster of area mm^2 holds at c's print.dpi: the one count
+ * the plan (huge rasters) and the estimate (print.max_gpx) both use. */
+double tp_build_pixels(const struct tp_config *c, double area);
 
-/* The pages of one sheet as the game builds them: the plan's layout when
- * kept (*doc then points into b->built: not to be freed or changed), else
- * laid out anew into *own (*doc = own; the caller frees it).  0, or -1
- * when out of memory. */
-int tp_build_built(const struct tp_build *b, size_t sheet, struct tp_doc *own,
-		   const struct tp_doc **doc);
+/* Shared by the steps (build_run.c). */
 
 /* The pages of one sheet as they are written, from its pages as built:
  * *out = built itself when imposing changes nothing, else an imposed copy

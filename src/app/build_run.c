@@ -154,18 +154,6 @@ int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 	return rc;
 }
 
-int tp_build_built(const struct tp_build *b, size_t sheet, struct tp_doc *own,
-		   const struct tp_doc **doc)
-{
-	const struct tp_session *s = b->session;
-	if (b->kept && b->kept[sheet]) {
-		*doc = &b->built[sheet];
-		return 0;
-	}
-	*doc = own;
-	return s->game->sheets[sheet].build(s->cfg, s->model, own);
-}
-
 int tp_build_imposed(const struct tp_session *s, size_t sheet, const struct tp_doc *built,
 		     struct tp_doc *own, const struct tp_doc **out)
 {

@@ -356,6 +356,8 @@ static void record_section(struct tp_buf *b, const struct tp_config *c, const st
 	for (size_t i = 0; i < c->n_keys; i++) {
 		char name[80];
 		tp_config_key_text(c, i, name, sizeof name, &v);
+		if ((c->keys[i].flags & TP_KEY_RECORD_SET) && (v.s == NULL || v.s[0] == '\0'))
+			continue;   /* as the build record */
 		tp_buf_printf(b, "<tr><td>%s</td><td>", name);
 		esc(b, v.s ? v.s : "");
 		tp_buf_printf(b, "</td></tr>\n");

@@ -171,8 +171,11 @@ static int tile_art(struct tp_scene *sc, const struct tp_config *c, const struct
 				     y + MARK_TOP * t, MARK_W * t, (MARK_BOTTOM - MARK_TOP) * t);
 	case TP_VK_START:
 	case TP_VK_HOME: {
-		const char *place = (tl->kind == TP_VK_START ? start_place : home_place)[tl->player - 1];
-		int rc = art_at(sc, c, place, cx - size / 2, cy - size / 2, size, size);
+		const char *place = NULL;
+		if (tl->player >= 1 && tl->player <= TP_VEC_MAX_PLAYERS)
+			place = tl->kind == TP_VK_START ? start_place[tl->player - 1]
+							: home_place[tl->player - 1];
+		int rc = place ? art_at(sc, c, place, cx - size / 2, cy - size / 2, size, size) : 0;
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 		if (tl->kind == TP_VK_START)
