@@ -354,7 +354,7 @@ static int preflight(const struct tp_cli *cli, const struct tp_preflight *pf, tp
 {
 	int rc = TP_OK;
 	if (pf->errors && !cli->accept_preflight) {
-		tp_preflight_stderr(pf, 5);
+		tp_preflight_stderr(pf, 20);
 		rc = tp_fail(e, TP_EINPUT,
 			     "preflight: %zu error%s a factory would reject; nothing written (fix them, or build with --accept-preflight)",
 			     pf->errors, pf->errors == 1 ? "" : "s");
@@ -480,7 +480,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	tp_trace_end(&t, "commit");
 	if (rc == TP_OK && !cli->quiet) {
 		print_summary(&s, dir, &written, b.from_record);
-		tp_preflight_stderr(&pf, 5);
+		tp_preflight_stderr(&pf, 20);
 	}
 	tp_preflight_free(&pf);
 	if (rc == TP_OK)

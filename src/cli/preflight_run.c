@@ -200,19 +200,17 @@ void tp_preflight_stderr(const struct tp_preflight *pf, size_t max)
 		return;   /* a clean build says nothing */
 	fprintf(stderr, "tilepress: preflight: %zu pages, %zu error%s, %zu warning%s\n", pf->pages,
 		pf->errors, pf->errors == 1 ? "" : "s", pf->warnings, pf->warnings == 1 ? "" : "s");
-	int sev = pf->errors ? TP_PF_ERROR : TP_PF_WARNING;
-	size_t shown = 0;
-	for (size_t i = 0; i < pf->n && shown < max; i++) {
-		if (pf->f[i].severity != sev)
-			continue;
-		char line[400];
-		tp_preflight_line(&pf->f[i], line, sizeof line);
+	/* One line per rule per sheet (errors first), as preflight.txt. */
+	struct tp_pf_group *g = pf->n ? tp_calloc(pf->n, sizeof *g) : NULL;
+	size_t n = g ? tp_preflight_groups(pf, g, pf->n) : 0;
+	for (size_t i = 0; i < n && i < max; i++) {
+		char line[800];
+		tp_preflight_group_line(pf, &g[i], line, sizeof line);
 		fprintf(stderr, "  %s\n", line);
-		shown++;
 	}
-	size_t more = (sev == TP_PF_ERROR ? pf->errors : pf->warnings) - shown;
-	if (more)
-		fprintf(stderr, "  ... and %zu more (manifest/preflight.txt)\n", more);
+	if (n > max)
+		fprintf(stderr, "  ... and %zu more rules (manifest/preflight.txt)\n", n - max);
+	free(g);
 }
 
 int tp_cmd_preflight(const struct tp_cli *cli, tp_err *e)

@@ -40,9 +40,9 @@ int tp_preflight_pages(const struct tp_session *s, const struct tp_build *b, siz
 int tp_preflight_sheets(const struct tp_session *s, const int *want, int pdf, long long epoch,
 			struct tp_preflight *pf, tp_err *e);
 
-/* Prints "tilepress: preflight: N pages, E errors, W warnings" and the
- * first findings of the worst severity on stderr (max lines); nothing when
- * there are none. */
+/* Prints "tilepress: preflight: N pages, E errors, W warnings" and one
+ * line per rule per sheet (tp_preflight_group_line, errors first; at most
+ * max lines) on stderr; nothing when there are none. */
 void tp_preflight_stderr(const struct tp_preflight *pf, size_t max);
 
 #endif

@@ -53,7 +53,7 @@ static void hash_scene(uint64_t h[2], const struct tp_scene *sc)
 		const struct tp_shape *s = &sc->shapes[i];
 		/* The palette index, not the ink number: what the page shows. */
 		unsigned char b[5] = { s->kind, (unsigned char)tp_ink_index(&sc->pal, s->ink),
-				       s->paint, s->flags, s->align };
+				       s->paint, (unsigned char)(s->flags & ~TP_SHAPE_TO_CUT), s->align };
 		mix(h, b, sizeof b);
 		mix(h, &s->layer, sizeof s->layer);
 		double v[5] = { s->stroke, s->x, s->y, s->w, s->h };

@@ -467,7 +467,8 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 			goto oom;
 		P->fill[P->n_fill++] = d->index;
 	}
-	if (P->r->safe > 0 && !is_die(s) && k->kind != TP_INK_REGISTRATION)
+	if (P->r->safe > 0 && !is_die(s) && k->kind != TP_INK_REGISTRATION &&
+	    !(s->flags & TP_SHAPE_TO_CUT))
 		P->safe[P->n_safe++] = d->index;
 	return 0;
 oom:

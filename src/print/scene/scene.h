@@ -122,6 +122,12 @@ enum tp_shape_flag {
 	 * (tp_panel_die): the component is split across panels, which the
 	 * preflight's die-split rule rejects. */
 	TP_SHAPE_SPLIT = 2,
+	/* Art that runs to the cut by design (a tile's pattern of cells, a
+	 * background): it reaches the cut and runs on into the bleed, and
+	 * any part of it may lie near a cut.  The preflight measures no safe
+	 * zone for it; what must stay inside (indicia, text, marks) is not
+	 * flagged.  It changes no output byte. */
+	TP_SHAPE_TO_CUT = 4,
 };
 
 enum tp_path_op { TP_MOVE, TP_LINE, TP_CURVE, TP_CLOSE };
@@ -254,6 +260,10 @@ void tp_scene_group_end(struct tp_scene *sc);
 
 /* 1 when some shape that is not a printer's mark is drawn in ink id. */
 int tp_scene_uses_ink(const struct tp_scene *sc, int id);
+
+/* Flags shapes first .. n_shapes - 1 (those added since n_shapes was
+ * `first`). */
+void tp_scene_flag_from(struct tp_scene *sc, size_t first, uint8_t flags);
 
 /* Flags the last added shape (e.g. TP_SHAPE_MARK). */
 void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags);
