@@ -169,7 +169,16 @@ void tp_session_warn_edition(const char *dir, const struct tp_config *c, int qui
 
 void tp_session_warnings(const struct tp_session *s, int quiet)
 {
-	if (quiet || s->game->warnings == NULL)
+	if (quiet)
+		return;
+	/* The edition's [print] keys its factory profile overrode. */
+	for (const char *p = s->cfg->profile_wins; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		int len = nl ? (int)(nl - p) : (int)strlen(p);
+		fprintf(stderr, "tilepress: note: %.*s\n", len, p);
+		p += len + (nl != NULL);
+	}
+	if (s->game->warnings == NULL)
 		return;
 	char warn[8][200];
 	int n = s->game->warnings(s->cfg, warn, 8);

@@ -96,6 +96,10 @@ struct tp_config {
 	size_t n_keys;
 	char **where;
 	int file_keys;                 /* keys the file gave: 0 = defaults only */
+	/* The factory profile wins over the config file: each [print] key
+	 * the file sets to another value than the profile, one line each
+	 * ("file:line: print.KEY = V: not used, ..."), or NULL (owned). */
+	char *profile_wins;
 };
 
 /* Where section.name was last set, or the config path when it kept its
