@@ -145,7 +145,8 @@ faults: tilepress
 # What a prepress desk checks: PDF/X-1a, separations, proofs, SVG layers.
 prepress: tilepress
 	@TP_BIN=$(CURDIR)/tilepress sh tests/prepress/prepress.sh; a=$$?; \
-	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/factory.sh; b=$$?; [ $$a = 0 ] && [ $$b = 0 ]
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/factory.sh; b=$$?; \
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/pdf_defects.sh; c=$$?; [ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ]
 
 # One full default build under valgrind: no errors, nothing definitely lost.
 check-valgrind: tilepress

@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "core/ini_read.h"
 #include "core/profile.h"
+#include "print/ink/spot_name.h"
 #include "core/units.h"
 #include "print/backend/backend.h"
 #include "print/ink/colour.h"
@@ -442,6 +443,7 @@ static void core_defaults(struct tp_config *c)
 	p->nick_mm = 0.5;
 	snprintf(p->file_name, sizeof p->file_name, "{sheet}");
 	p->emboss_min_mm = 0.2;   /* blind emboss: thinner strokes do not form */
+	p->min_text_pt = 5;       /* the smallest type print guides quote (PDF files) */
 	p->nick_corner_mm = 3;
 	p->margin_mm = 10;
 	p->gripper_mm = 12;
@@ -489,6 +491,17 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	/* The job name is printed in the slug line. */
 	if (tp_text_printable(tp_config_where(c, "print", "job"), "print.job", p->job, e) != TP_OK)
 		return e->code;
+	/* A spot ink (the die's, the assembly marks') a press takes for a
+	 * process plate, registration or nothing prints in the wrong place. */
+	for (size_t i = 0; i < c->n_keys; i++) {
+		const struct tp_key *k = &c->keys[i];
+		int at = k->type == TP_KEY_NAME ? tp_ink_index(&p->inks, k->ink) : -1;
+		if (at >= 0 && tp_spot_name_refused(p->inks.ink[at].name, why, sizeof why))
+			return tp_fail(e, TP_EINPUT,
+				       "%s: %s.%s = %s: %s; name the spot for what it does, e.g. CutContour, DieCut, Crease",
+				       tp_config_where(c, k->section, k->name), k->section, k->name,
+				       p->inks.ink[at].name, why);
+	}
 	if (p->output_condition[0] == '\0')
 		return tp_fail(e, TP_EINPUT, "%s: print.output_condition is empty; PDF/X needs a registered printing condition, e.g. FOGRA39",
 			       tp_config_where(c, "print", "output_condition"));

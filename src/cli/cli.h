@@ -31,6 +31,8 @@ struct tp_cli {
 	int force;             /* build --force: replace files tilepress did not write */
 	int wait;              /* build --wait: wait for another build of the folder */
 	const struct tp_game_table *games;  /* NULL: the shipped games (a test passes its own) */
+	const char *file;      /* preflight FILE.pdf: the file to check, or NULL */
+	char profile_set[300]; /* --profile NAME as the --set print.profile=NAME it means */
 };
 
 /* The games cli may name: cli->games, else tp_games. */

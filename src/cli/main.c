@@ -31,7 +31,8 @@ static const char usage_text[] =
 	"  watch                    build at 72 dpi, then rebuild the sheets that change\n"
 	"                           on every save of the config, a template or a shapes\n"
 	"                           file, with index.html; Ctrl-C ends it\n"
-	"  preflight                check every sheet as a factory's prepress desk would\n"
+	"  preflight [FILE.pdf]     check every sheet as a factory's prepress desk would;\n"
+	"                           with FILE.pdf, that PDF (ours or edited) instead\n"
 	"\n"
 	"games (pick one with -c CONFIG, [game] name = ..., or --set game.name=...):\n"
 	"  series (default), vector, arena, series-table, series-hex (tilepress --list\n"
@@ -61,6 +62,7 @@ static const char usage_text[] =
 	"  --formats LIST           build: comma list of pdf, png, svg, dxf (overrides\n"
 	"                           print.formats; dxf: die lines only)\n"
 	"  --accept-preflight       build: write the files despite preflight errors\n"
+	"  --profile NAME           a factory profile: the same as --set print.profile=NAME\n"
 	"  --clean                  build: also remove the files earlier builds recorded\n"
 	"                           in the folder (manifest/build.json) and nobody changed\n"
 	"  --force                  build: replace files of the same names that tilepress\n"
@@ -79,7 +81,7 @@ static const char usage_text[] =
 
 enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL, OPT_LIST,
        OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT,
-       OPT_ACCEPT };
+       OPT_ACCEPT, OPT_PROFILE };
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -267,6 +269,12 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 	case OPT_FORCE: cli->force = 1; return 0;
 	case OPT_WAIT: cli->wait = 1; return 0;
 	case OPT_ACCEPT: cli->accept_preflight = 1; return 0;
+	case OPT_PROFILE:
+		if (cli->n_sets == TP_MAX_SETS || strlen(optarg) > 256)
+			return usage_error("--profile %s: too long, or too many --set options", optarg);
+		snprintf(cli->profile_set, sizeof cli->profile_set, "print.profile=%s", optarg);
+		cli->sets[cli->n_sets++] = cli->profile_set;
+		return 0;
 	case ':':
 		return usage_error("%s needs a value", argv[optind - 1]);
 	default:
@@ -328,6 +336,7 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		{ "strategy", required_argument, NULL, OPT_STRATEGY },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "wait", no_argument, NULL, OPT_WAIT },
+		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct given g = { 0 };
@@ -347,7 +356,10 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		return usage_error("--game %s applies to --list; pick a config's game with -c or --set game.name=NAME", ls->game);
 	if (optind >= argc)
 		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate, watch, preflight", "");
-	if (optind + 1 < argc)
+	/* preflight FILE.pdf: a PDF file to check instead of the config's sheets. */
+	if (optind + 2 == argc && strcmp(argv[optind], "preflight") == 0)
+		cli->file = argv[optind + 1];
+	else if (optind + 1 < argc)
 		return usage_error("unexpected argument '%s' after the command", argv[optind + 1]);
 	static const int cmds[] = { TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
 				    TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT };

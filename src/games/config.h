@@ -64,6 +64,7 @@ struct tp_print {
 	/* The preflight's limits (preflight.h); 0 turns a rule off. */
 	double safe_mm, max_tac_pct, min_die_gap_mm, min_component_mm;
 	double min_line_mm;        /* thinnest stroke in a solid ink */
+	double min_text_pt;        /* smallest text a PDF file may show (preflight FILE.pdf) */
 	double emboss_min_mm, emboss_gap_mm;  /* emboss element, and gap */
 	/* Nicks in every closed die contour (print/layout/die.h); 0: none. */
 	int nicks_per_side;
