@@ -46,7 +46,7 @@ _tilepress()
 	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
---seed --strategy --force --wait --accept-preflight --list --game'
+--seed --strategy --force --wait --accept-preflight --profile --list --game'
 
 	# The program to ask: the one being completed, else tilepress on the
 	# PATH, else ./tilepress (a fresh clone).
@@ -98,6 +98,10 @@ _tilepress()
 			COMPREPLY=($(compgen -f -- "$cur"))
 		fi
 		COMPREPLY+=($(compgen -W "$editions" -- "$cur"))
+		return
+		;;
+	--profile)
+		COMPREPLY=($(compgen -W "generic-x1a punchboard x4" -- "$cur"))
 		return
 		;;
 	-o | --output)
