@@ -111,7 +111,7 @@ unit: $(TESTBIN)
 # The CLI tests: the shared ones, then each game's (tests/games/NAME/cli.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh tests/games/*/cli_*.sh))
 cli: tilepress
-	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/watch.sh tests/cli/memory.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
+	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/pack.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
 	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
 	[ -z "$$failed" ] || { echo "cli: FAILED:$$failed"; exit 1; }
 

@@ -42,7 +42,7 @@ _tilepress()
 		cword=$COMP_CWORD
 	fi
 
-	local commands='check pattern manifest build simulate watch preflight'
+	local commands='check pattern manifest build simulate watch preflight pack'
 	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
@@ -125,7 +125,7 @@ _tilepress()
 		return
 		;;
 	--list)
-		COMPREPLY=($(compgen -W 'games editions keys sheets inks' -- "$cur"))
+		COMPREPLY=($(compgen -W 'games editions factories keys sheets inks' -- "$cur"))
 		return
 		;;
 	--game)

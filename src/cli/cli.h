@@ -9,7 +9,7 @@
 #include "games/game.h"
 
 enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
-		  TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT };
+		  TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT, TP_CMD_PACK };
 
 #define TP_MAX_SETS 256
 
@@ -31,7 +31,7 @@ struct tp_cli {
 	int force;             /* build --force: replace files tilepress did not write */
 	int wait;              /* build --wait: wait for another build of the folder */
 	const struct tp_game_table *games;  /* NULL: the shipped games (a test passes its own) */
-	const char *file;      /* preflight FILE.pdf: the file to check, or NULL */
+	const char *file;      /* preflight FILE.pdf: the file to check; pack FACTORY: the factory */
 	char profile_set[300]; /* --profile NAME as the --set print.profile=NAME it means */
 };
 
@@ -53,6 +53,9 @@ int tp_cmd_simulate(const struct tp_cli *cli, tp_err *e);
  * signal ends the process (src/cli/watch.c). */
 int tp_cmd_watch(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_preflight(const struct tp_cli *cli, tp_err *e);
+/* pack FACTORY (cli->file): the edition in a factory's conventions, with
+ * a job ticket (cmd_pack.c). */
+int tp_cmd_pack(const struct tp_cli *cli, tp_err *e);
 
 /* --list WHAT [--game NAME]: games, keys, sheets, inks, one per line. */
 int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e);

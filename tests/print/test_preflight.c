@@ -163,6 +163,35 @@ static void safe_zone(void **state)
 	assert_int_equal(found(sc, NULL, 0), 0);
 }
 
+/* Overprint stacks: an overprinting 45 % K hairline over a 200 % colour is
+ * 245 % where they meet; under a 240 % limit that is an error whether
+ * the line crosses a cell or runs along the edge two cells share (its
+ * centre on both edges, inside neither: it passed). */
+static void overprint_stack_on_edge(void **state)
+{
+	(void)state;
+	palette();
+	for (int edge = 0; edge < 2; edge++) {
+		struct tp_scene *sc = clean(100, 100);
+		assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, 0, 0, 50, 100), 0);
+		assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, 50, 0, 50, 100), 0);
+		double x = edge ? 50 : 25;
+		const struct tp_pt l[2] = { { TP_MOVE, x, 0 }, { TP_LINE, x, 100 } };
+		assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.3, l, 2), 0);
+		struct tp_pf_rules r = rules();
+		r.max_tac = 240;
+		struct tp_preflight pf = { 0 };
+		assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+		size_t tac = 0;
+		for (size_t i = 0; i < pf.n; i++)
+			tac += strcmp(pf.f[i].rule, "tac") == 0 && fabs(pf.f[i].value - 245) < 1e-6;
+		if (tac != 1)
+			fail_msg("line %s: %zu tac findings of 245 %%", edge ? "on the edge" : "inside", tac);
+		tp_preflight_free(&pf);
+		tp_scene_free(sc);
+	}
+}
+
 /* Art that runs to the cut by design (TP_SHAPE_TO_CUT: a tile's cells, a
  * background) is not measured for the safe zone, however near the cut;
  * the same shape unflagged is, and so is an indicium drawn over it. */
@@ -862,6 +891,7 @@ int main(void)
 		cmocka_unit_test(die_split),     cmocka_unit_test(seam_safe_zone),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(bleed_corner_only), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(safe_zone_to_cut), cmocka_unit_test(reports_grouped),
+		cmocka_unit_test(overprint_stack_on_edge),
 		cmocka_unit_test(text_safe_zone),
 		cmocka_unit_test(text_safe_zone_at_trim),
 		cmocka_unit_test(text_into_cut),
