@@ -10,7 +10,7 @@ BUILD   := build
 # Debian 12's libhpdf-dev ships no pkg-config file; we write one (see below).
 # ($(shell) in make 4.3 does not see exported variables: set it inline.)
 PKGCONFIG = PKG_CONFIG_PATH="$(CURDIR)/$(BUILD)/pkgconfig:$$PKG_CONFIG_PATH" pkg-config
-PKGS    := cairo libpng zlib libhpdf inih fontconfig freetype2 lcms2
+PKGS    := cairo libpng zlib libhpdf inih fontconfig freetype2 lcms2 libxml-2.0
 CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
 WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral \
@@ -34,7 +34,8 @@ TESTSRC  := $(sort $(shell find tests -name 'test_*.c'))
 
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
-	libinih-dev zlib1g-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev
+	libinih-dev zlib1g-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev \
+	libxml2-dev
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 python3-ezdxf time chromium \
 	librsvg2-bin libxml2-utils
 
@@ -111,7 +112,7 @@ unit: $(TESTBIN)
 # The CLI tests: the shared ones, then each game's (tests/games/NAME/cli.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh tests/games/*/cli_*.sh))
 cli: tilepress
-	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/pack.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
+	@failed=; for t in tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/pack.sh $(GAME_CLI) tests/cli/man_keys.sh; do echo "== $$t"; \
 	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
 	[ -z "$$failed" ] || { echo "cli: FAILED:$$failed"; exit 1; }
 

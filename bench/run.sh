@@ -130,7 +130,7 @@ say "machine: $CPU_NAME, $CORES cores, $RAM, Debian $DEB; $VER; load $LOAD0"
 awk -v l="${LOAD0%% *}" 'BEGIN { exit !(l > 0.5) }' &&
 	say "WARNING: load average $LOAD0 before starting: other work will skew the numbers"
 
-# ---- 0. the goals of issue 24, each a ratio from paired runs in this run -------
+# ---- 0. the goals, each a ratio from paired runs in this run -------------------
 median() { tr ' ' '\n' | awk -v f="${1:-%.2f}" 'NF { v[n++] = $1 } END { if (!n) { print "n/a"; exit }
 	for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
 	printf f, n % 2 ? v[int(n / 2)] : (v[n / 2 - 1] + v[n / 2]) / 2 }'; }
@@ -139,7 +139,7 @@ least() { tr ' ' '\n' | awk 'NF && ($1 < m || m == "") { m = $1 } END { print m 
 verdict() { awk -v v="$1" -v g="$2" -v op="$3" 'BEGIN { if (v == "n/a") print "n/a";
 	else if ((op == "<=" && v + 0 <= g + 0) || (op == ">=" && v + 0 >= g + 0)) print "met"; else print "**not met**" }'; }
 GAMES="series vector arena"
-# Today's sizes (issue 24): fronts.svg 836,348 B, arena board.svg 229,100 B.
+# The sizes written without reuse: fronts.svg 836,348 B, arena board.svg 229,100 B.
 SVG_FRONTS_WAS=836348; SVG_ARENA_WAS=229100
 
 # floor_of PNG...: prepares each PNG's raw rows (untimed), sets FLOOR_ARGS
@@ -311,7 +311,7 @@ if want goals; then
 		rm -rf mem
 	done
 	T_GOALS+="| peak memory of any process, every shipped config at documented sizes | <= 64 MB | $(mb "$mm") MB ($mname) | $(verdict "$(mb "$mm")" 64 '<=') |"$'\n'
-	# Issue 17: board pieces in bounded memory (25 times the pieces).
+	# Board pieces in bounded memory: 25 times the pieces, at most 1.25 times the memory.
 	bp=$(div "${bp_large:-0}" "${bp_small:-0}")
 	T_GOALS+="| series board-pieces PDF peak memory, 600 x 600 / 120 x 120 | <= 1.25 | $bp | $(verdict "$bp" 1.25 '<=') |"$'\n'
 
@@ -485,7 +485,7 @@ EOF
 if want goals || want png; then
 cat <<EOF
 
-### Goals (issue 24)
+### Goals
 
 | goal | target | measured | |
 |---|---:|---|---|
@@ -538,7 +538,7 @@ want goals && cat <<EOF
 ${T_MEM}
 #### SVG sizes (bytes)
 
-| file | today (issue 24) | now | ratio |
+| file | written without reuse | now | ratio |
 |---|---:|---:|---:|
 ${T_SVG}
 #### PDF colour operators (bench/pdf_colours.py)

@@ -125,7 +125,7 @@ _tilepress()
 		return
 		;;
 	--list)
-		COMPREPLY=($(compgen -W 'games editions factories keys sheets inks' -- "$cur"))
+		COMPREPLY=($(compgen -W 'games editions keys sheets inks art factories' -- "$cur"))
 		return
 		;;
 	--game)

@@ -1,6 +1,6 @@
 # ---- benchmark (not a test: `make test` never runs it) -----------------------
 #   make bench                       the whole benchmark, ~40 min on 2 cores
-#   make bench BENCH_PARTS=goals     only the table of issue 24's goals
+#   make bench BENCH_PARTS=goals     only the goals table and its tables
 #   make bench BENCH_PARTS=png       only its two PNG goals (~2 min)
 #   make bench BENCH_DPIS="300 600"  fewer dpi (the -j 1 run uses the last one)
 # Other knobs: BENCH_REPS (pairs per goal ratio, default 3), BENCH_PEER_DPIS

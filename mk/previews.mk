@@ -1,4 +1,4 @@
-# README preview images: small renders of every output, from a fresh build
+# Preview images for docs/: small renders of every output, from a fresh build
 # of the shipped configs (run by hand after changing the art; committed).
 PREVIEW_DIR := docs/previews
 PREVIEW_TMP := $(BUILD)/previews

@@ -18,7 +18,7 @@
  *
  * The visit learns whether the plan keeps a sheet's layout (kept[i]), so
  * that a caller may check a kept layout later, on the workers
- * (cli/preflight_pool.h), in a phase before the writers.
+ * (app/build/preflight_pool.h), in a phase before the writers.
  *
  * The layouts the plan made are kept (built[]) and the workers, forked
  * after it, share them: no sheet is laid out twice.  Only when they would

@@ -122,7 +122,7 @@ static size_t doc_bytes(const struct tp_doc *d)
  * with no layout (it goes through the pages itself); nothing is kept. */
 /* 1 when the build would write sheet i's n pages a file each in some
  * format and that alone passes print.max_files: the estimate refuses
- * such a build (cli/build_estimate.h), so its pages are not made one by
+ * such a build (app/build/build_estimate.h), so its pages are not made one by
  * one for their facts first (46,225 panels took 15 s); the visit still
  * sees the sheet, for the estimate.  Only formats that write every page
  * count: a one-ink format (the DXF of the die lines) skips pages without

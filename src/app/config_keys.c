@@ -192,6 +192,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "CMYK output ICC profile to embed in the PDFs (default: none, name the condition)" },
 	{ CORE("print", "proof_profile", TP_KEY_TEXT, print.proof_profile), .size = 512,
 	  .help = "CMYK ICC profile the PNG/SVG proof colours come through (default: the system's)" },
+	{ CORE("print", "art", TP_KEY_TEXT, print.art), .size = 512,
+	  .help = "art pack: a folder holding art.ini (drawings for the game's places: tilepress --list art), or a name in templates/art/" },
 	/* The two named shared spot inks; offsets filled in per game. */
 	{ CORE("print", "cut_ink", TP_KEY_NAME, print.inks), .size = 40, .ink = TP_INK_CUT,
 	  .help = "spot colour name of the die lines" },

@@ -12,6 +12,7 @@
 #include "app/file_name.h"
 #include "app/impose_game.h"
 #include "core/alloc.h"
+#include "core/datadir.h"
 #include "core/ini_read.h"
 #include "core/profile.h"
 #include "print/ink/spot_name.h"
@@ -415,6 +416,7 @@ void tp_config_free(struct tp_config *c)
 	free(c->keys);
 	free(c->where);
 	free(c->path);
+	tp_art_pack_free(c->art);
 	free(c->profile_wins);
 	free(c);
 }
@@ -525,6 +527,54 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	return TP_OK;
 }
 
+/* print.art: a folder beside the config (or as given), or a name in
+ * templates/art/ of the data folders. */
+static int load_art(struct tp_config *c, tp_err *e)
+{
+	struct tp_print *p = &c->print;
+	if (p->art[0] == '\0')
+		return TP_OK;
+	const char *where = tp_config_where(c, "print", "art");
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof dir, "%s", p->art);
+	if (strchr(p->art, '/') == NULL) {
+		char rel[600];
+		snprintf(rel, sizeof rel, "templates/art/%s/art.ini", p->art);
+		if (tp_data_find(rel, dir, sizeof dir) == 0) {
+			char *slash = strrchr(dir, '/');
+			*slash = '\0';
+		} else {
+			snprintf(dir, sizeof dir, "%s", p->art);
+		}
+	}
+	char beside[512];
+	snprintf(beside, sizeof beside, "%s", dir);
+	beside_setter(c, "print", "art", beside, sizeof beside);
+	struct tp_art_place places[TP_ART_MAX_PLACES];
+	size_t n = c->game->art_places ? c->game->art_places(c, places, TP_ART_MAX_PLACES) : 0;
+	const char *known[4 * TP_ART_MAX_PLACES];
+	size_t nk = 0;
+	for (size_t g = 0; g < c->games->n; g++)
+		for (const char *const *q = c->games->row[g]->art_names; q && *q; q++)
+			if (nk < sizeof known / sizeof known[0])
+				known[nk++] = *q;
+	int added = 0;
+	int rc = tp_art_pack_load(beside, places, n, known, nk, &p->inks, p->output_profile,
+				  p->max_tac_pct, &c->art, &added, e);
+	if (rc != TP_OK) {
+		char msg[sizeof e->msg];
+		snprintf(msg, sizeof msg, "%s", e->msg);
+		snprintf(e->msg, sizeof e->msg, "%s: print.art = %s: %s", where, p->art, msg);
+		return rc;
+	}
+	/* The shared inks moved up by the inks added: so do the keys that
+	 * point at them (colour pairs, cut_ink, anchor_ink). */
+	for (size_t i = 0; added && i < c->n_keys; i++)
+		if (c->keys[i].ink >= TP_GAME_INKS_MAX && c->keys[i].home == TP_HOME_CORE)
+			c->keys[i].off += (size_t)added * sizeof(struct tp_ink);
+	return TP_OK;
+}
+
 int tp_config_load(struct tp_config **out, const char *path, const char *const *sets,
 		   int n_sets, const struct tp_game_table *games, tp_err *e)
 {
@@ -572,6 +622,8 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 		rc = core_checks(c, e);
 	if (rc == TP_OK && g->finish)
 		rc = g->finish(c, e);
+	if (rc == TP_OK)
+		rc = load_art(c, e);
 	if (rc == TP_OK)
 		rc = tp_impose_check(c, e);
 	free(L.line_of);

@@ -185,3 +185,12 @@ void tp_session_warnings(const struct tp_session *s, int quiet)
 	for (int i = 0; i < n && i < 8; i++)
 		fprintf(stderr, "tilepress: warning: %s: %s\n", s->cfg->path, warn[i]);
 }
+
+int tp_session_simulate(const struct tp_session *s, const struct tp_sim_opts *o, struct tp_buf *b,
+			tp_err *e)
+{
+	if (s->game->simulate == NULL)
+		return tp_fail(e, TP_EINPUT, "simulate: the %s game has no simulator; games with one: vector, arena",
+			       s->game->name);
+	return s->game->simulate(b, s->cfg, s->model, o, e);
+}

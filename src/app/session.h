@@ -52,4 +52,10 @@ void tp_session_warn_edition(const char *dir, const struct tp_config *c, int qui
  * and the build summary. */
 void tp_session_warnings(const struct tp_session *s, int quiet);
 
+/* Plays games of s's game by its rules (the game's own simulator) as o
+ * asks, the report into b.  TP_OK; TP_EINPUT for a game without a
+ * simulator (naming those with one); or the simulator's failure. */
+int tp_session_simulate(const struct tp_session *s, const struct tp_sim_opts *o, struct tp_buf *b,
+			tp_err *e);
+
 #endif

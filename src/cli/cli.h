@@ -43,6 +43,13 @@ int tp_cli_session_config(const struct tp_cli *cli, struct tp_config **out, tp_e
 /* Writes a finished buffer to stdout. */
 int tp_print_buf(const struct tp_buf *b, tp_err *e);
 
+struct tp_preflight;
+/* Prints "tilepress: preflight: N pages, E errors, W warnings" and one
+ * line per rule per sheet (tp_preflight_group_line, errors first; at most
+ * max lines) on stderr; nothing when there are none. */
+void tp_preflight_stderr(const struct tp_preflight *pf, size_t max);
+
+
 /* Commands: each returns an exit code and leaves messages in e. */
 int tp_cmd_check(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_pattern(const struct tp_cli *cli, tp_err *e);

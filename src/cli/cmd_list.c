@@ -63,8 +63,40 @@ static void key_values(const struct tp_key *k, char *out, size_t n)
 	}
 }
 
+/* --list art: the places of the game's art pack, with their boxes in the
+ * config -c names (--game NAME alone: that game's shipped config). */
+static int list_art(const char *game, const struct tp_cli *cli, tp_err *e)
+{
+	const char *sets[TP_MAX_SETS + 1];
+	int n = 0;
+	for (int i = 0; i < cli->n_sets && n < TP_MAX_SETS; i++)
+		sets[n++] = cli->sets[i];
+	char gs[64];
+	if (game) {
+		if (tp_game_find(tp_cli_games(cli), game) == NULL)
+			return tp_fail(e, TP_EINPUT, "--game %s: not a game; allowed: %s", game,
+				       tp_game_names(tp_cli_games(cli)));
+		snprintf(gs, sizeof gs, "game.name=%s", game);
+		sets[n++] = gs;
+	}
+	struct tp_session_spec sp = { .config = cli->config, .sets = sets, .n_sets = n,
+				      .level = cli->level, .quiet = 1, .games = tp_cli_games(cli) };
+	struct tp_config *c = NULL;
+	int rc = tp_session_config(&sp, &c, e);
+	if (rc != TP_OK)
+		return rc;
+	struct tp_art_place pl[TP_ART_MAX_PLACES];
+	size_t np = c->game->art_places ? c->game->art_places(c, pl, TP_ART_MAX_PLACES) : 0;
+	for (size_t i = 0; i < np; i++)
+		printf("%s\t%s\t%.2f x %.2f\n", pl[i].name, pl[i].what, pl[i].w, pl[i].h);
+	tp_config_free(c);
+	return TP_OK;
+}
+
 int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e)
 {
+	if (strcmp(what, "art") == 0)
+		return list_art(game, cli, e);
 	const struct tp_game *g = NULL;
 	if (strcmp(what, "games") == 0) {
 		for (size_t i = 0; i < tp_cli_games(cli)->n; i++)
@@ -86,7 +118,7 @@ int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp
 	int keys = strcmp(what, "keys") == 0, sheets = strcmp(what, "sheets") == 0,
 	    inks = strcmp(what, "inks") == 0;
 	if (!keys && !sheets && !inks)
-		return tp_fail(e, TP_EINPUT, "--list %s: allowed: games, editions, factories, keys, sheets, inks", what);
+		return tp_fail(e, TP_EINPUT, "--list %s: allowed: games, editions, keys, sheets, inks, art, factories", what);
 	int rc = pick_game(game, cli, &g, e);
 	if (rc != TP_OK)
 		return rc;

@@ -14,7 +14,7 @@
 #include "app/factory.h"
 #include "app/session.h"
 #include "cli/cli.h"
-#include "cli/preflight_run.h"
+#include "app/build/preflight_run.h"
 #include "core/alloc.h"
 #include "core/strbuf.h"
 #include "print/pdf/pdf_content.h"

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "app/session.h"
-#include "cli/build_estimate.h"
+#include "app/build/build_estimate.h"
 #include "cli/cli.h"
 
 typedef int (*report_fn)(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
@@ -15,7 +15,7 @@ static int do_check(struct tp_buf *b, const struct tp_session *s, const struct t
 	s->game->summary(b, s->cfg, s->model);
 	/* What a build of this config would write, and whether it may. */
 	struct tp_estimate est = { 0 };
-	int rc = tp_build_estimate(cli, s, &est, e);
+	int rc = tp_build_estimate(s, cli->only, &est, e);
 	if (rc == TP_OK)
 		rc = tp_estimate_check(s, &est, e);
 	if (rc != TP_OK)

@@ -1,5 +1,6 @@
 /* `simulate`: plays games of the config's game by its seed's rules (the
- * game's own simulator, a pure core) and prints what they show. */
+ * game's own simulator, a pure core: app/session.h) and prints what they
+ * show. */
 
 #include <stdio.h>
 
@@ -12,16 +13,10 @@ int tp_cmd_simulate(const struct tp_cli *cli, tp_err *e)
 	int rc = tp_cli_session_open(&s, cli, e);
 	if (rc != TP_OK)
 		return rc;
-	if (s.game->simulate == NULL) {
-		rc = tp_fail(e, TP_EINPUT, "simulate: the %s game has no simulator; games with one: vector, arena",
-			     s.game->name);
-		tp_session_close(&s);
-		return rc;
-	}
 	struct tp_sim_opts o = cli->sim;
 	o.fmt = cli->report.fmt;
 	struct tp_buf b = { 0 };
-	rc = s.game->simulate(&b, s.cfg, s.model, &o, e);
+	rc = tp_session_simulate(&s, &o, &b, e);
 	if (rc == TP_OK)
 		rc = tp_print_buf(&b, e);
 	tp_buf_free(&b);

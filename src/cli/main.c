@@ -74,7 +74,7 @@ static const char usage_text[] =
 	"                           are the same bytes for any N\n"
 	"  --level N                series: board pieces as tiles N-1 levels up ([0086]);\n"
 	"                           lengths x 6^(N-1)\n"
-	"  --list games|editions|factories|keys|sheets|inks [--game NAME]\n"
+	"  --list games|editions|keys|sheets|inks|art|factories [--game NAME]\n"
 	"                           one item per line, for scripts (keys, sheets and inks\n"
 	"                           of series unless --game or -c names another game)\n"
 	"\n"

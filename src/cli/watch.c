@@ -16,14 +16,11 @@
 #include <sys/inotify.h>
 #include <unistd.h>
 
-#include "app/impose_game.h"
+#include "app/build/pipeline.h"
 #include "app/session.h"
 #include "cli/cli.h"
 #include "core/alloc.h"
 #include "core/inputs.h"
-#include "core/keys.h"
-#include "print/scene/scene_digest.h"
-#include "print/layout/sheet.h"
 
 /* The proof resolution, unless --set print.dpi says otherwise. */
 #define TP_WATCH_DPI "print.dpi=72"
@@ -118,10 +115,9 @@ static int drain(const struct watch *w, const char **what)
 	}
 }
 
-/* Per sheet, a digest of its pages as the build lays them out and of the
- * [print] keys (dpi, marks, formats change files, not scenes): "" for a
- * sheet this config has not got.  Loads the config (noting its inputs);
- * TP_OK, or the load's error. */
+/* Per sheet, the digest of its layout (app/build/pipeline.h:
+ * tp_build_digests).  Loads the config (noting its inputs); TP_OK, or the
+ * load's error. */
 static int digests(const struct tp_cli *cli, char (**out)[65], const struct tp_game **game, tp_err *e)
 {
 	struct tp_session s;
@@ -133,35 +129,8 @@ static int digests(const struct tp_cli *cli, char (**out)[65], const struct tp_g
 	char (*d)[65] = tp_calloc(g->n_sheets + 1, sizeof *d);
 	if (d == NULL)
 		rc = tp_fail(e, TP_EIO, "out of memory");
-	struct tp_sha256 keys;
-	tp_sha256_init(&keys);
-	struct tp_buf v = { 0 };
-	for (size_t i = 0; rc == TP_OK && i < s.cfg->n_keys; i++)
-		if (strcmp(s.cfg->keys[i].section, "print") == 0) {
-			v.len = 0;
-			tp_key_format(&s.cfg->keys[i], s.cfg, s.cfg->game_cfg, &v);
-			if (v.s)
-				tp_sha256_add(&keys, v.s, v.len + 1);
-		}
-	tp_buf_free(&v);
-	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
-		const struct tp_sheet_def *def = &g->sheets[i];
-		char why[300];
-		if (tp_sheet_absent(s.cfg, def, why, sizeof why))
-			continue;
-		if (def->prepare)
-			rc = def->prepare(s.cfg, e);
-		struct tp_doc doc = { 0 };
-		if (rc == TP_OK && (def->build(s.cfg, s.model, &doc) != 0 ||
-				    tp_impose_doc(s.cfg, s.model, def->name, &doc) != 0))
-			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", def->name);
-		struct tp_sha256 h = keys;
-		for (size_t k = 0; rc == TP_OK && k < doc.n; k++)
-			tp_scene_digest(doc.pages[k].sc, &h);
-		if (rc == TP_OK)
-			tp_sha256_hex(&h, d[i]);
-		tp_doc_free(&doc);
-	}
+	if (rc == TP_OK)
+		rc = tp_build_digests(&s, d, e);
 	*game = g;
 	tp_session_close(&s);
 	if (rc != TP_OK) {

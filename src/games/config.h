@@ -14,6 +14,7 @@
 
 #include "core/keys.h"
 #include "core/status.h"
+#include "print/art/art_pack.h"
 #include "print/layout/impose.h"
 #include "print/scene/scene.h"
 
@@ -81,6 +82,9 @@ struct tp_print {
 	/* CMYK profile the proofs' sRGB comes through ("" = the system's
 	 * default CMYK profile, see colour.h). */
 	char proof_profile[512];
+	/* print.art: the art pack's folder, or a name in templates/art/ ("" =
+	 * none: every place drawn as tilepress draws it). */
+	char art[512];
 };
 
 struct tp_config {
@@ -97,6 +101,9 @@ struct tp_config {
 	size_t n_keys;
 	char **where;
 	int file_keys;                 /* keys the file gave: 0 = defaults only */
+	/* The art pack print.art names, read after the game's finish(); NULL
+	 * when none (owned). */
+	struct tp_art_pack *art;
 	/* The factory profile wins over the config file: each [print] key
 	 * the file sets to another value than the profile, one line each
 	 * ("file:line: print.KEY = V: not used, ..."), or NULL (owned). */
@@ -113,7 +120,7 @@ int tp_config_from_set(const struct tp_config *c, const char *section, const cha
 /* The config file beside which a relative path in section.name is read
  * first: c->path for a value of the file (or a default), NULL for one
  * given with --set, which is the current folder's, as for every file key
- * (README, "Table set"). */
+ * (docs/designer.md, "Pictures files"). */
 const char *tp_config_path_base(const struct tp_config *c, const char *section, const char *name);
 
 /* The press sheet settings of a config (print.sheet_mm and the spacing;

@@ -58,7 +58,7 @@ struct tp_sheet_def {
 	 * of the sheet), mirrored about the vertical axis when cut_back is 1
 	 * (work-and-turn: the back of a piece lies behind it).  The preflight
 	 * measures this sheet's safe zone from those cuts, as on the sheet
-	 * that carries them (cli/preflight_run.c). */
+	 * that carries them (app/build/preflight_run.c). */
 	const char *cut_by;
 	int cut_back;
 };
@@ -125,6 +125,13 @@ struct tp_game {
 	 * them into b; NULL when the game has no simulator. */
 	int (*simulate)(struct tp_buf *b, const struct tp_config *c, const void *model,
 			const struct tp_sim_opts *o, tp_err *e);
+	/* The places an art pack (print/art/art_pack.h) may fill in this
+	 * config, with their boxes: up to max into out, returns how many; NULL
+	 * when the game has none. */
+	size_t (*art_places)(const struct tp_config *c, struct tp_art_place *out, size_t max);
+	/* Every place name art_places may give in any config (NULL-ended);
+	 * an art pack's sections for places not of this config are skipped. */
+	const char *const *art_names;
 	/* Warnings for `check` (not errors): up to max lines, returns how many. */
 	int (*warnings)(const struct tp_config *c, char out[][200], int max);
 };

@@ -295,21 +295,22 @@ for r in sys.stdin.read().split():
 }
 tcase "a printed text key with a character the font has no glyph for is refused naming it" c_glyphless
 
-# game.name's help (--list keys), the README's [game] row and the man
-# page's name every game of --list games.
+# game.name's help (--list keys), the [game] row of docs/config.md and the
+# man page's name every game of --list games.
 c_game_names() {
 	run --list keys
 	expect_ok || return
 	gn_help=$(grep '^game[.]name' "$OUT")
-	gn_readme=$(grep '^| `name` | `series` |' "$ROOT/README.md")
+	gn_doc=$(grep '^| `name` | `series` |' "$ROOT/docs/config.md")
+	[ -n "$gn_doc" ] || { fail "no [game] name row in docs/config.md"; return; }
 	gn_man=$(grep '^[.]BI name " = series' "$ROOT/man/tilepress.1" | sed 's/\\-/-/g')
 	for gn in $("$TP_BIN" --list games); do
 		case $gn_help in *"$gn"*) ;; *) fail "game.name's help lacks $gn: $gn_help"; return ;; esac
-		case $gn_readme in *"\`$gn\`"*) ;; *) fail "README's [game] row lacks $gn"; return ;; esac
+		case $gn_doc in *"\`$gn\`"*) ;; *) fail "docs/config.md's [game] row lacks $gn"; return ;; esac
 		case $gn_man in *"$gn"*) ;; *) fail "man's [game] name lacks $gn"; return ;; esac
 	done
 }
-tcase "game.name's help, README and man name every game" c_game_names
+tcase "game.name's help, docs/config.md and man name every game" c_game_names
 
 # print.layout = punchboard: its keys are checked when the config is read,
 # at the line of the key at fault (or the --set), before any file.
@@ -402,7 +403,7 @@ c_build_repeat() {
 }
 tcase "two svg builds are byte-identical" c_build_repeat
 
-# TP_TRACE (README, developer section): a traced build writes the same
+# TP_TRACE (HACKING.md, "Benchmarks and traces"): a traced build writes the same
 # files, and the trace holds the parent's build span, workers of other
 # pids, one span per task (each task's own name), and bench/trace_idle.py
 # reads it.

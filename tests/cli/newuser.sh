@@ -1,7 +1,7 @@
 #!/bin/sh
-# What a new user and a designer hit across the three editions (issue 21,
-# section 1): each finding is a case here, its expectation derived from the
-# shipped configs, the README or another tilepress command.
+# What a new user and a designer hit across the three editions: each
+# finding is a case here, its expectation derived from the shipped configs,
+# the documents or another tilepress command.
 #
 #   TP_BIN=/abs/path/tilepress sh tests/cli/newuser.sh      (make cli)
 
@@ -39,16 +39,89 @@ c_hash_comment() {
 }
 tcase "inline # comment in a config" c_hash_comment
 
-# The README names the patents by number and points nowhere outside the clone.
+# The README names the patents by number, and no document points outside
+# the clone.
 c_readme_patents() {
-	# (one sentence says nothing reads it)
-	if grep -n '\.\./shared/' README.md | grep -q .; then
-		fail "README points into ../shared: $(grep -n '\.\./shared/' README.md | head -n 1)"
-		return
-	fi
-	grep -q 'US 2005/0230911' README.md || fail "README does not name the series patent by number"
+	for f in README.md HACKING.md NEWS.md BENCHMARKS.md docs/*.md; do
+		if grep -n '\.\./shared/' "$f" | grep -q .; then
+			fail "$f points into ../shared: $(grep -n '\.\./shared/' "$f" | head -n 1)"
+			return
+		fi
+	done
+	for pat in 'US 2005/0230911' '296,949' '906,488'; do
+		grep -q "$pat" README.md || { fail "README does not name the patent $pat"; return; }
+	done
 }
 tcase "README names the patents by number" c_readme_patents
+
+# The documents where people look: a README of at most 300 lines in short
+# sentences (median under 20 words, none over 40), BENCHMARKS.md of at most
+# 200; every relative link resolves (file and heading); docs/README.md
+# lists every file in docs/.
+c_docs_shape() {
+	n=$(wc -l <README.md)
+	[ "$n" -le 300 ] || { fail "README.md has $n lines, want at most 300"; return; }
+	n=$(wc -l <BENCHMARKS.md)
+	[ "$n" -le 200 ] || { fail "BENCHMARKS.md has $n lines, want at most 200"; return; }
+	python3 tests/cli/docs_check.py sentences README.md 20 40 >"$OUT" ||
+		{ fail "$(tail -n 1 "$OUT")"; return; }
+	python3 tests/cli/docs_check.py links README.md HACKING.md NEWS.md BENCHMARKS.md docs/*.md >"$OUT" ||
+		{ fail "$(head -n 1 "$OUT")"; return; }
+	python3 tests/cli/docs_check.py index >"$OUT" || fail "$(head -n 1 "$OUT")"
+}
+tcase "README and docs: sizes, sentences, links, the docs index" c_docs_shape
+
+# Every ./tilepress command in the README's code blocks runs (but watch,
+# which waits for saves), from a folder of its own with the shipped data.
+# A build writes the manifest only: the check and the options are what the
+# README shows; the files are c_readme_files's.
+c_readme_commands() {
+	python3 tests/cli/docs_check.py commands README.md >"$T/cmds" || { fail "cannot read the README's commands"; return; }
+	[ -s "$T/cmds" ] || { fail "no ./tilepress command in the README's code blocks"; return; }
+	mkdir -p "$T/rc" && cd "$T/rc" || { fail "no scratch folder"; return; }
+	printf '[board]\nrows = 12\ncols = 12\n' >my.ini
+	TILEPRESS_DATA=$ROOT
+	export TILEPRESS_DATA
+	n=0
+	while IFS= read -r line; do
+		cmd=${line%%#*}
+		case $cmd in *" watch"*) continue ;; esac
+		# shellcheck disable=SC2086
+		set -- ${cmd#./tilepress}
+		case " $* " in *" build "*) set -- "$@" --only manifest -q ;; esac
+		run "$@"
+		[ "$rc" -eq 0 ] || { fail "README: '$cmd' exits $rc: $(errtext)"; break; }
+		n=$((n + 1))
+	done <"$T/cmds"
+	unset TILEPRESS_DATA
+	cd "$ROOT" || exit 2
+	[ "$n" -ge 10 ] || fail "ran only $n of the README's commands"
+}
+tcase "the README's commands run" c_readme_commands
+
+# The README's "What goes to the press": for each shipped edition, every
+# file its tables name is written by a build of that edition, and every
+# press PDF the build writes is named there. (PDF and DXF only: the PNGs
+# cost most and the tables name the press files.)
+c_readme_files() {
+	[ "$QUICK" = 1 ] && return 0
+	for ed in $("$TP_BIN" --list editions); do
+		python3 tests/cli/docs_check.py files README.md "$ed" | LC_ALL=C sort -u >"$T/want.$ed"
+		d=$T/files-$ed
+		rm -rf "$d"
+		run -q -c "$ed" build -o "$d" --formats pdf,dxf
+		[ "$rc" -eq 0 ] || { fail "$ed: exit $rc: $(errtext)"; return; }
+		while read -r f; do
+			case $f in *.png | *.svg) continue ;; esac
+			[ -f "$d/$f" ] || { fail "README names $f for $ed, which its build does not write"; return; }
+		done <"$T/want.$ed"
+		for f in $(cd "$d" && ls *.pdf); do
+			grep -qx "$f" "$T/want.$ed" || { fail "$ed writes $f, which the README's tables for $ed do not name"; return; }
+		done
+		rm -rf "$d"
+	done
+}
+tcase "the README lists the press files each edition writes" c_readme_files
 
 # Each shipped edition writes to its own folder, and a build into a folder
 # holding another edition's set says so.

@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Six shapes sorted by size 1..6, named, cells in range (rows 0..5;
 	 * cols 0..5, on triangles 0..11), no repeats, moved to the origin (on
 	 * triangles by even steps of cols: an odd one turns cells over, so
-	 * the first col is 0 or 1), edge-connected on the file's grid (README:
+	 * the first col is 0 or 1), edge-connected on the file's grid (docs/arena.md:
 	 * hexes are (r, q) axial, also joined at (+1, -1) and (-1, +1);
 	 * triangles are up at even cols, joined beside each other in a row and
 	 * an up cell over the down cell one row and one col on). */

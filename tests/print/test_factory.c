@@ -202,7 +202,7 @@ static void die_only_sheets(void **state)
 
 /* Pages a sheet of trim w x h (with bleed and marks `room` all round)
  * takes on an area cw x ch with panels overlapping ov, by the rule of
- * README "New sizes ... panels": n = ceil((L - ov) / (max - ov)) a side. */
+ * docs/prepress.md "Panels": n = ceil((L - ov) / (max - ov)) a side. */
 static long panels(double w, double h, double cw, double ch, double room, double ov)
 {
 	double mw = cw - 2 * room, mh = ch - 2 * room;

@@ -6,6 +6,7 @@
 #include "games/game.h"
 #include "games/series/config/series_config.h"
 #include "games/series/report/series_report.h"
+#include "games/series/sheets/series_art.h"
 #include "games/series/sheets/series_sheets.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
@@ -161,4 +162,6 @@ const struct tp_game tp_game_series = {
 	.manifest = manifest,
 	.summary = summary,
 	.warnings = tp_series_warnings,
+	.art_places = tp_series_art_places,
+	.art_names = tp_series_art_names,
 };

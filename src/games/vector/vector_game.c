@@ -148,4 +148,6 @@ const struct tp_game tp_game_vector = {
 	.summary = summary,
 	.simulate = simulate,
 	.warnings = tp_vector_warnings,
+	.art_places = tp_vector_art_places,
+	.art_names = tp_vector_art_names,
 };

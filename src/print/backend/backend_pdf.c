@@ -316,6 +316,17 @@ static int draw_shape(void *ctx, const struct tp_walk_shape *d)
 	if (paint & TP_STROKE)
 		HPDF_Page_SetLineWidth(p->pg, (HPDF_REAL)(s->stroke * K));
 
+	unsigned style = s->flags & TP_SHAPE_STYLE;
+	if ((paint & TP_STROKE) && style) {
+		HPDF_Page_SetLineCap(p->pg, (s->flags & TP_SHAPE_CAP_ROUND) ? HPDF_ROUND_END
+					    : (s->flags & TP_SHAPE_CAP_SQUARE) ? HPDF_PROJECTING_SCUARE_END
+					    : HPDF_BUTT_END);
+		HPDF_Page_SetLineJoin(p->pg, (s->flags & TP_SHAPE_JOIN_ROUND) ? HPDF_ROUND_JOIN
+					     : (s->flags & TP_SHAPE_JOIN_BEVEL) ? HPDF_BEVEL_JOIN
+					     : HPDF_MITER_JOIN);
+		HPDF_Page_SetMiterLimit(p->pg, (s->flags & TP_SHAPE_MITER4) ? 4 : 10);
+	}
+	int eo = (s->flags & TP_SHAPE_EVENODD) != 0;
 	int drawn = 1;
 	if (s->kind == TP_SHAPE_RECT)
 		HPDF_Page_Rectangle(p->pg, px(p, s->x), py(p, s->y + s->h),
@@ -324,11 +335,17 @@ static int draw_shape(void *ctx, const struct tp_walk_shape *d)
 		drawn = emit_path(p, d->pts, d->n);
 	if (drawn) {
 		if (paint == (TP_FILL | TP_STROKE))
-			HPDF_Page_FillStroke(p->pg);
+			eo ? HPDF_Page_EofillStroke(p->pg) : HPDF_Page_FillStroke(p->pg);
 		else if (paint == TP_STROKE)
 			HPDF_Page_Stroke(p->pg);
 		else
-			HPDF_Page_Fill(p->pg);
+			eo ? HPDF_Page_Eofill(p->pg) : HPDF_Page_Fill(p->pg);
+	}
+	if ((paint & TP_STROKE) && style) {
+		/* back to every other shape's state */
+		HPDF_Page_SetLineCap(p->pg, HPDF_BUTT_END);
+		HPDF_Page_SetLineJoin(p->pg, HPDF_MITER_JOIN);
+		HPDF_Page_SetMiterLimit(p->pg, 10);
 	}
 	return 0;
 }

@@ -124,7 +124,7 @@ static void plan_boxes(const struct job *j, struct item *it)
 				snap(dev_x(j, fmax(s->x, s->x + s->w))),
 				snap(dev_y(j, fmax(s->y, s->y + s->h))));
 	} else if (s->kind == TP_SHAPE_PATH && s->paint == TP_STROKE && s->stroke > 0 &&
-		   s->count == 2 && p[0].op == TP_MOVE && p[1].op == TP_LINE &&
+		   !(s->flags & TP_SHAPE_STYLE) && s->count == 2 && p[0].op == TP_MOVE && p[1].op == TP_LINE &&
 		   (p[0].x == p[1].x) != (p[0].y == p[1].y)) {
 		double x0 = dev_x(j, fmin(p[0].x, p[1].x)), x1 = dev_x(j, fmax(p[0].x, p[1].x));
 		double y0 = dev_y(j, fmin(p[0].y, p[1].y)), y1 = dev_y(j, fmax(p[0].y, p[1].y));
@@ -296,6 +296,17 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 		cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY);
 	if (s->stroke > 0)
 		cairo_set_line_width(cr, s->stroke * j->s);
+	if (s->flags & TP_SHAPE_STYLE) {
+		cairo_set_fill_rule(cr, (s->flags & TP_SHAPE_EVENODD) ? CAIRO_FILL_RULE_EVEN_ODD
+								    : CAIRO_FILL_RULE_WINDING);
+		cairo_set_line_cap(cr, (s->flags & TP_SHAPE_CAP_ROUND) ? CAIRO_LINE_CAP_ROUND
+				       : (s->flags & TP_SHAPE_CAP_SQUARE) ? CAIRO_LINE_CAP_SQUARE
+				       : CAIRO_LINE_CAP_BUTT);
+		cairo_set_line_join(cr, (s->flags & TP_SHAPE_JOIN_ROUND) ? CAIRO_LINE_JOIN_ROUND
+					: (s->flags & TP_SHAPE_JOIN_BEVEL) ? CAIRO_LINE_JOIN_BEVEL
+					: CAIRO_LINE_JOIN_MITER);
+		cairo_set_miter_limit(cr, (s->flags & TP_SHAPE_MITER4) ? 4 : 10);
+	}
 
 	if (s->kind == TP_SHAPE_TEXT) {
 		path(j, cr, it->glyphs, it->n_glyphs, ox, oy);

@@ -117,6 +117,17 @@ static void paint_attrs(FILE *f, const struct tp_walk_shape *d)
 	fprintf(f, " fill=\"%s\"", (d->paint & TP_FILL) ? hex : "none");
 	if (d->paint & TP_STROKE)
 		fprintf(f, " stroke=\"%s\" stroke-width=\"%s\"", hex, num(b, d->s->stroke));
+	unsigned fl = d->s->flags;
+	if ((d->paint & TP_FILL) && (fl & TP_SHAPE_EVENODD))
+		fputs(" fill-rule=\"evenodd\"", f);
+	if ((d->paint & TP_STROKE) && (fl & TP_SHAPE_STYLE)) {
+		if (fl & (TP_SHAPE_CAP_ROUND | TP_SHAPE_CAP_SQUARE))
+			fprintf(f, " stroke-linecap=\"%s\"", (fl & TP_SHAPE_CAP_ROUND) ? "round" : "square");
+		if (fl & (TP_SHAPE_JOIN_ROUND | TP_SHAPE_JOIN_BEVEL))
+			fprintf(f, " stroke-linejoin=\"%s\"", (fl & TP_SHAPE_JOIN_ROUND) ? "round" : "bevel");
+		else if (!(fl & TP_SHAPE_MITER4))
+			fputs(" stroke-miterlimit=\"10\"", f);
+	}
 	if (k->kind == TP_INK_SPOT || k->kind == TP_INK_REGISTRATION) {
 		fputs(" data-spot=\"", f);
 		put_escaped(f, k->kind == TP_INK_SPOT ? k->name : "All");

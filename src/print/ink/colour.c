@@ -351,3 +351,84 @@ int tp_icc_output_check(const char *path, char *why, size_t n)
 	}
 	return 0;
 }
+
+void tp_colour_naive_cmyk(const double rgb[3], double cmyk[4])
+{
+	double r = unit(rgb[0]), g = unit(rgb[1]), b = unit(rgb[2]);
+	double mx = fmax(r, fmax(g, b)), k = 1 - mx;
+	cmyk[3] = k;
+	for (int i = 0; i < 3; i++)
+		cmyk[i] = mx > 0 ? unit((mx - (i == 0 ? r : i == 1 ? g : b)) / mx) : 0;
+}
+
+int tp_colour_separate(const double *rgb, double *cmyk, size_t n, const char *profile_path,
+		       tp_err *e)
+{
+	int user = profile_path != NULL && profile_path[0] != '\0';
+	const char *path = user ? profile_path : tp_colour_default_profile();
+	if (path == NULL) {
+		for (size_t i = 0; i < n; i++)
+			tp_colour_naive_cmyk(rgb + 3 * i, cmyk + 4 * i);
+		return TP_OK;
+	}
+	unsigned char *icc;
+	size_t len;
+	if (slurp(path, &icc, &len) != 0) {
+		if (errno == ENOMEM)
+			return tp_fail(e, TP_EIO, "out of memory reading %s", path);
+		return tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s: %s", path, strerror(errno));
+	}
+	cmsPluginMutex mutex = {
+		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMutexSig, NULL },
+		mx_create, mx_destroy, mx_lock, mx_unlock,
+	};
+	cmsPluginMemHandler mem = {
+		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMemHandlerSig,
+		  (cmsPluginBase *)&mutex },
+		lc_malloc, lc_free, lc_realloc, NULL, NULL, NULL,
+	};
+	int rc = TP_OK;
+	struct arena arena = { 0, { &arena.head, &arena.head } };
+	cmsContext ctx = cmsCreateContext(&mem, &arena);
+	cmsHPROFILE prof = NULL, srgb = NULL;
+	cmsHTRANSFORM tr = NULL;
+	if (ctx == NULL) {
+		rc = tp_fail(e, TP_EIO, "out of memory converting art colours");
+		goto out;
+	}
+	cmsSetLogErrorHandlerTHR(ctx, lc_log);
+	prof = cmsOpenProfileFromMemTHR(ctx, icc, (cmsUInt32Number)len);
+	srgb = prof ? cmsCreate_sRGBProfileTHR(ctx) : NULL;
+	if (prof == NULL || srgb == NULL || cmsGetColorSpace(prof) != cmsSigCmykData) {
+		rc = tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s: not a CMYK ICC profile", path);
+		goto out;
+	}
+	tr = cmsCreateTransformTHR(ctx, srgb, TYPE_RGB_DBL, prof, TYPE_CMYK_DBL,
+				   INTENT_RELATIVE_COLORIMETRIC,
+				   cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE);
+	if (tr == NULL) {
+		rc = tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s: cannot convert sRGB to it", path);
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		double in[3], out4[4];
+		for (int k = 0; k < 3; k++)
+			in[k] = unit(rgb[3 * i + k]);
+		cmsDoTransform(tr, in, out4, 1);
+		/* TYPE_CMYK_DBL is 0..100 */
+		for (int k = 0; k < 4; k++)
+			cmyk[4 * i + k] = unit(round(out4[k] * 10) / 1000);
+	}
+out:
+	if (tr != NULL)
+		cmsDeleteTransform(tr);
+	if (srgb != NULL)
+		cmsCloseProfile(srgb);
+	if (prof != NULL)
+		cmsCloseProfile(prof);
+	if (ctx != NULL)
+		cmsDeleteContext(ctx);
+	arena_free(&arena);
+	free(icc);
+	return rc;
+}

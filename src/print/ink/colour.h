@@ -33,6 +33,18 @@ const char *tp_colour_default_profile(void);
  * b = (1-y)(1-k), inputs clamped to 0..1.  Pure. */
 void tp_colour_naive(const double cmyk[4], double rgb[3]);
 
+/* sRGB colours rgb[3 * i ..] (0..1) into CMYK cmyk[4 * i ..] (0..1, to
+ * 0.1 %) for a designer's art: through profile_path (a CMYK ICC profile),
+ * or when that is NULL or "" tp_colour_default_profile(), relative
+ * colorimetric with black-point compensation; without any profile
+ * tp_colour_naive_cmyk().  TP_OK; TP_EINPUT when the user's profile is no
+ * CMYK profile; TP_EIO when out of memory. */
+int tp_colour_separate(const double *rgb, double *cmyk, size_t n, const char *profile_path,
+		       tp_err *e);
+
+/* The profile-free separation: k = 1 - max(r, g, b), c = (max - r) / max... */
+void tp_colour_naive_cmyk(const double rgb[3], double cmyk[4]);
+
 /* What PDF/X asks of a DestOutputProfile, checked from the file's header
  * when the config is read: an ICC file ('acsp') whose size is the one it
  * declares, device class output ('prtr'), data colour space CMYK.  0, or -1

@@ -98,7 +98,7 @@ int tp_pf_add_cuts(struct tp_pf_page *P, const struct tp_scene *cut, double a, d
 void tp_preflight_free(struct tp_preflight *pf);
 
 /* A build preflights its sheets one by one, each into its own
- * tp_preflight, some on the workers (cli/preflight_pool.h); merged in
+ * tp_preflight, some on the workers (app/build/preflight_pool.h); merged in
  * sheet order they are the preflight of the whole build, finding for
  * finding, as if checked in one (the page rules' cut included).
  * tp_preflight_merge appends src to dst (0, or -1 when out of memory:

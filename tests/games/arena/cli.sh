@@ -821,22 +821,22 @@ tcase "arena.side = 19.0: not a whole number, allowed: its real range" c_whole_r
 # The collecting game (arena.marking = colours | pictures).
 . tests/games/arena/collect_cases.sh
 
-# ---- moved from tests/cli/newuser.sh (issue 21) ----------------------------------
+# ---- the documents ----------------------------------------------------------------
 
-# The README's list of underlined arena numbers obeys the rule the README
+# The list of underlined arena numbers in docs/arena.md obeys the rule it
 # states: only the digits 0 1 6 8 9, with a 6 or a 9.
 c_readme_underlined() {
-	list=$(tr '\n' ' ' <README.md | sed -n 's/.*turned half round *(\([0-9, ]*\), \.\.\.: only the digits.*/\1/p')
-	[ -n "$list" ] || { fail "no list of underlined numbers found in README"; return; }
+	list=$(tr '\n' ' ' <docs/arena.md | sed -n 's/.*turned half round *(\([0-9, ]*\), \.\.\.: only the digits.*/\1/p')
+	[ -n "$list" ] || { fail "no list of underlined numbers found in docs/arena.md"; return; }
 	for v in $(echo "$list" | tr ',' ' '); do
 		case $v in
-		*[!01689]*) fail "README lists $v, which has a digit other than 0 1 6 8 9"; return ;;
+		*[!01689]*) fail "docs/arena.md lists $v, which has a digit other than 0 1 6 8 9"; return ;;
 		*[69]*) ;;
-		*) fail "README lists $v, which has no 6 or 9"; return ;;
+		*) fail "docs/arena.md lists $v, which has no 6 or 9"; return ;;
 		esac
 	done
 }
-tcase "README's underlined arena numbers follow the rule" c_readme_underlined
+tcase "docs/arena.md's underlined arena numbers follow the rule" c_readme_underlined
 
 # The arena's deal-N.csv names the physical pieces to hand out: every piece
 # of the run at most once, each player two of every shape (3 players), and

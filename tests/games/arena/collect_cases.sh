@@ -2,8 +2,8 @@
 # issue 22 section 3), sourced by tests/games/arena/cli.sh (its harness,
 # $CFG, run, expect_ok, refuse, fresh_dir, tcase).  Expected values come
 # from the pattern csv (positions by parity, quarters by the pinwheel
-# described in the README, colours as the board gives them) and from the
-# rules in the README; none is copied from a run.
+# described in docs/arena.md, colours as the board gives them) and from the
+# rules in docs/arena.md; none is copied from a run.
 
 # The pattern csv of a colour board checked by awk from the rules: a colour
 # 1..K exactly on the squares with row + col even but the centre; every

@@ -52,7 +52,7 @@ c_manifest() {
 }
 
 # --games N --spares P: each front's count is its tiles in the layout
-# times N, plus P % of that rounded up (the README's rule for each kind),
+# times N, plus P % of that rounded up (docs/commands.md's rule for each kind),
 # in csv, text and json; the build's files stay one game.
 c_manifest_run() {
 	run -c "$1" pattern --format csv
@@ -216,7 +216,7 @@ c_punch_formats() {
 }
 tcase "series-hex shapes punchboard: every format, preflight clean" \
 	c_punch_formats series-hex -s hex.indicia=shapes -s hex.east=diamond -s hex.southeast=circle
-# Off-default sizes the README offers: the preflight finds nothing (two
+# Off-default sizes docs/series.md offers: the preflight finds nothing (two
 # tiles' run-ons at a sheet edge once reached into each other's bleed and
 # read as knock-outs with 5 mm of bleed, or 20 mm hexagons).
 c_preflight_clean() {

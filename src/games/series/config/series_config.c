@@ -436,7 +436,7 @@ static double tile_min(const struct tp_emboss *em)
 /* A symbol that does not fit names its own key's line, and says which
  * values would fit: each symbol size at this tile_mm, or the tile_mm at
  * which the sizes given fit.  (A smaller blind edition is a trade-off the
- * README describes: the tactile minimums then only warn.) */
+ * blind edition guide (docs/series.md) describes: the tactile minimums then only warn.) */
 static int check_emboss(const struct tp_config *c, const struct tp_series_cfg *s, tp_err *e)
 {
 	const struct tp_emboss *em = &s->emboss;

@@ -1,7 +1,7 @@
 /* table.order and hex.order: which of a triangle's 9 small triangles
  * (FIG. 6, claim 6) element n marks.  A list "3 1 5 ..." (element n
  * marks the first n), or a triangles template, a file as the square
- * templates are (README, "Table set"):
+ * templates are (docs/designer.md, "Triangles templates"):
  *
  *     [indicia]
  *     name = symmetric

@@ -6,7 +6,7 @@
 #include "core/status.h"
 #include "games/series/model/series_core.h"
 
-/* Loads an indicia template from a file (see README, "Indicia templates").
+/* Loads an indicia template from a file (see docs/designer.md, "Indicia templates").
  * Returns TP_OK, or TP_EINPUT naming the file, line and key. */
 int tp_template_load(const char *path, struct tp_template *t, tp_err *e);
 

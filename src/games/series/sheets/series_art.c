@@ -64,9 +64,61 @@ int tp_series_art_square(struct tp_scene *sc, const struct tp_config *c, int ser
 	return tp_scene_rect(sc, tp_series_ink(series), TP_FILL, 0, x, y, size, size);
 }
 
+static const char *const series_place[TP_N_SERIES] = {
+	[TP_LATERAL] = "series.lateral", [TP_BOXES] = "series.boxes",
+	[TP_VERTICAL] = "series.vertical", [TP_DOTS] = "series.dots",
+};
+
+const char *const tp_series_art_names[] = {
+	"series.lateral", "series.boxes", "series.vertical", "series.dots", "backs.logo", NULL,
+};
+
+double tp_series_back_inset(const struct tp_config *c)
+{
+	return fmax(c->print.safe_mm, 0.1 * c->print.tile_mm);
+}
+
+size_t tp_series_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
+{
+	size_t n = 0;
+	double s = c->print.tile_mm / 6;
+	static const char *const what[TP_N_SERIES] = {
+		[TP_LATERAL] = "the lateral series' symbol, in each of its cells (fronts, board)",
+		[TP_BOXES] = "the boxes series' symbol, in each of its cells (fronts, board)",
+		[TP_VERTICAL] = "the vertical series' symbol, in each of its cells (fronts, board)",
+		[TP_DOTS] = "the dots series' symbol, in each of its cells (fronts, board)",
+	};
+	/* The blind edition's symbols are its emboss plate's, without an
+	 * orientation ([0079]): a drawing of the designer's is not offered. */
+	for (int k = 0; k < TP_N_SERIES && n < max && !tp_series(c)->emboss.plates; k++)
+		out[n++] = (struct tp_art_place){ series_place[k], what[k], s, s };
+	double in = tp_series_back_inset(c), b = c->print.tile_mm - 2 * in;
+	if (n < max && tp_series(c)->rules.backs)
+		out[n++] = (struct tp_art_place){ "backs.logo",
+						  "a logo on every tile back, over its colour, inside the safe zone",
+						  b, b };
+	return n;
+}
+
+int tp_series_art_logo(struct tp_scene *sc, const struct tp_config *c, double x, double y)
+{
+	const struct tp_art_item *it = tp_art_pack_find(c->art, "backs.logo");
+	if (it == NULL)
+		return 0;
+	double in = tp_series_back_inset(c), b = c->print.tile_mm - 2 * in;
+	/* The back sheet is mirrored whole (tp_sheet_mirror): drawn mirrored,
+	 * the logo reads right on the printed back. */
+	return tp_art_item_draw(sc, it, x + in, y + in, b, b, 1);
+}
+
 int tp_series_art_cell(struct tp_scene *sc, const struct tp_config *c, int series,
 		double x, double y, double size)
 {
+	const struct tp_art_item *it =
+		series >= 0 && series < TP_N_SERIES ? tp_art_pack_find(c->art, series_place[series]) : NULL;
+	if (it)
+		/* The designer's symbol, from the art pack. */
+		return tp_art_item_draw(sc, it, x, y, size, size, 0);
 	if (series != TP_NONE && tp_series(c)->cell_mark == TP_MARK_SYMBOL &&
 	    tp_series(c)->style != TP_STYLE_PATENT)
 		/* FIG. 15B: the series' symbol, in its colour, in place of the

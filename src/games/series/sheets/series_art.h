@@ -7,6 +7,18 @@
 #include "games/series/config/series_config.h"
 #include "print/scene/scene.h"
 
+/* The art pack's places of the series (art_pack.h), their boxes in c. */
+size_t tp_series_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
+
+extern const char *const tp_series_art_names[];
+
+/* The space between a tile back's edge and its logo's box. */
+double tp_series_back_inset(const struct tp_config *c);
+
+/* The pack's backs.logo on the back of the tile at (x, y), drawn mirrored
+ * for the back sheet's mirror; nothing without one.  0, or -1 (OOM). */
+int tp_series_art_logo(struct tp_scene *sc, const struct tp_config *c, double x, double y);
+
 /* The ink of a series (TP_LATERAL..TP_DOTS). */
 int tp_series_ink(int series);
 

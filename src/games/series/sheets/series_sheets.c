@@ -119,7 +119,8 @@ static struct tp_scene *backs_part(const struct tp_config *c, const struct tp_pa
 	for (int r = q.r0; r < q.r1; r++)
 		for (int col = q.c0; col < q.c1; col++)
 			if (tp_series_art_square(sc, c, p->tiles[(size_t)r * p->cols + col].back,
-					col * t, r * t, t) != 0) {
+					col * t, r * t, t) != 0 ||
+			    tp_series_art_logo(sc, c, col * t, r * t) != 0) {
 				tp_scene_free(sc);
 				return NULL;
 			}

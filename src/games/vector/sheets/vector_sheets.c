@@ -51,9 +51,85 @@ static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, d
 	return tp_scene_new_layered(name, w, h, c->print.bleed_mm, &c->print.inks, layers, n);
 }
 
-/* One arrow from the centre (cx, cy) of a tile of side t toward d. */
-static int arrow(struct tp_scene *sc, int d, double cx, double cy, double t)
+/* ---- the art pack's places (print/art/art_pack.h) ---------------------------- */
+
+#define ART_ARROW_W 0.2    /* vector.arrow's box: this wide, this tall, of t, */
+#define ART_ARROW_H 0.38   /* its bottom edge's middle on the tile's centre */
+#define ART_BLANK_IN 0.15  /* vector.blank's box: in from the tile's edges, of t */
+#define ART_BACK_IN 0.18   /* backs.logo's box: in from the back's edges (clear of the edition mark) */
+
+static const char *const start_place[TP_VEC_MAX_PLAYERS] = {
+	"vector.start1", "vector.start2", "vector.start3", "vector.start4",
+};
+static const char *const home_place[TP_VEC_MAX_PLAYERS] = {
+	"vector.home1", "vector.home2", "vector.home3", "vector.home4",
+};
+
+/* The top (title) or bottom (credit) ledge band of the board, inside the
+ * safe zone, x y w h; 0 when the ledge is too narrow for one (3 mm). */
+static int ledge_box(const struct tp_config *c, int bottom, double b[4])
 {
+	const struct tp_vector_cfg *v = tp_vector(c);
+	double W, H, m = fmax(c->print.safe_mm, 1);
+	tp_vector_board_size(c, &W, &H);
+	double L = v->ledge_mm;
+	b[0] = fmax(L, m);
+	b[2] = W - 2 * b[0];
+	b[1] = bottom ? H - L + 1 : m;
+	b[3] = bottom ? L - 1 - m : L - 1 - m;
+	return b[2] >= 3 && b[3] >= 3;
+}
+
+const char *const tp_vector_art_names[] = {
+	"vector.arrow", "vector.start1", "vector.start2", "vector.start3", "vector.start4",
+	"vector.home1", "vector.home2", "vector.home3", "vector.home4", "vector.blank",
+	"backs.logo", "board.title", "board.credit", NULL,
+};
+
+size_t tp_vector_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
+{
+	const struct tp_vector_cfg *v = tp_vector(c);
+	double t = c->print.tile_mm, s = v->symbol_pct / 100 * t;
+	size_t n = 0;
+#define PLACE(nm, wh, w_, h_) if (n < max) out[n++] = (struct tp_art_place){ nm, wh, w_, h_ }
+	PLACE("vector.arrow", "one direction's arrow, drawn pointing up from the box's bottom middle (the tile's centre), turned to each direction",
+	      ART_ARROW_W * t, ART_ARROW_H * t);
+	for (int p = 0; p < TP_VEC_MAX_PLAYERS; p++)
+		PLACE(start_place[p], "that player's start symbol (solid), on the start tiles", s, s);
+	for (int p = 0; p < TP_VEC_MAX_PLAYERS; p++)
+		PLACE(home_place[p], "that player's home symbol (outlined), on the home tiles", s, s);
+	PLACE("vector.blank", "art on the blank tiles", t * (1 - 2 * ART_BLANK_IN), t * (1 - 2 * ART_BLANK_IN));
+	double in = fmax(c->print.safe_mm, ART_BACK_IN * t);
+	PLACE("backs.logo", "a logo on every tile back, inside the safe zone, clear of the edition mark",
+	      t - 2 * in, t - 2 * in);
+	double b[4];
+	if (ledge_box(c, 0, b))
+		PLACE("board.title", "a title on the board's top ledge", b[2], b[3]);
+	if (ledge_box(c, 1, b))
+		PLACE("board.credit", "a credit line on the board's bottom ledge", b[2], b[3]);
+#undef PLACE
+	return n;
+}
+
+/* The pack's drawing for place in the box x y w h; 1 drawn, 0 no such
+ * place in the pack, -1 out of memory. */
+static int art_at(struct tp_scene *sc, const struct tp_config *c, const char *place, double x,
+		  double y, double w, double h)
+{
+	const struct tp_art_item *it = tp_art_pack_find(c->art, place);
+	if (it == NULL)
+		return 0;
+	return tp_art_item_draw(sc, it, x, y, w, h, 0) ? -1 : 1;
+}
+
+/* One arrow from the centre (cx, cy) of a tile of side t toward d. */
+static int arrow(struct tp_scene *sc, const struct tp_config *c, int d, double cx, double cy,
+		 double t)
+{
+	const struct tp_art_item *it = tp_art_pack_find(c->art, "vector.arrow");
+	if (it)
+		return tp_art_item_draw_about(sc, it, cx - ART_ARROW_W * t / 2, cy - ART_ARROW_H * t,
+					      ART_ARROW_W * t, ART_ARROW_H * t, 0, 45.0 * d, cx, cy);
 	double ux, uy;
 	compass(d, &ux, &uy);
 	double len = (d % 2 ? ARROW_DIAG * M_SQRT2 : ARROW_ORTHO) * t;
@@ -100,17 +176,25 @@ static int tile_art(struct tp_scene *sc, const struct tp_config *c, const struct
 		if (tp_scene_circle(sc, TP_VINK_VECTORS, TP_FILL, 0, cx, cy, HUB_R * t) != 0)
 			return -1;
 		for (int d = 0; d < TP_N_DIRS; d++)
-			if ((tl->dirs & (1u << d)) && arrow(sc, d, cx, cy, t) != 0)
+			if ((tl->dirs & (1u << d)) && arrow(sc, c, d, cx, cy, t) != 0)
 				return -1;
 		return tp_scene_rect(sc, TP_VINK_MARKER, TP_FILL, 0, cx - MARK_W / 2 * t,
 				     y + MARK_TOP * t, MARK_W * t, (MARK_BOTTOM - MARK_TOP) * t);
 	case TP_VK_START:
-		return tp_symbol_draw(sc, player_ink(tl->player), TP_FILL, 0, sym, cx, cy, size);
-	case TP_VK_HOME:
+	case TP_VK_HOME: {
+		const char *place = (tl->kind == TP_VK_START ? start_place : home_place)[tl->player - 1];
+		int rc = art_at(sc, c, place, cx - size / 2, cy - size / 2, size, size);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+		if (tl->kind == TP_VK_START)
+			return tp_symbol_draw(sc, player_ink(tl->player), TP_FILL, 0, sym, cx, cy, size);
 		return tp_symbol_draw(sc, player_ink(tl->player), TP_STROKE, HOME_STROKE * size, sym,
 				      cx, cy, size);
-	default:
-		return 0;   /* blank: the plain face */
+	}
+	default: {  /* blank: the plain face, or the pack's art */
+		double in = ART_BLANK_IN * t;
+		return art_at(sc, c, "vector.blank", x + in, y + in, t - 2 * in, t - 2 * in) < 0 ? -1 : 0;
+	}
 	}
 }
 
@@ -165,6 +249,13 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 		for (int col = 0; col < m->cols; col++) {
 			if (tp_scene_rect(sc, TP_VINK_BACK, TP_FILL, 0, col * t, r * t, t, t) != 0)
 				return -1;
+			/* The pack's logo, drawn mirrored: the sheet is mirrored
+			 * whole below, and the logo then reads right. */
+			const struct tp_art_item *logo = tp_art_pack_find(c->art, "backs.logo");
+			double li = fmax(c->print.safe_mm, ART_BACK_IN * t);
+			if (logo && tp_art_item_draw(sc, logo, col * t + li, r * t + li, t - 2 * li,
+						     t - 2 * li, 1) != 0)
+				return -1;
 			/* Left-aligned at the left as the tiles lie: after the
 			 * mirror it sits right-aligned at the right of the back. */
 			if (v->edition[0] &&
@@ -212,6 +303,10 @@ static struct tp_scene *board_scene(const struct tp_config *c, const char *name,
 	}
 	if (L > 0)
 		rc |= tp_scene_rect(sc, TP_VINK_GRID, TP_STROKE, 2 * lw, L, L, W - 2 * L, H - 2 * L);
+	double b[4];
+	for (int k = 0; k < 2; k++)
+		if (ledge_box(c, k, b))
+			rc |= art_at(sc, c, k ? "board.credit" : "board.title", b[0], b[1], b[2], b[3]) < 0;
 	if (rc) {
 		tp_scene_free(sc);
 		return NULL;

@@ -36,6 +36,10 @@
 #define TP_VECTOR_N_SHEETS 6
 extern const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS];
 
+/* The art pack's places (art_pack.h) and their boxes in c. */
+size_t tp_vector_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
+extern const char *const tp_vector_art_names[];
+
 /* Board trim size (mm) for this config. */
 void tp_vector_board_size(const struct tp_config *c, double *w, double *h);
 

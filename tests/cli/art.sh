@@ -1,0 +1,156 @@
+#!/bin/sh
+# Art packs (print.art): --list art, the shipped geometric pack built into
+# press PDFs that keep the art vector (no image: pdfimages, qpdf), colours
+# mapped to the game's inks or separated into process inks, an empty pack
+# that changes no byte, and every refusal: exit 2, one line naming the
+# file and line, before anything is written.
+#
+#   TP_BIN=/abs/path/tilepress sh tests/cli/art.sh      (make cli)
+
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+
+HARNESS=tp-art
+. tests/cli/harness.sh
+export SOURCE_DATE_EPOCH=1700000000
+
+# --list art: a line per place, PLACE TAB what TAB W x H; the series'
+# symbols sit in a cell, a sixth of the tile.
+c_list() {
+	run --list art --game series --set print.tile_mm=30
+	expect_ok || return
+	want=$(awk 'BEGIN { printf "%.2f x %.2f", 30 / 6, 30 / 6 }')
+	got=$(awk -F '\t' '$1 == "series.lateral" { print $3 }' "$OUT")
+	[ "$got" = "$want" ] || { fail "series.lateral box '$got', want '$want'"; return; }
+	bad=$(awk -F '\t' 'NF != 3 || $3 !~ /^[0-9.]+ x [0-9.]+$/' "$OUT")
+	[ -z "$bad" ] || { fail "not PLACE<TAB>what<TAB>box: $bad"; return; }
+	for p in series.boxes series.vertical series.dots backs.logo; do
+		grep -q "^$p	" "$OUT" || { fail "no $p"; return; }
+	done
+	run --list art --game vector
+	expect_ok || return
+	for p in vector.arrow vector.start1 vector.home4 vector.blank backs.logo board.title board.credit; do
+		grep -q "^$p	" "$OUT" || { fail "vector: no $p"; return; }
+	done
+}
+tcase "--list art prints every place with its box" c_list
+
+# Every place of the shipped pack is a place of some game.
+c_pack_places() {
+	run --list art --game series
+	cp "$OUT" "$T/places"
+	run --list art --game vector
+	cat "$OUT" >>"$T/places"
+	for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' templates/art/geometric/art.ini); do
+		grep -q "^$s	" "$T/places" || { fail "[$s] is no game's place"; return; }
+	done
+}
+tcase "the geometric pack fills only real places" c_pack_places
+
+# The shipped pack in press PDFs: the art is paths, not images; the PDF is
+# sound; the designer's orange is a process ink of its own.
+c_vector_pdf() {
+	d=$T/vec
+	run build -c vector --set print.art=geometric -o "$d" --formats pdf -q
+	expect_ok || return
+	for f in tiles tile-backs board; do
+		qpdf --check "$d/$f.pdf" >/dev/null 2>&1 || { fail "$f.pdf: qpdf --check fails"; return; }
+		n=$(pdfimages -list "$d/$f.pdf" | tail -n +3 | wc -l)
+		[ "$n" -eq 0 ] || { fail "$f.pdf holds $n images"; return; }
+	done
+	# The back is blue (mostly C, M): the logo's separated orange brings
+	# yellow, as Ghostscript sees the plates.
+	run build -c vector -o "$T/vec0" --formats pdf --only tile-backs -q
+	expect_ok || return
+	y0=$(gs -q -o - -sDEVICE=inkcov "$T/vec0/tile-backs.pdf" | awk '{ print $3 }')
+	y1=$(gs -q -o - -sDEVICE=inkcov "$d/tile-backs.pdf" | awk '{ print $3 }')
+	awk -v a="$y0" -v b="$y1" 'BEGIN { exit !(b > a + 0.01) }' ||
+		{ fail "yellow plate without the pack $y0, with it $y1: want at least 1 % more with it"; return; }
+	head -1 "$d/manifest/preflight.txt" | grep -q ' 0 errors' ||
+		fail "preflight: $(head -1 "$d/manifest/preflight.txt")"
+}
+tcase "vector with the pack: vector PDFs, separated orange, 0 preflight errors" c_vector_pdf
+
+# The art changes the pages it is placed on: the series fronts with the
+# pack differ from the fronts without, in the series' inks only.
+c_series_fronts() {
+	run build --set print.art=geometric -o "$T/s1" --only fronts --formats pdf -q
+	expect_ok || return
+	run build -o "$T/s0" --only fronts --formats pdf -q
+	expect_ok || return
+	cmp -s "$T/s0/fronts.pdf" "$T/s1/fronts.pdf" && { fail "the pack changed nothing"; return; }
+	n=$(pdfimages -list "$T/s1/fronts.pdf" | tail -n +3 | wc -l)
+	[ "$n" -eq 0 ] || fail "fronts.pdf holds $n images"
+}
+tcase "series fronts take the pack's symbols, as vectors" c_series_fronts
+
+# A pack with no places for this game, or none at all, changes no byte of
+# any sheet.
+c_empty_pack() {
+	mkdir -p "$T/empty"
+	printf '; nothing yet\n[colours]\n' >"$T/empty/art.ini"
+	run build -c vector -o "$T/e0" --formats pdf,svg -q
+	expect_ok || return
+	run build -c vector --set print.art="$T/empty" -o "$T/e1" --formats pdf,svg -q
+	expect_ok || return
+	for f in $(cd "$T/e0" && ls *.pdf *.svg); do
+		cmp -s "$T/e0/$f" "$T/e1/$f" || { fail "$f differs"; return; }
+	done
+	# the arena has no places yet: the whole shipped pack is skipped
+	run build -c arena -o "$T/a0" --formats pdf --only board -q
+	run build -c arena --set print.art=geometric -o "$T/a1" --formats pdf --only board -q
+	expect_ok || return
+	cmp -s "$T/a0/board.pdf" "$T/a1/board.pdf" || fail "arena board.pdf differs"
+}
+tcase "an empty pack changes no byte" c_empty_pack
+
+# pack NAME SECTION-TEXT [SVG-NAME SVG-TEXT]: a pack folder $T/NAME.
+pack() {
+	mkdir -p "$T/$1"
+	printf '%b' "$2" >"$T/$1/art.ini"
+	[ $# -ge 4 ] && printf '%b' "$4" >"$T/$1/$3"
+	return 0
+}
+SQ='<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">\n<rect width="10" height="10" fill="#d32f2f"/>\n</svg>\n'
+
+c_refusals() {
+	pack p1 '[series.laterl]\nfile = a.svg\n'
+	refuse "$T/p1/art.ini:1:" "series.laterl" "series.lateral" -- --set print.art="$T/p1"
+	[ -n "$why" ] && return
+	pack p2 '[series.lateral]\nfile = a.svg\n#d32f2f = purple\n' a.svg "$SQ"
+	refuse "$T/p2/art.ini:3:" "purple" "lateral" -- --set print.art="$T/p2"
+	[ -n "$why" ] && return
+	pack p3 '[colours]\nconvert = off\n[series.lateral]\nfile = a.svg\n' a.svg "$SQ"
+	refuse "$T/p3/a.svg:2:" "#d32f2f" "maps to no ink" -- --set print.art="$T/p3"
+	[ -n "$why" ] && return
+	pack p4 '[series.lateral]\nfile = a.svg\nscale = 1.5\n#d32f2f = lateral\n' a.svg "$SQ"
+	refuse "$T/p4/art.ini:1:" "outside its" -- --set print.art="$T/p4"
+	[ -n "$why" ] && return
+	pack p5 '[series.lateral]\nfile = a.png\n'
+	refuse "$T/p5/art.ini:2:" "a.png" "SVG" -- --set print.art="$T/p5"
+	[ -n "$why" ] && return
+	cp tests/data/svg/bad/gradient.svg "$T/p2/g.svg"
+	pack p6 '[series.lateral]\nfile = g.svg\n'
+	cp tests/data/svg/bad/gradient.svg "$T/p6/g.svg"
+	refuse "$T/p6/g.svg:6:" "<path>" "Inkscape" -- --set print.art="$T/p6"
+	[ -n "$why" ] && return
+	refuse "print.art" "art.ini" -- --set print.art="$T/nowhere"
+}
+tcase "bad packs: exit 2, one line naming file and line, nothing written" c_refusals
+
+# A colour that separates to more ink than the profile allows is refused
+# by name (pure black in sRGB goes near 300 % through a press profile).
+c_tac() {
+	pack t1 '[series.lateral]\nfile = k.svg\n' k.svg \
+		'<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm">\n<rect width="10" height="10" fill="#000000"/>\n</svg>\n'
+	run check --set print.art="$T/t1" --set print.max_tac_pct=150
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2"; return; }
+	one_err_line || return
+	err_has "k.svg:2:" "#000000" "max_tac_pct = 150" "#000000 = text"
+}
+tcase "a separated colour over the ink limit is refused" c_tac
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
