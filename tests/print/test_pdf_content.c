@@ -146,8 +146,40 @@ static void broken_content(void **state)
 	assert_int_equal(g.n, 1);
 }
 
+/* A cross-reference table whose second subsection starts lower than the
+ * first ends (0 7, then 1 1): the table of offsets shrank to the second
+ * and the first was read past its end (found by fuzz_pdf_file; ASan). */
+static void xref_subsections(void **state)
+{
+	(void)state;
+	size_t n;
+	char *buf = page_pdf("0 0 1 1 re f", "", &n);
+	char *t = strstr(buf, "trailer");
+	assert_non_null(t);
+	size_t at = (size_t)(t - buf);
+	char *out = malloc(n + 64);
+	assert_non_null(out);
+	memcpy(out, buf, at);
+	const char *extra = "1 1\n0000000009 00000 n \n";
+	memcpy(out + at, extra, strlen(extra));
+	memcpy(out + at + strlen(extra), buf + at, n - at);
+	size_t m = n + strlen(extra);
+	out[m] = 0;
+	struct tp_pdf p;
+	char why[160];
+	int rc = tp_pdf_read(&p, (const unsigned char *)out, m, why, sizeof why);
+	if (rc == 0) {
+		const struct tp_pv *pg = NULL;
+		tp_pdf_pages(&p, first_page, &pg);
+		tp_pdf_free(&p);
+	}
+	free(out);
+	free(buf);
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = { cmocka_unit_test(paints), cmocka_unit_test(broken_content) };
+	const struct CMUnitTest tests[] = { cmocka_unit_test(paints), cmocka_unit_test(broken_content),
+					    cmocka_unit_test(xref_subsections) };
 	return cmocka_run_group_tests_name("pdf_content", tests, NULL, NULL);
 }

@@ -287,8 +287,9 @@ static void on_page(void *ctx, int k, const struct tp_pv *pg)
 		memcpy(C.trim, media, sizeof media);
 	if (box_of(F->p, pg, "BleedBox", C.bleed) != 0)
 		memcpy(C.bleed, C.trim, sizeof C.trim);
-	double bleed = fmin(fmin(C.trim[0] - C.bleed[0], C.bleed[2] - C.trim[2]),
-			    fmin(C.trim[1] - C.bleed[1], C.bleed[3] - C.trim[3])) * MM;
+	/* (To 1e-4 mm: the boxes are written to 1e-5 pt.) */
+	double bleed = round(fmin(fmin(C.trim[0] - C.bleed[0], C.bleed[2] - C.trim[2]),
+				  fmin(C.trim[1] - C.bleed[1], C.bleed[3] - C.trim[3])) * MM * 1e4) / 1e4;
 	double W = (C.trim[2] - C.trim[0]) * MM, H = (C.trim[3] - C.trim[1]) * MM;
 	double beyond = fmax(fmax(C.bleed[0] - media[0], media[2] - C.bleed[2]),
 			     fmax(C.bleed[1] - media[1], media[3] - C.bleed[3]));
@@ -323,6 +324,9 @@ static void on_page(void *ctx, int k, const struct tp_pv *pg)
 		}
 		struct tp_pf_rules r = fr->r;
 		r.safe = 0;
+		/* Coordinates written to 1e-5 pt: a 0.5 mm piece beside a
+		 * nick turns by up to 1e-5. */
+		r.dir_tol = 1e-4;
 		r.press_w = r.press_h = 0;
 		/* The page's process inks are all of them: a game's slots
 		 * beyond them stay out of the walk. */

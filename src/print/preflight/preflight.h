@@ -41,6 +41,9 @@ struct tp_pf_rules {
 	double nick_corner;      /* a nick keeps this far from a corner, mm */
 	double press_w, press_h; /* the press sheet's clear area; 0: none */
 	double marks_margin;     /* media beyond the bleed for marks, mm */
+	double dir_tol;          /* straight die pieces this close in direction
+				  * (sine) are one line; 0: 1e-6 (a PDF file's
+				  * rounded coordinates need more) */
 };
 
 struct tp_pf_finding {
