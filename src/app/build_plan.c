@@ -331,13 +331,18 @@ static int only_writes(const struct tp_build *b, tp_err *e)
  * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
 #define TP_PNG_AUTO_MAX_PX 2e9
 
+double tp_build_pixels(const struct tp_config *c, double area)
+{
+	double dpmm = c->print.dpi / 25.4;
+	return area * dpmm * dpmm;
+}
+
 static void drop_huge_rasters(struct tp_build *b)
 {
 	const struct tp_config *c = b->session->cfg;
 	size_t k = 0;
 	for (size_t i = 0; i < b->n_tasks; i++) {
-		double dpmm = c->print.dpi / 25.4;
-		double px = b->tasks[i].area * dpmm * dpmm;
+		double px = tp_build_pixels(c, b->tasks[i].area);
 		if (px > TP_PNG_AUTO_MAX_PX) {
 			if (!b->opt.quiet)
 				fprintf(stderr, "tilepress: %s: %.1f Gpx at %g dpi; PNG skipped (ask for it with --formats png)\n",
@@ -422,7 +427,8 @@ static int check_inputs(struct tp_build *b, tp_err *e)
 		rc = parse_only(b, e);
 	if (rc == TP_OK && b->want_proof)
 		proof_sheets(b);
-	for (size_t i = 0; rc == TP_OK && !b->opt.estimate && i < g->n_sheets; i++)
+	/* check (an estimate) too: whatever check accepts, the build writes. */
+	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++)
 		if ((b->want[i] || b->shown[i] || (in_folder && in_folder[i])) && g->sheets[i].prepare)
 			rc = g->sheets[i].prepare(b->session->cfg, e);
 	return rc;

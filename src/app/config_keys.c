@@ -139,6 +139,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "a build that would write more files is refused (raise it to allow one)" },
 	{ CORE("print", "max_gpx", TP_KEY_NUM, print.max_gpx), .lo = 0.001, .hi = 100000,
 	  .help = "a build that would draw more PNG gigapixels is refused (raise it to allow one)" },
+	{ CORE("sim", "max_seconds", TP_KEY_NUM, sim_max_seconds), .lo = 0.001, .hi = 10000000,
+	  .help = "simulate refuses a run its first game says would take longer (CPU seconds)" },
 	{ CORE("print", "layout", TP_KEY_ENUM, print.layout), .names = layout_names,
 	  .help = "tile sheets as one gang of tiles edge to edge, or punchboard: press sheets, a gutter round every tile" },
 	{ CORE("print", "sheet_mm", TP_KEY_CUSTOM, print.sheet_name), .parse = parse_sheet,
@@ -192,7 +194,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "CMYK output ICC profile to embed in the PDFs (default: none, name the condition)" },
 	{ CORE("print", "proof_profile", TP_KEY_TEXT, print.proof_profile), .size = 512,
 	  .help = "CMYK ICC profile the PNG/SVG proof colours come through (default: the system's)" },
-	{ CORE("print", "art", TP_KEY_TEXT, print.art), .size = 512,
+	{ "print", "art", TP_KEY_TEXT, TP_HOME_CORE, TP_KEY_RECORD_SET,
+	  offsetof(struct tp_config, print.art), .size = 512,
 	  .help = "art pack: a folder holding art.ini (drawings for the game's places: tilepress --list art), or a name in templates/art/" },
 	/* The two named shared spot inks; offsets filled in per game. */
 	{ CORE("print", "cut_ink", TP_KEY_NAME, print.inks), .size = 40, .ink = TP_INK_CUT,

@@ -437,6 +437,7 @@ static void core_defaults(struct tp_config *c)
 	p->panel_overlap_mm = 10;
 	p->max_files = 10000;
 	p->max_gpx = 40;
+	c->sim_max_seconds = 300;
 	p->layout = TP_LAYOUT_GANG;
 	snprintf(p->sheet_name, sizeof p->sheet_name, "SRA3");
 	p->sheet_w_mm = 320;
@@ -485,6 +486,19 @@ static int core_checks(struct tp_config *c, tp_err *e)
 {
 	struct tp_print *p = &c->print;
 	char why[200];
+	/* The config's name goes into the record, the page and file names:
+	 * a control character in it is refused, not carried. */
+	for (const char *q = c->path; *q; q++)
+		if ((unsigned char)*q < 0x20 || *q == 0x7f) {
+			char shown[80];
+			size_t k = 0;
+			for (const char *r = c->path; *r && k + 5 < sizeof shown; r++)
+				k += (size_t)snprintf(shown + k, sizeof shown - k,
+						      (unsigned char)*r < 0x20 || *r == 0x7f ? "\\x%02x" : "%c",
+						      (unsigned char)*r);
+			return tp_fail(e, TP_EINPUT, "%s: the config file's name holds a control character (byte 0x%02x); rename it with letters, digits, '-', '_' and '.'",
+				       shown, (unsigned char)*q);
+		}
 	beside_setter(c, "print", "output_profile", p->output_profile, sizeof p->output_profile);
 	beside_setter(c, "print", "proof_profile", p->proof_profile, sizeof p->proof_profile);
 	if (tp_file_pattern_check(p->file_name, why, sizeof why) != 0)

@@ -94,5 +94,48 @@ c_watch() {
 }
 tcase "watch: an edited template rebuilds its sheets only; a bad edit keeps the set" c_watch
 
+# The config's folder replaced under the watch (moved away, a new one made
+# and the config saved into it): the watch follows the new folder.
+c_watch_replaced_folder() {
+	TILEPRESS_DATA=$ROOT
+	export TILEPRESS_DATA
+	w=$T/replace
+	mkdir -p "$w/cfg"
+	cp config/series.ini "$w/cfg/game.ini"
+	grep -q '^indicia *= *spiral-cw' "$w/cfg/game.ini" || { fail "config/series.ini has no indicia = spiral-cw line"; return; }
+	(cd "$w" && exec "$TP_BIN" -c cfg/game.ini watch -o out --formats svg >watch.out 2>watch.err) &
+	WPID=$!
+	wait_for "$w/watch.out" 'watch: start: built' 1 || { fail "no first build: $(cat "$w/watch.err")"; return; }
+	mv "$w/cfg" "$w/cfg.old" && mkdir "$w/cfg"
+	sed 's|^indicia *=.*|indicia = spiral-ccw-inner|' "$w/cfg.old/game.ini" >"$w/cfg/game.ini"
+	wait_for "$w/watch.out" 'rebuilt' 1 || { fail "no rebuild after the folder was replaced: $(tail -n 2 "$w/watch.err")"; stop_watch; return; }
+	(cd "$w" && "$TP_BIN" -c cfg/game.ini build -o "$T/fresh-r" --formats svg -s print.dpi=72 -q) || { fail "fresh build failed"; stop_watch; return; }
+	wait_for "$w/watch.out" 'rebuilt.*fronts' 1 || { fail "the rebuild did not redraw fronts: $(cat "$w/watch.out")"; stop_watch; return; }
+	cmp -s "$w/out/fronts.svg" "$T/fresh-r/fronts.svg" || { fail "fronts.svg is not the new folder's config's"; stop_watch; return; }
+	# And it keeps watching the new folder.
+	sed -i 's|^indicia *=.*|indicia = spiral-cw|' "$w/cfg/game.ini"
+	n=$(grep -c rebuilt "$w/watch.out")
+	wait_for "$w/watch.out" 'rebuilt' $((n + 1)) || fail "a save in the new folder was not seen: $(tail -n 2 "$w/watch.err")"
+	stop_watch
+}
+tcase "watch: the config's folder replaced (mv; mkdir): the watch follows it" c_watch_replaced_folder
+
+# A symlinked config: an edit of the file the link points to rebuilds.
+c_watch_symlink() {
+	TILEPRESS_DATA=$ROOT
+	export TILEPRESS_DATA
+	w=$T/link
+	mkdir -p "$w/real" "$w/lnk"
+	cp config/series.ini "$w/real/game.ini"
+	ln -s ../real/game.ini "$w/lnk/game.ini"
+	(cd "$w" && exec "$TP_BIN" -c lnk/game.ini watch -o out --formats svg >watch.out 2>watch.err) &
+	WPID=$!
+	wait_for "$w/watch.out" 'watch: start: built' 1 || { fail "no first build: $(cat "$w/watch.err")"; return; }
+	sed -i 's|^indicia *=.*|indicia = spiral-ccw-inner|' "$w/real/game.ini"
+	wait_for "$w/watch.out" 'rebuilt' 1 || fail "an edit of the link's target was not seen: $(tail -n 2 "$w/watch.err")"
+	stop_watch
+}
+tcase "watch: a symlinked config: an edit of its target rebuilds" c_watch_symlink
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

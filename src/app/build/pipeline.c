@@ -36,27 +36,18 @@ void tp_build_note(const struct tp_build_events *ev, const char *fmt, ...)
 	ev->note(ev->ctx, line);
 }
 
-/* Adds the files of one report ("NAME<TAB>BYTES" or
- * "NAME<TAB>BYTES<TAB>SHA-256" lines) to w.  0 or -1. */
+/* Adds the files of one report (tp_report_file lines, names
+ * length-prefixed) to w.  0 or -1. */
 static int collect(struct tp_written_list *w, const struct tp_buf *report, size_t sheet)
 {
-	const char *p = report->s;
-	while (p && *p) {
-		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
-		if (tab == NULL || nl == NULL || tab > nl)
-			break;
-		char name[PATH_MAX];
-		snprintf(name, sizeof name, "%.*s", (int)(tab - p), p);
-		if (tp_written_add(w, name, atoll(tab + 1), sheet) != 0)
+	const char *p = report->oom ? NULL : report->s;
+	char name[PATH_MAX], hex[65];
+	long long bytes;
+	while (tp_report_next(&p, name, sizeof name, &bytes, hex) == 1) {
+		if (tp_written_add(w, name, bytes, sheet) != 0)
 			return -1;
-		const char *hash = memchr(tab + 1, '\t', (size_t)(nl - tab - 1));
-		if (hash && nl - hash == 65) {
-			char hex[65];
-			memcpy(hex, hash + 1, 64);
-			hex[64] = '\0';
+		if (hex[0])
 			tp_written_hash(w, hex);
-		}
-		p = nl + 1;
 	}
 	return 0;
 }
@@ -201,6 +192,24 @@ static int estimate_tasks(const struct tp_build *b, const struct checks *ck,
 	return TP_OK;
 }
 
+static int predict_other_names(const struct tp_build *pl, const struct tp_session *s,
+			       struct tp_written_list *w);
+
+/* The files besides the sheets' the plan b writes (the record among
+ * them) into est->others.  0, or -1 when out of memory. */
+static int count_others(const struct tp_build *b, const struct tp_session *s, double sheets,
+			struct tp_estimate *est)
+{
+	struct tp_written_list o = { 0 };
+	/* index.html follows any build that writes a file: a placeholder for
+	 * the sheets' files when there are some. */
+	int bad = sheets > 0 ? tp_written_add(&o, "", 0, 0) : 0;
+	bad |= predict_other_names(b, s, &o);
+	est->others = (double)o.n - (sheets > 0) + (o.n > 0);   /* + the record */
+	tp_written_free(&o);
+	return bad;
+}
+
 int tp_build_estimate(const struct tp_session *s, const char *only, struct tp_estimate *est,
 		      tp_err *e)
 {
@@ -215,6 +224,8 @@ int tp_build_estimate(const struct tp_session *s, const char *only, struct tp_es
 		rc = tp_build_plan(&b, s, &opt, e);
 	if (rc == TP_OK)
 		rc = estimate_tasks(&b, &ck, est, e);
+	if (rc == TP_OK && count_others(&b, s, est->files, est) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory estimating the build");
 	tp_build_free(&b);
 	checks_close(&ck);
 	return rc;
@@ -331,6 +342,8 @@ static int plan_and_check(const struct tp_build_request *rq, const struct tp_bui
 	if (rc == TP_OK)
 		rc = estimate_tasks(b, &ck, &est, e);
 	checks_close(&ck);
+	if (rc == TP_OK && count_others(b, s, est.files, &est) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	if (rc == TP_OK)
 		rc = tp_estimate_check(s, &est, e);
 	if (rc == TP_OK && predict_other_names(b, s, predicted) != 0)

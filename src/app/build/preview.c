@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "app/config_load.h"
 #include "app/impose_game.h"
@@ -56,17 +57,20 @@ static void esc(struct tp_buf *b, const char *s)
 	}
 }
 
-/* A relative link: the file names tilepress writes need no escaping
- * beyond HTML's, but a space or '%' or '#' would break a URL. */
+/* A link to a file of the set: always a relative path ("./" first, so no
+ * name, "javascript:..." included, can be read as a scheme), every byte
+ * but letters, digits, '-', '.', '_', '~' and '/' percent-encoded (so
+ * nothing in it needs HTML's escaping either). */
 static void href(struct tp_buf *b, const char *path)
 {
+	tp_buf_printf(b, "./");
 	for (const char *s = path; *s; s++) {
 		unsigned char ch = (unsigned char)*s;
-		if (ch <= ' ' || ch == '%' || ch == '#' || ch == '?' || ch == '"' || ch >= 127 ||
-		    ch == '<' || ch == '>' || ch == '&')
-			tp_buf_printf(b, "%%%02X", ch);
-		else
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+		    ch == '-' || ch == '.' || ch == '_' || ch == '~' || ch == '/')
 			tp_buf_printf(b, "%c", ch);
+		else
+			tp_buf_printf(b, "%%%02X", ch);
 	}
 }
 
@@ -236,7 +240,10 @@ static void csv_table(struct tp_buf *b, const char *stage, const char *dir, cons
 	char path[PATH_MAX + 64];
 	/* This build's copy in staging, else the one already in place. */
 	snprintf(path, sizeof path, "%s/%s", stage, rel);
-	FILE *f = fopen(path, "r");
+	int fd = tp_out_open_read(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	if (f == NULL && fd >= 0)
+		close(fd);
 	if (f == NULL) {
 		snprintf(path, sizeof path, "%s/%s", dir, rel);
 		f = fopen(path, "r");
@@ -293,13 +300,15 @@ static void record_section(struct tp_buf *b, const struct tp_config *c, const st
 	tp_buf_printf(b, "<h2 id=\"record\">Build record</h2>\n<p>tilepress %s, game %s, config ",
 		      TP_VERSION, c->game->name);
 	esc(b, c->path);
-	tp_buf_printf(b, ", date %s. With the SHA-256 of every file: <a href=\"%s\">%s</a>.</p>\n", date,
+	tp_buf_printf(b, ", date %s. With the SHA-256 of every file: <a href=\"./%s\">%s</a>.</p>\n", date,
 		      TP_RECORD_NAME, TP_RECORD_NAME);
 	tp_buf_printf(b, "<details><summary>config: every key's value</summary>\n<table>\n<tr><th>key</th><th>value</th></tr>\n");
 	struct tp_buf v = { 0 };
 	for (size_t i = 0; i < c->n_keys; i++) {
 		char name[80];
 		tp_config_key_text(c, i, name, sizeof name, &v);
+		if ((c->keys[i].flags & TP_KEY_RECORD_SET) && (v.s == NULL || v.s[0] == '\0'))
+			continue;   /* as the build record */
 		tp_buf_printf(b, "<tr><td>%s</td><td>", name);
 		esc(b, v.s ? v.s : "");
 		tp_buf_printf(b, "</td></tr>\n");
@@ -333,7 +342,7 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 	tp_buf_printf(b, ". <a href=\"#sheets\">Sheets</a> &middot; <a href=\"#manifest\">Manifest</a> &middot; <a href=\"#record\">Build record</a></p>\n");
 	for (size_t k = 0; k < all->n; k++)
 		if (strcmp(all->v[k].name, "proof.png") == 0)
-			tp_buf_printf(b, "<p>Contact sheet: <a href=\"proof.png\">proof.png</a></p>\n");
+			tp_buf_printf(b, "<p>Contact sheet: <a href=\"./proof.png\">proof.png</a></p>\n");
 	if (pf != NULL)
 		tp_buf_printf(b, "<p id=\"preflight\">Preflight of this build: %zu page%s, "
 			      "<span class=\"%s\">%zu error%s</span>, %zu warning%s "

@@ -18,7 +18,7 @@ void tp_sheet_bleed(struct tp_scene *sc)
 	double b = sc->bleed;
 	for (size_t i = 0; i < sc->n_shapes; i++) {
 		struct tp_shape *s = &sc->shapes[i];
-		if (s->kind != TP_SHAPE_RECT || s->paint != TP_FILL || (s->flags & TP_SHAPE_MARK))
+		if (s->kind != TP_SHAPE_RECT || s->paint != TP_FILL || tp_shape_is_mark(s))
 			continue;
 		if (fabs(s->x) < EDGE_EPS) {
 			s->x -= b;
@@ -151,7 +151,7 @@ static size_t shown(const struct cands *c, size_t k)
 {
 	size_t i = c->ids ? c->ids[k] : k;
 	double b[4];
-	if (c->src->shapes[i].flags & TP_SHAPE_MARK)
+	if (tp_shape_is_mark(&c->src->shapes[i]))
 		return (size_t)-1;
 	return shows(box_of(c->src, c->ix, i, b), c->x, c->y, c->w, c->h) ? i : (size_t)-1;
 }

@@ -52,7 +52,7 @@ static int dark(const struct tp_ink *k)
 
 static int is_die(const struct tp_shape *s)
 {
-	return s->ink == TP_INK_CUT && !(s->flags & TP_SHAPE_MARK);
+	return s->ink == TP_INK_CUT && !tp_shape_is_mark(s);
 }
 
 /* ---- collecting the die lines ---------------------------------------------------- */

@@ -353,7 +353,7 @@ void tp_scene_group_end(struct tp_scene *sc)
 int tp_scene_uses_ink(const struct tp_scene *sc, int id)
 {
 	for (size_t i = 0; i < sc->n_shapes; i++)
-		if (sc->shapes[i].ink == id && !(sc->shapes[i].flags & TP_SHAPE_MARK))
+		if (sc->shapes[i].ink == id && !tp_shape_is_mark(&sc->shapes[i]))
 			return 1;
 	return 0;
 }

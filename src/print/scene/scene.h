@@ -165,6 +165,14 @@ struct tp_shape {
 	size_t count;    /* path: number of points */
 };
 
+/* Whether s is a printer's mark (crop marks, targets, slug): outside the
+ * bleed, never clipped, drawn only when marks are asked for (walk.h).
+ * Every test of it goes through here. */
+static inline int tp_shape_is_mark(const struct tp_shape *s)
+{
+	return (s->flags & TP_SHAPE_MARK) != 0;
+}
+
 struct tp_scene {
 	char name[64];        /* sheet name, e.g. "fronts" */
 	double trim_w, trim_h;

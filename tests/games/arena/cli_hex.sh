@@ -120,9 +120,8 @@ tcase "check -c arena-hex: the hex board, six sectors, six outer parts, verified
 
 c_pattern() {
 	for args in "$SIDE alternate 6" "7 alternate 6 -s arena.side=7" "12 alternate 6 -s arena.side=12 -s arena.seed=77" \
-		    "9 alternate 1 -s arena.side=9 -s arena.inner=square" "8 all 6 -s arena.side=8 -s arena.numbering=all" \
-		    "11 groups 6 -s arena.numbering=groups" "12 groups 6 -s arena.side=12 -s arena.numbering=groups -s arena.group_size=5 -s arena.group_gap=1" \
-		    "9 groups 1 -s arena.side=9 -s arena.inner=square -s arena.numbering=groups -s arena.group_size=1 -s arena.group_gap=1"; do
+		    "8 all 6 -s arena.side=8 -s arena.numbering=all" \
+		    "11 groups 6 -s arena.numbering=groups" "12 groups 6 -s arena.side=12 -s arena.numbering=groups -s arena.group_size=5 -s arena.group_gap=1"; do
 		set -- $args
 		sd=$1 num=$2 parts=$3
 		shift 3
@@ -287,6 +286,11 @@ tcase "simulate and deals on the hex board" c_simulate
 c_refuse() {
 	refuse "--set arena.inner=circle" "arena.inner = circle" "use diamond" -- -c "$CFG" -s arena.inner=circle
 	[ -z "$why" ] || return
+	# every inner shape the refusal offers plays: check accepts it
+	for v in $(sed -n 's/.*; use //p' "$T/check.err" | grep -o 'diamond\|square\|circle'); do
+		run -c "$CFG" -s arena.inner=$v check
+		[ "$rc" -eq 0 ] || { fail "the circle's refusal offers arena.inner = $v, which check refuses: $(errtext)"; return; }
+	done
 	refuse "--set arena.side=3" "arena.side = 3" "4 to 50" -- -c "$CFG" -s arena.side=3
 	[ -z "$why" ] || return
 	refuse "--set arena.side=6" "arena.side = 6" "use arena.side = 7" -- -c "$CFG" -s arena.side=6

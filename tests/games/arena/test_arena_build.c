@@ -195,18 +195,18 @@ static void board_pixels(void **state)
 static void board_pixels_other(void **state)
 {
 	(void)state;
-	board_pixels_for("15", "7", "square", "alternate");
+	board_pixels_for("15", "7", "diamond", "alternate");
 	board_pixels_for("23", "12345", "circle", "alternate");
 }
 
 /* Rectangular boards (issue 22, section 2): taller and wider, every
- * inner shape. */
+ * inner shape a config accepts (a square inner arena is refused). */
 static void board_pixels_rect(void **state)
 {
 	(void)state;
 	board_pixels_for("11x17", "3", "diamond", "alternate");
 	board_pixels_for("21x9", "8", "circle", "alternate");
-	board_pixels_for("13x15", "2", "square", "alternate");
+	board_pixels_for("13x15", "2", "diamond", "alternate");
 }
 
 /* Unnumbered gaps (issue 22, section 4): number ink exactly on the squares

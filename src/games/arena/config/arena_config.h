@@ -76,7 +76,7 @@ static inline const struct tp_arena_cfg *tp_arena(const struct tp_config *c)
  * 0.3 of a square, and on small squares less, so that a ring rib of
  * rib_width_mm around it (a rib's width clear of it) still lies inside
  * the rib margin of the mark's cell: the blocking face is ribbed round the
- * mark at every size (issue 21). */
+ * mark at every size, not only where the squares are large. */
 static inline double tp_arena_mark_radius(const struct tp_arena_cfg *a)
 {
 	double room = a->square_mm / 2 - a->piece_clearance_mm - a->mark_inset_mm -
@@ -102,7 +102,7 @@ static inline double tp_arena_grid_mark_radius(const struct tp_arena_cfg *a)
  * (0.73 em of DejaVu Sans digits at 1.45 x the radius). */
 #define TP_ARENA_MARK_RADIUS_MIN 1.42
 
-#define TP_ARENA_N_KEYS 32
+#define TP_ARENA_N_KEYS 35
 extern const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS];
 extern const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS];
 

@@ -127,13 +127,6 @@ static struct tp_scene *backs_part(const struct tp_config *c, const struct tp_pa
 	return sc;
 }
 
-struct tp_scene *tp_series_backs_scene(const struct tp_config *c, const struct tp_pattern *p,
-				       const char *name)
-{
-	struct squares all = { 0, p->rows, 0, p->cols };
-	return backs_part(c, p, name, all);
-}
-
 /* FIG. 24, [0091]: the board image mirrored about the vertical axis, so
  * that after the sheet is turned over that axis each back lies behind its
  * own front.  (A region window is mirrored onto the board: squares_of.) */
