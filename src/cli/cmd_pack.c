@@ -183,6 +183,183 @@ static int write_text(const char *path, const struct tp_buf *b, tp_err *e)
 	return TP_OK;
 }
 
+/* The files of dir a factory gets, in name order (backs last when the
+ * factory says so; the proof, for the producer's approval, left out):
+ * *names (owned, *n of them).  TP_OK, or e filled. */
+static int list_files(const char *dir, const struct tp_factory *fa, char ***names, size_t *n,
+		      tp_err *e)
+{
+	size_t cap = 0;
+	*names = NULL;
+	*n = 0;
+	DIR *d = opendir(dir);
+	if (d == NULL)
+		return tp_fail(e, TP_EIO, "%s: cannot list it", dir);
+	int rc = TP_OK;
+	for (struct dirent *de; rc == TP_OK && (de = readdir(d)) != NULL;) {
+		size_t len = strlen(de->d_name);
+		const char *x = len > 4 ? de->d_name + len - 4 : "";
+		int ext = strcmp(x, ".pdf") == 0 || strcmp(x, ".dxf") == 0 || strcmp(x, ".svg") == 0 ||
+			  strcmp(x, ".png") == 0;
+		if (!ext || (len >= 9 && strncmp(de->d_name + len - 9, "proof.", 6) == 0))
+			continue;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 32;
+			char **q = tp_realloc(*names, cap * sizeof *q);
+			if (q == NULL) {
+				rc = tp_fail(e, TP_EIO, "out of memory");
+				break;
+			}
+			*names = q;
+		}
+		char *copy = tp_malloc(len + 1);
+		if (copy == NULL) {
+			rc = tp_fail(e, TP_EIO, "out of memory");
+			break;
+		}
+		memcpy(copy, de->d_name, len + 1);
+		(*names)[(*n)++] = copy;
+	}
+	closedir(d);
+	if (*n > 1)
+		qsort(*names, *n, sizeof **names, by_name);
+	if (strcmp(fa->page_order, "backs-last") == 0)
+		for (size_t i = 0, moved = 0; i + moved < *n;) {
+			if (is_back((*names)[i])) {
+				char *b = (*names)[i];
+				memmove(*names + i, *names + i + 1, (*n - i - 1) * sizeof **names);
+				(*names)[*n - 1] = b;
+				moved++;
+			} else {
+				i++;
+			}
+		}
+	return rc;
+}
+
+/* One file of the ticket: read back (a PDF: its pages, trim, bleed, inks;
+ * its preflight into pf), into the JSON j and the text t.  *die_file set
+ * for a separate cut file.  TP_OK, or e filled. */
+static int file_entry(const char *dir, const char *name, int first, const struct tp_factory *fa,
+		      const struct tp_pf_file_rules *fr, struct tp_preflight *pf, struct tp_buf *j,
+		      struct tp_buf *t, int *die_file, tp_err *e)
+{
+	struct file_facts f = { 0 };
+	snprintf(f.name, sizeof f.name, "%s", name);
+	size_t len = strlen(name);
+	const char *x = name + len - 4;
+	f.pdf = strcmp(x, ".pdf") == 0;
+	*die_file |= !f.pdf && strstr(name, "cut") != NULL && (strcmp(x, ".dxf") == 0 || strcmp(x, ".svg") == 0);
+	int rc = TP_OK;
+	if (f.pdf) {
+		char path[4200];
+		snprintf(path, sizeof path, "%s/%s", dir, name);
+		size_t nb;
+		unsigned char *buf = slurp(path, &nb);
+		if (buf == NULL)
+			return tp_fail(e, TP_EIO, "%s: cannot read it back", path);
+		struct tp_pdf p;
+		char why[160];
+		struct facts_ctx C = { &f, fr->cut_ink };
+		if (tp_pdf_read(&p, buf, nb, why, sizeof why) == 0) {
+			struct page_walk W = { &p, &C, 0 };
+			tp_pdf_pages(&p, on_page, &W);
+			tp_pdf_free(&p);
+			if (W.oom)
+				rc = tp_fail(e, TP_EIO, "out of memory reading %s", path);
+		}
+		char stem[256];
+		snprintf(stem, sizeof stem, "%.*s", (int)(len - 4), name);
+		if (rc == TP_OK && tp_preflight_pdf(buf, nb, stem, fr, pf) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory preflighting %s", path);
+		free(buf);
+	}
+	int board = strstr(f.name, "board") || strstr(f.name, "piece") || strstr(f.name, "counter");
+	int die = 0, emboss = 0;
+	for (int k = 0; k < f.n_spots; k++) {
+		die |= strcasecmp(f.spots[k], fr->cut_ink) == 0;
+		emboss |= strncasecmp(f.spots[k], "emboss", 6) == 0;
+	}
+	tp_buf_printf(j, "%s\n{\"file\":", first ? "" : ",");
+	json_str(j, f.name);
+	if (!f.pdf) {
+		tp_buf_printf(j, "}");
+		tp_buf_printf(t, "  %s\n", f.name);
+		return rc;
+	}
+	tp_buf_printf(j, ",\"pages\":%d,\"trim_mm\":[%.2f,%.2f],\"bleed_mm\":%.2f,\"process\":%s,\"spots\":[",
+		      f.pages, f.trim[0], f.trim[1], f.bleed, f.process ? "true" : "false");
+	for (int k = 0; k < f.n_spots; k++) {
+		tp_buf_printf(j, "%s", k ? "," : "");
+		json_str(j, f.spots[k]);
+	}
+	tp_buf_printf(j, "],\"stock\":");
+	json_str(j, board ? fa->board : fa->stock);
+	tp_buf_printf(j, ",\"finishing\":[%s%s%s],\"die_paths_per_sheet\":%d}", die ? "\"die-cut\"" : "",
+		      die && emboss ? "," : "", emboss ? "\"emboss\"" : "", f.die_paths);
+	tp_buf_printf(t, "  %-40s %3d page%s  %.1f x %.1f mm (+%.1f bleed)  %s%s%s  %s%s%s\n", f.name,
+		      f.pages, f.pages == 1 ? " " : "s", f.trim[0], f.trim[1], f.bleed,
+		      f.process ? "CMYK" : "", f.n_spots ? " + " : "", f.n_spots ? f.spots[0] : "",
+		      board ? fa->board : fa->stock, die ? ", die-cut" : "", emboss ? ", emboss" : "");
+	return rc;
+}
+
+/* The factory's rules, each with the preflight's answer (pf: the files'),
+ * into j and t; *failed: how many are not met. */
+static void checklist(const struct tp_config *c, const struct tp_factory *fa,
+		      const struct tp_pf_file_rules *fr, const struct tp_preflight *pf, int die_file,
+		      struct tp_buf *j, struct tp_buf *t, size_t *failed)
+{
+	char want[8][160];
+	snprintf(want[0], sizeof want[0], "%s structure, output intent %s",
+		 fr->pdfx4 ? "PDF/X-4" : "PDF/X-1a:2003", c->print.output_condition);
+	snprintf(want[1], sizeof want[1], "CMYK and spot colours only");
+	snprintf(want[2], sizeof want[2], "bleed at least %g mm", c->print.bleed_mm);
+	if (c->print.max_tac_pct > 0)
+		snprintf(want[3], sizeof want[3], "total ink at most %g %%, overprints included",
+			 c->print.max_tac_pct);
+	else
+		snprintf(want[3], sizeof want[3], "total ink: no limit given (print.max_tac_pct = 0)");
+	snprintf(want[4], sizeof want[4], "die lines in spot %s, overprinting, closed, cut once", fr->cut_ink);
+	snprintf(want[5], sizeof want[5], "printer's marks %s", c->print.marks ? "allowed" : "none");
+	snprintf(want[6], sizeof want[6], "lines and fills thick enough to print");
+	snprintf(want[7], sizeof want[7], "text at least %g pt", c->print.min_text_pt);
+	static const struct check checks[8] = {
+		{ NULL, { "pdfx", "content", NULL } },
+		{ NULL, { "colour", NULL } },
+		{ NULL, { "bleed", NULL } },
+		{ NULL, { "tac", NULL } },
+		{ NULL, { "spot-overprint", "spot-name", "die-open", "die-doubled", NULL } },
+		{ NULL, { "marks", NULL } },
+		{ NULL, { "line-weight", "thin-fill", NULL } },
+		{ NULL, { "text-size", NULL } },
+	};
+	tp_buf_printf(j, "],\n\"checklist\":[");
+	tp_buf_printf(t, "\nChecklist (the factory's rules; the preflight of the files above):\n");
+	*failed = 0;
+	for (int k = 0; k < 9; k++) {
+		char first[400] = "", what[200];
+		size_t hits = 0;
+		if (k < 8) {
+			hits = count_rules(pf, checks[k].rules, first, sizeof first);
+			snprintf(what, sizeof what, "%s", want[k]);
+		} else {
+			snprintf(what, sizeof what, "a separate die file (%s)", fa->die_file);
+			hits = strcmp(fa->die_file, "none") != 0 && !die_file;
+			if (hits)
+				snprintf(first, sizeof first, "no cut file among the files");
+		}
+		*failed += hits > 0;
+		tp_buf_printf(j, "%s\n{\"rule\":", k ? "," : "");
+		json_str(j, what);
+		tp_buf_printf(j, ",\"findings\":%zu,\"answer\":", hits);
+		json_str(j, hits ? first : "ok");
+		tp_buf_printf(j, "}");
+		tp_buf_printf(t, "  [%s] %s%s%s\n", hits ? "FAIL" : " ok ", what, hits ? ": " : "",
+			      hits ? first : "");
+	}
+}
+
 static int ticket(const struct tp_cli *bc, const struct tp_factory *fa, const char *dir,
 		  size_t *failed, tp_err *e)
 {
@@ -195,58 +372,15 @@ static int ticket(const struct tp_cli *bc, const struct tp_factory *fa, const ch
 	struct tp_report_opts ro = bc->report;
 	ro.fmt = TP_FMT_JSON;
 	rc = s.game->manifest(&man, c, s.model, &ro, e);
-	/* The files, in name order (backs last when the factory says so). */
 	char **names = NULL;
-	size_t n = 0, cap = 0;
-	DIR *d = rc == TP_OK ? opendir(dir) : NULL;
-	if (rc == TP_OK && d == NULL)
-		rc = tp_fail(e, TP_EIO, "%s: cannot list it", dir);
-	for (struct dirent *de; d && rc == TP_OK && (de = readdir(d)) != NULL;) {
-		size_t len = strlen(de->d_name);
-		int ext = len > 4 && (strcmp(de->d_name + len - 4, ".pdf") == 0 ||
-				      strcmp(de->d_name + len - 4, ".dxf") == 0 ||
-				      strcmp(de->d_name + len - 4, ".svg") == 0 ||
-				      strcmp(de->d_name + len - 4, ".png") == 0);
-		/* The proof is for the producer's approval, not the press. */
-		if (!ext || (len >= 9 && strncmp(de->d_name + len - 9, "proof.", 6) == 0))
-			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 32;
-			char **q = tp_realloc(names, cap * sizeof *q);
-			if (q == NULL) {
-				rc = tp_fail(e, TP_EIO, "out of memory");
-				break;
-			}
-			names = q;
-		}
-		names[n] = tp_malloc(len + 1);
-		if (names[n] == NULL) {
-			rc = tp_fail(e, TP_EIO, "out of memory");
-			break;
-		}
-		memcpy(names[n++], de->d_name, len + 1);
-	}
-	if (d)
-		closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof *names, by_name);
-	if (strcmp(fa->page_order, "backs-last") == 0)
-		for (size_t i = 0, moved = 0; i + moved < n;) {
-			if (is_back(names[i])) {
-				char *b = names[i];
-				memmove(names + i, names + i + 1, (n - i - 1) * sizeof *names);
-				names[n - 1] = b;
-				moved++;
-			} else {
-				i++;
-			}
-		}
+	size_t n = 0;
+	if (rc == TP_OK)
+		rc = list_files(dir, fa, &names, &n, e);
 	/* The preflight of every PDF as written: the checklist's answers. */
 	struct tp_pf_file_rules fr = { 0 };
 	tp_pf_rules_of(c, &fr.r);
 	const struct tp_palette *pal = &c->print.inks;
-	const char *cut = pal->ink[tp_ink_index(pal, TP_INK_CUT)].name;
-	fr.cut_ink = cut;
+	fr.cut_ink = pal->ink[tp_ink_index(pal, TP_INK_CUT)].name;
 	fr.min_fill = c->print.min_line_mm > 0 ? c->print.min_line_mm : TP_PF_MIN_FILL_MM;
 	fr.min_text_pt = c->print.min_text_pt;
 	fr.marks = c->print.marks;
@@ -264,120 +398,14 @@ static int ticket(const struct tp_cli *bc, const struct tp_factory *fa, const ch
 	tp_buf_printf(&j, ",\"page_order\":");
 	json_str(&j, fa->page_order);
 	tp_buf_printf(&j, ",\n\"files\":[");
-	tp_buf_printf(&t, "Job ticket: %s for %s\nedition: %s\nprofile: %s\n\n", s.cfg->print.job,
-		      fa->title, c->path, c->print.profile[0] ? c->print.profile : "(none)");
+	tp_buf_printf(&t, "Job ticket: %s for %s\nedition: %s\nprofile: %s\n\n", c->print.job, fa->title,
+		      c->path, c->print.profile[0] ? c->print.profile : "(none)");
 	tp_buf_printf(&t, "Files, in the order to print (%s):\n", fa->page_order);
-	int have_die_file = 0;
-	for (size_t i = 0; rc == TP_OK && i < n; i++) {
-		struct file_facts f = { 0 };
-		snprintf(f.name, sizeof f.name, "%s", names[i]);
-		size_t len = strlen(names[i]);
-		f.pdf = strcmp(names[i] + len - 4, ".pdf") == 0;
-		have_die_file |= !f.pdf && strstr(names[i], "cut") != NULL &&
-				 (strcmp(names[i] + len - 4, ".dxf") == 0 || strcmp(names[i] + len - 4, ".svg") == 0);
-		if (f.pdf) {
-			char path[4200];
-			snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-			size_t nb;
-			unsigned char *buf = slurp(path, &nb);
-			if (buf == NULL) {
-				rc = tp_fail(e, TP_EIO, "%s: cannot read it back", path);
-				break;
-			}
-			struct tp_pdf p;
-			char why[160];
-			struct facts_ctx C = { &f, cut };
-			if (tp_pdf_read(&p, buf, nb, why, sizeof why) == 0) {
-				struct page_walk W = { &p, &C, 0 };
-				tp_pdf_pages(&p, on_page, &W);
-				tp_pdf_free(&p);
-				if (W.oom)
-					rc = tp_fail(e, TP_EIO, "out of memory reading %s", path);
-			}
-			char stem[256];
-			snprintf(stem, sizeof stem, "%.*s", (int)(len - 4), names[i]);
-			if (rc == TP_OK && tp_preflight_pdf(buf, nb, stem, &fr, &pf) != 0)
-				rc = tp_fail(e, TP_EIO, "out of memory preflighting %s", path);
-			free(buf);
-		}
-		int board = strstr(f.name, "board") || strstr(f.name, "piece") || strstr(f.name, "counter");
-		int die = 0, emboss = 0;
-		for (int k = 0; k < f.n_spots; k++) {
-			die |= strcasecmp(f.spots[k], cut) == 0;
-			emboss |= strncasecmp(f.spots[k], "emboss", 6) == 0;
-		}
-		tp_buf_printf(&j, "%s\n{\"file\":", i ? "," : "");
-		json_str(&j, f.name);
-		if (f.pdf) {
-			tp_buf_printf(&j, ",\"pages\":%d,\"trim_mm\":[%.2f,%.2f],\"bleed_mm\":%.2f,\"process\":%s,\"spots\":[",
-				      f.pages, f.trim[0], f.trim[1], f.bleed, f.process ? "true" : "false");
-			for (int k = 0; k < f.n_spots; k++) {
-				tp_buf_printf(&j, "%s", k ? "," : "");
-				json_str(&j, f.spots[k]);
-			}
-			tp_buf_printf(&j, "],\"stock\":");
-			json_str(&j, board ? fa->board : fa->stock);
-			tp_buf_printf(&j, ",\"finishing\":[%s%s%s],\"die_paths_per_sheet\":%d}",
-				      die ? "\"die-cut\"" : "", die && emboss ? "," : "",
-				      emboss ? "\"emboss\"" : "", f.die_paths);
-			tp_buf_printf(&t, "  %-40s %3d page%s  %.1f x %.1f mm (+%.1f bleed)  %s%s%s  %s%s%s\n",
-				      f.name, f.pages, f.pages == 1 ? " " : "s", f.trim[0], f.trim[1], f.bleed,
-				      f.process ? "CMYK" : "", f.n_spots ? " + " : "", f.n_spots ? f.spots[0] : "",
-				      board ? fa->board : fa->stock, die ? ", die-cut" : "", emboss ? ", emboss" : "");
-		} else {
-			tp_buf_printf(&j, "}");
-			tp_buf_printf(&t, "  %s\n", f.name);
-		}
-	}
-	/* The factory's rules, each with the preflight's answer. */
-	char want[8][160];
-	snprintf(want[0], sizeof want[0], "%s structure, output intent %s",
-		 fr.pdfx4 ? "PDF/X-4" : "PDF/X-1a:2003", c->print.output_condition);
-	snprintf(want[1], sizeof want[1], "CMYK and spot colours only");
-	snprintf(want[2], sizeof want[2], "bleed at least %g mm", c->print.bleed_mm);
-	if (c->print.max_tac_pct > 0)
-		snprintf(want[3], sizeof want[3], "total ink at most %g %%, overprints included",
-			 c->print.max_tac_pct);
-	else
-		snprintf(want[3], sizeof want[3], "total ink: no limit given (print.max_tac_pct = 0)");
-	snprintf(want[4], sizeof want[4], "die lines in spot %s, overprinting, closed, cut once", cut);
-	snprintf(want[5], sizeof want[5], "printer's marks %s", c->print.marks ? "allowed" : "none");
-	snprintf(want[6], sizeof want[6], "lines and fills thick enough to print");
-	snprintf(want[7], sizeof want[7], "text at least %g pt", c->print.min_text_pt);
-	static const struct check checks[8] = {
-		{ NULL, { "pdfx", "content", NULL } },
-		{ NULL, { "colour", NULL } },
-		{ NULL, { "bleed", NULL } },
-		{ NULL, { "tac", NULL } },
-		{ NULL, { "spot-overprint", "spot-name", "die-open", "die-doubled", NULL } },
-		{ NULL, { "marks", NULL } },
-		{ NULL, { "line-weight", "thin-fill", NULL } },
-		{ NULL, { "text-size", NULL } },
-	};
-	tp_buf_printf(&j, "],\n\"checklist\":[");
-	tp_buf_printf(&t, "\nChecklist (the factory's rules; the preflight of the files above):\n");
-	*failed = 0;
-	for (int k = 0; rc == TP_OK && k < 9; k++) {
-		char first[400] = "", what[200];
-		size_t hits = 0;
-		if (k < 8) {
-			hits = count_rules(&pf, checks[k].rules, first, sizeof first);
-			snprintf(what, sizeof what, "%s", want[k]);
-		} else {
-			snprintf(what, sizeof what, "a separate die file (%s)", fa->die_file);
-			hits = strcmp(fa->die_file, "none") != 0 && !have_die_file;
-			if (hits)
-				snprintf(first, sizeof first, "no cut file among the files");
-		}
-		*failed += hits > 0;
-		tp_buf_printf(&j, "%s\n{\"rule\":", k ? "," : "");
-		json_str(&j, what);
-		tp_buf_printf(&j, ",\"findings\":%zu,\"answer\":", hits);
-		json_str(&j, hits ? first : "ok");
-		tp_buf_printf(&j, "}");
-		tp_buf_printf(&t, "  [%s] %s%s%s\n", hits ? "FAIL" : " ok ", what, hits ? ": " : "",
-			      hits ? first : "");
-	}
+	int die_file = 0;
+	for (size_t i = 0; rc == TP_OK && i < n; i++)
+		rc = file_entry(dir, names[i], i == 0, fa, &fr, &pf, &j, &t, &die_file, e);
+	if (rc == TP_OK)
+		checklist(c, fa, &fr, &pf, die_file, &j, &t, failed);
 	tp_buf_printf(&j, "],\n\"manifest\":%s}\n", man.len ? man.s : "null");
 	tp_buf_printf(&t, "\nCounts (the manifest):\n%s", man.len ? man.s : "");
 	if (rc == TP_OK && (j.oom || t.oom || man.oom))
