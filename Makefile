@@ -119,7 +119,7 @@ export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
 # the harness's tcase (tests/cli/harness.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh tests/games/*/cli_*.sh))
 CLI_SUITES := tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/names.sh \
-	tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh \
+	tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/pack.sh \
 	tests/cli/playtest.sh tests/cli/designer_loop.sh tests/cli/serve.sh $(GAME_CLI) \
 	tests/cli/man_keys.sh
 suite_pick = $(if $(SUITE),$(foreach f,$(1),$(if $(filter %/$(SUITE) %/$(SUITE).sh,$(f)),$(f))),$(1))
@@ -185,7 +185,8 @@ faults: tilepress
 # What a prepress desk checks: PDF/X-1a, separations, proofs, SVG layers.
 prepress: tilepress
 	@TP_BIN=$(CURDIR)/tilepress sh tests/prepress/prepress.sh; a=$$?; \
-	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/factory.sh; b=$$?; [ $$a = 0 ] && [ $$b = 0 ]
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/factory.sh; b=$$?; \
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/pdf_defects.sh; c=$$?; [ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ]
 
 # One full default build under valgrind: no errors, nothing definitely lost.
 check-valgrind: tilepress

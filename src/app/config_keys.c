@@ -216,6 +216,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "preflight: smallest side of a die-cut component (0: no check)" },
 	{ CORE("print", "min_line_mm", TP_KEY_LEN, print.min_line_mm), .lo = 0, .hi = 2,
 	  .help = "preflight: thinnest stroke in a solid ink (tints: min_tint_line_mm), or the build warns (0: no check)" },
+	{ CORE("print", "min_text_pt", TP_KEY_NUM, print.min_text_pt), .lo = 0, .hi = 72,
+	  .help = "preflight of a PDF file: smallest text size in points it may show, or it warns (0: no check)" },
 	{ CORE("print", "emboss_min_mm", TP_KEY_LEN, print.emboss_min_mm), .lo = 0, .hi = 5,
 	  .help = "preflight: thinnest emboss element (stroke), or the build warns (0: no check)" },
 	{ CORE("print", "emboss_gap_mm", TP_KEY_LEN, print.emboss_gap_mm), .lo = 0, .hi = 50,

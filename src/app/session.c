@@ -192,6 +192,13 @@ void tp_session_warnings(const struct tp_session *s, int quiet)
 {
 	if (quiet)
 		return;
+	/* The edition's [print] keys its factory profile overrode. */
+	for (const char *p = s->cfg->profile_wins; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		int len = nl ? (int)(nl - p) : (int)strlen(p);
+		fprintf(stderr, "tilepress: note: %.*s\n", len, p);
+		p += len + (nl != NULL);
+	}
 	char warn[8][TP_WARNING_LEN];
 	int n = tp_session_warning_texts(s, warn, 8);
 	for (int i = 0; i < n; i++)

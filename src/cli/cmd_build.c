@@ -124,7 +124,7 @@ static void note(void *ctx, const char *line)
 static void findings(void *ctx, const struct tp_preflight *pf)
 {
 	(void)ctx;
-	tp_preflight_stderr(pf, 5);
+	tp_preflight_stderr(pf, 20);
 }
 
 static const struct tp_build_events tp_cli_build_events = {

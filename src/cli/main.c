@@ -31,7 +31,9 @@ static const char usage_text[] =
 	"  watch                    build at 72 dpi, then rebuild the sheets that change\n"
 	"                           on every save of the config, a template or a shapes\n"
 	"                           file, with index.html; Ctrl-C ends it\n"
-	"  preflight                check every sheet as a factory's prepress desk would\n"
+	"  preflight [FILE.pdf]     check every sheet as a factory's prepress desk would;\n"
+	"                           with FILE.pdf, that PDF (ours or edited) instead\n"	"  pack FACTORY             build into DIR/pack-FACTORY in a factory's conventions\n"
+	"                           (tilepress --list factories), with job.json and job.txt\n"
 	"\n"
 	"games (pick one with -c CONFIG, [game] name = ..., or --set game.name=...):\n"
 	"  series (default), vector, arena, series-table, series-hex (tilepress --list\n"
@@ -61,6 +63,7 @@ static const char usage_text[] =
 	"  --formats LIST           build: comma list of pdf, png, svg, dxf (overrides\n"
 	"                           print.formats; dxf: die lines only)\n"
 	"  --accept-preflight       build: write the files despite preflight errors\n"
+	"  --profile NAME           a factory profile: the same as --set print.profile=NAME\n"
 	"  --clean                  build: also remove the files earlier builds recorded\n"
 	"                           in the folder (manifest/build.json) and nobody changed\n"
 	"  --force                  build: replace files of the same names that tilepress\n"
@@ -74,7 +77,7 @@ static const char usage_text[] =
 	"                           are the same bytes for any N\n"
 	"  --level N                series: board pieces as tiles N-1 levels up ([0086]);\n"
 	"                           lengths x 6^(N-1)\n"
-	"  --list games|editions|keys|sheets|inks|art [--game NAME]\n"
+	"  --list games|editions|keys|sheets|inks|art|factories [--game NAME]\n"
 	"                           one item per line, for scripts (keys, sheets and inks\n"
 	"                           of series unless --game or -c names another game)\n"
 	"\n"
@@ -82,7 +85,7 @@ static const char usage_text[] =
 
 enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL, OPT_LIST,
        OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT, OPT_SERVE,
-       OPT_ACCEPT };
+       OPT_ACCEPT, OPT_PROFILE };
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -116,7 +119,7 @@ struct given {
 	int games, spares, level, jobs, players, seed, strategy;
 };
 
-static const char *const command_names[] = { "check", "pattern", "manifest", "build", "simulate", "watch", "preflight" };
+static const char *const command_names[] = { "check", "pattern", "manifest", "build", "simulate", "watch", "preflight", "pack" };
 
 /* "-s print.tile_mm=25 mm": the shell split the value.  Names the stray
  * word before getopt moves it among the operands; 0 or TP_EINPUT. */
@@ -292,6 +295,12 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 			return usage_error("--serve=%s: allowed: a port 0..65535 (0: any free one)", optarg);
 		return 0;
 	case OPT_ACCEPT: cli->accept_preflight = 1; return 0;
+	case OPT_PROFILE:
+		if (cli->n_sets == TP_MAX_SETS || strlen(optarg) > 256)
+			return usage_error("--profile %s: too long, or too many --set options", optarg);
+		snprintf(cli->profile_set, sizeof cli->profile_set, "print.profile=%s", optarg);
+		cli->sets[cli->n_sets++] = cli->profile_set;
+		return 0;
 	case ':':
 		return usage_error("%s needs a value", argv[optind - 1]);
 	default:
@@ -314,11 +323,11 @@ static int check_command_options(const struct tp_cli *cli, const struct given *g
 		return usage_error("--spares applies to manifest, not %s", cmd);
 	if ((g->seed || g->strategy) && !sim)
 		return usage_error("--seed and --strategy apply to simulate, not %s", cmd);
-	if ((cli->only || cli->clean || cli->force || cli->wait) && cli->command != TP_CMD_BUILD)
-		return usage_error("--only, --clean, --force and --wait apply to build, not %s", cmd);
-	if ((cli->out_dir || cli->formats || g->jobs) && cli->command != TP_CMD_BUILD &&
-	    cli->command != TP_CMD_WATCH)
-		return usage_error("-o, --formats and --jobs apply to build and watch, not %s", cmd);
+	int builds = cli->command == TP_CMD_BUILD || cli->command == TP_CMD_PACK;
+	if ((cli->only || cli->clean || cli->force || cli->wait) && !builds)
+		return usage_error("--only, --clean, --force and --wait apply to build and pack, not %s", cmd);
+	if ((cli->out_dir || cli->formats || g->jobs) && !builds && cli->command != TP_CMD_WATCH)
+		return usage_error("-o, --formats and --jobs apply to build, pack and watch, not %s", cmd);
 	if (cli->serve && cli->command != TP_CMD_WATCH)
 		return usage_error("--serve applies to watch, not %s", cmd);
 	if (cli->accept_preflight && cli->command != TP_CMD_BUILD)
@@ -356,6 +365,7 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "wait", no_argument, NULL, OPT_WAIT },
 		{ "serve", optional_argument, NULL, OPT_SERVE },
+		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct given g = { 0 };
@@ -374,20 +384,26 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 	if (ls->game)
 		return usage_error("--game %s applies to --list; pick a config's game with -c or --set game.name=NAME", ls->game);
 	if (optind >= argc)
-		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate, watch, preflight", "");
+		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate, watch, preflight, pack", "");
 	/* watch --serve PORT: the port after the command (getopt moves it). */
 	if (cli->serve && optind + 2 == argc && strcmp(argv[optind], "watch") == 0 &&
 	    port_arg(argv[optind + 1], &cli->serve_port) == 0)
 		argc--;
-	if (optind + 1 < argc)
+	/* preflight FILE.pdf: a PDF file to check instead of the config's sheets. */
+	if (optind + 2 == argc &&
+	    (strcmp(argv[optind], "preflight") == 0 || strcmp(argv[optind], "pack") == 0))
+		cli->file = argv[optind + 1];
+	else if (optind + 1 == argc && strcmp(argv[optind], "pack") == 0)
+		return usage_error("pack needs a factory: pack FACTORY (tilepress --list factories)%s", "");
+	else if (optind + 1 < argc)
 		return usage_error("unexpected argument '%s' after the command", argv[optind + 1]);
 	static const int cmds[] = { TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
-				    TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT };
+				    TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT, TP_CMD_PACK };
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (strcmp(argv[optind], command_names[i]) == 0)
 			cli->command = cmds[i];
 	if (cli->command == TP_CMD_NONE)
-		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build, simulate, watch, preflight",
+		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build, simulate, watch, preflight, pack",
 				   argv[optind]);
 	return check_command_options(cli, &g, argv[optind]);
 }
@@ -441,6 +457,7 @@ int main(int argc, char **argv)
 	case TP_CMD_SIMULATE: rc = tp_cmd_simulate(&cli, &e); break;
 	case TP_CMD_WATCH: rc = tp_cmd_watch(&cli, &e); break;
 	case TP_CMD_PREFLIGHT: rc = tp_cmd_preflight(&cli, &e); break;
+	case TP_CMD_PACK: rc = tp_cmd_pack(&cli, &e); break;
 	}
 	/* Cairo and fontconfig keep font caches for the life of the process;
 	 * release them so leak checkers see only our own memory. */

@@ -65,6 +65,7 @@ struct tp_print {
 	/* The preflight's limits (preflight.h); 0 turns a rule off. */
 	double safe_mm, max_tac_pct, min_die_gap_mm, min_component_mm;
 	double min_line_mm;        /* thinnest stroke in a solid ink */
+	double min_text_pt;        /* smallest text a PDF file may show (preflight FILE.pdf) */
 	double emboss_min_mm, emboss_gap_mm;  /* emboss element, and gap */
 	/* Nicks in every closed die contour (print/layout/die.h); 0: none. */
 	int nicks_per_side;
@@ -110,6 +111,10 @@ struct tp_config {
 	/* The art pack print.art names, read after the game's finish(); NULL
 	 * when none (owned). */
 	struct tp_art_pack *art;
+	/* The factory profile wins over the config file: each [print] key
+	 * the file sets to another value than the profile, one line each
+	 * ("file:line: print.KEY = V: not used, ..."), or NULL (owned). */
+	char *profile_wins;
 };
 
 /* Where section.name was last set, or the config path when it kept its

@@ -622,7 +622,9 @@ int tp_pdf_close(struct tp_pages_out *w, int write, tp_err *e)
 		HPDF_Doc pdf = w->d.pdf;
 		/* libharu sets 1.4 whenever it makes an ExtGState (overprint). */
 		pdf->pdf_version = w->info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
-		if (tp_pdf_id_end(pdf, w->d.id) != 0 || tp_pdf_stream_end(&w->d.out, w->f) != 0)
+		if ((w->info->pdfx4 && (tp_pdf_xmp(pdf, w->info, w->d.id, e) != 0 ||
+					tp_pdf_stream_rest(&w->d.out) != 0)) ||
+		    tp_pdf_id_end(pdf, w->d.id) != 0 || tp_pdf_stream_end(&w->d.out, w->f) != 0)
 			rc = failure(w, e);
 	} else if (write) {
 		rc = e && e->code != TP_OK ? e->code : TP_EIO;

@@ -309,13 +309,38 @@ static struct tp_scene *board_part(const struct tp_config *c, const struct tp_pa
 	if (sc == NULL)
 		return NULL;
 	int rc = 0;
+	/* The squares' colours are the board's ground: art to the cut by
+	 * design.  Where an edge band lies between the outer squares and
+	 * the board's edge (or its half split: the blind edition), a plain
+	 * square runs out over it, and on into the bleed at the edge: the
+	 * band showed as a white sliver, 0.5 mm inside the cut. */
+	size_t first = sc->n_shapes;
+	int plain = tp_series(c)->style != TP_STYLE_PATENT && tp_series(c)->cell_mark != TP_MARK_SYMBOL &&
+		    tp_series(c)->cell_mark != TP_MARK_PICTURE;
+	double e = tp_series_edge(c), bl = c->print.bleed_mm;
+	int sr = c->print.split == TP_SPLIT_ROWS, scl = c->print.split == TP_SPLIT_COLS;
 	if (p->board)
 		for (int r = q.r0; r < q.r1; r++)
-			for (int col = q.c0; col < q.c1; col++)
-				rc |= tp_series_art_cell(sc, c, p->board[(size_t)r * p->cols + col],
-						  sq_x(c, p, col), sq_y(c, p, r), t);
+			for (int col = q.c0; col < q.c1; col++) {
+				int k = p->board[(size_t)r * p->cols + col];
+				double x0 = sq_x(c, p, col), y0 = sq_y(c, p, r), x1 = x0 + t, y1 = y0 + t;
+				if (!(e > 0 && plain && k != TP_NONE)) {
+					rc |= tp_series_art_cell(sc, c, k, x0, y0, t);
+					continue;
+				}
+				x0 -= col == 0 ? e + bl : scl && col == p->cols / 2 ? e : 0;
+				x1 += col == p->cols - 1 ? e + bl : scl && col == p->cols / 2 - 1 ? e : 0;
+				y0 -= r == 0 ? e + bl : sr && r == p->rows / 2 ? e : 0;
+				y1 += r == p->rows - 1 ? e + bl : sr && r == p->rows / 2 - 1 ? e : 0;
+				rc |= tp_scene_rect(sc, tp_series_ink(k), TP_FILL, 0, x0, y0, x1 - x0, y1 - y0);
+			}
+	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
 	double lw = t * 0.012;
+	/* The grid lines part the squares' colours, out to the edge band:
+	 * the ground's pattern too. */
+	first = sc->n_shapes;
 	rc |= grid_lines(sc, c, p, 1, lw, q.c0, q.c1) | grid_lines(sc, c, p, 0, lw, q.r0, q.r1);
+	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
 	double aw = t * 0.03, in = aw / 2 + t * 0.02;
 	for (int r = q.r0; r < q.r1; r++)
 		for (int col = q.c0; col < q.c1; col++)
