@@ -137,6 +137,13 @@ static void earlier_files(const struct tp_record *old, const struct tp_written_l
 int tp_record_write(const char *dir, const struct tp_record *old, const struct tp_config *c,
 		    const struct tp_written_list *w, long long epoch, tp_err *e)
 {
+	return tp_record_write_from(dir, dir, old, c, w, epoch, e);
+}
+
+int tp_record_write_from(const char *dir, const char *files_dir, const struct tp_record *old,
+			 const struct tp_config *c, const struct tp_written_list *w, long long epoch,
+			 tp_err *e)
+{
 	struct tp_buf b = { 0 };
 	tp_buf_printf(&b, "{\n  \"tool\": \"tilepress %s\",\n  \"format\": \"%s\",\n  \"game\": ",
 		      TP_VERSION, TP_RECORD_FORMAT);
@@ -145,15 +152,19 @@ int tp_record_write(const char *dir, const struct tp_record *old, const struct t
 	json_str(&b, c->path);
 	tp_buf_printf(&b, ",\n  \"source_date_epoch\": %lld,\n  \"config\": {\n", epoch);
 	struct tp_buf v = { 0 };
+	int first = 1;
 	for (size_t i = 0; i < c->n_keys; i++) {
 		char name[80];
 		tp_config_key_text(c, i, name, sizeof name, &v);
-		tp_buf_printf(&b, "    ");
+		if ((c->keys[i].flags & TP_KEY_RECORD_SET) && (v.s == NULL || v.s[0] == '\0'))
+			continue;
+		tp_buf_printf(&b, "%s    ", first ? "" : ",\n");
 		json_str(&b, name);
 		tp_buf_printf(&b, ": ");
 		json_str(&b, v.s ? v.s : "");
-		tp_buf_printf(&b, "%s\n", i + 1 < c->n_keys ? "," : "");
+		first = 0;
 	}
+	tp_buf_printf(&b, "%s", first ? "" : "\n");
 	int oom = v.oom;
 	tp_buf_free(&v);
 	tp_buf_printf(&b, "  },\n  \"files\": [\n");
@@ -165,8 +176,8 @@ int tp_record_write(const char *dir, const struct tp_record *old, const struct t
 			entry(&b, w->v[i].name, w->v[i].bytes, w->v[i].sha256, i + 1 == w->n);
 			continue;
 		}
-		snprintf(path, sizeof path, "%s/%s", dir, w->v[i].name);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		snprintf(path, sizeof path, "%s/%s", files_dir, w->v[i].name);
+		int fd = tp_out_open_read(path);
 		if (fd < 0 || tp_hash_fd(fd, hex, &bytes) != 0)
 			rc = tp_fail(e, TP_EIO, "%s: cannot read it back for the build record: %s", path,
 				     strerror(errno));
@@ -219,26 +230,88 @@ int tp_record_each(const char *dir, void (*fn)(const char *path, void *ctx), voi
 	return rc;
 }
 
-int tp_record_clean(int dirfd, const char *dir, const struct tp_record *old, int *removed,
-		    struct tp_buf *kept)
+int tp_record_judge(void *ctx, const char *rel, int fd, const struct stat *st, char *why, size_t n)
 {
-	*removed = 0;
+	const struct tp_judge *j = ctx;
+	const struct tp_record *r = j->recovering ? &j->fresh : j->old;
+	if (strcmp(rel, TP_RECORD_NAME) == 0) {
+		if (r->found && tp_record_same(fd, st, r->ino, r->bytes, r->mtime_ns, r->sha256))
+			return 1;
+		if (j->force && !j->recovering)
+			return 1;
+		snprintf(why, n, "%s", r->found ? "written by another program during the build"
+			 : "a build record another program wrote during the build");
+		return 0;
+	}
+	if (j->force && !j->recovering)
+		return 1;
+	const struct tp_rec_entry *en = r->ours ? tp_record_find(r, rel) : NULL;
+	if (en == NULL) {
+		snprintf(why, n, "not written by tilepress");
+		return 0;
+	}
+	if (j->recovering) {
+		/* What a dead build moved aside was not verified by this one:
+		 * as the record lists it, or kept. */
+		char hex[65];
+		long long bytes = -1;
+		if (st->st_size == en->bytes && lseek(fd, 0, SEEK_SET) == 0 &&
+		    tp_hash_fd(fd, hex, &bytes) == 0 && bytes == en->bytes && strcmp(hex, en->sha256) == 0)
+			return 1;
+		snprintf(why, n, "changed since tilepress wrote it");
+		return 0;
+	}
+	if (en->state != TP_REC_MATCH) {
+		snprintf(why, n, "%s", tp_rec_state_text(en->state));
+		return 0;
+	}
+	if (!tp_record_same(fd, st, en->ino, en->bytes, en->mtime_ns, en->sha256)) {
+		snprintf(why, n, "changed during the build");
+		return 0;
+	}
+	return 1;
+}
+
+int tp_record_prepare(void *ctx, tp_err *e)
+{
+	struct tp_judge *j = ctx;
+	tp_record_free(&j->fresh);
+	int rc = tp_record_load(j->dirfd, j->dir, &j->fresh, e);
+	if (rc == TP_OK)
+		tp_record_verify(j->dirfd, &j->fresh);
+	return rc;
+}
+
+int tp_record_clean(struct tp_outdir *od, struct tp_record *old, const struct tp_written_list *w,
+		    int *removed, int *changed, struct tp_buf *kept)
+{
+	struct tp_judge j = { .old = old, .dirfd = od->fd, .dir = od->path, .force = 0 };
+	struct tp_outdir_rules rules = { tp_record_judge, NULL, &j };
+	*removed = *changed = 0;
 	for (size_t i = 0; old->ours && i < old->n; i++) {
-		const struct tp_rec_entry *en = &old->v[i];
-		if (en->state == TP_REC_GONE || strcmp(en->path, TP_RECORD_NAME) == 0)
+		struct tp_rec_entry *en = &old->v[i];
+		if (en->state == TP_REC_GONE || strcmp(en->path, TP_RECORD_NAME) == 0 ||
+		    written(w, en->path) || tp_record_find(old, en->path) != en)
 			continue;
-		struct stat st;
-		int parent = -1;
-		const char *leaf = NULL;
-		int fd = en->state == TP_REC_MATCH ? tp_safe_open(dirfd, en->path, &st, &parent, &leaf) : -1;
-		if (fd >= 0 && unlinkat(parent, leaf, 0) == 0)
+		char why[200] = "";
+		int rc = en->state == TP_REC_MATCH ? tp_outdir_remove(od, en->path, &rules, why, sizeof why) : 0;
+		if (rc == 1) {
 			(*removed)++;
-		else
-			tp_buf_printf(kept, "%s%s/%s (%s)", kept->len ? ", " : "", dir, en->path,
-				      fd >= 0 ? strerror(errno) : tp_rec_state_text(en->state));
-		if (fd >= 0) {
-			close(fd);
-			close(parent);
+			(*changed)++;
+			en->state = TP_REC_GONE;
+			if (*removed == 1)
+				tp_test_pause("cleaning");
+		} else if (rc < 0 && errno == ENOENT) {
+			en->state = TP_REC_GONE;
+			(*changed)++;
+		} else {
+			tp_buf_printf(kept, "%s%s/%s (%s)", kept->len ? ", " : "", od->path, en->path,
+				      rc < 0 ? strerror(errno) : en->state == TP_REC_MATCH ? why
+				      : tp_rec_state_text(en->state));
+			if (en->state == TP_REC_MATCH) {
+				en->state = TP_REC_CHANGED;   /* no longer as recorded */
+				(*changed)++;
+			}
 		}
 	}
 	return TP_OK;

@@ -8,6 +8,7 @@
  * removes only what an earlier record lists (record_read.h). */
 
 #include <stddef.h>
+#include <sys/stat.h>
 
 #include "app/record_read.h"
 #include "core/status.h"
@@ -42,14 +43,41 @@ void tp_written_hash(struct tp_written_list *w, const char *hex);
  * as earlier_files.  TP_OK, or TP_EIO naming the file. */
 int tp_record_write(const char *dir, const struct tp_record *old, const struct tp_config *c,
 		    const struct tp_written_list *w, long long epoch, tp_err *e);
+/* The same, reading the files back from files_dir (they are in place
+ * already: the record's rewrite after --clean). */
+int tp_record_write_from(const char *dir, const char *files_dir, const struct tp_record *old,
+			 const struct tp_config *c, const struct tp_written_list *w, long long epoch,
+			 tp_err *e);
 
-/* --clean: removes the files old (a verified tilepress record of the
- * folder dirfd, named dir) lists that are still regular files as it
- * recorded them, through no symbolic link, and nothing else; the record
- * itself is left for the new one to replace.  Files kept are named, with
- * the reason, in kept.  Sets *removed.  TP_OK. */
-int tp_record_clean(int dirfd, const char *dir, const struct tp_record *old, int *removed,
-		    struct tp_buf *kept);
+/* The judge of the output folder's moves (print/output/outdir.h): a file
+ * may be replaced or removed only while a tilepress record lists it as it
+ * is now, and (unless recovering) it is still the very file verified
+ * (same inode, size, modification time and SHA-256); the record's own
+ * place only while it holds the record loaded.  force lets any regular
+ * file go.  recovering: the rules of a dead build's roll-forward, against
+ * the record as it is now (tp_record_prepare loads it into fresh). */
+struct tp_judge {
+	const struct tp_record *old;
+	int dirfd;
+	const char *dir;
+	int force, recovering;
+	struct tp_record fresh;
+};
+int tp_record_judge(void *ctx, const char *rel, int fd, const struct stat *st, char *why, size_t n);
+int tp_record_prepare(void *ctx, tp_err *e);
+
+/* --clean, after the commit: removes the files old (a verified tilepress
+ * record of the folder) lists that this build did not write (w) and that
+ * are, at the moment each is removed, still the regular files verified
+ * (the judge), through no symbolic link, and nothing else.  Each removed
+ * entry's state becomes TP_REC_GONE (so a record written from old after
+ * this no longer lists it; one kept as changed becomes TP_REC_CHANGED).
+ * Files kept are named, with the reason, in kept.  Sets *removed, and
+ * *changed to the entries whose state changed.  --force plays no part:
+ * it replaces, it never removes a file tilepress did not write.  TP_OK. */
+struct tp_outdir;
+int tp_record_clean(struct tp_outdir *od, struct tp_record *old, const struct tp_written_list *w,
+		    int *removed, int *changed, struct tp_buf *kept);
 
 /* A build may replace a file only when a tilepress record lists it as it
  * is now (old, verified).  Any other file at one of the names w lists

@@ -15,13 +15,40 @@
 #include "print/backend/backend.h"
 #include "app/file_name.h"
 #include "app/impose_game.h"
+#include "app/playtest.h"
 #include "app/record_read.h"
 #include "app/sheet_pages.h"
 #include "print/output/jobs.h"
 #include "print/output/outfile.h"
 
-/* "NAME<TAB>BYTES<TAB>SHA-256": the hash taken here, in the worker that
- * wrote the file (the pages are still in memory's cache), not by the
+void tp_report_file(struct tp_buf *out, const char *name, long long bytes, const char *hex)
+{
+	tp_buf_printf(out, "%zu:%s %lld %s\n", strlen(name), name, bytes, hex && hex[0] ? hex : "-");
+}
+
+int tp_report_next(const char **p, char *name, size_t n, long long *bytes, char hex[65])
+{
+	const char *s = *p;
+	if (s == NULL || *s == '\0')
+		return 0;
+	char *end;
+	unsigned long long len = strtoull(s, &end, 10);
+	if (end == s || *end != ':' || len >= n || strnlen(end + 1, len) < len)
+		return -1;
+	memcpy(name, end + 1, len);
+	name[len] = '\0';
+	s = end + 1 + len;
+	int used = 0;
+	char h[65];
+	if (sscanf(s, " %lld %64[-0-9a-f]%n", bytes, h, &used) != 2 || s[used] != '\n')
+		return -1;
+	snprintf(hex, 65, "%s", strlen(h) == 64 ? h : "");
+	*p = s + used + 1;
+	return 1;
+}
+
+/* The file's line (tp_report_file): the hash taken here, in the worker
+ * that wrote the file (the pages are still in memory's cache), not by the
  * parent's commit after the pool.  Where the file cannot be read back, the
  * line has no hash and the record takes it (and names the failure). */
 void tp_build_note_file(struct tp_build *b, const char *name)
@@ -29,11 +56,11 @@ void tp_build_note_file(struct tp_build *b, const char *name)
 	char path[PATH_MAX + 256], hex[65];
 	long long bytes = 0;
 	snprintf(path, sizeof path, "%s/%s", b->opt.dir, name);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = tp_out_open_read(path);
 	if (fd >= 0 && tp_hash_fd(fd, hex, &bytes) == 0)
-		tp_buf_printf(b->summary, "%s\t%lld\t%s\n", name, bytes, hex);
+		tp_report_file(b->summary, name, bytes, hex);
 	else
-		tp_buf_printf(b->summary, "%s\t0\n", name);
+		tp_report_file(b->summary, name, 0, NULL);
 	if (fd >= 0)
 		close(fd);
 	(*b->n_files)++;
@@ -125,18 +152,6 @@ int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 	if (rc == TP_OK)
 		tp_build_note_file(b, file);
 	return rc;
-}
-
-int tp_build_built(const struct tp_build *b, size_t sheet, struct tp_doc *own,
-		   const struct tp_doc **doc)
-{
-	const struct tp_session *s = b->session;
-	if (b->kept && b->kept[sheet]) {
-		*doc = &b->built[sheet];
-		return 0;
-	}
-	*doc = own;
-	return s->game->sheets[sheet].build(s->cfg, s->model, own);
 }
 
 int tp_build_imposed(const struct tp_session *s, size_t sheet, const struct tp_doc *built,
@@ -265,6 +280,8 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 		return tp_build_inks(b, e);
 	if (b->tasks[i].kind == TP_TASK_PROOF)
 		return tp_build_proof(b, e);
+	if (b->tasks[i].kind == TP_TASK_PLAYTEST)
+		return tp_build_playtest(b, e);
 	const struct tp_sheet_def *def = &b->session->game->sheets[b->tasks[i].sheet];
 	const struct tp_backend *bk = &tp_backends[b->tasks[i].backend];
 	const struct tp_config *c = b->session->cfg;
@@ -332,6 +349,8 @@ static void task_name(void *ctx, size_t i, char *buf, size_t n)
 		snprintf(buf, n, "the ink report (manifest/inks.csv)");
 	else if (b->tasks[i].kind == TP_TASK_PROOF)
 		snprintf(buf, n, "the contact sheet (proof)");
+	else if (b->tasks[i].kind == TP_TASK_PLAYTEST)
+		snprintf(buf, n, "the playtest kit (playtest.pdf)");
 	else
 		snprintf(buf, n, "%s (%s)", b->session->game->sheets[b->tasks[i].sheet].name,
 			 tp_backends[b->tasks[i].backend].name);
@@ -355,24 +374,22 @@ static void progress(void *ctx, size_t idx, size_t done, size_t n)
 		b->files_done == 1 ? "" : "s", what);
 }
 
-/* The files a report lists ("NAME<TAB>..." lines) to disk, when their
+/* The files a report lists (tp_report_file lines) to disk, when their
  * writers left it to this process (print/output/outfile.h: tp_out_sync_later);
  * the first failure is kept in b. */
 static void sync_files(struct tp_build *b, const struct tp_buf *report)
 {
 	if (!tp_out_syncing_later())
 		return;
-	for (const char *p = report->oom ? NULL : report->s; p && *p;) {
-		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
-		if (tab == NULL || nl == NULL || tab > nl)
-			break;
+	char name[PATH_MAX], hex[65];
+	long long bytes;
+	for (const char *p = report->oom ? NULL : report->s; tp_report_next(&p, name, sizeof name, &bytes, hex) == 1;) {
 		char path[PATH_MAX + 256];
-		snprintf(path, sizeof path, "%s/%.*s", b->opt.dir, (int)(tab - p), p);
+		snprintf(path, sizeof path, "%s/%s", b->opt.dir, name);
 		if (tp_out_sync_file(path) != 0 && !b->sync_failed) {
 			b->sync_failed = 1;
 			tp_fail(&b->sync_err, TP_EIO, "%s: write failed: %s", path, strerror(errno));
 		}
-		p = nl + 1;
 	}
 }
 

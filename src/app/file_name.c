@@ -46,7 +46,10 @@ int tp_file_pattern_check(const char *pattern, char *why, size_t n)
 	return 0;
 }
 
-/* The config file's name without folder and .ini. */
+/* The config file's name without folder and .ini, reduced to the file
+ * name alphabet: every other byte (a space, ':', a quote, a byte of a
+ * UTF-8 letter) becomes '_', as does a leading '.'.  A name is data: it
+ * never becomes a scheme, a path or markup in what the build writes. */
 static void edition(const struct tp_config *c, char *out, size_t n)
 {
 	const char *s = strrchr(c->path, '/');
@@ -55,6 +58,10 @@ static void edition(const struct tp_config *c, char *out, size_t n)
 	if (len > 4 && strcmp(s + len - 4, ".ini") == 0)
 		len -= 4;
 	snprintf(out, n, "%.*s", (int)len, s);
+	for (char *p = out; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		      *p == '-' || *p == '_' || (*p == '.' && p > out)))
+			*p = '_';
 }
 
 void tp_file_base(const struct tp_config *c, const char *sheet, char *out, size_t n)

@@ -34,6 +34,21 @@ int tp_hash_fd(int fd, char hex[65], long long *bytes)
 	return 0;
 }
 
+static long long mtime_ns(const struct stat *st)
+{
+	return (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
+}
+
+int tp_record_same(int fd, const struct stat *st, unsigned long long ino, long long bytes,
+		   long long mtime, const char *sha)
+{
+	char hex[65];
+	long long got = -1;
+	return S_ISREG(st->st_mode) && st->st_ino == ino && st->st_size == bytes &&
+	       mtime_ns(st) == mtime && lseek(fd, 0, SEEK_SET) == 0 &&
+	       tp_hash_fd(fd, hex, &got) == 0 && got == bytes && strcmp(hex, sha) == 0;
+}
+
 const char *tp_rec_state_text(int state)
 {
 	switch (state) {
@@ -140,9 +155,18 @@ int tp_record_load(int dirfd, const char *dir, struct tp_record *r, tp_err *e)
 	if (fd < 0)
 		return tp_fail(e, TP_EIO, "%s/%s: %s", dir, TP_RECORD_NAME, strerror(errno));
 	r->found = 1;
+	r->ino = st.st_ino;
+	r->bytes = st.st_size;
+	r->mtime_ns = mtime_ns(&st);
 	struct tp_buf text = { 0 };
 	int bad = read_all(fd, &text);
 	close(fd);
+	if (!bad && !text.oom) {
+		struct tp_sha256 h;
+		tp_sha256_init(&h);
+		tp_sha256_add(&h, text.s ? text.s : "", text.len);
+		tp_sha256_hex(&h, r->sha256);
+	}
 	if (bad) {
 		tp_buf_free(&text);
 		return tp_fail(e, TP_EIO, "%s/%s: cannot read it: %s", dir, TP_RECORD_NAME,
@@ -176,6 +200,8 @@ void tp_record_verify(int dirfd, struct tp_record *r)
 		en->state = st.st_size == en->bytes && tp_hash_fd(fd, hex, &bytes) == 0 &&
 					    bytes == en->bytes && strcmp(hex, en->sha256) == 0
 				    ? TP_REC_MATCH : TP_REC_CHANGED;
+		en->ino = st.st_ino;
+		en->mtime_ns = mtime_ns(&st);
 		close(fd);
 	}
 }

@@ -9,6 +9,7 @@
  * record gives. */
 
 #include <stddef.h>
+#include <sys/stat.h>
 
 #include "core/status.h"
 #include "core/strbuf.h"
@@ -28,6 +29,9 @@ struct tp_rec_entry {
 	long long bytes;
 	char sha256[65];
 	int state;           /* enum tp_rec_state, by tp_record_verify */
+	/* As tp_record_verify saw it (a match): inode, modification time. */
+	unsigned long long ino;
+	long long mtime_ns;
 };
 
 struct tp_record {
@@ -35,7 +39,18 @@ struct tp_record {
 	int ours;            /* ... written by tilepress in this format */
 	struct tp_rec_entry *v;
 	size_t n, cap;
+	/* The record file as loaded (found): inode, size, modification
+	 * time and SHA-256, for the moment it is replaced. */
+	unsigned long long ino;
+	long long bytes, mtime_ns;
+	char sha256[65];
 };
+
+/* Whether the open file fd (fstat st) is still the one seen as ino,
+ * bytes, mtime_ns of SHA-256 sha: same inode, size, modification time
+ * and contents.  (Reads fd from its start.) */
+int tp_record_same(int fd, const struct stat *st, unsigned long long ino, long long bytes,
+		   long long mtime_ns, const char *sha);
 
 /* Loads dir's record (dirfd: the folder's descriptor) into r.  No record:
  * r->found 0.  A FIFO, device or folder at the record's path, or a path

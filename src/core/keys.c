@@ -67,6 +67,14 @@ int tp_utf8_check(const char *s)
 	return 0;
 }
 
+int tp_text_ok(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return -1;
+	return tp_utf8_check(s);
+}
+
 static int parse_long(const char *s, long *out)
 {
 	char *end;

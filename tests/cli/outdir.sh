@@ -267,52 +267,260 @@ c_two_builds() {
 }
 tcase "two builds into one folder: one refuses (or --wait waits); never a mixed set" c_two_builds
 
+# ---- decided at the moment of acting (TP_TEST_PAUSE stops the build) -------
+
+# paused PID: waits until PID has stopped itself at its TP_TEST_PAUSE
+# point (state T); 1 if it ended first, or after 120 s.
+paused() {
+	pz=0
+	while [ "$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)" != T ]; do
+		[ -e "/proc/$1" ] && [ "$pz" -lt 12000 ] || return 1
+		pz=$((pz + 1))
+		sleep 0.01
+	done
+}
+
+# pause_build POINT ARGS...: starts tilepress ARGS in the background,
+# stopping itself at POINT; $pid, once it has stopped (1 if it did not).
+pause_build() {
+	pb_point=$1
+	shift
+	TP_TEST_PAUSE=$pb_point "$TP_BIN" "$@" >"$OUT" 2>"$ERR" &
+	pid=$!
+	paused "$pid" || { fail "the build did not stop at $pb_point: $(errtext)"; return 1; }
+}
+
+# resume: lets the stopped build go on; its status in $rc.
+resume() {
+	kill -CONT "$pid"
+	wait "$pid"
+	rc=$?
+}
+
+# killed: SIGKILLs the stopped build (its staging folder stays behind).
+killed() {
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+}
+
+# no_staging DIR: no staging folder or temporary file is left in DIR.
+no_staging() {
+	[ -z "$(find "$1" -name '.*' ! -name . -print -quit)" ] || { fail "left behind: $(find "$1" -name '.*' ! -name .)"; return 1; }
+}
+
+c_edit_during_build() {
+	d=$(fresh_dir race-edit)
+	run build -o "$d" --formats svg --only board,backs -q
+	expect_ok || return
+	before=$(snapshot "$d")
+	pause_build before-commit build -o "$d" -c config/series-blind.ini --formats svg --only board,backs -q || return
+	echo '<!-- my note -->' >>"$d/board.svg"
+	edited=$(snapshot "$d")
+	resume
+	[ "$rc" -eq 2 ] || { fail "an edit made during the build: exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "board.svg" "changed during the build" || return
+	[ "$(snapshot "$d")" = "$edited" ] || { fail "the folder changed: the edit overwritten, or a partial set moved in"; return; }
+	[ "$before" != "$edited" ] || { fail "the edit was not made"; return; }
+	no_staging "$d" || return
+	# With --force it is replaced.
+	run build -o "$d" -c config/series-blind.ini --formats svg --only board,backs --force -q
+	expect_ok || return
+	record_true "$d" || fail "the record is not true after --force"
+}
+tcase "a file edited during the build is kept and named (exit 2), nothing replaced; --force replaces" c_edit_during_build
+
+c_clean_edit_during_build() {
+	d=$(fresh_dir race-clean)
+	run build -o "$d" --formats svg --only board,backs -q
+	expect_ok || return
+	pause_build before-commit build -o "$d" --formats svg --only templates --clean || return
+	echo '<!-- my note -->' >>"$d/board.svg"
+	edited=$(sha "$d/board.svg")
+	resume
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	[ -f "$d/board.svg" ] && [ "$(sha "$d/board.svg")" = "$edited" ] || { fail "--clean removed the file edited during the build"; return; }
+	[ ! -e "$d/backs.svg" ] || { fail "--clean kept the unchanged backs.svg"; return; }
+	err_has "board.svg (changed during the build)" || return
+	record_true "$d" board.svg || { fail "the record is not true after --clean"; return; }
+	no_staging "$d"
+}
+tcase "--clean keeps (and names) a file edited during the build" c_clean_edit_during_build
+
+c_record_during_build() {
+	d=$(fresh_dir race-record)
+	run build -o "$d" --formats svg --only board,backs -q
+	expect_ok || return
+	pause_build before-commit build -o "$d" -c config/series-blind.ini --formats svg --only board,backs -q || return
+	printf '{ "tool": "another tool" }\n' >"$d/manifest/build.json"
+	edited=$(snapshot "$d")
+	resume
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "manifest/build.json" "during the build" || return
+	[ "$(snapshot "$d")" = "$edited" ] || { fail "another tool's record, or the earlier set, was replaced"; return; }
+	no_staging "$d"
+}
+tcase "another tool's build.json written during a build is kept (exit 2), nothing replaced" c_record_during_build
+
+c_new_file_during_build() {
+	d=$(fresh_dir race-new)
+	pause_build before-commit build -o "$d" --formats svg --only board,backs || return
+	echo mine >"$d/board.svg"
+	resume
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "board.svg" "not written by tilepress" || return
+	[ "$(cat "$d/board.svg")" = mine ] || { fail "the user's file was replaced"; return; }
+	[ ! -e "$d/backs.svg" ] && [ ! -e "$d/manifest" ] || { fail "part of the set moved in"; return; }
+	no_staging "$d"
+}
+tcase "a file made at a name during the build is kept (exit 2), no part of the set moves in" c_new_file_during_build
+
+# ---- one descriptor all the way down -----------------------------------------
+
+c_swapped_stage() {
+	d=$(fresh_dir swap)
+	v=$(fresh_dir victim)
+	run build -o "$v" --formats svg --only board,backs -q
+	expect_ok || return
+	victim=$(snapshot "$v")
+	pause_build staged build -o "$d" --formats svg -j 2 || return
+	stage=$(find "$d" -maxdepth 1 -name '.tilepress-stage.*')
+	[ -d "$stage" ] || { fail "no staging folder while stopped"; return; }
+	mv "$stage" "$T/moved-stage" && ln -s "$v" "$stage"
+	resume
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	[ "$(snapshot "$v")" = "$victim" ] || { fail "files went through the swapped-in link into another folder"; return; }
+	[ -L "$stage" ] || { fail "the link put in its place was removed or followed"; return; }
+	rm "$stage"
+	record_true "$d" || { fail "the set is not whole"; return; }
+	# The output folder itself swapped: the build stays with the folder it opened.
+	d=$(fresh_dir swap-out)
+	pause_build staged build -o "$d" --formats svg --only board || return
+	mv "$d" "$d.moved" && mkdir "$d"
+	resume
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	[ -z "$(ls -A "$d")" ] || { fail "files went into the folder put in its place: $(ls -A "$d")"; return; }
+	record_true "$d.moved" || fail "the set in the folder opened is not whole"
+}
+tcase "a staging folder swapped for a link, or the output folder swapped, receives nothing" c_swapped_stage
+
+# ---- recovery under the record's rules ---------------------------------------
+
 c_dead_staging() {
 	d=$(fresh_dir dead)
 	run build -o "$d" --formats svg --only board -q
 	expect_ok || return
-	dead=$(sh -c 'echo $$')   # a pid that no longer runs
-	mkdir "$d/.tilepress-stage.$dead" && echo partial >"$d/.tilepress-stage.$dead/fronts.svg"
-	echo partial >"$d/.tilepress-stage.$dead/.fronts.svg.AbC123"
+	before=$(snapshot "$d")
+	pause_build staged build -o "$d" --formats svg --only board,backs || return
+	dead=$pid
+	killed
+	[ -d "$d/.tilepress-stage.$dead" ] || { fail "no staging folder left by the killed build"; return; }
+	[ "$(snapshot "$d")" = "$before" ] || { fail "the killed build changed the set"; return; }
 	run build -o "$d" --formats svg --only board
 	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
-	err_has ".tilepress-stage.$dead" "pid $dead" || return
-	[ ! -e "$d/.tilepress-stage.$dead" ] && [ ! -e "$d/fronts.svg" ] || { fail "leftover not removed, or moved in"; return; }
-	record_true "$d"
+	err_has ".tilepress-stage.$dead" "pid $dead" "removed" || return
+	[ ! -e "$d/.tilepress-stage.$dead" ] && [ ! -e "$d/backs.svg" ] || { fail "leftover not removed, or moved in"; return; }
+	record_true "$d" || fail "the record is not true"
 }
 tcase "a dead build's staging folder is reported and removed by the next build" c_dead_staging
 
-c_dead_commit() {
-	# A build killed while moving its complete set into place: its staged
-	# record is there, so the next build finishes the moves.
-	d=$(fresh_dir deadcommit)
-	run build -o "$d" --formats svg --only board,backs -q
+c_not_our_stage() {
+	d=$(fresh_dir crafted)
+	run build -o "$d" --formats svg --only board -q
 	expect_ok || return
-	s=$T/deadcommit-stage
-	run build -o "$s" -c config/series-blind.ini --formats svg --only board,backs -q
-	expect_ok || return
-	# The pid of a live process that is no build: pids wrap, and the
-	# folder's lock, not the pid, tells a live build.
-	sleep 300 &
-	dead=$!
-	mv "$s" "$d/.tilepress-stage.$dead"
-	: >"$d/.tilepress-stage.$dead/.moving"   # tp_outdir_mark
-	cp "$d/.tilepress-stage.$dead/board.svg" "$d/board.svg"
-	rm "$d/.tilepress-stage.$dead/board.svg"   # this move had happened
-	run build -o "$d" --formats svg --only templates
-	kill "$dead"
+	echo mine >"$d/notes.txt"
+	# A user's folder of that name, and one crafted as a dead build's
+	# set being moved (its mark and a record naming the user's file).
+	mkdir "$d/.tilepress-stage.1" && echo keep >"$d/.tilepress-stage.1/thesis.txt"
+	c=$d/.tilepress-stage.2
+	mkdir -p "$c/manifest" && echo theirs >"$c/notes.txt"
+	python3 - "$d/manifest/build.json" "$c/manifest/build.json" "$c/notes.txt" <<'PY'
+import hashlib, json, sys
+r = json.load(open(sys.argv[1]))
+data = open(sys.argv[3], "rb").read()
+r["files"].append({"path": "notes.txt", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
+json.dump(r, open(sys.argv[2], "w"), indent=2)
+PY
+	sha "$c/manifest/build.json" >"$c/.moving"
+	: >"$c/.tilepress-stage"
+	run build -o "$d" --formats svg --only board
 	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
-	err_has "finished moving" "pid $dead" || return
-	python3 - "$d" <<'PY' || { fail "the rolled-forward set is not the one its record lists"; return; }
-import json, os, sys
+	[ "$(cat "$d/.tilepress-stage.1/thesis.txt" 2>/dev/null)" = keep ] || { fail "a user's folder named like a staging folder was removed"; return; }
+	[ "$(cat "$d/notes.txt")" = mine ] || { fail "a crafted staging folder replaced the user's file"; return; }
+	[ -f "$c/notes.txt" ] || { fail "the crafted folder was touched"; return; }
+	err_has ".tilepress-stage.1: left alone" ".tilepress-stage.2: left alone"
+}
+tcase "folders named like staging folders without tilepress's marker are left alone" c_not_our_stage
+
+c_dead_commit() {
+	# A build killed while moving its complete set into place: the next
+	# build finishes the moves, under the record's rules.
+	d=$(fresh_dir deadcommit)
+	run build -o "$d" --formats svg --only board,backs,templates -q
+	expect_ok || return
+	pause_build moving build -o "$d" -c config/series-blind.ini --formats svg --only board,backs,templates || return
+	dead=$pid
+	killed
+	# Meanwhile the user edits a file the dead build had yet to replace.
+	echo '<!-- my note -->' >>"$d/templates.svg"
+	edited=$(sha "$d/templates.svg")
+	run build -o "$d" --formats svg --only templates
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2 (the edit refused): $(errtext)"; return; }
+	err_has "finished moving" "pid $dead" "templates.svg: kept" || return
+	[ "$(sha "$d/templates.svg")" = "$edited" ] || { fail "the roll-forward overwrote the user's edit"; return; }
+	python3 - "$d" <<'PY' || { fail "the rolled-forward files are not the dead build's"; return; }
+import hashlib, json, os, sys
 d = sys.argv[1]
 r = json.load(open(os.path.join(d, "manifest/build.json")))
-assert any(f["path"] == "templates.svg" for f in r["files"])
-assert {f["path"] for f in r["earlier_files"]} >= {"board.svg", "backs.svg"}
+for f in r["files"]:
+    if f["path"] in ("board.svg", "backs.svg"):
+        assert hashlib.sha256(open(os.path.join(d, f["path"]), "rb").read()).hexdigest() == f["sha256"], f["path"]
+assert "series-blind" in r["config_file"], r["config_file"]
 PY
-	record_true "$d"
+	no_staging "$d" || return
+	# Without an edit, the roll-forward gives a true record.
+	d=$(fresh_dir deadcommit2)
+	run build -o "$d" --formats svg --only board,backs -q
+	expect_ok || return
+	pause_build moving build -o "$d" -c config/series-blind.ini --formats svg --only board,backs || return
+	killed
+	run build -o "$d" -c config/series-blind.ini --formats svg --only board -q
+	expect_ok || return
+	record_true "$d" || { fail "the rolled-forward record is not true"; return; }
+	no_staging "$d"
 }
-tcase "a build killed while moving its set in is finished by the next build (its pid reused)" c_dead_commit
+tcase "a build killed while moving its set in is finished by the next, keeping a file edited since" c_dead_commit
+
+c_failed_move() {
+	d=$(fresh_dir failmove)
+	run build -o "$d" --formats svg --only board,backs,templates -q
+	expect_ok || return
+	before=$(snapshot "$d")
+	TP_TEST_FAIL_MOVE=templates.svg run build -o "$d" -c config/series-blind.ini --formats svg --only board,backs,templates -q
+	[ "$rc" -eq 1 ] || { fail "exit $rc, want 1: $(errtext)"; return; }
+	one_err_line && err_has "templates.svg" "undid the moves" || return
+	[ "$(snapshot "$d")" = "$before" ] || { fail "a failed move left a mixed set"; return; }
+	record_true "$d" || { fail "the record is not true"; return; }
+	no_staging "$d"
+}
+tcase "a move that fails undoes the moves made: the earlier set and its record stay" c_failed_move
+
+c_kill_during_clean() {
+	d=$(fresh_dir deadclean)
+	run build -o "$d" --formats svg,png -s print.dpi=72 -q
+	expect_ok || return
+	pause_build cleaning build -o "$d" --formats svg --only board --clean || return
+	killed
+	# Nothing is stranded: a plain build is not refused, and --clean
+	# removes every file the earlier builds wrote.
+	run build -o "$d" --formats svg --only board -q
+	expect_ok || return
+	run build -o "$d" --formats svg --only board --clean -q
+	expect_ok || return
+	record_true "$d" || { fail "the record is not true"; return; }
+	left=$(cd "$d" && find . -type f ! -name marker ! -path './manifest/*' ! -name index.html | sort | tr '\n' ' ')
+	[ "$left" = "./board.svg " ] || fail "files left after --clean: $left"
+}
+tcase "SIGKILL during --clean's removals strands nothing: the record keeps what is not yet removed" c_kill_during_clean
 
 c_file_too_large() {
 	# A file past the size limit (as a full disk: the write fails) in a

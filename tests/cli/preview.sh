@@ -49,7 +49,7 @@ check_page() {
 	[ "$(grep -c '<br>trim [0-9]* x [0-9]* mm, [0-9]* page' "$page")" -eq "$want" ] || { fail "$game: a sheet lacks its trim size and pages"; return; }
 	# Each manifest CSV as a table.
 	for f in "$d"/manifest/*.csv; do
-		grep -q "<summary><a href=\"manifest/$(basename "$f")\">" "$page" || { fail "$game: no table for $(basename "$f")"; return; }
+		grep -q "<summary><a href=\"./manifest/$(basename "$f")\">" "$page" || { fail "$game: no table for $(basename "$f")"; return; }
 	done
 	if ! command -v chromium >/dev/null 2>&1; then
 		fail "chromium is not installed (make deps-check installs it)"

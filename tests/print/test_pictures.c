@@ -46,10 +46,13 @@ static void wanted_sections_first(void **state)
 	assert_non_null(strstr(e.msg, path));
 
 	/* Bad lines name file:line. */
+	/* Non-finite numbers too: NaN passes every range comparison. */
 	const char *bad[] = { "[a]\ncircle = 5 5\n", "[a]\ncircle = 1 1 1\n[a]\ncircle = 1 1 1\n",
-			      "[a]\npoly = 1 1 11 1 5 5\n", "circle = 1 1 1\n", "[a]\nsquare = 1\n" };
-	int line[] = { 2, 3, 2, 1, 2 };
-	for (int i = 0; i < 5; i++) {
+			      "[a]\npoly = 1 1 11 1 5 5\n", "circle = 1 1 1\n", "[a]\nsquare = 1\n",
+			      "[a]\ncircle = nan nan nan\n", "[a]\npoly = 1 1 inf 1 5 5\n",
+			      "[a]\ncircle = 5 5 -nan\n" };
+	int line[] = { 2, 3, 2, 1, 2, 2, 2, 2 };
+	for (int i = 0; i < 8; i++) {
 		write_file(path, bad[i]);
 		e = (tp_err){ 0 };
 		assert_int_equal(tp_pictures_load(path, want, 1, p, &e), TP_EINPUT);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "app/build.h"
 #include "app/file_name.h"
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
@@ -105,8 +106,7 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 	tp_sheet_pages_close(&sp);
 	if (rc != 0)
 		return -1;
-	double dpmm = c->print.dpi / 25.4;
-	double gpx = b->raster ? area * dpmm * dpmm / 1e9 : 0;
+	double gpx = b->raster ? tp_build_pixels(c, area) / 1e9 : 0;
 	est->files += files;
 	est->gpx += gpx;
 	if (files > est->most_files) {
@@ -162,6 +162,12 @@ int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est,
 			       "%s: print.max_files = %d: this build would write about %.0f files (%.0f of them %s)%s; allowed: raise print.max_files, or build fewer (--only, --formats) or larger pages",
 			       at, p->max_files, est->files, est->most_files,
 			       s->game->sheets[est->most_files_sheet].name, why);
+	/* Every file the build writes counts: the manifest's, the contact
+	 * sheet, index.html and the record too. */
+	if (est->files + est->others > p->max_files)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.max_files = %d: this build would write %.0f files: %.0f of sheets and %.0f more (the manifest's, the contact sheet, index.html, the build record); allowed: raise print.max_files, or build fewer (--only, --formats)",
+			       at, p->max_files, est->files + est->others, est->files, est->others);
 	/* One file of more pages than print.max_files (a PDF of panels) is
 	 * no more printable than as many files, and laying it out would
 	 * take memory in proportion. */

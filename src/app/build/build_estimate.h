@@ -26,6 +26,8 @@ struct tp_estimate {
 	size_t most_pages_sheet;  /* the sheet of the file with the most pages, and */
 	double most_pages;        /* that count (a PDF's pages, panels counted) */
 	int panels;               /* some page is split into panels */
+	double others;            /* files besides the sheets': the manifest's, the
+				   * contact sheet, index.html, the record */
 	struct tp_written_list *names;  /* if set: the file names, as the build names them */
 };
 

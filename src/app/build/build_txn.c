@@ -19,7 +19,10 @@ int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_
 		return rc;
 	t->open = 1;
 	struct tp_buf swept = { 0 };
-	rc = tp_outdir_sweep(&t->od, TP_RECORD_NAME, &swept, e);
+	t->judge = (struct tp_judge){ .dirfd = t->od.fd, .dir = dir, .recovering = 1 };
+	struct tp_outdir_rules rules = { tp_record_judge, tp_record_prepare, &t->judge };
+	rc = tp_outdir_sweep(&t->od, TP_RECORD_NAME, &rules, &swept, e);
+	tp_record_free(&t->judge.fresh);
 	if (!rq->quiet && swept.len && !swept.oom)
 		for (char *line = strtok(swept.s, "\n"); line; line = strtok(NULL, "\n"))
 			tp_build_note(ev, "%s", line);
@@ -30,6 +33,8 @@ int tp_build_txn_begin(struct tp_build_txn *t, const char *dir, const struct tp_
 		tp_record_verify(t->od.fd, &t->old);
 	if (rc == TP_OK)
 		rc = tp_outdir_stage(&t->od, e);
+	if (rc == TP_OK)
+		tp_test_pause("staged");
 	return rc;
 }
 
@@ -76,12 +81,23 @@ static void warn_stale(const struct tp_build_events *ev, const char *dir,
 	tp_buf_free(&stale);
 }
 
-static void clean(struct tp_build_txn *t, const struct tp_build_request *rq,
-		  const struct tp_build_events *ev)
+/* --clean, once the new set is in place: the earlier build's files this
+ * one did not replace are removed one by one, each judged as it goes
+ * (the record in place lists every one not yet removed, so a build killed
+ * meanwhile strands none); then the record is written again without them. */
+static int clean(struct tp_build_txn *t, const struct tp_build_request *rq,
+		 const struct tp_build_events *ev, const struct tp_config *c,
+		 const struct tp_written_list *w, long long epoch, tp_err *e)
 {
-	int removed = 0;
+	int removed = 0, changed = 0;
 	struct tp_buf kept = { 0 };
-	tp_record_clean(t->od.fd, t->od.path, &t->old, &removed, &kept);
+	ino_t placed = tp_outdir_inode(&t->od, TP_RECORD_NAME);
+	tp_record_clean(&t->od, &t->old, w, &removed, &changed, &kept);
+	int rc = TP_OK;
+	if (changed)
+		rc = tp_record_write_from(t->od.stage, t->od.path, &t->old, c, w, epoch, e);
+	if (rc == TP_OK && changed)
+		rc = tp_outdir_replace(&t->od, TP_RECORD_NAME, placed, e);
 	if (rq->quiet)
 		;
 	else if (t->old.found && !t->old.ours)
@@ -93,6 +109,7 @@ static void clean(struct tp_build_txn *t, const struct tp_build_request *rq,
 	if (!rq->quiet && kept.len && !kept.oom)
 		tp_build_note(ev, "warning: --clean kept files an earlier build recorded: %s", kept.s);
 	tp_buf_free(&kept);
+	return rc;
 }
 
 int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_build_request *rq,
@@ -101,27 +118,33 @@ int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_build_request *r
 {
 	if (w->n == 0)
 		return TP_OK;   /* nothing written: the staging folder goes at close */
+	tp_test_pause("before-commit");
 	int same = tp_session_same_edition(t->od.path, c);
 	int rc = tp_record_collisions(t->od.fd, t->od.path, &t->old, w, rq->force, e);
-	/* The record goes into staging last. */
+	/* The record goes into staging last; it keeps the earlier files
+	 * (--clean removes them after the moves, and writes it again). */
 	if (rc == TP_OK)
-		rc = tp_record_write(t->od.stage, rq->clean ? NULL : &t->old, c, w, epoch, e);
+		rc = tp_record_write(t->od.stage, &t->old, c, w, epoch, e);
 	/* From the mark on, the set goes in even if this process dies: the
-	 * next build finishes the moves (and --clean's removals come first). */
+	 * next build finishes the moves, under the same judge. */
 	sigset_t held;
 	tp_out_hold_signals(&held);
 	if (rc == TP_OK)
-		rc = tp_outdir_mark(&t->od, e);
-	if (rc == TP_OK && rq->clean)
-		clean(t, rq, ev);
+		rc = tp_outdir_mark(&t->od, TP_RECORD_NAME, e);
 	const char **names = tp_calloc(w->n + 1, sizeof *names);
 	if (rc == TP_OK && names == NULL)
 		rc = tp_fail(e, TP_EIO, "out of memory moving the files into place");
 	for (size_t i = 0; rc == TP_OK && i < w->n; i++)
 		names[i] = w->v[i].name;
+	struct tp_judge j = { .old = &t->old, .dirfd = t->od.fd, .dir = t->od.path, .force = rq->force };
+	struct tp_outdir_rules rules = { tp_record_judge, NULL, &j };
 	if (rc == TP_OK)
-		rc = tp_outdir_commit(&t->od, names, w->n, TP_RECORD_NAME, e);
+		rc = tp_outdir_commit(&t->od, names, w->n, TP_RECORD_NAME, &rules, e);
 	free(names);
+	if (rc == TP_OK && rq->clean)
+		rc = clean(t, rq, ev, c, w, epoch, e);
+	if (rc == TP_OK)
+		tp_outdir_finish(&t->od);
 	tp_out_release_signals(&held);
 	if (rc == TP_OK && !rq->quiet)
 		warn_stale(ev, t->od.path, w, &t->old, same && t->old.ours);
@@ -154,5 +177,6 @@ void tp_build_txn_close(struct tp_build_txn *t, tp_err *e)
 	if (t->open)
 		tp_outdir_close(&t->od);
 	tp_record_free(&t->old);
+	tp_record_free(&t->judge.fresh);
 	t->open = 0;
 }

@@ -13,6 +13,7 @@
 struct tp_build_txn {
 	struct tp_outdir od;
 	struct tp_record old;     /* the folder's record before this build, verified */
+	struct tp_judge judge;    /* of recovery (the sweep) */
 	int open;
 };
 

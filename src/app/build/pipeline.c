@@ -17,6 +17,7 @@
 #include "app/build/preview.h"
 #include "app/build_record.h"
 #include "app/file_name.h"
+#include "app/playtest.h"
 #include "app/session.h"
 #include "core/alloc.h"
 #include "core/trace.h"
@@ -36,40 +37,38 @@ void tp_build_note(const struct tp_build_events *ev, const char *fmt, ...)
 	ev->note(ev->ctx, line);
 }
 
-/* Adds the files of one report ("NAME<TAB>BYTES" or
- * "NAME<TAB>BYTES<TAB>SHA-256" lines) to w.  0 or -1. */
+/* Adds the files of one report (tp_report_file lines, names
+ * length-prefixed) to w.  0 or -1. */
 static int collect(struct tp_written_list *w, const struct tp_buf *report, size_t sheet)
 {
-	const char *p = report->s;
+	const char *p = report->oom ? NULL : report->s;
+	char name[PATH_MAX], hex[65];
+	long long bytes;
 	while (p && *p) {
-		const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
-		if (tab == NULL || nl == NULL || tab > nl)
+		/* The playtest kit's last line: its sheets of paper. */
+		if (strncmp(p, "=paper ", 7) == 0) {
+			tp_playtest_set_paper(atol(p + 7));
 			break;
-		char name[PATH_MAX];
-		snprintf(name, sizeof name, "%.*s", (int)(tab - p), p);
-		if (tp_written_add(w, name, atoll(tab + 1), sheet) != 0)
-			return -1;
-		const char *hash = memchr(tab + 1, '\t', (size_t)(nl - tab - 1));
-		if (hash && nl - hash == 65) {
-			char hex[65];
-			memcpy(hex, hash + 1, 64);
-			hex[64] = '\0';
-			tp_written_hash(w, hex);
 		}
-		p = nl + 1;
+		if (tp_report_next(&p, name, sizeof name, &bytes, hex) != 1)
+			break;
+		if (tp_written_add(w, name, bytes, sheet) != 0)
+			return -1;
+		if (hex[0])
+			tp_written_hash(w, hex);
 	}
 	return 0;
 }
 
 struct recorded {
-	const struct tp_game *g;
+	const struct tp_config *c;
 	int *shown;
 };
 
 static void mark_recorded(const char *path, void *ctx)
 {
 	struct recorded *r = ctx;
-	long i = tp_preview_sheet_of(r->g, path);
+	long i = tp_preview_sheet_of(r->c, path);
 	if (i >= 0)
 		r->shown[i] = 1;
 }
@@ -81,7 +80,7 @@ static int *recorded_sheets(const struct tp_session *s, const char *dir)
 {
 	int *in_folder = tp_calloc(s->game->n_sheets + 1, sizeof *in_folder);
 	if (in_folder && tp_session_same_edition(dir, s->cfg)) {
-		struct recorded r = { s->game, in_folder };
+		struct recorded r = { s->cfg, in_folder };
 		tp_record_each(dir, mark_recorded, &r);
 	}
 	return in_folder;
@@ -201,6 +200,24 @@ static int estimate_tasks(const struct tp_build *b, const struct checks *ck,
 	return TP_OK;
 }
 
+static int predict_other_names(const struct tp_build *pl, const struct tp_session *s,
+			       struct tp_written_list *w);
+
+/* The files besides the sheets' the plan b writes (the record among
+ * them) into est->others.  0, or -1 when out of memory. */
+static int count_others(const struct tp_build *b, const struct tp_session *s, double sheets,
+			struct tp_estimate *est)
+{
+	struct tp_written_list o = { 0 };
+	/* index.html follows any build that writes a file: a placeholder for
+	 * the sheets' files when there are some. */
+	int bad = sheets > 0 ? tp_written_add(&o, "", 0, 0) : 0;
+	bad |= predict_other_names(b, s, &o);
+	est->others = (double)o.n - (sheets > 0) + (o.n > 0);   /* + the record */
+	tp_written_free(&o);
+	return bad;
+}
+
 int tp_build_estimate(const struct tp_session *s, const char *only, struct tp_estimate *est,
 		      tp_err *e)
 {
@@ -215,6 +232,8 @@ int tp_build_estimate(const struct tp_session *s, const char *only, struct tp_es
 		rc = tp_build_plan(&b, s, &opt, e);
 	if (rc == TP_OK)
 		rc = estimate_tasks(&b, &ck, est, e);
+	if (rc == TP_OK && count_others(&b, s, est->files, est) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory estimating the build");
 	tp_build_free(&b);
 	checks_close(&ck);
 	return rc;
@@ -237,6 +256,18 @@ static int predict_other_names(const struct tp_build *pl, const struct tp_sessio
 		bad |= tp_written_add(w, "manifest/inks.csv", 0, 0) |
 		       tp_written_add(w, "manifest/preflight.txt", 0, 0) |
 		       tp_written_add(w, "manifest/preflight.json", 0, 0);
+	if (s->cfg->print.layout == TP_LAYOUT_PLAYTEST)
+		bad |= tp_written_add(w, "playtest.pdf", 0, 0);
+	/* The preview page's thumbnails, made with the contact sheet. */
+	const struct tp_backend *png = tp_backend_find("png");
+	for (size_t i = 0; pl->want_proof && png && (pl->formats & (1u << (png - tp_backends))) &&
+			   i < s->game->n_sheets; i++)
+		if (pl->shown[i] && pl->want[i] && !(s->game->sheets[i].flags & TP_SHEET_PLATE)) {
+			char base[128];
+			tp_file_base(s->cfg, s->game->sheets[i].name, base, sizeof base);
+			snprintf(rel, sizeof rel, "%s/%s.png", TP_THUMB_DIR, base);
+			bad |= tp_written_add(w, rel, 0, 0);
+		}
 	static const char *const proofs[] = { "pdf", "png" };
 	for (size_t f = 0; pl->want_proof && f < 2; f++) {
 		const struct tp_backend *b = tp_backend_find(proofs[f]);
@@ -260,9 +291,9 @@ static int list_written(const struct tp_build *b, struct tp_written_list *w)
 {
 	if (collect(w, &b->manifest, TP_MANIFEST_SHEET) != 0)
 		return -1;
-	static const int kinds[3] = { TP_TASK_INKS, TP_TASK_SHEET, TP_TASK_PROOF };
-	static const size_t sheets[3] = { TP_MANIFEST_SHEET, 0, TP_PROOF_SHEET };
-	for (size_t k = 0; k < 3; k++)
+	static const int kinds[4] = { TP_TASK_INKS, TP_TASK_SHEET, TP_TASK_PROOF, TP_TASK_PLAYTEST };
+	static const size_t sheets[4] = { TP_MANIFEST_SHEET, 0, TP_PROOF_SHEET, TP_PLAYTEST_SHEET };
+	for (size_t k = 0; k < 4; k++)
 		for (size_t i = 0; i < b->n_tasks; i++)
 			if (b->tasks[i].kind == kinds[k] &&
 			    collect(w, &b->reports[i], k == 1 ? b->tasks[i].sheet : sheets[k]) != 0)
@@ -331,6 +362,8 @@ static int plan_and_check(const struct tp_build_request *rq, const struct tp_bui
 	if (rc == TP_OK)
 		rc = estimate_tasks(b, &ck, &est, e);
 	checks_close(&ck);
+	if (rc == TP_OK && count_others(b, s, est.files, &est) != 0)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	if (rc == TP_OK)
 		rc = tp_estimate_check(s, &est, e);
 	if (rc == TP_OK && predict_other_names(b, s, predicted) != 0)

@@ -13,6 +13,8 @@
 #include "print/art/symbol.h"
 
 extern const struct tp_sheet_def tp_table_sheets[3 + TP_RULES_N_SHEETS];
+extern const char *const tp_table_art_names[];
+size_t tp_table_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
 
 static const struct tp_enum_name indicia_names[] = {
 	{ "triangles", TP_TRI_TRIANGLES }, { "shapes", TP_TRI_SHAPES }, { "pictures", TP_TRI_PICTURES },
@@ -297,6 +299,8 @@ const struct tp_game tp_game_series_table = {
 	.finish = finish,
 	.derive = derive,
 	.free_model = free_model,
+	.art_places = tp_table_art_places,
+	.art_names = tp_table_art_names,
 	.sheets = tp_table_sheets,
 	.n_sheets = 3 + TP_RULES_N_SHEETS,
 	.files = files,

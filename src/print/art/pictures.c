@@ -1,5 +1,6 @@
 #include "print/art/pictures.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 
 #include "core/datadir.h"
 #include "core/ini_read.h"
+#include "core/keys.h"
 
 int tp_pictures_resolve(const char *key, const char *name, const char *config, char *out,
 			size_t outsz, tp_err *e)
@@ -31,7 +33,7 @@ static int numbers(const char *v, double *out, int max)
 		if (*s == '\0')
 			return n;
 		double x = strtod(s, &end);
-		if (end == s || n == max)
+		if (end == s || n == max || !isfinite(x))   /* nan, inf: no number */
 			return -1;
 		out[n++] = x;
 		s = end;
@@ -67,6 +69,10 @@ static int on_key(void *user, const char *sec, const char *key, const char *valu
 		return tp_fail(e, TP_EINPUT, "%s:%d: %s before the first section; start with [NAME]", path, line, key);
 	struct tp_picture *pic = &L->p->pic[L->cur];
 	if (strcmp(key, "name") == 0) {
+		if (tp_text_ok(value) != 0)
+			return tp_fail(e, TP_EINPUT,
+				       "%s:%d: [%s] name: not UTF-8 text (a Latin-1 byte, or a control character); allowed: UTF-8 without control characters (save the file as UTF-8)",
+				       path, line, sec);
 		snprintf(pic->name, sizeof pic->name, "%s", value);
 		return TP_OK;
 	}
@@ -84,7 +90,7 @@ static int on_key(void *user, const char *sec, const char *key, const char *valu
 			       circle ? "allowed: cx cy r, three numbers"
 				      : "allowed: x y pairs, 3 to 16 points");
 	for (int i = 0; i < n; i++)
-		if (it->xy[i] < 0 || it->xy[i] > TP_PIC_BOX || (circle && i == 2 && it->xy[i] <= 0))
+		if (!(it->xy[i] >= 0 && it->xy[i] <= TP_PIC_BOX) || (circle && i == 2 && it->xy[i] <= 0))
 			return tp_fail(e, TP_EINPUT, "%s:%d: [%s] %s: %g is outside the 10 x 10 mm box; allowed: 0 to 10%s",
 				       path, line, sec, key, it->xy[i], circle ? " (radius above 0)" : "");
 	it->circle = circle;

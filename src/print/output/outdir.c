@@ -12,16 +12,20 @@
 
 #include "core/trace.h"
 #include "print/output/outfile.h"
+#include "print/output/stage.h"
 
-/* Folders nest this deep at most in a staging folder (manifest/ is 1). */
-#define MAX_DEPTH 8
 
-/* In a staging folder: the moves into place have begun. */
-#define COMMIT_MARK ".moving"
+
+void tp_test_pause(const char *point)
+{
+	const char *want = getenv("TP_TEST_PAUSE");
+	if (want && strcmp(want, point) == 0)
+		raise(SIGSTOP);
+}
 
 /* Splits rel into components in buf (NUL-separated); the count, or -1
  * when a component is empty, "." or "..", or rel is absolute. */
-static int split(const char *rel, char *buf, size_t size, const char **parts, int max)
+int tp_path_split(const char *rel, char *buf, size_t size, const char **parts, int max)
 {
 	if ((size_t)snprintf(buf, size, "%s", rel) >= size || buf[0] == '\0' || buf[0] == '/')
 		return -1;
@@ -39,12 +43,12 @@ static int split(const char *rel, char *buf, size_t size, const char **parts, in
 	}
 }
 
-/* Opens parts[0..n-2] below dirfd as folders, never through a symbolic
+/* Opens parts[0..k-1] below dirfd as folders, never through a symbolic
  * link; create: make missing ones.  A descriptor, or -1 with errno. */
-static int walk_dirs(int dirfd, const char **parts, int n, int create)
+static int open_dirs(int dirfd, const char **parts, int k, int create)
 {
 	int cur = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
-	for (int i = 0; cur >= 0 && i < n - 1; i++) {
+	for (int i = 0; cur >= 0 && i < k; i++) {
 		if (create && mkdirat(cur, parts[i], 0777) != 0 && errno != EEXIST) {
 			int err = errno;
 			close(cur);
@@ -60,16 +64,36 @@ static int walk_dirs(int dirfd, const char **parts, int n, int create)
 	return cur;
 }
 
-int tp_safe_open(int dirfd, const char *rel, struct stat *st, int *parent, const char **leaf)
+/* The folders holding the file parts[n-1]. */
+int tp_path_dirs(int dirfd, const char **parts, int n, int create)
 {
-	static char buf[PATH_MAX];   /* *leaf points into it */
+	return open_dirs(dirfd, parts, n - 1, create);
+}
+
+int tp_safe_dir(int dirfd, const char *rel, int create)
+{
+	char buf[PATH_MAX];
 	const char *parts[64];
-	int n = split(rel, buf, sizeof buf, parts, 64);
+	if (rel[0] == '\0')   /* a description of its own: its own offset */
+		return openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int n = tp_path_split(rel, buf, sizeof buf, parts, 64);
 	if (n < 0) {
 		errno = EINVAL;
 		return -1;
 	}
-	int dir = walk_dirs(dirfd, parts, n, 0);
+	return open_dirs(dirfd, parts, n, create);
+}
+
+int tp_safe_open(int dirfd, const char *rel, struct stat *st, int *parent, const char **leaf)
+{
+	static char buf[PATH_MAX];   /* *leaf points into it */
+	const char *parts[64];
+	int n = tp_path_split(rel, buf, sizeof buf, parts, 64);
+	if (n < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	int dir = tp_path_dirs(dirfd, parts, n, 0);
 	if (dir < 0)
 		return -1;
 	/* Look before opening: a device is not even opened. */
@@ -118,94 +142,34 @@ int tp_safe_kind(int dirfd, const char *rel)
 	return errno == ENOENT ? 0 : -1;
 }
 
-/* Removes the folder name under dirfd and everything in it, following no
- * symbolic link (a link is removed, not what it points to). */
-static void remove_tree(int dirfd, const char *name, int depth)
-{
-	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
-	if (dp == NULL) {
-		if (fd >= 0)
-			close(fd);
-		unlinkat(dirfd, name, 0);
-		return;
-	}
-	struct dirent *de;
-	while ((de = readdir(dp)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		struct stat st;
-		if (fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
-			if (depth < MAX_DEPTH)
-				remove_tree(fd, de->d_name, depth + 1);
-		} else {
-			unlinkat(fd, de->d_name, 0);
-		}
-	}
-	closedir(dp);
-	unlinkat(dirfd, name, AT_REMOVEDIR);
-}
 
-/* Moves staging file rel into place.  0, or -1 with errno. */
-static int move_one(int stagefd, int outfd, const char *rel)
-{
-	char buf[PATH_MAX];
-	const char *parts[64];
-	int n = split(rel, buf, sizeof buf, parts, 64);
-	if (n < 0) {
-		errno = EINVAL;
-		return -1;
-	}
-	int from = walk_dirs(stagefd, parts, n, 0);
-	int to = from >= 0 ? walk_dirs(outfd, parts, n, 1) : -1;
-	int rc = to >= 0 ? renameat(from, parts[n - 1], to, parts[n - 1]) : -1;
-	int err = errno;
-	if (from >= 0)
-		close(from);
-	if (to >= 0)
-		close(to);
-	errno = err;
-	return rc;
-}
 
-/* Moves every regular file under the staging folder (dot files, i.e.
- * temporary files, aside) into place: the roll-forward of a build that
- * died while moving its files.  The record goes last, by the caller. */
-static void move_tree(int stagefd, int outfd, const char *rel, const char *record, int depth)
+/* Undoes a move: the new file back into staging (when what stands there
+ * is still it), the earlier one back into place. */
+static void undo(const struct tp_outdir *d, const char *rel, const struct tp_move *m)
 {
-	int fd = rel[0] ? openat(stagefd, rel, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-			: fcntl(stagefd, F_DUPFD_CLOEXEC, 0);
-	DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
-	if (dp == NULL) {
-		if (fd >= 0)
-			close(fd);
+	struct tp_spot s;
+	if (tp_spot_open(d, d->stage_fd, rel, &s, 0) != 0)
 		return;
-	}
-	struct dirent *de;
-	while ((de = readdir(dp)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		char sub[PATH_MAX];
-		snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
-		struct stat st;
-		if (fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-			continue;
-		if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH)
-			move_tree(stagefd, outfd, sub, record, depth + 1);
-		else if (S_ISREG(st.st_mode) && strcmp(sub, record) != 0)
-			move_one(stagefd, outfd, sub);
-	}
-	closedir(dp);
+	struct stat st;
+	if (m->moved && s.from >= 0 && fstatat(s.to, s.leaf, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_ino == m->ino)
+		renameat(s.to, s.leaf, s.from, s.leaf);
+	if (m->had)
+		tp_spot_put_back(&s);
+	tp_spot_close(&s);
 }
 
 /* The pid in a staging folder's name, or 0 when it is not one. */
-static long stage_pid(const char *name)
+long tp_stage_pid(const char *name)
 {
 	size_t k = strlen(TP_STAGE_PREFIX);
 	if (strncmp(name, TP_STAGE_PREFIX, k) != 0)
 		return 0;
 	char *end;
 	long pid = strtol(name + k, &end, 10);
+	if (*end == '-' && end[1] >= '0' && end[1] <= '9')
+		strtol(end + 1, &end, 10);
 	return *end == '\0' && pid > 0 ? pid : 0;
 }
 
@@ -214,49 +178,10 @@ static int running(long pid)
 	return pid != (long)getpid() && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
 }
 
-int tp_outdir_sweep(struct tp_outdir *d, const char *record, struct tp_buf *report, tp_err *e)
-{
-	int fd = fcntl(d->fd, F_DUPFD_CLOEXEC, 0);
-	DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
-	if (dp == NULL) {
-		if (fd >= 0)
-			close(fd);
-		return tp_fail(e, TP_EIO, "%s: cannot list the folder: %s", d->path, strerror(errno));
-	}
-	struct dirent *de;
-	while ((de = readdir(dp)) != NULL) {
-		/* Every build holds the folder's lock from before it stages to
-		 * after its commit, and the caller holds it now: so no staging
-		 * folder here is a live build's, whatever its pid. (Asking
-		 * whether the pid runs was wrong once pids wrap: a reused pid
-		 * kept a dead build's half-moved set until a later build, which
-		 * would then have moved it over the newer one.) */
-		long pid = stage_pid(de->d_name);
-		if (pid == 0)
-			continue;
-		int sfd = openat(d->fd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (sfd >= 0 && tp_safe_kind(sfd, COMMIT_MARK) == 1 && tp_safe_kind(sfd, record) == 1) {
-			/* It had begun moving its complete set: finish. */
-			move_tree(sfd, d->fd, "", record, 0);
-			move_one(sfd, d->fd, record);
-			tp_buf_printf(report, "%s/%s: finished moving the files of a build that was stopped while moving its complete set into place (pid %ld)\n",
-				      d->path, de->d_name, pid);
-		} else {
-			tp_buf_printf(report, "%s/%s: removed the unfinished files of a build that died (pid %ld)\n",
-				      d->path, de->d_name, pid);
-		}
-		if (sfd >= 0)
-			close(sfd);
-		remove_tree(d->fd, de->d_name, 0);
-	}
-	closedir(dp);
-	return TP_OK;
-}
-
 /* The pid of a live build with a staging folder in d, or 0. */
 static long live_build(const struct tp_outdir *d)
 {
-	int fd = fcntl(d->fd, F_DUPFD_CLOEXEC, 0);
+	int fd = openat(d->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
 	long found = 0;
 	if (dp == NULL) {
@@ -266,7 +191,7 @@ static long live_build(const struct tp_outdir *d)
 	}
 	struct dirent *de;
 	while (found == 0 && (de = readdir(dp)) != NULL) {
-		long pid = stage_pid(de->d_name);
+		long pid = tp_stage_pid(de->d_name);
 		if (pid && running(pid))
 			found = pid;
 	}
@@ -282,7 +207,10 @@ int tp_outdir_open(struct tp_outdir *d, const char *path, int wait, int quiet, t
 	int rc = tp_mkdirs(path, e);
 	if (rc != TP_OK)
 		return rc;
-	d->fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	d->fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (d->fd < 0 && (errno == ELOOP || errno == ENOTDIR))
+		return tp_fail(e, TP_EINPUT, "-o %s: a symbolic link or not a folder; give the output folder itself",
+			       path);
 	if (d->fd < 0)
 		return tp_fail(e, TP_EIO, "%s: cannot open the folder: %s", path, strerror(errno));
 	if (flock(d->fd, LOCK_EX | LOCK_NB) == 0)
@@ -309,27 +237,54 @@ int tp_outdir_open(struct tp_outdir *d, const char *path, int wait, int quiet, t
 
 int tp_outdir_stage(struct tp_outdir *d, tp_err *e)
 {
-	snprintf(d->stage_name, sizeof d->stage_name, "%s%ld", TP_STAGE_PREFIX, (long)getpid());
-	if ((size_t)snprintf(d->stage, sizeof d->stage, "%s/%s", d->path, d->stage_name) >= sizeof d->stage)
-		return tp_fail(e, TP_EIO, "%s: path too long", d->path);
-	/* A dead build of the same pid left it: not ours to keep. */
-	remove_tree(d->fd, d->stage_name, 0);
-	if (mkdirat(d->fd, d->stage_name, 0777) != 0)
+	/* A folder of our name the sweep left alone (not ours): the next. */
+	int made = -1;
+	for (int k = 0; made != 0 && k < 100; k++) {
+		snprintf(d->stage_name, sizeof d->stage_name, k ? "%s%ld-%d" : "%s%ld", TP_STAGE_PREFIX,
+			 (long)getpid(), k);
+		if ((size_t)snprintf(d->stage, sizeof d->stage, "%s/%s", d->path, d->stage_name) >= sizeof d->stage)
+			return tp_fail(e, TP_EIO, "%s: path too long", d->path);
+		made = mkdirat(d->fd, d->stage_name, 0777);
+		if (made != 0 && errno != EEXIST)
+			break;
+	}
+	if (made != 0)
 		return tp_fail(e, TP_EIO, "%s: cannot create the staging folder: %s", d->stage,
 			       strerror(errno));
-	tp_out_watch_stage(d->fd, d->stage_name);
 	d->stage_fd = openat(d->fd, d->stage_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (d->stage_fd < 0)
 		return tp_fail(e, TP_EIO, "%s: %s", d->stage, strerror(errno));
+	tp_out_watch_stage(d->fd, d->stage_name, d->stage_fd);
+	char text[128];
+	tp_stage_marker(d->stage_fd, text, sizeof text);
+	int fd = openat(d->stage_fd, STAGE_MARK, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	size_t len = strlen(text);
+	int bad = fd < 0 || write(fd, text, len) != (ssize_t)len;
+	if (fd >= 0 && close(fd) != 0)
+		bad = 1;
+	if (bad)
+		return tp_fail(e, TP_EIO, "%s/%s: %s", d->stage, STAGE_MARK, strerror(errno));
+	tp_out_set_root(d->stage_fd, d->stage);
 	return TP_OK;
 }
 
-int tp_outdir_mark(struct tp_outdir *d, tp_err *e)
+int tp_outdir_mark(struct tp_outdir *d, const char *record, tp_err *e)
 {
 	struct tp_trace t;
 	tp_trace_start(&t);
-	int fd = openat(d->stage_fd, COMMIT_MARK, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	int bad = fd < 0 || fsync(fd) != 0 || close(fd) != 0 || fsync(d->stage_fd) != 0;
+	char hex[65], text[80];
+	struct stat st;
+	int rfd = tp_safe_open(d->stage_fd, record, &st, NULL, NULL);
+	int bad = rfd < 0 || tp_stage_hash_fd(rfd, hex) != 0;
+	if (rfd >= 0)
+		close(rfd);
+	int fd = bad ? -1 : openat(d->stage_fd, COMMIT_MARK, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	snprintf(text, sizeof text, "%s\n", bad ? "" : hex);
+	bad = fd < 0 || write(fd, text, 65) != 65 || fsync(fd) != 0;
+	if (fd >= 0 && close(fd) != 0)
+		bad = 1;
+	if (!bad && fsync(d->stage_fd) != 0)
+		bad = 1;
 	tp_trace_end(&t, "fsync");
 	if (bad)
 		return tp_fail(e, TP_EIO, "%s/%s: %s", d->stage, COMMIT_MARK, strerror(errno));
@@ -337,43 +292,125 @@ int tp_outdir_mark(struct tp_outdir *d, tp_err *e)
 }
 
 int tp_outdir_commit(struct tp_outdir *d, const char *const *names, size_t n,
-		     const char *record, tp_err *e)
+		     const char *record, const struct tp_outdir_rules *rules, tp_err *e)
 {
 	int rc = TP_OK;
 	sigset_t old;
 	tp_out_hold_signals(&old);
-	for (size_t i = 0; rc == TP_OK && i <= n; i++) {
+	struct tp_move *mv = calloc(n + 1, sizeof *mv);
+	if (mv == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory moving the files into place");
+	/* The record's place first (another tool may have written one during
+	 * the build), then each file, then the record in. */
+	char why[300] = "";
+	struct tp_spot s;
+	for (size_t k = 0; rc == TP_OK && k <= n + 1; k++) {
+		size_t i = k == 0 ? n : k - 1;   /* k == n + 1: the record moves in */
 		const char *rel = i < n ? names[i] : record;
 		if (i < n && strcmp(rel, record) == 0)
 			continue;
-		if (move_one(d->stage_fd, d->fd, rel) != 0)
+		if (tp_spot_open(d, d->stage_fd, rel, &s, 1) != 0) {
 			rc = tp_fail(e, TP_EIO, "%s/%s: cannot move it into place: %s", d->path, rel,
 				     strerror(errno));
+			break;
+		}
+		int had = 0, ok = 1;
+		if (k <= n) {
+			ok = tp_spot_aside(&s, rel, rules, &had, why, sizeof why);
+			mv[i].had = (char)(ok == 1 && had);
+		}
+		if (ok == 0) {
+			rc = tp_fail(e, TP_EINPUT, "%s/%s: %s; kept it, and replaced nothing (the earlier set stays); move it away, or build with --force to replace it",
+				     d->path, rel, why);
+		} else if (ok < 0 || (k > 0 && tp_spot_move_in(&s, rel, &mv[i]) != 0)) {
+			int err = errno;
+			rc = tp_fail(e, err == EEXIST ? TP_EINPUT : TP_EIO,
+				     "%s/%s: cannot move it into place: %s; undid the moves (the earlier set stays)",
+				     d->path, rel, err == EEXIST ? "a file appeared there during the build; kept it" : strerror(err));
+		}
+		tp_spot_close(&s);
+		if (k == 1 && rc == TP_OK)
+			tp_test_pause("moving");
 	}
+	if (rc != TP_OK && mv) {
+		/* Undo, the latest first; the record's place last. */
+		for (size_t k = n + 1; k-- > 0;) {
+			size_t i = k == 0 ? n : k - 1;
+			const char *rel = i < n ? names[i] : record;
+			if (mv[i].had || mv[i].moved)
+				undo(d, rel, &mv[i]);
+		}
+	}
+	free(mv);
 	struct tp_trace t;
 	tp_trace_start(&t);
 	if (rc == TP_OK && fsync(d->fd) != 0 && errno != EINVAL)
 		rc = tp_fail(e, TP_EIO, "%s: %s", d->path, strerror(errno));
 	tp_trace_end(&t, "fsync");
-	/* On failure the staging folder stays, record and all: the next
-	 * build finishes the moves (tp_outdir_sweep). */
-	close(d->stage_fd);
-	d->stage_fd = -1;
-	tp_out_unwatch_stage();
 	if (rc == TP_OK)
-		remove_tree(d->fd, d->stage_name, 0);
+		d->committed = 1;
 	tp_out_release_signals(&old);
 	return rc;
 }
 
-void tp_outdir_close(struct tp_outdir *d)
+int tp_outdir_remove(struct tp_outdir *d, const char *rel, const struct tp_outdir_rules *rules,
+		     char *why, size_t n)
 {
+	struct tp_spot s;
+	if (tp_spot_open(d, d->stage_fd, rel, &s, 0) != 0)
+		return -1;
+	int had;
+	int rc = tp_spot_aside(&s, rel, rules, &had, why, n);
+	tp_spot_close(&s);
+	if (rc == 1 && !had) {
+		errno = ENOENT;
+		return -1;
+	}
+	return rc;
+}
+
+ino_t tp_outdir_inode(const struct tp_outdir *d, const char *rel)
+{
+	struct stat st;
+	int fd = tp_safe_open(d->fd, rel, &st, NULL, NULL);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return st.st_ino;
+}
+
+int tp_outdir_replace(struct tp_outdir *d, const char *rel, ino_t ino, tp_err *e)
+{
+	struct tp_spot s;
+	if (tp_spot_open(d, d->stage_fd, rel, &s, 1) != 0)
+		return tp_fail(e, TP_EIO, "%s/%s: %s", d->path, rel, strerror(errno));
+	struct stat st;
+	int there = fstatat(s.to, s.leaf, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	int rc = TP_OK;
+	if (there ? !S_ISREG(st.st_mode) || st.st_ino != ino : ino != 0)
+		rc = tp_fail(e, TP_EINPUT, "%s/%s: replaced by another program during the build; kept it",
+			     d->path, rel);
+	else if (s.from < 0 || renameat(s.from, s.leaf, s.to, s.leaf) != 0)
+		rc = tp_fail(e, TP_EIO, "%s/%s: cannot move it into place: %s", d->path, rel,
+			     strerror(errno));
+	tp_spot_close(&s);
+	return rc;
+}
+
+void tp_outdir_finish(struct tp_outdir *d)
+{
+	tp_out_set_root(-1, NULL);
 	tp_out_unwatch_stage();
 	if (d->stage_fd >= 0) {
+		tp_stage_remove(d->fd, d->stage_name, d->stage_fd);
 		close(d->stage_fd);
 		d->stage_fd = -1;
-		remove_tree(d->fd, d->stage_name, 0);
 	}
+}
+
+void tp_outdir_close(struct tp_outdir *d)
+{
+	tp_outdir_finish(d);
 	if (d->fd >= 0)
 		close(d->fd);
 	d->fd = -1;

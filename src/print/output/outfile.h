@@ -18,9 +18,27 @@ struct tp_out {
 	char tmp[PATH_MAX];
 	FILE *f;
 	int slot;
+	int dirfd;                 /* the folder of final and tmp */
+	char leaf[NAME_MAX + 1];   /* final's and tmp's names in it */
+	char tmp_leaf[NAME_MAX + 1];
 };
 
-/* Creates dir/.name.XXXXXX (mkstemp) and opens it.  TP_OK or TP_EIO. */
+/* The root of every file written from now on (in this process and the
+ * workers it forks): a path dir that is path, or below it, is reached
+ * from fd one component at a time with O_NOFOLLOW, never by its path (a
+ * folder swapped for a symbolic link during the build receives nothing).
+ * fd -1: none (paths are opened as given).  fd is not owned. */
+void tp_out_set_root(int fd, const char *path);
+
+/* A descriptor of the folder dir (through the root when under it),
+ * creating it when create is set; -1 with errno. */
+int tp_out_dir(const char *dir, int create);
+
+/* Opens the file path (through the root when under it) for reading,
+ * following no symbolic link at its last component.  -1 with errno. */
+int tp_out_open_read(const char *path);
+
+/* Creates dir/.name.XXXXXX (openat, O_EXCL) and opens it.  TP_OK or TP_EIO. */
 int tp_out_open(struct tp_out *o, const char *dir, const char *name, tp_err *e);
 /* Flushes, syncs, closes (all checked) and renames into place.  On any
  * failure removes the temporary file and returns TP_EIO naming the file.
@@ -65,7 +83,7 @@ void tp_out_watch_child(int pid);
 void tp_out_unwatch_child(int pid);
 /* The staging folder (outdir.h) the handler removes, after the workers,
  * when a handled signal ends the build. */
-void tp_out_watch_stage(int dirfd, const char *name);
+void tp_out_watch_stage(int dirfd, const char *name, int stagefd);
 void tp_out_unwatch_stage(void);
 
 /* In a new worker: the parent's children are not its to signal, nor the

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/keys.h"
 #include "core/alloc.h"
 #include "core/datadir.h"
 #include "core/ini_read.h"
@@ -77,6 +78,11 @@ static int on_key(void *user, const char *section, const char *key,
 			       L->path, line, section);
 	if (key == NULL)
 		return TP_OK;
+	/* Names and descriptions are printed: text as print.job is. */
+	if ((strcmp(key, "name") == 0 || strcmp(key, "description") == 0) && tp_text_ok(value) != 0)
+		return tp_fail(e, TP_EINPUT,
+			       "%s:%d: indicia.%s: not UTF-8 text (a Latin-1 byte, or a control character); allowed: UTF-8 without control characters (save the file as UTF-8)",
+			       L->path, line, key);
 	if (strcmp(key, "name") == 0) {
 		snprintf(L->t->name, sizeof L->t->name, "%s", value);
 		return TP_OK;

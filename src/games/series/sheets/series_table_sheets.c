@@ -80,7 +80,7 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 static double step_of(const struct tp_config *c)
 {
 	double t = c->print.tile_mm;
-	return c->print.layout == TP_LAYOUT_PUNCHBOARD ? t + 2 * c->print.bleed_mm + 1 : t;
+	return tp_layout_apart(c->print.layout) ? t + 2 * c->print.bleed_mm + 1 : t;
 }
 
 static int build_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
@@ -108,6 +108,30 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 	return 0;
 }
 
+/* The frame of a back: in from the tile's edge. */
+static double back_in(const struct tp_config *c)
+{
+	double t = c->print.tile_mm;
+	return c->print.safe_mm > 0 ? fmax(t * 0.08, c->print.safe_mm + 0.05 + t * 0.01) : t * 0.08;
+}
+
+/* backs.logo: inside the frame, clear of it by 6 % of the tile. */
+static double logo_in(const struct tp_config *c)
+{
+	return back_in(c) + 0.06 * c->print.tile_mm;
+}
+
+const char *const tp_table_art_names[] = { "backs.logo", NULL };
+
+size_t tp_table_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
+{
+	double s = c->print.tile_mm - 2 * logo_in(c);
+	if (max < 1 || s < 1)
+		return 0;
+	out[0] = (struct tp_art_place){ "backs.logo", "a logo on every tile back, inside its frame", s, s };
+	return 1;
+}
+
 /* [0063]: the tiles are dealt face down, so every back is the same plain
  * frame; mirrored for work-and-turn like the other sets' backs.  Under a
  * factory's safe zone (print.safe_mm) the frame keeps it from the cut. */
@@ -115,7 +139,8 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 {
 	(void)model;
 	double t = c->print.tile_mm, st = step_of(c), side = (TP_TABLE_N - 1) * st + t;
-	double in = c->print.safe_mm > 0 ? fmax(t * 0.08, c->print.safe_mm + 0.05 + t * 0.01) : t * 0.08;
+	double in = back_in(c), li = logo_in(c);
+	const struct tp_art_item *logo = tp_art_pack_find(c->art, "backs.logo");
 	int N = TP_TABLE_N;
 	struct tp_scene *sc = new_sheet(c, "backs", side, side, 6);
 	if (tp_doc_add(doc, sc, "work-and-turn: mirrored; every back the same") != 0)
@@ -123,7 +148,9 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 	for (int r = 0; r < N; r++)
 		for (int col = 0; col < N; col++)
 			if (tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, t * 0.02, col * st + in, r * st + in,
-					  t - 2 * in, t - 2 * in) != 0)
+					  t - 2 * in, t - 2 * in) != 0 ||
+			    (logo && tp_art_item_draw(sc, logo, col * st + li, r * st + li, t - 2 * li,
+						      t - 2 * li, 1) != 0))
 				return -1;
 	tp_sheet_mirror(sc);
 	tp_sheet_bleed(sc);
@@ -184,7 +211,7 @@ static int build_layout(const struct tp_config *c, const void *model, struct tp_
 static int table_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
 {
 	int back = strcmp(page, "backs") == 0;
-	if (c->print.layout != TP_LAYOUT_PUNCHBOARD || (!back && strcmp(page, "fronts") != 0))
+	if (!tp_layout_apart(c->print.layout) || (!back && strcmp(page, "fronts") != 0))
 		return 0;
 	double t = c->print.tile_mm, st = step_of(c);
 	ps->p = tp_calloc(TP_TABLE_TILES, sizeof *ps->p);

@@ -1,0 +1,122 @@
+#!/bin/sh
+# check is the build's judge: whatever check accepts, the build writes.
+# Non-finite numbers in a pictures file, a template name that is not
+# UTF-8 text, more templates in the data folder than a build reads, and
+# print.max_files counting every file a build writes are refused by
+# check (exit 2, one line naming the place) as by the build, before
+# anything is written.  Figures are computed here (the files a build
+# writes are counted), none hard-coded.
+#
+#   TP_BIN=/abs/path/tilepress sh tests/cli/judge.sh      (make cli)
+
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+HARNESS=tp-judge
+. tests/cli/harness.sh
+
+# both_refuse WHAT ARGS...: check and a build with ARGS exit 2 with one
+# line containing WHAT, and the build writes nothing.
+both_refuse() {
+	br_what=$1
+	shift
+	run "$@" check
+	[ "$rc" -eq 2 ] || { fail "check: exit $rc, want 2: $(errtext)"; return 1; }
+	one_err_line && err_has "$br_what" || return 1
+	d=$T/refused
+	rm -rf "$d"
+	run "$@" build -o "$d" --formats svg -s print.dpi=72
+	[ "$rc" -eq 2 ] || { fail "build: exit $rc, want 2: $(errtext)"; return 1; }
+	one_err_line && err_has "$br_what" || return 1
+	[ ! -e "$d" ] || { fail "the refused build wrote $d"; return 1; }
+}
+
+c_nan_pictures() {
+	p=$T/nan-fruit.ini
+	# The first circle of the shipped fruit made not-a-number.
+	awk '!done && /^circle *=/ { print "circle = nan nan nan"; done = 1; next } { print }' \
+		templates/pictures/fruit.ini >"$p"
+	line=$(grep -n '^circle = nan' "$p" | cut -d: -f1)
+	both_refuse "$p:$line:" -c arena -s arena.marking=pictures -s "arena.pictures=$p" || return
+	sed -i "${line}s/.*/circle = 5 5 inf/" "$p"
+	both_refuse "$p:$line:" -c arena -s arena.marking=pictures -s "arena.pictures=$p"
+}
+tcase "a pictures file with circle = nan nan nan (or inf): check and build exit 2 naming file:line" c_nan_pictures
+
+c_nan_keys() {
+	for set in print.bleed_mm=nan print.dpi=inf print.tile_mm=-nan; do
+		both_refuse "${set%%=*}" -s "$set" || return
+	done
+}
+tcase "non-finite numbers in config keys: check and build exit 2 naming the key" c_nan_keys
+
+c_latin1_template() {
+	t=$T/latin1.ini
+	# "Café" in Latin-1: one byte 0xE9, not UTF-8.
+	sed 's/^name = .*/name = Caf\xe9/' templates/indicia/spiral-cw.ini >"$t"
+	grep -aq "$(printf 'Caf\351')" "$t" || { fail "could not write the Latin-1 name"; return; }
+	line=$(grep -an '^name = ' "$t" | cut -d: -f1)
+	both_refuse "$t:$line:" -s "series.indicia=$t"
+}
+tcase "a template name in Latin-1 (not UTF-8): check and build exit 2 naming file:line" c_latin1_template
+
+c_many_templates() {
+	dd=$T/data
+	mkdir -p "$dd/templates"
+	cp -r templates/. "$dd/templates/"
+	n=$(ls "$dd/templates/indicia" | wc -l)
+	i=0
+	while [ $((n + i)) -le 256 ]; do
+		sed "s/^name = .*/name = copy-$i/" templates/indicia/spiral-cw.ini >"$dd/templates/indicia/copy-$i.ini"
+		i=$((i + 1))
+	done
+	[ "$(ls "$dd/templates/indicia" | wc -l)" -eq 257 ] || { fail "not 257 templates"; return; }
+	TILEPRESS_DATA=$dd both_refuse "more than 256 templates" -c "$ROOT/config/series.ini" || return
+	# --only a sheet that does not read them: no refusal.
+	TILEPRESS_DATA=$dd run -c "$ROOT/config/series.ini" build -o "$T/few" --only board --formats svg -q
+	[ "$rc" -eq 0 ] || fail "--only board with 257 templates: exit $rc: $(errtext)"
+}
+tcase "more than 256 templates in the data folder: check exits 2 as the build does" c_many_templates
+
+c_max_files_all() {
+	d=$T/all
+	run build -o "$d" -s print.dpi=72 -q
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	nf=$(find "$d" -type f | wc -l)
+	run -s print.dpi=72 -s print.max_files=$((nf - 1)) check
+	[ "$rc" -eq 2 ] && one_err_line && err_has "print.max_files = $((nf - 1))" "$nf files" ||
+		{ fail "check, max_files one below the $nf files a build writes: exit $rc: $(errtext)"; return; }
+	rm -rf "$T/below"
+	run build -o "$T/below" -s print.dpi=72 -s print.max_files=$((nf - 1))
+	[ "$rc" -eq 2 ] && one_err_line && err_has "print.max_files = $((nf - 1))" "$nf files" ||
+		{ fail "build, max_files one below the $nf files it writes: exit $rc: $(errtext)"; return; }
+	[ ! -e "$T/below" ] || { fail "the refused build wrote files"; return; }
+	rm -rf "$T/exact"
+	run build -o "$T/exact" -s print.dpi=72 -s print.max_files=$nf -q
+	[ "$rc" -eq 0 ] || { fail "print.max_files = $nf (what it writes): exit $rc: $(errtext)"; return; }
+	[ "$(find "$T/exact" -type f | wc -l)" -le "$nf" ] || fail "wrote more than print.max_files"
+}
+tcase "print.max_files counts every file the build writes (manifest, proof, page, record)" c_max_files_all
+
+c_simulate_limit() {
+	# The issue's run (side 99, 100,000 games: a quarter of an hour) is
+	# refused from its first game, with a limit far below its estimate.
+	start=$(date +%s)
+	run -c arena -s arena.side=99 -s sim.max_seconds=10 simulate --games 100000
+	took=$(($(date +%s) - start))
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "sim.max_seconds = 10" "100000 games" || return
+	[ "$took" -lt 30 ] || { fail "the refusal took $took s"; return; }
+	# Within the limit the run is the same as ever: the first game played
+	# twice changes nothing (the same seed, the same report).
+	run -c arena simulate --games 3 --seed 7
+	[ "$rc" -eq 0 ] || { fail "a small run: exit $rc: $(errtext)"; return; }
+	cp "$OUT" "$T/sim3"
+	run -c arena -s sim.max_seconds=10000 simulate --games 3 --seed 7
+	cmp -s "$OUT" "$T/sim3" || fail "the report depends on sim.max_seconds"
+}
+tcase "simulate estimates its run from the first game and refuses past sim.max_seconds (exit 2)" c_simulate_limit
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
