@@ -379,10 +379,19 @@ static int lay_out(const struct tp_config *c, const void *model, struct tp_doc *
 int tp_box_absent(const struct tp_config *c, const char *sheet, char *why, size_t n)
 {
 	(void)sheet;
-	if (c->print.box)
-		return 0;
-	snprintf(why, n, "print.box = off: no box");
-	return 1;
+	if (!c->print.box) {
+		snprintf(why, n, "print.box = off: no box");
+		return 1;
+	}
+	/* A board metres wide (a series board of boards, level 2 and up) is
+	 * no boxed game: its wrap would pass a PDF page's 5080 mm. */
+	double side = fmax(c->board.rows, c->board.cols) * c->print.tile_mm;
+	if (side > TP_BOX_MAX_BOARD_MM) {
+		snprintf(why, n, "the board is %.0f mm across: no box is made for a board over %.0f mm",
+			 side, TP_BOX_MAX_BOARD_MM);
+		return 1;
+	}
+	return 0;
 }
 
 int tp_box_prepare(struct tp_config *c, tp_err *e)

@@ -31,7 +31,9 @@
 #define TP_BOX_LID_PLAY 1.0     /* mm, between the base's outside and the lid */
 #define TP_BOX_PAPER_MM 0.1     /* one leaf of the booklet's 80-100 g/m2 paper */
 #define TP_BOX_BAG_MM 4.0       /* the bag's cloth and gathered neck over the loose parts */
-#define TP_BOX_LOOSE_SLACK 1.3  /* loose parts in a bag take this much more than their area */
+#define TP_BOX_LOOSE_SLACK 1.3
+/* Boards wider than this get no box (its wrap would pass a PDF page). */
+#define TP_BOX_MAX_BOARD_MM 4000.0  /* loose parts in a bag take this much more than their area */
 
 struct tp_box_item {
 	char what[80];

@@ -200,7 +200,7 @@ tcase "manifest --players is refused with one line" c_manifest_players
 
 # ---- build ------------------------------------------------------------------------------
 
-SHEETS="tiles tile-backs board setup pieces cut"
+SHEETS="tiles tile-backs board setup pieces cut rules rules-pages box"
 
 c_list_sheets() {
 	run --list sheets --game vector
@@ -256,7 +256,7 @@ c_build_only() {
 	run -c "$CFG" build -q -o "$d" --only tiles,manifest --formats svg
 	expect_ok || return
 	got=$(cd "$d" && find . -type f | sort | tr '\n' ' ')
-	want="./index.html ./manifest/build.json ./manifest/counts.csv ./manifest/counts.json ./manifest/counts.txt ./manifest/inks.csv ./manifest/preflight.json ./manifest/preflight.txt ./manifest/tiles.csv ./marker ./tiles.svg "
+	want="./index.html ./manifest/box.txt ./manifest/build.json ./manifest/counts.csv ./manifest/counts.json ./manifest/counts.txt ./manifest/inks.csv ./manifest/preflight.json ./manifest/preflight.txt ./manifest/rules.md ./manifest/tiles.csv ./marker ./tiles.svg "
 	[ "$got" = "$want" ] || fail "--only tiles,manifest --formats svg wrote: $got"
 	d=$(fresh_dir only2)
 	# the pieces sheet is a plate (vector art, never a PNG): asking for it
