@@ -44,9 +44,15 @@
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
 #define TP_FIXED_EPOCH 946684800LL
 
+/* The preview page's thumbnails: thumbs/BASE.png, at most TP_THUMB_PX
+ * pixels on the longer side (build_proof.c). */
+#define TP_THUMB_DIR "thumbs"
+#define TP_THUMB_PX 640.0
+
 /* Sheet numbers of the files that belong to no sheet of the game. */
 #define TP_MANIFEST_SHEET ((size_t)-1)
 #define TP_PROOF_SHEET ((size_t)-2)
+#define TP_PLAYTEST_SHEET ((size_t)-4)   /* playtest.pdf (app/playtest.h) */
 
 struct tp_build;
 
@@ -80,7 +86,7 @@ struct tp_build_opts {
 #define TP_LAYOUT_KEEP_BYTES (24u << 20)
 
 /* Tasks besides one sheet in one format. */
-enum tp_task_kind { TP_TASK_SHEET, TP_TASK_INKS, TP_TASK_PROOF };
+enum tp_task_kind { TP_TASK_SHEET, TP_TASK_INKS, TP_TASK_PROOF, TP_TASK_PLAYTEST };
 
 /* One task: one sheet in one format. */
 struct tp_task {

@@ -158,6 +158,17 @@ static int tile_art(struct tp_scene *sc, const struct tp_config *c, const struct
 	double cx = x + t / 2, cy = y + t / 2;
 	if (tp_scene_rect(sc, TP_VINK_FACE, TP_FILL, 0, x, y, t, t) != 0)
 		return -1;
+	/* The face runs to the cut by design; the arrows and the marker
+	 * (which keeps 1 - MARK_BOTTOM of the tile from its edge, 1.25 mm
+	 * of a 25 mm tile) keep a factory's safe zone: under one they are
+	 * drawn on a smaller tile, centred. */
+	tp_scene_flag_last(sc, TP_SHAPE_TO_CUT);
+	double room = t - 2 * (c->print.safe_mm + 0.01), art = room / (2 * MARK_BOTTOM - 1);
+	if (c->print.safe_mm > 0 && art < t && art > 0) {
+		x += (t - art) / 2;
+		y += (t - art) / 2;
+		t = art;
+	}
 	double size = v->symbol_pct / 100 * t;
 	int sym = tl->player ? v->rules.symbol[tl->player - 1] : 0;
 	switch (tl->kind) {
