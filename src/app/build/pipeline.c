@@ -135,6 +135,33 @@ static int visit(void *ctx, const struct tp_build *b, size_t sheet, const struct
 	return rc;
 }
 
+/* Before any sheet is laid out: the estimate from the wanted sheets'
+ * frames alone (their pages' sizes and counts, none of their art; a sheet
+ * made one page at a time is counted, not made), checked against the
+ * limits.  What passes is estimated again from the layouts; what fails
+ * is refused here, at no layout's cost (a 1200 x 1200 series board took
+ * minutes and gigabytes to lay out before the same refusal). */
+static int bound(void *ctx, const struct tp_build *b, tp_err *e)
+{
+	const struct checks *ck = ctx;
+	const struct tp_session *s = ck->s;
+	struct tp_estimate est = { 0 };
+	int rc = TP_OK;
+	for (size_t i = 0; rc == TP_OK && i < s->game->n_sheets; i++) {
+		if (!b->want[i])
+			continue;
+		for (size_t bi = 0; rc == TP_OK && bi < tp_n_backends; bi++) {
+			struct tp_estimate part = { 0 };
+			if (!tp_build_gets(b, i, bi))
+				continue;
+			if (tp_estimate_task(s, i, &tp_backends[bi], NULL, NULL, &part) != 0 ||
+			    tp_estimate_merge(&est, &part, i) != 0)
+				rc = tp_fail(e, TP_EIO, "out of memory estimating the build");
+		}
+	}
+	return rc == TP_OK ? tp_estimate_check(s, &est, e) : rc;
+}
+
 static int checks_open(struct checks *ck, const struct tp_session *s, struct tp_preflight *pf,
 		       int names, tp_err *e)
 {
@@ -218,7 +245,7 @@ int tp_build_estimate(const struct tp_session *s, const char *only, struct tp_es
 	struct checks ck;
 	int rc = checks_open(&ck, s, NULL, est->names != NULL, e);
 	struct tp_build_opts opt = { .only = only, .jobs = 1, .quiet = 1, .estimate = 1,
-				     .visit = visit, .visit_ctx = &ck };
+				     .visit = visit, .visit_ctx = &ck, .bound = bound };
 	struct tp_build b = { 0 };
 	if (rc == TP_OK)
 		rc = tp_build_plan(&b, s, &opt, e);
@@ -329,6 +356,7 @@ static int plan_and_check(const struct tp_build_request *rq, const struct tp_bui
 	opt->in_folder = in_folder;
 	opt->visit = visit;
 	opt->visit_ctx = &ck;
+	opt->bound = bound;
 	if (rc == TP_OK)
 		rc = tp_build_plan(b, s, opt, e);
 	free(in_folder);
