@@ -43,6 +43,8 @@ c_pack_places() {
 	cp "$OUT" "$T/places"
 	run --list art --game vector
 	cat "$OUT" >>"$T/places"
+	run --list art --game arena --set arena.marking=colours --set arena.colours=8
+	cat "$OUT" >>"$T/places"
 	for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' templates/art/geometric/art.ini); do
 		grep -q "^$s	" "$T/places" || { fail "[$s] is no game's place"; return; }
 	done
@@ -151,6 +153,20 @@ c_tac() {
 	err_has "k.svg:2:" "#000000" "max_tac_pct = 150" "#000000 = text"
 }
 tcase "a separated colour over the ink limit is refused" c_tac
+
+# The preflight sees the art's strokes at the size they print: a 0.2 unit
+# stroke of a 10-unit drawing in a 20 mm tile's cell (20 / 6 mm) is
+# 0.2 / 10 * 20 / 6 mm, under print.min_line_mm = 0.1.
+c_thin() {
+	pack th '[series.lateral]\nfile = t.svg\n#d32f2f = lateral\n' t.svg \
+		'<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">\n<path d="M1 5 H9" stroke="#d32f2f" stroke-width="0.2"/>\n</svg>\n'
+	want=$(awk 'BEGIN { printf "a %.3f mm line in lateral", 0.2 / 10 * 20 / 6 }')
+	run preflight --set print.min_line_mm=0.1
+	grep -qF "in lateral" "$OUT" && { fail "line-weight in lateral without the pack"; return; }
+	run preflight --set print.art="$T/th" --set print.min_line_mm=0.1
+	grep -qF "$want" "$OUT" || fail "no '$want' in: $(head -c 300 "$OUT")"
+}
+tcase "the preflight measures art strokes as printed" c_thin
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

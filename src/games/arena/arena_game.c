@@ -214,6 +214,10 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_model *m = model;
 	int players = o->players ? o->players : a->rules.players;
+	if (a->rules.teams == TP_ARENA_TEAMS_INDIVIDUAL && players != 4)
+		return tp_fail(e, TP_EINPUT,
+			       "--players %d: arena.teams = individual is the seed's way for four players; use --players 4 or arena.teams = pairs",
+			       players);
 	int squares = tp_arena_piece_squares(&a->shapes, players);
 	int R = tp_arena_rows(&a->rules), C = tp_arena_cols(&a->rules);
 	if (a->rules.grid == TP_GRID_HEX && squares > tp_arena_hex_cells(a->rules.side - 1))
@@ -234,15 +238,17 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 		struct tp_arena_rules rn = a->rules;
 		rn.players = players;
 		int need = tp_arena_collect(&rn, &a->shapes, m->board);
+		struct tp_arena_way w = tp_arena_way_of(&a->rules);
 		int rc = tp_arena_collect_simulate(&a->shapes, m->board, players, a->rules.colours, need,
-						   o->games, o->seed, o->strategy, &cs, e);
+						   o->games, o->seed, o->strategy, &w, &cs, e);
 		if (rc == TP_OK)
 			tp_arena_collect_format(b, &cs, o->fmt);
 		return rc;
 	}
 	struct tp_arena_sim s;
+	struct tp_arena_way w = tp_arena_way_of(&a->rules);
 	int rc = tp_arena_simulate(&a->shapes, m->board, players, a->rules.gate, o->games, o->seed,
-				   o->strategy, &s, e);
+				   o->strategy, &w, &s, e);
 	if (rc == TP_OK)
 		tp_arena_sim_format(b, &s, o->fmt);
 	return rc;
@@ -335,4 +341,6 @@ const struct tp_game tp_game_arena = {
 	.summary = summary,
 	.simulate = simulate,
 	.warnings = tp_arena_warnings,
+	.art_places = tp_arena_art_places,
+	.art_names = tp_arena_art_names,
 };

@@ -12,6 +12,8 @@
 #include "print/art/symbol.h"
 
 extern const struct tp_sheet_def tp_hex_sheets[3];
+extern const char *const tp_hex_art_names[];
+size_t tp_hex_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
 
 /* Three pairs of opposite triangles: the square tiles' four series and
  * two more ([0055] leaves the colours open). */
@@ -338,6 +340,8 @@ const struct tp_game tp_game_series_hex = {
 	.finish = finish,
 	.derive = derive,
 	.free_model = free_model,
+	.art_places = tp_hex_art_places,
+	.art_names = tp_hex_art_names,
 	.sheets = tp_hex_sheets,
 	.n_sheets = 3,
 	.files = files,

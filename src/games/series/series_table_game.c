@@ -12,6 +12,8 @@
 #include "print/art/symbol.h"
 
 extern const struct tp_sheet_def tp_table_sheets[3];
+extern const char *const tp_table_art_names[];
+size_t tp_table_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
 
 static const struct tp_enum_name indicia_names[] = {
 	{ "triangles", TP_TRI_TRIANGLES }, { "shapes", TP_TRI_SHAPES }, { "pictures", TP_TRI_PICTURES },
@@ -141,20 +143,24 @@ static void free_model(void *model)
 	free(model);
 }
 
-/* The FIG. 7 layout: one line per row, "dots/lateral" per tile. */
+/* The FIG. 7 layout: one line per row, the front per tile ("*": turned
+ * half round); the csv adds the front's elements and the series at its
+ * top (as in the manifest), then whether the tile lies turned. */
 static void layout(struct tp_buf *b, const struct tp_table *t, int fmt)
 {
 	if (fmt == TP_FMT_CSV)
-		tp_buf_printf(b, "row,col,front,lateral,boxes,vertical,dots\n");
+		tp_buf_printf(b, "row,col,front,lateral,boxes,vertical,dots,top,turned\n");
 	for (int r = 0; r < TP_TABLE_N; r++) {
 		for (int col = 0; col < TP_TABLE_N; col++) {
 			int i = r * TP_TABLE_N + col;
 			const unsigned char *v = t->tile[i].v;
 			if (fmt == TP_FMT_CSV)
-				tp_buf_printf(b, "%d,%d,%d,%d,%d,%d,%d\n", r + 1, col + 1, t->front_of[i] + 1,
-					      v[TP_LATERAL], v[TP_BOXES], v[TP_VERTICAL], v[TP_DOTS]);
+				tp_buf_printf(b, "%d,%d,%d,%d,%d,%d,%d,%s,%d\n", r + 1, col + 1, t->front_of[i] + 1,
+					      v[TP_LATERAL], v[TP_BOXES], v[TP_VERTICAL], v[TP_DOTS],
+					      tp_series_names[tp_table_side(&t->tile[i], 0, TP_SIDE_TOP)],
+					      t->turned[i]);
 			else
-				tp_buf_printf(b, "%sF%-2d", col ? " " : "", t->front_of[i] + 1);
+				tp_buf_printf(b, "%sF%-2d%c", col ? " " : "", t->front_of[i] + 1, t->turned[i] ? '*' : ' ');
 		}
 		if (fmt != TP_FMT_CSV)
 			tp_buf_printf(b, "\n");
@@ -167,29 +173,30 @@ static void fronts(struct tp_buf *b, const struct tp_table *t, double tile_mm,
 		   const struct tp_run *run, int fmt)
 {
 	if (fmt == TP_FMT_CSV)
-		tp_buf_printf(b, "front,lateral,boxes,vertical,dots,tiles\n");
+		tp_buf_printf(b, "front,lateral,boxes,vertical,dots,top,tiles\n");
 	else if (fmt == TP_FMT_JSON)
 		tp_buf_printf(b, "{\"tile_mm\": %g, \"games\": %d, \"spares_pct\": %g, \"fronts\": [",
 			      tile_mm, run->games, run->spares_pct);
 	else {
 		tp_run_line(b, run, "front");
-		tp_buf_printf(b, "front  lateral boxes vertical dots  tiles\n");
+		tp_buf_printf(b, "front  lateral boxes vertical dots  top       tiles\n");
 	}
 	long total = 0;
 	for (int f = 0; f < t->n_fronts; f++) {
 		const unsigned char *v = t->front[f].v;
+		const char *top = tp_series_names[tp_table_side(&t->front[f], 0, TP_SIDE_TOP)];
 		long n = tp_run_count(run, t->count[f]);
 		total += n;
 		if (fmt == TP_FMT_CSV)
-			tp_buf_printf(b, "F%d,%d,%d,%d,%d,%ld\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
-				      v[TP_VERTICAL], v[TP_DOTS], n);
+			tp_buf_printf(b, "F%d,%d,%d,%d,%d,%s,%ld\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
+				      v[TP_VERTICAL], v[TP_DOTS], top, n);
 		else if (fmt == TP_FMT_JSON)
-			tp_buf_printf(b, "%s\n {\"front\": \"F%d\", \"lateral\": %d, \"boxes\": %d, \"vertical\": %d, \"dots\": %d, \"tiles\": %ld}",
+			tp_buf_printf(b, "%s\n {\"front\": \"F%d\", \"lateral\": %d, \"boxes\": %d, \"vertical\": %d, \"dots\": %d, \"top\": \"%s\", \"tiles\": %ld}",
 				      f ? "," : "", f + 1, v[TP_LATERAL], v[TP_BOXES], v[TP_VERTICAL],
-				      v[TP_DOTS], n);
+				      v[TP_DOTS], top, n);
 		else
-			tp_buf_printf(b, "F%-4d  %7d %5d %8d %4d  %5ld\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
-				      v[TP_VERTICAL], v[TP_DOTS], n);
+			tp_buf_printf(b, "F%-4d  %7d %5d %8d %4d  %-8s  %5ld\n", f + 1, v[TP_LATERAL], v[TP_BOXES],
+				      v[TP_VERTICAL], v[TP_DOTS], top, n);
 	}
 	if (fmt == TP_FMT_JSON)
 		tp_buf_printf(b, "\n], \"total\": %ld}\n", total);
@@ -219,14 +226,14 @@ static int manifest(struct tp_buf *b, const struct tp_config *c, const void *mod
 static void summary(struct tp_buf *b, const struct tp_config *c, const void *model)
 {
 	const struct tp_table *t = model;
-	char line[8][160];
+	char line[TP_TABLE_RULES][160];
 	tp_buf_printf(b, "config %s: ok\n", c->path);
 	tp_buf_printf(b, "table set (FIG. 7): %d tiles, %.0f mm square, %d distinct fronts; FIG. 6 ",
 		      TP_TABLE_TILES, c->print.tile_mm, t->n_fronts);
 	tp_table_describe_order(b, tp_table_cfg(c));
 	tp_buf_printf(b, "\n");
-	int fails = tp_table_prove(t, line, 8);
-	for (int i = 0; i < 8; i++)
+	int fails = tp_table_prove(t, line, TP_TABLE_RULES);
+	for (int i = 0; i < TP_TABLE_RULES; i++)
 		tp_buf_printf(b, "%s\n", line[i]);
 	tp_buf_printf(b, "rules: %s\n", fails ? "FAILED" : "all hold");
 }
@@ -270,6 +277,8 @@ const struct tp_game tp_game_series_table = {
 	.finish = finish,
 	.derive = derive,
 	.free_model = free_model,
+	.art_places = tp_table_art_places,
+	.art_names = tp_table_art_names,
 	.sheets = tp_table_sheets,
 	.n_sheets = 3,
 	.files = files,

@@ -76,10 +76,15 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		tp_buf_printf(b, "player %d: %s; start (%d,%d), home (%d,%d); piece %g mm\n", p,
 			      tp_symbol_names[r->symbol[p - 1]], sr, sc, hr, hc, v->piece_pct / 100 * t);
 	}
-	tp_buf_printf(b, "blanks:");
-	for (int i = 0; i < m->rows * m->cols; i++)
-		if (m->grid[i].kind == TP_VK_BLANK)
-			tp_buf_printf(b, " (%d,%d)", i / m->cols + 1, i % m->cols + 1);
+	if (r->blanks_placed == TP_BLANKS_PLAYERS)
+		tp_buf_printf(b, "blanks: %ld, laid by the players anywhere with the vector tiles (vector.blanks_placed = players); every home can be reached by some laying",
+			      m->count[TP_VK_BLANK]);
+	else {
+		tp_buf_printf(b, "blanks:");
+		for (int i = 0; i < m->rows * m->cols; i++)
+			if (m->grid[i].kind == TP_VK_BLANK)
+				tp_buf_printf(b, " (%d,%d)", i / m->cols + 1, i % m->cols + 1);
+	}
 	tp_buf_printf(b, "\nturned tiles: %ld sets stay distinct with the marker kept at the bottom; "
 			 "%ld if tiles could be turned by 90 degrees, %ld by 45 degrees\n",
 		      m->count[TP_VK_VECTOR], m->classes_turn90, m->classes_turn45);

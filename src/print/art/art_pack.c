@@ -115,6 +115,32 @@ static int num_list(const char *v, double *out, int want)
 	return *s ? -1 : 0;
 }
 
+/* #rrggbb = INK in section S. */
+static int map_colour(struct parse *P, struct section *S, const char *key, const char *val, int line)
+{
+	tp_err *e = P->e;
+	uint32_t rgb;
+	if (hexrgb(key, &rgb) != 0)
+		return tp_fail(e, TP_EINPUT, "%s:%d: %s is not a colour; allowed: #rrggbb = INK",
+			       P->ini, line, key);
+	int ink = ink_by_name(P->pal, val);
+	if (ink < 0) {
+		char names[400];
+		ink_names(P->pal, names, sizeof names);
+		return tp_fail(e, TP_EINPUT, "%s:%d: %s = %s: not an ink of this game; allowed: %s",
+			       P->ini, line, key, val, names);
+	}
+	for (int i = 0; i < S->n_map; i++)
+		if (S->map[i].rgb == rgb)
+			return tp_fail(e, TP_EINPUT, "%s:%d: %s is mapped twice (line %d too); give it once",
+				       P->ini, line, key, S->map[i].line);
+	if (S->n_map == MAX_COLOURS)
+		return tp_fail(e, TP_EINPUT, "%s:%d: more than %d colours in one section",
+			       P->ini, line, MAX_COLOURS);
+	S->map[S->n_map++] = (struct cmap){ rgb, ink, line };
+	return TP_OK;
+}
+
 static int on_key(struct parse *P, char *key, char *val, int line)
 {
 	tp_err *e = P->e;
@@ -124,28 +150,8 @@ static int on_key(struct parse *P, char *key, char *val, int line)
 	if (S == NULL)
 		return tp_fail(e, TP_EINPUT, "%s:%d: %s before any [section]; start with [colours] or a place (tilepress --list art)",
 			       P->ini, line, key);
-	if (key[0] == '#') {
-		uint32_t rgb;
-		if (hexrgb(key, &rgb) != 0)
-			return tp_fail(e, TP_EINPUT, "%s:%d: %s is not a colour; allowed: #rrggbb = INK",
-				       P->ini, line, key);
-		int ink = ink_by_name(P->pal, val);
-		if (ink < 0) {
-			char names[400];
-			ink_names(P->pal, names, sizeof names);
-			return tp_fail(e, TP_EINPUT, "%s:%d: %s = %s: not an ink of this game; allowed: %s",
-				       P->ini, line, key, val, names);
-		}
-		for (int i = 0; i < S->n_map; i++)
-			if (S->map[i].rgb == rgb)
-				return tp_fail(e, TP_EINPUT, "%s:%d: %s is mapped twice (line %d too); give it once",
-					       P->ini, line, key, S->map[i].line);
-		if (S->n_map == MAX_COLOURS)
-			return tp_fail(e, TP_EINPUT, "%s:%d: more than %d colours in one section",
-				       P->ini, line, MAX_COLOURS);
-		S->map[S->n_map++] = (struct cmap){ rgb, ink, line };
-		return TP_OK;
-	}
+	if (key[0] == '#')
+		return map_colour(P, S, key, val, line);
 	if (S->is_colours) {
 		if (strcmp(key, "convert") == 0) {
 			if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)

@@ -308,10 +308,11 @@ static int is_none(const char *v)
 	return strncmp(v, "none", 4) == 0 && v[4 + strspn(v + 4, " ")] == '\0';
 }
 
-/* Applies property name = value to st.  0 or refused.  *display_none set
- * for display: none. */
-static int property(struct rd *r, xmlNodePtr n, const char *name, const char *v, struct style *st,
-		    int *display_none)
+/* Each property group: 0 applied, NOT_MINE when name is not one of its
+ * properties, else refused. */
+#define NOT_MINE 1
+
+static int prop_paint(struct rd *r, xmlNodePtr n, const char *name, const char *v, struct style *st)
 {
 	int kind;
 	uint32_t rgb = 0;
@@ -348,6 +349,11 @@ static int property(struct rd *r, xmlNodePtr n, const char *name, const char *v,
 				      name, v);
 		return 0;
 	}
+	return NOT_MINE;
+}
+
+static int prop_line(struct rd *r, xmlNodePtr n, const char *name, const char *v, struct style *st)
+{
 	if (strcmp(name, "stroke-width") == 0) {
 		double w;
 		int rc = length(v, &w);
@@ -387,6 +393,11 @@ static int property(struct rd *r, xmlNodePtr n, const char *name, const char *v,
 		st->miter = m;
 		return 0;
 	}
+	return NOT_MINE;
+}
+
+static int prop_dash(struct rd *r, xmlNodePtr n, const char *name, const char *v, struct style *st)
+{
 	if (strcmp(name, "stroke-dasharray") == 0) {
 		if (is_none(v)) {
 			st->ndash = 0;
@@ -431,6 +442,12 @@ static int property(struct rd *r, xmlNodePtr n, const char *name, const char *v,
 		st->dashoff = o;
 		return 0;
 	}
+	return NOT_MINE;
+}
+
+static int prop_other(struct rd *r, xmlNodePtr n, const char *name, const char *v, struct style *st,
+		      int *display_none)
+{
 	if (strcmp(name, "fill-rule") == 0) {
 		if (strcmp(v, "evenodd") == 0)
 			st->evenodd = 1;
@@ -463,7 +480,22 @@ static int property(struct rd *r, xmlNodePtr n, const char *name, const char *v,
 	if (strcmp(name, "mix-blend-mode") == 0 && strcmp(v, "normal") != 0)
 		return refuse(r, n, "mix-blend-mode: %s is not read; set the blend mode to normal (Inkscape: Fill and Stroke > Blend mode)",
 			      v);
-	return 0;   /* fonts, Inkscape's own and anything that does not draw */
+	return NOT_MINE;
+}
+
+/* Applies property name = value to st.  0 or refused.  *display_none set
+ * for display: none. */
+static int property(struct rd *r, xmlNodePtr n, const char *name, const char *v, struct style *st,
+		    int *display_none)
+{
+	int rc = prop_paint(r, n, name, v, st);
+	if (rc == NOT_MINE)
+		rc = prop_line(r, n, name, v, st);
+	if (rc == NOT_MINE)
+		rc = prop_dash(r, n, name, v, st);
+	if (rc == NOT_MINE)
+		rc = prop_other(r, n, name, v, st, display_none);
+	return rc == NOT_MINE ? 0 : rc;   /* fonts, Inkscape's own and anything that does not draw */
 }
 
 static char *trim(char *s)
@@ -528,6 +560,53 @@ static int element_style(struct rd *r, xmlNodePtr n, struct style *st, int *disp
 
 /* ---- transforms ---------------------------------------------------------------- */
 
+/* Transform function f (matrix, translate, scale, rotate, skewX, skewY)
+ * of its k arguments a into t: 0, or -1 for a wrong count. */
+static int one_transform(int f, const double *a, int k, mat t)
+{
+	mat id = { 1, 0, 0, 1, 0, 0 };
+	memcpy(t, id, sizeof id);
+	switch (f) {
+	case 0:
+		if (k != 6)
+			return -1;
+		memcpy(t, a, 6 * sizeof *t);
+		break;
+	case 1:
+		if (k != 1 && k != 2)
+			return -1;
+		t[4] = a[0];
+		t[5] = k == 2 ? a[1] : 0;
+		break;
+	case 2:
+		if (k != 1 && k != 2)
+			return -1;
+		t[0] = a[0];
+		t[3] = k == 2 ? a[1] : a[0];
+		break;
+	case 3: {
+		if (k != 1 && k != 3)
+			return -1;
+		double ang = a[0] * M_PI / 180, ca = cos(ang), sa = sin(ang);
+		double cx = k == 3 ? a[1] : 0, cy = k == 3 ? a[2] : 0;
+		t[0] = ca;
+		t[1] = sa;
+		t[2] = -sa;
+		t[3] = ca;
+		t[4] = cx - ca * cx + sa * cy;
+		t[5] = cy - sa * cx - ca * cy;
+		break;
+	}
+	case 4:
+	case 5:
+		if (k != 1)
+			return -1;
+		t[f == 4 ? 2 : 1] = tan(a[0] * M_PI / 180);
+		break;
+	}
+	return 0;
+}
+
 static int transform_parse(struct rd *r, xmlNodePtr n, const char *v, mat out)
 {
 	mat m = { 1, 0, 0, 1, 0, 0 };
@@ -567,45 +646,9 @@ static int transform_parse(struct rd *r, xmlNodePtr n, const char *v, mat out)
 			s = end;
 		}
 		s++;
-		mat t = { 1, 0, 0, 1, 0, 0 };
-		switch (f) {
-		case 0:
-			if (k != 6)
-				goto bad;
-			memcpy(t, a, sizeof t);
-			break;
-		case 1:
-			if (k != 1 && k != 2)
-				goto bad;
-			t[4] = a[0];
-			t[5] = k == 2 ? a[1] : 0;
-			break;
-		case 2:
-			if (k != 1 && k != 2)
-				goto bad;
-			t[0] = a[0];
-			t[3] = k == 2 ? a[1] : a[0];
-			break;
-		case 3: {
-			if (k != 1 && k != 3)
-				goto bad;
-			double ang = a[0] * M_PI / 180, ca = cos(ang), sa = sin(ang);
-			double cx = k == 3 ? a[1] : 0, cy = k == 3 ? a[2] : 0;
-			t[0] = ca;
-			t[1] = sa;
-			t[2] = -sa;
-			t[3] = ca;
-			t[4] = cx - ca * cx + sa * cy;
-			t[5] = cy - sa * cx - ca * cy;
-			break;
-		}
-		case 4:
-		case 5:
-			if (k != 1)
-				goto bad;
-			t[f == 4 ? 2 : 1] = tan(a[0] * M_PI / 180);
-			break;
-		}
+		mat t;
+		if (one_transform(f, a, k, t) != 0)
+			goto bad;
 		mat_mul(m, m, t);
 	}
 	for (int i = 0; i < 6; i++)
@@ -711,15 +754,110 @@ static int arc(struct rd *r, const mat m, double x0, double y0, double rx, doubl
 	return 0;
 }
 
+/* Where path data stands: the current point, the subpath's start, the
+ * last control point and command (upper case), whether a point exists. */
+struct pstate {
+	double cx, cy, sx, sy, qx, qy;
+	int last, have;
+};
+
+/* A move after a close starts the new subpath where the closed one began. */
+static int reopen(struct rd *r, const mat m, const struct pstate *ps)
+{
+	return ps->last == 'Z' ? putm(r, m, TP_MOVE, ps->sx, ps->sy) : 0;
+}
+
+static int cmd_curve(struct rd *r, const mat m, struct pstate *ps, int up, const double *a,
+		     double ox, double oy)
+{
+	double x1, y1, x2, y2, x, y;
+	int smooth = up == 'S' || up == 'T', cubic = up == 'C' || up == 'S';
+	int follows = cubic ? ps->last == 'C' || ps->last == 'S' : ps->last == 'Q' || ps->last == 'T';
+	const double *e = a;
+	if (smooth) {
+		x1 = follows ? 2 * ps->cx - ps->qx : ps->cx;
+		y1 = follows ? 2 * ps->cy - ps->qy : ps->cy;
+	} else {
+		x1 = e[0] + ox, y1 = e[1] + oy;
+		e += 2;
+	}
+	if (cubic) {
+		x2 = e[0] + ox, y2 = e[1] + oy;
+		e += 2;
+	} else {
+		x2 = x1, y2 = y1;   /* a quadratic's one control */
+	}
+	x = e[0] + ox, y = e[1] + oy;
+	if (reopen(r, m, ps) != 0)
+		return -1;
+	int rc = cubic ? curve(r, m, x1, y1, x2, y2, x, y)
+		       : curve(r, m, ps->cx + 2.0 / 3 * (x1 - ps->cx), ps->cy + 2.0 / 3 * (y1 - ps->cy),
+			       x + 2.0 / 3 * (x1 - x), y + 2.0 / 3 * (y1 - y), x, y);
+	ps->qx = x2, ps->qy = y2, ps->cx = x, ps->cy = y;
+	return rc;
+}
+
+/* One command (upper case up, relative rel) with its arguments a. */
+static int path_cmd(struct rd *r, const mat m, struct pstate *ps, int up, int rel, const double *a)
+{
+	double ox = rel ? ps->cx : 0, oy = rel ? ps->cy : 0;
+	switch (up) {
+	case 'M':
+		ps->cx = ps->sx = a[0] + ox;
+		ps->cy = ps->sy = a[1] + oy;
+		ps->have = 1;
+		return putm(r, m, TP_MOVE, ps->cx, ps->cy);
+	case 'L':
+	case 'H':
+	case 'V':
+		if (up != 'V')
+			ps->cx = a[0] + ox;
+		if (up == 'L')
+			ps->cy = a[1] + oy;
+		else if (up == 'V')
+			ps->cy = a[0] + oy;
+		if (reopen(r, m, ps) != 0)
+			return -1;
+		return putm(r, m, TP_LINE, ps->cx, ps->cy);
+	case 'A': {
+		double x = a[5] + ox, y = a[6] + oy;
+		if (reopen(r, m, ps) != 0 ||
+		    arc(r, m, ps->cx, ps->cy, a[0], a[1], a[2], (int)a[3], (int)a[4], x, y) != 0)
+			return -1;
+		ps->cx = x, ps->cy = y;
+		return 0;
+	}
+	default:
+		return cmd_curve(r, m, ps, up, a, ox, oy);
+	}
+}
+
+/* The arguments of command up from s: 0 with *end past them, or -1. */
+static int path_args(const char *s, int up, double *a, const char **end)
+{
+	int need = up == 'M' || up == 'L' || up == 'T' ? 2 : up == 'H' || up == 'V' ? 1
+		   : up == 'C' ? 6 : up == 'S' || up == 'Q' ? 4 : 7;
+	for (int i = 0; i < need; i++) {
+		s = skip_ws(s);
+		if (up == 'A' && (i == 3 || i == 4)) {   /* flags: 0 or 1, maybe unseparated */
+			if (*s != '0' && *s != '1')
+				return -1;
+			a[i] = *s++ - '0';
+			continue;
+		}
+		if (number(s, &a[i], &s) != 0)
+			return -1;
+	}
+	*end = s;
+	return 0;
+}
+
 /* Path data d into the path being built. */
 static int path_data(struct rd *r, xmlNodePtr n, const mat m, const char *d)
 {
 	const char *s = d;
 	int cmd = 0;
-	double cx = 0, cy = 0, sx = 0, sy = 0;   /* current point, subpath start */
-	double qx = 0, qy = 0;                   /* last control point */
-	int last = 0;                            /* the previous command (upper case) */
-	int have = 0;                            /* a current point exists */
+	struct pstate ps = { 0 };
 	for (;;) {
 		s = skip_ws(s);
 		if (*s == '\0')
@@ -729,118 +867,31 @@ static int path_data(struct rd *r, xmlNodePtr n, const mat m, const char *d)
 			if (!strchr("MmLlHhVvCcSsQqTtAaZz", cmd))
 				goto bad;
 			if (cmd == 'Z' || cmd == 'z') {
-				if (have && put(r, TP_CLOSE, 0, 0) != 0)
+				if (ps.have && put(r, TP_CLOSE, 0, 0) != 0)
 					return -1;
-				cx = sx;
-				cy = sy;
-				last = 'Z';
+				ps.cx = ps.sx;
+				ps.cy = ps.sy;
+				ps.last = 'Z';
 				cmd = 0;
 				continue;
 			}
 		} else if (cmd == 0) {
 			goto bad;
 		}
-		int rel = cmd >= 'a';
-		int up = rel ? cmd - 32 : cmd;
-		if (up != 'M' && !have)
-			goto bad;
+		int rel = cmd >= 'a', up = rel ? cmd - 32 : cmd;
 		double a[7];
-		int need = up == 'M' || up == 'L' || up == 'T' ? 2 : up == 'H' || up == 'V' ? 1
-			   : up == 'C' ? 6 : up == 'S' || up == 'Q' ? 4 : 7;
-		for (int i = 0; i < need; i++) {
-			const char *end;
-			s = skip_ws(s);
-			if (up == 'A' && (i == 3 || i == 4)) {
-				if (*s != '0' && *s != '1')
-					goto bad;
-				a[i] = *s - '0';
-				s++;
-				continue;
-			}
-			if (number(s, &a[i], &end) != 0)
-				goto bad;
-			s = end;
-		}
-		double ox = rel ? cx : 0, oy = rel ? cy : 0;
-		switch (up) {
-		case 'M':
-			cx = sx = a[0] + ox;
-			cy = sy = a[1] + oy;
-			if (putm(r, m, TP_MOVE, cx, cy) != 0)
-				return -1;
-			have = 1;
+		if ((up != 'M' && !ps.have) || path_args(s, up, a, &s) != 0)
+			goto bad;
+		if (path_cmd(r, m, &ps, up, rel, a) != 0)
+			return -1;
+		if (up == 'M')
 			cmd = rel ? 'l' : 'L';   /* further pairs are lines */
-			break;
-		case 'L':
-		case 'H':
-		case 'V':
-			if (up == 'L') {
-				cx = a[0] + ox;
-				cy = a[1] + oy;
-			} else if (up == 'H') {
-				cx = a[0] + ox;
-			} else {
-				cy = a[0] + oy;
-			}
-			if (last == 'Z' && putm(r, m, TP_MOVE, sx, sy) != 0)
-				return -1;
-			if (putm(r, m, TP_LINE, cx, cy) != 0)
-				return -1;
-			break;
-		case 'C':
-		case 'S': {
-			double x1, y1, x2, y2, x, y;
-			if (up == 'C') {
-				x1 = a[0] + ox, y1 = a[1] + oy, x2 = a[2] + ox, y2 = a[3] + oy;
-				x = a[4] + ox, y = a[5] + oy;
-			} else {
-				x1 = last == 'C' || last == 'S' ? 2 * cx - qx : cx;
-				y1 = last == 'C' || last == 'S' ? 2 * cy - qy : cy;
-				x2 = a[0] + ox, y2 = a[1] + oy, x = a[2] + ox, y = a[3] + oy;
-			}
-			if (last == 'Z' && putm(r, m, TP_MOVE, sx, sy) != 0)
-				return -1;
-			if (curve(r, m, x1, y1, x2, y2, x, y) != 0)
-				return -1;
-			qx = x2, qy = y2, cx = x, cy = y;
-			break;
-		}
-		case 'Q':
-		case 'T': {
-			double x1, y1, x, y;
-			if (up == 'Q') {
-				x1 = a[0] + ox, y1 = a[1] + oy, x = a[2] + ox, y = a[3] + oy;
-			} else {
-				x1 = last == 'Q' || last == 'T' ? 2 * cx - qx : cx;
-				y1 = last == 'Q' || last == 'T' ? 2 * cy - qy : cy;
-				x = a[0] + ox, y = a[1] + oy;
-			}
-			if (last == 'Z' && putm(r, m, TP_MOVE, sx, sy) != 0)
-				return -1;
-			if (curve(r, m, cx + 2.0 / 3 * (x1 - cx), cy + 2.0 / 3 * (y1 - cy),
-				  x + 2.0 / 3 * (x1 - x), y + 2.0 / 3 * (y1 - y), x, y) != 0)
-				return -1;
-			qx = x1, qy = y1, cx = x, cy = y;
-			break;
-		}
-		case 'A': {
-			double x = a[5] + ox, y = a[6] + oy;
-			if (last == 'Z' && putm(r, m, TP_MOVE, sx, sy) != 0)
-				return -1;
-			if (arc(r, m, cx, cy, a[0], a[1], a[2], (int)a[3], (int)a[4], x, y) != 0)
-				return -1;
-			cx = x, cy = y;
-			break;
-		}
-		}
-		last = up;
+		ps.last = up;
 	}
 	return 0;
-bad: {
-	size_t at = (size_t)(s - d);
+bad:
 	return refuse(r, n, "d: bad path data at character %zu (\"%.20s\"); re-save the drawing as Plain SVG from Inkscape",
-		      at, s);
-}
+		      (size_t)(s - d), s);
 }
 
 /* ---- emitting paths ------------------------------------------------------- */

@@ -592,8 +592,8 @@ c_play_gate() {
 tcase "rules: arena.gate refused when out of reach; printed on the score pad" c_play_gate
 
 # Findings 4 and 5: a diamond smaller than its default leaves one ring, not
-# four parts, and is refused with a size that gives four; the square says
-# that it departs from the seed.
+# four parts, and is refused with a size that gives four; the square is
+# refused (it leaves one ring, not the seed's four parts).
 c_play_parts() {
 	with inner_size 3
 	refuse "$W_CFG:$LINE" "arena.inner_size = 3" "4 separate parts" -- -c "$W_CFG"
@@ -602,10 +602,12 @@ c_play_parts() {
 	run -c "$CFG" -s arena.inner_size="$f" check
 	expect_ok || return
 	grep -q "^outer arena: 4 separate parts" "$OUT" || fail "size $f: $(grep '^outer' "$OUT")"
-	run -c "$CFG" -s arena.inner=square check
-	expect_ok || return
-	grep -q "^outer arena: 1 separate part .*departs from the seed" "$OUT" ||
-		fail "square: $(grep '^outer' "$OUT")"
+	# A square inner arena leaves one ring: refused, naming the seed's words.
+	for g in square hex tri; do
+		refuse "--set arena.inner" "arena.inner = square" "four separate parts of an outer arena" -- \
+			-c "$CFG" -s arena.grid=$g -s arena.inner=square
+		[ -z "$why" ] || return
+	done
 }
 tcase "rules: the outer arena's parts are the shape's promise" c_play_parts
 
@@ -751,7 +753,7 @@ tcase "rules: the centre square is ringed; the score pad says how to deal" c_cen
 # circle on 19: it only just beats the inner arena) is warned about with
 # the share, computed here from the pattern.
 c_outer_share() {
-	for shape in diamond square circle; do
+	for shape in diamond circle; do
 		run -c "$CFG" -s arena.inner=$shape pattern --format csv
 		expect_ok || return
 		share=$(awk -F, 'NR > 1 { t += $3; if ($4 == "outer") o += $3 } END { printf "%d %d %.0f", o, t, 100 * o / t }' "$OUT")
@@ -777,7 +779,7 @@ c_simulate() {
 	cp "$OUT" "$T/sim1"
 	run -c "$CFG" simulate --games 40 --seed 3 --format csv
 	cmp -s "$OUT" "$T/sim1" || { fail "the same seed gave other games"; return; }
-	head -n 1 "$OUT" | grep -qx "seat,strategy,wins,mean_score,reached_gate" || { fail "csv header: $(head -n 1 "$OUT")"; return; }
+	head -n 1 "$OUT" | grep -qx "seat,strategy,wins,mean_score,reached_gate,started" || { fail "csv header: $(head -n 1 "$OUT")"; return; }
 	players=$(cfgval players)
 	[ "$(grep -c '^[0-9]' "$OUT")" -eq "$players" ] || { fail "not one row per seat"; return; }
 	run -c "$CFG" simulate --games 40 --seed 3 --format json
@@ -795,6 +797,49 @@ PY
 	grep -q "^seat 1 (random)" "$OUT" && grep -q "^seat 2 (greedy)" "$OUT" || fail "strategies per seat: $(head -c 300 "$OUT")"
 }
 tcase "simulate: deterministic per seed; csv, json and text agree with the games" c_simulate
+
+# Seed 002's other ways to play: arena.variant = die, arena.start = eye,
+# arena.teams = individual (four players).  Each simulates the same games
+# for the same seed; the Eye lets only the hider (seat 1) or the guesser
+# (seat 2) start; every game is started by one seat; the text names the
+# way.  individual is refused for other than four players (check and
+# simulate); each way builds in both layouts with a clean preflight.
+c_ways() {
+	for way in "-s arena.variant=die" "-s arena.start=eye" "-s arena.players=4 -s arena.teams=individual" \
+		   "-s arena.variant=die -s arena.start=eye -s arena.players=4 -s arena.teams=individual"; do
+		run -c "$CFG" $way simulate --games 16 --seed 5 --format csv
+		expect_ok || return
+		cp "$OUT" "$T/way1"
+		run -c "$CFG" $way simulate --games 16 --seed 5 --format csv
+		cmp -s "$OUT" "$T/way1" || { fail "$way: the same seed gave other games"; return; }
+		started=$(awk -F, '$1 ~ /^[0-9]+$/ { s += $6 } END { print s }' "$OUT")
+		[ "$started" -eq 16 ] || { fail "$way: $started games started, want 16"; return; }
+		case "$way" in *start=eye*)
+			late=$(awk -F, '$1 ~ /^[0-9]+$/ && $1 > 2 { s += $6 } END { print s + 0 }' "$OUT")
+			[ "$late" -eq 0 ] || { fail "$way: seats past 2 started $late games"; return; } ;;
+		esac
+		run -c "$CFG" $way simulate --games 4 --seed 5
+		expect_ok || return
+		case "$way" in
+		*die*) grep -q "^way: die game" "$OUT" || { fail "$way: $(head -n 2 "$OUT")"; return; } ;;
+		*eye*) grep -q "^way: standard game, first player by the Eye" "$OUT" || { fail "$way: $(head -n 2 "$OUT")"; return; } ;;
+		*) grep -q "^way: standard game, first player by a coin, four individually" "$OUT" || { fail "$way: $(head -n 2 "$OUT")"; return; } ;;
+		esac
+	done
+	refuse "--set arena.teams" "arena.teams = individual" "four players" -- -c "$CFG" -s arena.teams=individual
+	[ -z "$why" ] || return
+	run -c "$CFG" -s arena.players=4 -s arena.teams=individual simulate --players 3 --games 2
+	[ "$rc" -eq 2 ] && grep -q "arena.teams = individual" "$ERR" || { fail "--players 3 individual: exit $rc $(errtext)"; return; }
+	for layout in gang punchboard; do
+		d=$(fresh_dir "ways$layout")
+		run -c "$CFG" -s arena.variant=die -s arena.start=eye -s arena.players=4 -s arena.teams=individual \
+			-s print.layout=$layout build -q -o "$d"
+		expect_ok || return
+		head -n 1 "$d/manifest/preflight.txt" | grep -q ' 0 errors, 0 warnings$' ||
+			{ fail "$layout: $(head -n 1 "$d/manifest/preflight.txt")"; return; }
+	done
+}
+tcase "simulate: the die game, the Eye, four individually; refusals; builds clean" c_ways
 
 c_simulate_bad() {
 	expect_usage -c "$CFG" simulate --strategy clever

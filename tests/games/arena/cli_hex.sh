@@ -120,9 +120,8 @@ tcase "check -c arena-hex: the hex board, six sectors, six outer parts, verified
 
 c_pattern() {
 	for args in "$SIDE alternate 6" "7 alternate 6 -s arena.side=7" "12 alternate 6 -s arena.side=12 -s arena.seed=77" \
-		    "9 alternate 1 -s arena.side=9 -s arena.inner=square" "8 all 6 -s arena.side=8 -s arena.numbering=all" \
-		    "11 groups 6 -s arena.numbering=groups" "12 groups 6 -s arena.side=12 -s arena.numbering=groups -s arena.group_size=5 -s arena.group_gap=1" \
-		    "9 groups 1 -s arena.side=9 -s arena.inner=square -s arena.numbering=groups -s arena.group_size=1 -s arena.group_gap=1"; do
+		    "8 all 6 -s arena.side=8 -s arena.numbering=all" \
+		    "11 groups 6 -s arena.numbering=groups" "12 groups 6 -s arena.side=12 -s arena.numbering=groups -s arena.group_size=5 -s arena.group_gap=1"; do
 		set -- $args
 		sd=$1 num=$2 parts=$3
 		shift 3

@@ -100,7 +100,7 @@ tcase "check -s arena.grid=tri: the triangle, three sectors, three outer parts, 
 
 c_pattern() {
 	for args in "$SIDE alternate 3" "13 alternate 3 -s arena.side=13 -s arena.seed=8" \
-		    "22 alternate 1 -s arena.side=22 -s arena.inner=square" "16 all 3 -s arena.side=16 -s arena.numbering=all" \
+		    "16 all 3 -s arena.side=16 -s arena.numbering=all" \
 		    "19 groups 3 -s arena.numbering=groups" "16 groups 3 -s arena.side=16 -s arena.numbering=groups -s arena.group_size=5 -s arena.group_gap=1"; do
 		set -- $args
 		sd=$1 num=$2 parts=$3

@@ -254,18 +254,18 @@ static void collecting(void **state)
 	static const int rnd[TP_SIM_MAX_SEATS] = { TP_STRATEGY_RANDOM, TP_STRATEGY_RANDOM };
 	static const int gr[TP_SIM_MAX_SEATS] = { TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY };
 	struct tp_arena_collect_sim s;
-	assert_int_equal(tp_arena_collect_simulate(&sh, b, 2, r.colours, 1, 50, 3, rnd, &s, &e), TP_OK);
+	assert_int_equal(tp_arena_collect_simulate(&sh, b, 2, r.colours, 1, 50, 3, rnd, NULL, &s, &e), TP_OK);
 	assert_int_equal(s.completed, 50);
 	assert_int_equal(s.wins[0] + s.wins[1], 50);
 	assert_int_equal(tp_arena_collect_simulate(&sh, b, 2, r.colours, hand / r.colours + 1, 20, 3,
-						   gr, &s, &e), TP_OK);
+						   gr, NULL, &s, &e), TP_OK);
 	assert_int_equal(s.completed, 0);
 	int need = tp_arena_collect(&r, &sh, b);
-	assert_int_equal(tp_arena_collect_simulate(&sh, b, 2, r.colours, need, 60, 5, rnd, &s, &e), TP_OK);
+	assert_int_equal(tp_arena_collect_simulate(&sh, b, 2, r.colours, need, 60, 5, rnd, NULL, &s, &e), TP_OK);
 	assert_true(2 * s.completed > 60);
 	/* Mean places filled: a full chart for every win, never more. */
 	assert_true(s.filled[0] + s.filled[1] <= 2.0 * need * r.colours + 1e-9);
-	assert_int_equal(tp_arena_collect_simulate(&sh, b, 2, r.colours, need, 60, 5, gr, &s, &e), TP_OK);
+	assert_int_equal(tp_arena_collect_simulate(&sh, b, 2, r.colours, need, 60, 5, gr, NULL, &s, &e), TP_OK);
 	assert_int_equal(s.completed, 60);
 	/* The winner of each greedy game filled need * colours places: the
 	 * mean over both seats is at least the winners' share. */

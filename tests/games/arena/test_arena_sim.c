@@ -240,8 +240,8 @@ static void runs(void **state)
 		for (int k = 0; k < 2; k++) {
 			struct tp_arena_sim a, b;
 			tp_err e = { 0 };
-			assert_int_equal(tp_arena_simulate(&sh, &bd, players, 10, 30, 5, strat[k], &a, &e), TP_OK);
-			assert_int_equal(tp_arena_simulate(&sh, &bd, players, 10, 30, 5, strat[k], &b, &e), TP_OK);
+			assert_int_equal(tp_arena_simulate(&sh, &bd, players, 10, 30, 5, strat[k], NULL, &a, &e), TP_OK);
+			assert_int_equal(tp_arena_simulate(&sh, &bd, players, 10, 30, 5, strat[k], NULL, &b, &e), TP_OK);
 			assert_memory_equal(&a, &b, sizeof a);
 			long won = a.ties;
 			for (int p = 0; p < players; p++)
@@ -249,7 +249,7 @@ static void runs(void **state)
 			assert_int_equal(won, 30);
 			assert_true(a.finished <= 30);
 			assert_true(a.finished < 30 || a.pieces_left == 0);
-			assert_int_equal(tp_arena_simulate(&sh, &bd, players, (int)total + 1, 10, 5, strat[k], &a, &e),
+			assert_int_equal(tp_arena_simulate(&sh, &bd, players, (int)total + 1, 10, 5, strat[k], NULL, &a, &e),
 					 TP_OK);
 			assert_int_equal(a.gate_games, 0);
 		}
@@ -276,9 +276,9 @@ static void gate_check_board(const struct tp_arena_board *b, long inner_total)
 			struct tp_arena_sim full;
 			long reached, fix, want = 0, hands = (long)games * players;
 			tp_err e = { 0 };
-			assert_int_equal(tp_arena_simulate(&sh, b, players, gate, games, 3, greedy, &full, &e),
+			assert_int_equal(tp_arena_simulate(&sh, b, players, gate, games, 3, greedy, NULL, &full, &e),
 					 TP_OK);
-			assert_int_equal(tp_arena_gate_check(&sh, b, players, gate, games, 3, &reached, &fix, &e),
+			assert_int_equal(tp_arena_gate_check(&sh, b, players, gate, games, 3, NULL, &reached, &fix, &e),
 					 TP_OK);
 			for (int p = 0; p < players; p++)
 				want += full.gate_reached[p];
@@ -289,7 +289,7 @@ static void gate_check_board(const struct tp_arena_board *b, long inner_total)
 				continue;
 			}
 			long want_fix;
-			assert_int_equal(tp_arena_gate_for_half(&sh, b, players, games, 3, &want_fix, &e), TP_OK);
+			assert_int_equal(tp_arena_gate_for_half(&sh, b, players, games, 3, NULL, &want_fix, &e), TP_OK);
 			if (reached != want || fix != want_fix)
 				fail_msg("gate %d, %d players: %ld reached, gate %ld for half; a full run says %ld, %ld",
 					 gate, players, reached, fix, want, want_fix);
@@ -318,6 +318,153 @@ static void gate_check(void **state)
 	}
 }
 
+/* The seat to move may not touch square sq; it then plays its first
+ * smallest piece (or passes when it has none). */
+static void kept_off_then_play(struct tp_arena_play *g, int seat, int sq)
+{
+	const struct tp_arena_move *mv;
+	assert_int_equal(tp_arena_play_seat(g), seat);
+	int n = tp_arena_play_moves(g, &mv), best = 0;
+	for (int i = 0; i < n; i++) {
+		assert_false(touches(&mv[i], sq));
+		if (mv[i].n < mv[best].n)
+			best = i;
+	}
+	tp_arena_play_apply(g, n ? &mv[best] : NULL);
+}
+
+/* Seed 002, four players: in pairs "the blocking shape remains in force
+ * for one turn only so that the partner of the player who first blocks
+ * may play onto the blocking shape"; playing individually "a blocking move
+ * remains in force until the blocking player receives his or her next
+ * turn".  Seat 2 blocks beside the centre: seat 3 is kept off it either
+ * way; seat 4 may touch it in pairs, not individually, nor may seat 1;
+ * on seat 2's turn it is over. */
+static void teams_block(void **state)
+{
+	(void)state;
+	for (int teams = TP_ARENA_TEAMS_PAIRS; teams <= TP_ARENA_TEAMS_INDIVIDUAL; teams++) {
+		struct tp_arena_play *g = game(4, 0);   /* no gate: room round the block */
+		tp_arena_play_teams(g, teams);
+		eye_at(g, 1, C, -1);
+		const struct tp_arena_move *mv;
+		int n = tp_arena_play_moves(g, &mv);
+		tp_arena_play_apply(g, find(mv, n, 0, -1, 1, C + 1));
+		eye_at(g, 3, C - 1, C + 1);
+		if (teams == TP_ARENA_TEAMS_PAIRS) {
+			assert_int_equal(tp_arena_play_seat(g), 4);
+			assert_true(touch_count(g, C + 1) > 0);
+		} else {
+			eye_at(g, 4, C + SIDE, C + 1);
+			kept_off_then_play(g, 1, C + 1);
+			assert_int_equal(tp_arena_play_seat(g), 2);
+			assert_true(touch_count(g, C + 1) > 0);
+		}
+		tp_arena_play_free(g);
+	}
+}
+
+/* Seed 002's die game: "the die is thrown by each player in turn who then
+ * has to play one of his pieces having the number of squares shown".  On
+ * every turn of random games the moves offered are exactly those of all
+ * the seat's moves (listed again here without the die) that cover as many
+ * squares as the throw (read from a copy of the stream); none of that
+ * size and some of another: the seat passes for the throw (skip), which
+ * does not end the game; every game ends. */
+static void die_turns(void **state)
+{
+	(void)state;
+	static struct tp_arena_move seen[1 << 14];
+	struct tp_arena_way w = { TP_ARENA_VARIANT_DIE, TP_ARENA_START_COIN, TP_ARENA_TEAMS_PAIRS };
+	long skips = 0, played = 0;
+	for (int k = 0; k < 12; k++) {
+		struct tp_arena_play *g = game(2 + k % 2, 1000);
+		struct tp_rng rng = tp_rng_game(11, k), pick = tp_rng_game(12, k);
+		tp_arena_play_way(g, &w, &rng);
+		int turns = 0;
+		while (tp_arena_play_seat(g) != 0) {
+			assert_true(++turns < 5000);
+			struct tp_rng copy = rng;
+			int pips = (int)tp_rng_below(&copy, 6) + 1, skip;
+			const struct tp_arena_move *mv;
+			int n = tp_arena_way_moves(g, &w, &rng, &mv, &skip);
+			assert_true(n >= 0 && n <= (int)(sizeof seen / sizeof seen[0]));
+			memcpy(seen, mv, sizeof *mv * (size_t)n);
+			tp_arena_play_throw(g, 0);
+			const struct tp_arena_move *all;
+			int na = tp_arena_play_moves(g, &all), of_size = 0;
+			for (int i = 0; i < na; i++)
+				of_size += all[i].n == pips;
+			for (int i = 0; i < n; i++)
+				assert_int_equal(seen[i].n, pips);
+			assert_int_equal(n, of_size);
+			assert_int_equal(skip, n == 0 && na > 0);
+			if (skip) {
+				skips++;
+				tp_arena_play_skip(g);
+			} else {
+				played += n > 0;
+				tp_arena_play_apply(g, n ? &seen[tp_rng_below(&pick, (unsigned long long)n)] : NULL);
+			}
+		}
+		tp_arena_play_free(g);
+	}
+	assert_true(skips > 0);
+	assert_true(played > 0);
+}
+
+/* "The commencing playing can be chosen by the toss of a coin or by one
+ * player concealing an 'Eye' in one or other of his hands.  A correct
+ * guess means that the guessing player starts": over many games the coin
+ * lets every seat start about as often; the Eye only the hider (seat 1)
+ * and the guesser (seat 2), about half each. */
+static void first_player(void **state)
+{
+	(void)state;
+	const int games = 600;
+	for (int players = 2; players <= 6; players++) {
+		long coin[7] = { 0 }, eye[7] = { 0 };
+		for (int k = 0; k < games; k++) {
+			struct tp_arena_play *g = game(players, 1000);
+			struct tp_rng rng = tp_rng_game(21, k);
+			coin[tp_arena_play_first(g, TP_ARENA_START_COIN, &rng)]++;
+			eye[tp_arena_play_first(g, TP_ARENA_START_EYE, &rng)]++;
+			assert_int_equal(tp_arena_play_seat(g), tp_arena_play_seat(g));
+			tp_arena_play_free(g);
+		}
+		for (int s = 1; s <= players; s++) {
+			double share = (double)coin[s] / games;
+			assert_true(share > 0.7 / players && share < 1.3 / players);
+		}
+		assert_int_equal(eye[1] + eye[2], games);
+		assert_true(eye[1] > games * 0.4 && eye[2] > games * 0.4);
+	}
+}
+
+/* Every way plays deterministically: the same seed, the same run. */
+static void ways_deterministic(void **state)
+{
+	(void)state;
+	setup_board();
+	const int greedy[TP_SIM_MAX_SEATS] = { 1, 1, 1, 1, 1, 1 };
+	for (int variant = 0; variant < 2; variant++)
+		for (int start = 0; start < 2; start++)
+			for (int teams = 0; teams < 2; teams++) {
+				struct tp_arena_way w = { variant, start, teams };
+				struct tp_arena_sim a, b;
+				tp_err e = { 0 };
+				assert_int_equal(tp_arena_simulate(&sh, &bd, 4, 10, 8, 5, greedy, &w, &a, &e), TP_OK);
+				assert_int_equal(tp_arena_simulate(&sh, &bd, 4, 10, 8, 5, greedy, &w, &b, &e), TP_OK);
+				assert_memory_equal(&a, &b, sizeof a);
+				long started = 0;
+				for (int p = 0; p < 4; p++)
+					started += a.started[p];
+				assert_int_equal(started, 8);
+				if (start == TP_ARENA_START_EYE)
+					assert_int_equal(a.started[2] + a.started[3], 0);
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -327,6 +474,10 @@ int main(void)
 		cmocka_unit_test(block),
 		cmocka_unit_test(runs),
 		cmocka_unit_test(gate_check),
+		cmocka_unit_test(teams_block),
+		cmocka_unit_test(die_turns),
+		cmocka_unit_test(first_player),
+		cmocka_unit_test(ways_deterministic),
 	};
 	return cmocka_run_group_tests_name("arena simulator", tests, NULL, NULL);
 }

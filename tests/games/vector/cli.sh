@@ -408,6 +408,45 @@ c_play_wall() {
 }
 tcase "rules: blanks that wall a home off are refused with a board that plays" c_play_wall
 
+# vector.blanks_placed = players (the seed's "arbitrarily placed" blanks):
+# check says the players lay them and warns that they can wall in a start
+# or home tile; the 5 x 16 board whose centre blanks wall players off
+# plays when the players lay them; simulate is deterministic and names
+# the variation; the set-up sheet draws no blank; both layouts build with
+# a clean preflight.
+c_blanks_players() {
+	run -c "$CFG" -s vector.blanks_placed=players check
+	expect_ok || return
+	grep -q "^blanks: $(cfgval blanks), laid by the players" "$OUT" || { fail "check: $(grep '^blanks' "$OUT")"; return; }
+	grep -q "vector.blanks_placed = players: the $(cfgval blanks) blanks can wall in player" "$ERR" ||
+		{ fail "no wall warning: $(errtext)"; return; }
+	run -c "$CFG" -s vector.blanks_placed=players -s board.rows=5 -s board.cols=16 -s vector.blanks=20 check
+	expect_ok || return
+	run -c "$CFG" -s vector.blanks_placed=players simulate --games 30 --seed 4 --format json
+	expect_ok || return
+	cp "$OUT" "$T/bp1"
+	run -c "$CFG" -s vector.blanks_placed=players simulate --games 30 --seed 4 --format json
+	cmp -s "$OUT" "$T/bp1" || { fail "the same seed gave other games"; return; }
+	grep -q '"blanks_placed": "players"' "$OUT" || { fail "json: $(head -c 200 "$OUT")"; return; }
+	run -c "$CFG" -s vector.blanks_placed=players simulate --games 3 --seed 4
+	grep -q "the blanks laid by the players" "$OUT" || { fail "text: $(head -n 1 "$OUT")"; return; }
+	for layout in gang punchboard; do
+		d=$(fresh_dir "bp$layout")
+		run -c "$CFG" -s vector.blanks_placed=players -s print.layout=$layout build -q -o "$d"
+		expect_ok || return
+		head -n 1 "$d/manifest/preflight.txt" | grep -q ' 0 errors, 0 warnings$' ||
+			{ fail "$layout: $(head -n 1 "$d/manifest/preflight.txt")"; return; }
+	done
+	d=$(fresh_dir bpsetup)
+	run -c "$CFG" -s vector.blanks_placed=players build -q -o "$d" --only setup --formats svg
+	expect_ok || return
+	d2=$(fresh_dir bpsetup2)
+	run -c "$CFG" build -q -o "$d2" --only setup --formats svg
+	expect_ok || return
+	cmp -s "$d/setup.svg" "$d2/setup.svg" && fail "the set-up sheet is the same with the blanks laid by the players"
+}
+tcase "vector.blanks_placed = players: check, refusal lifted, simulate, set-up, builds" c_blanks_players
+
 c_play_per_tile() {
 	b=$((ROWS * COLS - $(binom 8 1) - 2 * PLAYERS))
 	refuse "--set vector.per_tile=1" "vector.per_tile = 1" "two or more" -- -c "$CFG" \

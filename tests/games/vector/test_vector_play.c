@@ -18,6 +18,7 @@
 
 #include "core/alloc.h"
 #include "games/vector/model/vector_core.h"
+#include "games/vector/play/vector_sim.h"
 
 /* Row and column steps written out from the compass: n is up. */
 static const int step[8][2] = { { -1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 },
@@ -415,6 +416,108 @@ static void oom_in_offers(void **state)
 	}
 }
 
+/* Seed 001: "the blank tiles 28 need not be placed in the center of the
+ * board but may be arbitrarily placed by the players just as they placed
+ * the vector tiles".  The test's own route search (steps along the
+ * directions, over any square but the other start and home tiles) gives
+ * the squares a route home crosses at least; a laying exists exactly when
+ * that is no more than the vector tiles there are.  The 5 x 16 board with
+ * 20 blanks in the centre walls players off (refused), with the blanks
+ * laid by the players it plays; a 2 x 30 board of n e s w tiles (6 vector
+ * tiles) needs a route of 28 squares: refused naming vector.blanks and
+ * that figure.  Phase 1 lays the blanks anywhere but the start and home
+ * tiles, every such square in some game. */
+static long own_route(const struct tp_vector_rules *r, int p)
+{
+	int rows = r->rows, cols = r->cols, n = rows * cols;
+	int sc = p % 2 ? (p - 1) / 2 : cols - 1 - (p - 1) / 2;   /* FIG. 2: corners inward */
+	int start = (rows - 1) * cols + sc, home = cols - 1 - sc;
+	long dist[64 * 64];
+	int q[64 * 64], h = 0, t = 0;
+	assert_true(n <= 64 * 64);
+	for (int i = 0; i < n; i++)
+		dist[i] = -1;
+	dist[start] = 0;
+	q[t++] = start;
+	while (h < t) {
+		int s = q[h++];
+		for (int k = 0; k < r->n_dirs; k++) {
+			int d = r->dirs[k];
+			int r2 = s / cols + tp_compass_dr[d], c2 = s % cols + tp_compass_dc[d];
+			if (r2 < 0 || r2 >= rows || c2 < 0 || c2 >= cols)
+				continue;
+			int u = r2 * cols + c2;
+			if (u == home)
+				return dist[s];
+			int wall = 0;
+			for (int o = 1; o <= r->players; o++) {
+				int oc = o % 2 ? (o - 1) / 2 : cols - 1 - (o - 1) / 2;
+				wall |= u == (rows - 1) * cols + oc || u == cols - 1 - oc;
+			}
+			if (wall || dist[u] >= 0)
+				continue;
+			dist[u] = dist[s] + 1;
+			q[t++] = u;
+		}
+	}
+	return -1;
+}
+
+static void blanks_by_players(void **state)
+{
+	(void)state;
+	struct tp_vector_rules r;
+	char why[400];
+	const char *key = NULL;
+	rules_for(&r, 5, 16, 0xff, 3, 2);
+	assert_int_equal(r.blanks, 20);
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), -1);
+	assert_string_equal(key, "blanks");
+	r.blanks_placed = TP_BLANKS_PLAYERS;
+	long vectors = tp_vector_binom(8, 3);
+	for (int p = 1; p <= 2; p++)
+		assert_true(own_route(&r, p) >= 0 && own_route(&r, p) <= vectors);
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), 0);
+	assert_int_equal(tp_vector_reaches(&r), 1);
+
+	rules_for(&r, 2, 30, 0x55, 2, 2);
+	r.blanks_placed = TP_BLANKS_PLAYERS;
+	vectors = tp_vector_binom(4, 2);
+	long need = own_route(&r, 1);
+	assert_true(need > vectors);
+	assert_int_equal(tp_vector_playable(&r, why, sizeof why, &key), -1);
+	assert_string_equal(key, "blanks");
+	char fig[64];
+	snprintf(fig, sizeof fig, "crosses %ld squares, but only %ld vector tiles", need, vectors);
+	if (strstr(why, fig) == NULL)
+		fail_msg("want \"%s\" in \"%s\"", fig, why);
+	assert_int_equal(tp_vector_reaches(&r), 0);
+
+	/* Phase 1: the blanks anywhere but the start and home tiles. */
+	rules_for(&r, 8, 8, 0xff, 3, 2);
+	struct tp_vector_model *m = NULL;
+	tp_err e = { 0 };
+	assert_int_equal(tp_vector_derive(&r, &m, &e), TP_OK);
+	int ever[64] = { 0 }, idx[64];
+	for (int k = 0; k < 400; k++) {
+		struct tp_vtile g[64];
+		memcpy(g, m->grid, sizeof g);
+		struct tp_rng rng = tp_rng_game(9, k);
+		tp_vector_lay(g, 64, idx, &rng, 1);
+		long count[TP_VK_COUNT] = { 0 };
+		for (int i = 0; i < 64; i++) {
+			count[g[i].kind]++;
+			ever[i] |= g[i].kind == TP_VK_BLANK;
+			if (m->grid[i].kind == TP_VK_START || m->grid[i].kind == TP_VK_HOME)
+				assert_memory_equal(&g[i], &m->grid[i], sizeof g[i]);
+		}
+		assert_memory_equal(count, m->count, sizeof count);
+	}
+	for (int i = 0; i < 64; i++)
+		assert_int_equal(ever[i], m->grid[i].kind == TP_VK_VECTOR || m->grid[i].kind == TP_VK_BLANK);
+	tp_vector_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -426,6 +529,7 @@ int main(void)
 		cmocka_unit_test(offers_playable),
 		cmocka_unit_test(claim_one_first),
 		cmocka_unit_test(oom_in_offers),
+		cmocka_unit_test(blanks_by_players),
 	};
 	return cmocka_run_group_tests_name("vector rules as checks", tests, NULL, NULL);
 }

@@ -55,6 +55,18 @@ static const struct tp_enum_name die_names[] = {
 	{ NULL, 0 },
 };
 
+static const struct tp_enum_name variant_names[] = {
+	{ "standard", TP_ARENA_VARIANT_STANDARD }, { "die", TP_ARENA_VARIANT_DIE }, { NULL, 0 },
+};
+
+static const struct tp_enum_name start_names[] = {
+	{ "coin", TP_ARENA_START_COIN }, { "eye", TP_ARENA_START_EYE }, { NULL, 0 },
+};
+
+static const struct tp_enum_name teams_names[] = {
+	{ "pairs", TP_ARENA_TEAMS_PAIRS }, { "individual", TP_ARENA_TEAMS_INDIVIDUAL }, { NULL, 0 },
+};
+
 static const struct tp_enum_name inner_names[] = {
 	{ "diamond", TP_INNER_DIAMOND }, { "square", TP_INNER_SQUARE },
 	{ "circle", TP_INNER_CIRCLE }, { NULL, 0 },
@@ -120,6 +132,12 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_LEN("counter_mm", counter_mm, 8, 40, "diameter of a collecting counter"),
 	{ ARN("pictures", TP_KEY_TEXT, pictures_name), sizeof(((struct tp_arena_cfg *)0)->pictures_name),
 	  .help = "marking = pictures: a pictures file (templates/pictures/NAME.ini, or a path); class c takes its c-th picture" },
+	{ ARN("variant", TP_KEY_ENUM, rules.variant), .names = variant_names,
+	  .help = "standard, or die: each turn the player throws the die and plays a piece of that many squares (the seed's game for young children)" },
+	{ ARN("start", TP_KEY_ENUM, rules.start), .names = start_names,
+	  .help = "who plays first: coin (a toss) or eye (one player hides the Eye in a hand, the next guesses; a right guess starts)" },
+	{ ARN("teams", TP_KEY_ENUM, rules.teams), .names = teams_names,
+	  .help = "four players: pairs (partners opposite; a block holds one turn) or individual (a block holds until the blocker's next turn); arena.players = 4 only" },
 };
 
 /* A pale warm inner arena against a pale cool outer one, so the two are
@@ -434,6 +452,18 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 		return rc;
 	if (tp_arena_rules_check_keys(&a->rules, e) != TP_OK)
 		return locate(c, e);
+	/* The seed: "a generally square inner arena and four separate parts of
+	 * an outer arena".  A square (on hex and tri: the board's own shape)
+	 * inner arena leaves one ring round it, whatever its size. */
+	if (a->rules.teams == TP_ARENA_TEAMS_INDIVIDUAL && a->rules.players != 4)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: arena.teams = individual: the seed's choice between pairs and individual play is for four players (arena.players = 4, now %d); two play alone, three, five and six always individually",
+			       tp_config_where(c, "arena", "teams"), a->rules.players);
+	if (a->rules.inner == TP_INNER_SQUARE)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: arena.inner = square: an inner arena of the board's own shape leaves one outer ring, not the seed's \"four separate parts of an outer arena\"; use diamond (the default: its corners reach the edges%s)",
+			       tp_config_where(c, "arena", "inner"),
+			       a->rules.grid == TP_GRID_SQUARE ? "" : ", one part round each corner of the board");
 	if ((rc = check_pieces(c, a, e)) != TP_OK)
 		return rc;
 	rib_inset(c, a);

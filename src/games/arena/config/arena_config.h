@@ -102,7 +102,7 @@ static inline double tp_arena_grid_mark_radius(const struct tp_arena_cfg *a)
  * (0.73 em of DejaVu Sans digits at 1.45 x the radius). */
 #define TP_ARENA_MARK_RADIUS_MIN 1.42
 
-#define TP_ARENA_N_KEYS 32
+#define TP_ARENA_N_KEYS 35
 extern const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS];
 extern const struct tp_ink tp_arena_inks[TP_ARENA_N_INKS];
 

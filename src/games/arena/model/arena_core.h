@@ -56,6 +56,13 @@
  *    default m: touches the middle of each side like the diamond, the four
  *    outer parts smaller. */
 enum tp_arena_inner { TP_INNER_DIAMOND, TP_INNER_SQUARE, TP_INNER_CIRCLE, TP_INNER_N };
+
+/* The ways to play (seed 002): the standard game or the die game for young
+ * children; the first player by a coin or by guessing the hand that hides
+ * the "Eye"; four players in pairs or individually. */
+enum tp_arena_variant { TP_ARENA_VARIANT_STANDARD, TP_ARENA_VARIANT_DIE };
+enum tp_arena_start { TP_ARENA_START_COIN, TP_ARENA_START_EYE };
+enum tp_arena_teams { TP_ARENA_TEAMS_PAIRS, TP_ARENA_TEAMS_INDIVIDUAL };
 extern const char *const tp_arena_inner_names[TP_INNER_N]; /* "diamond", "square", "circle" */
 
 /* The index of an inner-arena name, or -1. */
@@ -130,6 +137,9 @@ struct tp_arena_rules {
 	int colours;              /* colour classes, TP_ARENA_COLOURS_MIN..MAX; default 4 */
 	int collect;              /* counters of each colour a chart holds, 0 = automatic
 				   * (tp_arena_collect), else 1..TP_ARENA_COLLECT_MAX */
+	int variant;              /* enum tp_arena_variant; default standard */
+	int start;                /* enum tp_arena_start; default coin */
+	int teams;                /* enum tp_arena_teams; default pairs (four players) */
 	/* The shapes are not rules of the board: they are their own data
 	 * (struct tp_arena_shapes, parsed from a shapes file). */
 };

@@ -31,19 +31,21 @@ static int fills(const struct tp_arena_move *m, const void *ctx)
 
 /* One game into the totals of s. */
 static int one_game(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
-		    struct tp_arena_collect_sim *s, struct tp_rng *rng, tp_err *e)
+		    const struct tp_arena_way *w, struct tp_arena_collect_sim *s, struct tp_rng *rng,
+		    tp_err *e)
 {
 	struct tp_arena_play *g = NULL;
 	int rc = tp_arena_play_new(sh, b, s->players, 0, &g, e);
 	if (rc != TP_OK)
 		return rc;
+	tp_arena_play_way(g, w, rng);
 	int have[TP_SIM_MAX_SEATS + 1][TP_ARENA_COLOURS_MAX + 1];
 	long got[TP_SIM_MAX_SEATS + 1] = { 0 };
 	memset(have, 0, sizeof have);
 	int turns = 0, seat, winner = 0;
-	while (!winner && (seat = tp_arena_play_seat(g)) != 0) {
+	while (!winner && (seat = tp_arena_play_seat(g)) != 0 && turns < 100000) {
 		const struct tp_arena_move *mv;
-		int n = tp_arena_play_moves(g, &mv);
+		int skip, n = tp_arena_way_moves(g, w, rng, &mv, &skip);
 		if (n < 0) {
 			tp_arena_play_free(g);
 			return tp_fail(e, TP_EIO, "arena: out of memory listing moves");
@@ -57,7 +59,10 @@ static int one_game(const struct tp_arena_shapes *sh, const struct tp_arena_boar
 			if (c > 0 && have[seat][c] < s->need)
 				have[seat][c]++;
 		}
-		tp_arena_play_apply(g, m);
+		if (skip)
+			tp_arena_play_skip(g);
+		else
+			tp_arena_play_apply(g, m);
 		turns++;
 		int full = 1;
 		for (int c = 1; c <= s->colours; c++)
@@ -86,7 +91,7 @@ static int one_game(const struct tp_arena_shapes *sh, const struct tp_arena_boar
 int tp_arena_collect_simulate(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
 			      int players, int colours, int need, int games,
 			      unsigned long long seed, const int strategy[TP_SIM_MAX_SEATS],
-			      struct tp_arena_collect_sim *out, tp_err *e)
+			      const struct tp_arena_way *w, struct tp_arena_collect_sim *out, tp_err *e)
 {
 	memset(out, 0, sizeof *out);
 	if (players < 2 || players > TP_SIM_MAX_SEATS)
@@ -98,7 +103,7 @@ int tp_arena_collect_simulate(const struct tp_arena_shapes *sh, const struct tp_
 	memcpy(out->strategy, strategy, sizeof out->strategy);
 	for (long k = 0; k < games; k++) {
 		struct tp_rng rng = tp_rng_game(seed, k);
-		int rc = one_game(sh, b, out, &rng, e);
+		int rc = one_game(sh, b, w, out, &rng, e);
 		if (rc != TP_OK)
 			return rc;
 	}

@@ -38,6 +38,7 @@ struct tp_arena_play {
 	char *ok;            /* scratch: allowed() of every square for this move */
 	struct block block[TP_SIM_MAX_SEATS + 1];
 	int seat, turn, placed, idle;   /* idle: seats in a row without a placement */
+	int throw_n;         /* the die game: the size the die shows (0: any) */
 	struct tp_arena_move *moves;
 	int n_moves, cap;
 };
@@ -361,7 +362,7 @@ int tp_arena_play_moves(struct tp_arena_play *g, const struct tp_arena_move **mo
 		int have = 0;
 		for (int mk = 0; mk < TP_MARK_N; mk++)
 			have += g->hand[g->seat][si][mk];
-		if (!have)
+		if (!have || (g->throw_n && g->n_orient[si][0] && g->orient[si][0][0].n != g->throw_n))
 			continue;
 		for (int face = 0; face < (g->placed ? 2 : 1); face++)
 			for (int k = 0; k < g->n_orient[si][face]; k++) {
@@ -387,9 +388,54 @@ static int next_seat(const struct tp_arena_play *g, int from)
 	return 0;
 }
 
+void tp_arena_play_teams(struct tp_arena_play *g, int teams)
+{
+	if (g->players == 4)
+		g->pairs = teams == TP_ARENA_TEAMS_PAIRS;
+}
+
+int tp_arena_play_first(struct tp_arena_play *g, int start, struct tp_rng *rng)
+{
+	if (start == TP_ARENA_START_EYE) {
+		/* Seat 1 hides the Eye in one hand, seat 2 guesses: right, seat 2 starts. */
+		unsigned long long hand = tp_rng_below(rng, 2), guess = tp_rng_below(rng, 2);
+		g->seat = hand == guess ? 2 : 1;
+	} else {
+		/* The coin: two players call it; more toss in turn until one is left. */
+		g->seat = (int)tp_rng_below(rng, (unsigned long long)g->players) + 1;
+	}
+	return g->seat;
+}
+
+void tp_arena_play_way(struct tp_arena_play *g, const struct tp_arena_way *w, struct tp_rng *rng)
+{
+	if (w == NULL)
+		return;
+	tp_arena_play_teams(g, w->teams);
+	tp_arena_play_first(g, w->start, rng);
+}
+
+void tp_arena_play_throw(struct tp_arena_play *g, int pips)
+{
+	g->throw_n = pips;
+}
+
+static void advance(struct tp_arena_play *g, const struct tp_arena_move *m, int idle);
+
 void tp_arena_play_apply(struct tp_arena_play *g, const struct tp_arena_move *m)
 {
+	advance(g, m, 1);
+}
+
+void tp_arena_play_skip(struct tp_arena_play *g)
+{
+	advance(g, NULL, 0);
+}
+
+static void advance(struct tp_arena_play *g, const struct tp_arena_move *m, int idle)
+{
 	int seat = g->seat;
+	g->throw_n = 0;
 	if (seat == 0)
 		return;
 	if (m != NULL) {
@@ -407,7 +453,7 @@ void tp_arena_play_apply(struct tp_arena_play *g, const struct tp_arena_move *m)
 		}
 		g->placed++;
 		g->idle = 0;
-	} else {
+	} else if (idle) {
 		g->idle++;
 	}
 	g->turn++;

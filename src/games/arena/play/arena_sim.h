@@ -36,6 +36,13 @@ struct tp_arena_move {
 
 struct tp_arena_play;
 
+/* The ways to play (seed 002) beyond the standard game. */
+struct tp_arena_way {
+	int variant;   /* enum tp_arena_variant: standard, or die (a throw each turn) */
+	int start;     /* enum tp_arena_start: who moves first, by coin or the Eye */
+	int teams;     /* enum tp_arena_teams: four players in pairs or individually */
+};
+
 /* A new game on board b (not copied: it must outlive the game) for
  * `players` (2..6) with the gate `gate`.  TP_OK, TP_EINPUT for players
  * out of range, TP_EIO when memory runs out; *out NULL on failure. */
@@ -60,6 +67,34 @@ int tp_arena_play_moves(struct tp_arena_play *g, const struct tp_arena_move **mo
 /* Plays m (one of the moves just listed), or passes when m is NULL. */
 void tp_arena_play_apply(struct tp_arena_play *g, const struct tp_arena_move *m);
 
+
+/* The way the rules r name. */
+static inline struct tp_arena_way tp_arena_way_of(const struct tp_arena_rules *r)
+{
+	struct tp_arena_way w = { r->variant, r->start, r->teams };
+	return w;
+}
+
+/* Sets up a new game for way w (NULL: seat 1 starts, pairs; the standard
+ * game as tp_arena_play_new leaves it): with four players playing
+ * individually a block holds until the blocker's next turn; the first seat
+ * by a coin (uniform over the seats) or by the Eye (seat 1 hides it, seat
+ * 2 guesses the hand; a right guess starts seat 2), drawn from rng. */
+void tp_arena_play_way(struct tp_arena_play *g, const struct tp_arena_way *w, struct tp_rng *rng);
+/* Its two parts: the teams (four players: pairs or individual; no effect
+ * for other counts), and the first seat by `start` from rng (returned). */
+void tp_arena_play_teams(struct tp_arena_play *g, int teams);
+int tp_arena_play_first(struct tp_arena_play *g, int start, struct tp_rng *rng);
+
+/* The die game: the seat to move threw `pips`; the next listing holds only
+ * pieces of that many squares (0: any).  Cleared by the next apply/skip. */
+void tp_arena_play_throw(struct tp_arena_play *g, int pips);
+
+/* The die game: the seat passes because of the throw (it holds a piece of
+ * another size it could place): the turn moves on, but the pass does not
+ * count towards the end of the game (a round without a placement). */
+void tp_arena_play_skip(struct tp_arena_play *g);
+
 /* A move by the strategy (n > 0): uniform, or the highest value(m, ctx)
  * with ties uniform (reservoir sampling: one pass, the same stream on every
  * machine).  Both the racing and the collecting game choose through it. */
@@ -82,21 +117,35 @@ struct tp_arena_sim {
 	double pieces_left;                 /* mean pieces unplayed a game */
 	double blocks;                      /* mean blocks a game */
 	double turns;                       /* mean turns a game (passes included) */
+	struct tp_arena_way way;            /* the way played (all 0: standard, coin, pairs) */
+	int seat_one_first;                 /* no way given: seat 1 always started */
+	long started[TP_SIM_MAX_SEATS];     /* games the seat moved first */
 };
 
-/* Plays `games` games of `players` on board b, seat s using strategy[s-1];
- * game k's stream is tp_rng_game(seed, k).  TP_OK, or TP_EIO when memory
- * runs out (TP_EINPUT for players out of range). */
+/* Plays `games` games of `players` on board b, seat s using strategy[s-1],
+ * the way w (NULL: the standard game, seat 1 first); game k's stream is
+ * tp_rng_game(seed, k).  TP_OK, or TP_EIO when memory runs out (TP_EINPUT
+ * for players out of range). */
 int tp_arena_simulate(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
 		      int players, int gate, int games, unsigned long long seed,
-		      const int strategy[TP_SIM_MAX_SEATS], struct tp_arena_sim *out, tp_err *e);
+		      const int strategy[TP_SIM_MAX_SEATS], const struct tp_arena_way *w,
+		      struct tp_arena_sim *out, tp_err *e);
 
-/* The gate at least half the players of `games` greedy games reach when
+/* One turn's moves under way w (NULL or standard: tp_arena_play_moves):
+ * in the die game throws the die from rng and lists the pieces of that
+ * size; *skip is then 1 when none of them fits but a piece of another size
+ * would (pass with tp_arena_play_skip).  As tp_arena_play_moves returns. */
+int tp_arena_way_moves(struct tp_arena_play *g, const struct tp_arena_way *w, struct tp_rng *rng,
+		       const struct tp_arena_move **mv, int *skip);
+
+/* (These two play way w, NULL the standard game with seat 1 first.)
+ * The gate at least half the players of `games` greedy games reach when
  * play never leaves the inner arena (the median of their final scores,
  * rounded down to a score someone made): what `check` suggests when the
  * gate is poor.  TP_OK or TP_EIO. */
 int tp_arena_gate_for_half(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
-			   int players, int games, unsigned long long seed, long *gate, tp_err *e);
+			   int players, int games, unsigned long long seed, const struct tp_arena_way *w,
+			   long *gate, tp_err *e);
 
 /* check's gate warning for `players` greedy seats, as tp_arena_simulate
  * and tp_arena_gate_for_half would give it but cheaper: *reached is how
@@ -106,11 +155,11 @@ int tp_arena_gate_for_half(const struct tp_arena_shapes *sh, const struct tp_are
  * nobody reaches the gate is the closed game tp_arena_gate_for_half plays
  * and is not played again.  TP_OK or TP_EIO. */
 int tp_arena_gate_check(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
-			int players, int gate, int games, unsigned long long seed, long *reached,
-			long *fix, tp_err *e);
+			int players, int gate, int games, unsigned long long seed,
+			const struct tp_arena_way *w, long *reached, long *fix, tp_err *e);
 
-/* Reports a run: text, csv (`seat,strategy,wins,mean_score,reached_gate`
- * rows then `all` with the totals) or json. */
+/* Reports a run: text, csv (`seat,strategy,wins,mean_score,reached_gate,started`
+ * rows then `all` with the totals) or json; each names the way played. */
 void tp_arena_sim_format(struct tp_buf *b, const struct tp_arena_sim *s, int fmt);
 
 /* ---- the collecting game (arena.marking = colours or pictures; arena_collect.c)
@@ -138,13 +187,14 @@ struct tp_arena_collect_sim {
 };
 
 /* Plays `games` collecting games of `players` on colour board b (classes
- * 1..colours), each chart `need` of every colour; game k's stream is
+ * 1..colours), each chart `need` of every colour, the way w (NULL: the
+ * standard game, seat 1 first); game k's stream is
  * tp_rng_game(seed, k).  TP_OK, TP_EINPUT for players out of range, TP_EIO
  * when memory runs out. */
 int tp_arena_collect_simulate(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
 			      int players, int colours, int need, int games,
 			      unsigned long long seed, const int strategy[TP_SIM_MAX_SEATS],
-			      struct tp_arena_collect_sim *out, tp_err *e);
+			      const struct tp_arena_way *w, struct tp_arena_collect_sim *out, tp_err *e);
 
 /* Reports a run: text, csv (`seat,strategy,wins,mean_filled,mean_captured`
  * rows, then `all` with the games completed) or json. */

@@ -28,8 +28,9 @@ static int gate_warnings(const struct tp_arena_cfg *a, const struct tp_arena_boa
 			continue;
 		long reached, fix, hands = (long)GATE_GAMES * players;
 		tp_err e = { 0 };
+		struct tp_arena_way w = tp_arena_way_of(&a->rules);
 		if (tp_arena_gate_check(&a->shapes, b, players, a->rules.gate, GATE_GAMES, GATE_SEED,
-					&reached, &fix, &e) != TP_OK || 2 * reached >= hands)
+					&w, &reached, &fix, &e) != TP_OK || 2 * reached >= hands)
 			continue;
 		snprintf(out[n++], 200,
 			 "arena.gate = %d: %ld of %ld greedy %d-player hands reach it (%.0f %%, %d simulated games); arena.gate = %ld lets half of them",
@@ -109,8 +110,9 @@ static int collect_warning(const struct tp_arena_cfg *a, const struct tp_arena_b
 	struct tp_arena_collect_sim s;
 	tp_err e = { 0 };
 	int need = tp_arena_collect(&a->rules, &a->shapes, b);
+	struct tp_arena_way w = tp_arena_way_of(&a->rules);
 	if (tp_arena_collect_simulate(&a->shapes, b, a->rules.players, a->rules.colours, need,
-				      GATE_GAMES, GATE_SEED, random, &s, &e) != TP_OK ||
+				      GATE_GAMES, GATE_SEED, random, &w, &s, &e) != TP_OK ||
 	    2 * s.completed >= GATE_GAMES)
 		return 0;
 	snprintf(out, 200,
@@ -151,14 +153,15 @@ static int class_warnings(const struct tp_config *c, char out[][200], int max)
 /* Of GATE_GAMES greedy games of the run's player count on b behind gate,
  * how many play every piece; -1 when memory runs out. */
 static long games_ending(const struct tp_arena_shapes *sh, const struct tp_arena_board *b,
-			 int players, int gate, double *left)
+			 const struct tp_arena_rules *r, int players, int gate, double *left)
 {
 	int greedy[TP_SIM_MAX_SEATS];
 	for (int i = 0; i < TP_SIM_MAX_SEATS; i++)
 		greedy[i] = TP_STRATEGY_GREEDY;
 	struct tp_arena_sim s;
 	tp_err e = { 0 };
-	if (tp_arena_simulate(sh, b, players, gate, GATE_GAMES, GATE_SEED, greedy, &s, &e) != TP_OK)
+	struct tp_arena_way w = tp_arena_way_of(r);
+	if (tp_arena_simulate(sh, b, players, gate, GATE_GAMES, GATE_SEED, greedy, &w, &s, &e) != TP_OK)
 		return -1;
 	if (left)
 		*left = s.pieces_left;
@@ -171,11 +174,11 @@ static long games_ending(const struct tp_arena_shapes *sh, const struct tp_arena
 static int gate_that_ends(const struct tp_arena_cfg *a, const struct tp_arena_board *b)
 {
 	int lo = 1, hi = a->rules.gate;
-	if (2 * games_ending(&a->shapes, b, a->rules.players, lo, NULL) < GATE_GAMES)
+	if (2 * games_ending(&a->shapes, b, &a->rules, a->rules.players, lo, NULL) < GATE_GAMES)
 		return 0;
 	while (hi - lo > 1) {
 		int mid = lo + (hi - lo) / 2;
-		if (2 * games_ending(&a->shapes, b, a->rules.players, mid, NULL) >= GATE_GAMES)
+		if (2 * games_ending(&a->shapes, b, &a->rules, a->rules.players, mid, NULL) >= GATE_GAMES)
 			lo = mid;
 		else
 			hi = mid;
@@ -204,7 +207,7 @@ static int side_that_ends(const struct tp_arena_cfg *a)
 		if (tp_arena_rules_check(&t, &e) != TP_OK || tp_arena_board_derive(&t, &b, &e) != TP_OK)
 			continue;
 		int ok = tp_arena_playable(&t, &a->shapes, b, &e) == TP_OK &&
-			 2 * games_ending(&a->shapes, b, t.players, t.gate, NULL) >= GATE_GAMES;
+			 2 * games_ending(&a->shapes, b, &t, t.players, t.gate, NULL) >= GATE_GAMES;
 		tp_arena_board_free(b);
 		if (ok)
 			return t.side;
@@ -218,7 +221,7 @@ static int end_warning(const struct tp_arena_cfg *a, const struct tp_arena_board
 {
 	double left = 0;
 	int players = a->rules.players;
-	long done = games_ending(&a->shapes, b, players, a->rules.gate, &left);
+	long done = games_ending(&a->shapes, b, &a->rules, players, a->rules.gate, &left);
 	if (done < 0 || 2 * done >= GATE_GAMES)
 		return 0;
 	char head[120];

@@ -154,7 +154,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 				rc = draw_number(sc, q->number, facing(R, n, row, col, q->quarter),
 						 col * s, row * s, s, em);
 			if (rc == 0 && q->colour)
-				rc = tp_arena_draw_class(sc, a, q->colour, (col + 0.5) * s, (row + 0.5) * s, mark);
+				rc = tp_arena_draw_class(sc, c, q->colour, (col + 0.5) * s, (row + 0.5) * s, mark);
 		}
 	/* The start: a ring round the centre square's number (finding 9 of
 	 * issue 19: the centre carried no mark). */

@@ -18,9 +18,18 @@ int tp_arena_class_ink(int cls)
 	return TP_INK_COLOUR1 + cls - 1;
 }
 
-int tp_arena_draw_class(struct tp_scene *sc, const struct tp_arena_cfg *a, int cls, double cx,
+int tp_arena_draw_class(struct tp_scene *sc, const struct tp_config *c, int cls, double cx,
 			double cy, double size)
 {
+	const struct tp_arena_cfg *a = tp_arena(c);
+	static const char *const place[] = {
+		"arena.class1", "arena.class2", "arena.class3", "arena.class4",
+		"arena.class5", "arena.class6", "arena.class7", "arena.class8",
+	};
+	const struct tp_art_item *art =
+		cls >= 1 && cls <= 8 ? tp_art_pack_find(c->art, place[cls - 1]) : NULL;
+	if (art)
+		return tp_art_item_draw(sc, art, cx - size / 2, cy - size / 2, size, size, 0);
 	int ink = tp_arena_class_ink(cls);
 	if (a->rules.marking != TP_MARKING_PICTURES)
 		return tp_scene_circle(sc, ink, TP_FILL, 0, cx, cy, size / 2);
@@ -149,7 +158,7 @@ static int counter(struct tp_scene *sc, const struct tp_config *c, const struct 
 	if (a->rules.marking == TP_MARKING_PICTURES) {
 		double ri = 0.75 * r, room = fmin(ri - 0.08 * r, r - c->print.safe_mm - 0.05);
 		rc = annulus(sc, ink, x, y, ri, r + a->piece_bleed_mm) |
-		     tp_arena_draw_class(sc, a, cls, x, y, tp_arena_mark_fit(a, 1.2 * r, room));
+		     tp_arena_draw_class(sc, c, cls, x, y, tp_arena_mark_fit(a, 1.2 * r, room));
 	} else {
 		rc = tp_scene_circle(sc, ink, TP_FILL, 0, x, y, r + a->piece_bleed_mm);
 	}
@@ -270,7 +279,7 @@ static int chart(const struct tp_config *c, const struct tp_arena_board *b, int 
 	for (int i = 0; rc == 0 && i < n; i++) {
 		double x = m + (i % cols) * (d + g) + d / 2, y = m + band + g + (i / cols) * (d + g) + d / 2;
 		rc = tp_scene_circle(sc, tp_arena_class_ink(cls[i]), TP_STROKE, 0.06 * d, x, y, d / 2) |
-		     tp_arena_draw_class(sc, a, cls[i], x, y,
+		     tp_arena_draw_class(sc, c, cls[i], x, y,
 					 a->rules.marking == TP_MARKING_PICTURES ? 0.55 * d : 0.3 * d);
 	}
 	free(cls);

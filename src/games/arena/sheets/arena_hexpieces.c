@@ -132,7 +132,7 @@ static int face(struct tp_scene *sc, const struct tp_config *c, const struct tp_
 	     pips(sc, a->rules.grid, sh, a->square_mm, L->ox[i], L->oy[i], pc->player,
 		  pc->mark != TP_MARK_BLANK ? r : 0) != 0))
 		return -1;
-	return tp_arena_mark_text(sc, pc->mark, cx, cy, r);
+	return tp_arena_mark_text(sc, c, pc->mark, cx, cy, r);
 }
 
 static int cmp_double(const void *a, const void *b)

@@ -234,7 +234,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 		if (!q->off && q->colour && in_sub(c, &g, i, h)) {
 			double x, y;
 			centre_mm(&g, i, &x, &y);
-			rc = tp_arena_draw_class(sc, a, q->colour, x, y, mark);
+			rc = tp_arena_draw_class(sc, c, q->colour, x, y, mark);
 		}
 		if (q->off || (!q->number && q->quarter))
 			continue;

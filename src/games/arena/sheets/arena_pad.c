@@ -2,6 +2,7 @@
  * ticked on the turn it is reached, and notes on the deal and the marks. */
 
 #include <stdio.h>
+#include <string.h>
 
 #include "games/arena/sheets/arena_sheets.h"
 
@@ -81,8 +82,33 @@ int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_d
 	}
 	/* Which pieces each player takes, and when the marks count (finding 9
 	 * of issue 19: with 3 players the hands mix the printed colours). */
-	for (int i = 0; tp_arena_pad_notes[i]; i++)
+	int i = 0;
+	for (; tp_arena_pad_notes[i]; i++)
 		rc |= tp_scene_text(sc, TP_INK_TEXT, x0, y_end + 6 + 4.5 * i, 3, TP_ALIGN_LEFT,
 				    tp_arena_pad_notes[i]);
+	/* The way to play, when not the standard one (arena.variant, .start,
+	 * .teams), packed into at most two lines under the notes, so the
+	 * standard pad keeps its place. */
+	const struct tp_arena_rules *r = &tp_arena(c)->rules;
+	const char *part[3];
+	int np = 0;
+	if (r->variant == TP_ARENA_VARIANT_DIE)
+		part[np++] = "Die game: throw the die, play a piece of that many squares (none fits: pass).";
+	if (r->start == TP_ARENA_START_EYE)
+		part[np++] = "First player: guess the hand hiding the Eye; a right guess starts.";
+	if (r->teams == TP_ARENA_TEAMS_INDIVIDUAL)
+		part[np++] = "Four individually: a block holds until the blocker's next turn.";
+	char line[2][240];
+	int nl = 0;
+	for (int j = 0; j < np; j++) {
+		if (nl > 0 && strlen(line[nl - 1]) + 1 + strlen(part[j]) <= 150) {
+			strcat(line[nl - 1], " ");
+			strcat(line[nl - 1], part[j]);
+		} else {
+			snprintf(line[nl++], sizeof line[0], "%s", part[j]);
+		}
+	}
+	for (int j = 0; j < nl; j++)
+		rc |= tp_scene_text(sc, TP_INK_TEXT, x0, y_end + 6 + 4.5 * (i + j), 3, TP_ALIGN_LEFT, line[j]);
 	return rc ? -1 : 0;
 }

@@ -111,10 +111,44 @@ size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r)
 	return TP_CIRCLE_PTS;
 }
 
-int tp_arena_mark_text(struct tp_scene *sc, int mark, double cx, double cy, double r)
+const char *const tp_arena_art_names[] = {
+	"arena.mark2", "arena.mark3", "arena.class1", "arena.class2", "arena.class3", "arena.class4",
+	"arena.class5", "arena.class6", "arena.class7", "arena.class8", NULL,
+};
+
+size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	size_t n = 0;
+	double m = TP_ARENA_ART_MARK * tp_arena_grid_mark_radius(a);
+	for (int k = 0; k < 2 && n < max; k++)
+		out[n++] = (struct tp_art_place){ tp_arena_art_names[k],
+						  k ? "the mark of the pieces marked 3, in its unprinted disc"
+						    : "the mark of the pieces marked 2, in its unprinted disc",
+						  m, m };
+	if (a->rules.marking == TP_MARKING_NUMBERS)
+		return n;
+	double s = a->square_mm;
+	double mark = tp_arena_mark_fit(a, a->rules.marking == TP_MARKING_PICTURES ? 0.8 * s : 0.7 * s,
+					c->print.safe_mm > 0 ? s / 2 - c->print.safe_mm - 0.05 : INFINITY);
+	for (int k = 1; k <= a->rules.colours && n < max; k++)
+		out[n++] = (struct tp_art_place){ tp_arena_art_names[1 + k],
+						  "that colour class's mark (board squares, counters, charts; scaled to each)",
+						  mark, mark };
+	return n;
+}
+
+int tp_arena_mark_text(struct tp_scene *sc, const struct tp_config *c, int mark, double cx,
+		       double cy, double r)
 {
 	if (mark == TP_MARK_BLANK)
 		return 0;
+	const struct tp_art_item *it =
+		tp_art_pack_find(c->art, mark == TP_MARK_2 ? "arena.mark2" : "arena.mark3");
+	if (it) {
+		double m = TP_ARENA_ART_MARK * r;
+		return tp_art_item_draw(sc, it, cx - m / 2, cy - m / 2, m, m, 0);
+	}
 	double size = r * 1.45;
 	/* Digits of DejaVu Sans stand 0.73 em: centre them in the disc. */
 	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * 0.365, size, TP_ALIGN_CENTER,
@@ -139,7 +173,7 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 	if (tp_scene_path(sc, tp_arena_piece_ink(pc), TP_FILL, 0, p, n) != 0 ||
 	    (a->player_marks && tp_arena_draw_pips(sc, sh, s, x, y, pc->player) != 0))
 		return -1;
-	return tp_arena_mark_text(sc, pc->mark, cx, cy, r);
+	return tp_arena_mark_text(sc, c, pc->mark, cx, cy, r);
 }
 
 /* The ribs of the blocking face as segments in ink, a rib_pitch_mm apart

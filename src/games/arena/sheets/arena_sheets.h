@@ -47,7 +47,16 @@ size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r);
 
 /* A piece's mark ("2", "3"; nothing on a blank piece) centred in its disc
  * of radius r at (cx, cy): 0, or -1 when out of memory. */
-int tp_arena_mark_text(struct tp_scene *sc, int mark, double cx, double cy, double r);
+int tp_arena_mark_text(struct tp_scene *sc, const struct tp_config *c, int mark, double cx,
+		       double cy, double r);
+
+/* The art pack's places (art_pack.h): arena.mark2 and arena.mark3 (a
+ * piece's mark, in the square of side TP_ARENA_ART_MARK x its disc's
+ * radius), arena.class1..8 (the colour classes, with arena.marking =
+ * colours or pictures, in the mark's box). */
+#define TP_ARENA_ART_MARK 1.4
+extern const char *const tp_arena_art_names[];
+size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
 
 /* The score pad sheet (arena_pad.c). */
 int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_doc *doc);
@@ -89,7 +98,7 @@ int tp_arena_die_absent(const struct tp_config *c, const char *sheet, char *why,
  * board's seed and the player.  tp_arena_collect_absent: both sheets'
  * absent() while arena.marking = numbers. */
 int tp_arena_class_ink(int cls);
-int tp_arena_draw_class(struct tp_scene *sc, const struct tp_arena_cfg *a, int cls, double cx,
+int tp_arena_draw_class(struct tp_scene *sc, const struct tp_config *c, int cls, double cx,
 			double cy, double size);
 /* A class's mark (disc or picture, every class the same size) of
  * nominal size, shrunk so that it keeps within room mm of its centre (a

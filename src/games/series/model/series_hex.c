@@ -182,7 +182,7 @@ int tp_hex_prove(const struct tp_hex *h, char out[][160], int n)
 	snprintf(out[0], 160, "%s: six series in three directions: +1 across the opposite triangle, -1 directly, [0070]",
 		 ok[bad[0] != 0]);
 	snprintf(out[1], 160, "%s: opposite triangles sum to 0 mod 9 on every tile", ok[bad[1] != 0]);
-	snprintf(out[2], 160, "%s: pairing: north-east 2E+p, north-west 7E+q on every front", ok[bad[2] != 0]);
+	snprintf(out[2], 160, "%s: pairing: north-east 2E+p, north-west 7E+q on every front (our reading, [0070]-[0071] give none)", ok[bad[2] != 0]);
 	snprintf(out[3], 160, "%s: side patterns alternate across every side ([0071])", ok[bad[3] != 0]);
 	snprintf(out[4], 160, "%s: %d distinct fronts (36 by [0071])", ok[bad[4] != 0], distinct);
 	snprintf(out[5], 160, "%s: %d anchor tile%s hold%s", ok[bad[5] != 0], h->n_anchors,

@@ -6,14 +6,15 @@
  * running across the tiles' sides in the three directions of the
  * hexagonal grid.  Pure: no I/O, no drawing.
  *
- * Tiles are pointy-topped, in rows; odd rows (0-based) sit half a tile to
- * the right.  Triangle k (0..5) faces side k: east, north-east,
+ * Tiles are pointy-topped, in rows; the second, fourth, ... rows (rows
+ * 2, 4, ... counting from 1; odd 0-based) sit half a tile to the right.  Triangle k (0..5) faces side k: east, north-east,
  * north-west, west, south-west, south-east.  The rules, as for the square
  * tiles:
  *   - Direction Invariant: leaving a triangle across the opposite triangle
  *     of the same tile adds 1 to its series, leaving directly through its
  *     own side takes 1; opposite triangles k and k+3 sum to 0 mod 9;
- *   - pairing (the hexagonal [0059]): on every front the north-east
+ *   - pairing (tilepress's reading, a hexagonal counterpart of [0059]; the
+ *     seed gives none for hexagons): on every front the north-east
  *     triangle holds 2E + p and the north-west 7E + q (E the east
  *     triangle, mod 9), where the front's two side patterns (alpha, beta)
  *     choose (p, q): (0,0) -> (0,0), (0,1) -> (1,0), (1,0) -> (7,2),

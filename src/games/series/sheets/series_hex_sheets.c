@@ -166,6 +166,35 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 	return die_lines(sc, h, &g);
 }
 
+/* The inner hexagon of a back: its apothem this share of the tile's. */
+static double back_f(const struct tp_config *c, const struct geo *g)
+{
+	double f = 0.85, lw = g->W * 0.02;
+	if (c->print.safe_mm > 0)
+		f = fmin(f, 1 - (c->print.safe_mm + 0.05 + lw / 2) / (g->W / 2));
+	return f;
+}
+
+/* backs.logo: the square in the inner hexagon's inscribed circle, a
+ * tenth smaller, centred on the tile. */
+static double logo_side(const struct tp_config *c)
+{
+	struct geo g;
+	geo_of(c, c->print.tile_mm, 1, &g);
+	return 0.9 * back_f(c, &g) * g.W / 2 * sqrt(2.0);
+}
+
+const char *const tp_hex_art_names[] = { "backs.logo", NULL };
+
+size_t tp_hex_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
+{
+	double s = logo_side(c);
+	if (max < 1 || s < 1)
+		return 0;
+	out[0] = (struct tp_art_place){ "backs.logo", "a logo on every tile back, inside its hexagon", s, s };
+	return 1;
+}
+
 /* Plain backs, all alike (an inner hexagon), mirrored for work-and-turn;
  * under a factory's safe zone (print.safe_mm) the hexagon keeps it from
  * the cut. */
@@ -181,16 +210,16 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 	if (tp_doc_add(doc, sc, "work-and-turn: mirrored; every back the same") != 0)
 		return -1;
 	/* The inner hexagon's sides lie (1 - f) x the apothem W / 2 inside. */
-	double f = 0.85, lw = g.W * 0.02;
-	if (c->print.safe_mm > 0)
-		f = fmin(f, 1 - (c->print.safe_mm + 0.05 + lw / 2) / (g.W / 2));
+	double f = back_f(c, &g), lw = g.W * 0.02, ls = logo_side(c);
+	const struct tp_art_item *logo = tp_art_pack_find(c->art, "backs.logo");
 	for (int r = 0; r < h->rows; r++)
 		for (int col = 0; col < h->cols; col++) {
 			double cx, cy, xy[12];
 			centre(&g, r, col, &cx, &cy);
 			for (int j = 0; j < 6; j++)
 				corner(cx, cy, g.R * f, j, &xy[2 * j], &xy[2 * j + 1]);
-			if (tp_scene_poly(sc, TP_INK_LINE, TP_STROKE, lw, xy, 6) != 0)
+			if (tp_scene_poly(sc, TP_INK_LINE, TP_STROKE, lw, xy, 6) != 0 ||
+			    (logo && tp_art_item_draw(sc, logo, cx - ls / 2, cy - ls / 2, ls, ls, 1) != 0))
 				return -1;
 		}
 	tp_sheet_mirror(sc);

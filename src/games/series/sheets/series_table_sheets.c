@@ -36,11 +36,12 @@ static void tile_corner(double x, double y, double t, int k, double p[2])
 	p[1] = y + (k >= 2 ? t : 0);
 }
 
-/* One front: each quadrant's element in the quadrant's series ink, as
- * table.indicia says (series_tri.h).  edge: bit k set when quadrant k's
- * side is on the sheet's edge (marks touching it run on into the bleed). */
+/* One front, laid `turned` half turns: each quadrant's element in the
+ * quadrant's series ink, as table.indicia says (series_tri.h).  edge: bit
+ * k set when quadrant k's side is on the sheet's edge (marks touching it
+ * run on into the bleed). */
 static int table_front(struct tp_scene *sc, const struct tp_config *c,
-		       const struct tp_table_front *f, double x, double y, double t, unsigned edge)
+		       const struct tp_table_front *f, int turned, double x, double y, double t, unsigned edge)
 {
 	const struct tp_table_cfg *tc = tp_table_cfg(c);
 	double cn[4][2];
@@ -57,7 +58,7 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 	}
 	double digit = 0;
 	for (int k = 0; k < 4; k++) {
-		int sr = tp_table_side_series[k];
+		int sr = tp_table_side(f, turned, k);
 		struct tp_tri_style st = { tc->indicia, tc->marks, tc->symbol[sr], &tc->pictures.pic[sr],
 					   t * 0.008, c->print.safe_mm, 4, digit };
 		double A[2], B[2], C[2] = { x + t / 2, y + t / 2 };
@@ -94,7 +95,7 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 			unsigned edge = apart ? 0xfu
 					      : (unsigned)((r == 0) | (col == N - 1) << 1 |
 							   (r == N - 1) << 2 | (col == 0) << 3);
-			if (table_front(sc, c, &tb->tile[r * N + col], col * st, r * st, t, edge) != 0)
+			if (table_front(sc, c, &tb->tile[r * N + col], 0, col * st, r * st, t, edge) != 0)
 				return -1;
 			if (apart && tp_die_rect(sc, col * st, r * st, t, t, TP_DIE_STROKE_MM) != 0)
 				return -1;
@@ -106,6 +107,30 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 	return 0;
 }
 
+/* The frame of a back: in from the tile's edge. */
+static double back_in(const struct tp_config *c)
+{
+	double t = c->print.tile_mm;
+	return c->print.safe_mm > 0 ? fmax(t * 0.08, c->print.safe_mm + 0.05 + t * 0.01) : t * 0.08;
+}
+
+/* backs.logo: inside the frame, clear of it by 6 % of the tile. */
+static double logo_in(const struct tp_config *c)
+{
+	return back_in(c) + 0.06 * c->print.tile_mm;
+}
+
+const char *const tp_table_art_names[] = { "backs.logo", NULL };
+
+size_t tp_table_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
+{
+	double s = c->print.tile_mm - 2 * logo_in(c);
+	if (max < 1 || s < 1)
+		return 0;
+	out[0] = (struct tp_art_place){ "backs.logo", "a logo on every tile back, inside its frame", s, s };
+	return 1;
+}
+
 /* [0063]: the tiles are dealt face down, so every back is the same plain
  * frame; mirrored for work-and-turn like the other sets' backs.  Under a
  * factory's safe zone (print.safe_mm) the frame keeps it from the cut. */
@@ -113,7 +138,8 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 {
 	(void)model;
 	double t = c->print.tile_mm, st = step_of(c), side = (TP_TABLE_N - 1) * st + t;
-	double in = c->print.safe_mm > 0 ? fmax(t * 0.08, c->print.safe_mm + 0.05 + t * 0.01) : t * 0.08;
+	double in = back_in(c), li = logo_in(c);
+	const struct tp_art_item *logo = tp_art_pack_find(c->art, "backs.logo");
 	int N = TP_TABLE_N;
 	struct tp_scene *sc = new_sheet(c, "backs", side, side, 6);
 	if (tp_doc_add(doc, sc, "work-and-turn: mirrored; every back the same") != 0)
@@ -121,7 +147,9 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 	for (int r = 0; r < N; r++)
 		for (int col = 0; col < N; col++)
 			if (tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, t * 0.02, col * st + in, r * st + in,
-					  t - 2 * in, t - 2 * in) != 0)
+					  t - 2 * in, t - 2 * in) != 0 ||
+			    (logo && tp_art_item_draw(sc, logo, col * st + li, r * st + li, t - 2 * li,
+						      t - 2 * li, 1) != 0))
 				return -1;
 	tp_sheet_mirror(sc);
 	tp_sheet_bleed(sc);
@@ -130,11 +158,14 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 
 static const char *const rules_text[] = {
 	"Table set (patent 000, FIG. 7, [0062]-[0068]): 81 tiles, 18 fronts; no board, any smooth surface.",
-	"a. All tiles face down. Each player chooses one; the largest red (lateral) count goes first.",
-	"   Return and scramble them; the last player turns a tile over to start.",
-	"b. Each player gets twelve tiles and may see only four; the rest are the rainbow gathering.",
+	"F1-F9: lateral (red) at the top, dots at the left; F10-F18: vertical and lateral change places.",
+	"a. All tiles face down. Each player chooses one; the largest red (lateral) count goes first;",
+	"   choosing another tile breaks ties. Return and scramble them; the last player turns a tile over.",
+	"b. Each player gets twelve tiles and may see only four, the other eight face down.",
+	"   Tiles no player chose are the rainbow gathering and also stay face down.",
 	"c. Place a tile in series next to the side of a tile on the table, as this layout shows:",
-	"   dots +1 to the right, lateral +1 downwards; touching sides alternate colours.",
+	"   across a quadrant's opposite quadrant its series gains 1, out through its own side it loses 1;",
+	"   like colours never meet at a corner along a row or column (* = tile turned half round).",
 	"d. Cannot place? Take a tile from the rainbow gathering (else from your face-down tiles).",
 	"e. When your four turned-up tiles are placed, turn up four more (twice).",
 	"f. The first to place all twelve wins; solitaire: run out placing the fewest tiles.",
@@ -156,16 +187,16 @@ static int build_layout(const struct tp_config *c, const void *model, struct tp_
 	if (tp_doc_add(doc, sc, NULL) != 0)
 		return -1;
 	int rc = tp_scene_text(sc, TP_INK_TEXT, m, m + 3, fs + 1, TP_ALIGN_LEFT,
-			       "FIG. 7: the table set laid out (tiles at half size; F = front in the manifest)");
+			       "FIG. 7: the table set laid out (tiles at half size; F = front in the manifest, * = turned)");
 	double x0 = (W - (N * t + (N - 1) * gap)) / 2;
 	for (int r = 0; r < N; r++)
 		for (int col = 0; col < N; col++) {
 			int i = r * N + col;
 			double x = x0 + col * (t + gap), y = y0 + r * slot;
 			char lab[16];
-			rc |= table_front(sc, c, &tb->tile[i], x, y, t, 0);
+			rc |= table_front(sc, c, &tb->tile[i], tb->turned[i], x, y, t, 0);
 			rc |= tp_scene_rect(sc, TP_INK_TEXT, TP_STROKE, 0.2, x, y, t, t);
-			snprintf(lab, sizeof lab, "F%d", tb->front_of[i] + 1);
+			snprintf(lab, sizeof lab, "F%d%s", tb->front_of[i] + 1, tb->turned[i] ? "*" : "");
 			rc |= tp_scene_text(sc, TP_INK_TEXT, x + t / 2, y + t + fs, fs * 0.8, TP_ALIGN_CENTER, lab);
 		}
 	double yr = y0 + N * slot + 6;

@@ -100,6 +100,10 @@ static void format_symbols(const struct tp_key *k, const void *core, const void 
 		tp_buf_printf(b, "%s%s", i ? " " : "", tp_symbol_names[v->symbols[i]]);
 }
 
+static const struct tp_enum_name blanks_names[] = {
+	{ "centre", TP_BLANKS_CENTRE }, { "players", TP_BLANKS_PLAYERS }, { NULL, 0 },
+};
+
 static const struct tp_enum_name stuck_names[] = {
 	{ "pass", TP_STUCK_PASS }, { "lose", TP_STUCK_LOSE }, { NULL, 0 },
 };
@@ -118,6 +122,8 @@ const struct tp_key tp_vector_keys[TP_VECTOR_N_KEYS] = {
 	  .help = "blank tiles, placed in the centre at set-up" },
 	{ VEC("players", TP_KEY_INT, rules.players), .lo = 1, .hi = TP_VEC_MAX_PLAYERS,
 	  .help = "players: one start tile, home tile and piece each" },
+	{ VEC("blanks_placed", TP_KEY_ENUM, rules.blanks_placed), .names = blanks_names,
+	  .help = "the blank tiles: centre (set up in the centre, FIG. 2) or players (laid by the players anywhere, with the vector tiles: the seed's variation)" },
 	{ VEC("stuck", TP_KEY_ENUM, rules.stuck), .names = stuck_names,
 	  .help = "a player with no move: pass (default) or lose" },
 	{ VEC("symbols", TP_KEY_CUSTOM, symbols), .parse = parse_symbols, .format = format_symbols,

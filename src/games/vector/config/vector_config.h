@@ -42,7 +42,7 @@ static inline const struct tp_vector_cfg *tp_vector(const struct tp_config *c)
 }
 
 /* The row of the game table needs the counts as constants. */
-#define TP_VECTOR_N_KEYS 11
+#define TP_VECTOR_N_KEYS 12
 extern const struct tp_key tp_vector_keys[TP_VECTOR_N_KEYS];
 extern const struct tp_ink tp_vector_inks[TP_VECTOR_N_INKS];
 

@@ -13,6 +13,7 @@
 const char *const tp_compass_names[TP_N_DIRS] = { "n", "ne", "e", "se", "s", "sw", "w", "nw" };
 const char *const tp_vkind_names[TP_VK_COUNT] = { "vector", "blank", "start", "home" };
 const char *const tp_vector_stuck_names[TP_STUCK_N] = { "pass", "lose" };
+const char *const tp_vector_blanks_names[TP_BLANKS_N] = { "centre", "players" };
 /* Same order as enum tp_symbol in src/symbol.h (kept here so that the core
  * links without the drawing code). */
 const char *const tp_vector_symbol_names[TP_VEC_MAX_PLAYERS] = { "circle", "square", "hexagon", "octagon" };

@@ -58,7 +58,17 @@ struct tp_vector_rules {
 	int players;             /* 1..TP_VEC_MAX_PLAYERS */
 	int symbol[TP_VEC_MAX_PLAYERS]; /* per player: 0 circle, 1 square, 2 hexagon, 3 octagon (enum tp_symbol order) */
 	int stuck;               /* enum tp_vector_stuck: what a player with no move does */
+	int blanks_placed;       /* enum tp_vector_blanks: where the blank tiles go */
 };
+
+/* Where the blank tiles go: in the centre at set-up (FIG. 2, the default)
+ * or, the seed's variation, "arbitrarily placed by the players just as
+ * they placed the vector tiles" in phase 1.  The model's grid keeps the
+ * blanks in the centre either way (the reference laying that pattern and
+ * the tiles sheet show); the set-up sheet, simulate and the playability
+ * check follow this key. */
+enum tp_vector_blanks { TP_BLANKS_CENTRE, TP_BLANKS_PLAYERS, TP_BLANKS_N };
+extern const char *const tp_vector_blanks_names[TP_BLANKS_N]; /* "centre", "players" */
 
 /* The seed does not say what a player does who cannot move (every vector
  * of the tile the previous player moved to points off the board, at a

@@ -15,8 +15,11 @@ const int tp_compass_dc[TP_N_DIRS] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 
 /* Whether player p can walk from start to home in steps along the
  * directions `dirs` (a bit set) over vector tiles, its own home the only
- * other tile it may enter.  -1 when out of memory. */
-static int reaches(const struct tp_vector_model *m, int p, unsigned dirs, int ignore_blanks)
+ * other tile it may enter; with ignore_blanks over the blank squares too,
+ * and then (limit >= 0) crossing at most `limit` squares on the way (the
+ * vector tiles there are to lay a route with).  -1 when out of memory. */
+static int reaches(const struct tp_vector_model *m, int p, unsigned dirs, int ignore_blanks,
+		   long limit)
 {
 	int rows = m->rows, cols = m->cols, start = -1, home = -1;
 	for (int i = 0; i < rows * cols; i++)
@@ -30,9 +33,14 @@ static int reaches(const struct tp_vector_model *m, int p, unsigned dirs, int ig
 		return -1;
 	}
 	int head = 0, tail = 0, found = 0;
+	long level_end = 1, depth = 0;   /* squares crossed to reach queue[head] */
 	queue[tail++] = start;
 	seen[start] = 1;
 	while (head < tail && !found) {
+		if (head == level_end) {
+			depth++;
+			level_end = tail;
+		}
 		int s = queue[head++];
 		for (int d = 0; d < TP_N_DIRS; d++) {
 			if (!(dirs & (1u << d)))
@@ -46,7 +54,8 @@ static int reaches(const struct tp_vector_model *m, int p, unsigned dirs, int ig
 				found = 1;
 				break;
 			}
-			if (seen[t] || !(kind == TP_VK_VECTOR || (ignore_blanks && kind == TP_VK_BLANK)))
+			if (seen[t] || !(kind == TP_VK_VECTOR || (ignore_blanks && kind == TP_VK_BLANK)) ||
+			    (limit >= 0 && depth + 1 > limit))
 				continue;
 			seen[t] = 1;
 			queue[tail++] = t;
@@ -78,7 +87,7 @@ static int cut_off(const struct tp_vector_rules *r, unsigned dirs, int ignore_bl
 		return rc == TP_EINPUT ? -1 : OOM;
 	int who = 0;
 	for (int p = 1; p <= r->players && who == 0; p++) {
-		int ok = reaches(m, p, dirs, ignore_blanks);
+		int ok = reaches(m, p, dirs, ignore_blanks, -1);
 		who = ok < 0 ? OOM : ok ? 0 : p;
 	}
 	tp_vector_free(m);
@@ -208,11 +217,46 @@ static int refuse_blanks(const struct tp_vector_rules *r, int who, char *why, si
 	return -1;
 }
 
+/* With the blanks laid by the players: the first player no placement of
+ * the tiles lets home (a route over at most as many squares as there are
+ * vector tiles, the blanks laid elsewhere), 0 when all can be; -1 and OOM
+ * as cut_off; *len the squares that player's route would need at least
+ * (0: none at all). */
+static int cut_off_placed(const struct tp_vector_rules *r, unsigned dirs, long *len)
+{
+	struct tp_vector_model *m = NULL;
+	tp_err e = { 0 };
+	int rc = tp_vector_derive(r, &m, &e);
+	if (rc != TP_OK)
+		return rc == TP_EINPUT ? -1 : OOM;
+	int who = 0;
+	*len = 0;
+	for (int p = 1; p <= r->players && who == 0; p++) {
+		int ok = reaches(m, p, dirs, 1, m->count[TP_VK_VECTOR]);
+		if (ok == 0) {
+			who = p;
+			long need = m->count[TP_VK_VECTOR] + 1;
+			for (; need <= (long)r->rows * r->cols; need++) {
+				int k = reaches(m, p, dirs, 1, need);
+				if (k != 0) {
+					*len = k < 0 ? 0 : need;
+					break;
+				}
+			}
+		}
+		who = ok < 0 ? OOM : who;
+	}
+	tp_vector_free(m);
+	return who;
+}
+
 int tp_vector_reaches(const struct tp_vector_rules *r)
 {
 	if (r->n_dirs < 2 || r->per_tile < 2)
 		return 0;
-	int who = cut_off(r, dir_set(r), 0);
+	long len;
+	int who = r->blanks_placed == TP_BLANKS_PLAYERS ? cut_off_placed(r, dir_set(r), &len)
+							: cut_off(r, dir_set(r), 0);
 	return who == OOM ? -1 : who == 0;
 }
 
@@ -249,6 +293,25 @@ int tp_vector_playable(const struct tp_vector_rules *r, char *why, size_t n, con
 		return -1;
 	}
 	/* (Rules that pass tp_vector_fit derive: -1 is not expected here.) */
+	if (r->blanks_placed == TP_BLANKS_PLAYERS) {
+		long len;
+		int w = cut_off_placed(r, dir_set(r), &len);
+		if (w < 0)
+			return out_of_memory(why, n, key);
+		if (w == 0)
+			return 0;
+		int by_dirs = cut_off(r, dir_set(r), 1);
+		if (by_dirs < 0)
+			return out_of_memory(why, n, key);
+		if (by_dirs != 0)
+			return refuse_dirs(r, by_dirs, why, n, key);
+		long vectors = tp_vector_binom(r->n_dirs, r->per_tile);
+		*key = "blanks";
+		snprintf(why, n,
+			 "vector.blanks = %d: with the blanks laid by the players (vector.blanks_placed = players) player %d's shortest route home crosses %ld squares, but only %ld vector tiles are laid; use fewer blanks on a smaller board, or more directions",
+			 r->blanks, w, len, vectors);
+		return -1;
+	}
 	int who = cut_off(r, dir_set(r), 0);
 	if (who < 0)
 		return out_of_memory(why, n, key);

@@ -248,18 +248,20 @@ static int greedy(const struct tp_vector_play *g, const struct run *u, const int
 
 /* Phase 1: the vector tiles in a random order over their squares (a
  * Fisher-Yates shuffle of the squares' direction sets; idx is scratch of
- * n ints). */
-static void lay_tiles(struct tp_vtile *grid, long n, int *idx, struct tp_rng *rng)
+ * n ints).  With the blanks laid by the players (vector.blanks_placed =
+ * players) the blank tiles are shuffled in with them over the squares of
+ * both: the blanks may land anywhere but the start and home tiles. */
+void tp_vector_lay(struct tp_vtile *grid, long n, int *idx, struct tp_rng *rng, int blanks_too)
 {
 	long k = 0;
 	for (long i = 0; i < n; i++)
-		if (grid[i].kind == TP_VK_VECTOR)
+		if (grid[i].kind == TP_VK_VECTOR || (blanks_too && grid[i].kind == TP_VK_BLANK))
 			idx[k++] = (int)i;
 	for (long i = k - 1; i > 0; i--) {
 		long j = (long)tp_rng_below(rng, (unsigned long long)i + 1);
-		unsigned t = grid[idx[i]].dirs;
-		grid[idx[i]].dirs = grid[idx[j]].dirs;
-		grid[idx[j]].dirs = t;
+		struct tp_vtile t = grid[idx[i]];
+		grid[idx[i]] = grid[idx[j]];
+		grid[idx[j]] = t;
 	}
 }
 
@@ -268,7 +270,7 @@ static int one_game(struct run *u, const struct tp_vector_model *m, struct tp_vt
 {
 	long n = (long)m->rows * m->cols;
 	memcpy(grid, m->grid, sizeof *grid * (size_t)n);
-	lay_tiles(grid, n, u->queue, rng);
+	tp_vector_lay(grid, n, u->queue, rng, u->r->blanks_placed == TP_BLANKS_PLAYERS);
 	struct tp_vector_play *g = NULL;
 	int rc = tp_vector_play_new(u->r, grid, &g, e);
 	if (rc != TP_OK)
@@ -311,6 +313,7 @@ int tp_vector_simulate(const struct tp_vector_rules *r, const struct tp_vector_m
 	out->players = r->players;
 	out->games = games;
 	out->stuck_rule = r->stuck;
+	out->blanks_placed = r->blanks_placed;
 	memcpy(out->strategy, strategy, sizeof out->strategy);
 	size_t n = (size_t)m->rows * m->cols;
 	struct run u = { .r = r };
@@ -351,6 +354,7 @@ void tp_vector_sim_format(struct tp_buf *b, const struct tp_vector_sim *s, int f
 	if (fmt == TP_FMT_JSON) {
 		tp_buf_printf(b, "{\n  \"game\": \"vector\",\n  \"players\": %d,\n  \"games\": %d,\n  \"stuck\": \"%s\",\n",
 			      n, s->games, tp_vector_stuck_names[s->stuck_rule]);
+		tp_buf_printf(b, "  \"blanks_placed\": \"%s\",\n", tp_vector_blanks_names[s->blanks_placed]);
 		tp_buf_printf(b, "  \"won\": %ld,\n  \"unfinished\": %ld,\n  \"move_limit\": %ld,\n  \"stuck_games\": %ld,\n  \"stuck_turns\": %ld,\n",
 			      won, s->unfinished, s->capped, s->stuck_games, s->stuck_turns);
 		tp_buf_printf(b, "  \"first_move_stalls\": %ld,\n  \"moves_to_home\": %.2f,\n  \"turns\": %.2f,\n",
@@ -362,8 +366,9 @@ void tp_vector_sim_format(struct tp_buf *b, const struct tp_vector_sim *s, int f
 		tp_buf_printf(b, "  ]\n}\n");
 		return;
 	}
-	tp_buf_printf(b, "vector: %d games of %d player%s, a stuck player %s\n", s->games, n,
-		      n == 1 ? "" : "s", s->stuck_rule == TP_STUCK_LOSE ? "loses" : "passes");
+	tp_buf_printf(b, "vector: %d games of %d player%s, a stuck player %s%s\n", s->games, n,
+		      n == 1 ? "" : "s", s->stuck_rule == TP_STUCK_LOSE ? "loses" : "passes",
+		      s->blanks_placed == TP_BLANKS_PLAYERS ? "; the blanks laid by the players, anywhere" : "");
 	tp_buf_printf(b, "won: %ld of %d; no winner: %ld (%ld of them stopped at the move limit)\n", won,
 		      s->games, s->unfinished, s->capped);
 	tp_buf_printf(b, "a player stuck in %ld games (%ld turns); first reply stuck in %ld games (%.1f %%)\n",

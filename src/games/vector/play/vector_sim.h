@@ -8,7 +8,9 @@
  * The rules played (seed 001):
  *  - phase 1: the vector tiles are laid on the squares the set-up leaves
  *    them, in a random order (the seed's variation with the tiles face
- *    down; the start, home and blank tiles stay as set up);
+ *    down; the start, home and blank tiles stay as set up); with
+ *    vector.blanks_placed = players the blank tiles are laid in the same
+ *    random order with them, anywhere but the start and home tiles;
  *  - phase 2: seats move in turn from 1, one square at a time.  The first
  *    move goes to any vector tile bordering the start tile (8 neighbours,
  *    as FIG. 2's "36, 38 or 40"); every later move goes one square along a
@@ -49,9 +51,16 @@ int tp_vector_play_moves(const struct tp_vector_play *g, int to[8]);
  * records it as stuck (it passes or loses by vector.stuck). */
 void tp_vector_play_apply(struct tp_vector_play *g, int to);
 
+/* Phase 1 on a copy of the set-up grid (n squares): the vector tiles in a
+ * random order over their squares, and with blanks_too (vector.
+ * blanks_placed = players) the blank tiles with them, anywhere but the
+ * start and home tiles.  idx: scratch of n ints. */
+void tp_vector_lay(struct tp_vtile *grid, long n, int *idx, struct tp_rng *rng, int blanks_too);
+
 /* What a run of games reports. */
 struct tp_vector_sim {
 	int players, games, stuck_rule;
+	int blanks_placed;     /* enum tp_vector_blanks */
 	int strategy[TP_SIM_MAX_SEATS];
 	long wins[TP_SIM_MAX_SEATS];
 	long unfinished;       /* games without a winner */

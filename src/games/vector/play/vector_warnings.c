@@ -63,12 +63,62 @@ static int tiles_that_end(const struct tp_vector_rules *r, struct tp_vector_rule
 	return 0;
 }
 
+/* vector.blanks_placed = players: the blanks may be laid anywhere, so
+ * enough of them can wall a player in: round its start tile (the first
+ * move goes to any bordering square) or before its home (the squares a
+ * vector along the directions key leads home from).  The fewest such
+ * squares of any player, when the blanks can fill them: 1 and the line. */
+static int wall_warning(const struct tp_vector_rules *r, char *out)
+{
+	struct tp_vector_model *m = NULL;
+	tp_err e = { 0 };
+	if (r->blanks_placed != TP_BLANKS_PLAYERS || r->blanks == 0 || tp_vector_derive(r, &m, &e) != TP_OK)
+		return 0;
+	int rows = m->rows, cols = m->cols, least = -1, who = 0, at_home = 0;
+	for (int i = 0; i < rows * cols; i++) {
+		const struct tp_vtile *tl = &m->grid[i];
+		if (tl->kind != TP_VK_START && tl->kind != TP_VK_HOME)
+			continue;
+		int k = 0;
+		for (int d = 0; d < TP_N_DIRS; d++) {
+			int use = tl->kind == TP_VK_START;
+			for (int j = 0; j < r->n_dirs && !use; j++)
+				use = r->dirs[j] == d;
+			if (!use)
+				continue;
+			/* start: the bordering square; home: the square a step d leads in from */
+			int sgn = tl->kind == TP_VK_START ? 1 : -1;
+			int r2 = i / cols + sgn * tp_compass_dr[d], c2 = i % cols + sgn * tp_compass_dc[d];
+			if (r2 < 0 || r2 >= rows || c2 < 0 || c2 >= cols)
+				continue;
+			int kind = m->grid[r2 * cols + c2].kind;
+			k += kind == TP_VK_VECTOR || kind == TP_VK_BLANK;
+		}
+		if (least < 0 || k < least) {
+			least = k;
+			who = tl->player;
+			at_home = tl->kind == TP_VK_HOME;
+		}
+	}
+	tp_vector_free(m);
+	if (least < 0 || r->blanks < least)
+		return 0;
+	snprintf(out, 200,
+		 "vector.blanks_placed = players: the %d blanks can wall in player %d's %s tile (%d square%s %s it); the seed leaves such play to the players",
+		 r->blanks, who, at_home ? "home" : "start", least, least == 1 ? "" : "s",
+		 at_home ? "lead into" : "border");
+	return 1;
+}
+
 int tp_vector_warnings(const struct tp_config *c, char out[][200], int max)
 {
 	const struct tp_vector_rules *r = &tp_vector(c)->rules;
+	int n = max > 0 ? wall_warning(r, out[0]) : 0;
+	out += n;
+	max -= n;
 	long won = tp_vector_won_random(r), fix_won = 0;
 	if (max < 1 || won < 0 || 2 * won >= FINISH_GAMES)
-		return 0;
+		return n;
 	/* The key named is the one the offer changes. */
 	struct tp_vector_rules t;
 	int board = tp_vector_near_square(r, ends, &fix_won, &t);
@@ -86,5 +136,5 @@ int tp_vector_warnings(const struct tp_config *c, char out[][200], int max)
 			 now, t.per_tile, t.blanks, fix_won);
 	else
 		snprintf(out[0], 200, "%s; no smaller board of these tiles does better", now);
-	return 1;
+	return n + 1;
 }

@@ -360,12 +360,21 @@ static int build_setup(const struct tp_config *c, const void *model, struct tp_d
 	tp_vector_board_size(c, &W, &H);
 	double g = v->ledge_mm + v->clearance_mm, piece = v->piece_pct / 100 * t;
 	char line[2][200];
-	snprintf(line[0], sizeof line[0],
-		 "Set-up (FIG. 2): start tiles (filled) on the bottom row, each piece on its start tile; home tiles (outlined) on the top row; %ld blank%s in the centre.",
-		 m->count[TP_VK_BLANK], m->count[TP_VK_BLANK] == 1 ? "" : "s");
-	snprintf(line[1], sizeof line[1],
-		 "Then the players take turns laying the %ld vector tiles on the empty squares, every marker at the bottom.",
-		 m->count[TP_VK_VECTOR]);
+	int placed = v->rules.blanks_placed == TP_BLANKS_PLAYERS;
+	if (placed) {
+		snprintf(line[0], sizeof line[0],
+			 "Set-up (FIG. 2): start tiles (filled) on the bottom row, each piece on its start tile; home tiles (outlined) on the top row.");
+		snprintf(line[1], sizeof line[1],
+			 "Then the players take turns laying the %ld vector tiles, every marker at the bottom, and the %ld blank%s, anywhere.",
+			 m->count[TP_VK_VECTOR], m->count[TP_VK_BLANK], m->count[TP_VK_BLANK] == 1 ? "" : "s");
+	} else {
+		snprintf(line[0], sizeof line[0],
+			 "Set-up (FIG. 2): start tiles (filled) on the bottom row, each piece on its start tile; home tiles (outlined) on the top row; %ld blank%s in the centre.",
+			 m->count[TP_VK_BLANK], m->count[TP_VK_BLANK] == 1 ? "" : "s");
+		snprintf(line[1], sizeof line[1],
+			 "Then the players take turns laying the %ld vector tiles on the empty squares, every marker at the bottom.",
+			 m->count[TP_VK_VECTOR]);
+	}
 	double fs, side, strip;
 	if (caption_fit(c, W, g, line, &fs, &side, &strip) != 0)
 		return -1;
@@ -376,7 +385,7 @@ static int build_setup(const struct tp_config *c, const void *model, struct tp_d
 		for (int col = 0; col < m->cols; col++) {
 			const struct tp_vtile *tl = &m->grid[(size_t)r * m->cols + col];
 			double x = g + col * t, y = g + r * t;
-			if (tl->kind == TP_VK_VECTOR)
+			if (tl->kind == TP_VK_VECTOR || (placed && tl->kind == TP_VK_BLANK))
 				continue;
 			if (tile_art(sc, c, tl, x, y, t) != 0 ||
 			    tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.015 * t, x, y, t, t) != 0)
