@@ -150,6 +150,11 @@ struct tp_build {
 	int laid_ok;
 };
 
+/* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
+ * take hours and gigabytes of PNG: they are written only when --formats
+ * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
+#define TP_PNG_AUTO_MAX_PX 2e9
+
 /* Whether sheet i of plan b gets backend bi (its formats; plates no
  * rasters). */
 int tp_build_gets(const struct tp_build *b, size_t i, size_t bi);

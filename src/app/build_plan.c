@@ -326,11 +326,6 @@ static int only_writes(const struct tp_build *b, tp_err *e)
 	return TP_OK;
 }
 
-/* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
- * take hours and gigabytes of PNG: they are written only when --formats
- * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
-#define TP_PNG_AUTO_MAX_PX 2e9
-
 static void drop_huge_rasters(struct tp_build *b)
 {
 	const struct tp_config *c = b->session->cfg;
