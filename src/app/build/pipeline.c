@@ -18,6 +18,7 @@
 #include "app/build_record.h"
 #include "app/file_name.h"
 #include "app/session.h"
+#include "app/sheet_pages.h"
 #include "core/alloc.h"
 #include "core/trace.h"
 #include "print/backend/backend.h"
@@ -140,17 +141,29 @@ static int visit(void *ctx, const struct tp_build *b, size_t sheet, const struct
  * made one page at a time is counted, not made), checked against the
  * limits.  What passes is estimated again from the layouts; what fails
  * is refused here, at no layout's cost (a 1200 x 1200 series board took
- * minutes and gigabytes to lay out before the same refusal). */
+ * minutes and gigabytes to lay out before the same refusal).  For check
+ * (the estimate) alone: a build's plan lays each sheet out once. */
 static int bound(void *ctx, const struct tp_build *b, tp_err *e)
 {
 	const struct checks *ck = ctx;
 	const struct tp_session *s = ck->s;
 	struct tp_estimate est = { 0 };
 	int rc = TP_OK;
+	int punch = s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD;
 	for (size_t i = 0; rc == TP_OK && i < s->game->n_sheets; i++) {
 		if (!b->want[i])
 			continue;
-		for (size_t bi = 0; rc == TP_OK && bi < tp_n_backends; bi++) {
+		/* Only a sheet made one page at a time, in part (its frame) or
+		 * counted: one laid out whole is left to the plan, once. */
+		struct tp_sheet_pages sp;
+		if (tp_sheet_pages_open(&sp, s, i, punch ? 1 : TP_PAGES_FRAME) != 0) {
+			tp_sheet_pages_close(&sp);
+			rc = tp_fail(e, TP_EIO, "out of memory estimating the build");
+			break;
+		}
+		int cheap = sp.one || sp.counted || sp.doc.parted;
+		tp_sheet_pages_close(&sp);
+		for (size_t bi = 0; cheap && rc == TP_OK && bi < tp_n_backends; bi++) {
 			struct tp_estimate part = { 0 };
 			if (!tp_build_gets(b, i, bi))
 				continue;
@@ -365,7 +378,6 @@ static int plan_and_check(const struct tp_build_request *rq, const struct tp_bui
 	opt->in_folder = in_folder;
 	opt->visit = visit;
 	opt->visit_ctx = &ck;
-	opt->bound = bound;
 	if (rc == TP_OK)
 		rc = tp_build_plan(b, s, opt, e);
 	free(in_folder);
