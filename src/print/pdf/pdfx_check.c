@@ -250,6 +250,10 @@ static void stream(struct chk *c, int page, const struct tp_pdf_obj *o)
 		fail(c, page, "content filter %s not read here", f->type == TP_PV_NAME ? f->s : "?");
 		return;
 	}
+	/* An empty stream is an empty page (libharu writes a blank page's
+	 * content as no bytes at all, filter or not; qpdf reads it so). */
+	if (o->stream_len == 0)
+		return;
 	uLongf cap = (uLongf)o->stream_len * 4 + 1024;
 	for (int tries = 0; tries < 8; tries++, cap *= 4) {
 		unsigned char *out = tp_malloc(cap);
