@@ -44,9 +44,15 @@
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
 #define TP_FIXED_EPOCH 946684800LL
 
+/* The preview page's thumbnails: thumbs/BASE.png, at most TP_THUMB_PX
+ * pixels on the longer side (build_proof.c). */
+#define TP_THUMB_DIR "thumbs"
+#define TP_THUMB_PX 640.0
+
 /* Sheet numbers of the files that belong to no sheet of the game. */
 #define TP_MANIFEST_SHEET ((size_t)-1)
 #define TP_PROOF_SHEET ((size_t)-2)
+#define TP_PLAYTEST_SHEET ((size_t)-4)   /* playtest.pdf (app/playtest.h) */
 
 struct tp_build;
 
@@ -80,7 +86,7 @@ struct tp_build_opts {
 #define TP_LAYOUT_KEEP_BYTES (24u << 20)
 
 /* Tasks besides one sheet in one format. */
-enum tp_task_kind { TP_TASK_SHEET, TP_TASK_INKS, TP_TASK_PROOF };
+enum tp_task_kind { TP_TASK_SHEET, TP_TASK_INKS, TP_TASK_PROOF, TP_TASK_PLAYTEST };
 
 /* One task: one sheet in one format. */
 struct tp_task {
@@ -157,14 +163,11 @@ void tp_build_free(struct tp_build *b);
 int tp_build_manifest(struct tp_build *b, tp_err *e);
 int tp_build_sheets(struct tp_build *b, tp_err *e);
 
-/* Shared by the steps (build_run.c). */
+/* The pixels a raster of area mm^2 holds at c's print.dpi: the one count
+ * the plan (huge rasters) and the estimate (print.max_gpx) both use. */
+double tp_build_pixels(const struct tp_config *c, double area);
 
-/* The pages of one sheet as the game builds them: the plan's layout when
- * kept (*doc then points into b->built: not to be freed or changed), else
- * laid out anew into *own (*doc = own; the caller frees it).  0, or -1
- * when out of memory. */
-int tp_build_built(const struct tp_build *b, size_t sheet, struct tp_doc *own,
-		   const struct tp_doc **doc);
+/* Shared by the steps (build_run.c). */
 
 /* The pages of one sheet as they are written, from its pages as built:
  * *out = built itself when imposing changes nothing, else an imposed copy

@@ -260,15 +260,21 @@ static int lay_out_sheets(struct tp_build *b, tp_err *e)
 	return rc;
 }
 
+static int playtest(const struct tp_build *b)
+{
+	return b->session->cfg->print.layout == TP_LAYOUT_PLAYTEST;
+}
+
 /* One task per wanted sheet and format.  0, or -1 when out of memory. */
 static int plan_tasks(struct tp_build *b)
 {
 	const struct tp_game *g = b->session->game;
 	b->n_tasks = 0;
-	b->tasks = tp_calloc(g->n_sheets * tp_n_backends + 3, sizeof *b->tasks);
+	b->tasks = tp_calloc(g->n_sheets * tp_n_backends + 4, sizeof *b->tasks);
 	if (b->tasks == NULL)
 		return -1;
-	for (size_t i = 0; i < g->n_sheets; i++) {
+	/* The playtest kit is one file of every sheet, and no press files. */
+	for (size_t i = 0; !playtest(b) && i < g->n_sheets; i++) {
 		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++) {
 			if (!gets(b, i, bi))
 				continue;
@@ -292,6 +298,10 @@ static int plan_tasks(struct tp_build *b)
 static int only_writes(const struct tp_build *b, tp_err *e)
 {
 	const struct tp_game *g = b->session->game;
+	if (playtest(b) && b->opt.only)
+		return tp_fail(e, TP_EINPUT,
+			       "--only %s: %s: print.layout = playtest writes every sheet into playtest.pdf; allowed: leave out --only, or another print.layout",
+			       b->opt.only, tp_config_where(b->session->cfg, "print", "layout"));
 	for (size_t i = 0; b->opt.only && i < g->n_sheets; i++) {
 		size_t n = 0;
 		for (size_t k = 0; k < b->n_tasks; k++)
@@ -331,13 +341,18 @@ static int only_writes(const struct tp_build *b, tp_err *e)
  * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
 #define TP_PNG_AUTO_MAX_PX 2e9
 
+double tp_build_pixels(const struct tp_config *c, double area)
+{
+	double dpmm = c->print.dpi / 25.4;
+	return area * dpmm * dpmm;
+}
+
 static void drop_huge_rasters(struct tp_build *b)
 {
 	const struct tp_config *c = b->session->cfg;
 	size_t k = 0;
 	for (size_t i = 0; i < b->n_tasks; i++) {
-		double dpmm = c->print.dpi / 25.4;
-		double px = b->tasks[i].area * dpmm * dpmm;
+		double px = tp_build_pixels(c, b->tasks[i].area);
 		if (px > TP_PNG_AUTO_MAX_PX) {
 			if (!b->opt.quiet)
 				fprintf(stderr, "tilepress: %s: %.1f Gpx at %g dpi; PNG skipped (ask for it with --formats png)\n",
@@ -357,6 +372,10 @@ static void plan_other_tasks(struct tp_build *b)
 	b->n_sheet_tasks = b->n_tasks;
 	if (b->opt.estimate)
 		return;
+	if (playtest(b)) {
+		b->want_proof = 0;
+		b->tasks[b->n_tasks++] = (struct tp_task){ .kind = TP_TASK_PLAYTEST };
+	}
 	if (b->want_manifest)
 		b->tasks[b->n_tasks++] = (struct tp_task){ .kind = TP_TASK_INKS };
 	if (b->want_proof)
@@ -446,7 +465,8 @@ int tp_build_plan(struct tp_build *b, const struct tp_session *s,
 	    b->kept == NULL)
 		return tp_fail(e, TP_EIO, "out of memory planning the build");
 	int rc = check_inputs(b, e);
-	if (rc == TP_OK)
+	/* The playtest kit lays its sheets out itself (app/playtest.h). */
+	if (rc == TP_OK && !playtest(b))
 		rc = lay_out_sheets(b, e);
 	if (rc != TP_OK)
 		return rc;

@@ -9,172 +9,43 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "app/build/input_watch.h"
 #include "app/build/pipeline.h"
+#include "app/build/preview.h"
 #include "app/session.h"
 #include "cli/cli.h"
+#include "cli/serve.h"
 #include "core/alloc.h"
 #include "core/inputs.h"
 
 /* The proof resolution, unless --set print.dpi says otherwise. */
 #define TP_WATCH_DPI "print.dpi=72"
-/* Editors save in bursts (write, rename, chmod): wait this long for quiet. */
-#define TP_WATCH_SETTLE_MS 150
-/* A watched folder replaced or removed: look for it again this often. */
-#define TP_WATCH_RETRY_MS 200
-/* What a folder's watch asks for: saves in it, and its own end (it was
- * moved, removed or replaced), after which the watch is re-added. */
-#define TP_WATCH_MASK (IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
-#define TP_WATCH_DIRS 64
-
-struct watch {
-	int fd;                       /* inotify */
-	int wd[TP_WATCH_DIRS];        /* -1: the folder went; looked for again */
-	char dir[TP_WATCH_DIRS][PATH_MAX];
-	size_t n_dirs;
-	char files[TP_INPUTS_MAX * 2][PATH_MAX];  /* every input seen, by full path */
-	size_t n_files;
-};
-
-/* The folder of path and its last component. */
-static void split_path(const char *path, char *dir, size_t n, const char **base)
-{
-	const char *slash = strrchr(path, '/');
-	if (slash == NULL) {
-		snprintf(dir, n, ".");
-		*base = path;
-	} else {
-		snprintf(dir, n, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-		*base = slash + 1;
-	}
-}
-
-/* Notes the input p (and, for a symbolic link, the file it points to:
- * an edit of the target is an edit of the input) and watches its folder. */
-static void watch_path(struct watch *w, const char *p, int depth)
-{
-	{
-		int known = 0;
-		for (size_t k = 0; k < w->n_files && !known; k++)
-			known = strcmp(w->files[k], p) == 0;
-		if (!known && w->n_files < sizeof w->files / sizeof w->files[0])
-			snprintf(w->files[w->n_files++], PATH_MAX, "%s", p);
-		char dir[PATH_MAX];
-		const char *base;
-		split_path(p, dir, sizeof dir, &base);
-		known = 0;
-		for (size_t k = 0; k < w->n_dirs && !known; k++)
-			known = strcmp(w->dir[k], dir) == 0;
-		if (!known && w->n_dirs < TP_WATCH_DIRS) {
-			int wd = inotify_add_watch(w->fd, dir, TP_WATCH_MASK);
-			/* a folder that is not there: the config names it wrong */
-			if (wd >= 0) {
-				w->wd[w->n_dirs] = wd;
-				snprintf(w->dir[w->n_dirs++], PATH_MAX, "%s", dir);
-			}
-		}
-	}
-	char target[PATH_MAX];
-	struct stat st;
-	if (depth < 8 && lstat(p, &st) == 0 && S_ISLNK(st.st_mode) && realpath(p, target) &&
-	    strcmp(target, p) != 0)
-		watch_path(w, target, depth + 1);
-}
-
-/* Watches the folders of every input the last load noted. */
-static void watch_inputs(struct watch *w)
-{
-	for (size_t i = 0; i < tp_inputs_count(); i++)
-		watch_path(w, tp_inputs_get(i), 0);
-}
-
-/* Looks again for the folders whose watch ended (moved, removed or
- * replaced): 1 when one is back (a new folder of that name: what is in
- * it now is the input). */
-static int rewatch(struct watch *w)
-{
-	int back = 0;
-	for (size_t d = 0; d < w->n_dirs; d++)
-		if (w->wd[d] < 0 && (w->wd[d] = inotify_add_watch(w->fd, w->dir[d], TP_WATCH_MASK)) >= 0)
-			back = 1;
-	return back;
-}
-
-static int lost(const struct watch *w)
-{
-	for (size_t d = 0; d < w->n_dirs; d++)
-		if (w->wd[d] < 0)
-			return 1;
-	return 0;
-}
-
-/* Whether an event in watch descriptor wd on name touches an input. */
-static const char *touched(const struct watch *w, int wd, const char *name)
-{
-	for (size_t d = 0; d < w->n_dirs; d++) {
-		if (w->wd[d] != wd)
-			continue;
-		for (size_t k = 0; k < w->n_files; k++) {
-			char dir[PATH_MAX];
-			const char *base;
-			split_path(w->files[k], dir, sizeof dir, &base);
-			if (strcmp(dir, w->dir[d]) == 0 && strcmp(base, name) == 0)
-				return w->files[k];
-		}
-	}
-	return NULL;
-}
-
-/* Reads the pending events; the first input they touch into *what.
- * A folder whose watch ends (moved, removed: IN_MOVE_SELF, IN_DELETE_SELF,
- * IN_IGNORED) is dropped, to be looked for again (rewatch).  1 when an
- * input was touched, 0 when none, -1 on a read error. */
-static int drain(struct watch *w, const char **what)
-{
-	char buf[8192] __attribute__((aligned(__alignof__(struct inotify_event))));
-	int hit = 0;
-	for (;;) {
-		ssize_t n = read(w->fd, buf, sizeof buf);
-		if (n < 0)
-			return errno == EAGAIN ? hit : -1;
-		for (char *p = buf; p < buf + n;) {
-			const struct inotify_event *ev = (const struct inotify_event *)p;
-			const char *f = ev->len ? touched(w, ev->wd, ev->name) : NULL;
-			if (ev->mask & (IN_MOVE_SELF | IN_DELETE_SELF | IN_IGNORED))
-				for (size_t d = 0; d < w->n_dirs; d++)
-					if (w->wd[d] == ev->wd) {
-						/* The old folder (moved away) is
-						 * not the input any more. */
-						if (!(ev->mask & IN_IGNORED))
-							inotify_rm_watch(w->fd, ev->wd);
-						w->wd[d] = -1;
-					}
-			if (f && !hit) {
-				*what = f;
-				hit = 1;
-			}
-			p += sizeof *ev + ev->len;
-		}
-	}
-}
+/* Where in the output folder the watch's proofs go. */
+#define TP_WATCH_FOLDER "watch"
 
 /* Per sheet, the digest of its layout (app/build/pipeline.h:
  * tp_build_digests).  Loads the config (noting its inputs); TP_OK, or the
  * load's error. */
-static int digests(const struct tp_cli *cli, char (**out)[65], const struct tp_game **game, tp_err *e)
+static int digests(const struct tp_cli *cli, char (**out)[65], const struct tp_game **game,
+		   char *watch_dir, size_t n_dir, tp_err *e)
 {
 	struct tp_session s;
 	tp_inputs_reset();
 	int rc = tp_cli_session_open(&s, cli, e);
 	if (rc != TP_OK)
 		return rc;
+	/* The proofs go to DIR/watch, DIR the folder a build of this config
+	 * writes: never over the press set there (print.dpi 300 replaced by
+	 * 72 dpi proofs without a word). */
+	if (watch_dir[0] == '\0') {
+		char dir[PATH_MAX];
+		tp_session_out_dir(cli->out_dir, s.cfg, dir, sizeof dir);
+		snprintf(watch_dir, n_dir, "%s/%s", dir, TP_WATCH_FOLDER);
+	}
 	const struct tp_game *g = s.game;
 	char (*d)[65] = tp_calloc(g->n_sheets + 1, sizeof *d);
 	if (d == NULL)
@@ -229,67 +100,66 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 		dpi_given |= strncmp(c.sets[i], "print.dpi", 9) == 0;
 	if (!dpi_given && c.n_sets < TP_MAX_SETS)
 		c.sets[c.n_sets++] = TP_WATCH_DPI;
-	struct watch *w = tp_calloc(1, sizeof *w);
+	struct tp_input_watch *w = tp_input_watch_open(e);
 	if (w == NULL)
-		return tp_fail(e, TP_EIO, "out of memory");
-	w->fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
-	if (w->fd < 0) {
-		free(w);
-		return tp_fail(e, TP_EIO, "watch: inotify: %s", strerror(errno));
-	}
+		return TP_EIO;
 	const struct tp_game *g = NULL;
 	char (*good)[65] = NULL;   /* the digests of the last good set */
+	static char watch_dir[PATH_MAX + 16];
+	watch_dir[0] = '\0';
+	/* What the page of the folder says it shows. */
+	tp_preview_set_note("Proofs of <code>tilepress watch</code>: a quick look at the design, "
+			    "not the press set (that is the folder above, made by <code>tilepress build</code>).");
 	const char *why = "start";
 	int rc = TP_OK;
+	struct tp_serve *srv = NULL;
 	for (;;) {
 		char (*now)[65] = NULL;
 		tp_err err = { 0 };
-		int r = digests(&c, &now, &g, &err);
-		watch_inputs(w);
+		int r = digests(&c, &now, &g, watch_dir, sizeof watch_dir, &err);
+		if (watch_dir[0])
+			c.out_dir = watch_dir;
+		tp_input_watch_add(w);
 		if (r == TP_OK)
 			r = rebuild(&c, g, good, now, why, &err);
 		if (r == TP_OK) {
 			free(good);
 			good = now;
+			tp_serve_notify(srv);   /* the pages listening reload */
 		} else {
 			free(now);
 			fprintf(stderr, "tilepress: %s\n", err.msg);
 			fprintf(stderr, "tilepress: watch: %s; the folder keeps the last good set\n",
 				good ? "not rebuilt" : "nothing built yet");
-			if (r == TP_EIO && good == NULL && w->n_dirs == 0) {
+			if (r == TP_EIO && good == NULL && tp_input_watch_folders(w) == 0) {
 				*e = err;
 				rc = r;
 				break;
 			}
 		}
-		if (w->n_dirs == 0) {
+		if (tp_input_watch_folders(w) == 0) {
 			rc = tp_fail(e, TP_EIO, "watch: no folder to watch (inotify: %s)", strerror(errno));
 			break;
 		}
-		/* Wait for a save, then for the burst to settle. */
-		const char *what = NULL;
-		struct pollfd p = { w->fd, POLLIN, 0 };
-		int hit = 0;
-		while (!hit) {
-			int ready = poll(&p, 1, lost(w) ? TP_WATCH_RETRY_MS : -1);
-			if (ready < 0 && errno != EINTR)
+		/* --serve: once the folder exists, on 127.0.0.1 only. */
+		if (c.serve && srv == NULL && good != NULL) {
+			rc = tp_serve_start(&srv, watch_dir, c.serve_port, e);
+			if (rc != TP_OK)
 				break;
-			hit = ready > 0 && drain(w, &what) == 1;
-			if (!hit && rewatch(w)) {
-				hit = 1;
-				what = "a watched folder was replaced";
-			}
+			printf("tilepress: watch: serving %s at http://127.0.0.1:%u/\n", watch_dir,
+			       tp_serve_port(srv));
+			fflush(stdout);
 		}
-		while (poll(&p, 1, TP_WATCH_SETTLE_MS) > 0)
-			drain(w, &what);
+		const char *what = NULL;
+		int hit = tp_input_watch_wait(w, &what);
 		if (!hit) {
 			rc = tp_fail(e, TP_EIO, "watch: waiting for changes: %s", strerror(errno));
 			break;
 		}
 		why = what;
 	}
+	tp_serve_stop(srv);
 	free(good);
-	close(w->fd);
-	free(w);
+	tp_input_watch_close(w);
 	return rc;
 }

@@ -65,12 +65,19 @@ struct tp_print {
 	/* The preflight's limits (preflight.h); 0 turns a rule off. */
 	double safe_mm, max_tac_pct, min_die_gap_mm, min_component_mm;
 	double min_line_mm;        /* thinnest stroke in a solid ink */
+	double min_text_pt;        /* smallest text a PDF file may show (preflight FILE.pdf) */
 	double emboss_min_mm, emboss_gap_mm;  /* emboss element, and gap */
 	/* Nicks in every closed die contour (print/layout/die.h); 0: none. */
 	int nicks_per_side;
 	double nick_mm, nick_corner_mm;
 	int pdfx;                  /* enum tp_pdfx: the PDFs' PDF/X version */
 	int die_lines;             /* enum tp_die_lines */
+	/* print.layout = playtest (app/playtest.h): the paper (enum
+	 * tp_paper), how the home printer prints the backs (enum tp_duplex),
+	 * and how far every back is moved (mm, right and down on the back
+	 * page as drawn), as read from the calibration sheet. */
+	int paper, duplex;
+	double duplex_offset[2];
 	struct tp_palette inks;    /* the game's inks, then the shared ones */
 	/* PDF/X-1a output intent: a registered printing condition, and a CMYK
 	 * output profile to embed ("" = name the condition only). */
@@ -104,6 +111,10 @@ struct tp_config {
 	/* The art pack print.art names, read after the game's finish(); NULL
 	 * when none (owned). */
 	struct tp_art_pack *art;
+	/* The factory profile wins over the config file: each [print] key
+	 * the file sets to another value than the profile, one line each
+	 * ("file:line: print.KEY = V: not used, ..."), or NULL (owned). */
+	char *profile_wins;
 };
 
 /* Where section.name was last set, or the config path when it kept its

@@ -15,9 +15,18 @@ ERR=$T/stderr
 # ---- harness ----------------------------------------------------------------
 
 # tcase NAME FUNCTION [ARGS...]: runs FUNCTION; it reports trouble with fail.
+# With TP_CASE set (make check CASE=PATTERN), only the cases whose NAME
+# matches that shell pattern run; the others are not counted.
 tcase() {
 	tc_name=$1
 	shift
+	if [ -n "${TP_CASE:-}" ]; then
+		# shellcheck disable=SC2254
+		case $tc_name in
+		$TP_CASE) ;;
+		*) return 0 ;;
+		esac
+	fi
 	why=
 	"$@"
 	if [ -z "$why" ]; then

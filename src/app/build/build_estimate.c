@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "app/build.h"
 #include "app/file_name.h"
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
@@ -105,8 +106,7 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 	tp_sheet_pages_close(&sp);
 	if (rc != 0)
 		return -1;
-	double dpmm = c->print.dpi / 25.4;
-	double gpx = b->raster ? area * dpmm * dpmm / 1e9 : 0;
+	double gpx = b->raster ? tp_build_pixels(c, area) / 1e9 : 0;
 	est->files += files;
 	est->gpx += gpx;
 	if (files > est->most_files) {

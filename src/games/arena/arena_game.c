@@ -186,9 +186,7 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      TP_ARENA_PIECES, r->players);
 	int parts = tp_arena_outer_parts(r);
 	tp_buf_printf(b, "outer arena: %d separate part%s%s\n", parts, parts == 1 ? "" : "s",
-		      r->inner == TP_INNER_SQUARE
-			      ? " (the square inner arena leaves one ring: it departs from the seed's four separate parts)"
-		      : r->grid == TP_GRID_HEX ? " (one round each corner: the seed's four separate parts, on six corners)"
+		      r->grid == TP_GRID_HEX ? " (one round each corner: the seed's four separate parts, on six corners)"
 		      : hex ? " (one round each corner: the seed's four separate parts, on three corners)"
 			    : " (the seed's four separate parts)");
 	if (numbers)

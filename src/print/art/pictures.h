@@ -47,8 +47,8 @@ struct tp_pictures {
 /* Where the file named by key = name is.  A name ("toys") is
  * templates/pictures/toys.ini in the data folders; a path (with a / or
  * ending .ini) is taken beside the config file when config is given (a
- * relative path in a config is the config's, [issue 23]) and it is there,
- * else as given (relative to the current folder: what --set means).
+ * relative path in a config is the config's, wherever tilepress runs)
+ * and it is there, else as given (relative to the current folder: what --set means).
  * TP_OK with out filled, else TP_EINPUT naming key, name and where it
  * looked. */
 int tp_pictures_resolve(const char *key, const char *name, const char *config, char *out,

@@ -51,12 +51,6 @@ double tp_symbol_apothem(int symbol, double size)
 	return size * apothem_ratio(symbol);
 }
 
-double tp_symbol_grown(int symbol, double size, double by)
-{
-	double a = tp_symbol_apothem(symbol, size) + by;
-	return a > 0 ? a / apothem_ratio(symbol) : 0;
-}
-
 int tp_symbol_draw(struct tp_scene *sc, int ink, int paint, double stroke, int symbol,
 		   double cx, double cy, double size)
 {

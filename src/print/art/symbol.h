@@ -28,13 +28,6 @@ extern const char *const tp_symbol_names[TP_SYM_ALL];
  * orientation. */
 int tp_symbol_parse(const char *name);
 
-/* The size of the same symbol grown by `by` mm perpendicular to every
- * edge (a circle: by on the radius), so that its outline lies `by` mm
- * outside the outline of a symbol of size `size` with the same centre:
- * a recess that takes the symbol with that clearance all round.  The
- * grown polygon keeps sharp corners (a mitred offset).  by may be
- * negative (a shrunk symbol) down to a point. */
-double tp_symbol_grown(int symbol, double size, double by);
 
 /* Distance from the centre to each edge (the apothem; a circle's
  * radius) of a symbol of that size. */

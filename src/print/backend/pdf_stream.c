@@ -381,6 +381,15 @@ static int write_tail(struct tp_pdf_stream *s, HPDF_Stream out)
 	return HPDF_Stream_WriteStr(out, line) == HPDF_OK ? 0 : -1;
 }
 
+int tp_pdf_stream_rest(struct tp_pdf_stream *s)
+{
+	HPDF_Xref x = s->pdf->xref;
+	for (; s->next < x->entries->count; s->next++)
+		if (write_object(s->out, HPDF_Xref_GetEntry(x, s->next), s->next) != 0)
+			return -1;
+	return 0;
+}
+
 int tp_pdf_stream_end(struct tp_pdf_stream *s, FILE *f)
 {
 	struct sink k = { f, &s->err };

@@ -66,6 +66,11 @@ int tp_pdf_stream_content(struct tp_pdf_stream *s, HPDF_Page pg);
  * error, or a failed write: s->err). */
 int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg, void *const *keep, size_t n_keep);
 
+/* Writes the objects made since the last page (e.g. the XMP metadata
+ * stream, made when the pages' hash is known) into the body.  0 or -1 as
+ * above. */
+int tp_pdf_stream_rest(struct tp_pdf_stream *s);
+
 /* The whole file onto f (not closed; flushed).  0 or -1 as above. */
 int tp_pdf_stream_end(struct tp_pdf_stream *s, FILE *f);
 

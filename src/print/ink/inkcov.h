@@ -1,8 +1,8 @@
 #ifndef TP_INKCOV_H
 #define TP_INKCOV_H
 
-/* Ink coverage per printing plate, for the prepress report (issue 12
- * point 7): what the press will lay down, measured on the scene itself,
+/* Ink coverage per printing plate, for the prepress report (a press
+ * prices and dries a sheet by it): what the press will lay down, measured on the scene itself,
  * for any game.
  *
  * The scene's trim area is rasterised with Cairo (antialiased, so a pixel

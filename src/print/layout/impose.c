@@ -79,7 +79,7 @@ static int paste(struct tp_scene *dst, const struct tp_scene *tile, double x, do
 	double b = tile->bleed;
 	for (size_t i = 0; i < tile->n_shapes; i++) {
 		const struct tp_shape *s = &tile->shapes[i];
-		if ((s->flags & TP_SHAPE_MARK) || (skip_cut && s->ink == TP_INK_CUT))
+		if (tp_shape_is_mark(s) || (skip_cut && s->ink == TP_INK_CUT))
 			continue;
 		if (s->kind == TP_SHAPE_TEXT &&
 		    (s->x < -EPS || s->x >= tw - EPS || s->y <= EPS || s->y > th + EPS))
@@ -182,7 +182,7 @@ int tp_impose_scene(const struct tp_press *press, const struct tp_tile_grid *g,
 		return -1;   /* tp_impose_check refused this config already */
 	double die_w = 0;
 	for (size_t i = 0; i < src->n_shapes; i++)
-		if (src->shapes[i].ink == TP_INK_CUT && !(src->shapes[i].flags & TP_SHAPE_MARK)) {
+		if (src->shapes[i].ink == TP_INK_CUT && !tp_shape_is_mark(&src->shapes[i])) {
 			die_w = src->shapes[i].stroke > 0 ? src->shapes[i].stroke : 0.25;
 			break;
 		}

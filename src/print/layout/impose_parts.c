@@ -93,7 +93,7 @@ static int fill_sheet(struct tp_scene *dst, const struct tp_press *pr, const str
 {
 	for (size_t i = 0; i < src->n_shapes; i++) {
 		const struct tp_shape *s = &src->shapes[i];
-		if (s->flags & TP_SHAPE_MARK)
+		if (tp_shape_is_mark(s))
 			continue;
 		double bb[4];
 		tp_shape_bbox(src, s, bb);

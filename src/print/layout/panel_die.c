@@ -232,7 +232,7 @@ static int run_on(struct tp_scene *dst, const struct tp_scene *src, const struct
 		  unsigned mask)
 {
 	if (!mask || s->kind != TP_SHAPE_PATH || s->paint != TP_FILL || s->ink == TP_INK_CUT ||
-	    (s->flags & TP_SHAPE_MARK) || s->count < 3 || s->count > RUNON_MAX)
+	    tp_shape_is_mark(s) || s->count < 3 || s->count > RUNON_MAX)
 		return 1;
 	const struct tp_pt *p = src->pts + s->first;
 	double v[RUNON_MAX][2], b[4];
@@ -313,7 +313,7 @@ struct tp_scene *tp_panel_die_runon(const struct tp_scene *src, const double r[4
 	for (size_t i = 0; rc == 0 && i < src->n_shapes; i++) {
 		const struct tp_shape *s = &src->shapes[i];
 		rc = tp_scene_layer(sc, src->layers[s->layer]);
-		if (rc != 0 || s->ink != TP_INK_CUT || (s->flags & TP_SHAPE_MARK) || inside(src, s, r)) {
+		if (rc != 0 || s->ink != TP_INK_CUT || tp_shape_is_mark(s) || inside(src, s, r)) {
 			int ro = rc ? rc : run_on(sc, src, s, runon);
 			rc = ro == 1 ? copy(sc, src, s) : ro;
 			continue;
@@ -362,7 +362,7 @@ size_t tp_panel_cuts(const struct tp_scene *sc, int vertical, double max, double
 		best = from;
 		for (size_t i = 0; i < sc->n_shapes; i++) {
 			const struct tp_shape *s = &sc->shapes[i];
-			if (s->ink != TP_INK_CUT || (s->flags & TP_SHAPE_MARK) || s->kind != TP_SHAPE_PATH ||
+			if (s->ink != TP_INK_CUT || tp_shape_is_mark(s) || s->kind != TP_SHAPE_PATH ||
 			    s->count != 2)
 				continue;
 			const struct tp_pt *p = sc->pts + s->first;

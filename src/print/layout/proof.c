@@ -216,7 +216,7 @@ void tp_doc_inks_used(const struct tp_doc *doc, unsigned char used[TP_MAX_INKS])
 		const struct tp_scene *sc = doc->pages[p].sc;
 		for (size_t i = 0; i < sc->n_shapes; i++) {
 			int idx = tp_ink_index(&sc->pal, sc->shapes[i].ink);
-			if (idx >= 0 && !(sc->shapes[i].flags & TP_SHAPE_MARK))
+			if (idx >= 0 && !tp_shape_is_mark(&sc->shapes[i]))
 				used[idx] = 1;
 		}
 	}
@@ -349,21 +349,4 @@ int tp_proof_end(struct tp_doc *out, size_t n, const char *text)
 		t += len + (nl != NULL);
 	}
 	return rc ? -1 : 0;
-}
-
-int tp_proof_layout(const struct tp_palette *pal, const char *title,
-		    const struct tp_proof_item *items, size_t n, const char *text,
-		    double min_size, struct tp_doc *out)
-{
-	if (tp_proof_begin(pal, title, n, text, out) != 0)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		const struct tp_doc *d = items[i].doc;
-		char inks[200];
-		tp_doc_inks(d, inks, sizeof inks);
-		if (tp_proof_add(out, i, items[i].name, d->n ? d->pages[0].sc : NULL, d->n, inks,
-				 min_size) != 0)
-			return -1;
-	}
-	return tp_proof_end(out, n, text);
 }

@@ -9,20 +9,10 @@
 #include "print/scene/scene.h"
 #include "print/layout/sheet.h"
 
-struct tp_proof_item {
-	const char *name;          /* sheet name */
-	const struct tp_doc *doc;  /* its pages (the first is shown) */
-};
-
 /* Lays the contact sheet out as one scene (palette pal, the build's) into
- * *out.  text: lines separated by newlines, set under the thumbnails.
- * 0, or -1 when out of memory. */
-int tp_proof_layout(const struct tp_palette *pal, const char *title,
-		    const struct tp_proof_item *items, size_t n, const char *text,
-		    double min_size, struct tp_doc *out);
-
-/* The same in steps, so that no more than one sheet need be laid out at a
- * time: begin (n items to come; the title and text as above), then item
+ * out, in steps, so that no more than one sheet need be laid out at a
+ * time: begin (n items to come; text: lines separated by newlines, set
+ * under the thumbnails), then item
  * i's first page (first, already laid out; it may be freed after), its page
  * count and its inks (tp_doc_inks; for a sheet made a page at a time the
  * union over its pages, tp_doc_inks_used and tp_inks_text), for i = 0

@@ -295,7 +295,13 @@ int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
 	return 0;
 }
 
-void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags)
+void tp_scene_flag_from(struct tp_scene *sc, size_t first, uint16_t flags)
+{
+	for (size_t i = first; i < sc->n_shapes; i++)
+		sc->shapes[i].flags |= flags;
+}
+
+void tp_scene_flag_last(struct tp_scene *sc, uint16_t flags)
 {
 	if (sc->n_shapes > 0)
 		sc->shapes[sc->n_shapes - 1].flags |= flags;
@@ -347,7 +353,7 @@ void tp_scene_group_end(struct tp_scene *sc)
 int tp_scene_uses_ink(const struct tp_scene *sc, int id)
 {
 	for (size_t i = 0; i < sc->n_shapes; i++)
-		if (sc->shapes[i].ink == id && !(sc->shapes[i].flags & TP_SHAPE_MARK))
+		if (sc->shapes[i].ink == id && !tp_shape_is_mark(&sc->shapes[i]))
 			return 1;
 	return 0;
 }

@@ -131,6 +131,12 @@ enum tp_shape_flag {
 	TP_SHAPE_JOIN_ROUND = 32,
 	TP_SHAPE_JOIN_BEVEL = 64,
 	TP_SHAPE_MITER4 = 128,     /* miter limit 4 (SVG's default) */
+	/* Art that runs to the cut by design (a tile's pattern of cells, a
+	 * background): it reaches the cut and runs on into the bleed, and
+	 * any part of it may lie near a cut.  The preflight measures no safe
+	 * zone for it; what must stay inside (indicia, text, marks) is not
+	 * flagged.  It changes no output byte. */
+	TP_SHAPE_TO_CUT = 256,
 };
 #define TP_SHAPE_STYLE (TP_SHAPE_EVENODD | TP_SHAPE_CAP_ROUND | TP_SHAPE_CAP_SQUARE | \
 			TP_SHAPE_JOIN_ROUND | TP_SHAPE_JOIN_BEVEL | TP_SHAPE_MITER4)
@@ -149,7 +155,7 @@ struct tp_shape {
 	uint8_t kind;    /* enum tp_shape_kind */
 	uint8_t ink;     /* ink number (see tp_ink_index) */
 	uint8_t paint;   /* TP_FILL or TP_STROKE */
-	uint8_t flags;   /* enum tp_shape_flag */
+	uint16_t flags;  /* enum tp_shape_flag */
 	uint16_t layer;  /* index into scene->layers: the SVG group */
 	uint8_t align;   /* text only */
 	double stroke;   /* mm, for TP_STROKE */
@@ -158,6 +164,14 @@ struct tp_shape {
 	size_t first;    /* path: first point; text: offset into scene->text */
 	size_t count;    /* path: number of points */
 };
+
+/* Whether s is a printer's mark (crop marks, targets, slug): outside the
+ * bleed, never clipped, drawn only when marks are asked for (walk.h).
+ * Every test of it goes through here. */
+static inline int tp_shape_is_mark(const struct tp_shape *s)
+{
+	return (s->flags & TP_SHAPE_MARK) != 0;
+}
 
 struct tp_scene {
 	char name[64];        /* sheet name, e.g. "fronts" */
@@ -266,8 +280,12 @@ void tp_scene_group_end(struct tp_scene *sc);
 /* 1 when some shape that is not a printer's mark is drawn in ink id. */
 int tp_scene_uses_ink(const struct tp_scene *sc, int id);
 
+/* Flags shapes first .. n_shapes - 1 (those added since n_shapes was
+ * `first`). */
+void tp_scene_flag_from(struct tp_scene *sc, size_t first, uint16_t flags);
+
 /* Flags the last added shape (e.g. TP_SHAPE_MARK). */
-void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags);
+void tp_scene_flag_last(struct tp_scene *sc, uint16_t flags);
 
 /* Marks differ per output file (the slug names the file), so they are
  * added just before writing and taken off again afterwards. */

@@ -11,7 +11,7 @@
 int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		  const struct tp_shape *s)
 {
-	if ((s->flags & TP_SHAPE_MARK) && !o->marks)
+	if (tp_shape_is_mark(s) && !o->marks)
 		return 0;
 	if (o->inks && !(s->ink < 64 && (o->inks & TP_WALK_INK(s->ink))))
 		return 0;
@@ -140,7 +140,7 @@ static int shape(struct walk *w, size_t i)
 	struct tp_walk_shape d = {
 		.s = s, .index = i, .ink_id = s->ink, .ink_index = tp_ink_index(&sc->pal, s->ink),
 		.ink = tp_scene_ink(sc, s->ink), .paint = s->paint,
-		.mark = (s->flags & TP_SHAPE_MARK) != 0,
+		.mark = tp_shape_is_mark(s),
 	};
 	int rc = set_clip(w, !d.mark);
 	if (rc != TP_OK)
@@ -296,7 +296,7 @@ static int group_run(struct walk *w, size_t l, const size_t *order, size_t k, si
 		const struct tp_shape *s = &sc->shapes[order[i]];
 		if (!tp_walk_shows(sc, w->o, s))
 			continue;
-		if (s->flags & TP_SHAPE_MARK)
+		if (tp_shape_is_mark(s))
 			return shapes(w, order, k, j);
 		first = drawn++ ? first : i;
 		points += s->kind == TP_SHAPE_PATH ? s->count

@@ -76,7 +76,7 @@ static inline const struct tp_arena_cfg *tp_arena(const struct tp_config *c)
  * 0.3 of a square, and on small squares less, so that a ring rib of
  * rib_width_mm around it (a rib's width clear of it) still lies inside
  * the rib margin of the mark's cell: the blocking face is ribbed round the
- * mark at every size (issue 21). */
+ * mark at every size, not only where the squares are large. */
 static inline double tp_arena_mark_radius(const struct tp_arena_cfg *a)
 {
 	double room = a->square_mm / 2 - a->piece_clearance_mm - a->mark_inset_mm -

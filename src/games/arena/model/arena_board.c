@@ -196,7 +196,7 @@ struct lists {
  * then b outer of its base quarter), redrawing a quarter that repeats an
  * earlier one it turns onto; with strict, also (for a while) one whose
  * inner part repeats such a one's or that is its own mirror image (small
- * boards, finding 7), and the outer numbers rise toward the corners
+ * boards, where few numbers make repeats likely), and the outer numbers rise toward the corners
  * (tp_arena_rise, dist).  0, or -1 when memory runs out. */
 static int draw_quarters(struct tp_rng *g, const struct tp_arena_rules *r, int *vals,
 			 const struct lists *L, const struct counts *k, long long si,

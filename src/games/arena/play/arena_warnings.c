@@ -88,7 +88,7 @@ static int colour_warnings(const struct tp_config *c, char out[][200], int max)
 }
 
 /* An outer arena that holds little more of the board's points than the
- * inner one (finding 4: the circle on 19, 544 against 528): play there is
+ * inner one (the circle on 19: 544 points against 528): play there is
  * hardly worth the gate. */
 static int share_warning(const struct tp_arena_cfg *a, const struct tp_arena_board *b, char *out)
 {

@@ -156,8 +156,8 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 			if (rc == 0 && q->colour)
 				rc = tp_arena_draw_class(sc, c, q->colour, (col + 0.5) * s, (row + 0.5) * s, mark);
 		}
-	/* The start: a ring round the centre square's number (finding 9 of
-	 * issue 19: the centre carried no mark). */
+	/* The start: a ring round the centre square's number (without it
+	 * the players cannot see where play starts). */
 	if (rc == 0)
 		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, s * TP_ARENA_START_RING_W,
 				     (n / 2 + 0.5) * s, (R / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);

@@ -80,8 +80,8 @@ int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_d
 					    TP_ALIGN_CENTER, t);
 		}
 	}
-	/* Which pieces each player takes, and when the marks count (finding 9
-	 * of issue 19: with 3 players the hands mix the printed colours). */
+	/* Which pieces each player takes, and when the marks count (with 3
+	 * players the hands mix the printed colours, so the pad says so). */
 	int i = 0;
 	for (; tp_arena_pad_notes[i]; i++)
 		rc |= tp_scene_text(sc, TP_INK_TEXT, x0, y_end + 6 + 4.5 * i, 3, TP_ALIGN_LEFT,

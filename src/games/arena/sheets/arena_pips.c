@@ -1,7 +1,7 @@
 /* A piece's player as pips (arena.player_marks): 1 to 6 dots in a row
  * along the bottom of the shape's last cell, in the numbers' ink, so that
- * colour is never the only cue to whose a piece is (finding 8 of issue
- * 19: player colours that collide for colour-blind players). */
+ * colour is never the only cue to whose a piece is (player colours
+ * collide for colour-blind players). */
 
 #include "games/arena/sheets/arena_sheets.h"
 

@@ -1,4 +1,4 @@
-/* Anchors for any board size (FIG. 22, claim 16; issue 13 point 4): where
+/* Anchors for any board size (FIG. 22, claim 16, not only the drawn one): where
  * the four Anchor Tiles go and which tiles they are, derived from the rules
  * and the board size.  Pure: no I/O, no allocation.  See series.h. */
 

@@ -33,7 +33,7 @@ static void geo_of(const struct tp_config *c, double across, int sheet, struct g
 	g->gap = -1;
 	/* Two bleeds and a millimetre between the boxes, whatever the
 	 * gutter: the press sheet spacing is the imposition's business. */
-	if (sheet && c->print.layout == TP_LAYOUT_PUNCHBOARD)
+	if (sheet && tp_layout_apart(c->print.layout))
 		g->gap = 2 * c->print.bleed_mm + 1;
 }
 
@@ -272,7 +272,7 @@ static int build_layout(const struct tp_config *c, const void *model, struct tp_
 static int hex_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
 {
 	int back = strcmp(page, "backs") == 0;
-	if (c->print.layout != TP_LAYOUT_PUNCHBOARD || (!back && strcmp(page, "fronts") != 0))
+	if (!tp_layout_apart(c->print.layout) || (!back && strcmp(page, "fronts") != 0))
 		return 0;
 	struct geo g;
 	geo_of(c, c->print.tile_mm, 1, &g);

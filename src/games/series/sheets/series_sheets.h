@@ -20,9 +20,6 @@ int tp_series_templates(const struct tp_config *c, const void *model, struct tp_
 /* Shared with those: a sheet with its layers made in drawing order. */
 struct tp_scene *tp_series_new_sheet(const struct tp_config *c, const char *name,
 				     double w, double h, const int *layers, size_t n);
-/* The unmirrored tile backs, as they lie on the board. */
-struct tp_scene *tp_series_backs_scene(const struct tp_config *c, const struct tp_pattern *p,
-				       const char *name);
 
 extern const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS];
 

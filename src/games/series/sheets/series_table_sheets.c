@@ -79,7 +79,7 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 static double step_of(const struct tp_config *c)
 {
 	double t = c->print.tile_mm;
-	return c->print.layout == TP_LAYOUT_PUNCHBOARD ? t + 2 * c->print.bleed_mm + 1 : t;
+	return tp_layout_apart(c->print.layout) ? t + 2 * c->print.bleed_mm + 1 : t;
 }
 
 static int build_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
@@ -210,7 +210,7 @@ static int build_layout(const struct tp_config *c, const void *model, struct tp_
 static int table_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
 {
 	int back = strcmp(page, "backs") == 0;
-	if (c->print.layout != TP_LAYOUT_PUNCHBOARD || (!back && strcmp(page, "fronts") != 0))
+	if (!tp_layout_apart(c->print.layout) || (!back && strcmp(page, "fronts") != 0))
 		return 0;
 	double t = c->print.tile_mm, st = step_of(c);
 	ps->p = tp_calloc(TP_TABLE_TILES, sizeof *ps->p);

@@ -71,11 +71,6 @@ int tp_vector_play_seat(const struct tp_vector_play *g)
 	return g->seat;
 }
 
-int tp_vector_play_pos(const struct tp_vector_play *g, int seat)
-{
-	return g->pos[seat];
-}
-
 int tp_vector_play_winner(const struct tp_vector_play *g)
 {
 	return g->winner;

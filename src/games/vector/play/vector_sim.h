@@ -38,8 +38,6 @@ void tp_vector_play_free(struct tp_vector_play *g);
 
 /* The seat to move (1-based), 0 when the game is over. */
 int tp_vector_play_seat(const struct tp_vector_play *g);
-/* The square (row * cols + col) of a seat's piece. */
-int tp_vector_play_pos(const struct tp_vector_play *g, int seat);
 /* The winner, 0 while none. */
 int tp_vector_play_winner(const struct tp_vector_play *g);
 
