@@ -12,7 +12,7 @@ BUILD   := build
 # Debian 12's libhpdf-dev ships no pkg-config file; we write one (see below).
 # ($(shell) in make 4.3 does not see exported variables: set it inline.)
 PKGCONFIG = PKG_CONFIG_PATH="$(CURDIR)/$(BUILD)/pkgconfig:$$PKG_CONFIG_PATH" pkg-config
-PKGS    := cairo libpng zlib libhpdf inih fontconfig freetype2 lcms2 libxml-2.0
+PKGS    := cairo libpng zlib libhpdf inih fontconfig freetype2 lcms2 libxml-2.0 libmicrohttpd pangocairo
 CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
 WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral \
@@ -37,9 +37,9 @@ TESTSRC  := $(sort $(shell find tests -name 'test_*.c'))
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 	libinih-dev zlib1g-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev \
-	libxml2-dev
+	libxml2-dev libmicrohttpd-dev libpango1.0-dev
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 python3-ezdxf time chromium \
-	librsvg2-bin libxml2-utils
+	librsvg2-bin libxml2-utils tesseract-ocr tesseract-ocr-eng
 
 .PHONY: all run test layers size golden golden-update unit cli asan faults prepress check-valgrind deps deps-build deps-check clean check test-steps bench
 all: $(BUILD)/pkgconfig/libhpdf.pc
@@ -110,6 +110,7 @@ $(BUILD)/asan-tests/%: tests/%.c tests/tu_case.c $(ALIBOBJ)
 
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
+export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp
 
 # SUITE=NAME picks the suites unit, cli and check run: a cmocka binary
 # (test_units, or core/test_units) or a shell suite by the end of its path
@@ -119,7 +120,9 @@ export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
 # the harness's tcase (tests/cli/harness.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh tests/games/*/cli_*.sh))
 CLI_SUITES := tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/names.sh \
-	tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh $(GAME_CLI) \
+	tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/pack.sh \
+	tests/cli/rules.sh tests/cli/box.sh \
+	tests/cli/playtest.sh tests/cli/designer_loop.sh tests/cli/serve.sh $(GAME_CLI) \
 	tests/cli/man_keys.sh
 suite_pick = $(if $(SUITE),$(foreach f,$(1),$(if $(filter %/$(SUITE) %/$(SUITE).sh,$(f)),$(f))),$(1))
 UNIT_SEL := $(call suite_pick,$(TESTBIN))
@@ -184,13 +187,15 @@ faults: tilepress
 # What a prepress desk checks: PDF/X-1a, separations, proofs, SVG layers.
 prepress: tilepress
 	@TP_BIN=$(CURDIR)/tilepress sh tests/prepress/prepress.sh; a=$$?; \
-	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/factory.sh; b=$$?; [ $$a = 0 ] && [ $$b = 0 ]
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/factory.sh; b=$$?; \
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/pdf_defects.sh; c=$$?; [ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ]
 
 # One full default build under valgrind: no errors, nothing definitely lost.
 check-valgrind: tilepress
 	@rm -rf $(BUILD)/valgrind-out
 	@echo "== valgrind: full default build"
 	@valgrind -q --error-exitcode=3 --leak-check=full --errors-for-leak-kinds=definite \
+		--suppressions=tests/valgrind.supp \
 		--show-leak-kinds=definite ./tilepress build -q -j 1 -o $(BUILD)/valgrind-out
 	@echo "valgrind: 1 passed, 0 failed"
 

@@ -42,11 +42,11 @@ _tilepress()
 		cword=$COMP_CWORD
 	fi
 
-	local commands='check pattern manifest build simulate watch preflight'
+	local commands='check pattern manifest build simulate watch preflight pack'
 	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
---seed --strategy --force --wait --accept-preflight --list --game'
+--seed --strategy --force --wait --serve --accept-preflight --profile --list --game'
 
 	# The program to ask: the one being completed, else tilepress on the
 	# PATH, else ./tilepress (a fresh clone).
@@ -100,6 +100,10 @@ _tilepress()
 		COMPREPLY+=($(compgen -W "$editions" -- "$cur"))
 		return
 		;;
+	--profile)
+		COMPREPLY=($(compgen -W "generic-x1a punchboard x4" -- "$cur"))
+		return
+		;;
 	-o | --output)
 		if declare -F _filedir >/dev/null 2>&1; then
 			_filedir -d
@@ -121,7 +125,7 @@ _tilepress()
 		return
 		;;
 	--list)
-		COMPREPLY=($(compgen -W 'games editions keys sheets inks art' -- "$cur"))
+		COMPREPLY=($(compgen -W 'games editions keys sheets inks art factories' -- "$cur"))
 		return
 		;;
 	--game)

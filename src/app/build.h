@@ -44,9 +44,15 @@
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
 #define TP_FIXED_EPOCH 946684800LL
 
+/* The preview page's thumbnails: thumbs/BASE.png, at most TP_THUMB_PX
+ * pixels on the longer side (build_proof.c). */
+#define TP_THUMB_DIR "thumbs"
+#define TP_THUMB_PX 640.0
+
 /* Sheet numbers of the files that belong to no sheet of the game. */
 #define TP_MANIFEST_SHEET ((size_t)-1)
 #define TP_PROOF_SHEET ((size_t)-2)
+#define TP_PLAYTEST_SHEET ((size_t)-4)   /* playtest.pdf (app/playtest.h) */
 
 struct tp_build;
 
@@ -73,6 +79,10 @@ struct tp_build_opts {
 	int (*visit)(void *ctx, const struct tp_build *b, size_t sheet,
 		     const struct tp_doc *built, const struct tp_doc *written, tp_err *e);
 	void *visit_ctx;
+	/* Called by the plan once it knows the sheets and formats, before any
+	 * sheet is laid out (with visit_ctx): a refusal here costs no layout.
+	 * TP_OK or fills e.  May be NULL. */
+	int (*bound)(void *ctx, const struct tp_build *b, tp_err *e);
 };
 
 /* The plan keeps its layouts for the workers up to this many bytes of
@@ -80,7 +90,7 @@ struct tp_build_opts {
 #define TP_LAYOUT_KEEP_BYTES (24u << 20)
 
 /* Tasks besides one sheet in one format. */
-enum tp_task_kind { TP_TASK_SHEET, TP_TASK_INKS, TP_TASK_PROOF };
+enum tp_task_kind { TP_TASK_SHEET, TP_TASK_INKS, TP_TASK_PROOF, TP_TASK_PLAYTEST };
 
 /* One task: one sheet in one format. */
 struct tp_task {
@@ -145,6 +155,15 @@ struct tp_build {
 	size_t laid_sheet;
 	int laid_ok;
 };
+
+/* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
+ * take hours and gigabytes of PNG: they are written only when --formats
+ * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
+#define TP_PNG_AUTO_MAX_PX 2e9
+
+/* Whether sheet i of plan b gets backend bi (its formats; plates no
+ * rasters). */
+int tp_build_gets(const struct tp_build *b, size_t i, size_t bi);
 
 /* Plans the build of s's game as opt asks: TP_OK, or TP_EINPUT naming
  * what is wrong (nothing written yet), TP_EIO when out of memory.  b is

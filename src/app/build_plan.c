@@ -82,7 +82,7 @@ static int parse_only(struct tp_build *b, tp_err *e)
 
 /* The backends of b's formats that sheet i gets, before facts: plates are
  * vector art for the die maker, with no rasters. */
-static int gets(const struct tp_build *b, size_t i, size_t bi)
+int tp_build_gets(const struct tp_build *b, size_t i, size_t bi)
 {
 	const struct tp_game *g = b->session->game;
 	return (b->formats & (1u << bi)) &&
@@ -132,7 +132,7 @@ static int refused_for_files(const struct tp_build *b, size_t i, size_t n)
 	if (!b->want[i] || n <= (size_t)b->session->cfg->print.max_files)
 		return 0;
 	for (size_t bi = 0; bi < tp_n_backends; bi++)
-		if (gets(b, i, bi) && !tp_backends[bi].multipage && !tp_backends[bi].only_ink)
+		if (tp_build_gets(b, i, bi) && !tp_backends[bi].multipage && !tp_backends[bi].only_ink)
 			return 1;
 	return 0;
 }
@@ -260,17 +260,23 @@ static int lay_out_sheets(struct tp_build *b, tp_err *e)
 	return rc;
 }
 
+static int playtest(const struct tp_build *b)
+{
+	return b->session->cfg->print.layout == TP_LAYOUT_PLAYTEST;
+}
+
 /* One task per wanted sheet and format.  0, or -1 when out of memory. */
 static int plan_tasks(struct tp_build *b)
 {
 	const struct tp_game *g = b->session->game;
 	b->n_tasks = 0;
-	b->tasks = tp_calloc(g->n_sheets * tp_n_backends + 3, sizeof *b->tasks);
+	b->tasks = tp_calloc(g->n_sheets * tp_n_backends + 4, sizeof *b->tasks);
 	if (b->tasks == NULL)
 		return -1;
-	for (size_t i = 0; i < g->n_sheets; i++) {
+	/* The playtest kit is one file of every sheet, and no press files. */
+	for (size_t i = 0; !playtest(b) && i < g->n_sheets; i++) {
 		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++) {
-			if (!gets(b, i, bi))
+			if (!tp_build_gets(b, i, bi))
 				continue;
 			/* A backend of one ink skips sheets without it. */
 			if (tp_backends[bi].only_ink && !(b->facts[i].has_ink & (1u << bi)))
@@ -292,6 +298,10 @@ static int plan_tasks(struct tp_build *b)
 static int only_writes(const struct tp_build *b, tp_err *e)
 {
 	const struct tp_game *g = b->session->game;
+	if (playtest(b) && b->opt.only)
+		return tp_fail(e, TP_EINPUT,
+			       "--only %s: %s: print.layout = playtest writes every sheet into playtest.pdf; allowed: leave out --only, or another print.layout",
+			       b->opt.only, tp_config_where(b->session->cfg, "print", "layout"));
 	for (size_t i = 0; b->opt.only && i < g->n_sheets; i++) {
 		size_t n = 0;
 		for (size_t k = 0; k < b->n_tasks; k++)
@@ -326,11 +336,6 @@ static int only_writes(const struct tp_build *b, tp_err *e)
 	return TP_OK;
 }
 
-/* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
- * take hours and gigabytes of PNG: they are written only when --formats
- * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
-#define TP_PNG_AUTO_MAX_PX 2e9
-
 double tp_build_pixels(const struct tp_config *c, double area)
 {
 	double dpmm = c->print.dpi / 25.4;
@@ -362,6 +367,10 @@ static void plan_other_tasks(struct tp_build *b)
 	b->n_sheet_tasks = b->n_tasks;
 	if (b->opt.estimate)
 		return;
+	if (playtest(b)) {
+		b->want_proof = 0;
+		b->tasks[b->n_tasks++] = (struct tp_task){ .kind = TP_TASK_PLAYTEST };
+	}
 	if (b->want_manifest)
 		b->tasks[b->n_tasks++] = (struct tp_task){ .kind = TP_TASK_INKS };
 	if (b->want_proof)
@@ -451,7 +460,10 @@ int tp_build_plan(struct tp_build *b, const struct tp_session *s,
 	    b->kept == NULL)
 		return tp_fail(e, TP_EIO, "out of memory planning the build");
 	int rc = check_inputs(b, e);
-	if (rc == TP_OK)
+	if (rc == TP_OK && b->opt.bound)
+		rc = b->opt.bound(b->opt.visit_ctx, b, e);
+	/* The playtest kit lays its sheets out itself (app/playtest.h). */
+	if (rc == TP_OK && !playtest(b))
 		rc = lay_out_sheets(b, e);
 	if (rc != TP_OK)
 		return rc;

@@ -3,6 +3,7 @@
 
 #include "app/build.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
 #include "print/layout/proof.h"
+#include "print/output/outfile.h"
 
 /* The smallest shape a thumbnail keeps, in pixels of proof.png. */
 #define TP_PROOF_MIN_PX 2.0
@@ -31,6 +33,12 @@ static void proof_text(const struct tp_build *b, struct tp_buf *text)
 		tp_buf_printf(text, "preflight (manifest/preflight.txt): %zu pages, %zu errors, %zu warnings%s\n",
 			      b->pf->pages, b->pf->errors, b->pf->warnings,
 			      b->pf->errors ? " - built with --accept-preflight" : "");
+	/* The game's warnings too: the rules as configured playing poorly. */
+	char warn[8][TP_WARNING_LEN];
+	int nw = tp_session_warning_texts(s, warn, 8);
+	tp_buf_printf(text, "game warnings: %d\n", nw);
+	for (int i = 0; i < nw; i++)
+		tp_buf_printf(text, "warning: %s\n", warn[i]);
 }
 
 /* The resolution of proof.png: print.proof_dpi, at most print.dpi. */
@@ -39,11 +47,51 @@ static double proof_dpi(const struct tp_print *p)
 	return fmin(p->proof_dpi, p->dpi);
 }
 
+/* Sheet i's thumbnail for the preview page, thumbs/BASE.png: its first
+ * page at most TP_THUMB_PX pixels on its longer side (never above
+ * print.dpi), when the build writes PNG and the sheet has PNG files (a
+ * plate has none).  The page opens quickly on any set: the press PNGs of
+ * the blind edition are 163 Mpx each. */
+static int add_thumb(const struct tp_build *b, size_t i, const struct tp_scene *sc, tp_err *e)
+{
+	const struct tp_session *s = b->session;
+	const struct tp_backend *bk = tp_backend_find("png");
+	if (sc == NULL || bk == NULL || !(b->formats & (1u << (bk - tp_backends))) ||
+	    (s->game->sheets[i].flags & TP_SHEET_PLATE) || !b->want[i])
+		return 0;
+	double mm = fmax(sc->trim_w, sc->trim_h) + 2 * sc->bleed;
+	double dpi = fmin(s->cfg->print.dpi, TP_THUMB_PX / (mm / 25.4));
+	char file[200], base[128];
+	tp_file_base(s->cfg, s->game->sheets[i].name, base, sizeof base);
+	snprintf(file, sizeof file, "%s/%s.png", TP_THUMB_DIR, base);
+	char dir[PATH_MAX + 16];
+	snprintf(dir, sizeof dir, "%s/%s", b->opt.dir, TP_THUMB_DIR);
+	if (tp_mkdirs(dir, e) != TP_OK)
+		return -2;
+	char name[140];
+	snprintf(name, sizeof name, "%s.png", base);
+	struct tp_doc_info info = { .title = s->game->sheets[i].title, .job = s->cfg->print.job,
+				    .file = file, .epoch = b->epoch, .dpi = dpi };
+	struct tp_out o;
+	int rc = tp_out_open(&o, dir, name, e);
+	if (rc == TP_OK) {
+		rc = bk->write(o.f, &sc, 1, &info, e);
+		if (rc == TP_OK)
+			rc = tp_out_commit(&o, e);
+		else
+			tp_out_abort(&o);
+	}
+	if (rc != TP_OK)
+		return -2;
+	tp_build_note_file((struct tp_build *)b, file);
+	return 0;
+}
+
 /* Sheet i's thumbnail as item k: its first page as built (punchboard: as
  * written, its first press sheet), from the plan's layout, one sheet at a
  * time.  A sheet made one page at a time (app/sheet_pages.h) gives its
  * first page alone; its page count and inks are the plan's facts. */
-static int add_sheet(const struct tp_build *b, struct tp_doc *proof, size_t k, size_t i)
+static int add_sheet(const struct tp_build *b, struct tp_doc *proof, size_t k, size_t i, tp_err *e)
 {
 	const struct tp_session *s = b->session;
 	const char *name = s->game->sheets[i].name;
@@ -60,6 +108,8 @@ static int add_sheet(const struct tp_build *b, struct tp_doc *proof, size_t k, s
 		rc = pg ? tp_proof_add(proof, k, name, pg->sc, b->facts[i].pages, b->facts[i].inks,
 				       min_size)
 			: -1;
+		if (rc == 0)
+			rc = add_thumb(b, i, pg->sc, e);
 		tp_sheet_pages_close(&sp);
 		return rc;
 	}
@@ -72,6 +122,8 @@ static int add_sheet(const struct tp_build *b, struct tp_doc *proof, size_t k, s
 		tp_doc_inks(shown, inks, sizeof inks);
 		rc = tp_proof_add(proof, k, name, shown->n ? shown->pages[0].sc : NULL, shown->n,
 				  inks, min_size);
+		if (rc == 0)
+			rc = add_thumb(b, i, shown->n ? shown->pages[0].sc : NULL, e);
 	}
 	tp_doc_free(&imposed);
 	tp_sheet_pages_close(&sp);
@@ -97,10 +149,11 @@ int tp_build_proof(struct tp_build *b, tp_err *e)
 	int rc = text.oom || tp_proof_begin(&s->cfg->print.inks, title, n, text.s, &proof) != 0;
 	for (size_t i = 0, k = 0; rc == 0 && i < g->n_sheets; i++)
 		if (b->shown[i])
-			rc = add_sheet(b, &proof, k++, i);
+			rc = add_sheet(b, &proof, k++, i, e);
 	if (rc == 0)
 		rc = tp_proof_end(&proof, n, text.s);
-	rc = rc ? tp_fail(e, TP_EIO, "out of memory laying out the proof") : TP_OK;
+	/* -2: a thumbnail's writer failed, and said so in e. */
+	rc = rc == -2 ? e->code : rc ? tp_fail(e, TP_EIO, "out of memory laying out the proof") : TP_OK;
 	static const struct tp_sheet_def def = { .name = "proof", .title = "contact sheet" };
 	static const char *const formats[] = { "pdf", "png" };
 	for (size_t f = 0; rc == TP_OK && f < 2; f++) {

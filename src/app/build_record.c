@@ -152,15 +152,19 @@ int tp_record_write_from(const char *dir, const char *files_dir, const struct tp
 	json_str(&b, c->path);
 	tp_buf_printf(&b, ",\n  \"source_date_epoch\": %lld,\n  \"config\": {\n", epoch);
 	struct tp_buf v = { 0 };
+	int first = 1;
 	for (size_t i = 0; i < c->n_keys; i++) {
 		char name[80];
 		tp_config_key_text(c, i, name, sizeof name, &v);
-		tp_buf_printf(&b, "    ");
+		if ((c->keys[i].flags & TP_KEY_RECORD_SET) && (v.s == NULL || v.s[0] == '\0'))
+			continue;
+		tp_buf_printf(&b, "%s    ", first ? "" : ",\n");
 		json_str(&b, name);
 		tp_buf_printf(&b, ": ");
 		json_str(&b, v.s ? v.s : "");
-		tp_buf_printf(&b, "%s\n", i + 1 < c->n_keys ? "," : "");
+		first = 0;
 	}
+	tp_buf_printf(&b, "%s", first ? "" : "\n");
 	int oom = v.oom;
 	tp_buf_free(&v);
 	tp_buf_printf(&b, "  },\n  \"files\": [\n");

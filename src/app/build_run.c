@@ -15,6 +15,7 @@
 #include "print/backend/backend.h"
 #include "app/file_name.h"
 #include "app/impose_game.h"
+#include "app/playtest.h"
 #include "app/record_read.h"
 #include "app/sheet_pages.h"
 #include "print/output/jobs.h"
@@ -279,6 +280,8 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 		return tp_build_inks(b, e);
 	if (b->tasks[i].kind == TP_TASK_PROOF)
 		return tp_build_proof(b, e);
+	if (b->tasks[i].kind == TP_TASK_PLAYTEST)
+		return tp_build_playtest(b, e);
 	const struct tp_sheet_def *def = &b->session->game->sheets[b->tasks[i].sheet];
 	const struct tp_backend *bk = &tp_backends[b->tasks[i].backend];
 	const struct tp_config *c = b->session->cfg;
@@ -346,6 +349,8 @@ static void task_name(void *ctx, size_t i, char *buf, size_t n)
 		snprintf(buf, n, "the ink report (manifest/inks.csv)");
 	else if (b->tasks[i].kind == TP_TASK_PROOF)
 		snprintf(buf, n, "the contact sheet (proof)");
+	else if (b->tasks[i].kind == TP_TASK_PLAYTEST)
+		snprintf(buf, n, "the playtest kit (playtest.pdf)");
 	else
 		snprintf(buf, n, "%s (%s)", b->session->game->sheets[b->tasks[i].sheet].name,
 			 tp_backends[b->tasks[i].backend].name);

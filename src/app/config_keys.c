@@ -70,8 +70,51 @@ static void format_sheet(const struct tp_key *k, const void *core, const void *g
 }
 
 static const struct tp_enum_name layout_names[] = {
-	{ "gang", TP_LAYOUT_GANG }, { "punchboard", TP_LAYOUT_PUNCHBOARD }, { NULL, 0 },
+	{ "gang", TP_LAYOUT_GANG }, { "punchboard", TP_LAYOUT_PUNCHBOARD },
+	{ "playtest", TP_LAYOUT_PLAYTEST }, { NULL, 0 },
 };
+
+static const struct tp_enum_name paper_names[] = {
+	{ "a4", TP_PAPER_A4 }, { "letter", TP_PAPER_LETTER }, { NULL, 0 },
+};
+
+static const struct tp_enum_name duplex_names[] = {
+	{ "long", TP_DUPLEX_LONG }, { "short", TP_DUPLEX_SHORT }, { "none", TP_DUPLEX_NONE },
+	{ NULL, 0 },
+};
+
+/* "X,Y": two lengths in mm, each -20 to 20. */
+static int parse_offset(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+			char *why, size_t n)
+{
+	(void)k;
+	struct tp_config *c = x->core;
+	double v[2];
+	char *end;
+	const char *s = value;
+	for (int i = 0; i < 2; i++) {
+		v[i] = strtod(s, &end);
+		while (end != s && (*end == ' ' || *end == '\t'))
+			end++;
+		if (end == s || v[i] != v[i] || v[i] < -20 || v[i] > 20 || *end != (i ? '\0' : ',')) {
+			snprintf(why, n, "not an offset; allowed: X,Y in mm, each -20 to 20, as read from the calibration sheet (e.g. 0.5,-1)");
+			return -1;
+		}
+		s = end + 1;
+	}
+	c->print.duplex_offset[0] = v[0];
+	c->print.duplex_offset[1] = v[1];
+	return 0;
+}
+
+static void format_offset(const struct tp_key *k, const void *core, const void *game,
+			  struct tp_buf *b)
+{
+	(void)k;
+	(void)game;
+	const double *v = ((const struct tp_config *)core)->print.duplex_offset;
+	tp_buf_printf(b, "%g,%g", v[0], v[1]);
+}
 
 static void format_game(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b)
 {
@@ -142,7 +185,14 @@ static const struct tp_key core_keys[] = {
 	{ CORE("sim", "max_seconds", TP_KEY_NUM, sim_max_seconds), .lo = 0.001, .hi = 10000000,
 	  .help = "simulate refuses a run its first game says would take longer (CPU seconds)" },
 	{ CORE("print", "layout", TP_KEY_ENUM, print.layout), .names = layout_names,
-	  .help = "tile sheets as one gang of tiles edge to edge, or punchboard: press sheets, a gutter round every tile" },
+	  .help = "tile sheets as one gang of tiles edge to edge, punchboard: press sheets, a gutter round every tile, or playtest: one sRGB PDF for a home printer (playtest.pdf)" },
+	{ CORE("print", "paper", TP_KEY_ENUM, print.paper), .names = paper_names,
+	  .help = "playtest: the home printer's paper, a4 or letter" },
+	{ CORE("print", "duplex", TP_KEY_ENUM, print.duplex), .names = duplex_names,
+	  .help = "playtest: backs for duplex flipped on the long edge, the short edge, or none (backs on their own pages, to glue)" },
+	{ CORE("print", "duplex_offset_mm", TP_KEY_CUSTOM, print.duplex_offset), .parse = parse_offset,
+	  .format = format_offset,
+	  .help = "playtest: X,Y mm every back is moved (right, down on the back page), as read from the calibration sheet" },
 	{ CORE("print", "sheet_mm", TP_KEY_CUSTOM, print.sheet_name), .parse = parse_sheet,
 	  .format = format_sheet,
 	  .help = "punchboard press sheet: WxH with a unit (297x420, 12x18in) or a name (A3, SRA3, ...)" },
@@ -166,6 +216,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "preflight: smallest side of a die-cut component (0: no check)" },
 	{ CORE("print", "min_line_mm", TP_KEY_LEN, print.min_line_mm), .lo = 0, .hi = 2,
 	  .help = "preflight: thinnest stroke in a solid ink (tints: min_tint_line_mm), or the build warns (0: no check)" },
+	{ CORE("print", "min_text_pt", TP_KEY_NUM, print.min_text_pt), .lo = 0, .hi = 72,
+	  .help = "preflight of a PDF file: smallest text size in points it may show, or it warns (0: no check)" },
 	{ CORE("print", "emboss_min_mm", TP_KEY_LEN, print.emboss_min_mm), .lo = 0, .hi = 5,
 	  .help = "preflight: thinnest emboss element (stroke), or the build warns (0: no check)" },
 	{ CORE("print", "emboss_gap_mm", TP_KEY_LEN, print.emboss_gap_mm), .lo = 0, .hi = 50,
@@ -192,7 +244,22 @@ static const struct tp_key core_keys[] = {
 	  .help = "CMYK output ICC profile to embed in the PDFs (default: none, name the condition)" },
 	{ CORE("print", "proof_profile", TP_KEY_TEXT, print.proof_profile), .size = 512,
 	  .help = "CMYK ICC profile the PNG/SVG proof colours come through (default: the system's)" },
-	{ CORE("print", "art", TP_KEY_TEXT, print.art), .size = 512,
+	{ CORE("print", "rules", TP_KEY_BOOL, print.rules),
+	  .help = "the rules booklet (sheets rules, rules-pages and manifest/rules.md): on or off" },
+	{ CORE("print", "rules_lang", TP_KEY_TEXT, print.rules_lang), .size = 16,
+	  .help = "language of the rules text: templates/rules/GAME.LANG.ini (en ships)" },
+	{ CORE("print", "box", TP_KEY_BOOL, print.box),
+	  .help = "the two-piece set-up box (sheet box, manifest/box.txt): on or off" },
+	{ CORE("print", "box_board_mm", TP_KEY_LEN, print.box_board_mm), .lo = 0.5, .hi = 5,
+	  .help = "box: greyboard thickness of the lid and base trays" },
+	{ CORE("print", "box_wrap_mm", TP_KEY_LEN, print.box_wrap_mm), .lo = 5, .hi = 40,
+	  .help = "box: the wrap's turn-in glued inside the tray (factories: 15-20 mm)" },
+	{ CORE("print", "box_clearance_mm", TP_KEY_LEN, print.box_clearance_mm), .lo = 0, .hi = 30,
+	  .help = "box: play between the contents and the base's inside, each side and on top" },
+	{ CORE("print", "part_mm", TP_KEY_LEN, print.part_mm), .lo = 0.2, .hi = 10,
+	  .help = "thickness of the die-cut board parts (tiles, pieces, boards) the box stacks" },
+	{ "print", "art", TP_KEY_TEXT, TP_HOME_CORE, TP_KEY_RECORD_SET,
+	  offsetof(struct tp_config, print.art), .size = 512,
 	  .help = "art pack: a folder holding art.ini (drawings for the game's places: tilepress --list art), or a name in templates/art/" },
 	/* The two named shared spot inks; offsets filled in per game. */
 	{ CORE("print", "cut_ink", TP_KEY_NAME, print.inks), .size = 40, .ink = TP_INK_CUT,

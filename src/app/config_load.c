@@ -14,7 +14,9 @@
 #include "core/alloc.h"
 #include "core/datadir.h"
 #include "core/ini_read.h"
+#include "games/rules.h"
 #include "core/profile.h"
+#include "print/ink/spot_name.h"
 #include "core/units.h"
 #include "print/backend/backend.h"
 #include "print/ink/colour.h"
@@ -29,6 +31,8 @@ struct loader {
 	int in_set;
 	int game_by_set;   /* a --set game.name chose the game: it overrides the file's [game] */
 	const char *profile;   /* the profile file being read, or NULL */
+	char **prof_val;       /* per key: the value the profile gave it (owned), or NULL */
+	char **prof_where;     /* per key: where in the profile (owned), or NULL */
 };
 
 static int has_section(const struct tp_key *keys, size_t n, const char *section)
@@ -186,6 +190,34 @@ static int apply(struct loader *L, const char *where, const char *section, const
 	return TP_OK;
 }
 
+/* A [print] key of the config file that its factory profile sets too: the
+ * profile wins (a factory's rules are not the edition's to loosen), and a
+ * different value is noted in c->profile_wins for the build to say.
+ * --set still overrides the profile.  1 when the key is the profile's. */
+static int profile_wins(struct loader *L, const char *where, const char *section,
+			const char *key, const char *value, tp_err *e, int *rc)
+{
+	long i = strcmp(section, "print") == 0 ? tp_config_find_key(L->c, section, key) : -1;
+	if (i < 0 || L->prof_val == NULL || L->prof_val[i] == NULL)
+		return 0;
+	*rc = TP_OK;
+	if (strcmp(L->prof_val[i], value) == 0)
+		return 1;
+	char line[1200];
+	int n = snprintf(line, sizeof line,
+			 "%s: print.%s = %s: not used, the factory profile (%s) sets %s = %s and wins (--set print.%s=%s overrides it)\n",
+			 where, key, value, L->prof_where[i], key, L->prof_val[i], key, value);
+	size_t old = L->c->profile_wins ? strlen(L->c->profile_wins) : 0;
+	char *t = n > 0 ? tp_realloc(L->c->profile_wins, old + (size_t)n + 1) : NULL;
+	if (t == NULL) {
+		*rc = tp_fail(e, TP_EIO, "out of memory reading %s", L->c->path);
+		return 1;
+	}
+	memcpy(t + old, line, (size_t)n + 1);
+	L->c->profile_wins = t;
+	return 1;
+}
+
 static int on_file_key(void *user, const char *section, const char *key, const char *value,
 		       int line, tp_err *e)
 {
@@ -202,6 +234,9 @@ static int on_file_key(void *user, const char *section, const char *key, const c
 		return has_section(L->c->keys, L->c->n_keys, section)
 			       ? TP_OK
 			       : unknown_section(L->c, where, section, e);
+	int rc;
+	if (profile_wins(L, where, section, key, value, e, &rc))
+		return rc;
 	return apply(L, where, section, key, value, line, e);
 }
 
@@ -217,7 +252,21 @@ static int on_profile_key(void *user, const char *section, const char *key, cons
 		return tp_fail(e, TP_EINPUT,
 			       "%s: [%s]%s%s: a factory profile holds [print] keys only, and not print.profile",
 			       where, section, key ? " " : "", key ? key : "");
-	return key ? apply(L, where, section, key, value, 0, e) : TP_OK;
+	if (key == NULL)
+		return TP_OK;
+	int rc = apply(L, where, section, key, value, 0, e);
+	long i = rc == TP_OK ? tp_config_find_key(L->c, section, key) : -1;
+	if (i >= 0) {
+		free(L->prof_val[i]);
+		free(L->prof_where[i]);
+		L->prof_val[i] = tp_malloc(strlen(value) + 1);
+		L->prof_where[i] = tp_malloc(strlen(where) + 1);
+		if (L->prof_val[i] == NULL || L->prof_where[i] == NULL)
+			return tp_fail(e, TP_EIO, "out of memory reading %s", L->profile);
+		memcpy(L->prof_val[i], value, strlen(value) + 1);
+		memcpy(L->prof_where[i], where, strlen(where) + 1);
+	}
+	return rc;
 }
 
 /* Reads the profile print.profile names, if any, before the config. */
@@ -363,12 +412,14 @@ void tp_config_free(struct tp_config *c)
 	if (c->game && c->game->release && c->game_cfg)
 		c->game->release(c);
 	free(c->game_cfg);
+	tp_rules_src_free(c->rules_src);
 	for (size_t i = 0; c->where && i < c->n_keys; i++)
 		free(c->where[i]);
 	free(c->keys);
 	free(c->where);
 	free(c->path);
 	tp_art_pack_free(c->art);
+	free(c->profile_wins);
 	free(c);
 }
 
@@ -397,6 +448,7 @@ static void core_defaults(struct tp_config *c)
 	p->nick_mm = 0.5;
 	snprintf(p->file_name, sizeof p->file_name, "{sheet}");
 	p->emboss_min_mm = 0.2;   /* blind emboss: thinner strokes do not form */
+	p->min_text_pt = 5;       /* the smallest type print guides quote (PDF files) */
 	p->nick_corner_mm = 3;
 	p->margin_mm = 10;
 	p->gripper_mm = 12;
@@ -406,6 +458,14 @@ static void core_defaults(struct tp_config *c)
 	snprintf(p->output_registry, sizeof p->output_registry, "%s", TP_OUTPUT_REGISTRY);
 	tp_config_shared_inks(&p->inks, c->game->inks, c->game->n_inks);
 	p->inks.min_tint_line_mm = 0.2;
+	p->rules = 1;
+	p->box = 1;
+	snprintf(p->rules_lang, sizeof p->rules_lang, "en");
+	/* The box: the factories' published figures (docs/booklet-and-box.md). */
+	p->box_board_mm = 2;
+	p->box_wrap_mm = 18;
+	p->box_clearance_mm = 5.5;
+	p->part_mm = 2;
 }
 
 /* A relative file path set in a file (the config, or a profile it names)
@@ -457,6 +517,17 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	/* The job name is printed in the slug line. */
 	if (tp_text_printable(tp_config_where(c, "print", "job"), "print.job", p->job, e) != TP_OK)
 		return e->code;
+	/* A spot ink (the die's, the assembly marks') a press takes for a
+	 * process plate, registration or nothing prints in the wrong place. */
+	for (size_t i = 0; i < c->n_keys; i++) {
+		const struct tp_key *k = &c->keys[i];
+		int at = k->type == TP_KEY_NAME ? tp_ink_index(&p->inks, k->ink) : -1;
+		if (at >= 0 && tp_spot_name_refused(p->inks.ink[at].name, why, sizeof why))
+			return tp_fail(e, TP_EINPUT,
+				       "%s: %s.%s = %s: %s; name the spot for what it does, e.g. CutContour, DieCut, Crease",
+				       tp_config_where(c, k->section, k->name), k->section, k->name,
+				       p->inks.ink[at].name, why);
+	}
 	if (p->output_condition[0] == '\0')
 		return tp_fail(e, TP_EINPUT, "%s: print.output_condition is empty; PDF/X needs a registered printing condition, e.g. FOGRA39",
 			       tp_config_where(c, "print", "output_condition"));
@@ -532,6 +603,13 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 		   int n_sets, const struct tp_game_table *games, tp_err *e)
 {
 	*out = NULL;
+	/* A factory profile given as the config would build the default game
+	 * under the profile's name: it is read through a config instead. */
+	char prof[32];
+	if (tp_profile_shipped(path, prof, sizeof prof))
+		return tp_fail(e, TP_EINPUT,
+			       "%s: this is the factory profile %s (print keys for a factory), not a game config; allowed: a game config (-c series, config/series.ini, ...) with print.profile = %s in its [print] section, or -s print.profile=%s",
+			       path, prof, prof, prof);
 	const struct tp_game *g;
 	int by_set;
 	int rc = which_game(path, sets, n_sets, games, &g, &by_set, e);
@@ -556,7 +634,10 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 	L.line_of = tp_calloc(c->n_keys, sizeof *L.line_of);
 	L.n_file = tp_calloc(c->n_keys, sizeof *L.n_file);
 	L.n_set = tp_calloc(c->n_keys, sizeof *L.n_set);
-	if (c->where == NULL || L.line_of == NULL || L.n_file == NULL || L.n_set == NULL)
+	L.prof_val = tp_calloc(c->n_keys, sizeof *L.prof_val);
+	L.prof_where = tp_calloc(c->n_keys, sizeof *L.prof_where);
+	if (c->where == NULL || L.line_of == NULL || L.n_file == NULL || L.n_set == NULL ||
+	    L.prof_val == NULL || L.prof_where == NULL)
 		rc = tp_fail(e, TP_EIO, "out of memory reading %s", path);
 	if (rc == TP_OK) {
 		core_defaults(c);
@@ -576,9 +657,17 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 		rc = load_art(c, e);
 	if (rc == TP_OK)
 		rc = tp_impose_check(c, e);
+	if (rc == TP_OK && (c->print.rules || c->print.box))
+		rc = tp_rules_load(c, e);
 	free(L.line_of);
 	free(L.n_file);
 	free(L.n_set);
+	for (size_t i = 0; i < c->n_keys && L.prof_val && L.prof_where; i++) {
+		free(L.prof_val[i]);
+		free(L.prof_where[i]);
+	}
+	free(L.prof_val);
+	free(L.prof_where);
 	if (rc != TP_OK) {
 		tp_config_free(c);
 		return rc;

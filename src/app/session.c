@@ -168,14 +168,41 @@ void tp_session_warn_edition(const char *dir, const struct tp_config *c, int qui
 		dir, other, c->path);
 }
 
-void tp_session_warnings(const struct tp_session *s, int quiet)
+int tp_session_warning_texts(const struct tp_session *s, char (*out)[TP_WARNING_LEN], int max)
 {
-	if (quiet || s->game->warnings == NULL)
-		return;
+	if (s->game->warnings == NULL || max <= 0)
+		return 0;
 	char warn[8][200];
 	int n = s->game->warnings(s->cfg, warn, 8);
-	for (int i = 0; i < n && i < 8; i++)
-		fprintf(stderr, "tilepress: warning: %s: %s\n", s->cfg->path, warn[i]);
+	n = n < 8 ? n : 8;
+	n = n < max ? n : max;
+	for (int i = 0; i < n; i++) {
+		/* "section.key = value: ...": blame the key where it was set. */
+		char sec[32], key[64];
+		const char *where = s->cfg->path;
+		if (sscanf(warn[i], "%31[a-z0-9_].%63[a-z0-9_] =", sec, key) == 2 &&
+		    tp_config_given(s->cfg, sec, key))
+			where = tp_config_where(s->cfg, sec, key);
+		snprintf(out[i], TP_WARNING_LEN, "%s: %s", where, warn[i]);
+	}
+	return n;
+}
+
+void tp_session_warnings(const struct tp_session *s, int quiet)
+{
+	if (quiet)
+		return;
+	/* The edition's [print] keys its factory profile overrode. */
+	for (const char *p = s->cfg->profile_wins; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		int len = nl ? (int)(nl - p) : (int)strlen(p);
+		fprintf(stderr, "tilepress: note: %.*s\n", len, p);
+		p += len + (nl != NULL);
+	}
+	char warn[8][TP_WARNING_LEN];
+	int n = tp_session_warning_texts(s, warn, 8);
+	for (int i = 0; i < n; i++)
+		fprintf(stderr, "tilepress: warning: %s\n", warn[i]);
 }
 
 int tp_session_simulate(const struct tp_session *s, const struct tp_sim_opts *o, struct tp_buf *b,

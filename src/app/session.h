@@ -50,6 +50,13 @@ void tp_session_warn_edition(const char *dir, const struct tp_config *c, int qui
 /* The game's warnings (poor but playable: legibility, rules the
  * simulator finds weak), one stderr line each, unless quiet: `check`
  * and the build summary. */
+/* The game's warnings on s's config (games/game.h: warnings), each as
+ * "WHERE: TEXT": WHERE is where the key the warning names first
+ * ("section.key = ...") was set (the config's file:line, or the --set
+ * that gave it), else the config file.  Into out[0..max-1]; returns how
+ * many. */
+#define TP_WARNING_LEN 480
+int tp_session_warning_texts(const struct tp_session *s, char (*out)[TP_WARNING_LEN], int max);
 void tp_session_warnings(const struct tp_session *s, int quiet);
 
 /* Plays games of s's game by its rules (the game's own simulator) as o

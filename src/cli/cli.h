@@ -9,9 +9,12 @@
 #include "games/game.h"
 
 enum tp_command { TP_CMD_NONE, TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
-		  TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT };
+		  TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT, TP_CMD_PACK };
 
 #define TP_MAX_SETS 256
+
+/* watch --serve without a port. */
+#define TP_SERVE_PORT 8421
 
 struct tp_cli {
 	int command;
@@ -30,7 +33,11 @@ struct tp_cli {
 	struct tp_sim_opts sim;  /* simulate: --games, --seed, --players, --strategy, --format */
 	int force;             /* build --force: replace files tilepress did not write */
 	int wait;              /* build --wait: wait for another build of the folder */
+	int serve;             /* watch --serve: serve the folder on 127.0.0.1 */
+	unsigned serve_port;   /* its port (0: any free one) */
 	const struct tp_game_table *games;  /* NULL: the shipped games (a test passes its own) */
+	const char *file;      /* preflight FILE.pdf: the file to check; pack FACTORY: the factory */
+	char profile_set[300]; /* --profile NAME as the --set print.profile=NAME it means */
 };
 
 /* The games cli may name: cli->games, else tp_games. */
@@ -42,9 +49,9 @@ int tp_cli_session_config(const struct tp_cli *cli, struct tp_config **out, tp_e
 int tp_print_buf(const struct tp_buf *b, tp_err *e);
 
 struct tp_preflight;
-/* Prints "tilepress: preflight: N pages, E errors, W warnings" and the
- * first findings of the worst severity on stderr (max lines); nothing when
- * there are none. */
+/* Prints "tilepress: preflight: N pages, E errors, W warnings" and one
+ * line per rule per sheet (tp_preflight_group_line, errors first; at most
+ * max lines) on stderr; nothing when there are none. */
 void tp_preflight_stderr(const struct tp_preflight *pf, size_t max);
 
 
@@ -58,6 +65,9 @@ int tp_cmd_simulate(const struct tp_cli *cli, tp_err *e);
  * signal ends the process (src/cli/watch.c). */
 int tp_cmd_watch(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_preflight(const struct tp_cli *cli, tp_err *e);
+/* pack FACTORY (cli->file): the edition in a factory's conventions, with
+ * a job ticket (cmd_pack.c). */
+int tp_cmd_pack(const struct tp_cli *cli, tp_err *e);
 
 /* --list WHAT [--game NAME]: games, keys, sheets, inks, one per line. */
 int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp_err *e);

@@ -11,6 +11,7 @@
 #include "app/build/pipeline.h"
 #include "app/build/preview.h"
 #include "app/build_record.h"
+#include "app/playtest.h"
 #include "app/session.h"
 #include "cli/cli.h"
 #include "print/backend/backend.h"
@@ -61,6 +62,14 @@ static void print_summary(void *ctx, const struct tp_session *s, const char *dir
 		if (sheet == TP_PREVIEW_SHEET) {
 			human_size(size, sizeof size, w->v[k].bytes);
 			tp_buf_printf(&line, "%s %s", TP_PREVIEW_NAME, size);
+		} else if (sheet == TP_PLAYTEST_SHEET) {
+			double pw, ph;
+			tp_playtest_paper(s->cfg->print.paper, &pw, &ph);
+			human_size(size, sizeof size, w->v[k].bytes);
+			tp_buf_printf(&line, "%s %s: %ld sheets of %s paper (%g x %g mm), both sides%s",
+				      w->v[k].name, size, tp_playtest_paper_used(),
+				      s->cfg->print.paper == TP_PAPER_LETTER ? "Letter" : "A4", pw, ph,
+				      s->cfg->print.duplex == TP_DUPLEX_NONE ? " (backs on their own pages)" : "");
 		} else if (sheet == TP_MANIFEST_SHEET) {
 			for (size_t j = k; j < w->n; j++)
 				if (w->v[j].sheet == sheet) {
@@ -99,7 +108,8 @@ static void print_summary(void *ctx, const struct tp_session *s, const char *dir
 		printf("  %-*s  %s\n", (int)width,
 		       sheet == TP_MANIFEST_SHEET ? "manifest"
 		       : sheet == TP_PROOF_SHEET ? "proof"
-		       : sheet == TP_PREVIEW_SHEET ? "preview" : s->game->sheets[sheet].name,
+		       : sheet == TP_PREVIEW_SHEET ? "preview"
+		       : sheet == TP_PLAYTEST_SHEET ? "playtest" : s->game->sheets[sheet].name,
 		       line.s && !line.oom ? line.s : "");
 		tp_buf_free(&line);
 	}
@@ -114,7 +124,7 @@ static void note(void *ctx, const char *line)
 static void findings(void *ctx, const struct tp_preflight *pf)
 {
 	(void)ctx;
-	tp_preflight_stderr(pf, 5);
+	tp_preflight_stderr(pf, 20);
 }
 
 static const struct tp_build_events tp_cli_build_events = {

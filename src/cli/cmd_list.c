@@ -8,6 +8,7 @@
 
 #include "app/config_load.h"
 #include "app/session.h"
+#include "app/factory.h"
 #include "cli/cli.h"
 #include "core/datadir.h"
 
@@ -108,10 +109,16 @@ int tp_cmd_list(const char *what, const char *game, const struct tp_cli *cli, tp
 			return tp_fail(e, TP_EIO, "out of memory listing the editions");
 		return TP_OK;
 	}
+	if (strcmp(what, "factories") == 0) {
+		/* The factories pack NAME finds: config/factories/NAME.ini. */
+		if (tp_factory_each(print_line, NULL) != 0)
+			return tp_fail(e, TP_EIO, "out of memory listing the factories");
+		return TP_OK;
+	}
 	int keys = strcmp(what, "keys") == 0, sheets = strcmp(what, "sheets") == 0,
 	    inks = strcmp(what, "inks") == 0;
 	if (!keys && !sheets && !inks)
-		return tp_fail(e, TP_EINPUT, "--list %s: allowed: games, editions, keys, sheets, inks, art", what);
+		return tp_fail(e, TP_EINPUT, "--list %s: allowed: games, editions, keys, sheets, inks, art, factories", what);
 	int rc = pick_game(game, cli, &g, e);
 	if (rc != TP_OK)
 		return rc;

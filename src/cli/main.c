@@ -18,6 +18,7 @@
 #include "print/output/jobs.h"
 #include "print/output/outfile.h"
 #include "print/art/text_outline.h"
+#include "print/text/text_layout.h"
 
 static const char usage_text[] =
 	"usage: tilepress [options] COMMAND [command options]\n"
@@ -31,7 +32,9 @@ static const char usage_text[] =
 	"  watch                    build at 72 dpi, then rebuild the sheets that change\n"
 	"                           on every save of the config, a template or a shapes\n"
 	"                           file, with index.html; Ctrl-C ends it\n"
-	"  preflight                check every sheet as a factory's prepress desk would\n"
+	"  preflight [FILE.pdf]     check every sheet as a factory's prepress desk would;\n"
+	"                           with FILE.pdf, that PDF (ours or edited) instead\n"	"  pack FACTORY             build into DIR/pack-FACTORY in a factory's conventions\n"
+	"                           (tilepress --list factories), with job.json and job.txt\n"
 	"\n"
 	"games (pick one with -c CONFIG, [game] name = ..., or --set game.name=...):\n"
 	"  series (default), vector, arena, series-table, series-hex (tilepress --list\n"
@@ -61,25 +64,29 @@ static const char usage_text[] =
 	"  --formats LIST           build: comma list of pdf, png, svg, dxf (overrides\n"
 	"                           print.formats; dxf: die lines only)\n"
 	"  --accept-preflight       build: write the files despite preflight errors\n"
+	"  --profile NAME           a factory profile: the same as --set print.profile=NAME\n"
 	"  --clean                  build: also remove the files earlier builds recorded\n"
 	"                           in the folder (manifest/build.json) and nobody changed\n"
 	"  --force                  build: replace files of the same names that tilepress\n"
 	"                           did not write (refused otherwise)\n"
 	"  --wait                   build: wait for another build writing the folder\n"
 	"                           (refused otherwise)\n"
+	"  --serve[=PORT]           watch: serve the folder on http://127.0.0.1:PORT/\n"
+	"                           (default 8421; 0: any free port), the page reloading\n"
+	"                           itself after each rebuild (also: watch --serve PORT)\n"
 	"  -j, --jobs N             build: worker processes, 1..8 (default: one per core); the files\n"
 	"                           are the same bytes for any N\n"
 	"  --level N                series: board pieces as tiles N-1 levels up ([0086]);\n"
 	"                           lengths x 6^(N-1)\n"
-	"  --list games|editions|keys|sheets|inks|art [--game NAME]\n"
+	"  --list games|editions|keys|sheets|inks|art|factories [--game NAME]\n"
 	"                           one item per line, for scripts (keys, sheets and inks\n"
 	"                           of series unless --game or -c names another game)\n"
 	"\n"
 	"exit status: 0 ok, 1 I/O failure, 2 bad input.  See README.md and tilepress(1).\n";
 
 enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL, OPT_LIST,
-       OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT,
-       OPT_ACCEPT };
+       OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT, OPT_SERVE,
+       OPT_ACCEPT, OPT_PROFILE };
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -113,7 +120,7 @@ struct given {
 	int games, spares, level, jobs, players, seed, strategy;
 };
 
-static const char *const command_names[] = { "check", "pattern", "manifest", "build", "simulate", "watch", "preflight" };
+static const char *const command_names[] = { "check", "pattern", "manifest", "build", "simulate", "watch", "preflight", "pack" };
 
 /* "-s print.tile_mm=25 mm": the shell split the value.  Names the stray
  * word before getopt moves it among the operands; 0 or TP_EINPUT. */
@@ -217,6 +224,23 @@ static int strategy_option(const char *arg, struct tp_cli *cli, struct given *g)
 	return 0;
 }
 
+/* A TCP port: 0..65535, digits only.  0 or -1. */
+static int port_arg(const char *a, unsigned *port)
+{
+	unsigned long v = 0;
+	if (*a == '\0' || strlen(a) > 5)
+		return -1;
+	for (const char *p = a; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		v = v * 10 + (unsigned long)(*p - '0');
+	}
+	if (v > 65535)
+		return -1;
+	*port = (unsigned)v;
+	return 0;
+}
+
 /* One option from getopt_long: 0, -1 (help), -2 (version), or an exit code. */
 static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *ls, struct given *g)
 {
@@ -266,7 +290,18 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 	case OPT_CLEAN: cli->clean = 1; return 0;
 	case OPT_FORCE: cli->force = 1; return 0;
 	case OPT_WAIT: cli->wait = 1; return 0;
+	case OPT_SERVE:
+		cli->serve = 1;
+		if (optarg && port_arg(optarg, &cli->serve_port) != 0)
+			return usage_error("--serve=%s: allowed: a port 0..65535 (0: any free one)", optarg);
+		return 0;
 	case OPT_ACCEPT: cli->accept_preflight = 1; return 0;
+	case OPT_PROFILE:
+		if (cli->n_sets == TP_MAX_SETS || strlen(optarg) > 256)
+			return usage_error("--profile %s: too long, or too many --set options", optarg);
+		snprintf(cli->profile_set, sizeof cli->profile_set, "print.profile=%s", optarg);
+		cli->sets[cli->n_sets++] = cli->profile_set;
+		return 0;
 	case ':':
 		return usage_error("%s needs a value", argv[optind - 1]);
 	default:
@@ -289,11 +324,13 @@ static int check_command_options(const struct tp_cli *cli, const struct given *g
 		return usage_error("--spares applies to manifest, not %s", cmd);
 	if ((g->seed || g->strategy) && !sim)
 		return usage_error("--seed and --strategy apply to simulate, not %s", cmd);
-	if ((cli->only || cli->clean || cli->force || cli->wait) && cli->command != TP_CMD_BUILD)
-		return usage_error("--only, --clean, --force and --wait apply to build, not %s", cmd);
-	if ((cli->out_dir || cli->formats || g->jobs) && cli->command != TP_CMD_BUILD &&
-	    cli->command != TP_CMD_WATCH)
-		return usage_error("-o, --formats and --jobs apply to build and watch, not %s", cmd);
+	int builds = cli->command == TP_CMD_BUILD || cli->command == TP_CMD_PACK;
+	if ((cli->only || cli->clean || cli->force || cli->wait) && !builds)
+		return usage_error("--only, --clean, --force and --wait apply to build and pack, not %s", cmd);
+	if ((cli->out_dir || cli->formats || g->jobs) && !builds && cli->command != TP_CMD_WATCH)
+		return usage_error("-o, --formats and --jobs apply to build, pack and watch, not %s", cmd);
+	if (cli->serve && cli->command != TP_CMD_WATCH)
+		return usage_error("--serve applies to watch, not %s", cmd);
 	if (cli->accept_preflight && cli->command != TP_CMD_BUILD)
 		return usage_error("--accept-preflight applies to build, not %s", cmd);
 	if (g->level && (cli->command == TP_CMD_PATTERN || sim))
@@ -328,6 +365,8 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		{ "strategy", required_argument, NULL, OPT_STRATEGY },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "wait", no_argument, NULL, OPT_WAIT },
+		{ "serve", optional_argument, NULL, OPT_SERVE },
+		{ "profile", required_argument, NULL, OPT_PROFILE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct given g = { 0 };
@@ -346,16 +385,26 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 	if (ls->game)
 		return usage_error("--game %s applies to --list; pick a config's game with -c or --set game.name=NAME", ls->game);
 	if (optind >= argc)
-		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate, watch, preflight", "");
-	if (optind + 1 < argc)
+		return usage_error("no command given%s; commands: check, pattern, manifest, build, simulate, watch, preflight, pack", "");
+	/* watch --serve PORT: the port after the command (getopt moves it). */
+	if (cli->serve && optind + 2 == argc && strcmp(argv[optind], "watch") == 0 &&
+	    port_arg(argv[optind + 1], &cli->serve_port) == 0)
+		argc--;
+	/* preflight FILE.pdf: a PDF file to check instead of the config's sheets. */
+	if (optind + 2 == argc &&
+	    (strcmp(argv[optind], "preflight") == 0 || strcmp(argv[optind], "pack") == 0))
+		cli->file = argv[optind + 1];
+	else if (optind + 1 == argc && strcmp(argv[optind], "pack") == 0)
+		return usage_error("pack needs a factory: pack FACTORY (tilepress --list factories)%s", "");
+	else if (optind + 1 < argc)
 		return usage_error("unexpected argument '%s' after the command", argv[optind + 1]);
 	static const int cmds[] = { TP_CMD_CHECK, TP_CMD_PATTERN, TP_CMD_MANIFEST, TP_CMD_BUILD,
-				    TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT };
+				    TP_CMD_SIMULATE, TP_CMD_WATCH, TP_CMD_PREFLIGHT, TP_CMD_PACK };
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (strcmp(argv[optind], command_names[i]) == 0)
 			cli->command = cmds[i];
 	if (cli->command == TP_CMD_NONE)
-		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build, simulate, watch, preflight",
+		return usage_error("unknown command '%s'; commands: check, pattern, manifest, build, simulate, watch, preflight, pack",
 				   argv[optind]);
 	return check_command_options(cli, &g, argv[optind]);
 }
@@ -371,6 +420,7 @@ int main(int argc, char **argv)
 {
 	struct tp_cli cli = {
 		.config = NULL,
+		.serve_port = TP_SERVE_PORT,
 		.report = { .fmt = TP_FMT_TEXT, .run = { 1, 0 } },
 		.level = 1,
 		.sim = { .games = 1000, .seed = 1, .strategy = { TP_STRATEGY_GREEDY, TP_STRATEGY_GREEDY,
@@ -408,12 +458,15 @@ int main(int argc, char **argv)
 	case TP_CMD_SIMULATE: rc = tp_cmd_simulate(&cli, &e); break;
 	case TP_CMD_WATCH: rc = tp_cmd_watch(&cli, &e); break;
 	case TP_CMD_PREFLIGHT: rc = tp_cmd_preflight(&cli, &e); break;
+	case TP_CMD_PACK: rc = tp_cmd_pack(&cli, &e); break;
 	}
 	/* Cairo and fontconfig keep font caches for the life of the process;
 	 * release them so leak checkers see only our own memory. */
 	tp_text_outline_release();
-	cairo_debug_reset_static_data();
-	FcFini();
+	if (!tp_text_layout_release()) {
+		cairo_debug_reset_static_data();
+		FcFini();
+	}
 	if (rc != 0) {
 		fprintf(stderr, "tilepress: %s\n", e.msg[0] ? e.msg : "failed");
 		return rc;

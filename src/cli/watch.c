@@ -8,30 +8,44 @@
  * (Ctrl-C) ends it. */
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/build/input_watch.h"
 #include "app/build/pipeline.h"
+#include "app/build/preview.h"
 #include "app/session.h"
 #include "cli/cli.h"
+#include "cli/serve.h"
 #include "core/alloc.h"
 #include "core/inputs.h"
 
 /* The proof resolution, unless --set print.dpi says otherwise. */
 #define TP_WATCH_DPI "print.dpi=72"
+/* Where in the output folder the watch's proofs go. */
+#define TP_WATCH_FOLDER "watch"
 
 /* Per sheet, the digest of its layout (app/build/pipeline.h:
  * tp_build_digests).  Loads the config (noting its inputs); TP_OK, or the
  * load's error. */
-static int digests(const struct tp_cli *cli, char (**out)[65], const struct tp_game **game, tp_err *e)
+static int digests(const struct tp_cli *cli, char (**out)[65], const struct tp_game **game,
+		   char *watch_dir, size_t n_dir, tp_err *e)
 {
 	struct tp_session s;
 	tp_inputs_reset();
 	int rc = tp_cli_session_open(&s, cli, e);
 	if (rc != TP_OK)
 		return rc;
+	/* The proofs go to DIR/watch, DIR the folder a build of this config
+	 * writes: never over the press set there (print.dpi 300 replaced by
+	 * 72 dpi proofs without a word). */
+	if (watch_dir[0] == '\0') {
+		char dir[PATH_MAX];
+		tp_session_out_dir(cli->out_dir, s.cfg, dir, sizeof dir);
+		snprintf(watch_dir, n_dir, "%s/%s", dir, TP_WATCH_FOLDER);
+	}
 	const struct tp_game *g = s.game;
 	char (*d)[65] = tp_calloc(g->n_sheets + 1, sizeof *d);
 	if (d == NULL)
@@ -91,18 +105,27 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 		return TP_EIO;
 	const struct tp_game *g = NULL;
 	char (*good)[65] = NULL;   /* the digests of the last good set */
+	static char watch_dir[PATH_MAX + 16];
+	watch_dir[0] = '\0';
+	/* What the page of the folder says it shows. */
+	tp_preview_set_note("Proofs of <code>tilepress watch</code>: a quick look at the design, "
+			    "not the press set (that is the folder above, made by <code>tilepress build</code>).");
 	const char *why = "start";
 	int rc = TP_OK;
+	struct tp_serve *srv = NULL;
 	for (;;) {
 		char (*now)[65] = NULL;
 		tp_err err = { 0 };
-		int r = digests(&c, &now, &g, &err);
+		int r = digests(&c, &now, &g, watch_dir, sizeof watch_dir, &err);
+		if (watch_dir[0])
+			c.out_dir = watch_dir;
 		tp_input_watch_add(w);
 		if (r == TP_OK)
 			r = rebuild(&c, g, good, now, why, &err);
 		if (r == TP_OK) {
 			free(good);
 			good = now;
+			tp_serve_notify(srv);   /* the pages listening reload */
 		} else {
 			free(now);
 			fprintf(stderr, "tilepress: %s\n", err.msg);
@@ -118,6 +141,15 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 			rc = tp_fail(e, TP_EIO, "watch: no folder to watch (inotify: %s)", strerror(errno));
 			break;
 		}
+		/* --serve: once the folder exists, on 127.0.0.1 only. */
+		if (c.serve && srv == NULL && good != NULL) {
+			rc = tp_serve_start(&srv, watch_dir, c.serve_port, e);
+			if (rc != TP_OK)
+				break;
+			printf("tilepress: watch: serving %s at http://127.0.0.1:%u/\n", watch_dir,
+			       tp_serve_port(srv));
+			fflush(stdout);
+		}
 		const char *what = NULL;
 		int hit = tp_input_watch_wait(w, &what);
 		if (!hit) {
@@ -126,6 +158,7 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 		}
 		why = what;
 	}
+	tp_serve_stop(srv);
 	free(good);
 	tp_input_watch_close(w);
 	return rc;

@@ -34,6 +34,9 @@ enum tp_key_home {
 enum tp_key_flag {
 	TP_KEY_REPEAT = 1,   /* may be given on several lines (a list) */
 	TP_KEY_HIDDEN = 2,   /* not listed (generated per ink, listed by pattern) */
+	/* Left out of the build record while its text is empty: a key added
+	 * later whose default changes nothing leaves the record as it was. */
+	TP_KEY_RECORD_SET = 4,
 };
 
 struct tp_enum_name {

@@ -2,8 +2,10 @@
 
 #include "core/profile.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/datadir.h"
@@ -12,6 +14,24 @@
 const char *tp_profile_names(void)
 {
 	return "generic-x1a, punchboard, x4";
+}
+
+int tp_profile_shipped(const char *path, char *name, size_t n)
+{
+	static const char *const names[] = { "generic-x1a", "punchboard", "x4" };
+	struct stat a, b;
+	if (stat(path, &a) != 0)
+		return 0;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char rel[64], file[PATH_MAX];
+		snprintf(rel, sizeof rel, "config/profiles/%s.ini", names[i]);
+		if (tp_data_find(rel, file, sizeof file) == 0 && stat(file, &b) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+			snprintf(name, n, "%s", names[i]);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 struct found {

@@ -27,6 +27,11 @@ int tp_profile_find(const char *path, const char *const *sets, int n_sets, char 
 int tp_profile_resolve(const char *config, const char *name, const char *where, char *out,
 		       size_t n, tp_err *e);
 
+/* 1 when the file at path is one of the shipped profiles (the same file
+ * as config/profiles/NAME.ini in the data folders), its NAME in name;
+ * else 0. */
+int tp_profile_shipped(const char *path, char *name, size_t n);
+
 /* "generic-x1a, punchboard, x4": the shipped profiles' names. */
 const char *tp_profile_names(void);
 

@@ -20,6 +20,7 @@
 
 struct tp_game;
 struct tp_game_table;
+struct tp_rules_src;
 
 enum tp_split { TP_SPLIT_ROWS, TP_SPLIT_COLS, TP_SPLIT_NONE };
 
@@ -65,12 +66,19 @@ struct tp_print {
 	/* The preflight's limits (preflight.h); 0 turns a rule off. */
 	double safe_mm, max_tac_pct, min_die_gap_mm, min_component_mm;
 	double min_line_mm;        /* thinnest stroke in a solid ink */
+	double min_text_pt;        /* smallest text a PDF file may show (preflight FILE.pdf) */
 	double emboss_min_mm, emboss_gap_mm;  /* emboss element, and gap */
 	/* Nicks in every closed die contour (print/layout/die.h); 0: none. */
 	int nicks_per_side;
 	double nick_mm, nick_corner_mm;
 	int pdfx;                  /* enum tp_pdfx: the PDFs' PDF/X version */
 	int die_lines;             /* enum tp_die_lines */
+	/* print.layout = playtest (app/playtest.h): the paper (enum
+	 * tp_paper), how the home printer prints the backs (enum tp_duplex),
+	 * and how far every back is moved (mm, right and down on the back
+	 * page as drawn), as read from the calibration sheet. */
+	int paper, duplex;
+	double duplex_offset[2];
 	struct tp_palette inks;    /* the game's inks, then the shared ones */
 	/* PDF/X-1a output intent: a registered printing condition, and a CMYK
 	 * output profile to embed ("" = name the condition only). */
@@ -81,6 +89,12 @@ struct tp_print {
 	/* CMYK profile the proofs' sRGB comes through ("" = the system's
 	 * default CMYK profile, see colour.h). */
 	char proof_profile[512];
+	/* The rules booklet and the box (games/rules.h, games/box.h). */
+	int rules, box;            /* sheets on (1) or off */
+	char rules_lang[16];       /* templates/rules/GAME.LANG.ini */
+	/* The box: greyboard, wrap turn-in, play round the contents, the
+	 * thickness of die-cut board parts (tiles, pieces, boards). */
+	double box_board_mm, box_wrap_mm, box_clearance_mm, part_mm;
 	/* print.art: the art pack's folder, or a name in templates/art/ ("" =
 	 * none: every place drawn as tilepress draws it). */
 	char art[512];
@@ -101,9 +115,16 @@ struct tp_config {
 	size_t n_keys;
 	char **where;
 	int file_keys;                 /* keys the file gave: 0 = defaults only */
+	/* The rules text of print.rules_lang, read by the loader (owned;
+	 * NULL when print.rules and print.box are off). */
+	struct tp_rules_src *rules_src;
 	/* The art pack print.art names, read after the game's finish(); NULL
 	 * when none (owned). */
 	struct tp_art_pack *art;
+	/* The factory profile wins over the config file: each [print] key
+	 * the file sets to another value than the profile, one line each
+	 * ("file:line: print.KEY = V: not used, ..."), or NULL (owned). */
+	char *profile_wins;
 };
 
 /* Where section.name was last set, or the config path when it kept its

@@ -100,6 +100,11 @@ c_empty_pack() {
 	for f in $(cd "$T/e0" && ls *.pdf *.svg); do
 		cmp -s "$T/e0/$f" "$T/e1/$f" || { fail "$f differs"; return; }
 	done
+	# The record names the key once it is given, and not before (so a
+	# build without a pack records what it did before the key existed).
+	grep -q '"print.art"' "$T/e0/manifest/build.json" && { fail "build.json names an unset print.art"; return; }
+	grep -qF "\"print.art\": \"$T/empty\"" "$T/e1/manifest/build.json" ||
+		{ fail "build.json lacks print.art = $T/empty"; return; }
 	# the arena has no places yet: the whole shipped pack is skipped
 	run build -c arena -o "$T/a0" --formats pdf --only board -q
 	run build -c arena --set print.art=geometric -o "$T/a1" --formats pdf --only board -q

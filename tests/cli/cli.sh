@@ -750,7 +750,11 @@ c_profile_path() {
 		printf '[print]\nbleed_mm = 99\n' >"$d/here/mine.ini" || { fail "no scratch files"; return; }
 	(cd "$d/here" && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$d/cfg/game.ini" check >"$OUT" 2>"$ERR")
 	rc=$?
-	expect_ok || return
+	# The profile beside the config was read: its marks = off wins over
+	# the config's marks = on, and the note names it (nothing else on
+	# stderr).
+	[ "$rc" -eq 0 ] && [ "$(grep -cv '^tilepress: note: .*print.marks = on: not used, the factory profile (.*/cfg/mine.ini:[0-9]*)' "$ERR")" = 0 ] &&
+		grep -q 'cfg/mine.ini' "$ERR" || { fail "the config's profile: exit $rc $(errtext)"; return; }
 	(cd "$d/here" && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$ROOT/$CFG" -s print.profile=mine.ini check >"$OUT" 2>"$ERR")
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -q '^tilepress: mine.ini:2: .*bleed_mm' "$ERR" ||
@@ -761,6 +765,36 @@ c_profile_path() {
 		fail "--set print.profile=mine.ini from / read the config's: exit $rc $(errtext)"
 }
 tcase "print.profile: a relative path in the config is the config's, with --set the current folder's" c_profile_path
+
+# The factory profile wins over the edition's own [print] keys: x4 says
+# marks = off and an edition's marks = on no longer puts crop marks in
+# the PDF (86 of 112 x4 files had them); a 1 mm bleed in the edition
+# under a 3 mm profile is 3 mm in the PDF.  The build says which key of
+# the edition was not used (file and line); --set still overrides.
+c_profile_wins() {
+	d=$T/profile-wins
+	mkdir -p "$d" && sed 's/^bleed_mm = 3/bleed_mm = 1/' "$CFG" >"$d/game.ini" &&
+		printf 'profile = x4\n' >>"$d/game.ini" || { fail "setup"; return; }
+	grep -q '^bleed_mm = 1' "$d/game.ini" && grep -q '^marks = on' "$d/game.ini" || { fail "setup: keys"; return; }
+	bleed_line=$(grep -n '^bleed_mm' "$d/game.ini" | cut -d: -f1)
+	marks_line=$(grep -n '^marks' "$d/game.ini" | cut -d: -f1)
+	run -c "$d/game.ini" --only fronts --formats pdf -o "$d/out" build
+	[ "$rc" -eq 0 ] || { fail "build: exit $rc $(errtext)"; return; }
+	grep -q "game.ini:$marks_line: print.marks = on: not used, .*x4.ini:[0-9]*) sets marks = off" "$ERR" &&
+		grep -q "game.ini:$bleed_line: print.bleed_mm = 1: not used, .*sets bleed_mm = 3" "$ERR" ||
+		{ fail "no note naming the overridden keys: $(errtext)"; return; }
+	# No marks: the media box is the bleed box; the bleed is 3 mm.
+	pdfinfo -box "$d/out/fronts.pdf" | awk '
+		/^MediaBox/ { m = $2 } /^BleedBox/ { b = $2 } /^TrimBox/ { t = $2 }
+		END { if (m != b || (t - b) * 25.4 / 72 < 2.99 || (t - b) * 25.4 / 72 > 3.01) exit 1 }' ||
+		{ fail "x4 PDF: $(pdfinfo -box "$d/out/fronts.pdf" | grep Box | tr '\n' '|')"; return; }
+	# --set overrides the profile: marks again, the media box beyond the bleed.
+	run -c "$d/game.ini" -s print.marks=on --only fronts --formats pdf -o "$d/out2" build
+	[ "$rc" -eq 0 ] || { fail "build --set print.marks=on: exit $rc $(errtext)"; return; }
+	pdfinfo -box "$d/out2/fronts.pdf" | awk '/^MediaBox/ { m = $2 } /^BleedBox/ { b = $2 } END { exit !(m < b) }' ||
+		fail "--set print.marks=on: no marks"
+}
+tcase "print.profile wins over the edition's [print] keys (marks, bleed), and says which; --set overrides it" c_profile_wins
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -357,8 +357,27 @@ if build x4 -c series -s print.profile=x4 --only fronts,board --formats pdf; the
 		qpdf --check "$f" >"$T/qpdf.log" 2>&1 && ! grep -q WARNING "$T/qpdf.log" || { x4bad=1; cat "$T/qpdf.log"; }
 		head -c 8 "$f" | grep -q '%PDF-1.6' || { x4bad=1; echo "$f: not PDF 1.6"; }
 		pdfinfo -meta "$f" | grep -q '<pdfxid:GTS_PDFXVersion>PDF/X-4<' || { x4bad=1; echo "$f: no X-4 XMP"; }
+		# PDF/X-4's XMP identifiers: a DocumentID (a uuid), VersionID and
+		# RenditionClass; no marks (the profile's marks = off wins over
+		# series.ini's marks = on): the media box is the bleed box.
+		pdfinfo -meta "$f" | grep -Eq '<xmpMM:DocumentID>uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}</xmpMM:DocumentID>' &&
+			pdfinfo -meta "$f" | grep -q '<xmpMM:VersionID>1</xmpMM:VersionID>' &&
+			pdfinfo -meta "$f" | grep -q '<xmpMM:RenditionClass>default</xmpMM:RenditionClass>' ||
+			{ x4bad=1; echo "$f: XMP without xmpMM identifiers"; }
+		pdfinfo -box "$f" | awk '/^MediaBox/ { m = $0; sub(/^[A-Za-z]*: */, "", m) } /^BleedBox/ { b = $0; sub(/^[A-Za-z]*: */, "", b) } END { exit m != b }' ||
+			{ x4bad=1; echo "$f: printer's marks under x4 (media box beyond the bleed box)"; }
+		pdfinfo -meta "$f" | sed -n 's/.*<xmpMM:DocumentID>\(.*\)<.*/\1/p' >>"$T/x4.ids"
 	done >"$T/x4.log" 2>&1
-	if [ "$x4bad" = 0 ]; then ok "qpdf --check clean on the PDF/X-4 profile's PDFs, 1.6 and X-4 in XMP"; else bad "PDF/X-4 files" "$T/x4.log"; fi
+	# Each file its own DocumentID; the XMP
+	# dates are SOURCE_DATE_EPOCH's.
+	ids1=$(sort "$T/x4.ids"); rm -f "$T/x4.ids"
+	[ "$(printf '%s\n' "$ids1" | sort -u | wc -l)" = "$(ls "$T"/x4/*.pdf | wc -l)" ] || { x4bad=1; echo "DocumentIDs not one per file: $ids1" >>"$T/x4.log"; }
+	if SOURCE_DATE_EPOCH=1700000000 build x4b -c series -s print.profile=x4 --only fronts,board --formats pdf; then
+		for f in "$T"/x4b/*.pdf; do pdfinfo -meta "$f" | sed -n 's/.*<xmpMM:DocumentID>\(.*\)<.*/\1/p'; done | sort >"$T/x4b.ids"
+		pdfinfo -meta "$T/x4b/fronts.pdf" | grep -q '<xmp:CreateDate>2023-11-14T22:13:20Z<' ||
+			{ x4bad=1; echo "XMP date is not SOURCE_DATE_EPOCH's" >>"$T/x4.log"; }
+	fi
+	if [ "$x4bad" = 0 ]; then ok "qpdf --check clean on the PDF/X-4 profile's PDFs, 1.6 and X-4 in XMP, xmpMM ids, no marks, dates from SOURCE_DATE_EPOCH"; else bad "PDF/X-4 files" "$T/x4.log"; fi
 else
 	bad "x4 build" "$T/build.log"
 fi

@@ -456,6 +456,11 @@ static void press_marks(void **state)
 			for (size_t p = 0; s->kind == TP_SHAPE_PATH && p < s->count; p++) {
 				double x = sc->pts[s->first + p].x, y = sc->pts[s->first + p].y;
 				assert_true((x >= 0 && x <= m) || (x >= pr.w - m && x <= pr.w));
+				/* A target keeps TP_MARK_EDGE_MM from the sheet's
+				 * edge (it came 1 mm from it, into the press's
+				 * unprintable edge) and 1 mm from the art. */
+				assert_true(x >= TP_MARK_EDGE_MM - 1e-9 && x <= pr.w - TP_MARK_EDGE_MM + 1e-9);
+				assert_true(x <= m - 1 + 1e-9 || x >= pr.w - m + 1 - 1e-9);
 				assert_true(y > 0 && y < pr.h);
 			}
 		}

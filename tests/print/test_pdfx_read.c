@@ -97,6 +97,34 @@ static void clean(void **state)
 	}
 }
 
+/* A blank page without marks (an empty press sheet under a no-marks
+ * profile): libharu writes its content as a FlateDecode stream of no
+ * bytes, an empty page as qpdf reads it; it was "content stream does not
+ * inflate". */
+static void blank_page(void **state)
+{
+	(void)state;
+	struct tp_palette pal;
+	tu_palette_init(&pal);
+	struct tp_scene *sc = tp_scene_new("blank", 100, 50, 0, &pal), *sc2 = sample();
+	assert_non_null(sc);
+	const struct tp_scene *pages[2] = { sc2, sc };
+	struct tp_doc_info info = { .title = "blank", .job = "job", .file = "b.pdf",
+				    .epoch = 1700000000, .dpi = 300, .marks = 0, .pdfx4 = 1 };
+	char *buf = NULL, last[240];
+	size_t n;
+	FILE *f = open_memstream(&buf, &n);
+	assert_non_null(f);
+	tp_err e = { 0 };
+	assert_int_equal(tp_pdf_write(f, pages, 2, &info, &e), TP_OK);
+	assert_int_equal(fclose(f), 0);
+	if (check(buf, n, 1, last) != 0)
+		fail_msg("blank page: %s", last);
+	free(buf);
+	tp_scene_free(sc);
+	tp_scene_free(sc2);
+}
+
 /* Replaces the first `from` in buf by `to` (same length). */
 static void plant(char *buf, size_t n, const char *from, const char *to)
 {
@@ -140,6 +168,7 @@ static void planted(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = { cmocka_unit_test(clean), cmocka_unit_test(planted) };
+	const struct CMUnitTest tests[] = { cmocka_unit_test(clean), cmocka_unit_test(planted),
+					    cmocka_unit_test(blank_page) };
 	return cmocka_run_group_tests_name("pdfx_read", tests, tu_setup_tmp, tu_teardown_tmp);
 }

@@ -163,6 +163,59 @@ static void safe_zone(void **state)
 	assert_int_equal(found(sc, NULL, 0), 0);
 }
 
+/* Overprint stacks: an overprinting 45 % K hairline over a 200 % colour is
+ * 245 % where they meet; under a 240 % limit that is an error whether
+ * the line crosses a cell or runs along the edge two cells share (its
+ * centre on both edges, inside neither: it passed). */
+static void overprint_stack_on_edge(void **state)
+{
+	(void)state;
+	palette();
+	for (int edge = 0; edge < 2; edge++) {
+		struct tp_scene *sc = clean(100, 100);
+		assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, 0, 0, 50, 100), 0);
+		assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, 50, 0, 50, 100), 0);
+		double x = edge ? 50 : 25;
+		const struct tp_pt l[2] = { { TP_MOVE, x, 0 }, { TP_LINE, x, 100 } };
+		assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.3, l, 2), 0);
+		struct tp_pf_rules r = rules();
+		r.max_tac = 240;
+		struct tp_preflight pf = { 0 };
+		assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+		size_t tac = 0;
+		for (size_t i = 0; i < pf.n; i++)
+			tac += strcmp(pf.f[i].rule, "tac") == 0 && fabs(pf.f[i].value - 245) < 1e-6;
+		if (tac != 1)
+			fail_msg("line %s: %zu tac findings of 245 %%", edge ? "on the edge" : "inside", tac);
+		tp_preflight_free(&pf);
+		tp_scene_free(sc);
+	}
+}
+
+/* Art that runs to the cut by design (TP_SHAPE_TO_CUT: a tile's cells, a
+ * background) is not measured for the safe zone, however near the cut;
+ * the same shape unflagged is, and so is an indicium drawn over it. */
+static void safe_zone_to_cut(void **state)
+{
+	(void)state;
+	palette();
+	for (int flag = 0; flag < 2; flag++) {
+		struct tp_scene *sc = clean(100, 100);
+		assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_FILL, 0, 1, 40, 20, 20), 0);
+		if (flag)
+			tp_scene_flag_last(sc, TP_SHAPE_TO_CUT);
+		assert_int_equal(found(sc, flag ? NULL : "safe-zone", flag ? 0 : TP_PF_WARNING),
+				 flag ? 0 : 1);
+	}
+	struct tp_scene *sc = clean(100, 100);
+	size_t first = sc->n_shapes;
+	assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_FILL, 0, 1, 40, 20, 20), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_FILL, 0, 40, 1, 20, 20), 0);
+	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_FILL, 0, 2, 70, 5, 5), 0);
+	assert_int_equal(found(sc, "safe-zone", TP_PF_WARNING), 1);
+}
+
 /* Text is measured by its glyphs, not by the scene's guess of 0.7 em a
  * character either side of its anchor: a centred "2" whose guess comes
  * 1.5 mm from the cut but whose ink keeps 3 mm or more is clean (it
@@ -682,6 +735,63 @@ static void reports(void **state)
 }
 
 
+/* The report speaks once: N findings of one rule on one sheet are one
+ * line of preflight.txt, with the count, the pages and the first place;
+ * two rules or two sheets are two lines; the JSON keeps every finding and
+ * the groups' counts add up to them. */
+static void reports_grouped(void **state)
+{
+	(void)state;
+	palette();
+	struct tp_pf_rules r = rules();
+	struct tp_preflight pf = { 0 };
+	const int n_near = 7;
+	for (int page = 1; page <= 2; page++) {
+		struct tp_scene *sc = clean(100, 100);
+		for (int k = 0; k < n_near; k++)   /* each 1 mm from the left cut */
+			assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_FILL, 0, 1, 5 + 12 * k, 8, 8), 0);
+		const struct tp_pt l[2] = { { TP_MOVE, 10, 50 }, { TP_LINE, 90, 50 } };
+		assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.1, l, 2), 0);
+		assert_int_equal(tp_preflight_page(&pf, &r, page == 1 ? "a" : "b", page, sc), 0);
+		tp_scene_free(sc);
+	}
+	size_t want_safe = 0, want_line = 0;
+	for (size_t i = 0; i < pf.n; i++) {
+		want_safe += strcmp(pf.f[i].rule, "safe-zone") == 0;
+		want_line += strcmp(pf.f[i].rule, "line-weight") == 0;
+	}
+	assert_int_equal(want_safe, 2 * n_near);
+	assert_true(want_line >= 2);
+	struct tp_buf t = { 0 }, j = { 0 };
+	tp_preflight_text(&pf, &t);
+	tp_preflight_json(&pf, &j);
+	assert_false(t.oom || j.oom);
+	/* Summary, then 2 rules x 2 sheets. */
+	size_t lines = 0;
+	for (const char *p = t.s; *p; p++)
+		lines += *p == '\n';
+	assert_int_equal(lines, 1 + 4);
+	char want[80];
+	snprintf(want, sizeof want, "; %d alike on a page 1", n_near);
+	const char *a = strstr(t.s, "\nwarning a page 1 at (");
+	assert_non_null(a);
+	assert_non_null(strstr(a, "safe-zone"));
+	assert_non_null(strstr(t.s, want));
+	/* Every finding in the JSON, and the groups' counts add up. */
+	size_t in_json = 0, sum = 0;
+	for (const char *p = j.s; (p = strstr(p, "\"severity\"")) != NULL; p++)
+		in_json++;
+	const char *g = strstr(j.s, "\"groups\":[");
+	assert_non_null(g);
+	for (const char *p = g; (p = strstr(p, "\"count\":")) != NULL; p++)
+		sum += strtoul(p + 8, NULL, 10);
+	assert_int_equal(in_json, pf.n + 4);   /* each group names a severity too */
+	assert_int_equal(sum, pf.n);
+	tp_buf_free(&t);
+	tp_buf_free(&j);
+	tp_preflight_free(&pf);
+}
+
 /* A build's preflight in parts (one per sheet, some checked on workers and
  * sent back as text) merged in sheet order is the preflight checked in one:
  * the same report, byte for byte, and the page rules' cut applied to the
@@ -780,6 +890,8 @@ int main(void)
 		cmocka_unit_test(clean_scene),   cmocka_unit_test(die_rules),
 		cmocka_unit_test(die_split),     cmocka_unit_test(seam_safe_zone),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(bleed_corner_only), cmocka_unit_test(safe_zone),
+		cmocka_unit_test(safe_zone_to_cut), cmocka_unit_test(reports_grouped),
+		cmocka_unit_test(overprint_stack_on_edge),
 		cmocka_unit_test(text_safe_zone),
 		cmocka_unit_test(text_safe_zone_at_trim),
 		cmocka_unit_test(text_into_cut),

@@ -21,6 +21,8 @@ int tp_build_digests(const struct tp_session *s, char (*d)[65], tp_err *e)
 		if (strcmp(s->cfg->keys[i].section, "print") == 0) {
 			v.len = 0;
 			tp_key_format(&s->cfg->keys[i], s->cfg, s->cfg->game_cfg, &v);
+			if ((s->cfg->keys[i].flags & TP_KEY_RECORD_SET) && v.len == 0)
+				continue;   /* unset, as before the key existed */
 			if (v.s)
 				tp_sha256_add(&keys, v.s, v.len + 1);
 		}

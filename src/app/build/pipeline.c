@@ -17,7 +17,9 @@
 #include "app/build/preview.h"
 #include "app/build_record.h"
 #include "app/file_name.h"
+#include "app/playtest.h"
 #include "app/session.h"
+#include "app/sheet_pages.h"
 #include "core/alloc.h"
 #include "core/trace.h"
 #include "print/backend/backend.h"
@@ -43,7 +45,14 @@ static int collect(struct tp_written_list *w, const struct tp_buf *report, size_
 	const char *p = report->oom ? NULL : report->s;
 	char name[PATH_MAX], hex[65];
 	long long bytes;
-	while (tp_report_next(&p, name, sizeof name, &bytes, hex) == 1) {
+	while (p && *p) {
+		/* The playtest kit's last line: its sheets of paper. */
+		if (strncmp(p, "=paper ", 7) == 0) {
+			tp_playtest_set_paper(atol(p + 7));
+			break;
+		}
+		if (tp_report_next(&p, name, sizeof name, &bytes, hex) != 1)
+			break;
 		if (tp_written_add(w, name, bytes, sheet) != 0)
 			return -1;
 		if (hex[0])
@@ -53,14 +62,14 @@ static int collect(struct tp_written_list *w, const struct tp_buf *report, size_
 }
 
 struct recorded {
-	const struct tp_game *g;
+	const struct tp_config *c;
 	int *shown;
 };
 
 static void mark_recorded(const char *path, void *ctx)
 {
 	struct recorded *r = ctx;
-	long i = tp_preview_sheet_of(r->g, path);
+	long i = tp_preview_sheet_of(r->c, path);
 	if (i >= 0)
 		r->shown[i] = 1;
 }
@@ -72,7 +81,7 @@ static int *recorded_sheets(const struct tp_session *s, const char *dir)
 {
 	int *in_folder = tp_calloc(s->game->n_sheets + 1, sizeof *in_folder);
 	if (in_folder && tp_session_same_edition(dir, s->cfg)) {
-		struct recorded r = { s->game, in_folder };
+		struct recorded r = { s->cfg, in_folder };
 		tp_record_each(dir, mark_recorded, &r);
 	}
 	return in_folder;
@@ -133,6 +142,54 @@ static int visit(void *ctx, const struct tp_build *b, size_t sheet, const struct
 			 : tp_preflight_pages(ck->s, b, sheet, &ck->rules, pdf, b->epoch, pf, e);
 	tp_trace_end(&t, "preflight %s", def->name);
 	return rc;
+}
+
+/* Before any sheet is laid out: the estimate from the wanted sheets'
+ * frames alone (their pages' sizes and counts, none of their art; a sheet
+ * made one page at a time is counted, not made), checked against the
+ * limits.  What passes is estimated again from the layouts; what fails
+ * is refused here, at no layout's cost (a 1200 x 1200 series board took
+ * minutes and gigabytes to lay out before the same refusal).  For check
+ * (the estimate) alone: a build's plan lays each sheet out once. */
+static int bound(void *ctx, const struct tp_build *b, tp_err *e)
+{
+	const struct checks *ck = ctx;
+	const struct tp_session *s = ck->s;
+	struct tp_estimate est = { 0 };
+	int rc = TP_OK;
+	int punch = s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD;
+	for (size_t i = 0; rc == TP_OK && i < s->game->n_sheets; i++) {
+		if (!b->want[i])
+			continue;
+		/* Only a sheet made one page at a time, in part (its frame) or
+		 * counted: one laid out whole is left to the plan, once. */
+		struct tp_sheet_pages sp;
+		if (tp_sheet_pages_open(&sp, s, i, punch ? 1 : TP_PAGES_FRAME) != 0) {
+			tp_sheet_pages_close(&sp);
+			rc = tp_fail(e, TP_EIO, "out of memory estimating the build");
+			break;
+		}
+		int cheap = sp.one || sp.counted || sp.doc.parted;
+		tp_sheet_pages_close(&sp);
+		for (size_t bi = 0; cheap && rc == TP_OK && bi < tp_n_backends; bi++) {
+			struct tp_estimate part = { 0 };
+			if (!tp_build_gets(b, i, bi))
+				continue;
+			if (tp_estimate_task(s, i, &tp_backends[bi], NULL, NULL, &part) != 0) {
+				rc = tp_fail(e, TP_EIO, "out of memory estimating the build");
+				break;
+			}
+			/* A raster the plan skips unless asked for by name (build.h):
+			 * left out here from a little below that size, so this
+			 * bound stays below the estimate the plan refuses by. */
+			if (tp_backends[bi].raster && !b->opt.formats &&
+			    part.gpx * 1e9 > 0.9 * TP_PNG_AUTO_MAX_PX)
+				continue;
+			if (tp_estimate_merge(&est, &part, i) != 0)
+				rc = tp_fail(e, TP_EIO, "out of memory estimating the build");
+		}
+	}
+	return rc == TP_OK ? tp_estimate_check(s, &est, e) : rc;
 }
 
 static int checks_open(struct checks *ck, const struct tp_session *s, struct tp_preflight *pf,
@@ -218,7 +275,7 @@ int tp_build_estimate(const struct tp_session *s, const char *only, struct tp_es
 	struct checks ck;
 	int rc = checks_open(&ck, s, NULL, est->names != NULL, e);
 	struct tp_build_opts opt = { .only = only, .jobs = 1, .quiet = 1, .estimate = 1,
-				     .visit = visit, .visit_ctx = &ck };
+				     .visit = visit, .visit_ctx = &ck, .bound = bound };
 	struct tp_build b = { 0 };
 	if (rc == TP_OK)
 		rc = tp_build_plan(&b, s, &opt, e);
@@ -248,6 +305,18 @@ static int predict_other_names(const struct tp_build *pl, const struct tp_sessio
 		bad |= tp_written_add(w, "manifest/inks.csv", 0, 0) |
 		       tp_written_add(w, "manifest/preflight.txt", 0, 0) |
 		       tp_written_add(w, "manifest/preflight.json", 0, 0);
+	if (s->cfg->print.layout == TP_LAYOUT_PLAYTEST)
+		bad |= tp_written_add(w, "playtest.pdf", 0, 0);
+	/* The preview page's thumbnails, made with the contact sheet. */
+	const struct tp_backend *png = tp_backend_find("png");
+	for (size_t i = 0; pl->want_proof && png && (pl->formats & (1u << (png - tp_backends))) &&
+			   i < s->game->n_sheets; i++)
+		if (pl->shown[i] && pl->want[i] && !(s->game->sheets[i].flags & TP_SHEET_PLATE)) {
+			char base[128];
+			tp_file_base(s->cfg, s->game->sheets[i].name, base, sizeof base);
+			snprintf(rel, sizeof rel, "%s/%s.png", TP_THUMB_DIR, base);
+			bad |= tp_written_add(w, rel, 0, 0);
+		}
 	static const char *const proofs[] = { "pdf", "png" };
 	for (size_t f = 0; pl->want_proof && f < 2; f++) {
 		const struct tp_backend *b = tp_backend_find(proofs[f]);
@@ -271,9 +340,9 @@ static int list_written(const struct tp_build *b, struct tp_written_list *w)
 {
 	if (collect(w, &b->manifest, TP_MANIFEST_SHEET) != 0)
 		return -1;
-	static const int kinds[3] = { TP_TASK_INKS, TP_TASK_SHEET, TP_TASK_PROOF };
-	static const size_t sheets[3] = { TP_MANIFEST_SHEET, 0, TP_PROOF_SHEET };
-	for (size_t k = 0; k < 3; k++)
+	static const int kinds[4] = { TP_TASK_INKS, TP_TASK_SHEET, TP_TASK_PROOF, TP_TASK_PLAYTEST };
+	static const size_t sheets[4] = { TP_MANIFEST_SHEET, 0, TP_PROOF_SHEET, TP_PLAYTEST_SHEET };
+	for (size_t k = 0; k < 4; k++)
 		for (size_t i = 0; i < b->n_tasks; i++)
 			if (b->tasks[i].kind == kinds[k] &&
 			    collect(w, &b->reports[i], k == 1 ? b->tasks[i].sheet : sheets[k]) != 0)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "app/config_load.h"
+#include "app/file_name.h"
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
 #include "core/alloc.h"
@@ -27,12 +28,21 @@
  * manifest/preflight.txt). */
 #define TP_PREVIEW_MAX_FINDINGS 20
 
-long tp_preview_sheet_of(const struct tp_game *g, const char *path)
+static const char *page_note;
+
+void tp_preview_set_note(const char *html)
 {
+	page_note = html;
+}
+
+long tp_preview_sheet_of(const struct tp_config *c, const char *path)
+{
+	const struct tp_game *g = c->game;
 	long best = -1;
 	size_t best_len = 0;
 	for (size_t i = 0; i < g->n_sheets; i++) {
-		const char *name = g->sheets[i].name;
+		char name[128];
+		tp_file_base(c, g->sheets[i].name, name, sizeof name);
 		size_t len = strlen(name);
 		if (strncmp(path, name, len) != 0 || (path[len] != '.' && path[len] != '-') ||
 		    strchr(path + len, '/') != NULL || len <= best_len)
@@ -95,20 +105,47 @@ static void add_earlier(const char *path, void *ctx)
 	(void)tp_written_add(f->w, path, stat(full, &st) == 0 ? (long long)st.st_size : 0, 0);
 }
 
+/* Files an earlier build of another edition recorded in the folder that
+ * are still there and that this build did not write over. */
+struct others {
+	const struct tp_written_list *w;
+	const char *dir;
+	size_t n;
+};
+
+static void count_other(const char *path, void *ctx)
+{
+	struct others *o = ctx;
+	char full[PATH_MAX + 64];
+	struct stat st;
+	if (strcmp(path, TP_PREVIEW_NAME) == 0 || strcmp(path, TP_RECORD_NAME) == 0)
+		return;
+	for (size_t i = 0; i < o->w->n; i++)
+		if (strcmp(o->w->v[i].name, path) == 0)
+			return;
+	snprintf(full, sizeof full, "%s/%s", o->dir, path);
+	if (stat(full, &st) == 0)
+		o->n++;
+}
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct tp_written *)a)->name, ((const struct tp_written *)b)->name);
 }
 
+/* Narrow screens (a phone, 390 px): figures shrink to the screen, long
+ * names wrap, tables scroll inside themselves, never the page. */
 static const char *const style =
-	"body{font:15px/1.4 sans-serif;margin:1.5em;color:#222;background:#f6f6f4}"
+	"body{font:15px/1.4 sans-serif;margin:1.5em;color:#222;background:#f6f6f4;overflow-wrap:anywhere}"
 	"h1{font-size:1.5em}h2{margin-top:2em;border-bottom:1px solid #ccc}"
 	".sheets{display:flex;flex-wrap:wrap;gap:1.2em}"
-	"figure.sheet{margin:0;background:#fff;border:1px solid #ccc;padding:.6em;width:22em}"
+	"figure.sheet{margin:0;background:#fff;border:1px solid #ccc;padding:.6em;width:22em;max-width:100%;box-sizing:border-box}"
 	"figure.sheet img{width:100%;height:auto;background:#fff;border:1px solid #eee}"
-	"figcaption{font-size:.9em}table{border-collapse:collapse;font-size:.85em;background:#fff}"
-	"td,th{border:1px solid #ccc;padding:.15em .5em;text-align:left}"
-	"details{margin:.6em 0}.none{color:#a00}.warn{color:#a60}.ok{color:#070}pre{background:#fff;padding:.6em}";
+	"figcaption{font-size:.9em}table{border-collapse:collapse;font-size:.85em;background:#fff;display:block;max-width:100%;overflow-x:auto}"
+	"td,th{border:1px solid #ccc;padding:.15em .5em;text-align:left;overflow-wrap:normal}"
+	"details{margin:.6em 0}.none{color:#a00}.warn{color:#a60}.ok{color:#070}.note{color:#555}"
+	"pre{background:#fff;padding:.6em;overflow-x:auto}"
+	"@media (max-width:600px){body{margin:.6em}}";
 
 /* One sheet: its proof image, name, title, size, pages, inks, files. */
 static void esc(struct tp_buf *b, const char *s);
@@ -194,20 +231,32 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 	const char *png = NULL;
 	for (size_t k = 0; k < w->n && png == NULL; k++) {
 		const char *ext = strrchr(w->v[k].name, '.');
-		if ((size_t)tp_preview_sheet_of(s->game, w->v[k].name) == i && ext && strcmp(ext, ".png") == 0)
+		if ((size_t)tp_preview_sheet_of(s->cfg, w->v[k].name) == i && ext && strcmp(ext, ".png") == 0)
 			png = w->v[k].name;
 	}
 	tp_buf_printf(b, "<figure class=\"sheet\" id=\"sheet-");
 	esc(b, def->name);
 	tp_buf_printf(b, "\">\n");
+	/* The thumbnail made with the contact sheet when there is one (the
+	 * press PNG may be hundreds of megapixels), linking the PNG itself. */
+	char thumb[200], base[128];
+	const char *img = png;
+	tp_file_base(s->cfg, def->name, base, sizeof base);
+	snprintf(thumb, sizeof thumb, "%s/%s.png", TP_THUMB_DIR, base);
+	for (size_t k = 0; png && k < w->n; k++)
+		if (strcmp(w->v[k].name, thumb) == 0)
+			img = thumb;
 	if (png) {
 		tp_buf_printf(b, "<a href=\"");
 		href(b, png);
 		tp_buf_printf(b, "\"><img src=\"");
-		href(b, png);
+		href(b, img);
 		tp_buf_printf(b, "\" alt=\"");
 		esc(b, def->name);
 		tp_buf_printf(b, " proof\" loading=\"lazy\"></a>\n");
+	} else if (def->flags & TP_SHEET_PLATE) {
+		/* Never a PNG, by design: not the user's doing. */
+		tp_buf_printf(b, "<p class=\"note\">a plate (die, emboss or laser lines): vector files only, by design</p>\n");
 	} else {
 		tp_buf_printf(b, "<p class=\"none\">no PNG proof in this folder (print.formats or --formats)</p>\n");
 	}
@@ -222,7 +271,7 @@ static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
 	}
 	tp_buf_printf(b, "<br>files:");
 	for (size_t k = 0; k < w->n; k++)
-		if ((size_t)tp_preview_sheet_of(s->game, w->v[k].name) == i) {
+		if ((size_t)tp_preview_sheet_of(s->cfg, w->v[k].name) == i) {
 			tp_buf_printf(b, " <a href=\"");
 			href(b, w->v[k].name);
 			tp_buf_printf(b, "\">");
@@ -293,7 +342,7 @@ static void csv_table(struct tp_buf *b, const char *stage, const char *dir, cons
 /* The build record's content: the tool, game, config and every key's
  * value; the files with their sizes (their SHA-256 are in build.json). */
 static void record_section(struct tp_buf *b, const struct tp_config *c, const struct tp_written_list *w,
-			   size_t own, long long epoch)
+			   size_t own, size_t other, long long epoch)
 {
 	char date[64];
 	tp_format_date(epoch, date, sizeof date);
@@ -307,14 +356,22 @@ static void record_section(struct tp_buf *b, const struct tp_config *c, const st
 	for (size_t i = 0; i < c->n_keys; i++) {
 		char name[80];
 		tp_config_key_text(c, i, name, sizeof name, &v);
+		if ((c->keys[i].flags & TP_KEY_RECORD_SET) && (v.s == NULL || v.s[0] == '\0'))
+			continue;   /* as the build record */
 		tp_buf_printf(b, "<tr><td>%s</td><td>", name);
 		esc(b, v.s ? v.s : "");
 		tp_buf_printf(b, "</td></tr>\n");
 	}
 	b->oom |= v.oom;
 	tp_buf_free(&v);
-	tp_buf_printf(b, "</table></details>\n<details><summary>files: %zu written by this build, %zu kept from earlier builds</summary>\n<table>\n<tr><th>file</th><th>bytes</th><th>build</th></tr>\n",
+	tp_buf_printf(b, "</table></details>\n<details><summary>files: %zu written by this build, %zu kept from earlier builds",
 		      own, w->n - own);
+	/* Not kept, not shown, but there: an earlier build of another
+	 * edition left them (build --clean removes them). */
+	if (other)
+		tp_buf_printf(b, "; <span class=\"warn\">%zu more left in the folder by a build of another edition</span> (not shown; build --clean removes them)",
+			      other);
+	tp_buf_printf(b, "</summary>\n<table>\n<tr><th>file</th><th>bytes</th><th>build</th></tr>\n");
 	for (size_t i = 0; i < w->n; i++) {
 		tp_buf_printf(b, "<tr><td><a href=\"");
 		href(b, w->v[i].name);
@@ -327,32 +384,58 @@ static void record_section(struct tp_buf *b, const struct tp_config *c, const st
 }
 
 static void page(struct tp_buf *b, const struct tp_session *s, const char *stage, const char *dir,
-		 const struct tp_written_list *all, size_t own, const struct tp_preflight *pf,
+		 const struct tp_written_list *all, size_t own, size_t other, const struct tp_preflight *pf,
 		 const struct tp_sheet_facts *facts, long long epoch)
 {
 	const struct tp_game *g = s->game;
-	tp_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+	tp_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
 	esc(b, s->cfg->print.job);
 	tp_buf_printf(b, ": print set</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", style);
 	esc(b, s->cfg->print.job);
 	tp_buf_printf(b, "</h1>\n<p>Game %s, config ", g->name);
 	esc(b, s->cfg->path);
 	tp_buf_printf(b, ". <a href=\"#sheets\">Sheets</a> &middot; <a href=\"#manifest\">Manifest</a> &middot; <a href=\"#record\">Build record</a></p>\n");
+	if (page_note)
+		tp_buf_printf(b, "<p id=\"note\" class=\"warn\">%s</p>\n", page_note);
+	/* The contact sheet, under print.file_name as every sheet is. */
+	char proof[140];
+	tp_file_base(s->cfg, "proof", proof, sizeof proof - 4);
+	strcat(proof, ".png");
 	for (size_t k = 0; k < all->n; k++)
-		if (strcmp(all->v[k].name, "proof.png") == 0)
-			tp_buf_printf(b, "<p>Contact sheet: <a href=\"./proof.png\">proof.png</a></p>\n");
+		if (strcmp(all->v[k].name, proof) == 0) {
+			tp_buf_printf(b, "<p>Contact sheet: <a href=\"");
+			href(b, proof);
+			tp_buf_printf(b, "\">");
+			esc(b, proof);
+			tp_buf_printf(b, "</a></p>\n");
+		}
 	if (pf != NULL)
 		tp_buf_printf(b, "<p id=\"preflight\">Preflight of this build: %zu page%s, "
 			      "<span class=\"%s\">%zu error%s</span>, %zu warning%s "
 			      "(manifest/preflight.txt)</p>\n",
 			      pf->pages, pf->pages == 1 ? "" : "s", pf->errors ? "none" : "ok", pf->errors,
 			      pf->errors == 1 ? "" : "s", pf->warnings, pf->warnings == 1 ? "" : "s");
+	/* The game's own warnings (its rules playing poorly), as the build
+	 * summary gives them. */
+	char warn[8][TP_WARNING_LEN];
+	int nw = tp_session_warning_texts(s, warn, 8);
+	tp_buf_printf(b, "<p id=\"warnings\">Game warnings: <span class=\"%s\">%d</span></p>\n",
+		      nw ? "warn" : "ok", nw);
+	if (nw) {
+		tp_buf_printf(b, "<ul class=\"warnings\">\n");
+		for (int i = 0; i < nw; i++) {
+			tp_buf_printf(b, "<li class=\"warn\">");
+			esc(b, warn[i]);
+			tp_buf_printf(b, "</li>\n");
+		}
+		tp_buf_printf(b, "</ul>\n");
+	}
 	size_t n = 0;
 	tp_buf_printf(b, "<h2 id=\"sheets\">Sheets</h2>\n<div class=\"sheets\">\n");
 	for (size_t i = 0; i < g->n_sheets; i++) {
 		int present = 0;
 		for (size_t k = 0; k < all->n && !present; k++)
-			present = (size_t)tp_preview_sheet_of(g, all->v[k].name) == i;
+			present = (size_t)tp_preview_sheet_of(s->cfg, all->v[k].name) == i;
 		if (present) {
 			sheet_figure(b, s, i, all, pf, facts);
 			n++;
@@ -366,7 +449,7 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 		if (strncmp(p, "manifest/", 9) == 0 && ext && strcmp(ext, ".csv") == 0)
 			csv_table(b, stage, dir, p);
 	}
-	record_section(b, s->cfg, all, own, epoch);
+	record_section(b, s->cfg, all, own, other, epoch);
 	tp_buf_printf(b, "</body>\n</html>\n");
 }
 
@@ -382,13 +465,16 @@ int tp_preview_write(const struct tp_session *s, const char *stage, const char *
 		oom |= tp_written_add(&all, w->v[i].name, w->v[i].bytes, w->v[i].sheet);
 	size_t own = all.n;
 	struct files f = { &all, own, dir };
+	struct others o = { &all, dir, 0 };
 	if (tp_session_same_edition(dir, s->cfg))
 		tp_record_each(dir, add_earlier, &f);
+	else
+		tp_record_each(dir, count_other, &o);
 	if (all.n > own)
 		qsort(all.v + own, all.n - own, sizeof *all.v, by_name);
 	struct tp_buf b = { 0 };
 	if (!oom)
-		page(&b, s, stage, dir, &all, own, pf, facts, epoch);
+		page(&b, s, stage, dir, &all, own, o.n, pf, facts, epoch);
 	tp_written_free(&all);
 	int rc = oom || b.oom ? tp_fail(e, TP_EIO, "out of memory writing %s/%s", dir, TP_PREVIEW_NAME)
 			      : tp_out_write(stage, TP_PREVIEW_NAME, b.s, b.len, e);

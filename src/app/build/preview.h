@@ -33,10 +33,17 @@ int tp_preview_write(const struct tp_session *s, const char *stage, const char *
 		     struct tp_written_list *w, const struct tp_preflight *pf,
 		     const struct tp_sheet_facts *facts, long long epoch, tp_err *e);
 
-/* The sheet (index into g->sheets) a file of the output folder belongs
- * to: NAME.EXT, or NAME-PAGE.EXT for one page of a multi-page sheet, the
- * longest sheet name winning (board-half-1.pdf is board-half-1's, not
- * board's); -1 for none (manifest/, proof, index.html). */
-long tp_preview_sheet_of(const struct tp_game *g, const char *path);
+/* A line of HTML the pages written from now on show under their title
+ * (the watch's proofs say what they are), or NULL for none.  Static
+ * text, kept by pointer. */
+void tp_preview_set_note(const char *html);
+
+/* The sheet (index into c's game's sheets) a file of the output folder
+ * belongs to: BASE.EXT, or BASE-PAGE.EXT for one page of a multi-page
+ * sheet, BASE the sheet's file name under print.file_name (app/file_name.h:
+ * NAME by default, series_NAME with {edition}_{sheet}), the longest
+ * winning (board-half-1.pdf is board-half-1's, not board's); -1 for none
+ * (manifest/, proof, index.html). */
+long tp_preview_sheet_of(const struct tp_config *c, const char *path);
 
 #endif

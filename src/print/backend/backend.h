@@ -26,6 +26,11 @@ struct tp_doc_info {
 	/* PDF: 0 writes PDF/X-1a:2003 (PDF 1.4), 1 PDF/X-4 (PDF 1.6, with the
 	 * XMP metadata stream PDF/X-4 asks for). */
 	int pdfx4;
+	/* PDF: 1 writes an office printer's file instead (the playtest kit):
+	 * every ink as DeviceRGB from its proof colour (ink->rgb, as the PNG
+	 * proofs show it), no separations, no overprint, no PDF/X keys nor
+	 * output intent. */
+	int rgb;
 };
 
 #define TP_OUTPUT_CONDITION "FOGRA39"
@@ -94,6 +99,29 @@ int tp_pdf_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 int tp_pdf_open(struct tp_pages_out **out, FILE *f, const struct tp_doc_info *info, tp_err *e);
 int tp_pdf_add(struct tp_pages_out *out, const struct tp_scene *sc, tp_err *e);
 int tp_pdf_close(struct tp_pages_out *out, int write, tp_err *e);
+
+/* A scene placed on a composed page (tp_pdf_add_placed): its trim corner
+ * at (x, y) mm from the page's top-left corner, its art clipped to its own
+ * bleed box; turn 1 turns it half round about its trim centre (a back for
+ * short-edge duplex); quarter 1 turns it a quarter clockwise instead, its
+ * trim then trim_h wide and trim_w high from (x, y) (a landscape page on
+ * portrait paper). */
+struct tp_placed {
+	const struct tp_scene *sc;
+	double x, y;
+	int turn;
+	int quarter;
+};
+/* Adds one page of w x h mm (media = trim, no bleed) to a PDF opened with
+ * tp_pdf_open, drawing pl[0..n-1] in order, each with the walk view
+ * `view` (marks off).  For the playtest kit: many small scenes (tiles,
+ * panels, the page's own furniture) on one sheet of paper, none of them
+ * copied.  TP_OK or fills e. */
+/* label: the page's label in the PDF ("front " with num 3 reads
+ * "front 3"), or NULL. */
+int tp_pdf_add_placed(struct tp_pages_out *out, double w, double h, const struct tp_placed *pl,
+		      size_t n, const struct tp_walk_opts *view, const char *label, int num,
+		      tp_err *e);
 int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		 const struct tp_doc_info *info, tp_err *e);
 int tp_svg_write(FILE *f, const struct tp_scene *const *pages, size_t n,

@@ -44,6 +44,7 @@ struct doc {
 	tp_err *e;
 	struct tp_pdf_stream out;  /* pages written as they are drawn */
 	uint64_t id[2];         /* the trailer /ID, hashed page by page */
+	int rgb;                /* tp_doc_info.rgb */
 };
 
 /* A colour as the content stream sets it: CMYK values, or a separation
@@ -59,6 +60,8 @@ struct page {
 	const struct tp_scene *sc;
 	HPDF_Page pg;
 	double off;             /* mm from the media's left/top edge to the trim */
+	double dx, dy;          /* a placed scene: its trim corner on the page */
+	int rgb;                /* DeviceRGB from ink->rgb (tp_doc_info.rgb) */
 	double h_mm;            /* media height */
 	HPDF_Box bleed;         /* pt, the clip for all non-mark art */
 	HPDF_Dict cspaces;      /* /Resources /ColorSpace, made on first spot */
@@ -102,12 +105,12 @@ static void HPDF_STDCALL haru_free(void *p)
 
 static HPDF_REAL px(const struct page *p, double x)
 {
-	return (HPDF_REAL)((x + p->off) * K);
+	return (HPDF_REAL)((x + p->off + p->dx) * K);
 }
 
 static HPDF_REAL py(const struct page *p, double y)
 {
-	return (HPDF_REAL)((p->h_mm - (y + p->off)) * K);
+	return (HPDF_REAL)((p->h_mm - (y + p->off + p->dy)) * K);
 }
 
 static double unit(double v)
@@ -200,6 +203,12 @@ static int set_colour(struct page *p, int id, int paint)
 	const struct tp_ink *ink = tp_scene_ink(p->sc, id);
 	struct colour c = { .kind = ink->kind == TP_INK_PROCESS ? 1 : 2,
 			    .idx = tp_ink_index(&p->sc->pal, id) };
+	if (p->rgb) {
+		/* The proof colour, every ink alike (registration as black). */
+		c.kind = 3;
+		for (int k = 0; k < 3; k++)
+			c.v[k] = (HPDF_REAL)(ink->kind == TP_INK_REGISTRATION ? 0 : unit(ink->rgb[k]));
+	}
 	if (c.kind == 1)
 		for (int k = 0; k < 4; k++)
 			c.v[k] = (HPDF_REAL)unit(ink->cmyk[k]);
@@ -209,6 +218,13 @@ static int set_colour(struct page *p, int id, int paint)
 		p->fill = c;
 	if (stroke)
 		p->stroke = c;
+	if (c.kind == 3) {
+		if (fill)
+			HPDF_Page_SetRGBFill(p->pg, c.v[0], c.v[1], c.v[2]);
+		if (stroke)
+			HPDF_Page_SetRGBStroke(p->pg, c.v[0], c.v[1], c.v[2]);
+		return 0;
+	}
 	if (c.kind == 1) {
 		if (fill)
 			HPDF_Page_SetCMYKFill(p->pg, c.v[0], c.v[1], c.v[2], c.v[3]);
@@ -230,7 +246,7 @@ static int set_colour(struct page *p, int id, int paint)
  * that knockout art behaves as the PDF default. */
 static int set_overprint(struct page *p, int on)
 {
-	on = on != 0;
+	on = on != 0 && !p->rgb;
 	if (p->op == on)
 		return 0;
 	HPDF_ExtGState *gs = &p->d->op[on];
@@ -506,10 +522,10 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 		return -1;
 	}
 
-	struct page p = { .d = d, .sc = sc, .off = sc->bleed + m, .h_mm = h };
+	struct page p = { .d = d, .sc = sc, .off = sc->bleed + m, .h_mm = h, .rgb = d->rgb };
 	p.bleed = box_pt(m, m, sc->trim_w + 2 * sc->bleed, sc->trim_h + 2 * sc->bleed);
 	p.pg = HPDF_AddPage(d->pdf);
-	if (p.pg == NULL ||
+	if (p.pg == NULL || tp_pdf_stream_content(&d->out, p.pg) != 0 ||
 	    HPDF_Page_SetWidth(p.pg, (HPDF_REAL)(w * K)) != HPDF_OK ||
 	    HPDF_Page_SetHeight(p.pg, (HPDF_REAL)(h * K)) != HPDF_OK ||
 	    add_box(p.pg, "BleedBox", p.bleed) != 0 ||
@@ -566,6 +582,7 @@ int tp_pdf_open(struct tp_pages_out **out, FILE *f, const struct tp_doc_info *in
 	w->info = info;
 	w->f = f;
 	w->d.e = e;
+	w->d.rgb = info->rgb;
 	w->d.pdf = HPDF_NewEx(on_error, haru_alloc, haru_free, 0, &w->he);
 	if (w->d.pdf == NULL)
 		return failure(w, e);
@@ -573,7 +590,8 @@ int tp_pdf_open(struct tp_pages_out **out, FILE *f, const struct tp_doc_info *in
 	/* One version for every file: 1.4 for PDF/X-1a, 1.6 for PDF/X-4. */
 	pdf->pdf_version = info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
 	if (HPDF_SetCompressionMode(pdf, HPDF_COMP_ALL) != HPDF_OK ||
-	    tp_pdf_doc_info(pdf, info, e) != 0 || tp_pdf_output_intent(pdf, info, e) != 0 ||
+	    tp_pdf_doc_info(pdf, info, e) != 0 ||
+	    (!info->rgb && tp_pdf_output_intent(pdf, info, e) != 0) ||
 	    tp_pdf_stream_begin(&w->d.out, pdf) != 0)
 		return failure(w, e);
 	tp_pdf_id_begin(w->d.id, info);
@@ -604,7 +622,9 @@ int tp_pdf_close(struct tp_pages_out *w, int write, tp_err *e)
 		HPDF_Doc pdf = w->d.pdf;
 		/* libharu sets 1.4 whenever it makes an ExtGState (overprint). */
 		pdf->pdf_version = w->info->pdfx4 ? HPDF_VER_16 : HPDF_VER_14;
-		if (tp_pdf_id_end(pdf, w->d.id) != 0 || tp_pdf_stream_end(&w->d.out, w->f) != 0)
+		if ((w->info->pdfx4 && (tp_pdf_xmp(pdf, w->info, w->d.id, e) != 0 ||
+					tp_pdf_stream_rest(&w->d.out) != 0)) ||
+		    tp_pdf_id_end(pdf, w->d.id) != 0 || tp_pdf_stream_end(&w->d.out, w->f) != 0)
 			rc = failure(w, e);
 	} else if (write) {
 		rc = e && e->code != TP_OK ? e->code : TP_EIO;
@@ -614,4 +634,63 @@ int tp_pdf_close(struct tp_pages_out *w, int write, tp_err *e)
 		HPDF_Free(w->d.pdf);
 	free(w);
 	return rc;
+}
+
+/* The sink of a placed scene: no reuse (a crop has no groups worth it). */
+static const struct tp_sink placed_sink = {
+	.clip = clip, .rect = draw_shape, .path = draw_shape,
+};
+
+int tp_pdf_add_placed(struct tp_pages_out *w, double wmm, double hmm, const struct tp_placed *pl,
+		      size_t n, const struct tp_walk_opts *view, const char *label, int num,
+		      tp_err *e)
+{
+	if (w->failed)
+		return e && e->code != TP_OK ? e->code : TP_EIO;
+	struct doc *d = &w->d;
+	d->e = e;
+	HPDF_Page pg = HPDF_AddPage(d->pdf);
+	if (pg == NULL || HPDF_Page_SetWidth(pg, (HPDF_REAL)(wmm * K)) != HPDF_OK ||
+	    HPDF_Page_SetHeight(pg, (HPDF_REAL)(hmm * K)) != HPDF_OK ||
+	    add_box(pg, "TrimBox", box_pt(0, 0, wmm, hmm)) != 0 ||
+	    (label && HPDF_AddPageLabel(d->pdf, (HPDF_UINT)w->n, HPDF_PAGE_NUM_STYLE_DECIMAL,
+					(HPDF_UINT)num, label) != HPDF_OK))
+		return failure(w, e);
+	struct tp_walk_opts o = *view;
+	o.marks = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct tp_scene *sc = pl[i].sc;
+		double b = sc->bleed;
+		tp_pdf_id_page(d->id, sc);
+		int q = pl[i].quarter != 0;
+		struct page p = { .d = d, .sc = sc, .pg = pg, .off = 0, .h_mm = hmm,
+				  .dx = q ? 0 : pl[i].x, .dy = q ? 0 : pl[i].y, .rgb = d->rgb };
+		p.bleed = box_pt(p.dx - b, hmm - (p.dy + sc->trim_h + b), sc->trim_w + 2 * b,
+				 sc->trim_h + 2 * b);
+		HPDF_Page_GSave(pg);
+		if (q) {
+			/* Drawn at the page's corner, then (u, v) mm of the scene
+			 * goes to (x + trim_h - v, y + u). */
+			HPDF_Page_Concat(pg, 0, -1, 1, 0,
+					 (HPDF_REAL)((pl[i].x + sc->trim_h - hmm) * K),
+					 (HPDF_REAL)((hmm - pl[i].y) * K));
+		} else if (pl[i].turn) {
+			double cx = (pl[i].x + sc->trim_w / 2) * K, cy = (hmm - pl[i].y - sc->trim_h / 2) * K;
+			HPDF_Page_Concat(pg, -1, 0, 0, -1, (HPDF_REAL)(2 * cx), (HPDF_REAL)(2 * cy));
+		}
+		int rc = tp_scene_walk(sc, &o, &placed_sink, &p, e);
+		if (rc != TP_OK) {
+			w->failed = 1;
+			return rc;
+		}
+		set_clip(&p, 0);
+		HPDF_Page_GRestore(pg);
+		if (HPDF_GetError(d->pdf) != HPDF_OK)
+			return failure(w, e);
+	}
+	void *const keep[2] = { d->op[0], d->op[1] };
+	if (tp_pdf_stream_page(&d->out, pg, keep, 2) != 0)
+		return failure(w, e);
+	w->n++;
+	return TP_OK;
 }

@@ -53,7 +53,7 @@ static void hash_scene(uint64_t h[2], const struct tp_scene *sc)
 		const struct tp_shape *s = &sc->shapes[i];
 		/* The palette index, not the ink number: what the page shows. */
 		unsigned char b[5] = { s->kind, (unsigned char)tp_ink_index(&sc->pal, s->ink),
-				       s->paint, s->flags, s->align };
+				       s->paint, (unsigned char)(s->flags & ~TP_SHAPE_TO_CUT), s->align };
 		mix(h, b, sizeof b);
 		mix(h, &s->layer, sizeof s->layer);
 		double v[5] = { s->stroke, s->x, s->y, s->w, s->h };
@@ -78,6 +78,8 @@ void tp_pdf_id_begin(uint64_t h[2], const struct tp_doc_info *info)
 	mix(h, &info->epoch, sizeof info->epoch);
 	mix(h, &info->marks, sizeof info->marks);
 	mix(h, &info->pdfx4, sizeof info->pdfx4);
+	if (info->rgb)
+		mix(h, &info->rgb, sizeof info->rgb);
 	const char *intent[] = { info->output_condition, info->output_info,
 				 info->output_registry, info->output_profile };
 	for (int i = 0; i < 4; i++)
@@ -272,17 +274,30 @@ static void xml_text(struct tp_buf *b, const char *text)
 /* PDF/X-4 (ISO 15930-7) names its version in XMP metadata: the catalog's
  * /Metadata, an uncompressed XML stream with the title, the dates, the
  * trapping state and pdfxid:GTS_PDFXVersion. */
-static int xmp(HPDF_Doc pdf, const char *title, const struct tm *tm)
+static int xmp(HPDF_Doc pdf, const char *title, const struct tm *tm, const uint64_t h[2])
 {
-	char date[40];
+	char date[40], uuid[40];
 	strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", tm);
+	/* The /ID's bytes as a UUID (version 4 and variant bits set, as a
+	 * name-derived one would have its own): the same document, the same
+	 * identifiers. */
+	unsigned char id[16];
+	for (int i = 0; i < 16; i++)
+		id[i] = (unsigned char)(h[i / 8] >> (8 * (i % 8)));
+	id[6] = (unsigned char)((id[6] & 0x0F) | 0x40);
+	id[8] = (unsigned char)((id[8] & 0x3F) | 0x80);
+	snprintf(uuid, sizeof uuid,
+		 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", id[0], id[1],
+		 id[2], id[3], id[4], id[5], id[6], id[7], id[8], id[9], id[10], id[11], id[12], id[13],
+		 id[14], id[15]);
 	struct tp_buf b = { 0 };
 	tp_buf_printf(&b, "<?xpacket begin=\"\xef\xbb\xbf\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
 			  "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n"
 			  "<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
 			  "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\" "
 			  "xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\" "
-			  "xmlns:pdfxid=\"http://www.npes.org/pdfx/ns/id/\">\n"
+			  "xmlns:pdfxid=\"http://www.npes.org/pdfx/ns/id/\" "
+			  "xmlns:xmpMM=\"http://ns.adobe.com/xap/1.0/mm/\">\n"
 			  "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">");
 	xml_text(&b, title);
 	tp_buf_printf(&b, "</rdf:li></rdf:Alt></dc:title>\n"
@@ -290,8 +305,12 @@ static int xmp(HPDF_Doc pdf, const char *title, const struct tm *tm)
 			  "<xmp:CreatorTool>tilepress " TP_VERSION "</xmp:CreatorTool>\n"
 			  "<pdf:Trapped>False</pdf:Trapped>\n"
 			  "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>\n"
+			  "<xmpMM:DocumentID>uuid:%s</xmpMM:DocumentID>\n"
+			  "<xmpMM:InstanceID>uuid:%s</xmpMM:InstanceID>\n"
+			  "<xmpMM:VersionID>1</xmpMM:VersionID>\n"
+			  "<xmpMM:RenditionClass>default</xmpMM:RenditionClass>\n"
 			  "</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"r\"?>\n",
-		      date, date);
+		      date, date, uuid, uuid);
 	int rc = -1;
 	HPDF_Dict st = b.oom ? NULL : HPDF_DictStream_New(pdf->mmgr, pdf->xref);
 	if (st != NULL) {
@@ -306,26 +325,46 @@ static int xmp(HPDF_Doc pdf, const char *title, const struct tm *tm)
 	return rc;
 }
 
-int tp_pdf_doc_info(HPDF_Doc pdf, const struct tp_doc_info *info, tp_err *e)
+/* info->epoch as a UTC date in *tm; -1 (e filled) when out of range. */
+static int date_of(const struct tp_doc_info *info, struct tm *tm, tp_err *e)
 {
 	time_t t = (time_t)info->epoch;
-	struct tm tm;
-	if (gmtime_r(&t, &tm) == NULL || tm.tm_year + 1900 < 1 || tm.tm_year + 1900 > 9999) {
+	if (gmtime_r(&t, tm) == NULL || tm->tm_year + 1900 < 1 || tm->tm_year + 1900 > 9999) {
 		tp_fail(e, TP_EINPUT, "PDF: date %lld out of range", info->epoch);
 		return -1;
 	}
+	return 0;
+}
+
+static const char *title_of(const struct tp_doc_info *info)
+{
+	return info->title ? info->title : info->job ? info->job : "tilepress";
+}
+
+int tp_pdf_xmp(HPDF_Doc pdf, const struct tp_doc_info *info, const uint64_t h[2], tp_err *e)
+{
+	struct tm tm;
+	if (date_of(info, &tm, e) != 0)
+		return -1;
+	return xmp(pdf, title_of(info), &tm, h);
+}
+
+int tp_pdf_doc_info(HPDF_Doc pdf, const struct tp_doc_info *info, tp_err *e)
+{
+	struct tm tm;
+	if (date_of(info, &tm, e) != 0)
+		return -1;
 	HPDF_Date date = { tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
 			   tm.tm_min, tm.tm_sec, 'Z', 0, 0 };
 	if (HPDF_SetInfoDateAttr(pdf, HPDF_INFO_CREATION_DATE, date) != HPDF_OK ||
 	    HPDF_SetInfoDateAttr(pdf, HPDF_INFO_MOD_DATE, date) != HPDF_OK ||
 	    HPDF_SetInfoAttr(pdf, HPDF_INFO_CREATOR, "tilepress " TP_VERSION) != HPDF_OK ||
 	    HPDF_Dict_AddName(pdf->info, "Trapped", "False") != HPDF_OK ||
-	    add_text(pdf->info, "GTS_PDFXVersion",
-		     info->pdfx4 ? "PDF/X-4" : "PDF/X-1a:2003") != 0)
+	    (!info->rgb && add_text(pdf->info, "GTS_PDFXVersion",
+				    info->pdfx4 ? "PDF/X-4" : "PDF/X-1a:2003") != 0))
 		return -1;
 	/* PDF/X wants a title: the sheet's, or the job's. */
-	const char *title = info->title ? info->title : info->job ? info->job : "tilepress";
-	if (add_text(pdf->info, "Title", title) != 0)
+	if (add_text(pdf->info, "Title", title_of(info)) != 0)
 		return -1;
-	return info->pdfx4 ? xmp(pdf, title, &tm) : 0;
+	return 0;
 }

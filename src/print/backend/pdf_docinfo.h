@@ -16,8 +16,16 @@
 
 /* Info: creation and modification dates from info->epoch, Creator,
  * /Trapped /False, /GTS_PDFXVersion, /Title (the sheet's, the job's, or
- * "tilepress"); with info->pdfx4 also the catalog's XMP /Metadata. */
+ * "tilepress"); PDF/X-4's XMP comes later (tp_pdf_xmp). */
 int tp_pdf_doc_info(HPDF_Doc pdf, const struct tp_doc_info *info, tp_err *e);
+
+/* PDF/X-4's XMP /Metadata on the catalog, made once the pages are hashed
+ * (h: tp_pdf_id_begin and each page, as for /ID): the title, dates from
+ * info->epoch, GTS_PDFXVersion, and xmpMM:DocumentID and InstanceID
+ * ("uuid:" and the hash, so the same document always has the same ones),
+ * VersionID 1 and RenditionClass default.  0, or -1 (libharu's error, or
+ * e filled for a date out of range). */
+int tp_pdf_xmp(HPDF_Doc pdf, const struct tp_doc_info *info, const uint64_t h[2], tp_err *e);
 
 /* The catalog's /OutputIntents: one /GTS_PDFX intent naming the printing
  * condition, with info->output_profile embedded when given (checked to be

@@ -55,12 +55,21 @@ struct tp_pdf_stream {
 /* 0, or -1: out of memory or a bad document (s->err says why). */
 int tp_pdf_stream_begin(struct tp_pdf_stream *s, HPDF_Doc pdf);
 
+/* Puts pg's content stream (just made by HPDF_AddPage, empty) on a spill
+ * of its own, so a page's drawing is not held in memory whole.  0, or -1
+ * (out of memory, or a page already drawn on). */
+int tp_pdf_stream_content(struct tp_pdf_stream *s, HPDF_Page pg);
 /* Writes every object made since the last call to the spill, then frees
  * them all (pg's dictionary, content stream, forms, resources) but the
  * ones made before the first page and keep[0..n_keep-1] (objects the
  * caller shares between pages, e.g. its ExtGStates).  0 or -1 (libharu's
  * error, or a failed write: s->err). */
 int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg, void *const *keep, size_t n_keep);
+
+/* Writes the objects made since the last page (e.g. the XMP metadata
+ * stream, made when the pages' hash is known) into the body.  0 or -1 as
+ * above. */
+int tp_pdf_stream_rest(struct tp_pdf_stream *s);
 
 /* The whole file onto f (not closed; flushed).  0 or -1 as above. */
 int tp_pdf_stream_end(struct tp_pdf_stream *s, FILE *f);

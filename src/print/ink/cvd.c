@@ -115,3 +115,19 @@ double tp_cvd_delta(int v, const double a[3], const double b[3])
 	tp_srgb_to_lab(sb, lb);
 	return tp_ciede2000(la, lb);
 }
+
+static double wcag_lum(const double rgb[3])
+{
+	double l[3];
+	for (int i = 0; i < 3; i++) {
+		double v = rgb[i] < 0 ? 0 : rgb[i] > 1 ? 1 : rgb[i];
+		l[i] = v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+	}
+	return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+}
+
+double tp_wcag_contrast(const double a[3], const double b[3])
+{
+	double x = wcag_lum(a), y = wcag_lum(b);
+	return (fmax(x, y) + 0.05) / (fmin(x, y) + 0.05);
+}

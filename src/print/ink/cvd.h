@@ -22,4 +22,9 @@ double tp_ciede2000(const double a[3], const double b[3]);
 /* The CIEDE2000 difference of two sRGB colours as vision v sees them. */
 double tp_cvd_delta(int v, const double a[3], const double b[3]);
 
+/* The WCAG 2 contrast ratio of two sRGB colours (0..1): 1 to 21, the
+ * ratio of their relative luminances each plus 0.05.  Graphics that must
+ * be seen ask at least 3. */
+double tp_wcag_contrast(const double a[3], const double b[3]);
+
 #endif

@@ -33,7 +33,21 @@
 #include "print/scene/scene.h"
 #include "print/layout/sheet.h"
 
-enum tp_layout { TP_LAYOUT_GANG, TP_LAYOUT_PUNCHBOARD };
+/* playtest: one sRGB PDF for a home printer (app/playtest.h); the press
+ * files' layout is then the gang's. */
+enum tp_layout { TP_LAYOUT_GANG, TP_LAYOUT_PUNCHBOARD, TP_LAYOUT_PLAYTEST };
+
+/* 1 when a game lays separate pieces apart on their gang page, each with
+ * its own bleed (tp_sheet_def parts): for the punchboard's press sheets
+ * and for the playtest kit's paper, which both take them one by one. */
+static inline int tp_layout_apart(int layout)
+{
+	return layout == TP_LAYOUT_PUNCHBOARD || layout == TP_LAYOUT_PLAYTEST;
+}
+
+/* The playtest kit's paper and duplex (print.paper, print.duplex). */
+enum tp_paper { TP_PAPER_A4, TP_PAPER_LETTER };
+enum tp_duplex { TP_DUPLEX_LONG, TP_DUPLEX_SHORT, TP_DUPLEX_NONE };
 
 /* What a game declares for a tile sheet that can be imposed
  * (tp_sheet_def.tiles, game.h). */

@@ -236,9 +236,11 @@ static int line(struct tp_scene *sc, double x0, double y0, double x1, double y1,
 	return 0;
 }
 
-static int target(struct tp_scene *sc, double cx, double cy)
+/* A registration target at (cx, cy), its cross arm long each way (4 mm
+ * in the bleed margin; less on a press sheet's side margin). */
+static int target_sized(struct tp_scene *sc, double cx, double cy, double arm)
 {
-	const double r = 2.5, arm = 4.0, w = 0.1;
+	const double r = fmin(2.5, arm * 0.625), w = 0.1;
 	if (tp_scene_circle(sc, TP_INK_REG, TP_STROKE, w, cx, cy, r) != 0)
 		return -1;
 	tp_scene_flag_last(sc, TP_SHAPE_MARK);
@@ -246,6 +248,11 @@ static int target(struct tp_scene *sc, double cx, double cy)
 		return -1;
 	tp_scene_flag_last(sc, TP_SHAPE_MARK);
 	return line(sc, cx - arm, cy, cx + arm, cy, w) | line(sc, cx, cy - arm, cx, cy + arm, w);
+}
+
+static int target(struct tp_scene *sc, double cx, double cy)
+{
+	return target_sized(sc, cx, cy, 4.0);
 }
 
 /* The advance width of text at size mm, from its outlines (as drawn);
@@ -274,8 +281,11 @@ static int press_marks(struct tp_scene *sc, const struct tp_slug *slug)
 	sc->margin = 0;
 	tp_scene_layer_by_ink(sc);
 	if (m >= 10) {
-		rc |= target(sc, m / 2, H / 2);
-		rc |= target(sc, W - m / 2, H / 2);
+		/* Clear of the sheet's edge by TP_MARK_EDGE_MM (a centred 4 mm
+		 * target came 1 mm from it) and 1 mm from the art. */
+		double arm = fmin(4.0, (m - TP_MARK_EDGE_MM - 1) / 2), at = TP_MARK_EDGE_MM + arm;
+		rc |= target_sized(sc, at, H / 2, arm);
+		rc |= target_sized(sc, W - at, H / 2, arm);
 	}
 	if (m < 4)
 		return rc ? -1 : 0;

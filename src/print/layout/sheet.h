@@ -9,6 +9,9 @@
 
 /* Space between the bleed box and the media edge when marks are on. */
 #define TP_MARK_MARGIN_MM 13.0
+/* Printer's marks on a press sheet keep this far from its edge (the
+ * press's unprintable edge). */
+#define TP_MARK_EDGE_MM 3.0
 
 /* Art that touches the trim edge runs on into the bleed: filled rects
  * lying on an edge are grown outwards by the bleed. */

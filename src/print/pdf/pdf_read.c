@@ -269,14 +269,16 @@ static int xref(const unsigned char *b, size_t n, size_t **offs, size_t *count)
 		long k = strtol(end, &p, 10);
 		if (first < 0 || k < 0 || k > 1000000 || (size_t)(first + k) > n)
 			return -1;
-		size_t *o = tp_realloc(*offs, (size_t)(first + k + 1) * sizeof *o);
+		/* A later subsection may start lower: the table never shrinks
+		 * (it did, and an earlier, longer one was read past its end). */
+		size_t need = (size_t)(first + k + 1) > *count ? (size_t)(first + k + 1) : *count;
+		size_t *o = tp_realloc(*offs, need * sizeof *o);
 		if (o == NULL)
 			return TP_PDF_OOM;
-		for (size_t j = *count; j < (size_t)(first + k + 1); j++)
+		for (size_t j = *count; j < need; j++)
 			o[j] = 0;
 		*offs = o;
-		if ((size_t)(first + k + 1) > *count)
-			*count = (size_t)(first + k + 1);
+		*count = need;
 		for (long j = 0; j < k; j++) {
 			while (*p && isspace((unsigned char)*p))
 				p++;

@@ -341,11 +341,10 @@ static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const stru
 
 /* The topmost process fill of another ink drawn before shape i (the walk's
  * order is the press's) under the centre of box b, or NULL. */
-static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_shape *s,
-				    const double b[4])
+static const struct tp_shape *under_at(const struct tp_pf_page *P, const struct tp_shape *s,
+				       double cx, double cy)
 {
 	const struct tp_scene *sc = P->sc;
-	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	/* Only a fill whose box holds the centre can be under it: those of
 	 * the centre's cell and the wide ones, latest first. */
 	const size_t *c, *w;
@@ -358,10 +357,38 @@ static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_
 		if (u->ink == s->ink)
 			continue;
 		tp_pf_bbox(sc, u, ub);
-		if (tp_pf_boxes_meet(b, ub) && tp_pf_inside_fill(sc, u, cx, cy))
+		/* (The point, not b: a hairline along a cell's edge has a box
+		 * of no width there, which meets no cell's box.) */
+		if (cx >= ub[0] - EPS && cx <= ub[2] + EPS && cy >= ub[1] - EPS && cy <= ub[3] + EPS &&
+		    tp_pf_inside_fill(sc, u, cx, cy))
 			return u;
 	}
 	return NULL;
+}
+
+/* The fill under shape s (box b) that stacks the most ink with it: the
+ * one under its centre, and for a line also those either side of its
+ * centre within its width (a hairline along the edge of two cells has
+ * no fill under its very centre, which lies on both cells' edge, and its
+ * overprint over them went unseen). */
+static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_shape *s,
+				    const double b[4])
+{
+	const struct tp_scene *sc = P->sc;
+	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2, d = (s->paint & TP_STROKE) ? s->stroke / 4 : 0;
+	const double at[5][2] = { { cx, cy }, { cx - d, cy }, { cx + d, cy }, { cx, cy - d }, { cx, cy + d } };
+	const struct tp_shape *best = NULL;
+	double most = -1;
+	for (int k = 0; k < (d > 0 ? 5 : 1); k++) {
+		const struct tp_shape *u = under_at(P, s, at[k][0], at[k][1]);
+		const struct tp_ink *ku = u ? tp_scene_ink(sc, u->ink) : NULL;
+		double t = ku ? ku->cmyk[0] + ku->cmyk[1] + ku->cmyk[2] + ku->cmyk[3] : -1;
+		if (u && t > most) {
+			most = t;
+			best = u;
+		}
+	}
+	return best;
 }
 
 static void line_rules(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_ink *k,
@@ -467,7 +494,8 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 			goto oom;
 		P->fill[P->n_fill++] = d->index;
 	}
-	if (P->r->safe > 0 && !is_die(s) && k->kind != TP_INK_REGISTRATION)
+	if (P->r->safe > 0 && !is_die(s) && k->kind != TP_INK_REGISTRATION &&
+	    !(s->flags & TP_SHAPE_TO_CUT))
 		P->safe[P->n_safe++] = d->index;
 	return 0;
 oom:

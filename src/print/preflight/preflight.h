@@ -41,6 +41,9 @@ struct tp_pf_rules {
 	double nick_corner;      /* a nick keeps this far from a corner, mm */
 	double press_w, press_h; /* the press sheet's clear area; 0: none */
 	double marks_margin;     /* media beyond the bleed for marks, mm */
+	double dir_tol;          /* straight die pieces this close in direction
+				  * (sine) are one line; 0: 1e-6 (a PDF file's
+				  * rounded coordinates need more) */
 };
 
 struct tp_pf_finding {
@@ -115,10 +118,34 @@ void tp_preflight_note(struct tp_preflight *pf, int sev, const char *sheet, int 
 		       const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
-/* manifest/preflight.txt: a summary line, then one line per finding
- * (errors first, in the order found). */
+/* Findings grouped as a prepress desk reads them: one group per
+ * severity, sheet and rule (errors first, then in the order found), with
+ * its first finding (an index into pf->f), how many, the pages they span
+ * and the objects they concern (the finding's text before its first
+ * figure: "lateral shape", "Emboss line"), the first TP_PF_GROUP_KINDS
+ * told apart. */
+#define TP_PF_GROUP_KINDS 4
+struct tp_pf_group {
+	size_t first, count;
+	int page_lo, page_hi;
+	char kind[TP_PF_GROUP_KINDS][64];
+	size_t kind_count[TP_PF_GROUP_KINDS], n_kinds, other;
+};
+/* Fills g[0 .. max - 1] with pf's groups and returns how many (max =
+ * pf->n holds them all). */
+size_t tp_preflight_groups(const struct tp_preflight *pf, struct tp_pf_group *g, size_t max);
+/* A group as one line (no newline): its first finding as
+ * tp_preflight_line gives it, then "; N alike on SHEET pages A-B: n1
+ * kind1, n2 kind2" when there are more. */
+void tp_preflight_group_line(const struct tp_preflight *pf, const struct tp_pf_group *g, char *out,
+			     size_t n);
+
+/* manifest/preflight.txt: a summary line, then one line per group
+ * (tp_preflight_group_line; every finding is in the JSON). */
 void tp_preflight_text(const struct tp_preflight *pf, struct tp_buf *b);
-/* manifest/preflight.json: {"pages":N,"errors":N,"warnings":N,"findings":[...]}. */
+/* manifest/preflight.json: {"pages":N,"errors":N,"warnings":N,"findings":[...],
+ * "groups":[{"severity","sheet","rule","count","first","pages":[A,B]}...]},
+ * every finding recorded, and its groups ("first": an index into findings). */
 void tp_preflight_json(const struct tp_preflight *pf, struct tp_buf *b);
 /* One finding as a line (no newline), as preflight.txt lists it. */
 void tp_preflight_line(const struct tp_pf_finding *f, char *out, size_t n);

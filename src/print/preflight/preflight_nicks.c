@@ -35,28 +35,36 @@ static void unit(const struct tp_pf_seg *g, double *u)
 	u[1] = (g->y1 - g->y0) / l;
 }
 
+/* How far (the sine of the angle) two straight pieces may differ in
+ * direction and still be one line: the rules' dir_tol, or 1e-6 (a file's
+ * coordinates, rounded to 1e-5 pt, turn a 1 mm piece by 4e-6). */
+static double dir_tol(const struct tp_pf_page *P)
+{
+	return P->r->dir_tol > 0 ? P->r->dir_tol : 1e-6;
+}
+
 /* 1 when the straight pieces u and v and the step from u's end to v's
  * start lie on one line, in one direction. */
-static int in_line(const struct tp_pf_seg *u, const struct tp_pf_seg *v)
+static int in_line(const struct tp_pf_seg *u, const struct tp_pf_seg *v, double tol)
 {
 	double a[2], b[2];
 	unit(u, a);
 	unit(v, b);
 	double gx = v->x0 - u->x1, gy = v->y0 - u->y1;
-	return fabs(a[0] * b[1] - a[1] * b[0]) < 1e-6 && a[0] * b[0] + a[1] * b[1] > 0 &&
+	return fabs(a[0] * b[1] - a[1] * b[0]) < tol && a[0] * b[0] + a[1] * b[1] > 0 &&
 	       fabs(a[0] * gy - a[1] * gx) < EPS && a[0] * gx + a[1] * gy > 0;
 }
 
 /* 1 when piece b, following a on one subpath, begins at a corner: never
  * inside a curve, nor at a piece of no length.  The line's tangents
  * either side are compared, not the chords'. */
-static int corner(const struct tp_pf_seg *a, const struct tp_pf_seg *b)
+static int corner(const struct tp_pf_seg *a, const struct tp_pf_seg *b, double tol)
 {
 	if (b->leg >= 2 || seg_len(a) < 1e-9 || seg_len(b) < 1e-9)
 		return 0;
 	const double *u = a->t1, *v = b->t0;
 	double cr = u[0] * v[1] - u[1] * v[0], dot = u[0] * v[0] + u[1] * v[1];
-	return dot <= 0 || fabs(cr) > (a->leg || b->leg ? SMOOTH : 1e-6);
+	return dot <= 0 || fabs(cr) > (a->leg || b->leg ? SMOOTH : tol);
 }
 
 /* Along the subpath seg[from .. end - 1]: from its end back to the
@@ -69,8 +77,8 @@ static double to_corner(const struct tp_pf_page *P, size_t from, size_t end, int
 	for (size_t k = 0; k < end - from; k++) {
 		size_t i = back ? end - 1 - k : from + k;
 		d += seg_len(&P->seg[i]);
-		if (back ? i > from && corner(&P->seg[i - 1], &P->seg[i])
-			 : i + 1 < end && corner(&P->seg[i], &P->seg[i + 1]))
+		if (back ? i > from && corner(&P->seg[i - 1], &P->seg[i], dir_tol(P))
+			 : i + 1 < end && corner(&P->seg[i], &P->seg[i + 1], dir_tol(P)))
 			return d;
 	}
 	return INFINITY;
@@ -91,12 +99,12 @@ static const struct tp_pf_seg *edge(const struct tp_pf_page *P, size_t from, siz
 /* 1 when the outline runs on smoothly across the gap from u's end to v's
  * start: straight on between straight pieces; turning one way, at most
  * CURVE_TURN each side of the gap, where a curve meets it. */
-static int smooth(const struct tp_pf_seg *u, const struct tp_pf_seg *v)
+static int smooth(const struct tp_pf_seg *u, const struct tp_pf_seg *v, double tol)
 {
 	if (u == NULL || v == NULL)
 		return 0;
 	if (!u->leg && !v->leg)
-		return in_line(u, v);
+		return in_line(u, v, tol);
 	const double *a = u->t1, *b = v->t0;
 	double gx = v->x0 - u->x1, gy = v->y0 - u->y1;
 	double t1 = atan2(a[0] * gy - a[1] * gx, a[0] * gx + a[1] * gy);
@@ -125,7 +133,7 @@ int tp_pf_nicked(struct tp_pf_page *P, size_t last, const size_t *sub, size_t m)
 		const struct tp_pf_seg *u = &P->seg[end - 1], *v = &P->seg[sub[nx]];
 		double before = to_corner(P, sub[j], end, 1), after = to_corner(P, sub[nx], nend, 0);
 		double x = (u->x1 + v->x0) / 2, y = (u->y1 + v->y0) / 2;
-		if (!smooth(edge(P, sub[j], end, 1), edge(P, sub[nx], nend, 0)))
+		if (!smooth(edge(P, sub[j], end, 1), edge(P, sub[nx], nend, 0), dir_tol(P)))
 			tp_pf_add(P, TP_PF_ERROR, x, y, "nick-corner", 0, r->nick_corner,
 			    "a nick on a corner of a die line");
 		else if (fmin(before, after) < r->nick_corner - EPS)

@@ -71,18 +71,140 @@ void tp_preflight_line(const struct tp_pf_finding *f, char *out, size_t n)
 		 f->rule, f->what, f->value, f->limit);
 }
 
-void tp_preflight_text(const struct tp_preflight *pf, struct tp_buf *b)
+/* The object of a finding: its text up to the first figure ("lateral
+ * shape" of "lateral shape 3.33 mm from the cut"), in out (n bytes). */
+static void subject(const struct tp_pf_finding *f, char *out, size_t n)
 {
-	tp_buf_printf(b, "preflight: %zu pages, %zu errors, %zu warnings%s\n", pf->pages, pf->errors,
-		      pf->warnings, pf->n < pf->errors + pf->warnings ? " (the first listed)" : "");
+	size_t k = 0;
+	for (const char *p = f->what; *p && k + 1 < n; p++) {
+		if ((*p >= '0' && *p <= '9') || *p == '(' || *p == ':')
+			break;
+		out[k++] = *p;
+	}
+	while (k > 0 && (out[k - 1] == ' ' || out[k - 1] == ','))
+		k--;
+	out[k] = '\0';
+}
+
+/* Whether findings a and b are of one group: one severity, sheet, rule. */
+static int same_group(const struct tp_pf_finding *a, const struct tp_pf_finding *b)
+{
+	return a->severity == b->severity && strcmp(a->sheet, b->sheet) == 0 &&
+	       strcmp(a->rule, b->rule) == 0;
+}
+
+size_t tp_preflight_groups(const struct tp_preflight *pf, struct tp_pf_group *g, size_t max)
+{
+	size_t n = 0;
 	for (int sev = TP_PF_ERROR; sev >= TP_PF_WARNING; sev--)
 		for (size_t i = 0; i < pf->n; i++) {
-			if (pf->f[i].severity != sev)
+			const struct tp_pf_finding *f = &pf->f[i];
+			if (f->severity != sev)
 				continue;
-			char line[400];
-			tp_preflight_line(&pf->f[i], line, sizeof line);
-			tp_buf_printf(b, "%s\n", line);
+			size_t k = 0;
+			while (k < n && !same_group(&pf->f[g[k].first], f))
+				k++;
+			if (k == n) {
+				if (n == max)
+					continue;
+				memset(&g[n], 0, sizeof g[n]);
+				g[n].first = i;
+				g[n].page_lo = g[n].page_hi = f->page;
+				n++;
+			}
+			struct tp_pf_group *G = &g[k];
+			G->count++;
+			G->page_lo = f->page < G->page_lo ? f->page : G->page_lo;
+			G->page_hi = f->page > G->page_hi ? f->page : G->page_hi;
+			char sub[sizeof f->what];
+			subject(f, sub, sizeof sub);
+			size_t m = 0;
+			while (m < G->n_kinds && strcmp(G->kind[m], sub) != 0)
+				m++;
+			if (m == G->n_kinds && m < TP_PF_GROUP_KINDS) {
+				snprintf(G->kind[m], sizeof G->kind[m], "%.63s", sub);
+				G->n_kinds++;
+			}
+			if (m < G->n_kinds)
+				G->kind_count[m]++;
+			else
+				G->other++;
 		}
+	return n;
+}
+
+/* Appends to out (n bytes, k used) as snprintf would, never past n. */
+static void add(char *out, size_t n, size_t *k, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void add(char *out, size_t n, size_t *k, const char *fmt, ...)
+{
+	if (*k + 1 >= n)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int w = vsnprintf(out + *k, n - *k, fmt, ap);
+	va_end(ap);
+	if (w > 0)
+		*k = *k + (size_t)w < n ? *k + (size_t)w : n - 1;
+}
+
+void tp_preflight_group_line(const struct tp_preflight *pf, const struct tp_pf_group *G, char *out,
+			     size_t n)
+{
+	const struct tp_pf_finding *f = &pf->f[G->first];
+	tp_preflight_line(f, out, n);
+	size_t k = strlen(out);
+	if (G->count == 1)
+		return;
+	if (G->page_lo == G->page_hi)
+		add(out, n, &k, "; %zu alike on %s page %d", G->count, f->sheet, G->page_lo);
+	else
+		add(out, n, &k, "; %zu alike on %s pages %d-%d", G->count, f->sheet, G->page_lo,
+		    G->page_hi);
+	for (size_t m = 0; G->n_kinds > 1 && m < G->n_kinds; m++)
+		add(out, n, &k, "%s %zu %s", m ? "," : ":", G->kind_count[m],
+		    G->kind[m][0] ? G->kind[m] : "other");
+	if (G->other)
+		add(out, n, &k, ", %zu of other objects", G->other);
+}
+
+/* The groups of pf, allocated (NULL when there are none or memory fails:
+ * *n 0 then, *oom set on failure). */
+static struct tp_pf_group *groups_of(const struct tp_preflight *pf, size_t *n, int *oom)
+{
+	*n = 0;
+	*oom = 0;
+	if (pf->n == 0)
+		return NULL;
+	struct tp_pf_group *g = tp_calloc(pf->n, sizeof *g);
+	if (g == NULL) {
+		*oom = 1;
+		return NULL;
+	}
+	*n = tp_preflight_groups(pf, g, pf->n);
+	return g;
+}
+
+void tp_preflight_text(const struct tp_preflight *pf, struct tp_buf *b)
+{
+	size_t n;
+	int oom;
+	struct tp_pf_group *g = groups_of(pf, &n, &oom);
+	tp_buf_printf(b, "preflight: %zu pages, %zu errors, %zu warnings%s\n", pf->pages, pf->errors,
+		      pf->warnings,
+		      pf->n < pf->errors + pf->warnings ? " (the first listed, every one of those in preflight.json)" : "");
+	if (oom) {
+		b->oom = 1;
+		return;
+	}
+	/* One line per rule per sheet: its first place, and how many alike
+	 * (preflight.json lists every one). */
+	for (size_t i = 0; i < n; i++) {
+		char line[800];
+		tp_preflight_group_line(pf, &g[i], line, sizeof line);
+		tp_buf_printf(b, "%s\n", line);
+	}
+	free(g);
 }
 
 static void json_str(struct tp_buf *b, const char *s)
@@ -114,5 +236,22 @@ void tp_preflight_json(const struct tp_preflight *pf, struct tp_buf *b)
 		json_str(b, f->what);
 		tp_buf_printf(b, "}");
 	}
+	tp_buf_printf(b, "],\n\"groups\":[");
+	size_t n;
+	int oom;
+	struct tp_pf_group *g = groups_of(pf, &n, &oom);
+	if (oom)
+		b->oom = 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct tp_pf_finding *f = &pf->f[g[i].first];
+		tp_buf_printf(b, "%s\n{\"severity\":\"%s\",\"sheet\":", i ? "," : "",
+			      f->severity == TP_PF_ERROR ? "error" : "warning");
+		json_str(b, f->sheet);
+		tp_buf_printf(b, ",\"rule\":");
+		json_str(b, f->rule);
+		tp_buf_printf(b, ",\"count\":%zu,\"first\":%zu,\"pages\":[%d,%d]}", g[i].count,
+			      g[i].first, g[i].page_lo, g[i].page_hi);
+	}
+	free(g);
 	tp_buf_printf(b, "]}\n");
 }

@@ -38,10 +38,15 @@ enum tp_shared_ink {
 	TP_INK_REG,        /* registration: prints on every plate */
 	TP_INK_CUT,        /* die line (spot, overprint) */
 	TP_INK_EMBOSS,     /* emboss / recess plate (spot, overprint) */
+	/* Fold and crease lines (spot, overprint): only in the palettes of
+	 * the sheets that fold (tp_palette_add_crease), so every other
+	 * sheet's palette, and file, is as it was. */
+	TP_INK_CREASE,
 	TP_INK_SHARED_END
 };
-#define TP_N_SHARED_INKS (TP_INK_SHARED_END - TP_GAME_INKS_MAX)
-#define TP_MAX_INKS (TP_GAME_INKS_MAX + TP_N_SHARED_INKS)
+/* The shared inks every palette holds (the crease is added on demand). */
+#define TP_N_SHARED_INKS (TP_INK_CREASE - TP_GAME_INKS_MAX)
+#define TP_MAX_INKS (TP_GAME_INKS_MAX + (TP_INK_SHARED_END - TP_GAME_INKS_MAX))
 
 enum tp_ink_kind {
 	TP_INK_PROCESS,      /* CMYK mix */
@@ -89,13 +94,25 @@ static inline int tp_ink_is_tint(const struct tp_ink *k)
 	       k->cmyk[3] < 1;
 }
 
+/* Appends the crease ink (spot "Crease", overprinting) to p when it
+ * lacks it: for sheets with fold lines. */
+void tp_palette_add_crease(struct tp_palette *p);
+
+/* Makes p's dark game inks (K >= 50 %, or 150 % ink in all) overprint:
+ * for a sheet showing another sheet's art scaled down (a figure), whose
+ * dark objects become small enough that a knock-out would show paper
+ * round them on a misregistered plate. */
+void tp_palette_overprint_dark(struct tp_palette *p);
+
 /* Palette index of ink number id, or -1 when the palette has no such ink. */
 static inline int tp_ink_index(const struct tp_palette *p, int id)
 {
 	if (id >= 0 && (size_t)id < p->n_game)
 		return id;
-	if (id >= TP_GAME_INKS_MAX && id < TP_INK_SHARED_END)
-		return (int)p->n_game + (id - TP_GAME_INKS_MAX);
+	if (id >= TP_GAME_INKS_MAX && id < TP_INK_SHARED_END) {
+		size_t i = p->n_game + (size_t)(id - TP_GAME_INKS_MAX);
+		return i < p->n ? (int)i : -1;
+	}
 	return -1;
 }
 
@@ -131,6 +148,12 @@ enum tp_shape_flag {
 	TP_SHAPE_JOIN_ROUND = 32,
 	TP_SHAPE_JOIN_BEVEL = 64,
 	TP_SHAPE_MITER4 = 128,     /* miter limit 4 (SVG's default) */
+	/* Art that runs to the cut by design (a tile's pattern of cells, a
+	 * background): it reaches the cut and runs on into the bleed, and
+	 * any part of it may lie near a cut.  The preflight measures no safe
+	 * zone for it; what must stay inside (indicia, text, marks) is not
+	 * flagged.  It changes no output byte. */
+	TP_SHAPE_TO_CUT = 256,
 };
 #define TP_SHAPE_STYLE (TP_SHAPE_EVENODD | TP_SHAPE_CAP_ROUND | TP_SHAPE_CAP_SQUARE | \
 			TP_SHAPE_JOIN_ROUND | TP_SHAPE_JOIN_BEVEL | TP_SHAPE_MITER4)
@@ -149,7 +172,7 @@ struct tp_shape {
 	uint8_t kind;    /* enum tp_shape_kind */
 	uint8_t ink;     /* ink number (see tp_ink_index) */
 	uint8_t paint;   /* TP_FILL or TP_STROKE */
-	uint8_t flags;   /* enum tp_shape_flag */
+	uint16_t flags;  /* enum tp_shape_flag */
 	uint16_t layer;  /* index into scene->layers: the SVG group */
 	uint8_t align;   /* text only */
 	double stroke;   /* mm, for TP_STROKE */
@@ -274,8 +297,12 @@ void tp_scene_group_end(struct tp_scene *sc);
 /* 1 when some shape that is not a printer's mark is drawn in ink id. */
 int tp_scene_uses_ink(const struct tp_scene *sc, int id);
 
+/* Flags shapes first .. n_shapes - 1 (those added since n_shapes was
+ * `first`). */
+void tp_scene_flag_from(struct tp_scene *sc, size_t first, uint16_t flags);
+
 /* Flags the last added shape (e.g. TP_SHAPE_MARK). */
-void tp_scene_flag_last(struct tp_scene *sc, uint8_t flags);
+void tp_scene_flag_last(struct tp_scene *sc, uint16_t flags);
 
 /* Marks differ per output file (the slug names the file), so they are
  * added just before writing and taken off again afterwards. */

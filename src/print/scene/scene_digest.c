@@ -44,7 +44,7 @@ void tp_scene_digest(const struct tp_scene *sc, struct tp_sha256 *h)
 	whole(h, (long long)sc->n_shapes);
 	for (size_t i = 0; i < sc->n_shapes; i++) {
 		const struct tp_shape *s = &sc->shapes[i];
-		const long long small[6] = { s->kind, s->ink, s->paint, s->flags, s->layer, s->align };
+		const long long small[6] = { s->kind, s->ink, s->paint, s->flags & ~TP_SHAPE_TO_CUT, s->layer, s->align };
 		tp_sha256_add(h, small, sizeof small);
 		const double geo[5] = { s->stroke, s->x, s->y, s->w, s->h };
 		tp_sha256_add(h, geo, sizeof geo);

@@ -286,6 +286,11 @@ tcase "simulate and deals on the hex board" c_simulate
 c_refuse() {
 	refuse "--set arena.inner=circle" "arena.inner = circle" "use diamond" -- -c "$CFG" -s arena.inner=circle
 	[ -z "$why" ] || return
+	# every inner shape the refusal offers plays: check accepts it
+	for v in $(sed -n 's/.*; use //p' "$T/check.err" | grep -o 'diamond\|square\|circle'); do
+		run -c "$CFG" -s arena.inner=$v check
+		[ "$rc" -eq 0 ] || { fail "the circle's refusal offers arena.inner = $v, which check refuses: $(errtext)"; return; }
+	done
 	refuse "--set arena.side=3" "arena.side = 3" "4 to 50" -- -c "$CFG" -s arena.side=3
 	[ -z "$why" ] || return
 	refuse "--set arena.side=6" "arena.side = 6" "use arena.side = 7" -- -c "$CFG" -s arena.side=6

@@ -193,6 +193,11 @@ c_refuse() {
 	[ -z "$why" ] || return
 	refuse "--set arena.inner=circle" "arena.inner = circle" "diamond" -- -c "$CFG" -s arena.grid=tri -s arena.inner=circle
 	[ -z "$why" ] || return
+	# every inner shape the refusal offers plays: check accepts it
+	for v in $(sed -n 's/.*; use //p' "$T/check.err" | grep -o 'diamond\|square\|circle'); do
+		run -c "$CFG" -s arena.grid=tri -s arena.inner=$v check
+		[ "$rc" -eq 0 ] || { fail "the circle's refusal offers arena.inner = $v, which check refuses: $(errtext)"; return; }
+	done
 	refuse "--set arena.shapes=templates/shapes/default-hex.ini" "arena.shapes" "grid = tri" -- -c "$CFG" -s arena.grid=tri -s arena.shapes=templates/shapes/default-hex.ini
 	[ -z "$why" ] || return
 	# Two triangles meeting at a corner only: no single die line.

@@ -126,7 +126,7 @@ c_collect_pictures() {
 			-s print.profile=$1 preflight
 		[ "$rc" -eq 0 ] || { fail "preflight $spec: exit $rc"; return; }
 		grep -q "^preflight: .* 0 errors" "$OUT" || { fail "preflight $spec: $(head -n 1 "$OUT")"; return; }
-		bad=$(grep -E "counters page|safe-zone: (inner|outer) shape" "$OUT" | head -n 1)
+		bad=$(grep -E "counters page|safe-zone: (.*[:,] [0-9]+ )?(inner|outer) shape" "$OUT" | head -n 1)
 		[ -z "$bad" ] || { fail "preflight $spec: $bad"; return; }
 	done
 }

@@ -74,7 +74,7 @@ poly_colours_case() {
 	for m in colours pictures; do
 		run "$@" -s arena.marking=$m -s print.profile=generic-x1a preflight
 		[ "$rc" -eq 0 ] || { fail "$label $m generic-x1a: preflight exit $rc"; return; }
-		bad=$(grep -E "safe-zone: colour[1-8] |counters page" "$OUT" | head -n 1)
+		bad=$(grep -E "safe-zone: (.*[:,] [0-9]+ )?colour[1-8] |counters page" "$OUT" | head -n 1)
 		[ -z "$bad" ] || { fail "$label $m generic-x1a: $bad"; return; }
 	done
 	run "$@" -s arena.marking=colours check

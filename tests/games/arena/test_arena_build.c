@@ -48,6 +48,32 @@ static struct tp_arena_board *numbered(const struct tp_config *c)
 	return b;
 }
 
+/* The score pad is read by players: none of its words is a file of the
+ * print set (a path, a .csv or .ini name), which players never see. */
+static void pad_no_file_path(void **state)
+{
+	(void)state;
+	struct tp_config *c = load(NULL, 0);
+	struct tp_doc doc = { 0 };
+	assert_int_equal(tp_arena_build_pad(c, NULL, &doc), 0);
+	size_t texts = 0;
+	for (size_t k = 0; k < doc.n; k++) {
+		const struct tp_scene *sc = doc.pages[k].sc;
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			if (sc->shapes[i].kind != TP_SHAPE_TEXT)
+				continue;
+			const char *t = tp_scene_str(sc, &sc->shapes[i]);
+			texts++;
+			if (strstr(t, "manifest/") || strstr(t, ".csv") || strstr(t, ".ini") ||
+			    strstr(t, ".json"))
+				fail_msg("the score pad prints a file name: %s", t);
+		}
+	}
+	assert_true(texts > 10);
+	tp_doc_free(&doc);
+	tp_config_free(c);
+}
+
 /* ---- the board, pixel by pixel ------------------------------------------------ */
 
 /* The squares rows r0.. x cols c0.. of the board shown by img (a sheet
@@ -195,18 +221,18 @@ static void board_pixels(void **state)
 static void board_pixels_other(void **state)
 {
 	(void)state;
-	board_pixels_for("15", "7", "square", "alternate");
+	board_pixels_for("15", "7", "diamond", "alternate");
 	board_pixels_for("23", "12345", "circle", "alternate");
 }
 
 /* Rectangular boards (issue 22, section 2): taller and wider, every
- * inner shape. */
+ * inner shape a config accepts (a square inner arena is refused). */
 static void board_pixels_rect(void **state)
 {
 	(void)state;
 	board_pixels_for("11x17", "3", "diamond", "alternate");
 	board_pixels_for("21x9", "8", "circle", "alternate");
-	board_pixels_for("13x15", "2", "square", "alternate");
+	board_pixels_for("13x15", "2", "diamond", "alternate");
 }
 
 /* Unnumbered gaps (issue 22, section 4): number ink exactly on the squares
@@ -854,6 +880,7 @@ static void alloc_failures(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(pad_no_file_path),
 		cmocka_unit_test(board_pixels),
 		cmocka_unit_test(board_pixels_other),
 		cmocka_unit_test(board_pixels_rect),

@@ -298,7 +298,7 @@ static void board_pixels(void **state)
 {
 	(void)state;
 	hex_board_for("11", "1", "diamond");
-	hex_board_for("8", "5", "square");
+	hex_board_for("8", "5", "diamond");
 	hex_board_for("9", "23", "diamond");
 }
 

@@ -417,7 +417,20 @@ static void pockets(void **state)
 			tu_path_centre(&bd.p[i], &cx, &cy, &bw, &bh);
 			int col = blind_square(c, cx, p->cols, 0), row = blind_square(c, cy, p->rows, split);
 			int edge = col == 0 || row == 0 || col == p->cols - 1 || row == p->rows - 1;
-			if (!edge)
+			int band = split && (row == p->rows / 2 - 1 || row == p->rows / 2);
+			/* An outer square runs over the edge band into the bleed
+			 * (it stopped at the band: a white sliver inside the
+			 * cut); one beside the split runs over its band to the
+			 * halves' cut. */
+			if (col == 0)
+				assert_true(fabs(cx - bw / 2 + c->print.bleed_mm) < 1e-3);
+			if (col == p->cols - 1)
+				assert_true(fabs(cx + bw / 2 - W - c->print.bleed_mm) < 1e-3);
+			if (row == 0)
+				assert_true(fabs(cy - bh / 2 + c->print.bleed_mm) < 1e-3);
+			if (band && row == p->rows / 2 - 1)
+				assert_true(fabs(cy + bh / 2 - half) < 1e-3);
+			if (!edge && !band)
 				assert_true(fabs(bw - pitch) < 1e-3 &&
 					    fabs(cx - blind_at(c, col, p->cols, 0) - pitch / 2) < 1e-6 &&
 					    fabs(cy - blind_at(c, row, p->rows, split) - pitch / 2) < 1e-6);

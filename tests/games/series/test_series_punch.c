@@ -397,7 +397,7 @@ static void refusals(void **state)
 		{ "print.margin_mm=160", "leave nothing" },
 		{ "print.gripper_mm=440", "allowed:" },
 		{ "print.sheet_mm=80x80", "panel" },
-		{ "print.layout=diamond", "gang or punchboard" },
+		{ "print.layout=diamond", "gang, punchboard or playtest" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		const char *sets[] = { "print.layout=punchboard", bad[i].set };

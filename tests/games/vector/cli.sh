@@ -416,14 +416,14 @@ tcase "rules: blanks that wall a home off are refused with a board that plays" c
 # a clean preflight.
 c_blanks_players() {
 	run -c "$CFG" -s vector.blanks_placed=players check
-	expect_ok || return
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
 	grep -q "^blanks: $(cfgval blanks), laid by the players" "$OUT" || { fail "check: $(grep '^blanks' "$OUT")"; return; }
 	grep -q "vector.blanks_placed = players: the $(cfgval blanks) blanks can wall in player" "$ERR" ||
 		{ fail "no wall warning: $(errtext)"; return; }
 	run -c "$CFG" -s vector.blanks_placed=players -s board.rows=5 -s board.cols=16 -s vector.blanks=20 check
-	expect_ok || return
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
 	run -c "$CFG" -s vector.blanks_placed=players simulate --games 30 --seed 4 --format json
-	expect_ok || return
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
 	cp "$OUT" "$T/bp1"
 	run -c "$CFG" -s vector.blanks_placed=players simulate --games 30 --seed 4 --format json
 	cmp -s "$OUT" "$T/bp1" || { fail "the same seed gave other games"; return; }
@@ -433,16 +433,16 @@ c_blanks_players() {
 	for layout in gang punchboard; do
 		d=$(fresh_dir "bp$layout")
 		run -c "$CFG" -s vector.blanks_placed=players -s print.layout=$layout build -q -o "$d"
-		expect_ok || return
+		[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
 		head -n 1 "$d/manifest/preflight.txt" | grep -q ' 0 errors, 0 warnings$' ||
 			{ fail "$layout: $(head -n 1 "$d/manifest/preflight.txt")"; return; }
 	done
 	d=$(fresh_dir bpsetup)
 	run -c "$CFG" -s vector.blanks_placed=players build -q -o "$d" --only setup --formats svg
-	expect_ok || return
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
 	d2=$(fresh_dir bpsetup2)
 	run -c "$CFG" build -q -o "$d2" --only setup --formats svg
-	expect_ok || return
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
 	cmp -s "$d/setup.svg" "$d2/setup.svg" && fail "the set-up sheet is the same with the blanks laid by the players"
 }
 tcase "vector.blanks_placed = players: check, refusal lifted, simulate, set-up, builds" c_blanks_players

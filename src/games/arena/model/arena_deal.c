@@ -10,7 +10,7 @@ const char *const tp_arena_mark_names[TP_MARK_N] = { "blank", "2", "3" };
 
 const char *const tp_arena_pad_notes[] = {
 	"Deal: 2 players 18 pieces each, one of every shape and mark; 4 (two pairs, partners opposite) 18 a pair, split as the rules list;",
-	"3 players 12 each, two of every shape, own colour first (manifest/deal-3.csv names the pieces); 5 or 6 players one of every shape each.",
+	"3 players 12 each, two of every shape, own colour first (the deal list with the set names the pieces); 5 or 6 players one of every shape each.",
 	"With 3, 5 or 6 players the \"2\" and \"3\" do not multiply: every piece scores the numbers it covers at face value.",
 	NULL,
 };

@@ -119,7 +119,7 @@ int tp_arena_hex_rules_check(const struct tp_arena_rules *r, int layout, tp_err 
 			       r->rows != 0 ? "rows" : "cols", r->rows != 0 ? r->rows : r->cols);
 	if (r->inner == TP_INNER_CIRCLE)
 		return tp_fail(e, TP_EINPUT,
-			       "arena.inner = circle: on a hex board a circle that reaches the edges, as it must to leave separate outer parts, covers nine tenths of the board; use diamond (a six-pointed star) or square (a hexagon)");
+			       "arena.inner = circle: on a hex board a circle that reaches the edges, as it must to leave separate outer parts, covers nine tenths of the board; use diamond (a six-pointed star)");
 	int n = tp_arena_hex_n(r);
 	if (r->inner_size < 0 || r->inner_size > 2 * n)
 		return tp_fail(e, TP_EINPUT,

@@ -123,7 +123,7 @@ int tp_arena_tri_rules_check(const struct tp_arena_rules *r, int layout, tp_err 
 			       r->rows != 0 ? "rows" : "cols", r->rows != 0 ? r->rows : r->cols);
 	if (r->inner == TP_INNER_CIRCLE)
 		return tp_fail(e, TP_EINPUT,
-			       "arena.inner = circle: on a triangular board a circle that reaches the edges leaves the corners alone, each a sliver; use diamond (the corners cut off) or square (a triangle)");
+			       "arena.inner = circle: on a triangular board a circle that reaches the edges leaves the corners alone, each a sliver; use diamond (the corners cut off)");
 	if (r->inner_size < 0 || r->inner_size > L)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.inner_size = %d: give 0 for the %s's default or a size from 1 to %d",

@@ -223,9 +223,13 @@ int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int fron
 	}
 	unsigned char cells[6][6];
 	tp_series_tile_cells(&tp_series(c)->rules, front, corner, cells);
+	/* The cells are the tile's pattern, which runs on across its edges
+	 * into the neighbours' ([0072]): art to the cut by design. */
+	size_t first = sc->n_shapes;
 	for (int a = 0; a < 6; a++)
 		for (int b = 0; b < 6; b++)
 			rc |= tp_series_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);
+	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
 	tp_scene_group_end(sc);
 	/* Hairlines between cells; the quadrant cross a little heavier. */
 	for (int k = 1; k < 6; k++) {

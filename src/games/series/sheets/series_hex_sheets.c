@@ -8,6 +8,7 @@
 
 #include "core/alloc.h"
 #include "games/game.h"
+#include "games/rules.h"
 #include "games/series/model/series_hex.h"
 #include "games/series/config/series_table_config.h"
 #include "print/layout/die.h"
@@ -33,7 +34,7 @@ static void geo_of(const struct tp_config *c, double across, int sheet, struct g
 	g->gap = -1;
 	/* Two bleeds and a millimetre between the boxes, whatever the
 	 * gutter: the press sheet spacing is the imposition's business. */
-	if (sheet && c->print.layout == TP_LAYOUT_PUNCHBOARD)
+	if (sheet && tp_layout_apart(c->print.layout))
 		g->gap = 2 * c->print.bleed_mm + 1;
 }
 
@@ -272,7 +273,7 @@ static int build_layout(const struct tp_config *c, const void *model, struct tp_
 static int hex_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
 {
 	int back = strcmp(page, "backs") == 0;
-	if (c->print.layout != TP_LAYOUT_PUNCHBOARD || (!back && strcmp(page, "fronts") != 0))
+	if (!tp_layout_apart(c->print.layout) || (!back && strcmp(page, "fronts") != 0))
 		return 0;
 	struct geo g;
 	geo_of(c, c->print.tile_mm, 1, &g);
@@ -292,8 +293,9 @@ static int hex_parts(const struct tp_config *c, const char *page, struct tp_part
 	return 1;
 }
 
-const struct tp_sheet_def tp_hex_sheets[3] = {
+const struct tp_sheet_def tp_hex_sheets[3 + TP_RULES_N_SHEETS] = {
 	{ "fronts", "hexagonal fronts ([0070])", 0, NULL, NULL, build_fronts, NULL, hex_parts, NULL, 0 },
 	{ "backs", "hexagonal plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, hex_parts, "fronts", 1 },
 	{ "layout", "hexagonal layout ([0070]-[0071])", 0, NULL, NULL, build_layout, NULL, NULL, NULL, 0 },
+	TP_RULES_SHEET_DEFS,
 };

@@ -1,11 +1,14 @@
+#include "games/rules.h"
 #include "games/series/sheets/series_sheets.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "games/series/sheets/series_art.h"
 #include "games/series/model/template.h"
+#include "print/ink/cvd.h"
 #include "print/layout/die.h"
 #include "print/layout/sheet.h"
 
@@ -253,6 +256,43 @@ static int grid_lines(struct tp_scene *sc, const struct tp_config *c, const stru
  * page the size of the whole board: the shapes are the whole board's, in
  * its order, so a crop inside q shows exactly what the same crop of the
  * whole board shows (build_pieces), in memory the size of q. */
+/* The ink of an anchor's halo: of the text ink and the game's inks, the
+ * one whose least WCAG contrast with the colours under the outline (the
+ * filled rects under the midpoints of its four sides and its corners, or
+ * paper) is the greatest; the orange outline and its halo are then seen
+ * on any square. */
+static int anchor_halo(const struct tp_scene *sc, double x, double y, double w)
+{
+	static const double paper[3] = { 1, 1, 1 };
+	const double pts[8][2] = { { x + w / 2, y }, { x + w, y + w / 2 }, { x + w / 2, y + w },
+				   { x, y + w / 2 }, { x, y }, { x + w, y }, { x + w, y + w }, { x, y + w } };
+	const double *under[8];
+	for (int k = 0; k < 8; k++) {
+		under[k] = paper;
+		for (size_t i = 0; i < sc->n_shapes; i++) {
+			const struct tp_shape *s = &sc->shapes[i];
+			if (s->kind == TP_SHAPE_RECT && s->paint == TP_FILL && pts[k][0] >= s->x &&
+			    pts[k][0] <= s->x + s->w && pts[k][1] >= s->y && pts[k][1] <= s->y + s->h)
+				under[k] = tp_scene_ink(sc, s->ink)->rgb;
+		}
+	}
+	int best = TP_INK_TEXT;
+	double most = -1;
+	for (size_t i = 0; i < sc->pal.n; i++) {
+		int id = tp_ink_id(&sc->pal, i);
+		if (id != TP_INK_TEXT && (size_t)id >= sc->pal.n_game)
+			continue;
+		double least = 1e9;
+		for (int k = 0; k < 8; k++)
+			least = fmin(least, tp_wcag_contrast(sc->pal.ink[i].rgb, under[k]));
+		if (least > most + 1e-9) {
+			most = least;
+			best = id;
+		}
+	}
+	return best;
+}
+
 static struct tp_scene *board_part(const struct tp_config *c, const struct tp_pattern *p,
 				   struct squares q)
 {
@@ -270,19 +310,54 @@ static struct tp_scene *board_part(const struct tp_config *c, const struct tp_pa
 	if (sc == NULL)
 		return NULL;
 	int rc = 0;
+	/* The squares' colours are the board's ground: art to the cut by
+	 * design.  Where an edge band lies between the outer squares and
+	 * the board's edge (or its half split: the blind edition), a plain
+	 * square runs out over it, and on into the bleed at the edge: the
+	 * band showed as a white sliver, 0.5 mm inside the cut. */
+	size_t first = sc->n_shapes;
+	int plain = tp_series(c)->style != TP_STYLE_PATENT && tp_series(c)->cell_mark != TP_MARK_SYMBOL &&
+		    tp_series(c)->cell_mark != TP_MARK_PICTURE;
+	double e = tp_series_edge(c), bl = c->print.bleed_mm;
+	int sr = c->print.split == TP_SPLIT_ROWS, scl = c->print.split == TP_SPLIT_COLS;
 	if (p->board)
 		for (int r = q.r0; r < q.r1; r++)
-			for (int col = q.c0; col < q.c1; col++)
-				rc |= tp_series_art_cell(sc, c, p->board[(size_t)r * p->cols + col],
-						  sq_x(c, p, col), sq_y(c, p, r), t);
+			for (int col = q.c0; col < q.c1; col++) {
+				int k = p->board[(size_t)r * p->cols + col];
+				double x0 = sq_x(c, p, col), y0 = sq_y(c, p, r), x1 = x0 + t, y1 = y0 + t;
+				if (!(e > 0 && plain && k != TP_NONE)) {
+					rc |= tp_series_art_cell(sc, c, k, x0, y0, t);
+					continue;
+				}
+				x0 -= col == 0 ? e + bl : scl && col == p->cols / 2 ? e : 0;
+				x1 += col == p->cols - 1 ? e + bl : scl && col == p->cols / 2 - 1 ? e : 0;
+				y0 -= r == 0 ? e + bl : sr && r == p->rows / 2 ? e : 0;
+				y1 += r == p->rows - 1 ? e + bl : sr && r == p->rows / 2 - 1 ? e : 0;
+				rc |= tp_scene_rect(sc, tp_series_ink(k), TP_FILL, 0, x0, y0, x1 - x0, y1 - y0);
+			}
+	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
 	double lw = t * 0.012;
+	/* The grid lines part the squares' colours, out to the edge band:
+	 * the ground's pattern too. */
+	first = sc->n_shapes;
 	rc |= grid_lines(sc, c, p, 1, lw, q.c0, q.c1) | grid_lines(sc, c, p, 0, lw, q.r0, q.r1);
+	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
 	double aw = t * 0.03, in = aw / 2 + t * 0.02;
 	for (int r = q.r0; r < q.r1; r++)
 		for (int col = q.c0; col < q.c1; col++)
-			if (p->tiles[(size_t)r * p->cols + col].anchor)
+			if (p->tiles[(size_t)r * p->cols + col].anchor) {
+				/* A halo under the orange outline, in the ink that
+				 * stands out most on the colours under it (orange alone
+				 * vanished on red and yellow). */
+				double x = sq_x(c, p, col) + in, y = sq_y(c, p, r) + in, w = t - 2 * in;
+				/* On the text layer: over the squares and their lines,
+				 * under the outline, whatever its ink. */
+				rc |= tp_scene_layer(sc, tp_scene_ink(sc, TP_INK_TEXT)->name);
+				rc |= tp_scene_rect(sc, anchor_halo(sc, x, y, w), TP_STROKE, 2.5 * aw, x, y, w, w);
+				tp_scene_layer_by_ink(sc);
 				rc |= tp_scene_rect(sc, TP_INK_ASSEMBLY, TP_STROKE, aw, sq_x(c, p, col) + in,
 						    sq_y(c, p, r) + in, t - 2 * in, t - 2 * in);
+			}
 	if (rc) {
 		tp_scene_free(sc);
 		return NULL;
@@ -538,4 +613,5 @@ const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {
 	  NULL, tp_series_emboss_backs, NULL, NULL, "fronts", 1 },
 	{ "board-recess", "board recess plate ([0103], claim 20)", TP_SHEET_PLATE, no_plates, NULL,
 	  tp_series_board_recess, NULL, NULL, NULL, 0 },
+	TP_RULES_SHEET_DEFS,
 };

@@ -8,6 +8,7 @@
 
 #include "core/alloc.h"
 #include "games/game.h"
+#include "games/rules.h"
 #include "games/series/sheets/series_art.h"
 #include "games/series/config/series_config.h"
 #include "games/series/config/series_table_config.h"
@@ -79,7 +80,7 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 static double step_of(const struct tp_config *c)
 {
 	double t = c->print.tile_mm;
-	return c->print.layout == TP_LAYOUT_PUNCHBOARD ? t + 2 * c->print.bleed_mm + 1 : t;
+	return tp_layout_apart(c->print.layout) ? t + 2 * c->print.bleed_mm + 1 : t;
 }
 
 static int build_fronts(const struct tp_config *c, const void *model, struct tp_doc *doc)
@@ -210,7 +211,7 @@ static int build_layout(const struct tp_config *c, const void *model, struct tp_
 static int table_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
 {
 	int back = strcmp(page, "backs") == 0;
-	if (c->print.layout != TP_LAYOUT_PUNCHBOARD || (!back && strcmp(page, "fronts") != 0))
+	if (!tp_layout_apart(c->print.layout) || (!back && strcmp(page, "fronts") != 0))
 		return 0;
 	double t = c->print.tile_mm, st = step_of(c);
 	ps->p = tp_calloc(TP_TABLE_TILES, sizeof *ps->p);
@@ -224,8 +225,9 @@ static int table_parts(const struct tp_config *c, const char *page, struct tp_pa
 	return 1;
 }
 
-const struct tp_sheet_def tp_table_sheets[3] = {
+const struct tp_sheet_def tp_table_sheets[3 + TP_RULES_N_SHEETS] = {
 	{ "fronts", "table set fronts (FIGS. 6-7)", 0, NULL, NULL, build_fronts, NULL, table_parts, NULL, 0 },
 	{ "backs", "table set plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, table_parts, "fronts", 1 },
 	{ "layout", "table set layout and rules (FIG. 7, [0063]-[0068])", 0, NULL, NULL, build_layout, NULL, NULL, NULL, 0 },
+	TP_RULES_SHEET_DEFS,
 };

@@ -1,5 +1,6 @@
 /* The vector-tiles sheets (geometry contract in vector_sheets.h). */
 
+#include "games/rules.h"
 #include "games/vector/sheets/vector_sheets.h"
 
 #include <math.h>
@@ -158,6 +159,17 @@ static int tile_art(struct tp_scene *sc, const struct tp_config *c, const struct
 	double cx = x + t / 2, cy = y + t / 2;
 	if (tp_scene_rect(sc, TP_VINK_FACE, TP_FILL, 0, x, y, t, t) != 0)
 		return -1;
+	/* The face runs to the cut by design; the arrows and the marker
+	 * (which keeps 1 - MARK_BOTTOM of the tile from its edge, 1.25 mm
+	 * of a 25 mm tile) keep a factory's safe zone: under one they are
+	 * drawn on a smaller tile, centred. */
+	tp_scene_flag_last(sc, TP_SHAPE_TO_CUT);
+	double room = t - 2 * (c->print.safe_mm + 0.01), art = room / (2 * MARK_BOTTOM - 1);
+	if (c->print.safe_mm > 0 && art < t && art > 0) {
+		x += (t - art) / 2;
+		y += (t - art) / 2;
+		t = art;
+	}
 	double size = v->symbol_pct / 100 * t;
 	int sym = tl->player ? v->rules.symbol[tl->player - 1] : 0;
 	switch (tl->kind) {
@@ -171,8 +183,11 @@ static int tile_art(struct tp_scene *sc, const struct tp_config *c, const struct
 				     y + MARK_TOP * t, MARK_W * t, (MARK_BOTTOM - MARK_TOP) * t);
 	case TP_VK_START:
 	case TP_VK_HOME: {
-		const char *place = (tl->kind == TP_VK_START ? start_place : home_place)[tl->player - 1];
-		int rc = art_at(sc, c, place, cx - size / 2, cy - size / 2, size, size);
+		const char *place = NULL;
+		if (tl->player >= 1 && tl->player <= TP_VEC_MAX_PLAYERS)
+			place = tl->kind == TP_VK_START ? start_place[tl->player - 1]
+							: home_place[tl->player - 1];
+		int rc = place ? art_at(sc, c, place, cx - size / 2, cy - size / 2, size, size) : 0;
 		if (rc != 0)
 			return rc < 0 ? -1 : 0;
 		if (tl->kind == TP_VK_START)
@@ -505,4 +520,5 @@ const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
 	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL, NULL, NULL, 0 },
 	{ "pieces", "transparent playing pieces (FIGS. 3-4), laser file: die lines only (no marks)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, pieces_parts, NULL, 0 },
 	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, NULL, NULL, 0 },
+	TP_RULES_SHEET_DEFS,
 };
