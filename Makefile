@@ -126,7 +126,7 @@ CLI_SUITES := tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/c
 	tests/cli/rules.sh tests/cli/box.sh \
 	tests/cli/playtest.sh tests/cli/designer_loop.sh tests/cli/serve.sh $(GAME_CLI) \
 	tests/cli/man_keys.sh
-suite_pick = $(if $(SUITE),$(foreach f,$(1),$(if $(filter %/$(SUITE) %/$(SUITE).sh,$(f)),$(f))),$(1))
+suite_pick = $(strip $(if $(SUITE),$(foreach f,$(1),$(if $(filter %/$(SUITE) %/$(SUITE).sh,$(f)),$(f))),$(1)))
 UNIT_SEL := $(call suite_pick,$(TESTBIN))
 CLI_SEL  := $(call suite_pick,$(CLI_SUITES))
 ifneq ($(SUITE),)
