@@ -299,6 +299,11 @@ static int predict_other_names(const struct tp_build *pl, const struct tp_sessio
 		snprintf(rel, sizeof rel, "manifest/%s", s->game->files[i].name);
 		bad |= tp_written_add(w, rel, 0, 0);
 	}
+	/* As tp_build_manifest writes them (build_manifest.c). */
+	if (pl->want_manifest && s->cfg->print.rules)
+		bad |= tp_written_add(w, "manifest/rules.md", 0, 0);
+	if (pl->want_manifest && s->cfg->print.box)
+		bad |= tp_written_add(w, "manifest/box.txt", 0, 0);
 	if (pl->want_manifest && s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD)
 		bad |= tp_written_add(w, "manifest/punch.csv", 0, 0);
 	if (pl->want_manifest)
