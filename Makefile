@@ -8,6 +8,8 @@ VERSION := 0.1.0
 CC      ?= cc
 # Compiles run on every core (make all, check, test).
 NPROC   := $(shell nproc 2>/dev/null || echo 2)
+# -j for a sub-make: every core, unless the caller gave its own -j.
+JOBS     = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))
 BUILD   := build
 # Debian 12's libhpdf-dev ships no pkg-config file; we write one (see below).
 # ($(shell) in make 4.3 does not see exported variables: set it inline.)
@@ -43,7 +45,7 @@ DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 python3-ez
 
 .PHONY: all run test layers size golden golden-update unit cli asan faults prepress check-valgrind deps deps-build deps-check clean check test-steps bench
 all: $(BUILD)/pkgconfig/libhpdf.pc
-	@$(MAKE) --no-print-directory -j$(NPROC) tilepress
+	@$(MAKE) --no-print-directory $(JOBS) tilepress
 
 # ---- dependencies -----------------------------------------------------------
 define install_debs
@@ -124,7 +126,7 @@ CLI_SUITES := tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/c
 	tests/cli/rules.sh tests/cli/box.sh \
 	tests/cli/playtest.sh tests/cli/designer_loop.sh tests/cli/serve.sh $(GAME_CLI) \
 	tests/cli/man_keys.sh
-suite_pick = $(if $(SUITE),$(foreach f,$(1),$(if $(filter %/$(SUITE) %/$(SUITE).sh,$(f)),$(f))),$(1))
+suite_pick = $(strip $(if $(SUITE),$(foreach f,$(1),$(if $(filter %/$(SUITE) %/$(SUITE).sh,$(f)),$(f))),$(1)))
 UNIT_SEL := $(call suite_pick,$(TESTBIN))
 CLI_SEL  := $(call suite_pick,$(CLI_SUITES))
 ifneq ($(SUITE),)
@@ -149,11 +151,11 @@ cli: tilepress
 # CLI suites (their output in $(BUILD)/check-unit.log, shown when one
 # fails), SUITE and CASE as above; make test runs everything.
 check: $(BUILD)/pkgconfig/libhpdf.pc
-	@$(MAKE) -s --no-print-directory -j$(NPROC) tilepress $(UNIT_SEL)
+	@$(MAKE) -s --no-print-directory $(JOBS) tilepress $(UNIT_SEL)
 	@$(MAKE) --no-print-directory unit > $(BUILD)/check-unit.log 2>&1 & up=$$!; \
 	$(MAKE) --no-print-directory cli; c=$$?; \
 	wait $$up; u=$$?; \
-	if [ $$u = 0 ]; then echo "unit: $(words $(UNIT_SEL)) suites passed ($(BUILD)/check-unit.log)"; \
+	if [ $$u = 0 ]; then [ -z "$(UNIT_SEL)" ] || echo "unit: $(words $(UNIT_SEL)) suites passed ($(BUILD)/check-unit.log)"; \
 	else cat $(BUILD)/check-unit.log; fi; \
 	[ $$u = 0 ] && [ $$c = 0 ] && echo "make check: $(words $(UNIT_SEL) $(CLI_SEL)) suites passed"
 
@@ -210,7 +212,7 @@ test-steps:
 
 test: deps-check
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory -j$(NPROC) $(TESTBIN) $(ATESTBIN) $(BUILD)/asan/tilepress
+	@$(MAKE) --no-print-directory $(JOBS) $(TESTBIN) $(ATESTBIN) $(BUILD)/asan/tilepress
 	@$(MAKE) --no-print-directory test-steps
 
 run: deps-build

@@ -12,6 +12,7 @@
 #   BENCH_PEER_DPIS   dpi for the peer rasterisers
 #   BENCH_IM_TIMEOUT  seconds before ImageMagick is stopped
 #   BENCH_SAMPLE      1: also sample the summed RSS of the process tree
+#   BENCH_BOARDS      board sides for the "boards" part (default 18 72 144 240)
 set -u
 
 TP=${TP_BIN:-$PWD/tilepress}
@@ -22,7 +23,8 @@ IM_TIMEOUT=${BENCH_IM_TIMEOUT:-60}
 SAMPLE=${BENCH_SAMPLE:-1}
 ZB=$OUT/zlib_floor
 PDFC=${BENCH_PDF_COLOURS:-$PWD/bench/pdf_colours.py}
-PARTS=${BENCH_PARTS:-goals sets peers games}
+PARTS=${BENCH_PARTS:-goals boards sets peers games}
+BOARDS=${BENCH_BOARDS:-18 72 144 240}
 REPS=${BENCH_REPS:-3}
 RES=$OUT/results.md
 GTIME=/usr/bin/time
@@ -31,7 +33,7 @@ GTIME=/usr/bin/time
 IM=/usr/bin/convert-im6.q16
 [ -x "$IM" ] || IM=""
 
-for t in "$TP" "$ZB" "$GTIME" "$PDFC" rsvg-convert gs ps awk timeout qpdf python3; do
+for t in "$TP" "$ZB" "$GTIME" "$PDFC" rsvg-convert gs ps awk timeout qpdf python3 pdfinfo; do
 	command -v "$t" >/dev/null 2>&1 || { echo "bench: $t missing (run make bench)" >&2; exit 1; }
 done
 mkdir -p "$OUT"
@@ -189,7 +191,7 @@ pair_png() {
 	floor_clean; rm -rf pp
 }
 
-T_GOALS=""; T_CPU=""; T_FLOOR=""; T_PROOF=""; T_BIG=""; T_MEM=""; T_SVG=""; T_PDF=""
+T_GOALS=""; T_CPU=""; T_FLOOR=""; T_PROOF=""; T_BIG=""; T_MEM=""; T_SVG=""; T_PDF=""; T_BOARDS=""
 if want goals; then
 	# 1. CPU / wall of each game's default build with two workers.
 	cw_all=""
@@ -340,6 +342,36 @@ fi
 
 # ---- 1. full default set and the PNG part alone ---------------------------------
 T_FULL=""; T_PNG=""; T_PEER=""; T_LEVEL=""; T_GAMES=""; T_J1=""
+# Large boards: peak memory and CPU per tile as the series board grows,
+# for the fronts PDF alone (-j 1: one process) and the default build, and
+# the board pieces' press pages (ms and bytes a page).
+if want boards; then
+	for n in $BOARDS; do
+		tiles=$((n * n))
+		for run in "fronts PDF, -j 1|--only fronts --formats pdf -j 1" "default build|" \
+			"board-pieces PDF, -j 1|--only board-pieces --formats pdf -j 1"; do
+			name=${run%%|*}; args=${run#*|}
+			say "boards: $n x $n, $name"
+			rm -rf brd
+			# shellcheck disable=SC2086
+			NOSAMPLE=1 measure "$TP" -q -c series -s board.rows="$n" -s board.cols="$n" $args build -o brd
+			if [ "$RC" != 0 ]; then
+				T_BOARDS+="| $n x $n | $name | refused or failed (exit $RC) | | | | |"$'\n'
+				continue
+			fi
+			per="$(awk -v c="$CPU" -v t="$tiles" 'BEGIN { printf "%.1f", c / t * 1e6 }') us a tile"
+			case $name in board-pieces*)
+				pages=$(pdfinfo brd/board-pieces.pdf 2>/dev/null | awk '/^Pages:/ { print $2 }')
+				bytes=$(stat -c %s brd/board-pieces.pdf)
+				per=$(awk -v c="$CPU" -v b="$bytes" -v p="${pages:-0}" \
+					'BEGIN { if (p > 0) printf "%.2f ms and %.1f KiB a page (%d pages)", c / p * 1e3, b / p / 1024, p }') ;;
+			esac
+			T_BOARDS+="| $n x $n | $name | $WALL | $CPU | **$(mb "$RSS")** | $per | $(du -sk brd | awk '{ printf "%.1f", $1 / 1024 }') |"$'\n'
+			rm -rf brd
+		done
+	done
+fi
+
 if want sets; then
 for d in $DPIS; do
 	say "full set at $d dpi"
@@ -546,6 +578,18 @@ ${T_SVG}
 | game | file | fills | colour operators | repeat the current colour |
 |---|---|---:|---:|---:|
 ${T_PDF}
+EOF
+fi
+if want boards; then
+cat <<EOF
+
+### Large boards (series, \`-s board.rows=N -s board.cols=N\`)
+
+Peak memory is GNU time's %M (the largest single process); CPU is user + system of the process and its workers.
+
+| board | what | wall s | CPU s | peak RSS MB | per tile (or page) | output MiB |
+|---|---|---:|---:|---:|---|---:|
+${T_BOARDS}
 EOF
 fi
 if want sets; then

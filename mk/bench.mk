@@ -3,22 +3,24 @@
 #   make bench BENCH_PARTS=goals     only the goals table and its tables
 #   make bench BENCH_PARTS=png       only its two PNG goals (~2 min)
 #   make bench BENCH_DPIS="300 600"  fewer dpi (the -j 1 run uses the last one)
+#   make bench BENCH_PARTS=boards    only the large boards (memory, CPU a tile)
 # Other knobs: BENCH_REPS (pairs per goal ratio, default 3), BENCH_PEER_DPIS
 # (default "300 600"), BENCH_IM_TIMEOUT (s, default 60), BENCH_SAMPLE (0 turns
 # off the sampled process-tree RSS).  The programs are in bench/.  Results go
 # to stdout and build/bench/results.md; BENCHMARKS.md says how to read them.
 
-BENCH_PARTS      ?= goals sets peers games
+BENCH_PARTS      ?= goals boards sets peers games
 BENCH_REPS       ?= 3
 BENCH_DPIS       ?= 300 600 1200 2400
 BENCH_PEER_DPIS  ?= 300 600
 BENCH_IM_TIMEOUT ?= 60
 BENCH_SAMPLE     ?= 1
+BENCH_BOARDS     ?= 18 72 144 240
 BENCH_DIR        := $(BUILD)/bench
 # GNU time for peak RSS, the peer rasterisers (ImageMagick's SVG coder is in
 # -extra), zlib and libpng for the floor, ps for the RSS sampler, qpdf and
 # python3 for counting PDF colour operators.
-DEB_BENCH := time librsvg2-bin ghostscript imagemagick libmagickcore-6.q16-6-extra \
+DEB_BENCH := time librsvg2-bin ghostscript imagemagick libmagickcore-6.q16-6-extra poppler-utils \
 	zlib1g-dev libpng-dev pkg-config procps qpdf python3
 
 .PHONY: bench-deps
@@ -39,5 +41,5 @@ bench: bench-deps
 	  BENCH_PARTS='$(BENCH_PARTS)' BENCH_REPS='$(BENCH_REPS)' \
 	  BENCH_PDF_COLOURS='$(CURDIR)/bench/pdf_colours.py' \
 	  BENCH_DPIS='$(BENCH_DPIS)' BENCH_PEER_DPIS='$(BENCH_PEER_DPIS)' \
-	  BENCH_IM_TIMEOUT='$(BENCH_IM_TIMEOUT)' BENCH_SAMPLE='$(BENCH_SAMPLE)' \
+	  BENCH_IM_TIMEOUT='$(BENCH_IM_TIMEOUT)' BENCH_SAMPLE='$(BENCH_SAMPLE)' BENCH_BOARDS='$(BENCH_BOARDS)' \
 	  bash bench/run.sh

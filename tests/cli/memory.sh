@@ -1,5 +1,5 @@
 #!/bin/sh
-# Bounded memory (issues 17 and 24): the series board pieces are made,
+# Bounded memory: the series board pieces are made,
 # checked and written one piece at a time, and a PDF is written page by
 # page, so a build's peak memory does not grow with the board.  Each
 # format builds board-pieces at two board sizes, the second with four
@@ -100,6 +100,23 @@ c_bounded() {
 	fi
 }
 
+# c_linear: the fronts PDF unpaneled is one page laid out whole, so its
+# memory grows with its tiles (the scene, the preflight's index of it);
+# but no more than linearly: four times the tiles may need at most four
+# times the memory an 18 x 18 board's build needs beyond its own (before,
+# the page's content stream was held whole by libharu and inflated whole
+# again by the preflight's read-back: 4.4 times at 60 -> 120).
+c_linear() {
+	SHEET=fronts
+	base=$(peak 18 pdf) || { fail "18 x 18 build failed: $(head -c 300 "$T/build.err")"; SHEET=; return; }
+	small=$(peak "$SMALL" pdf) || { fail "$SMALL x $SMALL build failed: $(head -c 300 "$T/build.err")"; SHEET=; return; }
+	large=$(peak "$LARGE" pdf) || { fail "$LARGE x $LARGE build failed: $(head -c 300 "$T/build.err")"; SHEET=; return; }
+	SHEET=
+	bound=$((base + 4 * (small - base)))
+	echo "  fronts pdf: 18 x 18 $base KiB, $SMALL x $SMALL $small KiB, $LARGE x $LARGE $large KiB (bound $bound)"
+	[ "$large" -le "$bound" ] || fail "fronts PDF memory grows faster than its tiles: $base, $small, $large KiB at 18, $SMALL, $LARGE squares a side (bound $bound)"
+}
+
 tcase "memory: board-pieces PDF, written page by page" c_bounded pdf
 tcase "memory: board-pieces SVG, one piece at a time" c_bounded svg
 tcase "memory: board-pieces DXF, one piece at a time" c_bounded dxf
@@ -112,6 +129,7 @@ tcase "memory: fronts PNG (72 dpi), one panel at a time" c_panels fronts png -s 
 tcase "memory: backs PDF, one panel at a time" c_panels backs pdf
 tcase "memory: board PDF, one panel at a time" c_panels board pdf
 tcase "memory: board-half-1 PDF, one panel at a time" c_panels board-half-1 pdf
+tcase "memory: fronts PDF whole, linear in its tiles" c_linear
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

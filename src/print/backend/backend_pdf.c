@@ -525,7 +525,7 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 	struct page p = { .d = d, .sc = sc, .off = sc->bleed + m, .h_mm = h, .rgb = d->rgb };
 	p.bleed = box_pt(m, m, sc->trim_w + 2 * sc->bleed, sc->trim_h + 2 * sc->bleed);
 	p.pg = HPDF_AddPage(d->pdf);
-	if (p.pg == NULL ||
+	if (p.pg == NULL || tp_pdf_stream_content(&d->out, p.pg) != 0 ||
 	    HPDF_Page_SetWidth(p.pg, (HPDF_REAL)(w * K)) != HPDF_OK ||
 	    HPDF_Page_SetHeight(p.pg, (HPDF_REAL)(h * K)) != HPDF_OK ||
 	    add_box(p.pg, "BleedBox", p.bleed) != 0 ||

@@ -80,6 +80,115 @@ static HPDF_STATUS HPDF_STDCALL spill_write(HPDF_Stream st, const HPDF_BYTE *p, 
 	return HPDF_OK;
 }
 
+/* ---- a page's content stream on a spill ------------------------------------
+ * libharu keeps a page's content in a memory stream until the page is
+ * written: a page of a large board held its whole drawing.  The page's
+ * stream is swapped for one on a spill of its own (memory up to
+ * TP_PDF_SPILL_MEM, then a temporary file), which libharu reads back and
+ * compresses as ever when it writes the page: the same bytes. */
+
+struct content {
+	struct tp_pdf_spill sp;   /* first: spill_write takes the attr as a spill */
+	size_t pos;               /* read position in sp.mem */
+};
+
+static HPDF_STATUS HPDF_STDCALL content_read(HPDF_Stream st, HPDF_BYTE *p, HPDF_UINT *n)
+{
+	struct content *c = st->attr;
+	size_t want = *n, got;
+	if (c->sp.file != NULL) {
+		got = fread(p, 1, want, c->sp.file);
+		if (got < want && ferror(c->sp.file)) {
+			if (*c->sp.err == 0)
+				*c->sp.err = errno ? errno : EIO;
+			*n = 0;
+			return HPDF_FILE_IO_ERROR;
+		}
+	} else {
+		size_t left = c->sp.mem.len - c->pos;
+		got = want < left ? want : left;
+		if (got > 0)
+			memcpy(p, c->sp.mem.s + c->pos, got);
+		c->pos += got;
+	}
+	*n = (HPDF_UINT)got;
+	return got < want ? HPDF_STREAM_EOF : HPDF_OK;
+}
+
+/* libharu only rewinds (to compress the stream from its start). */
+static HPDF_STATUS HPDF_STDCALL content_seek(HPDF_Stream st, HPDF_INT pos, HPDF_WhenceMode mode)
+{
+	struct content *c = st->attr;
+	if (mode != HPDF_SEEK_SET || pos < 0 || (size_t)pos > st->size)
+		return HPDF_INVALID_OPERATION;
+	if (c->sp.file == NULL) {
+		c->pos = (size_t)pos;
+		return HPDF_OK;
+	}
+	if (fflush(c->sp.file) != 0 || fseek(c->sp.file, pos, SEEK_SET) != 0) {
+		if (*c->sp.err == 0)
+			*c->sp.err = errno ? errno : EIO;
+		return HPDF_FILE_IO_ERROR;
+	}
+	return HPDF_OK;
+}
+
+static HPDF_INT32 HPDF_STDCALL content_tell(HPDF_Stream st)
+{
+	struct content *c = st->attr;
+	return (HPDF_INT32)(c->sp.file != NULL ? ftell(c->sp.file) : (long)c->pos);
+}
+
+static HPDF_UINT32 HPDF_STDCALL content_size(HPDF_Stream st)
+{
+	return st->size;
+}
+
+static void HPDF_STDCALL content_free(HPDF_Stream st)
+{
+	struct content *c = st->attr;
+	if (c == NULL)
+		return;
+	tp_buf_free(&c->sp.mem);
+	if (c->sp.file != NULL)
+		fclose(c->sp.file);
+	free(c);
+	st->attr = NULL;
+}
+
+int tp_pdf_stream_content(struct tp_pdf_stream *s, HPDF_Page pg)
+{
+	HPDF_PageAttr a = pg->attr;
+	if (a == NULL || a->contents == NULL || a->stream != a->contents->stream ||
+	    a->stream == NULL || a->stream->size != 0)
+		return -1;
+	struct content *c = tp_calloc(1, sizeof *c);
+	HPDF_Stream st = c ? HPDF_GetMem(pg->mmgr, sizeof *st) : NULL;
+	if (st == NULL) {
+		free(c);
+		s->oom = 1;
+		return -1;
+	}
+	memset(st, 0, sizeof *st);
+	st->sig_bytes = HPDF_STREAM_SIG_BYTES;
+	st->type = HPDF_STREAM_CALLBACK;
+	st->mmgr = pg->mmgr;
+	st->error = pg->mmgr->error;
+	st->write_fn = spill_write;
+	st->read_fn = content_read;
+	st->seek_fn = content_seek;
+	st->tell_fn = content_tell;
+	st->size_fn = content_size;
+	st->free_fn = content_free;
+	st->attr = c;
+	c->sp.err = &s->err;
+	c->sp.oom = &s->oom;
+	HPDF_Stream_Free(a->contents->stream);
+	a->contents->stream = st;
+	a->stream = st;
+	return 0;
+}
+
 /* "N G obj\n" value "\nendobj\n", as HPDF_Xref_WriteToStream writes an
  * object; records its offset in the entry. */
 static int write_object(HPDF_Stream out, HPDF_XrefEntry entry, HPDF_UINT id)

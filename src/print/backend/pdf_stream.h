@@ -55,6 +55,10 @@ struct tp_pdf_stream {
 /* 0, or -1: out of memory or a bad document (s->err says why). */
 int tp_pdf_stream_begin(struct tp_pdf_stream *s, HPDF_Doc pdf);
 
+/* Puts pg's content stream (just made by HPDF_AddPage, empty) on a spill
+ * of its own, so a page's drawing is not held in memory whole.  0, or -1
+ * (out of memory, or a page already drawn on). */
+int tp_pdf_stream_content(struct tp_pdf_stream *s, HPDF_Page pg);
 /* Writes every object made since the last call to the spill, then frees
  * them all (pg's dictionary, content stream, forms, resources) but the
  * ones made before the first page and keep[0..n_keep-1] (objects the

@@ -211,14 +211,52 @@ static const struct tp_pv *inherited(struct chk *c, const struct tp_pv *pg, cons
 }
 
 /* 1 when the decoded content holds the operator rg or RG. */
+/* An rg or RG operator between white space (or the ends), found in a
+ * stream fed in pieces: w holds the last three bytes before the piece,
+ * spaces at the start, so a piece boundary hides nothing and a content
+ * stream is read in a fixed window, not inflated whole. */
+struct rgb_scan {
+	unsigned char w[3];
+	int found;
+};
+
+static int is_ws(int ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n';
+}
+
+static void rgb_begin(struct rgb_scan *r)
+{
+	memset(r->w, ' ', sizeof r->w);
+	r->found = 0;
+}
+
+static void rgb_feed(struct rgb_scan *r, const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n && !r->found; i++) {
+		/* w[0] before the pair w[1] w[2], s[i] after it. */
+		if ((r->w[1] == 'r' || r->w[1] == 'R') && r->w[2] == (r->w[1] == 'r' ? 'g' : 'G') &&
+		    is_ws(r->w[0]) && is_ws(s[i]))
+			r->found = 1;
+		r->w[0] = r->w[1];
+		r->w[1] = r->w[2];
+		r->w[2] = s[i];
+	}
+}
+
+/* The stream's end counts as white space after a last pair. */
+static int rgb_end(struct rgb_scan *r)
+{
+	rgb_feed(r, (const unsigned char *)" ", 1);
+	return r->found;
+}
+
 static int has_rgb_op(const unsigned char *s, size_t n)
 {
-	for (size_t i = 0; i + 1 < n; i++)
-		if ((s[i] == 'r' || s[i] == 'R') && s[i + 1] == (s[i] == 'r' ? 'g' : 'G') &&
-		    (i == 0 || strchr(" \t\r\n", s[i - 1])) &&
-		    (i + 2 == n || strchr(" \t\r\n", s[i + 2])))
-			return 1;
-	return 0;
+	struct rgb_scan r;
+	rgb_begin(&r);
+	rgb_feed(&r, s, n);
+	return rgb_end(&r);
 }
 
 static void stream(struct chk *c, int page, const struct tp_pdf_obj *o);
@@ -254,24 +292,39 @@ static void stream(struct chk *c, int page, const struct tp_pdf_obj *o)
 	 * content as no bytes at all, filter or not; qpdf reads it so). */
 	if (o->stream_len == 0)
 		return;
-	uLongf cap = (uLongf)o->stream_len * 4 + 1024;
-	for (int tries = 0; tries < 8; tries++, cap *= 4) {
-		unsigned char *out = tp_malloc(cap);
-		if (out == NULL) {
-			c->oom = 1;
-			return;
-		}
-		uLongf len = cap;
-		int z = uncompress(out, &len, o->stream, (uLong)o->stream_len);
-		if (z == Z_OK && has_rgb_op(out, len))
-			fail(c, page, "an RGB colour operator (rg/RG)");
-		free(out);
-		if (z != Z_BUF_ERROR) {
-			if (z != Z_OK)
-				fail(c, page, "content stream does not inflate");
-			return;
-		}
+	unsigned char out[64 * 1024];
+	z_stream z;
+	memset(&z, 0, sizeof z);
+	if (inflateInit(&z) != Z_OK) {
+		c->oom = 1;
+		return;
 	}
+	struct rgb_scan r;
+	rgb_begin(&r);
+	const unsigned char *in = o->stream;
+	size_t left = o->stream_len;
+	int st = Z_OK;
+	while (st == Z_OK) {
+		if (z.avail_in == 0 && left > 0) {
+			z.next_in = (unsigned char *)in;
+			z.avail_in = left > 1u << 30 ? 1u << 30 : (uInt)left;
+			in += z.avail_in;
+			left -= z.avail_in;
+		}
+		z.next_out = out;
+		z.avail_out = sizeof out;
+		st = inflate(&z, Z_NO_FLUSH);
+		rgb_feed(&r, out, sizeof out - z.avail_out);
+		if (st == Z_BUF_ERROR && (z.avail_in > 0 || left > 0))
+			st = Z_OK;   /* no progress possible this round only */
+	}
+	inflateEnd(&z);
+	if (st == Z_MEM_ERROR)
+		c->oom = 1;
+	else if (st != Z_STREAM_END)
+		fail(c, page, "content stream does not inflate");
+	else if (rgb_end(&r))
+		fail(c, page, "an RGB colour operator (rg/RG)");
 }
 
 static void page_rules(struct chk *c, int page, const struct tp_pv *pg)

@@ -5,7 +5,13 @@
 
 #include "core/alloc.h"
 
-#define SIDE 64
+/* The grid grows with the page's shapes, about SHAPES_PER_CELL of them a
+ * cell, from MIN_SIDE x MIN_SIDE up to MAX_CELLS cells, cells as square as
+ * the bleed box allows: a fixed grid made every query on a large board
+ * scan a list that grew with the board. */
+#define MIN_SIDE 64
+#define SHAPES_PER_CELL 8
+#define MAX_CELLS (2048 * 2048)
 #define WIDE 256   /* cells: a fill over more is listed apart */
 
 struct list {
@@ -16,7 +22,7 @@ struct list {
 struct tp_pf_fills {
 	double x0, y0, cw, ch;
 	int nx, ny;
-	struct list cell[SIDE * SIDE];
+	struct list *cell;   /* nx * ny */
 	struct list wide;
 };
 
@@ -28,9 +34,18 @@ struct tp_pf_fills *tp_pf_fills_new(const struct tp_scene *sc)
 	double w = sc->trim_w + 2 * sc->bleed, h = sc->trim_h + 2 * sc->bleed;
 	f->x0 = -sc->bleed;
 	f->y0 = -sc->bleed;
-	f->nx = f->ny = SIDE;
-	f->cw = w > 0 ? w / SIDE : 1;
-	f->ch = h > 0 ? h / SIDE : 1;
+	double cells = fmin(fmax((double)sc->n_shapes / SHAPES_PER_CELL, MIN_SIDE * MIN_SIDE), MAX_CELLS);
+	double nx = w > 0 && h > 0 && isfinite(w / h) ? round(sqrt(cells * w / h)) : MIN_SIDE;
+	nx = fmin(fmax(nx, MIN_SIDE), MAX_CELLS / MIN_SIDE);
+	f->nx = (int)nx;
+	f->ny = (int)fmin(fmax(ceil(cells / nx), MIN_SIDE), MAX_CELLS / nx);
+	f->cw = w > 0 ? w / f->nx : 1;
+	f->ch = h > 0 ? h / f->ny : 1;
+	f->cell = tp_calloc((size_t)f->nx * f->ny, sizeof *f->cell);
+	if (f->cell == NULL) {
+		free(f);
+		return NULL;
+	}
 	return f;
 }
 
@@ -38,8 +53,9 @@ void tp_pf_fills_free(struct tp_pf_fills *f)
 {
 	if (f == NULL)
 		return;
-	for (int i = 0; i < SIDE * SIDE; i++)
+	for (size_t i = 0; f->cell && i < (size_t)f->nx * f->ny; i++)
 		free(f->cell[i].v);
+	free(f->cell);
 	free(f->wide.v);
 	free(f);
 }

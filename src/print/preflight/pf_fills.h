@@ -4,8 +4,8 @@
 /* The process fills a preflight page has walked, found by place (the
  * knock-out rule asks, for every shape, for the topmost fill under its
  * centre; scanning all fills made that quadratic: a sheet of 6,480 cells
- * and 3,300 hairlines spent a third of its PNG build there).  A grid of at
- * most 64 x 64 cells over the bleed box lists each fill in every cell its
+ * and 3,300 hairlines spent a third of its PNG build there).  A grid over
+ * the bleed box, sized to the page's shapes, lists each fill in every cell its
  * bounding box touches; a fill over more than WIDE cells is listed once,
  * apart.  Points and boxes outside the grid fall in its border cells, so a
  * cell's list holds every fill whose box contains a point of the cell. */
