@@ -230,10 +230,19 @@ static int lay_out(struct lay *L, const void *model)
 int tp_rules_absent(const struct tp_config *c, const char *sheet, char *why, size_t n)
 {
 	(void)sheet;
-	if (c->print.rules)
-		return 0;
-	snprintf(why, n, "print.rules = off: no rules booklet");
-	return 1;
+	if (!c->print.rules) {
+		snprintf(why, n, "print.rules = off: no rules booklet");
+		return 1;
+	}
+	/* A board metres wide (a series board of boards, level 2 and up) is
+	 * no boxed game with a booklet (box.h). */
+	double side = fmax(c->board.rows, c->board.cols) * c->print.tile_mm;
+	if (side > TP_BOX_MAX_BOARD_MM) {
+		snprintf(why, n, "the board is %.0f mm across: no rules booklet for a board over %.0f mm",
+			 side, TP_BOX_MAX_BOARD_MM);
+		return 1;
+	}
+	return 0;
 }
 
 int tp_rules_prepare(struct tp_config *c, tp_err *e)
