@@ -41,7 +41,7 @@ DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 	libinih-dev zlib1g-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev \
 	libxml2-dev libmicrohttpd-dev libpango1.0-dev
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 python3-ezdxf time chromium \
-	librsvg2-bin libxml2-utils tesseract-ocr tesseract-ocr-eng
+	librsvg2-bin libxml2-utils tesseract-ocr tesseract-ocr-eng mupdf-tools
 
 .PHONY: all run test layers size golden golden-update unit cli asan faults prepress check-valgrind deps deps-build deps-check clean check test-steps bench
 all: $(BUILD)/pkgconfig/libhpdf.pc

@@ -284,10 +284,10 @@ tcase "build --only with a series sheet, --formats tiff: exit 2, nothing written
 c_build_io() {
 	d=$(fresh_dir io)
 	run -c "$CFG" build -o "$d/marker/sub" --formats svg -q
-	[ "$rc" -eq 1 ] || { fail "exit $rc, want 1; stderr: $(errtext)"; return; }
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2 (an -o that cannot be a folder is bad usage); stderr: $(errtext)"; return; }
 	one_err_line && only_marker "$d"
 }
-tcase "build -o under a regular file: exit 1" c_build_io
+tcase "build -o under a regular file: exit 2" c_build_io
 
 # ---- bad input ------------------------------------------------------------------------------
 
