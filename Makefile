@@ -8,11 +8,13 @@ VERSION := 0.1.0
 CC      ?= cc
 # Compiles run on every core (make all, check, test).
 NPROC   := $(shell nproc 2>/dev/null || echo 2)
+# -j for a sub-make: every core, unless the caller gave its own -j.
+JOBS     = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))
 BUILD   := build
 # Debian 12's libhpdf-dev ships no pkg-config file; we write one (see below).
 # ($(shell) in make 4.3 does not see exported variables: set it inline.)
 PKGCONFIG = PKG_CONFIG_PATH="$(CURDIR)/$(BUILD)/pkgconfig:$$PKG_CONFIG_PATH" pkg-config
-PKGS    := cairo libpng zlib libhpdf inih fontconfig freetype2 lcms2 libxml-2.0 libmicrohttpd
+PKGS    := cairo libpng zlib libhpdf inih fontconfig freetype2 lcms2 libxml-2.0 libmicrohttpd pangocairo
 CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
 WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral \
@@ -37,13 +39,13 @@ TESTSRC  := $(sort $(shell find tests -name 'test_*.c'))
 # Runtime and build dependencies, by Debian package name.
 DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 	libinih-dev zlib1g-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev \
-	libxml2-dev libmicrohttpd-dev
+	libxml2-dev libmicrohttpd-dev libpango1.0-dev
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 python3-ezdxf time chromium \
-	librsvg2-bin libxml2-utils
+	librsvg2-bin libxml2-utils tesseract-ocr tesseract-ocr-eng
 
 .PHONY: all run test layers size golden golden-update unit cli asan faults prepress check-valgrind deps deps-build deps-check clean check test-steps bench
 all: $(BUILD)/pkgconfig/libhpdf.pc
-	@$(MAKE) --no-print-directory -j$(NPROC) tilepress
+	@$(MAKE) --no-print-directory $(JOBS) tilepress
 
 # ---- dependencies -----------------------------------------------------------
 define install_debs
@@ -110,6 +112,7 @@ $(BUILD)/asan-tests/%: tests/%.c tests/tu_case.c $(ALIBOBJ)
 
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
+export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp
 
 # SUITE=NAME picks the suites unit, cli and check run: a cmocka binary
 # (test_units, or core/test_units) or a shell suite by the end of its path
@@ -120,9 +123,10 @@ export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh tests/games/*/cli_*.sh))
 CLI_SUITES := tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/names.sh \
 	tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/pack.sh \
+	tests/cli/rules.sh tests/cli/box.sh \
 	tests/cli/playtest.sh tests/cli/designer_loop.sh tests/cli/serve.sh $(GAME_CLI) \
 	tests/cli/man_keys.sh
-suite_pick = $(if $(SUITE),$(foreach f,$(1),$(if $(filter %/$(SUITE) %/$(SUITE).sh,$(f)),$(f))),$(1))
+suite_pick = $(strip $(if $(SUITE),$(foreach f,$(1),$(if $(filter %/$(SUITE) %/$(SUITE).sh,$(f)),$(f))),$(1)))
 UNIT_SEL := $(call suite_pick,$(TESTBIN))
 CLI_SEL  := $(call suite_pick,$(CLI_SUITES))
 ifneq ($(SUITE),)
@@ -147,11 +151,11 @@ cli: tilepress
 # CLI suites (their output in $(BUILD)/check-unit.log, shown when one
 # fails), SUITE and CASE as above; make test runs everything.
 check: $(BUILD)/pkgconfig/libhpdf.pc
-	@$(MAKE) -s --no-print-directory -j$(NPROC) tilepress $(UNIT_SEL)
+	@$(MAKE) -s --no-print-directory $(JOBS) tilepress $(UNIT_SEL)
 	@$(MAKE) --no-print-directory unit > $(BUILD)/check-unit.log 2>&1 & up=$$!; \
 	$(MAKE) --no-print-directory cli; c=$$?; \
 	wait $$up; u=$$?; \
-	if [ $$u = 0 ]; then echo "unit: $(words $(UNIT_SEL)) suites passed ($(BUILD)/check-unit.log)"; \
+	if [ $$u = 0 ]; then [ -z "$(UNIT_SEL)" ] || echo "unit: $(words $(UNIT_SEL)) suites passed ($(BUILD)/check-unit.log)"; \
 	else cat $(BUILD)/check-unit.log; fi; \
 	[ $$u = 0 ] && [ $$c = 0 ] && echo "make check: $(words $(UNIT_SEL) $(CLI_SEL)) suites passed"
 
@@ -193,6 +197,7 @@ check-valgrind: tilepress
 	@rm -rf $(BUILD)/valgrind-out
 	@echo "== valgrind: full default build"
 	@valgrind -q --error-exitcode=3 --leak-check=full --errors-for-leak-kinds=definite \
+		--suppressions=tests/valgrind.supp \
 		--show-leak-kinds=definite ./tilepress build -q -j 1 -o $(BUILD)/valgrind-out
 	@echo "valgrind: 1 passed, 0 failed"
 
@@ -207,7 +212,7 @@ test-steps:
 
 test: deps-check
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory -j$(NPROC) $(TESTBIN) $(ATESTBIN) $(BUILD)/asan/tilepress
+	@$(MAKE) --no-print-directory $(JOBS) $(TESTBIN) $(ATESTBIN) $(BUILD)/asan/tilepress
 	@$(MAKE) --no-print-directory test-steps
 
 run: deps-build

@@ -79,6 +79,10 @@ struct tp_build_opts {
 	int (*visit)(void *ctx, const struct tp_build *b, size_t sheet,
 		     const struct tp_doc *built, const struct tp_doc *written, tp_err *e);
 	void *visit_ctx;
+	/* Called by the plan once it knows the sheets and formats, before any
+	 * sheet is laid out (with visit_ctx): a refusal here costs no layout.
+	 * TP_OK or fills e.  May be NULL. */
+	int (*bound)(void *ctx, const struct tp_build *b, tp_err *e);
 };
 
 /* The plan keeps its layouts for the workers up to this many bytes of
@@ -151,6 +155,15 @@ struct tp_build {
 	size_t laid_sheet;
 	int laid_ok;
 };
+
+/* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
+ * take hours and gigabytes of PNG: they are written only when --formats
+ * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
+#define TP_PNG_AUTO_MAX_PX 2e9
+
+/* Whether sheet i of plan b gets backend bi (its formats; plates no
+ * rasters). */
+int tp_build_gets(const struct tp_build *b, size_t i, size_t bi);
 
 /* Plans the build of s's game as opt asks: TP_OK, or TP_EINPUT naming
  * what is wrong (nothing written yet), TP_EIO when out of memory.  b is

@@ -7,6 +7,8 @@
 
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
+#include "games/box.h"
+#include "games/rules.h"
 #include "print/ink/inkcov.h"
 #include "print/output/outfile.h"
 
@@ -75,6 +77,20 @@ int tp_build_manifest(struct tp_build *b, tp_err *e)
 		struct tp_buf buf = { 0 };
 		f->format(&buf, s->cfg, s->model, f->arg);
 		rc = write_one(b, mdir, f->name, &buf, e);
+		tp_buf_free(&buf);
+	}
+	/* The rules' words, for a translator and a screen reader. */
+	if (rc == TP_OK && s->cfg->print.rules) {
+		struct tp_buf buf = { 0 };
+		tp_rules_md(&buf, s->cfg, s->model, 0);
+		rc = write_one(b, mdir, "rules.md", &buf, e);
+		tp_buf_free(&buf);
+	}
+	/* What goes in the box, and its size, for the producer. */
+	if (rc == TP_OK && s->cfg->print.box) {
+		struct tp_buf buf = { 0 };
+		tp_box_report(&buf, s->cfg, s->model);
+		rc = write_one(b, mdir, "box.txt", &buf, e);
 		tp_buf_free(&buf);
 	}
 	/* Where every tile lies on the press sheets, for the die maker. */

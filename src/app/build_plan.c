@@ -82,7 +82,7 @@ static int parse_only(struct tp_build *b, tp_err *e)
 
 /* The backends of b's formats that sheet i gets, before facts: plates are
  * vector art for the die maker, with no rasters. */
-static int gets(const struct tp_build *b, size_t i, size_t bi)
+int tp_build_gets(const struct tp_build *b, size_t i, size_t bi)
 {
 	const struct tp_game *g = b->session->game;
 	return (b->formats & (1u << bi)) &&
@@ -132,7 +132,7 @@ static int refused_for_files(const struct tp_build *b, size_t i, size_t n)
 	if (!b->want[i] || n <= (size_t)b->session->cfg->print.max_files)
 		return 0;
 	for (size_t bi = 0; bi < tp_n_backends; bi++)
-		if (gets(b, i, bi) && !tp_backends[bi].multipage && !tp_backends[bi].only_ink)
+		if (tp_build_gets(b, i, bi) && !tp_backends[bi].multipage && !tp_backends[bi].only_ink)
 			return 1;
 	return 0;
 }
@@ -276,7 +276,7 @@ static int plan_tasks(struct tp_build *b)
 	/* The playtest kit is one file of every sheet, and no press files. */
 	for (size_t i = 0; !playtest(b) && i < g->n_sheets; i++) {
 		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++) {
-			if (!gets(b, i, bi))
+			if (!tp_build_gets(b, i, bi))
 				continue;
 			/* A backend of one ink skips sheets without it. */
 			if (tp_backends[bi].only_ink && !(b->facts[i].has_ink & (1u << bi)))
@@ -335,11 +335,6 @@ static int only_writes(const struct tp_build *b, tp_err *e)
 	}
 	return TP_OK;
 }
-
-/* Rasters this large (the level-3 sheets are 6 to 25 Gpx at 300 dpi)
- * take hours and gigabytes of PNG: they are written only when --formats
- * asks for PNG by name.  Every level 1 and 2 sheet at 300 dpi is below. */
-#define TP_PNG_AUTO_MAX_PX 2e9
 
 double tp_build_pixels(const struct tp_config *c, double area)
 {
@@ -465,6 +460,8 @@ int tp_build_plan(struct tp_build *b, const struct tp_session *s,
 	    b->kept == NULL)
 		return tp_fail(e, TP_EIO, "out of memory planning the build");
 	int rc = check_inputs(b, e);
+	if (rc == TP_OK && b->opt.bound)
+		rc = b->opt.bound(b->opt.visit_ctx, b, e);
 	/* The playtest kit lays its sheets out itself (app/playtest.h). */
 	if (rc == TP_OK && !playtest(b))
 		rc = lay_out_sheets(b, e);

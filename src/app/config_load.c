@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "core/datadir.h"
 #include "core/ini_read.h"
+#include "games/rules.h"
 #include "core/profile.h"
 #include "print/ink/spot_name.h"
 #include "core/units.h"
@@ -411,6 +412,7 @@ void tp_config_free(struct tp_config *c)
 	if (c->game && c->game->release && c->game_cfg)
 		c->game->release(c);
 	free(c->game_cfg);
+	tp_rules_src_free(c->rules_src);
 	for (size_t i = 0; c->where && i < c->n_keys; i++)
 		free(c->where[i]);
 	free(c->keys);
@@ -456,6 +458,14 @@ static void core_defaults(struct tp_config *c)
 	snprintf(p->output_registry, sizeof p->output_registry, "%s", TP_OUTPUT_REGISTRY);
 	tp_config_shared_inks(&p->inks, c->game->inks, c->game->n_inks);
 	p->inks.min_tint_line_mm = 0.2;
+	p->rules = 1;
+	p->box = 1;
+	snprintf(p->rules_lang, sizeof p->rules_lang, "en");
+	/* The box: the factories' published figures (docs/booklet-and-box.md). */
+	p->box_board_mm = 2;
+	p->box_wrap_mm = 18;
+	p->box_clearance_mm = 5.5;
+	p->part_mm = 2;
 }
 
 /* A relative file path set in a file (the config, or a profile it names)
@@ -647,6 +657,8 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 		rc = load_art(c, e);
 	if (rc == TP_OK)
 		rc = tp_impose_check(c, e);
+	if (rc == TP_OK && (c->print.rules || c->print.box))
+		rc = tp_rules_load(c, e);
 	free(L.line_of);
 	free(L.n_file);
 	free(L.n_set);

@@ -343,6 +343,9 @@ static int impose_doc(const struct tp_config *c, const void *model, const char *
 int tp_impose_doc(const struct tp_config *c, const void *model, const char *sheet,
 		  struct tp_doc *doc)
 {
+	const struct tp_sheet_def *d = tp_game_sheet(c->game, sheet);
+	if (d && (d->flags & TP_SHEET_WHOLE))
+		return 0;
 	if (impose_doc(c, model, sheet, doc) != 0)
 		return -1;
 	const struct tp_print *p = &c->print;

@@ -18,6 +18,7 @@
 #include "print/output/jobs.h"
 #include "print/output/outfile.h"
 #include "print/art/text_outline.h"
+#include "print/text/text_layout.h"
 
 static const char usage_text[] =
 	"usage: tilepress [options] COMMAND [command options]\n"
@@ -462,8 +463,10 @@ int main(int argc, char **argv)
 	/* Cairo and fontconfig keep font caches for the life of the process;
 	 * release them so leak checkers see only our own memory. */
 	tp_text_outline_release();
-	cairo_debug_reset_static_data();
-	FcFini();
+	if (!tp_text_layout_release()) {
+		cairo_debug_reset_static_data();
+		FcFini();
+	}
 	if (rc != 0) {
 		fprintf(stderr, "tilepress: %s\n", e.msg[0] ? e.msg : "failed");
 		return rc;

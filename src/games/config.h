@@ -20,6 +20,7 @@
 
 struct tp_game;
 struct tp_game_table;
+struct tp_rules_src;
 
 enum tp_split { TP_SPLIT_ROWS, TP_SPLIT_COLS, TP_SPLIT_NONE };
 
@@ -88,6 +89,12 @@ struct tp_print {
 	/* CMYK profile the proofs' sRGB comes through ("" = the system's
 	 * default CMYK profile, see colour.h). */
 	char proof_profile[512];
+	/* The rules booklet and the box (games/rules.h, games/box.h). */
+	int rules, box;            /* sheets on (1) or off */
+	char rules_lang[16];       /* templates/rules/GAME.LANG.ini */
+	/* The box: greyboard, wrap turn-in, play round the contents, the
+	 * thickness of die-cut board parts (tiles, pieces, boards). */
+	double box_board_mm, box_wrap_mm, box_clearance_mm, part_mm;
 	/* print.art: the art pack's folder, or a name in templates/art/ ("" =
 	 * none: every place drawn as tilepress draws it). */
 	char art[512];
@@ -108,6 +115,9 @@ struct tp_config {
 	size_t n_keys;
 	char **where;
 	int file_keys;                 /* keys the file gave: 0 = defaults only */
+	/* The rules text of print.rules_lang, read by the loader (owned;
+	 * NULL when print.rules and print.box are off). */
+	struct tp_rules_src *rules_src;
 	/* The art pack print.art names, read after the game's finish(); NULL
 	 * when none (owned). */
 	struct tp_art_pack *art;

@@ -22,7 +22,13 @@
 
 enum tp_sheet_flag {
 	TP_SHEET_PLATE = 1,   /* vector art for the die or emboss maker: no PNG */
+	/* Printed whole by its own maker (a box wrap on a large sheet): never
+	 * paneled nor imposed on the game's press sheets, no nicks. */
+	TP_SHEET_WHOLE = 2,
 };
+
+struct tp_facts;
+struct tp_box_list;
 
 struct tp_sheet_def {
 	const char *name;     /* file name stem and --only name */
@@ -134,6 +140,16 @@ struct tp_game {
 	const char *const *art_names;
 	/* Warnings for `check` (not errors): up to max lines, returns how many. */
 	int (*warnings)(const struct tp_config *c, char out[][200], int max);
+	/* The rules booklet (games/rules.h): the values its text's
+	 * {placeholders} take, from c and the model; NULL: the shared ones
+	 * only.  TP_OK or a failure. */
+	int (*rules_facts)(struct tp_facts *f, const struct tp_config *c, const void *model,
+			   tp_err *e);
+	/* The sheet whose first page the booklet draws, scaled, as its
+	 * set-up figure (NULL: none). */
+	const char *rules_figure;
+	/* The box (games/box.h): what goes in it, from c and the model. */
+	int (*box_contents)(struct tp_box_list *l, const struct tp_config *c, const void *model);
 };
 
 /* A table of games: the config loader and the commands take one, so a

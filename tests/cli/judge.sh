@@ -99,6 +99,19 @@ c_max_files_all() {
 }
 tcase "print.max_files counts every file the build writes (manifest, proof, page, record)" c_max_files_all
 
+c_guard_before_layout() {
+	# A 1200 x 1200 board (the allowed maximum): check refuses it from
+	# the sheets' frames before any is laid out (it took 161 s and 650 MB),
+	# well under the 10 s allowed here (about 0.1 s).
+	start=$(date +%s)
+	run -s board.rows=1200 -s board.cols=1200 check
+	took=$(($(date +%s) - start))
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "print.max_files" || return
+	[ "$took" -lt 10 ] || fail "the refusal took $took s"
+}
+tcase "board.rows = cols = 1200: check refuses before laying out (under 10 s; about 0.1 s)" c_guard_before_layout
+
 c_simulate_limit() {
 	# The issue's run (side 99, 100,000 games: a quarter of an hour) is
 	# refused from its first game, with a limit far below its estimate.

@@ -99,14 +99,16 @@ c_readme_commands() {
 }
 tcase "the README's commands run" c_readme_commands
 
-# The README's "What goes to the press": for each shipped edition, every
+# The README's "What goes to the press" (and docs/booklet-and-box.md's, for the
+# booklet and box every edition writes): for each shipped edition, every
 # file its tables name is written by a build of that edition, and every
 # press PDF the build writes is named there. (PDF and DXF only: the PNGs
 # cost most and the tables name the press files.)
 c_readme_files() {
 	[ "$QUICK" = 1 ] && return 0
 	for ed in $("$TP_BIN" --list editions); do
-		python3 tests/cli/docs_check.py files README.md "$ed" | LC_ALL=C sort -u >"$T/want.$ed"
+		{ python3 tests/cli/docs_check.py files README.md "$ed"
+		  python3 tests/cli/docs_check.py files docs/booklet-and-box.md "$ed"; } | LC_ALL=C sort -u >"$T/want.$ed"
 		d=$T/files-$ed
 		rm -rf "$d"
 		run -q -c "$ed" build -o "$d" --formats pdf,dxf

@@ -22,7 +22,8 @@ static inline void tu_palette_init(struct tp_palette *p)
 /* The palette slot of ink id, for filling it in. */
 static inline struct tp_ink *tu_ink(struct tp_palette *p, int id)
 {
-	return &p->ink[tp_ink_index(p, id)];
+	int i = tp_ink_index(p, id);
+	return &p->ink[i < 0 ? 0 : i];
 }
 
 #endif

@@ -113,6 +113,14 @@ static int check_pdf(const struct tp_config *c, const struct tp_sheet_def *d, st
 static int page_of(struct tp_pf_cuts *cu, const struct tp_sheet_def *d, const struct tp_pf_rules *r,
 		   size_t k, const struct tp_page *pg, struct tp_preflight *pf)
 {
+	/* A sheet printed whole by its own maker (a box wrap) is laid on no
+	 * press sheet of the game's: no press sheet size applies to it. */
+	struct tp_pf_rules whole;
+	if (d->flags & TP_SHEET_WHOLE) {
+		whole = *r;
+		whole.press_w = whole.press_h = 0;
+		r = &whole;
+	}
 	struct tp_pf_page *P = tp_pf_begin(pf, r, d->name, (int)k + 1, pg->sc);
 	if (P == NULL)
 		return -1;

@@ -3,12 +3,14 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "games/arena/config/arena_config.h"
 #include "games/arena/sheets/arena_sheets.h"
 #include "games/arena/model/arena_hex.h"
 #include "games/arena/play/arena_sim.h"
 #include "games/game.h"
+#include "games/rules.h"
 
 static int derive(const struct tp_config *c, void **model, tp_err *e)
 {
@@ -314,6 +316,72 @@ static const struct tp_unused_key arena_unused[] = {
 	{ NULL, NULL },
 };
 
+/* The box: the pieces in the bag, each as a square of its area (the
+ * board is measured from its sheet). */
+static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
+{
+	(void)model;
+	const struct tp_arena_cfg *a = tp_arena(c);
+	for (int i = 0; i < TP_ARENA_SHAPES; i++) {
+		char what[80];
+		double side = a->square_mm * sqrt(a->shapes.s[i].n_cells);
+		snprintf(what, sizeof what, "pieces: %s", a->shapes.s[i].name);
+		tp_box_add(l, what, side, side, TP_ARENA_SETS, c->print.part_mm, 1);
+	}
+	return 0;
+}
+
+/* The booklet's numbers (templates/rules/arena.LANG.ini). */
+static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void *model, tp_err *e)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_rules *r = &a->rules;
+	const struct tp_arena_model *m = model;
+	const struct tp_arena_board *bd = m->board;
+	int sq = r->grid == TP_GRID_SQUARE, P = r->players;
+	tp_facts_set(f, "players", "%d", P);
+	tp_facts_set(f, "cell", "%s", sq ? "square" : "cell");
+	tp_facts_set(f, "cells", "%s", sq ? "squares" : "cells");
+	tp_facts_set(f, "square_grid", "%d", sq);
+	tp_facts_set(f, "rows", "%d", bd->rows);
+	tp_facts_set(f, "cols", "%d", bd->cols);
+	tp_facts_set(f, "numbers", "%d", r->marking == TP_MARKING_NUMBERS);
+	tp_facts_set(f, "numbered", "%d", bd->n_inner_numbered + bd->n_outer_numbered);
+	tp_facts_set(f, "inner_min", "%d", r->inner_min);
+	tp_facts_set(f, "inner_max", "%d", r->inner_max);
+	tp_facts_set(f, "outer_min", "%d", r->outer_min);
+	tp_facts_set(f, "outer_max", "%d", r->outer_max);
+	tp_facts_set(f, "inner_shape", "%s", tp_arena_inner_names[r->inner]);
+	tp_facts_set(f, "outer_parts", "%d", tp_arena_outer_parts(r));
+	tp_facts_set(f, "gate", "%d", r->gate);
+	tp_facts_set(f, "mark_a", "%s", tp_arena_mark_names[TP_MARK_2]);
+	tp_facts_set(f, "mark_b", "%s", tp_arena_mark_names[TP_MARK_3]);
+	tp_facts_set(f, "pieces", "%d", TP_ARENA_PIECES);
+	tp_facts_set(f, "sets", "%d", TP_ARENA_SETS);
+	tp_facts_set(f, "per_mark", "%d", TP_ARENA_SETS / TP_MARK_N);
+	tp_facts_set(f, "shapes", "%d", TP_ARENA_SHAPES);
+	tp_facts_set(f, "hand", "%d", P >= 5 ? TP_ARENA_SHAPES : TP_ARENA_PIECES / (P == 4 ? 4 : P));
+	tp_facts_set(f, "marks_score", "%d", tp_arena_marks_score(P));
+	tp_facts_set(f, "two_players", "%d", P == 2);
+	char list[200] = "";
+	for (int i = 0; i < TP_ARENA_SHAPES; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s (%d)",
+			 i ? ", " : "", a->shapes.s[i].name, a->shapes.s[i].n_cells);
+	tp_facts_set(f, "shape_list", "%s", list);
+	if (r->marking != TP_MARKING_NUMBERS)
+		return TP_OK;
+	struct tp_arena_sim s;
+	int strategy[TP_SIM_MAX_SEATS] = { 0 };
+	struct tp_arena_way w = tp_arena_way_of(r);
+	int rc = tp_arena_simulate(&a->shapes, bd, P, r->gate, 20, 1, strategy, &w, &s, e);
+	if (rc != TP_OK)
+		return rc;
+	tp_facts_set(f, "sim_games", "%d", s.games);
+	tp_facts_set(f, "sim_turns", "%.0f", s.turns);
+	tp_facts_set(f, "sim_score", "%.0f", s.score[0]);
+	return TP_OK;
+}
+
 const struct tp_game tp_game_arena = {
 	.name = "arena",
 	.title = "shape arena (seed 002): numbered 19x19 board, inner and outer arenas, 36 polyomino pieces",
@@ -339,6 +407,9 @@ const struct tp_game tp_game_arena = {
 	.summary = summary,
 	.simulate = simulate,
 	.warnings = tp_arena_warnings,
+	.rules_facts = rules_facts,
+	.rules_figure = "board",
+	.box_contents = box_contents,
 	.art_places = tp_arena_art_places,
 	.art_names = tp_arena_art_names,
 };

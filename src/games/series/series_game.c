@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "games/game.h"
+#include "games/rules.h"
 #include "games/series/config/series_config.h"
 #include "games/series/report/series_report.h"
 #include "games/series/sheets/series_art.h"
@@ -139,6 +140,45 @@ static const struct tp_report_file files[] = {
 	{ "table1.txt", table1, TP_FMT_TEXT }, { "tiles.csv", tiles, TP_FMT_CSV },
 };
 
+/* The box: the loose tiles in their bag (the board is measured from its
+ * sheet). */
+static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
+{
+	(void)model;
+	const struct tp_rules *r = &tp_series(c)->rules;
+	double t = c->print.tile_mm;
+	tp_box_add(l, "tiles", t, t, r->rows * r->cols - r->n_anchors, c->print.part_mm, 1);
+	return 0;
+}
+
+/* The seed's hand: each player starts with nine tiles ([0051]). */
+#define TP_SERIES_HAND 9
+
+/* The booklet's numbers (templates/rules/series.LANG.ini). */
+static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void *model, tp_err *e)
+{
+	(void)model;
+	(void)e;
+	const struct tp_series_cfg *sc = tp_series(c);
+	const struct tp_rules *r = &sc->rules;
+	int tiles = r->rows * r->cols, loose = tiles - r->n_anchors;
+	/* Every series runs 1..9, then again ([0051]). */
+	tp_facts_set(f, "first", "%d", 1);
+	tp_facts_set(f, "last", "%d", 9);
+	tp_facts_set(f, "tiles", "%d", tiles);
+	tp_facts_set(f, "loose", "%d", loose);
+	tp_facts_set(f, "anchors", "%d", r->n_anchors);
+	tp_facts_set(f, "hand", "%d", TP_SERIES_HAND);
+	tp_facts_set(f, "max_players", "%d", loose / TP_SERIES_HAND);
+	tp_facts_set(f, "players", "1 to %d", loose / TP_SERIES_HAND);
+	tp_facts_set(f, "board_mm", "%g", r->cols * c->print.tile_mm);
+	tp_facts_set(f, "board_h_mm", "%g", r->rows * c->print.tile_mm);
+	tp_facts_set(f, "backs", "%d", r->backs);
+	tp_facts_set(f, "halves", "%d", c->print.split != TP_SPLIT_NONE);
+	tp_facts_set(f, "blind", "%d", sc->emboss.plates);
+	return TP_OK;
+}
+
 const struct tp_game tp_game_series = {
 	.name = "series",
 	.title = "series tiles (patent 000): 324 tiles in four diagonal series, mirrored backs, blind edition",
@@ -162,6 +202,9 @@ const struct tp_game tp_game_series = {
 	.manifest = manifest,
 	.summary = summary,
 	.warnings = tp_series_warnings,
+	.rules_facts = rules_facts,
+	.rules_figure = "board",
+	.box_contents = box_contents,
 	.art_places = tp_series_art_places,
 	.art_names = tp_series_art_names,
 };

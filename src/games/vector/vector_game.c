@@ -2,8 +2,10 @@
  * a row of the game table. */
 
 #include <stdio.h>
+#include <string.h>
 
 #include "games/game.h"
+#include "games/rules.h"
 #include "games/vector/config/vector_config.h"
 #include "games/vector/model/vector_core.h"
 #include "games/vector/sheets/vector_sheets.h"
@@ -105,6 +107,59 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 	return rc;
 }
 
+/* The booklet's numbers (templates/rules/vector.LANG.ini). */
+static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void *model, tp_err *e)
+{
+	const struct tp_vector_cfg *v = tp_vector(c);
+	const struct tp_vector_rules *r = &v->rules;
+	const struct tp_vector_model *m = model;
+	double bw, bh;
+	tp_vector_board_size(c, &bw, &bh);
+	tp_facts_set(f, "players", "%d", r->players);
+	tp_facts_set(f, "squares", "%d", m->rows * m->cols);
+	tp_facts_set(f, "tiles", "%d", m->rows * m->cols);
+	tp_facts_set(f, "vector", "%ld", m->count[TP_VK_VECTOR]);
+	tp_facts_set(f, "blank", "%ld", m->count[TP_VK_BLANK]);
+	tp_facts_set(f, "start", "%ld", m->count[TP_VK_START]);
+	tp_facts_set(f, "home", "%ld", m->count[TP_VK_HOME]);
+	tp_facts_set(f, "per_tile", "%d", r->per_tile);
+	tp_facts_set(f, "n_dirs", "%d", r->n_dirs);
+	tp_facts_set(f, "each_takes", "%ld", m->count[TP_VK_VECTOR] / r->players);
+	tp_facts_set(f, "left_over", "%ld", m->count[TP_VK_VECTOR] % r->players);
+	tp_facts_set(f, "stuck_pass", "%d", r->stuck == TP_STUCK_PASS);
+	tp_facts_set(f, "board_mm", "%.0f x %.0f", bw, bh);
+	char dirs[80] = "", syms[120] = "";
+	for (int i = 0; i < r->n_dirs; i++)
+		snprintf(dirs + strlen(dirs), sizeof dirs - strlen(dirs), "%s%s", i ? " " : "",
+			 tp_compass_names[r->dirs[i]]);
+	for (int p = 0; p < r->players; p++)
+		snprintf(syms + strlen(syms), sizeof syms - strlen(syms), "%s%s",
+			 p == 0 ? "" : p + 1 == r->players ? " and " : ", ", tp_symbol_names[r->symbol[p]]);
+	tp_facts_set(f, "directions", "%s", dirs);
+	tp_facts_set(f, "symbols", "%s", syms);
+	/* A small run of games between random players, seed 1: the same
+	 * figure on every build of this config. */
+	struct tp_vector_sim s;
+	int strategy[TP_SIM_MAX_SEATS] = { 0 };
+	int rc = tp_vector_simulate(r, m, 40, 1, strategy, &s, e);
+	if (rc != TP_OK)
+		return rc;
+	tp_facts_set(f, "sim_games", "%d", s.games);
+	tp_facts_set(f, "sim_turns", "%.0f", s.turns);
+	return TP_OK;
+}
+
+/* The box: the tiles and the pieces in the bag (the board is measured
+ * from its sheet). */
+static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
+{
+	const struct tp_vector_model *m = model;
+	double t = c->print.tile_mm, p = tp_vector(c)->piece_pct / 100 * t;
+	tp_box_add(l, "tiles", t, t, m->rows * m->cols, c->print.part_mm, 1);
+	tp_box_add(l, "playing pieces", p, p, tp_vector(c)->rules.players, c->print.part_mm, 1);
+	return 0;
+}
+
 static const struct tp_run one_game = { 1, 0 };
 
 /* The counts for one game, and the tile list, in format fmt. */
@@ -153,6 +208,9 @@ const struct tp_game tp_game_vector = {
 	.summary = summary,
 	.simulate = simulate,
 	.warnings = tp_vector_warnings,
+	.rules_facts = rules_facts,
+	.rules_figure = "setup",
+	.box_contents = box_contents,
 	.art_places = tp_vector_art_places,
 	.art_names = tp_vector_art_names,
 };

@@ -41,7 +41,10 @@ struct tp_walk_opts tp_backend_view(const struct tp_backend *b,
 		/* Marks are for the press: not on proofs, not in a file of one
 		 * ink for a machine (the die maker's DXF). */
 		.marks = info->marks && !b->raster && !b->only_ink,
-		.inks = b->only_ink ? TP_WALK_INK(b->only_ink) : 0,
+		/* A die file carries the fold lines (crease) with the die's. */
+		.inks = b->only_ink ? TP_WALK_INK(b->only_ink) |
+					      (b->only_ink == TP_INK_CUT ? TP_WALK_INK(TP_INK_CREASE) : 0)
+				    : 0,
 		.proof = b->proof,
 		.outline_text = b->outline_text,
 		.unknown = TP_WALK_FAIL,

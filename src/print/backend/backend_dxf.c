@@ -2,7 +2,8 @@
  * oldest and most widely read flavour, with ENTITIES of LINE (an open
  * two-point path) and POLYLINE/VERTEX/SEQEND (anything longer; flag 1
  * when closed).  Only shapes in the die-line ink (TP_INK_CUT) are
- * written (the walk's ink mask: tp_backend_view), on a layer named after that ink's spot name.  Units are mm, 1:1
+ * written (the walk's ink mask: tp_backend_view), and fold lines (TP_INK_CREASE) where a
+ * sheet has them, each on a layer named after its ink's spot name.  Units are mm, 1:1
  * ($INSUNITS 4 and $MEASUREMENT 1 say so to readers that look); the origin
  * is the trim box's bottom-left corner and y grows up, so the drawing is
  * upright in a CAD program.  Curves are flattened to polylines within
@@ -202,6 +203,10 @@ static int shape(void *ctx, const struct tp_walk_shape *ws)
 {
 	struct dxf *d = ctx;
 	const struct tp_shape *s = ws->s;
+	/* Each ink on its own layer: the die's, and the crease's (folds). */
+	const struct tp_ink *k = tp_scene_ink(d->sc, s->ink);
+	if (k)
+		d->layer = k->name;
 	if (s->kind == TP_SHAPE_RECT) {
 		struct tp_pt r[5] = { { TP_MOVE, s->x, s->y }, { TP_LINE, s->x + s->w, s->y },
 				      { TP_LINE, s->x + s->w, s->y + s->h }, { TP_LINE, s->x, s->y + s->h },

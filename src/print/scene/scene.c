@@ -357,3 +357,26 @@ int tp_scene_uses_ink(const struct tp_scene *sc, int id)
 			return 1;
 	return 0;
 }
+
+void tp_palette_add_crease(struct tp_palette *p)
+{
+	size_t i = p->n_game + (size_t)(TP_INK_CREASE - TP_GAME_INKS_MAX);
+	if (p->n != i)
+		return;
+	struct tp_ink k = { .kind = TP_INK_SPOT, .overprint = 1, .cmyk = { 1, 0, 1, 0 },
+			    .rgb = { 0, 0x96 / 255.0, 0x40 / 255.0 } };
+	snprintf(k.name, sizeof k.name, "Crease");
+	snprintf(k.key, sizeof k.key, "crease");
+	p->ink[i] = k;
+	p->n = i + 1;
+}
+
+void tp_palette_overprint_dark(struct tp_palette *p)
+{
+	for (size_t i = 0; i < p->n_game; i++) {
+		struct tp_ink *k = &p->ink[i];
+		double t = k->cmyk[0] + k->cmyk[1] + k->cmyk[2] + k->cmyk[3];
+		if (k->kind == TP_INK_PROCESS && (k->cmyk[3] >= 0.5 || t >= 1.5))
+			k->overprint = 1;
+	}
+}

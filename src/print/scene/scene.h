@@ -38,10 +38,15 @@ enum tp_shared_ink {
 	TP_INK_REG,        /* registration: prints on every plate */
 	TP_INK_CUT,        /* die line (spot, overprint) */
 	TP_INK_EMBOSS,     /* emboss / recess plate (spot, overprint) */
+	/* Fold and crease lines (spot, overprint): only in the palettes of
+	 * the sheets that fold (tp_palette_add_crease), so every other
+	 * sheet's palette, and file, is as it was. */
+	TP_INK_CREASE,
 	TP_INK_SHARED_END
 };
-#define TP_N_SHARED_INKS (TP_INK_SHARED_END - TP_GAME_INKS_MAX)
-#define TP_MAX_INKS (TP_GAME_INKS_MAX + TP_N_SHARED_INKS)
+/* The shared inks every palette holds (the crease is added on demand). */
+#define TP_N_SHARED_INKS (TP_INK_CREASE - TP_GAME_INKS_MAX)
+#define TP_MAX_INKS (TP_GAME_INKS_MAX + (TP_INK_SHARED_END - TP_GAME_INKS_MAX))
 
 enum tp_ink_kind {
 	TP_INK_PROCESS,      /* CMYK mix */
@@ -89,13 +94,25 @@ static inline int tp_ink_is_tint(const struct tp_ink *k)
 	       k->cmyk[3] < 1;
 }
 
+/* Appends the crease ink (spot "Crease", overprinting) to p when it
+ * lacks it: for sheets with fold lines. */
+void tp_palette_add_crease(struct tp_palette *p);
+
+/* Makes p's dark game inks (K >= 50 %, or 150 % ink in all) overprint:
+ * for a sheet showing another sheet's art scaled down (a figure), whose
+ * dark objects become small enough that a knock-out would show paper
+ * round them on a misregistered plate. */
+void tp_palette_overprint_dark(struct tp_palette *p);
+
 /* Palette index of ink number id, or -1 when the palette has no such ink. */
 static inline int tp_ink_index(const struct tp_palette *p, int id)
 {
 	if (id >= 0 && (size_t)id < p->n_game)
 		return id;
-	if (id >= TP_GAME_INKS_MAX && id < TP_INK_SHARED_END)
-		return (int)p->n_game + (id - TP_GAME_INKS_MAX);
+	if (id >= TP_GAME_INKS_MAX && id < TP_INK_SHARED_END) {
+		size_t i = p->n_game + (size_t)(id - TP_GAME_INKS_MAX);
+		return i < p->n ? (int)i : -1;
+	}
 	return -1;
 }
 

@@ -22,7 +22,8 @@ int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		/* Die and emboss plates are technical: a proof shows them only
 		 * when the sheet is that plate.  (Overprint alone does not make
 		 * an ink technical: linework and the Assembly spot overprint.) */
-		if ((s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS) && !sc->plate)
+		if ((s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS || s->ink == TP_INK_CREASE) &&
+		    !sc->plate)
 			return 0;
 	}
 	return 1;

@@ -103,7 +103,7 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_INT("cols", rules.cols, "an odd number 7..99, or 0", "a rectangular board's columns: odd, 7..99; 0 = arena.side"),
 	{ ARN("seed", TP_KEY_SEED, rules.seed), .help = "numbering seed: another seed, another valid board" },
 	{ ARN("inner", TP_KEY_ENUM, rules.inner), .names = inner_names,
-	  .help = "inner arena shape: diamond (four outer corners), square or circle" },
+	  .help = "inner arena shape: diamond (four outer corners) or circle; square is refused (it leaves one outer ring, not the seed's four parts)" },
 	ARN_INT("inner_size", rules.inner_size, "0 (the default) or 1..side-1", "inner arena size in squares from the centre; 0 = the shape's default"),
 	ARN_INT("inner_min", rules.inner_min, "1..999", "least number in the inner arena"),
 	ARN_INT("inner_max", rules.inner_max, "1..999", "greatest number in the inner arena"),

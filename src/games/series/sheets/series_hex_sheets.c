@@ -8,6 +8,7 @@
 
 #include "core/alloc.h"
 #include "games/game.h"
+#include "games/rules.h"
 #include "games/series/model/series_hex.h"
 #include "games/series/config/series_table_config.h"
 #include "print/layout/die.h"
@@ -292,8 +293,9 @@ static int hex_parts(const struct tp_config *c, const char *page, struct tp_part
 	return 1;
 }
 
-const struct tp_sheet_def tp_hex_sheets[3] = {
+const struct tp_sheet_def tp_hex_sheets[3 + TP_RULES_N_SHEETS] = {
 	{ "fronts", "hexagonal fronts ([0070])", 0, NULL, NULL, build_fronts, NULL, hex_parts, NULL, 0 },
 	{ "backs", "hexagonal plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, hex_parts, "fronts", 1 },
 	{ "layout", "hexagonal layout ([0070]-[0071])", 0, NULL, NULL, build_layout, NULL, NULL, NULL, 0 },
+	TP_RULES_SHEET_DEFS,
 };

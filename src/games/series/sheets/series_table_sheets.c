@@ -8,6 +8,7 @@
 
 #include "core/alloc.h"
 #include "games/game.h"
+#include "games/rules.h"
 #include "games/series/sheets/series_art.h"
 #include "games/series/config/series_config.h"
 #include "games/series/config/series_table_config.h"
@@ -224,8 +225,9 @@ static int table_parts(const struct tp_config *c, const char *page, struct tp_pa
 	return 1;
 }
 
-const struct tp_sheet_def tp_table_sheets[3] = {
+const struct tp_sheet_def tp_table_sheets[3 + TP_RULES_N_SHEETS] = {
 	{ "fronts", "table set fronts (FIGS. 6-7)", 0, NULL, NULL, build_fronts, NULL, table_parts, NULL, 0 },
 	{ "backs", "table set plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, table_parts, "fronts", 1 },
 	{ "layout", "table set layout and rules (FIG. 7, [0063]-[0068])", 0, NULL, NULL, build_layout, NULL, NULL, NULL, 0 },
+	TP_RULES_SHEET_DEFS,
 };

@@ -31,9 +31,10 @@
  *    each the full width or height of the tile sheet, so every shared edge
  *    is cut once; page "board": the board's outline. */
 
+#include "games/rules.h"
 #include "games/game.h"
 
-#define TP_VECTOR_N_SHEETS 6
+#define TP_VECTOR_N_SHEETS (6 + TP_RULES_N_SHEETS)
 extern const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS];
 
 /* The art pack's places (art_pack.h) and their boxes in c. */
