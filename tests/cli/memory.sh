@@ -115,6 +115,11 @@ c_linear() {
 	bound=$((base + 4 * (small - base)))
 	echo "  fronts pdf: 18 x 18 $base KiB, $SMALL x $SMALL $small KiB, $LARGE x $LARGE $large KiB (bound $bound)"
 	[ "$large" -le "$bound" ] || fail "fronts PDF memory grows faster than its tiles: $base, $small, $large KiB at 18, $SMALL, $LARGE squares a side (bound $bound)"
+	# Its content stream passed through a temporary file (beyond 4 MiB).
+	if command -v qpdf >/dev/null; then
+		qpdf --check "$T/out-pdf-$LARGE/fronts.pdf" >"$T/qpdf" 2>&1 ||
+			fail "qpdf --check: $(head -c 300 "$T/qpdf")"
+	fi
 }
 
 tcase "memory: board-pieces PDF, written page by page" c_bounded pdf
