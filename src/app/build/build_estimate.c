@@ -21,6 +21,11 @@ static const struct tp_scene *page_of(const struct tp_doc *doc, struct tp_sheet_
 	return pg ? pg->sc : NULL;
 }
 
+static int whole(const struct tp_sheet_def *def)
+{
+	return (def->flags & TP_SHEET_WHOLE) != 0;
+}
+
 /* The names run_task gives the files: SHEET.EXT for one file, else
  * SHEET-PAGE.EXT a page (SHEET after print.file_name), pages named as tp_doc_panelize names panels. */
 static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
@@ -43,8 +48,9 @@ static int name_files(const struct tp_config *c, const struct tp_sheet_def *def,
 			return -1;
 		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
 			continue;
-		int nx, ny;
-		tp_impose_grid(c, sc, &nx, &ny);
+		int nx = 1, ny = 1;
+		if (!whole(def))
+			tp_impose_grid(c, sc, &nx, &ny);
 		for (int r = 0; r < ny; r++)
 			for (int col = 0; col < nx; col++) {
 				if (nx * ny == 1)
@@ -92,7 +98,11 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		}
 		if (b->only_ink && !tp_scene_uses_ink(sc, b->only_ink))
 			continue;
-		double a, n = tp_impose_panels(c, sc, &a);
+		/* A sheet printed whole (a box wrap) is never paneled: one file
+		 * a page, its bleed box in pixels, as its maker writes it. */
+		double a, n = whole(def) ? 1 : tp_impose_panels(c, sc, &a);
+		if (whole(def))
+			a = (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
 		est->panels |= n > 1;
 		pages += n * each;
 		area += a * each;
