@@ -104,7 +104,11 @@ static void toy_builds(void **state)
 {
 	(void)state;
 	char *dir = tu_tmpdir();
-	const char *cfg = tu_write(dir, "toy.ini", "[game]\nname = toy\n[toy]\nsquares = 5\n[print]\ntile_mm = 10\n");
+	/* The toy ships no rules text (templates/rules/toy.en.ini), so no
+	 * booklet and no box. */
+	const char *cfg = tu_write(dir, "toy.ini",
+				   "[game]\nname = toy\n[toy]\nsquares = 5\n[print]\ntile_mm = 10\n"
+				   "rules = off\nbox = off\n");
 	char out[1200];
 	snprintf(out, sizeof out, "%s/out", dir);
 	struct tp_cli cli = { 0 };
