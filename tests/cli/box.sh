@@ -12,13 +12,17 @@ HARNESS=tp-box
 . "$(dirname "$0")/harness.sh"
 cd "$(dirname "$0")/../.." || exit 2
 export SOURCE_DATE_EPOCH=1700000000
+# A python with ezdxf (Debian's python3-ezdxf): the first python3 on the
+# PATH may be another one (pyenv), then Debian's own.
+PY=python3
+python3 -c 'import ezdxf' 2>/dev/null || PY=/usr/bin/python3
 
 t_fits() {
 	n=$1
 	d=$T/$n
 	"$TP_BIN" -q -c "config/$n.ini" -s print.formats=pdf,dxf build -o "$d" >"$OUT" 2>"$ERR" ||
 		{ fail "$n: build: $(cat "$ERR")"; return; }
-	python3 - "$d" "$n" >"$T/why" 2>&1 <<'PY' || fail "$n: $(tail -3 "$T/why")"
+	"$PY" - "$d" "$n" >"$T/why" 2>&1 <<'PY' || fail "$n: $(tail -3 "$T/why")"
 import json, os, re, subprocess, sys
 import ezdxf
 d, name = sys.argv[1], sys.argv[2]
