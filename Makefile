@@ -112,7 +112,7 @@ $(BUILD)/asan-tests/%: tests/%.c tests/tu_case.c $(ALIBOBJ)
 
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
-export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp
+export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0
 
 # SUITE=NAME picks the suites unit, cli and check run: a cmocka binary
 # (test_units, or core/test_units) or a shell suite by the end of its path
