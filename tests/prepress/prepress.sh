@@ -181,8 +181,10 @@ fi
 # marks included, upright or turned across the sheet (issue 18).
 boxes_bad=0
 for f in "$T"/punch/*.pdf "$T"/punchmarks/*.pdf "$T"/punchblind/*.pdf; do
-	# (proof.pdf, the contact sheet, is for review, not for the press.)
-	[ "$(basename "$f")" = proof.pdf ] && continue
+	# (proof.pdf, the contact sheet, is for review, not for the press;
+	# box.pdf, the box's wraps, goes to the box maker's own sheet whole,
+	# never onto the game's press sheets: its sheet is TP_SHEET_WHOLE.)
+	case $(basename "$f") in proof.pdf|box.pdf) continue ;; esac
 	pdfinfo -box -f 1 -l 9999 "$f" 2>/dev/null | awk -v W="$PW" -v H="$PH" -v M="$PM" -v G="$PG" \
 		-v F="$(basename "$f")" -v IMPOSED="$(case $(basename "$f") in fronts.pdf|backs.pdf|emboss-fronts.pdf) echo 1;; *) echo 0;; esac)" '
 		function near(a, b) { return a - b < 0.02 && b - a < 0.02 }
