@@ -523,7 +523,7 @@ c_shapes_beside() {
 	mkdir -p "$T/edition"
 	sed 's/^shapes *=.*/shapes = my-shapes.ini/' "$CFG" >"$T/edition/arena.ini"
 	cp "$SHAPES" "$T/edition/my-shapes.ini"
-	(cd / && "$TP_BIN" -c "$T/edition/arena.ini" check >"$OUT" 2>"$ERR")
+	(cd / && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$T/edition/arena.ini" check >"$OUT" 2>"$ERR")
 	rc=$?
 	expect_ok || return
 	grep -qF "$T/edition/my-shapes.ini" "$OUT" || { fail "did not use the shapes file beside the config: $(head -c 300 "$OUT")"; return; }
@@ -531,12 +531,12 @@ c_shapes_beside() {
 	# file key's (pictures, ICC profiles): not the one beside the config
 	# when the current folder has its own, and refused when it has none.
 	mkdir -p "$T/here" && cp "$SHAPES" "$T/here/my-shapes.ini"
-	(cd "$T/here" && "$TP_BIN" -c "$T/edition/arena.ini" -s arena.shapes=my-shapes.ini check >"$OUT" 2>"$ERR")
+	(cd "$T/here" && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$T/edition/arena.ini" -s arena.shapes=my-shapes.ini check >"$OUT" 2>"$ERR")
 	rc=$?
 	expect_ok || return
 	grep -qF "$T/edition/my-shapes.ini" "$OUT" && { fail "--set: read the shapes file beside the config"; return; }
 	grep -qF "my-shapes.ini" "$OUT" || { fail "--set: no shapes file named: $(head -c 300 "$OUT")"; return; }
-	(cd / && "$TP_BIN" -c "$T/edition/arena.ini" -s arena.shapes=my-shapes.ini check >"$OUT" 2>"$ERR")
+	(cd / && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$T/edition/arena.ini" -s arena.shapes=my-shapes.ini check >"$OUT" 2>"$ERR")
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -qF -- '--set arena.shapes' "$ERR" ||
 		fail "--set arena.shapes=my-shapes.ini from / read the config's: exit $rc $(errtext)"

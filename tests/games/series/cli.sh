@@ -135,16 +135,16 @@ c_paths_beside() {
 		printf '[print]\nproof_profile = press.icc\noutput_profile = press.icc\n' >>"$d/cfg/set.ini"
 		break
 	done
-	(cd / && "$TP_BIN" -c "$d/cfg/set.ini" check >"$OUT" 2>"$ERR")
+	(cd / && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$d/cfg/set.ini" check >"$OUT" 2>"$ERR")
 	rc=$?
 	expect_ok || return
 	grep -q '^rules: all hold$' "$OUT" || { fail "no 'rules: all hold'"; return; }
-	(cd / && "$TP_BIN" -c "$d/cfg/set.ini" -s hex.pictures=mine.ini check >"$OUT" 2>"$ERR")
+	(cd / && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$d/cfg/set.ini" -s hex.pictures=mine.ini check >"$OUT" 2>"$ERR")
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -qF -- '--set hex.pictures' "$ERR" || { fail "--set hex.pictures=mine.ini from / was not refused: exit $rc"; return; }
 	[ -r "$d/cfg/press.icc" ] || return
 	# The ICC profile with --set: the current folder's, not the config's.
-	(cd / && "$TP_BIN" -c "$d/cfg/set.ini" -s print.output_profile=press.icc check >"$OUT" 2>"$ERR")
+	(cd / && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$d/cfg/set.ini" -s print.output_profile=press.icc check >"$OUT" 2>"$ERR")
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -qF -- '--set print.output_profile' "$ERR" ||
 		{ fail "--set print.output_profile=press.icc from / read the config's: exit $rc"; return; }
