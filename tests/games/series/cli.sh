@@ -128,11 +128,11 @@ c_punch() {
 c_paths_beside() {
 	d=$(fresh_dir picbeside)
 	mkdir "$d/cfg" && cp templates/pictures/signs.ini "$d/cfg/mine.ini" &&
-		printf '[game]\nname = series-hex\n[hex]\nindicia = pictures\npictures = mine.ini\n' >"$d/cfg/set.ini"
+		printf '[game]\nname = series-hex\n[hex]\nindicia = pictures\npictures = mine.ini\n[print]\nrules = off\nbox = off\n' >"$d/cfg/set.ini"
 	for icc in /usr/share/color/icc/ghostscript/default_cmyk.icc /usr/share/ghostscript/iccprofiles/default_cmyk.icc; do
 		[ -r "$icc" ] || continue
 		cp "$icc" "$d/cfg/press.icc"
-		printf '[print]\nproof_profile = press.icc\noutput_profile = press.icc\n' >>"$d/cfg/set.ini"
+		printf 'proof_profile = press.icc\noutput_profile = press.icc\n' >>"$d/cfg/set.ini"
 		break
 	done
 	(cd / && TILEPRESS_DATA=$ROOT "$TP_BIN" -c "$d/cfg/set.ini" check >"$OUT" 2>"$ERR")
