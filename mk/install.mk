@@ -18,6 +18,9 @@ INST_TEMPLATES := $(sort $(wildcard templates/indicia/*.ini))
 INST_SHAPES    := $(sort $(wildcard templates/shapes/*.ini))
 INST_PICTURES  := $(sort $(wildcard templates/pictures/*.ini))
 INST_TRIANGLES := $(sort $(wildcard templates/triangles/*.ini))
+INST_RULES     := $(sort $(wildcard templates/rules/*.ini))
+INST_ART       := $(sort $(wildcard templates/art/geometric/*))
+INST_FACTORIES := $(sort $(wildcard config/factories/*.ini))
 INST_DIR     := $(BUILD)/install
 DEB_INSTALL  := man-db groff-base
 
@@ -50,7 +53,9 @@ install: $(BUILD)/pkgconfig/libhpdf.pc
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR)/config/profiles \
 		$(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
-		$(DESTDIR)$(TPDATADIR)/templates/pictures $(DESTDIR)$(TPDATADIR)/templates/triangles
+		$(DESTDIR)$(TPDATADIR)/templates/pictures $(DESTDIR)$(TPDATADIR)/templates/triangles \
+		$(DESTDIR)$(TPDATADIR)/templates/rules $(DESTDIR)$(TPDATADIR)/templates/art/geometric \
+		$(DESTDIR)$(TPDATADIR)/config/factories
 	$(INSTALL) -m 755 $(INST_DIR)/tilepress $(DESTDIR)$(BINDIR)/tilepress
 	$(INSTALL) -m 644 $(INST_DIR)/tilepress.1 $(DESTDIR)$(MAN1DIR)/tilepress.1
 	$(INSTALL) -m 644 completions/tilepress.bash $(DESTDIR)$(BASHCOMPDIR)/tilepress
@@ -60,6 +65,9 @@ install: $(BUILD)/pkgconfig/libhpdf.pc
 	$(INSTALL) -m 644 $(INST_SHAPES) $(DESTDIR)$(TPDATADIR)/templates/shapes/
 	$(INSTALL) -m 644 $(INST_PICTURES) $(DESTDIR)$(TPDATADIR)/templates/pictures/
 	$(INSTALL) -m 644 $(INST_TRIANGLES) $(DESTDIR)$(TPDATADIR)/templates/triangles/
+	$(INSTALL) -m 644 $(INST_RULES) $(DESTDIR)$(TPDATADIR)/templates/rules/
+	$(INSTALL) -m 644 $(INST_ART) $(DESTDIR)$(TPDATADIR)/templates/art/geometric/
+	$(INSTALL) -m 644 $(INST_FACTORIES) $(DESTDIR)$(TPDATADIR)/config/factories/
 
 # Removes exactly what install put there, then the folders that are ours
 # (share/tilepress) if they are empty; shared folders (bin, man1, ...) stay.
@@ -71,9 +79,14 @@ uninstall:
 		$(INST_TEMPLATES:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_SHAPES:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_PICTURES:%=$(DESTDIR)$(TPDATADIR)/%) \
-		$(INST_TRIANGLES:%=$(DESTDIR)$(TPDATADIR)/%)
+		$(INST_TRIANGLES:%=$(DESTDIR)$(TPDATADIR)/%) \
+		$(INST_RULES:%=$(DESTDIR)$(TPDATADIR)/%) \
+		$(INST_ART:%=$(DESTDIR)$(TPDATADIR)/%) \
+		$(INST_FACTORIES:%=$(DESTDIR)$(TPDATADIR)/%)
 	rmdir $(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
 		$(DESTDIR)$(TPDATADIR)/templates/pictures $(DESTDIR)$(TPDATADIR)/templates/triangles \
+		$(DESTDIR)$(TPDATADIR)/templates/rules $(DESTDIR)$(TPDATADIR)/templates/art/geometric \
+		$(DESTDIR)$(TPDATADIR)/templates/art $(DESTDIR)$(TPDATADIR)/config/factories \
 		$(DESTDIR)$(TPDATADIR)/templates \
 		$(DESTDIR)$(TPDATADIR)/config/profiles \
 		$(DESTDIR)$(TPDATADIR)/config $(DESTDIR)$(TPDATADIR) 2>/dev/null || true
