@@ -45,7 +45,7 @@ installed_files() {
 	echo "$BIN"
 	echo "$MANPAGE"
 	echo "$COMPL"
-	for f in config/*.ini config/profiles/*.ini templates/indicia/*.ini templates/shapes/*.ini templates/pictures/*.ini templates/triangles/*.ini; do echo "$SHARE/$f"; done
+	for f in config/*.ini config/profiles/*.ini templates/indicia/*.ini templates/shapes/*.ini templates/pictures/*.ini templates/triangles/*.ini templates/rules/*.ini templates/art/geometric/* config/factories/*.ini; do echo "$SHARE/$f"; done
 }
 files_present() {
 	installed_files | while read -r f; do
