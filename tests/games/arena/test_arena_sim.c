@@ -389,7 +389,8 @@ static void die_turns(void **state)
 			const struct tp_arena_move *mv;
 			int n = tp_arena_way_moves(g, &w, &rng, &mv, &skip);
 			assert_true(n >= 0 && n <= (int)(sizeof seen / sizeof seen[0]));
-			memcpy(seen, mv, sizeof *mv * (size_t)n);
+			if (n > 0) /* a pass hands back no list at all */
+				memcpy(seen, mv, sizeof *mv * (size_t)n);
 			tp_arena_play_throw(g, 0);
 			const struct tp_arena_move *all;
 			int na = tp_arena_play_moves(g, &all), of_size = 0;
