@@ -141,6 +141,14 @@ static const struct tp_enum_name die_lines_names[] = {
 	{ "both", TP_DIE_BOTH }, { "art", TP_DIE_ART }, { "separate", TP_DIE_SEPARATE }, { NULL, 0 },
 };
 
+static const struct tp_enum_name board_make_names[] = {
+	{ "flat", TP_BOARD_FLAT }, { "wrap", TP_BOARD_WRAP }, { NULL, 0 },
+};
+
+static const struct tp_enum_name fold_names[] = {
+	{ "none", TP_FOLD_NONE }, { "bifold", TP_FOLD_BI }, { "quadfold", TP_FOLD_QUAD }, { NULL, 0 },
+};
+
 static const struct tp_enum_name pdfx_names[] = {
 	{ "x1a", TP_PDFX_1A }, { "x4", TP_PDFX_4 }, { NULL, 0 },
 };
@@ -258,6 +266,16 @@ static const struct tp_key core_keys[] = {
 	  .help = "box: play between the contents and the base's inside, each side and on top" },
 	{ CORE("print", "part_mm", TP_KEY_LEN, print.part_mm), .lo = 0.2, .hi = 10,
 	  .help = "thickness of the die-cut board parts (tiles, pieces, boards) the box stacks" },
+	{ CORE("print", "board", TP_KEY_ENUM, print.board_make), .names = board_make_names,
+	  .help = "the board as printed and die-cut (flat), or as factories make it (wrap: sheet board-wrap, a face wrap round greyboard and a back liner)" },
+	{ CORE("print", "fold", TP_KEY_ENUM, print.fold), .names = fold_names,
+	  .help = "a wrapped board's greyboard whole (none), or in 2 (bifold) or 4 (quadfold) panels hinged on square edges" },
+	{ CORE("print", "wrap_mm", TP_KEY_LEN, print.wrap_mm), .lo = 5, .hi = 40,
+	  .help = "board wrap: the turn-in glued on the board's back, past its edge (factories: 15-20 mm)" },
+	{ CORE("print", "greyboard_mm", TP_KEY_LEN, print.greyboard_mm), .lo = 0.5, .hi = 5,
+	  .help = "board wrap: greyboard thickness (the wrap goes round its edge; hinge gaps follow it)" },
+	{ CORE("print", "liner_inset_mm", TP_KEY_LEN, print.liner_inset_mm), .lo = 0, .hi = 20,
+	  .help = "board wrap: the back liner is this much smaller than the board on each side" },
 	{ "print", "art", TP_KEY_TEXT, TP_HOME_CORE, TP_KEY_RECORD_SET,
 	  offsetof(struct tp_config, print.art), .size = 512,
 	  .help = "art pack: a folder holding art.ini (drawings for the game's places: tilepress --list art), or a name in templates/art/" },

@@ -466,6 +466,12 @@ static void core_defaults(struct tp_config *c)
 	p->box_wrap_mm = 18;
 	p->box_clearance_mm = 5.5;
 	p->part_mm = 2;
+	/* The board wrap: Boda's published least turn-in (LongPack 20 mm,
+	 * Hopes 15-20 mm), 2 mm greyboard, a liner 3 mm smaller per side
+	 * (LongPack, Boda); docs/factory.md. */
+	p->wrap_mm = 18;
+	p->greyboard_mm = 2;
+	p->liner_inset_mm = 3;
 }
 
 /* A relative file path set in a file (the config, or a profile it names)

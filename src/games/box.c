@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "games/board_wrap.h"
 #include "games/game.h"
 #include "games/rules.h"
 #include "print/layout/proof.h"
@@ -43,27 +44,16 @@ static int sheet_items(const struct tp_config *c, const void *model, const struc
 	return TP_OK;
 }
 
-/* The board as the build makes it: its parts (the game's sheets
- * board-half-N or board-part-N: the series' halves of FIG. 21, the
- * arena's two parts), which lie one on the other in the box, or else the
- * whole board sheet; each page as built. */
+/* The board as the build makes it (tp_board_sheets): the parts lie one
+ * on the other in the box; each page as built. */
 static int board_parts(const struct tp_config *c, const void *model, struct tp_box_list *l,
 		       tp_err *e)
 {
-	const struct tp_game *g = c->game;
-	char why[200];
-	int parts = 0, rc = TP_OK;
-	for (size_t i = 0; rc == TP_OK && i < g->n_sheets; i++) {
-		const struct tp_sheet_def *d = &g->sheets[i];
-		if ((strncmp(d->name, "board-half-", 11) == 0 || strncmp(d->name, "board-part-", 11) == 0) &&
-		    !tp_sheet_absent(c, d, why, sizeof why)) {
-			rc = sheet_items(c, model, d, l, e);
-			parts++;
-		}
-	}
-	const struct tp_sheet_def *d = tp_game_sheet(g, "board");
-	if (rc == TP_OK && parts == 0 && d && !tp_sheet_absent(c, d, why, sizeof why))
-		rc = sheet_items(c, model, d, l, e);
+	const struct tp_sheet_def *d[8];
+	size_t n = tp_board_sheets(c, d, 8);
+	int rc = TP_OK;
+	for (size_t i = 0; rc == TP_OK && i < n; i++)
+		rc = sheet_items(c, model, d[i], l, e);
 	return rc;
 }
 
@@ -172,9 +162,7 @@ struct net {
 static int line(struct tp_scene *sc, const struct net *n, double x0, double y0, double x1,
 		double y1)
 {
-	const struct tp_pt p[2] = { { TP_MOVE, n->ox + x0, n->oy + y0 },
-				    { TP_LINE, n->ox + x1, n->oy + y1 } };
-	return tp_scene_path(sc, TP_INK_CREASE, TP_STROKE, 0.25, p, 2);
+	return tp_crease_line(sc, n->ox + x0, n->oy + y0, n->ox + x1, n->oy + y1);
 }
 
 static int die_and_folds(struct tp_scene *sc, const struct net *n)

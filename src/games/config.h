@@ -39,6 +39,12 @@ enum tp_pdfx { TP_PDFX_1A, TP_PDFX_4 };
 /* Where die lines go: in the art files and the cut sheet (today's), only
  * in the art files (no cut sheet), or only in the cut sheet. */
 enum tp_die_lines { TP_DIE_BOTH, TP_DIE_ART, TP_DIE_SEPARATE };
+/* print.board: the board sheets as printed (flat, die-cut) or as the
+ * factories make a board: a face sheet wrapped round greyboard and a back
+ * liner (games/board_wrap.h).  print.fold: the wrapped board's greyboard
+ * whole, or in two or four panels with hinges between. */
+enum tp_board_make { TP_BOARD_FLAT, TP_BOARD_WRAP };
+enum tp_fold { TP_FOLD_NONE, TP_FOLD_BI, TP_FOLD_QUAD };
 
 struct tp_print {
 	double tile_mm;     /* a tile or board square, trim */
@@ -95,6 +101,11 @@ struct tp_print {
 	/* The box: greyboard, wrap turn-in, play round the contents, the
 	 * thickness of die-cut board parts (tiles, pieces, boards). */
 	double box_board_mm, box_wrap_mm, box_clearance_mm, part_mm;
+	/* A wrapped board (games/board_wrap.h): enum tp_board_make and
+	 * enum tp_fold; the turn-in on the back, the greyboard's thickness,
+	 * the back liner's inset from the board's edge. */
+	int board_make, fold;
+	double wrap_mm, greyboard_mm, liner_inset_mm;
 	/* print.art: the art pack's folder, or a name in templates/art/ ("" =
 	 * none: every place drawn as tilepress draws it). */
 	char art[512];

@@ -9,6 +9,7 @@
 #include "games/arena/sheets/arena_sheets.h"
 #include "games/arena/model/arena_hex.h"
 #include "games/arena/play/arena_sim.h"
+#include "games/board_wrap.h"
 #include "games/game.h"
 #include "games/rules.h"
 
@@ -331,6 +332,24 @@ static int box_contents(struct tp_box_list *l, const struct tp_config *c, const 
 	return 0;
 }
 
+/* A folding board's hinge: the nearest line between squares.  Hexagons
+ * and triangles meet in zigzags or slants: a straight hinge across the
+ * board would cut cells. */
+static int board_edge(const struct tp_config *c, const void *model, int across, double at,
+		      double *edge, char *why, size_t n)
+{
+	(void)model;
+	const struct tp_arena_cfg *a = tp_arena(c);
+	if (a->rules.grid != TP_GRID_SQUARE) {
+		snprintf(why, n, "the %s board's cells do not line up in straight rows both ways, so any straight hinge across it cuts cells",
+			 a->rules.grid == TP_GRID_HEX ? "hexagonal" : "triangular");
+		return -1;
+	}
+	return tp_board_edge_grid(0, a->square_mm,
+				  across ? tp_arena_cols(&a->rules) : tp_arena_rows(&a->rules), at, edge,
+				  why, n);
+}
+
 /* The booklet's numbers (templates/rules/arena.LANG.ini). */
 static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void *model, tp_err *e)
 {
@@ -410,6 +429,7 @@ const struct tp_game tp_game_arena = {
 	.rules_facts = rules_facts,
 	.rules_figure = "board",
 	.box_contents = box_contents,
+	.board_edge = board_edge,
 	.art_places = tp_arena_art_places,
 	.art_names = tp_arena_art_names,
 };

@@ -1,5 +1,6 @@
 /* The series tiles (patent 000) as a row of the game table. */
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -151,6 +152,28 @@ static int box_contents(struct tp_box_list *l, const struct tp_config *c, const 
 	return 0;
 }
 
+/* A folding board's hinge: the middle of the nearest gap between squares
+ * (in the blind edition the rib between pockets, or the half split's
+ * band), on the "board" sheet. */
+static int board_edge(const struct tp_config *c, const void *model, int across, double at,
+		      double *edge, char *why, size_t n)
+{
+	const struct tp_pattern *p = model;
+	int N = across ? p->cols : p->rows;
+	int split = c->print.split == (across ? TP_SPLIT_COLS : TP_SPLIT_ROWS);
+	double t = tp_series_pitch(c);
+	if (N < 2) {
+		snprintf(why, n, "the board is one square that way: no square edge to hinge on");
+		return -1;
+	}
+	for (int k = 1; k < N; k++) {
+		double e = (tp_series_square_at(c, k - 1, N, split) + t + tp_series_square_at(c, k, N, split)) / 2;
+		if (k == 1 || fabs(e - at) < fabs(*edge - at))
+			*edge = e;
+	}
+	return 0;
+}
+
 /* The seed's hand: each player starts with nine tiles ([0051]). */
 #define TP_SERIES_HAND 9
 
@@ -205,6 +228,7 @@ const struct tp_game tp_game_series = {
 	.rules_facts = rules_facts,
 	.rules_figure = "board",
 	.box_contents = box_contents,
+	.board_edge = board_edge,
 	.art_places = tp_series_art_places,
 	.art_names = tp_series_art_names,
 };

@@ -261,6 +261,11 @@ static const struct tp_report_file files[] = {
 static const struct tp_unused_key unused[] = {
 	{ "print.split", "the table set has no board to halve (its tiles are laid out on any table)" },
 	{ "print.anchor_ink", "the table set has no board, so no anchor squares to outline" },
+	{ "print.board", "the table set has no board to wrap" },
+	{ "print.fold", "the table set has no board to wrap" },
+	{ "print.wrap_mm", "the table set has no board to wrap" },
+	{ "print.greyboard_mm", "the table set has no board to wrap" },
+	{ "print.liner_inset_mm", "the table set has no board to wrap" },
 	{ NULL, NULL },
 };
 

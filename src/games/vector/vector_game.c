@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "games/board_wrap.h"
 #include "games/game.h"
 #include "games/rules.h"
 #include "games/vector/config/vector_config.h"
@@ -151,6 +152,17 @@ static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void
 
 /* The box: the tiles and the pieces in the bag (the board is measured
  * from its sheet). */
+/* A folding board's hinge: the nearest grid line of the play surface
+ * (the ledge and clearance round it). */
+static int board_edge(const struct tp_config *c, const void *model, int across, double at,
+		      double *edge, char *why, size_t n)
+{
+	(void)model;
+	const struct tp_vector_cfg *v = tp_vector(c);
+	return tp_board_edge_grid(v->ledge_mm + v->clearance_mm, c->print.tile_mm,
+				  across ? c->board.cols : c->board.rows, at, edge, why, n);
+}
+
 static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
 {
 	const struct tp_vector_model *m = model;
@@ -211,6 +223,7 @@ const struct tp_game tp_game_vector = {
 	.rules_facts = rules_facts,
 	.rules_figure = "setup",
 	.box_contents = box_contents,
+	.board_edge = board_edge,
 	.art_places = tp_vector_art_places,
 	.art_names = tp_vector_art_names,
 };

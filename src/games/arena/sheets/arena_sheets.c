@@ -4,6 +4,7 @@
  * arena_board_sheets.c, the score pad in arena_pad.c, the die net in
  * arena_die.c). */
 
+#include "games/board_wrap.h"
 #include "games/rules.h"
 #include "games/arena/sheets/arena_sheets.h"
 
@@ -409,4 +410,5 @@ const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
 	{ "charts", "collecting charts, one per player (arena.marking = colours, pictures)", 0,
 	  tp_arena_collect_absent, NULL, tp_arena_build_charts, NULL, NULL, NULL, 0 },
 	TP_RULES_SHEET_DEFS,
+	TP_BOARD_WRAP_SHEET_DEF,
 };

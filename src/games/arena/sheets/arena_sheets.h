@@ -116,7 +116,7 @@ int tp_arena_collect_absent(const struct tp_config *c, const char *sheet, char *
  * memory. */
 int tp_arena_ground_framed(struct tp_scene *sc, int ink, double x, double y, double s, double w);
 
-#define TP_ARENA_N_SHEETS (11 + TP_RULES_N_SHEETS)
+#define TP_ARENA_N_SHEETS (12 + TP_RULES_N_SHEETS)
 extern const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS];
 
 #endif

@@ -109,7 +109,7 @@ static inline double tp_series_square_at(const struct tp_config *c, int k, int n
 /* The row of the game table needs the counts as constants; each table
  * asserts its own. */
 #define TP_SERIES_N_KEYS 23
-#define TP_SERIES_N_SHEETS (12 + TP_RULES_N_SHEETS)
+#define TP_SERIES_N_SHEETS (13 + TP_RULES_N_SHEETS)
 extern const struct tp_key tp_series_keys[TP_SERIES_N_KEYS];
 extern const struct tp_ink tp_series_inks[TP_SERIES_N_INKS];
 

@@ -1,3 +1,4 @@
+#include "games/board_wrap.h"
 #include "games/rules.h"
 #include "games/series/sheets/series_sheets.h"
 
@@ -614,4 +615,5 @@ const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {
 	{ "board-recess", "board recess plate ([0103], claim 20)", TP_SHEET_PLATE, no_plates, NULL,
 	  tp_series_board_recess, NULL, NULL, NULL, 0 },
 	TP_RULES_SHEET_DEFS,
+	TP_BOARD_WRAP_SHEET_DEF,
 };

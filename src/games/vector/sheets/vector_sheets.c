@@ -1,5 +1,6 @@
 /* The vector-tiles sheets (geometry contract in vector_sheets.h). */
 
+#include "games/board_wrap.h"
 #include "games/rules.h"
 #include "games/vector/sheets/vector_sheets.h"
 
@@ -521,4 +522,5 @@ const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
 	{ "pieces", "transparent playing pieces (FIGS. 3-4), laser file: die lines only (no marks)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, pieces_parts, NULL, 0 },
 	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, NULL, NULL, 0 },
 	TP_RULES_SHEET_DEFS,
+	TP_BOARD_WRAP_SHEET_DEF,
 };

@@ -34,7 +34,7 @@
 #include "games/rules.h"
 #include "games/game.h"
 
-#define TP_VECTOR_N_SHEETS (6 + TP_RULES_N_SHEETS)
+#define TP_VECTOR_N_SHEETS (7 + TP_RULES_N_SHEETS)
 extern const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS];
 
 /* The art pack's places (art_pack.h) and their boxes in c. */

@@ -1,0 +1,309 @@
+/* The board as a factory makes it: face wraps, back liners, hinges
+ * (board_wrap.h). */
+
+#include "games/board_wrap.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "print/layout/die.h"
+#include "print/layout/sheet.h"
+
+size_t tp_board_sheets(const struct tp_config *c, const struct tp_sheet_def **out, size_t max)
+{
+	const struct tp_game *g = c->game;
+	char why[200];
+	size_t n = 0;
+	for (size_t i = 0; i < g->n_sheets; i++) {
+		const struct tp_sheet_def *d = &g->sheets[i];
+		if ((strncmp(d->name, "board-half-", 11) == 0 || strncmp(d->name, "board-part-", 11) == 0) &&
+		    !tp_sheet_absent(c, d, why, sizeof why) && n < max)
+			out[n++] = d;
+	}
+	const struct tp_sheet_def *d = tp_game_sheet(g, "board");
+	if (n == 0 && d && max > 0 && !tp_sheet_absent(c, d, why, sizeof why))
+		out[n++] = d;
+	return n;
+}
+
+int tp_board_edge_grid(double first, double pitch, int n, double at, double *edge, char *why,
+		       size_t nw)
+{
+	if (n < 2) {
+		snprintf(why, nw, "the board is one square that way: no square edge to hinge on");
+		return -1;
+	}
+	long k = lround((at - first) / pitch);
+	k = k < 1 ? 1 : k > n - 1 ? n - 1 : k;
+	*edge = first + (double)k * pitch;
+	return 0;
+}
+
+int tp_crease_line(struct tp_scene *sc, double x0, double y0, double x1, double y1)
+{
+	const struct tp_pt p[2] = { { TP_MOVE, x0, y0 }, { TP_LINE, x1, y1 } };
+	return tp_scene_path(sc, TP_INK_CREASE, TP_STROKE, TP_DIE_STROKE_MM, p, 2);
+}
+
+/* One hinge of a folding board: a vertical one (across = 1) at x = at mm
+ * of the board, or a horizontal one at y = at; gap mm wide, centred on
+ * it. */
+struct hinge {
+	int across;
+	double at, gap;
+};
+
+struct geom {
+	double W, H;          /* the board (a part of it), trim */
+	double t, T, E;       /* greyboard, turn-in, E = t + T */
+	struct hinge h[2];
+	int nh;
+};
+
+static const char *const fold_word[] = { "none", "bifold", "quadfold" };
+
+/* The hinges of the board W x H under print.fold, on square edges.
+ * TP_OK, or TP_EINPUT naming print.fold when the board cannot fold so. */
+static int hinges(const struct tp_config *c, const void *model, struct geom *g, tp_err *e)
+{
+	g->nh = 0;
+	int fold = c->print.fold;
+	if (fold == TP_FOLD_NONE)
+		return TP_OK;
+	const char *where = tp_config_where(c, "print", "fold");
+	if (c->game->board_edge == NULL)
+		return tp_fail(e, TP_EINPUT, "%s: print.fold = %s: the %s board does not fold; use print.fold = none",
+			       where, fold_word[fold], c->game->name);
+	/* bifold: one hinge halving the longer side; quadfold: a horizontal
+	 * hinge folded first (one board thick), then a vertical one closing
+	 * over two (twice the gap). */
+	struct hinge want[2];
+	int n = 0;
+	if (fold == TP_FOLD_BI) {
+		int across = g->W >= g->H;
+		want[n++] = (struct hinge){ across, (across ? g->W : g->H) / 2, TP_HINGE_GAP * g->t };
+	} else {
+		want[n++] = (struct hinge){ 0, g->H / 2, TP_HINGE_GAP * g->t };
+		want[n++] = (struct hinge){ 1, g->W / 2, 2 * TP_HINGE_GAP * g->t };
+	}
+	for (int i = 0; i < n; i++) {
+		char why[200] = "";
+		double edge;
+		if (c->game->board_edge(c, model, want[i].across, want[i].at, &edge, why, sizeof why) != 0)
+			return tp_fail(e, TP_EINPUT, "%s: print.fold = %s: %s; use print.fold = %s", where,
+				       fold_word[fold], why, fold == TP_FOLD_QUAD ? "bifold or none" : "none");
+		double side = want[i].across ? g->W : g->H;
+		/* Each panel keeps at least a hinge gap of board beside it. */
+		if (edge - want[i].gap / 2 < want[i].gap || edge + want[i].gap / 2 > side - want[i].gap)
+			return tp_fail(e, TP_EINPUT, "%s: print.fold = %s: the square edge nearest the board's middle (%.1f mm) leaves a panel narrower than its %.1f mm hinge gap; use print.fold = none",
+				       where, fold_word[fold], edge, want[i].gap);
+		g->h[g->nh] = want[i];
+		g->h[g->nh++].at = edge;
+	}
+	return TP_OK;
+}
+
+static void geom_of(const struct tp_config *c, double W, double H, struct geom *g)
+{
+	memset(g, 0, sizeof *g);
+	g->W = W;
+	g->H = H;
+	g->t = c->print.greyboard_mm;
+	g->T = c->print.wrap_mm;
+	g->E = g->t + g->T;
+}
+
+/* The die line (the sheet's outline with its four corners cut at 45
+ * degrees) and the fold lines of the face wrap sc, the board at (E, E). */
+static int die_and_folds(struct tp_scene *sc, const struct geom *g)
+{
+	double E = g->E, W = g->W, H = g->H, t = g->t;
+	double SW = W + 2 * E, SH = H + 2 * E;
+	/* The cut x + y = q at the top-left corner lies TP_WRAP_CORNER * t
+	 * beyond the board's corner (E, E), square to the diagonal. */
+	double q = 2 * E - TP_WRAP_CORNER * t * sqrt(2.0);
+	const double xy[16] = { q, 0, SW - q, 0, SW, q, SW, SH - q,
+				SW - q, SH, q, SH, 0, SH - q, 0, q };
+	if (tp_die_contour(sc, xy, 8, TP_DIE_STROKE_MM) != 0)
+		return -1;
+	int rc = 0;
+	size_t first = sc->n_shapes;
+	/* The board's face edges and, t further out, its back edges: the
+	 * sheet folds at both, along the board's length (the corners tuck). */
+	for (int k = 0; k < 2; k++) {
+		double o = k ? t : 0;
+		rc |= tp_crease_line(sc, E, E - o, E + W, E - o);
+		rc |= tp_crease_line(sc, E, E + H + o, E + W, E + H + o);
+		rc |= tp_crease_line(sc, E - o, E, E - o, E + H);
+		rc |= tp_crease_line(sc, E + W + o, E, E + W + o, E + H);
+	}
+	/* Each hinge: the edges of the panels either side of its gap.  A
+	 * horizontal hinge's lines stop at a vertical hinge's gap. */
+	const struct hinge *v = NULL;
+	for (int i = 0; i < g->nh; i++)
+		if (g->h[i].across)
+			v = &g->h[i];
+	for (int i = 0; rc == 0 && i < g->nh; i++) {
+		const struct hinge *h = &g->h[i];
+		for (int s = -1; s <= 1; s += 2) {
+			double at = h->at + s * h->gap / 2;
+			if (h->across) {
+				rc |= tp_crease_line(sc, E + at, E, E + at, E + H);
+			} else if (v) {
+				rc |= tp_crease_line(sc, E, E + at, E + v->at - v->gap / 2, E + at);
+				rc |= tp_crease_line(sc, E + v->at + v->gap / 2, E + at, E + W, E + at);
+			} else {
+				rc |= tp_crease_line(sc, E, E + at, E + W, E + at);
+			}
+		}
+	}
+	/* A fold line ends at the corner cuts by design: no safe zone. */
+	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
+	return rc ? -1 : 0;
+}
+
+/* The face wrap of the board page bs (laid out with a bleed of E + the
+ * sheet's): its art over the whole sheet, no die line of its own. */
+static struct tp_scene *face(const struct tp_scene *bs, const char *name, const struct geom *g,
+			     double bleed)
+{
+	double E = g->E;
+	struct tp_scene *sc = tp_sheet_crop(bs, name, -E, -E, g->W + 2 * E, g->H + 2 * E);
+	if (sc == NULL)
+		return NULL;
+	size_t k = 0;
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		if (sc->shapes[i].ink != TP_INK_CUT)
+			sc->shapes[k++] = sc->shapes[i];
+	sc->n_shapes = k;
+	sc->n_groups = 0;
+	sc->group_open = 0;
+	sc->bleed = bleed;
+	sc->cell_mm = 0;
+	sc->seams = 0;
+	tp_palette_add_crease(&sc->pal);
+	if (die_and_folds(sc, g) != 0) {
+		tp_scene_free(sc);
+		return NULL;
+	}
+	return sc;
+}
+
+static int liner(struct tp_doc *doc, const struct tp_config *c, const struct tp_palette *pal,
+		 const char *name, const struct geom *g)
+{
+	double i = c->print.liner_inset_mm, w = g->W - 2 * i, h = g->H - 2 * i;
+	struct tp_scene *sc = tp_scene_new(name, w, h, c->print.bleed_mm, pal);
+	char note[160];
+	snprintf(note, sizeof note, "back liner: %.1f x %.1f mm, %g mm inside the board's edge%s", w,
+		 h, i, g->nh ? ", one sheet over every panel" : "");
+	if (sc == NULL || tp_doc_add(doc, sc, note) != 0)
+		return -1;
+	return tp_die_rect(sc, 0, 0, w, h, TP_DIE_STROKE_MM);
+}
+
+static int wrap_page(struct tp_doc *doc, const struct tp_config *c, const struct tp_scene *bs,
+		     const struct geom *g, int part, int parts)
+{
+	char name[32], note[240];
+	snprintf(name, sizeof name, parts > 1 ? "face-%d" : "face", part);
+	struct tp_scene *sc = face(bs, name, g, c->print.bleed_mm);
+	if (sc == NULL)
+		return -1;
+	int len = snprintf(note, sizeof note,
+			   "face wrap of %s: board %.1f x %.1f mm, greyboard %g mm, turn-in %g mm, corners cut %g mm past the board's",
+			   bs->name, g->W, g->H, g->t, g->T, TP_WRAP_CORNER * g->t);
+	for (int i = 0; i < g->nh && len > 0 && (size_t)len < sizeof note; i++)
+		len += snprintf(note + len, sizeof note - (size_t)len, "; %s hinge at %.1f mm, gap %g mm",
+				g->h[i].across ? "vertical" : "horizontal", g->h[i].at, g->h[i].gap);
+	if (tp_doc_add(doc, sc, note) != 0)
+		return -1;
+	struct tp_palette pal = sc->pal;
+	snprintf(name, sizeof name, parts > 1 ? "liner-%d" : "liner", part);
+	return liner(doc, c, &pal, name, g);
+}
+
+/* The board's sheets to wrap: the parts, or the whole board to fold. */
+static size_t to_wrap(const struct tp_config *c, const struct tp_sheet_def **d, size_t max)
+{
+	if (c->print.fold == TP_FOLD_NONE)
+		return tp_board_sheets(c, d, max);
+	d[0] = tp_game_sheet(c->game, "board");
+	return d[0] != NULL;
+}
+
+/* Lays out (doc not NULL) or checks (doc NULL) the wraps. */
+static int lay_out(const struct tp_config *c, const void *model, struct tp_doc *doc, tp_err *e)
+{
+	const struct tp_sheet_def *d[8];
+	size_t n = to_wrap(c, d, 8);
+	/* The art runs on over the turn-in: the board drawn with a bleed that
+	 * reaches the wrap's own. */
+	struct tp_config c2 = *c;
+	c2.print.bleed_mm = c->print.bleed_mm + c->print.greyboard_mm + c->print.wrap_mm;
+	int rc = TP_OK, part = 1, parts = 0;
+	struct tp_doc bd[8];
+	memset(bd, 0, sizeof bd);
+	for (size_t i = 0; rc == TP_OK && i < n; i++) {
+		if (d[i]->build(&c2, model, &bd[i]) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s for its wrap", d[i]->name);
+		parts += (int)bd[i].n;
+	}
+	for (size_t i = 0; rc == TP_OK && i < n; i++)
+		for (size_t k = 0; rc == TP_OK && k < bd[i].n; k++) {
+			const struct tp_scene *bs = bd[i].pages[k].sc;
+			struct geom g;
+			geom_of(c, bs->trim_w, bs->trim_h, &g);
+			if (fmax(g.W, g.H) + 2 * g.E + 2 * c->print.bleed_mm > TP_WRAP_MAX_MM)
+				rc = tp_fail(e, TP_EINPUT, "%s: print.board = wrap: %s is %.0f x %.0f mm; its wrap would pass a PDF page's %.0f mm (use print.board = flat)",
+					     tp_config_where(c, "print", "board"), d[i]->name, g.W, g.H, TP_WRAP_MAX_MM);
+			else if (2 * c->print.liner_inset_mm >= fmin(g.W, g.H))
+				rc = tp_fail(e, TP_EINPUT, "%s: print.liner_inset_mm = %g leaves no liner on the %.0f x %.0f mm %s",
+					     tp_config_where(c, "print", "liner_inset_mm"), c->print.liner_inset_mm,
+					     g.W, g.H, d[i]->name);
+			if (rc == TP_OK)
+				rc = hinges(c, model, &g, e);
+			if (rc == TP_OK && doc && wrap_page(doc, c, bs, &g, part++, parts) != 0)
+				rc = tp_fail(e, TP_EIO, "out of memory laying out the board wrap");
+		}
+	for (size_t i = 0; i < n; i++)
+		tp_doc_free(&bd[i]);
+	return rc;
+}
+
+int tp_board_wrap_absent(const struct tp_config *c, const char *sheet, char *why, size_t n)
+{
+	(void)sheet;
+	const struct tp_sheet_def *d[1];
+	if (c->print.board_make == TP_BOARD_FLAT && c->print.fold == TP_FOLD_NONE) {
+		snprintf(why, n, "print.board = flat: the board is printed flat, not wrapped");
+		return 1;
+	}
+	if (tp_board_sheets(c, d, 1) == 0) {
+		snprintf(why, n, "this config has no board to wrap");
+		return 1;
+	}
+	return 0;
+}
+
+int tp_board_wrap_prepare(struct tp_config *c, tp_err *e)
+{
+	if (c->print.board_make == TP_BOARD_FLAT)
+		return tp_fail(e, TP_EINPUT, "%s: print.fold = %s: a folding board is a wrap round greyboard panels; set print.board = wrap",
+			       tp_config_where(c, "print", "fold"), fold_word[c->print.fold]);
+	void *model = NULL;
+	int rc = c->game->derive(c, &model, e);
+	if (rc == TP_OK)
+		rc = lay_out(c, model, NULL, e);
+	if (model)
+		c->game->free_model(model);
+	return rc;
+}
+
+int tp_board_wrap_build(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	tp_err e;
+	return lay_out(c, model, doc, &e) == TP_OK ? 0 : -1;
+}
