@@ -99,6 +99,14 @@ static int on_key(void *user, const char *section, const char *key, const char *
 			return tp_fail(e, TP_EINPUT, "%s:%d: factory.%s = %s: a number 0..10000", f->path, line,
 				       key, value);
 		*(key[0] == 'r' ? &f->raster_dpi : key[0] == 'w' ? &f->wrap_mm : &f->liner_inset_mm) = v;
+		/* The wrap figures are the board wrap's (print.wrap_mm,
+		 * print.liner_inset_mm), set over the profile like [print]. */
+		if (key[0] != 'r') {
+			if (f->n_sets == TP_FACTORY_SETS)
+				return tp_fail(e, TP_EINPUT, "%s:%d: more than %d [print] keys", f->path,
+					       line, TP_FACTORY_SETS);
+			snprintf(f->sets[f->n_sets++], sizeof f->sets[0], "print.%s=%s", key, value);
+		}
 	} else {
 		return tp_fail(e, TP_EINPUT,
 			       "%s:%d: factory.%s: unknown; allowed: name, profile, page_order, die_file, raster, raster_dpi, file_name, stock, board, wrap_mm, liner_inset_mm",

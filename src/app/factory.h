@@ -24,7 +24,7 @@ struct tp_factory {
 	double raster_dpi;
 	char file_name[64];     /* print.file_name pattern */
 	char stock[128], board[128];
-	double wrap_mm, liner_inset_mm;
+	double wrap_mm, liner_inset_mm;  /* also set as print.wrap_mm, print.liner_inset_mm */
 	char path[512];         /* where it was read */
 	/* [print] keys as --set strings ("print.KEY=VALUE"). */
 	char sets[TP_FACTORY_SETS][160];

@@ -295,12 +295,16 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 	}
 	tp_buf_printf(j, "],\"stock\":");
 	json_str(j, board ? fa->board : fa->stock);
-	tp_buf_printf(j, ",\"finishing\":[%s%s%s],\"die_paths_per_sheet\":%d}", die ? "\"die-cut\"" : "",
-		      die && emboss ? "," : "", emboss ? "\"emboss\"" : "", f.die_paths);
-	tp_buf_printf(t, "  %-40s %3d page%s  %.1f x %.1f mm (+%.1f bleed)  %s%s%s  %s%s%s\n", f.name,
+	/* A board wrap (print.board = wrap) is glued round greyboard. */
+	int wrap = strstr(f.name, "board-wrap") != NULL;
+	tp_buf_printf(j, ",\"finishing\":[%s%s%s%s%s],\"die_paths_per_sheet\":%d}", die ? "\"die-cut\"" : "",
+		      die && emboss ? "," : "", emboss ? "\"emboss\"" : "",
+		      wrap && (die || emboss) ? "," : "", wrap ? "\"wrap\"" : "", f.die_paths);
+	tp_buf_printf(t, "  %-40s %3d page%s  %.1f x %.1f mm (+%.1f bleed)  %s%s%s  %s%s%s%s\n", f.name,
 		      f.pages, f.pages == 1 ? " " : "s", f.trim[0], f.trim[1], f.bleed,
 		      f.process ? "CMYK" : "", f.n_spots ? " + " : "", f.n_spots ? f.spots[0] : "",
-		      board ? fa->board : fa->stock, die ? ", die-cut" : "", emboss ? ", emboss" : "");
+		      board ? fa->board : fa->stock, die ? ", die-cut" : "", emboss ? ", emboss" : "",
+		      wrap ? ", wrapped round the board" : "");
 	return rc;
 }
 

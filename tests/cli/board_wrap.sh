@@ -1,0 +1,174 @@
+#!/bin/sh
+# Boards as factories build them (print.board = wrap, print.fold): every
+# figure measured from the files written, not from the layout code.
+# tests/prepress/wrap_check.py reads the die and Crease lines of the
+# board-wrap PDF (mutool's trace) and of its DXF files (ezdxf) and checks
+# the turn-in, the board's thickness, the mitres, the liner's inset, the
+# hinge gaps and that each hinge lies on a square edge of the board (the
+# squares' pitch and first edge from the config files' keys).  The
+# preflight finds no error in any game's wrap or in a quad-fold; pixels
+# (pdftoppm) show the art running on over the turn-in and the hinges.
+#
+#   TP_BIN=/abs/path/tilepress sh tests/cli/board_wrap.sh
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+ROOT=$(pwd)
+TP_BIN=${TP_BIN:-$ROOT/tilepress}
+HARNESS=tp-wrap
+. tests/cli/harness.sh
+# ezdxf is Debian's (python3-ezdxf), not the pyenv python's.
+PY=/usr/bin/python3
+CHECK=$ROOT/tests/prepress/wrap_check.py
+
+# key FILE NAME: the value of NAME in a config file (its first one).
+key() {
+	sed -n "s/^$2 *= *\([^ ;]*\).*/\1/p" "$1" | head -1
+}
+
+# The defaults the docs give (docs/factory.md): 18 mm turn-in, 2 mm
+# greyboard, liner 3 mm in; corners cut 1.5 thicknesses past the board's,
+# hinges 2 thicknesses wide.
+FIGS="--turn-in 18 --thick 2 --corner 1.5 --inset 3 --gap 2"
+
+# grid GAME: the pitch and first square edge of the game's board (mm).
+grid() {
+	case $1 in
+	series) echo "--pitch $(key config/series.ini tile_mm) --first 0" ;;
+	vector) echo "--pitch $(key config/vector.ini tile_mm) --first $(($(key config/vector.ini ledge_mm) + $(key config/vector.ini clearance_mm)))" ;;
+	arena) echo "--pitch $(key config/arena.ini square_mm) --first 0" ;;
+	esac
+}
+
+# wrap GAME FOLD DIR [SETS...]: builds the wrap (PDF and DXF) into DIR and
+# checks it; the preflight of the config and of the written PDF finds no
+# error.
+wrap() {
+	w_game=$1 w_fold=$2 w_dir=$3
+	shift 3
+	run -q -c "$w_game" -s print.board=wrap -s print.fold="$w_fold" "$@" build -o "$w_dir" \
+		--only board-wrap --formats pdf,dxf
+	expect_ok || return 1
+	# shellcheck disable=SC2046
+	$PY "$CHECK" $FIGS $(grid "$w_game") --fold "$w_fold" "$w_dir/board-wrap.pdf" >"$T/check.out" 2>&1 ||
+		{ fail "$w_game $w_fold: $(grep -E 'WRONG|NO$|wrap_check' "$T/check.out" | head -3 | tr '\n' '|')"; return 1; }
+	grep -q "wrap_check: [1-9][0-9]* face wraps, [1-9][0-9]* liners, 0 wrong" "$T/check.out" ||
+		{ fail "$w_game $w_fold: $(tail -1 "$T/check.out")"; return 1; }
+	for f in "$w_dir"/board-wrap-*.dxf; do
+		# shellcheck disable=SC2046
+		$PY "$CHECK" $FIGS $(grid "$w_game") --fold "$w_fold" "$f" >"$T/dxf.out" 2>&1 ||
+			{ fail "$f: $(grep -E 'WRONG|NO$|wrap_check' "$T/dxf.out" | head -3 | tr '\n' '|')"; return 1; }
+	done
+	run -c "$w_game" -s print.board=wrap -s print.fold="$w_fold" "$@" preflight
+	grep -q '^preflight: .* 0 errors' "$OUT" || { fail "$w_game $w_fold preflight: $(head -3 "$OUT" | tr '\n' '|')"; return 1; }
+	grep -q 'board-wrap' "$OUT" && { fail "$w_game $w_fold: a finding on the wrap: $(grep board-wrap "$OUT" | head -1)"; return 1; }
+	run -c "$w_game" preflight "$w_dir/board-wrap.pdf"
+	grep -q '0 errors, 0 warnings' "$OUT" || { fail "preflight of $w_dir/board-wrap.pdf: $(head -3 "$OUT" | tr '\n' '|')"; return 1; }
+	return 0
+}
+
+t_flat() {
+	run -c series -o "$T/flat" build --only board-wrap
+	[ "$rc" -eq 2 ] && grep -q 'print.board = flat' "$ERR" || fail "flat board: exit $rc $(errtext)"
+}
+tcase "print.board = flat (the default): no board-wrap sheet" t_flat
+
+for g in series vector arena; do
+	tcase "$g: wrap measured from the PDF and DXF, no preflight error" wrap "$g" none "$T/w-$g"
+done
+tcase "series: bifold" wrap series bifold "$T/b-series"
+tcase "arena: quad-fold" wrap arena quadfold "$T/q-arena"
+tcase "vector: quad-fold, under the generic-x1a profile" wrap vector quadfold "$T/q-vector" \
+	-s print.profile=generic-x1a
+
+# Pixels: the vector board is coloured edge to edge (ledge and surface),
+# so no paper shows in the face wrap's turn-in or hinge gaps.  The page at
+# 4 px/mm; the sheet's trim from pdfinfo; the folds from wrap_check.
+t_pixels() {
+	d=$T/q-vector
+	[ -s "$d/board-wrap.pdf" ] || { fail "no quad-fold wrap to look at"; return; }
+	pdftoppm -r 101.6 -f 1 -l 1 -png "$d/board-wrap.pdf" "$T/px" || { fail "pdftoppm"; return; }
+	pdfinfo -box -f 1 -l 1 "$d/board-wrap.pdf" >"$T/info" || { fail "pdfinfo"; return; }
+	$PY - "$T/px-1.png" "$T/info" >"$T/px.out" 2>&1 <<'PY' || fail "$(cat "$T/px.out")"
+import re, subprocess, sys, zlib, struct
+png, info = sys.argv[1:3]
+raw = open(png, 'rb').read()
+w, h = struct.unpack('>II', raw[16:24])
+data = b''.join(raw[i + 8:i + 8 + struct.unpack('>I', raw[i:i + 4])[0]]
+                for i in [m.start() - 4 for m in re.finditer(b'IDAT', raw)])
+data = zlib.decompress(data)
+bpp, stride = 3, w * 3
+rows, prev, i = [], bytearray(stride), 0
+for y in range(h):
+    f = data[i]; line = bytearray(data[i + 1:i + 1 + stride]); i += 1 + stride
+    for x in range(stride):
+        a = line[x - bpp] if x >= bpp else 0
+        b = prev[x]; c = prev[x - bpp] if x >= bpp else 0
+        if f == 1: line[x] = (line[x] + a) & 255
+        elif f == 2: line[x] = (line[x] + b) & 255
+        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    rows.append(bytes(line)); prev = line
+t = [l for l in open(info) if 'TrimBox' in l][0].split()[-4:]
+m = [l for l in open(info) if 'MediaBox' in l][0].split()[-4:]
+k = 4 / (72 / 25.4)   # px per pt at 4 px/mm
+x0, y1 = float(t[0]), float(m[3]) - float(t[1])
+x1, y0 = float(t[2]), float(m[3]) - float(t[3])
+# The die's bounding box is the trim; keep 45 mm in from the corners
+# (the mitres) and 1 px in from the edges.
+white = 0
+for y in range(int(y0 * k) + 2, int(y1 * k) - 2):
+    for x in range(int(x0 * k) + 2, int(x1 * k) - 2):
+        if (min(x - x0 * k, x1 * k - x) < 45 * 4 and min(y - y0 * k, y1 * k - y) < 45 * 4):
+            continue
+        if rows[y][3 * x:3 * x + 3] == b'\xff\xff\xff':
+            white += 1
+if white:
+    print(f'{white} paper-white pixels inside the wrap')
+    sys.exit(1)
+PY
+}
+tcase "vector quad-fold: the art covers the turn-in and the hinges (no paper shows)" t_pixels
+
+# A profile sets the figures: its turn-in, greyboard and inset are the
+# ones measured.
+t_profile() {
+	cat >"$T/wrap-profile.ini" <<'EOF'
+[print]
+board = wrap
+wrap_mm = 15
+greyboard_mm = 1.5
+liner_inset_mm = 4
+EOF
+	run -q -c vector -s print.profile="$T/wrap-profile.ini" build -o "$T/prof" --only board-wrap --formats pdf
+	expect_ok || return
+	$PY "$CHECK" --turn-in 15 --thick 1.5 --corner 1.5 --inset 4 --gap 2 "$T/prof/board-wrap.pdf" >"$T/c.out" 2>&1 ||
+		fail "$(grep -E 'WRONG|NO$' "$T/c.out" | head -3 | tr '\n' '|')"
+}
+tcase "a profile's board = wrap, wrap_mm, greyboard_mm, liner_inset_mm are used" t_profile
+
+# LongPack's published figures (a 20 mm turn-in) and its die ink reach
+# the wrap through pack; the ticket says the file is wrapped round board.
+t_longpack() {
+	run -q -c vector -s print.board=wrap -o "$T/lp" pack longpack
+	expect_ok || return
+	d=$T/lp/pack-longpack
+	$PY "$CHECK" --die-ink die-cut --turn-in 20 --thick 2 --corner 1.5 --inset 3 "$d/vector_board-wrap.pdf" \
+		>"$T/c.out" 2>&1 || { fail "$(grep -E 'WRONG|NO$' "$T/c.out" | head -3 | tr '\n' '|')"; return; }
+	grep -q '"file":"vector_board-wrap.pdf".*"finishing":\["die-cut","wrap"\]' "$d/job.json" ||
+		fail "job.json: no wrap finishing for vector_board-wrap.pdf"
+}
+tcase "pack longpack: 20 mm turn-in in the die-cut ink, wrap in the ticket" t_longpack
+
+t_refuse() {
+	refuse "--set print.fold=bifold" "print.fold" "hexagonal" -- -c arena-hex -s print.board=wrap -s print.fold=bifold
+	refuse "--set print.fold=quadfold" "print.board = wrap" -- -c series -s print.fold=quadfold
+	refuse "--set print.liner_inset_mm=25" "print.liner_inset_mm" -- -c vector -s print.board=wrap \
+		-s print.liner_inset_mm=25
+	refuse "--set print.board=folded" "print.board" -- -c series -s print.board=folded
+}
+tcase "refused: a hex board folded, a fold without a wrap, bad values" t_refuse
+
+echo "board_wrap: $PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""A wrapped board's die and fold lines, measured from its files.
+
+usage: wrap_check.py [options] FILE
+
+FILE is the board-wrap PDF (read through mutool's trace device: the paths
+stroked in the die ink's and the Crease separation, each page as its own
+sheet) or one face or liner DXF (read with ezdxf: the die ink's and the
+Crease layer).  Every figure is measured from the lines alone:
+
+  sheet        the die line's extent;
+  board        the rectangle of the innermost fold lines (the greyboard's
+               face edges), and beyond each the next (its back edges):
+               their distance is the board's thickness, and the sheet
+               reaches the turn-in past the back edge;
+  mitres       the die's slanting sides: each at 45 degrees, ending on the
+               sheet's edges, square-distance from the nearest board
+               corner;
+  hinges       fold lines inside the board: pairs, the gap between them,
+               and the hinge (the gap's middle) on a square edge: at
+               --first + k * --pitch from the board's edge, k whole,
+               and within half a square of the board's middle;
+  liner        a page (file) whose die line is a rectangle and that has
+               no fold lines: each side's inset from the board of the
+               page before.
+
+options: --die-ink NAME (CutContour) --turn-in MM --thick MM --corner K
+(mitre distance in board thicknesses) --inset MM --pitch MM --first MM
+--fold none|bifold|quadfold --gap K (hinge gap in thicknesses; a
+quad-fold's vertical hinge twice that).  Prints the figures; exit 1 when
+one differs from what the options say (0.01 mm), 2 on a file it cannot
+read.
+"""
+import argparse
+import math
+import re
+import subprocess
+import sys
+
+EPS = 0.01
+MM = 25.4 / 72
+
+
+def pdf_pages(path, ink):
+    xml = subprocess.run(['mutool', 'draw', '-F', 'trace', '-o', '-', path], check=True,
+                         capture_output=True, text=True).stdout
+    pages = []
+    for page in re.split(r'<page ', xml)[1:]:
+        die, crease, overprint = [], [], True
+        for m in re.finditer(r'<stroke_path ([^>]*)>(.*?)</stroke_path>', page, re.S):
+            attrs = m.group(1)
+            cs = re.search(r'colorspace="([^"]*)"', attrs).group(1)
+            kind = 'die' if cs.endswith(',' + ink + ')') else 'crease' if cs.endswith(',Crease)') else None
+            if kind is None:
+                continue
+            overprint &= 'op="1"' in attrs
+            a, b, c, d, e, f = (float(x) for x in re.search(r'transform="([^"]*)"', attrs).group(1).split())
+            pts = []
+            for op, at in re.findall(r'<(moveto|lineto|closepath)([^/]*)/>', m.group(2)):
+                if op == 'closepath':
+                    pts.append(pts[0])
+                    continue
+                v = dict((k, float(x)) for k, x in re.findall(r'(\w+)="([-0-9.e]+)"', at))
+                pts.append(((a * v['x'] + c * v['y'] + e) * MM, (b * v['x'] + d * v['y'] + f) * MM))
+            (die if kind == 'die' else crease).append(pts)
+        pages.append((die, crease, overprint))
+    return pages
+
+
+def dxf_page(path, ink):
+    import ezdxf
+    doc = ezdxf.readfile(path)
+    die, crease = [], []
+    for e in doc.modelspace():
+        if e.dxftype() == 'LINE':
+            pts = [(e.dxf.start.x, e.dxf.start.y), (e.dxf.end.x, e.dxf.end.y)]
+        elif e.dxftype() == 'POLYLINE':
+            pts = [(v.dxf.location.x, v.dxf.location.y) for v in e.vertices]
+            if e.is_closed:
+                pts.append(pts[0])
+        elif e.dxftype() == 'LWPOLYLINE':
+            pts = [(x, y) for x, y in e.get_points('xy')]
+            if e.closed:
+                pts.append(pts[0])
+        else:
+            continue
+        if e.dxf.layer == ink:
+            die.append(pts)
+        elif e.dxf.layer == 'Crease':
+            crease.append(pts)
+    return [(die, crease, True)]
+
+
+def segments(paths):
+    out = []
+    for p in paths:
+        out += [(p[i], p[i + 1]) for i in range(len(p) - 1) if math.dist(p[i], p[i + 1]) > 1e-6]
+    return out
+
+
+class Check:
+    def __init__(self):
+        self.bad = 0
+
+    def eq(self, what, got, want):
+        ok = want is None or abs(got - want) <= EPS
+        print(f'  {what}: {got:.3f}' + ('' if want is None else f' (want {want:.3f})') + ('' if ok else '  WRONG'))
+        self.bad += not ok
+
+    def true(self, what, ok):
+        print(f'  {what}: {"yes" if ok else "NO"}')
+        self.bad += not ok
+
+
+def face(page, opt, ck):
+    die, crease, overprint = page
+    ds = segments(die)
+    xs = [p[0] for s in ds for p in s]
+    ys = [p[1] for s in ds for p in s]
+    sx0, sx1, sy0, sy1 = min(xs), max(xs), min(ys), max(ys)
+    ck.true('die and fold lines overprint', overprint)
+    ck.true('die line closed, one path', len(die) == 1 and math.dist(die[0][0], die[0][-1]) < EPS)
+    cs = segments(crease)
+    vert = sorted({round(a[0], 3) for a, b in cs if abs(a[0] - b[0]) < EPS})
+    hori = sorted({round(a[1], 3) for a, b in cs if abs(a[1] - b[1]) < EPS})
+    ck.true('fold lines straight across or down', len(vert) + len(hori) > 0 and
+            all(abs(a[0] - b[0]) < EPS or abs(a[1] - b[1]) < EPS for a, b in cs))
+    # The board: the second fold line in from each side of the sheet.
+    bx0, bx1, by0, by1 = vert[1], vert[-2], hori[1], hori[-2]
+    W, H = bx1 - bx0, by1 - by0
+    print(f'  sheet {sx1 - sx0:.3f} x {sy1 - sy0:.3f} mm, board {W:.3f} x {H:.3f} mm')
+    for name, back, fc, edge in (('left', vert[0], bx0, sx0), ('right', vert[-1], bx1, sx1),
+                                 ('top', hori[0], by0, sy0), ('bottom', hori[-1], by1, sy1)):
+        ck.eq(f'{name} board thickness (face to back fold)', abs(fc - back), opt.thick)
+        ck.eq(f'{name} turn-in (back fold to the sheet\'s edge)', abs(back - edge), opt.turn_in)
+    # Mitres: the die's slanting sides.
+    slants = [(a, b) for a, b in ds if abs(a[0] - b[0]) > EPS and abs(a[1] - b[1]) > EPS]
+    ck.eq('mitred corners', len(slants), 4)
+    corners = [(bx0, by0), (bx1, by0), (bx0, by1), (bx1, by1)]
+    for a, b in slants:
+        ang = math.degrees(math.atan2(abs(b[1] - a[1]), abs(b[0] - a[0])))
+        ck.eq('  mitre angle (degrees)', ang, 45)
+        on_edge = all(min(abs(p[0] - sx0), abs(p[0] - sx1), abs(p[1] - sy0), abs(p[1] - sy1)) < EPS
+                      for p in (a, b))
+        ck.true('  mitre ends on the sheet\'s edges', on_edge)
+        # Distance from the nearest board corner to the cut's line.
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        dist = min(abs(dx * (a[1] - cy) - dy * (a[0] - cx)) / math.hypot(dx, dy) for cx, cy in corners)
+        ck.eq('  mitre past the board\'s corner (mm)', dist,
+              None if opt.corner is None or opt.thick is None else opt.corner * opt.thick)
+    # Hinges: fold lines inside the board.
+    hv = [x for x in vert[2:-2]]
+    hh = [y for y in hori[2:-2]]
+    want = {'none': (0, 0), 'bifold': None, 'quadfold': (1, 1)}[opt.fold]
+    if want is None:
+        ck.true('bifold: one hinge', (len(hv), len(hh)) in ((2, 0), (0, 2)))
+    else:
+        ck.eq('vertical hinges', len(hv) / 2, want[0])
+        ck.eq('horizontal hinges', len(hh) / 2, want[1])
+    for lines, origin, axis in ((hv, bx0, 'vertical'), (hh, by0, 'horizontal')):
+        for i in range(0, len(lines) - 1, 2):
+            gap, mid = lines[i + 1] - lines[i], (lines[i] + lines[i + 1]) / 2 - origin
+            k = None if opt.gap is None or opt.thick is None else opt.gap * opt.thick
+            if k is not None and opt.fold == 'quadfold' and axis == 'vertical':
+                k *= 2
+            ck.eq(f'{axis} hinge gap', gap, k)
+            if opt.pitch:
+                # The middle of the gap from the board's left or top
+                # edge; flipped axes (a DXF's y) measure from the other.
+                side = W if axis == 'vertical' else H
+                ks = [(m - opt.first) / opt.pitch for m in (mid, side - mid)]
+                on = any(abs(q - round(q)) * opt.pitch < EPS and 0 < round(q) for q in ks)
+                print(f'  {axis} hinge {mid:.3f} mm from the board\'s edge: square edge {ks[0]:.3f}')
+                ck.true(f'{axis} hinge on a square edge (crosses no square)', on)
+                ck.true(f'{axis} hinge gap narrower than a square', gap < opt.pitch)
+                ck.true(f'{axis} hinge within half a square of the board\'s middle',
+                        abs(mid - side / 2) <= opt.pitch / 2 + EPS)
+    return W, H
+
+
+def liner(page, board, opt, ck):
+    die, crease, _ = page
+    ds = segments(die)
+    xs = [p[0] for s in ds for p in s]
+    ys = [p[1] for s in ds for p in s]
+    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    ck.true('liner: a rectangle, no fold lines', len(ds) == 4 and not crease and
+            all(abs(a[0] - b[0]) < EPS or abs(a[1] - b[1]) < EPS for a, b in ds))
+    print(f'  liner {w:.3f} x {h:.3f} mm')
+    if board:
+        ck.eq('liner inset across (each side)', (board[0] - w) / 2, opt.inset)
+        ck.eq('liner inset down (each side)', (board[1] - h) / 2, opt.inset)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('file')
+    ap.add_argument('--die-ink', default='CutContour')
+    for k in ('turn-in', 'thick', 'corner', 'inset', 'pitch', 'gap'):
+        ap.add_argument('--' + k, type=float)
+    ap.add_argument('--first', type=float, default=0)
+    ap.add_argument('--fold', default='none', choices=('none', 'bifold', 'quadfold'))
+    opt = ap.parse_args()
+    try:
+        pages = dxf_page(opt.file, opt.die_ink) if opt.file.endswith('.dxf') else pdf_pages(opt.file, opt.die_ink)
+    except Exception as e:  # noqa: BLE001 - any unreadable file
+        print(f'wrap_check: {opt.file}: {e}', file=sys.stderr)
+        return 2
+    ck, board, faces, liners = Check(), None, 0, 0
+    for n, page in enumerate(pages, 1):
+        if not page[0]:
+            print(f'{opt.file} page {n}: no die line')
+            ck.bad += 1
+            continue
+        if page[1]:
+            print(f'{opt.file} page {n}: face wrap')
+            board = face(page, opt, ck)
+            faces += 1
+        else:
+            print(f'{opt.file} page {n}: back liner')
+            liner(page, board, opt, ck)
+            liners += 1
+    print(f'wrap_check: {faces} face wraps, {liners} liners, {ck.bad} wrong')
+    return 1 if ck.bad or faces + liners == 0 else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
