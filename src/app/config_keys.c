@@ -276,6 +276,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "board wrap: greyboard thickness (the wrap goes round its edge; hinge gaps follow it)" },
 	{ CORE("print", "liner_inset_mm", TP_KEY_LEN, print.liner_inset_mm), .lo = 0, .hi = 20,
 	  .help = "board wrap: the back liner is this much smaller than the board on each side" },
+	{ CORE("print", "liner_ink", TP_KEY_TEXT, print.liner_ink), .size = 24,
+	  .help = "board wrap: the back liner printed solid in this process ink of the game (tilepress --list inks: e.g. the vector's back); empty: plain" },
 	{ "print", "art", TP_KEY_TEXT, TP_HOME_CORE, TP_KEY_RECORD_SET,
 	  offsetof(struct tp_config, print.art), .size = 512,
 	  .help = "art pack: a folder holding art.ini (drawings for the game's places: tilepress --list art), or a name in templates/art/" },

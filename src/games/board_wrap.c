@@ -191,16 +191,38 @@ static struct tp_scene *face(const struct tp_scene *bs, const char *name, const 
 	return sc;
 }
 
+/* The ink print.liner_ink names (one of the game's process inks), or -1:
+ * none named, or no such ink (*bad set). */
+static int liner_ink(const struct tp_config *c, int *bad)
+{
+	const struct tp_palette *pal = &c->print.inks;
+	*bad = 0;
+	if (c->print.liner_ink[0] == '\0')
+		return -1;
+	for (size_t i = 0; i < pal->n; i++)
+		if (strcmp(pal->ink[i].key, c->print.liner_ink) == 0 && pal->ink[i].kind == TP_INK_PROCESS)
+			return tp_ink_id(pal, i);
+	*bad = 1;
+	return -1;
+}
+
 static int liner(struct tp_doc *doc, const struct tp_config *c, const struct tp_palette *pal,
 		 const char *name, const struct geom *g)
 {
-	double i = c->print.liner_inset_mm, w = g->W - 2 * i, h = g->H - 2 * i;
-	struct tp_scene *sc = tp_scene_new(name, w, h, c->print.bleed_mm, pal);
-	char note[160];
-	snprintf(note, sizeof note, "back liner: %.1f x %.1f mm, %g mm inside the board's edge%s", w,
-		 h, i, g->nh ? ", one sheet over every panel" : "");
+	double i = c->print.liner_inset_mm, w = g->W - 2 * i, h = g->H - 2 * i, b = c->print.bleed_mm;
+	struct tp_scene *sc = tp_scene_new(name, w, h, b, pal);
+	char note[200];
+	int bad, ink = liner_ink(c, &bad);
+	snprintf(note, sizeof note, "back liner: %.1f x %.1f mm, %g mm inside the board's edge, %s%s%s", w,
+		 h, i, ink >= 0 ? "in " : "plain", ink >= 0 ? c->print.liner_ink : "",
+		 g->nh ? ", one sheet over every panel" : "");
 	if (sc == NULL || tp_doc_add(doc, sc, note) != 0)
 		return -1;
+	if (ink >= 0) {
+		if (tp_scene_rect(sc, ink, TP_FILL, 0, -b, -b, w + 2 * b, h + 2 * b) != 0)
+			return -1;
+		tp_scene_flag_last(sc, TP_SHAPE_TO_CUT);
+	}
 	return tp_die_rect(sc, 0, 0, w, h, TP_DIE_STROKE_MM);
 }
 
@@ -293,6 +315,18 @@ int tp_board_wrap_prepare(struct tp_config *c, tp_err *e)
 	if (c->print.board_make == TP_BOARD_FLAT)
 		return tp_fail(e, TP_EINPUT, "%s: print.fold = %s: a folding board is a wrap round greyboard panels; set print.board = wrap",
 			       tp_config_where(c, "print", "fold"), fold_word[c->print.fold]);
+	int bad;
+	liner_ink(c, &bad);
+	if (bad) {
+		char list[400] = "";
+		const struct tp_palette *pal = &c->print.inks;
+		for (size_t i = 0; i < pal->n; i++)
+			if (pal->ink[i].kind == TP_INK_PROCESS)
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "",
+					 pal->ink[i].key);
+		return tp_fail(e, TP_EINPUT, "%s: print.liner_ink = %s: not a process ink of the %s; allowed: %s, or empty (plain)",
+			       tp_config_where(c, "print", "liner_ink"), c->print.liner_ink, c->game->name, list);
+	}
 	void *model = NULL;
 	int rc = c->game->derive(c, &model, e);
 	if (rc == TP_OK)

@@ -106,6 +106,7 @@ struct tp_print {
 	 * the back liner's inset from the board's edge. */
 	int board_make, fold;
 	double wrap_mm, greyboard_mm, liner_inset_mm;
+	char liner_ink[24];        /* the liner's colour: an ink's key ("" = plain) */
 	/* print.art: the art pack's folder, or a name in templates/art/ ("" =
 	 * none: every place drawn as tilepress draws it). */
 	char art[512];

@@ -161,12 +161,41 @@ t_longpack() {
 }
 tcase "pack longpack: 20 mm turn-in in the die-cut ink, wrap in the ticket" t_longpack
 
+# The liner in the vector's back ink: its page is not paper at its middle
+# (pdftoppm); the plain liner of the default is.
+t_liner() {
+	run -q -c vector -s print.board=wrap -s print.liner_ink=back build -o "$T/li" --only board-wrap \
+		--formats pdf
+	expect_ok || return
+	run -q -c vector -s print.board=wrap build -o "$T/plain" --only board-wrap --formats pdf
+	expect_ok || return
+	pdftoppm -r 10 -f 2 -l 2 "$T/li/board-wrap.pdf" "$T/li-p" || { fail "pdftoppm"; return; }
+	pdftoppm -r 10 -f 2 -l 2 "$T/plain/board-wrap.pdf" "$T/plain-p" || { fail "pdftoppm plain"; return; }
+	$PY - "$T"/li-p-*2.ppm "$T"/plain-p-*2.ppm >"$T/px.out" 2>&1 <<'PY' || fail "$(cat "$T/px.out")"
+import sys
+def mid(path):
+    raw = open(path, 'rb').read()
+    parts = raw.split(b'\n', 3)
+    w, h = map(int, parts[1].split())
+    data = parts[3]
+    i = 3 * (h // 2 * w + w // 2)
+    return tuple(data[i:i + 3])
+col, plain = mid(sys.argv[1]), mid(sys.argv[2])
+if plain != (255, 255, 255):
+    print(f'plain liner: {plain} at its middle, want paper white'); sys.exit(1)
+if col == (255, 255, 255):
+    print('liner in the back ink: paper white at its middle'); sys.exit(1)
+PY
+}
+tcase "print.liner_ink: the liner in the vector's back ink; plain by default" t_liner
+
 t_refuse() {
 	refuse "--set print.fold=bifold" "print.fold" "hexagonal" -- -c arena-hex -s print.board=wrap -s print.fold=bifold
 	refuse "--set print.fold=quadfold" "print.board = wrap" -- -c series -s print.fold=quadfold
 	refuse "--set print.liner_inset_mm=25" "print.liner_inset_mm" -- -c vector -s print.board=wrap \
 		-s print.liner_inset_mm=25
 	refuse "--set print.board=folded" "print.board" -- -c series -s print.board=folded
+	refuse "--set print.liner_ink=cut" "print.liner_ink" "back" -- -c vector -s print.board=wrap -s print.liner_ink=cut
 }
 tcase "refused: a hex board folded, a fold without a wrap, bad values" t_refuse
 
