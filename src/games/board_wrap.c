@@ -115,6 +115,21 @@ static void geom_of(const struct tp_config *c, double W, double H, struct geom *
 	g->E = g->t + g->T;
 }
 
+/* Where the corner cut at the top-left corner meets the sheet's top and
+ * left edges, from the sheet's corner: 2E less the cut's distance from the
+ * board's corner along the diagonal. */
+static double mitre_at(const struct geom *g)
+{
+	return 2 * g->E - TP_WRAP_CORNER * g->t * sqrt(2.0);
+}
+
+/* The smallest board side whose two corner cuts leave a straight edge
+ * between them. */
+static double mitre_min(const struct geom *g)
+{
+	return 2 * mitre_at(g) - 2 * g->E + 1;
+}
+
 /* The die line (the sheet's outline with its four corners cut at 45
  * degrees) and the fold lines of the face wrap sc, the board at (E, E). */
 static int die_and_folds(struct tp_scene *sc, const struct geom *g)
@@ -123,7 +138,7 @@ static int die_and_folds(struct tp_scene *sc, const struct geom *g)
 	double SW = W + 2 * E, SH = H + 2 * E;
 	/* The cut x + y = q at the top-left corner lies TP_WRAP_CORNER * t
 	 * beyond the board's corner (E, E), square to the diagonal. */
-	double q = 2 * E - TP_WRAP_CORNER * t * sqrt(2.0);
+	double q = mitre_at(g);
 	const double xy[16] = { q, 0, SW - q, 0, SW, q, SW, SH - q,
 				SW - q, SH, q, SH, 0, SH - q, 0, q };
 	if (tp_die_contour(sc, xy, 8, TP_DIE_STROKE_MM) != 0)
@@ -281,6 +296,10 @@ static int lay_out(const struct tp_config *c, const void *model, struct tp_doc *
 			if (fmax(g.W, g.H) + 2 * g.E + 2 * c->print.bleed_mm > TP_WRAP_MAX_MM)
 				rc = tp_fail(e, TP_EINPUT, "%s: print.board = wrap: %s is %.0f x %.0f mm; its wrap would pass a PDF page's %.0f mm (use print.board = flat)",
 					     tp_config_where(c, "print", "board"), d[i]->name, g.W, g.H, TP_WRAP_MAX_MM);
+			else if (fmin(g.W, g.H) < mitre_min(&g))
+				rc = tp_fail(e, TP_EINPUT, "%s: print.wrap_mm = %g: the %s is %.1f x %.1f mm, and on a board under %.1f mm the turn-ins' corner cuts meet; use a smaller print.wrap_mm or print.board = flat",
+					     tp_config_where(c, "print", "wrap_mm"), c->print.wrap_mm, d[i]->name, g.W,
+					     g.H, mitre_min(&g));
 			else if (2 * c->print.liner_inset_mm >= fmin(g.W, g.H))
 				rc = tp_fail(e, TP_EINPUT, "%s: print.liner_inset_mm = %g leaves no liner on the %.0f x %.0f mm %s",
 					     tp_config_where(c, "print", "liner_inset_mm"), c->print.liner_inset_mm,

@@ -196,8 +196,10 @@ t_refuse() {
 		-s print.liner_inset_mm=25
 	refuse "--set print.board=folded" "print.board" -- -c series -s print.board=folded
 	refuse "--set print.liner_ink=cut" "print.liner_ink" "back" -- -c vector -s print.board=wrap -s print.liner_ink=cut
+	refuse "--set print.wrap_mm=40" "print.wrap_mm" "corner cuts" -- -c arena -s print.board=wrap -s arena.side=13 \
+		-s arena.square_mm=11.2 -s print.greyboard_mm=5 -s print.wrap_mm=40
 }
-tcase "refused: a hex board folded, a fold without a wrap, bad values" t_refuse
+tcase "refused: a hex board folded, a fold without a wrap, corner cuts that meet, bad values" t_refuse
 
 echo "board_wrap: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]
