@@ -53,6 +53,9 @@ wrap() {
 		{ fail "$w_game $w_fold: $(grep -E 'WRONG|NO$|wrap_check' "$T/check.out" | head -3 | tr '\n' '|')"; return 1; }
 	grep -q "wrap_check: [1-9][0-9]* face wraps, [1-9][0-9]* liners, 0 wrong" "$T/check.out" ||
 		{ fail "$w_game $w_fold: $(tail -1 "$T/check.out")"; return 1; }
+	# ezdxf's audit, and no line drawn twice (die_check.py).
+	$PY tests/prepress/die_check.py "$w_dir"/board-wrap-*.dxf >"$T/die.out" 2>&1 ||
+		{ fail "$w_game $w_fold DXF: $(tr '\n' '|' <"$T/die.out")"; return 1; }
 	for f in "$w_dir"/board-wrap-*.dxf; do
 		# shellcheck disable=SC2046
 		$PY "$CHECK" $FIGS $(grid "$w_game") --fold "$w_fold" "$f" >"$T/dxf.out" 2>&1 ||
