@@ -240,15 +240,16 @@ tcase "build with a bad SOURCE_DATE_EPOCH" build_refuse "SOURCE_DATE_EPOCH" SOUR
 # a plate is never a PNG) is refused, not a build of nothing ("wrote 0
 # files", exit 0). Whether a sheet has die lines is read from its PDF:
 # it names the die lines' spot ink (print.cut_ink) exactly when it has some.
+# print.board = wrap, so the board wrap is one of the sheets.
 c_only_nothing() {
 	for on_s in $("$TP_BIN" -c vector --list sheets); do
 		case $on_s in manifest | proof) continue ;; esac
 		on_p=$(fresh_dir "only-pdf-$on_s")
-		run -c vector build -q -o "$on_p" --only "$on_s" --formats pdf -s print.dpi=72
+		run -c vector build -q -o "$on_p" --only "$on_s" --formats pdf -s print.dpi=72 -s print.board=wrap
 		expect_ok || return
 		on_cut=$(cat "$on_p"/*.pdf | grep -ac CutContour)
 		on_d=$(fresh_dir "only-dxf-$on_s")
-		run -c vector build -q -o "$on_d" --only "$on_s" --formats dxf -s print.dpi=72
+		run -c vector build -q -o "$on_d" --only "$on_s" --formats dxf -s print.dpi=72 -s print.board=wrap
 		if [ "$on_cut" -gt 0 ]; then
 			expect_ok || return
 			ls "$on_d" | grep -q '[.]dxf$' || { fail "$on_s: no DXF"; return; }
