@@ -200,7 +200,7 @@ tcase "manifest --players is refused with one line" c_manifest_players
 
 # ---- build ------------------------------------------------------------------------------
 
-SHEETS="tiles tile-backs board setup pieces cut rules rules-pages box board-wrap"
+SHEETS="tiles tile-backs board setup pieces cut board-wrap rules rules-pages box"
 
 c_list_sheets() {
 	run --list sheets --game vector

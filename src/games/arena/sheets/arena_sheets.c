@@ -409,6 +409,8 @@ const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
 	  tp_arena_collect_absent, NULL, tp_arena_build_counters, NULL, tp_arena_counters_parts, NULL, 0 },
 	{ "charts", "collecting charts, one per player (arena.marking = colours, pictures)", 0,
 	  tp_arena_collect_absent, NULL, tp_arena_build_charts, NULL, NULL, NULL, 0 },
-	TP_RULES_SHEET_DEFS,
+	/* The game's own sheets end here: the print run's (the rules
+	 * booklet and the box) come last. */
 	TP_BOARD_WRAP_SHEET_DEF,
+	TP_RULES_SHEET_DEFS,
 };

@@ -614,6 +614,8 @@ const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {
 	  NULL, tp_series_emboss_backs, NULL, NULL, "fronts", 1 },
 	{ "board-recess", "board recess plate ([0103], claim 20)", TP_SHEET_PLATE, no_plates, NULL,
 	  tp_series_board_recess, NULL, NULL, NULL, 0 },
-	TP_RULES_SHEET_DEFS,
+	/* The game's own sheets end here: the print run's (the rules
+	 * booklet and the box) come last. */
 	TP_BOARD_WRAP_SHEET_DEF,
+	TP_RULES_SHEET_DEFS,
 };

@@ -521,6 +521,8 @@ const struct tp_sheet_def tp_vector_sheets[TP_VECTOR_N_SHEETS] = {
 	{ "setup", "set-up (FIG. 2)", 0, NULL, NULL, build_setup, NULL, NULL, NULL, 0 },
 	{ "pieces", "transparent playing pieces (FIGS. 3-4), laser file: die lines only (no marks)", TP_SHEET_PLATE, NULL, NULL, build_pieces, NULL, pieces_parts, NULL, 0 },
 	{ "cut", "die lines only (no marks)", 0, NULL, NULL, build_cut, NULL, NULL, NULL, 0 },
-	TP_RULES_SHEET_DEFS,
+	/* The game's own sheets end here: the print run's (the rules
+	 * booklet and the box) come last. */
 	TP_BOARD_WRAP_SHEET_DEF,
+	TP_RULES_SHEET_DEFS,
 };
