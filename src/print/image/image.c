@@ -1,0 +1,250 @@
+/* PNG art (image.h): libpng's simplified reader does every colour type,
+ * depth, interlace and tRNS; what it returns is checked here. */
+
+#include "print/image/image.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <png.h>
+
+#include "core/alloc.h"
+#include "core/inputs.h"
+#include "core/regfile.h"
+#include "print/ink/colour.h"
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ULL;
+	return h;
+}
+
+int tp_png_read_mem(const void *buf, size_t len, const char *name, struct tp_image **out,
+		    tp_err *e)
+{
+	*out = NULL;
+	static const char fix[] = "save it again as PNG (Inkscape: File > Export PNG Image; GIMP: File > Export As)";
+	if (len < 8 || png_sig_cmp((png_const_bytep)buf, 0, 8) != 0)
+		return tp_fail(e, TP_EINPUT, "%s: not a PNG file (no PNG signature); %s", name, fix);
+	png_image pi;
+	memset(&pi, 0, sizeof pi);
+	pi.version = PNG_IMAGE_VERSION;
+	if (!png_image_begin_read_from_memory(&pi, buf, len)) {
+		int rc = tp_fail(e, TP_EINPUT, "%s: not a readable PNG (%s); %s", name, pi.message, fix);
+		png_image_free(&pi);
+		return rc;
+	}
+	if (pi.width == 0 || pi.height == 0 || pi.width > TP_IMAGE_MAX_SIDE ||
+	    pi.height > TP_IMAGE_MAX_SIDE || (size_t)pi.width * pi.height > TP_IMAGE_MAX_PIXELS) {
+		png_image_free(&pi);
+		return tp_fail(e, TP_EINPUT, "%s: %u x %u pixels; allowed: at most %u pixels a side and %u million in all (scale it down)",
+			       name, pi.width, pi.height, TP_IMAGE_MAX_SIDE, TP_IMAGE_MAX_PIXELS >> 20);
+	}
+	struct tp_image *im = tp_calloc(1, sizeof *im);
+	size_t n = (size_t)pi.width * pi.height;
+	uint8_t *px = im ? tp_malloc(n * 4) : NULL;
+	if (px == NULL) {
+		free(im);
+		png_image_free(&pi);
+		return tp_fail(e, TP_EIO, "out of memory reading %s", name);
+	}
+	pi.format = PNG_FORMAT_RGBA;
+	if (!png_image_finish_read(&pi, NULL, px, 0, NULL) || PNG_IMAGE_FAILED(pi)) {
+		int rc = tp_fail(e, TP_EINPUT, "%s: not a readable PNG (%s); %s", name, pi.message, fix);
+		png_image_free(&pi);
+		free(px);
+		free(im);
+		return rc;
+	}
+	png_image_free(&pi);
+	snprintf(im->name, sizeof im->name, "%s", name);
+	im->w = (int)pi.width;
+	im->h = (int)pi.height;
+	im->rgba = px;
+	for (size_t i = 0; i < n && !im->alpha; i++)
+		im->alpha = px[4 * i + 3] != 255;
+	uint64_t h = 1469598103934665603ULL;
+	h = fnv(h, &im->w, sizeof im->w);
+	h = fnv(h, &im->h, sizeof im->h);
+	im->digest = fnv(h, px, n * 4);
+	*out = im;
+	return TP_OK;
+}
+
+int tp_png_read(const char *path, struct tp_image **out, tp_err *e)
+{
+	*out = NULL;
+	tp_inputs_note(path);
+	const char *why = NULL;
+	errno = 0;
+	FILE *f = tp_fopen_regular(path, &why);
+	if (f == NULL)
+		return tp_fail(e, TP_EINPUT, "%s: cannot open: %s", path,
+			       why ? why : strerror(errno ? errno : EINVAL));
+	long len = -1;
+	if (fseek(f, 0, SEEK_END) == 0)
+		len = ftell(f);
+	if (len < 0 || fseek(f, 0, SEEK_SET) != 0) {
+		fclose(f);
+		return tp_fail(e, TP_EIO, "%s: cannot read", path);
+	}
+	if ((unsigned long)len > TP_IMAGE_MAX_BYTES) {
+		fclose(f);
+		return tp_fail(e, TP_EINPUT, "%s: %ld bytes; allowed: at most %u MB", path, len,
+			       TP_IMAGE_MAX_BYTES >> 20);
+	}
+	unsigned char *buf = tp_malloc(len ? (size_t)len : 1);
+	if (buf == NULL) {
+		fclose(f);
+		return tp_fail(e, TP_EIO, "out of memory reading %s", path);
+	}
+	size_t got = fread(buf, 1, (size_t)len, f);
+	int err = ferror(f);
+	fclose(f);
+	int rc = err || got != (size_t)len ? tp_fail(e, TP_EIO, "%s: read error", path)
+					   : tp_png_read_mem(buf, got, path, out, e);
+	free(buf);
+	return rc;
+}
+
+void tp_image_free(struct tp_image *im)
+{
+	if (im == NULL)
+		return;
+	free(im->rgba);
+	free(im->cmyk[0]);
+	free(im->cmyk[1]);
+	free(im->rgb_flat);
+	free(im->argb);
+	free(im->mask);
+	free(im);
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+static struct tp_image *table[TP_IMAGES_MAX + 1];
+
+int tp_image_add(const char *path, int *id, tp_err *e)
+{
+	*id = 0;
+	int free_slot = 0;
+	for (int i = 1; i <= TP_IMAGES_MAX; i++) {
+		if (table[i] && strcmp(table[i]->name, path) == 0) {
+			table[i]->refs++;
+			*id = i;
+			tp_inputs_note(path);
+			return TP_OK;
+		}
+		if (!table[i] && !free_slot)
+			free_slot = i;
+	}
+	if (!free_slot)
+		return tp_fail(e, TP_EINPUT, "%s: more than %d PNG images in one build", path,
+			       TP_IMAGES_MAX);
+	struct tp_image *im;
+	int rc = tp_png_read(path, &im, e);
+	if (rc != TP_OK)
+		return rc;
+	im->refs = 1;
+	table[free_slot] = im;
+	*id = free_slot;
+	return TP_OK;
+}
+
+void tp_image_release(int id)
+{
+	if (id < 1 || id > TP_IMAGES_MAX || table[id] == NULL)
+		return;
+	if (--table[id]->refs == 0) {
+		tp_image_free(table[id]);
+		table[id] = NULL;
+	}
+}
+
+struct tp_image *tp_image_get(int id)
+{
+	return id >= 1 && id <= TP_IMAGES_MAX ? table[id] : NULL;
+}
+
+/* ---- conversions ------------------------------------------------------------ */
+
+/* a * b / 255, rounded. */
+static uint8_t mul(unsigned a, unsigned b)
+{
+	unsigned t = a * b + 128;
+	return (uint8_t)((t + (t >> 8)) >> 8);
+}
+
+/* The colours as RGB: straight, or flattened on white. */
+static uint8_t *rgb_of(const struct tp_image *im, int flat)
+{
+	size_t n = (size_t)im->w * im->h;
+	uint8_t *rgb = tp_malloc(n * 3);
+	if (rgb == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *p = im->rgba + 4 * i;
+		for (int k = 0; k < 3; k++)
+			rgb[3 * i + k] = flat ? (uint8_t)(mul(p[k], p[3]) + 255 - p[3]) : p[k];
+	}
+	return rgb;
+}
+
+const uint8_t *tp_image_rgb(struct tp_image *im)
+{
+	if (im->rgb_flat == NULL)
+		im->rgb_flat = rgb_of(im, 1);
+	return im->rgb_flat;
+}
+
+const uint8_t *tp_image_mask(struct tp_image *im)
+{
+	size_t n = (size_t)im->w * im->h;
+	if (im->mask == NULL && (im->mask = tp_malloc(n)) != NULL)
+		for (size_t i = 0; i < n; i++)
+			im->mask[i] = im->rgba[4 * i + 3];
+	return im->mask;
+}
+
+const uint8_t *tp_image_cmyk(struct tp_image *im, const char *profile, int flat, tp_err *e)
+{
+	flat = flat && im->alpha;   /* opaque: the same pixels either way */
+	const char *key = profile ? profile : "";
+	if (im->cmyk[flat] && strcmp(im->cmyk_profile[flat], key) == 0)
+		return im->cmyk[flat];
+	free(im->cmyk[flat]);
+	im->cmyk[flat] = NULL;
+	size_t n = (size_t)im->w * im->h;
+	uint8_t *rgb = rgb_of(im, flat);
+	uint8_t *cmyk = rgb ? tp_malloc(n * 4) : NULL;
+	if (cmyk == NULL) {
+		free(rgb);
+		tp_fail(e, TP_EIO, "out of memory separating %s", im->name);
+		return NULL;
+	}
+	int rc = tp_colour_separate8(rgb, cmyk, n, profile, e);
+	free(rgb);
+	if (rc != TP_OK) {
+		free(cmyk);
+		return NULL;
+	}
+	im->cmyk[flat] = cmyk;
+	snprintf(im->cmyk_profile[flat], sizeof im->cmyk_profile[flat], "%s", key);
+	return cmyk;
+}
+
+const uint32_t *tp_image_argb(struct tp_image *im)
+{
+	size_t n = (size_t)im->w * im->h;
+	if (im->argb == NULL && (im->argb = tp_malloc(n * 4)) != NULL)
+		for (size_t i = 0; i < n; i++) {
+			const uint8_t *p = im->rgba + 4 * i;
+			im->argb[i] = (uint32_t)p[3] << 24 | (uint32_t)mul(p[0], p[3]) << 16 |
+				      (uint32_t)mul(p[1], p[3]) << 8 | mul(p[2], p[3]);
+		}
+	return im->argb;
+}

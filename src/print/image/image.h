@@ -1,0 +1,68 @@
+#ifndef TP_IMAGE_H
+#define TP_IMAGE_H
+
+/* Raster art (a designer's PNG in an art pack): decoded once per build
+ * into 8-bit sRGB with straight alpha, and kept in a table that every
+ * scene names an image from by number (tp_shape.image), so a picture
+ * placed on a thousand tiles is one copy in memory and one image object
+ * in a PDF.  The table is filled while the config is read, before any
+ * worker forks, and is read-only while sheets are drawn; the conversions
+ * below are made on first use in the process that needs them. */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/status.h"
+
+/* Bounds: larger input is refused, not truncated. */
+#define TP_IMAGE_MAX_BYTES (64u << 20)
+#define TP_IMAGE_MAX_PIXELS (40u << 20)
+#define TP_IMAGE_MAX_SIDE 30000
+#define TP_IMAGES_MAX 255
+
+struct tp_image {
+	char name[512];      /* the file, for messages */
+	int w, h;            /* pixels */
+	int alpha;           /* some pixel is not opaque */
+	uint8_t *rgba;       /* w * h * 4, sRGB, straight alpha */
+	uint64_t digest;     /* of w, h and the pixels (scene digests) */
+	int refs;
+	/* Made on first use (tp_image_cmyk, tp_image_rgb, tp_image_argb). */
+	uint8_t *cmyk[2];    /* [flat]: CMYK of the colours, or of the
+			      * colours flattened on white */
+	char cmyk_profile[2][512];
+	uint8_t *rgb_flat;   /* RGB flattened on white */
+	uint32_t *argb;      /* premultiplied, Cairo's ARGB32 */
+	uint8_t *mask;       /* the alpha channel alone */
+};
+
+/* Decodes a PNG (any colour type and depth, interlaced or not, tRNS
+ * alpha) from memory into *out (owned: tp_image_free).  name is what
+ * messages call it.  TP_OK; TP_EINPUT naming the file and what is wrong;
+ * TP_EIO when out of memory. */
+int tp_png_read_mem(const void *buf, size_t len, const char *name, struct tp_image **out,
+		    tp_err *e);
+/* The same from a file (noted as an input of the build). */
+int tp_png_read(const char *path, struct tp_image **out, tp_err *e);
+void tp_image_free(struct tp_image *im);
+
+/* The table.  tp_image_add reads path once (a second add of the same
+ * path shares it): *id 1..TP_IMAGES_MAX.  tp_image_release drops one
+ * reference.  tp_image_get: the image of id, or NULL. */
+int tp_image_add(const char *path, int *id, tp_err *e);
+void tp_image_release(int id);
+struct tp_image *tp_image_get(int id);
+
+/* CMYK (4 bytes a pixel) of im through profile (a CMYK ICC file; NULL or
+ * "": the system's, see colour.h), relative colorimetric with black-point
+ * compensation; flat: the colours flattened on white paper first (for a
+ * file without transparency).  NULL with e filled on failure. */
+const uint8_t *tp_image_cmyk(struct tp_image *im, const char *profile, int flat, tp_err *e);
+/* RGB (3 bytes a pixel) flattened on white; NULL when out of memory. */
+const uint8_t *tp_image_rgb(struct tp_image *im);
+/* The alpha channel (1 byte a pixel); NULL when out of memory. */
+const uint8_t *tp_image_mask(struct tp_image *im);
+/* Premultiplied ARGB32 in native order (Cairo's); NULL when out of memory. */
+const uint32_t *tp_image_argb(struct tp_image *im);
+
+#endif
