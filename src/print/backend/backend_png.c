@@ -1,5 +1,6 @@
 #include "print/backend/backend.h"
 #include "print/backend/png_stream.h"
+#include "print/image/image.h"
 #include "print/scene/walk.h"
 
 #include <cairo.h>
@@ -210,6 +211,9 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	/* Empty text (no outline) leaves no pixels. */
 	if (d->s->kind == TP_SHAPE_TEXT && d->n == 0)
 		return 0;
+	/* Made here, before the bands are drawn on several threads. */
+	if (d->s->kind == TP_SHAPE_IMAGE && tp_image_argb(d->image) == NULL)
+		return tp_fail(j->e, TP_EIO, "png: out of memory");
 	struct item *it = &j->items[j->n++];
 	memset(it, 0, sizeof *it);
 	it->i = d->index;
@@ -229,7 +233,7 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	return 0;
 }
 
-static const struct tp_sink png_sink = { .rect = add_item, .path = add_item };
+static const struct tp_sink png_sink = { .rect = add_item, .path = add_item, .image = add_item };
 
 static int collect(struct job *j, const struct tp_doc_info *info, tp_err *e)
 {
@@ -274,12 +278,41 @@ static void box(cairo_t *cr, double x0, double y0, double x1, double y1)
 	cairo_close_path(cr);
 }
 
+/* An image: its pixels mapped onto the parallelogram of its corners,
+ * filtered (bilinear), over what is there. */
+static void draw_image(const struct job *j, cairo_t *cr, const struct tp_shape *s,
+		       double ox, double oy)
+{
+	struct tp_image *im = tp_image_get(s->image);
+	const struct tp_pt *c = j->sc->pts + s->first;
+	cairo_surface_t *src = cairo_image_surface_create_for_data(
+		(unsigned char *)(void *)im->argb, CAIRO_FORMAT_ARGB32, im->w, im->h, im->w * 4);
+	double x0 = dev_x(j, c[0].x) - ox, y0 = dev_y(j, c[0].y) - oy;
+	cairo_matrix_t m;
+	cairo_matrix_init(&m, (dev_x(j, c[1].x) - ox - x0) / im->w, (dev_y(j, c[1].y) - oy - y0) / im->w,
+			  (dev_x(j, c[3].x) - ox - x0) / im->h, (dev_y(j, c[3].y) - oy - y0) / im->h,
+			  x0, y0);
+	cairo_save(cr);
+	cairo_transform(cr, &m);
+	cairo_set_source_surface(cr, src, 0, 0);
+	cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+	cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+	cairo_rectangle(cr, 0, 0, im->w, im->h);
+	cairo_fill(cr);
+	cairo_restore(cr);
+	cairo_surface_destroy(src);
+}
+
 /* Draws the item with Cairo: in its colour, or (coverage) as its coverage
  * alone, opaque black on an A8 surface. */
 static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 		 double ox, double oy, int coverage)
 {
 	const struct tp_shape *s = &j->sc->shapes[it->i];
+	if (s->kind == TP_SHAPE_IMAGE) {
+		draw_image(j, cr, s, ox, oy);
+		return;
+	}
 	const double *rgb = tp_scene_ink(j->sc, s->ink)->rgb;
 	/* Quantised first so flat fills come out exactly as rgb*255 rounded. */
 	double c[3];
@@ -411,7 +444,7 @@ static int draw_on(const struct job *j, unsigned char *band, const struct item *
 	 * empty: scanning its whole box would cost more. */
 	const struct tp_shape *s = &j->sc->shapes[it->i];
 	double area = (x1 - x0) * (fmin(it->y1, y0 + rows) - fmax(it->y0, y0));
-	int cov = tp_scene_ink(j->sc, s->ink)->overprint &&
+	int cov = s->kind != TP_SHAPE_IMAGE && tp_scene_ink(j->sc, s->ink)->overprint &&
 		  (s->paint == TP_STROKE || area <= SMALL_FILL_PX);
 	size_t mstride = (size_t)cairo_format_stride_for_width(CAIRO_FORMAT_A8, x1 - x0);
 	if (cov && sc->cap < mstride * (size_t)rows) {
