@@ -248,3 +248,37 @@ const uint32_t *tp_image_argb(struct tp_image *im)
 		}
 	return im->argb;
 }
+
+int tp_image_png(const struct tp_image *im, unsigned char **buf, size_t *len)
+{
+	*buf = NULL;
+	*len = 0;
+	size_t n = (size_t)im->w * im->h;
+	uint8_t *rgb = im->alpha ? NULL : tp_malloc(n * 3);
+	if (!im->alpha && rgb == NULL)
+		return -1;
+	for (size_t i = 0; rgb && i < n; i++)
+		memcpy(rgb + 3 * i, im->rgba + 4 * i, 3);
+	png_image pi;
+	memset(&pi, 0, sizeof pi);
+	pi.version = PNG_IMAGE_VERSION;
+	pi.width = (png_uint_32)im->w;
+	pi.height = (png_uint_32)im->h;
+	pi.format = im->alpha ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
+	const void *px = im->alpha ? (const void *)im->rgba : rgb;
+	png_alloc_size_t size = 0;
+	int rc = -1;
+	if (png_image_write_get_memory_size(pi, size, 0, px, 0, NULL) &&
+	    (*buf = tp_malloc(size)) != NULL &&
+	    png_image_write_to_memory(&pi, *buf, &size, 0, px, 0, NULL)) {
+		*len = size;
+		rc = 0;
+	}
+	png_image_free(&pi);
+	free(rgb);
+	if (rc != 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return rc;
+}

@@ -62,6 +62,10 @@ const uint8_t *tp_image_cmyk(struct tp_image *im, const char *profile, int flat,
 const uint8_t *tp_image_rgb(struct tp_image *im);
 /* The alpha channel (1 byte a pixel); NULL when out of memory. */
 const uint8_t *tp_image_mask(struct tp_image *im);
+/* The image as a PNG file again (8-bit RGBA, or RGB when opaque) in
+ * *buf (owned by the caller), for a file that embeds it (SVG).  0, or -1
+ * when out of memory. */
+int tp_image_png(const struct tp_image *im, unsigned char **buf, size_t *len);
 /* Premultiplied ARGB32 in native order (Cairo's); NULL when out of memory. */
 const uint32_t *tp_image_argb(struct tp_image *im);
 
