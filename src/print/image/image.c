@@ -282,3 +282,33 @@ int tp_image_png(const struct tp_image *im, unsigned char **buf, size_t *len)
 	}
 	return rc;
 }
+
+int tp_image_tac(struct tp_image *im, const char *profile, double limit, double *max,
+		 double *over, tp_err *e)
+{
+	const char *key = profile ? profile : "";
+	int fresh = im->cmyk[0] && strcmp(im->cmyk_profile[0], key) == 0;
+	if (!(im->tac_done && fresh && im->tac_limit == limit)) {
+		const uint8_t *cmyk = tp_image_cmyk(im, profile, 0, e);
+		if (cmyk == NULL)
+			return e->code;
+		size_t n = (size_t)im->w * im->h, printed = 0, above = 0;
+		unsigned most = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (im->rgba[4 * i + 3] == 0)
+				continue;
+			const uint8_t *q = cmyk + 4 * i;
+			unsigned t = (unsigned)q[0] + q[1] + q[2] + q[3];
+			printed++;
+			most = t > most ? t : most;
+			above += t * 100.0 / 255 > limit + 1e-9;
+		}
+		im->tac_max = most * 100.0 / 255;
+		im->tac_over = printed ? (double)above / (double)printed : 0;
+		im->tac_limit = limit;
+		im->tac_done = 1;
+	}
+	*max = im->tac_max;
+	*over = im->tac_over;
+	return TP_OK;
+}

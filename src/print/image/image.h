@@ -34,6 +34,8 @@ struct tp_image {
 	uint8_t *rgb_flat;   /* RGB flattened on white */
 	uint32_t *argb;      /* premultiplied, Cairo's ARGB32 */
 	uint8_t *mask;       /* the alpha channel alone */
+	double tac_max, tac_over, tac_limit;  /* tp_image_tac's, for tac_limit */
+	int tac_done;
 };
 
 /* Decodes a PNG (any colour type and depth, interlaced or not, tRNS
@@ -58,6 +60,11 @@ struct tp_image *tp_image_get(int id);
  * compensation; flat: the colours flattened on white paper first (for a
  * file without transparency).  NULL with e filled on failure. */
 const uint8_t *tp_image_cmyk(struct tp_image *im, const char *profile, int flat, tp_err *e);
+/* The total ink of im's printed pixels (alpha above 0) in CMYK through
+ * profile: *max its highest, *over the share of them (0..1) above limit
+ * (%).  TP_OK or a failure of tp_image_cmyk. */
+int tp_image_tac(struct tp_image *im, const char *profile, double limit, double *max,
+		 double *over, tp_err *e);
 /* RGB (3 bytes a pixel) flattened on white; NULL when out of memory. */
 const uint8_t *tp_image_rgb(struct tp_image *im);
 /* The alpha channel (1 byte a pixel); NULL when out of memory. */
