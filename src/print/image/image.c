@@ -23,6 +23,39 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
+/* libpng's reports: the first error's text, then back to setjmp. */
+struct rd {
+	const unsigned char *buf;
+	size_t len, at;
+	char msg[160];
+};
+
+static void PNGCBAPI on_error(png_structp p, png_const_charp msg)
+{
+	struct rd *r = png_get_error_ptr(p);
+	snprintf(r->msg, sizeof r->msg, "%s", msg);
+	png_longjmp(p, 1);
+}
+
+static void PNGCBAPI on_warning(png_structp p, png_const_charp msg)
+{
+	(void)p;
+	(void)msg;
+}
+
+static void PNGCBAPI from_mem(png_structp p, png_bytep out, png_size_t n)
+{
+	struct rd *r = png_get_io_ptr(p);
+	if (n > r->len - r->at)
+		png_error(p, "the file ends early");
+	memcpy(out, r->buf + r->at, n);
+	r->at += n;
+}
+
+/* libpng's full reader (its simplified one gets interlaced 16-bit images
+ * wrong in 1.6.39): every colour type to 8-bit RGBA, 16-bit samples
+ * scaled (sRGB-coded, as painting programs write them), tRNS as alpha,
+ * Adam7 passes merged. */
 int tp_png_read_mem(const void *buf, size_t len, const char *name, struct tp_image **out,
 		    tp_err *e)
 {
@@ -30,48 +63,80 @@ int tp_png_read_mem(const void *buf, size_t len, const char *name, struct tp_ima
 	static const char fix[] = "save it again as PNG (Inkscape: File > Export PNG Image; GIMP: File > Export As)";
 	if (len < 8 || png_sig_cmp((png_const_bytep)buf, 0, 8) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: not a PNG file (no PNG signature); %s", name, fix);
-	png_image pi;
-	memset(&pi, 0, sizeof pi);
-	pi.version = PNG_IMAGE_VERSION;
-	if (!png_image_begin_read_from_memory(&pi, buf, len)) {
-		int rc = tp_fail(e, TP_EINPUT, "%s: not a readable PNG (%s); %s", name, pi.message, fix);
-		png_image_free(&pi);
-		return rc;
-	}
-	if (pi.width == 0 || pi.height == 0 || pi.width > TP_IMAGE_MAX_SIDE ||
-	    pi.height > TP_IMAGE_MAX_SIDE || (size_t)pi.width * pi.height > TP_IMAGE_MAX_PIXELS) {
-		png_image_free(&pi);
-		return tp_fail(e, TP_EINPUT, "%s: %u x %u pixels; allowed: at most %u pixels a side and %u million in all (scale it down)",
-			       name, pi.width, pi.height, TP_IMAGE_MAX_SIDE, TP_IMAGE_MAX_PIXELS >> 20);
-	}
-	struct tp_image *im = tp_calloc(1, sizeof *im);
-	size_t n = (size_t)pi.width * pi.height;
-	uint8_t *px = im ? tp_malloc(n * 4) : NULL;
-	if (px == NULL) {
-		free(im);
-		png_image_free(&pi);
+	struct rd r = { .buf = buf, .len = len };
+	png_structp p = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r, on_error, on_warning);
+	png_infop info = p ? png_create_info_struct(p) : NULL;
+	if (info == NULL) {
+		png_destroy_read_struct(&p, NULL, NULL);
 		return tp_fail(e, TP_EIO, "out of memory reading %s", name);
 	}
-	pi.format = PNG_FORMAT_RGBA;
-	if (!png_image_finish_read(&pi, NULL, px, 0, NULL) || PNG_IMAGE_FAILED(pi)) {
-		int rc = tp_fail(e, TP_EINPUT, "%s: not a readable PNG (%s); %s", name, pi.message, fix);
-		png_image_free(&pi);
-		free(px);
+	struct tp_image *volatile im = NULL;
+	png_bytep *volatile rows = NULL;
+	volatile int too_big = 0;
+	if (setjmp(png_jmpbuf(p))) {
+		png_destroy_read_struct(&p, &info, NULL);
+		free(rows);
+		if (im)
+			free(im->rgba);
 		free(im);
-		return rc;
+		if (too_big)
+			return tp_fail(e, TP_EINPUT, "%s: %s; allowed: at most %u pixels a side and %u million in all (scale it down)",
+				       name, r.msg, TP_IMAGE_MAX_SIDE, TP_IMAGE_MAX_PIXELS >> 20);
+		if (strcmp(r.msg, "out of memory") == 0)
+			return tp_fail(e, TP_EIO, "out of memory reading %s", name);
+		return tp_fail(e, TP_EINPUT, "%s: not a readable PNG (%s); %s", name, r.msg, fix);
 	}
-	png_image_free(&pi);
-	snprintf(im->name, sizeof im->name, "%s", name);
-	im->w = (int)pi.width;
-	im->h = (int)pi.height;
-	im->rgba = px;
-	for (size_t i = 0; i < n && !im->alpha; i++)
-		im->alpha = px[4 * i + 3] != 255;
-	uint64_t h = 1469598103934665603ULL;
-	h = fnv(h, &im->w, sizeof im->w);
-	h = fnv(h, &im->h, sizeof im->h);
-	im->digest = fnv(h, px, n * 4);
-	*out = im;
+	png_set_user_limits(p, TP_IMAGE_MAX_SIDE, TP_IMAGE_MAX_SIDE);
+	png_set_read_fn(p, &r, from_mem);
+	png_read_info(p, info);
+	png_uint_32 w = png_get_image_width(p, info), h = png_get_image_height(p, info);
+	if ((size_t)w * h > TP_IMAGE_MAX_PIXELS) {
+		too_big = 1;
+		snprintf(r.msg, sizeof r.msg, "%u x %u pixels", (unsigned)w, (unsigned)h);
+		png_longjmp(p, 1);
+	}
+	int ct = png_get_color_type(p, info);
+	png_set_scale_16(p);
+	png_set_packing(p);
+	if (ct == PNG_COLOR_TYPE_PALETTE)
+		png_set_palette_to_rgb(p);
+	if (ct == PNG_COLOR_TYPE_GRAY && png_get_bit_depth(p, info) < 8)
+		png_set_expand_gray_1_2_4_to_8(p);
+	if (png_get_valid(p, info, PNG_INFO_tRNS))
+		png_set_tRNS_to_alpha(p);
+	if (ct == PNG_COLOR_TYPE_GRAY || ct == PNG_COLOR_TYPE_GRAY_ALPHA)
+		png_set_gray_to_rgb(p);
+	png_set_filler(p, 0xff, PNG_FILLER_AFTER);
+	png_set_interlace_handling(p);
+	png_read_update_info(p, info);
+	if (png_get_rowbytes(p, info) != (size_t)w * 4) {
+		snprintf(r.msg, sizeof r.msg, "an unexpected pixel layout");
+		png_longjmp(p, 1);
+	}
+	im = tp_calloc(1, sizeof *im);
+	rows = tp_malloc(h * sizeof *rows);
+	if (im == NULL || rows == NULL || (im->rgba = tp_malloc((size_t)w * h * 4)) == NULL) {
+		snprintf(r.msg, sizeof r.msg, "out of memory");
+		png_longjmp(p, 1);
+	}
+	for (png_uint_32 y = 0; y < h; y++)
+		rows[y] = im->rgba + (size_t)y * w * 4;
+	png_read_image(p, rows);
+	png_read_end(p, NULL);
+	png_destroy_read_struct(&p, &info, NULL);
+	free(rows);
+	struct tp_image *ok = im;
+	snprintf(ok->name, sizeof ok->name, "%s", name);
+	ok->w = (int)w;
+	ok->h = (int)h;
+	size_t n = (size_t)w * h;
+	for (size_t i = 0; i < n && !ok->alpha; i++)
+		ok->alpha = ok->rgba[4 * i + 3] != 255;
+	uint64_t hh = 1469598103934665603ULL;
+	hh = fnv(hh, &ok->w, sizeof ok->w);
+	hh = fnv(hh, &ok->h, sizeof ok->h);
+	ok->digest = fnv(hh, ok->rgba, n * 4);
+	*out = ok;
 	return TP_OK;
 }
 
