@@ -2,7 +2,7 @@
  * scene into another (crop, mirror, panel, proof thumbnail): each keeps
  * the kind, the image and its corners moved as the layout moves points;
  * the walk gives them to a sink that draws images and to no other; a PDF
- * of two placements holds one image object. */
+ * of two placements holds one image object and its one mask. */
 
 #include "testutil.h"
 
@@ -171,14 +171,18 @@ static void test_walk_and_pdf(void **state)
 		assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
 		buf[n] = '\0';
 		fclose(f);
-		int images = 0, cmyk = 0, smask = 0;
+		int images = 0, cmyk = 0, smask = 0, stencil = 0;
 		for (long i = 0; i + 16 < n; i++) {
 			images += memcmp(buf + i, "/Subtype /Image", 15) == 0;
 			cmyk += memcmp(buf + i, "/DeviceCMYK", 11) == 0;
 			smask += memcmp(buf + i, "/SMask", 6) == 0;
+			stencil += memcmp(buf + i, "/ImageMask true", 15) == 0;
 		}
-		assert_int_equal(images, x4 ? 2 : 1);   /* the picture, and its mask */
+		/* the picture, and its mask: soft (X-4), or a stencil of its
+		 * pixels of alpha 0 (X-1a, which has no transparency) */
+		assert_int_equal(images, 2);
 		assert_int_equal(smask, x4);
+		assert_int_equal(stencil, !x4);
 		assert_true(cmyk >= 1);
 		for (long i = 0; i + 9 < n; i++)
 			assert_false(memcmp(buf + i, "DeviceRGB", 9) == 0);

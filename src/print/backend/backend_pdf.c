@@ -402,6 +402,20 @@ static HPDF_Image image_object(struct page *p, int id, struct tp_image *im)
 			return NULL;
 		img = HPDF_LoadRawImageFromMem(d->pdf, cmyk, (HPDF_UINT)im->w, (HPDF_UINT)im->h,
 					       HPDF_CS_DEVICE_CMYK, 8);
+		/* PDF/X-1a: the pixels of alpha 0 are left unprinted by an
+		 * explicit (1-bit) mask, which is no transparency: what lies
+		 * under a logo's empty corners shows, as on the proofs. */
+		int none = 1;
+		const uint8_t *holes = img && !soft && im->alpha ? tp_image_holes(im, &none) : NULL;
+		if (img && !soft && !none) {
+			mask = holes ? HPDF_Image_LoadRaw1BitImageFromMem(d->pdf, holes, (HPDF_UINT)im->w,
+									  (HPDF_UINT)im->h,
+									  (HPDF_UINT)(im->w + 7) / 8,
+									  HPDF_TRUE, HPDF_TRUE)
+				     : NULL;
+			if (mask == NULL || HPDF_Image_SetMaskImage(img, mask) != HPDF_OK)
+				return NULL;
+		}
 		if (img && soft) {
 			const uint8_t *a = tp_image_mask(im);
 			mask = a ? HPDF_LoadRawImageFromMem(d->pdf, a, (HPDF_UINT)im->w,

@@ -186,6 +186,7 @@ void tp_image_free(struct tp_image *im)
 	free(im->rgb_flat);
 	free(im->argb);
 	free(im->mask);
+	free(im->holes);
 	free(im);
 }
 
@@ -376,4 +377,22 @@ int tp_image_tac(struct tp_image *im, const char *profile, double limit, double 
 	*max = im->tac_max;
 	*over = im->tac_over;
 	return TP_OK;
+}
+
+const uint8_t *tp_image_holes(struct tp_image *im, int *none)
+{
+	size_t n = (size_t)im->w * im->h, any = 0;
+	for (size_t i = 0; i < n && !any; i++)
+		any = im->rgba[4 * i + 3] == 0;
+	*none = !any;
+	if (!any || im->holes)
+		return im->holes;
+	size_t row = ((size_t)im->w + 7) / 8;
+	if ((im->holes = tp_calloc(row * (size_t)im->h, 1)) == NULL)
+		return NULL;
+	for (int y = 0; y < im->h; y++)
+		for (int x = 0; x < im->w; x++)
+			if (im->rgba[4 * ((size_t)y * im->w + x) + 3] == 0)
+				im->holes[(size_t)y * row + (size_t)x / 8] |= (uint8_t)(0x80 >> (x % 8));
+	return im->holes;
 }

@@ -34,6 +34,7 @@ struct tp_image {
 	uint8_t *rgb_flat;   /* RGB flattened on white */
 	uint32_t *argb;      /* premultiplied, Cairo's ARGB32 */
 	uint8_t *mask;       /* the alpha channel alone */
+	uint8_t *holes;      /* tp_image_holes */
 	double tac_max, tac_over, tac_limit;  /* tp_image_tac's, for tac_limit */
 	int tac_done;
 };
@@ -67,6 +68,10 @@ int tp_image_tac(struct tp_image *im, const char *profile, double limit, double 
 		 double *over, tp_err *e);
 /* RGB (3 bytes a pixel) flattened on white; NULL when out of memory. */
 const uint8_t *tp_image_rgb(struct tp_image *im);
+/* The pixels of alpha 0 as a 1-bit mask, rows of (w + 7) / 8 bytes, most
+ * significant bit first, 1 where the picture is not printed; NULL when
+ * every pixel has some alpha or when out of memory (*none says which). */
+const uint8_t *tp_image_holes(struct tp_image *im, int *none);
 /* The alpha channel (1 byte a pixel); NULL when out of memory. */
 const uint8_t *tp_image_mask(struct tp_image *im);
 /* The image as a PNG file again (8-bit RGBA, or RGB when opaque) in
