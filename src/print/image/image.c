@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <png.h>
 
@@ -194,12 +195,27 @@ void tp_image_free(struct tp_image *im)
 
 static struct tp_image *table[TP_IMAGES_MAX + 1];
 
+/* What tells a changed file (size, mtime, inode), or all 0. */
+static void stamp_of(const char *path, long long st[3])
+{
+	struct stat sb;
+	st[0] = st[1] = st[2] = 0;
+	if (stat(path, &sb) == 0) {
+		st[0] = (long long)sb.st_size;
+		st[1] = (long long)sb.st_mtim.tv_sec * 1000000000LL + sb.st_mtim.tv_nsec;
+		st[2] = (long long)sb.st_ino;
+	}
+}
+
 int tp_image_add(const char *path, int *id, tp_err *e)
 {
 	*id = 0;
 	int free_slot = 0;
+	long long st[3];
+	stamp_of(path, st);
 	for (int i = 1; i <= TP_IMAGES_MAX; i++) {
-		if (table[i] && strcmp(table[i]->name, path) == 0) {
+		if (table[i] && strcmp(table[i]->name, path) == 0 &&
+		    memcmp(table[i]->stamp, st, sizeof st) == 0) {
 			table[i]->refs++;
 			*id = i;
 			tp_inputs_note(path);
@@ -216,6 +232,7 @@ int tp_image_add(const char *path, int *id, tp_err *e)
 	if (rc != TP_OK)
 		return rc;
 	im->refs = 1;
+	memcpy(im->stamp, st, sizeof st);
 	table[free_slot] = im;
 	*id = free_slot;
 	return TP_OK;

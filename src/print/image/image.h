@@ -27,6 +27,8 @@ struct tp_image {
 	uint8_t *rgba;       /* w * h * 4, sRGB, straight alpha */
 	uint64_t digest;     /* of w, h and the pixels (scene digests) */
 	int refs;
+	long long stamp[3];  /* the file's size, mtime (ns) and inode: a
+			      * changed file is read again (watch) */
 	/* Made on first use (tp_image_cmyk, tp_image_rgb, tp_image_argb). */
 	uint8_t *cmyk[2];    /* [flat]: CMYK of the colours, or of the
 			      * colours flattened on white */
@@ -50,7 +52,7 @@ int tp_png_read(const char *path, struct tp_image **out, tp_err *e);
 void tp_image_free(struct tp_image *im);
 
 /* The table.  tp_image_add reads path once (a second add of the same
- * path shares it): *id 1..TP_IMAGES_MAX.  tp_image_release drops one
+ * path, unchanged since, shares it): *id 1..TP_IMAGES_MAX.  tp_image_release drops one
  * reference.  tp_image_get: the image of id, or NULL. */
 int tp_image_add(const char *path, int *id, tp_err *e);
 void tp_image_release(int id);
