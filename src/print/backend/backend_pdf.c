@@ -15,7 +15,8 @@
  * With print.pdfx = x4 (tp_doc_info.pdfx4): PDF/X-4 (ISO 15930-7) the same
  * way, but %PDF-1.6, /GTS_PDFXVersion (PDF/X-4) and the XMP metadata
  * stream X-4 requires.  This file draws the pages; the document parts
- * (Info, /ID, output intent, XMP) are built in pdf_docinfo.c.  Nothing uses transparency either way. */
+ * (Info, /ID, output intent, XMP) are built in pdf_docinfo.c.  Nothing uses transparency
+ * but a PNG picture's soft mask under PDF/X-4 (see images below). */
 
 #include "print/backend/backend.h"
 
@@ -381,33 +382,37 @@ static int draw_shape(void *ctx, const struct tp_walk_shape *d)
  * output profile (the colours of the designer's other art go the same
  * way); under PDF/X-4 its alpha is a soft mask, under PDF/X-1a, which
  * has no transparency, it is flattened on the paper's white first.  An
- * office printer's file (rgb) has it in RGB, flattened. */
+ * office printer's file (rgb) has it in RGB, flattened the same way. */
 
 static HPDF_Image image_object(struct page *p, int id, struct tp_image *im)
 {
 	struct doc *d = p->d;
 	if (d->img[id])
 		return d->img[id];
-	HPDF_Image img, mask = NULL;
-	if (d->rgb) {
-		const uint8_t *rgb = tp_image_rgb(im);
-		if (rgb == NULL)
+	int soft = !d->rgb && d->pdfx4 && im->alpha;
+	const uint8_t *px = d->rgb ? tp_image_rgb(im) : tp_image_cmyk(im, d->profile, !soft, d->e);
+	if (px == NULL)
+		return NULL;
+	HPDF_Image img = HPDF_LoadRawImageFromMem(d->pdf, px, (HPDF_UINT)im->w, (HPDF_UINT)im->h,
+						  d->rgb ? HPDF_CS_DEVICE_RGB : HPDF_CS_DEVICE_CMYK, 8);
+	if (img == NULL)
+		return NULL;
+	HPDF_Image mask = NULL;
+	if (soft) {
+		const uint8_t *a = tp_image_mask(im);
+		mask = a ? HPDF_LoadRawImageFromMem(d->pdf, a, (HPDF_UINT)im->w, (HPDF_UINT)im->h,
+						    HPDF_CS_DEVICE_GRAY, 8)
+			 : NULL;
+		if (mask == NULL || HPDF_Image_AddSMask(img, mask) != HPDF_OK)
 			return NULL;
-		img = HPDF_LoadRawImageFromMem(d->pdf, rgb, (HPDF_UINT)im->w, (HPDF_UINT)im->h,
-					       HPDF_CS_DEVICE_RGB, 8);
-	} else {
-		int soft = d->pdfx4 && im->alpha;
-		const uint8_t *cmyk = tp_image_cmyk(im, d->profile, !soft, d->e);
-		if (cmyk == NULL)
-			return NULL;
-		img = HPDF_LoadRawImageFromMem(d->pdf, cmyk, (HPDF_UINT)im->w, (HPDF_UINT)im->h,
-					       HPDF_CS_DEVICE_CMYK, 8);
-		/* PDF/X-1a: the pixels of alpha 0 are left unprinted by an
-		 * explicit (1-bit) mask, which is no transparency: what lies
-		 * under a logo's empty corners shows, as on the proofs. */
-		int none = 1;
-		const uint8_t *holes = img && !soft && im->alpha ? tp_image_holes(im, &none) : NULL;
-		if (img && !soft && !none) {
+	} else if (im->alpha) {
+		/* Flattened (PDF/X-1a, the office printer's file): the pixels
+		 * of alpha 0 are left unprinted by an explicit (1-bit) mask,
+		 * which is no transparency, so what lies under a logo's empty
+		 * corners shows, as on the proofs. */
+		int none;
+		const uint8_t *holes = tp_image_holes(im, &none);
+		if (!none) {
 			mask = holes ? HPDF_Image_LoadRaw1BitImageFromMem(d->pdf, holes, (HPDF_UINT)im->w,
 									  (HPDF_UINT)im->h,
 									  (HPDF_UINT)(im->w + 7) / 8,
@@ -416,17 +421,7 @@ static HPDF_Image image_object(struct page *p, int id, struct tp_image *im)
 			if (mask == NULL || HPDF_Image_SetMaskImage(img, mask) != HPDF_OK)
 				return NULL;
 		}
-		if (img && soft) {
-			const uint8_t *a = tp_image_mask(im);
-			mask = a ? HPDF_LoadRawImageFromMem(d->pdf, a, (HPDF_UINT)im->w,
-							    (HPDF_UINT)im->h, HPDF_CS_DEVICE_GRAY, 8)
-				 : NULL;
-			if (mask == NULL || HPDF_Image_AddSMask(img, mask) != HPDF_OK)
-				return NULL;
-		}
 	}
-	if (img == NULL)
-		return NULL;
 	d->img[id] = img;
 	d->keep[d->n_keep++] = img;
 	if (mask)
