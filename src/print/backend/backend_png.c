@@ -53,6 +53,7 @@ struct item {
 	int box[4][4];         /* x0, y0, x1, y1 in absolute device px */
 	uint32_t rgb;          /* the boxes' colour, 0xRRGGBB */
 	int multiply;          /* overprinting ink */
+	int level;             /* a picture: the halving it is drawn from */
 };
 
 struct job {
@@ -211,12 +212,23 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	/* Empty text (no outline) leaves no pixels. */
 	if (d->s->kind == TP_SHAPE_TEXT && d->n == 0)
 		return 0;
-	/* Made here, before the bands are drawn on several threads. */
-	if (d->s->kind == TP_SHAPE_IMAGE && tp_image_argb(d->image) == NULL)
-		return tp_fail(j->e, TP_EIO, "png: out of memory");
+
 	struct item *it = &j->items[j->n++];
 	memset(it, 0, sizeof *it);
 	it->i = d->index;
+	if (d->s->kind == TP_SHAPE_IMAGE) {
+		/* The halving that leaves at most 2 of its pixels to a device
+		 * pixel, made here, before the bands are drawn on several
+		 * threads. */
+		const struct tp_pt *c = d->pts;
+		double dw = hypot(c[1].x - c[0].x, c[1].y - c[0].y) * j->s;
+		double dh = hypot(c[3].x - c[0].x, c[3].y - c[0].y) * j->s;
+		double r = fmin(d->image->w / fmax(dw, 1e-9), d->image->h / fmax(dh, 1e-9));
+		int lw, lh;
+		it->level = r >= 2 ? (int)fmin(floor(log2(r)), TP_IMAGE_LEVELS) : 0;
+		if (tp_image_argb_level(d->image, it->level, &lw, &lh) == NULL)
+			return tp_fail(j->e, TP_EIO, "png: out of memory");
+	}
 	/* Text as the same outlines the PDF carries: identical in both, and
 	 * independent of what Cairo's font caches hold from earlier sheets,
 	 * so every run gives the same bytes.  The walk's outline lives for
@@ -280,24 +292,27 @@ static void box(cairo_t *cr, double x0, double y0, double x1, double y1)
 
 /* An image: its pixels mapped onto the parallelogram of its corners,
  * filtered (bilinear), over what is there. */
-static void draw_image(const struct job *j, cairo_t *cr, const struct tp_shape *s,
+static void draw_image(const struct job *j, cairo_t *cr, const struct item *it,
 		       double ox, double oy)
 {
+	const struct tp_shape *s = &j->sc->shapes[it->i];
 	struct tp_image *im = tp_image_get(s->image);
 	const struct tp_pt *c = j->sc->pts + s->first;
+	int w, h;   /* made by add_item: only read here */
+	const uint32_t *px = tp_image_argb_level(im, it->level, &w, &h);
 	cairo_surface_t *src = cairo_image_surface_create_for_data(
-		(unsigned char *)(void *)im->argb, CAIRO_FORMAT_ARGB32, im->w, im->h, im->w * 4);
+		(unsigned char *)(void *)px, CAIRO_FORMAT_ARGB32, w, h, w * 4);
 	double x0 = dev_x(j, c[0].x) - ox, y0 = dev_y(j, c[0].y) - oy;
 	cairo_matrix_t m;
-	cairo_matrix_init(&m, (dev_x(j, c[1].x) - ox - x0) / im->w, (dev_y(j, c[1].y) - oy - y0) / im->w,
-			  (dev_x(j, c[3].x) - ox - x0) / im->h, (dev_y(j, c[3].y) - oy - y0) / im->h,
+	cairo_matrix_init(&m, (dev_x(j, c[1].x) - ox - x0) / w, (dev_y(j, c[1].y) - oy - y0) / w,
+			  (dev_x(j, c[3].x) - ox - x0) / h, (dev_y(j, c[3].y) - oy - y0) / h,
 			  x0, y0);
 	cairo_save(cr);
 	cairo_transform(cr, &m);
 	cairo_set_source_surface(cr, src, 0, 0);
 	cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
 	cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
-	cairo_rectangle(cr, 0, 0, im->w, im->h);
+	cairo_rectangle(cr, 0, 0, w, h);
 	cairo_fill(cr);
 	cairo_restore(cr);
 	cairo_surface_destroy(src);
@@ -310,7 +325,7 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 {
 	const struct tp_shape *s = &j->sc->shapes[it->i];
 	if (s->kind == TP_SHAPE_IMAGE) {
-		draw_image(j, cr, s, ox, oy);
+		draw_image(j, cr, it, ox, oy);
 		return;
 	}
 	const double *rgb = tp_scene_ink(j->sc, s->ink)->rgb;

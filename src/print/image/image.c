@@ -186,6 +186,8 @@ void tp_image_free(struct tp_image *im)
 	free(im->cmyk[1]);
 	free(im->rgb_flat);
 	free(im->argb);
+	for (int k = 0; k < TP_IMAGE_LEVELS; k++)
+		free(im->level[k]);
 	free(im->mask);
 	free(im->holes);
 	free(im);
@@ -412,4 +414,47 @@ const uint8_t *tp_image_holes(struct tp_image *im, int *none)
 			if (im->rgba[4 * ((size_t)y * im->w + x) + 3] == 0)
 				im->holes[(size_t)y * row + (size_t)x / 8] |= (uint8_t)(0x80 >> (x % 8));
 	return im->holes;
+}
+
+/* Size of level k (0: the picture's): halved k times, at least 1. */
+static int halved(int n, int k)
+{
+	while (k-- > 0)
+		n = n > 1 ? (n + 1) / 2 : 1;
+	return n;
+}
+
+const uint32_t *tp_image_argb_level(struct tp_image *im, int level, int *w, int *h)
+{
+	level = level < 0 ? 0 : level > TP_IMAGE_LEVELS ? TP_IMAGE_LEVELS : level;
+	*w = halved(im->w, level);
+	*h = halved(im->h, level);
+	const uint32_t *src = tp_image_argb(im);
+	if (level == 0 || src == NULL)
+		return src;
+	if (im->level[level - 1])
+		return im->level[level - 1];
+	int sw, sh;
+	src = tp_image_argb_level(im, level - 1, &sw, &sh);
+	uint32_t *dst = src ? tp_malloc((size_t)*w * (size_t)*h * 4) : NULL;
+	if (dst == NULL)
+		return NULL;
+	/* Each pixel the mean of its 2 x 2 (an odd edge repeats its last). */
+	for (int y = 0; y < *h; y++)
+		for (int x = 0; x < *w; x++) {
+			int x0 = 2 * x < sw ? 2 * x : sw - 1, y0 = 2 * y < sh ? 2 * y : sh - 1;
+			int x1 = x0 + 1 < sw ? x0 + 1 : x0, y1 = y0 + 1 < sh ? y0 + 1 : y0;
+			uint32_t q[4] = { src[(size_t)y0 * sw + x0], src[(size_t)y0 * sw + x1],
+					  src[(size_t)y1 * sw + x0], src[(size_t)y1 * sw + x1] };
+			uint32_t o = 0;
+			for (int c = 24; c >= 0; c -= 8) {
+				unsigned t = 2;
+				for (int k = 0; k < 4; k++)
+					t += q[k] >> c & 255;
+				o |= (uint32_t)(t / 4) << c;
+			}
+			dst[(size_t)y * *w + x] = o;
+		}
+	im->level[level - 1] = dst;
+	return dst;
 }

@@ -19,6 +19,7 @@
 #define TP_IMAGE_MAX_PIXELS (40u << 20)
 #define TP_IMAGE_MAX_SIDE 30000
 #define TP_IMAGES_MAX 255
+#define TP_IMAGE_LEVELS 14
 
 struct tp_image {
 	char name[512];      /* the file, for messages */
@@ -35,6 +36,7 @@ struct tp_image {
 	char cmyk_profile[2][512];
 	uint8_t *rgb_flat;   /* RGB flattened on white */
 	uint32_t *argb;      /* premultiplied, Cairo's ARGB32 */
+	uint32_t *level[TP_IMAGE_LEVELS];  /* argb halved k + 1 times */
 	uint8_t *mask;       /* the alpha channel alone */
 	uint8_t *holes;      /* tp_image_holes */
 	double tac_max, tac_over, tac_limit;  /* tp_image_tac's, for tac_limit */
@@ -82,5 +84,11 @@ const uint8_t *tp_image_mask(struct tp_image *im);
 int tp_image_png(const struct tp_image *im, unsigned char **buf, size_t *len);
 /* Premultiplied ARGB32 in native order (Cairo's); NULL when out of memory. */
 const uint32_t *tp_image_argb(struct tp_image *im);
+
+/* tp_image_argb halved `level` times (box filter; 0: itself), for a
+ * raster writer that draws the picture much smaller than its pixels
+ * (filtering 10 pixels into 1 at every placement costs a hundred times
+ * filtering 2 into 1); *w, *h its size.  NULL when out of memory. */
+const uint32_t *tp_image_argb_level(struct tp_image *im, int level, int *w, int *h);
 
 #endif
