@@ -254,7 +254,26 @@ static void test_table(void **state)
 	assert_non_null(argb);
 	for (int i = 0; i < W * H; i++)
 		assert_int_equal(argb[i] >> 24, im->rgba[4 * i + 3]);
-	/* The PNG for SVG reads back to the same pixels. */
+	/* Halved: each pixel the rounded mean of its 2 x 2, an odd edge
+	 * repeating its last column. */
+	int lw, lh;
+	const uint32_t *half = tp_image_argb_level(im, 1, &lw, &lh);
+	assert_non_null(half);
+	assert_int_equal(lw, (W + 1) / 2);
+	assert_int_equal(lh, (H + 1) / 2);
+	for (int y = 0; y < lh; y++)
+		for (int x = 0; x < lw; x++)
+			for (int c = 0; c < 32; c += 8) {
+				unsigned t = 2;
+				for (int k = 0; k < 4; k++) {
+					int sx = 2 * x + (k & 1), sy = 2 * y + (k >> 1);
+					sx = sx < W ? sx : W - 1;
+					sy = sy < H ? sy : H - 1;
+					t += argb[sy * W + sx] >> c & 255;
+				}
+				assert_int_equal(half[y * lw + x] >> c & 255, t / 4);
+			}
+		/* The PNG for SVG reads back to the same pixels. */
 	unsigned char *png;
 	size_t len;
 	assert_int_equal(tp_image_png(im, &png, &len), 0);
