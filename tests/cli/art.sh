@@ -3,7 +3,10 @@
 # press PDFs that keep the art vector (no image: pdfimages, qpdf), colours
 # mapped to the game's inks or separated into process inks, an empty pack
 # that changes no byte, and every refusal: exit 2, one line naming the
-# file and line, before anything is written.
+# file and line, before anything is written.  PNG pictures: one CMYK
+# image in press PDFs (soft mask under PDF/X-4, none under PDF/X-1a), the
+# PNG proof's pixels in place, the preflight's resolution rule and the
+# ink report against Ghostscript.
 #
 #   TP_BIN=/abs/path/tilepress sh tests/cli/art.sh      (make cli)
 
