@@ -12,7 +12,7 @@
 #include "games/series/config/series_table_config.h"
 #include "print/art/symbol.h"
 
-extern const struct tp_sheet_def tp_table_sheets[3 + TP_RULES_N_SHEETS];
+extern const struct tp_sheet_def tp_table_sheets[6 + TP_RULES_N_SHEETS];
 extern const char *const tp_table_art_names[];
 size_t tp_table_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
 
@@ -39,6 +39,8 @@ static const struct tp_key keys[] = {
 	{ "table", "pictures", TP_KEY_TEXT, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, pictures_name),
 	  sizeof(((struct tp_table_cfg *)0)->pictures_name),
 	  .help = "pictures template with table.indicia = pictures: a name in templates/pictures/ or a path" },
+	{ "table", "quadrants", TP_KEY_BOOL, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, quadrants),
+	  .help = "write the quadrants as separate pieces, assembled during play ([0055], claim 2)" },
 	TSYM("lateral", TP_LATERAL), TSYM("boxes", TP_BOXES), TSYM("vertical", TP_VERTICAL),
 	TSYM("dots", TP_DOTS),
 };
@@ -302,7 +304,7 @@ const struct tp_game tp_game_series_table = {
 	.art_places = tp_table_art_places,
 	.art_names = tp_table_art_names,
 	.sheets = tp_table_sheets,
-	.n_sheets = 3 + TP_RULES_N_SHEETS,
+	.n_sheets = 6 + TP_RULES_N_SHEETS,
 	.files = files,
 	.n_files = sizeof files / sizeof files[0],
 	.pattern = pattern,
