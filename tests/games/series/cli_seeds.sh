@@ -135,6 +135,19 @@ c_table_quadrants() {
 	[ "$n" -eq $((2 * 10 + 2 * tiles)) ] || { fail "$n die lines, want $((2 * 10 + 2 * tiles))"; return; }
 	qpdf_ok "$d"/quadrants*.pdf || return
 	no_errors "$d"
+	# The manifest's pieces per element: each tile of layout.csv gives one
+	# piece of each series, showing that series' element.
+	want=$(awk -F, 'NR > 1 { for (s = 4; s <= 7; s++) n[s, $s]++ }
+		END { for (s = 4; s <= 7; s++) { l = ""; for (v = 1; v <= 9; v++) l = l (v > 1 ? "," : "") (n[s, v] + 0); print l } }' \
+		"$d/manifest/layout.csv")
+	got=$(python3 -c '
+import json, sys
+q = json.load(open(sys.argv[1]))["quadrants"]
+for s in ("lateral", "boxes", "vertical", "dots"):
+    print(",".join(str(v) for v in q[s]))
+print(q["pieces"])' "$d/manifest/fronts.json")
+	[ "$got" = "$want
+$((4 * tiles))" ] || { fail "manifest quadrants $(echo "$got" | tr '\n' '|'), layout.csv gives $(echo "$want" | tr '\n' '|')"; return; }
 	p=$(fresh_dir tqp)
 	run -c series-table -s table.quadrants=on -s print.layout=punchboard build -q -o "$p" \
 		--only quadrants,quadrants-backs,manifest --formats pdf,dxf
@@ -215,6 +228,7 @@ c_solid_punch() {
 	run -c series -s print.tile_body=solid -s print.layout=punchboard build -q -o "$d" \
 		--only fronts-lateral,fronts-vertical,fronts-boxes,fronts-dots,fronts-unmarked,cut,manifest --formats pdf,dxf
 	expect_ok || return
+	# shellcheck disable=SC2046 # five numbers
 	set -- $(awk -F'\t' '/^Total Number of Tiles/ { print $2, $3, $4, $5, $6 }' "$SEED")
 	for b in lateral vertical boxes dots unmarked; do
 		n=$(polys "$d"/fronts-"$b"*.dxf)
