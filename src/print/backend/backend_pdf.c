@@ -523,21 +523,25 @@ static int mark_set(struct page *p)
 	struct tp_pdf_forms *f = &p->d->shared;
 	HPDF_Dict xo;
 	int paint = 0, rc = 0;
+	struct tp_walk_shape d;
+	for (size_t i = 0; i < p->sc->n_shapes; i++)
+		if (set_member(p, i, &d))
+			paint |= d.paint;
+	p->marks = MARKS_SHARED;
+	if (paint == 0) {   /* only text: no form */
+		tp_buf_free(&key);
+		return 0;
+	}
 	if (!tp_pdf_forms_find(f, key.s, key.len, &xo)) {
+		int drawn = 0;
 		xo = tp_pdf_form_new(p->d->pdf, HPDF_Page_GetMediaBox(p->pg), compressed(p));
-		rc = xo == NULL || draw_bare(p, xo, run_set, &paint) != 0 ? -1
-		     : tp_pdf_forms_add(f, key.s, key.len, paint ? xo : NULL) < 0 ? -1 : 0;
+		rc = xo == NULL || draw_bare(p, xo, run_set, &drawn) != 0 ? -1
+		     : tp_pdf_forms_add(f, key.s, key.len, xo) < 0 ? -1 : 0;
 		if (rc != 0 && HPDF_GetError(p->d->pdf) == HPDF_OK)
 			p->d->out.oom = 1;
-	} else {
-		struct tp_walk_shape d;
-		for (size_t i = 0; i < p->sc->n_shapes; i++)
-			if (set_member(p, i, &d))
-				paint |= d.paint;
 	}
 	tp_buf_free(&key);
-	p->marks = MARKS_SHARED;
-	if (rc != 0 || paint == 0)
+	if (rc != 0)
 		return rc;
 	set_clip(p, 0);
 	if (set_overprint(p, tp_scene_ink(p->sc, ink)->overprint) != 0 ||
