@@ -18,7 +18,7 @@
 #include "app/build/preview.h"
 #include "app/session.h"
 #include "cli/cli.h"
-#include "cli/serve.h"
+#include "app/serve/serve.h"
 #include "core/alloc.h"
 #include "core/inputs.h"
 
