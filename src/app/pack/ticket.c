@@ -20,19 +20,6 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void json_str(struct tp_buf *b, const char *s)
-{
-	tp_buf_printf(b, "\"");
-	for (; *s; s++)
-		if (*s == '"' || *s == '\\')
-			tp_buf_printf(b, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			tp_buf_printf(b, "\\u%04x", (unsigned char)*s);
-		else
-			tp_buf_printf(b, "%c", *s);
-	tp_buf_printf(b, "\"");
-}
-
 /* A back is printed after its front: backs-last puts every sheet whose
  * name says back after the others. */
 static int is_back(const char *name)
@@ -161,7 +148,7 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 		emboss |= strncasecmp(f.spots[k], "emboss", 6) == 0;
 	}
 	tp_buf_printf(j, "%s\n{\"file\":", first ? "" : ",");
-	json_str(j, f.name);
+	tp_buf_json_str(j, f.name);
 	if (!f.pdf) {
 		tp_buf_printf(j, "}");
 		tp_buf_printf(t, "  %s\n", f.name);
@@ -171,10 +158,10 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 		      f.pages, f.trim[0], f.trim[1], f.bleed, f.process ? "true" : "false");
 	for (int k = 0; k < f.n_spots; k++) {
 		tp_buf_printf(j, "%s", k ? "," : "");
-		json_str(j, f.spots[k]);
+		tp_buf_json_str(j, f.spots[k]);
 	}
 	tp_buf_printf(j, "],\"stock\":");
-	json_str(j, board ? fa->board : fa->stock);
+	tp_buf_json_str(j, board ? fa->board : fa->stock);
 	tp_buf_printf(j, ",\"finishing\":[%s%s%s],\"die_paths_per_sheet\":%d}", die ? "\"die-cut\"" : "",
 		      die && emboss ? "," : "", emboss ? "\"emboss\"" : "", f.die_paths);
 	tp_buf_printf(t, "  %-40s %3d page%s  %.1f x %.1f mm (+%.1f bleed)  %s%s%s  %s%s%s\n", f.name,
@@ -231,9 +218,9 @@ static void checklist(const struct tp_config *c, const struct tp_factory *fa,
 		}
 		*failed += hits > 0;
 		tp_buf_printf(j, "%s\n{\"rule\":", k ? "," : "");
-		json_str(j, what);
+		tp_buf_json_str(j, what);
 		tp_buf_printf(j, ",\"findings\":%zu,\"answer\":", hits);
-		json_str(j, hits ? first : "ok");
+		tp_buf_json_str(j, hits ? first : "ok");
 		tp_buf_printf(j, "}");
 		tp_buf_printf(t, "  [%s] %s%s%s\n", hits ? "FAIL" : " ok ", what, hits ? ": " : "",
 			      hits ? first : "");
@@ -261,15 +248,15 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 	tp_pf_file_rules_of(c, &fr);
 	struct tp_preflight pf = { 0 };
 	tp_buf_printf(&j, "{\"factory\":");
-	json_str(&j, fa->name);
+	tp_buf_json_str(&j, fa->name);
 	tp_buf_printf(&j, ",\"factory_name\":");
-	json_str(&j, fa->title);
+	tp_buf_json_str(&j, fa->title);
 	tp_buf_printf(&j, ",\"edition\":");
-	json_str(&j, c->path);
+	tp_buf_json_str(&j, c->path);
 	tp_buf_printf(&j, ",\"profile\":");
-	json_str(&j, c->print.profile);
+	tp_buf_json_str(&j, c->print.profile);
 	tp_buf_printf(&j, ",\"page_order\":");
-	json_str(&j, fa->page_order);
+	tp_buf_json_str(&j, fa->page_order);
 	tp_buf_printf(&j, ",\n\"files\":[");
 	tp_buf_printf(&t, "Job ticket: %s for %s\nedition: %s\nprofile: %s\n\n", c->print.job, fa->title,
 		      c->path, c->print.profile[0] ? c->print.profile : "(none)");
