@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "app/build/preflight_run.h"
-#include "core/alloc.h"
+#include "core/regfile.h"
 
 void tp_pf_file_rules_of(const struct tp_config *c, struct tp_pf_file_rules *fr)
 {
@@ -28,40 +28,13 @@ int tp_pdf_file_read(const char *path, int limit, unsigned char **buf, size_t *n
 	FILE *f = fopen(path, "rb");
 	if (f == NULL)
 		return tp_fail(e, TP_EINPUT, "%s: cannot open it (%s)", path, strerror(errno));
-	size_t cap = 1 << 16, len = 0;
-	unsigned char *b = tp_malloc(cap + 1);
-	int rc = b ? TP_OK : tp_fail(e, TP_EIO, "out of memory reading %s", path);
-	while (rc == TP_OK) {
-		if (len == cap) {
-			if (limit && cap >= ((size_t)1 << 30)) {
-				rc = tp_fail(e, TP_EINPUT, "%s: larger than 1 GiB; not checked", path);
-				break;
-			}
-			unsigned char *t = tp_realloc(b, 2 * cap + 1);
-			if (t == NULL) {
-				rc = tp_fail(e, TP_EIO, "out of memory reading %s", path);
-				break;
-			}
-			b = t;
-			cap *= 2;
-		}
-		size_t got = fread(b + len, 1, cap - len, f);
-		len += got;
-		if (got == 0) {
-			if (ferror(f))
-				rc = tp_fail(e, TP_EIO, "%s: read error (%s)", path, strerror(errno));
-			break;
-		}
-	}
+	enum tp_read r = tp_read_rest(f, limit ? (size_t)1 << 30 : 0, buf, n);
+	int rc = r == TP_READ_OK ? TP_OK
+		 : r == TP_READ_LARGE ? tp_fail(e, TP_EINPUT, "%s: larger than 1 GiB; not checked", path)
+		 : r == TP_READ_ERROR ? tp_fail(e, TP_EIO, "%s: read error (%s)", path, strerror(errno))
+				      : tp_fail(e, TP_EIO, "out of memory reading %s", path);
 	fclose(f);
-	if (rc != TP_OK) {
-		free(b);
-		return rc;
-	}
-	b[len] = 0;
-	*buf = b;
-	*n = len;
-	return TP_OK;
+	return rc;
 }
 
 int tp_preflight_file(const struct tp_config *c, const char *path, struct tp_preflight *pf,

@@ -15,6 +15,7 @@
 
 #include "core/alloc.h"
 #include "core/inputs.h"
+#include "core/regfile.h"
 
 int svg_line_of(xmlNodePtr n)
 {
@@ -36,6 +37,12 @@ int svg_refuse(struct rd *r, xmlNodePtr n, const char *fmt, ...)
 int svg_oom(struct rd *r)
 {
 	return tp_fail(r->e, TP_EIO, "%s: out of memory", r->name);
+}
+
+int svg_too_many_points(struct rd *r)
+{
+	return tp_fail(r->e, TP_EINPUT, "%s: more than %u path points; simplify the drawing (Inkscape: Path > Simplify)",
+		       r->name, TP_SVG_MAX_POINTS);
 }
 
 int svg_elem(xmlNodePtr n)
@@ -229,35 +236,18 @@ int tp_svg_read(const char *path, struct tp_art *a, tp_err *e)
 	FILE *f = fopen(path, "rb");
 	if (f == NULL)
 		return tp_fail(e, TP_EINPUT, "%s: cannot open: %s", path, strerror(errno));
-	size_t cap = 1 << 16, n = 0;
-	char *buf = tp_malloc(cap);
-	int rc = buf ? TP_OK : tp_fail(e, TP_EIO, "%s: out of memory", path);
-	while (rc == TP_OK) {
-		if (n == cap) {
-			if (cap > TP_SVG_MAX_BYTES) {
-				rc = tp_fail(e, TP_EINPUT, "%s: larger than %u MB; simplify the drawing",
-					     path, TP_SVG_MAX_BYTES >> 20);
-				break;
-			}
-			char *b = tp_realloc(buf, cap * 2);
-			if (b == NULL) {
-				rc = tp_fail(e, TP_EIO, "%s: out of memory", path);
-				break;
-			}
-			buf = b;
-			cap *= 2;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0) {
-			if (ferror(f))
-				rc = tp_fail(e, TP_EIO, "%s: read error", path);
-			break;
-		}
-	}
+	/* Read up to twice the bound: tp_svg_read_mem names the bound. */
+	unsigned char *buf = NULL;
+	size_t n = 0;
+	enum tp_read r = tp_read_rest(f, 2 * (size_t)TP_SVG_MAX_BYTES, &buf, &n);
+	int rc = r == TP_READ_OK ? TP_OK
+		 : r == TP_READ_LARGE ? tp_fail(e, TP_EINPUT, "%s: larger than %u MB; simplify the drawing",
+						path, TP_SVG_MAX_BYTES >> 20)
+		 : r == TP_READ_ERROR ? tp_fail(e, TP_EIO, "%s: read error", path)
+				      : tp_fail(e, TP_EIO, "%s: out of memory", path);
 	fclose(f);
 	if (rc == TP_OK)
-		rc = tp_svg_read_mem(buf, n, path, a, e);
+		rc = tp_svg_read_mem((const char *)buf, n, path, a, e);
 	free(buf);
 	return rc;
 }

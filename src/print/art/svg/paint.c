@@ -14,8 +14,7 @@ static int art_put(struct rd *r, const struct tp_pt *p, size_t n, const struct t
 {
 	struct tp_art *a = r->a;
 	if (a->n_pts + n > TP_SVG_MAX_POINTS)
-		return tp_fail(r->e, TP_EINPUT, "%s: more than %u path points; simplify the drawing (Inkscape: Path > Simplify)",
-			       r->name, TP_SVG_MAX_POINTS);
+		return svg_too_many_points(r);
 	if (a->n_pts + n > a->cap_pts) {
 		size_t c = a->cap_pts ? a->cap_pts : 256;
 		while (c < a->n_pts + n)

@@ -14,8 +14,7 @@ int svg_put(struct rd *r, int op, double x, double y)
 {
 	if (r->n == r->cap) {
 		if (r->n + r->a->n_pts >= TP_SVG_MAX_POINTS)
-			return tp_fail(r->e, TP_EINPUT, "%s: more than %u path points; simplify the drawing (Inkscape: Path > Simplify)",
-				       r->name, TP_SVG_MAX_POINTS);
+			return svg_too_many_points(r);
 		size_t c = r->cap ? 2 * r->cap : 64;
 		struct tp_pt *p = tp_realloc(r->p, c * sizeof *p);
 		if (p == NULL)

@@ -60,6 +60,8 @@ int svg_line_of(xmlNodePtr n);
 int svg_refuse(struct rd *r, xmlNodePtr n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int svg_oom(struct rd *r);
+/* TP_EINPUT: the drawing holds more than TP_SVG_MAX_POINTS points. */
+int svg_too_many_points(struct rd *r);
 /* An element of the SVG namespace (or of none). */
 int svg_elem(xmlNodePtr n);
 int svg_is(xmlNodePtr n, const char *name);
