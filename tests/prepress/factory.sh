@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 18: the defects a factory's prepress check found in the newer paths,
+# The defects a factory's prepress check found in the newer paths,
 # each checked again with an independent tool on the files tilepress wrote
 # (Ghostscript tiffsep, pdfinfo, the SVG and DXF text).
 #
@@ -270,7 +270,7 @@ for game in arena series; do
 		bad "nick build $game" "$T/build.log"
 	fi
 done
-# Round outlines (issue 18 section 4): the collecting game's counters
+# Round outlines: the collecting game's counters
 # (arena.marking = colours) and the vector game's round piece take
 # 4 x nicks_per_side nicks, one set per quarter of the circle, each
 # nick_mm along it: counted per piece in the DXF, the SVG and the PDF.

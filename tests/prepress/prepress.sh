@@ -1,6 +1,6 @@
 #!/bin/sh
 # Prepress checks of a build, with the tools a print shop's prepress desk
-# uses (issue 12): Ghostscript tiffsep and inkcov, qpdf, pdfinfo, pngcheck,
+# uses: Ghostscript tiffsep and inkcov, qpdf, pdfinfo, pngcheck,
 # xmllint, rsvg-convert.
 #
 #   TP_BIN=/abs/path/tilepress sh tests/prepress/prepress.sh [SCRATCH_DIR]
@@ -157,7 +157,7 @@ fi
 # pdfinfo: an imposed page is the press sheet (Media = Bleed = Trim; every
 # page of the tile sheets, the first pages of cut.pdf); any other page
 # (panels, small sheets) fits inside the margins and below the gripper,
-# marks included, upright or turned across the sheet (issue 18).
+# marks included, upright or turned across the sheet.
 boxes_bad=0
 for f in "$T"/punch/*.pdf "$T"/punchmarks/*.pdf "$T"/punchblind/*.pdf; do
 	# (proof.pdf, the contact sheet, is for review, not for the press;
