@@ -49,29 +49,13 @@ void tp_written_free(struct tp_written_list *w)
 	memset(w, 0, sizeof *w);
 }
 
-/* JSON string body: quotes, backslashes and control characters escaped. */
-static void json_str(struct tp_buf *b, const char *s)
-{
-	tp_buf_printf(b, "\"");
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			tp_buf_printf(b, "\\%c", ch);
-		else if (ch < 32)
-			tp_buf_printf(b, "\\u%04x", ch);
-		else
-			tp_buf_printf(b, "%c", ch);
-	}
-	tp_buf_printf(b, "\"");
-}
-
 static int written(const struct tp_written_list *w, const char *rel);
 
 /* An entry of the files lists. */
 static void entry(struct tp_buf *b, const char *path, long long bytes, const char *hex, int last)
 {
 	tp_buf_printf(b, "    { \"path\": ");
-	json_str(b, path);
+	tp_buf_json_str(b, path);
 	tp_buf_printf(b, ", \"bytes\": %lld, \"sha256\": \"%s\" }%s\n", bytes, hex, last ? "" : ",");
 }
 
@@ -147,9 +131,9 @@ int tp_record_write_from(const char *dir, const char *files_dir, const struct tp
 	struct tp_buf b = { 0 };
 	tp_buf_printf(&b, "{\n  \"tool\": \"tilepress %s\",\n  \"format\": \"%s\",\n  \"game\": ",
 		      TP_VERSION, TP_RECORD_FORMAT);
-	json_str(&b, c->game->name);
+	tp_buf_json_str(&b, c->game->name);
 	tp_buf_printf(&b, ",\n  \"config_file\": ");
-	json_str(&b, c->path);
+	tp_buf_json_str(&b, c->path);
 	tp_buf_printf(&b, ",\n  \"source_date_epoch\": %lld,\n  \"config\": {\n", epoch);
 	struct tp_buf v = { 0 };
 	int first = 1;
@@ -159,9 +143,9 @@ int tp_record_write_from(const char *dir, const char *files_dir, const struct tp
 		if ((c->keys[i].flags & TP_KEY_RECORD_SET) && (v.s == NULL || v.s[0] == '\0'))
 			continue;
 		tp_buf_printf(&b, "%s    ", first ? "" : ",\n");
-		json_str(&b, name);
+		tp_buf_json_str(&b, name);
 		tp_buf_printf(&b, ": ");
-		json_str(&b, v.s ? v.s : "");
+		tp_buf_json_str(&b, v.s ? v.s : "");
 		first = 0;
 	}
 	tp_buf_printf(&b, "%s", first ? "" : "\n");
