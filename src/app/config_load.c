@@ -439,7 +439,7 @@ static void core_defaults(struct tp_config *c)
 	p->panel_overlap_mm = 10;
 	p->max_files = 10000;
 	p->max_gpx = 40;
-	c->sim_max_seconds = 300;
+	c->sim_max_work = 1e8;
 	p->layout = TP_LAYOUT_GANG;
 	snprintf(p->sheet_name, sizeof p->sheet_name, "SRA3");
 	p->sheet_w_mm = 320;

@@ -107,7 +107,7 @@ struct tp_config {
 	char game_name[32];            /* [game] name */
 	struct tp_board board;
 	struct tp_print print;
-	double sim_max_seconds;        /* [sim] max_seconds: simulate's limit */
+	double sim_max_work;           /* [sim] max_work: simulate's limit, games x squares */
 	void *game_cfg;                /* the game's config: game->cfg_size bytes (owned) */
 	/* The keys in force (core, game, one colour pair per ink), and where
 	 * each was last set ("file:line", "--set ..."; NULL = default; owned). */

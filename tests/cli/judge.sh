@@ -114,22 +114,32 @@ tcase "board.rows = cols = 1200: check refuses before laying out (under 10 s; ab
 
 c_simulate_limit() {
 	# The issue's run (side 99, 100,000 games: a quarter of an hour) is
-	# refused from its first game, with a limit far below its estimate.
-	start=$(date +%s)
-	run -c arena -s arena.side=99 -s sim.max_seconds=10 simulate --games 100000
-	took=$(($(date +%s) - start))
+	# refused by the default sim.max_work, counted from the config before
+	# any game is played: no game's worth of CPU is spent on it.
+	games=100000 side=99
+	work=$((games * side * side))
+	/usr/bin/time -f '%U %S %M' -o "$T/sim.time" "$TP_BIN" -c arena -s arena.side=$side \
+		simulate --games $games >"$OUT" 2>"$ERR"
+	rc=$?
 	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
-	one_err_line && err_has "sim.max_seconds = 10" "100000 games" || return
-	[ "$took" -lt 30 ] || { fail "the refusal took $took s"; return; }
-	# Within the limit the run is the same as ever: the first game played
-	# twice changes nothing (the same seed, the same report).
-	run -c arena simulate --games 3 --seed 7
-	[ "$rc" -eq 0 ] || { fail "a small run: exit $rc: $(errtext)"; return; }
-	cp "$OUT" "$T/sim3"
-	run -c arena -s sim.max_seconds=10000 simulate --games 3 --seed 7
-	cmp -s "$OUT" "$T/sim3" || fail "the report depends on sim.max_seconds"
+	one_err_line && err_has "sim.max_work = 100000000" "$games games on a $side x $side board" "$work games x squares" || return
+	# What would fit, by the rule: the limit over the squares, rounded down.
+	err_has "--games $((100000000 / (side * side))) or fewer" || return
+	# The count does not depend on the machine: the same config refused
+	# at one game past the limit and accepted at the limit.
+	fit=$((1000 / 361))
+	run -c arena -s sim.max_work=1000 simulate --games $((fit + 1))
+	[ "$rc" -eq 2 ] && err_has "sim.max_work = 1000" || { fail "one game past the limit: exit $rc: $(errtext)"; return; }
+	run -c arena -s sim.max_work=1000 simulate --games $fit --seed 7
+	[ "$rc" -eq 0 ] || { fail "at the limit: exit $rc: $(errtext)"; return; }
+	# The guard changes no report.
+	run -c arena simulate --games 2 --seed 7
+	cp "$OUT" "$T/sim2"
+	run -c arena -s sim.max_work=1e12 simulate --games 2 --seed 7
+	cmp -s "$OUT" "$T/sim2" || fail "the report depends on sim.max_work"
+	echo "# simulate refusal (side $side, $games games): user+sys $(tail -n 1 "$T/sim.time" | awk '{print $1 "+" $2 " s, " $3 " KB"}')"
 }
-tcase "simulate estimates its run from the first game and refuses past sim.max_seconds (exit 2)" c_simulate_limit
+tcase "simulate counts its work (games x squares) and refuses past sim.max_work before playing (exit 2)" c_simulate_limit
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
