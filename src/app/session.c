@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/build/build_estimate.h"
 #include "app/build_record.h"
 #include "app/config_load.h"
 #include "app/impose_game.h"
@@ -105,7 +106,9 @@ int tp_session_open(struct tp_session *s, const struct tp_session_spec *sp, tp_e
 	if (s->cfg->file_keys == 0 && !sp->quiet)
 		fprintf(stderr, "tilepress: warning: %s sets no keys: every value is game %s's built-in default\n",
 			s->cfg->path, s->game->name);
-	if (sp->level > 1) {
+	if (sp->lays_out)
+		rc = tp_estimate_squares(s->cfg, e);
+	if (rc == TP_OK && sp->level > 1) {
 		if (s->game->level == NULL)
 			rc = tp_fail(e, TP_EINPUT, "--level %d: game %s has no levels (only series: board pieces as tiles, [0086])",
 				     sp->level, s->game->name);

@@ -16,7 +16,12 @@ static struct tp_session_spec spec_of(const struct tp_cli *cli)
 {
 	return (struct tp_session_spec){ .config = cli->config, .sets = cli->sets,
 					 .n_sets = cli->n_sets, .level = cli->level,
-					 .quiet = cli->quiet, .games = tp_cli_games(cli) };
+					 .quiet = cli->quiet, .games = tp_cli_games(cli),
+					 .lays_out = cli->command == TP_CMD_CHECK ||
+						     cli->command == TP_CMD_BUILD ||
+						     cli->command == TP_CMD_WATCH ||
+						     cli->command == TP_CMD_PACK ||
+						     cli->command == TP_CMD_PREFLIGHT };
 }
 
 int tp_cli_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e)
