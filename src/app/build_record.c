@@ -304,13 +304,18 @@ int tp_record_clean(struct tp_outdir *od, struct tp_record *old, const struct tp
 int tp_record_collisions(int dirfd, const char *dir, const struct tp_record *old,
 			 const struct tp_written_list *w, int force, tp_err *e)
 {
-	struct tp_buf foreign = { 0 }, unsafe = { 0 };
+	struct tp_buf foreign = { 0 }, unsafe = { 0 }, unread = { 0 };
 	size_t n_foreign = 0;
 	for (size_t i = 0; i <= w->n; i++) {
 		const char *rel = i < w->n ? w->v[i].name : TP_RECORD_NAME;
 		int kind = tp_safe_kind(dirfd, rel);
+		int denied = kind < 0 && (errno == EACCES || errno == EPERM);
 		const struct tp_rec_entry *en = old->ours ? tp_record_find(old, rel) : NULL;
-		if (kind == 2 || kind < 0)
+		/* A file whose mode keeps us from reading it cannot be checked
+		 * against the record: said so, not taken for a link or an edit. */
+		if (denied)
+			tp_buf_printf(&unread, "%s%s/%s", unread.len ? ", " : "", dir, rel);
+		else if (kind == 2 || kind < 0)
 			tp_buf_printf(&unsafe, "%s%s/%s", unsafe.len ? ", " : "", dir, rel);
 		else if (kind == 1 && !(i == w->n && old->ours) && !(en && en->state == TP_REC_MATCH)) {
 			if (n_foreign++ < 8)
@@ -319,7 +324,10 @@ int tp_record_collisions(int dirfd, const char *dir, const struct tp_record *old
 		}
 	}
 	int rc = TP_OK;
-	if (unsafe.len)
+	if (unread.len)
+		rc = tp_fail(e, TP_EINPUT, "%s: cannot be read (permission denied): tilepress reads a file it replaces to check it against the build record; make it readable (chmod u+r) or move it away",
+			     unread.oom ? dir : unread.s);
+	else if (unsafe.len)
 		rc = tp_fail(e, TP_EINPUT, "%s: a folder, special file or symbolic link stands where this build writes a file; tilepress writes no file through a link or over a non-file: move it away",
 			     unsafe.oom ? dir : unsafe.s);
 	else if (n_foreign && !force)
@@ -329,6 +337,7 @@ int tp_record_collisions(int dirfd, const char *dir, const struct tp_record *old
 			     n_foreign == 1 ? "it" : "them", n_foreign == 1 ? "it" : "them");
 	tp_buf_free(&foreign);
 	tp_buf_free(&unsafe);
+	tp_buf_free(&unread);
 	return rc;
 }
 

@@ -17,7 +17,12 @@ struct tp_session_spec tp_cli_session_spec(const struct tp_cli *cli)
 {
 	return (struct tp_session_spec){ .config = cli->config, .sets = cli->sets,
 					 .n_sets = cli->n_sets, .level = cli->level,
-					 .quiet = cli->quiet, .games = tp_cli_games(cli) };
+					 .quiet = cli->quiet, .games = tp_cli_games(cli),
+					 .lays_out = cli->command == TP_CMD_CHECK ||
+						     cli->command == TP_CMD_BUILD ||
+						     cli->command == TP_CMD_WATCH ||
+						     cli->command == TP_CMD_PACK ||
+						     cli->command == TP_CMD_PREFLIGHT };
 }
 
 struct tp_build_request tp_cli_build_request(const struct tp_cli *cli)
