@@ -33,11 +33,6 @@ void tp_playtest_set_paper(long n)
 	paper_used = n;
 }
 
-long tp_playtest_paper_used(void)
-{
-	return paper_used;
-}
-
 void tp_playtest_paper(int paper, double *w, double *h)
 {
 	if (paper == TP_PAPER_LETTER) {
@@ -252,6 +247,39 @@ static int add_page(struct kit *k, const struct tp_sheet_def *d, const struct tp
 	return 0;
 }
 
+/* The rules booklet's reader's pages as leaves: page 2i on a sheet's
+ * front, page 2i+1 behind it, each at actual size (A5) and alone on its
+ * sheet of paper.  A two-up pair (296 x 210 mm) does not fit the paper's
+ * printable room without scaling the type below the size the factory
+ * prints; one page a side, at 100 %, reads straight off the printer, and
+ * cut on its guides it is the factory booklet's page, stacked in order. */
+static int add_leaves(struct kit *k, const struct tp_doc *doc)
+{
+	for (size_t p = 0; p < doc->n; p += 2) {
+		const struct tp_scene *fr = doc->pages[p].sc;
+		const struct tp_scene *bk = p + 1 < doc->n ? doc->pages[p + 1].sc : NULL;
+		struct item *it = new_item(k);
+		if (it == NULL)
+			return -1;
+		double bl = fmin(fr->bleed, PIECE_BLEED);
+		it->w = fr->trim_w;
+		it->h = fr->trim_h;
+		it->alone = 1;
+		if (bk)
+			snprintf(it->label, sizeof it->label, "rules booklet, pages %zu and %zu of %zu",
+				 p + 1, p + 2, doc->n);
+		else
+			snprintf(it->label, sizeof it->label, "rules booklet, page %zu of %zu", p + 1,
+				 doc->n);
+		it->front = crop(fr, NULL, 0, 0, fr->trim_w, fr->trim_h, bl);
+		if (bk)
+			it->back = crop(bk, NULL, 0, 0, bk->trim_w, bk->trim_h, bl);
+		if (it->front == NULL || (bk && it->back == NULL))
+			return -1;
+	}
+	return 0;
+}
+
 /* The sheet whose pieces' backs sheet d holds, printed behind them. */
 static const struct tp_sheet_def *backs_of(const struct tp_config *c, const struct tp_sheet_def *d)
 {
@@ -276,8 +304,11 @@ static int left_out(const struct tp_config *c, const struct tp_sheet_def *d)
 	char why[300];
 	if (tp_sheet_absent(c, d, why, sizeof why))
 		return 1;
-	/* The series board pieces are the board itself cut in patches. */
+	/* The series board pieces are the board itself cut in patches; the
+	 * booklet's printer's spreads are the press's (the kit has its
+	 * reader's pages, add_leaves). */
 	if (strcmp(d->name, "cut") == 0 || strcmp(d->name, "templates") == 0 ||
+	    strcmp(d->name, "rules") == 0 ||
 	    strcmp(d->name, "board-pieces") == 0 ||
 	    strncmp(d->name, "board-half-", 11) == 0 || strncmp(d->name, "board-part-", 11) == 0)
 		return 1;
@@ -304,7 +335,9 @@ static int add_sheet(struct kit *k, const void *model, const struct tp_sheet_def
 	}
 	if (rc == 0 && bd)
 		rc = bd->build(c, model, &bdoc);
-	if (rc == 0 && tiles) {
+	if (rc == 0 && strcmp(d->name, "rules-pages") == 0) {
+		rc = add_leaves(k, &doc);
+	} else if (rc == 0 && tiles) {
 		rc = add_tiles(k, &g, doc.pages[0].sc, bdoc.n ? bdoc.pages[0].sc : NULL);
 	} else {
 		for (size_t p = 0; rc == 0 && p < doc.n; p++) {
@@ -703,6 +736,9 @@ int tp_build_playtest(struct tp_build *b, tp_err *e)
 		if (id != TP_INK_REG && id != TP_INK_EMBOSS)
 			view.inks |= TP_WALK_INK(id);
 	}
+	/* The box's folds (and nothing else folds in the kit: the booklet's
+	 * spine is on the spreads, left out): a home box maker scores them. */
+	view.inks |= TP_WALK_INK(TP_INK_CREASE);
 	view.unknown = TP_WALK_SKIP;
 	struct tp_out o;
 	struct tp_pages_out *out = NULL;

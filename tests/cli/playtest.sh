@@ -68,6 +68,18 @@ c_none() {
 }
 tcase "print.duplex = none: backs mirrored on their own pages, offset applied" c_none
 
+# The rules booklet's reader's pages and the box's wraps are in the kit:
+# tesseract reads every page's title and the booklet's pages (the text
+# is outlines: pdftotext finds none), tests/cli/playtest_booklet.py.
+c_booklet() {
+	kit "$T/booklet" letter short 0.5 0.5 1 -c vector || return
+	mkdir -p "$T/ocr"
+	python3 tests/cli/playtest_booklet.py "$T/booklet/playtest.pdf" "$T/booklet/manifest/rules.md" \
+		"$T/ocr" >"$T/figures" || { fail "$(cat "$T/figures")"; return; }
+	echo "#   $(cat "$T/figures")"
+}
+tcase "the rules booklet (reader's pages, duplex) and the box's panels are in the kit" c_booklet
+
 # The summary says how many sheets of paper: half the pages.
 c_summary() {
 	run -s print.layout=playtest -o "$T/sum" build
