@@ -27,10 +27,38 @@
 #define PIECE_BLEED 1.5  /* most bleed kept round a piece: half the gutter */
 
 static long paper_used;
+static double *toner_pages;     /* 4 per page */
+static size_t toner_n, toner_cap;
 
 void tp_playtest_set_paper(long n)
 {
 	paper_used = n;
+	toner_n = 0;
+}
+
+int tp_playtest_add_toner(const double cmyk[4])
+{
+	if (toner_n == toner_cap) {
+		size_t c = toner_cap ? 2 * toner_cap : 64;
+		double *p = tp_realloc(toner_pages, c * 4 * sizeof *p);
+		if (p == NULL)
+			return -1;
+		toner_pages = p;
+		toner_cap = c;
+	}
+	memcpy(toner_pages + 4 * toner_n++, cmyk, 4 * sizeof *cmyk);
+	return 0;
+}
+
+size_t tp_playtest_toner(const double **cmyk)
+{
+	*cmyk = toner_pages;
+	return toner_n;
+}
+
+long tp_playtest_paper_used(void)
+{
+	return paper_used;
 }
 
 void tp_playtest_paper(int paper, double *w, double *h)
@@ -80,6 +108,8 @@ struct kit {
 	struct paper *papers;
 	size_t n_papers, cap_papers;
 	int group;
+	struct tp_toner toner;           /* the kit's colours as toner */
+	double *page_toner;              /* 4 per page written */
 };
 
 static int grow(void **v, size_t *cap, size_t n, size_t size)
@@ -661,8 +691,11 @@ static int write_kit(struct kit *k, struct tp_pages_out *out, const struct tp_wa
 	for (size_t s = 0; s < k->n_papers; s++)
 		most = k->papers[s].n + 1 > most ? k->papers[s].n + 1 : most;
 	struct tp_placed *pl = tp_calloc(most, sizeof *pl);
-	if (pl == NULL)
+	k->page_toner = tp_calloc(2 * k->n_papers + 1, 4 * sizeof *k->page_toner);
+	if (pl == NULL || k->page_toner == NULL) {
+		free(pl);
 		return tp_fail(e, TP_EIO, "out of memory writing %s", PLAYTEST_FILE);
+	}
 	int rc = TP_OK;
 	for (size_t s = 0; rc == TP_OK && s < k->n_papers; s++) {
 		const struct paper *p = &k->papers[s];
@@ -687,6 +720,9 @@ static int write_kit(struct kit *k, struct tp_pages_out *out, const struct tp_wa
 			pl[n++] = (struct tp_placed){ f, 0, 0, 0, 0 };
 			rc = tp_pdf_add_placed(out, k->W, k->H, pl, n, view, back ? "back " : "front ",
 					       (int)s + 1, e);
+			if (rc == TP_OK)
+				rc = tp_toner_page(&k->toner, pl, n, k->W, k->H, view,
+						   k->page_toner + 4 * (2 * s + (size_t)back), e);
 			tp_scene_free(f);
 		}
 	}
@@ -703,6 +739,22 @@ static void kit_free(struct kit *k)
 	free(k->items);
 	free(k->at);
 	free(k->papers);
+	free(k->page_toner);
+	tp_toner_free(&k->toner);
+}
+
+/* Every colour the kit draws, separated into toner once. */
+static int kit_toner(struct kit *k, tp_err *e)
+{
+	int rc = tp_toner_add(&k->toner, &k->c->print.inks);
+	for (size_t i = 0; rc == 0 && i < k->n_items; i++) {
+		rc = tp_toner_add(&k->toner, &k->items[i].front->pal);
+		if (rc == 0 && k->items[i].back)
+			rc = tp_toner_add(&k->toner, &k->items[i].back->pal);
+	}
+	if (rc != 0)
+		return tp_fail(e, TP_EIO, "out of memory measuring %s's toner", PLAYTEST_FILE);
+	return tp_toner_separate(&k->toner, k->c->print.proof_profile, e);
 }
 
 int tp_build_playtest(struct tp_build *b, tp_err *e)
@@ -724,6 +776,8 @@ int tp_build_playtest(struct tp_build *b, tp_err *e)
 	}
 	if (rc == TP_OK && pack(&k) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory laying out %s", PLAYTEST_FILE);
+	if (rc == TP_OK)
+		rc = kit_toner(&k, e);
 	char title[160];
 	snprintf(title, sizeof title, "%s: playtest kit", c->print.job);
 	struct tp_doc_info info = { .title = title, .job = c->print.job, .file = PLAYTEST_FILE,
@@ -758,6 +812,10 @@ int tp_build_playtest(struct tp_build *b, tp_err *e)
 	if (rc == TP_OK) {
 		tp_build_note_file(b, PLAYTEST_FILE);
 		tp_buf_printf(b->summary, "=paper %zu\n", k.n_papers);
+		for (size_t p = 0; p < 2 * k.n_papers; p++) {
+			const double *v = k.page_toner + 4 * p;
+			tp_buf_printf(b->summary, "=toner %.3f %.3f %.3f %.3f\n", v[0], v[1], v[2], v[3]);
+		}
 	}
 	kit_free(&k);
 	return rc;

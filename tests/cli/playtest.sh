@@ -80,6 +80,27 @@ c_booklet() {
 }
 tcase "the rules booklet (reader's pages, duplex) and the box's panels are in the kit" c_booklet
 
+# The toner per page the summary gives, against Ghostscript's own
+# separation and measure of the PDF (tests/cli/playtest_toner.py): within
+# 0.3 percentage points plus 3 % of the value, a plate.  Measured: 0.25
+# points at worst on the vector tiles' dark backs (68 % cyan: the edges,
+# 4 px a mm antialiased against 300 dpi by pixel centres), 0.42 on the
+# arena's tiles (22.45 % yellow against 22.03: 1.9 %, LittleCMS's
+# separation against Ghostscript's, through the same profile).
+c_toner() {
+	run -c arena -s print.layout=playtest -o "$T/toner" build   # (the gate's warnings)
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	cp "$OUT" "$T/toner.out"
+	pages=$(pdfinfo "$T/toner/playtest.pdf" | awk '/^Pages:/ { print $2 }')
+	gs -q -o - -sDEVICE=ink_cov -r300 -c '0 0 .setfilladjust2' -f "$T/toner/playtest.pdf" \
+		>"$T/ink_cov" && gs -q -o - -sDEVICE=inkcov -r300 -c '0 0 .setfilladjust2' \
+		-f "$T/toner/playtest.pdf" >"$T/inkcov" || { fail "gs"; return; }
+	python3 tests/cli/playtest_toner.py "$T/toner.out" "$pages" "$T/ink_cov" "$T/inkcov" 0.3 0.03 \
+		>"$T/figures" || { fail "$(cat "$T/figures")"; return; }
+	echo "#   $(cat "$T/figures")"
+}
+tcase "the summary's toner per page agrees with Ghostscript's ink_cov" c_toner
+
 # The summary says how many sheets of paper: half the pages.
 c_summary() {
 	run -s print.layout=playtest -o "$T/sum" build
