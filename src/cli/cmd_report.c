@@ -4,6 +4,7 @@
 
 #include "app/session.h"
 #include "app/build/build_estimate.h"
+#include "app/press_run.h"
 #include "cli/cli.h"
 
 typedef int (*report_fn)(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
@@ -36,7 +37,8 @@ static int do_pattern(struct tp_buf *b, const struct tp_session *s, const struct
 static int do_manifest(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
 		       tp_err *e)
 {
-	return s->game->manifest(b, s->cfg, s->model, &cli->report, e);
+	int rc = s->game->manifest(b, s->cfg, s->model, &cli->report, e);
+	return rc == TP_OK ? tp_press_run(b, s, &cli->report.run, cli->report.fmt, e) : rc;
 }
 
 static int report(const struct tp_cli *cli, report_fn fn, tp_err *e)
