@@ -46,7 +46,7 @@ _tilepress()
 	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
---seed --strategy --force --wait --serve --accept-preflight --profile --list --game'
+--seed --strategy --force --wait --serve --accept-preflight --profile --press --list --game'
 
 	# The program to ask: the one being completed, else tilepress on the
 	# PATH, else ./tilepress (a fresh clone).

@@ -18,7 +18,7 @@ static int pressed(const struct tp_sheet_def *d)
 }
 
 int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_run *run, int fmt,
-		 tp_err *e)
+		 int alone, tp_err *e)
 {
 	/* The plan of a whole build, as `check` makes it for its estimate:
 	 * each sheet laid out once, nothing written. */
@@ -26,7 +26,10 @@ int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_r
 	struct tp_build pl = { 0 };
 	int rc = tp_build_plan(&pl, s, &opt, e);
 	const struct tp_game *g = s->game;
-	if (rc == TP_OK && fmt == TP_FMT_JSON) {
+	if (rc == TP_OK && fmt == TP_FMT_JSON && alone) {
+		tp_buf_printf(b, "{\"games\": %d, \"spares_pct\": %g, \"sheets\": [", run->games,
+			      run->spares_pct);
+	} else if (rc == TP_OK && fmt == TP_FMT_JSON) {
 		/* Into the game's object: its closing brace goes last. */
 		char *end = b->s ? strrchr(b->s, '}') : NULL;
 		if (end != NULL) {
@@ -38,9 +41,11 @@ int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_r
 		tp_buf_printf(b, ",\n  \"press_sheets\": {\"games\": %d, \"spares_pct\": %g, \"sheets\": [",
 			      run->games, run->spares_pct);
 	} else if (rc == TP_OK && fmt == TP_FMT_CSV) {
-		tp_buf_printf(b, "\nsheet,press_sheets_per_game,press_sheets\n");
+		tp_buf_printf(b, "sheet,press_sheets_per_game,press_sheets\n");
 	} else if (rc == TP_OK) {
-		tp_buf_printf(b, "\npress sheets: a page of a sheet's PDF is a press sheet, printed once a game\n");
+		tp_buf_printf(b, "%spress sheets: a page of a sheet's PDF is a press sheet, printed once a game\n",
+			      alone ? "" : "\n");
+		tp_run_line(b, run, "sheet");
 		tp_buf_printf(b, "%-16s %9s %9s\n", "Sheet", "Per game", "Print run");
 	}
 	int first = 1;
@@ -61,7 +66,7 @@ int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_r
 	/* No total: a game's board may be written whole and in parts, of
 	 * which a run prints one. */
 	if (rc == TP_OK && fmt == TP_FMT_JSON)
-		tp_buf_printf(b, "\n  ]}\n}\n");
+		tp_buf_printf(b, "\n  ]}%s\n", alone ? "" : "\n}");
 	tp_build_free(&pl);
 	if (rc == TP_OK && b->oom)
 		rc = tp_fail(e, TP_EIO, "out of memory formatting the press sheets");

@@ -16,12 +16,13 @@
 #include "core/status.h"
 #include "core/strbuf.h"
 
-/* Appends the press sheets to b, the game's manifest already there, in
- * fmt (enum tp_format): text, a table after a blank line; CSV, a second
- * table after a blank line ("sheet,press_sheets_per_game,press_sheets");
- * JSON, a "press_sheets" member added to the game's object.  TP_OK or a
- * failure (the plan's). */
+/* Appends the press sheets to b in fmt (enum tp_format).  alone: the
+ * table alone (CSV "sheet,press_sheets_per_game,press_sheets"; JSON
+ * {"games", "spares_pct", "sheets": [{"sheet", "per_game",
+ * "print_run"}]}).  Else after the game's manifest in b: text, a table
+ * after a blank line; JSON, that object as the member "press_sheets" of
+ * the game's.  TP_OK or a failure (the plan's). */
 int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_run *run, int fmt,
-		 tp_err *e);
+		 int alone, tp_err *e);
 
 #endif

@@ -37,8 +37,14 @@ static int do_pattern(struct tp_buf *b, const struct tp_session *s, const struct
 static int do_manifest(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
 		       tp_err *e)
 {
+	/* The press sheets: alone with --press; after the game's table in
+	 * text, as a member of its object in JSON; a CSV is one table. */
+	if (cli->press)
+		return tp_press_run(b, s, &cli->report.run, cli->report.fmt, 1, e);
 	int rc = s->game->manifest(b, s->cfg, s->model, &cli->report, e);
-	return rc == TP_OK ? tp_press_run(b, s, &cli->report.run, cli->report.fmt, e) : rc;
+	if (rc != TP_OK || cli->report.players || cli->report.fmt == TP_FMT_CSV)
+		return rc;
+	return tp_press_run(b, s, &cli->report.run, cli->report.fmt, 0, e);
 }
 
 static int report(const struct tp_cli *cli, report_fn fn, tp_err *e)

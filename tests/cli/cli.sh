@@ -801,17 +801,19 @@ tcase "print.profile wins over the edition's [print] keys (marks, bleed), and sa
 
 # manifest: the press sheets of a run, per sheet, against the PDFs a build
 # writes: each PDF's pages (pdfinfo) times the games, plus the spares
-# rounded up; CSV, JSON and text agree.
+# rounded up; --press in CSV and JSON, and the JSON and text of the
+# whole manifest agree; its CSV stays the game's one table.
 c_press_run() {
 	for ed in vector series-table; do
 		d=$T/press-$ed
 		run -q -c "$ed" -s print.formats=pdf -o "$d" build
 		expect_ok || return
-		run -c "$ed" manifest --games 7 --spares 10 --format csv
+		run -c "$ed" manifest --press --games 7 --spares 10 --format csv
 		expect_ok || return
-		sed -n '/^sheet,press_sheets_per_game,press_sheets$/,$p' "$OUT" | tail -n +2 >"$T/press.csv"
-		[ -s "$T/press.csv" ] || { fail "$ed: no press sheets in manifest --format csv"; return; }
-		cp "$OUT" "$T/press-full.csv"
+		[ "$(head -n 1 "$OUT")" = "sheet,press_sheets_per_game,press_sheets" ] ||
+			{ fail "$ed: --press csv header: $(head -n 1 "$OUT")"; return; }
+		tail -n +2 "$OUT" >"$T/press.csv"
+		[ -s "$T/press.csv" ] || { fail "$ed: no press sheets in manifest --press"; return; }
 		while IFS=, read -r sheet per n; do
 			[ -f "$d/$sheet.pdf" ] || { fail "$ed: $sheet listed, but the build wrote no $sheet.pdf"; return; }
 			pages=$(pdfinfo "$d/$sheet.pdf" | awk '/^Pages:/ { print $2 }')
@@ -827,6 +829,8 @@ c_press_run() {
 			case $ed:$b in *:proof|*:cut|*:rules-pages|vector:pieces) continue ;; esac
 			grep -q "^$b," "$T/press.csv" || { fail "$ed: $b.pdf is not in the press sheets"; return; }
 		done
+		run -c "$ed" manifest --games 7 --spares 10 --format csv
+		grep -q "press_sheets" "$OUT" && { fail "$ed: the game's CSV got a second table"; return; }
 		run -c "$ed" manifest --games 7 --spares 10 --format json
 		python3 - "$OUT" "$T/press.csv" <<'PY' || { fail "$ed: the JSON's press sheets differ from the CSV's"; return; }
 import json, sys
@@ -842,6 +846,15 @@ PY
 	done
 }
 tcase "manifest: press sheets of a run, from the PDFs' pages and the run size" c_press_run
+
+c_press_refused() {
+	run -c vector check --press
+	[ "$rc" -eq 2 ] && one_err_line && grep -q -- "--press applies to manifest" "$ERR" ||
+		{ fail "check --press: exit $rc: $(errtext)"; return; }
+	run -c arena manifest --press --players 3
+	[ "$rc" -eq 2 ] && one_err_line || fail "manifest --press --players: exit $rc: $(errtext)"
+}
+tcase "--press: manifest only, not with --players" c_press_refused
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
