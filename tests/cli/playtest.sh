@@ -75,7 +75,7 @@ c_booklet() {
 	kit "$T/booklet" letter short 0.5 0.5 1 -c vector || return
 	mkdir -p "$T/ocr"
 	python3 tests/cli/playtest_booklet.py "$T/booklet/playtest.pdf" "$T/booklet/manifest/rules.md" \
-		"$T/ocr" >"$T/figures" || { fail "$(cat "$T/figures")"; return; }
+		"$T/ocr" short >"$T/figures" || { fail "$(cat "$T/figures")"; return; }
 	echo "#   $(cat "$T/figures")"
 }
 tcase "the rules booklet (reader's pages, duplex) and the box's panels are in the kit" c_booklet

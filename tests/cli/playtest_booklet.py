@@ -3,14 +3,16 @@
 (tests/cli/playtest.sh).  The booklet's text is glyph outlines, as on every
 sheet, so pdftotext finds none: tesseract reads the pages instead.
 
-    playtest_booklet.py KIT_PDF RULES_MD TMPDIR
+    playtest_booklet.py KIT_PDF RULES_MD TMPDIR DUPLEX
 
 Checked, from the kit's rendered pages alone:
   - each page's title line (OCR) names its sheet of paper and side; the
     booklet's sheets say "rules booklet, pages a and b of n": n is a
     multiple of 4 (a saddle-stitched booklet), pages 1..n come in order,
     the odd page on a front and the next even one on its back;
-  - those pages, read in order, print rules.md's words in order (at least
+  - those pages, read in order (with DUPLEX short a back page is drawn
+    turned half round, to come out upright when the paper turns over its
+    short edge: it is read turned back, qpdf --rotate), print rules.md's words in order (at least
     95 % of them in difflib's matching blocks: OCR misreads a word here
     and there; the pages' titles and test bars are words more) and every
     number of rules.md, in order;
@@ -57,7 +59,7 @@ def words(text):
 
 
 def main():
-    pdf, md_path, tmp = sys.argv[1:4]
+    pdf, md_path, tmp, duplex = sys.argv[1:5]
     info = subprocess.run(["pdfinfo", pdf], check=True, capture_output=True, text=True).stdout
     n_pages = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
     titles = ocr_pages(pdf, tmp, list(range(1, n_pages + 1)), True)
@@ -88,7 +90,12 @@ def main():
         want_page += 1
     if want_page != n + 1:
         fail("the kit prints booklet pages 1 to %d of %d" % (want_page - 1, n))
-    text = "\n".join(ocr_pages(pdf, tmp, order, False))
+    read = pdf
+    if duplex == "short":
+        read = os.path.join(tmp, "upright.pdf")
+        backs = ",".join(str(p) for p in order if p % 2 == 0)
+        subprocess.run(["qpdf", pdf, "--rotate=+180:" + backs, read], check=True)
+    text = "\n".join(ocr_pages(read, tmp, order, False))
     md = open(md_path).read()
     md_words = words(re.sub(r"[#*_`]", " ", md))
     got_words = words(text)
