@@ -69,6 +69,7 @@ struct tp_toner {
 	double *rgb, *cmyk;       /* 3 and 4 per colour */
 	size_t n, cap;
 	int separated;
+	const char *profile;      /* the separation's (pictures too) */
 };
 int tp_toner_add(struct tp_toner *t, const struct tp_palette *pal);
 int tp_toner_separate(struct tp_toner *t, const char *profile, tp_err *e);

@@ -63,6 +63,7 @@ int tp_toner_add(struct tp_toner *t, const struct tp_palette *pal)
 
 int tp_toner_separate(struct tp_toner *t, const char *profile, tp_err *e)
 {
+	t->profile = profile;
 	int rc = tp_colour_separate(t->rgb, t->cmyk, t->n, profile, e);
 	t->separated = rc == TP_OK;
 	return rc;
@@ -102,7 +103,7 @@ static int scene_toner(const struct tp_toner *t, const struct tp_scene *sc,
 		memcpy(k->cmyk, t->cmyk + 4 * c, sizeof k->cmyk);
 	}
 	struct tp_inkcov cov;
-	int rc = tp_inkcov_scene_view(m, view, TONER_PX_PER_MM, TONER_MAX_PX, &cov, e);
+	int rc = tp_inkcov_scene_view(m, view, TONER_PX_PER_MM, TONER_MAX_PX, t->profile, &cov, e);
 	if (rc == TP_OK)
 		for (int k = 0; k < 4; k++)
 			ink[k] += cov.pct[k] * m->trim_w * m->trim_h;

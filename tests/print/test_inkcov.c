@@ -195,7 +195,7 @@ static void test_view(void **state)
 	struct tp_walk_opts view = { .marks = 1, .inks = TP_WALK_INK(INK_B) | TP_WALK_INK(INK_A) };
 	struct tp_inkcov c;
 	tp_err e = { 0 };
-	assert_int_equal(tp_inkcov_scene_view(sc, &view, 4, 1e8, &c, &e), TP_OK);
+	assert_int_equal(tp_inkcov_scene_view(sc, &view, 4, 1e8, NULL, &c, &e), TP_OK);
 	assert_int_equal(c.n, 4);   /* the emboss plate is not drawn */
 	near(plate(&c, "Cyan"), 50, 0.02, "Cyan through the view");
 	near(plate(&c, "Magenta"), 0, 1e-9, "Magenta: a mark, never counted");

@@ -50,12 +50,19 @@ struct tp_inkcov {
 int tp_inkcov_scene(const struct tp_scene *sc, double px_per_mm, double max_px,
 		    struct tp_inkcov *out, tp_err *e);
 
+/* The same, pictures (image.h) separated into C, M, Y and K through
+ * profile (NULL or "": the system's CMYK profile), each pixel counted at
+ * its alpha, as the press PDF prints it. */
+int tp_inkcov_scene_profile(const struct tp_scene *sc, double px_per_mm, double max_px,
+			    const char *profile, struct tp_inkcov *out, tp_err *e);
+
 /* The same for what view draws (its ink mask, proof and unknown-ink
  * rule; never marks, text always as outlines): what a sink with that view
  * puts on paper, e.g. the playtest kit's pages. */
 struct tp_walk_opts;
 int tp_inkcov_scene_view(const struct tp_scene *sc, const struct tp_walk_opts *view,
-			 double px_per_mm, double max_px, struct tp_inkcov *out, tp_err *e);
+			 double px_per_mm, double max_px, const char *profile,
+			 struct tp_inkcov *out, tp_err *e);
 
 /* The CSV of manifest/inks.csv: the header line, then for one page the
  * rows "sheet,page,plate,coverage_pct" and one "sheet,page,tac_max_pct,
