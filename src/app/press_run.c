@@ -18,7 +18,7 @@ static int pressed(const struct tp_sheet_def *d)
 }
 
 int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_run *run, int fmt,
-		 int alone, tp_err *e)
+		 tp_err *e)
 {
 	/* The plan of a whole build, as `check` makes it for its estimate:
 	 * each sheet laid out once, nothing written. */
@@ -26,25 +26,13 @@ int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_r
 	struct tp_build pl = { 0 };
 	int rc = tp_build_plan(&pl, s, &opt, e);
 	const struct tp_game *g = s->game;
-	if (rc == TP_OK && fmt == TP_FMT_JSON && alone) {
+	if (rc == TP_OK && fmt == TP_FMT_JSON) {
 		tp_buf_printf(b, "{\"games\": %d, \"spares_pct\": %g, \"sheets\": [", run->games,
 			      run->spares_pct);
-	} else if (rc == TP_OK && fmt == TP_FMT_JSON) {
-		/* Into the game's object: its closing brace goes last. */
-		char *end = b->s ? strrchr(b->s, '}') : NULL;
-		if (end != NULL) {
-			b->len = (size_t)(end - b->s);
-			while (b->len > 0 && (b->s[b->len - 1] == '\n' || b->s[b->len - 1] == ' '))
-				b->len--;
-			b->s[b->len] = '\0';
-		}
-		tp_buf_printf(b, ",\n  \"press_sheets\": {\"games\": %d, \"spares_pct\": %g, \"sheets\": [",
-			      run->games, run->spares_pct);
 	} else if (rc == TP_OK && fmt == TP_FMT_CSV) {
 		tp_buf_printf(b, "sheet,press_sheets_per_game,press_sheets\n");
 	} else if (rc == TP_OK) {
-		tp_buf_printf(b, "%spress sheets: a page of a sheet's PDF is a press sheet, printed once a game\n",
-			      alone ? "" : "\n");
+		tp_buf_printf(b, "press sheets: a page of a sheet's PDF is a press sheet, printed once a game\n");
 		tp_run_line(b, run, "sheet");
 		tp_buf_printf(b, "%-16s %9s %9s\n", "Sheet", "Per game", "Print run");
 	}
@@ -55,7 +43,7 @@ int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_r
 			continue;
 		long per = (long)pl.facts[i].pages, n = tp_run_count(run, per);
 		if (fmt == TP_FMT_JSON)
-			tp_buf_printf(b, "%s\n    {\"sheet\": \"%s\", \"per_game\": %ld, \"print_run\": %ld}",
+			tp_buf_printf(b, "%s\n  {\"sheet\": \"%s\", \"per_game\": %ld, \"print_run\": %ld}",
 				      first ? "" : ",", d->name, per, n);
 		else if (fmt == TP_FMT_CSV)
 			tp_buf_printf(b, "%s,%ld,%ld\n", d->name, per, n);
@@ -66,7 +54,7 @@ int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_r
 	/* No total: a game's board may be written whole and in parts, of
 	 * which a run prints one. */
 	if (rc == TP_OK && fmt == TP_FMT_JSON)
-		tp_buf_printf(b, "\n  ]}%s\n", alone ? "" : "\n}");
+		tp_buf_printf(b, "\n]}\n");
 	tp_build_free(&pl);
 	if (rc == TP_OK && b->oom)
 		rc = tp_fail(e, TP_EIO, "out of memory formatting the press sheets");

@@ -16,13 +16,11 @@
 #include "core/status.h"
 #include "core/strbuf.h"
 
-/* Appends the press sheets to b in fmt (enum tp_format).  alone: the
- * table alone (CSV "sheet,press_sheets_per_game,press_sheets"; JSON
- * {"games", "spares_pct", "sheets": [{"sheet", "per_game",
- * "print_run"}]}).  Else after the game's manifest in b: text, a table
- * after a blank line; JSON, that object as the member "press_sheets" of
- * the game's.  TP_OK or a failure (the plan's). */
+/* Formats the press sheets into b in fmt (enum tp_format): text, a
+ * table; CSV "sheet,press_sheets_per_game,press_sheets"; JSON {"games",
+ * "spares_pct", "sheets": [{"sheet", "per_game", "print_run"}]}.  TP_OK
+ * or a failure (the plan's). */
 int tp_press_run(struct tp_buf *b, const struct tp_session *s, const struct tp_run *run, int fmt,
-		 int alone, tp_err *e);
+		 tp_err *e);
 
 #endif

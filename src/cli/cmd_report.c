@@ -37,14 +37,12 @@ static int do_pattern(struct tp_buf *b, const struct tp_session *s, const struct
 static int do_manifest(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
 		       tp_err *e)
 {
-	/* The press sheets: alone with --press; after the game's table in
-	 * text, as a member of its object in JSON; a CSV is one table. */
+	/* --press: the press sheets of the run instead.  The game's table
+	 * stays as the build writes it (manifest/table1.json is this
+	 * command's output). */
 	if (cli->press)
-		return tp_press_run(b, s, &cli->report.run, cli->report.fmt, 1, e);
-	int rc = s->game->manifest(b, s->cfg, s->model, &cli->report, e);
-	if (rc != TP_OK || cli->report.players || cli->report.fmt == TP_FMT_CSV)
-		return rc;
-	return tp_press_run(b, s, &cli->report.run, cli->report.fmt, 0, e);
+		return tp_press_run(b, s, &cli->report.run, cli->report.fmt, e);
+	return s->game->manifest(b, s->cfg, s->model, &cli->report, e);
 }
 
 static int report(const struct tp_cli *cli, report_fn fn, tp_err *e)

@@ -52,7 +52,7 @@ static const char usage_text[] =
 	"  --games N                manifest: counts for N games; simulate: games to\n"
 	"                           play (default 1000)\n"
 	"  --spares PCT[%]          manifest: PCT % spares per tile kind, rounded up\n"
-	"  --press                  manifest: only the press sheets of the run, per sheet\n"
+	"  --press                  manifest: the press sheets of the run, per sheet\n"
 	"  --players N              manifest (arena): what each of N players receives;\n"
 	"                           simulate (arena): players (default arena.players)\n"
 	"  --seed N                 simulate: the games' random seed (default 1)\n"
