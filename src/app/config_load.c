@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "core/datadir.h"
 #include "core/ini_read.h"
+#include "core/inputs.h"
 #include "games/rules.h"
 #include "core/profile.h"
 #include "print/ink/spot_name.h"
@@ -21,6 +22,7 @@
 #include "print/backend/backend.h"
 #include "print/ink/colour.h"
 #include "print/art/text_outline.h"
+#include "print/text/font.h"
 
 /* ---- reading -------------------------------------------------------------- */
 
@@ -514,6 +516,16 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	if (tp_file_pattern_check(p->file_name, why, sizeof why) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: print.file_name = %s: %s",
 			       tp_config_where(c, "print", "file_name"), p->file_name, why);
+	/* The font first: the checks below measure text in it. */
+	beside_setter(c, "print", "font", p->font, sizeof p->font);
+	if (p->font[0])
+		tp_inputs_note(p->font);
+	if (tp_font_use(p->font, e) != TP_OK) {
+		char msg[sizeof e->msg];
+		snprintf(msg, sizeof msg, "%s", e->msg);
+		snprintf(e->msg, sizeof e->msg, "%s: print.font = %s", tp_config_where(c, "print", "font"), msg);
+		return e->code;
+	}
 	/* The job name is printed in the slug line. */
 	if (tp_text_printable(tp_config_where(c, "print", "job"), "print.job", p->job, e) != TP_OK)
 		return e->code;

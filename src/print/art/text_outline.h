@@ -3,7 +3,8 @@
 
 /* Text as glyph outlines, so that press files carry no fonts (nothing to
  * embed, nothing for the printer's RIP to substitute) and every backend
- * shapes text identically.  Always DejaVu Sans Book. */
+ * shapes text identically.  In the font in use (print/text/font.h):
+ * DejaVu Sans Book, or the designer's print.font. */
 
 #include <stddef.h>
 
@@ -23,6 +24,10 @@
 int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 		    int align, struct tp_pt **pts, size_t *n);
 
+/* The same in the font file font (NULL: the font in use). */
+int tp_text_outline_in(const char *font, const char *utf8, double x, double y, double size_mm,
+		       int align, struct tp_pt **pts, size_t *n);
+
 /* The box {xmin, ymin, xmax, ymax} of tp_text_outline's points for the
  * same text, x, y, size and align (control points included: a bound, as
  * the layouts that fit digits in a box want); all 0 when the outline is
@@ -40,7 +45,7 @@ int tp_text_glyphless(const char *utf8, unsigned long *cp);
  * character. */
 int tp_text_printable(const char *where, const char *key, const char *text, tp_err *e);
 
-/* Lets go of the font face tp_text_outline keeps for the process; call it
+/* Lets go of the font faces tp_text_outline keeps for the process; call it
  * before cairo_debug_reset_static_data() (the next outline opens it
  * again). */
 void tp_text_outline_release(void);
