@@ -122,7 +122,7 @@ export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions
 # the harness's tcase (tests/cli/harness.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh tests/games/*/cli_*.sh))
 CLI_SUITES := tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/names.sh \
-	tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/pack.sh \
+	tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/font.sh tests/cli/pack.sh \
 	tests/cli/rules.sh tests/cli/box.sh \
 	tests/cli/playtest.sh tests/cli/designer_loop.sh tests/cli/serve.sh $(GAME_CLI) \
 	tests/cli/man_keys.sh
