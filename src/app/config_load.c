@@ -573,7 +573,10 @@ static int load_art(struct tp_config *c, tp_err *e)
 	const char *where = tp_config_where(c, "print", "art");
 	char dir[PATH_MAX];
 	snprintf(dir, sizeof dir, "%s", p->art);
-	if (strchr(p->art, '/') == NULL) {
+	size_t al = strlen(p->art);
+	int ini = al > 4 && strcmp(p->art + al - 4, ".ini") == 0;
+	const char *slash1 = strchr(p->art, '/');
+	if (slash1 == NULL) {
 		char rel[600];
 		snprintf(rel, sizeof rel, "templates/art/%s/art.ini", p->art);
 		if (tp_data_find(rel, dir, sizeof dir) == 0) {
@@ -582,6 +585,12 @@ static int load_art(struct tp_config *c, tp_err *e)
 		} else {
 			snprintf(dir, sizeof dir, "%s", p->art);
 		}
+	} else if (ini && strchr(slash1 + 1, '/') == NULL && access(p->art, R_OK) != 0) {
+		/* NAME/VARIANT.ini: a variant of a shipped pack. */
+		char rel[600];
+		snprintf(rel, sizeof rel, "templates/art/%s", p->art);
+		if (tp_data_find(rel, dir, sizeof dir) != 0)
+			snprintf(dir, sizeof dir, "%s", p->art);
 	}
 	char beside[512];
 	snprintf(beside, sizeof beside, "%s", dir);

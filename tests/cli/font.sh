@@ -241,5 +241,28 @@ c_text_font_ink() {
 }
 tcase "a text entry's own font and ink" c_text_font_ink
 
+# The shipped variant of the geometric pack with lettered titles: every
+# section a place of some game, and the vector edition preflights clean
+# with it, in the default font and in another.
+c_lettered() {
+	f=templates/art/geometric/lettered.ini
+	run --list art --game series
+	cp "$OUT" "$T/places"
+	run --list art --game vector
+	cat "$OUT" >>"$T/places"
+	run --list art --game arena --set arena.marking=colours --set arena.colours=8
+	cat "$OUT" >>"$T/places"
+	for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' "$f"); do
+		grep -q "^$s	" "$T/places" || { fail "[$s] is no game's place"; return; }
+	done
+	grep -q '^text = ' "$f" || { fail "$f has no text entry"; return; }
+	for font in "" "$OTF"; do
+		run preflight -c vector --set print.art=geometric/lettered.ini --set print.font="$font"
+		expect_ok || return
+		grep -q '^preflight: .* 0 errors' "$OUT" || { fail "font '$font': $(head -1 "$OUT")"; return; }
+	done
+}
+tcase "the lettered variant of the geometric pack" c_lettered
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

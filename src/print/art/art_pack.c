@@ -555,6 +555,24 @@ static int text_art(struct parse *P, struct tp_art_item *it, const struct sectio
 	return TP_OK;
 }
 
+/* A pack named by its folder (DIR: DIR/art.ini) or by one of its ini
+ * files (DIR/NAME.ini, a variant of the pack beside its art.ini). */
+static void pack_paths(const char *arg, char *dir, size_t dn, char *ini, size_t in)
+{
+	size_t l = strlen(arg);
+	if (l > 4 && strcmp(arg + l - 4, ".ini") == 0) {
+		const char *slash = strrchr(arg, '/');
+		if (slash == NULL)
+			snprintf(dir, dn, ".");
+		else
+			snprintf(dir, dn, "%.*s", (int)(slash - arg), arg);
+		snprintf(ini, in, "%s", arg);
+	} else {
+		snprintf(dir, dn, "%s", arg);
+		snprintf(ini, in, "%s/art.ini", arg);
+	}
+}
+
 int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 		      const struct tp_art_place *places, size_t n_places, const char *const *known,
 		      size_t n_known, struct tp_palette *pal,
@@ -570,9 +588,10 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 		free(P);
 		return tp_fail(e, TP_EIO, "out of memory reading %s/art.ini", dir);
 	}
-	snprintf(pk->ini, sizeof pk->ini, "%s/art.ini", dir);
+	char folder[600];
+	pack_paths(dir, folder, sizeof folder, pk->ini, sizeof pk->ini);
 	P->ini = pk->ini;
-	P->dir = dir;
+	P->dir = folder;
 	P->places = places;
 	P->n_places = n_places < TP_ART_MAX_PLACES ? n_places : TP_ART_MAX_PLACES;
 	P->known = known;
@@ -643,12 +662,12 @@ int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t 
 {
 	*out = NULL;
 	*added = 0;
-	char path[600];
-	snprintf(path, sizeof path, "%s/art.ini", dir);
+	char path[600], folder[600];
+	pack_paths(dir, folder, sizeof folder, path, sizeof path);
 	tp_inputs_note(path);
 	FILE *f = fopen(path, "rb");
 	if (f == NULL)
-		return tp_fail(e, TP_EINPUT, "%s: cannot open: %s; print.art names a folder holding art.ini",
+		return tp_fail(e, TP_EINPUT, "%s: cannot open: %s; print.art names a folder holding art.ini (or an ini file in one)",
 			       path, strerror(errno));
 	char *buf = tp_malloc(TP_ART_MAX_INI + 1);
 	if (buf == NULL) {

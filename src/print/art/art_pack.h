@@ -66,7 +66,8 @@ struct tp_art_pack {
 	size_t n;
 };
 
-/* Reads DIR/art.ini and every drawing it names, for a game offering
+/* Reads DIR/art.ini (or, when dir ends in .ini, that file, the drawings
+ * beside it) and every drawing it names, for a game offering
  * places[0..n_places): each section a place of those, or one of
  * known[0..n_known) (the places of every game and edition, so that one pack
  * serves them all), which is skipped unread; each colour an ink
