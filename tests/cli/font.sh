@@ -120,7 +120,9 @@ c_otf_beside() {
 	mkdir -p "$T/ed/fonts" "$T/elsewhere"
 	cp "$OTF" "$T/ed/fonts/title.otf"
 	printf '[game]\nname = vector\n[print]\nfont = fonts/title.otf\n' >"$T/ed/ed.ini"
-	(cd "$T/elsewhere" && "$TP_BIN" build -c "$T/ed/ed.ini" -o "$T/o1" --formats pdf --only tile-backs,rules -q) \
+	# (the data folder named: a sanitizer binary in build/asan/ has none
+	# beside it)
+	(cd "$T/elsewhere" && TILEPRESS_DATA=$ROOT "$TP_BIN" build -c "$T/ed/ed.ini" -o "$T/o1" --formats pdf --only tile-backs,rules -q) \
 		>"$OUT" 2>"$ERR"
 	rc=$?
 	expect_ok || return

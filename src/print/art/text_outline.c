@@ -308,3 +308,27 @@ int tp_text_outline_box(const char *utf8, double x, double y, double size_mm, in
 	free(p);
 	return 0;
 }
+
+double tp_text_digit_half(void)
+{
+	static char at[4096];
+	static double half;
+	const char *font = tp_font_file();
+	if (font[0] == '\0')
+		return 0.365;
+	pthread_mutex_lock(&face_mu);
+	int known = strcmp(at, font) == 0;
+	double h = half;
+	pthread_mutex_unlock(&face_mu);
+	if (known)
+		return h;
+	double b[4];
+	if (tp_text_outline_box("0123456789", 0, 0, 1, TP_ALIGN_LEFT, b) != 0 || !(b[1] < 0))
+		return 0.365;
+	h = -b[1] / 2;
+	pthread_mutex_lock(&face_mu);
+	snprintf(at, sizeof at, "%s", font);
+	half = h;
+	pthread_mutex_unlock(&face_mu);
+	return h;
+}

@@ -45,6 +45,11 @@ int tp_text_glyphless(const char *utf8, unsigned long *cp);
  * character. */
 int tp_text_printable(const char *where, const char *key, const char *text, tp_err *e);
 
+/* Half the height of the digits above the baseline, in em, to centre a
+ * number on a point: 0.365 in DejaVu Sans (its digits stand 0.73 em), and
+ * measured from the digits' outlines in a designer's print.font. */
+double tp_text_digit_half(void);
+
 /* Lets go of the font faces tp_text_outline keeps for the process; call it
  * before cairo_debug_reset_static_data() (the next outline opens it
  * again). */

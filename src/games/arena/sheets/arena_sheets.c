@@ -16,6 +16,7 @@
 #include "games/arena/sheets/arena_hexsheets.h"
 #include "games/arena/model/arena_outline.h"
 #include "print/layout/die.h"
+#include "print/art/text_outline.h"
 #include "print/layout/sheet.h"
 
 int tp_arena_piece_ink(const struct tp_arena_piece *p)
@@ -170,8 +171,8 @@ int tp_arena_mark_text(struct tp_scene *sc, const struct tp_config *c, int mark,
 		return tp_art_item_draw(sc, it, cx - m / 2, cy - m / 2, m, m, 0);
 	}
 	double size = r * 1.45;
-	/* Digits of DejaVu Sans stand 0.73 em: centre them in the disc. */
-	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * 0.365, size, TP_ALIGN_CENTER,
+	/* Centred in the disc (DejaVu Sans's digits stand 0.73 em). */
+	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * tp_text_digit_half(), size, TP_ALIGN_CENTER,
 			     tp_arena_mark_names[mark]);
 }
 
