@@ -573,6 +573,47 @@ static void pack_paths(const char *arg, char *dir, size_t dn, char *ini, size_t 
 	}
 }
 
+/* Item i of the pack: its drawing read or its text laid out, its inks,
+ * and its place's box checked. */
+static int load_item(struct parse *P, size_t i, const char *profile, double max_tac_pct,
+		     double min_text_mm, int *added)
+{
+	tp_err *e = P->e;
+	struct tp_art_item *it = &P->pack->item[i];
+	const struct section *S = &P->sec[i];
+	if (it->file[0] == '\0' && it->text[0] == '\0')
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s] has no file or text; add file = NAME.svg or text = WORDS",
+			       P->ini, it->line, it->place);
+	if (it->file[0] && it->text[0])
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s] has both file (line %d) and text; give one",
+			       P->ini, S->text_line, it->place, S->file_line);
+	int tline = S->size_line ? S->size_line : S->ink_line ? S->ink_line : S->font_line;
+	if (it->file[0] && tline)
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: size, ink and font are for a text entry; colour a drawing with #rrggbb = INK",
+			       P->ini, tline, it->place);
+	const struct tp_art_place *pl = P->places;
+	while (strcmp(pl->name, it->place) != 0)
+		pl++;
+	int rc;
+	if (it->text[0]) {
+		rc = text_art(P, it, S, pl, min_text_mm);
+	} else {
+		rc = tp_svg_read(it->file, &it->art, e);
+		if (rc == TP_OK)
+			rc = resolve_inks(P, it, S, profile, max_tac_pct, added);
+	}
+	if (rc != TP_OK)
+		return rc;
+	double b[4];
+	tp_art_item_bounds(it, pl->w, pl->h, b);
+	double out_by = fmax(fmax(-b[0], -b[1]), fmax(b[2] - pl->w, b[3] - pl->h));
+	if (it->art.n && out_by > 0.01)
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: the %s reaches %.2f mm outside its %.2f x %.2f mm box (scale %g, offset %g %g, turn %g); lower scale or offset",
+			       P->ini, it->line, it->place, it->text[0] ? "text" : "drawing", out_by,
+			       pl->w, pl->h, it->scale, it->dx, it->dy, it->turn);
+	return TP_OK;
+}
+
 int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 		      const struct tp_art_place *places, size_t n_places, const char *const *known,
 		      size_t n_known, struct tp_palette *pal,
@@ -604,45 +645,8 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 	struct tp_palette work = *pal;
 	P->pal = &work;
 	int rc = parse_text(P, text, len);
-	for (size_t i = 0; rc == TP_OK && i < pk->n; i++) {
-		struct tp_art_item *it = &pk->item[i];
-		const struct section *S = &P->sec[i];
-		if (it->file[0] == '\0' && it->text[0] == '\0') {
-			rc = tp_fail(e, TP_EINPUT, "%s:%d: [%s] has no file or text; add file = NAME.svg or text = WORDS",
-				     P->ini, it->line, it->place);
-			break;
-		}
-		if (it->file[0] && it->text[0]) {
-			rc = tp_fail(e, TP_EINPUT, "%s:%d: [%s] has both file (line %d) and text; give one",
-				     P->ini, S->text_line, it->place, S->file_line);
-			break;
-		}
-		int tline = S->size_line ? S->size_line : S->ink_line ? S->ink_line : S->font_line;
-		if (it->file[0] && tline) {
-			rc = tp_fail(e, TP_EINPUT, "%s:%d: [%s]: size, ink and font are for a text entry; colour a drawing with #rrggbb = INK",
-				     P->ini, tline, it->place);
-			break;
-		}
-		const struct tp_art_place *pl = places;
-		while (strcmp(pl->name, it->place) != 0)
-			pl++;
-		if (it->text[0]) {
-			rc = text_art(P, it, S, pl, min_text_mm);
-		} else {
-			rc = tp_svg_read(it->file, &it->art, e);
-			if (rc == TP_OK)
-				rc = resolve_inks(P, it, S, profile, max_tac_pct, added);
-		}
-		if (rc != TP_OK)
-			break;
-		double b[4];
-		tp_art_item_bounds(it, pl->w, pl->h, b);
-		double out_by = fmax(fmax(-b[0], -b[1]), fmax(b[2] - pl->w, b[3] - pl->h));
-		if (it->art.n && out_by > 0.01)
-			rc = tp_fail(e, TP_EINPUT, "%s:%d: [%s]: the %s reaches %.2f mm outside its %.2f x %.2f mm box (scale %g, offset %g %g, turn %g); lower scale or offset",
-				     P->ini, it->line, it->place, it->text[0] ? "text" : "drawing", out_by, pl->w, pl->h, it->scale,
-				     it->dx, it->dy, it->turn);
-	}
+	for (size_t i = 0; rc == TP_OK && i < pk->n; i++)
+		rc = load_item(P, i, profile, max_tac_pct, min_text_mm, added);
 	if (rc == TP_OK)
 		*pal = work;
 	else
