@@ -6,6 +6,7 @@
 #include FT_FREETYPE_H
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char cur_file[4096];
@@ -14,8 +15,14 @@ static char cur_family[256];
 int tp_font_probe(const char *path, char *family, size_t fn, char *why, size_t wn)
 {
 	static const char allowed[] = "allowed: a TrueType or OpenType font file (.ttf, .otf)";
-	if (access(path, R_OK) != 0) {
+	struct stat st;
+	if (access(path, R_OK) != 0 || stat(path, &st) != 0) {
 		snprintf(why, wn, "cannot read it: %s; %s", strerror(errno), allowed);
+		return -1;
+	}
+	/* A FIFO or a device would block or never end. */
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, wn, "not a regular file; %s", allowed);
 		return -1;
 	}
 	FT_Library lib;
