@@ -139,6 +139,10 @@ c_bad_font() {
 	printf 'not a font\n' >"$T/fake.ttf"
 	refuse "--set print.font=$T/fake.ttf" "$T/fake.ttf" "not a font" -- --set print.font="$T/fake.ttf"
 	[ -n "$why" ] && return
+	# a FIFO would block the read: refused unopened
+	mkfifo "$T/fifo.ttf"
+	refuse "--set print.font=$T/fifo.ttf" "not a regular file" -- --set print.font="$T/fifo.ttf"
+	[ -n "$why" ] && return
 	mkdir -p "$T/bad"
 	printf '[game]\nname = series\n\n[print]\nfont = missing.otf\n' >"$T/bad/b.ini"
 	refuse "$T/bad/b.ini:5:" "print.font = missing.otf" ".ttf, .otf" -- -c "$T/bad/b.ini"
