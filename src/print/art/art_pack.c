@@ -11,6 +11,7 @@
 
 #include "core/alloc.h"
 #include "core/inputs.h"
+#include "core/keys.h"
 #include "print/ink/colour.h"
 #include "print/text/font.h"
 #include "print/text/text_layout.h"
@@ -151,8 +152,8 @@ static int text_key(struct parse *P, struct section *S, const char *key, const c
 	tp_err *e = P->e;
 	struct tp_art_item *it = S->it;
 	if (strcmp(key, "text") == 0) {
-		if (val[0] == '\0' || strlen(val) >= sizeof it->text)
-			return tp_fail(e, TP_EINPUT, "%s:%d: text = %s: allowed: one line of 1 to %zu bytes",
+		if (val[0] == '\0' || strlen(val) >= sizeof it->text || tp_text_ok(val) != 0)
+			return tp_fail(e, TP_EINPUT, "%s:%d: text = %s: allowed: one line of 1 to %zu bytes of UTF-8 text, no control characters",
 				       P->ini, line, val, sizeof it->text - 1);
 		snprintf(it->text, sizeof it->text, "%s", val);
 		S->text_line = line;
