@@ -3,7 +3,7 @@
 #   make fuzz-smoke      each target's seed corpus, a fixed number of mutations
 #                        from a fixed seed, and the regression inputs (CI)
 # Targets (tests/fuzz/fuzz_TARGET.c): config, template, set, anchor, sections,
-# vector_dirs, arena_shapes, pipeline, svg, art_ini, pdf_file.  Seeds in
+# vector_dirs, arena_shapes, pipeline, svg, art_ini, pdf_file, png.  Seeds in
 # tests/fuzz/corpus/TARGET/, crashers kept in tests/fuzz/regress/TARGET/.
 
 FUZZ_CC            ?= clang
@@ -28,8 +28,9 @@ FUZZ_SMOKE_RUNS_pipeline     := 40
 FUZZ_SMOKE_RUNS_svg          := 20000
 FUZZ_SMOKE_RUNS_art_ini      := 300
 FUZZ_SMOKE_RUNS_pdf_file     := 20000
+FUZZ_SMOKE_RUNS_png          := 20000
 FUZZ_JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
-FUZZ_TARGETS       := config template set anchor sections vector_dirs arena_shapes pipeline svg art_ini pdf_file
+FUZZ_TARGETS       := config template set anchor sections vector_dirs arena_shapes pipeline svg art_ini pdf_file png
 FUZZ_DIR           := $(BUILD)/fuzz
 DEB_FUZZ           := clang libclang-rt-14-dev
 # clang has no -Wformat-truncation to switch off.

@@ -38,7 +38,8 @@ static int ink_report(const struct tp_build *b, struct tp_buf *out, tp_err *e)
 		for (size_t k = 0; rc == TP_OK && k < n; k++) {
 			struct tp_inkcov cov;
 			struct tp_page *pg = doc ? &doc->pages[k] : tp_sheet_pages_get(&sp, k);
-			rc = pg ? tp_inkcov_scene(pg->sc, TP_INKCOV_PX_PER_MM, TP_INKCOV_MAX_PX, &cov, e)
+			rc = pg ? tp_inkcov_scene_profile(pg->sc, TP_INKCOV_PX_PER_MM, TP_INKCOV_MAX_PX,
+							 s->cfg->print.output_profile, &cov, e)
 				: tp_fail(e, TP_EIO, "out of memory laying out %s", g->sheets[i].name);
 			if (rc == TP_OK)
 				tp_inkcov_csv(out, g->sheets[i].name, (int)k + 1, &cov);

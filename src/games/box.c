@@ -223,7 +223,7 @@ static void turn(struct tp_scene *sc, size_t from, int q, double cx, double cy)
 {
 	for (size_t i = from; i < sc->n_shapes; i++) {
 		struct tp_shape *s = &sc->shapes[i];
-		for (size_t k = 0; s->kind == TP_SHAPE_PATH && k < s->count; k++) {
+		for (size_t k = 0; (s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) && k < s->count; k++) {
 			struct tp_pt *p = &sc->pts[s->first + k];
 			double x = p->x - cx, y = p->y - cy;
 			for (int t = 0; t < (q & 3); t++) {

@@ -3,7 +3,10 @@
 # press PDFs that keep the art vector (no image: pdfimages, qpdf), colours
 # mapped to the game's inks or separated into process inks, an empty pack
 # that changes no byte, and every refusal: exit 2, one line naming the
-# file and line, before anything is written.
+# file and line, before anything is written.  PNG pictures: one CMYK
+# image in press PDFs (soft mask under PDF/X-4, none under PDF/X-1a), the
+# PNG proof's pixels in place, the preflight's resolution rule and the
+# ink report against Ghostscript.
 #
 #   TP_BIN=/abs/path/tilepress sh tests/cli/art.sh      (make cli)
 
@@ -140,7 +143,13 @@ c_refusals() {
 	refuse "$T/p4/art.ini:1:" "outside its" -- --set print.art="$T/p4"
 	[ -n "$why" ] && return
 	pack p5 '[series.lateral]\nfile = a.png\n'
-	refuse "$T/p5/art.ini:2:" "a.png" "SVG" -- --set print.art="$T/p5"
+	refuse "$T/p5/a.png" "cannot open" -- --set print.art="$T/p5"
+	[ -n "$why" ] && return
+	pack p7 '[backs.logo]\nfile = a.png\n' a.png '<svg/>\n'
+	refuse "$T/p7/a.png" "not a PNG" "Export" -- --set print.art="$T/p7"
+	[ -n "$why" ] && return
+	pack p8 '[backs.logo]\nfile = a.gif\n'
+	refuse "$T/p8/art.ini:2:" "a.gif" "NAME.png" -- --set print.art="$T/p8"
 	[ -n "$why" ] && return
 	cp tests/data/svg/bad/gradient.svg "$T/p2/g.svg"
 	pack p6 '[series.lateral]\nfile = g.svg\n'
@@ -176,6 +185,109 @@ c_thin() {
 	grep -qF "$want" "$OUT" || fail "no '$want' in: $(head -c 300 "$OUT")"
 }
 tcase "the preflight measures art strokes as printed" c_thin
+
+# ---- PNG art ----------------------------------------------------------
+# png_pack NAME W H rgb|rgba: a pack with a W x H picture of four coloured
+# quadrants (tests/cli/png_tool.py) as the series backs' logo.
+png_pack() {
+	mkdir -p "$T/$1"
+	python3 tests/cli/png_tool.py make "$T/$1/logo.png" "$2" "$3" "$4" || return 1
+	printf '[backs.logo]\nfile = logo.png\n' >"$T/$1/art.ini"
+}
+
+# Press PDFs hold the picture as one CMYK image shared by every back, no
+# RGB anywhere (the PDF/X-1a checks); its alpha flattened under PDF/X-1a
+# (no soft mask; its pixels of alpha 0 an explicit stencil mask), kept as
+# a soft mask under PDF/X-4.
+c_png_press() {
+	png_pack pa 200 200 rgba || { fail "no png"; return; }
+	run build --set print.art="$T/pa" -o "$T/pa1" --only backs --formats pdf -q
+	expect_ok || return
+	pdfimages -list "$T/pa1/backs.pdf" | tail -n +3 >"$T/list1"
+	[ -s "$T/list1" ] || { fail "backs.pdf holds no image"; return; }
+	awk '$3 == "image" && $6 != "cmyk" { bad = 1 } $3 == "smask" { bad = 1 } END { exit bad }' "$T/list1" ||
+		{ fail "PDF/X-1a: an image not CMYK, or a soft mask: $(head -3 "$T/list1")"; return; }
+	# the pixels of alpha 0 (its right quarter) are a stencil, no transparency
+	grep -q ' mask ' "$T/list1" || { fail "PDF/X-1a: no stencil mask for the empty pixels"; return; }
+	objs=$(awk '{ print $11 }' "$T/list1" | sort -u | wc -l)
+	[ "$objs" -eq 1 ] || { fail "$objs image objects for one picture, want 1"; return; }
+	python3 tests/prepress/pdfx_check.py "$T/pa1/backs.pdf" >"$T/x1a.txt" 2>&1 ||
+		{ fail "pdfx_check: $(tail -3 "$T/x1a.txt")"; return; }
+	qpdf --check "$T/pa1/backs.pdf" >/dev/null 2>&1 || { fail "qpdf --check fails"; return; }
+	run build --set print.art="$T/pa" --set print.pdfx=x4 -o "$T/pa4" --only backs --formats pdf -q
+	expect_ok || return
+	pdfimages -list "$T/pa4/backs.pdf" | tail -n +3 >"$T/list4"
+	grep -q ' smask ' "$T/list4" || { fail "PDF/X-4: no soft mask: $(head -3 "$T/list4")"; return; }
+	awk '$3 == "image" && $6 != "cmyk" { bad = 1 } END { exit bad }' "$T/list4" ||
+		{ fail "PDF/X-4: an image not CMYK"; return; }
+	grep -q 'DeviceRGB' "$T/pa4/backs.pdf" && { fail "PDF/X-4 names DeviceRGB"; return; }
+	head -1 "$T/pa4/manifest/preflight.txt" 2>/dev/null | grep -q ' 0 errors' ||
+		[ ! -f "$T/pa4/manifest/preflight.txt" ] || fail "preflight: $(head -1 "$T/pa4/manifest/preflight.txt")"
+}
+tcase "PNG art: one CMYK image, flattened in X-1a, soft mask in X-4" c_png_press
+
+# The PNG proof shows the picture's pixels where it is placed: each
+# quadrant's centre, found through the placement the SVG gives, has the
+# source's colour (resampling blurs only the edges).
+c_png_pixels() {
+	png_pack pp 200 200 rgb || { fail "no png"; return; }
+	run build --set print.art="$T/pp" --set print.dpi=100 --set print.bleed_mm=3 \
+		-o "$T/pp1" --only backs --formats png,svg -q
+	expect_ok || return
+	grep -c '<image ' "$T/pp1/backs.svg" | grep -qx 1 || { fail "backs.svg: not one <image>"; return; }
+	m=$(grep -o '<use xlink:href="#img[0-9]*" transform="matrix([^)]*)' "$T/pp1/backs.svg" | head -1 |
+		sed 's/.*matrix(//')
+	[ -n "$m" ] || { fail "backs.svg: no placement"; return; }
+	set -- $m
+	xy=$(awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" -v e="$5" -v f="$6" 'BEGIN {
+		s = 100 / 25.4
+		split("50 50 150 50 150 150 50 150", q, " ")
+		for (k = 1; k <= 8; k += 2) {
+			x = e + a * q[k] + c * q[k + 1]; y = f + b * q[k] + d * q[k + 1]
+			printf "%d %d ", int((x + 3) * s), int((y + 3) * s)
+		}
+	}')
+	python3 tests/cli/png_tool.py pixel "$T/pp1/backs.png" $xy >"$T/px" || { fail "cannot read backs.png"; return; }
+	# red, green, blue, yellow: top-left, top-right, bottom-right, bottom-left
+	printf '220 30 30\n30 160 60\n30 60 200\n240 200 20\n' >"$T/want"
+	paste "$T/px" "$T/want" | awk '{ for (i = 1; i <= 3; i++) if ($i - $(i + 3) > 3 || $(i + 3) - $i > 3) bad = 1 }
+		END { exit bad }' || { fail "pixels $(tr '\n' ';' <"$T/px"), want $(tr '\n' ';' <"$T/want")"; return; }
+}
+tcase "PNG art: the PNG proof shows the picture's pixels in place" c_png_pixels
+
+# The preflight measures a picture's resolution as printed: backs.logo is
+# 16 mm, so 50 px is 79 ppi (an error, under 150) and 120 px 190 ppi (a
+# warning, under 300); 200 px passes.
+c_png_ppi() {
+	png_pack lo 50 50 rgb && png_pack mid 120 120 rgb && png_pack hi 200 200 rgb ||
+		{ fail "no png"; return; }
+	run preflight --set print.art="$T/lo"
+	want=$(awk 'BEGIN { printf "%.0f ppi", 50 * 25.4 / 16 }')
+	grep -q "^error backs .*image-ppi: picture logo.png at $want" "$OUT" ||
+		{ fail "lo: no image-ppi error at $want: $(head -3 "$OUT")"; return; }
+	run preflight --set print.art="$T/mid"
+	want=$(awk 'BEGIN { printf "%.0f ppi", 120 * 25.4 / 16 }')
+	grep -q "^warning backs .*image-ppi: picture logo.png at $want" "$OUT" ||
+		{ fail "mid: no image-ppi warning at $want: $(head -3 "$OUT")"; return; }
+	grep -q "^error .*image-ppi" "$OUT" && { fail "mid: an image-ppi error"; return; }
+	run preflight --set print.art="$T/hi"
+	grep -q "image-ppi" "$OUT" && fail "hi: $(grep image-ppi "$OUT" | head -1)"
+}
+tcase "PNG art: the preflight's resolution error and warning" c_png_ppi
+
+# The ink report counts the picture's CMYK pixels as Ghostscript measures
+# the press PDF (an opaque picture, no marks nor bleed).
+c_png_inks() {
+	png_pack pi 120 120 rgb || { fail "no png"; return; }
+	run build --set print.art="$T/pi" --set print.marks=off --set print.bleed_mm=0 \
+		-o "$T/pi1" --formats pdf -q
+	expect_ok || return
+	gs -q -o - -sDEVICE=ink_cov -r300 -dOverprint=/simulate -c '0 0 .setfilladjust2' \
+		-f "$T/pi1/backs.pdf" >"$T/gs.txt" 2>/dev/null
+	python3 tests/prepress/inkcov_match.py "$T/pi1/manifest/inks.csv" backs "$T/pi1/backs.pdf" \
+		"$T/gs.txt" >"$T/match.txt" 2>&1 || fail "$(cat "$T/match.txt")"
+}
+tcase "PNG art: the ink report agrees with Ghostscript" c_png_inks
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -12,6 +12,7 @@
 #include "core/alloc.h"
 #include "core/inputs.h"
 #include "core/keys.h"
+#include "print/image/image.h"
 #include "print/ink/colour.h"
 #include "print/text/font.h"
 #include "print/text/text_layout.h"
@@ -235,12 +236,9 @@ static int on_key(struct parse *P, char *key, char *val, int line)
 				       P->ini, line, val);
 		int svg = l > 4 && strcmp(val + l - 4, ".svg") == 0;
 		int png = l > 4 && strcmp(val + l - 4, ".png") == 0;
-		if (png)
-			return tp_fail(e, TP_EINPUT, "%s:%d: file = %s: PNG art is not placed yet; draw it as SVG (Inkscape: Path > Trace Bitmap)",
+		if (!svg && !png)
+			return tp_fail(e, TP_EINPUT, "%s:%d: file = %s: allowed: NAME.svg or NAME.png",
 				       P->ini, line, val);
-		if (!svg)
-			return tp_fail(e, TP_EINPUT, "%s:%d: file = %s: allowed: NAME.svg", P->ini,
-				       line, val);
 		snprintf(it->file, sizeof it->file, "%s/%s", P->dir, val);
 		S->file_line = line;
 		return TP_OK;
@@ -453,10 +451,18 @@ static int resolve_inks(struct parse *P, struct tp_art_item *it, const struct se
 	return TP_OK;
 }
 
+/* A PNG named by file (its extension checked when read). */
+static int is_png(const char *file)
+{
+	size_t l = strlen(file);
+	return l > 4 && strcmp(file + l - 4, ".png") == 0;
+}
+
 void tp_art_item_bounds(const struct tp_art_item *it, double w, double h, double b[4])
 {
-	double ab[4];
-	tp_art_bounds(&it->art, ab);
+	double ab[4] = { 0, 0, it->art.w, it->art.h };
+	if (!it->image)
+		tp_art_bounds(&it->art, ab);
 	double s = fmin(w / it->art.w, h / it->art.h) * it->scale;
 	double a = it->turn * M_PI / 180, ca = cos(a), sa = sin(a);
 	b[0] = b[1] = INFINITY;
@@ -598,6 +604,13 @@ static int load_item(struct parse *P, size_t i, const char *profile, double max_
 	int rc;
 	if (it->text[0]) {
 		rc = text_art(P, it, S, pl, min_text_mm);
+	} else if (is_png(it->file)) {
+		rc = tp_image_add(it->file, &it->image, e);
+		if (rc == TP_OK) {
+			const struct tp_image *im = tp_image_get(it->image);
+			it->art.w = im->w;
+			it->art.h = im->h;
+		}
 	} else {
 		rc = tp_svg_read(it->file, &it->art, e);
 		if (rc == TP_OK)
@@ -608,7 +621,7 @@ static int load_item(struct parse *P, size_t i, const char *profile, double max_
 	double b[4];
 	tp_art_item_bounds(it, pl->w, pl->h, b);
 	double out_by = fmax(fmax(-b[0], -b[1]), fmax(b[2] - pl->w, b[3] - pl->h));
-	if (it->art.n && out_by > 0.01)
+	if ((it->art.n || it->image) && out_by > 0.01)
 		return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: the %s reaches %.2f mm outside its %.2f x %.2f mm box (scale %g, offset %g %g, turn %g); lower scale or offset",
 			       P->ini, it->line, it->place, it->text[0] ? "text" : "drawing", out_by,
 			       pl->w, pl->h, it->scale, it->dx, it->dy, it->turn);
@@ -696,6 +709,7 @@ void tp_art_pack_free(struct tp_art_pack *p)
 	for (size_t i = 0; i < p->n; i++) {
 		tp_art_free(&p->item[i].art);
 		free(p->item[i].ink);
+		tp_image_release(p->item[i].image);
 	}
 	free(p);
 }
@@ -719,11 +733,28 @@ int tp_art_item_draw_about(struct tp_scene *sc, const struct tp_art_item *it, do
 {
 	double ta = turn * M_PI / 180, tc = cos(ta), ts = sin(ta);
 	const struct tp_art *a = &it->art;
-	if (a->n == 0)
+	if (a->n == 0 && !it->image)
 		return 0;
 	double s = fmin(w / a->w, h / a->h) * it->scale;
 	double ang = it->turn * M_PI / 180, ca = cos(ang), sa = sin(ang);
 	double cx = x + w / 2 + (mirror ? -it->dx : it->dx), cy = y + h / 2 + it->dy;
+	if (it->image) {
+		/* The picture's corners, moved as a drawing's points are. */
+		struct tp_pt c[4];
+		for (int k = 0; k < 4; k++) {
+			double qx = (k == 1 || k == 2) ? a->w : 0, qy = k >= 2 ? a->h : 0;
+			double px = qx - a->w / 2, py = qy - a->h / 2;
+			double rx = s * (px * ca - py * sa), ry = s * (px * sa + py * ca);
+			double X = cx + (mirror ? -rx : rx) - px0, Y = cy + ry - py0;
+			c[k].op = k ? TP_LINE : TP_MOVE;
+			c[k].x = px0 + X * tc - Y * ts;
+			c[k].y = py0 + X * ts + Y * tc;
+		}
+		uint16_t layer = sc->cur_layer;
+		int rc = tp_scene_layer(sc, "art") != 0 || tp_scene_image(sc, it->image, c) != 0;
+		sc->cur_layer = layer;
+		return rc ? -1 : 0;
+	}
 	size_t most = 0;
 	for (size_t i = 0; i < a->n; i++)
 		most = a->paths[i].count > most ? a->paths[i].count : most;

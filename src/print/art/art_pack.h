@@ -11,7 +11,7 @@
  *                             output (or default CMYK) profile, printed in
  *                             process inks of their own; off: an error
  *   [backs.logo]              a place (tilepress --list art --game NAME)
- *   file = logo.svg           relative to DIR
+ *   file = logo.svg           relative to DIR (or NAME.png: a picture)
  *   scale = 0.6               share of its box (the art is fitted whole
  *                             into the box, centred, aspect kept), 0.05..4
  *   offset = 0 -2             mm right and down from the box's centre
@@ -55,7 +55,9 @@ struct tp_art_item {
 	int text_ink;
 	int line;                 /* the section's line in art.ini */
 	double scale, dx, dy, turn;
-	struct tp_art art;
+	struct tp_art art;        /* an SVG's paths; a PNG's: none, w x h its
+				   * pixels (the box it is fitted into) */
+	int image;                /* a PNG: its number in the image table */
 	uint8_t *ink;             /* per art path: its ink number */
 	int n_inks;               /* distinct inks used */
 };

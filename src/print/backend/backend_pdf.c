@@ -15,7 +15,8 @@
  * With print.pdfx = x4 (tp_doc_info.pdfx4): PDF/X-4 (ISO 15930-7) the same
  * way, but %PDF-1.6, /GTS_PDFXVersion (PDF/X-4) and the XMP metadata
  * stream X-4 requires.  This file draws the pages; the document parts
- * (Info, /ID, output intent, XMP) are built in pdf_docinfo.c.  Nothing uses transparency either way. */
+ * (Info, /ID, output intent, XMP) are built in pdf_docinfo.c.  Nothing uses transparency
+ * but a PNG picture's soft mask under PDF/X-4 (see images below). */
 
 #include "print/backend/backend.h"
 
@@ -27,6 +28,7 @@
 #include "core/alloc.h"
 #include "print/backend/pdf_docinfo.h"
 #include "print/backend/pdf_stream.h"
+#include "print/image/image.h"
 #include "print/scene/walk.h"
 
 #define K (72.0 / 25.4)      /* points per mm */
@@ -45,6 +47,15 @@ struct doc {
 	struct tp_pdf_stream out;  /* pages written as they are drawn */
 	uint64_t id[2];         /* the trailer /ID, hashed page by page */
 	int rgb;                /* tp_doc_info.rgb */
+	int pdfx4;              /* tp_doc_info.pdfx4: transparency allowed */
+	const char *profile;    /* tp_doc_info.output_profile */
+	/* Images (image.h) as XObjects, each made once for the file and
+	 * kept across pages (tp_pdf_stream_page), by image number; keep[]
+	 * lists what the pages share: the ExtGStates, then the images and
+	 * their masks. */
+	HPDF_Image img[TP_IMAGES_MAX + 1];
+	void *keep[2 + 2 * TP_IMAGES_MAX];
+	size_t n_keep;
 };
 
 /* A colour as the content stream sets it: CMYK values, or a separation
@@ -366,6 +377,76 @@ static int draw_shape(void *ctx, const struct tp_walk_shape *d)
 	return 0;
 }
 
+/* ---- images ------------------------------------------------------------------
+ * A picture in a press file is CMYK, separated from its sRGB through the
+ * output profile (the colours of the designer's other art go the same
+ * way); under PDF/X-4 its alpha is a soft mask, under PDF/X-1a, which
+ * has no transparency, it is flattened on the paper's white first.  An
+ * office printer's file (rgb) has it in RGB, flattened the same way. */
+
+static HPDF_Image image_object(struct page *p, int id, struct tp_image *im)
+{
+	struct doc *d = p->d;
+	if (d->img[id])
+		return d->img[id];
+	int soft = !d->rgb && d->pdfx4 && im->alpha;
+	const uint8_t *px = d->rgb ? tp_image_rgb(im) : tp_image_cmyk(im, d->profile, !soft, d->e);
+	if (px == NULL)
+		return NULL;
+	HPDF_Image img = HPDF_LoadRawImageFromMem(d->pdf, px, (HPDF_UINT)im->w, (HPDF_UINT)im->h,
+						  d->rgb ? HPDF_CS_DEVICE_RGB : HPDF_CS_DEVICE_CMYK, 8);
+	if (img == NULL)
+		return NULL;
+	HPDF_Image mask = NULL;
+	if (soft) {
+		const uint8_t *a = tp_image_mask(im);
+		mask = a ? HPDF_LoadRawImageFromMem(d->pdf, a, (HPDF_UINT)im->w, (HPDF_UINT)im->h,
+						    HPDF_CS_DEVICE_GRAY, 8)
+			 : NULL;
+		if (mask == NULL || HPDF_Image_AddSMask(img, mask) != HPDF_OK)
+			return NULL;
+	} else if (im->alpha) {
+		/* Flattened (PDF/X-1a, the office printer's file): the pixels
+		 * of alpha 0 are left unprinted by an explicit (1-bit) mask,
+		 * which is no transparency, so what lies under a logo's empty
+		 * corners shows, as on the proofs. */
+		int none;
+		const uint8_t *holes = tp_image_holes(im, &none);
+		if (!none) {
+			mask = holes ? HPDF_Image_LoadRaw1BitImageFromMem(d->pdf, holes, (HPDF_UINT)im->w,
+									  (HPDF_UINT)im->h,
+									  (HPDF_UINT)(im->w + 7) / 8,
+									  HPDF_TRUE, HPDF_TRUE)
+				     : NULL;
+			if (mask == NULL || HPDF_Image_SetMaskImage(img, mask) != HPDF_OK)
+				return NULL;
+		}
+	}
+	d->img[id] = img;
+	d->keep[d->n_keep++] = img;
+	if (mask)
+		d->keep[d->n_keep++] = mask;
+	return img;
+}
+
+static int draw_image(void *ctx, const struct tp_walk_shape *d)
+{
+	struct page *p = ctx;
+	set_clip(p, p->want_clip);
+	HPDF_Image img = image_object(p, d->s->image, d->image);
+	if (img == NULL || set_overprint(p, 0) != 0)
+		return -1;
+	/* The unit square of image space: (0, 0) its bottom-left corner,
+	 * (1, 0) bottom-right, (0, 1) top-left (pts: TL, TR, BR, BL). */
+	const struct tp_pt *c = d->pts;
+	HPDF_REAL ox = px(p, c[3].x), oy = py(p, c[3].y);
+	return HPDF_Page_GSave(p->pg) != HPDF_OK ||
+	       HPDF_Page_Concat(p->pg, px(p, c[2].x) - ox, py(p, c[2].y) - oy,
+				px(p, c[0].x) - ox, py(p, c[0].y) - oy, ox, oy) != HPDF_OK ||
+	       HPDF_Page_ExecuteXObject(p->pg, img) != HPDF_OK ||
+	       HPDF_Page_GRestore(p->pg) != HPDF_OK;
+}
+
 /* ---- repeats as Form XObjects ------------------------------------------------
  * The first copy of a repeated group's shapes on a layer is drawn into a
  * Form XObject in page coordinates, painted in place by Do; each repeat is
@@ -493,7 +574,7 @@ static int form_use(void *ctx, const struct tp_walk_group *g)
 #define FORM_MIN_POINTS 32
 
 static const struct tp_sink pdf_sink = {
-	.clip = clip, .rect = draw_shape, .path = draw_shape,
+	.clip = clip, .rect = draw_shape, .path = draw_shape, .image = draw_image,
 	.group_begin = form_begin, .group_end = form_end, .use = form_use,
 	.reuse_min_shapes = 1, .reuse_min_points = FORM_MIN_POINTS,
 };
@@ -542,8 +623,9 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 	set_clip(&p, 0);
 	if (HPDF_GetError(d->pdf) != HPDF_OK)
 		return -1;
-	void *const keep[2] = { d->op[0], d->op[1] };   /* shared by every page */
-	return tp_pdf_stream_page(&d->out, p.pg, keep, 2);
+	d->keep[0] = d->op[0];   /* shared by every page */
+	d->keep[1] = d->op[1];
+	return tp_pdf_stream_page(&d->out, p.pg, d->keep, d->n_keep);
 }
 
 /* A PDF being written page by page (backend.h). */
@@ -583,6 +665,9 @@ int tp_pdf_open(struct tp_pages_out **out, FILE *f, const struct tp_doc_info *in
 	w->f = f;
 	w->d.e = e;
 	w->d.rgb = info->rgb;
+	w->d.pdfx4 = info->pdfx4;
+	w->d.profile = info->output_profile;
+	w->d.n_keep = 2;
 	w->d.pdf = HPDF_NewEx(on_error, haru_alloc, haru_free, 0, &w->he);
 	if (w->d.pdf == NULL)
 		return failure(w, e);
@@ -638,7 +723,7 @@ int tp_pdf_close(struct tp_pages_out *w, int write, tp_err *e)
 
 /* The sink of a placed scene: no reuse (a crop has no groups worth it). */
 static const struct tp_sink placed_sink = {
-	.clip = clip, .rect = draw_shape, .path = draw_shape,
+	.clip = clip, .rect = draw_shape, .path = draw_shape, .image = draw_image,
 };
 
 int tp_pdf_add_placed(struct tp_pages_out *w, double wmm, double hmm, const struct tp_placed *pl,
@@ -688,8 +773,9 @@ int tp_pdf_add_placed(struct tp_pages_out *w, double wmm, double hmm, const stru
 		if (HPDF_GetError(d->pdf) != HPDF_OK)
 			return failure(w, e);
 	}
-	void *const keep[2] = { d->op[0], d->op[1] };
-	if (tp_pdf_stream_page(&d->out, pg, keep, 2) != 0)
+	d->keep[0] = d->op[0];
+	d->keep[1] = d->op[1];
+	if (tp_pdf_stream_page(&d->out, pg, d->keep, d->n_keep) != 0)
 		return failure(w, e);
 	w->n++;
 	return TP_OK;

@@ -1,5 +1,6 @@
 #include "print/backend/backend.h"
 #include "print/backend/png_stream.h"
+#include "print/image/image.h"
 #include "print/scene/walk.h"
 
 #include <cairo.h>
@@ -52,6 +53,7 @@ struct item {
 	int box[4][4];         /* x0, y0, x1, y1 in absolute device px */
 	uint32_t rgb;          /* the boxes' colour, 0xRRGGBB */
 	int multiply;          /* overprinting ink */
+	int level;             /* a picture: the halving it is drawn from */
 };
 
 struct job {
@@ -210,9 +212,23 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	/* Empty text (no outline) leaves no pixels. */
 	if (d->s->kind == TP_SHAPE_TEXT && d->n == 0)
 		return 0;
+
 	struct item *it = &j->items[j->n++];
 	memset(it, 0, sizeof *it);
 	it->i = d->index;
+	if (d->s->kind == TP_SHAPE_IMAGE) {
+		/* The halving that leaves at most 2 of its pixels to a device
+		 * pixel, made here, before the bands are drawn on several
+		 * threads. */
+		const struct tp_pt *c = d->pts;
+		double dw = hypot(c[1].x - c[0].x, c[1].y - c[0].y) * j->s;
+		double dh = hypot(c[3].x - c[0].x, c[3].y - c[0].y) * j->s;
+		double r = fmin(d->image->w / fmax(dw, 1e-9), d->image->h / fmax(dh, 1e-9));
+		int lw, lh;
+		it->level = r >= 2 ? (int)fmin(floor(log2(r)), TP_IMAGE_LEVELS) : 0;
+		if (tp_image_argb_level(d->image, it->level, &lw, &lh) == NULL)
+			return tp_fail(j->e, TP_EIO, "png: out of memory");
+	}
 	/* Text as the same outlines the PDF carries: identical in both, and
 	 * independent of what Cairo's font caches hold from earlier sheets,
 	 * so every run gives the same bytes.  The walk's outline lives for
@@ -229,7 +245,7 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	return 0;
 }
 
-static const struct tp_sink png_sink = { .rect = add_item, .path = add_item };
+static const struct tp_sink png_sink = { .rect = add_item, .path = add_item, .image = add_item };
 
 static int collect(struct job *j, const struct tp_doc_info *info, tp_err *e)
 {
@@ -274,12 +290,44 @@ static void box(cairo_t *cr, double x0, double y0, double x1, double y1)
 	cairo_close_path(cr);
 }
 
+/* An image: its pixels mapped onto the parallelogram of its corners,
+ * filtered (bilinear), over what is there. */
+static void draw_image(const struct job *j, cairo_t *cr, const struct item *it,
+		       double ox, double oy)
+{
+	const struct tp_shape *s = &j->sc->shapes[it->i];
+	struct tp_image *im = tp_image_get(s->image);
+	const struct tp_pt *c = j->sc->pts + s->first;
+	int w, h;   /* made by add_item: only read here */
+	const uint32_t *px = tp_image_argb_level(im, it->level, &w, &h);
+	cairo_surface_t *src = cairo_image_surface_create_for_data(
+		(unsigned char *)(void *)px, CAIRO_FORMAT_ARGB32, w, h, w * 4);
+	double x0 = dev_x(j, c[0].x) - ox, y0 = dev_y(j, c[0].y) - oy;
+	cairo_matrix_t m;
+	cairo_matrix_init(&m, (dev_x(j, c[1].x) - ox - x0) / w, (dev_y(j, c[1].y) - oy - y0) / w,
+			  (dev_x(j, c[3].x) - ox - x0) / h, (dev_y(j, c[3].y) - oy - y0) / h,
+			  x0, y0);
+	cairo_save(cr);
+	cairo_transform(cr, &m);
+	cairo_set_source_surface(cr, src, 0, 0);
+	cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+	cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+	cairo_rectangle(cr, 0, 0, w, h);
+	cairo_fill(cr);
+	cairo_restore(cr);
+	cairo_surface_destroy(src);
+}
+
 /* Draws the item with Cairo: in its colour, or (coverage) as its coverage
  * alone, opaque black on an A8 surface. */
 static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 		 double ox, double oy, int coverage)
 {
 	const struct tp_shape *s = &j->sc->shapes[it->i];
+	if (s->kind == TP_SHAPE_IMAGE) {
+		draw_image(j, cr, it, ox, oy);
+		return;
+	}
 	const double *rgb = tp_scene_ink(j->sc, s->ink)->rgb;
 	/* Quantised first so flat fills come out exactly as rgb*255 rounded. */
 	double c[3];
@@ -411,7 +459,7 @@ static int draw_on(const struct job *j, unsigned char *band, const struct item *
 	 * empty: scanning its whole box would cost more. */
 	const struct tp_shape *s = &j->sc->shapes[it->i];
 	double area = (x1 - x0) * (fmin(it->y1, y0 + rows) - fmax(it->y0, y0));
-	int cov = tp_scene_ink(j->sc, s->ink)->overprint &&
+	int cov = s->kind != TP_SHAPE_IMAGE && tp_scene_ink(j->sc, s->ink)->overprint &&
 		  (s->paint == TP_STROKE || area <= SMALL_FILL_PX);
 	size_t mstride = (size_t)cairo_format_stride_for_width(CAIRO_FORMAT_A8, x1 - x0);
 	if (cov && sc->cap < mstride * (size_t)rows) {

@@ -231,6 +231,7 @@ struct svg {
 	size_t n_runs;
 	struct tp_svg_glyphs glyphs;   /* filled paths reused through <use> */
 	int oom;
+	unsigned char img_done[TP_IMAGES_MAX + 1];   /* written into <defs> */
 };
 
 /* ---- grid lines as sheet-long paths -------------------------------------
@@ -419,9 +420,65 @@ static int use(void *ctx, const struct tp_walk_group *g)
 	return 0;
 }
 
+/* ---- images ------------------------------------------------------------
+ * Each picture once in the file, as a PNG in a data: URI inside <defs>
+ * (so the SVG stands alone, as the other files do), and each placement a
+ * <use> of it with the matrix from its pixels to its corners. */
+
+static void put_base64(FILE *f, const unsigned char *b, size_t n)
+{
+	static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)b[i] << 16 | (i + 1 < n ? (unsigned)b[i + 1] << 8 : 0) |
+			     (i + 2 < n ? b[i + 2] : 0);
+		char q[4] = { tab[v >> 18 & 63], tab[v >> 12 & 63],
+			      i + 1 < n ? tab[v >> 6 & 63] : '=', i + 2 < n ? tab[v & 63] : '=' };
+		fwrite(q, 1, 4, f);
+	}
+}
+
+/* A matrix coefficient (mm a pixel): eight significant digits, where
+ * num's four decimals would move a 2000-pixel picture's far edge. */
+static const char *coef(char buf[40], double v)
+{
+	snprintf(buf, 40, "%.8g", isfinite(v) ? v : 0);
+	for (char *p = buf; *p; p++)
+		if (*p == ',')
+			*p = '.';
+	return buf;
+}
+
+static int image(void *ctx, const struct tp_walk_shape *d)
+{
+	struct svg *v = ctx;
+	const struct tp_image *im = d->image;
+	int id = d->s->image;
+	flush_lines(v);
+	if (!v->img_done[id]) {
+		unsigned char *png;
+		size_t len;
+		if (tp_image_png(im, &png, &len) != 0)
+			return v->oom = 1;
+		fprintf(v->f, "<defs><image id=\"img%d\" width=\"%d\" height=\"%d\""
+			" preserveAspectRatio=\"none\" xlink:href=\"data:image/png;base64,", id, im->w,
+			im->h);
+		put_base64(v->f, png, len);
+		fputs("\"/></defs>\n", v->f);
+		free(png);
+		v->img_done[id] = 1;
+	}
+	const struct tp_pt *c = d->pts;
+	char a[40], b[40], e[40], f[40], g[40], h[40];
+	fprintf(v->f, "<use xlink:href=\"#img%d\" transform=\"matrix(%s %s %s %s %s %s)\"/>\n", id,
+		coef(a, (c[1].x - c[0].x) / im->w), coef(b, (c[1].y - c[0].y) / im->w),
+		coef(e, (c[3].x - c[0].x) / im->h), coef(f, (c[3].y - c[0].y) / im->h),
+		num(g, c[0].x), num(h, c[0].y));
+	return 0;
+}
+
 static const struct tp_sink svg_sink = {
 	.layer_begin = layer_begin, .layer_end = layer_end, .clip = clip,
-	.rect = shape, .path = shape, .text = shape,
+	.rect = shape, .path = shape, .text = shape, .image = image,
 	.group_begin = group_begin, .group_end = group_end, .use = use,
 };
 

@@ -361,16 +361,11 @@ void tp_colour_naive_cmyk(const double rgb[3], double cmyk[4])
 		cmyk[i] = mx > 0 ? unit((mx - (i == 0 ? r : i == 1 ? g : b)) / mx) : 0;
 }
 
-int tp_colour_separate(const double *rgb, double *cmyk, size_t n, const char *profile_path,
-		       tp_err *e)
+/* sRGB to CMYK through path: doubles (rgb, cmyk), or bytes (rgb8, cmyk8)
+ * when rgb is NULL. */
+static int separate(const double *rgb, double *cmyk, const uint8_t *rgb8, uint8_t *cmyk8,
+		    size_t n, const char *path, int user, tp_err *e)
 {
-	int user = profile_path != NULL && profile_path[0] != '\0';
-	const char *path = user ? profile_path : tp_colour_default_profile();
-	if (path == NULL) {
-		for (size_t i = 0; i < n; i++)
-			tp_colour_naive_cmyk(rgb + 3 * i, cmyk + 4 * i);
-		return TP_OK;
-	}
 	unsigned char *icc;
 	size_t len;
 	if (slurp(path, &icc, &len) != 0) {
@@ -403,14 +398,19 @@ int tp_colour_separate(const double *rgb, double *cmyk, size_t n, const char *pr
 		rc = tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s: not a CMYK ICC profile", path);
 		goto out;
 	}
-	tr = cmsCreateTransformTHR(ctx, srgb, TYPE_RGB_DBL, prof, TYPE_CMYK_DBL,
-				   INTENT_RELATIVE_COLORIMETRIC,
+	tr = cmsCreateTransformTHR(ctx, srgb, rgb ? TYPE_RGB_DBL : TYPE_RGB_8, prof,
+				   rgb ? TYPE_CMYK_DBL : TYPE_CMYK_8, INTENT_RELATIVE_COLORIMETRIC,
 				   cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE);
 	if (tr == NULL) {
 		rc = tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s: cannot convert sRGB to it", path);
 		goto out;
 	}
-	for (size_t i = 0; i < n; i++) {
+	/* Bytes a row at a time: LittleCMS takes a count of 32 bits. */
+	for (size_t i = 0; !rgb && i < n; i += 1u << 20) {
+		size_t m = n - i < (1u << 20) ? n - i : 1u << 20;
+		cmsDoTransform(tr, rgb8 + 3 * i, cmyk8 + 4 * i, (cmsUInt32Number)m);
+	}
+	for (size_t i = 0; rgb && i < n; i++) {
 		double in[3], out4[4];
 		for (int k = 0; k < 3; k++)
 			in[k] = unit(rgb[3 * i + k]);
@@ -431,4 +431,34 @@ out:
 	arena_free(&arena);
 	free(icc);
 	return rc;
+}
+
+int tp_colour_separate(const double *rgb, double *cmyk, size_t n, const char *profile_path,
+		       tp_err *e)
+{
+	int user = profile_path != NULL && profile_path[0] != '\0';
+	const char *path = user ? profile_path : tp_colour_default_profile();
+	if (path == NULL) {
+		for (size_t i = 0; i < n; i++)
+			tp_colour_naive_cmyk(rgb + 3 * i, cmyk + 4 * i);
+		return TP_OK;
+	}
+	return separate(rgb, cmyk, NULL, NULL, n, path, user, e);
+}
+
+int tp_colour_separate8(const uint8_t *rgb, uint8_t *cmyk, size_t n, const char *profile_path,
+			tp_err *e)
+{
+	int user = profile_path != NULL && profile_path[0] != '\0';
+	const char *path = user ? profile_path : tp_colour_default_profile();
+	if (path != NULL)
+		return separate(NULL, NULL, rgb, cmyk, n, path, user, e);
+	for (size_t i = 0; i < n; i++) {
+		double c[3] = { rgb[3 * i] / 255.0, rgb[3 * i + 1] / 255.0, rgb[3 * i + 2] / 255.0 };
+		double k[4];
+		tp_colour_naive_cmyk(c, k);
+		for (int j = 0; j < 4; j++)
+			cmyk[4 * i + j] = (uint8_t)lround(k[j] * 255);
+	}
+	return TP_OK;
 }

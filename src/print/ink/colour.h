@@ -6,6 +6,7 @@
  * and press agree. */
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/status.h"
 #include "print/scene/scene.h"
@@ -41,6 +42,11 @@ void tp_colour_naive(const double cmyk[4], double rgb[3]);
  * CMYK profile; TP_EIO when out of memory. */
 int tp_colour_separate(const double *rgb, double *cmyk, size_t n, const char *profile_path,
 		       tp_err *e);
+
+/* The same for bytes (a raster image's pixels): rgb[3 * i ..] into
+ * cmyk[4 * i ..], 0..255 each. */
+int tp_colour_separate8(const uint8_t *rgb, uint8_t *cmyk, size_t n, const char *profile_path,
+			tp_err *e);
 
 /* The profile-free separation: k = 1 - max(r, g, b), c = (max - r) / max... */
 void tp_colour_naive_cmyk(const double rgb[3], double cmyk[4]);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/image/image.h"
 #include "print/scene/walk.h"
 
 #define BAND_PX 64   /* rows of pixels per band */
@@ -21,6 +22,8 @@ struct item {
 	struct tp_pt *glyphs;   /* text outline, owned */
 	double x0, y0, x1, y1;
 	int plate;              /* spot plate index, or -1 */
+	struct tp_image *im;    /* a picture: its pixels, and their CMYK */
+	const uint8_t *cmyk;
 };
 
 struct meas {
@@ -37,6 +40,7 @@ struct meas {
 	double *sum;            /* per plate: sum of values */
 	double tac;
 	int *used;              /* per plate: drawn on at all */
+	const char *profile;    /* pictures are separated through it */
 };
 
 /* The sink: each shape the press prints, in draw order, as an item to
@@ -63,9 +67,15 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 		memcpy(it->glyphs, d->pts, d->n * sizeof *it->glyphs);
 		it->pts = it->glyphs;
 		it->n = d->n;
-	} else if (s->kind == TP_SHAPE_PATH) {
+	} else if (s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) {
 		it->pts = d->pts;
 		it->n = d->n;
+	}
+	if (s->kind == TP_SHAPE_IMAGE) {
+		it->im = d->image;
+		it->cmyk = tp_image_cmyk(d->image, m->profile, 0, m->e);
+		if (it->cmyk == NULL)
+			return m->e->code;
 	}
 	if (s->kind != TP_SHAPE_RECT) {
 		x0 = y0 = INFINITY;
@@ -86,7 +96,8 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	return 0;
 }
 
-static const struct tp_sink inkcov_sink = { .rect = add_item, .path = add_item };
+static const struct tp_sink inkcov_sink = { .rect = add_item, .path = add_item,
+					    .image = add_item };
 
 /* What the press prints: every plate, no printer's marks, text as the
  * outlines the PDF carries. */
@@ -128,6 +139,27 @@ static void trace(const struct item *it, cairo_t *cr)
 			break;
 		}
 	}
+}
+
+/* A picture's pixel under device pixel (x, y) of the band at y0, as a
+ * process ink of its CMYK; its alpha (0..1) in *a. */
+static struct tp_ink pixel_ink(const struct meas *m, const struct item *it, int x, int y,
+			       float *a)
+{
+	const struct tp_pt *c = it->pts;
+	const struct tp_image *im = it->im;
+	double X = (x + 0.5) / m->r - c[0].x, Y = (y + 0.5) / m->r - c[0].y;
+	double ux = (c[1].x - c[0].x) / im->w, uy = (c[1].y - c[0].y) / im->w;
+	double vx = (c[3].x - c[0].x) / im->h, vy = (c[3].y - c[0].y) / im->h;
+	double det = ux * vy - uy * vx;
+	double u = det != 0 ? (X * vy - Y * vx) / det : 0, v = det != 0 ? (ux * Y - uy * X) / det : 0;
+	int i = (int)fmin(fmax(floor(u), 0), im->w - 1), j = (int)fmin(fmax(floor(v), 0), im->h - 1);
+	size_t p = (size_t)j * im->w + i;
+	struct tp_ink k = { .kind = TP_INK_PROCESS };
+	for (int n = 0; n < 4; n++)
+		k.cmyk[n] = it->cmyk[4 * p + n] / 255.0;
+	*a = im->rgba[4 * p + 3] / 255.0f;
+	return k;
 }
 
 /* One pixel's plates v[0 .. n_plates-1] and the covered part of the
@@ -200,7 +232,11 @@ static int band(struct meas *m, int y0, int bh, cairo_surface_t *surf, tp_err *e
 		cairo_clip(cr);
 		const struct tp_shape *s = it->s;
 		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
-		if (s->kind == TP_SHAPE_TEXT || (s->paint & TP_FILL)) {
+		if (s->kind == TP_SHAPE_IMAGE) {
+			trace(it, cr);
+			cairo_close_path(cr);
+			cairo_fill(cr);
+		} else if (s->kind == TP_SHAPE_TEXT || (s->paint & TP_FILL)) {
 			trace(it, cr);
 			cairo_fill(cr);
 		}
@@ -220,8 +256,17 @@ static int band(struct meas *m, int y0, int bh, cairo_surface_t *surf, tp_err *e
 				if (row[x] == 0)
 					continue;
 				size_t p = (size_t)y * m->w + x;
-				apply(m, ink, it->plate, m->val + p * (m->n_plates + 1), row[x] / 255.0f);
-				apply_peak(ink, m->peak + p * 4);
+				float a = 1;
+				struct tp_ink px;
+				if (it->im) {
+					px = pixel_ink(m, it, x, y0 + y, &a);
+					ink = &px;
+				}
+				if (a > 0) {
+					apply(m, ink, it->plate, m->val + p * (m->n_plates + 1),
+					      row[x] / 255.0f * a);
+					apply_peak(ink, m->peak + p * 4);
+				}
 				for (int k = 4; k < m->n_plates; k++)
 					if (k == it->plate || ink->kind == TP_INK_REGISTRATION)
 						m->used[k] = 1;
@@ -244,8 +289,14 @@ static int band(struct meas *m, int y0, int bh, cairo_surface_t *surf, tp_err *e
 int tp_inkcov_scene(const struct tp_scene *sc, double px_per_mm, double max_px,
 		    struct tp_inkcov *out, tp_err *e)
 {
+	return tp_inkcov_scene_profile(sc, px_per_mm, max_px, NULL, out, e);
+}
+
+int tp_inkcov_scene_profile(const struct tp_scene *sc, double px_per_mm, double max_px,
+			    const char *profile, struct tp_inkcov *out, tp_err *e)
+{
 	memset(out, 0, sizeof *out);
-	struct meas m = { .sc = sc, .r = px_per_mm };
+	struct meas m = { .sc = sc, .r = px_per_mm, .profile = profile };
 	double area = sc->trim_w * sc->trim_h;
 	if (area > 0 && area * m.r * m.r > max_px)
 		m.r = sqrt(max_px / area);

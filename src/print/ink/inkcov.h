@@ -50,6 +50,12 @@ struct tp_inkcov {
 int tp_inkcov_scene(const struct tp_scene *sc, double px_per_mm, double max_px,
 		    struct tp_inkcov *out, tp_err *e);
 
+/* The same, pictures (image.h) separated into C, M, Y and K through
+ * profile (NULL or "": the system's CMYK profile), each pixel counted at
+ * its alpha, as the press PDF prints it. */
+int tp_inkcov_scene_profile(const struct tp_scene *sc, double px_per_mm, double max_px,
+			    const char *profile, struct tp_inkcov *out, tp_err *e);
+
 /* The CSV of manifest/inks.csv: the header line, then for one page the
  * rows "sheet,page,plate,coverage_pct" and one "sheet,page,tac_max_pct,
  * value" row. */

@@ -103,8 +103,7 @@ static int paste(struct tp_scene *dst, const struct tp_scene *tile, double x, do
 			rc = tp_scene_text(dst, s->ink, x + s->x, y + s->y, s->h, s->align,
 					   tp_scene_str(tile, s));
 		} else {
-			rc = tp_scene_path(dst, s->ink, s->paint, s->stroke, tile->pts + s->first,
-					   s->count);
+			rc = tp_scene_path_like(dst, s, tile->pts + s->first);
 			for (size_t k = 0; rc == 0 && k < s->count; k++) {
 				dst->pts[dst->n_pts - s->count + k].x += x;
 				dst->pts[dst->n_pts - s->count + k].y += y;

@@ -74,7 +74,7 @@ static int copy_moved(struct tp_scene *dst, const struct tp_scene *src, const st
 		rc = tp_scene_text(dst, s->ink, s->x + dx, s->y + dy, s->h, s->align,
 				   tp_scene_str(src, s));
 	} else {
-		rc = tp_scene_path(dst, s->ink, s->paint, s->stroke, src->pts + s->first, s->count);
+		rc = tp_scene_path_like(dst, s, src->pts + s->first);
 		for (size_t k = 0; rc == 0 && k < s->count; k++) {
 			dst->pts[dst->n_pts - s->count + k].x += dx;
 			dst->pts[dst->n_pts - s->count + k].y += dy;

@@ -119,7 +119,7 @@ static int copy(struct tp_scene *dst, const struct tp_scene *src, const struct t
 	else if (s->kind == TP_SHAPE_TEXT)
 		rc = tp_scene_text(dst, s->ink, s->x, s->y, s->h, s->align, tp_scene_str(src, s));
 	else
-		rc = tp_scene_path(dst, s->ink, s->paint, s->stroke, src->pts + s->first, s->count);
+		rc = tp_scene_path_like(dst, s, src->pts + s->first);
 	if (rc == 0)
 		tp_scene_flag_last(dst, s->flags);
 	return rc;

@@ -188,7 +188,9 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 			if (hi[0] < box[0] || lo[0] > box[2] || hi[1] < box[1] || lo[1] > box[3] ||
 			    size * k < min_size)
 				continue;
-			if (lo[0] < box[0] || lo[1] < box[1] || hi[0] > box[2] || hi[1] > box[3]) {
+			/* An image is not cut: its picture is shown whole or not. */
+			if (s->kind != TP_SHAPE_IMAGE &&
+			    (lo[0] < box[0] || lo[1] < box[1] || hi[0] > box[2] || hi[1] > box[3])) {
 				int c = place_clipped(dst, s, p, box, x, y, k, b, min_size);
 				if (c <= 0) {
 					rc = c;
@@ -200,7 +202,10 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 				return -1;
 			for (size_t j = 0; j < s->count; j++)
 				q[j] = (struct tp_pt){ p[j].op, X(p[j].x), Y(p[j].y) };
-			rc = tp_scene_path(dst, s->ink, s->paint, stroke_w(s, k, min_size), q, s->count);
+			rc = s->kind == TP_SHAPE_IMAGE
+				     ? tp_scene_path_like(dst, s, q)
+				     : tp_scene_path(dst, s->ink, s->paint, stroke_w(s, k, min_size), q,
+						     s->count);
 			free(q);
 		}
 	}

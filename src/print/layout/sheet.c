@@ -52,6 +52,7 @@ void tp_sheet_mirror(struct tp_scene *sc)
 				s->align = TP_ALIGN_LEFT;
 			break;
 		case TP_SHAPE_PATH:
+		case TP_SHAPE_IMAGE:   /* its corners: the picture mirrored too */
 			for (size_t k = 0; k < s->count; k++)
 				sc->pts[s->first + k].x = W - sc->pts[s->first + k].x;
 			break;
@@ -98,7 +99,7 @@ static int copy_shape(struct tp_scene *sc, const struct tp_scene *src, const str
 		rc = tp_scene_text(sc, s->ink, s->x - x, s->y - y, s->h, s->align,
 				   src->text + s->first);
 	} else {
-		rc = tp_scene_path(sc, s->ink, s->paint, s->stroke, src->pts + s->first, s->count);
+		rc = tp_scene_path_like(sc, s, src->pts + s->first);
 		if (rc == 0)
 			for (size_t k = 0; k < s->count; k++) {
 				sc->pts[sc->n_pts - s->count + k].x -= x;

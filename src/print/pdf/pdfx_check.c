@@ -140,7 +140,8 @@ static void dict_rules(struct chk *c, const struct tp_pv *v)
 {
 	static const char *const normal[] = { "Normal", "Compatible", NULL };
 	const struct tp_pv *sm = key(c, v, "SMask"), *bm = key(c, v, "BM");
-	if (sm && !tp_pv_is(sm, "None"))
+	/* PDF/X-4 allows transparency: a picture's alpha as its soft mask. */
+	if (sm && !tp_pv_is(sm, "None") && !(c->x->pdfx4 && tp_pv_is(key(c, v, "Subtype"), "Image")))
 		fail(c, 0, "a soft mask (transparency)");
 	static const char *const alpha[] = { "CA", "ca" };
 	for (int i = 0; i < 2; i++) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/image/image.h"
 #include "print/preflight/pf_fills.h"
 #include "print/preflight/preflight_geom.h"
 #include "print/preflight/preflight_int.h"
@@ -503,7 +504,49 @@ oom:
 	return 1;
 }
 
-const struct tp_sink tp_pf_sink = { .rect = shape, .path = shape, .text = shape };
+/* A picture: its resolution as printed (pixels over the printed size, the
+ * poorer of its two axes), the total ink of its pixels, and the safe zone
+ * by its box. */
+static int picture(void *ctx, const struct tp_walk_shape *d)
+{
+	struct tp_pf_page *P = ctx;
+	const struct tp_pf_rules *r = P->r;
+	struct tp_image *im = d->image;
+	if (d->mark)
+		return 0;
+	double b[4];
+	tp_pf_bbox(P->sc, d->s, b);
+	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+	const struct tp_pt *c = d->pts;
+	double wmm = hypot(c[1].x - c[0].x, c[1].y - c[0].y);
+	double hmm = hypot(c[3].x - c[0].x, c[3].y - c[0].y);
+	double ppi = fmin(im->w * 25.4 / fmax(wmm, 1e-9), im->h * 25.4 / fmax(hmm, 1e-9));
+	const char *name = strrchr(im->name, '/') ? strrchr(im->name, '/') + 1 : im->name;
+	int sev = r->min_ppi > 0 && ppi < r->min_ppi - 1e-9 ? TP_PF_ERROR
+		  : r->warn_ppi > 0 && ppi < r->warn_ppi - 1e-9 ? TP_PF_WARNING : -1;
+	if (sev >= 0)
+		tp_pf_add(P, sev, cx, cy, "image-ppi", ppi,
+			  sev == TP_PF_ERROR ? r->min_ppi : r->warn_ppi,
+			  "picture %s at %.0f ppi as printed (%d x %d px in %.1f x %.1f mm)", name, ppi,
+			  im->w, im->h, wmm, hmm);
+	if (r->max_tac > 0) {
+		double most, over;
+		tp_err e = { 0 };
+		if (tp_image_tac(im, r->profile, r->max_tac, &most, &over, &e) != TP_OK) {
+			P->pf->oom = 1;
+			return 1;
+		}
+		if (most > r->max_tac + 1e-9)
+			tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", most, r->max_tac,
+				  "picture %s: %.1f %% of its pixels over the limit", name, 100 * over);
+	}
+	if (r->safe > 0 && !(d->s->flags & TP_SHAPE_TO_CUT))
+		P->safe[P->n_safe++] = d->index;
+	return 0;
+}
+
+const struct tp_sink tp_pf_sink = { .rect = shape, .path = shape, .text = shape,
+				    .image = picture };
 
 /* The press's view without printer's marks; text as boxes (its glyphs are
  * not measured); a shape of an ink the palette lacks is left out. */

@@ -41,6 +41,11 @@ struct tp_pf_rules {
 	double nick_corner;      /* a nick keeps this far from a corner, mm */
 	double press_w, press_h; /* the press sheet's clear area; 0: none */
 	double marks_margin;     /* media beyond the bleed for marks, mm */
+	double min_ppi;          /* a picture printed at fewer pixels an inch
+				  * is an error */
+	double warn_ppi;         /* ... a warning */
+	const char *profile;     /* the CMYK profile pictures are separated
+				  * through (NULL: the system's) */
 	double dir_tol;          /* straight die pieces this close in direction
 				  * (sine) are one line; 0: 1e-6 (a PDF file's
 				  * rounded coordinates need more) */

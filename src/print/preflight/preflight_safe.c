@@ -165,7 +165,9 @@ void tp_pf_safe_zone(struct tp_pf_page *P)
 			    P->r->safe, "%s text runs into the cut", k->name);
 		if (d > EPS && d < P->r->safe - EPS)
 			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,
-			    P->r->safe, "%s %s %.2f mm from the cut", k->name,
-			    s->kind == TP_SHAPE_TEXT ? "text" : (s->paint & TP_STROKE) ? "line" : "shape", d);
+			    P->r->safe, "%s %s %.2f mm from the cut",
+			    s->kind == TP_SHAPE_IMAGE ? "a" : k->name,
+			    s->kind == TP_SHAPE_TEXT ? "text" : s->kind == TP_SHAPE_IMAGE ? "picture"
+			    : (s->paint & TP_STROKE) ? "line" : "shape", d);
 	}
 }

@@ -295,6 +295,29 @@ int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
 	return 0;
 }
 
+int tp_scene_image(struct tp_scene *sc, int image, const struct tp_pt c[4])
+{
+	struct tp_pt *p = new_path(sc, TP_INK_TEXT, TP_FILL, 0, 4);
+	if (p == NULL)
+		return -1;
+	for (int k = 0; k < 4; k++)
+		p[k] = (struct tp_pt){ k ? TP_LINE : TP_MOVE, c[k].x, c[k].y };
+	struct tp_shape *s = &sc->shapes[sc->n_shapes - 1];
+	s->kind = TP_SHAPE_IMAGE;
+	s->image = (uint16_t)image;
+	return 0;
+}
+
+int tp_scene_path_like(struct tp_scene *sc, const struct tp_shape *s, const struct tp_pt *pts)
+{
+	if (tp_scene_path(sc, s->ink, s->paint, s->stroke, pts, s->count) != 0)
+		return -1;
+	struct tp_shape *t = &sc->shapes[sc->n_shapes - 1];
+	t->kind = s->kind == TP_SHAPE_IMAGE ? TP_SHAPE_IMAGE : TP_SHAPE_PATH;
+	t->image = s->image;
+	return 0;
+}
+
 void tp_scene_flag_from(struct tp_scene *sc, size_t first, uint16_t flags)
 {
 	for (size_t i = first; i < sc->n_shapes; i++)

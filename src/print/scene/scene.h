@@ -129,7 +129,14 @@ static inline const struct tp_ink *tp_palette_ink(const struct tp_palette *p, in
 	return i < 0 ? NULL : &p->ink[i];
 }
 
-enum tp_shape_kind { TP_SHAPE_RECT, TP_SHAPE_PATH, TP_SHAPE_TEXT };
+/* TP_SHAPE_IMAGE: a raster picture (print/image/image.h: tp_image_get(image))
+ * drawn into the parallelogram of its four points (first, count = 4): its
+ * top-left, top-right, bottom-right and bottom-left corners, the last
+ * redundant so that whatever moves, mirrors or bounds a path's points
+ * does the same to an image.  Its ink is TP_INK_TEXT, only so that every
+ * palette has it and the walk shows it where it shows art; its colours
+ * are its pixels' (converted to CMYK in press files). */
+enum tp_shape_kind { TP_SHAPE_RECT, TP_SHAPE_PATH, TP_SHAPE_TEXT, TP_SHAPE_IMAGE };
 
 enum tp_paint { TP_FILL = 1, TP_STROKE = 2 };
 
@@ -175,6 +182,7 @@ struct tp_shape {
 	uint16_t flags;  /* enum tp_shape_flag */
 	uint16_t layer;  /* index into scene->layers: the SVG group */
 	uint8_t align;   /* text only */
+	uint16_t image;  /* image only: its number in the image table */
 	double stroke;   /* mm, for TP_STROKE */
 	/* rect: x,y,w,h.  text: x,y = baseline anchor, h = font size (mm). */
 	double x, y, w, h;
@@ -280,6 +288,14 @@ int tp_scene_circle(struct tp_scene *sc, int ink, int paint, double stroke,
 void tp_circle_pts(struct tp_pt *p, double cx, double cy, double r, int turn);
 int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
 		  double size, int align, const char *utf8);
+/* Image number image (image.h) into the parallelogram of corners
+ * c[0..3] (top-left, top-right, bottom-right, bottom-left of the
+ * picture), on the current layer. */
+int tp_scene_image(struct tp_scene *sc, int image, const struct tp_pt c[4]);
+/* A copy of path or image s (its kind, ink, paint, stroke and image) with
+ * the points pts[0 .. s->count - 1], for layouts that move shapes from
+ * one scene into another; flags are the caller's. */
+int tp_scene_path_like(struct tp_scene *sc, const struct tp_shape *s, const struct tp_pt *pts);
 
 /* Groups: the shapes added between tp_scene_group_begin and
  * tp_scene_group_end are one copy of something that may repeat moved (a

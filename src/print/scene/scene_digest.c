@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "print/image/image.h"
+
 static void num(struct tp_sha256 *h, double v)
 {
 	tp_sha256_add(h, &v, sizeof v);
@@ -50,6 +52,10 @@ void tp_scene_digest(const struct tp_scene *sc, struct tp_sha256 *h)
 		tp_sha256_add(h, geo, sizeof geo);
 		whole(h, (long long)s->first);
 		whole(h, (long long)s->count);
+		/* An image by its pixels (its number differs between runs). */
+		const struct tp_image *im = s->kind == TP_SHAPE_IMAGE ? tp_image_get(s->image) : NULL;
+		if (im)
+			whole(h, (long long)im->digest);
 	}
 	whole(h, (long long)sc->n_pts);
 	for (size_t i = 0; i < sc->n_pts; i++) {

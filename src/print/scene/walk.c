@@ -152,6 +152,14 @@ static int shape(struct walk *w, size_t i)
 		cb = w->k->path;
 		d.pts = sc->pts + s->first;
 		d.n = s->count;
+	} else if (s->kind == TP_SHAPE_IMAGE) {
+		cb = w->k->image;
+		d.pts = sc->pts + s->first;
+		d.n = s->count;
+		d.image = tp_image_get(s->image);
+		if (d.image == NULL || d.n != 4)
+			return tp_fail(w->e, TP_EINPUT, "%s: shape %zu names image %d, which is not "
+				       "loaded", sc->name, i + 1, s->image);
 	} else if (s->kind == TP_SHAPE_TEXT) {
 		d.text = tp_scene_str(sc, s);
 		d.paint = TP_FILL;
@@ -297,7 +305,7 @@ static int group_run(struct walk *w, size_t l, const size_t *order, size_t k, si
 		const struct tp_shape *s = &sc->shapes[order[i]];
 		if (!tp_walk_shows(sc, w->o, s))
 			continue;
-		if (tp_shape_is_mark(s))
+		if (tp_shape_is_mark(s) || s->kind == TP_SHAPE_IMAGE)
 			return shapes(w, order, k, j);
 		first = drawn++ ? first : i;
 		points += s->kind == TP_SHAPE_PATH ? s->count

@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "core/status.h"
+#include "print/image/image.h"
 #include "print/scene/scene.h"
 
 /* Bit of ink number id in tp_walk_opts.inks. */
@@ -72,6 +73,8 @@ struct tp_walk_shape {
 				     * outline (may be empty: n == 0) */
 	size_t n;
 	const char *text;           /* text (outlined or not): its UTF-8 */
+	struct tp_image *image;     /* an image: its pixels (pts: its four
+				     * corners, scene.h) */
 };
 
 /* A repeat found by the walk (reuse, below). */
@@ -94,6 +97,10 @@ struct tp_sink {
 	/* Paths, and text when outline_text is set (d->s->kind tells). */
 	int (*path)(void *ctx, const struct tp_walk_shape *d);
 	int (*text)(void *ctx, const struct tp_walk_shape *d);
+	/* Raster images (TP_SHAPE_IMAGE): a sink without it draws none (a
+	 * die file).  An image is never inside a reused group: a group
+	 * holding one is drawn shape by shape. */
+	int (*image)(void *ctx, const struct tp_walk_shape *d);
 	/* Reuse, for a sink that sets all three (else it sees every shape).
 	 * Where a scene group's shapes on one layer (enough of them drawn, see
 	 * below, and no mark) repeat, moved, those of an earlier group on that layer (same
