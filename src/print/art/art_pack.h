@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #include "core/status.h"
-#include "print/art/svg_read.h"
+#include "print/art/svg/svg_read.h"
 #include "print/scene/scene.h"
 
 #define TP_ART_MAX_PLACES 64

@@ -290,6 +290,60 @@ int tp_text_outline_in(const char *font, const char *utf8, double x, double y, d
 	return rc;
 }
 
+int tp_text_glyphs(const char *utf8, double x, double y, double size_mm, int align,
+		   struct tp_glyph_at **g, size_t *n)
+{
+	*g = NULL;
+	*n = 0;
+	if (utf8[0] == '\0' || !(size_mm > 0))
+		return 0;
+	cairo_surface_t *surf;
+	cairo_t *cr = text_context(NULL, &surf);
+	cairo_text_extents_t ext;
+	cairo_text_extents(cr, utf8, &ext);
+	double dx = align == TP_ALIGN_CENTER ? ext.x_advance / 2
+		  : align == TP_ALIGN_RIGHT ? ext.x_advance : 0;
+	/* What cairo_text_path does after the move: the same glyphs from the
+	 * same pen. */
+	cairo_glyph_t *cg = NULL;
+	int ng = 0;
+	cairo_status_t st = cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cr), -dx, 0, utf8,
+							     -1, &cg, &ng, NULL, NULL, NULL);
+	int rc = -1;
+	if (st == CAIRO_STATUS_SUCCESS && cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
+		rc = 0;
+		if (ng > 0 && (*g = tp_malloc((size_t)ng * sizeof **g)) == NULL)
+			rc = -1;
+		double s = size_mm / EM;
+		for (int i = 0; rc == 0 && i < ng; i++)
+			(*g)[i] = (struct tp_glyph_at){ cg[i].index, x + cg[i].x * s, y + cg[i].y * s };
+		if (rc == 0)
+			*n = (size_t)ng;
+	}
+	cairo_glyph_free(cg);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surf);
+	return rc;
+}
+
+int tp_glyph_outline(unsigned long index, double size_mm, struct tp_pt **pts, size_t *n)
+{
+	*pts = NULL;
+	*n = 0;
+	cairo_surface_t *surf;
+	cairo_t *cr = text_context(NULL, &surf);
+	cairo_glyph_t one = { .index = index, .x = 0, .y = 0 };
+	cairo_glyph_path(cr, &one, 1);
+	cairo_path_t *path = cairo_copy_path(cr);
+	int rc = -1;
+	if (path->status == CAIRO_STATUS_SUCCESS && cairo_status(cr) == CAIRO_STATUS_SUCCESS)
+		rc = convert(path, 0, 0, size_mm / EM, pts, n);
+	cairo_path_destroy(path);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surf);
+	return rc;
+}
+
 int tp_text_outline_box(const char *utf8, double x, double y, double size_mm, int align,
 			double box[4])
 {
