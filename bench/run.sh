@@ -297,7 +297,7 @@ if want goals; then
 		"series-blind at 300 dpi|-c series-blind -s print.dpi=300" \
 		"series-tutorial|-c series-tutorial" "series|-c series" "vector|-c vector" "arena|-c arena" \
 		"series board pieces 120 x 120 (pdf)|-c series -s board.rows=120 -s board.cols=120 --only board-pieces --formats pdf" \
-		"series board pieces 600 x 600 (pdf)|-c series -s board.rows=600 -s board.cols=600 --only board-pieces --formats pdf"; do
+		"series board pieces 600 x 600 (pdf)|-c series -s board.rows=600 -s board.cols=600 -s print.max_squares=360000 --only board-pieces --formats pdf"; do
 		name=${run%%|*}; args=${run#*|}
 		say "goals: memory, $name"
 		rm -rf mem
@@ -354,7 +354,8 @@ if want boards; then
 			say "boards: $n x $n, $name"
 			rm -rf brd
 			# shellcheck disable=SC2086
-			NOSAMPLE=1 measure "$TP" -q -c series -s board.rows="$n" -s board.cols="$n" $args build -o brd
+			NOSAMPLE=1 measure "$TP" -q -c series -s board.rows="$n" -s board.cols="$n" \
+				-s print.max_squares=$((tiles > 57600 ? tiles : 57600)) $args build -o brd
 			if [ "$RC" != 0 ]; then
 				T_BOARDS+="| $n x $n | $name | refused or failed (exit $RC) | | | | |"$'\n'
 				continue

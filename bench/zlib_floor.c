@@ -5,6 +5,7 @@
  *                                      preparation); prints "WIDTH HEIGHT"
  *   zlib_floor RAW WIDTH HEIGHT OUT.png   the floor, timed as a whole process
  *   zlib_floor -d FILE.png...          print "WIDTH HEIGHT FILE" from each IHDR
+ *   zlib_floor -l LEVEL RAW WIDTH HEIGHT OUT.png   the libdeflate floor (below)
  *   zlib_floor -c A.png B.png [TOL]    share of pixels where A and B differ by
  *                                      more than TOL (default 64) in a channel,
  *                                      both read as 8-bit RGB over white
@@ -17,13 +18,22 @@
  * level, strategy, filter and IDAT size as tilepress's file, with nothing
  * drawn.  tilepress's time for the same image against this process's time is
  * what drawing and everything else cost on top of compression (one core), or
- * what its parallel blocks save (two).  Output: zbytes=N (compressed bytes). */
+ * what its parallel blocks save (two).  Output: zbytes=N (compressed bytes).
+ *
+ * The libdeflate floor (-l) is the same with libdeflate at LEVEL, as
+ * tilepress writes with libdeflate: each 4 MiB band of filtered rows
+ * deflated in one call (libdeflate has no streaming), the bands joined into
+ * one stream as tilepress joins its blocks (print/backend/deflate_join.c,
+ * compiled in), the check value over all of them. */
 #include <png.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include <libdeflate.h>
+
+#include "print/backend/deflate_join.h"
 
 static void die(const char *what, const char *file)
 {
@@ -267,8 +277,84 @@ static int floor_run(const char *raw, uint32_t w, uint32_t h, const char *png)
 	return 0;
 }
 
+/* Writes buf[0..n-1] as 8 KiB IDAT chunks, the last one short. */
+static void idats(FILE *f, const unsigned char *buf, size_t n, const char *file)
+{
+	for (size_t at = 0; at < n; at += 8192)
+		chunk(f, "IDAT", buf + at, n - at < 8192 ? n - at : 8192, file);
+}
+
+static int ld_floor_run(int level, const char *raw, uint32_t w, uint32_t h, const char *png)
+{
+	FILE *in = fopen(raw, "rb"), *f = fopen(png, "wb");
+	if (in == NULL || f == NULL)
+		die("cannot open", in ? png : raw);
+	size_t rb = (size_t)w * 3, rows = ((size_t)4 << 20) / rb;
+	rows = rows < 1 ? 1 : rows > h ? h : rows;
+	struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
+	size_t cap = libdeflate_deflate_compress_bound(c, (rb + 1) * rows) + 5;
+	unsigned char *band = malloc(rb * rows), *filt = malloc((rb + 1) * rows);
+	unsigned char *prev = calloc(1, rb), *out = malloc(cap + 2);
+	if (c == NULL || band == NULL || filt == NULL || prev == NULL || out == NULL)
+		die("out of memory", raw);
+	static const unsigned char sig[8] = { 137, 'P', 'N', 'G', '\r', '\n', 26, '\n' };
+	unsigned char ihdr[13] = { 0 };
+	put32(ihdr, w);
+	put32(ihdr + 4, h);
+	ihdr[8] = 8;
+	ihdr[9] = 2;
+	if (fwrite(sig, 1, 8, f) != 8)
+		die("write failed", png);
+	chunk(f, "IHDR", ihdr, 13, png);
+	uint32_t adler = 1;
+	uint64_t total = 0;
+	int first = 1;
+	for (uint32_t y0 = 0; y0 < h; y0 += (uint32_t)rows) {
+		size_t n = h - y0 < rows ? h - y0 : rows;
+		if (fread(band, 1, rb * n, in) != rb * n)
+			die("short read", raw);
+		for (size_t r = 0; r < n; r++) {
+			const unsigned char *row = band + r * rb, *up = r ? row - rb : prev;
+			unsigned char *d = filt + r * (rb + 1);
+			d[0] = 2;
+			for (size_t i = 0; i < rb; i++)
+				d[i + 1] = (unsigned char)(row[i] - up[i]);
+		}
+		memcpy(prev, band + (n - 1) * rb, rb);
+		adler = libdeflate_adler32(adler, filt, (rb + 1) * n);
+		/* the zlib header before the first band's deflate data */
+		size_t head = first ? 2 : 0;
+		out[0] = 0x78;
+		out[1] = 0x9c;
+		size_t z = libdeflate_deflate_compress(c, filt, (rb + 1) * n, out + head, cap);
+		if (z == 0 || (y0 + n < h && tp_deflate_unfinish(out + head, &z) != 0))
+			die("libdeflate failed", png);
+		if (y0 + n >= h) {
+			put32(out + head + z, adler);
+			z += 4;
+		}
+		idats(f, out, head + z, png);
+		total += head + z;
+		first = 0;
+	}
+	libdeflate_free_compressor(c);
+	chunk(f, "IEND", NULL, 0, png);
+	if (fclose(f) != 0)
+		die("write failed", png);
+	fclose(in);
+	printf("zbytes=%llu\n", (unsigned long long)total);
+	free(band);
+	free(filt);
+	free(prev);
+	free(out);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 7 && strcmp(argv[1], "-l") == 0)
+		return ld_floor_run(atoi(argv[2]), argv[3], (uint32_t)strtoul(argv[4], NULL, 10),
+				    (uint32_t)strtoul(argv[5], NULL, 10), argv[6]);
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "-c") == 0)
 		return compare(argv[2], argv[3], argc == 5 ? atoi(argv[4]) : 64);
 	if (argc == 4 && strcmp(argv[1], "-r") == 0)
@@ -291,6 +377,6 @@ int main(int argc, char **argv)
 		return floor_run(argv[1], (uint32_t)strtoul(argv[2], NULL, 10),
 				 (uint32_t)strtoul(argv[3], NULL, 10), argv[4]);
 	fprintf(stderr, "usage: zlib_floor -r FILE.png RAW | RAW WIDTH HEIGHT OUT.png | "
-		"-d FILE.png... | -c A.png B.png [TOL]\n");
+		"-l LEVEL RAW WIDTH HEIGHT OUT.png | -d FILE.png... | -c A.png B.png [TOL]\n");
 	return 2;
 }

@@ -28,11 +28,12 @@ DEB_BENCH := time librsvg2-bin ghostscript imagemagick libmagickcore-6.q16-6-ext
 bench-deps: deps
 	$(call install_debs,$(DEB_BENCH))
 
-$(BENCH_DIR)/zlib_floor: bench/zlib_floor.c
+$(BENCH_DIR)/zlib_floor: bench/zlib_floor.c src/print/backend/deflate_join.c
 	@mkdir -p $(dir $@)
 	@echo '  CC    $<'
-	@$(CC) -std=c17 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
-		$$(pkg-config --cflags libpng zlib) $< $$(pkg-config --libs libpng zlib) -o $@
+	@$(CC) -std=c17 -O2 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Isrc \
+		$$(pkg-config --cflags libpng zlib libdeflate) $^ \
+		$$(pkg-config --libs libpng zlib libdeflate) -o $@
 
 bench: bench-deps
 	@$(MAKE) --no-print-directory all

@@ -23,6 +23,10 @@ previews: tilepress
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/tut/board.pdf $(PREVIEW_DIR)/tutorial-board
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/patent/spanning-set.pdf $(PREVIEW_DIR)/patent-style
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/digits/spanning-set.pdf $(PREVIEW_DIR)/digits
+	@./tilepress build -q -o $(PREVIEW_TMP)/quadrants --formats pdf --only quadrants,quadrants-assembly \
+		-s series.quadrants=on
+	@for f in quadrants quadrants-assembly; do \
+		pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/quadrants/$$f.pdf $(PREVIEW_DIR)/$$f; done
 	@./tilepress -c config/vector.ini build -q -o $(PREVIEW_TMP)/vector --formats pdf
 	@for f in tiles tile-backs board setup pieces; do \
 		pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/vector/$$f.pdf $(PREVIEW_DIR)/vector-$$f; done

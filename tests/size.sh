@@ -1,11 +1,12 @@
 #!/bin/sh
 # make size: reports files under src/ over 600 lines and function bodies
 # over 80 (brace to brace: functions open and close their body in column
-# 0) as notes to look at, and fails only for a function over 150.  Files
-# have no hard limit: a file holds one concept, however long (none is
-# split or merged for a count); set TP_SIZE_MAX_FILE to fail past a count.
+# 0) as notes to look at, and fails for a file over 1,000 lines or a
+# function over 150.  A file past 1,000 holds more than one idea: cut it
+# by concept into a folder (print/art/svg/ is the model), never by count.
+# TP_SIZE_MAX_FILE sets another file limit (0: none).
 cd "$(dirname "$0")/.." || exit 1
-awk -v note_file=600 -v note_fn=80 -v max_file="${TP_SIZE_MAX_FILE:-0}" -v max_fn=150 '
+awk -v note_file=600 -v note_fn=80 -v max_file="${TP_SIZE_MAX_FILE:-1000}" -v max_fn=150 '
 function file_done() {
 	if (prev == "" || lines <= note_file)
 		return
@@ -28,5 +29,7 @@ FNR == 1 { file_done(); prev = FILENAME; head = ""; start = 0 }
 END {
 	file_done()
 	if (bad) { printf "size: %d over the limits\n", bad; exit 1 }
-	printf "size: %d note%s; no function over %d lines\n", notes, notes == 1 ? "" : "s", max_fn
+	printf "size: %d note%s; ", notes, notes == 1 ? "" : "s"
+	if (max_file > 0) printf "no file over %d lines, ", max_file
+	printf "no function over %d lines\n", max_fn
 }' $(find src -name '*.[ch]' | sort)

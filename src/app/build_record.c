@@ -49,29 +49,13 @@ void tp_written_free(struct tp_written_list *w)
 	memset(w, 0, sizeof *w);
 }
 
-/* JSON string body: quotes, backslashes and control characters escaped. */
-static void json_str(struct tp_buf *b, const char *s)
-{
-	tp_buf_printf(b, "\"");
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			tp_buf_printf(b, "\\%c", ch);
-		else if (ch < 32)
-			tp_buf_printf(b, "\\u%04x", ch);
-		else
-			tp_buf_printf(b, "%c", ch);
-	}
-	tp_buf_printf(b, "\"");
-}
-
 static int written(const struct tp_written_list *w, const char *rel);
 
 /* An entry of the files lists. */
 static void entry(struct tp_buf *b, const char *path, long long bytes, const char *hex, int last)
 {
 	tp_buf_printf(b, "    { \"path\": ");
-	json_str(b, path);
+	tp_buf_json_str(b, path);
 	tp_buf_printf(b, ", \"bytes\": %lld, \"sha256\": \"%s\" }%s\n", bytes, hex, last ? "" : ",");
 }
 
@@ -147,9 +131,9 @@ int tp_record_write_from(const char *dir, const char *files_dir, const struct tp
 	struct tp_buf b = { 0 };
 	tp_buf_printf(&b, "{\n  \"tool\": \"tilepress %s\",\n  \"format\": \"%s\",\n  \"game\": ",
 		      TP_VERSION, TP_RECORD_FORMAT);
-	json_str(&b, c->game->name);
+	tp_buf_json_str(&b, c->game->name);
 	tp_buf_printf(&b, ",\n  \"config_file\": ");
-	json_str(&b, c->path);
+	tp_buf_json_str(&b, c->path);
 	tp_buf_printf(&b, ",\n  \"source_date_epoch\": %lld,\n  \"config\": {\n", epoch);
 	struct tp_buf v = { 0 };
 	int first = 1;
@@ -159,9 +143,9 @@ int tp_record_write_from(const char *dir, const char *files_dir, const struct tp
 		if ((c->keys[i].flags & TP_KEY_RECORD_SET) && (v.s == NULL || v.s[0] == '\0'))
 			continue;
 		tp_buf_printf(&b, "%s    ", first ? "" : ",\n");
-		json_str(&b, name);
+		tp_buf_json_str(&b, name);
 		tp_buf_printf(&b, ": ");
-		json_str(&b, v.s ? v.s : "");
+		tp_buf_json_str(&b, v.s ? v.s : "");
 		first = 0;
 	}
 	tp_buf_printf(&b, "%s", first ? "" : "\n");
@@ -320,13 +304,18 @@ int tp_record_clean(struct tp_outdir *od, struct tp_record *old, const struct tp
 int tp_record_collisions(int dirfd, const char *dir, const struct tp_record *old,
 			 const struct tp_written_list *w, int force, tp_err *e)
 {
-	struct tp_buf foreign = { 0 }, unsafe = { 0 };
+	struct tp_buf foreign = { 0 }, unsafe = { 0 }, unread = { 0 };
 	size_t n_foreign = 0;
 	for (size_t i = 0; i <= w->n; i++) {
 		const char *rel = i < w->n ? w->v[i].name : TP_RECORD_NAME;
 		int kind = tp_safe_kind(dirfd, rel);
+		int denied = kind < 0 && (errno == EACCES || errno == EPERM);
 		const struct tp_rec_entry *en = old->ours ? tp_record_find(old, rel) : NULL;
-		if (kind == 2 || kind < 0)
+		/* A file whose mode keeps us from reading it cannot be checked
+		 * against the record: said so, not taken for a link or an edit. */
+		if (denied)
+			tp_buf_printf(&unread, "%s%s/%s", unread.len ? ", " : "", dir, rel);
+		else if (kind == 2 || kind < 0)
 			tp_buf_printf(&unsafe, "%s%s/%s", unsafe.len ? ", " : "", dir, rel);
 		else if (kind == 1 && !(i == w->n && old->ours) && !(en && en->state == TP_REC_MATCH)) {
 			if (n_foreign++ < 8)
@@ -335,7 +324,10 @@ int tp_record_collisions(int dirfd, const char *dir, const struct tp_record *old
 		}
 	}
 	int rc = TP_OK;
-	if (unsafe.len)
+	if (unread.len)
+		rc = tp_fail(e, TP_EINPUT, "%s: cannot be read (permission denied): tilepress reads a file it replaces to check it against the build record; make it readable (chmod u+r) or move it away",
+			     unread.oom ? dir : unread.s);
+	else if (unsafe.len)
 		rc = tp_fail(e, TP_EINPUT, "%s: a folder, special file or symbolic link stands where this build writes a file; tilepress writes no file through a link or over a non-file: move it away",
 			     unsafe.oom ? dir : unsafe.s);
 	else if (n_foreign && !force)
@@ -345,6 +337,7 @@ int tp_record_collisions(int dirfd, const char *dir, const struct tp_record *old
 			     n_foreign == 1 ? "it" : "them", n_foreign == 1 ? "it" : "them");
 	tp_buf_free(&foreign);
 	tp_buf_free(&unsafe);
+	tp_buf_free(&unread);
 	return rc;
 }
 

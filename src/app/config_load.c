@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "app/file_name.h"
@@ -14,6 +15,7 @@
 #include "core/alloc.h"
 #include "core/datadir.h"
 #include "core/ini_read.h"
+#include "core/inputs.h"
 #include "games/rules.h"
 #include "core/profile.h"
 #include "print/ink/spot_name.h"
@@ -21,6 +23,7 @@
 #include "print/backend/backend.h"
 #include "print/ink/colour.h"
 #include "print/art/text_outline.h"
+#include "print/text/font.h"
 
 /* ---- reading -------------------------------------------------------------- */
 
@@ -439,7 +442,10 @@ static void core_defaults(struct tp_config *c)
 	p->panel_overlap_mm = 10;
 	p->max_files = 10000;
 	p->max_gpx = 40;
-	c->sim_max_seconds = 300;
+	/* 240 x 240, the largest board the benchmarks hold to their goals. */
+	p->max_squares = 57600;
+	p->max_mb = 500;
+	c->sim_max_work = 1e8;
 	p->layout = TP_LAYOUT_GANG;
 	snprintf(p->sheet_name, sizeof p->sheet_name, "SRA3");
 	p->sheet_w_mm = 320;
@@ -514,6 +520,16 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	if (tp_file_pattern_check(p->file_name, why, sizeof why) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: print.file_name = %s: %s",
 			       tp_config_where(c, "print", "file_name"), p->file_name, why);
+	/* The font first: the checks below measure text in it. */
+	beside_setter(c, "print", "font", p->font, sizeof p->font);
+	if (p->font[0])
+		tp_inputs_note(p->font);
+	if (tp_font_use(p->font, e) != TP_OK) {
+		char msg[sizeof e->msg];
+		snprintf(msg, sizeof msg, "%s", e->msg);
+		snprintf(e->msg, sizeof e->msg, "%s: print.font = %s", tp_config_where(c, "print", "font"), msg);
+		return e->code;
+	}
 	/* The job name is printed in the slug line. */
 	if (tp_text_printable(tp_config_where(c, "print", "job"), "print.job", p->job, e) != TP_OK)
 		return e->code;
@@ -534,6 +550,10 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	if (p->output_profile[0] && tp_icc_output_check(p->output_profile, why, sizeof why) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: print.output_profile = %s: %s",
 			       tp_config_where(c, "print", "output_profile"), p->output_profile, why);
+	/* Its size, for the guard on the set's bytes (every PDF embeds it). */
+	struct stat icc;
+	p->output_profile_bytes = p->output_profile[0] && stat(p->output_profile, &icc) == 0
+				  ? (double)icc.st_size : 0;
 	/* Proof colours from the CMYK, once, now that the profile is known. */
 	int rc = tp_colour_proofs(p->inks.ink, p->inks.n, p->proof_profile, e);
 	if (rc != TP_OK) {
@@ -561,7 +581,10 @@ static int load_art(struct tp_config *c, tp_err *e)
 	const char *where = tp_config_where(c, "print", "art");
 	char dir[PATH_MAX];
 	snprintf(dir, sizeof dir, "%s", p->art);
-	if (strchr(p->art, '/') == NULL) {
+	size_t al = strlen(p->art);
+	int ini = al > 4 && strcmp(p->art + al - 4, ".ini") == 0;
+	const char *slash1 = strchr(p->art, '/');
+	if (slash1 == NULL) {
 		char rel[600];
 		snprintf(rel, sizeof rel, "templates/art/%s/art.ini", p->art);
 		if (tp_data_find(rel, dir, sizeof dir) == 0) {
@@ -570,6 +593,12 @@ static int load_art(struct tp_config *c, tp_err *e)
 		} else {
 			snprintf(dir, sizeof dir, "%s", p->art);
 		}
+	} else if (ini && strchr(slash1 + 1, '/') == NULL && access(p->art, R_OK) != 0) {
+		/* NAME/VARIANT.ini: a variant of a shipped pack. */
+		char rel[600];
+		snprintf(rel, sizeof rel, "templates/art/%s", p->art);
+		if (tp_data_find(rel, dir, sizeof dir) != 0)
+			snprintf(dir, sizeof dir, "%s", p->art);
 	}
 	char beside[512];
 	snprintf(beside, sizeof beside, "%s", dir);
@@ -584,7 +613,7 @@ static int load_art(struct tp_config *c, tp_err *e)
 				known[nk++] = *q;
 	int added = 0;
 	int rc = tp_art_pack_load(beside, places, n, known, nk, &p->inks, p->output_profile,
-				  p->max_tac_pct, &c->art, &added, e);
+				  p->max_tac_pct, p->min_text_pt * 25.4 / 72, &c->art, &added, e);
 	if (rc != TP_OK) {
 		char msg[sizeof e->msg];
 		snprintf(msg, sizeof msg, "%s", e->msg);

@@ -6,7 +6,7 @@
  * page order, file naming, a separate die file, raster uploads, stock);
  * [print] holds keys set over the profile (e.g. LongPack's die ink,
  * DriveThruCards' 240 % ink).  `tilepress -c EDITION pack NAME` builds
- * the edition in those conventions (cli/cmd_pack.c). */
+ * the edition in those conventions (app/pack/pack.h). */
 
 #include <stddef.h>
 

@@ -55,6 +55,7 @@ const char *tp_rec_state_text(int state)
 	case TP_REC_CHANGED: return "changed since tilepress wrote it";
 	case TP_REC_GONE: return "gone";
 	case TP_REC_UNSAFE: return "not a regular file, or reached through a symbolic link";
+	case TP_REC_UNREADABLE: return "cannot be read (permission denied), so not checked against the record";
 	default: return "as recorded";
 	}
 }
@@ -192,7 +193,9 @@ void tp_record_verify(int dirfd, struct tp_record *r)
 		errno = 0;
 		int fd = tp_safe_open(dirfd, en->path, &st, NULL, NULL);
 		if (fd < 0) {
-			en->state = fd == -1 && errno == ENOENT ? TP_REC_GONE : TP_REC_UNSAFE;
+			en->state = fd == -1 && errno == ENOENT ? TP_REC_GONE
+				    : fd == -1 && (errno == EACCES || errno == EPERM) ? TP_REC_UNREADABLE
+				    : TP_REC_UNSAFE;
 			continue;
 		}
 		char hex[65];

@@ -22,6 +22,7 @@ enum tp_rec_state {
 	TP_REC_CHANGED,   /* a regular file whose size or SHA-256 differs */
 	TP_REC_GONE,      /* nothing there */
 	TP_REC_UNSAFE,    /* not a regular file, through a symbolic link, or a bad path */
+	TP_REC_UNREADABLE, /* a regular file this process may not read (its mode) */
 };
 
 struct tp_rec_entry {

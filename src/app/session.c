@@ -1,13 +1,14 @@
 #include "app/session.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "app/build/build_estimate.h"
 #include "app/build_record.h"
 #include "app/config_load.h"
 #include "app/impose_game.h"
@@ -105,7 +106,9 @@ int tp_session_open(struct tp_session *s, const struct tp_session_spec *sp, tp_e
 	if (s->cfg->file_keys == 0 && !sp->quiet)
 		fprintf(stderr, "tilepress: warning: %s sets no keys: every value is game %s's built-in default\n",
 			s->cfg->path, s->game->name);
-	if (sp->level > 1) {
+	if (sp->lays_out)
+		rc = tp_estimate_squares(s->cfg, e);
+	if (rc == TP_OK && sp->level > 1) {
 		if (s->game->level == NULL)
 			rc = tp_fail(e, TP_EINPUT, "--level %d: game %s has no levels (only series: board pieces as tiles, [0086])",
 				     sp->level, s->game->name);
@@ -211,27 +214,19 @@ int tp_session_simulate(const struct tp_session *s, const struct tp_sim_opts *o,
 	if (s->game->simulate == NULL)
 		return tp_fail(e, TP_EINPUT, "simulate: the %s game has no simulator; games with one: vector, arena",
 			       s->game->name);
-	/* The run's work, estimated before it: the first game played and
-	 * timed (CPU), times the games asked (the games are independent, the
-	 * first plays the same in the run). */
-	if (o->games > 1) {
-		struct tp_sim_opts one = *o;
-		one.games = 1;
-		struct tp_buf scratch = { 0 };
-		struct timespec t0, t1;
-		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
-		int rc = s->game->simulate(&scratch, s->cfg, s->model, &one, e);
-		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
-		tp_buf_free(&scratch);
-		if (rc != TP_OK)
-			return rc;
-		double first = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-		double est = first * o->games;
-		if (est > s->cfg->sim_max_seconds)
-			return tp_fail(e, TP_EINPUT,
-				       "%s: sim.max_seconds = %g: %d games would take about %.0f s of CPU (the first took %.3f s); allowed: fewer --games, a smaller board, or raise sim.max_seconds",
-				       tp_config_where(s->cfg, "sim", "max_seconds"), s->cfg->sim_max_seconds,
-				       o->games, est, first);
+	/* The run's work, counted before it from the config alone: a game's
+	 * moves scan the board, so games x board squares, the same on any
+	 * machine (a limit in seconds would pass a run on one machine and
+	 * refuse it on a slower one). */
+	const struct tp_config *c = s->cfg;
+	double squares = (double)c->board.rows * c->board.cols;
+	double work = (double)o->games * squares;
+	if (work > c->sim_max_work) {
+		double fit = floor(c->sim_max_work / squares);
+		return tp_fail(e, TP_EINPUT,
+			       "%s: sim.max_work = %.0f: %d games on a %d x %d board are %.0f games x squares of work; allowed: --games %.0f or fewer on this board, a smaller board, or raise sim.max_work",
+			       tp_config_where(c, "sim", "max_work"), c->sim_max_work, o->games,
+			       c->board.rows, c->board.cols, work, fit);
 	}
 	return s->game->simulate(b, s->cfg, s->model, o, e);
 }

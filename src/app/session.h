@@ -15,6 +15,10 @@ struct tp_session_spec {
 	int level;                      /* --level, >= 1 */
 	int quiet;                      /* no warnings on stderr */
 	const struct tp_game_table *games;  /* NULL: the shipped games (tp_games) */
+	/* The command lays the sheets out (check, build, watch, pack,
+	 * preflight): a board past print.max_squares is refused before the
+	 * model is derived (app/build/build_estimate.h). */
+	int lays_out;
 };
 
 struct tp_session {

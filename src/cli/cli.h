@@ -3,6 +3,7 @@
 
 /* What the command line asked for, parsed once at the edge (main.c). */
 
+#include "app/build/pipeline.h"
 #include "app/session.h"
 #include "core/report.h"
 #include "core/strbuf.h"
@@ -43,6 +44,12 @@ struct tp_cli {
 
 /* The games cli may name: cli->games, else tp_games. */
 const struct tp_game_table *tp_cli_games(const struct tp_cli *cli);
+/* What cli asks to load (app/session.h), and of a build
+ * (app/build/pipeline.h). */
+struct tp_session_spec tp_cli_session_spec(const struct tp_cli *cli);
+struct tp_build_request tp_cli_build_request(const struct tp_cli *cli);
+/* The build's notes, findings and summary, printed (cmd_build.c). */
+extern const struct tp_build_events tp_cli_build_events;
 /* tp_session_open and tp_session_config (app/session.h) with what cli asked. */
 int tp_cli_session_open(struct tp_session *s, const struct tp_cli *cli, tp_err *e);
 int tp_cli_session_config(const struct tp_cli *cli, struct tp_config **out, tp_err *e);
@@ -63,11 +70,11 @@ int tp_cmd_manifest(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_build(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_simulate(const struct tp_cli *cli, tp_err *e);
 /* Builds, then rebuilds what changes on every save of an input, until a
- * signal ends the process (src/cli/watch.c). */
+ * signal ends the process (app/watch/watch.h). */
 int tp_cmd_watch(const struct tp_cli *cli, tp_err *e);
 int tp_cmd_preflight(const struct tp_cli *cli, tp_err *e);
 /* pack FACTORY (cli->file): the edition in a factory's conventions, with
- * a job ticket (cmd_pack.c). */
+ * a job ticket (app/pack/pack.h). */
 int tp_cmd_pack(const struct tp_cli *cli, tp_err *e);
 
 /* --list WHAT [--game NAME]: games, keys, sheets, inks, one per line. */

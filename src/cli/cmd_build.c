@@ -155,7 +155,7 @@ static void findings(void *ctx, const struct tp_preflight *pf)
 	tp_preflight_stderr(pf, 20);
 }
 
-static const struct tp_build_events tp_cli_build_events = {
+const struct tp_build_events tp_cli_build_events = {
 	.note = note, .findings = findings, .summary = print_summary,
 };
 
@@ -165,12 +165,7 @@ int tp_cmd_build(const struct tp_cli *cli, tp_err *e)
 	int rc = tp_cli_session_open(&s, cli, e);
 	if (rc != TP_OK)
 		return rc;
-	struct tp_build_request rq = {
-		.out_dir = cli->out_dir, .only = cli->only, .formats = cli->formats,
-		.jobs = cli->jobs, .quiet = cli->quiet, .progress = !cli->quiet && isatty(2),
-		.accept_preflight = cli->accept_preflight, .force = cli->force,
-		.wait = cli->wait, .clean = cli->clean,
-	};
+	struct tp_build_request rq = tp_cli_build_request(cli);
 	rc = tp_build_run(&s, &rq, &tp_cli_build_events, e);
 	tp_session_close(&s);
 	return rc;

@@ -2,9 +2,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "core/alloc.h"
 
 FILE *tp_fopen_regular(const char *path, const char **why)
 {
@@ -33,4 +36,44 @@ FILE *tp_fopen_regular(const char *path, const char **why)
 		close(fd);
 	}
 	return f;
+}
+
+enum tp_read tp_read_rest(FILE *f, size_t max, unsigned char **buf, size_t *n)
+{
+	size_t cap = 1 << 16, len = 0;
+	unsigned char *b = tp_malloc(cap + 1);
+	*buf = NULL;
+	*n = 0;
+	if (b == NULL)
+		return TP_READ_OOM;
+	for (;;) {
+		if (len == cap) {
+			if (max && cap >= max) {
+				free(b);
+				return TP_READ_LARGE;
+			}
+			unsigned char *t = tp_realloc(b, 2 * cap + 1);
+			if (t == NULL) {
+				free(b);
+				return TP_READ_OOM;
+			}
+			b = t;
+			cap *= 2;
+		}
+		size_t got = fread(b + len, 1, cap - len, f);
+		len += got;
+		if (got == 0) {
+			if (ferror(f)) {
+				int err = errno;
+				free(b);
+				errno = err;
+				return TP_READ_ERROR;
+			}
+			break;
+		}
+	}
+	b[len] = 0;
+	*buf = b;
+	*n = len;
+	return TP_READ_OK;
 }

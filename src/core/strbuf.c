@@ -62,3 +62,18 @@ void tp_buf_free(struct tp_buf *b)
 	b->s = NULL;
 	b->len = b->cap = 0;
 }
+
+void tp_buf_json_str(struct tp_buf *b, const char *s)
+{
+	tp_buf_printf(b, "\"");
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			tp_buf_printf(b, "\\%c", ch);
+		else if (ch < 32)
+			tp_buf_printf(b, "\\u%04x", ch);
+		else
+			tp_buf_printf(b, "%c", ch);
+	}
+	tp_buf_printf(b, "\"");
+}

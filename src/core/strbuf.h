@@ -17,5 +17,8 @@ void tp_buf_printf(struct tp_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void tp_buf_append(struct tp_buf *b, const void *p, size_t n);
 void tp_buf_free(struct tp_buf *b);
+/* s as a JSON string: quoted, quotes, backslashes and control characters
+ * escaped. */
+void tp_buf_json_str(struct tp_buf *b, const char *s);
 
 #endif

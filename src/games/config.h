@@ -54,6 +54,13 @@ struct tp_print {
 	 * files or draw more raster gigapixels is refused before it starts. */
 	int max_files;
 	double max_gpx;
+	/* Guards counted from the config alone, before any layout: the
+	 * board's squares (rows x cols), and megabytes of the set (so far the
+	 * output profile embedded in each PDF; output_profile_bytes is its
+	 * size, 0 without one). */
+	int max_squares;
+	double max_mb;
+	double output_profile_bytes;
 	/* Punchboard imposition (impose.h): layout is enum tp_layout; the
 	 * press sheet as given (name or WxH) and in mm; the spacing. */
 	int layout;
@@ -98,6 +105,9 @@ struct tp_print {
 	/* print.art: the art pack's folder, or a name in templates/art/ ("" =
 	 * none: every place drawn as tilepress draws it). */
 	char art[512];
+	/* print.font: the font file every label is drawn in ("" = DejaVu
+	 * Sans; print/text/font.h). */
+	char font[512];
 };
 
 struct tp_config {
@@ -107,7 +117,7 @@ struct tp_config {
 	char game_name[32];            /* [game] name */
 	struct tp_board board;
 	struct tp_print print;
-	double sim_max_seconds;        /* [sim] max_seconds: simulate's limit */
+	double sim_max_work;           /* [sim] max_work: simulate's limit, games x squares */
 	void *game_cfg;                /* the game's config: game->cfg_size bytes (owned) */
 	/* The keys in force (core, game, one colour pair per ink), and where
 	 * each was last set ("file:line", "--set ..."; NULL = default; owned). */

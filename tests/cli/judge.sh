@@ -99,37 +99,123 @@ c_max_files_all() {
 }
 tcase "print.max_files counts every file the build writes (manifest, proof, page, record)" c_max_files_all
 
+# The default of print.max_squares, as docs/config.md documents it.
+MAX_SQUARES=$(sed -n 's/^| `max_squares` | \([0-9]*\) |.*/\1/p' docs/config.md)
+
 c_guard_before_layout() {
-	# A 1200 x 1200 board (the allowed maximum): check refuses it from
-	# the sheets' frames before any is laid out (it took 161 s and 650 MB),
-	# well under the 10 s allowed here (about 0.1 s).
-	start=$(date +%s)
-	run -s board.rows=1200 -s board.cols=1200 check
-	took=$(($(date +%s) - start))
-	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
-	one_err_line && err_has "print.max_files" || return
-	[ "$took" -lt 10 ] || fail "the refusal took $took s"
+	# A 1200 x 1200 board (the most the keys allow) is refused from the
+	# config alone: the message names the --set, the limit and the largest
+	# board that fits, computed here from the limit.  Before the guard,
+	# check took 161 s and 650 MB, and a build ran past 300 s.
+	[ -n "$MAX_SQUARES" ] || { fail "docs/config.md gives no default of max_squares"; return; }
+	side=$(awk -v m="$MAX_SQUARES" 'BEGIN { s = int(sqrt(m)); while ((s + 1) * (s + 1) <= m) s++; while (s * s > m) s--; print s }')
+	for cfg in series series-tutorial series-blind; do
+		for level in 1 2 3 4 5 6; do
+			for cmd in check build; do
+				d=$T/huge-$cfg
+				rm -rf "$d" "$T/huge.trace"
+				o=
+				[ "$cmd" = build ] && o="-o $d"
+				# shellcheck disable=SC2086
+				TP_TRACE=$T/huge.trace /usr/bin/time -f '%e %M' -o "$T/huge.time" "$TP_BIN" -c $cfg --level $level \
+					-s board.rows=1200 -s board.cols=1200 $cmd $o >"$OUT" 2>"$ERR"
+				rc=$?
+				what="$cfg --level $level $cmd"
+				[ "$rc" -eq 2 ] || { fail "$what: exit $rc, want 2: $(errtext)"; return; }
+				one_err_line && err_has "--set board.rows=1200: print.max_squares = $MAX_SQUARES" \
+					"1200 x 1200 is 1440000 squares" "($side x $side" || return
+				# Refused before any layout: the trace has no step of the
+				# plan (each sheet's layout is one), and no folder is made.
+				! grep -q "plan" "$T/huge.trace" 2>/dev/null || { fail "$what: laid out before refusing: $(cut -f 2 "$T/huge.trace" | head -n 3 | tr '\n' ' ')"; return; }
+				[ ! -e "$d" ] || { fail "$what: the refused build made $d"; return; }
+				t=$(tail -n 1 "$T/huge.time")
+				[ "$cfg$level$cmd" = series1check ] && echo "# 1200 x 1200 refusal, series check: $t (s, KB)"
+				[ "$cfg$level$cmd" = series-blind6build ] && echo "# 1200 x 1200 refusal, series-blind --level 6 build: $t (s, KB)"
+			done
+		done
+	done
+	# The limit is exact: a board of as many squares passes it (and check
+	# accepts the set), one square fewer allowed is refused with what fits.
+	run -s print.max_squares=324 check
+	[ "$rc" -eq 0 ] || { fail "18 x 18 with print.max_squares = 324: exit $rc: $(errtext)"; return; }
+	run -s print.max_squares=323 check
+	[ "$rc" -eq 2 ] && one_err_line && err_has "--set print.max_squares=323" "18 x 18 is 324 squares" "(17 x 17, or 17 x 18)" ||
+		{ fail "18 x 18 with print.max_squares = 323: exit $rc: $(errtext)"; return; }
+	# pattern and manifest lay nothing out: the guard is not theirs.
+	run -s board.rows=1200 -s board.cols=1200 manifest
+	[ "$rc" -eq 0 ] || fail "manifest of 1200 x 1200: exit $rc: $(errtext)"
 }
-tcase "board.rows = cols = 1200: check refuses before laying out (under 10 s; about 0.1 s)" c_guard_before_layout
+tcase "board.rows = cols = 1200: check and build refuse it from the config, before any layout, at every level" c_guard_before_layout
+
+c_guard_memory() {
+	# The refusal costs what loading the config costs: its peak memory is
+	# that of check on the default 18 x 18 board or less (GNU time).
+	/usr/bin/time -f '%M' -o "$T/small.rss" "$TP_BIN" check >/dev/null 2>&1
+	/usr/bin/time -f '%M' -o "$T/huge.rss" "$TP_BIN" -s board.rows=1200 -s board.cols=1200 build -o "$T/m" >/dev/null 2>&1
+	small=$(tail -n 1 "$T/small.rss") huge=$(tail -n 1 "$T/huge.rss")
+	echo "# peak RSS: check of 18 x 18 $small KB, the 1200 x 1200 refusal $huge KB"
+	[ "$huge" -le "$small" ] || fail "the 1200 x 1200 refusal took $huge KB, more than check of 18 x 18 ($small KB)"
+}
+tcase "the 1200 x 1200 refusal takes no more memory than check of 18 x 18" c_guard_memory
+
+# ICC: a CMYK output profile on this machine (Ghostscript's), if any.
+ICC=
+for f in /usr/share/color/icc/ghostscript/default_cmyk.icc /usr/share/ghostscript/iccprofiles/default_cmyk.icc; do
+	[ -r "$f" ] && { ICC=$f; break; }
+done
+
+c_icc_counted() {
+	[ -n "$ICC" ] || return
+	d=$T/icc
+	run build -o "$d" --formats pdf -s print.dpi=72 -s "print.output_profile=$ICC" -q
+	[ "$rc" -eq 0 ] || { fail "build with the profile: exit $rc: $(errtext)"; return; }
+	# The PDFs that embed it, and what they hold of it at its size.
+	npdf=$(grep -l -a DestOutputProfile "$d"/*.pdf | wc -l)
+	size=$(wc -c <"$ICC")
+	[ "$npdf" -gt 0 ] || { fail "no PDF embeds the profile"; return; }
+	mb=$(awk -v n="$npdf" -v s="$size" 'BEGIN { printf "%.6f", n * s / 1e6 }')
+	below=$(awk -v m="$mb" 'BEGIN { printf "%.6f", m - 0.001 }')
+	run -s "print.output_profile=$ICC" -s "print.max_mb=$below" check
+	[ "$rc" -eq 2 ] && one_err_line && err_has "--set print.max_mb=$below" "$npdf PDFs" ||
+		{ fail "check, print.max_mb just below $npdf x $size bytes: exit $rc: $(errtext)"; return; }
+	rm -rf "$T/icc2"
+	run build -o "$T/icc2" --formats pdf -s print.dpi=72 -s "print.output_profile=$ICC" -s "print.max_mb=$below"
+	[ "$rc" -eq 2 ] && one_err_line && err_has "--set print.max_mb=$below" "$npdf PDFs" ||
+		{ fail "build, print.max_mb just below: exit $rc: $(errtext)"; return; }
+	[ ! -e "$T/icc2" ] || { fail "the refused build wrote files"; return; }
+	run -s "print.output_profile=$ICC" -s "print.max_mb=$mb" check
+	[ "$rc" -eq 0 ] || fail "check, print.max_mb = $mb (what the PDFs embed): exit $rc: $(errtext)"
+}
+tcase "print.max_mb counts the output ICC profile in every PDF (check and build)" c_icc_counted
 
 c_simulate_limit() {
 	# The issue's run (side 99, 100,000 games: a quarter of an hour) is
-	# refused from its first game, with a limit far below its estimate.
-	start=$(date +%s)
-	run -c arena -s arena.side=99 -s sim.max_seconds=10 simulate --games 100000
-	took=$(($(date +%s) - start))
+	# refused by the default sim.max_work, counted from the config before
+	# any game is played: no game's worth of CPU is spent on it.
+	games=100000 side=99
+	work=$((games * side * side))
+	/usr/bin/time -f '%U %S %M' -o "$T/sim.time" "$TP_BIN" -c arena -s arena.side=$side \
+		simulate --games $games >"$OUT" 2>"$ERR"
+	rc=$?
 	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
-	one_err_line && err_has "sim.max_seconds = 10" "100000 games" || return
-	[ "$took" -lt 30 ] || { fail "the refusal took $took s"; return; }
-	# Within the limit the run is the same as ever: the first game played
-	# twice changes nothing (the same seed, the same report).
-	run -c arena simulate --games 3 --seed 7
-	[ "$rc" -eq 0 ] || { fail "a small run: exit $rc: $(errtext)"; return; }
-	cp "$OUT" "$T/sim3"
-	run -c arena -s sim.max_seconds=10000 simulate --games 3 --seed 7
-	cmp -s "$OUT" "$T/sim3" || fail "the report depends on sim.max_seconds"
+	one_err_line && err_has "sim.max_work = 100000000" "$games games on a $side x $side board" "$work games x squares" || return
+	# What would fit, by the rule: the limit over the squares, rounded down.
+	err_has "--games $((100000000 / (side * side))) or fewer" || return
+	# The count does not depend on the machine: the same config refused
+	# at one game past the limit and accepted at the limit.
+	fit=$((1000 / 361))
+	run -c arena -s sim.max_work=1000 simulate --games $((fit + 1))
+	[ "$rc" -eq 2 ] && err_has "sim.max_work = 1000" || { fail "one game past the limit: exit $rc: $(errtext)"; return; }
+	run -c arena -s sim.max_work=1000 simulate --games $fit --seed 7
+	[ "$rc" -eq 0 ] || { fail "at the limit: exit $rc: $(errtext)"; return; }
+	# The guard changes no report.
+	run -c arena simulate --games 2 --seed 7
+	cp "$OUT" "$T/sim2"
+	run -c arena -s sim.max_work=1e12 simulate --games 2 --seed 7
+	cmp -s "$OUT" "$T/sim2" || fail "the report depends on sim.max_work"
+	echo "# simulate refusal (side $side, $games games): user+sys $(tail -n 1 "$T/sim.time" | awk '{print $1 "+" $2 " s, " $3 " KB"}')"
 }
-tcase "simulate estimates its run from the first game and refuses past sim.max_seconds (exit 2)" c_simulate_limit
+tcase "simulate counts its work (games x squares) and refuses past sim.max_work before playing (exit 2)" c_simulate_limit
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -172,6 +172,48 @@ c_foreign_names() {
 }
 tcase "-o into a folder holding same-named files tilepress did not write: exit 2 naming them" c_foreign_names
 
+c_output_not_folder() {
+	: >"$T/plain-file"
+	for o in /dev/null "$T/plain-file"; do
+		run build -o "$o" --formats svg --only board
+		[ "$rc" -eq 2 ] || { fail "-o $o: exit $rc, want 2: $(errtext)"; return; }
+		one_err_line && err_has "$o" "not a folder" || return
+	done
+	[ ! -s "$T/plain-file" ] || fail "-o FILE wrote into the file"
+}
+tcase "-o /dev/null and -o FILE: exit 2, one line (bad usage, not an I/O failure)" c_output_not_folder
+
+# As root every file is readable: the case runs as nobody then.
+as_user() {
+	if [ "$(id -u)" != 0 ]; then
+		"$@"
+	else
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	fi
+}
+
+c_unreadable_recorded() {
+	if [ "$(id -u)" = 0 ] && ! command -v setpriv >/dev/null 2>&1; then
+		return   # no way to be another user here
+	fi
+	chmod 755 "$T"
+	d=$T/unread
+	mkdir "$d" && chmod 777 "$d"
+	as_user "$TP_BIN" build -o "$d" --formats svg --only board,backs -q >"$OUT" 2>"$ERR"
+	rc=$?
+	expect_ok || return
+	chmod 000 "$d/board.svg"
+	before=$(snapshot "$d")
+	as_user "$TP_BIN" build -o "$d" --formats svg --only board,backs >"$OUT" 2>"$ERR"
+	rc=$?
+	[ "$rc" -eq 2 ] || { fail "exit $rc, want 2: $(errtext)"; return; }
+	one_err_line && err_has "$d/board.svg" "cannot be read" || return
+	! grep -q "changed since\|symbolic link\|special file" "$ERR" ||
+		{ fail "refused for another reason than its mode: $(errtext)"; return; }
+	[ "$(snapshot "$d")" = "$before" ] || fail "the refused build changed the folder"
+}
+tcase "a recorded file made unreadable (chmod 000): exit 2 saying it cannot be read" c_unreadable_recorded
+
 c_refused_before_drawing() {
 	# Every name a build writes is known before it draws: a folder holding
 	# foreign files of all of them is refused (exit 2, counting them all)

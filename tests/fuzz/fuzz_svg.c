@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-#include "print/art/svg_read.h"
+#include "print/art/svg/svg_read.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

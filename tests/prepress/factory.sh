@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 18: the defects a factory's prepress check found in the newer paths,
+# The defects a factory's prepress check found in the newer paths,
 # each checked again with an independent tool on the files tilepress wrote
 # (Ghostscript tiffsep, pdfinfo, the SVG and DXF text).
 #
@@ -10,29 +10,8 @@
 
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-ROOT=$(pwd)
-TP_BIN=${TP_BIN:-$ROOT/tilepress}
-if [ $# -ge 1 ]; then
-	T=$1
-	mkdir -p "$T" || exit 2
-else
-	T=$(mktemp -d "${TMPDIR:-/tmp}/tp-factory.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }
-	trap 'rm -rf "$T"' EXIT
-fi
-trap 'exit 130' INT TERM HUP
-
-PASS=0
-FAIL=0
-ok() { PASS=$((PASS + 1)); echo "ok   $1"; }
-bad() { FAIL=$((FAIL + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && sed 's/^/     /' "$2"; }
-
-# build DIR ARGS...: a quiet build into T/DIR
-build() {
-	d=$T/$1
-	shift
-	rm -rf "$d"
-	"$TP_BIN" build -q -o "$d" "$@" >"$T/build.log" 2>&1
-}
+. tests/prepress/lib.sh
+scratch factory "$@"
 
 # trim PDF PAGE: the page's trim box in mm from the top-left corner of its
 # media box, "x0 y0 x1 y1" (pdfinfo gives points from the bottom left).
@@ -291,7 +270,7 @@ for game in arena series; do
 		bad "nick build $game" "$T/build.log"
 	fi
 done
-# Round outlines (issue 18 section 4): the collecting game's counters
+# Round outlines: the collecting game's counters
 # (arena.marking = colours) and the vector game's round piece take
 # 4 x nicks_per_side nicks, one set per quarter of the circle, each
 # nick_mm along it: counted per piece in the DXF, the SVG and the PDF.

@@ -12,28 +12,8 @@
 
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-ROOT=$(pwd)
-TP_BIN=${TP_BIN:-$ROOT/tilepress}
-if [ $# -ge 1 ]; then
-	T=$1
-	mkdir -p "$T" || exit 2
-else
-	T=$(mktemp -d "${TMPDIR:-/tmp}/tp-pdfdef.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }
-	trap 'rm -rf "$T"' EXIT
-fi
-trap 'exit 130' INT TERM HUP
-
-PASS=0
-FAIL=0
-ok() { PASS=$((PASS + 1)); echo "ok   $1"; }
-bad() { FAIL=$((FAIL + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && sed 's/^/     /' "$2"; }
-
-build() {
-	d=$T/$1
-	shift
-	rm -rf "$d"
-	"$TP_BIN" build -q -o "$d" "$@" >"$T/build.log" 2>&1
-}
+. tests/prepress/lib.sh
+scratch pdfdef "$@"
 
 # pf FILE ARGS...: the file's preflight into T/pf.out; its exit in $rc.
 pf() {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Prepress checks of a build, with the tools a print shop's prepress desk
-# uses (issue 12): Ghostscript tiffsep and inkcov, qpdf, pdfinfo, pngcheck,
+# uses: Ghostscript tiffsep and inkcov, qpdf, pdfinfo, pngcheck,
 # xmllint, rsvg-convert.
 #
 #   TP_BIN=/abs/path/tilepress sh tests/prepress/prepress.sh [SCRATCH_DIR]
@@ -11,29 +11,8 @@
 
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-ROOT=$(pwd)
-TP_BIN=${TP_BIN:-$ROOT/tilepress}
-if [ $# -ge 1 ]; then
-	T=$1
-	mkdir -p "$T" || exit 2
-else
-	T=$(mktemp -d "${TMPDIR:-/tmp}/tp-prepress.XXXXXX") || { echo "cannot make a temp dir"; exit 2; }
-	trap 'rm -rf "$T"' EXIT
-fi
-trap 'exit 130' INT TERM HUP
-
-PASS=0
-FAIL=0
-ok() { PASS=$((PASS + 1)); echo "ok   $1"; }
-bad() { FAIL=$((FAIL + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && sed 's/^/     /' "$2"; }
-
-# build DIR ARGS...: a quiet build into T/DIR
-build() {
-	d=$T/$1
-	shift
-	rm -rf "$d"
-	"$TP_BIN" build -q -o "$d" "$@" >"$T/build.log" 2>&1
-}
+. tests/prepress/lib.sh
+scratch prepress "$@"
 
 # ---- every PDF of a full build, the blind edition and a second build -------
 if build full --formats pdf,png,svg,dxf && build blind --formats pdf,svg,dxf \
@@ -178,7 +157,7 @@ fi
 # pdfinfo: an imposed page is the press sheet (Media = Bleed = Trim; every
 # page of the tile sheets, the first pages of cut.pdf); any other page
 # (panels, small sheets) fits inside the margins and below the gripper,
-# marks included, upright or turned across the sheet (issue 18).
+# marks included, upright or turned across the sheet.
 boxes_bad=0
 for f in "$T"/punch/*.pdf "$T"/punchmarks/*.pdf "$T"/punchblind/*.pdf; do
 	# (proof.pdf, the contact sheet, is for review, not for the press;

@@ -15,6 +15,8 @@
 #include "core/alloc.h"
 #include "print/backend/backend.h"
 #include "print/backend/pdf_stream.h"
+#include "print/pdf/pdf_content.h"
+#include "print/pdf/pdf_read.h"
 #include "print/scene/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
@@ -358,6 +360,161 @@ static void test_forms_for_repeated_outlines(void **state)
 	free(img[1].rgb);
 }
 
+/* ---- marks shared between pages (pdf_forms.h) ---- */
+
+#define SLUG_PAGES 4
+#define SLUG_SIZE 2.2
+static const char *const slug_common = "job  |  x.pdf  |  tiles";
+
+static void slug_note(int k, char *out, size_t n)
+{
+	snprintf(out, n, "piece %d of %d, 120.0 x 80.0 mm", k + 1, SLUG_PAGES);
+}
+
+/* sample()'s art, then on a layer of their own (own_layer) or on the
+ * art's: two crop marks and the two slug lines, in registration. */
+static struct tp_scene *slug_scene(int k, int own_layer)
+{
+	struct tp_scene *sc = sample("slug", TRIM_W, TRIM_H);
+	if (own_layer) {
+		/* sample()'s own mark is on the art's layer: off with it */
+		for (size_t i = 0; i < sc->n_shapes; i++)
+			sc->shapes[i].flags &= (uint16_t)~TP_SHAPE_MARK;
+		assert_int_equal(tp_scene_layer(sc, "marks"), 0);
+	}
+	const struct tp_pt m1[2] = { { TP_MOVE, -MARGIN, 0 }, { TP_LINE, -BLEED - 1, 0 } };
+	const struct tp_pt m2[2] = { { TP_MOVE, 0, -MARGIN }, { TP_LINE, 0, -BLEED - 1 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_REG, TP_STROKE, 0.1, m1, 2), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	assert_int_equal(tp_scene_path(sc, TP_INK_REG, TP_STROKE, 0.1, m2, 2), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	char note[80];
+	slug_note(k, note, sizeof note);
+	assert_int_equal(tp_scene_text(sc, TP_INK_REG, -BLEED, TRIM_H + BLEED + 4, SLUG_SIZE,
+				       TP_ALIGN_LEFT, slug_common), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	assert_int_equal(tp_scene_text(sc, TP_INK_REG, -BLEED, TRIM_H + BLEED + 7, SLUG_SIZE,
+				       TP_ALIGN_LEFT, note), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	return sc;
+}
+
+static size_t inked_chars(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += *s != ' ';
+	return n;
+}
+
+/* The registration fills of each page: their box, in page points. */
+struct reg_box {
+	double box[4];
+	size_t fills, strokes;
+};
+
+static int reg_paint(void *ctx, const struct tp_pc_paint *pt)
+{
+	struct reg_box *r = ctx;
+	if (strcmp(pt->col.spot, "All") != 0)
+		return 0;
+	if (pt->what == TP_PC_STROKE) {
+		r->strokes++;
+		return 0;
+	}
+	if (pt->what != TP_PC_FILL)
+		return 0;
+	r->fills++;
+	for (int k = 0; k < 2; k++) {
+		r->box[k] = fmin(r->box[k], pt->box[k]);
+		r->box[k + 2] = fmax(r->box[k + 2], pt->box[k + 2]);
+	}
+	return 0;
+}
+
+struct reg_pages {
+	const struct tp_pdf *p;
+	struct reg_box r[SLUG_PAGES];
+};
+
+static void reg_page(void *ctx, int k, const struct tp_pv *pg)
+{
+	struct reg_pages *R = ctx;
+	assert_true(k >= 1 && k <= SLUG_PAGES);
+	struct reg_box *r = &R->r[k - 1];
+	r->box[0] = r->box[1] = INFINITY;
+	r->box[2] = r->box[3] = -INFINITY;
+	struct tp_pc_result res;
+	assert_int_equal(tp_pdf_content_page(R->p, pg, reg_paint, r, &res), 0);
+	assert_false(res.broken);
+}
+
+/* The slug's two lines are painted where their whole outline
+ * (tp_text_outline, not the glyphs) says, on every page; the crop marks
+ * and each glyph are one form for the document, placed by Do. */
+static void test_marks_shared_between_pages(void **state)
+{
+	(void)state;
+	for (int own = 1; own >= 0; own--) {
+		struct tp_scene *sc[SLUG_PAGES];
+		for (int k = 0; k < SLUG_PAGES; k++)
+			sc[k] = slug_scene(k, own);
+		struct tp_doc_info info = doc_info(1);
+		const char *path = write_pdf(own ? "slug.pdf" : "slug-art.pdf",
+					     (const struct tp_scene *const *)sc, SLUG_PAGES, &info);
+		assert_qpdf_clean(path);
+
+		/* Forms: one a glyph (each character here is one glyph),
+		 * and the crop marks' when they have a layer of their own. */
+		unsigned char seen[256] = { 0 };
+		size_t glyphs = 0, uses = 0;
+		char note[80];
+		for (int k = 0; k < SLUG_PAGES; k++) {
+			slug_note(k, note, sizeof note);
+			for (int l = 0; l < 2; l++)
+				for (const char *c = l ? note : slug_common; *c; c++)
+					if (*c != ' ' && !seen[(unsigned char)*c]++)
+						glyphs++;
+			uses += inked_chars(slug_common) + inked_chars(note) + (own ? 1 : 0);
+		}
+		char *q = qdf_text(path);
+		assert_int_equal(count(q, "/Subtype /Form"), glyphs + (own ? 1 : 0));
+		assert_int_equal(count(q, " Do "), uses);
+		free(q);
+
+		size_t n;
+		char *buf = tu_slurp_ok(path, &n);
+		struct tp_pdf p;
+		char why[160];
+		assert_int_equal(tp_pdf_read(&p, (const unsigned char *)buf, n, why, sizeof why), 0);
+		struct reg_pages R = { .p = &p };
+		assert_int_equal(tp_pdf_pages(&p, reg_page, &R), SLUG_PAGES);
+		const double off = BLEED + MARGIN, H = TRIM_H + 2 * off;
+		for (int k = 0; k < SLUG_PAGES; k++) {
+			double b1[4], b2[4];
+			slug_note(k, note, sizeof note);
+			assert_int_equal(tp_text_outline_box(slug_common, -BLEED, TRIM_H + BLEED + 4,
+							     SLUG_SIZE, TP_ALIGN_LEFT, b1), 0);
+			assert_int_equal(tp_text_outline_box(note, -BLEED, TRIM_H + BLEED + 7,
+							     SLUG_SIZE, TP_ALIGN_LEFT, b2), 0);
+			double want[4] = { (fmin(b1[0], b2[0]) + off) * K, (H - fmax(b1[3], b2[3]) - off) * K,
+					   (fmax(b1[2], b2[2]) + off) * K, (H - fmin(b1[1], b2[1]) - off) * K };
+			for (int i = 0; i < 4; i++)
+				if (fabs(R.r[k].box[i] - want[i]) > 0.01)
+					fail_msg("page %d: slug box[%d] %.4f pt, its outline says %.4f",
+						 k + 1, i, R.r[k].box[i], want[i]);
+			/* every glyph with an outline a fill; three strokes:
+			 * the crop marks and sample()'s own (art or mark) */
+			assert_int_equal(R.r[k].fills, inked_chars(slug_common) + inked_chars(note));
+			assert_int_equal(R.r[k].strokes, 3);
+		}
+		tp_pdf_free(&p);
+		free(buf);
+		for (int k = 0; k < SLUG_PAGES; k++)
+			tp_scene_free(sc[k]);
+	}
+}
+
 static void test_marks_only_when_asked(void **state)
 {
 	(void)state;
@@ -369,6 +526,17 @@ static void test_marks_only_when_asked(void **state)
 	free(without);
 }
 
+/* needle in hay[0..n-1], which may hold NULs (a stream's bytes may come
+ * before the trailer), or NULL. */
+static const char *find_bytes(const char *hay, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = 0; i + k <= n; i++)
+		if (memcmp(hay + i, needle, k) == 0)
+			return hay + i;
+	return NULL;
+}
+
 static void test_reproducible_with_id(void **state)
 {
 	(void)state;
@@ -377,7 +545,7 @@ static void test_reproducible_with_id(void **state)
 	char *b = tu_slurp_ok(write_one("b.pdf", 1), &lb);
 	assert_int_equal(la, lb);
 	assert_memory_equal(a, b, la);
-	const char *trailer = strstr(a + la - 600, "trailer");
+	const char *trailer = find_bytes(a + la - 600, 600, "trailer");
 	assert_non_null(trailer);
 	assert_non_null(strstr(trailer, "/ID [ <"));
 
@@ -389,7 +557,9 @@ static void test_reproducible_with_id(void **state)
 	size_t lc;
 	char *c = tu_slurp_ok(write_pdf("c.pdf", pages, 1, &info), &lc);
 	const char *id_a = strstr(trailer, "/ID [ <");
-	const char *id_c = strstr(strstr(c + lc - 600, "trailer"), "/ID [ <");
+	const char *tc = find_bytes(c + lc - 600, 600, "trailer");
+	assert_non_null(tc);
+	const char *id_c = strstr(tc, "/ID [ <");
 	assert_non_null(id_c);
 	assert_memory_not_equal(id_a, id_c, 40);
 	tp_scene_free(sc);
@@ -696,8 +866,9 @@ static void test_pdfx_bad_profile(void **state)
 static void test_out_of_memory(void **state)
 {
 	(void)state;
-	struct tp_scene *sc = sample("one", TRIM_W, TRIM_H);
-	/* Two pages: the first is written out and freed before the second. */
+	/* Two pages: the first is written out and freed before the second;
+	 * with a slug, so the shared forms' paths fail too. */
+	struct tp_scene *sc = slug_scene(0, 1);
 	const struct tp_scene *pages[2] = { sc, sc };
 	struct tp_doc_info info = doc_info(1);
 	info.title = "t\xc3\xa4tel";
@@ -733,6 +904,7 @@ int main(void)
 		cmocka_unit_test(test_cmyk_spot_overprint),
 		cmocka_unit_test(test_colour_only_when_it_changes),
 		cmocka_unit_test(test_forms_for_repeated_outlines),
+		cmocka_unit_test(test_marks_shared_between_pages),
 		cmocka_unit_test(test_marks_only_when_asked),
 		cmocka_unit_test(test_reproducible_with_id),
 		cmocka_unit_test(test_utf8_title),

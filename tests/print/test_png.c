@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "print/backend/backend.h"
+#include "print/backend/png_stream.h"
 #include "print/scene/scene.h"
 #include "tu_palette.h"
 #include "tu_writer.h"
@@ -480,6 +481,40 @@ static void test_blocks_and_threads(void **state)
 	tu_rmrf(dir);
 }
 
+/* libdeflate's blocks joined (deflate_join.h) decode, through libpng, to
+ * the pixels zlib's stream gives, for any cut into blocks and threads. */
+static void test_zlib_and_libdeflate_same_pixels(void **state)
+{
+	(void)state;
+	char *dir = tu_tmpdir();
+	struct tp_scene *sc = busy_scene();
+	tp_err e = { 0 };
+	tp_png_set_zlib(1);
+	const char *ref = tu_write(dir, "zlib.png", "");
+	assert_int_equal(render(sc, 300, ref, &e), TP_OK);
+	tp_png_set_zlib(0);
+	struct img want;
+	load(ref, &want);
+	static const int blocks[] = { 0, 1, 3 };
+	for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+		tp_png_set_block_rows(blocks[b]);
+		tp_png_set_threads(2);
+		const char *p = tu_write(dir, "ld.png", "");
+		assert_int_equal(render(sc, 300, p, &e), TP_OK);
+		struct img got;
+		load(p, &got);
+		assert_int_equal(got.w, want.w);
+		assert_int_equal(got.h, want.h);
+		assert_memory_equal(got.rgb, want.rgb, (size_t)want.w * want.h * 3);
+		free(got.rgb);
+	}
+	tp_png_set_threads(1);
+	tp_png_set_block_rows(0);
+	free(want.rgb);
+	tp_scene_free(sc);
+	tu_rmrf(dir);
+}
+
 /* 3000 mm at 300 dpi is 35433 px, past Cairo's 32767. */
 static void test_wider_than_cairo(void **state)
 {
@@ -549,6 +584,7 @@ int main(void)
 		cmocka_unit_test(test_lines_whole_pixels),
 		cmocka_unit_test(test_overprint_as_cairo),
 		cmocka_unit_test(test_blocks_and_threads),
+		cmocka_unit_test(test_zlib_and_libdeflate_same_pixels),
 		cmocka_unit_test(test_wider_than_cairo),
 		cmocka_unit_test(test_write_errors),
 	};

@@ -16,7 +16,7 @@
 
 #include "core/alloc.h"
 #include "print/art/art_pack.h"
-#include "print/art/svg_read.h"
+#include "print/art/svg/svg_read.h"
 #include "print/backend/backend.h"
 #include "print/scene/scene.h"
 

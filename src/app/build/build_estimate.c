@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "app/build.h"
 #include "app/file_name.h"
@@ -112,6 +113,8 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 		est->most_pages_sheet = sheet;
 	}
 	double files = pages == 0 ? 0 : b->multipage ? 1 : pages;
+	if (strcmp(b->name, "pdf") == 0)
+		est->pdf_files += files;
 	int rc = est->names && files <= c->print.max_files ? name_files(c, def, b, doc, &sp, pages, est->names) : 0;
 	tp_sheet_pages_close(&sp);
 	if (rc != 0)
@@ -133,6 +136,7 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 int tp_estimate_merge(struct tp_estimate *est, const struct tp_estimate *part, size_t sheet)
 {
 	est->files += part->files;
+	est->pdf_files += part->pdf_files;
 	est->gpx += part->gpx;
 	est->panels |= part->panels;
 	if (part->files > est->most_files) {
@@ -151,6 +155,31 @@ int tp_estimate_merge(struct tp_estimate *est, const struct tp_estimate *part, s
 		if (tp_written_add(est->names, part->names->v[k].name, 0, 0) != 0)
 			return -1;
 	return 0;
+}
+
+int tp_estimate_squares(const struct tp_config *c, tp_err *e)
+{
+	double squares = (double)c->board.rows * c->board.cols;
+	int max = c->print.max_squares;
+	if (squares <= max)
+		return TP_OK;
+	/* What fits: the square board of at most max squares, and the
+	 * board of the cols asked with as many rows as fit. */
+	int side = (int)floor(sqrt((double)max));
+	while ((double)(side + 1) * (side + 1) <= max)
+		side++;
+	int rows = max / c->board.cols;
+	char also[80] = "";
+	if (rows >= 1 && !(rows == side && c->board.cols == side))
+		snprintf(also, sizeof also, ", or %d x %d", rows, c->board.cols);
+	/* The limit's place when it was given, else that of the board's size. */
+	const char *at = tp_config_given(c, "print", "max_squares")
+			 ? tp_config_where(c, "print", "max_squares")
+			 : tp_config_where(c, "board", tp_config_given(c, "board", "rows") ? "rows" : "cols");
+	return tp_fail(e, TP_EINPUT,
+		       "%s: print.max_squares = %d: a board of %d x %d is %.0f squares; a build grows with them, and one this large is refused before any layout; allowed: at most %d squares (%d x %d%s), or raise print.max_squares",
+		       at,
+		       max, c->board.rows, c->board.cols, squares, max, side, side, also);
 }
 
 int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est, tp_err *e)
@@ -195,6 +224,14 @@ int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est,
 			       tp_config_where(c, "print", tp_config_given(c, "print", "max_gpx") ? "max_gpx" : "dpi"),
 			       p->max_gpx, est->gpx, p->dpi,
 			       est->most_gpx, s->game->sheets[est->most_gpx_sheet].name);
+	/* Each PDF embeds the output profile whole (deflated, which seldom
+	 * shrinks a profile's tables much): counted at its size. */
+	double mb = est->pdf_files * p->output_profile_bytes / 1e6;
+	if (mb > p->max_mb)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.max_mb = %g: this build would write %.0f PDFs, each embedding print.output_profile (%s, %.3f MB): %.3f MB; allowed: a smaller output profile, --formats without pdf, fewer sheets (--only), or raise print.max_mb",
+			       tp_config_where(c, "print", tp_config_given(c, "print", "max_mb") ? "max_mb" : "output_profile"),
+			       p->max_mb, est->pdf_files, p->output_profile, p->output_profile_bytes / 1e6, mb);
 	return TP_OK;
 }
 

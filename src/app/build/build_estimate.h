@@ -26,6 +26,7 @@ struct tp_estimate {
 	size_t most_pages_sheet;  /* the sheet of the file with the most pages, and */
 	double most_pages;        /* that count (a PDF's pages, panels counted) */
 	int panels;               /* some page is split into panels */
+	double pdf_files;         /* of files, the PDFs: each embeds print.output_profile */
 	double others;            /* files besides the sheets': the manifest's, the
 				   * contact sheet, index.html, the record */
 	struct tp_written_list *names;  /* if set: the file names, as the build names them */
@@ -43,6 +44,16 @@ int tp_estimate_task(const struct tp_session *s, size_t sheet, const struct tp_b
 /* Adds part, one sheet's estimate in one format, to est (its names too,
  * when both have a list).  0, or -1 when out of memory. */
 int tp_estimate_merge(struct tp_estimate *est, const struct tp_estimate *part, size_t sheet);
+
+/* The guard counted from the config alone, in constant time, before the
+ * model is derived or any sheet laid out: the board's squares (rows x
+ * cols) against print.max_squares.  Everything a build does grows with
+ * them (its layouts, its files' bytes, its time), and every other guard
+ * is taken from the layouts, which at 1200 x 1200 took minutes and
+ * gigabytes to make; so a board past it is refused at once, in `check`
+ * and the build alike, at any --level.  TP_OK, or TP_EINPUT naming the
+ * key and the largest board that fits. */
+int tp_estimate_squares(const struct tp_config *c, tp_err *e);
 
 /* TP_OK, or TP_EINPUT naming the limit exceeded and what drives it. */
 int tp_estimate_check(const struct tp_session *s, const struct tp_estimate *est, tp_err *e);

@@ -269,6 +269,14 @@ static int count_others(const struct tp_build *b, const struct tp_session *s, do
 	int bad = sheets > 0 ? tp_written_add(&o, "", 0, 0) : 0;
 	bad |= predict_other_names(b, s, &o);
 	est->others = (double)o.n - (sheets > 0) + (o.n > 0);   /* + the record */
+	/* The contact sheet's PDF embeds the output profile too (the
+	 * playtest kit is sRGB, for a home printer: it embeds none). */
+	for (size_t i = 0; i < o.n; i++) {
+		size_t len = strlen(o.v[i].name);
+		if (len > 4 && strcmp(o.v[i].name + len - 4, ".pdf") == 0 &&
+		    strcmp(o.v[i].name, "playtest.pdf") != 0)
+			est->pdf_files += 1;
+	}
 	tp_written_free(&o);
 	return bad;
 }

@@ -10,6 +10,7 @@
 #include "games/game.h"
 #include "games/series/model/series_hex.h"
 #include "games/series/config/series_table_config.h"
+#include "games/series/series_boardless.h"
 #include "print/art/symbol.h"
 
 extern const struct tp_sheet_def tp_hex_sheets[3 + TP_RULES_N_SHEETS];
@@ -327,27 +328,6 @@ static const struct tp_unused_key unused[] = {
 	{ NULL, NULL },
 };
 
-/* The box: the tiles in their bag. */
-static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
-{
-	(void)model;
-	double t = c->print.tile_mm;
-	tp_box_add(l, "tiles", t, t, c->board.rows * c->board.cols, c->print.part_mm, 1);
-	return 0;
-}
-
-/* The booklet's numbers (templates/rules/GAME.LANG.ini). */
-static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void *model, tp_err *e)
-{
-	(void)model;
-	(void)e;
-	/* Every series runs 1..9, then again ([0051]). */
-	tp_facts_set(f, "first", "%d", 1);
-	tp_facts_set(f, "last", "%d", 9);
-	tp_facts_set(f, "tiles", "%d", c->board.rows * c->board.cols);
-	return TP_OK;
-}
-
 const struct tp_game tp_game_series_hex = {
 	.name = "series-hex",
 	.title = "series tiles on hexagons (patent 000, [0070]): six series in three directions, 36 fronts",
@@ -371,7 +351,7 @@ const struct tp_game tp_game_series_hex = {
 	.pattern = pattern,
 	.manifest = manifest,
 	.summary = summary,
-	.rules_facts = rules_facts,
+	.rules_facts = tp_boardless_rules_facts,
 	.rules_figure = "layout",
-	.box_contents = box_contents,
+	.box_contents = tp_boardless_box_contents,
 };

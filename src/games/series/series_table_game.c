@@ -10,9 +10,10 @@
 #include "games/game.h"
 #include "games/series/config/series_config.h"
 #include "games/series/config/series_table_config.h"
+#include "games/series/series_boardless.h"
 #include "print/art/symbol.h"
 
-extern const struct tp_sheet_def tp_table_sheets[3 + TP_RULES_N_SHEETS];
+extern const struct tp_sheet_def tp_table_sheets[6 + TP_RULES_N_SHEETS];
 extern const char *const tp_table_art_names[];
 size_t tp_table_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
 
@@ -39,6 +40,8 @@ static const struct tp_key keys[] = {
 	{ "table", "pictures", TP_KEY_TEXT, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, pictures_name),
 	  sizeof(((struct tp_table_cfg *)0)->pictures_name),
 	  .help = "pictures template with table.indicia = pictures: a name in templates/pictures/ or a path" },
+	{ "table", "quadrants", TP_KEY_BOOL, TP_HOME_GAME, 0, offsetof(struct tp_table_cfg, quadrants),
+	  .help = "write the quadrants as separate pieces, assembled during play ([0055], claim 2)" },
 	TSYM("lateral", TP_LATERAL), TSYM("boxes", TP_BOXES), TSYM("vertical", TP_VERTICAL),
 	TSYM("dots", TP_DOTS),
 };
@@ -168,10 +171,48 @@ static void layout(struct tp_buf *b, const struct tp_table *t, int fmt)
 	}
 }
 
+/* With table.quadrants = on, the pieces ([0055], claim 2): each tile's
+ * four quadrants, so the pieces of series s showing element v are the
+ * tiles (of the run) whose front gives s that value. */
+static void quadrants(struct tp_buf *b, const struct tp_config *c, const struct tp_table *t,
+		      const struct tp_run *run, int fmt)
+{
+	if (!tp_table_cfg(c)->quadrants || fmt == TP_FMT_CSV)
+		return;
+	long q[TP_N_SERIES][10] = { { 0 } }, all = 0;
+	for (int f = 0; f < t->n_fronts; f++) {
+		long n = tp_run_count(run, t->count[f]);
+		for (int s = 0; s < TP_N_SERIES; s++)
+			q[s][t->front[f].v[s]] += n;
+		all += 4 * n;
+	}
+	if (fmt == TP_FMT_JSON)
+		tp_buf_printf(b, ", \"quadrants\": {\"pieces\": %ld, \"per_tile\": 4", all);
+	else
+		tp_buf_printf(b, "\nseparable quadrants ([0055], claim 2): %ld pieces, four a tile; pieces per element\n%-10s",
+			      all, "series");
+	for (int v = 1; fmt == TP_FMT_TEXT && v <= 9; v++)
+		tp_buf_printf(b, "%6d", v);
+	if (fmt == TP_FMT_TEXT)
+		tp_buf_printf(b, "\n");
+	for (int s = 0; s < TP_N_SERIES; s++) {
+		if (fmt == TP_FMT_JSON)
+			tp_buf_printf(b, ", \"%s\": [", tp_series_names[s]);
+		else
+			tp_buf_printf(b, "%-10s", tp_series_names[s]);
+		for (int v = 1; v <= 9; v++)
+			tp_buf_printf(b, fmt == TP_FMT_JSON ? "%s%ld" : "%s%6ld",
+				      fmt == TP_FMT_JSON && v > 1 ? ", " : "", q[s][v]);
+		tp_buf_printf(b, fmt == TP_FMT_JSON ? "]" : "\n");
+	}
+	if (fmt == TP_FMT_JSON)
+		tp_buf_printf(b, "}");
+}
+
 /* The 81 tiles by front, for the run's games and spares (each front a
  * kind, rounded up as tp_run_count does); the build's files are one game. */
-static void fronts(struct tp_buf *b, const struct tp_table *t, double tile_mm,
-		   const struct tp_run *run, int fmt)
+static void fronts(struct tp_buf *b, const struct tp_config *c, const struct tp_table *t,
+		   double tile_mm, const struct tp_run *run, int fmt)
 {
 	if (fmt == TP_FMT_CSV)
 		tp_buf_printf(b, "front,lateral,boxes,vertical,dots,top,tiles\n");
@@ -200,9 +241,12 @@ static void fronts(struct tp_buf *b, const struct tp_table *t, double tile_mm,
 				      v[TP_VERTICAL], v[TP_DOTS], top, n);
 	}
 	if (fmt == TP_FMT_JSON)
-		tp_buf_printf(b, "\n], \"total\": %ld}\n", total);
+		tp_buf_printf(b, "\n], \"total\": %ld", total);
 	else if (fmt == TP_FMT_TEXT)
 		tp_buf_printf(b, "total  %ld tiles, %d fronts\n", total, t->n_fronts);
+	quadrants(b, c, t, run, fmt);
+	if (fmt == TP_FMT_JSON)
+		tp_buf_printf(b, "}\n");
 }
 
 static int pattern(struct tp_buf *b, const struct tp_config *c, const void *model,
@@ -220,7 +264,7 @@ static int manifest(struct tp_buf *b, const struct tp_config *c, const void *mod
 {
 	if (o->players)
 		return tp_fail(e, TP_EINPUT, "--players: the table set deals twelve tiles a player from one set ([0064]); no per-player share");
-	fronts(b, model, c->print.tile_mm, &o->run, o->fmt);
+	fronts(b, c, model, c->print.tile_mm, &o->run, o->fmt);
 	return TP_OK;
 }
 
@@ -242,7 +286,7 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 static void rep_fronts(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
 {
 	static const struct tp_run one_game = { 1, 0 };
-	fronts(b, m, c->print.tile_mm, &one_game, fmt);
+	fronts(b, c, m, c->print.tile_mm, &one_game, fmt);
 }
 
 static void rep_layout(struct tp_buf *b, const struct tp_config *c, const void *m, int fmt)
@@ -264,27 +308,6 @@ static const struct tp_unused_key unused[] = {
 	{ NULL, NULL },
 };
 
-/* The box: the tiles in their bag. */
-static int box_contents(struct tp_box_list *l, const struct tp_config *c, const void *model)
-{
-	(void)model;
-	double t = c->print.tile_mm;
-	tp_box_add(l, "tiles", t, t, c->board.rows * c->board.cols, c->print.part_mm, 1);
-	return 0;
-}
-
-/* The booklet's numbers (templates/rules/GAME.LANG.ini). */
-static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void *model, tp_err *e)
-{
-	(void)model;
-	(void)e;
-	/* Every series runs 1..9, then again ([0051]). */
-	tp_facts_set(f, "first", "%d", 1);
-	tp_facts_set(f, "last", "%d", 9);
-	tp_facts_set(f, "tiles", "%d", c->board.rows * c->board.cols);
-	return TP_OK;
-}
-
 const struct tp_game tp_game_series_table = {
 	.name = "series-table",
 	.title = "series tiles' table set (patent 000, FIG. 7): 81 tiles of 18 fronts, FIG. 6 triangles, no board",
@@ -302,13 +325,13 @@ const struct tp_game tp_game_series_table = {
 	.art_places = tp_table_art_places,
 	.art_names = tp_table_art_names,
 	.sheets = tp_table_sheets,
-	.n_sheets = 3 + TP_RULES_N_SHEETS,
+	.n_sheets = 6 + TP_RULES_N_SHEETS,
 	.files = files,
 	.n_files = sizeof files / sizeof files[0],
 	.pattern = pattern,
 	.manifest = manifest,
 	.summary = summary,
-	.rules_facts = rules_facts,
+	.rules_facts = tp_boardless_rules_facts,
 	.rules_figure = "layout",
-	.box_contents = box_contents,
+	.box_contents = tp_boardless_box_contents,
 };

@@ -3,7 +3,8 @@
 
 /* Text as glyph outlines, so that press files carry no fonts (nothing to
  * embed, nothing for the printer's RIP to substitute) and every backend
- * shapes text identically.  Always DejaVu Sans Book. */
+ * shapes text identically.  In the font in use (print/text/font.h):
+ * DejaVu Sans Book, or the designer's print.font. */
 
 #include <stddef.h>
 
@@ -23,6 +24,32 @@
 int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 		    int align, struct tp_pt **pts, size_t *n);
 
+/* The same in the font file font (NULL: the font in use). */
+int tp_text_outline_in(const char *font, const char *utf8, double x, double y, double size_mm,
+		       int align, struct tp_pt **pts, size_t *n);
+
+/* A glyph of a line as tp_text_outline lays it out: its index in the
+ * font and its pen position (mm, the baseline's point where its outline's
+ * origin lies). */
+struct tp_glyph_at {
+	unsigned long index;
+	double x, y;
+};
+
+/* The glyphs of utf8 at the same x, y, size and align as tp_text_outline:
+ * each glyph's outline (tp_glyph_outline) moved to its pen position gives
+ * the points tp_text_outline gives (to the last bits of a double), so a
+ * writer can draw a glyph once and place it wherever it recurs.  0 and
+ * *g (malloc'd, *n entries; NULL and 0 for empty text or a size <= 0), or
+ * -1 as tp_text_outline. */
+int tp_text_glyphs(const char *utf8, double x, double y, double size_mm, int align,
+		   struct tp_glyph_at **g, size_t *n);
+
+/* Glyph index's outline at size_mm with its origin at (0, 0), as in
+ * tp_text_outline (*pts NULL and *n 0 for a glyph with no outline, e.g. a
+ * space).  0, or -1 when out of memory or Cairo fails. */
+int tp_glyph_outline(unsigned long index, double size_mm, struct tp_pt **pts, size_t *n);
+
 /* The box {xmin, ymin, xmax, ymax} of tp_text_outline's points for the
  * same text, x, y, size and align (control points included: a bound, as
  * the layouts that fit digits in a box want); all 0 when the outline is
@@ -40,7 +67,12 @@ int tp_text_glyphless(const char *utf8, unsigned long *cp);
  * character. */
 int tp_text_printable(const char *where, const char *key, const char *text, tp_err *e);
 
-/* Lets go of the font face tp_text_outline keeps for the process; call it
+/* Half the height of the digits above the baseline, in em, to centre a
+ * number on a point: 0.365 in DejaVu Sans (its digits stand 0.73 em), and
+ * measured from the digits' outlines in a designer's print.font. */
+double tp_text_digit_half(void);
+
+/* Lets go of the font faces tp_text_outline keeps for the process; call it
  * before cairo_debug_reset_static_data() (the next outline opens it
  * again). */
 void tp_text_outline_release(void);

@@ -20,13 +20,18 @@
 
 #include "print/backend/backend.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hpdf.h>
 
 #include "core/alloc.h"
+#include "core/strbuf.h"
+#include "print/art/text_outline.h"
 #include "print/backend/pdf_docinfo.h"
+#include "print/backend/pdf_forms.h"
+#include "print/backend/pdf_page.h"
 #include "print/backend/pdf_stream.h"
 #include "print/image/image.h"
 #include "print/scene/walk.h"
@@ -40,58 +45,7 @@ struct haru_err {
 	HPDF_STATUS no, detail;
 };
 
-struct doc {
-	HPDF_Doc pdf;
-	HPDF_ExtGState op[2];   /* overprint off / on, made on first use */
-	tp_err *e;
-	struct tp_pdf_stream out;  /* pages written as they are drawn */
-	uint64_t id[2];         /* the trailer /ID, hashed page by page */
-	int rgb;                /* tp_doc_info.rgb */
-	int pdfx4;              /* tp_doc_info.pdfx4: transparency allowed */
-	const char *profile;    /* tp_doc_info.output_profile */
-	/* Images (image.h) as XObjects, each made once for the file and
-	 * kept across pages (tp_pdf_stream_page), by image number; keep[]
-	 * lists what the pages share: the ExtGStates, then the images and
-	 * their masks. */
-	HPDF_Image img[TP_IMAGES_MAX + 1];
-	void *keep[2 + 2 * TP_IMAGES_MAX];
-	size_t n_keep;
-};
 
-/* A colour as the content stream sets it: CMYK values, or a separation
- * (palette index) at 100 %.  kind 0: none set yet on this page. */
-struct colour {
-	int kind;               /* 0, 1 process, 2 separation */
-	int idx;
-	HPDF_REAL v[4];
-};
-
-struct page {
-	struct doc *d;
-	const struct tp_scene *sc;
-	HPDF_Page pg;
-	double off;             /* mm from the media's left/top edge to the trim */
-	double dx, dy;          /* a placed scene: its trim corner on the page */
-	int rgb;                /* DeviceRGB from ink->rgb (tp_doc_info.rgb) */
-	double h_mm;            /* media height */
-	HPDF_Box bleed;         /* pt, the clip for all non-mark art */
-	HPDF_Dict cspaces;      /* /Resources /ColorSpace, made on first spot */
-	unsigned char have_cs[TP_MAX_INKS];  /* by palette index */
-	int clipped;            /* inside the q ... W n of the bleed clip */
-	int want_clip;          /* the walk's clip for the next shape */
-	int op, op_outside;     /* overprint now, and outside the clip */
-	/* The fill and stroke colours now, and outside the clip: set only
-	 * when they change (q ... Q restores them). */
-	struct colour fill, stroke, fill_outside, stroke_outside;
-	/* Repeats (walk.h): one Form XObject per first copy, by group id; the
-	 * page's content stream and state while a form is being drawn. */
-	HPDF_Dict *forms;
-	size_t n_forms, cap_forms;
-	HPDF_Dict form_res;     /* their /Resources (share_resources) */
-	HPDF_Stream page_stream;
-	int op_page;
-	struct colour fill_page, stroke_page;
-};
 
 static void HPDF_STDCALL on_error(HPDF_STATUS no, HPDF_STATUS detail, void *data)
 {
@@ -114,15 +68,6 @@ static void HPDF_STDCALL haru_free(void *p)
 	free(p);
 }
 
-static HPDF_REAL px(const struct page *p, double x)
-{
-	return (HPDF_REAL)((x + p->off + p->dx) * K);
-}
-
-static HPDF_REAL py(const struct page *p, double y)
-{
-	return (HPDF_REAL)((p->h_mm - (y + p->off + p->dy)) * K);
-}
 
 static double unit(double v)
 {
@@ -209,7 +154,7 @@ static int same_colour(const struct colour *a, const struct colour *b)
 
 /* Sets the fill and/or stroke colour, each only when it changes: a sheet
  * fills thousands of shapes in a few inks, layer by layer. */
-static int set_colour(struct page *p, int id, int paint)
+int tp_pdfp_set_colour(struct page *p, int id, int paint)
 {
 	const struct tp_ink *ink = tp_scene_ink(p->sc, id);
 	struct colour c = { .kind = ink->kind == TP_INK_PROCESS ? 1 : 2,
@@ -255,7 +200,7 @@ static int set_colour(struct page *p, int id, int paint)
 
 /* Overprint is switched only when it changes; the off state resets OPM so
  * that knockout art behaves as the PDF default. */
-static int set_overprint(struct page *p, int on)
+int tp_pdfp_set_overprint(struct page *p, int on)
 {
 	on = on != 0 && !p->rgb;
 	if (p->op == on)
@@ -278,7 +223,7 @@ static int set_overprint(struct page *p, int on)
 
 /* One q ... Q around each run of clipped art, so marks between runs stay
  * unclipped without a clip per shape. */
-static void set_clip(struct page *p, int on)
+void tp_pdfp_set_clip(struct page *p, int on)
 {
 	if (p->clipped == on)
 		return;
@@ -332,13 +277,13 @@ static int clip(void *ctx, const double *box)
 	return 0;
 }
 
-static int draw_shape(void *ctx, const struct tp_walk_shape *d)
+int tp_pdfp_paint_shape(struct page *p, const struct tp_walk_shape *d)
 {
-	struct page *p = ctx;
 	const struct tp_shape *s = d->s;
-	set_clip(p, p->want_clip);
+	tp_pdfp_set_clip(p, p->want_clip);
 	int paint = d->paint;
-	if (set_overprint(p, d->ink->overprint) != 0 || set_colour(p, d->ink_id, paint) != 0)
+	if (!p->bare && (tp_pdfp_set_overprint(p, d->ink->overprint) != 0 ||
+			 tp_pdfp_set_colour(p, d->ink_id, paint) != 0))
 		return -1;
 	if (paint & TP_STROKE)
 		HPDF_Page_SetLineWidth(p->pg, (HPDF_REAL)(s->stroke * K));
@@ -375,6 +320,20 @@ static int draw_shape(void *ctx, const struct tp_walk_shape *d)
 		HPDF_Page_SetMiterLimit(p->pg, 10);
 	}
 	return 0;
+}
+
+
+static int draw_shape(void *ctx, const struct tp_walk_shape *d)
+{
+	struct page *p = ctx;
+	if (!d->mark || p->view == NULL)
+		return tp_pdfp_paint_shape(p, d);
+	tp_pdfp_set_clip(p, p->want_clip);   /* before a form is drawn: not into it */
+	if (d->s->kind == TP_SHAPE_TEXT)
+		return tp_pdf_mark_text(p, d);
+	if (p->marks == MARKS_ASK && tp_pdf_mark_set(p) != 0)
+		return -1;
+	return p->marks == MARKS_SHARED ? 0 : tp_pdfp_paint_shape(p, d);
 }
 
 /* ---- images ------------------------------------------------------------------
@@ -432,9 +391,9 @@ static HPDF_Image image_object(struct page *p, int id, struct tp_image *im)
 static int draw_image(void *ctx, const struct tp_walk_shape *d)
 {
 	struct page *p = ctx;
-	set_clip(p, p->want_clip);
+	tp_pdfp_set_clip(p, p->want_clip);
 	HPDF_Image img = image_object(p, d->s->image, d->image);
-	if (img == NULL || set_overprint(p, 0) != 0)
+	if (img == NULL || tp_pdfp_set_overprint(p, 0) != 0)
 		return -1;
 	/* The unit square of image space: (0, 0) its bottom-left corner,
 	 * (1, 0) bottom-right, (0, 1) top-left (pts: TL, TR, BR, BL). */
@@ -510,7 +469,7 @@ static HPDF_Dict new_form(struct page *p)
 static int form_begin(void *ctx, const struct tp_walk_group *g)
 {
 	struct page *p = ctx;
-	set_clip(p, p->want_clip);
+	tp_pdfp_set_clip(p, p->want_clip);
 	if (g->id != p->n_forms || p->page_stream != NULL)
 		return -1;
 	if (p->n_forms == p->cap_forms) {
@@ -557,7 +516,7 @@ static int form_end(void *ctx, const struct tp_walk_group *g)
 static int form_use(void *ctx, const struct tp_walk_group *g)
 {
 	struct page *p = ctx;
-	set_clip(p, p->want_clip);
+	tp_pdfp_set_clip(p, p->want_clip);
 	if (g->id >= p->n_forms || p->page_stream != NULL)
 		return -1;
 	return HPDF_Page_GSave(p->pg) != HPDF_OK ||
@@ -574,7 +533,8 @@ static int form_use(void *ctx, const struct tp_walk_group *g)
 #define FORM_MIN_POINTS 32
 
 static const struct tp_sink pdf_sink = {
-	.clip = clip, .rect = draw_shape, .path = draw_shape, .image = draw_image,
+	.clip = clip, .rect = draw_shape, .path = draw_shape, .text = draw_shape, .mark_glyphs = 1,
+	.image = draw_image,
 	.group_begin = form_begin, .group_end = form_end, .use = form_use,
 	.reuse_min_shapes = 1, .reuse_min_points = FORM_MIN_POINTS,
 };
@@ -603,7 +563,8 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 		return -1;
 	}
 
-	struct page p = { .d = d, .sc = sc, .off = sc->bleed + m, .h_mm = h, .rgb = d->rgb };
+	struct page p = { .d = d, .sc = sc, .off = sc->bleed + m, .h_mm = h, .rgb = d->rgb,
+			  .view = view };
 	p.bleed = box_pt(m, m, sc->trim_w + 2 * sc->bleed, sc->trim_h + 2 * sc->bleed);
 	p.pg = HPDF_AddPage(d->pdf);
 	if (p.pg == NULL || tp_pdf_stream_content(&d->out, p.pg) != 0 ||
@@ -620,12 +581,18 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 	free(p.forms);
 	if (rc != TP_OK)
 		return -1;
-	set_clip(&p, 0);
+	tp_pdfp_set_clip(&p, 0);
 	if (HPDF_GetError(d->pdf) != HPDF_OK)
 		return -1;
 	d->keep[0] = d->op[0];   /* shared by every page */
 	d->keep[1] = d->op[1];
-	return tp_pdf_stream_page(&d->out, p.pg, d->keep, d->n_keep);
+	void *const *keep;
+	size_t n_keep;
+	if (tp_pdf_forms_keep(&d->shared, d->keep, d->n_keep, &keep, &n_keep) != 0) {
+		d->out.oom = 1;
+		return -1;
+	}
+	return tp_pdf_stream_page(&d->out, p.pg, keep, n_keep);
 }
 
 /* A PDF being written page by page (backend.h). */
@@ -715,6 +682,7 @@ int tp_pdf_close(struct tp_pages_out *w, int write, tp_err *e)
 		rc = e && e->code != TP_OK ? e->code : TP_EIO;
 	}
 	tp_pdf_stream_free(&w->d.out);
+	tp_pdf_forms_free(&w->d.shared);
 	if (w->d.pdf != NULL)
 		HPDF_Free(w->d.pdf);
 	free(w);
@@ -768,7 +736,7 @@ int tp_pdf_add_placed(struct tp_pages_out *w, double wmm, double hmm, const stru
 			w->failed = 1;
 			return rc;
 		}
-		set_clip(&p, 0);
+		tp_pdfp_set_clip(&p, 0);
 		HPDF_Page_GRestore(pg);
 		if (HPDF_GetError(d->pdf) != HPDF_OK)
 			return failure(w, e);

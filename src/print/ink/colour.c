@@ -184,6 +184,53 @@ static void lc_log(cmsContext ctx, cmsUInt32Number code, const char *text)
 	(void)text;
 }
 
+/* A LittleCMS context of our own (allocations in an arena, no mutex,
+ * messages dropped) and what a conversion opens in it: a profile, sRGB,
+ * their transform.  L stays where it is while the context lives (the
+ * arena is its user data). */
+struct lc {
+	cmsPluginMutex mutex;
+	cmsPluginMemHandler mem;
+	struct arena arena;
+	cmsContext ctx;
+	cmsHPROFILE prof, srgb;
+	cmsHTRANSFORM tr;
+};
+
+/* L->ctx, or NULL when out of memory (lc_close all the same). */
+static cmsContext lc_open(struct lc *L)
+{
+	L->mutex = (cmsPluginMutex){
+		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMutexSig, NULL },
+		mx_create, mx_destroy, mx_lock, mx_unlock,
+	};
+	L->mem = (cmsPluginMemHandler){
+		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMemHandlerSig,
+		  (cmsPluginBase *)&L->mutex },
+		lc_malloc, lc_free, lc_realloc, NULL, NULL, NULL,
+	};
+	L->arena = (struct arena){ 0, { &L->arena.head, &L->arena.head } };
+	L->prof = L->srgb = NULL;
+	L->tr = NULL;
+	L->ctx = cmsCreateContext(&L->mem, &L->arena);
+	if (L->ctx != NULL)
+		cmsSetLogErrorHandlerTHR(L->ctx, lc_log);
+	return L->ctx;
+}
+
+static void lc_close(struct lc *L)
+{
+	if (L->tr != NULL)
+		cmsDeleteTransform(L->tr);
+	if (L->srgb != NULL)
+		cmsCloseProfile(L->srgb);
+	if (L->prof != NULL)
+		cmsCloseProfile(L->prof);
+	if (L->ctx != NULL)
+		cmsDeleteContext(L->ctx);
+	arena_free(&L->arena);
+}
+
 /* Reads a whole file into memory; 0, or -1 with errno (ENOMEM included). */
 static int slurp(const char *path, unsigned char **buf, size_t *n)
 {
@@ -262,29 +309,17 @@ int tp_colour_proofs(struct tp_ink *inks, size_t n, const char *profile_path, tp
 		return tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: %s%s",
 			       user ? "print.proof_profile = " : "", path, strerror(errno), ALLOWED(user));
 	}
-	cmsPluginMutex mutex = {
-		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMutexSig, NULL },
-		mx_create, mx_destroy, mx_lock, mx_unlock,
-	};
-	cmsPluginMemHandler mem = {
-		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMemHandlerSig,
-		  (cmsPluginBase *)&mutex },
-		lc_malloc, lc_free, lc_realloc, NULL, NULL, NULL,
-	};
 	int rc = TP_OK;
-	struct arena arena = { 0, { &arena.head, &arena.head } };
-	cmsContext ctx = cmsCreateContext(&mem, &arena);
-	cmsHPROFILE cmyk = NULL, srgb = NULL;
-	cmsHTRANSFORM tr = NULL;
+	struct lc L;
+	cmsContext ctx = lc_open(&L);
 	if (ctx == NULL) {
 		rc = tp_fail(e, TP_EIO, "out of memory converting proof colours");
 		goto out;
 	}
-	cmsSetLogErrorHandlerTHR(ctx, lc_log);
-	cmyk = cmsOpenProfileFromMemTHR(ctx, icc, (cmsUInt32Number)len);
-	srgb = cmyk ? cmsCreate_sRGBProfileTHR(ctx) : NULL;
+	cmsHPROFILE cmyk = L.prof = cmsOpenProfileFromMemTHR(ctx, icc, (cmsUInt32Number)len);
+	cmsHPROFILE srgb = L.srgb = cmyk ? cmsCreate_sRGBProfileTHR(ctx) : NULL;
 	if (cmyk == NULL || srgb == NULL) {
-		rc = arena.oom || (srgb == NULL && cmyk != NULL)
+		rc = L.arena.oom || (srgb == NULL && cmyk != NULL)
 		     ? tp_fail(e, TP_EIO, "out of memory reading %s", path)
 		     : tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: not an ICC profile%s",
 			       user ? "print.proof_profile = " : "", path, ALLOWED(user));
@@ -295,26 +330,18 @@ int tp_colour_proofs(struct tp_ink *inks, size_t n, const char *profile_path, tp
 			     user ? "print.proof_profile = " : "", path, ALLOWED(user));
 		goto out;
 	}
-	tr = cmsCreateTransformTHR(ctx, cmyk, TYPE_CMYK_DBL, srgb, TYPE_RGB_DBL,
-				   INTENT_RELATIVE_COLORIMETRIC,
-				   cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE);
+	cmsHTRANSFORM tr = L.tr = cmsCreateTransformTHR(ctx, cmyk, TYPE_CMYK_DBL, srgb, TYPE_RGB_DBL,
+							INTENT_RELATIVE_COLORIMETRIC,
+							cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE);
 	if (tr == NULL) {
-		rc = arena.oom ? tp_fail(e, TP_EIO, "out of memory converting proof colours")
+		rc = L.arena.oom ? tp_fail(e, TP_EIO, "out of memory converting proof colours")
 			 : tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s%s: cannot convert "
 				   "to sRGB%s", user ? "print.proof_profile = " : "", path, ALLOWED(user));
 		goto out;
 	}
 	proof_inks(tr, inks, n);
 out:
-	if (tr != NULL)
-		cmsDeleteTransform(tr);
-	if (srgb != NULL)
-		cmsCloseProfile(srgb);
-	if (cmyk != NULL)
-		cmsCloseProfile(cmyk);
-	if (ctx != NULL)
-		cmsDeleteContext(ctx);
-	arena_free(&arena);
+	lc_close(&L);
 	free(icc);
 	return rc;
 }
@@ -373,34 +400,23 @@ static int separate(const double *rgb, double *cmyk, const uint8_t *rgb8, uint8_
 			return tp_fail(e, TP_EIO, "out of memory reading %s", path);
 		return tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s: %s", path, strerror(errno));
 	}
-	cmsPluginMutex mutex = {
-		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMutexSig, NULL },
-		mx_create, mx_destroy, mx_lock, mx_unlock,
-	};
-	cmsPluginMemHandler mem = {
-		{ cmsPluginMagicNumber, LCMS_VERSION, cmsPluginMemHandlerSig,
-		  (cmsPluginBase *)&mutex },
-		lc_malloc, lc_free, lc_realloc, NULL, NULL, NULL,
-	};
 	int rc = TP_OK;
-	struct arena arena = { 0, { &arena.head, &arena.head } };
-	cmsContext ctx = cmsCreateContext(&mem, &arena);
-	cmsHPROFILE prof = NULL, srgb = NULL;
-	cmsHTRANSFORM tr = NULL;
+	struct lc L;
+	cmsContext ctx = lc_open(&L);
 	if (ctx == NULL) {
 		rc = tp_fail(e, TP_EIO, "out of memory converting art colours");
 		goto out;
 	}
-	cmsSetLogErrorHandlerTHR(ctx, lc_log);
-	prof = cmsOpenProfileFromMemTHR(ctx, icc, (cmsUInt32Number)len);
-	srgb = prof ? cmsCreate_sRGBProfileTHR(ctx) : NULL;
+	cmsHPROFILE prof = L.prof = cmsOpenProfileFromMemTHR(ctx, icc, (cmsUInt32Number)len);
+	cmsHPROFILE srgb = L.srgb = prof ? cmsCreate_sRGBProfileTHR(ctx) : NULL;
 	if (prof == NULL || srgb == NULL || cmsGetColorSpace(prof) != cmsSigCmykData) {
 		rc = tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s: not a CMYK ICC profile", path);
 		goto out;
 	}
-	tr = cmsCreateTransformTHR(ctx, srgb, rgb ? TYPE_RGB_DBL : TYPE_RGB_8, prof,
-				   rgb ? TYPE_CMYK_DBL : TYPE_CMYK_8, INTENT_RELATIVE_COLORIMETRIC,
-				   cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE);
+	cmsHTRANSFORM tr = L.tr = cmsCreateTransformTHR(ctx, srgb, rgb ? TYPE_RGB_DBL : TYPE_RGB_8, prof,
+							rgb ? TYPE_CMYK_DBL : TYPE_CMYK_8,
+							INTENT_RELATIVE_COLORIMETRIC,
+							cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_NOCACHE);
 	if (tr == NULL) {
 		rc = tp_fail(e, user ? TP_EINPUT : TP_EIO, "%s: cannot convert sRGB to it", path);
 		goto out;
@@ -420,15 +436,7 @@ static int separate(const double *rgb, double *cmyk, const uint8_t *rgb8, uint8_
 			cmyk[4 * i + k] = unit(round(out4[k] * 10) / 1000);
 	}
 out:
-	if (tr != NULL)
-		cmsDeleteTransform(tr);
-	if (srgb != NULL)
-		cmsCloseProfile(srgb);
-	if (prof != NULL)
-		cmsCloseProfile(prof);
-	if (ctx != NULL)
-		cmsDeleteContext(ctx);
-	arena_free(&arena);
+	lc_close(&L);
 	free(icc);
 	return rc;
 }

@@ -64,6 +64,46 @@ static int marked(int sfd, const char *record)
 	return ok;
 }
 
+/* The folder rel under the staging folder sfd, to read (its descriptor
+ * in *fd, closed by closedir): NULL when it cannot be opened. */
+static DIR *open_dir(int sfd, const char *rel, int *fd)
+{
+	*fd = tp_safe_dir(sfd, rel, 0);
+	DIR *dp = *fd >= 0 ? fdopendir(*fd) : NULL;
+	if (dp == NULL && *fd >= 0)
+		close(*fd);
+	return dp;
+}
+
+/* The entry de of the folder fd, rel under the staging folder: its path
+ * there into sub, its status into st.  0, or -1 when it is gone. */
+static int entry(int fd, const char *rel, const struct dirent *de, char *sub, size_t n,
+		 struct stat *st)
+{
+	snprintf(sub, n, "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
+	return fstatat(fd, de->d_name, st, AT_SYMLINK_NOFOLLOW);
+}
+
+/* The staged file sub moved into its place under the judge (what: its
+ * kind, for the message when the judge keeps the file there). */
+static void move_in(struct tp_outdir *d, int sfd, const char *sub,
+		    const struct tp_outdir_rules *rules, struct tp_buf *report, const char *what)
+{
+	struct tp_spot s;
+	struct tp_move m = { 0 };
+	int had;
+	char why[200] = "";
+	if (tp_spot_open(d, sfd, sub, &s, 1) != 0)
+		return;
+	int ok = tp_spot_aside(&s, sub, rules, &had, why, sizeof why);
+	if (ok == 1 && tp_spot_move_in(&s, sub, &m) != 0 && had)
+		tp_spot_put_back(&s);
+	else if (ok == 0)
+		tp_buf_printf(report, "%s/%s: kept (%s); the dead build's %s was not moved over it\n",
+			      d->path, sub, why, what);
+	tp_spot_close(&s);
+}
+
 /* Recovery, first step: every file under the staging folder's .prev/
  * (below rel) whose place is empty goes back when the staged set still
  * holds its replacement or the judge keeps it (--clean was removing
@@ -74,21 +114,17 @@ static void restore_prev(struct tp_outdir *d, int sfd, const char *rel, const ch
 {
 	char prel[PATH_MAX];
 	snprintf(prel, sizeof prel, "%s%s%s", PREV, rel[0] ? "/" : "", rel);
-	int fd = tp_safe_dir(sfd, prel, 0);
-	DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
-	if (dp == NULL) {
-		if (fd >= 0)
-			close(fd);
+	int fd;
+	DIR *dp = open_dir(sfd, prel, &fd);
+	if (dp == NULL)
 		return;
-	}
 	struct dirent *de;
 	while ((de = readdir(dp)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
 		char sub[PATH_MAX];
-		snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
 		struct stat st;
-		if (fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		if (entry(fd, rel, de, sub, sizeof sub, &st) != 0)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
 			if (depth < MAX_DEPTH)
@@ -128,43 +164,25 @@ static void restore_prev(struct tp_outdir *d, int sfd, const char *rel, const ch
 static void roll_forward(struct tp_outdir *d, int sfd, const char *rel, const char *record,
 			 const struct tp_outdir_rules *rules, struct tp_buf *report, int depth)
 {
-	int fd = tp_safe_dir(sfd, rel, 0);
-	DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
-	if (dp == NULL) {
-		if (fd >= 0)
-			close(fd);
+	int fd;
+	DIR *dp = open_dir(sfd, rel, &fd);
+	if (dp == NULL)
 		return;
-	}
 	struct dirent *de;
 	while ((de = readdir(dp)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
 		char sub[PATH_MAX];
-		snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", de->d_name);
 		struct stat st;
-		if (fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		if (entry(fd, rel, de, sub, sizeof sub, &st) != 0)
 			continue;
 		if (S_ISDIR(st.st_mode) && depth < MAX_DEPTH)
 			roll_forward(d, sfd, sub, record, rules, report, depth + 1);
-		else if (S_ISREG(st.st_mode) && strcmp(sub, record) != 0) {
-			struct tp_spot s;
-			struct tp_move m = { 0 };
-			int had;
-			char why[200] = "";
-			if (tp_spot_open(d, sfd, sub, &s, 1) != 0)
-				continue;
-			int ok = tp_spot_aside(&s, sub, rules, &had, why, sizeof why);
-			if (ok == 1 && tp_spot_move_in(&s, sub, &m) != 0 && had)
-				tp_spot_put_back(&s);
-			else if (ok == 0)
-				tp_buf_printf(report, "%s/%s: kept (%s); the dead build's file was not moved over it\n",
-					      d->path, sub, why);
-			tp_spot_close(&s);
-		}
+		else if (S_ISREG(st.st_mode) && strcmp(sub, record) != 0)
+			move_in(d, sfd, sub, rules, report, "file");
 	}
 	closedir(dp);
 }
-
 
 /* Recovers one dead build's staging folder sfd (named name). */
 static int recover(struct tp_outdir *d, int sfd, const char *name, long pid, const char *record,
@@ -181,19 +199,7 @@ static int recover(struct tp_outdir *d, int sfd, const char *name, long pid, con
 		/* It had begun moving its complete set: finish, under the
 		 * rules a build follows; the record last. */
 		roll_forward(d, sfd, "", record, rules, report, 0);
-		struct tp_spot s;
-		struct tp_move m = { 0 };
-		int had;
-		char why[200] = "";
-		if (tp_spot_open(d, sfd, record, &s, 1) == 0) {
-			int ok = tp_spot_aside(&s, record, rules, &had, why, sizeof why);
-			if (ok == 1 && tp_spot_move_in(&s, record, &m) != 0 && had)
-				tp_spot_put_back(&s);
-			else if (ok == 0)
-				tp_buf_printf(report, "%s/%s: kept (%s); the dead build's record was not moved over it\n",
-					      d->path, record, why);
-			tp_spot_close(&s);
-		}
+		move_in(d, sfd, record, rules, report, "record");
 		tp_buf_printf(report, "%s/%s: finished moving the files of a build that was stopped while moving its complete set into place (pid %ld)\n",
 			      d->path, name, pid);
 	} else {

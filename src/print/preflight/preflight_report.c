@@ -207,20 +207,6 @@ void tp_preflight_text(const struct tp_preflight *pf, struct tp_buf *b)
 	free(g);
 }
 
-static void json_str(struct tp_buf *b, const char *s)
-{
-	tp_buf_printf(b, "\"");
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			tp_buf_printf(b, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			tp_buf_printf(b, "\\u%04x", (unsigned char)*s);
-		else
-			tp_buf_printf(b, "%c", *s);
-	}
-	tp_buf_printf(b, "\"");
-}
-
 void tp_preflight_json(const struct tp_preflight *pf, struct tp_buf *b)
 {
 	tp_buf_printf(b, "{\"pages\":%zu,\"errors\":%zu,\"warnings\":%zu,\"findings\":[", pf->pages,
@@ -229,11 +215,11 @@ void tp_preflight_json(const struct tp_preflight *pf, struct tp_buf *b)
 		const struct tp_pf_finding *f = &pf->f[i];
 		tp_buf_printf(b, "%s\n{\"severity\":\"%s\",\"sheet\":", i ? "," : "",
 			      f->severity == TP_PF_ERROR ? "error" : "warning");
-		json_str(b, f->sheet);
+		tp_buf_json_str(b, f->sheet);
 		tp_buf_printf(b, ",\"page\":%d,\"x_mm\":%.2f,\"y_mm\":%.2f,\"rule\":", f->page, f->x, f->y);
-		json_str(b, f->rule);
+		tp_buf_json_str(b, f->rule);
 		tp_buf_printf(b, ",\"value\":%g,\"limit\":%g,\"what\":", f->value, f->limit);
-		json_str(b, f->what);
+		tp_buf_json_str(b, f->what);
 		tp_buf_printf(b, "}");
 	}
 	tp_buf_printf(b, "],\n\"groups\":[");
@@ -246,9 +232,9 @@ void tp_preflight_json(const struct tp_preflight *pf, struct tp_buf *b)
 		const struct tp_pf_finding *f = &pf->f[g[i].first];
 		tp_buf_printf(b, "%s\n{\"severity\":\"%s\",\"sheet\":", i ? "," : "",
 			      f->severity == TP_PF_ERROR ? "error" : "warning");
-		json_str(b, f->sheet);
+		tp_buf_json_str(b, f->sheet);
 		tp_buf_printf(b, ",\"rule\":");
-		json_str(b, f->rule);
+		tp_buf_json_str(b, f->rule);
 		tp_buf_printf(b, ",\"count\":%zu,\"first\":%zu,\"pages\":[%d,%d]}", g[i].count,
 			      g[i].first, g[i].page_lo, g[i].page_hi);
 	}

@@ -163,8 +163,9 @@ static int shape(struct walk *w, size_t i)
 	} else if (s->kind == TP_SHAPE_TEXT) {
 		d.text = tp_scene_str(sc, s);
 		d.paint = TP_FILL;
-		cb = w->o->outline_text ? w->k->path : w->k->text;
-		if (w->o->outline_text && cb &&
+		int outlined = w->o->outline_text && !(d.mark && w->k->mark_glyphs);
+		cb = outlined ? w->k->path : w->k->text;
+		if (outlined && cb &&
 		    tp_text_outline(d.text, s->x, s->y, s->h, s->align, &outline, &d.n) != 0)
 			return tp_fail(w->e, TP_EIO, "%s: cannot outline text \"%.40s\" "
 				       "(invalid UTF-8 or out of memory)", sc->name, d.text);

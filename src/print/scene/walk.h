@@ -118,6 +118,10 @@ struct tp_sink {
 	 * (path points; a text counts 16 a byte; rects count none: a file
 	 * format may write them as cheaply as a reference). */
 	size_t reuse_min_shapes, reuse_min_points;
+	/* 1: a printer's mark's text reaches text(), not outlined, even when
+	 * outline_text is set; the sink outlines it itself (a PDF places each
+	 * glyph of the slug from one form a document). */
+	int mark_glyphs;
 };
 
 /* Walks sc into the sink.  TP_OK; TP_EINPUT for an unknown ink or layer

@@ -242,6 +242,9 @@ static const struct tp_enum_name cell_mark_names[] = {
 	{ "fill", TP_MARK_FILL }, { "symbol", TP_MARK_SYMBOL }, { "picture", TP_MARK_PICTURE },
 	{ NULL, 0 },
 };
+static const struct tp_enum_name body_names[] = {
+	{ "printed", TP_BODY_PRINTED }, { "solid", TP_BODY_SOLID }, { NULL, 0 },
+};
 static const struct tp_enum_name symbol_names[] = {
 	{ "circle", TP_SYM_CIRCLE }, { "square", TP_SYM_SQUARE }, { "hexagon", TP_SYM_HEXAGON },
 	{ "octagon", TP_SYM_OCTAGON }, { NULL, 0 },
@@ -270,6 +273,10 @@ const struct tp_key tp_series_keys[TP_SERIES_N_KEYS] = {
 	  .help = "colour, or patent (monochrome hatching)" },
 	{ SER("print", "cell_mark", TP_KEY_ENUM, cell_mark), .names = cell_mark_names,
 	  .help = "filled cells, a symbol or a picture per cell (FIG. 15B)" },
+	{ SER("print", "tile_body", TP_KEY_ENUM, tile_body), .names = body_names,
+	  .help = "printed, or solid: tiles moulded in their back's colour, fronts printed in one batch per colour ([0092])" },
+	{ SER("series", "quadrants", TP_KEY_BOOL, quadrants),
+	  .help = "write the quadrants as separate pieces, assembled during play ([0055], claim 2)" },
 	{ SER("series", "pictures", TP_KEY_TEXT, pictures_name),
 	  sizeof(((struct tp_series_cfg *)0)->pictures_name),
 	  .help = "pictures file with print.cell_mark = picture: a name in templates/pictures/ or a path" },
@@ -335,6 +342,8 @@ void tp_series_defaults(struct tp_config *c)
 	s->level = 1;
 	s->style = TP_STYLE_COLOUR;
 	s->cell_mark = TP_MARK_FILL;
+	s->tile_body = TP_BODY_PRINTED;
+	s->quadrants = 0;
 	snprintf(s->pictures_name, sizeof s->pictures_name, "toys");
 	/* [0079]: circle, square, hexagon and octagon.  The tactile minimums are
 	 * APH's Guidelines for Design of Tactile Graphics (1997): shapes with
@@ -483,6 +492,24 @@ static int check_emboss(const struct tp_config *c, const struct tp_series_cfg *s
 	return TP_OK;
 }
 
+/* [0092]: a solid tile takes the colour of its back, so it needs a back
+ * colour (not the tutorial edition), and nothing prints on its back (not
+ * the blind edition's emboss-backs plate, which embosses printed backs). */
+static int check_body(const struct tp_config *c, const struct tp_series_cfg *s, tp_err *e)
+{
+	if (s->tile_body != TP_BODY_SOLID)
+		return TP_OK;
+	if (!s->rules.backs)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.tile_body = solid needs series.backs = on: a solid tile is moulded in the colour of its back ([0092]), and the tutorial edition's tiles have none; allowed: print.tile_body = printed, or series.backs = on",
+			       tp_config_where(c, "print", "tile_body"));
+	if (s->emboss.plates)
+		return tp_fail(e, TP_EINPUT,
+			       "%s: print.tile_body = solid: the blind edition embosses its symbols on printed backs (emboss-backs), and a solid tile has no printed back; allowed: print.tile_body = printed, or emboss.plates = off",
+			       tp_config_where(c, "print", "tile_body"));
+	return TP_OK;
+}
+
 /* No anchor lines in the file or --set: derive them for the board size
  * (FIG. 22).  None derive on a board of one square (one colour class;
  * the anchors fix both): refused naming the board key, not the
@@ -541,6 +568,8 @@ int tp_series_finish(struct tp_config *c, tp_err *e)
 			       em->pocket_wall_mm, em->pocket_wall_mm);
 	if (rc == TP_OK)
 		rc = check_emboss(c, s, e);
+	if (rc == TP_OK)
+		rc = check_body(c, s, e);
 	if (rc == TP_OK)
 		rc = tp_series_finish_pictures(c, e);
 	if (rc != TP_OK)

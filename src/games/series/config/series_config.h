@@ -14,6 +14,9 @@ enum tp_series_ink { TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS,
 
 enum tp_style { TP_STYLE_COLOUR, TP_STYLE_PATENT };
 enum tp_cell_mark { TP_MARK_FILL, TP_MARK_SYMBOL, TP_MARK_PICTURE };
+/* [0092]: printed tiles (fronts and backs printed), or solid tiles moulded
+ * in their back's colour with only the front printed. */
+enum tp_tile_body { TP_BODY_PRINTED, TP_BODY_SOLID };
 
 /* The blind edition ([0079], [0103], claims 10 and 20). */
 struct tp_emboss {
@@ -39,6 +42,10 @@ struct tp_series_cfg {
 	int digits;      /* indicia = digits: numerals, FIGS. 3-5 (backs off only) */
 	int style;       /* enum tp_style */
 	int cell_mark;   /* enum tp_cell_mark */
+	int tile_body;   /* enum tp_tile_body */
+	/* [0055], [0060], claim 2: the quadrants as separate pieces, assembled
+	 * during play (the quadrants sheets). */
+	int quadrants;
 	/* print.cell_mark = picture (FIG. 15B): series.pictures names the
 	 * pictures file, loaded by finish ([lateral] .. [dots]). */
 	char pictures_name[256];
@@ -108,8 +115,8 @@ static inline double tp_series_square_at(const struct tp_config *c, int k, int n
 
 /* The row of the game table needs the counts as constants; each table
  * asserts its own. */
-#define TP_SERIES_N_KEYS 23
-#define TP_SERIES_N_SHEETS (12 + TP_RULES_N_SHEETS)
+#define TP_SERIES_N_KEYS 25
+#define TP_SERIES_N_SHEETS (20 + TP_RULES_N_SHEETS)
 extern const struct tp_key tp_series_keys[TP_SERIES_N_KEYS];
 extern const struct tp_ink tp_series_inks[TP_SERIES_N_INKS];
 

@@ -35,6 +35,8 @@ struct tp_table_cfg {
 	 * derived from; finish puts the default one when none is given. */
 	struct tp_hex_anchor anchor[TP_HEX_MAX_ANCHORS];
 	int n_anchors;
+	/* table.quadrants: the quadrants as separate pieces ([0055], claim 2). */
+	int quadrants;
 };
 
 /* table.order and hex.order: parse "3 1 5 ..." into order[] (each of 1..9

@@ -1,6 +1,9 @@
 #include "games/series/report/series_report.h"
 
+#include "games/series/sheets/series_art.h"
+
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Table I's column order (patent 000, Table I): lateral, vertical, boxes,
@@ -50,6 +53,115 @@ struct table {
 	long total[10];
 	long loose, anchors;
 };
+
+/* [0092]: solid tiles are moulded in their back's colour: the plastic of
+ * each batch is the ink of its series (the seed's colours, [0055]), and
+ * the unmarked batch takes the board's clear square, white. */
+static const char *const seed_colour[5] = { "red", "green", "yellow", "blue", "white" };
+
+struct plastic {
+	const char *ink;      /* the ink the back would print in, or "none" */
+	double cmyk[4];       /* percent */
+	unsigned rgb[3];      /* 0..255 */
+};
+
+static void plastic_of(const struct tp_config *c, int col, struct plastic *pl)
+{
+	int sr = table_cols[col];
+	memset(pl, 0, sizeof *pl);
+	pl->ink = "none";
+	pl->rgb[0] = pl->rgb[1] = pl->rgb[2] = 255;
+	if (sr == TP_NONE)
+		return;
+	const struct tp_ink *k = tp_palette_ink(&c->print.inks, tp_series_ink(sr));
+	pl->ink = k->name;
+	for (int i = 0; i < 4; i++)
+		pl->cmyk[i] = k->cmyk[i] * 100;
+	for (int i = 0; i < 3; i++)
+		pl->rgb[i] = (unsigned)lround(fmin(1, fmax(0, k->rgb[i])) * 255);
+}
+
+static int solid(const struct tp_config *c)
+{
+	return tp_series(c)->tile_body == TP_BODY_SOLID;
+}
+
+static void text_batches(struct tp_buf *b, const struct tp_config *c, const struct table *t)
+{
+	tp_buf_printf(b, "\nsolid tiles ([0092]): each moulded in its back's colour; only the fronts are printed, one batch per colour, no backs\n");
+	tp_buf_printf(b, "%-10s %-16s %6s  %-8s %-10s %-16s %s\n", "batch", "sheet", "tiles", "plastic",
+		      "ink", "cmyk %", "srgb");
+	for (int col = 0; col < 5; col++) {
+		struct plastic pl;
+		char cmyk[40];
+		plastic_of(c, col, &pl);
+		snprintf(cmyk, sizeof cmyk, "%g %g %g %g", pl.cmyk[0], pl.cmyk[1], pl.cmyk[2], pl.cmyk[3]);
+		tp_buf_printf(b, "%-10s fronts-%-9s %6ld  %-8s %-10s %-16s #%02x%02x%02x\n", table_keys[col],
+			      table_keys[col], t->cell[9][col], seed_colour[col], pl.ink, cmyk, pl.rgb[0],
+			      pl.rgb[1], pl.rgb[2]);
+	}
+}
+
+static void json_batches(struct tp_buf *b, const struct tp_config *c, const struct table *t)
+{
+	tp_buf_printf(b, "  \"tile_body\": \"solid\",\n  \"batches\": [");
+	for (int col = 0; col < 5; col++) {
+		struct plastic pl;
+		plastic_of(c, col, &pl);
+		tp_buf_printf(b, "%s\n    {\"back\": \"%s\", \"sheet\": \"fronts-%s\", \"tiles\": %ld, \"plastic\": {\"colour\": \"%s\", \"ink\": \"%s\", \"cmyk_pct\": [%g, %g, %g, %g], \"srgb\": \"#%02x%02x%02x\"}}",
+			      col ? "," : "", table_keys[col], table_keys[col], t->cell[9][col],
+			      seed_colour[col], pl.ink, pl.cmyk[0], pl.cmyk[1], pl.cmyk[2], pl.cmyk[3],
+			      pl.rgb[0], pl.rgb[1], pl.rgb[2]);
+	}
+	tp_buf_printf(b, "\n  ],\n");
+}
+
+/* [0055], claim 2: each tile's four quadrants as pieces; the pieces of
+ * series s showing element v are the tiles whose front gives s that
+ * value. */
+static void quadrant_counts(const struct tp_config *c, const struct table *t, long q[4][10])
+{
+	memset(q, 0, sizeof(long[4][10]));
+	for (int s = 0; s < TP_N_SERIES; s++)
+		for (int f = 0; f < 9; f++)
+			q[s][tp_series_value(tp_series(c)->rules.pairing, s, f + 1)] += t->total[f];
+}
+
+static void text_quadrants(struct tp_buf *b, const struct tp_config *c, const struct table *t)
+{
+	long q[4][10];
+	quadrant_counts(c, t, q);
+	tp_buf_printf(b, "\nseparable quadrants ([0055], claim 2): %ld pieces, four a tile, %g mm square; pieces per element\n",
+		      4 * t->total[9], c->print.tile_mm / 2);
+	tp_buf_printf(b, "%-10s", "series");
+	for (int v = 1; v <= 9; v++)
+		tp_buf_printf(b, "%6d", v);
+	tp_buf_printf(b, "%8s\n", "total");
+	for (int s = 0; s < TP_N_SERIES; s++) {
+		long sum = 0;
+		tp_buf_printf(b, "%-10s", tp_series_names[table_cols[s]]);
+		for (int v = 1; v <= 9; v++) {
+			tp_buf_printf(b, "%6ld", q[table_cols[s]][v]);
+			sum += q[table_cols[s]][v];
+		}
+		tp_buf_printf(b, "%8ld\n", sum);
+	}
+}
+
+static void json_quadrants(struct tp_buf *b, const struct tp_config *c, const struct table *t)
+{
+	long q[4][10];
+	quadrant_counts(c, t, q);
+	tp_buf_printf(b, "  \"quadrants\": {\"pieces\": %ld, \"per_tile\": 4, \"piece_mm\": %g",
+		      4 * t->total[9], c->print.tile_mm / 2);
+	for (int s = 0; s < TP_N_SERIES; s++) {
+		tp_buf_printf(b, ", \"%s\": [", tp_series_names[table_cols[s]]);
+		for (int v = 1; v <= 9; v++)
+			tp_buf_printf(b, "%s%ld", v > 1 ? ", " : "", q[table_cols[s]][v]);
+		tp_buf_printf(b, "]");
+	}
+	tp_buf_printf(b, "},\n");
+}
 
 static void compute(const struct tp_pattern *p, const struct tp_run *run, struct table *t)
 {
@@ -108,6 +220,10 @@ static void text_table(struct tp_buf *b, const struct tp_pattern *p,
 	}
 	if (tp_series(c)->digits)
 		tp_buf_printf(b, "note: %s\n", digits_note);
+	if (solid(c))
+		text_batches(b, c, t);
+	if (tp_series(c)->quadrants)
+		text_quadrants(b, c, t);
 }
 
 static void csv_table(struct tp_buf *b, const struct tp_config *c, const struct table *t)
@@ -181,6 +297,10 @@ static void json_table(struct tp_buf *b, const struct tp_pattern *p,
 	}
 	if (tp_series(c)->digits)
 		tp_buf_printf(b, "  \"indicia_note\": \"%s\",\n", digits_note);
+	if (solid(c))
+		json_batches(b, c, t);
+	if (tp_series(c)->quadrants)
+		json_quadrants(b, c, t);
 	tp_buf_printf(b, "  \"distinct_fronts\": 9,\n  \"distinct_tiles\": %d\n}\n",
 		      backs ? 45 : 9);
 }

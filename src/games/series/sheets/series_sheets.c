@@ -501,42 +501,94 @@ static int emboss_tiles(const struct tp_config *c, const void *model, struct tp_
 	return grid(c, model, g, "emboss-backs");
 }
 
+/* One page of the cut sheet: the die grid of a gang (die(c, p, arg, sc)
+ * draws it), as its sheet lays it out, or with print.layout = punchboard
+ * one page per press sheet of it, "STEM-sheet-K", a closed rectangle per
+ * piece. */
+static int cut_gang(const struct tp_config *c, const struct tp_pattern *p, struct tp_doc *doc,
+		    const char *name, double w, double h, const struct tp_tile_grid *g,
+		    int (*die)(const struct tp_config *, const struct tp_pattern *, int, struct tp_scene *),
+		    int arg)
+{
+	static const int layers[] = { TP_INK_CUT };
+	struct tp_scene *sc = tp_series_new_sheet(c, name, w, h, layers, 1);
+	if (sc == NULL)
+		return -1;
+	sc->plate = 1;
+	char what[80];
+	snprintf(what, sizeof what, "die lines of %s", name);
+	if (die(c, p, arg, sc) != 0) {
+		tp_scene_free(sc);
+		return -1;
+	}
+	if (c->print.layout != TP_LAYOUT_PUNCHBOARD)
+		return add_page(doc, sc, what);
+	struct tp_press pr;
+	char stem[80];
+	size_t first = doc->n;
+	tp_press_of(c, &pr);
+	snprintf(stem, sizeof stem, "%s-", name);
+	int rc = tp_impose_scene(&pr, g, sc, 0, stem, doc);
+	tp_scene_free(sc);
+	for (size_t k = first; rc == 0 && k < doc->n; k++)
+		snprintf(doc->pages[k].note, sizeof doc->pages[k].note,
+			 "die lines of %s press sheet %zu of %zu", name, k - first + 1, doc->n - first);
+	return rc;
+}
+
+static int die_fronts(const struct tp_config *c, const struct tp_pattern *p, int arg,
+		      struct tp_scene *sc)
+{
+	double t = c->print.tile_mm;
+	if (arg == 1)   /* the quadrants: half the pitch */
+		return tp_die_grid(sc, 0, 0, 2 * p->rows, 2 * p->cols, t / 2, t / 2, TP_DIE_STROKE_MM);
+	return tp_die_grid(sc, 0, 0, p->rows, p->cols, t, t, TP_DIE_STROKE_MM);
+}
+
+static int die_batch(const struct tp_config *c, const struct tp_pattern *p, int b,
+		     struct tp_scene *sc)
+{
+	return tp_series_batch_cut(c, p, b, sc);
+}
+
 /* The die lines alone, one page per sheet they cut, each 1:1 with it:
- * the fronts as one grid (each shared edge cut once), each board half as
- * its closed outline.  With print.layout = punchboard the tiles stand
- * apart: one page per press sheet of fronts, "fronts-sheet-K", a closed
+ * the fronts as one grid (each shared edge cut once; with solid tiles one
+ * grid per batch), the quadrants when built, each board half as its
+ * closed outline.  With print.layout = punchboard the tiles stand apart:
+ * one page per press sheet of fronts, "fronts-sheet-K", a closed
  * rectangle per tile. */
 static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
 	const struct tp_pattern *p = model;
 	double t = c->print.tile_mm;
 	static const int layers[] = { TP_INK_CUT };
-	struct tp_scene *sc = tp_series_new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 1);
-	if (sc == NULL)
-		return -1;
-	sc->plate = 1;
-	int rc = tp_die_grid(sc, 0, 0, p->rows, p->cols, t, t, TP_DIE_STROKE_MM) != 0 ? -1 : 0;
-	if (rc == 0 && c->print.layout == TP_LAYOUT_PUNCHBOARD) {
-		struct tp_tile_grid g;
-		struct tp_press pr;
+	struct tp_tile_grid g;
+	char why[300];
+	int rc = 0;
+	if (!tp_series_solid(c)) {
 		fronts_tiles(c, p, &g);
-		tp_press_of(c, &pr);
-		rc = tp_impose_scene(&pr, &g, sc, 0, "fronts-", doc);
-		tp_scene_free(sc);
-		for (size_t k = 0; rc == 0 && k < doc->n; k++)
-			snprintf(doc->pages[k].note, sizeof doc->pages[k].note,
-				 "die lines of fronts press sheet %zu of %zu", k + 1, doc->n);
-	} else if (rc == 0) {
-		rc = add_page(doc, sc, "die lines of fronts");
-	} else {
-		tp_scene_free(sc);
+		rc = cut_gang(c, p, doc, "fronts", p->cols * t, p->rows * t, &g, die_fronts, 0);
+	}
+	for (int b = 0; rc == 0 && tp_series_solid(c) && b < TP_SERIES_BATCHES; b++) {
+		const char *name = tp_series_batch_sheet[b];
+		const struct tp_sheet_def *d = tp_game_sheet(c->game, name);
+		double w, h;
+		if (d == NULL || d->absent(c, name, why, sizeof why))
+			continue;
+		d->tiles(c, p, &g);
+		tp_series_batch_size(c, p, b, &w, &h);
+		rc = cut_gang(c, p, doc, name, w, h, &g, die_batch, b);
+	}
+	if (rc == 0 && tp_series(c)->quadrants) {
+		tp_series_quadrant_tiles(c, p, &g);
+		rc = cut_gang(c, p, doc, "quadrants", p->cols * t, p->rows * t, &g, die_fronts, 1);
 	}
 	if (rc != 0)
 		return -1;
 	for (int h = 0; c->print.split != TP_SPLIT_NONE && h < 2; h++) {
 		double r[4];
 		half_rect(c, p, h, r);
-		sc = tp_series_new_sheet(c, half_names[h], r[2], r[3], layers, 1);
+		struct tp_scene *sc = tp_series_new_sheet(c, half_names[h], r[2], r[3], layers, 1);
 		if (add_page(doc, sc, h ? "die line of board-half-2" : "die line of board-half-1") != 0)
 			return -1;
 		sc->plate = 1;
@@ -553,6 +605,12 @@ static int no_backs(const struct tp_config *c, const char *sheet, char *why, siz
 		return 0;
 	snprintf(why, n, "the tutorial edition (series.backs = off) has no %s", sheet);
 	return 1;
+}
+
+/* The backs: none in the tutorial edition, nor for solid tiles. */
+static int no_printed_backs(const struct tp_config *c, const char *sheet, char *why, size_t n)
+{
+	return no_backs(c, sheet, why, n) || tp_series_printed_absent(c, sheet, why, n);
 }
 
 static int no_plates(const struct tp_config *c, const char *sheet, char *why, size_t n)
@@ -598,8 +656,8 @@ static int read_installed(struct tp_config *c, tp_err *e)
 }
 
 const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {
-	{ "fronts", "tile fronts (FIG. 23)", 0, NULL, NULL, build_fronts, fronts_tiles, NULL, NULL, 0 },
-	{ "backs", "tile backs, mirrored (FIG. 24)", 0, no_backs, NULL, build_backs, NULL, NULL, "fronts", 1 },
+	{ "fronts", "tile fronts (FIG. 23)", 0, tp_series_printed_absent, NULL, build_fronts, fronts_tiles, NULL, NULL, 0 },
+	{ "backs", "tile backs, mirrored (FIG. 24)", 0, no_printed_backs, NULL, build_backs, NULL, NULL, "fronts", 1 },
 	{ "spanning-set", "minimal spanning set (FIG. 18)", 0, NULL, NULL, build_spanning, NULL, NULL, NULL, 0 },
 	{ "board", "board (FIG. 20)", 0, NULL, NULL, build_board, NULL, NULL, NULL, 0 },
 	{ "board-half-1", "board half 1 (FIG. 21)", 0, no_halves, NULL, build_half1, NULL, NULL, NULL, 0 },
@@ -613,5 +671,21 @@ const struct tp_sheet_def tp_series_sheets[TP_SERIES_N_SHEETS] = {
 	  NULL, tp_series_emboss_backs, NULL, NULL, "fronts", 1 },
 	{ "board-recess", "board recess plate ([0103], claim 20)", TP_SHEET_PLATE, no_plates, NULL,
 	  tp_series_board_recess, NULL, NULL, NULL, 0 },
+	{ "fronts-lateral", "solid tiles' fronts: lateral batch ([0092])", 0, tp_series_batch_absent, NULL,
+	  tp_series_build_fronts_lateral, tp_series_tiles_fronts_lateral, NULL, NULL, 0 },
+	{ "fronts-vertical", "solid tiles' fronts: vertical batch ([0092])", 0, tp_series_batch_absent, NULL,
+	  tp_series_build_fronts_vertical, tp_series_tiles_fronts_vertical, NULL, NULL, 0 },
+	{ "fronts-boxes", "solid tiles' fronts: boxes batch ([0092])", 0, tp_series_batch_absent, NULL,
+	  tp_series_build_fronts_boxes, tp_series_tiles_fronts_boxes, NULL, NULL, 0 },
+	{ "fronts-dots", "solid tiles' fronts: dots batch ([0092])", 0, tp_series_batch_absent, NULL,
+	  tp_series_build_fronts_dots, tp_series_tiles_fronts_dots, NULL, NULL, 0 },
+	{ "fronts-unmarked", "solid tiles' fronts: unmarked batch ([0092])", 0, tp_series_batch_absent, NULL,
+	  tp_series_build_fronts_unmarked, tp_series_tiles_fronts_unmarked, NULL, NULL, 0 },
+	{ "quadrants", "separable quadrants: the tiles' quadrants as pieces ([0055], claim 2)", 0,
+	  tp_series_quadrants_absent, NULL, tp_series_build_quadrants, tp_series_quadrant_tiles, NULL, NULL, 0 },
+	{ "quadrants-backs", "separable quadrants: backs, mirrored", 0, tp_series_quadrants_absent, NULL,
+	  tp_series_build_quadrant_backs, NULL, NULL, "quadrants", 1 },
+	{ "quadrants-assembly", "separable quadrants: four pieces make a tile", 0, tp_series_quadrants_absent,
+	  NULL, tp_series_build_quadrant_assembly, NULL, NULL, NULL, 0 },
 	TP_RULES_SHEET_DEFS,
 };

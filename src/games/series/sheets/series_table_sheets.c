@@ -17,6 +17,17 @@
 #include "print/scene/scene.h"
 #include "print/layout/sheet.h"
 
+/* The separable quadrants (series_table_quadrants.c). */
+int tp_table_quadrants_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
+int tp_table_build_quadrants(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_table_build_quadrant_backs(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_table_build_quadrant_assembly(const struct tp_config *c, const void *model,
+				     struct tp_doc *doc);
+int tp_table_quadrant_parts(const struct tp_config *c, const char *page, struct tp_parts *ps);
+int tp_table_quadrant(struct tp_scene *sc, const struct tp_config *c,
+		      const struct tp_table_front *f, int turned, int k, double x, double y,
+		      double t, const struct tp_tri_outer *o, double digit);
+
 static const int front_layers[] = {
 	TP_INK_LATERAL, TP_INK_BOXES, TP_INK_VERTICAL, TP_INK_DOTS, TP_INK_TEXT, TP_INK_LINE, TP_INK_CUT,
 };
@@ -37,10 +48,35 @@ static void tile_corner(double x, double y, double t, int k, double p[2])
 	p[1] = y + (k >= 2 ? t : 0);
 }
 
-/* One front, laid `turned` half turns: each quadrant's element in the
- * quadrant's series ink, as table.indicia says (series_tri.h).  edge: bit
- * k set when quadrant k's side is on the sheet's edge (marks touching it
- * run on into the bleed). */
+/* Quadrant k (the triangle on the side from corner k to corner k + 1) of
+ * front f laid `turned` half turns, the tile's top-left at (x, y): its
+ * element in its series' ink, as table.indicia says (series_tri.h), marks
+ * touching an outer side of o running on into the bleed.  digit: the
+ * numerals' size (0: none yet, worked out for this tile). */
+int tp_table_quadrant(struct tp_scene *sc, const struct tp_config *c,
+		      const struct tp_table_front *f, int turned, int k, double x, double y,
+		      double t, const struct tp_tri_outer *o, double digit)
+{
+	const struct tp_table_cfg *tc = tp_table_cfg(c);
+	int sr = tp_table_side(f, turned, k);
+	struct tp_tri_style st = { tc->indicia, tc->marks, tc->symbol[sr], &tc->pictures.pic[sr],
+				   t * 0.008, c->print.safe_mm, 4, digit };
+	double A[2], B[2], C[2] = { x + t / 2, y + t / 2 };
+	tile_corner(x, y, t, k, A);
+	tile_corner(x, y, t, (k + 1) % 4, B);
+	if (tc->indicia == TP_TRI_DIGITS && digit <= 0) {
+		/* One size for every quadrant of the tile: the top one's. */
+		double A0[2], B0[2];
+		tile_corner(x, y, t, 0, A0);
+		tile_corner(x, y, t, 1, B0);
+		if ((st.digit = tp_tri_digit_size(A0, B0, C, &st)) < 0)
+			return -1;
+	}
+	return tp_tri_draw(sc, tp_series_ink(sr), f->v[sr], A, B, C, &st, o);
+}
+
+/* One front, laid `turned` half turns.  edge: bit k set when quadrant k's
+ * side is on the sheet's edge (marks touching it run on into the bleed). */
 static int table_front(struct tp_scene *sc, const struct tp_config *c,
 		       const struct tp_table_front *f, int turned, double x, double y, double t, unsigned edge)
 {
@@ -58,17 +94,16 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.008, d2, 2);
 	}
 	double digit = 0;
-	for (int k = 0; k < 4; k++) {
-		int sr = tp_table_side(f, turned, k);
-		struct tp_tri_style st = { tc->indicia, tc->marks, tc->symbol[sr], &tc->pictures.pic[sr],
-					   t * 0.008, c->print.safe_mm, 4, digit };
+	if (tc->indicia == TP_TRI_DIGITS) {
+		struct tp_tri_style st = { tc->indicia, tc->marks, 0, NULL, t * 0.008, c->print.safe_mm, 4, 0 };
 		double A[2], B[2], C[2] = { x + t / 2, y + t / 2 };
-		tile_corner(x, y, t, k, A);
-		tile_corner(x, y, t, (k + 1) % 4, B);
-		if (k == 0 && tc->indicia == TP_TRI_DIGITS && (digit = st.digit = tp_tri_digit_size(A, B, C, &st)) < 0)
+		tile_corner(x, y, t, 0, A);
+		tile_corner(x, y, t, 1, B);
+		if ((digit = tp_tri_digit_size(A, B, C, &st)) < 0)
 			return -1;
-		rc |= tp_tri_draw(sc, tp_series_ink(sr), f->v[sr], A, B, C, &st, &o);
 	}
+	for (int k = 0; k < 4; k++)
+		rc |= tp_table_quadrant(sc, c, f, turned, k, x, y, t, &o, digit);
 	return rc;
 }
 
@@ -225,9 +260,15 @@ static int table_parts(const struct tp_config *c, const char *page, struct tp_pa
 	return 1;
 }
 
-const struct tp_sheet_def tp_table_sheets[3 + TP_RULES_N_SHEETS] = {
+const struct tp_sheet_def tp_table_sheets[6 + TP_RULES_N_SHEETS] = {
 	{ "fronts", "table set fronts (FIGS. 6-7)", 0, NULL, NULL, build_fronts, NULL, table_parts, NULL, 0 },
 	{ "backs", "table set plain backs, mirrored", 0, NULL, NULL, build_backs, NULL, table_parts, "fronts", 1 },
 	{ "layout", "table set layout and rules (FIG. 7, [0063]-[0068])", 0, NULL, NULL, build_layout, NULL, NULL, NULL, 0 },
+	{ "quadrants", "table set's separable quadrants ([0055], [0060], claim 2)", 0, tp_table_quadrants_absent,
+	  NULL, tp_table_build_quadrants, NULL, tp_table_quadrant_parts, NULL, 0 },
+	{ "quadrants-backs", "table set's quadrants: backs, mirrored", 0, tp_table_quadrants_absent, NULL,
+	  tp_table_build_quadrant_backs, NULL, tp_table_quadrant_parts, "quadrants", 1 },
+	{ "quadrants-assembly", "table set's quadrants: four pieces make a tile", 0, tp_table_quadrants_absent,
+	  NULL, tp_table_build_quadrant_assembly, NULL, NULL, NULL, 0 },
 	TP_RULES_SHEET_DEFS,
 };

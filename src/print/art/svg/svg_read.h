@@ -2,7 +2,7 @@
 #define TP_SVG_READ_H
 
 /* A designer's SVG drawing read into paths in millimetres, for an art pack
- * (art_pack.h) to place into the scene as ordinary shapes.
+ * (print/art/art_pack.h) to place into the scene as ordinary shapes.
  *
  * Read with libxml2 (no network, no DTD, no entity expansion: a document
  * that declares entities is refused), the geometry is ours:

@@ -3,7 +3,7 @@
  * One thread per connection: an event stream waits on a condition until
  * the next rebuild (or 15 s, for a keep-alive comment). */
 
-#include "cli/serve.h"
+#include "app/serve/serve.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

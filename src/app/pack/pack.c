@@ -1,0 +1,74 @@
+/* A factory package (pack.h): the factory's settings laid over the
+ * edition's, the build into pack-FACTORY, then the job ticket. */
+
+#include "app/pack/pack.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "app/config_load.h"
+#include "app/factory.h"
+#include "app/pack/ticket.h"
+
+/* As many --set as the command line takes. */
+#define PACK_MAX_SETS 256
+
+int tp_pack_run(const struct tp_pack_request *rq, const struct tp_build_events *ev,
+		struct tp_pack_result *out, tp_err *e)
+{
+	struct tp_factory fa;
+	int rc = tp_factory_load(rq->factory ? rq->factory : "", &fa, e);
+	if (rc != TP_OK)
+		return rc;
+	struct tp_config *c;
+	rc = tp_session_config(&rq->spec, &c, e);
+	if (rc != TP_OK)
+		return rc;
+	char base[4096];
+	tp_session_out_dir(rq->build.out_dir, c, base, sizeof base);
+	tp_config_free(c);
+	snprintf(out->name, sizeof out->name, "%s", fa.name);
+	snprintf(out->dir, sizeof out->dir, "%s/pack-%s", base, fa.name);
+	out->failed = 0;
+	/* The factory's settings first, the command line's after them. */
+	char own[TP_FACTORY_SETS + 4][200];
+	const char *sets[PACK_MAX_SETS];
+	int k = 0, n = 0;
+	if (fa.profile[0])
+		snprintf(own[k++], sizeof own[0], "print.profile=%s", fa.profile);
+	snprintf(own[k++], sizeof own[0], "print.file_name=%s", fa.file_name);
+	if (strcmp(fa.die_file, "none") != 0)
+		snprintf(own[k++], sizeof own[0], "print.die_lines=both");
+	if (strcmp(fa.raster, "png") == 0)
+		snprintf(own[k++], sizeof own[0], "print.dpi=%g", fa.raster_dpi);
+	for (int i = 0; i < fa.n_sets; i++)
+		snprintf(own[k++], sizeof own[0], "%s", fa.sets[i]);
+	for (int i = 0; i < k; i++)
+		sets[n++] = own[i];
+	for (int i = 0; i < rq->spec.n_sets && n < PACK_MAX_SETS; i++)
+		sets[n++] = rq->spec.sets[i];
+	struct tp_session_spec sp = rq->spec;
+	sp.sets = sets;
+	sp.n_sets = n;
+	char formats[64];
+	snprintf(formats, sizeof formats, "pdf%s%s", strcmp(fa.die_file, "none") ? "," : "",
+		 strcmp(fa.die_file, "none") ? fa.die_file : "");
+	if (strcmp(fa.raster, "png") == 0)
+		strcat(formats, ",png");
+	struct tp_build_request b = rq->build;
+	b.formats = rq->build.formats ? rq->build.formats : formats;
+	b.out_dir = out->dir;
+	/* The files are written whatever the preflight finds: the ticket's
+	 * checklist says what a rule of the factory's is not met, and pack
+	 * then fails. */
+	b.accept_preflight = 1;
+	struct tp_session s;
+	rc = tp_session_open(&s, &sp, e);
+	if (rc != TP_OK)
+		return rc;
+	rc = tp_build_run(&s, &b, ev, e);
+	tp_session_close(&s);
+	if (rc == TP_OK)
+		rc = tp_pack_ticket(&sp, &rq->report, &fa, out->dir, &out->failed, e);
+	return rc;
+}
