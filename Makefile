@@ -14,7 +14,7 @@ BUILD   := build
 # Debian 12's libhpdf-dev ships no pkg-config file; we write one (see below).
 # ($(shell) in make 4.3 does not see exported variables: set it inline.)
 PKGCONFIG = PKG_CONFIG_PATH="$(CURDIR)/$(BUILD)/pkgconfig:$$PKG_CONFIG_PATH" pkg-config
-PKGS    := cairo libpng zlib libdeflate libhpdf inih fontconfig freetype2 lcms2 libxml-2.0 libmicrohttpd pangocairo
+PKGS    := cairo libpng zlib libdeflate libhpdf inih fontconfig freetype2 lcms2 libxml-2.0 libmicrohttpd pangocairo pangoft2
 CFLAGS  ?= -O2 -g
 # Messages are cut to their buffers on purpose, hence no format-truncation.
 WARN    := -std=c17 -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral \
@@ -41,7 +41,7 @@ DEB_BUILD := build-essential pkg-config libcairo2-dev libpng-dev libhpdf-dev \
 	libinih-dev zlib1g-dev libdeflate-dev libcmocka-dev libfontconfig-dev fonts-dejavu-core libgs-common liblcms2-dev \
 	libxml2-dev libmicrohttpd-dev libpango1.0-dev
 DEB_CHECK := qpdf poppler-utils ghostscript pngcheck valgrind python3 python3-ezdxf time chromium \
-	librsvg2-bin libxml2-utils tesseract-ocr tesseract-ocr-eng mupdf-tools
+	librsvg2-bin libxml2-utils tesseract-ocr tesseract-ocr-eng mupdf-tools fonts-urw-base35
 
 .PHONY: all run test layers size golden golden-update unit cli asan faults prepress check-valgrind deps deps-build deps-check clean check test-steps bench
 all: $(BUILD)/pkgconfig/libhpdf.pc
@@ -122,7 +122,7 @@ export LSAN_OPTIONS := suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions
 # the harness's tcase (tests/cli/harness.sh).
 GAME_CLI := $(sort $(wildcard tests/games/*/cli.sh tests/games/*/cli_*.sh))
 CLI_SUITES := tests/cli/cli.sh tests/cli/newuser.sh tests/cli/preview.sh tests/cli/names.sh \
-	tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/pack.sh \
+	tests/cli/judge.sh tests/cli/watch.sh tests/cli/memory.sh tests/cli/art.sh tests/cli/font.sh tests/cli/pack.sh \
 	tests/cli/rules.sh tests/cli/box.sh tests/cli/board_wrap.sh \
 	tests/cli/playtest.sh tests/cli/designer_loop.sh tests/cli/serve.sh $(GAME_CLI) \
 	tests/cli/man_keys.sh

@@ -46,7 +46,7 @@ _tilepress()
 	local formats='pdf png svg dxf'
 	local opts='-c --config -s --set -q --quiet -h --help -V --version --format
 --games --spares --players -o --output --only --formats -j --jobs --level --clean
---seed --strategy --force --wait --serve --accept-preflight --profile --list --game'
+--seed --strategy --force --wait --serve --accept-preflight --profile --press --list --game'
 
 	# The program to ask: the one being completed, else tilepress on the
 	# PATH, else ./tilepress (a fresh clone).
@@ -141,6 +141,15 @@ _tilepress()
 			# KEY=VALUE: the values of a choice or on/off key (the third
 			# field of --list keys).
 			local key=${cur%%=*} values
+			if [[ $key == print.font ]]; then
+				# Font files (.ttf, .otf) and the folders to find them in.
+				local prefix="$key="
+				[[ ${COMP_WORDBREAKS-=} == *=* ]] && prefix=
+				COMPREPLY=($(compgen -f -X '!*.[to]tf' -P "$prefix" -- "${cur#*=}")
+					$(compgen -d -S / -P "$prefix" -- "${cur#*=}"))
+				compopt -o nospace 2>/dev/null
+				return
+			fi
 			values=$("$bin" "${cfg[@]}" --list keys 2>/dev/null | awk -F '\t' -v k="$key" '$1 == k { print $3 }')
 			if [[ $key == *.pictures || $key == table.order || $key == hex.order ]]; then
 				# The pictures (or triangles) files in the data folders

@@ -10,6 +10,7 @@
 
 #include "core/trace.h"
 #include "core/alloc.h"
+#include "print/text/font.h"
 #include "print/backend/backend.h"
 #include "app/impose_game.h"
 #include "app/sheet_pages.h"
@@ -459,7 +460,11 @@ int tp_build_plan(struct tp_build *b, const struct tp_session *s,
 	if (b->want == NULL || b->facts == NULL || b->shown == NULL || b->built == NULL ||
 	    b->kept == NULL)
 		return tp_fail(e, TP_EIO, "out of memory planning the build");
-	int rc = check_inputs(b, e);
+	/* The font of this build's config (another config loaded since may
+	 * have changed it); the workers, forked later, inherit it. */
+	int rc = tp_font_use(s->cfg->print.font, e);
+	if (rc == TP_OK)
+		rc = check_inputs(b, e);
 	if (rc == TP_OK && b->opt.bound)
 		rc = b->opt.bound(b->opt.visit_ctx, b, e);
 	/* The playtest kit lays its sheets out itself (app/playtest.h). */

@@ -286,6 +286,9 @@ static const struct tp_key core_keys[] = {
 	{ "print", "art", TP_KEY_TEXT, TP_HOME_CORE, TP_KEY_RECORD_SET,
 	  offsetof(struct tp_config, print.art), .size = 512,
 	  .help = "art pack: a folder holding art.ini (drawings for the game's places: tilepress --list art), or a name in templates/art/" },
+	{ "print", "font", TP_KEY_TEXT, TP_HOME_CORE, TP_KEY_RECORD_SET,
+	  offsetof(struct tp_config, print.font), .size = 512,
+	  .help = "font file (.ttf or .otf) every label, the rules booklet and the box are drawn in (default: DejaVu Sans); outlined in the files" },
 	/* The two named shared spot inks; offsets filled in per game. */
 	{ CORE("print", "cut_ink", TP_KEY_NAME, print.inks), .size = 40, .ink = TP_INK_CUT,
 	  .help = "spot colour name of the die lines" },

@@ -15,6 +15,7 @@
 #include "core/alloc.h"
 #include "core/datadir.h"
 #include "core/ini_read.h"
+#include "core/inputs.h"
 #include "games/rules.h"
 #include "core/profile.h"
 #include "print/ink/spot_name.h"
@@ -22,6 +23,7 @@
 #include "print/backend/backend.h"
 #include "print/ink/colour.h"
 #include "print/art/text_outline.h"
+#include "print/text/font.h"
 
 /* ---- reading -------------------------------------------------------------- */
 
@@ -524,6 +526,16 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	if (tp_file_pattern_check(p->file_name, why, sizeof why) != 0)
 		return tp_fail(e, TP_EINPUT, "%s: print.file_name = %s: %s",
 			       tp_config_where(c, "print", "file_name"), p->file_name, why);
+	/* The font first: the checks below measure text in it. */
+	beside_setter(c, "print", "font", p->font, sizeof p->font);
+	if (p->font[0])
+		tp_inputs_note(p->font);
+	if (tp_font_use(p->font, e) != TP_OK) {
+		char msg[sizeof e->msg];
+		snprintf(msg, sizeof msg, "%s", e->msg);
+		snprintf(e->msg, sizeof e->msg, "%s: print.font = %s", tp_config_where(c, "print", "font"), msg);
+		return e->code;
+	}
 	/* The job name is printed in the slug line. */
 	if (tp_text_printable(tp_config_where(c, "print", "job"), "print.job", p->job, e) != TP_OK)
 		return e->code;
@@ -575,7 +587,10 @@ static int load_art(struct tp_config *c, tp_err *e)
 	const char *where = tp_config_where(c, "print", "art");
 	char dir[PATH_MAX];
 	snprintf(dir, sizeof dir, "%s", p->art);
-	if (strchr(p->art, '/') == NULL) {
+	size_t al = strlen(p->art);
+	int ini = al > 4 && strcmp(p->art + al - 4, ".ini") == 0;
+	const char *slash1 = strchr(p->art, '/');
+	if (slash1 == NULL) {
 		char rel[600];
 		snprintf(rel, sizeof rel, "templates/art/%s/art.ini", p->art);
 		if (tp_data_find(rel, dir, sizeof dir) == 0) {
@@ -584,6 +599,12 @@ static int load_art(struct tp_config *c, tp_err *e)
 		} else {
 			snprintf(dir, sizeof dir, "%s", p->art);
 		}
+	} else if (ini && strchr(slash1 + 1, '/') == NULL && access(p->art, R_OK) != 0) {
+		/* NAME/VARIANT.ini: a variant of a shipped pack. */
+		char rel[600];
+		snprintf(rel, sizeof rel, "templates/art/%s", p->art);
+		if (tp_data_find(rel, dir, sizeof dir) != 0)
+			snprintf(dir, sizeof dir, "%s", p->art);
 	}
 	char beside[512];
 	snprintf(beside, sizeof beside, "%s", dir);
@@ -598,7 +619,7 @@ static int load_art(struct tp_config *c, tp_err *e)
 				known[nk++] = *q;
 	int added = 0;
 	int rc = tp_art_pack_load(beside, places, n, known, nk, &p->inks, p->output_profile,
-				  p->max_tac_pct, &c->art, &added, e);
+				  p->max_tac_pct, p->min_text_pt * 25.4 / 72, &c->art, &added, e);
 	if (rc != TP_OK) {
 		char msg[sizeof e->msg];
 		snprintf(msg, sizeof msg, "%s", e->msg);

@@ -27,10 +27,33 @@
 #define PIECE_BLEED 1.5  /* most bleed kept round a piece: half the gutter */
 
 static long paper_used;
+static double *toner_pages;     /* 4 per page */
+static size_t toner_n, toner_cap;
 
 void tp_playtest_set_paper(long n)
 {
 	paper_used = n;
+	toner_n = 0;
+}
+
+int tp_playtest_add_toner(const double cmyk[4])
+{
+	if (toner_n == toner_cap) {
+		size_t c = toner_cap ? 2 * toner_cap : 64;
+		double *p = tp_realloc(toner_pages, c * 4 * sizeof *p);
+		if (p == NULL)
+			return -1;
+		toner_pages = p;
+		toner_cap = c;
+	}
+	memcpy(toner_pages + 4 * toner_n++, cmyk, 4 * sizeof *cmyk);
+	return 0;
+}
+
+size_t tp_playtest_toner(const double **cmyk)
+{
+	*cmyk = toner_pages;
+	return toner_n;
 }
 
 long tp_playtest_paper_used(void)
@@ -85,6 +108,8 @@ struct kit {
 	struct paper *papers;
 	size_t n_papers, cap_papers;
 	int group;
+	struct tp_toner toner;           /* the kit's colours as toner */
+	double *page_toner;              /* 4 per page written */
 };
 
 static int grow(void **v, size_t *cap, size_t n, size_t size)
@@ -252,6 +277,39 @@ static int add_page(struct kit *k, const struct tp_sheet_def *d, const struct tp
 	return 0;
 }
 
+/* The rules booklet's reader's pages as leaves: page 2i on a sheet's
+ * front, page 2i+1 behind it, each at actual size (A5) and alone on its
+ * sheet of paper.  A two-up pair (296 x 210 mm) does not fit the paper's
+ * printable room without scaling the type below the size the factory
+ * prints; one page a side, at 100 %, reads straight off the printer, and
+ * cut on its guides it is the factory booklet's page, stacked in order. */
+static int add_leaves(struct kit *k, const struct tp_doc *doc)
+{
+	for (size_t p = 0; p < doc->n; p += 2) {
+		const struct tp_scene *fr = doc->pages[p].sc;
+		const struct tp_scene *bk = p + 1 < doc->n ? doc->pages[p + 1].sc : NULL;
+		struct item *it = new_item(k);
+		if (it == NULL)
+			return -1;
+		double bl = fmin(fr->bleed, PIECE_BLEED);
+		it->w = fr->trim_w;
+		it->h = fr->trim_h;
+		it->alone = 1;
+		if (bk)
+			snprintf(it->label, sizeof it->label, "rules booklet, pages %zu and %zu of %zu",
+				 p + 1, p + 2, doc->n);
+		else
+			snprintf(it->label, sizeof it->label, "rules booklet, page %zu of %zu", p + 1,
+				 doc->n);
+		it->front = crop(fr, NULL, 0, 0, fr->trim_w, fr->trim_h, bl);
+		if (bk)
+			it->back = crop(bk, NULL, 0, 0, bk->trim_w, bk->trim_h, bl);
+		if (it->front == NULL || (bk && it->back == NULL))
+			return -1;
+	}
+	return 0;
+}
+
 /* The sheet whose pieces' backs sheet d holds, printed behind them. */
 static const struct tp_sheet_def *backs_of(const struct tp_config *c, const struct tp_sheet_def *d)
 {
@@ -276,8 +334,11 @@ static int left_out(const struct tp_config *c, const struct tp_sheet_def *d)
 	char why[300];
 	if (tp_sheet_absent(c, d, why, sizeof why))
 		return 1;
-	/* The series board pieces are the board itself cut in patches. */
+	/* The series board pieces are the board itself cut in patches; the
+	 * booklet's printer's spreads are the press's (the kit has its
+	 * reader's pages, add_leaves). */
 	if (strcmp(d->name, "cut") == 0 || strcmp(d->name, "templates") == 0 ||
+	    strcmp(d->name, "rules") == 0 ||
 	    strcmp(d->name, "board-pieces") == 0 ||
 	    strncmp(d->name, "board-half-", 11) == 0 || strncmp(d->name, "board-part-", 11) == 0)
 		return 1;
@@ -304,7 +365,9 @@ static int add_sheet(struct kit *k, const void *model, const struct tp_sheet_def
 	}
 	if (rc == 0 && bd)
 		rc = bd->build(c, model, &bdoc);
-	if (rc == 0 && tiles) {
+	if (rc == 0 && strcmp(d->name, "rules-pages") == 0) {
+		rc = add_leaves(k, &doc);
+	} else if (rc == 0 && tiles) {
 		rc = add_tiles(k, &g, doc.pages[0].sc, bdoc.n ? bdoc.pages[0].sc : NULL);
 	} else {
 		for (size_t p = 0; rc == 0 && p < doc.n; p++) {
@@ -628,8 +691,11 @@ static int write_kit(struct kit *k, struct tp_pages_out *out, const struct tp_wa
 	for (size_t s = 0; s < k->n_papers; s++)
 		most = k->papers[s].n + 1 > most ? k->papers[s].n + 1 : most;
 	struct tp_placed *pl = tp_calloc(most, sizeof *pl);
-	if (pl == NULL)
+	k->page_toner = tp_calloc(2 * k->n_papers + 1, 4 * sizeof *k->page_toner);
+	if (pl == NULL || k->page_toner == NULL) {
+		free(pl);
 		return tp_fail(e, TP_EIO, "out of memory writing %s", PLAYTEST_FILE);
+	}
 	int rc = TP_OK;
 	for (size_t s = 0; rc == TP_OK && s < k->n_papers; s++) {
 		const struct paper *p = &k->papers[s];
@@ -654,6 +720,9 @@ static int write_kit(struct kit *k, struct tp_pages_out *out, const struct tp_wa
 			pl[n++] = (struct tp_placed){ f, 0, 0, 0, 0 };
 			rc = tp_pdf_add_placed(out, k->W, k->H, pl, n, view, back ? "back " : "front ",
 					       (int)s + 1, e);
+			if (rc == TP_OK)
+				rc = tp_toner_page(&k->toner, pl, n, k->W, k->H, view,
+						   k->page_toner + 4 * (2 * s + (size_t)back), e);
 			tp_scene_free(f);
 		}
 	}
@@ -670,6 +739,22 @@ static void kit_free(struct kit *k)
 	free(k->items);
 	free(k->at);
 	free(k->papers);
+	free(k->page_toner);
+	tp_toner_free(&k->toner);
+}
+
+/* Every colour the kit draws, separated into toner once. */
+static int kit_toner(struct kit *k, tp_err *e)
+{
+	int rc = tp_toner_add(&k->toner, &k->c->print.inks);
+	for (size_t i = 0; rc == 0 && i < k->n_items; i++) {
+		rc = tp_toner_add(&k->toner, &k->items[i].front->pal);
+		if (rc == 0 && k->items[i].back)
+			rc = tp_toner_add(&k->toner, &k->items[i].back->pal);
+	}
+	if (rc != 0)
+		return tp_fail(e, TP_EIO, "out of memory measuring %s's toner", PLAYTEST_FILE);
+	return tp_toner_separate(&k->toner, k->c->print.proof_profile, e);
 }
 
 int tp_build_playtest(struct tp_build *b, tp_err *e)
@@ -691,6 +776,8 @@ int tp_build_playtest(struct tp_build *b, tp_err *e)
 	}
 	if (rc == TP_OK && pack(&k) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory laying out %s", PLAYTEST_FILE);
+	if (rc == TP_OK)
+		rc = kit_toner(&k, e);
 	char title[160];
 	snprintf(title, sizeof title, "%s: playtest kit", c->print.job);
 	struct tp_doc_info info = { .title = title, .job = c->print.job, .file = PLAYTEST_FILE,
@@ -703,6 +790,9 @@ int tp_build_playtest(struct tp_build *b, tp_err *e)
 		if (id != TP_INK_REG && id != TP_INK_EMBOSS)
 			view.inks |= TP_WALK_INK(id);
 	}
+	/* The box's folds (and nothing else folds in the kit: the booklet's
+	 * spine is on the spreads, left out): a home box maker scores them. */
+	view.inks |= TP_WALK_INK(TP_INK_CREASE);
 	view.unknown = TP_WALK_SKIP;
 	struct tp_out o;
 	struct tp_pages_out *out = NULL;
@@ -722,6 +812,10 @@ int tp_build_playtest(struct tp_build *b, tp_err *e)
 	if (rc == TP_OK) {
 		tp_build_note_file(b, PLAYTEST_FILE);
 		tp_buf_printf(b->summary, "=paper %zu\n", k.n_papers);
+		for (size_t p = 0; p < 2 * k.n_papers; p++) {
+			const double *v = k.page_toner + 4 * p;
+			tp_buf_printf(b->summary, "=toner %.3f %.3f %.3f %.3f\n", v[0], v[1], v[2], v[3]);
+		}
 	}
 	kit_free(&k);
 	return rc;

@@ -29,6 +29,8 @@
  * Pages are named in the PDF's page labels ("front 1", "back 1", ...) so
  * that a reader can tell the sides apart without the layout code. */
 
+#include <stddef.h>
+
 #include "core/status.h"
 
 struct tp_build;
@@ -37,13 +39,42 @@ struct tp_build;
 void tp_playtest_paper(int paper, double *w, double *h);
 
 /* Writes playtest.pdf into b->opt.dir and reports it (b->summary), then
- * a last line "=paper N" (the sheets of paper; it has no tab, so readers
- * of the file lines stop at it).  TP_OK or fills e. */
+ * a line "=paper N" (the sheets of paper; it has no tab, so readers of the
+ * file lines stop at it) and a line "=toner C M Y K" per page.  TP_OK or
+ * fills e. */
 int tp_build_playtest(struct tp_build *b, tp_err *e);
 
 /* The sheets of paper the last kit written took, as its task reported
  * them (set by the build pipeline, read by the summary); 0: none. */
 void tp_playtest_set_paper(long n);
 long tp_playtest_paper_used(void);
+
+/* The toner each page of the last kit takes, as its task reported it
+ * ("=toner C M Y K" lines after "=paper"): % of the page per process
+ * colour, page by page (front 1, back 1, front 2, ...).  The pipeline
+ * adds them; set_paper starts the list again.  0 or -1 (out of memory). */
+int tp_playtest_add_toner(const double cmyk[4]);
+size_t tp_playtest_toner(const double **cmyk);
+
+/* The toner of a kit page (playtest_toner.c): every sRGB colour the kit
+ * draws (tp_toner_add each palette, then tp_toner_separate, through the
+ * proof profile: sRGB to the CMYK a printer driver would make of it), and
+ * the page's coverage measured as the ink report measures a press sheet
+ * (print/ink/inkcov.h), of each placed scene as the PDF writer draws it
+ * (clipped to its bleed box, through view), in % of the page. */
+struct tp_palette;
+struct tp_placed;
+struct tp_walk_opts;
+struct tp_toner {
+	double *rgb, *cmyk;       /* 3 and 4 per colour */
+	size_t n, cap;
+	int separated;
+	const char *profile;      /* the separation's (pictures too) */
+};
+int tp_toner_add(struct tp_toner *t, const struct tp_palette *pal);
+int tp_toner_separate(struct tp_toner *t, const char *profile, tp_err *e);
+int tp_toner_page(const struct tp_toner *t, const struct tp_placed *pl, size_t n, double w,
+		  double h, const struct tp_walk_opts *view, double cmyk[4], tp_err *e);
+void tp_toner_free(struct tp_toner *t);
 
 #endif

@@ -34,6 +34,7 @@ struct tp_cli {
 	struct tp_sim_opts sim;  /* simulate: --games, --seed, --players, --strategy, --format */
 	int force;             /* build --force: replace files tilepress did not write */
 	int wait;              /* build --wait: wait for another build of the folder */
+	int press;             /* manifest --press: the press sheets alone */
 	int serve;             /* watch --serve: serve the folder on 127.0.0.1 */
 	unsigned serve_port;   /* its port (0: any free one) */
 	const struct tp_game_table *games;  /* NULL: the shipped games (a test passes its own) */

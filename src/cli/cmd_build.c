@@ -27,6 +27,32 @@ static void human_size(char *out, size_t n, long long bytes)
 
 /* One line per sheet: its formats with size (and file count when a
  * format needs one file a page). */
+/* The toner the playtest kit's pages take, a sheet of paper a line (its
+ * front and back), and the mean page. */
+static void toner_lines(int width)
+{
+	const double *v;
+	size_t n = tp_playtest_toner(&v);
+	if (n == 0)
+		return;
+	printf("  %-*s  toner per page, %% of the page: cyan magenta yellow black\n", width, "");
+	double sum[4] = { 0, 0, 0, 0 };
+	for (size_t p = 0; p < n; p++) {
+		for (int k = 0; k < 4; k++)
+			sum[k] += v[4 * p + k];
+		if (p % 2 == 0)
+			printf("  %-*s  sheet %zu: front %.2f %.2f %.2f %.2f", width, "", p / 2 + 1,
+			       v[4 * p], v[4 * p + 1], v[4 * p + 2], v[4 * p + 3]);
+		else
+			printf(", back %.2f %.2f %.2f %.2f", v[4 * p], v[4 * p + 1], v[4 * p + 2],
+			       v[4 * p + 3]);
+		if (p % 2 == 1 || p + 1 == n)
+			printf("\n");
+	}
+	printf("  %-*s  mean page: %.2f %.2f %.2f %.2f\n", width, "", sum[0] / n, sum[1] / n,
+	       sum[2] / n, sum[3] / n);
+}
+
 static void print_summary(void *ctx, const struct tp_session *s, const char *dir,
 			  const struct tp_written_list *w, size_t proof_from_record)
 {
@@ -112,6 +138,8 @@ static void print_summary(void *ctx, const struct tp_session *s, const char *dir
 		       : sheet == TP_PLAYTEST_SHEET ? "playtest" : s->game->sheets[sheet].name,
 		       line.s && !line.oom ? line.s : "");
 		tp_buf_free(&line);
+		if (sheet == TP_PLAYTEST_SHEET)
+			toner_lines((int)width);
 	}
 }
 

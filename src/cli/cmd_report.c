@@ -4,6 +4,7 @@
 
 #include "app/session.h"
 #include "app/build/build_estimate.h"
+#include "app/press_run.h"
 #include "cli/cli.h"
 
 typedef int (*report_fn)(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
@@ -36,6 +37,11 @@ static int do_pattern(struct tp_buf *b, const struct tp_session *s, const struct
 static int do_manifest(struct tp_buf *b, const struct tp_session *s, const struct tp_cli *cli,
 		       tp_err *e)
 {
+	/* --press: the press sheets of the run instead.  The game's table
+	 * stays as the build writes it (manifest/table1.json is this
+	 * command's output). */
+	if (cli->press)
+		return tp_press_run(b, s, &cli->report.run, cli->report.fmt, e);
 	return s->game->manifest(b, s->cfg, s->model, &cli->report, e);
 }
 

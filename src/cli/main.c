@@ -52,6 +52,7 @@ static const char usage_text[] =
 	"  --games N                manifest: counts for N games; simulate: games to\n"
 	"                           play (default 1000)\n"
 	"  --spares PCT[%]          manifest: PCT % spares per tile kind, rounded up\n"
+	"  --press                  manifest: the press sheets of the run, per sheet\n"
 	"  --players N              manifest (arena): what each of N players receives;\n"
 	"                           simulate (arena): players (default arena.players)\n"
 	"  --seed N                 simulate: the games' random seed (default 1)\n"
@@ -86,7 +87,7 @@ static const char usage_text[] =
 
 enum { OPT_FORMAT = 256, OPT_GAMES, OPT_SPARES, OPT_ONLY, OPT_FORMATS, OPT_LEVEL, OPT_LIST,
        OPT_GAME, OPT_PLAYERS, OPT_CLEAN, OPT_SEED, OPT_STRATEGY, OPT_FORCE, OPT_WAIT, OPT_SERVE,
-       OPT_ACCEPT, OPT_PROFILE };
+       OPT_ACCEPT, OPT_PROFILE, OPT_PRESS };
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -290,6 +291,7 @@ static int one_option(int ch, char **argv, struct tp_cli *cli, struct listing *l
 	case OPT_CLEAN: cli->clean = 1; return 0;
 	case OPT_FORCE: cli->force = 1; return 0;
 	case OPT_WAIT: cli->wait = 1; return 0;
+	case OPT_PRESS: cli->press = 1; return 0;
 	case OPT_SERVE:
 		cli->serve = 1;
 		if (optarg && port_arg(optarg, &cli->serve_port) != 0)
@@ -322,6 +324,10 @@ static int check_command_options(const struct tp_cli *cli, const struct given *g
 		return usage_error("--games and --players apply to manifest and simulate, not %s", cmd);
 	if (g->spares && cli->command != TP_CMD_MANIFEST)
 		return usage_error("--spares applies to manifest, not %s", cmd);
+	if (cli->press && cli->command != TP_CMD_MANIFEST)
+		return usage_error("--press applies to manifest, not %s", cmd);
+	if (cli->press && g->players)
+		return usage_error("--press counts the press sheets of a run; --players deals one game's pieces: give one%s", "");
 	if ((g->seed || g->strategy) && !sim)
 		return usage_error("--seed and --strategy apply to simulate, not %s", cmd);
 	int builds = cli->command == TP_CMD_BUILD || cli->command == TP_CMD_PACK;
@@ -367,6 +373,7 @@ static int parse_args(int argc, char **argv, struct tp_cli *cli, struct listing 
 		{ "wait", no_argument, NULL, OPT_WAIT },
 		{ "serve", optional_argument, NULL, OPT_SERVE },
 		{ "profile", required_argument, NULL, OPT_PROFILE },
+		{ "press", no_argument, NULL, OPT_PRESS },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct given g = { 0 };

@@ -117,6 +117,9 @@ struct tp_print {
 	/* print.art: the art pack's folder, or a name in templates/art/ ("" =
 	 * none: every place drawn as tilepress draws it). */
 	char art[512];
+	/* print.font: the font file every label is drawn in ("" = DejaVu
+	 * Sans; print/text/font.h). */
+	char font[512];
 };
 
 struct tp_config {

@@ -108,9 +108,13 @@ c_empty_pack() {
 	grep -q '"print.art"' "$T/e0/manifest/build.json" && { fail "build.json names an unset print.art"; return; }
 	grep -qF "\"print.art\": \"$T/empty\"" "$T/e1/manifest/build.json" ||
 		{ fail "build.json lacks print.art = $T/empty"; return; }
-	# the arena has no places yet: the whole shipped pack is skipped
+	# another game's places are skipped: a vector pack changes no byte of
+	# the arena (its orange would be an ink of the arena's if it were read)
+	mkdir -p "$T/other"
+	printf '[vector.blank]\nfile = a.svg\n' >"$T/other/art.ini"
+	printf '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"><rect width="10" height="10" fill="#e07020"/></svg>\n' >"$T/other/a.svg"
 	run build -c arena -o "$T/a0" --formats pdf --only board -q
-	run build -c arena --set print.art=geometric -o "$T/a1" --formats pdf --only board -q
+	run build -c arena --set print.art="$T/other" -o "$T/a1" --formats pdf --only board -q
 	expect_ok || return
 	cmp -s "$T/a0/board.pdf" "$T/a1/board.pdf" || fail "arena board.pdf differs"
 }

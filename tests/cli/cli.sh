@@ -800,5 +800,62 @@ c_profile_wins() {
 }
 tcase "print.profile wins over the edition's [print] keys (marks, bleed), and says which; --set overrides it" c_profile_wins
 
+# manifest: the press sheets of a run, per sheet, against the PDFs a build
+# writes: each PDF's pages (pdfinfo) times the games, plus the spares
+# rounded up; --press in CSV, JSON and text agree; without --press the
+# manifest is the game's table alone (what the build writes).
+c_press_run() {
+	for ed in vector series-table; do
+		d=$T/press-$ed
+		run -q -c "$ed" -s print.formats=pdf -o "$d" build
+		expect_ok || return
+		run -c "$ed" manifest --press --games 7 --spares 10 --format csv
+		expect_ok || return
+		[ "$(head -n 1 "$OUT")" = "sheet,press_sheets_per_game,press_sheets" ] ||
+			{ fail "$ed: --press csv header: $(head -n 1 "$OUT")"; return; }
+		tail -n +2 "$OUT" >"$T/press.csv"
+		[ -s "$T/press.csv" ] || { fail "$ed: no press sheets in manifest --press"; return; }
+		while IFS=, read -r sheet per n; do
+			[ -f "$d/$sheet.pdf" ] || { fail "$ed: $sheet listed, but the build wrote no $sheet.pdf"; return; }
+			pages=$(pdfinfo "$d/$sheet.pdf" | awk '/^Pages:/ { print $2 }')
+			want=$(( pages * 7 + (pages * 7 * 10 + 99) / 100 ))
+			[ "$per" = "$pages" ] && [ "$n" = "$want" ] ||
+				{ fail "$ed: $sheet: manifest says $per a game, $n for 7 + 10 %; the PDF has $pages pages: $want"; return; }
+		done <"$T/press.csv"
+		# Every PDF the build wrote that a press prints is listed (not
+		# the contact sheet, the die lines, the reader's booklet, and
+		# the vector pieces: a laser-cutting file).
+		for f in "$d"/*.pdf; do
+			b=$(basename "$f" .pdf)
+			case $ed:$b in *:proof|*:cut|*:rules-pages|vector:pieces) continue ;; esac
+			grep -q "^$b," "$T/press.csv" || { fail "$ed: $b.pdf is not in the press sheets"; return; }
+		done
+		run -c "$ed" manifest --games 7 --spares 10 --format csv
+		grep -q "press_sheets" "$OUT" && { fail "$ed: the game's CSV got the press sheets"; return; }
+		run -c "$ed" manifest --press --games 7 --spares 10 --format json
+		python3 - "$OUT" "$T/press.csv" <<'PY' || { fail "$ed: the JSON's press sheets differ from the CSV's"; return; }
+import json, sys
+j = json.load(open(sys.argv[1]))
+rows = [l.strip().split(",") for l in open(sys.argv[2]) if l.strip()]
+got = [[r["sheet"], str(r["per_game"]), str(r["print_run"])] for r in j["sheets"]]
+sys.exit(0 if got == rows and j["games"] == 7 and j["spares_pct"] == 10 else 1)
+PY
+		run -c "$ed" manifest --press --games 7 --spares 10
+		while IFS=, read -r sheet per n; do
+			grep -Eq "^$sheet +$per +$n\$" "$OUT" || { fail "$ed: text manifest lacks '$sheet $per $n'"; return; }
+		done <"$T/press.csv"
+	done
+}
+tcase "manifest: press sheets of a run, from the PDFs' pages and the run size" c_press_run
+
+c_press_refused() {
+	run -c vector check --press
+	[ "$rc" -eq 2 ] && one_err_line && grep -q -- "--press applies to manifest" "$ERR" ||
+		{ fail "check --press: exit $rc: $(errtext)"; return; }
+	run -c arena manifest --press --players 3
+	[ "$rc" -eq 2 ] && one_err_line || fail "manifest --press --players: exit $rc: $(errtext)"
+}
+tcase "--press: manifest only, not with --players" c_press_refused
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -259,5 +259,75 @@ c_completion() {
 }
 tcase "bash completion: editions, key values, keys by path and by name" c_completion
 
+# ---- the documents' figures, measured ---------------------------------------------
+
+# docs/prepress.md quotes the default fronts' ink report: each plate as a
+# build's manifest/inks.csv gives it (the prepress suite's build: no marks,
+# no bleed), and Ghostscript's magenta as the plate plus the die lines'.
+c_doc_inks() {
+	run -q -c series --only fronts,manifest --formats pdf -s print.marks=off -s print.bleed_mm=0 \
+		-o "$T/inks" build
+	expect_ok || return
+	line=$(grep "^The report's fronts (\`inks.csv\`)" docs/prepress.md)
+	[ -n "$line" ] || { fail "docs/prepress.md quotes no fronts' ink report"; return; }
+	for p in Cyan:C Magenta:M Yellow:Y Black:K CutContour:CutContour; do
+		v=$(awk -F, -v p="${p%%:*}" '$1 == "fronts" && $3 == p { print $4 }' "$T/inks/manifest/inks.csv")
+		echo "$line" | grep -q "[ (]${p#*:} $v[,.]" ||
+			{ fail "docs/prepress.md: ${p#*:} is not $v, as inks.csv says: $line"; return; }
+	done
+}
+tcase "docs/prepress.md: the fronts' ink figures are inks.csv's" c_doc_inks
+
+# docs/series.md says what the blind edition prints in its cells: the
+# print.cell_mark its build records.
+c_doc_blind_cells() {
+	run -q -c series-blind --only manifest -o "$T/blind" build
+	expect_ok || return
+	v=$(sed -n 's/.*"print.cell_mark": *"\([a-z]*\)".*/\1/p' "$T/blind/manifest/build.json")
+	[ -n "$v" ] || { fail "no print.cell_mark in the record"; return; }
+	claim=$(grep -i "blind edition" docs/series.md | grep -o 'cell_mark = [a-z]*')
+	[ "$claim" = "cell_mark = $v" ] ||
+		fail "docs/series.md says the blind edition has '$claim'; its build records cell_mark = $v"
+}
+tcase "docs/series.md: the blind edition's cells, as its build records them" c_doc_blind_cells
+
+# docs/output.md: check refuses --level 5 and 6 of the series editions in
+# at most N MB (GNU time's peak; the wall time depends on the machine).
+# Not under the sanitizers (TP_QUICK, make asan): their shadow memory is
+# no user's figure.
+c_doc_level5() {
+	[ "$QUICK" = 1 ] && return 0
+	mb=$(sed -n 's/.*refuses `--level 5` and `6` of the series editions .* in at most \([0-9]*\) MB.*/\1/p' docs/output.md)
+	[ -n "$mb" ] || { fail "docs/output.md gives no memory for check --level 5"; return; }
+	for ed in series series-blind series-tutorial; do
+		for l in 5 6; do
+			/usr/bin/time -f %M -o "$T/rss" "$TP_BIN" -c "$ed" --level "$l" check >"$OUT" 2>"$ERR"
+			rc=$?
+			[ "$rc" -eq 2 ] || { fail "$ed --level $l check: exit $rc, want 2"; return; }
+			kb=$(tail -n 1 "$T/rss")
+			[ "$kb" -le $((mb * 1000)) ] || { fail "$ed --level $l check: $kb kB, docs/output.md says at most $mb MB"; return; }
+		done
+	done
+}
+tcase "docs/output.md: check refuses --level 5 and 6 in the memory it says" c_doc_level5
+
+# BENCHMARKS.md gives the table and hexagonal sets' contact sheet in Mpx:
+# proof.png's width x height, as built.
+c_doc_proof_mpx() {
+	[ "$QUICK" = 1 ] && return 0
+	claim=$(grep -o 'the table and hexagonal sets [0-9.]* and [0-9.]* Mpx' BENCHMARKS.md)
+	[ -n "$claim" ] || { fail "BENCHMARKS.md gives no Mpx for the sets' contact sheets"; return; }
+	set -- $(echo "$claim" | grep -o '[0-9][0-9.]*')
+	for ed in series-table:$1 series-hex:$2; do
+		run -q -c "${ed%%:*}" --formats png -o "$T/${ed%%:*}" build
+		expect_ok || return
+		got=$(python3 -c 'import struct, sys
+w, h = struct.unpack(">II", open(sys.argv[1], "rb").read(24)[16:24])
+print("%.2f" % (w * h / 1e6))' "$T/${ed%%:*}/proof.png")
+		[ "$got" = "${ed#*:}" ] || { fail "${ed%%:*}: proof.png is $got Mpx, BENCHMARKS.md says ${ed#*:}"; return; }
+	done
+}
+tcase "BENCHMARKS.md: the sets' proof.png megapixels, as built" c_doc_proof_mpx
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -41,7 +41,8 @@ kit() {
 }
 
 # Every shipped edition, long-edge duplex on A4 (series-blind, with its
-# 2.2 m board on panels, is the slowest: about 20 s).
+# 2.2 m board on panels, is the slowest: 19 s of CPU, 11 of them the
+# toner of its 928 pages).
 c_every() {
 	for ed in series series-table series-hex series-tutorial vector arena arena-hex series-blind; do
 		min=1
@@ -67,6 +68,39 @@ c_none() {
 	kit "$T/none" a4 none -2 3.5 10 -c arena
 }
 tcase "print.duplex = none: backs mirrored on their own pages, offset applied" c_none
+
+# The rules booklet's reader's pages and the box's wraps are in the kit:
+# tesseract reads every page's title and the booklet's pages (the text
+# is outlines: pdftotext finds none), tests/cli/playtest_booklet.py.
+c_booklet() {
+	kit "$T/booklet" letter short 0.5 0.5 1 -c vector || return
+	mkdir -p "$T/ocr"
+	python3 tests/cli/playtest_booklet.py "$T/booklet/playtest.pdf" "$T/booklet/manifest/rules.md" \
+		"$T/ocr" short >"$T/figures" || { fail "$(cat "$T/figures")"; return; }
+	echo "#   $(cat "$T/figures")"
+}
+tcase "the rules booklet (reader's pages, duplex) and the box's panels are in the kit" c_booklet
+
+# The toner per page the summary gives, against Ghostscript's own
+# separation and measure of the PDF (tests/cli/playtest_toner.py): within
+# 0.3 percentage points plus 3 % of the value, a plate.  Measured: 0.25
+# points at worst on the vector tiles' dark backs (68 % cyan: the edges,
+# 4 px a mm antialiased against 300 dpi by pixel centres), 0.42 on the
+# arena's tiles (22.45 % yellow against 22.03: 1.9 %, LittleCMS's
+# separation against Ghostscript's, through the same profile).
+c_toner() {
+	run -c arena -s print.layout=playtest -o "$T/toner" build   # (the gate's warnings)
+	[ "$rc" -eq 0 ] || { fail "exit $rc: $(errtext)"; return; }
+	cp "$OUT" "$T/toner.out"
+	pages=$(pdfinfo "$T/toner/playtest.pdf" | awk '/^Pages:/ { print $2 }')
+	gs -q -o - -sDEVICE=ink_cov -r300 -c '0 0 .setfilladjust2' -f "$T/toner/playtest.pdf" \
+		>"$T/ink_cov" && gs -q -o - -sDEVICE=inkcov -r300 -c '0 0 .setfilladjust2' \
+		-f "$T/toner/playtest.pdf" >"$T/inkcov" || { fail "gs"; return; }
+	python3 tests/cli/playtest_toner.py "$T/toner.out" "$pages" "$T/ink_cov" "$T/inkcov" 0.3 0.03 \
+		>"$T/figures" || { fail "$(cat "$T/figures")"; return; }
+	echo "#   $(cat "$T/figures")"
+}
+tcase "the summary's toner per page agrees with Ghostscript's ink_cov" c_toner
 
 # The summary says how many sheets of paper: half the pages.
 c_summary() {

@@ -11,6 +11,7 @@
 #include "core/alloc.h"
 #include "print/ink/inkcov.h"
 #include "print/scene/scene.h"
+#include "print/scene/walk.h"
 #include "tu_palette.h"
 
 static struct tp_palette pal;
@@ -180,6 +181,29 @@ static void test_cap_csv(void **state)
 	tp_scene_free(sc);
 }
 
+/* Through a walk's view (the playtest kit's): only the inks it draws
+ * count, marks never (even when the view asks for them); the same scene
+ * with the press's view counts them all. */
+static void test_view(void **state)
+{
+	(void)state;
+	struct tp_scene *sc = tp_scene_new("t", 100, 50, 0, &pal);
+	assert_int_equal(tp_scene_rect(sc, INK_B, TP_FILL, 0, 0, 0, 50, 50), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_EMBOSS, TP_FILL, 0, 50, 0, 25, 50), 0);
+	assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, 75, 0, 25, 50), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	struct tp_walk_opts view = { .marks = 1, .inks = TP_WALK_INK(INK_B) | TP_WALK_INK(INK_A) };
+	struct tp_inkcov c;
+	tp_err e = { 0 };
+	assert_int_equal(tp_inkcov_scene_view(sc, &view, 4, 1e8, NULL, &c, &e), TP_OK);
+	assert_int_equal(c.n, 4);   /* the emboss plate is not drawn */
+	near(plate(&c, "Cyan"), 50, 0.02, "Cyan through the view");
+	near(plate(&c, "Magenta"), 0, 1e-9, "Magenta: a mark, never counted");
+	measure(sc, 4, &c);
+	near(plate(&c, "Emboss"), 25, 0.02, "Emboss with the press's view");
+	tp_scene_free(sc);
+}
+
 static void test_out_of_memory(void **state)
 {
 	(void)state;
@@ -207,6 +231,7 @@ int main(void)
 		cmocka_unit_test(test_knockout_overprint),
 		cmocka_unit_test(test_spots_marks_trim),
 		cmocka_unit_test(test_cap_csv),
+		cmocka_unit_test(test_view),
 		cmocka_unit_test(test_out_of_memory),
 	};
 	return cmocka_run_group_tests_name("ink coverage", tests, setup, tu_teardown_fonts);

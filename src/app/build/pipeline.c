@@ -49,6 +49,12 @@ static int collect(struct tp_written_list *w, const struct tp_buf *report, size_
 		/* The playtest kit's last line: its sheets of paper. */
 		if (strncmp(p, "=paper ", 7) == 0) {
 			tp_playtest_set_paper(atol(p + 7));
+			/* Then the toner of each page. */
+			double v[4];
+			while ((p = strchr(p, '\n')) != NULL &&
+			       sscanf(++p, "=toner %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) == 4)
+				if (tp_playtest_add_toner(v) != 0)
+					return -1;
 			break;
 		}
 		if (tp_report_next(&p, name, sizeof name, &bytes, hex) != 1)

@@ -11,8 +11,11 @@
 
 #include "core/alloc.h"
 #include "core/inputs.h"
+#include "core/keys.h"
 #include "print/image/image.h"
 #include "print/ink/colour.h"
+#include "print/text/font.h"
+#include "print/text/text_layout.h"
 
 #define MAX_COLOURS 64
 
@@ -29,6 +32,7 @@ struct section {
 	struct cmap map[MAX_COLOURS];
 	int n_map;
 	int file_line;
+	int text_line, size_line, ink_line, font_line, scale_line, turn_line;
 };
 
 struct parse {
@@ -142,6 +146,62 @@ static int map_colour(struct parse *P, struct section *S, const char *key, const
 	return TP_OK;
 }
 
+/* A text entry's keys: text, size, ink, font.  1 when key is none of
+ * them. */
+static int text_key(struct parse *P, struct section *S, const char *key, const char *val, int line)
+{
+	tp_err *e = P->e;
+	struct tp_art_item *it = S->it;
+	if (strcmp(key, "text") == 0) {
+		if (val[0] == '\0' || strlen(val) >= sizeof it->text || tp_text_ok(val) != 0)
+			return tp_fail(e, TP_EINPUT, "%s:%d: text = %s: allowed: one line of 1 to %zu bytes of UTF-8 text, no control characters",
+				       P->ini, line, val, sizeof it->text - 1);
+		snprintf(it->text, sizeof it->text, "%s", val);
+		S->text_line = line;
+		return TP_OK;
+	}
+	if (strcmp(key, "size") == 0) {
+		char *end;
+		double v = strtod(val, &end);
+		while (*end == ' ')
+			end++;
+		double mm = strcmp(end, "pt") == 0 ? v * 25.4 / 72
+			  : (*end == '\0' || strcmp(end, "mm") == 0) ? v : -1;
+		if (end == val || !isfinite(v) || !(mm >= 0.5 && mm <= 200))
+			return tp_fail(e, TP_EINPUT, "%s:%d: size = %s; allowed: the text's size, 0.5..200 mm (5 or 5 mm) or in points (14 pt)",
+				       P->ini, line, val);
+		it->size_mm = mm;
+		S->size_line = line;
+		return TP_OK;
+	}
+	if (strcmp(key, "ink") == 0) {
+		int ink = ink_by_name(P->pal, val);
+		if (ink < 0) {
+			char names[400];
+			ink_names(P->pal, names, sizeof names);
+			return tp_fail(e, TP_EINPUT, "%s:%d: ink = %s: not an ink of this game; allowed: %s",
+				       P->ini, line, val, names);
+		}
+		it->text_ink = ink;
+		S->ink_line = line;
+		return TP_OK;
+	}
+	if (strcmp(key, "font") == 0) {
+		size_t l = strlen(val);
+		if (l == 0 || (val[0] != '/' && strstr(val, "..")) ||
+		    l + strlen(P->dir) + 2 > sizeof it->font)
+			return tp_fail(e, TP_EINPUT, "%s:%d: font = %s: allowed: a font file (.ttf, .otf) inside the pack's folder, or an absolute path",
+				       P->ini, line, val);
+		if (val[0] == '/')
+			snprintf(it->font, sizeof it->font, "%s", val);
+		else
+			snprintf(it->font, sizeof it->font, "%s/%s", P->dir, val);
+		S->font_line = line;
+		return TP_OK;
+	}
+	return 1;
+}
+
 static int on_key(struct parse *P, char *key, char *val, int line)
 {
 	tp_err *e = P->e;
@@ -166,6 +226,9 @@ static int on_key(struct parse *P, char *key, char *val, int line)
 			       P->ini, line, key);
 	}
 	struct tp_art_item *it = S->it;
+	int rc = text_key(P, S, key, val, line);
+	if (rc != 1)
+		return rc;
 	if (strcmp(key, "file") == 0) {
 		size_t l = strlen(val);
 		if (l == 0 || val[0] == '/' || strstr(val, "..") || l + strlen(P->dir) + 2 > sizeof it->file)
@@ -182,6 +245,7 @@ static int on_key(struct parse *P, char *key, char *val, int line)
 	}
 	double v[2];
 	if (strcmp(key, "scale") == 0) {
+		S->scale_line = line;
 		if (num_list(val, v, 1) != 0 || v[0] < 0.05 || v[0] > 4)
 			return tp_fail(e, TP_EINPUT, "%s:%d: scale = %s; allowed: a share of the box 0.05..4 (1: fitted whole)",
 				       P->ini, line, val);
@@ -197,13 +261,14 @@ static int on_key(struct parse *P, char *key, char *val, int line)
 		return TP_OK;
 	}
 	if (strcmp(key, "turn") == 0) {
+		S->turn_line = line;
 		if (num_list(val, v, 1) != 0 || fabs(v[0]) > 360)
 			return tp_fail(e, TP_EINPUT, "%s:%d: turn = %s; allowed: degrees clockwise -360..360",
 				       P->ini, line, val);
 		it->turn = v[0];
 		return TP_OK;
 	}
-	return tp_fail(e, TP_EINPUT, "%s:%d: [%s] %s: allowed: file, scale, offset, turn, #rrggbb = INK",
+	return tp_fail(e, TP_EINPUT, "%s:%d: [%s] %s: allowed: file or text (with size, ink, font), scale, offset, turn, #rrggbb = INK",
 		       P->ini, line, it->place, key);
 }
 
@@ -247,6 +312,7 @@ static int on_section(struct parse *P, const char *name, int line)
 	snprintf(it->place, sizeof it->place, "%s", name);
 	it->line = line;
 	it->scale = 1;
+	it->text_ink = TP_INK_TEXT;
 	S->it = it;
 	P->cur = S;
 	return TP_OK;
@@ -413,11 +479,160 @@ void tp_art_item_bounds(const struct tp_art_item *it, double w, double h, double
 	}
 }
 
+/* A text entry as a drawing: its glyphs one filled path in its ink.
+ * With a size, the art box is the place's box and the glyphs' box is
+ * centred in it at that size, shrunk (scale < 1) when it is wider or
+ * taller than the box; without one, the art box is the glyphs' box,
+ * fitted whole as a drawing is. */
+static int text_art(struct parse *P, struct tp_art_item *it, const struct section *S,
+		    const struct tp_art_place *pl, double min_mm)
+{
+	tp_err *e = P->e;
+	const char *font = it->font[0] ? it->font : NULL;
+	if (font) {
+		char fam[256], why[300];
+		tp_inputs_note(font);
+		if (tp_font_probe(font, fam, sizeof fam, why, sizeof why) != 0)
+			return tp_fail(e, TP_EINPUT, "%s:%d: font = %s: %s", P->ini, S->font_line,
+				       it->font, why);
+	}
+	const char *fname = font ? it->font : tp_font_family();
+	if (S->turn_line || S->scale_line)
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: a text entry takes size (and offset), not %s; set its size instead",
+			       P->ini, S->turn_line ? S->turn_line : S->scale_line, it->place,
+			       S->turn_line ? "turn" : "scale");
+	double em = it->size_mm > 0 ? it->size_mm : 10;
+	struct tp_pt *pts;
+	size_t n;
+	double ink[4];
+	int rc = tp_text_line(font, em, it->text, &pts, &n, ink, e);
+	if (rc != TP_OK)
+		return rc;
+	double iw = ink[2] - ink[0], ih = ink[3] - ink[1];
+	if (n == 0 || !(iw > 0) || !(ih > 0)) {
+		free(pts);
+		return tp_fail(e, TP_EINPUT, "%s:%d: text = %s draws nothing in %s; give it letters the font has",
+			       P->ini, S->text_line, it->text, fname);
+	}
+	struct tp_art *a = &it->art;
+	snprintf(a->name, sizeof a->name, "%s", P->ini);
+	a->paths = tp_calloc(1, sizeof *a->paths);
+	it->ink = tp_malloc(1);
+	if (a->paths == NULL || it->ink == NULL) {
+		free(pts);
+		return tp_fail(e, TP_EIO, "out of memory reading %s", P->ini);
+	}
+	double fit = fmin(pl->w / iw, pl->h / ih);
+	double ox, oy;
+	if (it->size_mm > 0) {
+		a->w = pl->w;
+		a->h = pl->h;
+		ox = (pl->w - iw) / 2 - ink[0];
+		oy = (pl->h - ih) / 2 - ink[1];
+		it->scale = fmin(1, fit);
+		it->size_used = em * it->scale;
+	} else {
+		a->w = iw;
+		a->h = ih;
+		ox = -ink[0];
+		oy = -ink[1];
+		it->size_used = em * fit;
+	}
+	for (size_t k = 0; k < n; k++)
+		if (pts[k].op != TP_CLOSE) {
+			pts[k].x += ox;
+			pts[k].y += oy;
+		}
+	a->pts = pts;
+	a->n_pts = a->cap_pts = n;
+	a->n = a->cap = 1;
+	a->paths[0] = (struct tp_art_path){ .first = 0, .count = n, .paint = TP_FILL,
+					    .line = S->text_line };
+	it->ink[0] = (uint8_t)it->text_ink;
+	it->n_inks = 1;
+	if (min_mm > 0 && it->size_used < min_mm - 1e-9) {
+		if (it->size_mm > 0)
+			return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: text = %s at size %g mm is %.1f x %.1f mm; shrunk into its %.1f x %.1f mm box it would be %.2f mm, under print.min_text_pt (%.2f mm); shorten the text or use a narrower font",
+				       P->ini, S->text_line, it->place, it->text, it->size_mm, iw, ih,
+				       pl->w, pl->h, it->size_used, min_mm);
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: text = %s fitted into its %.1f x %.1f mm box is %.2f mm, under print.min_text_pt (%.2f mm); shorten the text or use a narrower font",
+			       P->ini, S->text_line, it->place, it->text, pl->w, pl->h, it->size_used,
+			       min_mm);
+	}
+	return TP_OK;
+}
+
+/* A pack named by its folder (DIR: DIR/art.ini) or by one of its ini
+ * files (DIR/NAME.ini, a variant of the pack beside its art.ini). */
+static void pack_paths(const char *arg, char *dir, size_t dn, char *ini, size_t in)
+{
+	size_t l = strlen(arg);
+	if (l > 4 && strcmp(arg + l - 4, ".ini") == 0) {
+		const char *slash = strrchr(arg, '/');
+		if (slash == NULL)
+			snprintf(dir, dn, ".");
+		else
+			snprintf(dir, dn, "%.*s", (int)(slash - arg), arg);
+		snprintf(ini, in, "%s", arg);
+	} else {
+		snprintf(dir, dn, "%s", arg);
+		snprintf(ini, in, "%s/art.ini", arg);
+	}
+}
+
+/* Item i of the pack: its drawing read or its text laid out, its inks,
+ * and its place's box checked. */
+static int load_item(struct parse *P, size_t i, const char *profile, double max_tac_pct,
+		     double min_text_mm, int *added)
+{
+	tp_err *e = P->e;
+	struct tp_art_item *it = &P->pack->item[i];
+	const struct section *S = &P->sec[i];
+	if (it->file[0] == '\0' && it->text[0] == '\0')
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s] has no file or text; add file = NAME.svg or text = WORDS",
+			       P->ini, it->line, it->place);
+	if (it->file[0] && it->text[0])
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s] has both file (line %d) and text; give one",
+			       P->ini, S->text_line, it->place, S->file_line);
+	int tline = S->size_line ? S->size_line : S->ink_line ? S->ink_line : S->font_line;
+	if (it->file[0] && tline)
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: size, ink and font are for a text entry; colour a drawing with #rrggbb = INK",
+			       P->ini, tline, it->place);
+	const struct tp_art_place *pl = P->places;
+	while (strcmp(pl->name, it->place) != 0)
+		pl++;
+	int rc;
+	if (it->text[0]) {
+		rc = text_art(P, it, S, pl, min_text_mm);
+	} else if (is_png(it->file)) {
+		rc = tp_image_add(it->file, &it->image, e);
+		if (rc == TP_OK) {
+			const struct tp_image *im = tp_image_get(it->image);
+			it->art.w = im->w;
+			it->art.h = im->h;
+		}
+	} else {
+		rc = tp_svg_read(it->file, &it->art, e);
+		if (rc == TP_OK)
+			rc = resolve_inks(P, it, S, profile, max_tac_pct, added);
+	}
+	if (rc != TP_OK)
+		return rc;
+	double b[4];
+	tp_art_item_bounds(it, pl->w, pl->h, b);
+	double out_by = fmax(fmax(-b[0], -b[1]), fmax(b[2] - pl->w, b[3] - pl->h));
+	if ((it->art.n || it->image) && out_by > 0.01)
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: the %s reaches %.2f mm outside its %.2f x %.2f mm box (scale %g, offset %g %g, turn %g); lower scale or offset",
+			       P->ini, it->line, it->place, it->text[0] ? "text" : "drawing", out_by,
+			       pl->w, pl->h, it->scale, it->dx, it->dy, it->turn);
+	return TP_OK;
+}
+
 int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 		      const struct tp_art_place *places, size_t n_places, const char *const *known,
 		      size_t n_known, struct tp_palette *pal,
-		      const char *profile, double max_tac_pct, struct tp_art_pack **out, int *added,
-		      tp_err *e)
+		      const char *profile, double max_tac_pct, double min_text_mm,
+		      struct tp_art_pack **out, int *added, tp_err *e)
 {
 	*out = NULL;
 	*added = 0;
@@ -428,9 +643,10 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 		free(P);
 		return tp_fail(e, TP_EIO, "out of memory reading %s/art.ini", dir);
 	}
-	snprintf(pk->ini, sizeof pk->ini, "%s/art.ini", dir);
+	char folder[600];
+	pack_paths(dir, folder, sizeof folder, pk->ini, sizeof pk->ini);
 	P->ini = pk->ini;
-	P->dir = dir;
+	P->dir = folder;
 	P->places = places;
 	P->n_places = n_places < TP_ART_MAX_PLACES ? n_places : TP_ART_MAX_PLACES;
 	P->known = known;
@@ -443,38 +659,8 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 	struct tp_palette work = *pal;
 	P->pal = &work;
 	int rc = parse_text(P, text, len);
-	for (size_t i = 0; rc == TP_OK && i < pk->n; i++) {
-		struct tp_art_item *it = &pk->item[i];
-		if (it->file[0] == '\0') {
-			rc = tp_fail(e, TP_EINPUT, "%s:%d: [%s] has no file; add file = NAME.svg", P->ini,
-				     it->line, it->place);
-			break;
-		}
-		if (is_png(it->file)) {
-			rc = tp_image_add(it->file, &it->image, e);
-			if (rc == TP_OK) {
-				const struct tp_image *im = tp_image_get(it->image);
-				it->art.w = im->w;
-				it->art.h = im->h;
-			}
-		} else {
-			rc = tp_svg_read(it->file, &it->art, e);
-			if (rc == TP_OK)
-				rc = resolve_inks(P, it, &P->sec[i], profile, max_tac_pct, added);
-		}
-		if (rc != TP_OK)
-			break;
-		const struct tp_art_place *pl = places;
-		while (strcmp(pl->name, it->place) != 0)
-			pl++;
-		double b[4];
-		tp_art_item_bounds(it, pl->w, pl->h, b);
-		double out_by = fmax(fmax(-b[0], -b[1]), fmax(b[2] - pl->w, b[3] - pl->h));
-		if ((it->art.n || it->image) && out_by > 0.01)
-			rc = tp_fail(e, TP_EINPUT, "%s:%d: [%s]: the drawing reaches %.2f mm outside its %.2f x %.2f mm box (scale %g, offset %g %g, turn %g); lower scale or offset",
-				     P->ini, it->line, it->place, out_by, pl->w, pl->h, it->scale,
-				     it->dx, it->dy, it->turn);
-	}
+	for (size_t i = 0; rc == TP_OK && i < pk->n; i++)
+		rc = load_item(P, i, profile, max_tac_pct, min_text_mm, added);
 	if (rc == TP_OK)
 		*pal = work;
 	else
@@ -490,16 +676,16 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 
 int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t n_places,
 		     const char *const *known, size_t n_known, struct tp_palette *pal, const char *profile, double max_tac_pct,
-		     struct tp_art_pack **out, int *added, tp_err *e)
+		     double min_text_mm, struct tp_art_pack **out, int *added, tp_err *e)
 {
 	*out = NULL;
 	*added = 0;
-	char path[600];
-	snprintf(path, sizeof path, "%s/art.ini", dir);
+	char path[600], folder[600];
+	pack_paths(dir, folder, sizeof folder, path, sizeof path);
 	tp_inputs_note(path);
 	FILE *f = fopen(path, "rb");
 	if (f == NULL)
-		return tp_fail(e, TP_EINPUT, "%s: cannot open: %s; print.art names a folder holding art.ini",
+		return tp_fail(e, TP_EINPUT, "%s: cannot open: %s; print.art names a folder holding art.ini (or an ini file in one)",
 			       path, strerror(errno));
 	char *buf = tp_malloc(TP_ART_MAX_INI + 1);
 	if (buf == NULL) {
@@ -511,8 +697,7 @@ int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t 
 	fclose(f);
 	int rc = err ? tp_fail(e, TP_EIO, "%s: read error", path)
 		     : tp_art_pack_parse(dir, buf, n, places, n_places, known, n_known, pal, profile,
-					 max_tac_pct,
-					 out, added, e);
+					 max_tac_pct, min_text_mm, out, added, e);
 	free(buf);
 	return rc;
 }

@@ -17,6 +17,12 @@
  *   offset = 0 -2             mm right and down from the box's centre
  *   turn = 90                 degrees clockwise about the box's centre
  *   #000000 = text            colours for this place only
+ *   [board.title]             or a line of text, instead of file:
+ *   text = Series Tiles       shaped by Pango in print.font (or font =
+ *   size = 8 | 8 mm | 24 pt   FILE), in ink (default text); without size
+ *   ink = lateral             it is fitted whole like a drawing; a size too
+ *   font = title.otf          large for the box is shrunk to fit, refused
+ *                             below print.min_text_pt
  *
  * Lines starting with ; are comments (and # when the line has no =).
  * A game draws a place from the pack when the pack has it, else as
@@ -42,6 +48,11 @@ struct tp_art_place {
 struct tp_art_item {
 	char place[48];
 	char file[512];
+	char text[256];           /* a text entry's line ("" for a drawing) */
+	char font[512];           /* its font file ("": print.font) */
+	double size_mm;           /* its size as given (0: fitted) */
+	double size_used;         /* its size as drawn, after any shrinking */
+	int text_ink;
 	int line;                 /* the section's line in art.ini */
 	double scale, dx, dy, turn;
 	struct tp_art art;        /* an SVG's paths; a PNG's: none, w x h its
@@ -57,7 +68,8 @@ struct tp_art_pack {
 	size_t n;
 };
 
-/* Reads DIR/art.ini and every drawing it names, for a game offering
+/* Reads DIR/art.ini (or, when dir ends in .ini, that file, the drawings
+ * beside it) and every drawing it names, for a game offering
  * places[0..n_places): each section a place of those, or one of
  * known[0..n_known) (the places of every game and edition, so that one pack
  * serves them all), which is skipped unread; each colour an ink
@@ -66,20 +78,21 @@ struct tp_art_pack {
  * (after the game's inks: pal->n_game grows, the shared inks move up;
  * *added says how many).  profile: the CMYK profile for conversion (NULL
  * or "": the system's).  max_tac_pct > 0: a converted colour of more total
- * ink is refused.  Checks that each placed drawing lies inside its box.
+ * ink is refused.  min_text_mm > 0: a text entry smaller is refused.
+ * Checks that each placed drawing lies inside its box.
  * TP_OK with *out (owned: tp_art_pack_free); TP_EINPUT naming
  * art.ini:LINE or the drawing's FILE:LINE and what to change; TP_EIO. */
 int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t n_places,
 		     const char *const *known, size_t n_known, struct tp_palette *pal, const char *profile, double max_tac_pct,
-		     struct tp_art_pack **out, int *added, tp_err *e);
+		     double min_text_mm, struct tp_art_pack **out, int *added, tp_err *e);
 
 /* The same from art.ini's text in memory (drawings still read from dir),
  * for the fuzz target. */
 int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 		      const struct tp_art_place *places, size_t n_places, const char *const *known,
 		      size_t n_known, struct tp_palette *pal,
-		      const char *profile, double max_tac_pct, struct tp_art_pack **out, int *added,
-		      tp_err *e);
+		      const char *profile, double max_tac_pct, double min_text_mm,
+		      struct tp_art_pack **out, int *added, tp_err *e);
 
 void tp_art_pack_free(struct tp_art_pack *p);
 

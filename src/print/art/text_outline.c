@@ -7,8 +7,10 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/alloc.h"
+#include "print/text/font.h"
 
 /* Outlines are taken at this font size and scaled down by us: FreeType
  * hands Cairo 26.6 fixed-point coordinates, so outlining at a 3 mm size
@@ -85,6 +87,15 @@ static int face_tried;
 static cairo_font_face_t *dejavu;   /* or NULL: use the toy API */
 static const cairo_user_data_key_t ft_face_key;
 
+/* The designer's fonts (print.font, a text entry's font), opened once
+ * each by their path. */
+#define MAX_FACES 8
+static struct {
+	char *path;
+	cairo_font_face_t *face;
+} faces[MAX_FACES];
+static int n_faces;
+
 /* Runs when Cairo lets go of the face (its caches hold it too). */
 static void done_face(void *face)
 {
@@ -93,29 +104,64 @@ static void done_face(void *face)
 	FT_Done_FreeType(lib);
 }
 
+/* A Cairo face for the font file path, its FreeType face owned by it;
+ * NULL when it cannot be opened. */
+static cairo_font_face_t *open_file(const char *path)
+{
+	FT_Library lib;
+	if (FT_Init_FreeType(&lib) != 0)
+		return NULL;
+	FT_Face f;
+	if (FT_New_Face(lib, path, 0, &f) != 0) {
+		FT_Done_FreeType(lib);
+		return NULL;
+	}
+	cairo_font_face_t *cf = cairo_ft_font_face_create_for_ft_face(f, 0);
+	if (cairo_font_face_status(cf) != CAIRO_STATUS_SUCCESS ||
+	    cairo_font_face_set_user_data(cf, &ft_face_key, f, done_face) != CAIRO_STATUS_SUCCESS) {
+		cairo_font_face_destroy(cf);
+		FT_Done_Face(f);
+		FT_Done_FreeType(lib);
+		return NULL;
+	}
+	return cf;
+}
+
 /* Under face_mu: opens the face on first use. */
 static void open_dejavu(void)
 {
 	face_tried = 1;
-	FT_Library lib;
-	if (FT_Init_FreeType(&lib) != 0)
-		return;
-	for (size_t i = 0; i < sizeof dejavu_files / sizeof dejavu_files[0]; i++) {
-		FT_Face f;
-		if (FT_New_Face(lib, dejavu_files[i], 0, &f) != 0)
-			continue;
-		cairo_font_face_t *cf = cairo_ft_font_face_create_for_ft_face(f, 0);
-		if (cairo_font_face_status(cf) != CAIRO_STATUS_SUCCESS ||
-		    cairo_font_face_set_user_data(cf, &ft_face_key, f, done_face) !=
-			    CAIRO_STATUS_SUCCESS) {
+	for (size_t i = 0; i < sizeof dejavu_files / sizeof dejavu_files[0] && dejavu == NULL; i++)
+		dejavu = open_file(dejavu_files[i]);
+}
+
+/* Under face_mu: the face of the font file path, opened on first use;
+ * NULL when it cannot be (tp_font_probe refuses such a file first). */
+static cairo_font_face_t *face_of(const char *path)
+{
+	for (int i = 0; i < n_faces; i++)
+		if (strcmp(faces[i].path, path) == 0)
+			return faces[i].face;
+	cairo_font_face_t *cf = open_file(path);
+	char *copy = cf ? tp_malloc(strlen(path) + 1) : NULL;
+	if (copy == NULL) {
+		if (cf)
 			cairo_font_face_destroy(cf);
-			FT_Done_Face(f);
-			continue;
-		}
-		dejavu = cf;
-		return;
+		return NULL;
 	}
-	FT_Done_FreeType(lib);
+	memcpy(copy, path, strlen(path) + 1);
+	if (n_faces == MAX_FACES) {
+		/* The oldest goes: contexts drawing in it hold their own
+		 * reference. */
+		cairo_font_face_destroy(faces[0].face);
+		free(faces[0].path);
+		memmove(&faces[0], &faces[1], (MAX_FACES - 1) * sizeof faces[0]);
+		n_faces--;
+	}
+	faces[n_faces].path = copy;
+	faces[n_faces].face = cf;
+	n_faces++;
+	return cf;
 }
 
 void tp_text_outline_release(void)
@@ -125,12 +171,18 @@ void tp_text_outline_release(void)
 		cairo_font_face_destroy(dejavu);
 	dejavu = NULL;
 	face_tried = 0;
+	for (int i = 0; i < n_faces; i++) {
+		cairo_font_face_destroy(faces[i].face);
+		free(faces[i].path);
+	}
+	n_faces = 0;
 	pthread_mutex_unlock(&face_mu);
 }
 
-/* A context drawing in DejaVu Sans at EM units, unhinted, on a recording
- * surface (*surf, destroyed by the caller after the context). */
-static cairo_t *text_context(cairo_surface_t **surf)
+/* A context drawing in font (a file; NULL: the font in use, tp_font_file)
+ * at EM units, unhinted, on a recording surface (*surf, destroyed by the
+ * caller after the context). */
+static cairo_t *text_context(const char *font, cairo_surface_t **surf)
 {
 	*surf = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, NULL);
 	cairo_t *cr = cairo_create(*surf);
@@ -141,10 +193,17 @@ static cairo_t *text_context(cairo_surface_t **surf)
 	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
 	cairo_set_font_options(cr, fo);
 	cairo_font_options_destroy(fo);
+	if (font == NULL)
+		font = tp_font_file();
 	pthread_mutex_lock(&face_mu);
-	if (!face_tried)
-		open_dejavu();
-	cairo_font_face_t *face = dejavu;
+	cairo_font_face_t *face = NULL;
+	if (font[0])
+		face = face_of(font);
+	if (face == NULL) {
+		if (!face_tried)
+			open_dejavu();
+		face = dejavu;
+	}
 	if (face != NULL)
 		cairo_set_font_face(cr, face); /* cr holds it from here */
 	pthread_mutex_unlock(&face_mu);
@@ -158,7 +217,7 @@ static cairo_t *text_context(cairo_surface_t **surf)
 int tp_text_glyphless(const char *utf8, unsigned long *cp)
 {
 	cairo_surface_t *surf;
-	cairo_t *cr = text_context(&surf);
+	cairo_t *cr = text_context(NULL, &surf);
 	cairo_scaled_font_t *sf = cairo_get_scaled_font(cr);
 	const unsigned char *s = (const unsigned char *)utf8;
 	int missing = 0;
@@ -192,12 +251,19 @@ int tp_text_printable(const char *where, const char *key, const char *text, tp_e
 	if (!tp_text_glyphless(text, &cp))
 		return TP_OK;
 	return tp_fail(e, TP_EINPUT,
-		       "%s: %s = %s: U+%04lX has no glyph in DejaVu Sans, the font every text is printed in (it would print as an empty box); allowed: characters the font has (Latin, Greek, Cyrillic and more, not CJK)",
-		       where, key, text, cp);
+		       "%s: %s = %s: U+%04lX has no glyph in %s, the font every text is printed in (it would print as an empty box); allowed: characters the font has%s",
+		       where, key, text, cp, tp_font_family(),
+		       tp_font_file()[0] ? " (or another print.font)" : " (Latin, Greek, Cyrillic and more, not CJK)");
 }
 
 int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 		    int align, struct tp_pt **pts, size_t *n)
+{
+	return tp_text_outline_in(NULL, utf8, x, y, size_mm, align, pts, n);
+}
+
+int tp_text_outline_in(const char *font, const char *utf8, double x, double y, double size_mm,
+		       int align, struct tp_pt **pts, size_t *n)
 {
 	*pts = NULL;
 	*n = 0;
@@ -205,7 +271,7 @@ int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 		return 0;
 
 	cairo_surface_t *surf;
-	cairo_t *cr = text_context(&surf);
+	cairo_t *cr = text_context(font, &surf);
 
 	cairo_text_extents_t ext;
 	cairo_text_extents(cr, utf8, &ext);
@@ -232,7 +298,7 @@ int tp_text_glyphs(const char *utf8, double x, double y, double size_mm, int ali
 	if (utf8[0] == '\0' || !(size_mm > 0))
 		return 0;
 	cairo_surface_t *surf;
-	cairo_t *cr = text_context(&surf);
+	cairo_t *cr = text_context(NULL, &surf);
 	cairo_text_extents_t ext;
 	cairo_text_extents(cr, utf8, &ext);
 	double dx = align == TP_ALIGN_CENTER ? ext.x_advance / 2
@@ -265,7 +331,7 @@ int tp_glyph_outline(unsigned long index, double size_mm, struct tp_pt **pts, si
 	*pts = NULL;
 	*n = 0;
 	cairo_surface_t *surf;
-	cairo_t *cr = text_context(&surf);
+	cairo_t *cr = text_context(NULL, &surf);
 	cairo_glyph_t one = { .index = index, .x = 0, .y = 0 };
 	cairo_glyph_path(cr, &one, 1);
 	cairo_path_t *path = cairo_copy_path(cr);
@@ -295,4 +361,28 @@ int tp_text_outline_box(const char *utf8, double x, double y, double size_mm, in
 	}
 	free(p);
 	return 0;
+}
+
+double tp_text_digit_half(void)
+{
+	static char at[4096];
+	static double half;
+	const char *font = tp_font_file();
+	if (font[0] == '\0')
+		return 0.365;
+	pthread_mutex_lock(&face_mu);
+	int known = strcmp(at, font) == 0;
+	double h = half;
+	pthread_mutex_unlock(&face_mu);
+	if (known)
+		return h;
+	double b[4];
+	if (tp_text_outline_box("0123456789", 0, 0, 1, TP_ALIGN_LEFT, b) != 0 || !(b[1] < 0))
+		return 0.365;
+	h = -b[1] / 2;
+	pthread_mutex_lock(&face_mu);
+	snprintf(at, sizeof at, "%s", font);
+	half = h;
+	pthread_mutex_unlock(&face_mu);
+	return h;
 }

@@ -3,7 +3,8 @@
 
 /* Text as glyph outlines, so that press files carry no fonts (nothing to
  * embed, nothing for the printer's RIP to substitute) and every backend
- * shapes text identically.  Always DejaVu Sans Book. */
+ * shapes text identically.  In the font in use (print/text/font.h):
+ * DejaVu Sans Book, or the designer's print.font. */
 
 #include <stddef.h>
 
@@ -22,6 +23,10 @@
  * gives the same points. */
 int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 		    int align, struct tp_pt **pts, size_t *n);
+
+/* The same in the font file font (NULL: the font in use). */
+int tp_text_outline_in(const char *font, const char *utf8, double x, double y, double size_mm,
+		       int align, struct tp_pt **pts, size_t *n);
 
 /* A glyph of a line as tp_text_outline lays it out: its index in the
  * font and its pen position (mm, the baseline's point where its outline's
@@ -62,7 +67,12 @@ int tp_text_glyphless(const char *utf8, unsigned long *cp);
  * character. */
 int tp_text_printable(const char *where, const char *key, const char *text, tp_err *e);
 
-/* Lets go of the font face tp_text_outline keeps for the process; call it
+/* Half the height of the digits above the baseline, in em, to centre a
+ * number on a point: 0.365 in DejaVu Sans (its digits stand 0.73 em), and
+ * measured from the digits' outlines in a designer's print.font. */
+double tp_text_digit_half(void);
+
+/* Lets go of the font faces tp_text_outline keeps for the process; call it
  * before cairo_debug_reset_static_data() (the next outline opens it
  * again). */
 void tp_text_outline_release(void);

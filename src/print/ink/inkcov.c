@@ -103,7 +103,7 @@ static const struct tp_sink inkcov_sink = { .rect = add_item, .path = add_item,
  * outlines the PDF carries. */
 static const struct tp_walk_opts press_view = { .marks = 0, .outline_text = 1 };
 
-static int collect(struct meas *m, tp_err *e)
+static int collect(struct meas *m, const struct tp_walk_opts *view, tp_err *e)
 {
 	const struct tp_scene *sc = m->sc;
 	m->items = tp_calloc(sc->n_shapes + 1, sizeof *m->items);
@@ -115,7 +115,7 @@ static int collect(struct meas *m, tp_err *e)
 		if (sc->pal.ink[i].kind == TP_INK_SPOT)
 			m->spot_ink[m->n_plates++ - 4] = (int)i;
 	m->e = e;
-	return tp_scene_walk(sc, &press_view, &inkcov_sink, m, e);
+	return tp_scene_walk(sc, view, &inkcov_sink, m, e);
 }
 
 static void trace(const struct item *it, cairo_t *cr)
@@ -289,12 +289,22 @@ static int band(struct meas *m, int y0, int bh, cairo_surface_t *surf, tp_err *e
 int tp_inkcov_scene(const struct tp_scene *sc, double px_per_mm, double max_px,
 		    struct tp_inkcov *out, tp_err *e)
 {
-	return tp_inkcov_scene_profile(sc, px_per_mm, max_px, NULL, out, e);
+	return tp_inkcov_scene_view(sc, &press_view, px_per_mm, max_px, NULL, out, e);
 }
 
 int tp_inkcov_scene_profile(const struct tp_scene *sc, double px_per_mm, double max_px,
 			    const char *profile, struct tp_inkcov *out, tp_err *e)
 {
+	return tp_inkcov_scene_view(sc, &press_view, px_per_mm, max_px, profile, out, e);
+}
+
+int tp_inkcov_scene_view(const struct tp_scene *sc, const struct tp_walk_opts *view,
+			 double px_per_mm, double max_px, const char *profile,
+			 struct tp_inkcov *out, tp_err *e)
+{
+	struct tp_walk_opts v = *view;
+	v.marks = 0;
+	v.outline_text = 1;
 	memset(out, 0, sizeof *out);
 	struct meas m = { .sc = sc, .r = px_per_mm, .profile = profile };
 	double area = sc->trim_w * sc->trim_h;
@@ -306,7 +316,7 @@ int tp_inkcov_scene_profile(const struct tp_scene *sc, double px_per_mm, double 
 		m.w = 1;
 	if (m.h < 1)
 		m.h = 1;
-	int rc = collect(&m, e);
+	int rc = collect(&m, &v, e);
 	cairo_surface_t *surf = NULL;
 	if (rc == TP_OK) {
 		m.val = tp_malloc((size_t)m.w * BAND_PX * (m.n_plates + 1) * sizeof *m.val);

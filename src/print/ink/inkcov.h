@@ -56,6 +56,14 @@ int tp_inkcov_scene(const struct tp_scene *sc, double px_per_mm, double max_px,
 int tp_inkcov_scene_profile(const struct tp_scene *sc, double px_per_mm, double max_px,
 			    const char *profile, struct tp_inkcov *out, tp_err *e);
 
+/* The same for what view draws (its ink mask, proof and unknown-ink
+ * rule; never marks, text always as outlines): what a sink with that view
+ * puts on paper, e.g. the playtest kit's pages. */
+struct tp_walk_opts;
+int tp_inkcov_scene_view(const struct tp_scene *sc, const struct tp_walk_opts *view,
+			 double px_per_mm, double max_px, const char *profile,
+			 struct tp_inkcov *out, tp_err *e);
+
 /* The CSV of manifest/inks.csv: the header line, then for one page the
  * rows "sheet,page,plate,coverage_pct" and one "sheet,page,tac_max_pct,
  * value" row. */

@@ -17,6 +17,7 @@
 #include "games/arena/sheets/arena_hexsheets.h"
 #include "games/arena/model/arena_outline.h"
 #include "print/layout/die.h"
+#include "print/art/text_outline.h"
 #include "print/layout/sheet.h"
 
 int tp_arena_piece_ink(const struct tp_arena_piece *p)
@@ -115,8 +116,22 @@ size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r)
 
 const char *const tp_arena_art_names[] = {
 	"arena.mark2", "arena.mark3", "arena.class1", "arena.class2", "arena.class3", "arena.class4",
-	"arena.class5", "arena.class6", "arena.class7", "arena.class8", NULL,
+	"arena.class5", "arena.class6", "arena.class7", "arena.class8", "backs.logo", NULL,
 };
+
+/* backs.logo: on the ribbed face, in a piece's last square when that is
+ * not its mark's (a one-square marked piece has none), the ribs kept
+ * out of that square; as far in from the die line as the mark. */
+static int logo_cell(const struct tp_arena_shape *sh, const struct tp_arena_piece *pc)
+{
+	return pc->mark != TP_MARK_BLANK && sh->n_cells < 2 ? -1 : sh->n_cells - 1;
+}
+
+static double logo_inset(const struct tp_config *c)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	return a->piece_clearance_mm + fmax(a->mark_inset_mm, c->print.safe_mm);
+}
 
 size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
 {
@@ -128,6 +143,11 @@ size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, 
 						  k ? "the mark of the pieces marked 3, in its unprinted disc"
 						    : "the mark of the pieces marked 2, in its unprinted disc",
 						  m, m };
+	double side = a->square_mm - 2 * logo_inset(c);
+	if (a->rules.grid == TP_GRID_SQUARE && side >= 1 && n < max)
+		out[n++] = (struct tp_art_place){ "backs.logo",
+						  "a logo on the ribbed face of every piece, in its last square (not a one-square marked piece's); the ribs leave that square",
+						  side, side };
 	if (a->rules.marking == TP_MARKING_NUMBERS)
 		return n;
 	double s = a->square_mm;
@@ -152,8 +172,8 @@ int tp_arena_mark_text(struct tp_scene *sc, const struct tp_config *c, int mark,
 		return tp_art_item_draw(sc, it, cx - m / 2, cy - m / 2, m, m, 0);
 	}
 	double size = r * 1.45;
-	/* Digits of DejaVu Sans stand 0.73 em: centre them in the disc. */
-	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * 0.365, size, TP_ALIGN_CENTER,
+	/* Centred in the disc (DejaVu Sans's digits stand 0.73 em). */
+	return tp_scene_text(sc, TP_INK_NUMBER, cx, cy + size * tp_text_digit_half(), size, TP_ALIGN_CENTER,
 			     tp_arena_mark_names[mark]);
 }
 
@@ -197,6 +217,9 @@ static int piece_ribs(struct tp_scene *sc, const struct tp_config *c, const stru
 	int filled[6][6] = { { 0 } };
 	for (int i = 0; i < sh->n_cells; i++)
 		filled[sh->cell[i][0]][sh->cell[i][1]] = 1;
+	int lc = tp_art_pack_find(c->art, "backs.logo") ? logo_cell(sh, pc) : -1;
+	if (lc >= 0)
+		filled[sh->cell[lc][0]][sh->cell[lc][1]] = 0;
 	double cx, cy, r;
 	mark_disc(a, sh, 0, 0, &cx, &cy, &r);
 	if (pc->mark != TP_MARK_BLANK && tp_scene_circle(sc, ink, TP_STROKE, w, x + cx, y + cy, r + w) != 0)
@@ -295,10 +318,21 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 	struct tp_scene *sc = tp_arena_new_sheet(c, "pieces-back", L.w, L.h, piece_layers, 8);
 	if (tp_doc_add(doc, sc, "ribbed faces, work-and-turn: mirror of the plain faces") != 0)
 		return -1;
-	for (int i = 0; i < TP_ARENA_PIECES; i++)
-		if (piece_face(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0 ||
-		    piece_ribs(sc, c, &m->piece[i], L.x[i], L.y[i], TP_INK_RIBS) != 0)
+	const struct tp_art_item *logo = tp_art_pack_find(c->art, "backs.logo");
+	double in = logo_inset(c), s = tp_arena(c)->square_mm;
+	for (int i = 0; i < TP_ARENA_PIECES; i++) {
+		const struct tp_arena_piece *pc = &m->piece[i];
+		const struct tp_arena_shape *sh = &tp_arena(c)->shapes.s[pc->shape];
+		if (piece_face(sc, c, pc, L.x[i], L.y[i]) != 0 ||
+		    piece_ribs(sc, c, pc, L.x[i], L.y[i], TP_INK_RIBS) != 0)
 			return -1;
+		int lc = logo ? logo_cell(sh, pc) : -1;
+		/* Drawn mirrored: the sheet is mirrored whole below. */
+		if (lc >= 0 && tp_art_item_draw(sc, logo, L.x[i] + sh->cell[lc][1] * s + in,
+						L.y[i] + sh->cell[lc][0] * s + in, s - 2 * in,
+						s - 2 * in, 1) != 0)
+			return -1;
+	}
 	tp_sheet_mirror(sc);
 	return 0;
 }

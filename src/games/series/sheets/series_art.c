@@ -150,8 +150,8 @@ int tp_series_digit(struct tp_scene *sc, int ink, int value, int turns, double c
 	snprintf(text, sizeof text, "%d", value);
 	struct tp_pt *pts = NULL;
 	size_t n = 0;
-	/* Digits of DejaVu Sans stand 0.73 em tall: centre them vertically. */
-	if (tp_text_outline(text, cx, cy + size * 0.365, size, TP_ALIGN_CENTER, &pts, &n) != 0)
+	/* Centred vertically: DejaVu Sans's digits stand 0.73 em tall. */
+	if (tp_text_outline(text, cx, cy + size * tp_text_digit_half(), size, TP_ALIGN_CENTER, &pts, &n) != 0)
 		return -1;
 	double x0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
 	for (size_t i = 0; i < n; i++)
@@ -188,7 +188,7 @@ int tp_series_digit_box(int value, double box[4])
 	char text[4];
 	snprintf(text, sizeof text, "%d", value);
 	/* (A subpath's close repeats its start, so it moves no side.) */
-	if (tp_text_outline_box(text, 0, 0.365, 1, TP_ALIGN_CENTER, box) != 0)
+	if (tp_text_outline_box(text, 0, tp_text_digit_half(), 1, TP_ALIGN_CENTER, box) != 0)
 		return -1;
 	if (box[2] > box[0] && (value == 6 || value == 9))   /* the bar */
 		box[3] += TP_DIGIT_BAR_GAP + TP_DIGIT_BAR_THICK;
