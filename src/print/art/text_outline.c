@@ -262,6 +262,15 @@ int tp_text_outline(const char *utf8, double x, double y, double size_mm,
 	return tp_text_outline_in(NULL, utf8, x, y, size_mm, align, pts, n);
 }
 
+/* How far left of its anchor a line of text starts, by its alignment. */
+static double align_dx(cairo_t *cr, const char *utf8, int align)
+{
+	cairo_text_extents_t ext;
+	cairo_text_extents(cr, utf8, &ext);
+	return align == TP_ALIGN_CENTER ? ext.x_advance / 2
+	       : align == TP_ALIGN_RIGHT ? ext.x_advance : 0;
+}
+
 int tp_text_outline_in(const char *font, const char *utf8, double x, double y, double size_mm,
 		       int align, struct tp_pt **pts, size_t *n)
 {
@@ -273,10 +282,7 @@ int tp_text_outline_in(const char *font, const char *utf8, double x, double y, d
 	cairo_surface_t *surf;
 	cairo_t *cr = text_context(font, &surf);
 
-	cairo_text_extents_t ext;
-	cairo_text_extents(cr, utf8, &ext);
-	double dx = align == TP_ALIGN_CENTER ? ext.x_advance / 2
-		  : align == TP_ALIGN_RIGHT ? ext.x_advance : 0;
+	double dx = align_dx(cr, utf8, align);
 	cairo_move_to(cr, -dx, 0);
 	cairo_text_path(cr, utf8);
 
@@ -299,10 +305,7 @@ int tp_text_glyphs(const char *utf8, double x, double y, double size_mm, int ali
 		return 0;
 	cairo_surface_t *surf;
 	cairo_t *cr = text_context(NULL, &surf);
-	cairo_text_extents_t ext;
-	cairo_text_extents(cr, utf8, &ext);
-	double dx = align == TP_ALIGN_CENTER ? ext.x_advance / 2
-		  : align == TP_ALIGN_RIGHT ? ext.x_advance : 0;
+	double dx = align_dx(cr, utf8, align);
 	/* What cairo_text_path does after the move: the same glyphs from the
 	 * same pen. */
 	cairo_glyph_t *cg = NULL;

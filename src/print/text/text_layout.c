@@ -249,6 +249,31 @@ static int add_path(struct tp_scene *sc, int ink, const cairo_path_t *path)
 	return rc;
 }
 
+/* The layout's outline with its origin at (x, y); NULL when Cairo fails
+ * (out of memory).  Destroy with cairo_path_destroy (NULL allowed). */
+static cairo_path_t *layout_path(cairo_t *cr, PangoLayout *L, double x, double y)
+{
+	cairo_move_to(cr, x, y);
+	pango_cairo_layout_path(cr, L);
+	cairo_path_t *path = cairo_copy_path(cr);
+	if (path != NULL && path->status != CAIRO_STATUS_SUCCESS) {
+		cairo_path_destroy(path);
+		return NULL;
+	}
+	return path;
+}
+
+/* Frees what make() made and lets the next caller lay out: rc. */
+static int done(PangoLayout *L, cairo_t *cr, int rc)
+{
+	if (L)
+		g_object_unref(L);
+	if (cr)
+		cairo_destroy(cr);
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
+
 int tp_text_draw(struct tp_scene *sc, int ink, const struct tp_text_style *st, double x,
 		 double y, double width, const char *utf8, double *height, tp_err *e)
 {
@@ -258,20 +283,12 @@ int tp_text_draw(struct tp_scene *sc, int ink, const struct tp_text_style *st, d
 	int rc = L == NULL ? tp_fail(e, TP_EIO, "out of memory laying out text")
 			   : check(L, st, width, utf8, height, NULL, e);
 	if (rc == TP_OK) {
-		cairo_move_to(cr, x, y);
-		pango_cairo_layout_path(cr, L);
-		cairo_path_t *path = cairo_copy_path(cr);
-		if (path == NULL || path->status != CAIRO_STATUS_SUCCESS ||
-		    add_path(sc, ink, path) != 0)
+		cairo_path_t *path = layout_path(cr, L, x, y);
+		if (path == NULL || add_path(sc, ink, path) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory outlining text");
 		cairo_path_destroy(path);
 	}
-	if (L)
-		g_object_unref(L);
-	if (cr)
-		cairo_destroy(cr);
-	pthread_mutex_unlock(&lock);
-	return rc;
+	return done(L, cr, rc);
 }
 
 int tp_text_line(const char *font, double size_mm, const char *utf8, struct tp_pt **pts,
@@ -292,20 +309,12 @@ int tp_text_line(const char *font, double size_mm, const char *utf8, struct tp_p
 		ink[1] = (double)r.y / PANGO_SCALE;
 		ink[2] = (double)(r.x + r.width) / PANGO_SCALE;
 		ink[3] = (double)(r.y + r.height) / PANGO_SCALE;
-		cairo_move_to(cr, 0, 0);
-		pango_cairo_layout_path(cr, L);
-		cairo_path_t *path = cairo_copy_path(cr);
-		if (path == NULL || path->status != CAIRO_STATUS_SUCCESS ||
-		    to_points(path, pts, n) != 0)
+		cairo_path_t *path = layout_path(cr, L, 0, 0);
+		if (path == NULL || to_points(path, pts, n) != 0)
 			rc = tp_fail(e, TP_EIO, "out of memory outlining text");
 		cairo_path_destroy(path);
 	}
-	if (L)
-		g_object_unref(L);
-	if (cr)
-		cairo_destroy(cr);
-	pthread_mutex_unlock(&lock);
-	return rc;
+	return done(L, cr, rc);
 }
 
 int tp_text_layout_release(void)
