@@ -126,6 +126,27 @@ t_overflow() {
 	[ ! -e "$T/long/rules.pdf" ] || fail "rules.pdf written"
 }
 
+# The seed's other ways to play are stated when the config asks for them,
+# and only then: the arena's die game, the Eye, four players alone; the
+# vector tiles' blanks laid by the players.
+t_ways() {
+	build arena "$T/ways" -s arena.players=4 -s arena.teams=individual -s arena.start=eye \
+		-s arena.variant=die -s arena.die=pips || { fail "arena: $(cat "$ERR")"; return; }
+	build arena "$T/std" || { fail "arena: $(cat "$ERR")"; return; }
+	build vector "$T/vp" -s vector.blanks_placed=players || { fail "vector: $(cat "$ERR")"; return; }
+	w=$T/ways/manifest/rules.md s=$T/std/manifest/rules.md v=$T/vp/manifest/rules.md
+	for p in 'hides the Eye' 'as the die shows' 'each plays alone' "until the blocker's next turn"; do
+		grep -q "$p" "$w" || fail "arena ways: '$p' not in the booklet"
+		grep -q "$p" "$s" && fail "standard arena: '$p' in the booklet"
+	done
+	grep -q 'Toss a coin' "$s" || fail "standard arena: the coin toss not stated"
+	grep -q 'Toss a coin' "$w" && fail "arena.start = eye still states the coin"
+	grep -q 'blank tiles are laid by the players' "$v" || fail "vector: players' blanks not in the set-up"
+	grep -q 'blank tiles are laid by the players' "$T/std/manifest/rules.md" && fail "wrong file"
+	ocr "$T/ways/rules-pages.pdf" "$T/ways.ocr" || { fail "pdftoppm"; return; }
+	tr '\n' ' ' < "$T/ways.ocr.txt" | grep -q 'as the die shows' || fail "the die game not on the booklet's page"
+}
+
 t_off() {
 	build vector "$T/off" -s print.rules=off || { fail "$(cat "$ERR")"; return; }
 	[ ! -e "$T/off/rules.pdf" ] && [ ! -e "$T/off/manifest/rules.md" ] || fail "print.rules = off still writes the booklet"
@@ -136,6 +157,7 @@ tcase "arena: the booklet's numbers are rules.md's and the config's" t_numbers a
 tcase "series: the booklet's numbers are rules.md's and the config's" t_numbers series
 tcase "three config values changed: the booklet follows" t_follows
 tcase "a text longer than a page is refused" t_overflow
+tcase "the seed's other ways to play are stated when chosen" t_ways
 tcase "print.rules = off" t_off
 echo "rules: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

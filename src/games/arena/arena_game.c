@@ -382,6 +382,10 @@ static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void
 	tp_facts_set(f, "hand", "%d", P >= 5 ? TP_ARENA_SHAPES : TP_ARENA_PIECES / (P == 4 ? 4 : P));
 	tp_facts_set(f, "marks_score", "%d", tp_arena_marks_score(P));
 	tp_facts_set(f, "two_players", "%d", P == 2);
+	tp_facts_set(f, "die_game", "%d", r->variant == TP_ARENA_VARIANT_DIE);
+	tp_facts_set(f, "eye_start", "%d", r->start == TP_ARENA_START_EYE);
+	tp_facts_set(f, "pairs", "%d", P == 4 && r->teams == TP_ARENA_TEAMS_PAIRS);
+	tp_facts_set(f, "individual", "%d", P == 4 && r->teams == TP_ARENA_TEAMS_INDIVIDUAL);
 	char list[200] = "";
 	for (int i = 0; i < TP_ARENA_SHAPES; i++)
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s (%d)",

@@ -128,6 +128,7 @@ static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void
 	tp_facts_set(f, "each_takes", "%ld", m->count[TP_VK_VECTOR] / r->players);
 	tp_facts_set(f, "left_over", "%ld", m->count[TP_VK_VECTOR] % r->players);
 	tp_facts_set(f, "stuck_pass", "%d", r->stuck == TP_STUCK_PASS);
+	tp_facts_set(f, "blanks_players", "%d", r->blanks_placed == TP_BLANKS_PLAYERS);
 	tp_facts_set(f, "board_mm", "%.0f x %.0f", bw, bh);
 	char dirs[80] = "", syms[120] = "";
 	for (int i = 0; i < r->n_dirs; i++)
