@@ -155,10 +155,43 @@ int tp_vector_start_col(int cols, int player)
 	return p % 2 == 0 ? p / 2 : cols - 1 - p / 2;
 }
 
-static int cmp_ll(const void *a, const void *b)
+static void swap_ll(long long *a, long long *b)
 {
-	long long x = *(const long long *)a, y = *(const long long *)b;
-	return (x > y) - (x < y);
+	long long t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* Moves the k smallest of key[0..n-1] (all distinct) to key[0..k-1], in
+ * no order: quickselect, linear on average.  Only which squares are
+ * nearest matters, and a whole sort of a 1200 x 1200 board's squares
+ * cost most of the time `check` took to refuse it. */
+static void smallest(long long *key, long n, long k)
+{
+	long lo = 0, hi = n - 1;
+	while (lo < hi && k > lo && k <= hi) {
+		long mid = lo + (hi - lo) / 2;
+		/* median of three as the pivot, moved to hi */
+		if (key[mid] < key[lo])
+			swap_ll(&key[mid], &key[lo]);
+		if (key[hi] < key[lo])
+			swap_ll(&key[hi], &key[lo]);
+		if (key[mid] < key[hi])
+			swap_ll(&key[mid], &key[hi]);
+		long long pivot = key[hi];
+		long store = lo;
+		for (long i = lo; i < hi; i++)
+			if (key[i] < pivot)
+				swap_ll(&key[i], &key[store++]);
+		swap_ll(&key[store], &key[hi]);
+		/* key[lo..store-1] < pivot = key[store] < key[store+1..hi] */
+		if (store == k || store + 1 == k)
+			return;
+		if (k < store)
+			hi = store - 1;
+		else
+			lo = store + 1;
+	}
 }
 
 /* Marks the `blanks` free squares nearest the centre (ties row-major).
@@ -177,7 +210,8 @@ static int place_blanks(struct tp_vector_model *m, long blanks)
 		long long dr = 2 * (i / m->cols) + 1 - m->rows, dc = 2 * (i % m->cols) + 1 - m->cols;
 		key[nfree++] = (dr * dr + dc * dc) * n + i;
 	}
-	qsort(key, (size_t)nfree, sizeof *key, cmp_ll);
+	if (blanks < nfree)
+		smallest(key, nfree, blanks);
 	for (long j = 0; j < blanks && j < nfree; j++)
 		m->grid[key[j] % n].kind = TP_VK_BLANK;
 	free(key);
