@@ -44,7 +44,7 @@ tcase "inline # comment in a config" c_hash_comment
 c_readme_patents() {
 	for f in README.md HACKING.md NEWS.md BENCHMARKS.md docs/*.md; do
 		if grep -n '\.\./shared/' "$f" | grep -q .; then
-			fail "$f points into ../shared: $(grep -n '\.\./shared/' "$f" | head -n 1)"
+			fail "$f points outside the clone: $(grep -n '\.\./shared/' "$f" | head -n 1)"
 			return
 		fi
 	done

@@ -175,6 +175,17 @@ static int check(PangoLayout *L, const struct tp_text_style *st, double width, c
 	return TP_OK;
 }
 
+/* Frees what make() made and lets the next caller lay out: rc. */
+static int done(PangoLayout *L, cairo_t *cr, int rc)
+{
+	if (L)
+		g_object_unref(L);
+	if (cr)
+		cairo_destroy(cr);
+	pthread_mutex_unlock(&lock);
+	return rc;
+}
+
 int tp_text_measure(const struct tp_text_style *st, double width, const char *utf8,
 		    double *height, int *lines, tp_err *e)
 {
@@ -183,12 +194,7 @@ int tp_text_measure(const struct tp_text_style *st, double width, const char *ut
 	PangoLayout *L = make(NULL, st, width, utf8, &cr);
 	int rc = L == NULL ? tp_fail(e, TP_EIO, "out of memory laying out text")
 			   : check(L, st, width, utf8, height, lines, e);
-	if (L)
-		g_object_unref(L);
-	if (cr)
-		cairo_destroy(cr);
-	pthread_mutex_unlock(&lock);
-	return rc;
+	return done(L, cr, rc);
 }
 
 /* Cairo's path (mm) as scene points: *p, *n (NULL, 0 when empty). */
@@ -261,17 +267,6 @@ static cairo_path_t *layout_path(cairo_t *cr, PangoLayout *L, double x, double y
 		return NULL;
 	}
 	return path;
-}
-
-/* Frees what make() made and lets the next caller lay out: rc. */
-static int done(PangoLayout *L, cairo_t *cr, int rc)
-{
-	if (L)
-		g_object_unref(L);
-	if (cr)
-		cairo_destroy(cr);
-	pthread_mutex_unlock(&lock);
-	return rc;
 }
 
 int tp_text_draw(struct tp_scene *sc, int ink, const struct tp_text_style *st, double x,
