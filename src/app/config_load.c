@@ -426,12 +426,18 @@ void tp_config_free(struct tp_config *c)
 	free(c);
 }
 
+void tp_config_sizes(struct tp_config *c)
+{
+	if (c->game->tile_size)
+		c->print.tile_mm = c->game->tile_size(c);
+}
+
 static void core_defaults(struct tp_config *c)
 {
 	struct tp_print *p = &c->print;
 	c->board.rows = 18;
 	c->board.cols = 18;
-	p->tile_mm = 20;
+	p->tile_mm = c->game->tile_mm > 0 ? c->game->tile_mm : 20;
 	p->bleed_mm = 3;
 	p->dpi = 300;
 	p->proof_dpi = 100;
@@ -688,6 +694,8 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 		rc = core_checks(c, e);
 	if (rc == TP_OK && g->finish)
 		rc = g->finish(c, e);
+	if (rc == TP_OK)
+		tp_config_sizes(c);
 	if (rc == TP_OK)
 		rc = load_art(c, e);
 	if (rc == TP_OK)

@@ -35,6 +35,9 @@ void tp_config_key_text(const struct tp_config *c, size_t i, char *name, size_t 
 int tp_config_load(struct tp_config **out, const char *path, const char *const *sets,
 		   int n_sets, const struct tp_game_table *games, tp_err *e);
 void tp_config_free(struct tp_config *c);
+/* print.tile_mm as the game's rules give it (its tile_size()), after its
+ * finish() and after --level: the one write of that key past loading. */
+void tp_config_sizes(struct tp_config *c);
 
 /* The shared technical inks' defaults, in palette order after the game's. */
 void tp_config_shared_inks(struct tp_palette *p, const struct tp_ink *game_inks, size_t n_game);

@@ -114,6 +114,8 @@ int tp_session_open(struct tp_session *s, const struct tp_session_spec *sp, tp_e
 				     sp->level, s->game->name);
 		else
 			rc = s->game->level(s->cfg, sp->level, e);
+		if (rc == TP_OK)
+			tp_config_sizes(s->cfg);
 		/* The tiles grew: they must still fit the press sheet. */
 		if (rc == TP_OK)
 			rc = tp_impose_check(s->cfg, e);

@@ -102,8 +102,12 @@ struct tp_game {
 	const struct tp_ink *inks;   /* the game's inks, numbered 0.. in this order */
 	size_t n_inks;
 	size_t cfg_size;             /* bytes of the game's config (c->game_cfg) */
-	/* Fills the game's config and may change the core's print and board
-	 * defaults (tile size, board size, job name). */
+	/* The side of the game's tile or board square in mm when no key sets
+	 * print.tile_mm (0: the core's 20 mm). */
+	double tile_mm;
+	/* Fills the game's config and may change the core's board defaults.
+	 * It writes no print.* key: the app owns them, and sets print.tile_mm
+	 * from tile_mm above and tile_size() below. */
 	void (*defaults)(struct tp_config *c);
 	/* After every key is read: cross-checks, loading what the keys name.
 	 * TP_EINPUT with file:line (tp_config_where) and the reason. */
@@ -112,6 +116,11 @@ struct tp_game {
 	void (*release)(struct tp_config *c);
 	/* --level N; NULL when the game has no levels. */
 	int (*level)(struct tp_config *c, int level, tp_err *e);
+	/* The tile side the game's rules give once every key is read (after
+	 * finish) and the level chosen (after level): the app writes it into
+	 * print.tile_mm, the one place that key changes after loading.  NULL:
+	 * print.tile_mm as the config gives it. */
+	double (*tile_size)(const struct tp_config *c);
 	/* Pure: the game's model from the config. */
 	int (*derive)(const struct tp_config *c, void **model, tp_err *e);
 	void (*free_model)(void *model);

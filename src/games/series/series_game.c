@@ -215,6 +215,7 @@ const struct tp_game tp_game_series = {
 	.finish = tp_series_finish,
 	.release = tp_series_release,
 	.level = tp_series_level,
+	.tile_size = tp_series_tile_size,
 	.derive = derive,
 	.free_model = free_model,
 	.sheets = tp_series_sheets,

@@ -130,8 +130,6 @@ static void defaults(struct tp_config *c)
 	memcpy(t->symbol, sym, sizeof sym);
 	c->board.rows = 9;
 	c->board.cols = 9;
-	c->print.tile_mm = 30;   /* across the flats */
-	snprintf(c->print.job, sizeof c->print.job, "tilepress series-hex");
 }
 
 static int finish(struct tp_config *c, tp_err *e)
@@ -343,6 +341,7 @@ const struct tp_game tp_game_series_hex = {
 	.inks = inks,
 	.n_inks = TP_HEX_SIDES,
 	.cfg_size = sizeof(struct tp_table_cfg),
+	.tile_mm = 30,   /* across the flats */
 	.defaults = defaults,
 	.finish = finish,
 	.derive = derive,

@@ -105,8 +105,6 @@ static void defaults(struct tp_config *c)
 	t->symbol[TP_DOTS] = TP_SYM_OCTAGON;
 	c->board.rows = TP_TABLE_N;
 	c->board.cols = TP_TABLE_N;
-	c->print.tile_mm = 30;   /* [0062]: 3 cm square, 9 mm thick */
-	snprintf(c->print.job, sizeof c->print.job, "tilepress series-table");
 }
 
 static int finish(struct tp_config *c, tp_err *e)
@@ -323,6 +321,7 @@ const struct tp_game tp_game_series_table = {
 	.inks = tp_series_inks,
 	.n_inks = TP_SERIES_N_INKS,
 	.cfg_size = sizeof(struct tp_table_cfg),
+	.tile_mm = 30,   /* [0062]: 3 cm square, 9 mm thick */
 	.defaults = defaults,
 	.finish = finish,
 	.derive = derive,

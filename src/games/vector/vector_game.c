@@ -208,6 +208,7 @@ const struct tp_game tp_game_vector = {
 	.inks = tp_vector_inks,
 	.n_inks = TP_VECTOR_N_INKS,
 	.cfg_size = sizeof(struct tp_vector_cfg),
+	.tile_mm = 25,
 	.defaults = tp_vector_defaults,
 	.finish = tp_vector_finish,
 	.derive = derive,

@@ -190,8 +190,6 @@ void tp_arena_defaults(struct tp_config *c)
 	snprintf(a->pictures_name, sizeof a->pictures_name, "fruit");
 	c->board.rows = tp_arena_rows(&a->rules);
 	c->board.cols = tp_arena_cols(&a->rules);
-	c->print.tile_mm = a->square_mm;
-	snprintf(c->print.job, sizeof c->print.job, "tilepress arena");
 }
 
 /* ---- cross-checks -------------------------------------------------------------- */
@@ -511,6 +509,11 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 		return rc;
 	c->board.rows = tp_arena_rows(&a->rules);
 	c->board.cols = tp_arena_cols(&a->rules);
-	c->print.tile_mm = a->square_mm;
 	return check_die_net(c, a, e);
+}
+
+double tp_arena_tile_size(const struct tp_config *c)
+{
+	const struct tp_arena_cfg *a = c->game_cfg;
+	return a->square_mm;
 }

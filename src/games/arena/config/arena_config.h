@@ -123,6 +123,8 @@ void tp_arena_defaults(struct tp_config *c);
  * arena.KEY = VALUE: reason" (or --set ...), TP_EIO when memory runs out.
  * Sets c->board to side x side and c->print.tile_mm to square_mm. */
 int tp_arena_finish(struct tp_config *c, tp_err *e);
+/* The board square: arena.square_mm, which is also the pieces' cell. */
+double tp_arena_tile_size(const struct tp_config *c);
 
 /* Rules that play poorly, as warnings with the figure (arena_warnings.c):
  * a gate fewer than half of the simulated greedy players reach, per

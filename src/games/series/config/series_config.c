@@ -538,6 +538,7 @@ int tp_series_finish(struct tp_config *c, tp_err *e)
 	struct tp_rules *r = &s->rules;
 	r->rows = c->board.rows;
 	r->cols = c->board.cols;
+	s->tile_read_mm = c->print.tile_mm;
 	if (tp_config_given(c, "series", "board_centre"))
 		snprintf(r->where_centre, sizeof r->where_centre, "%s",
 			 tp_config_where(c, "series", "board_centre"));
@@ -614,10 +615,17 @@ int tp_series_level(struct tp_config *c, int level, tp_err *e)
 {
 	(void)e;
 	struct tp_series_cfg *s = c->game_cfg;
+	s->level = level;
+	return TP_OK;
+}
+
+double tp_series_tile_size(const struct tp_config *c)
+{
+	const struct tp_series_cfg *s = c->game_cfg;
 	/* [0086]: at level N the level N-1 board pieces are the tiles, so
 	 * every length grows by 6 per level; the pattern stays the same. */
-	s->level = level;
-	for (int i = 1; i < level; i++)
-		c->print.tile_mm *= 6;
-	return TP_OK;
+	double t = s->tile_read_mm;
+	for (int i = 1; i < s->level; i++)
+		t *= 6;
+	return t;
 }

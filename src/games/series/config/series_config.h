@@ -52,6 +52,7 @@ struct tp_series_cfg {
 	struct tp_pictures pictures;
 	struct tp_emboss emboss;
 	int level;       /* board-piece recursion level ([0086]), 1 = the game itself */
+	double tile_read_mm;  /* print.tile_mm as read: the level-1 tile */
 	/* Every installed template, for the templates proof; loaded only when
 	 * that sheet is wanted (owned: freed by the game's release). */
 	struct tp_template *installed;
@@ -129,6 +130,8 @@ int tp_series_finish(struct tp_config *c, tp_err *e);
 int tp_series_finish_pictures(struct tp_config *c, tp_err *e);
 void tp_series_release(struct tp_config *c);
 int tp_series_level(struct tp_config *c, int level, tp_err *e);
+/* The tile side at the chosen level: print.tile_mm as read, 6 times per level. */
+double tp_series_tile_size(const struct tp_config *c);
 
 /* Tactile warnings for `check` (not errors): writes up to max lines into
  * out, one per problem, and returns how many there are. */

@@ -177,8 +177,6 @@ void tp_vector_defaults(struct tp_config *c)
 	snprintf(v->edition, sizeof v->edition, "VECTOR");
 	c->board.rows = 8;
 	c->board.cols = 8;
-	c->print.tile_mm = 25;
-	snprintf(c->print.job, sizeof c->print.job, "tilepress vector");
 }
 
 /* ---- cross-checks ---------------------------------------------------------------- */
