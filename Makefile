@@ -142,18 +142,28 @@ unit: $(UNIT_SEL)
 	[ -z "$$failed" ] || { echo "unit: FAILED:$$failed"; exit 1; }
 
 # The CLI tests: the shared ones, then each game's (tests/games/NAME/cli.sh).
+# CLI_JOBS=N runs N suites at a time (tests/run_suites.sh), the slowest
+# first; make check does, make test runs them one by one.
+CLI_JOBS ?= 1
+CLI_SLOW := tests/cli/cli.sh tests/games/arena/cli_hex.sh tests/cli/playtest.sh tests/cli/memory.sh \
+	tests/games/arena/cli_tri.sh tests/games/series/cli.sh tests/games/arena/cli.sh
+CLI_ORDER = $(filter $(CLI_SLOW),$(CLI_SEL)) $(filter-out $(CLI_SLOW),$(CLI_SEL))
 cli: tilepress
-	@failed=; for t in $(CLI_SEL); do echo "== $$t"; \
+	@if [ "$(CLI_JOBS)" -gt 1 ]; then TP_BIN=$(CURDIR)/tilepress sh tests/run_suites.sh $(CLI_JOBS) $(CLI_ORDER); \
+	else failed=; for t in $(CLI_SEL); do echo "== $$t"; \
 	TP_BIN=$(CURDIR)/tilepress sh $$t || failed="$$failed $$t"; done; \
-	[ -z "$$failed" ] || { echo "cli: FAILED:$$failed"; exit 1; }
+	[ -z "$$failed" ] || { echo "cli: FAILED:$$failed"; exit 1; }; fi
 
 # The fast loop: one build on every core, then the unit suites beside the
 # CLI suites (their output in $(BUILD)/check-unit.log, shown when one
-# fails), SUITE and CASE as above; make test runs everything.
+# fails), CHECK_JOBS of these at a time (the suites wait on chromium,
+# servers and pipes as much as on the CPU), SUITE and CASE as above; make
+# test runs everything.
+CHECK_JOBS ?= 3
 check: $(BUILD)/pkgconfig/libhpdf.pc
 	@$(MAKE) -s --no-print-directory $(JOBS) tilepress $(UNIT_SEL)
 	@$(MAKE) --no-print-directory unit > $(BUILD)/check-unit.log 2>&1 & up=$$!; \
-	$(MAKE) --no-print-directory cli; c=$$?; \
+	$(MAKE) --no-print-directory cli CLI_JOBS=$(CHECK_JOBS); c=$$?; \
 	wait $$up; u=$$?; \
 	if [ $$u = 0 ]; then [ -z "$(UNIT_SEL)" ] || echo "unit: $(words $(UNIT_SEL)) suites passed ($(BUILD)/check-unit.log)"; \
 	else cat $(BUILD)/check-unit.log; fi; \
