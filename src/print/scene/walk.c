@@ -43,14 +43,14 @@ static int broken(const struct tp_scene *sc, const struct tp_shape *s)
 static int sort(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		size_t **order, size_t **start, tp_err *e)
 {
-	size_t L = sc->n_layers;
-	*order = tp_malloc((sc->n_shapes ? sc->n_shapes : 1) * sizeof **order);
+	size_t L = sc->n_layers, n = o->only ? o->n_only : sc->n_shapes;
+	*order = tp_malloc((n ? n : 1) * sizeof **order);
 	*start = tp_calloc(L + 2, sizeof **start);
 	if (*order == NULL || *start == NULL)
-		return tp_fail(e, TP_EIO, "%s: out of memory walking %zu shapes", sc->name,
-			       sc->n_shapes);
+		return tp_fail(e, TP_EIO, "%s: out of memory walking %zu shapes", sc->name, n);
 	size_t *st = *start;
-	for (size_t i = 0; i < sc->n_shapes; i++) {
+	for (size_t k = 0; k < n; k++) {
+		size_t i = o->only ? o->only[k] : k;
 		const struct tp_shape *s = &sc->shapes[i];
 		if (!broken(sc, s)) {
 			st[s->layer + 2]++;
@@ -68,7 +68,8 @@ static int sort(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		st[l + 2] += st[l + 1];
 	/* st[l + 1] is now where layer l begins; filling moves it to its end,
 	 * which is where layer l + 1 begins. */
-	for (size_t i = 0; i < sc->n_shapes; i++) {
+	for (size_t k = 0; k < n; k++) {
+		size_t i = o->only ? o->only[k] : k;
 		const struct tp_shape *s = &sc->shapes[i];
 		if (!broken(sc, s))
 			(*order)[st[s->layer + 1]++] = i;

@@ -49,6 +49,11 @@ struct tp_walk_opts {
 	int outline_text;   /* text reaches path() as filled glyph outlines
 			     * (text_outline.h); 0: text reaches text() */
 	int unknown;        /* enum tp_walk_unknown */
+	/* NULL: every shape; else only shapes only[0 .. n_only - 1], ascending
+	 * (what a scene index found in a region: a replay through a scissor
+	 * costs what the region holds, not the whole scene). */
+	const size_t *only;
+	size_t n_only;
 };
 
 /* A layer as announced to the sink. */
