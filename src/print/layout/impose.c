@@ -183,7 +183,7 @@ int tp_impose_scene(const struct tp_press *press, const struct tp_tile_grid *g,
 		return -1;   /* tp_impose_check refused this config already */
 	double die_w = 0;
 	for (size_t i = 0; i < src->n_shapes; i++)
-		if (src->shapes[i].ink == TP_INK_CUT && !tp_shape_is_mark(&src->shapes[i])) {
+		if (tp_walk_shows(src, &tp_walk_die, &src->shapes[i])) {
 			die_w = src->shapes[i].stroke > 0 ? src->shapes[i].stroke : 0.25;
 			break;
 		}

@@ -7,9 +7,6 @@
 
 #include "print/scene/copy_sink.h"
 
-/* The die lines: what the walk draws in the die ink without marks. */
-static const struct tp_walk_opts die_lines = { .inks = TP_WALK_INK(TP_INK_CUT) };
-
 #define EPS 1e-6
 
 /* Liang-Barsky: clips the segment a-b to r (x0 y0 x1 y1); 0 when nothing
@@ -312,7 +309,7 @@ static int panel_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape 
 	(void)dy;
 	if (tp_scene_layer(sc, src->layers[s->layer]) != 0)
 		return -1;
-	if (!tp_walk_shows(src, &die_lines, s) || inside(src, s, q->r))
+	if (!tp_walk_shows(src, &tp_walk_die, s) || inside(src, s, q->r))
 		return run_on(sc, src, s, d->mark ? 0 : q->runon);
 	if (q->w == 0)
 		q->w = s->stroke;
@@ -380,7 +377,7 @@ size_t tp_panel_cuts(const struct tp_scene *sc, int vertical, double max, double
 		best = from;
 		for (size_t i = 0; i < sc->n_shapes; i++) {
 			const struct tp_shape *s = &sc->shapes[i];
-			if (!tp_walk_shows(sc, &die_lines, s) || s->kind != TP_SHAPE_PATH ||
+			if (!tp_walk_shows(sc, &tp_walk_die, s) || s->kind != TP_SHAPE_PATH ||
 			    s->count != 2)
 				continue;
 			const struct tp_pt *p = sc->pts + s->first;

@@ -46,7 +46,7 @@ void tp_doc_inks_used(const struct tp_doc *doc, unsigned char used[TP_MAX_INKS])
 		const struct tp_scene *sc = doc->pages[p].sc;
 		for (size_t i = 0; i < sc->n_shapes; i++) {
 			int idx = tp_ink_index(&sc->pal, sc->shapes[i].ink);
-			if (idx >= 0 && !tp_shape_is_mark(&sc->shapes[i]))
+			if (idx >= 0 && tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]))
 				used[idx] = 1;
 		}
 	}

@@ -19,7 +19,7 @@ void tp_sheet_bleed(struct tp_scene *sc)
 	double b = sc->bleed;
 	for (size_t i = 0; i < sc->n_shapes; i++) {
 		struct tp_shape *s = &sc->shapes[i];
-		if (s->kind != TP_SHAPE_RECT || s->paint != TP_FILL || tp_shape_is_mark(s))
+		if (s->kind != TP_SHAPE_RECT || s->paint != TP_FILL || !tp_walk_shows(sc, &tp_walk_art, s))
 			continue;
 		if (fabs(s->x) < EDGE_EPS) {
 			s->x -= b;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/scene/walk.h"
 
 #define LAYER_BY_INK UINT16_MAX
 
@@ -376,7 +377,7 @@ void tp_scene_group_end(struct tp_scene *sc)
 int tp_scene_uses_ink(const struct tp_scene *sc, int id)
 {
 	for (size_t i = 0; i < sc->n_shapes; i++)
-		if (sc->shapes[i].ink == id && !tp_shape_is_mark(&sc->shapes[i]))
+		if (sc->shapes[i].ink == id && tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]))
 			return 1;
 	return 0;
 }

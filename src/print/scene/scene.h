@@ -190,9 +190,10 @@ struct tp_shape {
 	size_t count;    /* path: number of points */
 };
 
-/* Whether s is a printer's mark (crop marks, targets, slug): outside the
- * bleed, never clipped, drawn only when marks are asked for (walk.h).
- * Every test of it goes through here. */
+/* Whether s is flagged a printer's mark (crop marks, targets, slug):
+ * outside the bleed, never clipped, drawn only when marks are asked for.
+ * The walk alone reads it (tp_walk_sees, walk.h); every layout, check and
+ * writer asks the walk what it makes of a shape. */
 static inline int tp_shape_is_mark(const struct tp_shape *s)
 {
 	return (s->flags & TP_SHAPE_MARK) != 0;

@@ -8,25 +8,35 @@
 #include "core/strbuf.h"
 #include "print/art/text_outline.h"
 
-int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,
-		  const struct tp_shape *s)
+const struct tp_walk_opts tp_walk_art = { .marks = 0 };
+const struct tp_walk_opts tp_walk_die = { .inks = TP_WALK_INK(TP_INK_CUT) };
+
+int tp_walk_sees(const struct tp_scene *sc, const struct tp_walk_opts *o,
+		 const struct tp_shape *s)
 {
-	if (tp_shape_is_mark(s) && !o->marks)
-		return 0;
+	int mark = tp_shape_is_mark(s);
+	if (mark && !o->marks)
+		return TP_WALK_HIDDEN;
 	if (o->inks && !(s->ink < 64 && (o->inks & TP_WALK_INK(s->ink))))
-		return 0;
+		return TP_WALK_HIDDEN;
 	if (o->proof) {
 		const struct tp_ink *k = tp_scene_ink(sc, s->ink);
 		if (k == NULL || k->kind == TP_INK_REGISTRATION)
-			return 0;
+			return TP_WALK_HIDDEN;
 		/* Die and emboss plates are technical: a proof shows them only
 		 * when the sheet is that plate.  (Overprint alone does not make
 		 * an ink technical: linework and the Assembly spot overprint.) */
 		if ((s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS || s->ink == TP_INK_CREASE) &&
 		    !sc->plate)
-			return 0;
+			return TP_WALK_HIDDEN;
 	}
-	return 1;
+	return mark ? TP_WALK_MARK : TP_WALK_ART;
+}
+
+int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,
+		  const struct tp_shape *s)
+{
+	return tp_walk_sees(sc, o, s) != TP_WALK_HIDDEN;
 }
 
 /* 1 for a shape the scene cannot draw: an ink its palette lacks, or a
@@ -137,12 +147,13 @@ static int shape(struct walk *w, size_t i)
 {
 	const struct tp_scene *sc = w->sc;
 	const struct tp_shape *s = &sc->shapes[i];
-	if (!tp_walk_shows(sc, w->o, s))
+	int seen = tp_walk_sees(sc, w->o, s);
+	if (seen == TP_WALK_HIDDEN)
 		return TP_OK;
 	struct tp_walk_shape d = {
 		.s = s, .index = i, .ink_id = s->ink, .ink_index = tp_ink_index(&sc->pal, s->ink),
 		.ink = tp_scene_ink(sc, s->ink), .paint = s->paint,
-		.mark = tp_shape_is_mark(s),
+		.mark = seen == TP_WALK_MARK,
 	};
 	int rc = set_clip(w, !d.mark);
 	if (rc != TP_OK)
@@ -305,9 +316,10 @@ static int group_run(struct walk *w, size_t l, const size_t *order, size_t k, si
 	size_t drawn = 0, first = j, points = 0;
 	for (size_t i = k; i < j; i++) {
 		const struct tp_shape *s = &sc->shapes[order[i]];
-		if (!tp_walk_shows(sc, w->o, s))
+		int seen = tp_walk_sees(sc, w->o, s);
+		if (seen == TP_WALK_HIDDEN)
 			continue;
-		if (tp_shape_is_mark(s) || s->kind == TP_SHAPE_IMAGE)
+		if (seen == TP_WALK_MARK || s->kind == TP_SHAPE_IMAGE)
 			return shapes(w, order, k, j);
 		first = drawn++ ? first : i;
 		points += s->kind == TP_SHAPE_PATH ? s->count

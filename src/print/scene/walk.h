@@ -140,8 +140,25 @@ int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
  * (a sink that finds repeats of its own uses the same). */
 long tp_walk_um(double mm);
 
+/* What the walk with options o makes of shape s of sc (its ink known):
+ * the one place that decides, for the walk's sinks (tp_walk_shape's mark)
+ * and for the layouts and checks that look at a scene's shapes without
+ * walking it. */
+enum tp_walk_seen {
+	TP_WALK_HIDDEN,  /* not drawn */
+	TP_WALK_ART,     /* drawn, clipped to the bleed box */
+	TP_WALK_MARK,    /* drawn as a printer's mark: unclipped */
+};
+int tp_walk_sees(const struct tp_scene *sc, const struct tp_walk_opts *o,
+		 const struct tp_shape *s);
+
 /* 1 when the walk with options o draws shape s of sc (its ink known). */
 int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		  const struct tp_shape *s);
+
+/* Views the layouts and checks ask about: the art (every ink, no marks:
+ * what a crop, a tile or a component carries) and the die lines (the die
+ * ink, no marks). */
+extern const struct tp_walk_opts tp_walk_art, tp_walk_die;
 
 #endif
