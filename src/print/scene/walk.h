@@ -4,7 +4,9 @@
 /* One walk of a scene for every writer and analysis (after MuPDF's
  * display list and devices).  The walk decides what is drawn and in which
  * order; a sink (a table of callbacks) turns what it is given into a file
- * or a figure.  A new output format or a new check is one more sink.
+ * or a figure.  A new output format or a new check is one more sink; a
+ * layout that moves shapes into another scene replays the walk through the
+ * copying sink (copy_sink.h).
  *
  * Order: layer by layer in the scene's layer order, every layer announced
  * (layer_begin, layer_end) even when nothing in it is drawn; within a
