@@ -309,16 +309,6 @@ int tp_scene_image(struct tp_scene *sc, int image, const struct tp_pt c[4])
 	return 0;
 }
 
-int tp_scene_path_like(struct tp_scene *sc, const struct tp_shape *s, const struct tp_pt *pts)
-{
-	if (tp_scene_path(sc, s->ink, s->paint, s->stroke, pts, s->count) != 0)
-		return -1;
-	struct tp_shape *t = &sc->shapes[sc->n_shapes - 1];
-	t->kind = s->kind == TP_SHAPE_IMAGE ? TP_SHAPE_IMAGE : TP_SHAPE_PATH;
-	t->image = s->image;
-	return 0;
-}
-
 void tp_scene_flag_from(struct tp_scene *sc, size_t first, uint16_t flags)
 {
 	for (size_t i = first; i < sc->n_shapes; i++)
