@@ -217,10 +217,8 @@ static void many_layers(void **state)
 			for (int l = a; l < z; l++) {
 				snprintf(name, sizeof name, "L%d", l);
 				assert_string_equal(c->layers[l - a], name);
-				/* Shapes in the walk's order, layer by layer (the
-				 * source added the highest layer first): a crop is
-				 * a replay of the walk. */
-				const struct tp_shape *s = &c->shapes[l - a];
+				/* Shapes in source order: the highest layer first. */
+				const struct tp_shape *s = &c->shapes[z - 1 - l];
 				assert_string_equal(c->layers[s->layer], name);
 			}
 			tp_scene_free(c);

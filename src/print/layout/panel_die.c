@@ -288,7 +288,7 @@ struct tp_scene *tp_panel_die(const struct tp_scene *src, const double r[4])
 	return tp_panel_die_runon(src, r, 0);
 }
 
-/* The panel's say on each shape of the page (copy_sink.h): die lines
+/* The panel's own drawing of the page's shapes (copy_sink.h): die lines
  * crossing the panel's outline r are clipped to it, art touching a cut
  * edge in runon is run on; the rest is copied as it is. */
 struct panel {
@@ -299,18 +299,13 @@ struct panel {
 	double w;   /* the first clipped die line's stroke, 0: none yet */
 };
 
-static int panel_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
-		      double *dy)
+static int panel_draw(void *arg, const struct tp_shape *s, int mark)
 {
 	struct panel *q = arg;
 	struct tp_scene *sc = q->dst;
 	const struct tp_scene *src = q->src;
-	(void)dx;
-	(void)dy;
-	if (tp_scene_layer(sc, src->layers[s->layer]) != 0)
-		return -1;
 	if (!tp_walk_shows(src, &tp_walk_die, s) || inside(src, s, q->r))
-		return run_on(sc, src, s, d->mark ? 0 : q->runon);
+		return run_on(sc, src, s, mark ? 0 : q->runon);
 	if (q->w == 0)
 		q->w = s->stroke;
 	/* A curve cannot be clipped here: one that crosses the panel's
@@ -346,7 +341,7 @@ struct tp_scene *tp_panel_die_runon(const struct tp_scene *src, const double r[4
 	 * (unmoved: -0.0 added keeps every coordinate, signed zeros too). */
 	struct panel q = { sc, src, r, runon, 0 };
 	const struct tp_walk_opts o = { .marks = 1 };
-	const struct tp_copy_sink c = { .dst = sc, .dx = -0.0, .dy = -0.0, .pick = panel_pick,
+	const struct tp_copy_sink c = { .dst = sc, .dx = -0.0, .dy = -0.0, .draw = panel_draw,
 					.arg = &q };
 	tp_err e = { 0 };
 	if (rc == 0)

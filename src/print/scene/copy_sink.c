@@ -10,10 +10,14 @@
 #include "core/alloc.h"
 #include "print/scene/geom.h"
 
+struct taken;
+
 struct copier {
 	const struct tp_copy_sink *c;
 	const struct tp_scene *src;
 	int layer;   /* dst's layer for the source layer being walked, -1: none yet */
+	struct taken *taken;   /* the shapes the copy takes, in the walk's order */
+	size_t n, cap;
 };
 
 /* ---- the transform --------------------------------------------------- */
@@ -280,20 +284,62 @@ static int dst_layer(struct copier *w, const struct tp_shape *s)
 	return 0;
 }
 
-static int copy_shape(void *ctx, const struct tp_walk_shape *d)
+/* A shape the copy takes, as the pick left it. */
+struct taken {
+	size_t index;         /* into src->shapes */
+	struct tp_shape s;
+	double dx, dy;
+	uint16_t layer;       /* dst's */
+	int mark;
+};
+
+/* The walk's visit: the pick's say, dst's layer (made in the walk's order,
+ * the source's layer order), and the shape noted for the copy. */
+static int visit(void *ctx, const struct tp_walk_shape *d)
 {
 	struct copier *w = ctx;
-	struct tp_copy_sink c = *w->c;
-	struct tp_shape s = *d->s;
-	int pick = c.pick ? c.pick(c.arg, d, &s, &c.dx, &c.dy) : 1;
+	const struct tp_copy_sink *c = w->c;
+	struct taken t = { .index = d->index, .s = *d->s, .dx = c->dx, .dy = c->dy,
+			   .mark = d->mark };
+	int pick = c->pick ? c->pick(c->arg, d, &t.s, &t.dx, &t.dy) : 1;
 	if (pick <= 0)
 		return pick;
-	if (dst_layer(w, &s) != 0)
+	if (dst_layer(w, &t.s) != 0)
 		return -1;
-	int rc = s.kind == TP_SHAPE_RECT ? rect(&c, &s)
-		 : s.kind == TP_SHAPE_TEXT ? text(&c, w->src, &s) : path(&c, w->src, &s);
+	t.layer = c->dst->cur_layer;
+	if (w->n == w->cap) {
+		size_t cap = w->cap ? 2 * w->cap : 64;
+		struct taken *m = tp_realloc(w->taken, cap * sizeof *m);
+		if (m == NULL)
+			return -1;
+		w->taken = m;
+		w->cap = cap;
+	}
+	w->taken[w->n++] = t;
+	return 0;
+}
+
+static int by_index(const void *a, const void *b)
+{
+	size_t i = ((const struct taken *)a)->index, j = ((const struct taken *)b)->index;
+	return i < j ? -1 : i > j;
+}
+
+/* Shape t into dst: the layout's own drawing, or the copy.  0 or -1. */
+static int put(const struct copier *w, const struct taken *t)
+{
+	struct tp_copy_sink c = *w->c;
+	c.dst->cur_layer = t->layer;
+	c.dx = t->dx;
+	c.dy = t->dy;
+	int own = c.draw ? c.draw(c.arg, &t->s, t->mark) : 1;
+	if (own <= 0)
+		return own;
+	const struct tp_shape *s = &t->s;
+	int rc = s->kind == TP_SHAPE_RECT ? rect(&c, s)
+		 : s->kind == TP_SHAPE_TEXT ? text(&c, w->src, s) : path(&c, w->src, s);
 	if (rc == 0 && !c.clip)
-		tp_scene_flag_last(c.dst, s.flags);
+		tp_scene_flag_last(c.dst, s->flags);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -303,11 +349,20 @@ int tp_walk_copy(const struct tp_scene *src, const struct tp_walk_opts *o,
 	struct tp_walk_opts opts = *o;
 	opts.outline_text = 0;
 	static const struct tp_sink sink = {
-		.layer_begin = layer_begin, .rect = copy_shape, .path = copy_shape,
-		.text = copy_shape, .image = copy_shape,
+		.layer_begin = layer_begin, .rect = visit, .path = visit,
+		.text = visit, .image = visit,
 	};
 	struct copier w = { .c = c, .src = src, .layer = -1 };
 	int rc = tp_scene_walk(src, &opts, &sink, &w, e);
+	/* Appended in the order they were added to src: the destination's
+	 * list is the one a copy in that order makes (a PDF's /ID hashes the
+	 * list as stored), and it draws the same, layer by layer. */
+	if (w.n > 1)
+		qsort(w.taken, w.n, sizeof *w.taken, by_index);
+	for (size_t i = 0; rc == TP_OK && i < w.n; i++)
+		if (put(&w, &w.taken[i]) != 0)
+			rc = TP_EIO;
+	free(w.taken);
 	if (rc == TP_EIO && e->code == TP_OK)
 		rc = tp_fail(e, TP_EIO, "%s: out of memory copying into %s", src->name, c->dst->name);
 	return rc;

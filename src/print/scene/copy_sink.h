@@ -10,12 +10,15 @@
  * What reaches the copy is what the walk shows with the options given:
  * printer's marks only with marks, the ink mask, the proof's view, and
  * with only, the shapes an index found.  The copy never asks itself
- * whether a shape is a mark.  Each shape goes to dst in the walk's order
- * (layer by layer), on dst's layer of its layer's name ("prefix/name" with
- * a prefix; found, or made when the first shape of the layer arrives), as
- * it is: kind, ink, paint, stroke, flags, text and image; only its place
- * changes, by the transform, and what lies outside the clip box is cut
- * off. */
+ * whether a shape is a mark.  Each shape goes to dst's layer of its
+ * layer's name ("prefix/name" with a prefix; found, or made in the walk's
+ * order, the source's layer order, when the first shape of the layer is
+ * taken) as it is: kind, ink, paint, stroke, flags, text and image; only
+ * its place changes, by the transform, and what lies outside the clip box
+ * is cut off.  The shapes taken are appended once the walk is over, in the
+ * order they were added to the source: dst draws the same as in the walk's
+ * order, and its list is the one a copy in that order makes (a PDF's /ID
+ * hashes the list as stored). */
 
 #include <stdint.h>
 
@@ -45,15 +48,19 @@ struct tp_copy_sink {
 	const double *clip;
 	double min_size;
 	const char *prefix;
-	/* A layout's own say, or NULL: called for each shape the walk shows,
-	 * before dst's layer is chosen (a layer none of whose shapes is
-	 * copied is not made), with s a copy of the shape it may change (a
-	 * rect's box: a tile cut to its bleed) and *dx, *dy the move it may
-	 * change for this shape (unscaled copies).  It returns 1 to copy s,
-	 * 0 to leave it out (or after drawing it into dst its own way, on
-	 * the layer it chose), -1 when out of memory. */
+	/* A layout's own say, or NULL: called during the walk for each shape
+	 * it shows, before dst's layer is chosen (a layer none of whose
+	 * shapes is taken is not made), with s a copy of the shape it may
+	 * change (a rect's box: a tile cut to its bleed) and *dx, *dy the
+	 * move it may change for this shape (unscaled copies).  It draws
+	 * nothing.  1 takes s, 0 leaves it out, -1 fails (out of memory). */
 	int (*pick)(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
 		    double *dy);
+	/* A layout's own drawing, or NULL: called for each shape taken, in
+	 * the source's order, dst's layer for it current (mark: the walk's
+	 * verdict).  0 when it drew s into dst its own way, 1 to have it
+	 * copied, -1 when out of memory. */
+	int (*draw)(void *arg, const struct tp_shape *s, int mark);
 	void *arg;
 };
 
