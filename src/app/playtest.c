@@ -19,6 +19,7 @@
 #include "print/layout/impose_parts.h"
 #include "print/output/outfile.h"
 #include "print/scene/scene_index.h"
+#include "print/scene/walk.h"
 
 #define PLAYTEST_FILE "playtest.pdf"
 #define SIDE 12.0      /* left and right margins: cut guides in them */
@@ -220,7 +221,7 @@ static int add_page(struct kit *k, const struct tp_sheet_def *d, const struct tp
 		double u[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
 		for (size_t i = 0; i < sc->n_shapes; i++) {
 			double b[4];
-			if (sc->shapes[i].flags & TP_SHAPE_MARK)
+			if (!tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]))
 				continue;
 			tp_shape_bbox(sc, &sc->shapes[i], b);
 			u[0] = fmin(u[0], b[0]);

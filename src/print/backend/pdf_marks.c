@@ -36,7 +36,7 @@ static int marks_alone(const struct page *p, int *ink)
 	*ink = -1;
 	for (size_t i = 0; i < sc->n_shapes; i++) {
 		const struct tp_shape *s = &sc->shapes[i];
-		if (!tp_shape_is_mark(s) || !tp_walk_shows(sc, p->view, s))
+		if (tp_walk_sees(sc, p->view, s) != TP_WALK_MARK)
 			continue;
 		if ((*ink >= 0 && s->ink != *ink) || (layer >= 0 && s->layer != layer))
 			return 0;
@@ -45,7 +45,7 @@ static int marks_alone(const struct page *p, int *ink)
 	}
 	for (size_t i = 0; layer >= 0 && i < sc->n_shapes; i++) {
 		const struct tp_shape *s = &sc->shapes[i];
-		if (s->layer == layer && !tp_shape_is_mark(s) && tp_walk_shows(sc, p->view, s))
+		if (s->layer == layer && tp_walk_sees(sc, p->view, s) == TP_WALK_ART)
 			return 0;
 	}
 	return *ink >= 0;
@@ -57,7 +57,7 @@ static int set_member(const struct page *p, size_t i, struct tp_walk_shape *d)
 {
 	const struct tp_scene *sc = p->sc;
 	const struct tp_shape *s = &sc->shapes[i];
-	if (!tp_shape_is_mark(s) || s->kind == TP_SHAPE_TEXT || !tp_walk_shows(sc, p->view, s))
+	if (s->kind == TP_SHAPE_TEXT || tp_walk_sees(sc, p->view, s) != TP_WALK_MARK)
 		return 0;
 	*d = (struct tp_walk_shape){ .s = s, .index = i, .ink_id = s->ink,
 				     .ink_index = tp_ink_index(&sc->pal, s->ink),

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/scene/walk.h"
 
 #define EPS 1e-6
 #define MAX_CORNERS 4096
@@ -469,7 +470,7 @@ long tp_die_nick(struct tp_scene *sc, const struct tp_nicks *nk)
 		const struct tp_shape *s = &sc->shapes[i];
 		if (xy == NULL || g == NULL || brk == NULL)
 			total = -1;
-		else if (s->ink == TP_INK_CUT && !tp_shape_is_mark(s)) {
+		else if (tp_walk_shows(sc, &tp_walk_die, s)) {
 			size_t n = contour(sc, s, g, brk, xy);
 			long made = n > 0 ? nick_one(sc, i, nk, g, n, brk) : 0;
 			total = made < 0 ? -1 : total + made;
@@ -485,14 +486,14 @@ size_t tp_die_strip(struct tp_scene *sc)
 	int art = 0;
 	for (size_t i = 0; i < sc->n_shapes && !art; i++) {
 		const struct tp_shape *s = &sc->shapes[i];
-		art = s->ink != TP_INK_CUT && !tp_shape_is_mark(s);
+		art = s->ink != TP_INK_CUT && tp_walk_shows(sc, &tp_walk_art, s);
 	}
 	if (!art)
 		return 0;
 	size_t k = 0;
 	for (size_t i = 0; i < sc->n_shapes; i++) {
 		const struct tp_shape *s = &sc->shapes[i];
-		if (s->ink == TP_INK_CUT && !tp_shape_is_mark(s))
+		if (tp_walk_shows(sc, &tp_walk_die, s))
 			continue;
 		sc->shapes[k++] = *s;
 	}

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "print/scene/copy_sink.h"
 #include "print/scene/scene_index.h"
 
 #define EPS 1e-6
@@ -69,51 +70,52 @@ void tp_impose_place(const struct tp_press *pr, const struct tp_tile_grid *g,
 
 /* ---- moving shapes -------------------------------------------------------------- */
 
+/* A tile's say on each of its shapes (copy_sink.h): filled rects are cut
+ * to the tile's bleed box (tw x th and its bleed b), text belongs to the
+ * tile its anchor lies on. */
+struct tile {
+	double tw, th, b;
+};
+
+static int tile_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
+		     double *dy)
+{
+	const struct tile *t = arg;
+	(void)d;
+	(void)dx;
+	(void)dy;
+	if (s->kind == TP_SHAPE_TEXT)
+		return !(s->x < -EPS || s->x >= t->tw - EPS || s->y <= EPS || s->y > t->th + EPS);
+	if (s->kind != TP_SHAPE_RECT)
+		return 1;
+	double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
+	if (s->paint == TP_FILL) {
+		x0 = fmax(x0, -t->b);
+		y0 = fmax(y0, -t->b);
+		x1 = fmin(x1, t->tw + t->b);
+		y1 = fmin(y1, t->th + t->b);
+		if (x1 <= x0 + EPS || y1 <= y0 + EPS)
+			return 0;
+	}
+	s->x = x0;
+	s->y = y0;
+	s->w = x1 - x0;
+	s->h = y1 - y0;
+	return 1;
+}
+
 /* Copies the shapes of tile (a crop: origin = its trim corner, tw x th)
- * into dst with its corner at (x, y).  Filled rects are cut to the tile's
- * bleed box, text belongs to the tile its anchor lies on, die lines are
- * left out when skip_cut.  0, or -1 when out of memory. */
+ * into dst with its corner at (x, y): a replay of the walk through the
+ * copying sink, without marks, and without die lines when skip_cut.  0,
+ * or -1 when out of memory. */
 static int paste(struct tp_scene *dst, const struct tp_scene *tile, double x, double y,
 		 double tw, double th, int skip_cut)
 {
-	double b = tile->bleed;
-	for (size_t i = 0; i < tile->n_shapes; i++) {
-		const struct tp_shape *s = &tile->shapes[i];
-		if (tp_shape_is_mark(s) || (skip_cut && s->ink == TP_INK_CUT))
-			continue;
-		if (s->kind == TP_SHAPE_TEXT &&
-		    (s->x < -EPS || s->x >= tw - EPS || s->y <= EPS || s->y > th + EPS))
-			continue;
-		if (tp_scene_layer(dst, tile->layers[s->layer]) != 0)
-			return -1;
-		int rc;
-		if (s->kind == TP_SHAPE_RECT) {
-			double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
-			if (s->paint == TP_FILL) {
-				x0 = fmax(x0, -b);
-				y0 = fmax(y0, -b);
-				x1 = fmin(x1, tw + b);
-				y1 = fmin(y1, th + b);
-				if (x1 <= x0 + EPS || y1 <= y0 + EPS)
-					continue;
-			}
-			rc = tp_scene_rect(dst, s->ink, s->paint, s->stroke, x + x0, y + y0, x1 - x0,
-					   y1 - y0);
-		} else if (s->kind == TP_SHAPE_TEXT) {
-			rc = tp_scene_text(dst, s->ink, x + s->x, y + s->y, s->h, s->align,
-					   tp_scene_str(tile, s));
-		} else {
-			rc = tp_scene_path_like(dst, s, tile->pts + s->first);
-			for (size_t k = 0; rc == 0 && k < s->count; k++) {
-				dst->pts[dst->n_pts - s->count + k].x += x;
-				dst->pts[dst->n_pts - s->count + k].y += y;
-			}
-		}
-		if (rc != 0)
-			return -1;
-		tp_scene_flag_last(dst, s->flags);
-	}
-	return 0;
+	struct tile t = { tw, th, tile->bleed };
+	const struct tp_walk_opts o = { .inks = skip_cut ? ~TP_WALK_INK(TP_INK_CUT) : 0 };
+	const struct tp_copy_sink k = { .dst = dst, .dx = x, .dy = y, .pick = tile_pick, .arg = &t };
+	tp_err e = { 0 };
+	return tp_walk_copy(tile, &o, &k, &e) == TP_OK ? 0 : -1;
 }
 
 /* The press sheets of tp_impose_scene, tiles cut from src through ix. */
@@ -181,7 +183,7 @@ int tp_impose_scene(const struct tp_press *press, const struct tp_tile_grid *g,
 		return -1;   /* tp_impose_check refused this config already */
 	double die_w = 0;
 	for (size_t i = 0; i < src->n_shapes; i++)
-		if (src->shapes[i].ink == TP_INK_CUT && !tp_shape_is_mark(&src->shapes[i])) {
+		if (tp_walk_shows(src, &tp_walk_die, &src->shapes[i])) {
 			die_w = src->shapes[i].stroke > 0 ? src->shapes[i].stroke : 0.25;
 			break;
 		}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "core/alloc.h"
+#include "print/scene/copy_sink.h"
 
 #define EPS 1e-6
 
@@ -61,52 +62,49 @@ static long owner(const struct tp_parts *ps, double W, const double bb[4])
 	return -1;
 }
 
-/* Shape s of src moved by (dx, dy) into dst, on its own layer.  0 or -1. */
-static int copy_moved(struct tp_scene *dst, const struct tp_scene *src, const struct tp_shape *s,
-		      double dx, double dy)
+/* Press sheet k's say on each shape of the gang (copy_sink.h): the shape
+ * is copied when it belongs to a component on the sheet, moved with it. */
+struct parts_sheet {
+	const struct tp_press *pr;
+	const struct tp_parts *ps;
+	const struct tp_scene *src;
+	int k;
+	const int *sheet;
+	const double *x, *y;
+};
+
+static int part_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
+		     double *dy)
 {
-	if (tp_scene_layer(dst, src->layers[s->layer]) != 0)
-		return -1;
-	int rc;
-	if (s->kind == TP_SHAPE_RECT) {
-		rc = tp_scene_rect(dst, s->ink, s->paint, s->stroke, s->x + dx, s->y + dy, s->w, s->h);
-	} else if (s->kind == TP_SHAPE_TEXT) {
-		rc = tp_scene_text(dst, s->ink, s->x + dx, s->y + dy, s->h, s->align,
-				   tp_scene_str(src, s));
-	} else {
-		rc = tp_scene_path_like(dst, s, src->pts + s->first);
-		for (size_t k = 0; rc == 0 && k < s->count; k++) {
-			dst->pts[dst->n_pts - s->count + k].x += dx;
-			dst->pts[dst->n_pts - s->count + k].y += dy;
-		}
-	}
-	if (rc == 0)
-		tp_scene_flag_last(dst, s->flags);
-	return rc;
+	const struct parts_sheet *q = arg;
+	const struct tp_parts *ps = q->ps;
+	const struct tp_scene *src = q->src;
+	double bb[4];
+	(void)d;
+	tp_shape_bbox(src, s, bb);
+	long j = owner(ps, src->trim_w, bb);
+	if (j < 0 || q->sheet[j] != q->k)
+		return 0;
+	const struct tp_part *p = &ps->p[j];
+	double gx = ps->back ? src->trim_w - p->x - p->w : p->x;
+	double px = ps->back ? q->pr->w - q->x[j] - p->w : q->x[j];
+	*dx = px - gx;
+	*dy = q->y[j] - p->y;
+	return 1;
 }
 
 /* Copies every shape of src that belongs to a component on press sheet
- * k into dst, each moved with its component.  0 or -1 (OOM). */
+ * k into dst, each moved with its component: a replay of the walk
+ * through the copying sink, without marks.  0 or -1 (OOM). */
 static int fill_sheet(struct tp_scene *dst, const struct tp_press *pr, const struct tp_parts *ps,
 		      const struct tp_scene *src, int k, const int *sheet, const double *x,
 		      const double *y)
 {
-	for (size_t i = 0; i < src->n_shapes; i++) {
-		const struct tp_shape *s = &src->shapes[i];
-		if (tp_shape_is_mark(s))
-			continue;
-		double bb[4];
-		tp_shape_bbox(src, s, bb);
-		long j = owner(ps, src->trim_w, bb);
-		if (j < 0 || sheet[j] != k)
-			continue;
-		const struct tp_part *p = &ps->p[j];
-		double gx = ps->back ? src->trim_w - p->x - p->w : p->x;
-		double px = ps->back ? pr->w - x[j] - p->w : x[j];
-		if (copy_moved(dst, src, s, px - gx, y[j] - p->y) != 0)
-			return -1;
-	}
-	return 0;
+	struct parts_sheet q = { pr, ps, src, k, sheet, x, y };
+	const struct tp_walk_opts o = { .marks = 0 };
+	const struct tp_copy_sink c = { .dst = dst, .pick = part_pick, .arg = &q };
+	tp_err e = { 0 };
+	return tp_walk_copy(src, &o, &c, &e) == TP_OK ? 0 : -1;
 }
 
 int tp_impose_parts(const struct tp_press *pr, const struct tp_parts *ps,

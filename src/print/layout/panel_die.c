@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "print/scene/copy_sink.h"
+
 #define EPS 1e-6
 
 /* Liang-Barsky: clips the segment a-b to r (x0 y0 x1 y1); 0 when nothing
@@ -111,20 +113,6 @@ static int clipped(struct tp_scene *dst, const struct tp_scene *src, const struc
 	return 0;
 }
 
-static int copy(struct tp_scene *dst, const struct tp_scene *src, const struct tp_shape *s)
-{
-	int rc;
-	if (s->kind == TP_SHAPE_RECT)
-		rc = tp_scene_rect(dst, s->ink, s->paint, s->stroke, s->x, s->y, s->w, s->h);
-	else if (s->kind == TP_SHAPE_TEXT)
-		rc = tp_scene_text(dst, s->ink, s->x, s->y, s->h, s->align, tp_scene_str(src, s));
-	else
-		rc = tp_scene_path_like(dst, s, src->pts + s->first);
-	if (rc == 0)
-		tp_scene_flag_last(dst, s->flags);
-	return rc;
-}
-
 /* The panel edges a run-on may cross: bit e of mask, e = 0 left, 1 top,
  * 2 right, 3 bottom; out[e] its outward normal. */
 static const double OUT[4][2] = { { -1, 0 }, { 0, -1 }, { 1, 0 }, { 0, 1 } };
@@ -225,14 +213,15 @@ static double area_in_trim(const struct tp_scene *sc, const double (*v)[2], size
  * its art run on into the bleed across the cut edges in mask, as a game
  * runs its art on at a sheet's outer sides (series_tri.c): a side lying
  * on a cut edge is pushed out by the bleed (a strip), a lone corner on it
- * continues its two sides.  Inside the trim the art is unchanged.  1 when
+ * continues its two sides.  Inside the trim the art is unchanged (a
+ * printer's mark comes with mask 0: never run on).  1 when
  * s is not such a polygon touching a cut edge from inside (the caller
  * copies it as it is), else 0 or -1 (OOM). */
 static int run_on(struct tp_scene *dst, const struct tp_scene *src, const struct tp_shape *s,
 		  unsigned mask)
 {
 	if (!mask || s->kind != TP_SHAPE_PATH || s->paint != TP_FILL || s->ink == TP_INK_CUT ||
-	    tp_shape_is_mark(s) || s->count < 3 || s->count > RUNON_MAX)
+	    s->count < 3 || s->count > RUNON_MAX)
 		return 1;
 	const struct tp_pt *p = src->pts + s->first;
 	double v[RUNON_MAX][2], b[4];
@@ -299,6 +288,45 @@ struct tp_scene *tp_panel_die(const struct tp_scene *src, const double r[4])
 	return tp_panel_die_runon(src, r, 0);
 }
 
+/* The panel's own drawing of the page's shapes (copy_sink.h): die lines
+ * crossing the panel's outline r are clipped to it, art touching a cut
+ * edge in runon is run on; the rest is copied as it is. */
+struct panel {
+	struct tp_scene *dst;
+	const struct tp_scene *src;
+	const double *r;
+	unsigned runon;
+	double w;   /* the first clipped die line's stroke, 0: none yet */
+};
+
+static int panel_draw(void *arg, const struct tp_shape *s, int mark)
+{
+	struct panel *q = arg;
+	struct tp_scene *sc = q->dst;
+	const struct tp_scene *src = q->src;
+	if (!tp_walk_shows(src, &tp_walk_die, s) || inside(src, s, q->r))
+		return run_on(sc, src, s, mark ? 0 : q->runon);
+	if (q->w == 0)
+		q->w = s->stroke;
+	/* A curve cannot be clipped here: one that crosses the panel's
+	 * outline is left to the panel where it lies whole. */
+	int rc = 0;
+	if (s->kind == TP_SHAPE_RECT) {
+		const struct tp_pt p[5] = { { TP_MOVE, s->x, s->y }, { TP_LINE, s->x + s->w, s->y },
+					    { TP_LINE, s->x + s->w, s->y + s->h },
+					    { TP_LINE, s->x, s->y + s->h }, { TP_CLOSE, 0, 0 } };
+		struct tp_shape t = *s;
+		struct tp_scene tmp = *src;
+		tmp.pts = (struct tp_pt *)p;
+		t.first = 0;
+		t.count = 5;
+		rc = clipped(sc, &tmp, &t, q->r);
+	} else if (s->kind == TP_SHAPE_PATH && !has_curve(src, s)) {
+		rc = clipped(sc, src, s, q->r);
+	}
+	return rc < 0 ? -1 : 0;
+}
+
 struct tp_scene *tp_panel_die_runon(const struct tp_scene *src, const double r[4], unsigned runon)
 {
 	struct tp_scene *sc = tp_scene_new(src->name, src->trim_w, src->trim_h, src->bleed, &src->pal);
@@ -306,40 +334,22 @@ struct tp_scene *tp_panel_die_runon(const struct tp_scene *src, const double r[4
 		return NULL;
 	sc->plate = src->plate;
 	sc->margin = src->margin;
-	double w = 0;
 	int rc = 0;
 	for (size_t l = 0; rc == 0 && l < src->n_layers; l++)
 		rc = tp_scene_layer(sc, src->layers[l]);
-	for (size_t i = 0; rc == 0 && i < src->n_shapes; i++) {
-		const struct tp_shape *s = &src->shapes[i];
-		rc = tp_scene_layer(sc, src->layers[s->layer]);
-		if (rc != 0 || s->ink != TP_INK_CUT || tp_shape_is_mark(s) || inside(src, s, r)) {
-			int ro = rc ? rc : run_on(sc, src, s, runon);
-			rc = ro == 1 ? copy(sc, src, s) : ro;
-			continue;
-		}
-		if (w == 0)
-			w = s->stroke;
-		/* A curve cannot be clipped here: one that crosses the panel's
-		 * outline is left to the panel where it lies whole. */
-		if (s->kind == TP_SHAPE_RECT) {
-			const struct tp_pt q[5] = { { TP_MOVE, s->x, s->y }, { TP_LINE, s->x + s->w, s->y },
-						    { TP_LINE, s->x + s->w, s->y + s->h },
-						    { TP_LINE, s->x, s->y + s->h }, { TP_CLOSE, 0, 0 } };
-			struct tp_shape t = *s;
-			struct tp_scene tmp = *src;
-			tmp.pts = (struct tp_pt *)q;
-			t.first = 0;
-			t.count = 5;
-			rc = clipped(sc, &tmp, &t, r);
-		} else if (s->kind == TP_SHAPE_PATH && !has_curve(src, s)) {
-			rc = clipped(sc, src, s, r);
-		}
-	}
-	if (rc == 0 && w > 0) {
+	/* A replay of the walk, marks and all, through the copying sink
+	 * (unmoved: -0.0 added keeps every coordinate, signed zeros too). */
+	struct panel q = { sc, src, r, runon, 0 };
+	const struct tp_walk_opts o = { .marks = 1 };
+	const struct tp_copy_sink c = { .dst = sc, .dx = -0.0, .dy = -0.0, .draw = panel_draw,
+					.arg = &q };
+	tp_err e = { 0 };
+	if (rc == 0)
+		rc = tp_walk_copy(src, &o, &c, &e) == TP_OK ? 0 : -1;
+	if (rc == 0 && q.w > 0) {
 		tp_scene_layer_by_ink(sc);
 		double xy[8] = { r[0], r[1], r[2], r[1], r[2], r[3], r[0], r[3] };
-		rc = tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, w, xy, 4);
+		rc = tp_scene_poly(sc, TP_INK_CUT, TP_STROKE, q.w, xy, 4);
 	}
 	tp_scene_layer_by_ink(sc);
 	if (rc != 0) {
@@ -362,7 +372,7 @@ size_t tp_panel_cuts(const struct tp_scene *sc, int vertical, double max, double
 		best = from;
 		for (size_t i = 0; i < sc->n_shapes; i++) {
 			const struct tp_shape *s = &sc->shapes[i];
-			if (s->ink != TP_INK_CUT || tp_shape_is_mark(s) || s->kind != TP_SHAPE_PATH ||
+			if (!tp_walk_shows(sc, &tp_walk_die, s) || s->kind != TP_SHAPE_PATH ||
 			    s->count != 2)
 				continue;
 			const struct tp_pt *p = sc->pts + s->first;

@@ -6,132 +6,14 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "print/scene/geom.h"
 #include "print/art/text_outline.h"
+#include "print/scene/copy_sink.h"
 #include "print/scene/walk.h"
 
-static const struct tp_walk_opts thumbnail = { .proof = 1 };
-
-/* Clips the segment to the box; 0 when nothing is left. */
-static int clip_segment(double *ax, double *ay, double *bx, double *by, const double box[4])
-{
-	double t0, t1, dx = *bx - *ax, dy = *by - *ay;
-	if (!tp_clip_segment(box, *ax, *ay, *bx, *by, &t0, &t1))
-		return 0;
-	*bx = *ax + t1 * dx;
-	*by = *ay + t1 * dy;
-	*ax += t0 * dx;
-	*ay += t0 * dy;
-	return 1;
-}
-
-/* The box of points p[0..n-1] (close ops' dummy points included, as the
- * culling has always had it), and its size: the larger side of the box
- * of the points that are drawn. */
-static void extent(const struct tp_pt *p, size_t n, double lo[2], double hi[2], double *size)
-{
-	double slo[2] = { INFINITY, INFINITY }, shi[2] = { -INFINITY, -INFINITY };
-	lo[0] = lo[1] = INFINITY;
-	hi[0] = hi[1] = -INFINITY;
-	for (size_t j = 0; j < n; j++) {
-		lo[0] = fmin(lo[0], p[j].x);
-		lo[1] = fmin(lo[1], p[j].y);
-		hi[0] = fmax(hi[0], p[j].x);
-		hi[1] = fmax(hi[1], p[j].y);
-		if (p[j].op == TP_CLOSE)
-			continue;
-		slo[0] = fmin(slo[0], p[j].x);
-		slo[1] = fmin(slo[1], p[j].y);
-		shi[0] = fmax(shi[0], p[j].x);
-		shi[1] = fmax(shi[1], p[j].y);
-	}
-	*size = fmax(shi[0] - slo[0], shi[1] - slo[1]);
-}
-
-/* Sutherland-Hodgman: polygon in[0..n-1] clipped to one side of the box
- * (side 0..3: x >= box[0], y >= box[1], x <= box[2], y <= box[3]). */
-static size_t clip_side(const struct tp_pt *in, size_t n, struct tp_pt *out, const double box[4],
-			int side)
-{
-	size_t m = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct tp_pt *a = &in[(i + n - 1) % n], *b = &in[i];
-		double va = side % 2 ? a->y : a->x, vb = side % 2 ? b->y : b->x, e = box[side];
-		int ina = side < 2 ? va >= e : va <= e, inb = side < 2 ? vb >= e : vb <= e;
-		if (ina != inb) {
-			double t = (e - va) / (vb - va);
-			out[m++] = (struct tp_pt){ TP_LINE, a->x + t * (b->x - a->x), a->y + t * (b->y - a->y) };
-		}
-		if (inb)
-			out[m++] = *b;
-	}
-	return m;
-}
-
-/* A stroke's width in the thumbnail: in proportion, but at least half
- * min_size (one pixel at the proof's resolution for the two pixels the
- * build asks), so that a sheet of hairlines (die lines, a cut sheet)
- * still shows in proof.png; a fill-only shape keeps its 0. */
-static double stroke_w(const struct tp_shape *s, double k, double min_size)
-{
-	return (s->paint & TP_STROKE) ? fmax(s->stroke * k, min_size / 2) : s->stroke * k;
-}
-
-/* A path that crosses the thumbnail's bleed box, cut to it as the sheet's
- * own file is (backends clip each page to its bleed box): the fill by
- * polygon clipping of each closed subpath, kept as one path so that holes
- * stay holes; the stroke segment by segment.  -1 out of memory; 1 when the
- * path has curves (the caller places it whole); 0 when drawn. */
-static int place_clipped(struct tp_scene *dst, const struct tp_shape *s, const struct tp_pt *p,
-			 const double box[4], double x, double y, double k, double b,
-			 double min_size)
-{
-	for (size_t j = 0; j < s->count; j++)
-		if (p[j].op == TP_CURVE)
-			return 1;
-	/* Each of the four cuts adds at most one point per edge it crosses. */
-	size_t cap = 17 * s->count + 16, nf = 0;
-	struct tp_pt *u = tp_malloc(cap * sizeof *u), *v = tp_malloc(cap * sizeof *v);
-	struct tp_pt *f = tp_malloc(cap * sizeof *f);
-	int rc = u && v && f ? 0 : -1;
-	for (size_t j = 0; rc == 0 && j < s->count;) {
-		size_t e = j + 1;   /* subpath j..e-1, MOVE first */
-		while (e < s->count && p[e].op != TP_MOVE)
-			e++;
-		size_t n = 0;
-		for (size_t i = j; i < e; i++)
-			if (p[i].op != TP_CLOSE)
-				u[n++] = p[i];
-		for (int side = 0; (s->paint & TP_FILL) && side < 4 && n > 0; side++) {
-			size_t m = clip_side(u, n, v, box, side);
-			memcpy(u, v, m * sizeof *u);
-			n = m;
-		}
-		if ((s->paint & TP_FILL) && n >= 3) {
-			for (size_t i = 0; i < n; i++)
-				f[nf++] = (struct tp_pt){ i ? TP_LINE : TP_MOVE, x + (u[i].x + b) * k,
-							  y + (u[i].y + b) * k };
-			f[nf] = f[nf - n];
-			f[nf++].op = TP_CLOSE;
-		}
-		for (size_t i = j + 1; rc == 0 && (s->paint & TP_STROKE) && i < e; i++) {
-			const struct tp_pt *a = &p[i - 1], *c = p[i].op == TP_CLOSE ? &p[j] : &p[i];
-			double ax = a->x, ay = a->y, bx = c->x, by = c->y;
-			if (!clip_segment(&ax, &ay, &bx, &by, box))
-				continue;
-			struct tp_pt q[2] = { { TP_MOVE, x + (ax + b) * k, y + (ay + b) * k },
-					      { TP_LINE, x + (bx + b) * k, y + (by + b) * k } };
-			rc = tp_scene_path(dst, s->ink, TP_STROKE, stroke_w(s, k, min_size), q, 2);
-		}
-		j = e;
-	}
-	if (rc == 0 && nf > 0)
-		rc = tp_scene_path(dst, s->ink, TP_FILL, 0, f, nf);
-	free(u);
-	free(v);
-	free(f);
-	return rc;
-}
+/* A thumbnail shows what a proof shows (walk.h): no marks, and die and
+ * emboss lines only on their own plates, not over the art, where at
+ * thumbnail size they would hide it. */
+static const struct tp_walk_opts thumbnail = { .proof = 1, .unknown = TP_WALK_SKIP };
 
 int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
 		   double x, double y, double k, double min_size)
@@ -146,71 +28,14 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 		if (tp_scene_layer(dst, name) != 0)
 			return -1;
 	}
+	/* A replay of the walk through the copying sink, scaled and cut to
+	 * the bleed box as the sheet's own file is (backends clip each page
+	 * to its bleed box). */
 	const double box[4] = { -b, -b, src->trim_w + b, src->trim_h + b };
-#define X(v) (x + ((v) + b) * k)
-#define Y(v) (y + ((v) + b) * k)
-	int rc = 0;
-	for (size_t i = 0; rc == 0 && i < src->n_shapes; i++) {
-		const struct tp_shape *s = &src->shapes[i];
-		/* A thumbnail shows what a proof shows (walk.h): no marks, and
-		 * die and emboss lines only on their own plates, not over the
-		 * art, where at thumbnail size they would hide it. */
-		if (!tp_walk_shows(src, &thumbnail, s))
-			continue;
-		snprintf(name, sizeof name, "%s/%s", prefix, src->layers[s->layer]);
-		if (tp_scene_layer(dst, name) != 0)
-			return -1;
-		if (s->kind == TP_SHAPE_RECT) {
-			double x0 = fmax(s->x, box[0]), y0 = fmax(s->y, box[1]);
-			double x1 = fmin(s->x + s->w, box[2]), y1 = fmin(s->y + s->h, box[3]);
-			if (x1 <= x0 || y1 <= y0 || fmax(x1 - x0, y1 - y0) * k < min_size)
-				continue;
-			rc = tp_scene_rect(dst, s->ink, s->paint, stroke_w(s, k, min_size), X(x0), Y(y0),
-					   (x1 - x0) * k, (y1 - y0) * k);
-		} else if (s->kind == TP_SHAPE_TEXT) {
-			if (s->x < box[0] || s->x > box[2] || s->y < box[1] || s->y > box[3] ||
-			    s->h * k < min_size)
-				continue;
-			rc = tp_scene_text(dst, s->ink, X(s->x), Y(s->y), s->h * k, s->align,
-					   tp_scene_str(src, s));
-		} else {
-			const struct tp_pt *p = src->pts + s->first;
-			if (s->count == 2 && p[0].op == TP_MOVE && p[1].op == TP_LINE) {
-				double ax = p[0].x, ay = p[0].y, bx = p[1].x, by = p[1].y;
-				if (!clip_segment(&ax, &ay, &bx, &by, box))
-					continue;
-				struct tp_pt q[2] = { { TP_MOVE, X(ax), Y(ay) }, { TP_LINE, X(bx), Y(by) } };
-				rc = tp_scene_path(dst, s->ink, s->paint, stroke_w(s, k, min_size), q, 2);
-				continue;
-			}
-			double lo[2], hi[2], size;
-			extent(p, s->count, lo, hi, &size);
-			if (hi[0] < box[0] || lo[0] > box[2] || hi[1] < box[1] || lo[1] > box[3] ||
-			    size * k < min_size)
-				continue;
-			/* An image is not cut: its picture is shown whole or not. */
-			if (s->kind != TP_SHAPE_IMAGE &&
-			    (lo[0] < box[0] || lo[1] < box[1] || hi[0] > box[2] || hi[1] > box[3])) {
-				int c = place_clipped(dst, s, p, box, x, y, k, b, min_size);
-				if (c <= 0) {
-					rc = c;
-					continue;
-				}
-			}
-			struct tp_pt *q = tp_malloc(s->count * sizeof *q);
-			if (q == NULL)
-				return -1;
-			for (size_t j = 0; j < s->count; j++)
-				q[j] = (struct tp_pt){ p[j].op, X(p[j].x), Y(p[j].y) };
-			rc = s->kind == TP_SHAPE_IMAGE
-				     ? tp_scene_path_like(dst, s, q)
-				     : tp_scene_path(dst, s->ink, s->paint, stroke_w(s, k, min_size), q,
-						     s->count);
-			free(q);
-		}
-	}
-#undef X
-#undef Y
+	const struct tp_copy_sink c = { .dst = dst, .dx = x, .dy = y, .px = b, .py = b, .k = k,
+					.clip = box, .min_size = min_size, .prefix = prefix };
+	tp_err e = { 0 };
+	int rc = tp_walk_copy(src, &thumbnail, &c, &e) == TP_OK ? 0 : -1;
 	tp_scene_layer_by_ink(dst);
 	return rc;
 }
@@ -221,7 +46,7 @@ void tp_doc_inks_used(const struct tp_doc *doc, unsigned char used[TP_MAX_INKS])
 		const struct tp_scene *sc = doc->pages[p].sc;
 		for (size_t i = 0; i < sc->n_shapes; i++) {
 			int idx = tp_ink_index(&sc->pal, sc->shapes[i].ink);
-			if (idx >= 0 && !tp_shape_is_mark(&sc->shapes[i]))
+			if (idx >= 0 && tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]))
 				used[idx] = 1;
 		}
 	}

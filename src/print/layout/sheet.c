@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "core/alloc.h"
+#include "print/scene/copy_sink.h"
 #include "print/scene/scene_index.h"
 #include "print/art/text_outline.h"
 
@@ -18,7 +19,7 @@ void tp_sheet_bleed(struct tp_scene *sc)
 	double b = sc->bleed;
 	for (size_t i = 0; i < sc->n_shapes; i++) {
 		struct tp_shape *s = &sc->shapes[i];
-		if (s->kind != TP_SHAPE_RECT || s->paint != TP_FILL || tp_shape_is_mark(s))
+		if (s->kind != TP_SHAPE_RECT || s->paint != TP_FILL || !tp_walk_shows(sc, &tp_walk_art, s))
 			continue;
 		if (fabs(s->x) < EDGE_EPS) {
 			s->x -= b;
@@ -81,37 +82,6 @@ void tp_shape_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b
 	}
 }
 
-/* Copies shape s of src into sc, moved by (-x, -y), on sc's layer of the
- * same name: map[l] for source layer l < TP_CROP_MAP, else found by name.
- * 0 or -1 (OOM). */
-#define TP_CROP_MAP 64
-static int copy_shape(struct tp_scene *sc, const struct tp_scene *src, const struct tp_shape *s,
-		      const uint16_t *map, double x, double y)
-{
-	if (s->layer < TP_CROP_MAP)
-		sc->cur_layer = map[s->layer];
-	else if (tp_scene_layer(sc, src->layers[s->layer]) != 0)
-		return -1;
-	int rc;
-	if (s->kind == TP_SHAPE_RECT) {
-		rc = tp_scene_rect(sc, s->ink, s->paint, s->stroke, s->x - x, s->y - y, s->w, s->h);
-	} else if (s->kind == TP_SHAPE_TEXT) {
-		rc = tp_scene_text(sc, s->ink, s->x - x, s->y - y, s->h, s->align,
-				   src->text + s->first);
-	} else {
-		rc = tp_scene_path_like(sc, s, src->pts + s->first);
-		if (rc == 0)
-			for (size_t k = 0; k < s->count; k++) {
-				sc->pts[sc->n_pts - s->count + k].x -= x;
-				sc->pts[sc->n_pts - s->count + k].y -= y;
-			}
-	}
-	if (rc != 0)
-		return -1;
-	tp_scene_flag_last(sc, s->flags);
-	return 0;
-}
-
 /* The box of shape i: the index's, or computed into b. */
 static const double *box_of(const struct tp_scene *src, const struct tp_scene_index *ix, size_t i,
 			    double b[4])
@@ -137,87 +107,52 @@ static int shows(const double *b, double x, double y, double w, double h)
 	return !(b[2] <= x + eps || b[0] >= x + w - eps || b[3] <= y + eps || b[1] >= y + h - eps);
 }
 
-/* The candidates of a crop: ids[0..n-1] of src (ids NULL: every shape),
- * their boxes from ix when there is one. */
-struct cands {
+/* A crop's say on each shape the walk shows (copy_sink.h): whether it
+ * shows in the region, its box from the index when there is one. */
+struct crop {
 	const struct tp_scene *src;
 	const struct tp_scene_index *ix;
-	const size_t *ids;
-	size_t n;
 	double x, y, w, h;   /* the region */
 };
 
-/* Shape number of candidate k, or (size_t)-1 when it does not show. */
-static size_t shown(const struct cands *c, size_t k)
+static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
+		     double *dy)
 {
-	size_t i = c->ids ? c->ids[k] : k;
+	const struct crop *c = arg;
 	double b[4];
-	if (tp_shape_is_mark(&c->src->shapes[i]))
-		return (size_t)-1;
-	return shows(box_of(c->src, c->ix, i, b), c->x, c->y, c->w, c->h) ? i : (size_t)-1;
+	(void)s;
+	(void)dx;
+	(void)dy;
+	return shows(box_of(c->src, c->ix, d->index, b), c->x, c->y, c->w, c->h);
 }
 
-/* 1 when some shape of layer l shows. */
-static int layer_shown(const struct cands *c, size_t l)
-{
-	for (size_t k = 0; k < c->n; k++) {
-		size_t i = c->ids ? c->ids[k] : k;
-		if (c->src->shapes[i].layer == l && shown(c, k) != (size_t)-1)
-			return 1;
-	}
-	return 0;
-}
-
-/* The layers the region uses, in the source's order: scenes draw layer by
- * layer, so the crop must not reorder them by which shape it happens to
- * meet first (a number before its square's colour).  Layers below
- * TP_CROP_MAP are found in one pass and mapped (map[l]: sc's layer); more
- * than that (no game has them) one by one.  0 or -1 (OOM). */
-static int crop_layers(struct tp_scene *sc, const struct cands *c, uint16_t *map)
-{
-	uint64_t used = 0;
-	for (size_t k = 0; k < c->n; k++) {
-		size_t i = c->ids ? c->ids[k] : k;
-		unsigned l = c->src->shapes[i].layer;
-		if (l < TP_CROP_MAP && !(used >> l & 1) && shown(c, k) != (size_t)-1)
-			used |= (uint64_t)1 << l;
-	}
-	for (size_t l = 0; l < c->src->n_layers; l++) {
-		int use = l < TP_CROP_MAP ? (int)(used >> l & 1) : layer_shown(c, l);
-		if (use && tp_scene_layer(sc, c->src->layers[l]) != 0)
-			return -1;
-		if (use && l < TP_CROP_MAP)
-			map[l] = sc->cur_layer;
-	}
-	return 0;
-}
-
+/* The crop is a replay of src through the copying sink, moved by (-x, -y):
+ * no marks (the walk leaves them out), only what the index may find in the
+ * region (or every shape), each shape kept when it shows there.  The walk
+ * goes layer by layer in the source's order, so the crop's layers come in
+ * that order too, made as their first shape arrives: a crop must not
+ * reorder them by which shape it happens to meet first (a number before
+ * its square's colour). */
 struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_index *ix,
 				  const char *name, double x, double y, double w, double h)
 {
-	/* The candidates: what the index may find in the region, or every
-	 * shape. */
-	struct cands c = { src, ix, NULL, src->n_shapes, x, y, w, h };
-	if (ix != NULL && tp_scene_index_query(ix, x, y, w, h, &c.ids, &c.n) != 0)
+	struct crop c = { src, ix, x, y, w, h };
+	struct tp_walk_opts o = { .marks = 0 };
+	if (ix != NULL && tp_scene_index_query(ix, x, y, w, h, &o.only, &o.n_only) != 0)
 		return NULL;
 	struct tp_scene *sc = tp_scene_new(name, w, h, src->bleed, &src->pal);
 	if (sc == NULL)
 		return NULL;
 	sc->plate = src->plate;
-	uint16_t map[TP_CROP_MAP] = { 0 };
-	if (crop_layers(sc, &c, map) != 0)
-		goto oom;
-	for (size_t k = 0; k < c.n; k++) {
-		size_t i = shown(&c, k);
-		if (i != (size_t)-1 && copy_shape(sc, src, &src->shapes[i], map, x, y) != 0)
-			goto oom;
+	const struct tp_copy_sink k = { .dst = sc, .dx = -x, .dy = -y, .pick = crop_pick, .arg = &c };
+	tp_err e = { 0 };
+	if (tp_walk_copy(src, &o, &k, &e) != TP_OK) {
+		tp_scene_free(sc);
+		return NULL;
 	}
 	tp_scene_layer_by_ink(sc);
 	tp_sheet_bleed(sc);
 	return sc;
-oom:
-	tp_scene_free(sc);
-	return NULL;
 }
 
 void tp_format_date(long long epoch, char *out, size_t n)

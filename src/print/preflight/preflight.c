@@ -51,9 +51,10 @@ static int dark(const struct tp_ink *k)
 	return k->kind == TP_INK_PROCESS && (k->cmyk[3] >= 0.5 || tac(k) >= 150);
 }
 
-static int is_die(const struct tp_shape *s)
+/* A die line, as the walk hands it (the walk says what is a mark). */
+static int is_die(const struct tp_walk_shape *d)
 {
-	return s->ink == TP_INK_CUT && !tp_shape_is_mark(s);
+	return d->ink_id == TP_INK_CUT && !d->mark;
 }
 
 /* ---- collecting the die lines ---------------------------------------------------- */
@@ -470,7 +471,7 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	const struct tp_ink *k = d->ink;
 	if (d->mark)
 		return 0;
-	if (is_die(s) && add_die(P, d) != 0)
+	if (is_die(d) && add_die(P, d) != 0)
 		goto oom;
 	double b[4];
 	tp_pf_bbox(P->sc, s, b);
@@ -495,7 +496,7 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 			goto oom;
 		P->fill[P->n_fill++] = d->index;
 	}
-	if (P->r->safe > 0 && !is_die(s) && k->kind != TP_INK_REGISTRATION &&
+	if (P->r->safe > 0 && !is_die(d) && k->kind != TP_INK_REGISTRATION &&
 	    !(s->flags & TP_SHAPE_TO_CUT))
 		P->safe[P->n_safe++] = d->index;
 	return 0;
@@ -599,7 +600,7 @@ struct tp_pf_page *tp_pf_begin(struct tp_preflight *pf, const struct tp_pf_rules
 static int cut_shape(void *ctx, const struct tp_walk_shape *d)
 {
 	struct tp_pf_page *P = ctx;
-	if (!d->mark && is_die(d->s) && add_die(P, d) != 0) {
+	if (is_die(d) && add_die(P, d) != 0) {
 		P->pf->oom = 1;
 		return 1;
 	}

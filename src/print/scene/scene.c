@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/scene/walk.h"
 
 #define LAYER_BY_INK UINT16_MAX
 
@@ -308,16 +309,6 @@ int tp_scene_image(struct tp_scene *sc, int image, const struct tp_pt c[4])
 	return 0;
 }
 
-int tp_scene_path_like(struct tp_scene *sc, const struct tp_shape *s, const struct tp_pt *pts)
-{
-	if (tp_scene_path(sc, s->ink, s->paint, s->stroke, pts, s->count) != 0)
-		return -1;
-	struct tp_shape *t = &sc->shapes[sc->n_shapes - 1];
-	t->kind = s->kind == TP_SHAPE_IMAGE ? TP_SHAPE_IMAGE : TP_SHAPE_PATH;
-	t->image = s->image;
-	return 0;
-}
-
 void tp_scene_flag_from(struct tp_scene *sc, size_t first, uint16_t flags)
 {
 	for (size_t i = first; i < sc->n_shapes; i++)
@@ -376,7 +367,7 @@ void tp_scene_group_end(struct tp_scene *sc)
 int tp_scene_uses_ink(const struct tp_scene *sc, int id)
 {
 	for (size_t i = 0; i < sc->n_shapes; i++)
-		if (sc->shapes[i].ink == id && !tp_shape_is_mark(&sc->shapes[i]))
+		if (sc->shapes[i].ink == id && tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]))
 			return 1;
 	return 0;
 }

@@ -190,9 +190,10 @@ struct tp_shape {
 	size_t count;    /* path: number of points */
 };
 
-/* Whether s is a printer's mark (crop marks, targets, slug): outside the
- * bleed, never clipped, drawn only when marks are asked for (walk.h).
- * Every test of it goes through here. */
+/* Whether s is flagged a printer's mark (crop marks, targets, slug):
+ * outside the bleed, never clipped, drawn only when marks are asked for.
+ * The walk alone reads it (tp_walk_sees, walk.h); every layout, check and
+ * writer asks the walk what it makes of a shape. */
 static inline int tp_shape_is_mark(const struct tp_shape *s)
 {
 	return (s->flags & TP_SHAPE_MARK) != 0;
@@ -292,10 +293,6 @@ int tp_scene_text(struct tp_scene *sc, int ink, double x, double y,
  * c[0..3] (top-left, top-right, bottom-right, bottom-left of the
  * picture), on the current layer. */
 int tp_scene_image(struct tp_scene *sc, int image, const struct tp_pt c[4]);
-/* A copy of path or image s (its kind, ink, paint, stroke and image) with
- * the points pts[0 .. s->count - 1], for layouts that move shapes from
- * one scene into another; flags are the caller's. */
-int tp_scene_path_like(struct tp_scene *sc, const struct tp_shape *s, const struct tp_pt *pts);
 
 /* Groups: the shapes added between tp_scene_group_begin and
  * tp_scene_group_end are one copy of something that may repeat moved (a

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/scene/walk.h"
 #include "print/layout/sheet.h"
 
 /* Grid side limit: 4096 x 4096 cells at most, whatever the scene. */
@@ -64,7 +65,7 @@ static size_t cells_of(const struct tp_scene_index *ix, const double *b, int c[4
  * (an empty path's inverted infinite box meets none). */
 static int listed(const struct tp_scene *sc, size_t i, const double *b)
 {
-	return !tp_shape_is_mark(&sc->shapes[i]) && !(b[0] == INFINITY && b[2] == -INFINITY);
+	return tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]) && !(b[0] == INFINITY && b[2] == -INFINITY);
 }
 
 /* Grid size: about one cell per SHAPES_PER_CELL shapes over the bleed box,

@@ -8,25 +8,35 @@
 #include "core/strbuf.h"
 #include "print/art/text_outline.h"
 
-int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,
-		  const struct tp_shape *s)
+const struct tp_walk_opts tp_walk_art = { .marks = 0 };
+const struct tp_walk_opts tp_walk_die = { .inks = TP_WALK_INK(TP_INK_CUT) };
+
+int tp_walk_sees(const struct tp_scene *sc, const struct tp_walk_opts *o,
+		 const struct tp_shape *s)
 {
-	if (tp_shape_is_mark(s) && !o->marks)
-		return 0;
+	int mark = tp_shape_is_mark(s);
+	if (mark && !o->marks)
+		return TP_WALK_HIDDEN;
 	if (o->inks && !(s->ink < 64 && (o->inks & TP_WALK_INK(s->ink))))
-		return 0;
+		return TP_WALK_HIDDEN;
 	if (o->proof) {
 		const struct tp_ink *k = tp_scene_ink(sc, s->ink);
 		if (k == NULL || k->kind == TP_INK_REGISTRATION)
-			return 0;
+			return TP_WALK_HIDDEN;
 		/* Die and emboss plates are technical: a proof shows them only
 		 * when the sheet is that plate.  (Overprint alone does not make
 		 * an ink technical: linework and the Assembly spot overprint.) */
 		if ((s->ink == TP_INK_CUT || s->ink == TP_INK_EMBOSS || s->ink == TP_INK_CREASE) &&
 		    !sc->plate)
-			return 0;
+			return TP_WALK_HIDDEN;
 	}
-	return 1;
+	return mark ? TP_WALK_MARK : TP_WALK_ART;
+}
+
+int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,
+		  const struct tp_shape *s)
+{
+	return tp_walk_sees(sc, o, s) != TP_WALK_HIDDEN;
 }
 
 /* 1 for a shape the scene cannot draw: an ink its palette lacks, or a
@@ -43,14 +53,14 @@ static int broken(const struct tp_scene *sc, const struct tp_shape *s)
 static int sort(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		size_t **order, size_t **start, tp_err *e)
 {
-	size_t L = sc->n_layers;
-	*order = tp_malloc((sc->n_shapes ? sc->n_shapes : 1) * sizeof **order);
+	size_t L = sc->n_layers, n = o->only ? o->n_only : sc->n_shapes;
+	*order = tp_malloc((n ? n : 1) * sizeof **order);
 	*start = tp_calloc(L + 2, sizeof **start);
 	if (*order == NULL || *start == NULL)
-		return tp_fail(e, TP_EIO, "%s: out of memory walking %zu shapes", sc->name,
-			       sc->n_shapes);
+		return tp_fail(e, TP_EIO, "%s: out of memory walking %zu shapes", sc->name, n);
 	size_t *st = *start;
-	for (size_t i = 0; i < sc->n_shapes; i++) {
+	for (size_t k = 0; k < n; k++) {
+		size_t i = o->only ? o->only[k] : k;
 		const struct tp_shape *s = &sc->shapes[i];
 		if (!broken(sc, s)) {
 			st[s->layer + 2]++;
@@ -68,7 +78,8 @@ static int sort(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		st[l + 2] += st[l + 1];
 	/* st[l + 1] is now where layer l begins; filling moves it to its end,
 	 * which is where layer l + 1 begins. */
-	for (size_t i = 0; i < sc->n_shapes; i++) {
+	for (size_t k = 0; k < n; k++) {
+		size_t i = o->only ? o->only[k] : k;
 		const struct tp_shape *s = &sc->shapes[i];
 		if (!broken(sc, s))
 			(*order)[st[s->layer + 1]++] = i;
@@ -136,12 +147,13 @@ static int shape(struct walk *w, size_t i)
 {
 	const struct tp_scene *sc = w->sc;
 	const struct tp_shape *s = &sc->shapes[i];
-	if (!tp_walk_shows(sc, w->o, s))
+	int seen = tp_walk_sees(sc, w->o, s);
+	if (seen == TP_WALK_HIDDEN)
 		return TP_OK;
 	struct tp_walk_shape d = {
 		.s = s, .index = i, .ink_id = s->ink, .ink_index = tp_ink_index(&sc->pal, s->ink),
 		.ink = tp_scene_ink(sc, s->ink), .paint = s->paint,
-		.mark = tp_shape_is_mark(s),
+		.mark = seen == TP_WALK_MARK,
 	};
 	int rc = set_clip(w, !d.mark);
 	if (rc != TP_OK)
@@ -304,9 +316,10 @@ static int group_run(struct walk *w, size_t l, const size_t *order, size_t k, si
 	size_t drawn = 0, first = j, points = 0;
 	for (size_t i = k; i < j; i++) {
 		const struct tp_shape *s = &sc->shapes[order[i]];
-		if (!tp_walk_shows(sc, w->o, s))
+		int seen = tp_walk_sees(sc, w->o, s);
+		if (seen == TP_WALK_HIDDEN)
 			continue;
-		if (tp_shape_is_mark(s) || s->kind == TP_SHAPE_IMAGE)
+		if (seen == TP_WALK_MARK || s->kind == TP_SHAPE_IMAGE)
 			return shapes(w, order, k, j);
 		first = drawn++ ? first : i;
 		points += s->kind == TP_SHAPE_PATH ? s->count

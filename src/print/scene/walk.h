@@ -4,7 +4,9 @@
 /* One walk of a scene for every writer and analysis (after MuPDF's
  * display list and devices).  The walk decides what is drawn and in which
  * order; a sink (a table of callbacks) turns what it is given into a file
- * or a figure.  A new output format or a new check is one more sink.
+ * or a figure.  A new output format or a new check is one more sink; a
+ * layout that moves shapes into another scene replays the walk through the
+ * copying sink (copy_sink.h).
  *
  * Order: layer by layer in the scene's layer order, every layer announced
  * (layer_begin, layer_end) even when nothing in it is drawn; within a
@@ -49,6 +51,11 @@ struct tp_walk_opts {
 	int outline_text;   /* text reaches path() as filled glyph outlines
 			     * (text_outline.h); 0: text reaches text() */
 	int unknown;        /* enum tp_walk_unknown */
+	/* NULL: every shape; else only shapes only[0 .. n_only - 1], ascending
+	 * (what a scene index found in a region: a replay through a scissor
+	 * costs what the region holds, not the whole scene). */
+	const size_t *only;
+	size_t n_only;
 };
 
 /* A layer as announced to the sink. */
@@ -135,8 +142,25 @@ int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
  * (a sink that finds repeats of its own uses the same). */
 long tp_walk_um(double mm);
 
+/* What the walk with options o makes of shape s of sc (its ink known):
+ * the one place that decides, for the walk's sinks (tp_walk_shape's mark)
+ * and for the layouts and checks that look at a scene's shapes without
+ * walking it. */
+enum tp_walk_seen {
+	TP_WALK_HIDDEN,  /* not drawn */
+	TP_WALK_ART,     /* drawn, clipped to the bleed box */
+	TP_WALK_MARK,    /* drawn as a printer's mark: unclipped */
+};
+int tp_walk_sees(const struct tp_scene *sc, const struct tp_walk_opts *o,
+		 const struct tp_shape *s);
+
 /* 1 when the walk with options o draws shape s of sc (its ink known). */
 int tp_walk_shows(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		  const struct tp_shape *s);
+
+/* Views the layouts and checks ask about: the art (every ink, no marks:
+ * what a crop, a tile or a component carries) and the die lines (the die
+ * ink, no marks). */
+extern const struct tp_walk_opts tp_walk_art, tp_walk_die;
 
 #endif
