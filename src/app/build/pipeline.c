@@ -392,6 +392,7 @@ static struct tp_build_opts opts_of(const struct tp_build_request *rq, const cha
 	struct tp_build_opts opt = {
 		.dir = dir,
 		.only = rq->only,
+		.placed = rq->placed,
 		.formats = rq->formats,
 		.jobs = rq->jobs ? rq->jobs : tp_jobs_default(),
 		.quiet = rq->quiet,
