@@ -440,6 +440,18 @@ static int plan_and_check(const struct tp_build_request *rq, const struct tp_bui
 	return rc;
 }
 
+/* The captions of rq->facts for the sheets b did not lay out; b's for
+ * those it did, into rq->facts (pipeline.h). */
+static void swap_facts(const struct tp_session *s, struct tp_build *b, struct tp_sheet_facts *io)
+{
+	for (size_t i = 0; io && i < s->game->n_sheets; i++) {
+		if (b->facts[i].laid)
+			io[i] = b->facts[i];
+		else if (io[i].laid)
+			b->facts[i] = io[i];
+	}
+}
+
 int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
 		 const struct tp_build_events *ev, tp_err *e)
 {
@@ -496,6 +508,8 @@ int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
 		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
 	/* The preview page, after every other file and before the record,
 	 * which lists it. */
+	if (rc == TP_OK)
+		swap_facts(s, &b, rq->facts);
 	if (rc == TP_OK && written.n > 0)
 		rc = tp_preview_write(s, b.opt.dir, dir, &written, b.pf, b.facts, b.epoch, e);
 	tp_trace_end(&t, "preview");

@@ -25,6 +25,13 @@ struct tp_build_request {
 	 * the same inputs, checked and shown but not written again (watch), or
 	 * NULL (app/build.h: tp_build_opts.placed). */
 	const int *placed;
+	/* By sheet (n_sheets entries), in and out, or NULL: what the preview
+	 * page's caption says of each sheet (app/build.h: tp_sheet_facts).
+	 * A sheet this build does not lay out takes its caption from here
+	 * when one is there (watch: the sheet in the folder is the one
+	 * those facts were taken from), instead of being laid out again for
+	 * it; every sheet it lays out leaves its facts here. */
+	struct tp_sheet_facts *facts;
 	const char *formats;   /* overrides print.formats, or NULL */
 	int jobs;              /* worker processes; 0 = one per core */
 	int quiet;             /* no notes, no summary, no warnings */

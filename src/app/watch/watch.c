@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/build.h"
 #include "app/build/input_watch.h"
 #include "app/build/preview.h"
 #include "app/serve/serve.h"
@@ -35,6 +36,9 @@ struct loop {
 	/* Per sheet, the digest of its layout in the folder (pipeline.h:
 	 * tp_build_digest), "" when absent; NULL before the first set. */
 	char (*good)[65];
+	/* Per sheet, what the preview page says of the sheet in the folder
+	 * (pipeline.h: tp_build_request.facts); NULL with good. */
+	struct tp_sheet_facts *facts;
 	const char *why;               /* the save ("start" first) */
 	struct tp_trace saved;         /* started at the save */
 	char dir[PATH_MAX + 16];       /* DIR/watch, once known */
@@ -69,6 +73,7 @@ static int commit(struct loop *l, const struct tp_session *s, const char *only, 
 	b.progress = 0;
 	b.only = only;
 	b.placed = placed;
+	b.facts = l->facts;
 	int rc = tp_build_run(s, &b, l->ev->build, e);
 	if (rc == TP_OK)
 		tp_serve_notify(l->srv);
@@ -80,6 +85,10 @@ static int first_set(struct loop *l, const struct tp_session *s, char (*now)[65]
 {
 	const struct tp_game *g = s->game;
 	int rc = tp_build_digests(s, now, e);
+	free(l->facts);
+	l->facts = tp_calloc(g->n_sheets + 1, sizeof *l->facts);
+	if (rc == TP_OK && l->facts == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory");
 	if (rc == TP_OK)
 		rc = commit(l, s, NULL, NULL, e);
 	if (rc != TP_OK)
@@ -248,6 +257,7 @@ int tp_watch_run(const struct tp_watch_request *rq, const struct tp_watch_events
 	}
 	tp_serve_stop(l.srv);
 	free(l.good);
+	free(l.facts);
 	tp_input_watch_close(w);
 	return rc;
 }
