@@ -656,14 +656,14 @@ ${T_GAMES}
 EOF
 fi
 if want watch; then
-read -r _ w_sheet w_commit w_event w_done w_full <<<"${W_MED:-median ? n/a n/a n/a n/a}"
+read -r _ w_sheet w_commit w_event w_done w_full w_cpu <<<"${W_MED:-median ? n/a n/a n/a n/a n/a}"
 cat <<EOF
 
 ### watch: a template save (default series, 72 dpi, \`watch --serve\`, $REPS saves, medians)
 
-| first changed sheet | save to its commit s | save to the page's reload event s | save to the whole rebuild s | full 72 dpi build s | commit / full | load |
-|---|---:|---:|---:|---:|---:|---:|
-| $w_sheet | $w_commit | $w_event | $w_done | $w_full | $(div "$w_commit" "$w_full") | $W_LOAD |
+| first changed sheet | save to its commit s | its CPU s | save to the page's reload event s | save to the whole rebuild s | full 72 dpi build s | commit / full | load |
+|---|---:|---:|---:|---:|---:|---:|---:|
+| $w_sheet | $w_commit | $w_cpu | $w_event | $w_done | $w_full | $(div "$w_commit" "$w_full") | $W_LOAD |
 EOF
 fi
 } >"$RES"

@@ -19,9 +19,12 @@ from there:
   event   the first "reload" event read from /__events after the save,
   done    the end of "watch save-to-done" (every changed sheet, the
           manifest, the contact sheet and the page in place),
-  full    the wall time of the full build that follows.
+  full    the wall time of the full build that follows;
+and cpu, the CPU seconds of the first commit: the watch's own over the
+trace's span and its workers' ("worker" spans inside it), the figure a
+loaded machine does not inflate.
 Prints one line per repetition and a last line of medians:
-  median SHEET COMMIT EVENT DONE FULL
+  median SHEET COMMIT EVENT DONE FULL CPU
 """
 
 import os
@@ -79,11 +82,12 @@ class Events(threading.Thread):
 
 
 def spans(trace, name):
+    """(name, start, end, cpu) of the trace's spans whose name starts so."""
     out = []
     for line in open(trace):
         f = line.rstrip("\n").split("\t")
-        if len(f) >= 4 and f[1].startswith(name):
-            out.append((f[1], float(f[2]), float(f[3])))
+        if len(f) >= 5 and f[1].startswith(name):
+            out.append((f[1], float(f[2]), float(f[3]), float(f[4])))
     return out
 
 
@@ -125,21 +129,25 @@ def main():
             if not first or not done:
                 sys.exit("watch_save: no watch spans in the trace")
             sheet = first[0][0].split()[-1]
+            cpu = first[0][3] + sum(x[3] for x in spans(trace, "worker")
+                                    if x[1] >= first[0][1] and x[2] <= first[0][2])
             full_dir = os.path.join(work, "full")
             shutil.rmtree(full_dir, ignore_errors=True)
             f0 = time.monotonic()
             subprocess.run([tp, "-c", "game.ini", "build", "-q", "-o", full_dir, "-s", "print.dpi=72"], cwd=d,
                            check=True, env=dict(os.environ))
             full = time.monotonic() - f0
-            row = (sheet, first[0][2] - t0, (events[0] - t0) if events else float("nan"), done[0][2] - t0, full)
+            row = (sheet, first[0][2] - t0, (events[0] - t0) if events else float("nan"), done[0][2] - t0, full,
+                   cpu)
             rows.append(row)
-            print("rep %d: %s commit %.3f event %.3f done %.3f full %.3f" % ((r + 1,) + row), flush=True)
+            print("rep %d: %s commit %.3f event %.3f done %.3f full %.3f cpu %.3f" % ((r + 1,) + row),
+                  flush=True)
             time.sleep(0.5)
     finally:
         w.terminate()
         w.wait()
-    med = [statistics.median(x[i] for x in rows) for i in range(1, 5)]
-    print("median %s %.3f %.3f %.3f %.3f" % (rows[0][0], med[0], med[1], med[2], med[3]))
+    med = [statistics.median(x[i] for x in rows) for i in range(1, 6)]
+    print("median %s %.3f %.3f %.3f %.3f %.3f" % ((rows[0][0],) + tuple(med)))
 
 
 if __name__ == "__main__":
