@@ -308,6 +308,14 @@ c_watch_killed() {
 	wait "$WPID" 2>/dev/null
 	WPID=
 	STAGING_OK=1 record_true "$w/out/watch" || { fail "after the kill the record does not describe the folder"; return; }
+	# The page shows the sheet committed with its own PNG, not the
+	# thumbnail of the set before the save; every other sheet still has
+	# its caption.
+	grep -q "src=\"./thumbs/$first.png\"" "$w/out/watch/index.html" &&
+		{ fail "the page shows $first's old thumbnail"; return; }
+	grep -q "src=\"./$first.png\"" "$w/out/watch/index.html" || { fail "the page does not show $first.png"; return; }
+	[ "$(grep -c '<br>trim ' "$w/out/watch/index.html")" -eq "$(echo "$SHEETS" | tr ',' '\n' | wc -l)" ] ||
+		{ fail "not every sheet's caption on the page after the first commit"; return; }
 	(cd "$w" && "$TP_BIN" -c game.ini build -o "$T/k-fresh" -s print.dpi=72 -q) || { fail "fresh build failed"; return; }
 	stat_of "$w/out/watch" >"$T/k-after"
 	for f in $(sheet_files "$w/out/watch" "$first"); do

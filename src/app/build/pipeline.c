@@ -440,14 +440,17 @@ static int plan_and_check(const struct tp_build_request *rq, const struct tp_bui
 	return rc;
 }
 
-/* The captions of rq->facts for the sheets b did not lay out; b's for
- * those it did, into rq->facts (pipeline.h). */
-static void swap_facts(const struct tp_session *s, struct tp_build *b, struct tp_sheet_facts *io)
+/* The captions of io (pipeline.h: tp_build_request.facts) for the sheets
+ * plan b did not lay out (in), or b's of those it did into io (out: once
+ * the set is in place). */
+static void swap_facts(const struct tp_session *s, struct tp_build *b, struct tp_sheet_facts *io,
+		       int out)
 {
 	for (size_t i = 0; io && i < s->game->n_sheets; i++) {
-		if (b->facts[i].laid)
+		int own = b->want[i] || b->shown[i];
+		if (out && own && b->facts[i].laid)
 			io[i] = b->facts[i];
-		else if (io[i].laid)
+		else if (!out && !own && io[i].laid)
 			b->facts[i] = io[i];
 	}
 }
@@ -509,7 +512,7 @@ int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
 	/* The preview page, after every other file and before the record,
 	 * which lists it. */
 	if (rc == TP_OK)
-		swap_facts(s, &b, rq->facts);
+		swap_facts(s, &b, rq->facts, 0);
 	if (rc == TP_OK && written.n > 0)
 		rc = tp_preview_write(s, b.opt.dir, dir, &written, b.pf, b.facts, b.epoch, e);
 	tp_trace_end(&t, "preview");
@@ -517,6 +520,8 @@ int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, rq, ev, s->cfg, &written, b.epoch, e);
 	tp_build_txn_close(&txn, e);
+	if (rc == TP_OK)
+		swap_facts(s, &b, rq->facts, 1);
 	tp_trace_end(&t, "commit");
 	if (rc == TP_OK && !rq->quiet && ev) {
 		if (ev->summary)
