@@ -511,8 +511,7 @@ int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
 		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
 	/* The preview page, after every other file and before the record,
 	 * which lists it. */
-	if (rc == TP_OK)
-		swap_facts(s, &b, rq->facts, 0);
+	swap_facts(s, &b, rc == TP_OK ? rq->facts : NULL, 0);
 	if (rc == TP_OK && written.n > 0)
 		rc = tp_preview_write(s, b.opt.dir, dir, &written, b.pf, b.facts, b.epoch, e);
 	tp_trace_end(&t, "preview");
@@ -520,8 +519,7 @@ int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, rq, ev, s->cfg, &written, b.epoch, e);
 	tp_build_txn_close(&txn, e);
-	if (rc == TP_OK)
-		swap_facts(s, &b, rq->facts, 1);
+	swap_facts(s, &b, rc == TP_OK ? rq->facts : NULL, 1);
 	tp_trace_end(&t, "commit");
 	if (rc == TP_OK && !rq->quiet && ev) {
 		if (ev->summary)
