@@ -4,8 +4,8 @@
 # Environment (mk/bench.mk sets them all):
 #   TP_BIN            the tilepress binary
 #   BENCH_OUT         work and results folder (build/bench)
-#   BENCH_PARTS       which parts: goals sets peers games (default all);
-#                     png: only the two PNG goals of "goals"
+#   BENCH_PARTS       which parts: goals boards sets peers games watch
+#                     (default all); png: only the two PNG goals of "goals"
 #   BENCH_REPS        pairs per ratio in the goals (the median is shown)
 #   BENCH_DPIS        dpi for the full-set and PNG-only runs; the -j 1 run
 #                     uses the last one
@@ -23,7 +23,8 @@ IM_TIMEOUT=${BENCH_IM_TIMEOUT:-60}
 SAMPLE=${BENCH_SAMPLE:-1}
 ZB=$OUT/zlib_floor
 PDFC=${BENCH_PDF_COLOURS:-$PWD/bench/pdf_colours.py}
-PARTS=${BENCH_PARTS:-goals boards sets peers games}
+WSAVE=$PWD/bench/watch_save.py
+PARTS=${BENCH_PARTS:-goals boards sets peers games watch}
 BOARDS=${BENCH_BOARDS:-18 72 144 240}
 REPS=${BENCH_REPS:-3}
 RES=$OUT/results.md
@@ -33,7 +34,7 @@ GTIME=/usr/bin/time
 IM=/usr/bin/convert-im6.q16
 [ -x "$IM" ] || IM=""
 
-for t in "$TP" "$ZB" "$GTIME" "$PDFC" rsvg-convert gs ps awk timeout qpdf python3 pdfinfo; do
+for t in "$TP" "$ZB" "$GTIME" "$PDFC" "$WSAVE" rsvg-convert gs ps awk timeout qpdf python3 pdfinfo; do
 	command -v "$t" >/dev/null 2>&1 || { echo "bench: $t missing (run make bench)" >&2; exit 1; }
 done
 mkdir -p "$OUT"
@@ -499,6 +500,20 @@ done
 rm -rf level3
 fi
 
+# ---- 5. watch: a template save to the page ---------------------------------------
+# bench/watch_save.py: `watch --serve` on a copy of the default series at the
+# watch's 72 dpi; each save of its template timed to the first changed
+# sheet's commit (TP_TRACE), the page's reload event and the whole rebuild,
+# paired with a full 72 dpi build of the same config right after.
+if want watch; then
+say "watch: $REPS template saves"
+T_WATCH=$(python3 "$WSAVE" "$TP" "$OUT/watch" "$REPS" 2>&1)
+say "$T_WATCH"
+W_MED=$(grep '^median ' <<<"$T_WATCH")
+W_LOAD=$(cut -d' ' -f1 /proc/loadavg)
+rm -rf "$OUT/watch"
+fi
+
 # ---- report ------------------------------------------------------------------------
 T_END=$(date +%s)
 LOAD1=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -638,6 +653,17 @@ ${T_LEVEL}
 | run | wall s | CPU s | CPU / wall | peak RSS MiB (%M) | tree RSS MiB (sampled) | files | output MiB |
 |---|---:|---:|---:|---:|---:|---:|---:|
 ${T_GAMES}
+EOF
+fi
+if want watch; then
+read -r _ w_sheet w_commit w_event w_done w_full w_cpu <<<"${W_MED:-median ? n/a n/a n/a n/a n/a}"
+cat <<EOF
+
+### watch: a template save (default series, 72 dpi, \`watch --serve\`, $REPS saves, medians)
+
+| first changed sheet | save to its commit s | its CPU s | save to the page's reload event s | save to the whole rebuild s | full 72 dpi build s | commit / full | load |
+|---|---:|---:|---:|---:|---:|---:|---:|
+| $w_sheet | $w_commit | $w_cpu | $w_event | $w_done | $w_full | $(div "$w_commit" "$w_full") | $W_LOAD |
 EOF
 fi
 } >"$RES"

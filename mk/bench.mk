@@ -4,12 +4,13 @@
 #   make bench BENCH_PARTS=png       only its two PNG goals (~2 min)
 #   make bench BENCH_DPIS="300 600"  fewer dpi (the -j 1 run uses the last one)
 #   make bench BENCH_PARTS=boards    only the large boards (memory, CPU a tile)
+#   make bench BENCH_PARTS=watch     only a template save under watch --serve
 # Other knobs: BENCH_REPS (pairs per goal ratio, default 3), BENCH_PEER_DPIS
 # (default "300 600"), BENCH_IM_TIMEOUT (s, default 60), BENCH_SAMPLE (0 turns
 # off the sampled process-tree RSS).  The programs are in bench/.  Results go
 # to stdout and build/bench/results.md; BENCHMARKS.md says how to read them.
 
-BENCH_PARTS      ?= goals boards sets peers games
+BENCH_PARTS      ?= goals boards sets peers games watch
 BENCH_REPS       ?= 3
 BENCH_DPIS       ?= 300 600 1200 2400
 BENCH_PEER_DPIS  ?= 300 600

@@ -67,6 +67,12 @@ struct tp_build_opts {
 	/* By sheet: those an earlier build of this config recorded in the
 	 * folder (the contact sheet of --only proof shows them), or NULL. */
 	const int *in_folder;
+	/* By sheet: its files are in the folder already, committed by an
+	 * earlier build of the same inputs (watch commits sheet by sheet), or
+	 * NULL.  Such a sheet stays wanted (the preflight, the ink report, the
+	 * contact sheet and its thumbnail cover it) but no task writes its
+	 * files. */
+	const int *placed;
 	int estimate;          /* planning only, to estimate (check): no
 				* SOURCE_DATE_EPOCH and no sheet's own checks */
 	/* Called by the plan for each wanted sheet, in sheet order, with its

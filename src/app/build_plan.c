@@ -266,7 +266,14 @@ static int playtest(const struct tp_build *b)
 	return b->session->cfg->print.layout == TP_LAYOUT_PLAYTEST;
 }
 
-/* One task per wanted sheet and format.  0, or -1 when out of memory. */
+/* Whether sheet i's files are in the folder already (opt.placed). */
+static int placed(const struct tp_build *b, size_t i)
+{
+	return b->opt.placed && b->opt.placed[i];
+}
+
+/* One task per wanted sheet and format (none for a placed sheet).  0, or
+ * -1 when out of memory. */
 static int plan_tasks(struct tp_build *b)
 {
 	const struct tp_game *g = b->session->game;
@@ -276,7 +283,7 @@ static int plan_tasks(struct tp_build *b)
 		return -1;
 	/* The playtest kit is one file of every sheet, and no press files. */
 	for (size_t i = 0; !playtest(b) && i < g->n_sheets; i++) {
-		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++) {
+		for (size_t bi = 0; b->want[i] && !placed(b, i) && bi < tp_n_backends; bi++) {
 			if (!tp_build_gets(b, i, bi))
 				continue;
 			/* A backend of one ink skips sheets without it. */
@@ -307,7 +314,7 @@ static int only_writes(const struct tp_build *b, tp_err *e)
 		size_t n = 0;
 		for (size_t k = 0; k < b->n_tasks; k++)
 			n += b->tasks[k].sheet == i;
-		if (!b->want[i] || n > 0)
+		if (!b->want[i] || n > 0 || placed(b, i))
 			continue;
 		int plate = (g->sheets[i].flags & TP_SHEET_PLATE) != 0;
 		char asked[64] = "", other[64] = "";

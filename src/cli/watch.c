@@ -14,12 +14,23 @@ static void built(void *ctx, const char *why, int rebuilt, size_t n, const char 
 	fflush(stdout);
 }
 
-static void failed(void *ctx, const tp_err *err, int have_good)
+static void placed(void *ctx, const char *why, const char *sheet)
+{
+	(void)ctx;
+	printf("tilepress: watch: %s: %s in place\n", why, sheet);
+	fflush(stdout);
+}
+
+static void failed(void *ctx, const tp_err *err, int have_good, size_t placed)
 {
 	(void)ctx;
 	fprintf(stderr, "tilepress: %s\n", err->msg);
-	fprintf(stderr, "tilepress: watch: %s; the folder keeps the last good set\n",
-		have_good ? "not rebuilt" : "nothing built yet");
+	if (placed)
+		fprintf(stderr, "tilepress: watch: %zu sheet%s of this save in place, the rest not rebuilt; the folder keeps the last good set of the others\n",
+			placed, placed == 1 ? "" : "s");
+	else
+		fprintf(stderr, "tilepress: watch: %s; the folder keeps the last good set\n",
+			have_good ? "not rebuilt" : "nothing built yet");
 }
 
 static void serving(void *ctx, const char *dir, unsigned port)
@@ -36,7 +47,7 @@ int tp_cmd_watch(const struct tp_cli *cli, tp_err *e)
 		.serve = cli->serve, .serve_port = cli->serve_port,
 	};
 	const struct tp_watch_events ev = {
-		.build = &tp_cli_build_events, .built = built, .failed = failed, .serving = serving,
+		.build = &tp_cli_build_events, .built = built, .placed = placed, .failed = failed, .serving = serving,
 	};
 	return tp_watch_run(&rq, &ev, e);
 }

@@ -15,6 +15,7 @@
 
 #include "core/alloc.h"
 #include "core/inputs.h"
+#include "core/trace.h"
 
 /* Editors save in bursts (write, rename, chmod): wait this long for quiet. */
 #define TP_WATCH_SETTLE_MS 150
@@ -183,7 +184,7 @@ size_t tp_input_watch_folders(const struct tp_input_watch *w)
 	return w->n_dirs;
 }
 
-int tp_input_watch_wait(struct tp_input_watch *w, const char **what)
+int tp_input_watch_wait(struct tp_input_watch *w, const char **what, struct tp_trace *saved)
 {
 	/* Wait for a save, then for the burst to settle. */
 	struct pollfd p = { w->fd, POLLIN, 0 };
@@ -193,7 +194,11 @@ int tp_input_watch_wait(struct tp_input_watch *w, const char **what)
 		if (ready < 0 && errno != EINTR)
 			break;
 		hit = ready > 0 && drain(w, what) == 1;
+		/* The save, as its first event tells it (a trace's start). */
+		if (hit)
+			tp_trace_start(saved);
 		if (!hit && rewatch(w)) {
+			tp_trace_start(saved);
 			hit = 1;
 			*what = "a watched folder was replaced";
 		}

@@ -23,9 +23,11 @@ void tp_input_watch_add(struct tp_input_watch *w);
 size_t tp_input_watch_folders(const struct tp_input_watch *w);
 
 /* Waits for a save of an input (or a watched folder back), then for the
- * burst of events to settle: 1 with *what the input touched, 0 when
- * waiting failed (errno says why). */
-int tp_input_watch_wait(struct tp_input_watch *w, const char **what);
+ * burst of events to settle: 1 with *what the input touched and saved
+ * started at the first event (core/trace.h: the start of the spans that
+ * time a save to its rebuild), 0 when waiting failed (errno says why). */
+struct tp_trace;
+int tp_input_watch_wait(struct tp_input_watch *w, const char **what, struct tp_trace *saved);
 
 void tp_input_watch_close(struct tp_input_watch *w);
 

@@ -392,6 +392,7 @@ static struct tp_build_opts opts_of(const struct tp_build_request *rq, const cha
 	struct tp_build_opts opt = {
 		.dir = dir,
 		.only = rq->only,
+		.placed = rq->placed,
 		.formats = rq->formats,
 		.jobs = rq->jobs ? rq->jobs : tp_jobs_default(),
 		.quiet = rq->quiet,
@@ -437,6 +438,21 @@ static int plan_and_check(const struct tp_build_request *rq, const struct tp_bui
 	if (rc == TP_OK && predict_other_names(b, s, predicted) != 0)
 		rc = tp_fail(e, TP_EIO, "out of memory planning the build");
 	return rc;
+}
+
+/* The captions of io (pipeline.h: tp_build_request.facts) for the sheets
+ * plan b did not lay out (in), or b's of those it did into io (out: once
+ * the set is in place). */
+static void swap_facts(const struct tp_session *s, struct tp_build *b, struct tp_sheet_facts *io,
+		       int out)
+{
+	for (size_t i = 0; io && i < s->game->n_sheets; i++) {
+		int own = b->want[i] || b->shown[i];
+		if (out && own && b->facts[i].laid)
+			io[i] = b->facts[i];
+		else if (!out && !own && io[i].laid)
+			b->facts[i] = io[i];
+	}
 }
 
 int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
@@ -495,6 +511,7 @@ int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
 		rc = tp_fail(e, TP_EIO, "out of memory listing the files written");
 	/* The preview page, after every other file and before the record,
 	 * which lists it. */
+	swap_facts(s, &b, rc == TP_OK ? rq->facts : NULL, 0);
 	if (rc == TP_OK && written.n > 0)
 		rc = tp_preview_write(s, b.opt.dir, dir, &written, b.pf, b.facts, b.epoch, e);
 	tp_trace_end(&t, "preview");
@@ -502,6 +519,7 @@ int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, rq, ev, s->cfg, &written, b.epoch, e);
 	tp_build_txn_close(&txn, e);
+	swap_facts(s, &b, rc == TP_OK ? rq->facts : NULL, 1);
 	tp_trace_end(&t, "commit");
 	if (rc == TP_OK && !rq->quiet && ev) {
 		if (ev->summary)

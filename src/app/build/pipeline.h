@@ -21,6 +21,17 @@
 struct tp_build_request {
 	const char *out_dir;   /* -o, or NULL: output/NAME (tp_session_out_dir) */
 	const char *only;      /* comma list of sheet names, or NULL: all */
+	/* By sheet: already committed into the folder by an earlier build of
+	 * the same inputs, checked and shown but not written again (watch), or
+	 * NULL (app/build.h: tp_build_opts.placed). */
+	const int *placed;
+	/* By sheet (n_sheets entries), in and out, or NULL: what the preview
+	 * page's caption says of each sheet (app/build.h: tp_sheet_facts).
+	 * A sheet this build does not lay out takes its caption from here
+	 * when one is there (watch: the sheet in the folder is the one
+	 * those facts were taken from), instead of being laid out again for
+	 * it; every sheet it lays out leaves its facts here. */
+	struct tp_sheet_facts *facts;
 	const char *formats;   /* overrides print.formats, or NULL */
 	int jobs;              /* worker processes; 0 = one per core */
 	int quiet;             /* no notes, no summary, no warnings */
@@ -65,5 +76,8 @@ void tp_build_note(const struct tp_build_events *ev, const char *fmt, ...)
  * only the sheets that changed.  TP_OK, or TP_EIO / a sheet's own
  * prepare failure. */
 int tp_build_digests(const struct tp_session *s, char (*d)[65], tp_err *e);
+
+/* The same for sheet i alone (its own checks, its prepare, run first). */
+int tp_build_digest(const struct tp_session *s, size_t i, char d[65], tp_err *e);
 
 #endif

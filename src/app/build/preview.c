@@ -221,30 +221,35 @@ static int caption_facts(const struct tp_session *s, size_t i, const struct tp_s
 	return laid;
 }
 
+/* w: this build's files (the first own of them), then earlier ones. */
 static void sheet_figure(struct tp_buf *b, const struct tp_session *s, size_t i,
-			 const struct tp_written_list *w, const struct tp_preflight *pf,
+			 const struct tp_written_list *w, size_t own, const struct tp_preflight *pf,
 			 const struct tp_sheet_facts *facts)
 {
 	const struct tp_sheet_def *def = &s->game->sheets[i];
 	struct tp_sheet_facts f = { 0 };
 	int laid = caption_facts(s, i, facts, &f);
 	const char *png = NULL;
+	size_t png_at = 0;
 	for (size_t k = 0; k < w->n && png == NULL; k++) {
 		const char *ext = strrchr(w->v[k].name, '.');
 		if ((size_t)tp_preview_sheet_of(s->cfg, w->v[k].name) == i && ext && strcmp(ext, ".png") == 0)
-			png = w->v[k].name;
+			png = w->v[k].name, png_at = k;
 	}
 	tp_buf_printf(b, "<figure class=\"sheet\" id=\"sheet-");
 	esc(b, def->name);
 	tp_buf_printf(b, "\">\n");
 	/* The thumbnail made with the contact sheet when there is one (the
-	 * press PNG may be hundreds of megapixels), linking the PNG itself. */
+	 * press PNG may be hundreds of megapixels), linking the PNG itself;
+	 * not an earlier build's thumbnail of a PNG this build wrote (a
+	 * build of a sheet without its contact sheet: watch commits sheet by
+	 * sheet), which would show the sheet as it was. */
 	char thumb[200], base[128];
 	const char *img = png;
 	tp_file_base(s->cfg, def->name, base, sizeof base);
 	snprintf(thumb, sizeof thumb, "%s/%s.png", TP_THUMB_DIR, base);
 	for (size_t k = 0; png && k < w->n; k++)
-		if (strcmp(w->v[k].name, thumb) == 0)
+		if (strcmp(w->v[k].name, thumb) == 0 && !(png_at < own && k >= own))
 			img = thumb;
 	if (png) {
 		tp_buf_printf(b, "<a href=\"");
@@ -437,7 +442,7 @@ static void page(struct tp_buf *b, const struct tp_session *s, const char *stage
 		for (size_t k = 0; k < all->n && !present; k++)
 			present = (size_t)tp_preview_sheet_of(s->cfg, all->v[k].name) == i;
 		if (present) {
-			sheet_figure(b, s, i, all, pf, facts);
+			sheet_figure(b, s, i, all, own, pf, facts);
 			n++;
 		}
 	}
