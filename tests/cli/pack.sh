@@ -100,5 +100,27 @@ c_unmet() {
 }
 tcase "pack vector for drivethru (240 %): the checklist fails on total ink, named by the preflight" c_unmet
 
+# The Game Crafter's face images: each at its product's pixel size read
+# from gamecrafter.ini, pngcheck clean, counted against the manifest, the
+# punchout yield recomputed from the slug, tile, bleed and spacing, and
+# the faces' colours against the sheet PNGs (tests/prepress/faces_check.py).
+c_faces() {
+	for route in slugs pieces; do
+		set --
+		[ "$route" = pieces ] && set -- -s print.tile_mm=1in   # the large square chit's size
+		"$TP_BIN" -c series "$@" manifest --format json >"$T/m-$route.json" || { fail "manifest"; return; }
+		run -q -c series "$@" -o "$T/f-$route" pack gamecrafter
+		[ "$rc" -eq 0 ] || { fail "$route: exit $rc $(errtext)"; return; }
+		python3 tests/prepress/faces_check.py "$T/f-$route/pack-gamecrafter" config/factories/gamecrafter.ini \
+			"$T/m-$route.json" "$route" >/dev/null 2>"$T/fc.err" || { fail "$route: $(cat "$T/fc.err")"; return; }
+	done
+	# A second pack into the same folder leaves no image of the first.
+	touch "$T/f-pieces/pack-gamecrafter/faces/series_fronts-999-front.png"
+	run -q -c series -s print.tile_mm=1in -o "$T/f-pieces" pack gamecrafter
+	[ "$rc" -eq 0 ] && [ ! -e "$T/f-pieces/pack-gamecrafter/faces/series_fronts-999-front.png" ] ||
+		fail "repack: exit $rc, or an older image left in faces/"
+}
+tcase "pack gamecrafter: one image per face at the product's pixels, counts, punchout yield, colours" c_faces
+
 echo "pack: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]
