@@ -120,6 +120,23 @@ c_faces() {
 	[ "$rc" -eq 0 ] && [ ! -e "$T/f-pieces/pack-gamecrafter/faces/series_fronts-999-front.png" ] ||
 		fail "repack: exit $rc, or an older image left in faces/"
 }
+# A bad line of [products]: one line naming the file and line and what a
+# product line holds; nothing written.
+c_bad_product() {
+	mkdir -p "$T/bd/config/factories"
+	sed 's/^small-punchout = slug 3 5 975 1575$/small-punchout = slug 3 5 975/' config/factories/gamecrafter.ini \
+		>"$T/bd/config/factories/gamecrafter.ini"
+	line=$(grep -n '^small-punchout' "$T/bd/config/factories/gamecrafter.ini" | cut -d: -f1)
+	export TILEPRESS_DATA="$T/bd"
+	run -c config/series.ini -o "$T/bo" pack gamecrafter
+	unset TILEPRESS_DATA
+	[ "$rc" -eq 2 ] && one_err_line &&
+		grep -q "gamecrafter.ini:$line: products.small-punchout = slug 3 5 975: want KIND W_IN H_IN PX_W PX_H" "$ERR" ||
+		fail "exit $rc $(errtext)"
+	[ ! -e "$T/bo" ] || fail "wrote $T/bo"
+}
+tcase "pack gamecrafter with a bad [products] line: refused in one line naming it; nothing written" c_bad_product
+
 tcase "pack gamecrafter: one image per face at the product's pixels, counts, punchout yield, colours" c_faces
 
 echo "pack: $PASS passed, $FAIL failed"
