@@ -43,17 +43,41 @@ static int one_of(const char *value, const char *allowed)
 	return 0;
 }
 
+/* A line of [products]: NAME = KIND W_IN H_IN PX_W PX_H. */
+static int product(struct tp_factory *f, const char *key, const char *value, int line, tp_err *e)
+{
+	if (f->n_products == TP_FACTORY_PRODUCTS)
+		return tp_fail(e, TP_EINPUT, "%s:%d: more than %d products", f->path, line,
+			       TP_FACTORY_PRODUCTS);
+	struct tp_product *p = &f->products[f->n_products];
+	char kind[16], extra[2];
+	int n = sscanf(value, "%15s %lf %lf %d %d %1s", kind, &p->w_in, &p->h_in, &p->px_w, &p->px_h, extra);
+	if (n != 5 || !one_of(kind, "square hex board slug") || strlen(key) >= sizeof p->name ||
+	    !(p->w_in > 0 && p->w_in < 100) || !(p->h_in > 0 && p->h_in < 100) || p->px_w < 1 ||
+	    p->px_w > 30000 || p->px_h < 1 || p->px_h > 30000)
+		return tp_fail(e, TP_EINPUT,
+			       "%s:%d: products.%s = %s: want KIND W_IN H_IN PX_W PX_H (kind square, hex, board or slug; sizes 0..100 in, images 1..30000 px)",
+			       f->path, line, key, value);
+	snprintf(p->name, sizeof p->name, "%s", key);
+	snprintf(p->kind, sizeof p->kind, "%s", kind);
+	f->n_products++;
+	return TP_OK;
+}
+
 static int on_key(void *user, const char *section, const char *key, const char *value, int line,
 		  tp_err *e)
 {
 	struct loading *L = user;
 	struct tp_factory *f = L->f;
 	if (key == NULL) {
-		if (strcmp(section, "factory") != 0 && strcmp(section, "print") != 0)
-			return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: a factory holds [factory] and [print] only",
+		if (strcmp(section, "factory") != 0 && strcmp(section, "print") != 0 &&
+		    strcmp(section, "products") != 0)
+			return tp_fail(e, TP_EINPUT, "%s:%d: [%s]: a factory holds [factory], [print] and [products] only",
 				       f->path, line, section);
 		return TP_OK;
 	}
+	if (strcmp(section, "products") == 0)
+		return product(f, key, value, line, e);
 	if (strcmp(section, "print") == 0) {
 		if (f->n_sets == TP_FACTORY_SETS)
 			return tp_fail(e, TP_EINPUT, "%s:%d: more than %d [print] keys", f->path, line,
@@ -92,7 +116,13 @@ static int on_key(void *user, const char *section, const char *key, const char *
 		snprintf(f->stock, sizeof f->stock, "%s", value);
 	else if (strcmp(key, "board") == 0)
 		snprintf(f->board, sizeof f->board, "%s", value);
-	else if (strcmp(key, "raster_dpi") == 0 || strcmp(key, "wrap_mm") == 0 ||
+	else if (strcmp(key, "match_mm") == 0 || strcmp(key, "slug_spacing_mm") == 0) {
+		double v = strtod(value, &end);
+		if (*end || end == value || !(v >= 0) || v > 100)
+			return tp_fail(e, TP_EINPUT, "%s:%d: factory.%s = %s: a length in mm, 0..100", f->path,
+				       line, key, value);
+		*(key[0] == 'm' ? &f->match_mm : &f->slug_spacing_mm) = v;
+	} else if (strcmp(key, "raster_dpi") == 0 || strcmp(key, "wrap_mm") == 0 ||
 		 strcmp(key, "liner_inset_mm") == 0) {
 		double v = strtod(value, &end);
 		if (*end || end == value || v < 0 || v > 10000)
@@ -109,7 +139,7 @@ static int on_key(void *user, const char *section, const char *key, const char *
 		}
 	} else {
 		return tp_fail(e, TP_EINPUT,
-			       "%s:%d: factory.%s: unknown; allowed: name, profile, page_order, die_file, raster, raster_dpi, file_name, stock, board, wrap_mm, liner_inset_mm",
+			       "%s:%d: factory.%s: unknown; allowed: name, profile, page_order, die_file, raster, raster_dpi, file_name, stock, board, wrap_mm, liner_inset_mm, match_mm, slug_spacing_mm",
 			       f->path, line, key);
 	}
 	return TP_OK;
@@ -136,6 +166,8 @@ int tp_factory_load(const char *name, struct tp_factory *f, tp_err *e)
 	snprintf(f->raster, sizeof f->raster, "none");
 	snprintf(f->file_name, sizeof f->file_name, "{sheet}");
 	f->raster_dpi = 300;
+	f->match_mm = 0.5;
+	f->slug_spacing_mm = 6.35;
 	struct loading L = { f };
 	return tp_ini_parse(f->path, on_key, &L, e);
 }

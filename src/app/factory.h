@@ -13,6 +13,18 @@
 #include "core/status.h"
 
 #define TP_FACTORY_SETS 32
+#define TP_FACTORY_PRODUCTS 32
+
+/* A product of a factory that takes one raster image per face
+ * ([products]: NAME = KIND W_IN H_IN PX_W PX_H): a piece of its own die
+ * (square, hex), a board face (board), or a custom punchout slug
+ * holding several pieces (slug). */
+struct tp_product {
+	char name[48];
+	char kind[16];          /* square, hex, board, slug */
+	double w_in, h_in;      /* finished size, inches */
+	int px_w, px_h;         /* the upload image, bleed included */
+};
 
 struct tp_factory {
 	char name[64];          /* the file's name: longpack */
@@ -26,6 +38,12 @@ struct tp_factory {
 	char stock[128], board[128];
 	double wrap_mm, liner_inset_mm;  /* also set as print.wrap_mm, print.liner_inset_mm */
 	char path[512];         /* where it was read */
+	struct tp_product products[TP_FACTORY_PRODUCTS];
+	int n_products;
+	/* A piece takes a product whose finished size is within match_mm of
+	 * its trim; pieces on a slug lie slug_spacing_mm apart, trim to
+	 * trim. */
+	double match_mm, slug_spacing_mm;
 	/* [print] keys as --set strings ("print.KEY=VALUE"). */
 	char sets[TP_FACTORY_SETS][160];
 	int n_sets;

@@ -100,5 +100,50 @@ c_unmet() {
 }
 tcase "pack vector for drivethru (240 %): the checklist fails on total ink, named by the preflight" c_unmet
 
+# The Game Crafter's face images: each at its product's pixel size read
+# from gamecrafter.ini, pngcheck clean, counted against the manifest, the
+# punchout yield recomputed from the slug, tile, bleed and spacing, and
+# the faces' colours against the sheet PNGs (tests/prepress/faces_check.py).
+c_faces() {
+	for route in slugs pieces; do
+		set --
+		d=$T/f-$route
+		if [ "$route" = pieces ]; then
+			set -- -s print.tile_mm=1in   # the large square chit's size
+		else
+			# Packed again over an earlier package (the ticket case's, when
+			# it ran): no image of the earlier one may stay.
+			mkdir -p "$d/pack-gamecrafter/faces"
+			[ -d "$T/o/pack-gamecrafter" ] && rm -rf "$d" && cp -R "$T/o" "$d"
+			touch "$d/pack-gamecrafter/faces/series_fronts-999-front.png"
+		fi
+		"$TP_BIN" -c series "$@" manifest --format json >"$T/m-$route.json" || { fail "manifest"; return; }
+		run -q -c series "$@" -o "$d" pack gamecrafter
+		[ "$rc" -eq 0 ] || { fail "$route: exit $rc $(errtext)"; return; }
+		[ ! -e "$d/pack-gamecrafter/faces/series_fronts-999-front.png" ] ||
+			{ fail "$route: an older image left in faces/"; return; }
+		python3 tests/prepress/faces_check.py "$d/pack-gamecrafter" config/factories/gamecrafter.ini \
+			"$T/m-$route.json" "$route" >/dev/null 2>"$T/fc.err" || { fail "$route: $(cat "$T/fc.err")"; return; }
+	done
+}
+tcase "pack gamecrafter: one image per face at the product's pixels, counts, punchout yield, colours" c_faces
+
+# A bad line of [products]: one line naming the file and line and what a
+# product line holds; nothing written.
+c_bad_product() {
+	mkdir -p "$T/bd/config/factories"
+	sed 's/^small-punchout = slug 3 5 975 1575$/small-punchout = slug 3 5 975/' config/factories/gamecrafter.ini \
+		>"$T/bd/config/factories/gamecrafter.ini"
+	line=$(grep -n '^small-punchout' "$T/bd/config/factories/gamecrafter.ini" | cut -d: -f1)
+	export TILEPRESS_DATA="$T/bd"
+	run -c config/series.ini -o "$T/bo" pack gamecrafter
+	unset TILEPRESS_DATA
+	[ "$rc" -eq 2 ] && one_err_line &&
+		grep -q "gamecrafter.ini:$line: products.small-punchout = slug 3 5 975: want KIND W_IN H_IN PX_W PX_H" "$ERR" ||
+		fail "exit $rc $(errtext)"
+	[ ! -e "$T/bo" ] || fail "wrote $T/bo"
+}
+tcase "pack gamecrafter with a bad [products] line: refused in one line naming it; nothing written" c_bad_product
+
 echo "pack: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "app/pack/facts.h"
+#include "app/pack/faces.h"
 #include "app/preflight/pdf_file.h"
 #include "core/alloc.h"
 #include "core/strbuf.h"
@@ -239,12 +240,15 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 	if (rc != TP_OK)
 		return rc;
 	const struct tp_config *c = s.cfg;
-	struct tp_buf man = { 0 }, j = { 0 }, t = { 0 };
+	struct tp_buf man = { 0 }, j = { 0 }, t = { 0 }, fj = { 0 }, ft = { 0 };
 	struct tp_report_opts ro = *report;
 	ro.fmt = TP_FMT_JSON;
 	rc = s.game->manifest(&man, c, s.model, &ro, e);
 	char **names = NULL;
 	size_t n = 0;
+	/* A factory of uploads: one image per face at its products' sizes. */
+	if (rc == TP_OK && fa->n_products > 0)
+		rc = tp_pack_faces(&s, fa, dir, &fj, &ft, e);
 	if (rc == TP_OK)
 		rc = list_files(dir, fa, &names, &n, e);
 	/* The preflight of every PDF as written: the checklist's answers. */
@@ -270,9 +274,9 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 		rc = file_entry(dir, names[i], i == 0, fa, &fr, &pf, &j, &t, &die_file, e);
 	if (rc == TP_OK)
 		checklist(c, fa, &fr, &pf, die_file, &j, &t, failed);
-	tp_buf_printf(&j, "],\n\"manifest\":%s}\n", man.len ? man.s : "null");
-	tp_buf_printf(&t, "\nCounts (the manifest):\n%s", man.len ? man.s : "");
-	if (rc == TP_OK && (j.oom || t.oom || man.oom))
+	tp_buf_printf(&j, "]%s,\n\"manifest\":%s}\n", fj.len ? fj.s : "", man.len ? man.s : "null");
+	tp_buf_printf(&t, "%s\nCounts (the manifest):\n%s", ft.len ? ft.s : "", man.len ? man.s : "");
+	if (rc == TP_OK && (j.oom || t.oom || man.oom || fj.oom || ft.oom))
 		rc = tp_fail(e, TP_EIO, "out of memory writing the job ticket");
 	char path[4200];
 	if (rc == TP_OK) {
@@ -288,6 +292,8 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 	free(names);
 	tp_preflight_free(&pf);
 	tp_buf_free(&man);
+	tp_buf_free(&fj);
+	tp_buf_free(&ft);
 	tp_buf_free(&j);
 	tp_buf_free(&t);
 	tp_session_close(&s);
