@@ -210,17 +210,22 @@ EOF
 tcase "a profile's board = wrap, wrap_mm, greyboard_mm, liner_inset_mm are used" t_profile
 
 # LongPack's published figures (a 20 mm turn-in) and its die ink reach
-# the wrap through pack; the ticket says the file is wrapped round board.
+# the wrap through pack, the slit included; the ticket says the file is
+# wrapped round board and folds in four, slit.
 t_longpack() {
-	run -q -c vector -s print.board=wrap -o "$T/lp" pack longpack
+	run -q -c vector -s print.board=wrap -s print.fold=quadfold -o "$T/lp" pack longpack
 	expect_ok || return
 	d=$T/lp/pack-longpack
-	$PY "$CHECK" --die-ink die-cut --turn-in 20 --thick 2 --corner 1.5 --inset 3 "$d/vector_board-wrap.pdf" \
-		>"$T/c.out" 2>&1 || { fail "$(grep -E 'WRONG|NO$' "$T/c.out" | head -3 | tr '\n' '|')"; return; }
-	grep -q '"file":"vector_board-wrap.pdf".*"finishing":\["die-cut","wrap"\]' "$d/job.json" ||
-		fail "job.json: no wrap finishing for vector_board-wrap.pdf"
+	# shellcheck disable=SC2046
+	$PY "$CHECK" --die-ink die-cut --turn-in 20 --thick 2 --corner 1.5 --inset 3 --gap 2 --fold quadfold \
+		$(grid vector) "$d/vector_board-wrap.pdf" >"$T/c.out" 2>&1 ||
+		{ fail "$(grep -E 'WRONG|NO$' "$T/c.out" | head -3 | tr '\n' '|')"; return; }
+	grep -q '"file":"vector_board-wrap.pdf".*"finishing":\["die-cut","wrap"\],"fold":"quadfold"' "$d/job.json" ||
+		{ fail "job.json: no wrap finishing and quad-fold for vector_board-wrap.pdf"; return; }
+	grep -q "vector_board-wrap.pdf .*wrapped round the board, quad-fold, slit along the vertical hinge's upper arm" \
+		"$d/job.txt" || fail "job.txt: no quad-fold slit for vector_board-wrap.pdf"
 }
-tcase "pack longpack: 20 mm turn-in in the die-cut ink, wrap in the ticket" t_longpack
+tcase "pack longpack: 20 mm turn-in in the die-cut ink, the slit; wrap and quad-fold in the ticket" t_longpack
 
 # The liner in the vector's back ink: its page is not paper at its middle
 # (pdftoppm); the plain liner of the default is.
