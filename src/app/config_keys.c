@@ -274,7 +274,7 @@ static const struct tp_key core_keys[] = {
 	{ CORE("print", "board", TP_KEY_ENUM, print.board_make), .names = board_make_names,
 	  .help = "the board as printed and die-cut (flat), or as factories make it (wrap: sheet board-wrap, a face wrap round greyboard and a back liner)" },
 	{ CORE("print", "fold", TP_KEY_ENUM, print.fold), .names = fold_names,
-	  .help = "a wrapped board's greyboard whole (none), or in 2 (bifold) or 4 (quadfold) panels hinged on square edges" },
+	  .help = "a wrapped board's greyboard whole (none), or in 2 (bifold) or 4 (quadfold) panels hinged on square edges (hex and tri boards: on the lines crossing the fewest cells)" },
 	{ CORE("print", "wrap_mm", TP_KEY_LEN, print.wrap_mm), .lo = 5, .hi = 40,
 	  .help = "board wrap: the turn-in glued on the board's back, past its edge (factories: 15-20 mm)" },
 	{ CORE("print", "greyboard_mm", TP_KEY_LEN, print.greyboard_mm), .lo = 0.5, .hi = 5,

@@ -53,6 +53,7 @@ int tp_crease_line(struct tp_scene *sc, double x0, double y0, double x1, double 
 struct hinge {
 	int across;
 	double at, gap;
+	int crossed;  /* cells the hinge runs through (hex and tri boards) */
 };
 
 struct geom {
@@ -64,7 +65,8 @@ struct geom {
 
 static const char *const fold_word[] = { "none", "bifold", "quadfold" };
 
-/* The hinges of the board W x H under print.fold, on square edges.
+/* The hinges of the board W x H under print.fold, on square edges (on
+ * hexagons and triangles the lines that cross the fewest cells).
  * TP_OK, or TP_EINPUT naming print.fold when the board cannot fold so. */
 static int hinges(const struct tp_config *c, const void *model, struct geom *g, tp_err *e)
 {
@@ -83,23 +85,25 @@ static int hinges(const struct tp_config *c, const void *model, struct geom *g, 
 	int n = 0;
 	if (fold == TP_FOLD_BI) {
 		int across = g->W >= g->H;
-		want[n++] = (struct hinge){ across, (across ? g->W : g->H) / 2, TP_HINGE_GAP * g->t };
+		want[n++] = (struct hinge){ across, (across ? g->W : g->H) / 2, TP_HINGE_GAP * g->t, 0 };
 	} else {
-		want[n++] = (struct hinge){ 0, g->H / 2, TP_HINGE_GAP * g->t };
-		want[n++] = (struct hinge){ 1, g->W / 2, 2 * TP_HINGE_GAP * g->t };
+		want[n++] = (struct hinge){ 0, g->H / 2, TP_HINGE_GAP * g->t, 0 };
+		want[n++] = (struct hinge){ 1, g->W / 2, 2 * TP_HINGE_GAP * g->t, 0 };
 	}
 	for (int i = 0; i < n; i++) {
 		char why[200] = "";
-		double edge;
-		if (c->game->board_edge(c, model, want[i].across, want[i].at, &edge, why, sizeof why) != 0)
+		double edge, side = want[i].across ? g->W : g->H;
+		int crossed = 0;
+		if (c->game->board_edge(c, model, want[i].across, want[i].at, side, &edge, &crossed, why,
+					sizeof why) != 0)
 			return tp_fail(e, TP_EINPUT, "%s: print.fold = %s: %s; use print.fold = %s", where,
 				       fold_word[fold], why, fold == TP_FOLD_QUAD ? "bifold or none" : "none");
-		double side = want[i].across ? g->W : g->H;
 		/* Each panel keeps at least a hinge gap of board beside it. */
 		if (edge - want[i].gap / 2 < want[i].gap || edge + want[i].gap / 2 > side - want[i].gap)
-			return tp_fail(e, TP_EINPUT, "%s: print.fold = %s: the square edge nearest the board's middle (%.1f mm) leaves a panel narrower than its %.1f mm hinge gap; use print.fold = none",
+			return tp_fail(e, TP_EINPUT, "%s: print.fold = %s: the hinge nearest the board's middle (%.1f mm) leaves a panel narrower than its %.1f mm hinge gap; use print.fold = none",
 				       where, fold_word[fold], edge, want[i].gap);
 		g->h[g->nh] = want[i];
+		g->h[g->nh].crossed = crossed;
 		g->h[g->nh++].at = edge;
 	}
 	return TP_OK;
@@ -128,6 +132,30 @@ static double mitre_at(const struct geom *g)
 static double mitre_min(const struct geom *g)
 {
 	return 2 * mitre_at(g) - 2 * g->E + 1;
+}
+
+/* A quad-fold's vertical and horizontal hinges (NULL when the board does
+ * not fold twice). */
+static void quad(const struct geom *g, const struct hinge **v, const struct hinge **h)
+{
+	*v = *h = NULL;
+	for (int i = 0; i < g->nh; i++)
+		*(g->h[i].across ? v : h) = &g->h[i];
+	if (*v == NULL || *h == NULL)
+		*v = *h = NULL;
+}
+
+/* The slit of a quad-fold: a straight cut along the centre line of the
+ * vertical hinge's upper arm, from the sheet's top edge (y0 mm above the
+ * board's) down to the centre of the hinges' crossing, x mm from the
+ * board's left edge.  The four panels then hang on three hinge arms: the
+ * horizontal hinge folds first, both its arms, then the lower arm of the
+ * vertical one closes over the two panels' stack; joined too, the upper
+ * arm would have to fold the other way at once. */
+static int slit(struct tp_scene *sc, double x, double y0, double y1)
+{
+	const struct tp_pt p[2] = { { TP_MOVE, x, y0 }, { TP_LINE, x, y1 } };
+	return tp_scene_path(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, p, 2);
 }
 
 /* The die line (the sheet's outline with its four corners cut at 45
@@ -176,6 +204,10 @@ static int die_and_folds(struct tp_scene *sc, const struct geom *g)
 	}
 	/* A fold line ends at the corner cuts by design: no safe zone. */
 	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
+	const struct hinge *qv, *qh;
+	quad(g, &qv, &qh);
+	if (rc == 0 && qv)
+		rc = slit(sc, E + qv->at, 0, E + qh->at);
 	return rc ? -1 : 0;
 }
 
@@ -228,9 +260,17 @@ static int liner(struct tp_doc *doc, const struct tp_config *c, const struct tp_
 	struct tp_scene *sc = tp_scene_new(name, w, h, b, pal);
 	char note[200];
 	int bad, ink = liner_ink(c, &bad);
-	snprintf(note, sizeof note, "back liner: %.1f x %.1f mm, %g mm inside the board's edge, %s%s%s", w,
-		 h, i, ink >= 0 ? "in " : "plain", ink >= 0 ? c->print.liner_ink : "",
-		 g->nh ? ", one sheet over every panel" : "");
+	const struct hinge *qv, *qh;
+	quad(g, &qv, &qh);
+	/* Seen from the back, where its printed side faces: the slit mirrored
+	 * left to right. */
+	double sx = qv ? g->W - qv->at - i : 0;
+	int len = snprintf(note, sizeof note, "back liner: %.1f x %.1f mm, %g mm inside the board's edge, %s%s%s", w,
+			   h, i, ink >= 0 ? "in " : "plain", ink >= 0 ? c->print.liner_ink : "",
+			   g->nh ? ", one sheet over every panel" : "");
+	if (qv && len > 0 && (size_t)len < sizeof note)
+		snprintf(note + len, sizeof note - (size_t)len,
+			 "; slit %.1f mm from the left, seen from the back", sx);
 	if (sc == NULL || tp_doc_add(doc, sc, note) != 0)
 		return -1;
 	if (ink >= 0) {
@@ -238,7 +278,9 @@ static int liner(struct tp_doc *doc, const struct tp_config *c, const struct tp_
 			return -1;
 		tp_scene_flag_last(sc, TP_SHAPE_TO_CUT);
 	}
-	return tp_die_rect(sc, 0, 0, w, h, TP_DIE_STROKE_MM);
+	if (tp_die_rect(sc, 0, 0, w, h, TP_DIE_STROKE_MM) != 0)
+		return -1;
+	return qv ? slit(sc, sx, 0, qh->at - i) : 0;
 }
 
 static int wrap_page(struct tp_doc *doc, const struct tp_config *c, const struct tp_scene *bs,

@@ -22,13 +22,22 @@
  * panels (bifold: across its longer side) or four (quadfold), the face
  * wrap one sheet over them, so the art runs on across the hinges.  Each
  * hinge lies on the square edge nearest the board's middle (the game's
- * board_edge), so no square is cut; its gap is TP_HINGE_GAP x
+ * board_edge), so no square is cut; on hexagons and triangles, where no
+ * straight line may run between cells, on the line near the middle that
+ * crosses the fewest (the game warns of them).  Its gap is TP_HINGE_GAP x
  * greyboard_mm: folded shut, two panels lie one on the other and the
  * sheet that joins them across the hinge goes round both thicknesses.  A
  * quad-fold folds twice: the second fold closes over a stack two panels
  * thick, so its hinge (the vertical one) is twice as wide.  The liner is
  * one sheet over every panel.  The fold lines of the panels' edges at
- * each hinge are in the Crease ink. */
+ * each hinge are in the Crease ink.
+ *
+ * A quad-fold's four panels hang on three hinge arms: the upper arm of
+ * the vertical hinge is slit, a straight cut in the die ink on its centre
+ * line from the face wrap's top edge to the hinges' crossing, and the
+ * same cut through the liner (which spans the hinges), there seen from
+ * the back, so mirrored left to right.  The horizontal hinge folds first
+ * (both arms), then the vertical hinge's lower arm closes the stack. */
 
 #include <stddef.h>
 

@@ -159,14 +159,16 @@ struct tp_game {
 	const char *rules_figure;
 	/* The box (games/box.h): what goes in it, from c and the model. */
 	int (*box_contents)(struct tp_box_list *l, const struct tp_config *c, const void *model);
-	/* A folding board's hinge (games/board_wrap.h): the square edge of the
-	 * "board" sheet nearest `at` mm across it (across = 1: a vertical
-	 * hinge, x) or down it (0: y), into *edge.  0; or -1 and why when no
-	 * straight line across the board keeps clear of every cell (hexagons,
-	 * triangles) or the board has one square that way.  NULL: the game's
-	 * board does not fold. */
+	/* A folding board's hinge (games/board_wrap.h): the line of the
+	 * "board" sheet, side mm long that way, nearest `at` mm across it
+	 * (across = 1: a vertical hinge, x) or down it (0: y), into *edge, and
+	 * how many cells it runs through into *crossed (0 on a square edge).
+	 * On squares the nearest square edge; on hexagons and triangles, where
+	 * a straight line may cross cells, the line within half a cell pitch
+	 * of `at` that crosses the fewest.  0; or -1 and why when the board
+	 * has one square that way.  NULL: the game's board does not fold. */
 	int (*board_edge)(const struct tp_config *c, const void *model, int across, double at,
-			  double *edge, char *why, size_t n);
+			  double side, double *edge, int *crossed, char *why, size_t n);
 };
 
 /* A table of games: the config loader and the commands take one, so a

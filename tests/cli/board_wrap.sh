@@ -4,10 +4,16 @@
 # tests/prepress/wrap_check.py reads the die and Crease lines of the
 # board-wrap PDF (mutool's trace) and of its DXF files (ezdxf) and checks
 # the turn-in, the board's thickness, the mitres, the liner's inset, the
-# hinge gaps and that each hinge lies on a square edge of the board (the
-# squares' pitch and first edge from the config files' keys).  The
-# preflight finds no error in any game's wrap or in a quad-fold; pixels
-# (pdftoppm) show the art running on over the turn-in and the hinges.
+# hinge gaps, that each hinge lies on a square edge of the board (the
+# squares' pitch and first edge from the config files' keys) and, on the
+# arena's hexagonal and triangular boards, on the line near the middle
+# that crosses the fewest cells (the cells drawn from their documented
+# coordinates); a quad-fold's slit on the vertical hinge's centre line,
+# from the sheet's top edge to the hinges' crossing, as long as the
+# turn-in, the thickness and the horizontal hinge's place add up to, and
+# mirrored on the liner.  The preflight finds no error in any game's wrap,
+# bifold or quad-fold; pixels (pdftoppm) show the art running on over the
+# turn-in and the hinges.
 #
 #   TP_BIN=/abs/path/tilepress sh tests/cli/board_wrap.sh
 set -u
@@ -30,12 +36,27 @@ key() {
 # hinges 2 thicknesses wide.
 FIGS="--turn-in 18 --thick 2 --corner 1.5 --inset 3 --gap 2"
 
-# grid GAME: the pitch and first square edge of the game's board (mm).
+# grid GAME: the pitch and first square edge of the game's board (mm);
+# on hexagons and triangles the grid, its side in cells and the pitch.
 grid() {
 	case $1 in
 	series) echo "--pitch $(key config/series.ini tile_mm) --first 0" ;;
+	# The blind edition's pockets and its halves' band: no simple grid,
+	# so its hinges are measured, not computed.
+	series-blind) echo "" ;;
 	vector) echo "--pitch $(key config/vector.ini tile_mm) --first $(($(key config/vector.ini ledge_mm) + $(key config/vector.ini clearance_mm)))" ;;
 	arena) echo "--pitch $(key config/arena.ini square_mm) --first 0" ;;
+	arena-hex) echo "--grid hex --side $(key config/arena-hex.ini side) --pitch $(key config/arena-hex.ini square_mm)" ;;
+	arena-tri) echo "--grid tri --side $(key config/arena.ini side) --pitch $(key config/arena.ini square_mm)" ;;
+	esac
+}
+
+# cfg GAME: the options that make GAME's board (arena-tri: the arena's
+# config on triangles).
+cfg() {
+	case $1 in
+	arena-tri) echo "-c arena -s arena.grid=tri" ;;
+	*) echo "-c $1" ;;
 	esac
 }
 
@@ -45,7 +66,8 @@ grid() {
 wrap() {
 	w_game=$1 w_fold=$2 w_dir=$3
 	shift 3
-	run -q -c "$w_game" -s print.board=wrap -s print.fold="$w_fold" "$@" build -o "$w_dir" \
+	# shellcheck disable=SC2046
+	run -q $(cfg "$w_game") -s print.board=wrap -s print.fold="$w_fold" "$@" build -o "$w_dir" \
 		--only board-wrap --formats pdf,dxf
 	expect_ok || return 1
 	# shellcheck disable=SC2046
@@ -61,10 +83,12 @@ wrap() {
 		$PY "$CHECK" $FIGS $(grid "$w_game") --fold "$w_fold" "$f" >"$T/dxf.out" 2>&1 ||
 			{ fail "$f: $(grep -E 'WRONG|NO$|wrap_check' "$T/dxf.out" | head -3 | tr '\n' '|')"; return 1; }
 	done
-	run -c "$w_game" -s print.board=wrap -s print.fold="$w_fold" "$@" preflight
+	# shellcheck disable=SC2046
+	run $(cfg "$w_game") -s print.board=wrap -s print.fold="$w_fold" "$@" preflight
 	grep -q '^preflight: .* 0 errors' "$OUT" || { fail "$w_game $w_fold preflight: $(head -3 "$OUT" | tr '\n' '|')"; return 1; }
 	grep -q 'board-wrap' "$OUT" && { fail "$w_game $w_fold: a finding on the wrap: $(grep board-wrap "$OUT" | head -1)"; return 1; }
-	run -c "$w_game" preflight "$w_dir/board-wrap.pdf"
+	# shellcheck disable=SC2046
+	run $(cfg "$w_game") preflight "$w_dir/board-wrap.pdf"
 	grep -q '0 errors, 0 warnings' "$OUT" || { fail "preflight of $w_dir/board-wrap.pdf: $(head -3 "$OUT" | tr '\n' '|')"; return 1; }
 	return 0
 }
@@ -79,9 +103,43 @@ for g in series vector arena; do
 	tcase "$g: wrap measured from the PDF and DXF, no preflight error" wrap "$g" none "$T/w-$g"
 done
 tcase "series: bifold" wrap series bifold "$T/b-series"
+tcase "series: quad-fold" wrap series quadfold "$T/q-series"
+tcase "series-blind: quad-fold" wrap series-blind quadfold "$T/q-blind"
+tcase "vector: bifold" wrap vector bifold "$T/b-vector"
+tcase "arena: bifold" wrap arena bifold "$T/b-arena"
 tcase "arena: quad-fold" wrap arena quadfold "$T/q-arena"
 tcase "vector: quad-fold, under the generic-x1a profile" wrap vector quadfold "$T/q-vector" \
 	-s print.profile=generic-x1a
+for g in arena-hex arena-tri; do
+	for f in bifold quadfold; do
+		tcase "$g: $f, hinges on the lines crossing the fewest cells" wrap "$g" "$f" "$T/$f-$g"
+	done
+done
+
+# The cells a hex or triangle board's hinges cross: check warns with the
+# counts wrap_check computed from the cells' geometry.
+t_crossed() {
+	for g in arena-hex arena-tri; do
+		for f in bifold quadfold; do
+			# shellcheck disable=SC2046
+			$PY "$CHECK" $FIGS $(grid "$g") --fold "$f" "$T/$f-$g/board-wrap.pdf" >"$T/x.out" 2>&1 ||
+				{ fail "$g $f: no wrap to measure"; return; }
+			v=$(sed -n 's/^  vertical hinge crosses \([0-9]*\) cells$/\1/p' "$T/x.out" | head -1)
+			h=$(sed -n 's/^  horizontal hinge crosses \([0-9]*\) cells$/\1/p' "$T/x.out" | head -1)
+			want="the vertical hinge runs through $v cells"
+			[ "$f" = quadfold ] && [ "${h:-0}" -gt 0 ] && want="$want, the horizontal one $h"
+			[ "${v:-0}" -gt 0 ] || { fail "$g $f: the vertical hinge crosses no cell (${v:-none})"; return; }
+			# shellcheck disable=SC2046
+			run $(cfg "$g") -s print.board=wrap -s print.fold="$f" check
+			grep -q "warning: .*print.fold = $f: $want (no straight line" "$ERR" ||
+				{ fail "$g $f: want \"$want\" in: $(grep fold "$ERR" | head -1)"; return; }
+		done
+	done
+	# A square board's hinges cross nothing: no such warning.
+	run -c arena -s print.board=wrap -s print.fold=quadfold check
+	grep -q 'hinge runs through' "$ERR" && fail "square board: $(grep fold "$ERR" | head -1)"
+}
+tcase "hex and tri: check names the cells each hinge crosses" t_crossed
 
 # Pixels: the vector board is coloured edge to edge (ledge and surface),
 # so no paper shows in the face wrap's turn-in or hinge gaps.  The page at
@@ -152,17 +210,22 @@ EOF
 tcase "a profile's board = wrap, wrap_mm, greyboard_mm, liner_inset_mm are used" t_profile
 
 # LongPack's published figures (a 20 mm turn-in) and its die ink reach
-# the wrap through pack; the ticket says the file is wrapped round board.
+# the wrap through pack, the slit included; the ticket says the file is
+# wrapped round board and folds in four, slit.
 t_longpack() {
-	run -q -c vector -s print.board=wrap -o "$T/lp" pack longpack
+	run -q -c vector -s print.board=wrap -s print.fold=quadfold -o "$T/lp" pack longpack
 	expect_ok || return
 	d=$T/lp/pack-longpack
-	$PY "$CHECK" --die-ink die-cut --turn-in 20 --thick 2 --corner 1.5 --inset 3 "$d/vector_board-wrap.pdf" \
-		>"$T/c.out" 2>&1 || { fail "$(grep -E 'WRONG|NO$' "$T/c.out" | head -3 | tr '\n' '|')"; return; }
-	grep -q '"file":"vector_board-wrap.pdf".*"finishing":\["die-cut","wrap"\]' "$d/job.json" ||
-		fail "job.json: no wrap finishing for vector_board-wrap.pdf"
+	# shellcheck disable=SC2046
+	$PY "$CHECK" --die-ink die-cut --turn-in 20 --thick 2 --corner 1.5 --inset 3 --gap 2 --fold quadfold \
+		$(grid vector) "$d/vector_board-wrap.pdf" >"$T/c.out" 2>&1 ||
+		{ fail "$(grep -E 'WRONG|NO$' "$T/c.out" | head -3 | tr '\n' '|')"; return; }
+	grep -q '"file":"vector_board-wrap.pdf".*"finishing":\["die-cut","wrap"\],"fold":"quadfold"' "$d/job.json" ||
+		{ fail "job.json: no wrap finishing and quad-fold for vector_board-wrap.pdf"; return; }
+	grep -q "vector_board-wrap.pdf .*wrapped round the board, quad-fold, slit along the vertical hinge's upper arm" \
+		"$d/job.txt" || fail "job.txt: no quad-fold slit for vector_board-wrap.pdf"
 }
-tcase "pack longpack: 20 mm turn-in in the die-cut ink, wrap in the ticket" t_longpack
+tcase "pack longpack: 20 mm turn-in in the die-cut ink, the slit; wrap and quad-fold in the ticket" t_longpack
 
 # The liner in the vector's back ink: its page is not paper at its middle
 # (pdftoppm); the plain liner of the default is.
@@ -193,7 +256,6 @@ PY
 tcase "print.liner_ink: the liner in the vector's back ink; plain by default" t_liner
 
 t_refuse() {
-	refuse "--set print.fold=bifold" "print.fold" "hexagonal" -- -c arena-hex -s print.board=wrap -s print.fold=bifold
 	refuse "--set print.fold=quadfold" "print.board = wrap" -- -c series -s print.fold=quadfold
 	refuse "--set print.liner_inset_mm=25" "print.liner_inset_mm" -- -c vector -s print.board=wrap \
 		-s print.liner_inset_mm=25
@@ -202,7 +264,7 @@ t_refuse() {
 	refuse "--set print.wrap_mm=40" "print.wrap_mm" "corner cuts" -- -c arena -s print.board=wrap -s arena.side=13 \
 		-s arena.square_mm=11.2 -s print.greyboard_mm=5 -s print.wrap_mm=40
 }
-tcase "refused: a hex board folded, a fold without a wrap, corner cuts that meet, bad values" t_refuse
+tcase "refused: a fold without a wrap, corner cuts that meet, bad values" t_refuse
 
 echo "board_wrap: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

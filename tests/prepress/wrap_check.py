@@ -20,6 +20,21 @@ Crease layer).  Every figure is measured from the lines alone:
                and the hinge (the gap's middle) on a square edge: at
                --first + k * --pitch from the board's edge, k whole,
                and within half a square of the board's middle;
+  slit         a quad-fold's open die line: one straight cut on the
+               vertical hinge's centre line, from the sheet's top edge to
+               the horizontal hinge's centre line (the hinges' crossing),
+               as long as the turn-in, the thickness and the horizontal
+               hinge's distance from the board's top edge computed below;
+               on the liner the same cut seen from the back (mirrored),
+               from its top edge to the crossing;
+  hinges       computed, not read: on squares (--pitch, --first) the
+               square edge nearest the board's middle (a tie down or
+               right); on hexagons and triangles (--grid, --side, --pitch)
+               the line within half a cell pitch of the middle that
+               crosses the fewest cells (then the nearest the middle, a
+               tie down or right), the cells drawn from the docs'
+               coordinates and centred on the board; each measured hinge
+               must be that line, and the cells it crosses are printed;
   liner        a page (file) whose die line is a rectangle and that has
                no fold lines: each side's inset from the board of the
                page before.
@@ -27,7 +42,8 @@ Crease layer).  Every figure is measured from the lines alone:
 options: --die-ink NAME (CutContour) --turn-in MM --thick MM --corner K
 (mitre distance in board thicknesses) --inset MM --pitch MM --first MM
 --fold none|bifold|quadfold --gap K (hinge gap in thicknesses; a
-quad-fold's vertical hinge twice that).  Prints the figures; exit 1 when
+quad-fold's vertical hinge twice that) --grid square|hex|tri --side N
+(hex: cells an edge; tri: cells a side).  Prints the figures; exit 1 when
 one differs from what the options say (0.01 mm), 2 on a file it cannot
 read.
 """
@@ -63,7 +79,7 @@ def pdf_pages(path, ink):
                 v = dict((k, float(x)) for k, x in re.findall(r'(\w+)="([-0-9.e]+)"', at))
                 pts.append(((a * v['x'] + c * v['y'] + e) * MM, (b * v['x'] + d * v['y'] + f) * MM))
             (die if kind == 'die' else crease).append(pts)
-        pages.append((die, crease, overprint))
+        pages.append((die, crease, overprint, False))
     return pages
 
 
@@ -88,7 +104,7 @@ def dxf_page(path, ink):
             die.append(pts)
         elif e.dxf.layer == 'Crease':
             crease.append(pts)
-    return [(die, crease, True)]
+    return [(die, crease, True, True)]
 
 
 def segments(paths):
@@ -96,6 +112,53 @@ def segments(paths):
     for p in paths:
         out += [(p[i], p[i + 1]) for i in range(len(p) - 1) if math.dist(p[i], p[i + 1]) > 1e-6]
     return out
+
+
+def cell_spans(grid, side, p):
+    """Each cell's (x0, x1, y0, y1) in mm, y down, from the coordinates
+    docs/arena.md gives (hex: centre ((q + r/2) p, r sqrt(3)/2 p), pointy
+    top, p across the flats; tri: row r from the apex, cols 1..2r - 1, each
+    a triangle of edge p between the row's lines)."""
+    out = []
+    if grid == 'hex':
+        n, R = side - 1, p / math.sqrt(3)
+        for r in range(-n, n + 1):
+            for q in range(-n, n + 1):
+                if max(abs(q), abs(r), abs(q + r)) <= n:
+                    x, y = (q + r / 2) * p, r * math.sqrt(3) / 2 * p
+                    out.append((x - p / 2, x + p / 2, y - R, y + R))
+    else:
+        h = p * math.sqrt(3) / 2
+        for r in range(1, side + 1):
+            for c in range(1, 2 * r):
+                x = (c - r) * p / 2
+                out.append((x - p / 2, x + p / 2, (r - 1) * h, r * h))
+    return out
+
+
+def crossed(spans, axis, u):
+    k = 0 if axis == 'vertical' else 2
+    return sum(1 for s in spans if s[k] + EPS < u < s[k + 1] - EPS)
+
+
+def hinge_want(opt, axis, side):
+    """The hinge (mm from the board's left or top edge) and the cells it
+    crosses, for a board side mm long that way."""
+    mid = side / 2
+    if opt.grid == 'square':
+        q = (mid - opt.first) / opt.pitch
+        k = math.floor(q + 0.5 + 1e-9)
+        return opt.first + k * opt.pitch, 0
+    spans = cell_spans(opt.grid, opt.side, opt.pitch)
+    k = 0 if axis == 'vertical' else 2
+    lo, hi = min(s[k] for s in spans), max(s[k + 1] for s in spans)
+    shift = mid - (lo + hi) / 2           # the cells centred on the board
+    ends = sorted({s[k] + shift for s in spans} | {s[k + 1] + shift for s in spans})
+    cand = [mid - opt.pitch / 2, mid, mid + opt.pitch / 2] + ends
+    cand += [(a + b) / 2 for a, b in zip(ends, ends[1:])]
+    cand = [u for u in cand if abs(u - mid) <= opt.pitch / 2 + 1e-9]
+    best = min(cand, key=lambda u: (crossed(spans, axis, u - shift), round(abs(u - mid), 6), -u))
+    return best, crossed(spans, axis, best - shift)
 
 
 class Check:
@@ -112,14 +175,20 @@ class Check:
         self.bad += not ok
 
 
+def closed(path):
+    return len(path) > 2 and math.dist(path[0], path[-1]) < EPS
+
+
 def face(page, opt, ck):
-    die, crease, overprint = page
+    die, crease, overprint, flipped = page
     ds = segments(die)
     xs = [p[0] for s in ds for p in s]
     ys = [p[1] for s in ds for p in s]
     sx0, sx1, sy0, sy1 = min(xs), max(xs), min(ys), max(ys)
     ck.true('die and fold lines overprint', overprint)
-    ck.true('die line closed, one path', len(die) == 1 and math.dist(die[0][0], die[0][-1]) < EPS)
+    outline = [d for d in die if closed(d)]
+    slits = [s for d in die if not closed(d) for s in segments([d])]
+    ck.true('die line closed, one path', len(outline) == 1)
     cs = segments(crease)
     vert = sorted({round(a[0], 3) for a, b in cs if abs(a[0] - b[0]) < EPS})
     hori = sorted({round(a[1], 3) for a, b in cs if abs(a[1] - b[1]) < EPS})
@@ -151,6 +220,8 @@ def face(page, opt, ck):
     # Hinges: fold lines inside the board.
     hv = [x for x in vert[2:-2]]
     hh = [y for y in hori[2:-2]]
+    # y from the board's top edge (a DXF's y runs up).
+    top = (lambda y: by1 - y) if flipped else (lambda y: y - by0)
     want = {'none': (0, 0), 'bifold': None, 'quadfold': (1, 1)}[opt.fold]
     if want is None:
         ck.true('bifold: one hinge', (len(hv), len(hh)) in ((2, 0), (0, 2)))
@@ -164,7 +235,7 @@ def face(page, opt, ck):
             if k is not None and opt.fold == 'quadfold' and axis == 'vertical':
                 k *= 2
             ck.eq(f'{axis} hinge gap', gap, k)
-            if opt.pitch:
+            if opt.pitch and opt.grid == 'square':
                 # The middle of the gap from the board's left or top
                 # edge; flipped axes (a DXF's y) measure from the other.
                 side = W if axis == 'vertical' else H
@@ -175,11 +246,40 @@ def face(page, opt, ck):
                 ck.true(f'{axis} hinge gap narrower than a square', gap < opt.pitch)
                 ck.true(f'{axis} hinge within half a square of the board\'s middle',
                         abs(mid - side / 2) <= opt.pitch / 2 + EPS)
-    return W, H
+            if opt.pitch:
+                at = mid if axis == 'vertical' else top(lines[i] / 2 + lines[i + 1] / 2)
+                want, n = hinge_want(opt, axis, W if axis == 'vertical' else H)
+                print(f'  {axis} hinge crosses {n} cells')
+                ck.eq(f'{axis} hinge from the board\'s {"left" if axis == "vertical" else "top"} edge (computed)',
+                      at, want)
+    slit = None
+    if opt.fold == 'quadfold':
+        ck.eq('slits (open die lines)', len(slits), 1)
+        if len(slits) == 1 and hv and hh:
+            (x0, y0), (x1, y1) = slits[0]
+            ck.true('slit straight down', abs(x0 - x1) < EPS)
+            ck.eq('slit on the vertical hinge\'s centre line (from the board\'s left edge)',
+                  x0 - bx0, (hv[0] + hv[1]) / 2 - bx0)
+            edge = sy1 if flipped else sy0
+            ends = sorted((y0, y1), key=lambda y: abs(y - edge))
+            ck.true('slit starts on the sheet\'s top edge', abs(ends[0] - edge) < EPS)
+            ck.eq('slit ends on the horizontal hinge\'s centre line', ends[1], (hh[0] + hh[1]) / 2)
+            want = None
+            if opt.pitch and opt.turn_in is not None and opt.thick is not None:
+                want = opt.turn_in + opt.thick + hinge_want(opt, 'horizontal', H)[0]
+            ck.eq('slit length (turn-in + thickness + the horizontal hinge from the top)', abs(y1 - y0), want)
+            vh = hinge_want(opt, 'vertical', W)[0] if opt.pitch else (hv[0] + hv[1]) / 2 - bx0
+            hh_top = hinge_want(opt, 'horizontal', H)[0] if opt.pitch else top((hh[0] + hh[1]) / 2)
+            slit = (vh, hh_top)
+    else:
+        ck.eq('slits (open die lines)', len(slits), 0)
+    return W, H, slit
 
 
 def liner(page, board, opt, ck):
-    die, crease, _ = page
+    die, crease, _, flipped = page
+    slits = [s for d in die if not closed(d) for s in segments([d])]
+    die = [d for d in die if closed(d)]
     ds = segments(die)
     xs = [p[0] for s in ds for p in s]
     ys = [p[1] for s in ds for p in s]
@@ -190,6 +290,16 @@ def liner(page, board, opt, ck):
     if board:
         ck.eq('liner inset across (each side)', (board[0] - w) / 2, opt.inset)
         ck.eq('liner inset down (each side)', (board[1] - h) / 2, opt.inset)
+    ck.eq('liner slits', len(slits), 1 if opt.fold == 'quadfold' else 0)
+    if board and board[2] and len(slits) == 1 and opt.inset is not None:
+        (x0, y0), (x1, y1) = slits[0]
+        lx0, ly0, ly1 = min(xs), min(ys), max(ys)
+        edge = ly1 if flipped else ly0
+        # Seen from the back: the face's slit mirrored left to right.
+        ck.eq('liner slit from its left edge (mirrored)', x0 - lx0, board[0] - board[2][0] - opt.inset)
+        ck.true('liner slit straight down', abs(x0 - x1) < EPS)
+        ck.true('liner slit starts on its top edge', min(abs(y0 - edge), abs(y1 - edge)) < EPS)
+        ck.eq('liner slit length (to the hinges\' crossing)', abs(y1 - y0), board[2][1] - opt.inset)
 
 
 def main():
@@ -200,6 +310,8 @@ def main():
         ap.add_argument('--' + k, type=float)
     ap.add_argument('--first', type=float, default=0)
     ap.add_argument('--fold', default='none', choices=('none', 'bifold', 'quadfold'))
+    ap.add_argument('--grid', default='square', choices=('square', 'hex', 'tri'))
+    ap.add_argument('--side', type=int)
     opt = ap.parse_args()
     try:
         pages = dxf_page(opt.file, opt.die_ink) if opt.file.endswith('.dxf') else pdf_pages(opt.file, opt.die_ink)

@@ -80,6 +80,21 @@ static void die_rules(void **state)
 	const struct tp_pt gang[2] = { { TP_MOVE, 50, 0 }, { TP_LINE, 50, 100 } };
 	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, gang, 2), 0);
 	assert_int_equal(found(sc, NULL, 0), 0);
+	/* A slit: one straight cut from the outline into the component
+	 * (a quad-fold board's), but not from the trim edge of a page with no
+	 * closed die line, nor bent. */
+	sc = clean(100, 100);
+	const struct tp_pt slit[2] = { { TP_MOVE, 50, 0 }, { TP_LINE, 50, 40 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, slit, 2), 0);
+	assert_int_equal(found(sc, NULL, 0), 0);
+	sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+	assert_non_null(sc);
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, slit, 2), 0);
+	assert_int_equal(found(sc, "die-open", TP_PF_ERROR), 1);
+	sc = clean(100, 100);
+	const struct tp_pt bent[3] = { { TP_MOVE, 50, 0 }, { TP_LINE, 50, 40 }, { TP_LINE, 60, 40 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, bent, 3), 0);
+	assert_int_equal(found(sc, "die-open", TP_PF_ERROR), 1);
 	/* The same line twice. */
 	sc = clean(100, 100);
 	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, gang, 2), 0);

@@ -113,11 +113,12 @@ static int list_files(const char *dir, const struct tp_factory *fa, char ***name
 }
 
 /* One file of the ticket: read back (a PDF: its pages, trim, bleed, inks;
- * its preflight into pf), into the JSON j and the text t.  *die_file set
- * for a separate cut file.  TP_OK, or e filled. */
+ * its preflight into pf), into the JSON j and the text t; a board wrap
+ * says how the board folds (fold: print.fold).  *die_file set for a
+ * separate cut file.  TP_OK, or e filled. */
 static int file_entry(const char *dir, const char *name, int first, const struct tp_factory *fa,
-		      const struct tp_pf_file_rules *fr, struct tp_preflight *pf, struct tp_buf *j,
-		      struct tp_buf *t, int *die_file, tp_err *e)
+		      const struct tp_pf_file_rules *fr, int fold, struct tp_preflight *pf,
+		      struct tp_buf *j, struct tp_buf *t, int *die_file, tp_err *e)
 {
 	struct tp_pack_facts f = { 0 };
 	snprintf(f.name, sizeof f.name, "%s", name);
@@ -163,16 +164,22 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 	}
 	tp_buf_printf(j, "],\"stock\":");
 	tp_buf_json_str(j, board ? fa->board : fa->stock);
-	/* A board wrap (print.board = wrap) is glued round greyboard. */
+	/* A board wrap (print.board = wrap) is glued round greyboard, and a
+	 * quad-fold's die lines hold the slit along one hinge arm. */
 	int wrap = strstr(f.name, "board-wrap") != NULL;
-	tp_buf_printf(j, ",\"finishing\":[%s%s%s%s%s],\"die_paths_per_sheet\":%d}", die ? "\"die-cut\"" : "",
+	const char *fw = !wrap ? "" : fold == TP_FOLD_BI ? "bifold" : fold == TP_FOLD_QUAD ? "quadfold" : "";
+	tp_buf_printf(j, ",\"finishing\":[%s%s%s%s%s]", die ? "\"die-cut\"" : "",
 		      die && emboss ? "," : "", emboss ? "\"emboss\"" : "",
-		      wrap && (die || emboss) ? "," : "", wrap ? "\"wrap\"" : "", f.die_paths);
-	tp_buf_printf(t, "  %-40s %3d page%s  %.1f x %.1f mm (+%.1f bleed)  %s%s%s  %s%s%s%s\n", f.name,
+		      wrap && (die || emboss) ? "," : "", wrap ? "\"wrap\"" : "");
+	if (fw[0])
+		tp_buf_printf(j, ",\"fold\":\"%s\"", fw);
+	tp_buf_printf(j, ",\"die_paths_per_sheet\":%d}", f.die_paths);
+	tp_buf_printf(t, "  %-40s %3d page%s  %.1f x %.1f mm (+%.1f bleed)  %s%s%s  %s%s%s%s%s%s\n", f.name,
 		      f.pages, f.pages == 1 ? " " : "s", f.trim[0], f.trim[1], f.bleed,
 		      f.process ? "CMYK" : "", f.n_spots ? " + " : "", f.n_spots ? f.spots[0] : "",
 		      board ? fa->board : fa->stock, die ? ", die-cut" : "", emboss ? ", emboss" : "",
-		      wrap ? ", wrapped round the board" : "");
+		      wrap ? ", wrapped round the board" : "", fw[0] ? ", " : "",
+		      fold == TP_FOLD_QUAD && wrap ? "quad-fold, slit along the vertical hinge's upper arm" : fw);
 	return rc;
 }
 
@@ -271,7 +278,7 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 	tp_buf_printf(&t, "Files, in the order to print (%s):\n", fa->page_order);
 	int die_file = 0;
 	for (size_t i = 0; rc == TP_OK && i < n; i++)
-		rc = file_entry(dir, names[i], i == 0, fa, &fr, &pf, &j, &t, &die_file, e);
+		rc = file_entry(dir, names[i], i == 0, fa, &fr, c->print.fold, &pf, &j, &t, &die_file, e);
 	if (rc == TP_OK)
 		checklist(c, fa, &fr, &pf, die_file, &j, &t, failed);
 	tp_buf_printf(&j, "]%s,\n\"manifest\":%s}\n", fj.len ? fj.s : "", man.len ? man.s : "null");

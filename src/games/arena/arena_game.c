@@ -8,6 +8,7 @@
 #include "games/arena/config/arena_config.h"
 #include "games/arena/sheets/arena_sheets.h"
 #include "games/arena/model/arena_hex.h"
+#include "games/arena/model/arena_hinge.h"
 #include "games/arena/play/arena_sim.h"
 #include "games/board_wrap.h"
 #include "games/game.h"
@@ -332,19 +333,19 @@ static int box_contents(struct tp_box_list *l, const struct tp_config *c, const 
 	return 0;
 }
 
-/* A folding board's hinge: the nearest line between squares.  Hexagons
- * and triangles meet in zigzags or slants: a straight hinge across the
- * board would cut cells. */
+/* A folding board's hinge: the nearest line between squares; on hexagons
+ * and triangles, which meet in zigzags or slants, the line near the
+ * middle that runs through the fewest cells (arena_hinge.h). */
 static int board_edge(const struct tp_config *c, const void *model, int across, double at,
-		      double *edge, char *why, size_t n)
+		      double side, double *edge, int *crossed, char *why, size_t n)
 {
-	(void)model;
 	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_model *m = model;
 	if (a->rules.grid != TP_GRID_SQUARE) {
-		snprintf(why, n, "the %s board's cells do not line up in straight rows both ways, so any straight hinge across it cuts cells",
-			 a->rules.grid == TP_GRID_HEX ? "hexagonal" : "triangular");
-		return -1;
+		tp_arena_hinge(m->board, a->square_mm, across, side, at, edge, crossed);
+		return 0;
 	}
+	*crossed = 0;
 	return tp_board_edge_grid(0, a->square_mm,
 				  across ? tp_arena_cols(&a->rules) : tp_arena_rows(&a->rules), at, edge,
 				  why, n);

@@ -156,8 +156,10 @@ static int box_contents(struct tp_box_list *l, const struct tp_config *c, const 
  * (in the blind edition the rib between pockets, or the half split's
  * band), on the "board" sheet. */
 static int board_edge(const struct tp_config *c, const void *model, int across, double at,
-		      double *edge, char *why, size_t n)
+		      double side, double *edge, int *crossed, char *why, size_t n)
 {
+	(void)side;
+	*crossed = 0;
 	const struct tp_pattern *p = model;
 	int N = across ? p->cols : p->rows;
 	int split = c->print.split == (across ? TP_SPLIT_COLS : TP_SPLIT_ROWS);

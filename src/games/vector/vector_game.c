@@ -156,8 +156,10 @@ static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void
 /* A folding board's hinge: the nearest grid line of the play surface
  * (the ledge and clearance round it). */
 static int board_edge(const struct tp_config *c, const void *model, int across, double at,
-		      double *edge, char *why, size_t n)
+		      double side, double *edge, int *crossed, char *why, size_t n)
 {
+	(void)side;
+	*crossed = 0;
 	(void)model;
 	const struct tp_vector_cfg *v = tp_vector(c);
 	return tp_board_edge_grid(v->ledge_mm + v->clearance_mm, c->print.tile_mm,

@@ -224,6 +224,24 @@ static int gang_cut(const struct tp_pf_page *P, const struct die *k)
 	return meets_cut(P, a->x0, a->y0, k->shape) && meets_cut(P, b->x1, b->y1, k->shape);
 }
 
+/* A slit: an open die path of one straight piece from the trim edge or
+ * another cut to a point inside a closed die line's box (box[0..n-1]),
+ * such as a quad-fold board's slit along one arm of a hinge. */
+static int slit(const struct tp_pf_page *P, const struct die *k, double (*box)[4], size_t n)
+{
+	if (k->last != k->first + 1)
+		return 0;
+	const struct tp_pf_seg *s = &P->seg[k->first];
+	int a = meets_cut(P, s->x0, s->y0, k->shape), b = meets_cut(P, s->x1, s->y1, k->shape);
+	if (a == b)
+		return 0;
+	double x = a ? s->x1 : s->x0, y = a ? s->y1 : s->y0;
+	for (size_t i = 0; i < n; i++)
+		if (x > box[i][0] + EPS && x < box[i][2] - EPS && y > box[i][1] + EPS && y < box[i][3] - EPS)
+			return 1;
+	return 0;
+}
+
 /* Reports u and v when they are one piece (either way round). */
 static void doubled(struct tp_pf_page *P, const struct tp_pf_seg *u, const struct tp_pf_seg *v)
 {
@@ -292,19 +310,26 @@ static void die_rules(struct tp_pf_page *P)
 		const struct die *k = &P->die[i];
 		double b[4];
 		tp_pf_bbox(sc, &sc->shapes[k->shape], b);
-		if (!k->closed) {
-			if (!gang_cut(P, k))
-				tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", 0, 0,
-				    "a die path that is neither closed nor a cut whose ends meet other cuts (%zu pieces)",
-				    k->last - k->first);
+		if (!k->closed)
 			continue;
-		}
 		double side = fmin(b[2] - b[0], b[3] - b[1]);
 		if (r->min_component > 0 && side < r->min_component - EPS)
 			tp_pf_add(P, TP_PF_ERROR, b[0], b[1], "component-size", side, r->min_component,
 			    "a die-cut component %.2f x %.2f mm", b[2] - b[0], b[3] - b[1]);
 		memcpy(box[n], b, sizeof b);
 		comp[n++] = k;
+	}
+	/* Open paths after every closed one's box is known (a slit ends
+	 * inside one). */
+	for (size_t i = 0; i < P->n_die; i++) {
+		const struct die *k = &P->die[i];
+		double b[4];
+		if (k->closed || gang_cut(P, k) || slit(P, k, box, n))
+			continue;
+		tp_pf_bbox(sc, &sc->shapes[k->shape], b);
+		tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", 0, 0,
+		    "a die path that is neither closed, nor a cut whose ends meet other cuts, nor a slit from a cut into a closed die line (%zu pieces)",
+		    k->last - k->first);
 	}
 	die_doubled(P);
 	tp_pf_die_split(P);

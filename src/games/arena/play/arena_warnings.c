@@ -3,9 +3,11 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "games/arena/config/arena_config.h"
 #include "games/arena/model/arena_hex.h"
+#include "games/arena/model/arena_hinge.h"
 #include "games/arena/play/arena_sim.h"
 #include "games/arena/model/arena_tri.h"
 #include "print/ink/cvd.h"
@@ -240,6 +242,35 @@ static int end_warning(const struct tp_arena_cfg *a, const struct tp_arena_board
 	return 1;
 }
 
+/* A folding hex or triangular board: the cells its hinges run through
+ * (arena_hinge.h), as the wrap places them.  Hexagons and triangles are
+ * always wider than high here, so a bifold hinge is vertical. */
+static int fold_warning(const struct tp_config *c, const struct tp_arena_board *b, char *out)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	int fold = c->print.fold;
+	if (a->rules.grid == TP_GRID_SQUARE || fold == TP_FOLD_NONE)
+		return 0;
+	const char *axis[2] = { "horizontal", "vertical" };
+	char what[120] = "";
+	for (int across = 1; across >= 0; across--) {
+		double edge;
+		int crossed;
+		if (across == 0 && fold != TP_FOLD_QUAD)
+			continue;
+		tp_arena_hinge(b, a->square_mm, across, 0, 0, &edge, &crossed);
+		if (crossed > 0)
+			snprintf(what + strlen(what), sizeof what - strlen(what),
+				 what[0] ? ", the %s one %d" : "the %s hinge runs through %d cells", axis[across], crossed);
+	}
+	if (what[0] == '\0')
+		return 0;
+	snprintf(out, 200, "print.fold = %s: %s (no straight line %s a %s board between its cells; these cross the fewest near its middle)",
+		 fold == TP_FOLD_QUAD ? "quadfold" : "bifold", what,
+		 a->rules.grid == TP_GRID_HEX ? "crosses" : "runs down", a->rules.grid == TP_GRID_HEX ? "hexagonal" : "triangular");
+	return 1;
+}
+
 int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
@@ -264,6 +295,8 @@ int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 			n += end_warning(a, b, out[n]);
 	}
 	n += colour_warnings(c, out + n, max - n);
+	if (n < max)
+		n += fold_warning(c, b, out[n]);
 	tp_arena_board_free(b);
 	return n;
 }
