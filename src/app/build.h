@@ -35,6 +35,7 @@
 #include <stddef.h>
 
 #include "app/session.h"
+#include "print/backend/backend.h"
 #include "print/preflight/preflight.h"
 #include "print/layout/sheet.h"
 #include "core/status.h"
@@ -43,6 +44,10 @@
 /* With SOURCE_DATE_EPOCH unset, dates are this fixed instant so that two
  * builds of one config are byte-identical: 2000-01-01 00:00 UTC. */
 #define TP_FIXED_EPOCH 946684800LL
+
+/* The files' date: SOURCE_DATE_EPOCH, or TP_FIXED_EPOCH when unset.
+ * TP_OK, or TP_EINPUT naming a value that is no count of seconds. */
+int tp_build_epoch(long long *out, tp_err *e);
 
 /* The preview page's thumbnails: thumbs/BASE.png, at most TP_THUMB_PX
  * pixels on the longer side (build_proof.c). */
@@ -89,7 +94,14 @@ struct tp_build_opts {
 	 * sheet is laid out (with visit_ctx): a refusal here costs no layout.
 	 * TP_OK or fills e.  May be NULL. */
 	int (*bound)(void *ctx, const struct tp_build *b, tp_err *e);
+	int page_order;        /* enum tp_page_order */
 };
+
+/* The pages of a sheet and of its printed back in the press PDF (a
+ * factory's page order, app/factory.h): each sheet its own file (as
+ * built); or one file per sheet that has a back, the back's pages after
+ * all of the sheet's (backs last) or each after its front (interleaved). */
+enum tp_page_order { TP_ORDER_AS_BUILT, TP_ORDER_BACKS_LAST, TP_ORDER_INTERLEAVED };
 
 /* The plan keeps its layouts for the workers up to this many bytes of
  * scenes; beyond, a sheet is laid out again where it is written. */
@@ -206,6 +218,35 @@ struct tp_sheet_def;
 int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 			const struct tp_sheet_def *def, struct tp_page *pages, size_t n,
 			const char *file, double dpi, tp_err *e);
+
+/* Under a page order other than as built, the press PDF of a sheet with a
+ * printed back (a sheet, not a plate, cut by it and mirrored: cut_by,
+ * cut_back), both wanted, holds both sheets' pages (build_pair.c): 1 for
+ * that sheet (*other: its back), which writes the one file; 2 for the
+ * back (*other: its sheet), which writes no PDF of its own; 0 for any
+ * other sheet, or as built. */
+int tp_build_pair(const struct tp_build *b, size_t sheet, size_t *other);
+/* The name of that file without ".pdf": print.file_name with the sheet
+ * FRONT-and-BACK ("series_fronts-and-backs"). */
+void tp_build_pair_base(const struct tp_config *c, const struct tp_sheet_def *front,
+			const struct tp_sheet_def *back, char *out, size_t n);
+/* Writes that file for sheet front and its back with backend bk (the
+ * press PDF), each page marked with its own sheet's slug, and reports it
+ * (b->summary).  TP_OK or fills e. */
+int tp_build_write_pair(struct tp_build *b, const struct tp_backend *bk, size_t front,
+			size_t back, tp_err *e);
+
+/* Marks on pages[0..n-1] of sheet def for file (saved first in saved[],
+ * restored by the caller for the first *marked pages, however this
+ * ends): the slug, when marks is 1.  TP_OK or fills e. */
+int tp_build_add_marks(const struct tp_build *b, const struct tp_sheet_def *def,
+		       struct tp_page *pages, size_t n, const char *file, int marks,
+		       struct tp_scene_state *saved, size_t *marked, tp_err *e);
+/* What a file of sheet def in format bk says of itself (title: its
+ * buffer of 160 bytes). */
+struct tp_doc_info tp_build_doc_info(const struct tp_build *b, const struct tp_backend *bk,
+				     const struct tp_sheet_def *def, const char *file, double dpi,
+				     char *title);
 
 /* Reports a written file (relative to the output folder) to b->summary. */
 void tp_build_note_file(struct tp_build *b, const char *name);

@@ -16,7 +16,7 @@
 #include "app/sheet_pages.h"
 #include "print/layout/proof.h"
 
-static int parse_epoch(long long *out, tp_err *e)
+int tp_build_epoch(long long *out, tp_err *e)
 {
 	const char *s = getenv("SOURCE_DATE_EPOCH");
 	if (s == NULL || s[0] == '\0') {
@@ -435,7 +435,7 @@ static int check_inputs(struct tp_build *b, tp_err *e)
 {
 	const struct tp_game *g = b->session->game;
 	const int *in_folder = b->opt.in_folder;
-	int rc = b->opt.estimate ? TP_OK : parse_epoch(&b->epoch, e);
+	int rc = b->opt.estimate ? TP_OK : tp_build_epoch(&b->epoch, e);
 	char why[300];
 	if (rc == TP_OK && b->opt.formats &&
 	    tp_backend_parse_list(b->opt.formats, &b->formats, why, sizeof why) != 0)

@@ -66,9 +66,7 @@ void tp_build_note_file(struct tp_build *b, const char *name)
 	(*b->n_files)++;
 }
 
-/* Marks on pages[0..n-1] for file (saved first in saved[], restored by
- * the caller for the first *marked pages, however this ends). */
-static int add_marks(const struct tp_build *b, const struct tp_sheet_def *def,
+int tp_build_add_marks(const struct tp_build *b, const struct tp_sheet_def *def,
 		     struct tp_page *pages, size_t n, const char *file, int marks,
 		     struct tp_scene_state *saved, size_t *marked, tp_err *e)
 {
@@ -87,9 +85,7 @@ static int add_marks(const struct tp_build *b, const struct tp_sheet_def *def,
 	return TP_OK;
 }
 
-/* What a file of sheet def in format bk says of itself (title: its
- * buffer of 160 bytes). */
-static struct tp_doc_info doc_info(const struct tp_build *b, const struct tp_backend *bk,
+struct tp_doc_info tp_build_doc_info(const struct tp_build *b, const struct tp_backend *bk,
 				   const struct tp_sheet_def *def, const char *file, double dpi,
 				   char *title)
 {
@@ -121,7 +117,7 @@ int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 			const char *file, double dpi, tp_err *e)
 {
 	char title[160];
-	struct tp_doc_info info = doc_info(b, bk, def, file, dpi, title);
+	struct tp_doc_info info = tp_build_doc_info(b, bk, def, file, dpi, title);
 	int marks = info.marks;
 	struct tp_scene_state *saved = tp_calloc(n, sizeof *saved);
 	const struct tp_scene **scenes = tp_calloc(n, sizeof *scenes);
@@ -132,7 +128,7 @@ int tp_build_write_file(struct tp_build *b, const struct tp_backend *bk,
 	for (size_t i = 0; rc == TP_OK && i < n; i++)
 		scenes[i] = pages[i].sc;
 	if (rc == TP_OK)
-		rc = add_marks(b, def, pages, n, file, marks, saved, &marked, e);
+		rc = tp_build_add_marks(b, def, pages, n, file, marks, saved, &marked, e);
 	struct tp_out o;
 	if (rc == TP_OK)
 		rc = tp_out_open(&o, b->opt.dir, file, e);
@@ -207,7 +203,7 @@ static int write_streamed(struct tp_build *b, const struct tp_backend *bk,
 			  const char *file, tp_err *e)
 {
 	char title[160];
-	struct tp_doc_info info = doc_info(b, bk, def, file, b->session->cfg->print.dpi, title);
+	struct tp_doc_info info = tp_build_doc_info(b, bk, def, file, b->session->cfg->print.dpi, title);
 	struct tp_out o;
 	int rc = tp_out_open(&o, b->opt.dir, file, e);
 	if (rc != TP_OK)
@@ -222,7 +218,7 @@ static int write_streamed(struct tp_build *b, const struct tp_backend *bk,
 		}
 		struct tp_scene_state saved;
 		size_t marked = 0;
-		rc = add_marks(b, def, pg, 1, file, info.marks, &saved, &marked, e);
+		rc = tp_build_add_marks(b, def, pg, 1, file, info.marks, &saved, &marked, e);
 		if (rc == TP_OK)
 			rc = bk->add(w, pg->sc, e);
 		if (marked)
@@ -285,7 +281,14 @@ static int run_task(void *ctx, size_t i, struct tp_buf *out, int *count, tp_err 
 	const struct tp_sheet_def *def = &b->session->game->sheets[b->tasks[i].sheet];
 	const struct tp_backend *bk = &tp_backends[b->tasks[i].backend];
 	const struct tp_config *c = b->session->cfg;
-	size_t sheet = b->tasks[i].sheet;
+	size_t sheet = b->tasks[i].sheet, other;
+	/* A sheet and its printed back in one press PDF (a factory's page
+	 * order): the sheet's task writes it, the back's writes none. */
+	int pair = bk == &tp_backends[TP_BACKEND_PDF] ? tp_build_pair(b, sheet, &other) : 0;
+	if (pair == 2)
+		return TP_OK;
+	if (pair == 1)
+		return tp_build_write_pair(b, bk, sheet, other, e);
 	if (!b->kept[sheet] && !(b->laid_ok && b->laid_sheet == sheet)) {
 		/* Not kept by the plan: a sheet made one page at a time is
 		 * written so; any other is laid out whole, kept for this

@@ -16,7 +16,7 @@ int tp_cmd_pack(const struct tp_cli *cli, tp_err *e)
 	struct tp_pack_result out;
 	int rc = tp_pack_run(&rq, &tp_cli_build_events, &out, e);
 	if (rc == TP_OK && !cli->quiet)
-		printf("pack %s: %s (job.txt, job.json)%s\n", out.name, out.dir,
+		printf("pack %s: %s (job.pdf, job.txt, job.json)%s\n", out.name, out.dir,
 		       out.failed ? "" : ": every rule of the checklist met");
 	if (rc == TP_OK && out.failed)
 		rc = tp_fail(e, TP_EINPUT, "pack %s: %zu rule%s of the factory's checklist not met (%s/job.txt)",

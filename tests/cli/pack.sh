@@ -52,7 +52,8 @@ def bad(msg):
 if job["manifest"] != json.load(open(man)):
     bad("the ticket's counts differ from tilepress manifest --format json")
 pdfs = [f for f in job["files"] if f["file"].endswith(".pdf")]
-on_disk = sorted(f for f in os.listdir(d) if f.endswith(".pdf") and not f.endswith("proof.pdf"))
+on_disk = sorted(f for f in os.listdir(d) if f.endswith(".pdf") and not f.endswith("proof.pdf")
+                 and f != "job.pdf")
 if sorted(f["file"] for f in pdfs) != on_disk:
     bad("files %s, on disk %s" % (sorted(f["file"] for f in pdfs), on_disk))
 for f in pdfs:
@@ -68,14 +69,16 @@ fails = [c for c in job["checklist"] if c["findings"] != 0 or c["answer"] != "ok
 if fails:
     bad("checklist: %s" % fails)
 if fac == "longpack":
-    fronts = [f for f in pdfs if f["file"].endswith("_fronts.pdf")][0]
+    # The fronts, with their backs in one file (backs-last).
+    fronts = [f for f in pdfs if f["file"].startswith("series_fronts")][0]
     if "die-cut" not in fronts["spots"] or "die-cut" not in fronts["finishing"]:
         bad("longpack fronts: spots %s, finishing %s" % (fronts["spots"], fronts["finishing"]))
     if not any(f["file"].startswith("series_cut") and f["file"].endswith(".dxf") for f in job["files"]):
         bad("longpack: no separate DXF die file")
     names = [f["file"] for f in job["files"]]
-    backs = [i for i, n in enumerate(names) if "back" in n]
-    if backs and min(backs) < max(i for i, n in enumerate(names) if "back" not in n):
+    alone = lambda n: "back" in n and "-and-" not in n
+    backs = [i for i, n in enumerate(names) if alone(n)]
+    if backs and min(backs) < max(i for i, n in enumerate(names) if not alone(n)):
         bad("longpack: backs not last: %s" % names)
 if fac == "gamecrafter" and not any(f["file"].endswith(".png") for f in job["files"]):
     bad("gamecrafter: no raster images")
@@ -83,12 +86,98 @@ PY
 		# The die ink of longpack, read by an independent tool: qpdf's
 		# uncompressed text names the spot.
 		if [ "$fac" = longpack ]; then
-			qpdf --qdf --object-streams=disable "$d/series_fronts.pdf" "$T/lp.pdf" &&
+			qpdf --qdf --object-streams=disable "$d/series_fronts-and-backs.pdf" "$T/lp.pdf" &&
 				grep -aq '/die-cut' "$T/lp.pdf" || { fail "longpack: no /die-cut separation in fronts"; return; }
 		fi
 	done
 }
 tcase "pack each factory: job ticket pages, trims and counts match pdfinfo and the manifest; checklist met" c_ticket
+
+# factory_sets FACTORY: the --set arguments pack lays over the edition for
+# FACTORY, read from its file: the profile, file naming, die lines for a
+# separate die file, the wrap figures and the [print] keys; one a line.
+factory_sets() {
+	python3 - "config/factories/$1.ini" <<'PY'
+import configparser, sys
+c = configparser.ConfigParser(inline_comment_prefixes=(";",))
+c.read(sys.argv[1])
+f = c["factory"]
+sets = []
+if f.get("profile", "none") != "none":
+    sets.append("print.profile=" + f["profile"])
+sets.append("print.file_name=" + f["file_name"])
+if f.get("die_file", "none") != "none":
+    sets.append("print.die_lines=both")
+for k in ("wrap_mm", "liner_inset_mm"):
+    if k in f:
+        sets.append("print.%s=%s" % (k, f[k]))
+for k, v in (c["print"].items() if c.has_section("print") else []):
+    sets.append("print.%s=%s" % (k, v))
+print("\n".join(sets))
+PY
+}
+
+# A sheet and its back in one press PDF, in the factory's page order:
+# every page identified by its art against the sheet PDFs of a plain
+# build with the factory's settings (tests/cli/pack_order.py), written
+# whatever its preflight finds, as pack writes.
+c_order() {
+	for pair in series:longpack series:drivethru vector:drivethru arena:longpack series:generic; do
+		ed=${pair%%:*} fac=${pair#*:}
+		run -q -c "$ed" -o "$T/ord-$ed" pack "$fac"
+		# vector under drivethru's 240 % fails its checklist, files written
+		[ "$rc" -eq 0 ] || [ "$ed:$fac" = vector:drivethru ] || { fail "$ed $fac: exit $rc $(errtext)"; return; }
+		ref=$T/ref-$ed-$fac
+		if grep -q '^page_order *= *as-built' "config/factories/$fac.ini"; then
+			ref=$T/ord-$ed/pack-$fac   # nothing combined: no reference needed
+		else
+			factory_sets "$fac" >"$T/sets" || { fail "$fac: cannot read its file"; return; }
+			set --
+			while IFS= read -r a; do set -- "$@" -s "$a"; done <"$T/sets"
+			"$TP_BIN" -q -c "$ed" "$@" -s print.formats=pdf build --accept-preflight -o "$ref" \
+				>"$OUT" 2>"$ERR" || { fail "$ed $fac: reference build: $(errtext)"; return; }
+		fi
+		python3 tests/cli/pack_order.py "$T/ord-$ed/pack-$fac" "$ref" \
+			"config/factories/$fac.ini" "$ed" >"$T/order.out" 2>&1 ||
+			{ fail "$ed $fac: $(cat "$T/order.out")"; return; }
+	done
+}
+tcase "pack longpack and drivethru: each sheet and its back in one PDF, backs last or interleaved, pages matched by their art" c_order
+
+# job.pdf, read by OCR (its text is glyph outlines: pdftotext finds none):
+# each PDF's pages, trim and bleed as job.json gives them, in its order,
+# and the checklist's count of rules met.
+c_jobpdf() {
+	for fac in longpack drivethru; do
+		d=$T/o/pack-$fac
+		[ -s "$d/job.pdf" ] || { fail "$fac: no job.pdf"; return; }
+		pdfinfo "$d/job.pdf" >"$T/ji" 2>&1 && grep -q 'A4' "$T/ji" && grep -q 'PDF/X' "$T/ji" ||
+			{ fail "$fac: job.pdf not A4 PDF/X: $(cat "$T/ji")"; return; }
+		rm -f "$T"/jocr-*.png
+		pdftoppm -r 300 -gray -png "$d/job.pdf" "$T/jocr" || { fail "$fac: pdftoppm"; return; }
+		for f in "$T"/jocr-*.png; do tesseract "$f" - --psm 6 2>/dev/null; done >"$T/jocr.txt"
+		python3 - "$d/job.json" "$T/jocr.txt" >"$T/jocr.out" 2>&1 <<'PY' || { fail "$fac: $(cat "$T/jocr.out")"; return; }
+import json, re, sys
+job = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+want = [(f["pages"], "%.1f" % f["trim_mm"][0], "%.1f" % f["trim_mm"][1], "%.1f" % f["bleed_mm"])
+        for f in job["files"] if f["file"].endswith(".pdf")]
+got = [(int(m.group(1)), m.group(2), m.group(3), m.group(4))
+       for m in re.finditer(r"(\d+) (\d+\.\d) ?x ?(\d+\.\d) (\d+\.\d)", text)]
+if got != want:
+    print("job.pdf rows (pages, trim, bleed) %s, job.json %s" % (got, want)); sys.exit(1)
+met = sum(1 for c in job["checklist"] if c["findings"] == 0)
+n = len(job["checklist"])
+m = re.search(r"Every rule met \((\d+) of (\d+)\)|(\d+) of (\d+) rules not met", text)
+if m is None:
+    print("job.pdf: no checklist summary"); sys.exit(1)
+g = [int(v) for v in m.groups() if v is not None]
+if (met == n and g != [n, n]) or (met < n and g != [n - met, n]):
+    print("job.pdf checklist %s, job.json %d of %d met" % (g, met, n)); sys.exit(1)
+PY
+	done
+}
+tcase "job.pdf: A4 PDF/X; OCR reads each PDF's pages, trim and bleed and the checklist's count as job.json has them" c_jobpdf
 
 # A rule of the factory's not met: the files are written, the checklist
 # names the rule with the preflight's finding, and pack fails.

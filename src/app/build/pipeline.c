@@ -326,6 +326,15 @@ static int predict_other_names(const struct tp_build *pl, const struct tp_sessio
 		       tp_written_add(w, "manifest/preflight.json", 0, 0);
 	if (s->cfg->print.layout == TP_LAYOUT_PLAYTEST)
 		bad |= tp_written_add(w, "playtest.pdf", 0, 0);
+	/* A sheet and its back in one press PDF (tp_build_pair). */
+	for (size_t i = 0, back; (pl->formats & (1u << TP_BACKEND_PDF)) && i < s->game->n_sheets; i++)
+		if (tp_build_pair(pl, i, &back) == 1) {
+			char base[128];
+			tp_build_pair_base(s->cfg, &s->game->sheets[i], &s->game->sheets[back], base,
+					   sizeof base);
+			snprintf(rel, sizeof rel, "%s.pdf", base);
+			bad |= tp_written_add(w, rel, 0, 0);
+		}
 	/* The preview page's thumbnails, made with the contact sheet. */
 	const struct tp_backend *png = tp_backend_find("png");
 	for (size_t i = 0; pl->want_proof && png && (pl->formats & (1u << (png - tp_backends))) &&
@@ -397,6 +406,7 @@ static struct tp_build_opts opts_of(const struct tp_build_request *rq, const cha
 		.jobs = rq->jobs ? rq->jobs : tp_jobs_default(),
 		.quiet = rq->quiet,
 		.progress = rq->progress,
+		.page_order = rq->page_order,
 	};
 	return opt;
 }

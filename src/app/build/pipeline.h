@@ -40,6 +40,9 @@ struct tp_build_request {
 	int force;             /* replace files tilepress did not write */
 	int wait;              /* wait for another build of the folder */
 	int clean;             /* remove the files an earlier build recorded */
+	/* enum tp_page_order (app/build.h): a sheet and its printed back in
+	 * one press PDF, or each in its own (0, as built). */
+	int page_order;
 };
 
 /* What a build tells its caller; any callback may be NULL. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/build.h"
 #include "app/config_load.h"
 #include "app/factory.h"
 #include "app/pack/ticket.h"
@@ -62,6 +63,9 @@ int tp_pack_run(const struct tp_pack_request *rq, const struct tp_build_events *
 	 * checklist says what a rule of the factory's is not met, and pack
 	 * then fails. */
 	b.accept_preflight = 1;
+	b.page_order = strcmp(fa.page_order, "backs-last") == 0    ? TP_ORDER_BACKS_LAST
+		       : strcmp(fa.page_order, "interleaved") == 0 ? TP_ORDER_INTERLEAVED
+								   : TP_ORDER_AS_BUILT;
 	struct tp_session s;
 	rc = tp_session_open(&s, &sp, e);
 	if (rc != TP_OK)

@@ -8,8 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "app/build/preview.h"
 #include "app/pack/facts.h"
 #include "app/pack/faces.h"
+#include "app/pack/ticket_pdf.h"
 #include "app/preflight/pdf_file.h"
 #include "core/alloc.h"
 #include "core/strbuf.h"
@@ -21,12 +23,19 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A back is printed after its front: backs-last puts every sheet whose
- * name says back after the others. */
-static int is_back(const char *name)
+/* A back is printed after its front: backs-last puts the files of every
+ * sheet cut by another and mirrored (a back, its emboss plate) after the
+ * others.  A sheet and its back in one PDF (app/build.h: tp_build_pair)
+ * is named after the sheet. */
+static int is_back(const struct tp_config *c, const char *name)
 {
-	return strstr(name, "back") != NULL;
+	long i = tp_preview_sheet_of(c, name);
+	return i >= 0 && c->game->sheets[i].cut_by != NULL && c->game->sheets[i].cut_back;
 }
+
+/* The rules of the checklist: eight answered by the preflight, then the
+ * separate die file. */
+#define CHECKS 9
 
 struct check {
 	const char *what;
@@ -59,10 +68,10 @@ static int write_text(const char *path, const struct tp_buf *b, tp_err *e)
 }
 
 /* The files of dir a factory gets, in name order (backs last when the
- * factory says so; the proof, for the producer's approval, left out):
+ * factory says so; the proof, for the producer's approval, and job.pdf left out):
  * *names (owned, *n of them).  TP_OK, or e filled. */
-static int list_files(const char *dir, const struct tp_factory *fa, char ***names, size_t *n,
-		      tp_err *e)
+static int list_files(const struct tp_config *c, const char *dir, const struct tp_factory *fa,
+		      char ***names, size_t *n, tp_err *e)
 {
 	size_t cap = 0;
 	*names = NULL;
@@ -76,7 +85,9 @@ static int list_files(const char *dir, const struct tp_factory *fa, char ***name
 		const char *x = len > 4 ? de->d_name + len - 4 : "";
 		int ext = strcmp(x, ".pdf") == 0 || strcmp(x, ".dxf") == 0 || strcmp(x, ".svg") == 0 ||
 			  strcmp(x, ".png") == 0;
-		if (!ext || (len >= 9 && strncmp(de->d_name + len - 9, "proof.", 6) == 0))
+		/* The proof and the ticket itself are not for the press. */
+		if (!ext || (len >= 9 && strncmp(de->d_name + len - 9, "proof.", 6) == 0) ||
+		    strcmp(de->d_name, "job.pdf") == 0)
 			continue;
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 32;
@@ -100,7 +111,7 @@ static int list_files(const char *dir, const struct tp_factory *fa, char ***name
 		qsort(*names, *n, sizeof **names, by_name);
 	if (strcmp(fa->page_order, "backs-last") == 0)
 		for (size_t i = 0, moved = 0; i + moved < *n;) {
-			if (is_back((*names)[i])) {
+			if (is_back(c, (*names)[i])) {
 				char *b = (*names)[i];
 				memmove(*names + i, *names + i + 1, (*n - i - 1) * sizeof **names);
 				(*names)[*n - 1] = b;
@@ -118,7 +129,8 @@ static int list_files(const char *dir, const struct tp_factory *fa, char ***name
  * separate cut file.  TP_OK, or e filled. */
 static int file_entry(const char *dir, const char *name, int first, const struct tp_factory *fa,
 		      const struct tp_pf_file_rules *fr, int fold, struct tp_preflight *pf,
-		      struct tp_buf *j, struct tp_buf *t, int *die_file, tp_err *e)
+		      struct tp_buf *j, struct tp_buf *t, int *die_file, struct tp_ticket_file *row,
+		      tp_err *e)
 {
 	struct tp_pack_facts f = { 0 };
 	snprintf(f.name, sizeof f.name, "%s", name);
@@ -149,6 +161,9 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 		die |= strcasecmp(f.spots[k], fr->cut_ink) == 0;
 		emboss |= strncasecmp(f.spots[k], "emboss", 6) == 0;
 	}
+	*row = (struct tp_ticket_file){ .f = f, .stock = board ? fa->board : fa->stock,
+					.die = die, .emboss = emboss,
+					.wrap = strstr(f.name, "board-wrap") != NULL };
 	tp_buf_printf(j, "%s\n{\"file\":", first ? "" : ",");
 	tp_buf_json_str(j, f.name);
 	if (!f.pdf) {
@@ -184,10 +199,10 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 }
 
 /* The factory's rules, each with the preflight's answer (pf: the files'),
- * into j and t; *failed: how many are not met. */
+ * into j, t and ck[0..CHECKS-1]; *failed: how many are not met. */
 static void checklist(const struct tp_config *c, const struct tp_factory *fa,
 		      const struct tp_pf_file_rules *fr, const struct tp_preflight *pf, int die_file,
-		      struct tp_buf *j, struct tp_buf *t, size_t *failed)
+		      struct tp_buf *j, struct tp_buf *t, struct tp_ticket_check *ck, size_t *failed)
 {
 	char want[8][160];
 	snprintf(want[0], sizeof want[0], "%s structure, output intent %s",
@@ -216,7 +231,7 @@ static void checklist(const struct tp_config *c, const struct tp_factory *fa,
 	tp_buf_printf(j, "],\n\"checklist\":[");
 	tp_buf_printf(t, "\nChecklist (the factory's rules; the preflight of the files above):\n");
 	*failed = 0;
-	for (int k = 0; k < 9; k++) {
+	for (int k = 0; k < CHECKS; k++) {
 		char first[400] = "", what[200];
 		size_t hits = 0;
 		if (k < 8) {
@@ -229,6 +244,9 @@ static void checklist(const struct tp_config *c, const struct tp_factory *fa,
 				snprintf(first, sizeof first, "no cut file among the files");
 		}
 		*failed += hits > 0;
+		snprintf(ck[k].what, sizeof ck[k].what, "%s", what);
+		snprintf(ck[k].first, sizeof ck[k].first, "%s", first);
+		ck[k].hits = hits;
 		tp_buf_printf(j, "%s\n{\"rule\":", k ? "," : "");
 		tp_buf_json_str(j, what);
 		tp_buf_printf(j, ",\"findings\":%zu,\"answer\":", hits);
@@ -257,7 +275,7 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 	if (rc == TP_OK && fa->n_products > 0)
 		rc = tp_pack_faces(&s, fa, dir, &fj, &ft, e);
 	if (rc == TP_OK)
-		rc = list_files(dir, fa, &names, &n, e);
+		rc = list_files(c, dir, fa, &names, &n, e);
 	/* The preflight of every PDF as written: the checklist's answers. */
 	struct tp_pf_file_rules fr;
 	tp_pf_file_rules_of(c, &fr);
@@ -277,10 +295,15 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 		      c->path, c->print.profile[0] ? c->print.profile : "(none)");
 	tp_buf_printf(&t, "Files, in the order to print (%s):\n", fa->page_order);
 	int die_file = 0;
+	struct tp_ticket_file *rows = tp_calloc(n + 1, sizeof *rows);
+	struct tp_ticket_check ck[CHECKS];
+	if (rc == TP_OK && rows == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory writing the job ticket");
 	for (size_t i = 0; rc == TP_OK && i < n; i++)
-		rc = file_entry(dir, names[i], i == 0, fa, &fr, c->print.fold, &pf, &j, &t, &die_file, e);
+		rc = file_entry(dir, names[i], i == 0, fa, &fr, c->print.fold, &pf, &j, &t, &die_file,
+				&rows[i], e);
 	if (rc == TP_OK)
-		checklist(c, fa, &fr, &pf, die_file, &j, &t, failed);
+		checklist(c, fa, &fr, &pf, die_file, &j, &t, ck, failed);
 	tp_buf_printf(&j, "]%s,\n\"manifest\":%s}\n", fj.len ? fj.s : "", man.len ? man.s : "null");
 	tp_buf_printf(&t, "%s\nCounts (the manifest):\n%s", ft.len ? ft.s : "", man.len ? man.s : "");
 	if (rc == TP_OK && (j.oom || t.oom || man.oom || fj.oom || ft.oom))
@@ -294,6 +317,9 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 		snprintf(path, sizeof path, "%s/job.txt", dir);
 		rc = write_text(path, &t, e);
 	}
+	if (rc == TP_OK)
+		rc = tp_pack_ticket_pdf(c, fa, rows, n, ck, CHECKS, dir, e);
+	free(rows);
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
