@@ -344,18 +344,21 @@ fi
 # ---- 1. full default set and the PNG part alone ---------------------------------
 T_FULL=""; T_PNG=""; T_PEER=""; T_LEVEL=""; T_GAMES=""; T_J1=""
 # Large boards: peak memory and CPU per tile as the series board grows,
-# for the fronts PDF alone (-j 1: one process) and the default build, and
-# the board pieces' press pages (ms and bytes a page).
+# for the fronts PDF and PNG alone (-j 1: one process), the default build
+# of series and of the tutorial edition, and the board pieces' press pages
+# (ms and bytes a page).
 if want boards; then
 	for n in $BOARDS; do
 		tiles=$((n * n))
-		for run in "fronts PDF, -j 1|--only fronts --formats pdf -j 1" "default build|" \
-			"board-pieces PDF, -j 1|--only board-pieces --formats pdf -j 1"; do
-			name=${run%%|*}; args=${run#*|}
+		for run in "fronts PDF, -j 1|series|--only fronts --formats pdf -j 1" \
+			"fronts PNG, -j 1|series|--only fronts --formats png -j 1" "default build|series|" \
+			"tutorial, default build|series-tutorial|" \
+			"board-pieces PDF, -j 1|series|--only board-pieces --formats pdf -j 1"; do
+			name=${run%%|*}; rest=${run#*|}; cfg=${rest%%|*}; args=${rest#*|}
 			say "boards: $n x $n, $name"
 			rm -rf brd
 			# shellcheck disable=SC2086
-			NOSAMPLE=1 measure "$TP" -q -c series -s board.rows="$n" -s board.cols="$n" \
+			NOSAMPLE=1 measure "$TP" -q -c "$cfg" -s board.rows="$n" -s board.cols="$n" \
 				-s print.max_squares=$((tiles > 57600 ? tiles : 57600)) $args build -o brd
 			if [ "$RC" != 0 ]; then
 				T_BOARDS+="| $n x $n | $name | refused or failed (exit $RC) | | | | |"$'\n'
@@ -599,7 +602,7 @@ fi
 if want boards; then
 cat <<EOF
 
-### Large boards (series, \`-s board.rows=N -s board.cols=N\`)
+### Large boards (series and series-tutorial, \`-s board.rows=N -s board.cols=N\`)
 
 Peak memory is GNU time's %M (the largest single process); CPU is user + system of the process and its workers.
 

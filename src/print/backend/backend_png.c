@@ -43,18 +43,27 @@ void tp_png_set_block_rows(int rows)
 	block_rows = rows > 0 ? rows : 0;
 }
 
-/* A shape that will be drawn, with its conservative device-space bounds. */
+/* A shape that will be drawn, with its conservative device-space bounds.
+ * A sheet of tiles has one a shape, so it is kept small: what only some
+ * items have (boxes, a text's outline) lives in the job's side tables. */
 struct item {
-	size_t i;
 	double x0, y0, x1, y1;
-	struct tp_pt *glyphs;  /* text: its outline (mm), as the PDF draws it */
-	size_t n_glyphs;
-	int n_box;             /* > 0: painted as these whole-pixel boxes */
-	int box[4][4];         /* x0, y0, x1, y1 in absolute device px */
+	size_t i;
 	uint32_t rgb;          /* the boxes' colour, 0xRRGGBB */
-	int multiply;          /* overprinting ink */
-	int level;             /* a picture: the halving it is drawn from */
+	uint32_t side;         /* boxes: the first in job.boxes; text: its job.glyphs */
+	uint8_t n_box;         /* > 0: painted as these whole-pixel boxes */
+	uint8_t multiply;      /* overprinting ink */
+	uint8_t level;         /* a picture: the halving it is drawn from */
 };
+
+/* Text: its outline (mm), as the PDF draws it. */
+struct glyphs {
+	struct tp_pt *pts;
+	size_t n;
+};
+
+/* Rows of device pixels a bucket of the band index covers (below). */
+#define BUCKET_ROWS 128
 
 struct job {
 	const struct tp_scene *sc;
@@ -62,6 +71,17 @@ struct job {
 	int w, h;
 	struct item *items;
 	size_t n;
+	int (*boxes)[4];    /* x0, y0, x1, y1 in absolute device px */
+	size_t n_boxes, cap_boxes;
+	struct glyphs *glyphs;
+	size_t n_glyphs, cap_glyphs;
+	/* The band index: bucket k lists, ascending, the items whose rows
+	 * reach into device rows k * BUCKET_ROWS .. + BUCKET_ROWS, at
+	 * bucket[first[k] .. first[k + 1]), so that a band looks only at
+	 * the items that may touch it, not at the whole sheet's. */
+	size_t *first;
+	uint32_t *bucket;
+	size_t n_buckets;
 	tp_err *e;
 };
 
@@ -76,8 +96,8 @@ static void bounds(struct job *j, struct item *it)
 	const struct tp_shape *s = &sc->shapes[it->i];
 	double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
 	double pad = 2 + ((s->paint & TP_STROKE) ? fabs(s->stroke) * j->s * 5 : 0);
-	const struct tp_pt *pts = s->kind == TP_SHAPE_TEXT ? it->glyphs : sc->pts + s->first;
-	size_t n = s->kind == TP_SHAPE_TEXT ? it->n_glyphs : s->count;
+	const struct tp_pt *pts = s->kind == TP_SHAPE_TEXT ? j->glyphs[it->side].pts : sc->pts + s->first;
+	size_t n = s->kind == TP_SHAPE_TEXT ? j->glyphs[it->side].n : s->count;
 
 	if (s->kind != TP_SHAPE_RECT) {
 		x0 = y0 = INFINITY;
@@ -95,18 +115,31 @@ static void bounds(struct job *j, struct item *it)
 	it->y1 = dev_y(j, fmax(y0, y1)) + pad;
 }
 
-static void add_box(struct item *it, double x0, double y0, double x1, double y1)
+/* 0, or -1 when out of memory. */
+static int add_box(struct job *j, struct item *it, double x0, double y0, double x1, double y1)
 {
 	/* A positive size keeps at least one pixel so hairlines show. */
 	if (x1 <= x0)
 		x1 = x0 + 1;
 	if (y1 <= y0)
 		y1 = y0 + 1;
-	int *b = it->box[it->n_box++];
+	if (j->n_boxes == j->cap_boxes) {
+		size_t cap = j->cap_boxes ? 2 * j->cap_boxes : 256;
+		int (*nb)[4] = tp_realloc(j->boxes, cap * sizeof *nb);
+		if (nb == NULL)
+			return -1;
+		j->boxes = nb;
+		j->cap_boxes = cap;
+	}
+	if (it->n_box == 0)
+		it->side = (uint32_t)j->n_boxes;
+	it->n_box++;
+	int *b = j->boxes[j->n_boxes++];
 	b[0] = (int)x0;
 	b[1] = (int)y0;
 	b[2] = (int)x1;
 	b[3] = (int)y1;
+	return 0;
 }
 
 /* Shapes that are whole-pixel boxes are painted straight into the band,
@@ -114,14 +147,15 @@ static void add_box(struct item *it, double x0, double y0, double x1, double y1)
  * axis-parallel two-point strokes (grid and cell hairlines) and stroked
  * rectangles (tile outlines), both snapped to whole pixels.  Thousands of
  * per-tile strokes composited by pixman cost a fifth of a large sheet. */
-static void plan_boxes(const struct job *j, struct item *it)
+static int plan_boxes(struct job *j, struct item *it)
 {
+	int rc = 0;
 	const struct tp_shape *s = &j->sc->shapes[it->i];
 	const struct tp_pt *p = j->sc->pts + s->first;
 	double hw = s->stroke * j->s / 2;
 	if (s->kind == TP_SHAPE_RECT && s->paint == TP_FILL) {
 		if (s->w != 0 && s->h != 0)
-			add_box(it, snap(dev_x(j, fmin(s->x, s->x + s->w))),
+			rc |= add_box(j, it, snap(dev_x(j, fmin(s->x, s->x + s->w))),
 				snap(dev_y(j, fmin(s->y, s->y + s->h))),
 				snap(dev_x(j, fmax(s->x, s->x + s->w))),
 				snap(dev_y(j, fmax(s->y, s->y + s->h))));
@@ -132,9 +166,9 @@ static void plan_boxes(const struct job *j, struct item *it)
 		double y0 = dev_y(j, fmin(p[0].y, p[1].y)), y1 = dev_y(j, fmax(p[0].y, p[1].y));
 		/* Butt caps: the line ends where it ends, and is hw either side. */
 		if (p[0].y == p[1].y)
-			add_box(it, snap(x0), snap(y0 - hw), snap(x1), snap(y0 + hw));
+			rc |= add_box(j, it, snap(x0), snap(y0 - hw), snap(x1), snap(y0 + hw));
 		else
-			add_box(it, snap(x0 - hw), snap(y0), snap(x0 + hw), snap(y1));
+			rc |= add_box(j, it, snap(x0 - hw), snap(y0), snap(x0 + hw), snap(y1));
 	} else if (s->kind == TP_SHAPE_RECT && s->paint == TP_STROKE && s->stroke > 0 &&
 		   s->w != 0 && s->h != 0) {
 		double x0 = dev_x(j, fmin(s->x, s->x + s->w)), x1 = dev_x(j, fmax(s->x, s->x + s->w));
@@ -144,19 +178,20 @@ static void plan_boxes(const struct job *j, struct item *it)
 		double ix0 = fmax(snap(x0 + hw), ox0 + 1), ix1 = fmin(snap(x1 - hw), ox1 - 1);
 		double iy0 = fmax(snap(y0 + hw), oy0 + 1), iy1 = fmin(snap(y1 - hw), oy1 - 1);
 		if (ix0 >= ix1 || iy0 >= iy1) {
-			add_box(it, ox0, oy0, ox1, oy1);
+			rc |= add_box(j, it, ox0, oy0, ox1, oy1);
 		} else {
-			add_box(it, ox0, oy0, ox1, iy0);
-			add_box(it, ox0, iy1, ox1, oy1);
-			add_box(it, ox0, iy0, ix0, iy1);
-			add_box(it, ix1, iy0, ox1, iy1);
+			rc |= add_box(j, it, ox0, oy0, ox1, iy0);
+			rc |= add_box(j, it, ox0, iy1, ox1, oy1);
+			rc |= add_box(j, it, ox0, iy0, ix0, iy1);
+			rc |= add_box(j, it, ix1, iy0, ox1, iy1);
 		}
 	}
 	/* The colour serves the boxes and multiply_mask. */
 	const struct tp_ink *k = tp_scene_ink(j->sc, s->ink);
 	for (int c = 0; c < 3; c++)
 		it->rgb = it->rgb << 8 | (uint32_t)snap(fmin(fmax(k->rgb[c], 0), 1) * 255);
-	it->multiply = k->overprint;
+	it->multiply = (uint8_t)(k->overprint != 0);
+	return rc;
 }
 
 /* Paints the item's boxes over rows y0..y0+rows of the band, as Cairo
@@ -167,7 +202,7 @@ static void paint_boxes(const struct job *j, const struct item *it, unsigned cha
 {
 	uint32_t c[3] = { it->rgb >> 16 & 255, it->rgb >> 8 & 255, it->rgb & 255 };
 	for (int k = 0; k < it->n_box; k++) {
-		const int *b = it->box[k];
+		const int *b = j->boxes[it->side + (size_t)k];
 		int x0 = b[0] > 0 ? b[0] : 0, x1 = b[2] < j->w ? b[2] : j->w;
 		int ya = b[1] > y0 ? b[1] : y0, yb = b[3] < y0 + rows ? b[3] : y0 + rows;
 		for (int y = ya; y < yb; y++) {
@@ -225,7 +260,7 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 		double dh = hypot(c[3].x - c[0].x, c[3].y - c[0].y) * j->s;
 		double r = fmin(d->image->w / fmax(dw, 1e-9), d->image->h / fmax(dh, 1e-9));
 		int lw, lh;
-		it->level = r >= 2 ? (int)fmin(floor(log2(r)), TP_IMAGE_LEVELS) : 0;
+		it->level = (uint8_t)(r >= 2 ? fmin(floor(log2(r)), TP_IMAGE_LEVELS) : 0);
 		if (tp_image_argb_level(d->image, it->level, &lw, &lh) == NULL)
 			return tp_fail(j->e, TP_EIO, "png: out of memory");
 	}
@@ -234,14 +269,25 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	 * so every run gives the same bytes.  The walk's outline lives for
 	 * this call only. */
 	if (d->s->kind == TP_SHAPE_TEXT) {
-		it->glyphs = tp_malloc(d->n * sizeof *it->glyphs);
-		if (it->glyphs == NULL)
+		if (j->n_glyphs == j->cap_glyphs) {
+			size_t cap = j->cap_glyphs ? 2 * j->cap_glyphs : 16;
+			struct glyphs *g = tp_realloc(j->glyphs, cap * sizeof *g);
+			if (g == NULL)
+				return tp_fail(j->e, TP_EIO, "png: out of memory");
+			j->glyphs = g;
+			j->cap_glyphs = cap;
+		}
+		struct glyphs *g = &j->glyphs[j->n_glyphs];
+		g->pts = tp_malloc((d->n ? d->n : 1) * sizeof *g->pts);
+		if (g->pts == NULL)
 			return tp_fail(j->e, TP_EIO, "png: out of memory");
-		memcpy(it->glyphs, d->pts, d->n * sizeof *it->glyphs);
-		it->n_glyphs = d->n;
+		memcpy(g->pts, d->pts, d->n * sizeof *g->pts);
+		g->n = d->n;
+		it->side = (uint32_t)j->n_glyphs++;
 	}
 	bounds(j, it);
-	plan_boxes(j, it);
+	if (plan_boxes(j, it) != 0)
+		return tp_fail(j->e, TP_EIO, "png: out of memory");
 	return 0;
 }
 
@@ -250,6 +296,10 @@ static const struct tp_sink png_sink = { .rect = add_item, .path = add_item, .im
 static int collect(struct job *j, const struct tp_doc_info *info, tp_err *e)
 {
 	const struct tp_scene *sc = j->sc;
+	/* Items, boxes and outlines are numbered in 32 bits (four boxes an
+	 * item at most). */
+	if (sc->n_shapes > UINT32_MAX / 4)
+		return tp_fail(e, TP_EIO, "png: %zu shapes on one page, more than it draws", sc->n_shapes);
 	j->items = tp_malloc((sc->n_shapes ? sc->n_shapes : 1) * sizeof *j->items);
 	if (j->items == NULL)
 		return tp_fail(e, TP_EIO, "png: out of memory");
@@ -357,7 +407,7 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 	}
 
 	if (s->kind == TP_SHAPE_TEXT) {
-		path(j, cr, it->glyphs, it->n_glyphs, ox, oy);
+		path(j, cr, j->glyphs[it->side].pts, j->glyphs[it->side].n, ox, oy);
 		cairo_fill(cr);
 		return;
 	}
@@ -496,13 +546,101 @@ static int draw_on(const struct job *j, unsigned char *band, const struct item *
 	return TP_OK;
 }
 
+/* The buckets of device rows item it reaches into, [*a, *b); none when
+ * it lies above or below the image. */
+static void bucket_span(const struct job *j, const struct item *it, size_t *a, size_t *b)
+{
+	double y0 = fmax(it->y0, 0), y1 = fmin(it->y1, (double)j->h);
+	*a = *b = 0;
+	if (!(y1 > y0))
+		return;
+	*a = (size_t)(y0 / BUCKET_ROWS);
+	*b = (size_t)ceil(y1 / BUCKET_ROWS);
+	if (*b > j->n_buckets)
+		*b = j->n_buckets;
+	if (*a >= *b)
+		*a = *b = 0;
+}
+
+/* The band index over the items (struct job).  0, or -1 when out of
+ * memory. */
+static int index_bands(struct job *j)
+{
+	j->n_buckets = ((size_t)j->h + BUCKET_ROWS - 1) / BUCKET_ROWS;
+	j->first = tp_calloc(j->n_buckets + 1, sizeof *j->first);
+	if (j->first == NULL)
+		return -1;
+	size_t total = 0, a, b;
+	for (size_t k = 0; k < j->n; k++) {
+		bucket_span(j, &j->items[k], &a, &b);
+		for (size_t q = a; q < b; q++)
+			j->first[q + 1]++;
+		total += b - a;
+	}
+	for (size_t q = 0; q < j->n_buckets; q++)
+		j->first[q + 1] += j->first[q];
+	j->bucket = tp_malloc((total ? total : 1) * sizeof *j->bucket);
+	size_t *at = tp_malloc((j->n_buckets ? j->n_buckets : 1) * sizeof *at);
+	if (j->bucket == NULL || at == NULL) {
+		free(at);
+		return -1;
+	}
+	memcpy(at, j->first, j->n_buckets * sizeof *at);
+	for (size_t k = 0; k < j->n; k++) {
+		bucket_span(j, &j->items[k], &a, &b);
+		for (size_t q = a; q < b; q++)
+			j->bucket[at[q]++] = (uint32_t)k;
+	}
+	free(at);
+	return 0;
+}
+
+static int by_number(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* The items that may reach into rows y0..y0+rows, ascending, each once,
+ * into *out (the caller frees it); NULL with *n 0 for none.  0, or -1
+ * when out of memory. */
+static int band_items(const struct job *j, int y0, int rows, uint32_t **out, size_t *n)
+{
+	size_t a = (size_t)y0 / BUCKET_ROWS, b = ((size_t)y0 + (size_t)rows + BUCKET_ROWS - 1) / BUCKET_ROWS;
+	if (b > j->n_buckets)
+		b = j->n_buckets;
+	*out = NULL;
+	*n = 0;
+	if (a >= b)
+		return 0;
+	size_t total = j->first[b] - j->first[a];
+	uint32_t *v = tp_malloc((total ? total : 1) * sizeof *v);
+	if (v == NULL)
+		return -1;
+	memcpy(v, j->bucket + j->first[a], total * sizeof *v);
+	/* One bucket's list is ascending already; several are merged. */
+	if (b - a > 1)
+		qsort(v, total, sizeof *v, by_number);
+	size_t m = 0;
+	for (size_t k = 0; k < total; k++)
+		if (m == 0 || v[k] != v[m - 1])
+			v[m++] = v[k];
+	*out = v;
+	*n = m;
+	return 0;
+}
+
 /* Draws rows y0..y0+rows of the image into the (white) band buffer. */
 static int render_band(const struct job *j, unsigned char *band, int y0, int rows, tp_err *e)
 {
 	memset(band, 0xff, (size_t)j->w * 4 * (size_t)rows);
 	struct scratch sc = { 0 };
-	for (size_t k = 0; k < j->n; k++) {
-		const struct item *it = &j->items[k];
+	uint32_t *ids;
+	size_t n_ids;
+	if (band_items(j, y0, rows, &ids, &n_ids) != 0)
+		return tp_fail(e, TP_EIO, "png: out of memory");
+	for (size_t k = 0; k < n_ids; k++) {
+		const struct item *it = &j->items[ids[k]];
 		if (it->y1 <= y0 || it->y0 >= y0 + rows || it->x1 <= 0 || it->x0 >= j->w)
 			continue;
 		if (it->n_box) {
@@ -517,11 +655,13 @@ static int render_band(const struct job *j, unsigned char *band, int y0, int row
 			int a = t > x0 ? t : x0, b = x1 - t > step ? t + step : x1;
 			if (draw_on(j, band, it, a, b, y0, rows, &sc, e) != TP_OK) {
 				free(sc.mask);
+				free(ids);
 				return e->code;
 			}
 		}
 	}
 	free(sc.mask);
+	free(ids);
 	return TP_OK;
 }
 
@@ -548,6 +688,8 @@ int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 
 	struct job j = { .sc = sc, .s = s, .b = sc->bleed, .w = (int)w, .h = (int)h };
 	int rc = collect(&j, info, e);
+	if (rc == TP_OK && index_bands(&j) != 0)
+		rc = tp_fail(e, TP_EIO, "png: out of memory");
 	if (rc == TP_OK) {
 		struct tp_png_stream ps = {
 			.w = j.w, .h = j.h, .dpi = info->dpi, .threads = n_threads,
@@ -556,8 +698,12 @@ int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 		};
 		rc = tp_png_stream_write(f, &ps, e);
 	}
-	for (size_t k = 0; k < j.n; k++)
-		free(j.items[k].glyphs);
+	for (size_t k = 0; k < j.n_glyphs; k++)
+		free(j.glyphs[k].pts);
+	free(j.glyphs);
+	free(j.boxes);
+	free(j.first);
+	free(j.bucket);
 	free(j.items);
 	return rc;
 }

@@ -59,7 +59,9 @@ static void hash_scene(uint64_t h[2], const struct tp_scene *sc)
 		double v[5] = { s->stroke, s->x, s->y, s->w, s->h };
 		mix(h, v, sizeof v);
 		mix(h, &s->first, sizeof s->first);
-		mix(h, &s->count, sizeof s->count);
+		/* As a size_t, as the shape held it once: the same IDs. */
+		size_t count = s->count;
+		mix(h, &count, sizeof count);
 	}
 	for (size_t i = 0; i < sc->n_pts; i++) {
 		mix(h, &sc->pts[i].op, 1);

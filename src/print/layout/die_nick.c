@@ -422,6 +422,8 @@ static size_t contour(const struct tp_scene *sc, const struct tp_shape *s, struc
  * of memory (the shape left as it was). */
 static int replace(struct tp_scene *sc, size_t i, const struct tp_pt *out, size_t k)
 {
+	if (k > UINT32_MAX)
+		return -1;
 	if (sc->n_pts + k > sc->cap_pts) {
 		size_t cap = 2 * sc->cap_pts > sc->n_pts + k ? 2 * sc->cap_pts : sc->n_pts + k;
 		struct tp_pt *pts = tp_realloc(sc->pts, cap * sizeof *pts);
@@ -434,7 +436,7 @@ static int replace(struct tp_scene *sc, size_t i, const struct tp_pt *out, size_
 	struct tp_shape *s = &sc->shapes[i];
 	s->kind = TP_SHAPE_PATH;
 	s->first = sc->n_pts;
-	s->count = k;
+	s->count = (uint32_t)k;
 	sc->n_pts += k;
 	return 0;
 }

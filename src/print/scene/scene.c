@@ -213,13 +213,15 @@ int tp_scene_rect(struct tp_scene *sc, int ink, int paint, double stroke,
  * fill; NULL when out of memory. */
 static struct tp_pt *new_path(struct tp_scene *sc, int ink, int paint, double stroke, size_t n)
 {
+	if (n > UINT32_MAX)
+		return NULL;
 	if (grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + n, sizeof *sc->pts) != 0)
 		return NULL;
 	struct tp_shape *s = add(sc, TP_SHAPE_PATH, ink, paint, stroke);
 	if (s == NULL)
 		return NULL;
 	s->first = sc->n_pts;
-	s->count = n;
+	s->count = (uint32_t)n;
 	sc->n_pts += n;
 	return sc->pts + s->first;
 }

@@ -183,11 +183,14 @@ struct tp_shape {
 	uint16_t layer;  /* index into scene->layers: the SVG group */
 	uint8_t align;   /* text only */
 	uint16_t image;  /* image only: its number in the image table */
+	/* path: number of points.  32 bits, beside the small fields: a sheet
+	 * of tiles holds tens of shapes a tile, so a shape is kept to 64
+	 * bytes.  A path of more points is refused as out of memory. */
+	uint32_t count;
 	double stroke;   /* mm, for TP_STROKE */
 	/* rect: x,y,w,h.  text: x,y = baseline anchor, h = font size (mm). */
 	double x, y, w, h;
 	size_t first;    /* path: first point; text: offset into scene->text */
-	size_t count;    /* path: number of points */
 };
 
 /* Whether s is flagged a printer's mark (crop marks, targets, slug):
