@@ -271,9 +271,16 @@ c_png_ppi() {
 		{ fail "mid: no image-ppi warning at $want: $(head -3 "$OUT")"; return; }
 	grep -q "^error .*image-ppi" "$OUT" && { fail "mid: an image-ppi error"; return; }
 	run preflight --set print.art="$T/hi"
-	grep -q "image-ppi" "$OUT" && fail "hi: $(grep image-ppi "$OUT" | head -1)"
+	grep -q "image-ppi" "$OUT" && { fail "hi: $(grep image-ppi "$OUT" | head -1)"; return; }
+	# the figures are the profile's keys: 79 ppi under a 60 ppi minimum is
+	# a warning only, and 190 ppi passes a 180 ppi warning figure
+	run preflight --set print.art="$T/lo" --set print.image_ppi_min=60
+	grep -q "^error .*image-ppi" "$OUT" && { fail "lo, min 60: an image-ppi error"; return; }
+	grep -q "^warning backs .*image-ppi" "$OUT" || { fail "lo, min 60: no image-ppi warning"; return; }
+	run preflight --set print.art="$T/mid" --set print.image_ppi_warn=180
+	grep -q "image-ppi" "$OUT" && fail "mid, warn 180: $(grep image-ppi "$OUT" | head -1)"
 }
-tcase "PNG art: the preflight's resolution error and warning" c_png_ppi
+tcase "PNG art: the preflight's resolution error and warning, from the profile's keys" c_png_ppi
 
 # The ink report counts the picture's CMYK pixels as Ghostscript measures
 # the press PDF (an opaque picture, no marks nor bleed).
