@@ -20,6 +20,7 @@ INST_PICTURES  := $(sort $(wildcard templates/pictures/*.ini))
 INST_TRIANGLES := $(sort $(wildcard templates/triangles/*.ini))
 INST_RULES     := $(sort $(wildcard templates/rules/*.ini))
 INST_ART       := $(sort $(wildcard templates/art/geometric/*))
+INST_ART_PICT  := $(sort $(wildcard templates/art/pictorial/*))
 INST_FACTORIES := $(sort $(wildcard config/factories/*.ini))
 INST_DIR     := $(BUILD)/install
 DEB_INSTALL  := man-db groff-base
@@ -55,7 +56,7 @@ install: $(BUILD)/pkgconfig/libhpdf.pc
 		$(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
 		$(DESTDIR)$(TPDATADIR)/templates/pictures $(DESTDIR)$(TPDATADIR)/templates/triangles \
 		$(DESTDIR)$(TPDATADIR)/templates/rules $(DESTDIR)$(TPDATADIR)/templates/art/geometric \
-		$(DESTDIR)$(TPDATADIR)/config/factories
+		$(DESTDIR)$(TPDATADIR)/templates/art/pictorial $(DESTDIR)$(TPDATADIR)/config/factories
 	$(INSTALL) -m 755 $(INST_DIR)/tilepress $(DESTDIR)$(BINDIR)/tilepress
 	$(INSTALL) -m 644 $(INST_DIR)/tilepress.1 $(DESTDIR)$(MAN1DIR)/tilepress.1
 	$(INSTALL) -m 644 completions/tilepress.bash $(DESTDIR)$(BASHCOMPDIR)/tilepress
@@ -67,6 +68,7 @@ install: $(BUILD)/pkgconfig/libhpdf.pc
 	$(INSTALL) -m 644 $(INST_TRIANGLES) $(DESTDIR)$(TPDATADIR)/templates/triangles/
 	$(INSTALL) -m 644 $(INST_RULES) $(DESTDIR)$(TPDATADIR)/templates/rules/
 	$(INSTALL) -m 644 $(INST_ART) $(DESTDIR)$(TPDATADIR)/templates/art/geometric/
+	$(INSTALL) -m 644 $(INST_ART_PICT) $(DESTDIR)$(TPDATADIR)/templates/art/pictorial/
 	$(INSTALL) -m 644 $(INST_FACTORIES) $(DESTDIR)$(TPDATADIR)/config/factories/
 
 # Removes exactly what install put there, then the folders that are ours
@@ -82,10 +84,12 @@ uninstall:
 		$(INST_TRIANGLES:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_RULES:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_ART:%=$(DESTDIR)$(TPDATADIR)/%) \
+		$(INST_ART_PICT:%=$(DESTDIR)$(TPDATADIR)/%) \
 		$(INST_FACTORIES:%=$(DESTDIR)$(TPDATADIR)/%)
 	rmdir $(DESTDIR)$(TPDATADIR)/templates/indicia $(DESTDIR)$(TPDATADIR)/templates/shapes \
 		$(DESTDIR)$(TPDATADIR)/templates/pictures $(DESTDIR)$(TPDATADIR)/templates/triangles \
 		$(DESTDIR)$(TPDATADIR)/templates/rules $(DESTDIR)$(TPDATADIR)/templates/art/geometric \
+		$(DESTDIR)$(TPDATADIR)/templates/art/pictorial \
 		$(DESTDIR)$(TPDATADIR)/templates/art $(DESTDIR)$(TPDATADIR)/config/factories \
 		$(DESTDIR)$(TPDATADIR)/templates \
 		$(DESTDIR)$(TPDATADIR)/config/profiles \

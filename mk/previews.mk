@@ -105,4 +105,13 @@ previews: tilepress
 		-s series.indicia=pips -s print.cell_mark=picture
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/fig15b/spanning-set.pdf $(PREVIEW_DIR)/fig15b-pictures
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/std/proof.pdf $(PREVIEW_DIR)/proof
+	@for p in geometric pictorial; do \
+		./tilepress -c config/vector.ini build -q -o $(PREVIEW_TMP)/art-$$p-vector --formats pdf --only tiles,board \
+			-s print.art=$$p && \
+		./tilepress -c config/arena.ini build -q -o $(PREVIEW_TMP)/art-$$p-arena --formats pdf --only board,counters \
+			-s print.art=$$p -s arena.marking=colours -s arena.colours=8 && \
+		./tilepress build -q -o $(PREVIEW_TMP)/art-$$p-series --formats pdf --only fronts -s print.art=$$p && \
+		for f in vector/tiles vector/board arena/board arena/counters series/fronts; do \
+			pdftoppm -png -scale-to 320 -singlefile -f 1 -l 1 $(PREVIEW_TMP)/art-$$p-$$(dirname $$f)/$$(basename $$f).pdf \
+				$(PREVIEW_DIR)/art-$$p-$$(echo $$f | tr / -); done; done
 	@ls $(PREVIEW_DIR)

@@ -460,6 +460,8 @@ static void core_defaults(struct tp_config *c)
 	p->nick_mm = 0.5;
 	snprintf(p->file_name, sizeof p->file_name, "{sheet}");
 	p->emboss_min_mm = 0.2;   /* blind emboss: thinner strokes do not form */
+	p->image_ppi_min = 150;   /* raster art: the usual figures of print guides */
+	p->image_ppi_warn = 300;
 	p->min_text_pt = 5;       /* the smallest type print guides quote (PDF files) */
 	p->nick_corner_mm = 3;
 	p->margin_mm = 10;

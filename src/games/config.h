@@ -81,6 +81,7 @@ struct tp_print {
 	double min_line_mm;        /* thinnest stroke in a solid ink */
 	double min_text_pt;        /* smallest text a PDF file may show (preflight FILE.pdf) */
 	double emboss_min_mm, emboss_gap_mm;  /* emboss element, and gap */
+	double image_ppi_min, image_ppi_warn;  /* a picture's least ppi: error, warning */
 	/* Nicks in every closed die contour (print/layout/die.h); 0: none. */
 	int nicks_per_side;
 	double nick_mm, nick_corner_mm;

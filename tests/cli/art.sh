@@ -40,6 +40,36 @@ c_list() {
 }
 tcase "--list art prints every place with its box" c_list
 
+# The arena's ledge places: a ledge 0.6 of a square deep, its boxes 1 mm
+# (or the safe zone) in from the cut, 1 mm clear of the squares; a corner
+# a square of the ledge less that margin each side.  The counters' art:
+# the square inside the counter's circle kept the safe zone (at least
+# 0.5 mm) from its die line.  The vector board's corners: its ledge less
+# the margin.
+c_list_arena() {
+	run --list art --game arena --set arena.marking=colours --set arena.square_mm=30 \
+		--set arena.side=13 --set arena.counter_mm=20 --set print.safe_mm=2
+	expect_ok || return
+	box() { awk -F '\t' -v p="$1" '$1 == p { print $3 }' "$OUT"; }
+	want=$(awk 'BEGIN { L = 0.6 * 30; printf "%.2f x %.2f", 13 * 30 - 2 * L, L - 1 - 2 }')
+	[ "$(box board.title)" = "$want" ] || { fail "board.title '$(box board.title)', want '$want'"; return; }
+	[ "$(box board.credit)" = "$want" ] || { fail "board.credit '$(box board.credit)', want '$want'"; return; }
+	want=$(awk 'BEGIN { s = 0.6 * 30 - 2 * 2; printf "%.2f x %.2f", s, s }')
+	[ "$(box board.corner)" = "$want" ] || { fail "board.corner '$(box board.corner)', want '$want'"; return; }
+	want=$(awk 'BEGIN { s = sqrt(2) * (20 / 2 - 2.05); printf "%.2f x %.2f", s, s }')
+	[ "$(box arena.counter)" = "$want" ] || { fail "arena.counter '$(box arena.counter)', want '$want'"; return; }
+	# numbers print no counters; the hexagonal board has no ledge
+	run --list art --game arena
+	grep -q '^arena.counter	' "$OUT" && { fail "arena.counter listed with marking = numbers"; return; }
+	run --list art -c config/arena-hex.ini
+	grep -q '^board\.' "$OUT" && { fail "a board place listed for the hexagonal board"; return; }
+	run --list art --game vector --set vector.ledge_mm=12
+	want=$(awk 'BEGIN { printf "%.2f x %.2f", 12 - 2, 12 - 2 }')
+	got=$(awk -F '\t' '$1 == "board.corner" { print $3 }' "$OUT")
+	[ "$got" = "$want" ] || fail "vector board.corner '$got', want '$want'"
+}
+tcase "--list art: the arena's ledges and counters, the vector's corners" c_list_arena
+
 # Every place of the shipped pack is a place of some game.
 c_pack_places() {
 	run --list art --game series
@@ -48,11 +78,34 @@ c_pack_places() {
 	cat "$OUT" >>"$T/places"
 	run --list art --game arena --set arena.marking=colours --set arena.colours=8
 	cat "$OUT" >>"$T/places"
-	for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' templates/art/geometric/art.ini); do
-		grep -q "^$s	" "$T/places" || { fail "[$s] is no game's place"; return; }
+	cut -f 1 "$T/places" | sort -u >"$T/names"
+	for pk in geometric pictorial; do
+		sed -n 's/^\[\(.*\)\]$/\1/p' templates/art/$pk/art.ini | grep -v '^colours$' | sort -u >"$T/$pk"
+		extra=$(comm -13 "$T/names" "$T/$pk" | tr '\n' ' ')
+		[ -z "$extra" ] || { fail "$pk: [$extra] no game's place"; return; }
+		missing=$(comm -23 "$T/names" "$T/$pk" | tr '\n' ' ')
+		[ -z "$missing" ] || { fail "$pk: no drawing for $missing"; return; }
 	done
 }
-tcase "the geometric pack fills only real places" c_pack_places
+tcase "both shipped packs fill every place, and only real places" c_pack_places
+
+# Every game (the arena with each marking that has places), every place,
+# both packs, both layouts: the preflight finds no error.
+c_every_place() {
+	for pk in geometric pictorial; do
+		for lay in gang punchboard; do
+			for g in "-c config/series.ini" "-c config/series-table.ini" "-c config/series-hex.ini" \
+				"-c config/vector.ini" "-c config/arena.ini --set arena.marking=colours --set arena.colours=8" \
+				"-c config/arena.ini --set arena.marking=pictures"; do
+				# shellcheck disable=SC2086
+				run preflight $g --set print.art=$pk --set print.layout=$lay
+				head -1 "$OUT" | grep -q ' 0 errors' ||
+					{ fail "$pk, $lay, $g: $(head -2 "$OUT" | tr '\n' ' ')"; return; }
+			done
+		done
+	done
+}
+tcase "every game, every place, both packs, both layouts: 0 preflight errors" c_every_place
 
 # The shipped pack in press PDFs: the art is paths, not images; the PDF is
 # sound; the designer's orange is a process ink of its own.
@@ -128,6 +181,43 @@ pack() {
 	return 0
 }
 SQ='<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">\n<rect width="10" height="10" fill="#d32f2f"/>\n</svg>\n'
+
+# The arena with an empty pack, colours marking: the board, its parts, the
+# cut sheet and the counters keep every byte (no ledge without a title).
+# A title alone adds the top ledge (0.6 of a square) and nothing below; a
+# corner adds both, and the parts and the cut sheet follow.
+c_arena_ledges() {
+	mkdir -p "$T/aempty"
+	printf '[colours]\n' >"$T/aempty/art.ini"
+	set -- --set arena.marking=colours --only board,board-part-1,board-part-2,cut,counters --formats pdf,svg -q
+	run build -c arena "$@" -o "$T/ae0"
+	expect_ok || return
+	run build -c arena "$@" --set print.art="$T/aempty" -o "$T/ae1"
+	expect_ok || return
+	for f in $(cd "$T/ae0" && ls *.pdf *.svg); do
+		cmp -s "$T/ae0/$f" "$T/ae1/$f" || { fail "$f differs with an empty pack"; return; }
+	done
+	pack at '[board.title]\nfile = a.svg\n#d32f2f = numbers\n' a.svg "$SQ"
+	pack ac '[board.corner]\nfile = a.svg\n#d32f2f = numbers\n' a.svg "$SQ"
+	run build -c arena --only board,board-part-1,board-part-2 --formats svg -q --set print.art="$T/at" -o "$T/at1"
+	expect_ok || return
+	run build -c arena --only board,board-part-1,board-part-2 --formats svg -q --set print.art="$T/ac" -o "$T/ac1"
+	expect_ok || return
+	L=$(awk 'BEGIN { print 0.6 * 25 }')
+	for f in board board-part-1 board-part-2; do
+		h0=$(grep -o 'height="[0-9.]*mm"' "$T/ae0/$f.svg" | head -1 | tr -dc '0-9.')
+		ht=$(grep -o 'height="[0-9.]*mm"' "$T/at1/$f.svg" | head -1 | tr -dc '0-9.')
+		hc=$(grep -o 'height="[0-9.]*mm"' "$T/ac1/$f.svg" | head -1 | tr -dc '0-9.')
+		L2=$(awk -v l="$L" 'BEGIN { print 2 * l }')
+		case $f in board) wt=$L wc=$L2 ;; board-part-1) wt=$L wc=$L ;; *) wt=0 wc=$L ;; esac
+		awk -v a="$h0" -v b="$ht" -v c="$hc" -v t="$wt" -v k="$wc" \
+			'BEGIN { exit !(b - a > t - 0.01 && b - a < t + 0.01 && c - a > k - 0.01 && c - a < k + 0.01) }' ||
+			{ fail "$f: height $h0 mm, with a title $ht (want +$wt), with corners $hc (want +$wc)"; return; }
+	done
+	run preflight -c arena --set print.art="$T/ac"
+	head -1 "$OUT" | grep -q ' 0 errors' || fail "preflight: $(head -1 "$OUT")"
+}
+tcase "arena: no ledge without a title, a ledge for each given" c_arena_ledges
 
 c_refusals() {
 	pack p1 '[series.laterl]\nfile = a.svg\n'
@@ -271,9 +361,16 @@ c_png_ppi() {
 		{ fail "mid: no image-ppi warning at $want: $(head -3 "$OUT")"; return; }
 	grep -q "^error .*image-ppi" "$OUT" && { fail "mid: an image-ppi error"; return; }
 	run preflight --set print.art="$T/hi"
-	grep -q "image-ppi" "$OUT" && fail "hi: $(grep image-ppi "$OUT" | head -1)"
+	grep -q "image-ppi" "$OUT" && { fail "hi: $(grep image-ppi "$OUT" | head -1)"; return; }
+	# the figures are the profile's keys: 79 ppi under a 60 ppi minimum is
+	# a warning only, and 190 ppi passes a 180 ppi warning figure
+	run preflight --set print.art="$T/lo" --set print.image_ppi_min=60
+	grep -q "^error .*image-ppi" "$OUT" && { fail "lo, min 60: an image-ppi error"; return; }
+	grep -q "^warning backs .*image-ppi" "$OUT" || { fail "lo, min 60: no image-ppi warning"; return; }
+	run preflight --set print.art="$T/mid" --set print.image_ppi_warn=180
+	grep -q "image-ppi" "$OUT" && fail "mid, warn 180: $(grep image-ppi "$OUT" | head -1)"
 }
-tcase "PNG art: the preflight's resolution error and warning" c_png_ppi
+tcase "PNG art: the preflight's resolution error and warning, from the profile's keys" c_png_ppi
 
 # The ink report counts the picture's CMYK pixels as Ghostscript measures
 # the press PDF (an opaque picture, no marks nor bleed).

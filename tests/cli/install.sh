@@ -45,7 +45,7 @@ installed_files() {
 	echo "$BIN"
 	echo "$MANPAGE"
 	echo "$COMPL"
-	for f in config/*.ini config/profiles/*.ini templates/indicia/*.ini templates/shapes/*.ini templates/pictures/*.ini templates/triangles/*.ini templates/rules/*.ini templates/art/geometric/* config/factories/*.ini; do echo "$SHARE/$f"; done
+	for f in config/*.ini config/profiles/*.ini templates/indicia/*.ini templates/shapes/*.ini templates/pictures/*.ini templates/triangles/*.ini templates/rules/*.ini templates/art/geometric/* templates/art/pictorial/* config/factories/*.ini; do echo "$SHARE/$f"; done
 }
 files_present() {
 	installed_files | while read -r f; do
@@ -98,6 +98,8 @@ small_build() {
 }
 check "build --formats svg -o DIR" small_build
 check "templates found by name" with_data "$BIN" -q -s series.indicia=pips check
+check "the geometric art pack found by name" with_data "$BIN" -q --set print.art=geometric check
+check "the pictorial art pack found by name" with_data "$BIN" -q -c vector --set print.art=pictorial check
 check "-c vector finds the installed config" with_data "$BIN" -q -c vector check
 check "-c arena finds the installed config and shapes file" with_data "$BIN" -q -c arena check
 

@@ -23,9 +23,8 @@ void tp_pf_rules_of(const struct tp_config *c, struct tp_pf_rules *r)
 	r->safe = p->safe_mm;
 	r->min_tint_line = p->inks.min_tint_line_mm;
 	r->max_tac = p->max_tac_pct;
-	/* No profile keys for these yet: the usual figures for raster art. */
-	r->min_ppi = 150;
-	r->warn_ppi = 300;
+	r->min_ppi = p->image_ppi_min;
+	r->warn_ppi = p->image_ppi_warn;
 	r->profile = p->output_profile;
 	r->die_gap = p->min_die_gap_mm;
 	r->min_component = p->min_component_mm;

@@ -346,7 +346,9 @@ static int board_edge(const struct tp_config *c, const void *model, int across, 
 		return 0;
 	}
 	*crossed = 0;
-	return tp_board_edge_grid(0, a->square_mm,
+	double top, bottom;   /* the ledges a pack's title or credit line adds */
+	tp_arena_ledges(c, &top, &bottom);
+	return tp_board_edge_grid(across ? 0 : top, a->square_mm,
 				  across ? tp_arena_cols(&a->rules) : tp_arena_rows(&a->rules), at, edge,
 				  why, n);
 }

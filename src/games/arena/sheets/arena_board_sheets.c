@@ -120,6 +120,64 @@ static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y
 				    em);
 }
 
+/* ---- the ledges (board.title, board.credit, board.corner) ----------------------- */
+
+void tp_arena_ledges(const struct tp_config *c, double *top, double *bottom)
+{
+	double L = TP_ARENA_LEDGE * tp_arena(c)->square_mm;
+	int corner = tp_art_pack_find(c->art, "board.corner") != NULL;
+	*top = corner || tp_art_pack_find(c->art, "board.title") ? L : 0;
+	*bottom = corner || tp_art_pack_find(c->art, "board.credit") ? L : 0;
+}
+
+int tp_arena_ledge_box(const struct tp_config *c, int k, double b[4])
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	double s = a->square_mm, L = TP_ARENA_LEDGE * s, m = fmax(c->print.safe_mm, 1);
+	double W = tp_arena_cols(&a->rules) * s, H = tp_arena_rows(&a->rules) * s + 2 * L;
+	if (k < 2) {   /* between the corners, 1 mm clear of the squares */
+		b[0] = fmax(L, m);
+		b[2] = W - 2 * b[0];
+		b[1] = k ? H - L + 1 : m;
+		b[3] = L - 1 - m;
+		return b[2] >= 3 && b[3] >= 3;
+	}
+	k -= 2;
+	b[2] = b[3] = L - 2 * m;
+	b[0] = k == 1 || k == 2 ? W - L + m : m;
+	b[1] = k >= 2 ? H - L + m : m;
+	return b[2] >= 3;
+}
+
+/* The ledges of a board W wide whose squares start `top` down and end
+ * `bottom` above its foot (H): the outer arena's ink, and the pack's
+ * title, credit line and corners. */
+static int ledges(struct tp_scene *sc, const struct tp_config *c, double W, double H, double top,
+		  double bottom)
+{
+	double L = TP_ARENA_LEDGE * tp_arena(c)->square_mm, b[4];
+	int rc = 0;
+	if (top > 0)
+		rc |= tp_scene_rect(sc, TP_INK_OUTER, TP_FILL, 0, 0, 0, W, top);
+	if (bottom > 0)
+		rc |= tp_scene_rect(sc, TP_INK_OUTER, TP_FILL, 0, 0, H - bottom, W, bottom);
+	static const char *const place[2] = { "board.title", "board.credit" };
+	/* the boxes are the both-ledge board's: the bottom ones move up by
+	 * the missing top ledge */
+	double up = L - top;
+	for (int k = 0; k < 2; k++) {
+		const struct tp_art_item *it = tp_art_pack_find(c->art, place[k]);
+		if (it && tp_arena_ledge_box(c, k, b))
+			rc |= tp_art_item_draw(sc, it, b[0], b[1] - (k ? up : 0), b[2], b[3], 0) != 0;
+	}
+	const struct tp_art_item *it = tp_art_pack_find(c->art, "board.corner");
+	for (int k = 0; it && k < 4; k++)
+		if (tp_arena_ledge_box(c, 2 + k, b))
+			rc |= tp_art_item_draw_about(sc, it, b[0], b[1], b[2], b[3], 0, 90.0 * k,
+						     b[0] + b[2] / 2, b[1] + b[3] / 2) != 0;
+	return rc ? -1 : 0;
+}
+
 /* The whole board, without bleed: squares in their arena's ink, the
  * numbers, the grid. */
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
@@ -132,10 +190,12 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 		layers[nl++] = tp_arena_class_ink(k);
 	double s = a->square_mm;
 	int n = bd->cols, R = bd->rows;
-	struct tp_scene *sc = tp_arena_new_sheet(c, name, n * s, R * s, layers, nl);
+	double top, bottom;
+	tp_arena_ledges(c, &top, &bottom);
+	struct tp_scene *sc = tp_arena_new_sheet(c, name, n * s, top + R * s + bottom, layers, nl);
 	if (sc == NULL)
 		return NULL;
-	double em;
+	double em, oy = top;
 	int rc = tp_arena_number_em(bd, s / 2, &em);
 	/* A colour: a disc 0.7 of the square; a picture 0.8; under a safe
 	 * zone (print.safe_mm), small enough to keep it from an edge square's
@@ -147,25 +207,27 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 			const struct tp_arena_square *q = &bd->sq[row * n + col];
 			int ground = q->inner ? TP_INK_INNER : TP_INK_OUTER;
 			if (q->colour && a->rules.marking == TP_MARKING_PICTURES)
-				rc = tp_arena_ground_framed(sc, ground, col * s, row * s, s, 0.86 * s);
+				rc = tp_arena_ground_framed(sc, ground, col * s, oy + row * s, s, 0.86 * s);
 			else
-				rc = tp_scene_rect(sc, ground, TP_FILL, 0, col * s, row * s, s, s);
+				rc = tp_scene_rect(sc, ground, TP_FILL, 0, col * s, oy + row * s, s, s);
 			if (rc == 0 && q->number)
 				rc = draw_number(sc, q->number, facing(R, n, row, col, q->quarter),
-						 col * s, row * s, s, em);
+						 col * s, oy + row * s, s, em);
 			if (rc == 0 && q->colour)
-				rc = tp_arena_draw_class(sc, c, q->colour, (col + 0.5) * s, (row + 0.5) * s, mark);
+				rc = tp_arena_draw_class(sc, c, q->colour, (col + 0.5) * s, oy + (row + 0.5) * s, mark);
 		}
 	/* The start: a ring round the centre square's number (without it
 	 * the players cannot see where play starts). */
 	if (rc == 0)
 		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, s * TP_ARENA_START_RING_W,
-				     (n / 2 + 0.5) * s, (R / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);
+				     (n / 2 + 0.5) * s, oy + (R / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);
 	double lw = s * 0.012;
 	for (int k = 1; rc == 0 && k < n; k++)
-		rc = tp_arena_seg(sc, TP_INK_LINE, lw, k * s, 0, k * s, R * s);
+		rc = tp_arena_seg(sc, TP_INK_LINE, lw, k * s, oy, k * s, oy + R * s);
 	for (int k = 1; rc == 0 && k < R; k++)
-		rc = tp_arena_seg(sc, TP_INK_LINE, lw, 0, k * s, n * s, k * s);
+		rc = tp_arena_seg(sc, TP_INK_LINE, lw, 0, oy + k * s, n * s, oy + k * s);
+	if (rc == 0 && top + bottom > 0)
+		rc = ledges(sc, c, n * s, top + R * s + bottom, top, bottom);
 	if (rc != 0) {
 		tp_scene_free(sc);
 		return NULL;
@@ -200,9 +262,11 @@ void tp_arena_part_rect(const struct tp_config *c, int h, double r[4])
 	const struct tp_arena_rules *rl = &tp_arena(c)->rules;
 	int R = tp_arena_rows(rl), C = tp_arena_cols(rl);
 	int cols = c->print.split == TP_SPLIT_COLS, k = (cols ? C : R) / 2;
-	double s = tp_arena(c)->square_mm, at = k * s, W = C * s, H = R * s;
+	double top, bottom;
+	tp_arena_ledges(c, &top, &bottom);
+	double s = tp_arena(c)->square_mm, at = top + k * s, W = C * s, H = top + R * s + bottom;
 	if (cols) {
-		r[0] = h ? at : 0; r[1] = 0; r[2] = h ? W - at : at; r[3] = H;
+		r[0] = h ? k * s : 0; r[1] = 0; r[2] = h ? W - k * s : k * s; r[3] = H;
 	} else {
 		r[0] = 0; r[1] = h ? at : 0; r[2] = W; r[3] = h ? H - at : at;
 	}
@@ -238,6 +302,11 @@ static int build_part(const struct tp_config *c, const struct tp_arena_model *m,
 	/* The part starts on a grid line: a press sheet too small for it
 	 * cuts it into pieces along cell edges. */
 	sc->cell_mm = tp_arena(c)->square_mm;
+	/* ... below the top ledge, when the part has it */
+	if (r[1] == 0) {
+		double bottom;
+		tp_arena_ledges(c, &sc->cell_at[1], &bottom);
+	}
 	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
 }
 

@@ -160,9 +160,21 @@ static int counter(struct tp_scene *sc, const struct tp_config *c, const struct 
 		rc = annulus(sc, ink, x, y, ri, r + a->piece_bleed_mm) |
 		     tp_arena_draw_class(sc, c, cls, x, y, tp_arena_mark_fit(a, 1.2 * r, room));
 	} else {
+		const struct tp_art_item *art = tp_art_pack_find(c->art, "arena.counter");
+		double k = tp_arena_counter_art(c);
 		rc = tp_scene_circle(sc, ink, TP_FILL, 0, x, y, r + a->piece_bleed_mm);
+		if (rc == 0 && art && k >= 1)
+			rc = tp_art_item_draw(sc, art, x - k / 2, y - k / 2, k, k, 0);
 	}
 	return rc != 0 ? -1 : tp_scene_circle(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, x, y, r);
+}
+
+/* arena.counter's box: the square inside the counter's circle kept
+ * print.safe_mm (at least 0.5 mm) from its die line. */
+double tp_arena_counter_art(const struct tp_config *c)
+{
+	double r = tp_arena(c)->counter_mm / 2 - fmax(c->print.safe_mm + 0.05, 0.5);
+	return r > 0 ? M_SQRT2 * r : 0;
 }
 
 static int class_layers(const struct tp_arena_rules *r, int *layers, int extra1, int extra2)

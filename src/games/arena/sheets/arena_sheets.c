@@ -116,7 +116,8 @@ size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r)
 
 const char *const tp_arena_art_names[] = {
 	"arena.mark2", "arena.mark3", "arena.class1", "arena.class2", "arena.class3", "arena.class4",
-	"arena.class5", "arena.class6", "arena.class7", "arena.class8", "backs.logo", NULL,
+	"arena.class5", "arena.class6", "arena.class7", "arena.class8", "backs.logo",
+	"arena.counter", "board.title", "board.credit", "board.corner", NULL,
 };
 
 /* backs.logo: on the ribbed face, in a piece's last square when that is
@@ -148,14 +149,28 @@ size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, 
 		out[n++] = (struct tp_art_place){ "backs.logo",
 						  "a logo on the ribbed face of every piece, in its last square (not a one-square marked piece's); the ribs leave that square",
 						  side, side };
+	double b[4];
+	static const char *const ledge_what[3] = {
+		"a title on a ledge the board then gets above its squares",
+		"a credit line on a ledge the board then gets below its squares",
+		"art in each corner of those ledges (the board gets both), drawn for the top left and turned a quarter clockwise at each next corner",
+	};
+	for (int k = 0; a->rules.grid == TP_GRID_SQUARE && k < 3 && n < max; k++)
+		if (tp_arena_ledge_box(c, k, b))
+			out[n++] = (struct tp_art_place){ tp_arena_art_names[12 + k], ledge_what[k], b[2], b[3] };
 	if (a->rules.marking == TP_MARKING_NUMBERS)
 		return n;
+	double cs = tp_arena_counter_art(c);
+	if (a->rules.marking == TP_MARKING_COLOURS && cs >= 1 && n < max)
+		out[n++] = (struct tp_art_place){ "arena.counter",
+						  "art on every collecting counter, over its colour, inside the safe zone",
+						  cs, cs };
 	double s = a->square_mm;
 	double mark = tp_arena_mark_fit(a, a->rules.marking == TP_MARKING_PICTURES ? 0.8 * s : 0.7 * s,
 					c->print.safe_mm > 0 ? s / 2 - c->print.safe_mm - 0.05 : INFINITY);
 	for (int k = 1; k <= a->rules.colours && n < max; k++)
 		out[n++] = (struct tp_art_place){ tp_arena_art_names[1 + k],
-						  "that colour class's mark (board squares, counters, charts; scaled to each)",
+						  "that colour class's mark (board squares, charts, and the counters with arena.marking = pictures; scaled to each)",
 						  mark, mark };
 	return n;
 }
@@ -376,8 +391,10 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 			return -1;
 	int parts = c->print.split == TP_SPLIT_NONE ? 1 : 2;
 	for (int h = 0; h < parts; h++) {
+		double top, bottom;
+		tp_arena_ledges(c, &top, &bottom);
 		double r[4] = { 0, 0, m->board->cols * tp_arena(c)->square_mm,
-				m->board->rows * tp_arena(c)->square_mm };
+				top + m->board->rows * tp_arena(c)->square_mm + bottom };
 		if (parts == 2)
 			tp_arena_part_rect(c, h, r);
 		char note[160];

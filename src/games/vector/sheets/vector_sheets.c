@@ -82,10 +82,22 @@ static int ledge_box(const struct tp_config *c, int bottom, double b[4])
 	return b[2] >= 3 && b[3] >= 3;
 }
 
+/* The ledge's corner k (0 top left, then clockwise) inside the safe
+ * zone, a square x y w h; 0 when the ledge is too narrow for one (3 mm). */
+static int corner_box(const struct tp_config *c, int k, double b[4])
+{
+	double W, H, m = fmax(c->print.safe_mm, 1), L = tp_vector(c)->ledge_mm;
+	tp_vector_board_size(c, &W, &H);
+	b[2] = b[3] = L - 2 * m;
+	b[0] = k == 1 || k == 2 ? W - L + m : m;
+	b[1] = k >= 2 ? H - L + m : m;
+	return b[2] >= 3;
+}
+
 const char *const tp_vector_art_names[] = {
 	"vector.arrow", "vector.start1", "vector.start2", "vector.start3", "vector.start4",
 	"vector.home1", "vector.home2", "vector.home3", "vector.home4", "vector.blank",
-	"backs.logo", "board.title", "board.credit", NULL,
+	"backs.logo", "board.title", "board.credit", "board.corner", NULL,
 };
 
 size_t tp_vector_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
@@ -109,6 +121,9 @@ size_t tp_vector_art_places(const struct tp_config *c, struct tp_art_place *out,
 		PLACE("board.title", "a title on the board's top ledge", b[2], b[3]);
 	if (ledge_box(c, 1, b))
 		PLACE("board.credit", "a credit line on the board's bottom ledge", b[2], b[3]);
+	if (corner_box(c, 0, b))
+		PLACE("board.corner", "art in each corner of the board's ledge, drawn for the top left and turned a quarter clockwise at each next corner",
+		      b[2], b[3]);
 #undef PLACE
 	return n;
 }
@@ -312,6 +327,11 @@ static struct tp_scene *board_scene(const struct tp_config *c, const char *name,
 	for (int k = 0; k < 2; k++)
 		if (ledge_box(c, k, b))
 			rc |= art_at(sc, c, k ? "board.credit" : "board.title", b[0], b[1], b[2], b[3]) < 0;
+	const struct tp_art_item *corner = tp_art_pack_find(c->art, "board.corner");
+	for (int k = 0; corner && k < 4; k++)
+		if (corner_box(c, k, b))
+			rc |= tp_art_item_draw_about(sc, corner, b[0], b[1], b[2], b[3], 0, 90.0 * k,
+						     b[0] + b[2] / 2, b[1] + b[3] / 2) != 0;
 	if (rc) {
 		tp_scene_free(sc);
 		return NULL;
