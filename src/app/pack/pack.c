@@ -27,6 +27,7 @@ int tp_pack_run(const struct tp_pack_request *rq, const struct tp_build_events *
 		return rc;
 	char base[4096];
 	tp_session_out_dir(rq->build.out_dir, c, base, sizeof base);
+	const struct tp_game *game = c->game;
 	tp_config_free(c);
 	snprintf(out->name, sizeof out->name, "%s", fa.name);
 	snprintf(out->dir, sizeof out->dir, "%s/pack-%s", base, fa.name);
@@ -42,8 +43,14 @@ int tp_pack_run(const struct tp_pack_request *rq, const struct tp_build_events *
 		snprintf(own[k++], sizeof own[0], "print.die_lines=both");
 	if (strcmp(fa.raster, "png") == 0)
 		snprintf(own[k++], sizeof own[0], "print.dpi=%g", fa.raster_dpi);
-	for (int i = 0; i < fa.n_sets; i++)
+	/* A factory's figure for what the game has not (the wrap of a board,
+	 * for a set without one) does not apply to it. */
+	for (int i = 0; i < fa.n_sets; i++) {
+		char key[64];
+		if (sscanf(fa.sets[i], "print.%63[^=]=", key) == 1 && tp_game_unused(game, "print", key))
+			continue;
 		snprintf(own[k++], sizeof own[0], "%s", fa.sets[i]);
+	}
 	for (int i = 0; i < k; i++)
 		sets[n++] = own[i];
 	for (int i = 0; i < rq->spec.n_sets && n < PACK_MAX_SETS; i++)

@@ -137,7 +137,10 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 	size_t len = strlen(name);
 	const char *x = name + len - 4;
 	f.pdf = strcmp(x, ".pdf") == 0;
-	*die_file |= !f.pdf && strstr(name, "cut") != NULL && (strcmp(x, ".dxf") == 0 || strcmp(x, ".svg") == 0);
+	/* A DXF holds die lines alone (it is written only for pages that have
+	 * them: the table and hexagonal sets' fronts, which have no "cut"
+	 * sheet); an SVG is a cut file only as the die-only "cut" sheet. */
+	*die_file |= strcmp(x, ".dxf") == 0 || (strstr(name, "cut") != NULL && strcmp(x, ".svg") == 0);
 	int rc = TP_OK;
 	if (f.pdf) {
 		char path[4200];
