@@ -48,7 +48,9 @@ c_pack_places() {
 	cat "$OUT" >>"$T/places"
 	run --list art --game arena --set arena.marking=colours --set arena.colours=8
 	cat "$OUT" >>"$T/places"
-	for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' templates/art/geometric/art.ini); do
+	run --list art -c series-hex --set hex.indicia=shapes
+	cat "$OUT" >>"$T/places"
+	for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' templates/art/geometric/*.ini); do
 		grep -q "^$s	" "$T/places" || { fail "[$s] is no game's place"; return; }
 	done
 }
