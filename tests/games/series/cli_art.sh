@@ -87,6 +87,18 @@ tcase "values, punchboard: 0 preflight errors, vector PDFs" c_build punch --set 
 [ "$QUICK" = 1 ] ||
 	tcase "values, punchboard profile: 0 preflight errors" c_build prof --set print.profile=punchboard
 
+# The templates proof shows the templates: the values variant draws it as
+# the plain pack (the same symbols) does, while its fronts differ.
+c_templates() {
+	run -c series build -q -o "$T/tv" --only templates,fronts --formats pdf --set print.art=$VALUES
+	expect_ok || return
+	run -c series build -q -o "$T/tg" --only templates,fronts --formats pdf --set print.art=geometric
+	expect_ok || return
+	cmp -s "$T/tv/templates.pdf" "$T/tg/templates.pdf" || { fail "the value pictures reach the templates proof"; return; }
+	cmp -s "$T/tv/fronts.pdf" "$T/tg/fronts.pdf" && fail "the value pictures are not on the fronts"
+}
+tcase "the templates proof keeps the templates' cells" c_templates
+
 # The series in quadrant k of a tile with lateral corner L, and its value
 # on front F (docs/series.md, The rules): clockwise from the lateral
 # corner the series follow the cycle; lateral F, vertical 9 - F, boxes

@@ -271,7 +271,7 @@ int tp_series_digit_box(int value, double box[4])
 /* The pack's picture for the quadrant at corner k of a tile, or NULL. */
 static const struct tp_art_item *value_item(const struct tp_config *c, int front, int corner, int k)
 {
-	if (c->art == NULL)
+	if (c->art == NULL || tp_series(c)->cells_only)
 		return NULL;
 	int sr = tp_series_at(tp_series(c)->rules.cycle, corner, k);
 	int v = tp_series_value(tp_series(c)->rules.pairing, sr, front);
