@@ -104,6 +104,9 @@ previews: tilepress
 	@./tilepress build -q -o $(PREVIEW_TMP)/fig15b --formats pdf --only spanning-set \
 		-s series.indicia=pips -s print.cell_mark=picture
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/fig15b/spanning-set.pdf $(PREVIEW_DIR)/fig15b-pictures
+	@./tilepress build -q -o $(PREVIEW_TMP)/values --formats pdf --only spanning-set \
+		-s print.art=geometric/values.ini
+	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/values/spanning-set.pdf $(PREVIEW_DIR)/series-values
 	@pdftoppm -png -scale-to 320 -singlefile $(PREVIEW_TMP)/std/proof.pdf $(PREVIEW_DIR)/proof
 	@for p in geometric pictorial; do \
 		./tilepress -c config/vector.ini build -q -o $(PREVIEW_TMP)/art-$$p-vector --formats pdf --only tiles,board \

@@ -628,6 +628,8 @@ static int load_art(struct tp_config *c, tp_err *e)
 	int added = 0;
 	int rc = tp_art_pack_load(beside, places, n, known, nk, &p->inks, p->output_profile,
 				  p->max_tac_pct, p->min_text_pt * 25.4 / 72, &c->art, &added, e);
+	if (rc == TP_OK && c->game->art_check)
+		rc = c->game->art_check(c, e);
 	if (rc != TP_OK) {
 		char msg[sizeof e->msg];
 		snprintf(msg, sizeof msg, "%s", e->msg);

@@ -147,6 +147,10 @@ struct tp_game {
 	/* Every place name art_places may give in any config (NULL-ended);
 	 * an art pack's sections for places not of this config are skipped. */
 	const char *const *art_names;
+	/* After the pack is read: what the game asks of the places together
+	 * (a series' value pictures all nine or none); NULL when nothing.
+	 * TP_EINPUT naming art.ini's line. */
+	int (*art_check)(const struct tp_config *c, tp_err *e);
 	/* Warnings for `check` (not errors): up to max lines, returns how many. */
 	int (*warnings)(const struct tp_config *c, char out[][200], int max);
 	/* The rules booklet (games/rules.h): the values its text's

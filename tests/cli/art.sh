@@ -78,12 +78,19 @@ c_pack_places() {
 	cat "$OUT" >>"$T/places"
 	run --list art --game arena --set arena.marking=colours --set arena.colours=8
 	cat "$OUT" >>"$T/places"
-	cut -f 1 "$T/places" | sort -u >"$T/names"
-	for pk in geometric pictorial; do
-		sed -n 's/^\[\(.*\)\]$/\1/p' templates/art/$pk/art.ini | grep -v '^colours$' | sort -u >"$T/$pk"
-		extra=$(comm -13 "$T/names" "$T/$pk" | tr '\n' ' ')
+	run --list art -c series-hex --set hex.indicia=shapes
+	cat "$OUT" >>"$T/places"
+	# The value pictures (NAME.1 .. NAME.9) are the geometric values.ini's.
+	cut -f 1 "$T/places" | grep -v '\.[1-9]$' | sort -u >"$T/names"
+	cut -f 1 "$T/places" | grep '\.[1-9]$' | sort -u >"$T/values"
+	cut -f 1 "$T/places" | sort -u >"$T/all"
+	for pk in geometric/art.ini pictorial/art.ini geometric/values.ini; do
+		want=$T/names
+		[ "$pk" = geometric/values.ini ] && want=$T/values
+		sed -n 's/^\[\(.*\)\]$/\1/p' templates/art/$pk | grep -v '^colours$' | sort -u >"$T/pk"
+		extra=$(comm -13 "$T/all" "$T/pk" | tr '\n' ' ')
 		[ -z "$extra" ] || { fail "$pk: [$extra] no game's place"; return; }
-		missing=$(comm -23 "$T/names" "$T/$pk" | tr '\n' ' ')
+		missing=$(comm -23 "$want" "$T/pk" | tr '\n' ' ')
 		[ -z "$missing" ] || { fail "$pk: no drawing for $missing"; return; }
 	done
 }

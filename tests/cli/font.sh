@@ -258,6 +258,8 @@ c_lettered() {
 	cat "$OUT" >>"$T/places"
 	run --list art --game arena --set arena.marking=colours --set arena.colours=8
 	cat "$OUT" >>"$T/places"
+	run --list art -c series-hex --set hex.indicia=shapes
+	cat "$OUT" >>"$T/places"
 	for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' "$f"); do
 		grep -q "^$s	" "$T/places" || { fail "[$s] is no game's place"; return; }
 	done

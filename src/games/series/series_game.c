@@ -234,4 +234,5 @@ const struct tp_game tp_game_series = {
 	.board_edge = board_edge,
 	.art_places = tp_series_art_places,
 	.art_names = tp_series_art_names,
+	.art_check = tp_series_art_check,
 };

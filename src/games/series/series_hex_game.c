@@ -16,6 +16,7 @@
 extern const struct tp_sheet_def tp_hex_sheets[3 + TP_RULES_N_SHEETS];
 extern const char *const tp_hex_art_names[];
 size_t tp_hex_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
+int tp_hex_art_check(const struct tp_config *c, tp_err *e);
 
 /* Three pairs of opposite triangles: the square tiles' four series and
  * two more ([0055] leaves the colours open). */
@@ -348,6 +349,7 @@ const struct tp_game tp_game_series_hex = {
 	.free_model = free_model,
 	.art_places = tp_hex_art_places,
 	.art_names = tp_hex_art_names,
+	.art_check = tp_hex_art_check,
 	.sheets = tp_hex_sheets,
 	.n_sheets = 3 + TP_RULES_N_SHEETS,
 	.files = files,

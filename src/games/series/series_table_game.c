@@ -8,13 +8,13 @@
 
 #include "games/rules.h"
 #include "games/game.h"
+#include "games/series/sheets/series_art.h"
 #include "games/series/config/series_config.h"
 #include "games/series/config/series_table_config.h"
 #include "games/series/series_boardless.h"
 #include "print/art/symbol.h"
 
 extern const struct tp_sheet_def tp_table_sheets[6 + TP_RULES_N_SHEETS];
-extern const char *const tp_table_art_names[];
 size_t tp_table_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
 
 static const struct tp_enum_name indicia_names[] = {
@@ -327,7 +327,8 @@ const struct tp_game tp_game_series_table = {
 	.derive = derive,
 	.free_model = free_model,
 	.art_places = tp_table_art_places,
-	.art_names = tp_table_art_names,
+	.art_names = tp_series_art_names,
+	.art_check = tp_series_art_check,
 	.sheets = tp_table_sheets,
 	.n_sheets = 6 + TP_RULES_N_SHEETS,
 	.files = files,

@@ -714,6 +714,28 @@ void tp_art_pack_free(struct tp_art_pack *p)
 	free(p);
 }
 
+int tp_art_pack_check_set(const struct tp_art_pack *p, const char *const *names, size_t n,
+			  const char *set, tp_err *e)
+{
+	const struct tp_art_item *first = NULL;
+	char missing[600];
+	size_t len = 0;
+	missing[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		const struct tp_art_item *it = tp_art_pack_find(p, names[i]);
+		if (it && (first == NULL || it->line < first->line))
+			first = it;
+		if (it == NULL && len < sizeof missing)
+			len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
+						len ? ", " : "", names[i]);
+	}
+	if (first == NULL || len == 0)
+		return TP_OK;
+	return tp_fail(e, TP_EINPUT,
+		       "%s:%d: [%s] is one of %s, drawn all together or not at all; missing: %s; add those sections, or remove this one",
+		       p->ini, first->line, first->place, set, missing);
+}
+
 const struct tp_art_item *tp_art_pack_find(const struct tp_art_pack *p, const char *place)
 {
 	for (size_t i = 0; p && i < p->n; i++)

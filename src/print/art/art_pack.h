@@ -96,6 +96,13 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 
 void tp_art_pack_free(struct tp_art_pack *p);
 
+/* Places drawn all together or not at all (a series' nine value pictures):
+ * TP_OK when p (may be NULL) gives all of names[0..n) or none; else
+ * TP_EINPUT at the first one given, naming what they are (set) and the
+ * missing ones. */
+int tp_art_pack_check_set(const struct tp_art_pack *p, const char *const *names, size_t n,
+			  const char *set, tp_err *e);
+
 /* The item for place, or NULL (also when p is NULL). */
 const struct tp_art_item *tp_art_pack_find(const struct tp_art_pack *p, const char *place);
 

@@ -40,6 +40,8 @@ struct tp_series_cfg {
 	struct tp_template tpl;
 	char indicia[256];
 	int digits;      /* indicia = digits: numerals, FIGS. 3-5 (backs off only) */
+	int cells_only;  /* fronts in cells whatever the art pack's value pictures
+			  * (the templates proof shows the templates) */
 	int style;       /* enum tp_style */
 	int cell_mark;   /* enum tp_cell_mark */
 	int tile_body;   /* enum tp_tile_body */

@@ -69,9 +69,58 @@ static const char *const series_place[TP_N_SERIES] = {
 	[TP_VERTICAL] = "series.vertical", [TP_DOTS] = "series.dots",
 };
 
-const char *const tp_series_art_names[] = {
-	"series.lateral", "series.boxes", "series.vertical", "series.dots", "backs.logo", NULL,
+#define VALUE_PLACES(S)                                                                        \
+	{ "series." S ".1", "series." S ".2", "series." S ".3", "series." S ".4", "series." S ".5", \
+	  "series." S ".6", "series." S ".7", "series." S ".8", "series." S ".9" }
+
+/* A series' picture per value (1..9): [0061] and [0079] allow "any
+ * geometric, symbolic, or illustrative shape" for numbering elements. */
+static const char *const value_place[TP_N_SERIES][9] = {
+	[TP_LATERAL] = VALUE_PLACES("lateral"), [TP_BOXES] = VALUE_PLACES("boxes"),
+	[TP_VERTICAL] = VALUE_PLACES("vertical"), [TP_DOTS] = VALUE_PLACES("dots"),
 };
+
+const char *const tp_series_art_names[] = {
+	"series.lateral", "series.boxes", "series.vertical", "series.dots",
+	"series.lateral.1", "series.lateral.2", "series.lateral.3", "series.lateral.4",
+	"series.lateral.5", "series.lateral.6", "series.lateral.7", "series.lateral.8",
+	"series.lateral.9", "series.boxes.1", "series.boxes.2", "series.boxes.3",
+	"series.boxes.4", "series.boxes.5", "series.boxes.6", "series.boxes.7",
+	"series.boxes.8", "series.boxes.9", "series.vertical.1", "series.vertical.2",
+	"series.vertical.3", "series.vertical.4", "series.vertical.5", "series.vertical.6",
+	"series.vertical.7", "series.vertical.8", "series.vertical.9", "series.dots.1",
+	"series.dots.2", "series.dots.3", "series.dots.4", "series.dots.5",
+	"series.dots.6", "series.dots.7", "series.dots.8", "series.dots.9",
+	"backs.logo", NULL,
+};
+
+const char *tp_series_symbol_place(int s)
+{
+	return series_place[s];
+}
+
+const char *tp_series_value_place(int s, int v)
+{
+	return value_place[s][v - 1];
+}
+
+/* A value picture's box in its quadrant, as shares of the tile's side:
+ * in from the tile's two outer edges by the safe zone (at least 5 % of
+ * the tile), and off the quadrant cross by 2 %, so the picture keeps
+ * clear of the cut and of the cross. */
+static void value_box(const struct tp_config *c, double *out_share, double *in_share)
+{
+	double t = c->print.tile_mm;
+	*out_share = fmax(c->print.safe_mm, 0.05 * t) / t;
+	*in_share = 0.02;
+}
+
+static double value_side(const struct tp_config *c, double t)
+{
+	double o, i;
+	value_box(c, &o, &i);
+	return t * (0.5 - o - i);
+}
 
 double tp_series_back_inset(const struct tp_config *c)
 {
@@ -92,12 +141,36 @@ size_t tp_series_art_places(const struct tp_config *c, struct tp_art_place *out,
 	 * orientation ([0079]): a drawing of the designer's is not offered. */
 	for (int k = 0; k < TP_N_SERIES && n < max && !tp_series(c)->emboss.plates; k++)
 		out[n++] = (struct tp_art_place){ series_place[k], what[k], s, s };
+	/* Pictures have an orientation ([0079]): not in the blind edition. */
+	double v = value_side(c, c->print.tile_mm);
+	for (int k = 0; k < TP_N_SERIES && !tp_series(c)->emboss.plates; k++)
+		for (int i = 0; i < 9 && n < max; i++)
+			out[n++] = (struct tp_art_place){
+				value_place[k][i],
+				"this value's picture, in the series' quadrants of that value on the fronts, instead of cells or numeral (all nine or none)",
+				v, v };
 	double in = tp_series_back_inset(c), b = c->print.tile_mm - 2 * in;
 	if (n < max && tp_series(c)->rules.backs)
 		out[n++] = (struct tp_art_place){ "backs.logo",
 						  "a logo on every tile back, over its colour, inside the safe zone",
 						  b, b };
 	return n;
+}
+
+int tp_series_art_check(const struct tp_config *c, tp_err *e)
+{
+	static const char *const set[TP_N_SERIES] = {
+		[TP_LATERAL] = "the lateral series' value pictures (series.lateral.1 .. 9)",
+		[TP_BOXES] = "the boxes series' value pictures (series.boxes.1 .. 9)",
+		[TP_VERTICAL] = "the vertical series' value pictures (series.vertical.1 .. 9)",
+		[TP_DOTS] = "the dots series' value pictures (series.dots.1 .. 9)",
+	};
+	/* A quadrant of a value without a picture would have to fall back to
+	 * cells among pictures: a series is drawn one way or the other. */
+	for (int k = 0; k < TP_N_SERIES; k++)
+		if (tp_art_pack_check_set(c->art, value_place[k], 9, set[k], e) != TP_OK)
+			return TP_EINPUT;
+	return TP_OK;
 }
 
 int tp_series_art_logo(struct tp_scene *sc, const struct tp_config *c, double x, double y)
@@ -195,10 +268,68 @@ int tp_series_digit_box(int value, double box[4])
 	return 0;
 }
 
+/* The pack's picture for the quadrant at corner k of a tile, or NULL. */
+static const struct tp_art_item *value_item(const struct tp_config *c, int front, int corner, int k)
+{
+	if (c->art == NULL || tp_series(c)->cells_only)
+		return NULL;
+	int sr = tp_series_at(tp_series(c)->rules.cycle, corner, k);
+	int v = tp_series_value(tp_series(c)->rules.pairing, sr, front);
+	return tp_art_pack_find(c->art, value_place[sr][v - 1]);
+}
+
+/* The value picture of quadrant k, in its box (value_box), upright on a
+ * tile whose lateral corner is nw and turned with the tile, as the
+ * numerals are. */
+static int value_draw(struct tp_scene *sc, const struct tp_config *c, const struct tp_art_item *it,
+		      int corner, int k, double x, double y, double t)
+{
+	double o, i;
+	value_box(c, &o, &i);
+	int east = k == TP_NE || k == TP_SE, south = k == TP_SE || k == TP_SW;
+	double bx = x + (east ? 0.5 + i : o) * t, by = y + (south ? 0.5 + i : o) * t;
+	double b = value_side(c, t);
+	return tp_art_item_draw_about(sc, it, bx, by, b, b, 0, 90.0 * (corner - TP_NW), bx + b / 2,
+				      by + b / 2);
+}
+
+/* The cell hairlines of a tile some of whose quadrants hold a picture:
+ * each line in halves, left out across a picture. */
+static int split_hairlines(struct tp_scene *sc, const struct tp_art_item *const pic[4], double x,
+			   double y, double t)
+{
+	double s = t / 6;
+	int rc = 0;
+	for (int k = 1; k < 6; k++) {
+		double w = k == 3 ? t * 0.012 : t * 0.005;
+		if (k == 3) {
+			rc |= seg(sc, TP_INK_LINE, w, x + k * s, y, x + k * s, y + t);
+			rc |= seg(sc, TP_INK_LINE, w, x, y + k * s, x + t, y + k * s);
+			continue;
+		}
+		int west = k < 3, north = k < 3;
+		/* A vertical line: its top half in the nw or ne quadrant, its
+		 * bottom half in sw or se; a horizontal one likewise. */
+		if (!pic[west ? TP_NW : TP_NE])
+			rc |= seg(sc, TP_INK_LINE, w, x + k * s, y, x + k * s, y + t / 2);
+		if (!pic[west ? TP_SW : TP_SE])
+			rc |= seg(sc, TP_INK_LINE, w, x + k * s, y + t / 2, x + k * s, y + t);
+		if (!pic[north ? TP_NW : TP_SW])
+			rc |= seg(sc, TP_INK_LINE, w, x, y + k * s, x + t / 2, y + k * s);
+		if (!pic[north ? TP_NE : TP_SE])
+			rc |= seg(sc, TP_INK_LINE, w, x + t / 2, y + k * s, x + t, y + k * s);
+	}
+	return rc;
+}
+
 int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 		 int corner, double x, double y, double t)
 {
 	double s = t / 6;
+	const struct tp_art_item *pic[4];
+	int any = 0;
+	for (int k = 0; k < 4; k++)
+		any |= (pic[k] = value_item(c, front, corner, k)) != NULL;
 	/* The tile's art is a group (scene.h): tiles of one front and corner
 	 * repeat it moved, which an SVG writes once.  Its lines are left out,
 	 * to be joined with the neighbours' into sheet-long ones. */
@@ -211,7 +342,8 @@ int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int fron
 			double qy = y + (k == TP_SE || k == TP_SW ? 0.75 : 0.25) * t;
 			/* The patent style is monochrome: numerals in black, as FIGS. 3-5. */
 			int ink = tp_series(c)->style == TP_STYLE_PATENT ? TP_INK_TEXT : tp_series_ink(sr);
-			rc |= tp_series_digit(sc, ink, v, corner - TP_NW, qx, qy, t * 0.36);
+			rc |= pic[k] ? value_draw(sc, c, pic[k], corner, k, x, y, t)
+				     : tp_series_digit(sc, ink, v, corner - TP_NW, qx, qy, t * 0.36);
 		}
 		tp_scene_group_end(sc);
 		/* Only the quadrant cross: digits have no cells. */
@@ -227,10 +359,19 @@ int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int fron
 	 * into the neighbours' ([0072]): art to the cut by design. */
 	size_t first = sc->n_shapes;
 	for (int a = 0; a < 6; a++)
-		for (int b = 0; b < 6; b++)
-			rc |= tp_series_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);
+		for (int b = 0; b < 6; b++) {
+			int k = a < 3 ? (b < 3 ? TP_NW : TP_NE) : (b < 3 ? TP_SW : TP_SE);
+			if (!pic[k])
+				rc |= tp_series_art_cell(sc, c, cells[a][b], x + b * s, y + a * s, s);
+		}
 	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
+	/* A value picture keeps inside its box, clear of the cut. */
+	for (int k = 0; k < 4; k++)
+		if (pic[k])
+			rc |= value_draw(sc, c, pic[k], corner, k, x, y, t);
 	tp_scene_group_end(sc);
+	if (any)
+		return rc | split_hairlines(sc, pic, x, y, t) ? -1 : 0;
 	/* Hairlines between cells; the quadrant cross a little heavier. */
 	for (int k = 1; k < 6; k++) {
 		double w = k == 3 ? t * 0.012 : t * 0.005;

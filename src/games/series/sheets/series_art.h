@@ -12,6 +12,15 @@ size_t tp_series_art_places(const struct tp_config *c, struct tp_art_place *out,
 
 extern const char *const tp_series_art_names[];
 
+/* The places of series s's symbol (series.lateral ...) and of its picture
+ * of value v (series.lateral.1 ...): the square set's and the table set's. */
+const char *tp_series_symbol_place(int s);
+const char *tp_series_value_place(int s, int v);
+
+/* A series' value pictures (series.lateral.1 .. 9) are given all nine or
+ * none: TP_OK, or TP_EINPUT naming art.ini's line and the missing ones. */
+int tp_series_art_check(const struct tp_config *c, tp_err *e);
+
 /* The space between a tile back's edge and its logo's box. */
 double tp_series_back_inset(const struct tp_config *c);
 

@@ -18,6 +18,19 @@
 
 static const int layers[] = { 0, 1, 2, 3, 4, 5, TP_INK_TEXT, TP_INK_LINE, TP_INK_CUT };
 
+/* The art pack's places: each triangle's symbol (hex.east ...) and its
+ * picture per value (hex.east.1 ...), by triangle 0..5. */
+#define HEX_VALUES(S)                                                                   \
+	{ "hex." S ".1", "hex." S ".2", "hex." S ".3", "hex." S ".4", "hex." S ".5", "hex." S ".6", \
+	  "hex." S ".7", "hex." S ".8", "hex." S ".9" }
+static const char *const symbol_place[TP_HEX_SIDES] = {
+	"hex.east", "hex.northeast", "hex.northwest", "hex.west", "hex.southwest", "hex.southeast",
+};
+static const char *const value_place[TP_HEX_SIDES][9] = {
+	HEX_VALUES("east"), HEX_VALUES("northeast"), HEX_VALUES("northwest"),
+	HEX_VALUES("west"), HEX_VALUES("southwest"), HEX_VALUES("southeast"),
+};
+
 /* Where the tiles sit on a tile sheet: in their layout, sharing sides
  * (gap < 0), or apart for print.layout = punchboard, each in its own
  * trim box (the hexagon's bounding box, W x 2R) gap mm from the next, so
@@ -81,18 +94,26 @@ static int hex_front(struct tp_scene *sc, const struct tp_config *c, const struc
 	for (int j = 0; j < TP_HEX_SIDES; j++)
 		corner(cx, cy, R, j, &cn[j][0], &cn[j][1]);
 	tp_tri_outer_of(&o, cn, TP_HEX_SIDES, outer, cx, cy, sc);
-	int rc = 0;
-	if (tc->indicia != TP_TRI_TRIANGLES)   /* the six triangles' sides */
+	int rc = 0, pictures = 0;
+	for (int k = 0; k < TP_HEX_SIDES; k++)
+		pictures |= tp_art_pack_find(c->art, value_place[k][f->v[k] - 1]) != NULL;
+	/* The six triangles' sides: between shapes, pictures or numerals, or
+	 * a pack's value pictures (the small triangles draw their own). */
+	if (tc->indicia != TP_TRI_TRIANGLES || pictures)
 		for (int j = 0; j < TP_HEX_SIDES; j++) {
 			struct tp_pt p[2] = { { TP_MOVE, cx, cy }, { TP_LINE, 0, 0 } };
 			corner(cx, cy, R, j, &p[1].x, &p[1].y);
 			rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, R * 0.015, p, 2);
 		}
 	double digit = 0;
+	int items = tc->indicia == TP_TRI_SHAPES || tc->indicia == TP_TRI_PICTURES;
 	for (int k = 0; k < TP_HEX_SIDES; k++) {
 		double A[2], B[2], C[2] = { cx, cy };
-		struct tp_tri_style st = { tc->indicia, tc->marks, tc->symbol[k], &tc->pictures.pic[k], R * 0.01,
-					   c->print.safe_mm, TP_HEX_SIDES, digit };
+		struct tp_tri_style st = {
+			tc->indicia, tc->marks, tc->symbol[k], &tc->pictures.pic[k], R * 0.01, c->print.safe_mm,
+			TP_HEX_SIDES, digit, items ? tp_art_pack_find(c->art, symbol_place[k]) : NULL,
+			tp_art_pack_find(c->art, value_place[k][f->v[k] - 1])
+		};
 		corner(cx, cy, R, k + 1, &A[0], &A[1]);
 		corner(cx, cy, R, k, &B[0], &B[1]);
 		if (k == 0 && tc->indicia == TP_TRI_DIGITS && (digit = st.digit = tp_tri_digit_size(A, B, C, &st)) < 0)
@@ -185,15 +206,72 @@ static double logo_side(const struct tp_config *c)
 	return 0.9 * back_f(c, &g) * g.W / 2 * sqrt(2.0);
 }
 
-const char *const tp_hex_art_names[] = { "backs.logo", NULL };
+const char *const tp_hex_art_names[] = {
+	"hex.east", "hex.northeast", "hex.northwest", "hex.west", "hex.southwest", "hex.southeast",
+	"hex.east.1", "hex.east.2", "hex.east.3", "hex.east.4", "hex.east.5", "hex.east.6",
+	"hex.east.7", "hex.east.8", "hex.east.9",
+	"hex.northeast.1", "hex.northeast.2", "hex.northeast.3", "hex.northeast.4", "hex.northeast.5",
+	"hex.northeast.6", "hex.northeast.7", "hex.northeast.8", "hex.northeast.9",
+	"hex.northwest.1", "hex.northwest.2", "hex.northwest.3", "hex.northwest.4", "hex.northwest.5",
+	"hex.northwest.6", "hex.northwest.7", "hex.northwest.8", "hex.northwest.9",
+	"hex.west.1", "hex.west.2", "hex.west.3", "hex.west.4", "hex.west.5", "hex.west.6",
+	"hex.west.7", "hex.west.8", "hex.west.9",
+	"hex.southwest.1", "hex.southwest.2", "hex.southwest.3", "hex.southwest.4", "hex.southwest.5",
+	"hex.southwest.6", "hex.southwest.7", "hex.southwest.8", "hex.southwest.9",
+	"hex.southeast.1", "hex.southeast.2", "hex.southeast.3", "hex.southeast.4", "hex.southeast.5",
+	"hex.southeast.6", "hex.southeast.7", "hex.southeast.8", "hex.southeast.9",
+	"backs.logo", NULL,
+};
 
+/* The places: with shapes or pictures each triangle's symbol, at the 5-3-1
+ * places; a picture per value, in its triangle (each triangle its own
+ * box: an upright square fits a slanted triangle less well); the logo. */
 size_t tp_hex_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
 {
+	const struct tp_table_cfg *tc = tp_table_cfg(c);
+	double R = c->print.tile_mm / sqrt(3.0), C[2] = { 0, 0 };
+	size_t n = 0;
+	for (int k = 0; k < TP_HEX_SIDES; k++) {
+		struct tp_tri_style st = { tc->indicia, tc->marks, 0, NULL, R * 0.01, c->print.safe_mm,
+					   TP_HEX_SIDES, 0, NULL, NULL };
+		double A[2], B[2], box[3];
+		corner(0, 0, R, k + 1, &A[0], &A[1]);
+		corner(0, 0, R, k, &B[0], &B[1]);
+		if (tc->indicia == TP_TRI_SHAPES || tc->indicia == TP_TRI_PICTURES) {
+			double side = tp_tri_symbol_side(A, B, C, &st);
+			if (n < max)
+				out[n++] = (struct tp_art_place){
+					symbol_place[k],
+					"the triangle's symbol, at each of the element's 5-3-1 places, instead of the shape or picture",
+					side, side };
+		}
+		tp_tri_value_box(A, B, C, &st, box);
+		for (int v = 1; v <= 9 && n < max && box[2] > 0; v++)
+			out[n++] = (struct tp_art_place){
+				value_place[k][v - 1],
+				"this value's picture, in the triangle of that value, instead of the indicia (all nine or none)",
+				box[2], box[2] };
+	}
 	double s = logo_side(c);
-	if (max < 1 || s < 1)
-		return 0;
-	out[0] = (struct tp_art_place){ "backs.logo", "a logo on every tile back, inside its hexagon", s, s };
-	return 1;
+	if (n < max && s >= 1)
+		out[n++] = (struct tp_art_place){ "backs.logo", "a logo on every tile back, inside its hexagon", s, s };
+	return n;
+}
+
+int tp_hex_art_check(const struct tp_config *c, tp_err *e)
+{
+	static const char *const set[TP_HEX_SIDES] = {
+		"the east triangle's value pictures (hex.east.1 .. 9)",
+		"the northeast triangle's value pictures (hex.northeast.1 .. 9)",
+		"the northwest triangle's value pictures (hex.northwest.1 .. 9)",
+		"the west triangle's value pictures (hex.west.1 .. 9)",
+		"the southwest triangle's value pictures (hex.southwest.1 .. 9)",
+		"the southeast triangle's value pictures (hex.southeast.1 .. 9)",
+	};
+	for (int k = 0; k < TP_HEX_SIDES; k++)
+		if (tp_art_pack_check_set(c->art, value_place[k], 9, set[k], e) != TP_OK)
+			return TP_EINPUT;
+	return TP_OK;
 }
 
 /* Plain backs, all alike (an inner hexagon), mirrored for work-and-turn;

@@ -10,6 +10,7 @@
 #include "games/game.h"
 #include "games/rules.h"
 #include "games/series/sheets/series_art.h"
+#include "games/series/sheets/series_tri.h"
 #include "games/series/config/series_config.h"
 #include "games/series/config/series_table_config.h"
 #include "print/layout/die.h"
@@ -59,8 +60,12 @@ int tp_table_quadrant(struct tp_scene *sc, const struct tp_config *c,
 {
 	const struct tp_table_cfg *tc = tp_table_cfg(c);
 	int sr = tp_table_side(f, turned, k);
-	struct tp_tri_style st = { tc->indicia, tc->marks, tc->symbol[sr], &tc->pictures.pic[sr],
-				   t * 0.008, c->print.safe_mm, 4, digit };
+	int items = tc->indicia == TP_TRI_SHAPES || tc->indicia == TP_TRI_PICTURES;
+	struct tp_tri_style st = {
+		tc->indicia, tc->marks, tc->symbol[sr], &tc->pictures.pic[sr], t * 0.008, c->print.safe_mm, 4,
+		digit, items ? tp_art_pack_find(c->art, tp_series_symbol_place(sr)) : NULL,
+		tp_art_pack_find(c->art, tp_series_value_place(sr, f->v[sr]))
+	};
 	double A[2], B[2], C[2] = { x + t / 2, y + t / 2 };
 	tile_corner(x, y, t, k, A);
 	tile_corner(x, y, t, (k + 1) % 4, B);
@@ -86,8 +91,12 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 	for (int k = 0; k < 4; k++)
 		tile_corner(x, y, t, k, cn[k]);
 	tp_tri_outer_of(&o, cn, 4, edge, x + t / 2, y + t / 2, sc);
-	int rc = 0;
-	if (tc->indicia != TP_TRI_TRIANGLES) {   /* the quadrants' diagonals */
+	int rc = 0, pictures = 0;
+	for (int k = 0; k < 4; k++)
+		pictures |= tp_art_pack_find(c->art, tp_series_value_place(k, f->v[k])) != NULL;
+	/* The quadrants' diagonals: between shapes, pictures or numerals, or a
+	 * pack's value pictures (the small triangles draw their own). */
+	if (tc->indicia != TP_TRI_TRIANGLES || pictures) {
 		struct tp_pt d1[2] = { { TP_MOVE, x, y }, { TP_LINE, x + t, y + t } };
 		struct tp_pt d2[2] = { { TP_MOVE, x + t, y }, { TP_LINE, x, y + t } };
 		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.008, d1, 2);
@@ -95,7 +104,8 @@ static int table_front(struct tp_scene *sc, const struct tp_config *c,
 	}
 	double digit = 0;
 	if (tc->indicia == TP_TRI_DIGITS) {
-		struct tp_tri_style st = { tc->indicia, tc->marks, 0, NULL, t * 0.008, c->print.safe_mm, 4, 0 };
+		struct tp_tri_style st = { tc->indicia, tc->marks, 0, NULL, t * 0.008, c->print.safe_mm, 4, 0,
+					   NULL, NULL };
 		double A[2], B[2], C[2] = { x + t / 2, y + t / 2 };
 		tile_corner(x, y, t, 0, A);
 		tile_corner(x, y, t, 1, B);
@@ -156,15 +166,35 @@ static double logo_in(const struct tp_config *c)
 	return back_in(c) + 0.06 * c->print.tile_mm;
 }
 
-const char *const tp_table_art_names[] = { "backs.logo", NULL };
-
+/* The places: with shapes or pictures the series' symbols, at the 5-3-1
+ * places; a picture per value (series.lateral.1 ...), in its quadrant,
+ * with any indicia; the backs' logo. */
 size_t tp_table_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max)
 {
-	double s = c->print.tile_mm - 2 * logo_in(c);
-	if (max < 1 || s < 1)
-		return 0;
-	out[0] = (struct tp_art_place){ "backs.logo", "a logo on every tile back, inside its frame", s, s };
-	return 1;
+	const struct tp_table_cfg *tc = tp_table_cfg(c);
+	double t = c->print.tile_mm, A[2] = { 0, 0 }, B[2] = { t, 0 }, C[2] = { t / 2, t / 2 }, box[3];
+	struct tp_tri_style st = { tc->indicia, tc->marks, 0, NULL, t * 0.008, c->print.safe_mm, 4, 0,
+				   NULL, NULL };
+	size_t n = 0;
+	if (tc->indicia == TP_TRI_SHAPES || tc->indicia == TP_TRI_PICTURES) {
+		double side = tp_tri_symbol_side(A, B, C, &st);
+		for (int k = 0; k < TP_N_SERIES && n < max; k++)
+			out[n++] = (struct tp_art_place){
+				tp_series_symbol_place(k),
+				"the series' symbol, at each of the element's 5-3-1 places in its quadrants, instead of the shape or picture",
+				side, side };
+	}
+	tp_tri_value_box(A, B, C, &st, box);
+	for (int k = 0; k < TP_N_SERIES; k++)
+		for (int v = 1; v <= 9 && n < max && box[2] > 0; v++)
+			out[n++] = (struct tp_art_place){
+				tp_series_value_place(k, v),
+				"this value's picture, in the series' quadrants of that value, instead of the indicia (all nine or none)",
+				box[2], box[2] };
+	double s = t - 2 * logo_in(c);
+	if (n < max && s >= 1)
+		out[n++] = (struct tp_art_place){ "backs.logo", "a logo on every tile back, inside its frame", s, s };
+	return n;
 }
 
 /* [0063]: the tiles are dealt face down, so every back is the same plain

@@ -41,6 +41,7 @@ int tp_series_templates(const struct tp_config *c, const void *model, struct tp_
 		memcpy(alt_s, tp_series(c), sizeof *alt_s);
 		alt->game_cfg = alt_s;
 		alt_s->digits = 0;
+		alt_s->cells_only = 1;
 		alt_s->tpl = *t;
 		alt_s->rules.tpl = &alt_s->tpl;
 		double y = m + 8 + i * row_h;

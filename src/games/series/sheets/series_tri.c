@@ -261,10 +261,112 @@ double tp_tri_digit_size(const double A[2], const double B[2], const double C[2]
 	return size;
 }
 
+/* A shape 1.2 x the inradius across sits inside the small triangle
+ * whatever its shape (reaching 0.6 sqrt 2 from its centre at most); a
+ * picture's box 1.4 x (0.7 sqrt 2). */
+static double item_share(const struct tp_tri_style *st)
+{
+	return st->mode == TP_TRI_SHAPES ? 1.2 : 1.4;
+}
+
+static double item_scale(const double A[2], const double B[2], const double C[2],
+			 const struct tp_tri_style *st)
+{
+	double reach = item_share(st) / 2 * M_SQRT2;
+	return st->mode != TP_TRI_TRIANGLES && st->safe > 0 && st->sides >= 3 ?
+		       pattern_scale(A, B, C, st, reach) : 1;
+}
+
+double tp_tri_symbol_side(const double A[2], const double B[2], const double C[2],
+			  const struct tp_tri_style *st)
+{
+	double k = item_scale(A, B, C, st), xy[6], cx, cy, r;
+	const double Ak[2] = { C[0] + k * (A[0] - C[0]), C[1] + k * (A[1] - C[1]) };
+	const double Bk[2] = { C[0] + k * (B[0] - C[0]), C[1] + k * (B[1] - C[1]) };
+	tp_tri_small(Ak, Bk, C, 0, xy);
+	tp_tri_incircle(xy, &cx, &cy, &r);
+	return item_share(st) * r;
+}
+
+/* A constraint on the square (centre M + d u, side s): a line with unit
+ * normal n into the room, through q, kept at least m from the square:
+ * n.(M + d u - q) - m >= s / 2 (|nx| + |ny|), i.e. s <= a + b d. */
+struct room_line {
+	double a, b;
+};
+
+static struct room_line room_of(const double M[2], const double u[2], const double n[2],
+				 const double q[2], double m)
+{
+	double w = fabs(n[0]) + fabs(n[1]);
+	double a = n[0] * (M[0] - q[0]) + n[1] * (M[1] - q[1]) - m, b = n[0] * u[0] + n[1] * u[1];
+	return (struct room_line){ 2 * a / w, 2 * b / w };
+}
+
+void tp_tri_value_box(const double A[2], const double B[2], const double C[2],
+		      const struct tp_tri_style *st, double box[3])
+{
+	double M[2] = { (A[0] + B[0]) / 2, (A[1] + B[1]) / 2 };
+	double h = hypot(C[0] - M[0], C[1] - M[1]);
+	double u[2] = { (C[0] - M[0]) / h, (C[1] - M[1]) / h };
+	/* h is half the tile across its flats: 5 % of the tile is 0.1 h. */
+	double base = fmax(st->safe + SAFE_SLACK, 0.1 * h), gap = 0.04 * h;
+	struct room_line L[3 + 6];
+	int n = 0;
+	L[n++] = room_of(M, u, u, M, base);
+	const double *P[3] = { A, B, C };
+	for (int e = 1; e < 3; e++) {   /* the sides C-A and B-C, normals inwards */
+		const double *p = P[e == 1 ? 2 : 1], *q = P[e == 1 ? 0 : 2];
+		double dx = q[0] - p[0], dy = q[1] - p[1], l = hypot(dx, dy);
+		double nr[2] = { -dy / l, dx / l };
+		const double *o = e == 1 ? B : A;   /* the vertex off this side */
+		if (nr[0] * (o[0] - p[0]) + nr[1] * (o[1] - p[1]) < 0) {
+			nr[0] = -nr[0];
+			nr[1] = -nr[1];
+		}
+		L[n++] = room_of(M, u, nr, p, gap);
+	}
+	for (int j = 0; st->safe > 0 && j < st->sides && j < 6; j++) {   /* every cut */
+		double nrm[2], ap = tile_side(A, B, C, j, st->sides, nrm);
+		double in[2] = { -nrm[0], -nrm[1] }, q[2] = { C[0] + ap * nrm[0], C[1] + ap * nrm[1] };
+		L[n++] = room_of(M, u, in, q, st->safe + SAFE_SLACK);
+	}
+	/* The largest of min_i (a_i + b_i d) over 0 <= d <= h lies at an end
+	 * or where two lines cross. */
+	double cand[2 + 9 * 8 / 2];
+	int nc = 0;
+	cand[nc++] = 0;
+	cand[nc++] = h;
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (fabs(L[i].b - L[j].b) > 1e-12)
+				cand[nc++] = (L[j].a - L[i].a) / (L[i].b - L[j].b);
+	double best = 0, bd = h / 2;
+	for (int c = 0; c < nc; c++) {
+		if (cand[c] < 0 || cand[c] > h)
+			continue;
+		double s = INFINITY;
+		for (int k = 0; k < n; k++)
+			s = fmin(s, L[k].a + L[k].b * cand[c]);
+		if (s > best + 1e-9) {
+			best = s;
+			bd = cand[c];
+		}
+	}
+	box[2] = fmax(best, 0);
+	box[0] = M[0] + bd * u[0] - box[2] / 2;
+	box[1] = M[1] + bd * u[1] - box[2] / 2;
+}
+
 int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const double B[2],
 		const double C[2], const struct tp_tri_style *st, const struct tp_tri_outer *o)
 {
 	int rc = 0;
+	if (st->value_art) {   /* the designer's picture of the element, upright */
+		double box[3];
+		tp_tri_value_box(A, B, C, st, box);
+		return tp_art_item_draw(sc, st->value_art, box[0], box[1], box[2], box[2], 0);
+	}
 	if (st->mode == TP_TRI_DIGITS) {   /* at the incentre: the isosceles triangle's axis */
 		double xy[6] = { A[0], A[1], B[0], B[1], C[0], C[1] }, cx, cy, r;
 		tp_tri_incircle(xy, &cx, &cy, &r);
@@ -293,7 +395,10 @@ int tp_tri_draw(struct tp_scene *sc, int ink, int n, const double A[2], const do
 		if (!marked)
 			continue;
 		tp_tri_incircle(xy, &cx, &cy, &r);
-		if (st->mode == TP_TRI_SHAPES)
+		if (st->symbol_art) {
+			double side = item_share(st) * r;
+			rc |= tp_art_item_draw(sc, st->symbol_art, cx - side / 2, cy - side / 2, side, side, 0);
+		} else if (st->mode == TP_TRI_SHAPES)
 			rc |= tp_symbol_draw(sc, ink, TP_FILL, 0, st->symbol, cx, cy, 1.2 * r);
 		else
 			rc |= tp_picture_draw(sc, ink, st->pic, cx, cy, 1.4 * r);

@@ -16,6 +16,7 @@
  *   digits     FIGS. 3-5: the numeral, upright (a 6 and a 9 underlined).
  * Drawing no I/O; pure apart from the scene it adds to. */
 
+#include "print/art/art_pack.h"
 #include "print/art/pictures.h"
 #include "print/scene/scene.h"
 
@@ -60,7 +61,26 @@ struct tp_tri_style {
 	double safe;
 	int sides;
 	double digit;   /* digits: the numerals' size (tp_tri_digit_size), 0: 1.5 x the inradius */
+	/* An art pack's drawings (NULL: none).  symbol: the series' symbol,
+	 * drawn instead of the shape or picture at each of the 5-3-1 places
+	 * (in a square of tp_tri_symbol_side); value: the picture of the
+	 * element, drawn instead of any indicia in tp_tri_value_box. */
+	const struct tp_art_item *symbol_art;
+	const struct tp_art_item *value_art;
 };
+
+/* The side of the square an art pack's symbol fills at a 5-3-1 place of
+ * triangle A, B, C (shapes: as the shapes; pictures: as the pictures). */
+double tp_tri_symbol_side(const double A[2], const double B[2], const double C[2],
+			  const struct tp_tri_style *st);
+
+/* The upright square a value picture fills in triangle A, B, C: the
+ * largest whose centre lies on the triangle's axis, 5 % of the tile (or
+ * the safe zone, if more) in from its base, 2 % of the tile off its other
+ * two sides, and the safe zone inside every side of the tile.  box: x0,
+ * y0, side. */
+void tp_tri_value_box(const double A[2], const double B[2], const double C[2],
+		      const struct tp_tri_style *st, double box[3]);
 
 /* The numerals' size (mm, em) for digits in triangle A, B, C: 1.5 x its
  * inradius, and under st's safe zone no larger than keeps the box of any
