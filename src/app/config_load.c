@@ -619,15 +619,23 @@ static int load_art(struct tp_config *c, tp_err *e)
 	beside_setter(c, "print", "art", beside, sizeof beside);
 	struct tp_art_place places[TP_ART_MAX_PLACES];
 	size_t n = c->game->art_places ? c->game->art_places(c, places, TP_ART_MAX_PLACES) : 0;
-	const char *known[4 * TP_ART_MAX_PLACES];
+	/* Every game's place names: a pack's section for another game's place
+	 * is skipped, not refused. */
 	size_t nk = 0;
 	for (size_t g = 0; g < c->games->n; g++)
 		for (const char *const *q = c->games->row[g]->art_names; q && *q; q++)
-			if (nk < sizeof known / sizeof known[0])
-				known[nk++] = *q;
+			nk++;
+	const char **known = tp_calloc(nk + 1, sizeof *known);
+	if (known == NULL)
+		return tp_fail(e, TP_EIO, "out of memory reading %s", where);
+	nk = 0;
+	for (size_t g = 0; g < c->games->n; g++)
+		for (const char *const *q = c->games->row[g]->art_names; q && *q; q++)
+			known[nk++] = *q;
 	int added = 0;
 	int rc = tp_art_pack_load(beside, places, n, known, nk, &p->inks, p->output_profile,
 				  p->max_tac_pct, p->min_text_pt * 25.4 / 72, &c->art, &added, e);
+	free(known);
 	if (rc == TP_OK && c->game->art_check)
 		rc = c->game->art_check(c, e);
 	if (rc != TP_OK) {

@@ -35,7 +35,7 @@
 #include "print/art/svg/svg_read.h"
 #include "print/scene/scene.h"
 
-#define TP_ART_MAX_PLACES 64
+#define TP_ART_MAX_PLACES 128
 #define TP_ART_MAX_INI (256u << 10)
 
 /* A place a game offers: its name, what it is, its box (mm) in a config. */
