@@ -807,6 +807,26 @@ static void reports_grouped(void **state)
 	tp_preflight_free(&pf);
 }
 
+/* A group's kinds keep the digits of a name: "ink2 shape" and "ink3
+ * shape" are two kinds, each counted, and the figures after them are not
+ * part of a name. */
+static void grouped_names_keep_digits(void **state)
+{
+	(void)state;
+	struct tp_preflight pf = { 0 };
+	const char *kinds[] = { "ink2 shape", "ink3 shape", "ink2 shape" };
+	for (int i = 0; i < 3; i++)
+		tp_preflight_note(&pf, TP_PF_WARNING, "fronts", 1, "safe-zone",
+				  "%s %d.5 mm from the cut", kinds[i], i + 1);
+	struct tp_pf_group g[4];
+	assert_int_equal(tp_preflight_groups(&pf, g, 4), 1);
+	char line[512];
+	tp_preflight_group_line(&pf, &g[0], line, sizeof line);
+	assert_non_null(strstr(line, ": 2 ink2 shape, 1 ink3 shape"));
+	assert_null(strstr(line, "ink shape"));
+	tp_preflight_free(&pf);
+}
+
 /* A build's preflight in parts (one per sheet, some checked on workers and
  * sent back as text) merged in sheet order is the preflight checked in one:
  * the same report, byte for byte, and the page rules' cut applied to the
@@ -906,6 +926,7 @@ int main(void)
 		cmocka_unit_test(die_split),     cmocka_unit_test(seam_safe_zone),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(bleed_corner_only), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(safe_zone_to_cut), cmocka_unit_test(reports_grouped),
+		cmocka_unit_test(grouped_names_keep_digits),
 		cmocka_unit_test(overprint_stack_on_edge),
 		cmocka_unit_test(text_safe_zone),
 		cmocka_unit_test(text_safe_zone_at_trim),

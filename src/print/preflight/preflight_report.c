@@ -72,12 +72,17 @@ void tp_preflight_line(const struct tp_pf_finding *f, char *out, size_t n)
 }
 
 /* The object of a finding: its text up to the first figure ("lateral
- * shape" of "lateral shape 3.33 mm from the cut"), in out (n bytes). */
+ * shape" of "lateral shape 3.33 mm from the cut"), in out (n bytes).  A
+ * figure is a word that starts with a digit: the digits inside a name
+ * ("ink2 shape", "p1-start") are the name's. */
 static void subject(const struct tp_pf_finding *f, char *out, size_t n)
 {
 	size_t k = 0;
 	for (const char *p = f->what; *p && k + 1 < n; p++) {
-		if ((*p >= '0' && *p <= '9') || *p == '(' || *p == ':')
+		int word_start = p == f->what || p[-1] == ' ';
+		if ((word_start && ((*p >= '0' && *p <= '9') ||
+				    ((*p == '-' || *p == '.') && p[1] >= '0' && p[1] <= '9'))) ||
+		    *p == '(' || *p == ':')
 			break;
 		out[k++] = *p;
 	}
