@@ -240,7 +240,10 @@ c_refusals() {
 	refuse "$T/p4/art.ini:1:" "outside its" -- --set print.art="$T/p4"
 	[ -n "$why" ] && return
 	pack p5 '[series.lateral]\nfile = a.png\n'
-	refuse "$T/p5/a.png" "cannot open" -- --set print.art="$T/p5"
+	refuse "$T/p5/art.ini:2:" "[series.lateral] file = a.png" "no such file" -- --set print.art="$T/p5"
+	[ -n "$why" ] && return
+	pack p9 '[backs.logo]\nscale = 0.5\nfile = logo.svg\n'
+	refuse "$T/p9/art.ini:3:" "[backs.logo] file = logo.svg" "no such file" -- --set print.art="$T/p9"
 	[ -n "$why" ] && return
 	pack p7 '[backs.logo]\nfile = a.png\n' a.png '<svg/>\n'
 	refuse "$T/p7/a.png" "not a PNG" "Export" -- --set print.art="$T/p7"

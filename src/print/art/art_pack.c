@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/alloc.h"
 #include "core/inputs.h"
@@ -601,6 +602,12 @@ static int load_item(struct parse *P, size_t i, const char *profile, double max_
 	const struct tp_art_place *pl = P->places;
 	while (strcmp(pl->name, it->place) != 0)
 		pl++;
+	/* A drawing not there is the pack's mistake, at its file = line: the
+	 * reader's own "cannot open" would not say where it was named. */
+	struct stat st;
+	if (it->file[0] && (stat(it->file, &st) != 0 || !S_ISREG(st.st_mode)))
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s] file = %s: no such file in %s; draw it there or name a file that is",
+			       P->ini, S->file_line, it->place, it->file + strlen(P->dir) + 1, P->dir);
 	int rc;
 	if (it->text[0]) {
 		rc = text_art(P, it, S, pl, min_text_mm);
