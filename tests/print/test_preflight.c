@@ -429,6 +429,55 @@ static void ink_rules(void **state)
 	assert_int_equal(found(sc, "emboss-min", TP_PF_WARNING), 1);
 }
 
+/* A page of nothing but its die line, with a COLOUR square of side a at
+ * (x, y) - (x + a, y + a). */
+static struct tp_scene *paper_with(double x, double y, double a)
+{
+	struct tp_scene *sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+	assert_non_null(sc);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 0, 0, 100, 100), 0);
+	assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, x, y, a, a), 0);
+	return sc;
+}
+
+/* A dark square ring 40..50 mm, its hole 42..48: the inner square wound
+ * the other way (nonzero), or the same way with the even-odd rule. */
+static void ring(struct tp_scene *sc, int paint, int evenodd)
+{
+	const struct tp_pt p[10] = {
+		{ TP_MOVE, 40, 40 }, { TP_LINE, 50, 40 }, { TP_LINE, 50, 50 }, { TP_LINE, 40, 50 }, { TP_CLOSE, 40, 40 },
+		{ TP_MOVE, 42, 42 }, { TP_LINE, evenodd ? 48 : 42, evenodd ? 42 : 48 }, { TP_LINE, 48, 48 },
+		{ TP_LINE, evenodd ? 42 : 48, evenodd ? 48 : 42 }, { TP_CLOSE, 42, 42 },
+	};
+	assert_int_equal(tp_scene_path(sc, DARK, paint, paint == TP_STROKE ? 0.5 : 0, p,
+				       paint == TP_STROKE ? 5 : 10), 0);
+	if (evenodd)
+		tp_scene_flag_last(sc, TP_SHAPE_EVENODD);
+}
+
+/* The knock-out rule asks what lies under the shape itself: a colour in a
+ * ring's hole (or inside a stroked outline) is not under it, a colour
+ * under its band is. */
+static void knock_out_on_shape(void **state)
+{
+	(void)state;
+	palette();
+	for (int evenodd = 0; evenodd <= 1; evenodd++) {
+		struct tp_scene *sc = paper_with(44, 44, 2);
+		ring(sc, TP_FILL, evenodd);
+		assert_int_equal(found(sc, NULL, 0), 0);
+		sc = paper_with(38, 38, 14);
+		ring(sc, TP_FILL, evenodd);
+		assert_int_equal(found(sc, "knock-out", TP_PF_WARNING), 1);
+	}
+	struct tp_scene *sc = paper_with(44, 44, 2);
+	ring(sc, TP_STROKE, 0);
+	assert_int_equal(found(sc, NULL, 0), 0);
+	sc = paper_with(38, 38, 14);
+	ring(sc, TP_STROKE, 0);
+	assert_int_equal(found(sc, "knock-out", TP_PF_WARNING), 1);
+}
+
 /* Profile keys: the emboss gap (edge to edge, strokes counted) and the
  * thinnest line in a solid ink. */
 static void emboss_gap_and_lines(void **state)
@@ -934,6 +983,7 @@ int main(void)
 		cmocka_unit_test(back_cuts),
 		cmocka_unit_test(nick_safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
+		cmocka_unit_test(knock_out_on_shape),
 		cmocka_unit_test(curved_nicks),
 		cmocka_unit_test(emboss_gap_and_lines),
 		cmocka_unit_test(reports),       cmocka_unit_test(parts),

@@ -343,9 +343,8 @@ static void die_rules(struct tp_pf_page *P)
 /* Shape s (ink k, box b) printed over a fill of ink ku: the coverage of
  * an overprint, and a dark thin or small object's knock-out. */
 static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_ink *k,
-		      const struct tp_ink *ku, const double b[4])
+		      const struct tp_ink *ku, const double b[4], double cx, double cy)
 {
-	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	if (k->overprint) {
 		double t = 0;
 		for (int p = 0; p < 4; p++)
@@ -367,7 +366,7 @@ static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const stru
 }
 
 /* The topmost process fill of another ink drawn before shape i (the walk's
- * order is the press's) under the centre of box b, or NULL. */
+ * order is the press's) under the point (cx, cy), or NULL. */
 static const struct tp_shape *under_at(const struct tp_pf_page *P, const struct tp_shape *s,
 				       double cx, double cy)
 {
@@ -393,16 +392,17 @@ static const struct tp_shape *under_at(const struct tp_pf_page *P, const struct 
 	return NULL;
 }
 
-/* The fill under shape s (box b) that stacks the most ink with it: the
- * one under its centre, and for a line also those either side of its
- * centre within its width (a hairline along the edge of two cells has
+/* The fill under shape s that stacks the most ink with it: the one under
+ * (cx, cy), a point of the shape itself (tp_pf_point_of: what lies under a
+ * ring's hole is not under the ring), and for a line also those either
+ * side of it within its width (a hairline along the edge of two cells has
  * no fill under its very centre, which lies on both cells' edge, and its
  * overprint over them went unseen). */
 static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_shape *s,
-				    const double b[4])
+				    double cx, double cy)
 {
 	const struct tp_scene *sc = P->sc;
-	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2, d = (s->paint & TP_STROKE) ? s->stroke / 4 : 0;
+	double d = (s->paint & TP_STROKE) ? s->stroke / 4 : 0;
 	const double at[5][2] = { { cx, cy }, { cx - d, cy }, { cx + d, cy }, { cx, cy - d }, { cx, cy + d } };
 	const struct tp_shape *best = NULL;
 	double most = -1;
@@ -510,9 +510,11 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	if (k->kind == TP_INK_PROCESS && P->r->max_tac > 0 && tac(k) > P->r->max_tac + 1e-9)
 		tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", tac(k), P->r->max_tac, "ink %s", k->name);
 	if (k->kind == TP_INK_PROCESS && s->ink != TP_INK_CUT) {
-		const struct tp_shape *u = under(P, s, b);
+		double px, py;
+		tp_pf_point_of(P->sc, s, b, &px, &py);
+		const struct tp_shape *u = under(P, s, px, py);
 		if (u)
-			over_fill(P, s, k, ink_of(P->sc, u), b);
+			over_fill(P, s, k, ink_of(P->sc, u), b, px, py);
 	}
 	if (k->kind == TP_INK_PROCESS && s->paint == TP_FILL) {
 		if (P->r->bleed > 0 && !P->sc->press)
