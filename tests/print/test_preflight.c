@@ -470,7 +470,26 @@ static void knock_out_on_shape(void **state)
 		ring(sc, TP_FILL, evenodd);
 		assert_int_equal(found(sc, "knock-out", TP_PF_WARNING), 1);
 	}
-	struct tp_scene *sc = paper_with(44, 44, 2);
+	/* The line says what was found and what is allowed, with no figures
+	 * where nothing was measured, and the JSON gives none. */
+	struct tp_scene *sc = paper_with(38, 38, 14);
+	ring(sc, TP_FILL, 0);
+	struct tp_pf_rules r = rules();
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	tp_scene_free(sc);
+	assert_int_equal(pf.n, 1);
+	char line[400];
+	tp_preflight_line(&pf.f[0], line, sizeof line);
+	assert_non_null(strstr(line, "knock-out: dark, a dark small shape, knocks out the colour under it"));
+	assert_non_null(strstr(line, "allowed: a dark ink that overprints"));
+	assert_null(strstr(line, "limit"));
+	struct tp_buf j = { 0 };
+	tp_preflight_json(&pf, &j);
+	assert_non_null(strstr(j.s, "\"value\":null,\"limit\":null"));
+	tp_buf_free(&j);
+	tp_preflight_free(&pf);
+	sc = paper_with(44, 44, 2);
 	ring(sc, TP_STROKE, 0);
 	assert_int_equal(found(sc, NULL, 0), 0);
 	sc = paper_with(38, 38, 14);

@@ -327,7 +327,7 @@ static void die_rules(struct tp_pf_page *P)
 		if (k->closed || gang_cut(P, k) || slit(P, k, box, n))
 			continue;
 		tp_pf_bbox(sc, &sc->shapes[k->shape], b);
-		tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", 0, 0,
+		tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", NAN, NAN,
 		    "a die path that is neither closed, nor a cut whose ends meet other cuts, nor a slit from a cut into a closed die line (%zu pieces)",
 		    k->last - k->first);
 	}
@@ -360,8 +360,9 @@ static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const stru
 	int thin = (s->paint & TP_STROKE) || s->kind == TP_SHAPE_TEXT ||
 		   fmin(b[2] - b[0], b[3] - b[1]) <= 12;
 	if (dark(k) && lacks && thin)
-		tp_pf_add(P, TP_PF_WARNING, cx, cy, "knock-out", 0, 1,
-		    "%s (dark, thin or small) knocks %s out instead of overprinting it", k->name,
+		tp_pf_add(P, TP_PF_WARNING, cx, cy, "knock-out", NAN, NAN,
+		    "%s, a dark %s, knocks out the %s under it: a slip of the plates shows paper at its edge; allowed: a dark ink that overprints (text, lines) or a lighter one",
+		    k->name, (s->paint & TP_STROKE) ? "line" : s->kind == TP_SHAPE_TEXT ? "text" : "small shape",
 		    ku->name);
 }
 
@@ -502,8 +503,8 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	tp_pf_bbox(P->sc, s, b);
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	if (k->kind == TP_INK_SPOT && !k->overprint)
-		tp_pf_add(P, TP_PF_ERROR, cx, cy, "spot-overprint", 0, 1,
-		    "spot ink %s knocks out what lies under it", k->name);
+		tp_pf_add(P, TP_PF_ERROR, cx, cy, "spot-overprint", NAN, NAN,
+		    "spot ink %s knocks out what lies under it; allowed: a spot ink that overprints", k->name);
 	line_rules(P, s, k, cx, cy);
 	if (s->ink == TP_INK_EMBOSS && P->r->emboss_gap > 0 && tp_pf_add_emboss(P, d, b) != 0)
 		goto oom;
