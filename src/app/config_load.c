@@ -641,7 +641,13 @@ static int load_art(struct tp_config *c, tp_err *e)
 	if (rc != TP_OK) {
 		char msg[sizeof e->msg];
 		snprintf(msg, sizeof msg, "%s", e->msg);
-		snprintf(e->msg, sizeof e->msg, "%s: print.art = %s: %s", where, p->art, msg);
+		/* The pack's own file and line first, where it is to be fixed;
+		 * then where the pack was named, once (a --set says its value). */
+		if (tp_config_from_set(c, "print", "art"))
+			snprintf(e->msg, sizeof e->msg, "%s (the pack of %s)", msg, where);
+		else
+			snprintf(e->msg, sizeof e->msg, "%s (the pack of %s: print.art = %s)", msg, where,
+				 p->art);
 		return rc;
 	}
 	/* The shared inks moved up by the inks added: so do the keys that

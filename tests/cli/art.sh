@@ -230,6 +230,16 @@ c_refusals() {
 	pack p1 '[series.laterl]\nfile = a.svg\n'
 	refuse "$T/p1/art.ini:1:" "series.laterl" "series.lateral" -- --set print.art="$T/p1"
 	[ -n "$why" ] && return
+	# the pack's file and line first, the --set named once
+	case $(cat "$ERR") in "tilepress: $T/p1/art.ini:1: "*) ;; *) fail "not art.ini:1 first: $(errtext)"; return ;; esac
+	n=$(grep -o "print\.art" "$ERR" | wc -l)
+	[ "$n" -eq 1 ] || { fail "print.art named $n times: $(errtext)"; return; }
+	grep -qF "(the pack of --set print.art=$T/p1)" "$ERR" || { fail "no --set named: $(errtext)"; return; }
+	printf '[print]\nart = p1\n' >"$T/p1.ini"
+	run -c "$T/p1.ini" --set game.name=series check
+	[ "$rc" -eq 2 ] || { fail "a config's pack: exit $rc, want 2"; return; }
+	one_err_line || return
+	err_has "$T/p1/art.ini:1:" "(the pack of $T/p1.ini:2: print.art = p1)" || return
 	pack p2 '[series.lateral]\nfile = a.svg\n#d32f2f = purple\n' a.svg "$SQ"
 	refuse "$T/p2/art.ini:3:" "purple" "lateral" -- --set print.art="$T/p2"
 	[ -n "$why" ] && return
