@@ -226,6 +226,34 @@ c_arena_ledges() {
 }
 tcase "arena: no ledge without a title, a ledge for each given" c_arena_ledges
 
+# check reports the pack it read whole: its file, how many of the game's
+# places (--list art) it draws, how many of its sections are other games'
+# places, and the inks its colours print in; nothing without a pack.
+c_check_report() {
+	run check
+	expect_ok || return
+	grep -q '^art pack' "$OUT" && { fail "an art line without a pack"; return; }
+	ini=templates/art/geometric/art.ini
+	for g in series vector; do
+		run --list art --game $g
+		cut -f 1 "$OUT" | sort >"$T/places.$g"
+		grep '^\[' "$ini" | tr -d '[]' | grep -vx colours | sort >"$T/sections"
+		drawn=$(comm -12 "$T/places.$g" "$T/sections" | wc -l)
+		skipped=$(comm -13 "$T/places.$g" "$T/sections" | wc -l)
+		places=$(wc -l <"$T/places.$g")
+		run -c $g check --set print.art=geometric
+		expect_ok || return
+		want="art pack $ini: ok, $drawn of $places places of this game drawn ($drawn drawings, 0 text entries, 0 pictures), $skipped sections of other games skipped; inks:"
+		line=$(grep '^art pack' "$OUT" | sed 's|^art pack [^:]*templates/art/|art pack templates/art/|')
+		case $line in "$want"*) ;; *) fail "$g: '$line', want '$want ...'"; return ;; esac
+		# the logo's orange is separated, the symbols mapped
+		echo "$line" | grep -q 'art-f39200 (separated: C[0-9]* M[0-9]* Y[0-9]* K[0-9]*)' ||
+			{ fail "$g: no separated orange in '$line'"; return; }
+	done
+	echo "$line" | grep -q 'inks: vectors,' || fail "vector: the arrows' ink not listed: $line"
+}
+tcase "check reports the pack: its places, skipped sections and inks" c_check_report
+
 c_refusals() {
 	pack p1 '[series.laterl]\nfile = a.svg\n'
 	refuse "$T/p1/art.ini:1:" "series.laterl" "series.lateral" -- --set print.art="$T/p1"

@@ -288,6 +288,7 @@ static int on_section(struct parse *P, const char *name, int line)
 	for (size_t i = 0; k == P->n_places && i < P->n_known; i++)
 		elsewhere |= strcmp(P->known[i], name) == 0;
 	if (elsewhere) {
+		P->pack->skipped++;
 		P->skipped.skip = 1;
 		P->cur = &P->skipped;
 		return TP_OK;
@@ -823,4 +824,37 @@ int tp_art_item_draw_about(struct tp_scene *sc, const struct tp_art_item *it, do
 	sc->cur_layer = layer;
 	free(p);
 	return rc ? -1 : 0;
+}
+
+void tp_art_pack_summary(const struct tp_art_pack *p, const struct tp_palette *pal,
+			 size_t n_places, struct tp_buf *b)
+{
+	size_t drawings = 0, texts = 0, pictures = 0;
+	int used[TP_MAX_INKS + TP_GAME_INKS_MAX] = { 0 };
+	for (size_t i = 0; i < p->n; i++) {
+		const struct tp_art_item *it = &p->item[i];
+		if (it->text[0]) {
+			texts++;
+			used[it->text_ink] = 1;
+		} else if (it->image) {
+			pictures++;
+		} else {
+			drawings++;
+			for (size_t k = 0; it->ink && k < it->art.n; k++)
+				used[it->ink[k]] = 1;
+		}
+	}
+	tp_buf_printf(b, "art pack %s: ok, %zu of %zu places of this game drawn (%zu drawings, %zu text entries, %zu pictures), %zu sections of other games skipped; inks:",
+		      p->ini, p->n, n_places, drawings, texts, pictures, p->skipped);
+	size_t n_used = 0;
+	for (size_t i = 0; i < pal->n; i++) {
+		if (!used[i])
+			continue;
+		const struct tp_ink *k = &pal->ink[i];
+		tp_buf_printf(b, "%s %s", n_used++ ? "," : "", k->name);
+		if (strncmp(k->name, "art-", 4) == 0)
+			tp_buf_printf(b, " (separated: C%.0f M%.0f Y%.0f K%.0f)", 100 * k->cmyk[0],
+				      100 * k->cmyk[1], 100 * k->cmyk[2], 100 * k->cmyk[3]);
+	}
+	tp_buf_printf(b, "%s\n", n_used ? "" : " none");
 }
