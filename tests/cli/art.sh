@@ -251,6 +251,13 @@ c_check_report() {
 			{ fail "$g: no separated orange in '$line'"; return; }
 	done
 	echo "$line" | grep -q 'inks: vectors,' || fail "vector: the arrows' ink not listed: $line"
+	# a shared ink (text) is listed as the game's are
+	pack ck '[colours]\n#1d1d1b = text\n[backs.logo]\nfile = k.svg\n' k.svg \
+		'<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm">\n<rect width="10" height="10" fill="#1d1d1b"/>\n</svg>\n'
+	run check --set print.art="$T/ck"
+	expect_ok || return
+	grep -q "^art pack $T/ck/art.ini: ok, 1 of .* (1 drawings, .*; inks: text\$" "$OUT" ||
+		fail "the text ink not listed: $(grep '^art pack' "$OUT")"
 }
 tcase "check reports the pack: its places, skipped sections and inks" c_check_report
 

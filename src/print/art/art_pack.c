@@ -848,7 +848,8 @@ void tp_art_pack_summary(const struct tp_art_pack *p, const struct tp_palette *p
 		      p->ini, p->n, n_places, drawings, texts, pictures, p->skipped);
 	size_t n_used = 0;
 	for (size_t i = 0; i < pal->n; i++) {
-		if (!used[i])
+		int id = tp_ink_id(pal, i);
+		if (id < 0 || id >= (int)(sizeof used / sizeof used[0]) || !used[id])
 			continue;
 		const struct tp_ink *k = &pal->ink[i];
 		tp_buf_printf(b, "%s %s", n_used++ ? "," : "", k->name);
