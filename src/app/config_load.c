@@ -545,6 +545,8 @@ static int core_checks(struct tp_config *c, tp_err *e)
 		return e->code;
 	}
 	/* The job name is printed in the slug line. */
+	if (tp_text_printable(tp_config_where(c, "print", "title"), "print.title", p->title, e) != TP_OK)
+		return e->code;
 	if (tp_text_printable(tp_config_where(c, "print", "job"), "print.job", p->job, e) != TP_OK)
 		return e->code;
 	/* A spot ink (the die's, the assembly marks') a press takes for a
