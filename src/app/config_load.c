@@ -636,7 +636,8 @@ static int load_art(struct tp_config *c, tp_err *e)
 			known[nk++] = *q;
 	int added = 0;
 	int rc = tp_art_pack_load(beside, places, n, known, nk, &p->inks, p->output_profile,
-				  p->max_tac_pct, p->min_text_pt * 25.4 / 72, &c->art, &added, e);
+				  p->max_tac_pct, p->min_text_pt * 25.4 / 72, tp_rules_title(c), &c->art,
+				  &added, e);
 	free(known);
 	if (rc == TP_OK && c->game->art_check)
 		rc = c->game->art_check(c, e);
@@ -716,12 +717,13 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 		rc = g->finish(c, e);
 	if (rc == TP_OK)
 		tp_config_sizes(c);
+	/* The rules text before the art: a pack's {title} is its title. */
+	if (rc == TP_OK && (c->print.rules || c->print.box))
+		rc = tp_rules_load(c, e);
 	if (rc == TP_OK)
 		rc = load_art(c, e);
 	if (rc == TP_OK)
 		rc = tp_impose_check(c, e);
-	if (rc == TP_OK && (c->print.rules || c->print.box))
-		rc = tp_rules_load(c, e);
 	free(L.line_of);
 	free(L.n_file);
 	free(L.n_set);

@@ -190,6 +190,17 @@ void tp_rules_text_free(struct tp_rules_text *t)
 	t->n = 0;
 }
 
+const char *tp_rules_title(const struct tp_config *c)
+{
+	if (c->print.title[0])
+		return c->print.title;
+	const struct tp_rules_src *s = c->rules_src;
+	for (size_t i = 0; s && i < s->n; i++)
+		if (s->l[i].kind == TP_RB_TITLE && s->l[i].cond[0] == '\0' && !strchr(s->l[i].text, '{'))
+			return s->l[i].text;
+	return c->game->name;
+}
+
 int tp_rules_text(const struct tp_config *c, const void *model, struct tp_rules_text *t,
 		  tp_err *e)
 {

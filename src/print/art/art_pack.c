@@ -39,6 +39,7 @@ struct section {
 struct parse {
 	const char *ini;          /* for messages */
 	const char *dir;
+	const char *title;        /* what {title} in a text entry stands for */
 	const struct tp_art_place *places;
 	size_t n_places;
 	const char *const *known;
@@ -154,10 +155,19 @@ static int text_key(struct parse *P, struct section *S, const char *key, const c
 	tp_err *e = P->e;
 	struct tp_art_item *it = S->it;
 	if (strcmp(key, "text") == 0) {
-		if (val[0] == '\0' || strlen(val) >= sizeof it->text || tp_text_ok(val) != 0)
-			return tp_fail(e, TP_EINPUT, "%s:%d: text = %s: allowed: one line of 1 to %zu bytes of UTF-8 text, no control characters",
+		/* {title}: the game's name (print.title, else its rules text's
+		 * title), so that one pack titles every game's board. */
+		char words[sizeof it->text];
+		const char *t = strstr(val, "{title}");
+		if (t && snprintf(words, sizeof words, "%.*s%s%s", (int)(t - val), val,
+				  P->title ? P->title : "", t + 7) >= (int)sizeof words)
+			words[0] = '\0';
+		else if (!t)
+			snprintf(words, sizeof words, "%.*s", (int)(sizeof words - 1), val);
+		if (words[0] == '\0' || strlen(val) >= sizeof it->text || tp_text_ok(words) != 0)
+			return tp_fail(e, TP_EINPUT, "%s:%d: text = %s: allowed: one line of 1 to %zu bytes of UTF-8 text, no control characters ({title}: the game's name)",
 				       P->ini, line, val, sizeof it->text - 1);
-		snprintf(it->text, sizeof it->text, "%s", val);
+		snprintf(it->text, sizeof it->text, "%s", words);
 		S->text_line = line;
 		return TP_OK;
 	}
@@ -176,12 +186,29 @@ static int text_key(struct parse *P, struct section *S, const char *key, const c
 		return TP_OK;
 	}
 	if (strcmp(key, "ink") == 0) {
-		int ink = ink_by_name(P->pal, val);
+		/* A list, the first ink the game has: one pack's title serves
+		 * games whose ledges are in different inks (board, inner). */
+		int ink = -1, listed = 0;
+		for (const char *p = val; *p && ink < 0;) {
+			while (*p == ' ' || *p == ',')
+				p++;
+			size_t n = strcspn(p, ",");
+			while (n > 0 && p[n - 1] == ' ')
+				n--;
+			char one[64];
+			if (n > 0 && n < sizeof one) {
+				memcpy(one, p, n);
+				one[n] = '\0';
+				ink = ink_by_name(P->pal, one);
+				listed++;
+			}
+			p += strcspn(p, ",");
+		}
 		if (ink < 0) {
 			char names[400];
 			ink_names(P->pal, names, sizeof names);
-			return tp_fail(e, TP_EINPUT, "%s:%d: ink = %s: not an ink of this game; allowed: %s",
-				       P->ini, line, val, names);
+			return tp_fail(e, TP_EINPUT, "%s:%d: ink = %s: %s of this game; allowed: %s (or a list, INK, INK, ...: the first the game has)",
+				       P->ini, line, val, listed > 1 ? "none is an ink" : "not an ink", names);
 		}
 		it->text_ink = ink;
 		S->ink_line = line;
@@ -639,7 +666,7 @@ static int load_item(struct parse *P, size_t i, const char *profile, double max_
 int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 		      const struct tp_art_place *places, size_t n_places, const char *const *known,
 		      size_t n_known, struct tp_palette *pal,
-		      const char *profile, double max_tac_pct, double min_text_mm,
+		      const char *profile, double max_tac_pct, double min_text_mm, const char *title,
 		      struct tp_art_pack **out, int *added, tp_err *e)
 {
 	*out = NULL;
@@ -662,6 +689,7 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 	P->pal = pal;
 	P->pack = pk;
 	P->convert = 1;
+	P->title = title;
 	P->e = e;
 	/* The palette is changed only when everything is read. */
 	struct tp_palette work = *pal;
@@ -684,7 +712,7 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 
 int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t n_places,
 		     const char *const *known, size_t n_known, struct tp_palette *pal, const char *profile, double max_tac_pct,
-		     double min_text_mm, struct tp_art_pack **out, int *added, tp_err *e)
+		     double min_text_mm, const char *title, struct tp_art_pack **out, int *added, tp_err *e)
 {
 	*out = NULL;
 	*added = 0;
@@ -705,7 +733,7 @@ int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t 
 	fclose(f);
 	int rc = err ? tp_fail(e, TP_EIO, "%s: read error", path)
 		     : tp_art_pack_parse(dir, buf, n, places, n_places, known, n_known, pal, profile,
-					 max_tac_pct, min_text_mm, out, added, e);
+					 max_tac_pct, min_text_mm, title, out, added, e);
 	free(buf);
 	return rc;
 }
