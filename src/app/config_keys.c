@@ -182,6 +182,8 @@ static const struct tp_key core_keys[] = {
 	  .help = "comma list of output formats" },
 	{ CORE("print", "job", TP_KEY_TEXT, print.job), .size = sizeof(((struct tp_print *)0)->job),
 	  .help = "job name for the slug and PDF title" },
+	{ CORE("print", "title", TP_KEY_TEXT, print.title), .size = sizeof(((struct tp_print *)0)->title),
+	  .help = "the game's name on the rules booklet and the box (default: the rules text's title)" },
 	{ CORE("print", "max_sheet_mm", TP_KEY_LEN, print.max_sheet_mm), .lo = 100, .hi = TP_PDF_MAX_MM,
 	  .help = "larger sheets are split into panels (PDF's limit: 5080 mm)" },
 	{ CORE("print", "panel_overlap_mm", TP_KEY_LEN, print.panel_overlap_mm), .lo = 0, .hi = 100,

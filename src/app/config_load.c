@@ -545,6 +545,8 @@ static int core_checks(struct tp_config *c, tp_err *e)
 		return e->code;
 	}
 	/* The job name is printed in the slug line. */
+	if (tp_text_printable(tp_config_where(c, "print", "title"), "print.title", p->title, e) != TP_OK)
+		return e->code;
 	if (tp_text_printable(tp_config_where(c, "print", "job"), "print.job", p->job, e) != TP_OK)
 		return e->code;
 	/* A spot ink (the die's, the assembly marks') a press takes for a
@@ -634,14 +636,21 @@ static int load_art(struct tp_config *c, tp_err *e)
 			known[nk++] = *q;
 	int added = 0;
 	int rc = tp_art_pack_load(beside, places, n, known, nk, &p->inks, p->output_profile,
-				  p->max_tac_pct, p->min_text_pt * 25.4 / 72, &c->art, &added, e);
+				  p->max_tac_pct, p->min_text_pt * 25.4 / 72, tp_rules_title(c), &c->art,
+				  &added, e);
 	free(known);
 	if (rc == TP_OK && c->game->art_check)
 		rc = c->game->art_check(c, e);
 	if (rc != TP_OK) {
 		char msg[sizeof e->msg];
 		snprintf(msg, sizeof msg, "%s", e->msg);
-		snprintf(e->msg, sizeof e->msg, "%s: print.art = %s: %s", where, p->art, msg);
+		/* The pack's own file and line first, where it is to be fixed;
+		 * then where the pack was named, once (a --set says its value). */
+		if (tp_config_from_set(c, "print", "art"))
+			snprintf(e->msg, sizeof e->msg, "%s (the pack of %s)", msg, where);
+		else
+			snprintf(e->msg, sizeof e->msg, "%s (the pack of %s: print.art = %s)", msg, where,
+				 p->art);
 		return rc;
 	}
 	/* The shared inks moved up by the inks added: so do the keys that
@@ -708,12 +717,13 @@ int tp_config_load(struct tp_config **out, const char *path, const char *const *
 		rc = g->finish(c, e);
 	if (rc == TP_OK)
 		tp_config_sizes(c);
+	/* The rules text before the art: a pack's {title} is its title. */
+	if (rc == TP_OK && (c->print.rules || c->print.box))
+		rc = tp_rules_load(c, e);
 	if (rc == TP_OK)
 		rc = load_art(c, e);
 	if (rc == TP_OK)
 		rc = tp_impose_check(c, e);
-	if (rc == TP_OK && (c->print.rules || c->print.box))
-		rc = tp_rules_load(c, e);
 	free(L.line_of);
 	free(L.n_file);
 	free(L.n_set);

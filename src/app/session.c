@@ -13,6 +13,7 @@
 #include "app/config_load.h"
 #include "app/impose_game.h"
 #include "core/datadir.h"
+#include "print/art/art_pack.h"
 
 static const struct tp_game_table *games_of(const struct tp_session_spec *sp)
 {
@@ -191,6 +192,16 @@ int tp_session_warning_texts(const struct tp_session *s, char (*out)[TP_WARNING_
 		snprintf(out[i], TP_WARNING_LEN, "%s: %s", where, warn[i]);
 	}
 	return n;
+}
+
+void tp_session_art(const struct tp_session *s, struct tp_buf *b)
+{
+	const struct tp_config *c = s->cfg;
+	if (c->art == NULL)
+		return;
+	struct tp_art_place places[TP_ART_MAX_PLACES];
+	size_t n = c->game->art_places ? c->game->art_places(c, places, TP_ART_MAX_PLACES) : 0;
+	tp_art_pack_summary(c->art, &c->print.inks, n, b);
 }
 
 void tp_session_warnings(const struct tp_session *s, int quiet)

@@ -62,6 +62,10 @@ void tp_session_warn_edition(const char *dir, const struct tp_config *c, int qui
 #define TP_WARNING_LEN 480
 int tp_session_warning_texts(const struct tp_session *s, char (*out)[TP_WARNING_LEN], int max);
 void tp_session_warnings(const struct tp_session *s, int quiet);
+/* The config's art pack (print.art), checked whole when the config was
+ * loaded: one line of what it gives this game, into b; nothing without
+ * a pack. */
+void tp_session_art(const struct tp_session *s, struct tp_buf *b);
 
 /* Plays games of s's game by its rules (the game's own simulator) as o
  * asks, the report into b.  TP_OK; TP_EINPUT for a game without a

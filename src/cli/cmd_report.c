@@ -14,6 +14,7 @@ static int do_check(struct tp_buf *b, const struct tp_session *s, const struct t
 		    tp_err *e)
 {
 	s->game->summary(b, s->cfg, s->model);
+	tp_session_art(s, b);
 	/* What a build of this config would write, and whether it may. */
 	struct tp_estimate est = { 0 };
 	int rc = tp_build_estimate(s, cli->only, &est, e);

@@ -74,6 +74,7 @@ struct tp_print {
 	double sheet_w_mm, sheet_h_mm;
 	double gutter_mm, margin_mm, gripper_mm;
 	char job[64];
+	char title[96];            /* the game's name on the booklet and box ("": the rules text's) */
 	char file_name[64];        /* output file naming pattern (app/file_name.h) */
 	char profile[256];         /* print.profile as given ("" = none) */
 	/* The preflight's limits (preflight.h); 0 turns a rule off. */

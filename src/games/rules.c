@@ -190,6 +190,17 @@ void tp_rules_text_free(struct tp_rules_text *t)
 	t->n = 0;
 }
 
+const char *tp_rules_title(const struct tp_config *c)
+{
+	if (c->print.title[0])
+		return c->print.title;
+	const struct tp_rules_src *s = c->rules_src;
+	for (size_t i = 0; s && i < s->n; i++)
+		if (s->l[i].kind == TP_RB_TITLE && s->l[i].cond[0] == '\0' && !strchr(s->l[i].text, '{'))
+			return s->l[i].text;
+	return c->game->name;
+}
+
 int tp_rules_text(const struct tp_config *c, const void *model, struct tp_rules_text *t,
 		  tp_err *e)
 {
@@ -228,7 +239,17 @@ int tp_rules_text(const struct tp_config *c, const void *model, struct tp_rules_
 		if (l->kind == TP_RB_SIM && c->game->simulate == NULL)
 			continue;
 		struct tp_rules_block *b = &t->b[t->n];
-		int rc = fill(s->path, l->line, l->text, f, &b->text, e);
+		/* print.title renames the game wherever the rules text titles it:
+		 * the booklet's cover and the box take their title from here. */
+		int retitle = l->kind == TP_RB_TITLE && c->print.title[0];
+		int rc = retitle ? TP_OK : fill(s->path, l->line, l->text, f, &b->text, e);
+		if (retitle) {
+			size_t n = strlen(c->print.title) + 1;
+			if ((b->text = tp_malloc(n)) == NULL)
+				rc = tp_fail(e, TP_EIO, "out of memory filling the rules text");
+			else
+				memcpy(b->text, c->print.title, n);
+		}
 		if (rc != TP_OK) {
 			tp_rules_text_free(t);
 			return rc;

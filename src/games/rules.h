@@ -81,6 +81,9 @@ struct tp_rules_text {
 int tp_rules_text(const struct tp_config *c, const void *model, struct tp_rules_text *t,
 		  tp_err *e);
 void tp_rules_text_free(struct tp_rules_text *t);
+/* The game's name as the booklet titles it: print.title, else the rules
+ * text's first unconditional title, else the game's name in the table. */
+const char *tp_rules_title(const struct tp_config *c);
 
 /* manifest/rules.md: the same words in Markdown. */
 void tp_rules_md(struct tp_buf *b, const struct tp_config *c, const void *model, int arg);

@@ -226,10 +226,55 @@ c_arena_ledges() {
 }
 tcase "arena: no ledge without a title, a ledge for each given" c_arena_ledges
 
+# check reports the pack it read whole: its file, how many of the game's
+# places (--list art) it draws, how many of its sections are other games'
+# places, and the inks its colours print in; nothing without a pack.
+c_check_report() {
+	run check
+	expect_ok || return
+	grep -q '^art pack' "$OUT" && { fail "an art line without a pack"; return; }
+	ini=templates/art/geometric/art.ini
+	for g in series vector; do
+		run --list art --game $g
+		cut -f 1 "$OUT" | sort >"$T/places.$g"
+		grep '^\[' "$ini" | tr -d '[]' | grep -vx colours | sort >"$T/sections"
+		drawn=$(comm -12 "$T/places.$g" "$T/sections" | wc -l)
+		skipped=$(comm -13 "$T/places.$g" "$T/sections" | wc -l)
+		places=$(wc -l <"$T/places.$g")
+		run -c $g check --set print.art=geometric
+		expect_ok || return
+		want="art pack $ini: ok, $drawn of $places places of this game drawn ($drawn drawings, 0 text entries, 0 pictures), $skipped sections of other games skipped; inks:"
+		line=$(grep '^art pack' "$OUT" | sed 's|^art pack [^:]*templates/art/|art pack templates/art/|')
+		case $line in "$want"*) ;; *) fail "$g: '$line', want '$want ...'"; return ;; esac
+		# the logo's orange is separated, the symbols mapped
+		echo "$line" | grep -q 'art-f39200 (separated: C[0-9]* M[0-9]* Y[0-9]* K[0-9]*)' ||
+			{ fail "$g: no separated orange in '$line'"; return; }
+	done
+	echo "$line" | grep -q 'inks: vectors,' || fail "vector: the arrows' ink not listed: $line"
+	# a shared ink (text) is listed as the game's are
+	pack ck '[colours]\n#1d1d1b = text\n[backs.logo]\nfile = k.svg\n' k.svg \
+		'<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm">\n<rect width="10" height="10" fill="#1d1d1b"/>\n</svg>\n'
+	run check --set print.art="$T/ck"
+	expect_ok || return
+	grep -q "^art pack $T/ck/art.ini: ok, 1 of .* (1 drawings, .*; inks: text\$" "$OUT" ||
+		fail "the text ink not listed: $(grep '^art pack' "$OUT")"
+}
+tcase "check reports the pack: its places, skipped sections and inks" c_check_report
+
 c_refusals() {
 	pack p1 '[series.laterl]\nfile = a.svg\n'
 	refuse "$T/p1/art.ini:1:" "series.laterl" "series.lateral" -- --set print.art="$T/p1"
 	[ -n "$why" ] && return
+	# the pack's file and line first, the --set named once
+	case $(cat "$ERR") in "tilepress: $T/p1/art.ini:1: "*) ;; *) fail "not art.ini:1 first: $(errtext)"; return ;; esac
+	n=$(grep -o "print\.art" "$ERR" | wc -l)
+	[ "$n" -eq 1 ] || { fail "print.art named $n times: $(errtext)"; return; }
+	grep -qF "(the pack of --set print.art=$T/p1)" "$ERR" || { fail "no --set named: $(errtext)"; return; }
+	printf '[print]\nart = p1\n' >"$T/p1.ini"
+	run -c "$T/p1.ini" --set game.name=series check
+	[ "$rc" -eq 2 ] || { fail "a config's pack: exit $rc, want 2"; return; }
+	one_err_line || return
+	err_has "$T/p1/art.ini:1:" "(the pack of $T/p1.ini:2: print.art = p1)" || return
 	pack p2 '[series.lateral]\nfile = a.svg\n#d32f2f = purple\n' a.svg "$SQ"
 	refuse "$T/p2/art.ini:3:" "purple" "lateral" -- --set print.art="$T/p2"
 	[ -n "$why" ] && return
@@ -240,7 +285,10 @@ c_refusals() {
 	refuse "$T/p4/art.ini:1:" "outside its" -- --set print.art="$T/p4"
 	[ -n "$why" ] && return
 	pack p5 '[series.lateral]\nfile = a.png\n'
-	refuse "$T/p5/a.png" "cannot open" -- --set print.art="$T/p5"
+	refuse "$T/p5/art.ini:2:" "[series.lateral] file = a.png" "no such file" -- --set print.art="$T/p5"
+	[ -n "$why" ] && return
+	pack p9 '[backs.logo]\nscale = 0.5\nfile = logo.svg\n'
+	refuse "$T/p9/art.ini:3:" "[backs.logo] file = logo.svg" "no such file" -- --set print.art="$T/p9"
 	[ -n "$why" ] && return
 	pack p7 '[backs.logo]\nfile = a.png\n' a.png '<svg/>\n'
 	refuse "$T/p7/a.png" "not a PNG" "Export" -- --set print.art="$T/p7"

@@ -4,7 +4,7 @@
   docs_check.py links FILE...        every relative link resolves: the file
                                      exists, and a #anchor names a heading of
                                      it (GitHub's rule for heading anchors)
-  docs_check.py index                docs/README.md links every file in docs/
+  docs_check.py index                docs/README.md links every file in docs/, each once
   docs_check.py sentences FILE MEDIAN MAX
                                      the prose's sentences (not code, tables or
                                      headings): median words below MEDIAN, none
@@ -99,10 +99,17 @@ def prose_lines_all(path):
 
 def index():
     listed = set()
+    bad = []
     for ln in prose_lines_all('docs/README.md'):
+        # a row of the table is one guide: a guide in two rows is listed twice
+        rows = LINK.findall(ln)[:1] if ln.startswith('|') else []
+        for target in rows:
+            p = os.path.normpath(os.path.join('docs', target.partition('#')[0]))
+            if p in listed:
+                bad.append('docs/README.md lists %s twice' % p)
+            listed.add(p)
         for target in LINK.findall(ln):
             listed.add(os.path.normpath(os.path.join('docs', target.partition('#')[0])))
-    bad = []
     for name in sorted(os.listdir('docs')):
         p = os.path.join('docs', name)
         if name == 'README.md' or not os.path.isfile(p):

@@ -269,8 +269,44 @@ c_lettered() {
 		expect_ok || return
 		grep -q '^preflight: .* 0 errors' "$OUT" || { fail "font '$font': $(head -1 "$OUT")"; return; }
 	done
+	# every game takes it: its ink lists have one ink of each game
+	for g in series arena "arena --set arena.marking=colours" series-hex; do
+		run preflight -c $g --set print.art=geometric/lettered.ini
+		[ "$rc" -eq 0 ] || { fail "$g: exit $rc: $(errtext)"; return; }
+		grep -q '^preflight: .* 0 errors' "$OUT" || { fail "$g: $(head -1 "$OUT")"; return; }
+	done
 }
 tcase "the lettered variant of the geometric pack" c_lettered
+
+# {title} in a text entry is the game's name: the rules text's title, or
+# print.title; the board is the one a pack with those words draws.  An
+# ink list takes the first ink the game has; one with none is refused.
+c_title_words() {
+	want=$(sed -n 's/^title = //p' templates/rules/vector.en.ini | head -n 1)
+	for v in '{title}' "$want" 'Arrows Home'; do
+		d=$T/tw$(printf '%s' "$v" | tr -dc 'a-zA-Z')
+		mkdir -p "$d"
+		printf '[board.title]\ntext = %s\nsize = 7\nink = gold, board, text\n' "$v" >"$d/art.ini"
+	done
+	b() {
+		bo=$1 bp=$2
+		shift 2
+		"$TP_BIN" -c vector build --only board --formats pdf -q -o "$T/$bo" --set vector.ledge_mm=12 \
+			--set print.art="$T/$bp" "$@" >/dev/null 2>"$ERR"
+	}
+	b o1 twtitle || { fail "build: $(errtext)"; return; }
+	b o2 "tw$(printf '%s' "$want" | tr -dc 'a-zA-Z')" || { fail "build: $(errtext)"; return; }
+	cmp -s "$T/o1/board.pdf" "$T/o2/board.pdf" || { fail "{title} is not '$want'"; return; }
+	b o3 twtitle --set print.title='Arrows Home' || { fail "build: $(errtext)"; return; }
+	b o4 twArrowsHome || { fail "build: $(errtext)"; return; }
+	cmp -s "$T/o3/board.pdf" "$T/o4/board.pdf" || { fail "{title} is not print.title"; return; }
+	cmp -s "$T/o1/board.pdf" "$T/o3/board.pdf" && { fail "print.title changed nothing"; return; }
+	mkdir -p "$T/nk"
+	printf '[board.title]\ntext = {title}\nink = gold, silver\n' >"$T/nk/art.ini"
+	refuse "$T/nk/art.ini:3:" "ink = gold, silver: none is an ink of this game" "the first the game has" -- \
+		-c vector --set print.art="$T/nk"
+}
+tcase "{title} is the game's name; an ink list takes the first the game has" c_title_words
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -147,6 +147,21 @@ t_ways() {
 	tr '\n' ' ' < "$T/ways.ocr.txt" | grep -q 'as the die shows' || fail "the die game not on the booklet's page"
 }
 
+# print.title renames the game where the rules text titles it: rules.md's
+# heading, the booklet's cover (read back by OCR) and the box's lid.
+t_title() {
+	want=$(sed -n 's/^title = //p' templates/rules/vector.en.ini | head -n 1)
+	build vector "$T/t0" -s print.box=on || { fail "$(cat "$ERR")"; return; }
+	[ "$(head -n 1 "$T/t0/manifest/rules.md")" = "# $want" ] || { fail "default title: $(head -n 1 "$T/t0/manifest/rules.md")"; return; }
+	build vector "$T/t1" -s print.title="Arrows Home" || { fail "$(cat "$ERR")"; return; }
+	[ "$(head -n 1 "$T/t1/manifest/rules.md")" = "# Arrows Home" ] || { fail "rules.md: $(head -n 1 "$T/t1/manifest/rules.md")"; return; }
+	grep -qF "$want" "$T/t1/manifest/rules.md" && { fail "the old title left in rules.md"; return; }
+	pdftoppm -r 150 -gray -png -f 1 -l 1 "$T/t1/rules-pages.pdf" "$T/cover" || { fail "pdftoppm"; return; }
+	tesseract "$T"/cover-*1.png - 2>/dev/null | grep -q "Arrows Home" || { fail "the cover lacks the title"; return; }
+	pdftoppm -r 100 -gray -png -f 1 -l 1 "$T/t1/box.pdf" "$T/lid" || { fail "pdftoppm box"; return; }
+	tesseract "$T"/lid-*1.png - 2>/dev/null | grep -q "Arrows Home" || fail "the box lacks the title"
+}
+
 t_off() {
 	build vector "$T/off" -s print.rules=off || { fail "$(cat "$ERR")"; return; }
 	[ ! -e "$T/off/rules.pdf" ] && [ ! -e "$T/off/manifest/rules.md" ] || fail "print.rules = off still writes the booklet"
@@ -158,6 +173,7 @@ tcase "series: the booklet's numbers are rules.md's and the config's" t_numbers 
 tcase "three config values changed: the booklet follows" t_follows
 tcase "a text longer than a page is refused" t_overflow
 tcase "the seed's other ways to play are stated when chosen" t_ways
+tcase "print.title renames the booklet and the box" t_title
 tcase "print.rules = off" t_off
 echo "rules: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

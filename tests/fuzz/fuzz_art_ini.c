@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tp_err e = { 0 };
 	static const char *const known[] = { "vector.arrow", "arena.counter" };
 	int rc = tp_art_pack_parse(fz_dir, (const char *)data, size, places, 3, known, 2, &pal, NULL,
-				   300, 1.5, &pk, &added, &e);
+				   300, 1.5, "Fuzz Tiles", &pk, &added, &e);
 	fz_check_err(rc, &e);
 	if (rc != TP_OK) {
 		if (pk || added || memcmp(&pal, &before, sizeof pal) != 0)

@@ -429,6 +429,74 @@ static void ink_rules(void **state)
 	assert_int_equal(found(sc, "emboss-min", TP_PF_WARNING), 1);
 }
 
+/* A page of nothing but its die line, with a COLOUR square of side a at
+ * (x, y) - (x + a, y + a). */
+static struct tp_scene *paper_with(double x, double y, double a)
+{
+	struct tp_scene *sc = tp_scene_new("sheet", 100, 100, 3, &pal);
+	assert_non_null(sc);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CUT, TP_STROKE, 0.25, 0, 0, 100, 100), 0);
+	assert_int_equal(tp_scene_rect(sc, COLOUR, TP_FILL, 0, x, y, a, a), 0);
+	return sc;
+}
+
+/* A dark square ring 40..50 mm, its hole 42..48: the inner square wound
+ * the other way (nonzero), or the same way with the even-odd rule. */
+static void ring(struct tp_scene *sc, int paint, int evenodd)
+{
+	const struct tp_pt p[10] = {
+		{ TP_MOVE, 40, 40 }, { TP_LINE, 50, 40 }, { TP_LINE, 50, 50 }, { TP_LINE, 40, 50 }, { TP_CLOSE, 40, 40 },
+		{ TP_MOVE, 42, 42 }, { TP_LINE, evenodd ? 48 : 42, evenodd ? 42 : 48 }, { TP_LINE, 48, 48 },
+		{ TP_LINE, evenodd ? 42 : 48, evenodd ? 48 : 42 }, { TP_CLOSE, 42, 42 },
+	};
+	assert_int_equal(tp_scene_path(sc, DARK, paint, paint == TP_STROKE ? 0.5 : 0, p,
+				       paint == TP_STROKE ? 5 : 10), 0);
+	if (evenodd)
+		tp_scene_flag_last(sc, TP_SHAPE_EVENODD);
+}
+
+/* The knock-out rule asks what lies under the shape itself: a colour in a
+ * ring's hole (or inside a stroked outline) is not under it, a colour
+ * under its band is. */
+static void knock_out_on_shape(void **state)
+{
+	(void)state;
+	palette();
+	for (int evenodd = 0; evenodd <= 1; evenodd++) {
+		struct tp_scene *sc = paper_with(44, 44, 2);
+		ring(sc, TP_FILL, evenodd);
+		assert_int_equal(found(sc, NULL, 0), 0);
+		sc = paper_with(38, 38, 14);
+		ring(sc, TP_FILL, evenodd);
+		assert_int_equal(found(sc, "knock-out", TP_PF_WARNING), 1);
+	}
+	/* The line says what was found and what is allowed, with no figures
+	 * where nothing was measured, and the JSON gives none. */
+	struct tp_scene *sc = paper_with(38, 38, 14);
+	ring(sc, TP_FILL, 0);
+	struct tp_pf_rules r = rules();
+	struct tp_preflight pf = { 0 };
+	assert_int_equal(tp_preflight_page(&pf, &r, "sheet", 1, sc), 0);
+	tp_scene_free(sc);
+	assert_int_equal(pf.n, 1);
+	char line[400];
+	tp_preflight_line(&pf.f[0], line, sizeof line);
+	assert_non_null(strstr(line, "knock-out: dark, a dark small shape, knocks out the colour under it"));
+	assert_non_null(strstr(line, "allowed: a dark ink that overprints"));
+	assert_null(strstr(line, "limit"));
+	struct tp_buf j = { 0 };
+	tp_preflight_json(&pf, &j);
+	assert_non_null(strstr(j.s, "\"value\":null,\"limit\":null"));
+	tp_buf_free(&j);
+	tp_preflight_free(&pf);
+	sc = paper_with(44, 44, 2);
+	ring(sc, TP_STROKE, 0);
+	assert_int_equal(found(sc, NULL, 0), 0);
+	sc = paper_with(38, 38, 14);
+	ring(sc, TP_STROKE, 0);
+	assert_int_equal(found(sc, "knock-out", TP_PF_WARNING), 1);
+}
+
 /* Profile keys: the emboss gap (edge to edge, strokes counted) and the
  * thinnest line in a solid ink. */
 static void emboss_gap_and_lines(void **state)
@@ -807,6 +875,26 @@ static void reports_grouped(void **state)
 	tp_preflight_free(&pf);
 }
 
+/* A group's kinds keep the digits of a name: "ink2 shape" and "ink3
+ * shape" are two kinds, each counted, and the figures after them are not
+ * part of a name. */
+static void grouped_names_keep_digits(void **state)
+{
+	(void)state;
+	struct tp_preflight pf = { 0 };
+	const char *kinds[] = { "ink2 shape", "ink3 shape", "ink2 shape" };
+	for (int i = 0; i < 3; i++)
+		tp_preflight_note(&pf, TP_PF_WARNING, "fronts", 1, "safe-zone",
+				  "%s %d.5 mm from the cut", kinds[i], i + 1);
+	struct tp_pf_group g[4];
+	assert_int_equal(tp_preflight_groups(&pf, g, 4), 1);
+	char line[512];
+	tp_preflight_group_line(&pf, &g[0], line, sizeof line);
+	assert_non_null(strstr(line, ": 2 ink2 shape, 1 ink3 shape"));
+	assert_null(strstr(line, "ink shape"));
+	tp_preflight_free(&pf);
+}
+
 /* A build's preflight in parts (one per sheet, some checked on workers and
  * sent back as text) merged in sheet order is the preflight checked in one:
  * the same report, byte for byte, and the page rules' cut applied to the
@@ -906,6 +994,7 @@ int main(void)
 		cmocka_unit_test(die_split),     cmocka_unit_test(seam_safe_zone),
 		cmocka_unit_test(bleed_and_page), cmocka_unit_test(bleed_corner_only), cmocka_unit_test(safe_zone),
 		cmocka_unit_test(safe_zone_to_cut), cmocka_unit_test(reports_grouped),
+		cmocka_unit_test(grouped_names_keep_digits),
 		cmocka_unit_test(overprint_stack_on_edge),
 		cmocka_unit_test(text_safe_zone),
 		cmocka_unit_test(text_safe_zone_at_trim),
@@ -913,6 +1002,7 @@ int main(void)
 		cmocka_unit_test(back_cuts),
 		cmocka_unit_test(nick_safe_zone),
 		cmocka_unit_test(ink_rules),     cmocka_unit_test(nicks),
+		cmocka_unit_test(knock_out_on_shape),
 		cmocka_unit_test(curved_nicks),
 		cmocka_unit_test(emboss_gap_and_lines),
 		cmocka_unit_test(reports),       cmocka_unit_test(parts),

@@ -297,6 +297,26 @@ static void test_arc_on_circle(void **state)
 	tp_art_free(&a);
 }
 
+/* A stroked line without fill="none" is filled black by SVG's rule, and
+ * that fill covers nothing: only its stroke is art.  A closed shape
+ * without a fill attribute keeps its black fill. */
+static void test_open_line_fill(void **state)
+{
+	(void)state;
+	const char *svg = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10' viewBox='0 0 10 10'>"
+			  "<path d='M1 1 V9 M2 5 H8' stroke='#ff0000' stroke-width='0.5'/>"
+			  "<path d='M1 1 L9 1 L5 8 Z'/></svg>";
+	tp_err e = { 0 };
+	struct tp_art a;
+	assert_int_equal(tp_svg_read_mem(svg, strlen(svg), "lines", &a, &e), TP_OK);
+	assert_int_equal(a.n, 2);
+	assert_int_equal(a.paths[0].paint, TP_STROKE);
+	assert_int_equal(a.paths[0].rgb, 0xff0000);
+	assert_int_equal(a.paths[1].paint, TP_FILL);
+	assert_int_equal(a.paths[1].rgb, 0x000000);
+	tp_art_free(&a);
+}
+
 /* Clones that multiply (each level uses the one below twice) stop at the
  * bound on elements drawn, with a message, not after minutes. */
 static void test_use_bomb(void **state)
@@ -321,6 +341,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_arc_on_circle),
 		cmocka_unit_test(test_use_bomb),
+		cmocka_unit_test(test_open_line_fill),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_iou_against_rsvg),
 		cmocka_unit_test(test_iou_pictorial_pack),

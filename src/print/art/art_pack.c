@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/alloc.h"
 #include "core/inputs.h"
@@ -38,6 +39,7 @@ struct section {
 struct parse {
 	const char *ini;          /* for messages */
 	const char *dir;
+	const char *title;        /* what {title} in a text entry stands for */
 	const struct tp_art_place *places;
 	size_t n_places;
 	const char *const *known;
@@ -153,10 +155,19 @@ static int text_key(struct parse *P, struct section *S, const char *key, const c
 	tp_err *e = P->e;
 	struct tp_art_item *it = S->it;
 	if (strcmp(key, "text") == 0) {
-		if (val[0] == '\0' || strlen(val) >= sizeof it->text || tp_text_ok(val) != 0)
-			return tp_fail(e, TP_EINPUT, "%s:%d: text = %s: allowed: one line of 1 to %zu bytes of UTF-8 text, no control characters",
+		/* {title}: the game's name (print.title, else its rules text's
+		 * title), so that one pack titles every game's board. */
+		char words[sizeof it->text];
+		const char *t = strstr(val, "{title}");
+		if (t && snprintf(words, sizeof words, "%.*s%s%s", (int)(t - val), val,
+				  P->title ? P->title : "", t + 7) >= (int)sizeof words)
+			words[0] = '\0';
+		else if (!t)
+			snprintf(words, sizeof words, "%.*s", (int)(sizeof words - 1), val);
+		if (words[0] == '\0' || strlen(val) >= sizeof it->text || tp_text_ok(words) != 0)
+			return tp_fail(e, TP_EINPUT, "%s:%d: text = %s: allowed: one line of 1 to %zu bytes of UTF-8 text, no control characters ({title}: the game's name)",
 				       P->ini, line, val, sizeof it->text - 1);
-		snprintf(it->text, sizeof it->text, "%s", val);
+		snprintf(it->text, sizeof it->text, "%s", words);
 		S->text_line = line;
 		return TP_OK;
 	}
@@ -175,12 +186,29 @@ static int text_key(struct parse *P, struct section *S, const char *key, const c
 		return TP_OK;
 	}
 	if (strcmp(key, "ink") == 0) {
-		int ink = ink_by_name(P->pal, val);
+		/* A list, the first ink the game has: one pack's title serves
+		 * games whose ledges are in different inks (board, inner). */
+		int ink = -1, listed = 0;
+		for (const char *p = val; *p && ink < 0;) {
+			while (*p == ' ' || *p == ',')
+				p++;
+			size_t n = strcspn(p, ",");
+			while (n > 0 && p[n - 1] == ' ')
+				n--;
+			char one[64];
+			if (n > 0 && n < sizeof one) {
+				memcpy(one, p, n);
+				one[n] = '\0';
+				ink = ink_by_name(P->pal, one);
+				listed++;
+			}
+			p += strcspn(p, ",");
+		}
 		if (ink < 0) {
 			char names[400];
 			ink_names(P->pal, names, sizeof names);
-			return tp_fail(e, TP_EINPUT, "%s:%d: ink = %s: not an ink of this game; allowed: %s",
-				       P->ini, line, val, names);
+			return tp_fail(e, TP_EINPUT, "%s:%d: ink = %s: %s of this game; allowed: %s (or a list, INK, INK, ...: the first the game has)",
+				       P->ini, line, val, listed > 1 ? "none is an ink" : "not an ink", names);
 		}
 		it->text_ink = ink;
 		S->ink_line = line;
@@ -287,6 +315,7 @@ static int on_section(struct parse *P, const char *name, int line)
 	for (size_t i = 0; k == P->n_places && i < P->n_known; i++)
 		elsewhere |= strcmp(P->known[i], name) == 0;
 	if (elsewhere) {
+		P->pack->skipped++;
 		P->skipped.skip = 1;
 		P->cur = &P->skipped;
 		return TP_OK;
@@ -601,6 +630,12 @@ static int load_item(struct parse *P, size_t i, const char *profile, double max_
 	const struct tp_art_place *pl = P->places;
 	while (strcmp(pl->name, it->place) != 0)
 		pl++;
+	/* A drawing not there is the pack's mistake, at its file = line: the
+	 * reader's own "cannot open" would not say where it was named. */
+	struct stat st;
+	if (it->file[0] && (stat(it->file, &st) != 0 || !S_ISREG(st.st_mode)))
+		return tp_fail(e, TP_EINPUT, "%s:%d: [%s] file = %s: no such file in %s; draw it there or name a file that is",
+			       P->ini, S->file_line, it->place, it->file + strlen(P->dir) + 1, P->dir);
 	int rc;
 	if (it->text[0]) {
 		rc = text_art(P, it, S, pl, min_text_mm);
@@ -631,7 +666,7 @@ static int load_item(struct parse *P, size_t i, const char *profile, double max_
 int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 		      const struct tp_art_place *places, size_t n_places, const char *const *known,
 		      size_t n_known, struct tp_palette *pal,
-		      const char *profile, double max_tac_pct, double min_text_mm,
+		      const char *profile, double max_tac_pct, double min_text_mm, const char *title,
 		      struct tp_art_pack **out, int *added, tp_err *e)
 {
 	*out = NULL;
@@ -654,6 +689,7 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 	P->pal = pal;
 	P->pack = pk;
 	P->convert = 1;
+	P->title = title;
 	P->e = e;
 	/* The palette is changed only when everything is read. */
 	struct tp_palette work = *pal;
@@ -676,7 +712,7 @@ int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 
 int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t n_places,
 		     const char *const *known, size_t n_known, struct tp_palette *pal, const char *profile, double max_tac_pct,
-		     double min_text_mm, struct tp_art_pack **out, int *added, tp_err *e)
+		     double min_text_mm, const char *title, struct tp_art_pack **out, int *added, tp_err *e)
 {
 	*out = NULL;
 	*added = 0;
@@ -697,7 +733,7 @@ int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t 
 	fclose(f);
 	int rc = err ? tp_fail(e, TP_EIO, "%s: read error", path)
 		     : tp_art_pack_parse(dir, buf, n, places, n_places, known, n_known, pal, profile,
-					 max_tac_pct, min_text_mm, out, added, e);
+					 max_tac_pct, min_text_mm, title, out, added, e);
 	free(buf);
 	return rc;
 }
@@ -816,4 +852,38 @@ int tp_art_item_draw_about(struct tp_scene *sc, const struct tp_art_item *it, do
 	sc->cur_layer = layer;
 	free(p);
 	return rc ? -1 : 0;
+}
+
+void tp_art_pack_summary(const struct tp_art_pack *p, const struct tp_palette *pal,
+			 size_t n_places, struct tp_buf *b)
+{
+	size_t drawings = 0, texts = 0, pictures = 0;
+	int used[TP_MAX_INKS + TP_GAME_INKS_MAX] = { 0 };
+	for (size_t i = 0; i < p->n; i++) {
+		const struct tp_art_item *it = &p->item[i];
+		if (it->text[0]) {
+			texts++;
+			used[it->text_ink] = 1;
+		} else if (it->image) {
+			pictures++;
+		} else {
+			drawings++;
+			for (size_t k = 0; it->ink && k < it->art.n; k++)
+				used[it->ink[k]] = 1;
+		}
+	}
+	tp_buf_printf(b, "art pack %s: ok, %zu of %zu places of this game drawn (%zu drawings, %zu text entries, %zu pictures), %zu sections of other games skipped; inks:",
+		      p->ini, p->n, n_places, drawings, texts, pictures, p->skipped);
+	size_t n_used = 0;
+	for (size_t i = 0; i < pal->n; i++) {
+		int id = tp_ink_id(pal, i);
+		if (id < 0 || id >= (int)(sizeof used / sizeof used[0]) || !used[id])
+			continue;
+		const struct tp_ink *k = &pal->ink[i];
+		tp_buf_printf(b, "%s %s", n_used++ ? "," : "", k->name);
+		if (strncmp(k->name, "art-", 4) == 0)
+			tp_buf_printf(b, " (separated: C%.0f M%.0f Y%.0f K%.0f)", 100 * k->cmyk[0],
+				      100 * k->cmyk[1], 100 * k->cmyk[2], 100 * k->cmyk[3]);
+	}
+	tp_buf_printf(b, "%s\n", n_used ? "" : " none");
 }

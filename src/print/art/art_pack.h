@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "core/status.h"
+#include "core/strbuf.h"
 #include "print/art/svg/svg_read.h"
 #include "print/scene/scene.h"
 
@@ -66,6 +67,7 @@ struct tp_art_pack {
 	char ini[600];            /* DIR/art.ini */
 	struct tp_art_item item[TP_ART_MAX_PLACES];
 	size_t n;
+	size_t skipped;           /* sections for places of other games or editions */
 };
 
 /* Reads DIR/art.ini (or, when dir ends in .ini, that file, the drawings
@@ -79,22 +81,30 @@ struct tp_art_pack {
  * *added says how many).  profile: the CMYK profile for conversion (NULL
  * or "": the system's).  max_tac_pct > 0: a converted colour of more total
  * ink is refused.  min_text_mm > 0: a text entry smaller is refused.
+ * title: what {title} in a text entry stands for (the game's name).
  * Checks that each placed drawing lies inside its box.
  * TP_OK with *out (owned: tp_art_pack_free); TP_EINPUT naming
  * art.ini:LINE or the drawing's FILE:LINE and what to change; TP_EIO. */
 int tp_art_pack_load(const char *dir, const struct tp_art_place *places, size_t n_places,
 		     const char *const *known, size_t n_known, struct tp_palette *pal, const char *profile, double max_tac_pct,
-		     double min_text_mm, struct tp_art_pack **out, int *added, tp_err *e);
+		     double min_text_mm, const char *title, struct tp_art_pack **out, int *added, tp_err *e);
 
 /* The same from art.ini's text in memory (drawings still read from dir),
  * for the fuzz target. */
 int tp_art_pack_parse(const char *dir, const char *text, size_t len,
 		      const struct tp_art_place *places, size_t n_places, const char *const *known,
 		      size_t n_known, struct tp_palette *pal,
-		      const char *profile, double max_tac_pct, double min_text_mm,
+		      const char *profile, double max_tac_pct, double min_text_mm, const char *title,
 		      struct tp_art_pack **out, int *added, tp_err *e);
 
 void tp_art_pack_free(struct tp_art_pack *p);
+
+/* What a loaded pack gives a game of n_places places, in one line for
+ * `check`: its file, the places drawn (drawings, text entries, pictures),
+ * the sections skipped, and the inks its colours print in (pal: the
+ * palette it was loaded into), a separated colour with its CMYK. */
+void tp_art_pack_summary(const struct tp_art_pack *p, const struct tp_palette *pal,
+			 size_t n_places, struct tp_buf *b);
 
 /* Places drawn all together or not at all (a series' nine value pictures):
  * TP_OK when p (may be NULL) gives all of names[0..n) or none; else

@@ -195,9 +195,9 @@ static int on_paint(void *ctx, const struct tp_pc_paint *pt)
 	int reg = pt->col.spot[0] && strcasecmp(pt->col.spot, "All") == 0;
 	if (pt->col.spot[0] && tp_spot_name_refused(pt->col.spot, why, sizeof why) &&
 	    (!reg || (inside_trim(C, pt->box) && !C->sc->press)))
-		note_at(C, TP_PF_ERROR, cx, cy, "spot-name", 0, 0, "spot ink %s: %s", pt->col.spot, why);
+		note_at(C, TP_PF_ERROR, cx, cy, "spot-name", NAN, NAN, "spot ink %s: %s", pt->col.spot, why);
 	if (pt->col.rgb)
-		note_at(C, TP_PF_ERROR, cx, cy, "colour", 0, 0, "%s painted in RGB",
+		note_at(C, TP_PF_ERROR, cx, cy, "colour", NAN, NAN, "%s painted in RGB",
 			pt->what == TP_PC_IMAGE ? "an image" : pt->what == TP_PC_TEXT ? "text" : "a shape");
 	if (pt->what == TP_PC_TEXT) {
 		if (fr->min_text_pt > 0 && pt->size < fr->min_text_pt - 1e-6)
@@ -315,7 +315,7 @@ static void on_page(void *ctx, int k, const struct tp_pv *pg)
 		F->oom = 1;
 	} else {
 		if (res.broken)
-			note_at(&C, TP_PF_ERROR, 0, 0, "content", 0, 0, "the page's content: %s", res.why);
+			note_at(&C, TP_PF_ERROR, 0, 0, "content", NAN, NAN, "the page's content: %s", res.why);
 		/* Unused shared inks keep a name: the walk skips none it needs. */
 		for (int id = TP_GAME_INKS_MAX; id < TP_INK_SHARED_END; id++) {
 			struct tp_ink *ik = &C.sc->pal.ink[tp_ink_index(&C.sc->pal, id)];

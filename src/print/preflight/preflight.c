@@ -327,7 +327,7 @@ static void die_rules(struct tp_pf_page *P)
 		if (k->closed || gang_cut(P, k) || slit(P, k, box, n))
 			continue;
 		tp_pf_bbox(sc, &sc->shapes[k->shape], b);
-		tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", 0, 0,
+		tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", NAN, NAN,
 		    "a die path that is neither closed, nor a cut whose ends meet other cuts, nor a slit from a cut into a closed die line (%zu pieces)",
 		    k->last - k->first);
 	}
@@ -343,9 +343,8 @@ static void die_rules(struct tp_pf_page *P)
 /* Shape s (ink k, box b) printed over a fill of ink ku: the coverage of
  * an overprint, and a dark thin or small object's knock-out. */
 static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_ink *k,
-		      const struct tp_ink *ku, const double b[4])
+		      const struct tp_ink *ku, const double b[4], double cx, double cy)
 {
-	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	if (k->overprint) {
 		double t = 0;
 		for (int p = 0; p < 4; p++)
@@ -361,13 +360,14 @@ static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const stru
 	int thin = (s->paint & TP_STROKE) || s->kind == TP_SHAPE_TEXT ||
 		   fmin(b[2] - b[0], b[3] - b[1]) <= 12;
 	if (dark(k) && lacks && thin)
-		tp_pf_add(P, TP_PF_WARNING, cx, cy, "knock-out", 0, 1,
-		    "%s (dark, thin or small) knocks %s out instead of overprinting it", k->name,
+		tp_pf_add(P, TP_PF_WARNING, cx, cy, "knock-out", NAN, NAN,
+		    "%s, a dark %s, knocks out the %s under it: a slip of the plates shows paper at its edge; allowed: a dark ink that overprints (text, lines) or a lighter one",
+		    k->name, (s->paint & TP_STROKE) ? "line" : s->kind == TP_SHAPE_TEXT ? "text" : "small shape",
 		    ku->name);
 }
 
 /* The topmost process fill of another ink drawn before shape i (the walk's
- * order is the press's) under the centre of box b, or NULL. */
+ * order is the press's) under the point (cx, cy), or NULL. */
 static const struct tp_shape *under_at(const struct tp_pf_page *P, const struct tp_shape *s,
 				       double cx, double cy)
 {
@@ -393,16 +393,17 @@ static const struct tp_shape *under_at(const struct tp_pf_page *P, const struct 
 	return NULL;
 }
 
-/* The fill under shape s (box b) that stacks the most ink with it: the
- * one under its centre, and for a line also those either side of its
- * centre within its width (a hairline along the edge of two cells has
+/* The fill under shape s that stacks the most ink with it: the one under
+ * (cx, cy), a point of the shape itself (tp_pf_point_of: what lies under a
+ * ring's hole is not under the ring), and for a line also those either
+ * side of it within its width (a hairline along the edge of two cells has
  * no fill under its very centre, which lies on both cells' edge, and its
  * overprint over them went unseen). */
 static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_shape *s,
-				    const double b[4])
+				    double cx, double cy)
 {
 	const struct tp_scene *sc = P->sc;
-	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2, d = (s->paint & TP_STROKE) ? s->stroke / 4 : 0;
+	double d = (s->paint & TP_STROKE) ? s->stroke / 4 : 0;
 	const double at[5][2] = { { cx, cy }, { cx - d, cy }, { cx + d, cy }, { cx, cy - d }, { cx, cy + d } };
 	const struct tp_shape *best = NULL;
 	double most = -1;
@@ -502,17 +503,19 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	tp_pf_bbox(P->sc, s, b);
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	if (k->kind == TP_INK_SPOT && !k->overprint)
-		tp_pf_add(P, TP_PF_ERROR, cx, cy, "spot-overprint", 0, 1,
-		    "spot ink %s knocks out what lies under it", k->name);
+		tp_pf_add(P, TP_PF_ERROR, cx, cy, "spot-overprint", NAN, NAN,
+		    "spot ink %s knocks out what lies under it; allowed: a spot ink that overprints", k->name);
 	line_rules(P, s, k, cx, cy);
 	if (s->ink == TP_INK_EMBOSS && P->r->emboss_gap > 0 && tp_pf_add_emboss(P, d, b) != 0)
 		goto oom;
 	if (k->kind == TP_INK_PROCESS && P->r->max_tac > 0 && tac(k) > P->r->max_tac + 1e-9)
 		tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", tac(k), P->r->max_tac, "ink %s", k->name);
 	if (k->kind == TP_INK_PROCESS && s->ink != TP_INK_CUT) {
-		const struct tp_shape *u = under(P, s, b);
+		double px, py;
+		tp_pf_point_of(P->sc, s, b, &px, &py);
+		const struct tp_shape *u = under(P, s, px, py);
 		if (u)
-			over_fill(P, s, k, ink_of(P->sc, u), b);
+			over_fill(P, s, k, ink_of(P->sc, u), b, px, py);
 	}
 	if (k->kind == TP_INK_PROCESS && s->paint == TP_FILL) {
 		if (P->r->bleed > 0 && !P->sc->press)

@@ -57,7 +57,10 @@ struct tp_pf_finding {
 	int page;                /* 1-based */
 	double x, y;             /* mm from the page's trim top-left */
 	char rule[24];           /* "safe-zone", "die-open", ... */
-	double value, limit;     /* measured and allowed, in the rule's unit */
+	double value, limit;     /* measured and allowed, in the rule's unit;
+				  * NAN both for a finding that is no measure
+				  * (a knock-out, an open die path, a note):
+				  * its words say what was found and allowed */
 	char what[200];          /* the element, in words */
 	int capped;              /* a page rule's (cut at TP_PF_MAX_FINDINGS) */
 };

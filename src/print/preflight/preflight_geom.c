@@ -69,7 +69,66 @@ int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, doubl
 		return 0;
 	struct winding w = { x, y, 0 };
 	tp_pf_path_pieces(sc->pts + u->first, u->count, 1, wind_piece, &w);
-	return w.wind != 0;
+	/* A designer's ring drawn by the even-odd rule has a hole where its
+	 * two circles wind the same way. */
+	return (u->flags & TP_SHAPE_EVENODD) ? (w.wind & 1) != 0 : w.wind != 0;
+}
+
+struct nearest {
+	double x, y;     /* the point asked about */
+	double d, nx, ny;  /* the nearest point of the pieces so far, and how far */
+};
+
+static int nearest_piece(void *ctx, const struct tp_pf_seg *g)
+{
+	struct nearest *n = ctx;
+	double dx = g->x1 - g->x0, dy = g->y1 - g->y0, l2 = dx * dx + dy * dy;
+	double t = l2 > 0 ? ((n->x - g->x0) * dx + (n->y - g->y0) * dy) / l2 : 0;
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	double px = g->x0 + t * dx, py = g->y0 + t * dy, d = hypot(n->x - px, n->y - py);
+	if (d < n->d) {
+		n->d = d;
+		n->nx = px;
+		n->ny = py;
+	}
+	return 0;
+}
+
+void tp_pf_point_of(const struct tp_scene *sc, const struct tp_shape *s, const double b[4],
+		    double *x, double *y)
+{
+	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+	*x = cx;
+	*y = cy;
+	if (s->kind != TP_SHAPE_PATH || s->count == 0)
+		return;
+	if (!(s->paint & TP_FILL)) {
+		struct nearest n = { cx, cy, INFINITY, cx, cy };
+		tp_pf_path_pieces(sc->pts + s->first, s->count, 0, nearest_piece, &n);
+		*x = n.nx;
+		*y = n.ny;
+		return;
+	}
+	if (tp_pf_inside_fill(sc, s, cx, cy))
+		return;
+	/* The centres of ever finer grids over the box, the one inside
+	 * nearest the box's centre (a ring's band, a crescent's horn). */
+	for (int N = 4; N <= 32; N *= 2) {
+		double best = INFINITY;
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++) {
+				double px = b[0] + (b[2] - b[0]) * (i + 0.5) / N;
+				double py = b[1] + (b[3] - b[1]) * (j + 0.5) / N;
+				double d = hypot(px - cx, py - cy);
+				if (d < best && tp_pf_inside_fill(sc, s, px, py)) {
+					best = d;
+					*x = px;
+					*y = py;
+				}
+			}
+		if (best < INFINITY)
+			return;
+	}
 }
 
 int tp_pf_boxes_meet(const double a[4], const double b[4])

@@ -54,6 +54,12 @@ double tp_pf_trim_dist(const struct tp_scene *sc, const double b[4]);
 /* 1 when (x, y) lies inside the filled shape u (nonzero winding; a curve
  * flattened, within TP_PF_FLAT). */
 int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, double x, double y);
+/* A point of shape s (box b) itself, for the rules that ask what lies
+ * under a shape: the box's centre when the shape covers it (a rectangle,
+ * a straight line, a disc), else a stroke's point nearest it or a fill's
+ * point inside near it (a ring's centre is its hole, which covers nothing). */
+void tp_pf_point_of(const struct tp_scene *sc, const struct tp_shape *s, const double b[4],
+		    double *x, double *y);
 /* The distance between two boxes {x0, y0, x1, y1} (0 when they meet). */
 double tp_pf_box_box(const double a[4], const double b[4]);
 /* Segment g's box. */

@@ -2,6 +2,7 @@
 
 #include "print/preflight/preflight.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +46,7 @@ struct tp_pf_finding *tp_pf_record(struct tp_preflight *pf, size_t max, int sev,
 	f->page = page;
 	snprintf(f->rule, sizeof f->rule, "%s", rule);
 	vsnprintf(f->what, sizeof f->what, fmt, ap);
+	f->value = f->limit = NAN;   /* a note measures nothing; tp_pf_add sets both */
 	f->capped = max != SIZE_MAX;
 	return f;
 }
@@ -66,18 +68,25 @@ void tp_preflight_free(struct tp_preflight *pf)
 
 void tp_preflight_line(const struct tp_pf_finding *f, char *out, size_t n)
 {
-	snprintf(out, n, "%s %s page %d at (%.1f, %.1f) mm: %s: %s (%g, limit %g)",
-		 f->severity == TP_PF_ERROR ? "error" : "warning", f->sheet, f->page, f->x, f->y,
-		 f->rule, f->what, f->value, f->limit);
+	int len = snprintf(out, n, "%s %s page %d at (%.1f, %.1f) mm: %s: %s",
+			   f->severity == TP_PF_ERROR ? "error" : "warning", f->sheet, f->page, f->x,
+			   f->y, f->rule, f->what);
+	if (len >= 0 && (size_t)len < n && !isnan(f->limit))
+		snprintf(out + len, n - (size_t)len, " (%g, limit %g)", f->value, f->limit);
 }
 
 /* The object of a finding: its text up to the first figure ("lateral
- * shape" of "lateral shape 3.33 mm from the cut"), in out (n bytes). */
+ * shape" of "lateral shape 3.33 mm from the cut"), in out (n bytes).  A
+ * figure is a word that starts with a digit: the digits inside a name
+ * ("ink2 shape", "p1-start") are the name's. */
 static void subject(const struct tp_pf_finding *f, char *out, size_t n)
 {
 	size_t k = 0;
 	for (const char *p = f->what; *p && k + 1 < n; p++) {
-		if ((*p >= '0' && *p <= '9') || *p == '(' || *p == ':')
+		int word_start = p == f->what || p[-1] == ' ';
+		if ((word_start && ((*p >= '0' && *p <= '9') ||
+				    ((*p == '-' || *p == '.') && p[1] >= '0' && p[1] <= '9'))) ||
+		    *p == '(' || *p == ':')
 			break;
 		out[k++] = *p;
 	}
@@ -218,7 +227,10 @@ void tp_preflight_json(const struct tp_preflight *pf, struct tp_buf *b)
 		tp_buf_json_str(b, f->sheet);
 		tp_buf_printf(b, ",\"page\":%d,\"x_mm\":%.2f,\"y_mm\":%.2f,\"rule\":", f->page, f->x, f->y);
 		tp_buf_json_str(b, f->rule);
-		tp_buf_printf(b, ",\"value\":%g,\"limit\":%g,\"what\":", f->value, f->limit);
+		if (isnan(f->limit))
+			tp_buf_printf(b, ",\"value\":null,\"limit\":null,\"what\":");
+		else
+			tp_buf_printf(b, ",\"value\":%g,\"limit\":%g,\"what\":", f->value, f->limit);
 		tp_buf_json_str(b, f->what);
 		tp_buf_printf(b, "}");
 	}

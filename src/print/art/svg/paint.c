@@ -184,6 +184,36 @@ static int dashes(struct rd *r, const struct tp_pt *p, size_t n, const double *d
 	return 0;
 }
 
+/* Whether p[0..n) encloses any area: a subpath with three points (ends or
+ * controls) off one line.  An open line's fill (SVG fills every path
+ * black unless told fill="none") paints nothing, yet would be a fill of no
+ * width to the preflight and a colour to map. */
+static int encloses(const struct tp_pt *p, size_t n)
+{
+	size_t start = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && (p[i].op != TP_MOVE || i == start))
+			continue;
+		/* p[start .. i) is one subpath */
+		const struct tp_pt *a = &p[start], *b = NULL;
+		for (size_t k = start + 1; k < i; k++) {
+			if (p[k].op == TP_CLOSE)
+				continue;
+			if (b == NULL) {
+				if (fabs(p[k].x - a->x) > 1e-12 || fabs(p[k].y - a->y) > 1e-12)
+					b = &p[k];
+				continue;
+			}
+			double cross = (b->x - a->x) * (p[k].y - a->y) - (b->y - a->y) * (p[k].x - a->x);
+			double scale = hypot(b->x - a->x, b->y - a->y) * hypot(p[k].x - a->x, p[k].y - a->y);
+			if (fabs(cross) > 1e-9 * scale)
+				return 1;
+		}
+		start = i;
+	}
+	return 0;
+}
+
 /* Paints the path built so far with st under m, then forgets it. */
 int svg_paint(struct rd *r, xmlNodePtr n, const mat m, const struct style *st, int closed_shape)
 {
@@ -192,7 +222,7 @@ int svg_paint(struct rd *r, xmlNodePtr n, const mat m, const struct style *st, i
 	if (r->n == 0 || st->hidden)
 		goto out;
 	struct tp_art_path ap = { .evenodd = (uint8_t)st->evenodd, .line = svg_line_of(n) };
-	if (!st->fill_none) {
+	if (!st->fill_none && encloses(r->p, r->n)) {
 		ap.paint = TP_FILL;
 		ap.rgb = st->fill_current ? st->color : st->fill;
 		if ((rc = art_put(r, r->p, r->n, &ap)) != 0)
