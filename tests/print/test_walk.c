@@ -548,6 +548,33 @@ static void test_groups_reused(void **state)
 		assert_int_equal(q.drawn + q.covered, all);
 		assert_true(fabs(q.sum_dx - dx) < 1e-6 && fabs(q.sum_dy - dy) < 1e-6);
 		tp_buf_free(&q.r.log);
+		/* Only the even tiles, as a scene index hands them (neither the
+		 * marked nor the widened tile among them): each run of a group ends
+		 * at the group's end, and each kind's first even tile on a layer
+		 * with two shapes or more is a first copy, the others uses. */
+		size_t only[64], n_only = 0, want_begun[2] = { 0 }, want_uses[2] = { 0 };
+		int seen[2][KINDS] = { { 0 } };
+		for (int k = 0; k < TILES; k += 2) {
+			for (size_t i = first_shape[k]; i < first_shape[k + 1]; i++)
+				only[n_only++] = i;
+			int kind = k % KINDS;
+			for (int l = 0; l < 2; l++) {
+				size_t n = l == 0 ? (size_t)kind + 2 : kind > 0 ? 2 : 1;
+				if (n >= 2)
+					(seen[l][kind]++ ? want_uses : want_begun)[l]++;
+			}
+		}
+		o.only = only;
+		o.n_only = n_only;
+		struct reuse_rec h = { 0 };
+		assert_int_equal(tp_scene_walk(sc, &o, &reuser, &h, &e), TP_OK);
+		assert_false(h.r.bad_clip || h.r.log.oom);
+		for (int l = 0; l < 2; l++) {
+			assert_int_equal(h.begun[l], want_begun[l]);
+			assert_int_equal(h.uses[l], want_uses[l]);
+		}
+		assert_int_equal(h.drawn + h.covered, n_only);
+		tp_buf_free(&h.r.log);
 	}
 	tp_scene_free(sc);
 }

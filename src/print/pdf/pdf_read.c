@@ -87,7 +87,19 @@ static char *word(struct lex *x, size_t *len)
  * read). */
 static int literal(struct lex *x, struct tp_pv *v)
 {
-	char *s = tp_malloc(x->n - x->i + 1);
+	/* Sized to the string's bytes in the file, which its escapes only
+	 * shorten: sized to the rest of the file, a few strings of a large
+	 * page's file each took its size. */
+	size_t end = x->i;
+	for (int depth = 1; end < x->n; end++) {
+		if (x->b[end] == '\\')
+			end++;
+		else if (x->b[end] == '(')
+			depth++;
+		else if (x->b[end] == ')' && --depth == 0)
+			break;
+	}
+	char *s = tp_malloc((end < x->n ? end : x->n) - x->i + 1);
 	size_t k = 0;
 	int depth = 1;
 	if (s == NULL)
@@ -124,7 +136,8 @@ static int literal(struct lex *x, struct tp_pv *v)
 
 static int hexstr(struct lex *x, struct tp_pv *v)
 {
-	char *s = tp_malloc((x->n - x->i) / 2 + 2);
+	const unsigned char *gt = memchr(x->b + x->i, '>', x->n - x->i);
+	char *s = tp_malloc(((gt ? (size_t)(gt - x->b) : x->n) - x->i) / 2 + 2);
 	size_t k = 0;
 	int hi = -1;
 	if (s == NULL)

@@ -51,9 +51,13 @@ static int broken(const struct tp_scene *sc, const struct tp_shape *s)
  * shapes at order[start[l] .. start[l+1]-1].  Broken shapes fail the walk
  * before anything is drawn, or are left out.  TP_OK or a failure. */
 static int sort(const struct tp_scene *sc, const struct tp_walk_opts *o,
-		size_t **order, size_t **start, tp_err *e)
+		uint32_t **order, size_t **start, tp_err *e)
 {
 	size_t L = sc->n_layers, n = o->only ? o->n_only : sc->n_shapes;
+	/* 32-bit shape numbers: the order is the walk's largest array, four
+	 * bytes a shape of a page that holds tens of shapes a tile. */
+	if (sc->n_shapes > UINT32_MAX)
+		return tp_fail(e, TP_EIO, "%s: out of memory walking %zu shapes", sc->name, n);
 	*order = tp_malloc((n ? n : 1) * sizeof **order);
 	*start = tp_calloc(L + 2, sizeof **start);
 	if (*order == NULL || *start == NULL)
@@ -82,13 +86,13 @@ static int sort(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		size_t i = o->only ? o->only[k] : k;
 		const struct tp_shape *s = &sc->shapes[i];
 		if (!broken(sc, s))
-			(*order)[st[s->layer + 1]++] = i;
+			(*order)[st[s->layer + 1]++] = (uint32_t)i;
 	}
 	return TP_OK;
 }
 
 /* The one ink all of layer l's shapes use, or NULL. */
-static const struct tp_ink *layer_ink(const struct tp_scene *sc, const size_t *order,
+static const struct tp_ink *layer_ink(const struct tp_scene *sc, const uint32_t *order,
 				      size_t from, size_t to)
 {
 	int ink = -1;
@@ -117,9 +121,9 @@ struct walk {
 	tp_err *e;
 	double box[4];
 	int clipped;
-	/* Reuse (a sink that can): each shape's group, NONE outside one, and
-	 * the first copies seen, an open hash table. */
-	size_t *group;
+	/* Reuse (a sink that can): whether to look for repeats, and the first
+	 * copies seen, an open hash table. */
+	int reuse;
 	struct first_copy *seen;
 	size_t n_seen, cap_seen;
 };
@@ -224,7 +228,7 @@ static long um(double mm)
 /* What the shapes order[k..j) that the walk shows draw, relative to
  * (ax, ay), as text: positions and sizes to the micrometre (copies placed
  * at different origins differ in the last bits), all else exactly. */
-static void reuse_key(struct walk *w, size_t l, const size_t *order, size_t k, size_t j,
+static void reuse_key(struct walk *w, size_t l, const uint32_t *order, size_t k, size_t j,
 		      double ax, double ay, struct tp_buf *b)
 {
 	const struct tp_scene *sc = w->sc;
@@ -300,7 +304,7 @@ static const struct first_copy *find_copy(struct walk *w, char *key, double x, d
 	return NULL;
 }
 
-static int shapes(struct walk *w, const size_t *order, size_t k, size_t j)
+static int shapes(struct walk *w, const uint32_t *order, size_t k, size_t j)
 {
 	int rc = TP_OK;
 	for (; k < j && rc == TP_OK; k++)
@@ -310,7 +314,7 @@ static int shapes(struct walk *w, const size_t *order, size_t k, size_t j)
 
 /* One group's shapes order[k..j) on layer l: drawn as the first copy of
  * what they draw, or as a use of the first copy. */
-static int group_run(struct walk *w, size_t l, const size_t *order, size_t k, size_t j)
+static int group_run(struct walk *w, size_t l, const uint32_t *order, size_t k, size_t j)
 {
 	const struct tp_scene *sc = w->sc;
 	size_t drawn = 0, first = j, points = 0;
@@ -353,26 +357,23 @@ static int group_run(struct walk *w, size_t l, const size_t *order, size_t k, si
 	return rc;
 }
 
-/* Each shape's group, for a sink that reuses: NULL otherwise (or for a
- * scene without groups); *oom when out of memory. */
-static size_t *shape_groups(const struct tp_scene *sc, const struct tp_sink *k, int *oom)
+/* The group shape i belongs to, or NONE.  Groups are ranges of shapes,
+ * ascending and apart (tp_scene_group_begin), so a binary search finds it
+ * without an array of a word a shape. */
+static size_t group_of(const struct tp_scene *sc, size_t i)
 {
-	if (!k->use || !k->group_begin || !k->group_end || sc->n_groups == 0)
-		return NULL;
-	size_t *g = tp_malloc((sc->n_shapes ? sc->n_shapes : 1) * sizeof *g);
-	if (g == NULL) {
-		*oom = 1;
-		return NULL;
+	size_t lo = 0, hi = sc->n_groups;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (sc->groups[mid].end <= i)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	for (size_t i = 0; i < sc->n_shapes; i++)
-		g[i] = NONE;
-	for (size_t n = 0; n < sc->n_groups; n++)
-		for (size_t i = sc->groups[n].first; i < sc->groups[n].end && i < sc->n_shapes; i++)
-			g[i] = n;
-	return g;
+	return lo < sc->n_groups && sc->groups[lo].first <= i && i < sc->groups[lo].end ? lo : NONE;
 }
 
-static int layer(struct walk *w, size_t l, const size_t *order, size_t from, size_t to)
+static int layer(struct walk *w, size_t l, const uint32_t *order, size_t from, size_t to)
 {
 	struct tp_walk_layer ly = { .index = l, .name = w->sc->layers[l],
 				    .ink = layer_ink(w->sc, order, from, to) };
@@ -381,8 +382,9 @@ static int layer(struct walk *w, size_t l, const size_t *order, size_t from, siz
 		return failed(w);
 	int rc = TP_OK;
 	for (size_t k = from, j; k < to && rc == TP_OK; k = j) {
-		size_t g = w->group ? w->group[order[k]] : NONE;
-		for (j = k + 1; g != NONE && j < to && w->group[order[j]] == g; j++)
+		size_t g = w->reuse ? group_of(w->sc, order[k]) : NONE;
+		/* A layer's shapes ascend, so the group's run ends at its end. */
+		for (j = k + 1; g != NONE && j < to && order[j] < w->sc->groups[g].end; j++)
 			;
 		rc = g != NONE ? group_run(w, l, order, k, j) : shape(w, order[k]);
 	}
@@ -396,22 +398,17 @@ static int layer(struct walk *w, size_t l, const size_t *order, size_t from, siz
 int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		  const struct tp_sink *sink, void *ctx, tp_err *e)
 {
-	size_t *order = NULL, *start = NULL;
+	uint32_t *order = NULL;
+	size_t *start = NULL;
 	int rc = sort(sc, o, &order, &start, e);
 	struct walk w = { .sc = sc, .o = o, .k = sink, .ctx = ctx, .e = e,
 			  .box = { -sc->bleed, -sc->bleed, sc->trim_w + sc->bleed,
 				   sc->trim_h + sc->bleed } };
-	int oom = 0;
-	if (rc == TP_OK)
-		w.group = shape_groups(sc, sink, &oom);
-	if (oom)
-		rc = tp_fail(e, TP_EIO, "%s: out of memory walking %zu shapes", sc->name,
-			     sc->n_shapes);
+	w.reuse = sink->use && sink->group_begin && sink->group_end && sc->n_groups > 0;
 	for (size_t l = 0; rc == TP_OK && l < sc->n_layers; l++)
 		rc = layer(&w, l, order, start[l], start[l + 1]);
 	free(order);
 	free(start);
-	free(w.group);
 	for (size_t i = 0; i < w.cap_seen; i++)
 		free(w.seen[i].key);
 	free(w.seen);
