@@ -391,12 +391,9 @@ static void outline_box(const double *o, int m, double b[4], double g)
  * the cut's and the bleed's, no part of the board. */
 static void set_finish(struct tp_scene *sc, const double *o, int m)
 {
-	double b[4];
-	outline_box(o, m, b, 0);
-	sc->finish[0] = b[0];
-	sc->finish[1] = b[1];
-	sc->finish[2] = b[2] - b[0];
-	sc->finish[3] = b[3] - b[1];
+	outline_box(o, m, sc->finish, 0);
+	sc->finish[2] -= sc->finish[0];
+	sc->finish[3] -= sc->finish[1];
 }
 
 /* How many cells piece s has. */
