@@ -57,7 +57,8 @@ struct hinge {
 };
 
 struct geom {
-	double W, H;          /* the board (a part of it), trim */
+	double x, y;          /* the board's corner on its page (mm from the trim's) */
+	double W, H;          /* the board (a part of it): the page's finished box */
 	double t, T, E;       /* greyboard, turn-in, E = t + T */
 	struct hinge h[2];
 	int nh;
@@ -109,11 +110,16 @@ static int hinges(const struct tp_config *c, const void *model, struct geom *g, 
 	return TP_OK;
 }
 
-static void geom_of(const struct tp_config *c, double W, double H, struct geom *g)
+/* The board of page bs: its finished box (a board cut round its cells
+ * has a margin of trim round them that is no part of it), else its trim. */
+static void geom_of(const struct tp_config *c, const struct tp_scene *bs, struct geom *g)
 {
 	memset(g, 0, sizeof *g);
-	g->W = W;
-	g->H = H;
+	int fin = bs->finish[2] > 0 && bs->finish[3] > 0;
+	g->x = fin ? bs->finish[0] : 0;
+	g->y = fin ? bs->finish[1] : 0;
+	g->W = fin ? bs->finish[2] : bs->trim_w;
+	g->H = fin ? bs->finish[3] : bs->trim_h;
 	g->t = c->print.greyboard_mm;
 	g->T = c->print.wrap_mm;
 	g->E = g->t + g->T;
@@ -212,12 +218,13 @@ static int die_and_folds(struct tp_scene *sc, const struct geom *g)
 }
 
 /* The face wrap of the board page bs (laid out with a bleed of E + the
- * sheet's): its art over the whole sheet, no die line of its own. */
+ * sheet's): its art over the whole sheet, the board's box grown by E, no
+ * die line of its own. */
 static struct tp_scene *face(const struct tp_scene *bs, const char *name, const struct geom *g,
 			     double bleed)
 {
 	double E = g->E;
-	struct tp_scene *sc = tp_sheet_crop(bs, name, -E, -E, g->W + 2 * E, g->H + 2 * E);
+	struct tp_scene *sc = tp_sheet_crop(bs, name, g->x - E, g->y - E, g->W + 2 * E, g->H + 2 * E);
 	if (sc == NULL)
 		return NULL;
 	size_t k = 0;
@@ -334,7 +341,7 @@ static int lay_out(const struct tp_config *c, const void *model, struct tp_doc *
 		for (size_t k = 0; rc == TP_OK && k < bd[i].n; k++) {
 			const struct tp_scene *bs = bd[i].pages[k].sc;
 			struct geom g;
-			geom_of(c, bs->trim_w, bs->trim_h, &g);
+			geom_of(c, bs, &g);
 			if (fmax(g.W, g.H) + 2 * g.E + 2 * c->print.bleed_mm > TP_WRAP_MAX_MM)
 				rc = tp_fail(e, TP_EINPUT, "%s: print.board = wrap: %s is %.0f x %.0f mm; its wrap would pass a PDF page's %.0f mm (use print.board = flat)",
 					     tp_config_where(c, "print", "board"), d[i]->name, g.W, g.H, TP_WRAP_MAX_MM);

@@ -4,6 +4,10 @@
 /* The board as a factory makes it (print.board = wrap): a printed face
  * sheet wrapped round greyboard, and a back liner glued over the turn-ins.
  *
+ * The board is each board page's finished box (scene.h: on the arena's
+ * hexagons and triangles the box of the cells, not the trim a margin
+ * round them), else its trim box.
+ *
  * Face wrap (page face-N): the board's art on a sheet E = greyboard_mm +
  * wrap_mm larger on every side: it covers the board's face, goes round
  * its edge (the greyboard's thickness) and turns in wrap_mm on the back.

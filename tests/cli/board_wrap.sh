@@ -8,7 +8,10 @@
 # squares' pitch and first edge from the config files' keys) and, on the
 # arena's hexagonal and triangular boards, on the line near the middle
 # that crosses the fewest cells (the cells drawn from their documented
-# coordinates); a quad-fold's slit on the vertical hinge's centre line,
+# coordinates); on those boards each face's board is the box of its cells
+# (the whole board's or, unfolded, each part's), computed from the same
+# coordinates, not the page cut round them; each page's trim box
+# (pdfinfo) its die line's extent; a quad-fold's slit on the vertical hinge's centre line,
 # from the sheet's top edge to the hinges' crossing, as long as the
 # turn-in, the thickness and the horizontal hinge's place add up to, and
 # mirrored on the liner.  The preflight finds no error in any game's wrap,
@@ -37,24 +40,28 @@ key() {
 FIGS="--turn-in 18 --thick 2 --corner 1.5 --inset 3 --gap 2"
 
 # grid GAME: the pitch and first square edge of the game's board (mm);
-# on hexagons and triangles the grid, its side in cells and the pitch.
+# on hexagons and triangles the grid, its side in cells, the pitch and
+# how the board is split into parts (GAME:SPLIT: print.split = SPLIT),
+# from which wrap_check computes each board's size from its cells.
 grid() {
 	case $1 in
+	*:*) echo "$(grid "${1%%:*}" | sed 's/ --split [a-z]*//') --split ${1#*:}" ;;
 	series) echo "--pitch $(key config/series.ini tile_mm) --first 0" ;;
 	# The blind edition's pockets and its halves' band: no simple grid,
 	# so its hinges are measured, not computed.
 	series-blind) echo "" ;;
 	vector) echo "--pitch $(key config/vector.ini tile_mm) --first $(($(key config/vector.ini ledge_mm) + $(key config/vector.ini clearance_mm)))" ;;
 	arena) echo "--pitch $(key config/arena.ini square_mm) --first 0" ;;
-	arena-hex) echo "--grid hex --side $(key config/arena-hex.ini side) --pitch $(key config/arena-hex.ini square_mm)" ;;
-	arena-tri) echo "--grid tri --side $(key config/arena.ini side) --pitch $(key config/arena.ini square_mm)" ;;
+	arena-hex) echo "--grid hex --side $(key config/arena-hex.ini side) --pitch $(key config/arena-hex.ini square_mm) --split $(key config/arena-hex.ini split)" ;;
+	arena-tri) echo "--grid tri --side $(key config/arena.ini side) --pitch $(key config/arena.ini square_mm) --split $(key config/arena.ini split)" ;;
 	esac
 }
 
 # cfg GAME: the options that make GAME's board (arena-tri: the arena's
-# config on triangles).
+# config on triangles; GAME:SPLIT: split into parts so).
 cfg() {
 	case $1 in
+	*:*) echo "$(cfg "${1%%:*}") -s print.split=${1#*:}" ;;
 	arena-tri) echo "-c arena -s arena.grid=tri" ;;
 	*) echo "-c $1" ;;
 	esac
@@ -113,6 +120,11 @@ tcase "vector: quad-fold, under the generic-x1a profile" wrap vector quadfold "$
 for g in arena-hex arena-tri; do
 	for f in bifold quadfold; do
 		tcase "$g: $f, hinges on the lines crossing the fewest cells" wrap "$g" "$f" "$T/$f-$g"
+	done
+	# Unfolded, each part its own wrap: the board is its cells' box, not
+	# the page cut round them with its margin.
+	for sp in rows cols none; do
+		tcase "$g: wrap of the board split $sp, each board its cells' box" wrap "$g:$sp" none "$T/$sp-$g"
 	done
 done
 

@@ -37,15 +37,26 @@ Crease layer).  Every figure is measured from the lines alone:
                must be that line, and the cells it crosses are printed;
   liner        a page (file) whose die line is a rectangle and that has
                no fold lines: each side's inset from the board of the
-               page before.
+               page before;
+  board size   on hexagons and triangles (--grid, --side, --pitch), the
+               board between the face fold lines is the box of its cells,
+               the cells drawn from the docs' coordinates: the whole
+               board's, or under --split rows|cols with no fold each
+               part's in turn (face-1, face-2: hex rows r < 0 or cells
+               left of the centre, x < 0; tri rows 1..2 floor((side - 1)
+               / 3) or cells left of the centre), never the page's trim
+               with its margin;
+  trim box     in a PDF, each page's TrimBox (pdfinfo -box) is its die
+               line's extent: the face's sheet, the liner.
 
 options: --die-ink NAME (CutContour) --turn-in MM --thick MM --corner K
 (mitre distance in board thicknesses) --inset MM --pitch MM --first MM
 --fold none|bifold|quadfold --gap K (hinge gap in thicknesses; a
 quad-fold's vertical hinge twice that) --grid square|hex|tri --side N
-(hex: cells an edge; tri: cells a side).  Prints the figures; exit 1 when
-one differs from what the options say (0.01 mm), 2 on a file it cannot
-read.
+(hex: cells an edge; tri: cells a side) --split none|rows|cols (the
+board's parts, each its own wrap when it does not fold).  Prints the
+figures; exit 1 when one differs from what the options say (0.01 mm), 2
+on a file it cannot read.
 """
 import argparse
 import math
@@ -80,7 +91,13 @@ def pdf_pages(path, ink):
                 pts.append(((a * v['x'] + c * v['y'] + e) * MM, (b * v['x'] + d * v['y'] + f) * MM))
             (die if kind == 'die' else crease).append(pts)
         pages.append((die, crease, overprint, False))
-    return pages
+    info = subprocess.run(['pdfinfo', '-box', '-f', '1', '-l', str(len(pages)), path], check=True,
+                          capture_output=True, text=True).stdout
+    trims = [tuple(float(x) for x in m.groups()) for m in
+             re.finditer(r'Page +\d+ TrimBox: +([-0-9.]+) +([-0-9.]+) +([-0-9.]+) +([-0-9.]+)', info)]
+    if len(trims) != len(pages):
+        raise ValueError(f'pdfinfo: {len(trims)} trim boxes for {len(pages)} pages')
+    return [p + (((t[2] - t[0]) * MM, (t[3] - t[1]) * MM),) for p, t in zip(pages, trims)]
 
 
 def dxf_page(path, ink):
@@ -136,6 +153,39 @@ def cell_spans(grid, side, p):
     return out
 
 
+def boards_want(opt):
+    """The board (W, H) of each face wrap in turn: the box of the cells,
+    or of each part's; None when the grid is not hex or tri."""
+    if opt.grid not in ('hex', 'tri') or not opt.side or not opt.pitch:
+        return None
+    spans = cell_spans(opt.grid, opt.side, opt.pitch)
+    rows = cell_rows(opt.grid, opt.side)
+    if opt.fold != 'none' or opt.split == 'none':
+        groups = [spans]
+    else:
+        mid = 2 * ((opt.side - 1) // 3)
+        def first(s, r):
+            if opt.split == 'cols':
+                return (s[0] + s[1]) / 2 < -EPS     # left of the centre
+            return r < 0 if opt.grid == 'hex' else r <= mid
+        groups = [[s for s, r in zip(spans, rows) if first(s, r) == (k == 0)] for k in (0, 1)]
+    return [(max(s[1] for s in g) - min(s[0] for s in g), max(s[3] for s in g) - min(s[2] for s in g))
+            for g in groups]
+
+
+def cell_rows(grid, side):
+    """Each cell's row, in cell_spans' order (hex r, tri 1..side)."""
+    out = []
+    if grid == 'hex':
+        n = side - 1
+        for r in range(-n, n + 1):
+            out += [r for q in range(-n, n + 1) if max(abs(q), abs(r), abs(q + r)) <= n]
+    else:
+        for r in range(1, side + 1):
+            out += [r] * (2 * r - 1)
+    return out
+
+
 def crossed(spans, axis, u):
     k = 0 if axis == 'vertical' else 2
     return sum(1 for s in spans if s[k] + EPS < u < s[k + 1] - EPS)
@@ -179,8 +229,8 @@ def closed(path):
     return len(path) > 2 and math.dist(path[0], path[-1]) < EPS
 
 
-def face(page, opt, ck):
-    die, crease, overprint, flipped = page
+def face(page, opt, ck, want_board=None):
+    die, crease, overprint, flipped = page[:4]
     ds = segments(die)
     xs = [p[0] for s in ds for p in s]
     ys = [p[1] for s in ds for p in s]
@@ -198,6 +248,12 @@ def face(page, opt, ck):
     bx0, bx1, by0, by1 = vert[1], vert[-2], hori[1], hori[-2]
     W, H = bx1 - bx0, by1 - by0
     print(f'  sheet {sx1 - sx0:.3f} x {sy1 - sy0:.3f} mm, board {W:.3f} x {H:.3f} mm')
+    if len(page) > 4:
+        ck.eq('trim box across (pdfinfo): the sheet', page[4][0], sx1 - sx0)
+        ck.eq('trim box down (pdfinfo): the sheet', page[4][1], sy1 - sy0)
+    if want_board is not None:
+        ck.eq('board across: its cells\' box (computed)', W, want_board[0])
+        ck.eq('board down: its cells\' box (computed)', H, want_board[1])
     for name, back, fc, edge in (('left', vert[0], bx0, sx0), ('right', vert[-1], bx1, sx1),
                                  ('top', hori[0], by0, sy0), ('bottom', hori[-1], by1, sy1)):
         ck.eq(f'{name} board thickness (face to back fold)', abs(fc - back), opt.thick)
@@ -277,7 +333,7 @@ def face(page, opt, ck):
 
 
 def liner(page, board, opt, ck):
-    die, crease, _, flipped = page
+    die, crease, _, flipped = page[:4]
     slits = [s for d in die if not closed(d) for s in segments([d])]
     die = [d for d in die if closed(d)]
     ds = segments(die)
@@ -287,6 +343,9 @@ def liner(page, board, opt, ck):
     ck.true('liner: a rectangle, no fold lines', len(ds) == 4 and not crease and
             all(abs(a[0] - b[0]) < EPS or abs(a[1] - b[1]) < EPS for a, b in ds))
     print(f'  liner {w:.3f} x {h:.3f} mm')
+    if len(page) > 4:
+        ck.eq('trim box across (pdfinfo): the liner', page[4][0], w)
+        ck.eq('trim box down (pdfinfo): the liner', page[4][1], h)
     if board:
         ck.eq('liner inset across (each side)', (board[0] - w) / 2, opt.inset)
         ck.eq('liner inset down (each side)', (board[1] - h) / 2, opt.inset)
@@ -312,6 +371,7 @@ def main():
     ap.add_argument('--fold', default='none', choices=('none', 'bifold', 'quadfold'))
     ap.add_argument('--grid', default='square', choices=('square', 'hex', 'tri'))
     ap.add_argument('--side', type=int)
+    ap.add_argument('--split', default='none', choices=('none', 'rows', 'cols'))
     opt = ap.parse_args()
     try:
         pages = dxf_page(opt.file, opt.die_ink) if opt.file.endswith('.dxf') else pdf_pages(opt.file, opt.die_ink)
@@ -319,6 +379,10 @@ def main():
         print(f'wrap_check: {opt.file}: {e}', file=sys.stderr)
         return 2
     ck, board, faces, liners = Check(), None, 0, 0
+    want = boards_want(opt)
+    # A face DXF holds one face: face-N, the Nth board.
+    m = re.search(r'face(?:-(\d+))?\.dxf$', opt.file)
+    skip = int(m.group(1) or 1) - 1 if m else 0
     for n, page in enumerate(pages, 1):
         if not page[0]:
             print(f'{opt.file} page {n}: no die line')
@@ -326,7 +390,11 @@ def main():
             continue
         if page[1]:
             print(f'{opt.file} page {n}: face wrap')
-            board = face(page, opt, ck)
+            k = skip + faces
+            if want is not None and k >= len(want):
+                print(f'  face wrap {k + 1}: the cells make {len(want)} boards  WRONG')
+                ck.bad += 1
+            board = face(page, opt, ck, None if want is None or k >= len(want) else want[k])
             faces += 1
         else:
             print(f'{opt.file} page {n}: back liner')

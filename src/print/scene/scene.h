@@ -224,6 +224,12 @@ struct tp_scene {
 	 * is paneled, the panels meet on cell edges (tp_panel_cuts), so no
 	 * cell, nor the number or pocket in it, is cut in two.  0: no cells. */
 	double cell_mm, cell_at[2];
+	/* The finished product, when it is not the trim box: x, y, w, h (mm
+	 * from the trim box's corner).  A board cut round its cells (the
+	 * arena's hexagons and triangles) has its trim a margin beyond them;
+	 * wrapped round greyboard (games/board_wrap.h) the board is the
+	 * cells' box, whatever that margin.  w = 0: the trim box. */
+	double finish[4];
 	struct tp_palette pal;  /* a copy: a scene outlives nothing it names */
 
 	struct tp_shape *shapes;

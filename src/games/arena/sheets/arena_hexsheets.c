@@ -386,6 +386,16 @@ static void outline_box(const double *o, int m, double b[4], double g)
 	b[3] += g;
 }
 
+/* The board or piece sc is the box of its cells' outline o (m corners on
+ * sc's page) once wrapped round greyboard: the margin round the cells is
+ * the cut's and the bleed's, no part of the board. */
+static void set_finish(struct tp_scene *sc, const double *o, int m)
+{
+	outline_box(o, m, sc->finish, 0);
+	sc->finish[2] -= sc->finish[0];
+	sc->finish[3] -= sc->finish[1];
+}
+
 /* How many cells piece s has. */
 static int sub_count(const struct tp_config *c, const struct tp_arena_board *bd, const struct sub *s)
 {
@@ -515,6 +525,7 @@ static int build_sub(const struct tp_config *c, const struct tp_arena_model *md,
 	int rc = tp_doc_add(doc, sc, note);
 	if (rc == 0) {
 		sc->plate = cut;
+		set_finish(sc, o, m);
 		rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
 	}
 	free(o);
@@ -558,15 +569,18 @@ int tp_arena_hex_build_board(const struct tp_config *c, const void *model, struc
 	if (sc == NULL)
 		return -1;
 	tp_sheet_bleed(sc);
-	if (c->print.split == TP_SPLIT_NONE) {
-		int m;
-		double *o = part_outline(c, md->board, NULL, &m);
-		int rc = o == NULL ? -1 : tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
-		free(o);
-		if (rc != 0) {
-			tp_scene_free(sc);
-			return -1;
-		}
+	int m;
+	double *o = part_outline(c, md->board, NULL, &m);
+	int rc = o == NULL ? -1 : 0;
+	if (rc == 0) {
+		set_finish(sc, o, m);
+		if (c->print.split == TP_SPLIT_NONE)
+			rc = tp_die_contour(sc, o, (size_t)m, TP_DIE_STROKE_MM);
+	}
+	free(o);
+	if (rc != 0) {
+		tp_scene_free(sc);
+		return -1;
 	}
 	return tp_doc_add(doc, sc, note);
 }
