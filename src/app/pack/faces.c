@@ -672,6 +672,64 @@ static int parts_sheet(struct faces *F, size_t k, tp_err *e)
 	return rc;
 }
 
+/* A sheet of board pieces (the board's halves or parts, the series'
+ * board pieces: each page one die-cut piece, its trim the page's): each
+ * piece on the punchout slug that takes the least board when one holds
+ * it, else a face on the smallest board product it fits, centred.  The
+ * whole board is the sheet "board"; these are the pieces it is also
+ * made as, each listed with its own count. */
+static int board_pieces(struct faces *F, size_t k, tp_err *e)
+{
+	const struct tp_session *s = F->s;
+	const struct tp_sheet_def *d = &s->game->sheets[k];
+	struct tp_sheet_pages sp;
+	memset(&sp, 0, sizeof sp);
+	int rc = tp_sheet_pages_open(&sp, s, k, 0) != 0 ? tp_fail(e, TP_EIO, "out of memory laying out %s", d->name)
+							 : TP_OK;
+	char base[256];
+	tp_file_base(s->cfg, d->name, base, sizeof base);
+	for (size_t pg = 0; rc == TP_OK && pg < sp.n; pg++) {
+		struct tp_page *page = tp_sheet_pages_get(&sp, pg);
+		if (page == NULL) {
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", d->name);
+			break;
+		}
+		const struct tp_scene *sc = page->sc;
+		if (die_only(sc))
+			continue;
+		char name[300];
+		if (sp.n > 1)
+			snprintf(name, sizeof name, "%s-%s", base, sc->name);
+		else
+			snprintf(name, sizeof name, "%s", base);
+		struct tp_part part = { 0, 0, sc->trim_w, sc->trim_h };
+		struct tp_parts ps = { &part, 1, sc->bleed, 0 };
+		int at = 0, n = 0;
+		double x = 0, y = 0;
+		const struct tp_product *p = parts_yield(F, &ps, sp.n > 1 ? sc->name : d->name, &at, &x, &y, &n);
+		size_t af = 0;
+		if (p != NULL) {
+			rc = parts_slugs(F, sc, &ps, p, name, &af, e);
+		} else if ((p = product_for(F->fa, "board", sc->trim_w, sc->trim_h, 1)) != NULL) {
+			char file[320];
+			snprintf(file, sizeof file, "%s-face.png", name);
+			tp_buf_printf(F->t, "  instead: %.1f x %.1f mm, centred on %s (%g x %g in, %d x %d px)\n",
+				      sc->trim_w, sc->trim_h, p->name, p->w_in, p->h_in, p->px_w, p->px_h);
+			struct tp_scene *f = centre_face(sc, p, F->fa->raster_dpi);
+			rc = f ? put_face(F, f, p, 0, file, &af, e) : tp_fail(e, TP_EIO, "out of memory");
+			tp_scene_free(f);
+		} else {
+			tp_buf_printf(F->t, "  %.1f x %.1f mm: larger than every slug and board product, no face\n",
+				      sc->trim_w, sc->trim_h);
+			continue;
+		}
+		if (rc == TP_OK)
+			rc = add_pair(F, af, SIZE_MAX, e);
+	}
+	tp_sheet_pages_close(&sp);
+	return rc;
+}
+
 /* Removes the images an earlier pack left in dir. */
 static int empty_dir(const char *dir, tp_err *e)
 {
@@ -751,6 +809,8 @@ int tp_pack_faces(const struct tp_session *s, const struct tp_factory *fa, const
 			rc = parts_sheet(&F, k, e);
 		else if (strcmp(d->name, "board") == 0)
 			rc = board_sheet(&F, k, e);
+		else if (strncmp(d->name, "board-", 6) == 0)
+			rc = board_pieces(&F, k, e);
 	}
 	if (rc == TP_OK)
 		ticket(&F);
