@@ -672,6 +672,28 @@ static int parts_sheet(struct faces *F, size_t k, tp_err *e)
 	return rc;
 }
 
+/* sc cut to its bleed box (copy_sink.h's clip): a page cropped from a
+ * larger one keeps the shapes that run on past it (the board's grid
+ * lines), which the page's own bleed box hides but a slug would show.
+ * NULL when out of memory. */
+static struct tp_scene *to_bleed(const struct tp_scene *sc)
+{
+	struct tp_scene *d = tp_scene_new(sc->name, sc->trim_w, sc->trim_h, sc->bleed, &sc->pal);
+	if (d == NULL)
+		return NULL;
+	d->plate = sc->plate;
+	const double clip[4] = { -sc->bleed, -sc->bleed, sc->trim_w + sc->bleed, sc->trim_h + sc->bleed };
+	const struct tp_walk_opts o = { .marks = 0 };
+	const struct tp_copy_sink k = { .dst = d, .dx = -0.0, .dy = -0.0, .clip = clip };
+	tp_err e = { 0 };
+	if (tp_walk_copy(sc, &o, &k, &e) != TP_OK) {
+		tp_scene_free(d);
+		return NULL;
+	}
+	tp_scene_layer_by_ink(d);
+	return d;
+}
+
 /* A sheet of board pieces (the board's halves or parts, the series'
  * board pieces: each page one die-cut piece, its trim the page's): each
  * piece on the punchout slug that takes the least board when one holds
@@ -709,7 +731,9 @@ static int board_pieces(struct faces *F, size_t k, tp_err *e)
 		const struct tp_product *p = parts_yield(F, &ps, sp.n > 1 ? sc->name : d->name, &at, &x, &y, &n);
 		size_t af = 0;
 		if (p != NULL) {
-			rc = parts_slugs(F, sc, &ps, p, name, &af, e);
+			struct tp_scene *cut = to_bleed(sc);
+			rc = cut ? parts_slugs(F, cut, &ps, p, name, &af, e) : tp_fail(e, TP_EIO, "out of memory");
+			tp_scene_free(cut);
 		} else if ((p = product_for(F->fa, "board", sc->trim_w, sc->trim_h, 1)) != NULL) {
 			char file[320];
 			snprintf(file, sizeof file, "%s-face.png", name);
