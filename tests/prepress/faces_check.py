@@ -199,6 +199,10 @@ def bleed_ring(name, p):
     return len(checks)
 
 
+def edition_of(name):
+    return name.split('_', 1)[0] + '_'
+
+
 # Cut files: each slug front names one, on disk.
 cuts = {f['cut'] for f in job['faces'] if f.get('cut')}
 imgs = sorted(n for n in on_disk if n.endswith('.png'))
@@ -208,6 +212,28 @@ for c in cuts:
     txt = open(os.path.join(fdir, c)).read()
     if '<path' not in txt and '<rect' not in txt and '<polygon' not in txt:
         bad('%s: no cut line in it' % c)
+# A slug with a cut: nothing drawn outside its pieces' cuts grown by the
+# bleed (art that runs past a piece would be printed on the board).
+for name, f in sorted(faces.items()):
+    if not f.get('cut'):
+        continue
+    boxes = []
+    for d in re.findall(r' d="([^"]*)"', open(os.path.join(fdir, f['cut'])).read()):
+        v = [float(x) for x in re.findall(r'-?\d+(?:\.\d+)?(?:e-?\d+)?', d)]
+        xs, ys = v[0::2], v[1::2]
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    entry = [e for e in job['punchout'] if name.startswith(edition_of(name) + e['sheet'] + '-slug-')
+             or ('-' + e['sheet'] + '-slug-') in name]
+    b_mm = (entry[0]['bleed_mm'] if entry else bleed) + 0.5
+    img = Png(os.path.join(fdir, name))
+    step = max(1, int(dpi / 25.4 * 2))   # every 2 mm
+    for y in range(0, img.h, step):
+        for x in range(0, img.w, step):
+            u, v = (x + 0.5) * IN / dpi, (y + 0.5) * IN / dpi
+            if any(bx[0] - b_mm <= u <= bx[2] + b_mm and bx[1] - b_mm <= v <= bx[3] + b_mm for bx in boxes):
+                continue
+            if img.px(x, y) != (255, 255, 255):
+                bad('%s: art at (%.1f, %.1f) mm, outside every piece of its cut %s' % (name, u, v, f['cut']))
 ring_n = 0
 for name, f in sorted(faces.items()):
     p = prods[f['product']]
