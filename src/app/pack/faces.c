@@ -515,8 +515,8 @@ static const struct tp_product *parts_yield(struct faces *F, const struct tp_par
 	tp_buf_json_str(j, sheet);
 	tp_buf_printf(j, ",\"pieces\":%zu,\"bleed_mm\":%.3f,\"spacing_mm\":%.2f,\"slugs\":[", ps->n, ps->bleed,
 		      fmax(F->fa->slug_spacing_mm, 2 * ps->bleed));
-	tp_buf_printf(F->t, "\nPunchout slugs for %s: %zu separate pieces, each with its cut, %.2f mm apart:\n",
-		      sheet, ps->n, fmax(F->fa->slug_spacing_mm, 2 * ps->bleed));
+	tp_buf_printf(F->t, "\nPunchout slugs for %s: %zu separate piece%s, each with its cut, %.2f mm apart:\n",
+		      sheet, ps->n, ps->n == 1 ? "" : "s", fmax(F->fa->slug_spacing_mm, 2 * ps->bleed));
 	int k = 0;
 	for (int i = 0; i < F->fa->n_products; i++) {
 		const struct tp_product *p = &F->fa->products[i];
