@@ -560,7 +560,7 @@ static const struct tp_product *parts_yield(struct faces *F, const struct tp_par
 	}
 	tp_buf_printf(j, "}");
 	tp_buf_printf(F->t, "  chosen: %s%s\n", best ? best->name : "none",
-		      best ? " (the least board in all)" : ": no slug holds the largest piece, no face");
+		      best ? " (the least board in all)" : ": no slug holds the largest piece");
 	return best;
 }
 
@@ -739,9 +739,11 @@ static int board_pieces(struct faces *F, size_t k, tp_err *e)
 			snprintf(file, sizeof file, "%s-face.png", name);
 			tp_buf_printf(F->t, "  instead: %.1f x %.1f mm, centred on %s (%g x %g in, %d x %d px)\n",
 				      sc->trim_w, sc->trim_h, p->name, p->w_in, p->h_in, p->px_w, p->px_h);
-			struct tp_scene *f = centre_face(sc, p, F->fa->raster_dpi);
+			struct tp_scene *cut = to_bleed(sc);
+			struct tp_scene *f = cut ? centre_face(cut, p, F->fa->raster_dpi) : NULL;
 			rc = f ? put_face(F, f, p, 0, file, &af, e) : tp_fail(e, TP_EIO, "out of memory");
 			tp_scene_free(f);
+			tp_scene_free(cut);
 		} else {
 			tp_buf_printf(F->t, "  %.1f x %.1f mm: larger than every slug and board product, no face\n",
 				      sc->trim_w, sc->trim_h);
