@@ -213,9 +213,25 @@ c_faces() {
 			{ fail "$route: an older image left in faces/"; return; }
 		python3 tests/prepress/faces_check.py "$d/pack-gamecrafter" config/factories/gamecrafter.ini \
 			"$T/m-$route.json" "$route" >/dev/null 2>"$T/fc.err" || { fail "$route: $(cat "$T/fc.err")"; return; }
+		python3 tests/prepress/faces_check.py "$d/pack-gamecrafter" config/factories/gamecrafter.ini \
+			"$T/m-$route.json" any >/dev/null 2>"$T/fc.err" || { fail "$route: $(cat "$T/fc.err")"; return; }
 	done
 }
 tcase "pack gamecrafter: one image per face at the product's pixels, counts, punchout yield, colours" c_faces
+
+# Separate pieces (the arena's polyominoes, fronts and ribbed backs): on
+# punchout slugs, each slug front with its cut file; every image at its
+# product's pixels, the slugs' pieces adding up to the manifest's.
+c_faces_parts() {
+	"$TP_BIN" -c arena manifest --format json >"$T/m-arena.json" || { fail "manifest"; return; }
+	run -q -c arena -o "$T/ar" pack gamecrafter
+	[ "$rc" -eq 0 ] || { fail "exit $rc $(errtext)"; return; }
+	python3 tests/prepress/faces_check.py "$T/ar/pack-gamecrafter" config/factories/gamecrafter.ini \
+		"$T/m-arena.json" any >/dev/null 2>"$T/fc.err" || { fail "$(cat "$T/fc.err")"; return; }
+	[ -s "$T/ar/pack-gamecrafter/faces/arena_pieces-slug-1-cut.svg" ] || fail "no cut file for slug 1"
+	[ -s "$T/ar/pack-gamecrafter/faces/arena_pieces-slug-1-back.png" ] || fail "no back for slug 1"
+}
+tcase "pack gamecrafter: separate pieces on punchout slugs with their cuts, counted against the manifest" c_faces_parts
 
 # A bad line of [products]: one line naming the file and line and what a
 # product line holds; nothing written.

@@ -5,7 +5,19 @@ the code under test but the files:
 
 usage: faces_check.py PACKDIR FACTORY.ini MANIFEST.json ROUTE
 
-ROUTE is "pieces" (the tiles match a stock product) or "slugs".
+ROUTE is "pieces" (the tiles match a stock product), "slugs", or "any"
+(any edition: only the checks below that need no route).
+For every edition:
+- every image and cut file in faces/ is in the ticket and the other way
+  round, each image at its product's pixel size in the ini;
+- the bleed ring of every face of a stock square or hex product is the
+  tile's own art run on: each sample in the middle of the ring has the
+  colour of a pixel just inside the tile's edge beside it (a
+  neighbour's art there would not);
+- the pieces the faces carry match the manifest: the tiles on stock
+  products by their counts, the pieces on slugs by the slugs' counts,
+  and the piece sheet (pieces, fronts or tiles) holds the manifest's
+  number of pieces (its "total", or board rows x cols);
 - the product for the tiles is chosen again here from the ini's
   [products] (within match_mm; else the slug with the least board);
 - every image in faces/ is in the ticket and the other way round, and
@@ -49,11 +61,12 @@ spacing = cp['factory'].getfloat('slug_spacing_mm')
 dpi = cp['factory'].getfloat('raster_dpi')
 bleed = cp['print'].getfloat('bleed_mm')
 man = json.load(open(man_path))
-rows, cols = man['board']['rows'], man['board']['cols']
-tile = man['tile_mm']
-tiles = rows * cols
 job = json.load(open(os.path.join(pack, 'job.json')))
-edition = re.sub(r'_fronts\.png$', '', [f for f in os.listdir(pack) if f.endswith('_fronts.png')][0])
+if route != 'any':
+    rows, cols = man['board']['rows'], man['board']['cols']
+    tile = man['tile_mm']
+    tiles = rows * cols
+    edition = re.sub(r'_fronts\.png$', '', [f for f in os.listdir(pack) if f.endswith('_fronts.png')][0])
 
 
 def ihdr(path):
@@ -134,16 +147,142 @@ def near(a, b):
 fdir = os.path.join(pack, 'faces')
 on_disk = sorted(os.listdir(fdir))
 faces = {f['file']: f for f in job['faces']}
-if sorted(faces) != on_disk:
+if sorted(faces) != sorted(n for n in on_disk if n.endswith('.png')):
     bad('faces/ holds %s, the ticket %s' % (on_disk, sorted(faces)))
 for name, f in faces.items():
     p = prods[f['product']]
     got = ihdr(os.path.join(fdir, name))
     if got != (p[3], p[4]):
         bad('%s: %s px, %s wants %d x %d (gamecrafter.ini)' % (name, got, f['product'], p[3], p[4]))
-r = subprocess.run(['pngcheck', '-q'] + [os.path.join(fdir, n) for n in on_disk], capture_output=True, text=True)
+r = subprocess.run(['pngcheck', '-q'] + [os.path.join(fdir, n) for n in on_disk if n.endswith('.png')], capture_output=True, text=True)
 if r.returncode != 0:
     bad('pngcheck: ' + r.stdout + r.stderr)
+
+
+
+def manifest_pieces():
+    t = man.get('total')
+    if isinstance(t, int):
+        return t
+    if isinstance(t, dict):
+        return t['total']
+    return man['board']['rows'] * man['board']['cols']
+
+
+def bleed_ring(name, p):
+    """Samples of the ring outside the product's trim against the tile's
+    own pixels just inside its edge (the tile within match_mm of it)."""
+    kind, w_in, h_in, pxw, pxh = p
+    img = Png(os.path.join(fdir, name))
+    b = (pxw - w_in * dpi) / 2                      # the ring, px
+    inset = int(math.ceil(b + (match / 2) * dpi / IN)) + 1   # past the tile's edge
+    mid = int(b / 2)
+    alongs = [int(b + (pxw - 2 * b) * (k + 0.5) / 12) for k in range(12)]
+    want = {}    # (x, y) -> None, in row order for the decoder
+    checks = []
+    for a in alongs:
+        for side in range(4):
+            def at(d, t, side=side):
+                return {0: (d, t), 1: (t, d), 2: (pxw - 1 - d, t), 3: (t, pxh - 1 - d)}[side]
+            ring = at(mid, a)
+            ref = [at(inset + dd, a + da) for dd in range(4) for da in (-2, 0, 2)]
+            checks.append((ring, ref))
+            want[ring] = None
+            for q in ref:
+                want[q] = None
+    for q in sorted(want, key=lambda q: q[1]):
+        want[q] = img.px(*q)
+    bad_n = [(r, want[r]) for r, ref in checks if not any(near(want[r], want[q]) for q in ref)]
+    if bad_n:
+        bad('%s: the bleed ring at %s is %s, no pixel of the tile beside it has that colour '
+            '(the next tile\'s art?)' % (name, bad_n[0][0], bad_n[0][1]))
+    return len(checks)
+
+
+def edition_of(name):
+    return name.split('_', 1)[0] + '_'
+
+
+# Cut files: each slug front names one, on disk.
+cuts = {f['cut'] for f in job['faces'] if f.get('cut')}
+imgs = sorted(n for n in on_disk if n.endswith('.png'))
+if sorted(set(on_disk) - set(imgs)) != sorted(cuts):
+    bad('faces/ holds cut files %s, the ticket %s' % (sorted(set(on_disk) - set(imgs)), sorted(cuts)))
+for c in cuts:
+    txt = open(os.path.join(fdir, c)).read()
+    if '<path' not in txt and '<rect' not in txt and '<polygon' not in txt:
+        bad('%s: no cut line in it' % c)
+# A slug with a cut: nothing drawn outside its pieces' cuts grown by the
+# bleed (art that runs past a piece would be printed on the board).
+for name, f in sorted(faces.items()):
+    if not f.get('cut'):
+        continue
+    boxes = []
+    for d in re.findall(r' d="([^"]*)"', open(os.path.join(fdir, f['cut'])).read()):
+        v = [float(x) for x in re.findall(r'-?\d+(?:\.\d+)?(?:e-?\d+)?', d)]
+        xs, ys = v[0::2], v[1::2]
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    entry = [e for e in job['punchout'] if name.startswith(edition_of(name) + e['sheet'] + '-slug-')
+             or ('-' + e['sheet'] + '-slug-') in name]
+    b_mm = (entry[0]['bleed_mm'] if entry else bleed) + 0.5
+    img = Png(os.path.join(fdir, name))
+    step = max(1, int(dpi / 25.4 * 2))   # every 2 mm
+    for y in range(0, img.h, step):
+        for x in range(0, img.w, step):
+            u, v = (x + 0.5) * IN / dpi, (y + 0.5) * IN / dpi
+            if any(bx[0] - b_mm <= u <= bx[2] + b_mm and bx[1] - b_mm <= v <= bx[3] + b_mm for bx in boxes):
+                continue
+            if img.px(x, y) != (255, 255, 255):
+                bad('%s: art at (%.1f, %.1f) mm, outside every piece of its cut %s' % (name, u, v, f['cut']))
+ring_n = 0
+for name, f in sorted(faces.items()):
+    p = prods[f['product']]
+    if p[0] in ('square', 'hex'):
+        ring_n += bleed_ring(name, p)
+# The pieces the faces carry, against the ticket and the manifest.
+carried = {}
+for e in job.get('punchout', []):
+    base = None
+    slug_fronts = {}
+    for n, f in faces.items():
+        m = re.match(r'(.*)-slug-(\d+)-front\.png$', n)
+        if m and f['side'] == 'front' and m.group(1).endswith('_' + e['sheet']) or (
+                m and f['side'] == 'front' and m.group(1).endswith('-' + e['sheet'])):
+            slug_fronts[n] = f['count']
+    chosen = [x for x in e['slugs'] if x['product'] == e['chosen']]
+    if not chosen:
+        continue
+    n_slugs = chosen[0]['slugs']
+    if sum(slug_fronts.values()) != n_slugs:
+        bad('%s: %d slug fronts counted, the ticket chose %d slugs' % (e['sheet'], sum(slug_fronts.values()), n_slugs))
+    if 'slug_pieces' in e:
+        if len(e['slug_pieces']) != n_slugs or sum(e['slug_pieces']) != e['pieces']:
+            bad('%s: pieces per slug %s, %d slugs of %d pieces' % (e['sheet'], e['slug_pieces'], n_slugs, e['pieces']))
+    else:
+        per = chosen[0]['per_slug']
+        if not (per * (n_slugs - 1) < e['pieces'] <= per * n_slugs):
+            bad('%s: %d slugs of %d do not hold %d pieces' % (e['sheet'], n_slugs, per, e['pieces']))
+    carried[e['sheet']] = e['pieces']
+for n, f in faces.items():
+    m = re.match(r'.*?_([a-z-]+?)-\d+-front\.png$', n)
+    if m and f['side'] == 'front' and '-slug-' not in n:
+        carried[m.group(1)] = carried.get(m.group(1), 0) + f['count']
+for n, f in faces.items():
+    m = re.match(r'.*?_([a-z-]+?)-\d+-back\.png$', n)
+    if m and f['side'] == 'back' and '-slug-' not in n:
+        carried.setdefault(m.group(1) + ' backs', 0)
+        carried[m.group(1) + ' backs'] += f['count']
+for k in list(carried):
+    if k.endswith(' backs') and carried[k] != carried.get(k[:-6]):
+        bad('%s: %d backs for %s fronts' % (k, carried[k], carried.get(k[:-6])))
+main = [k for k in ('pieces', 'fronts', 'tiles') if k in carried]
+want_n = manifest_pieces()
+if main and carried[main[0]] != want_n:
+    bad('the faces carry %d %s, the manifest %d' % (carried[main[0]], main[0], want_n))
+if route == 'any':
+    print('faces: %d images, %d cut files, %d bleed-ring samples, pieces %s (manifest %d)' % (
+        len(imgs), len(cuts), ring_n, carried, want_n))
+    sys.exit(0)
 
 fronts = {n: f for n, f in faces.items() if '_fronts-' in n and f['side'] == 'front'}
 backs = {n: f for n, f in faces.items() if '_fronts-' in n and f['side'] == 'back'}

@@ -16,7 +16,9 @@
 #include "core/sha256.h"
 #include "print/backend/backend.h"
 #include "print/layout/impose.h"
+#include "print/layout/impose_parts.h"
 #include "print/layout/sheet.h"
+#include "print/scene/copy_sink.h"
 #include "print/scene/scene_index.h"
 #include "print/output/outfile.h"
 
@@ -24,6 +26,7 @@
 
 struct face {
 	char file[200];
+	char cut[200];        /* a slug's cut file (SVG), or "" */
 	char hash[65];
 	const struct tp_product *p;
 	int back;
@@ -151,17 +154,80 @@ static void image_mm(const struct tp_product *p, double dpi, double *w, double *
 	*b = (*w - p->w_in * IN_MM) / 2;
 }
 
-/* The face of p centred on the region (x, y, w, h) of src, named name:
- * its trim the product's (the image less the x bleed on every side), so
- * the image is exactly p's pixels.  NULL when out of memory. */
+/* A tile's own shapes (copy_sink.h pick): text whose anchor lies on the
+ * tile, any other shape that shows inside its trim.  A neighbour's shape
+ * reaching into the face's bleed is not the tile's, and a face's bleed
+ * must be the tile's own art run on, never the next tile's. */
+struct own {
+	const struct tp_scene *src;
+	const struct tp_scene_index *ix;
+	double x0, y0, x1, y1;   /* the tile's trim on src */
+};
+
+static int own_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
+		    double *dy)
+{
+	const struct own *o = arg;
+	const double eps = 1e-6;
+	(void)dx;
+	(void)dy;
+	if (s->kind == TP_SHAPE_TEXT)
+		return s->x >= o->x0 - eps && s->x < o->x1 - eps && s->y > o->y0 + eps && s->y <= o->y1 + eps;
+	double bb[4];
+	const double *b = bb;
+	if (o->ix != NULL)
+		b = tp_scene_index_box(o->ix, d->index);
+	else
+		tp_shape_bbox(o->src, s, bb);
+	return !(b[2] <= o->x0 + eps || b[0] >= o->x1 - eps || b[3] <= o->y0 + eps || b[1] >= o->y1 - eps);
+}
+
+/* The face of p for the tile (x, y, w, h) of src: a replay of the tile's
+ * own shapes alone (own_pick) clipped to its bleed box, its art run on
+ * into the bleed from its own edges (rects grown, straight polygons
+ * pushed out: tp_panel_die_runon), on a scene of the tile's trim whose
+ * bleed makes the image exactly p's pixels (a product a little larger
+ * than the tile takes the run-on there too).  NULL when out of memory. */
 static struct tp_scene *cut_face(const struct tp_scene *src, struct tp_scene_index *ix,
 				 const struct tp_product *p, double dpi, double x, double y,
 				 double w, double h)
 {
 	double iw, ih, b;
 	image_mm(p, dpi, &iw, &ih, &b);
+	b = (iw - w) / 2;
+	if (b < 0)
+		b = 0;
+	struct own o = { src, ix, x, y, x + w, y + h };
+	struct tp_walk_opts wo = { .marks = 0 };
+	if (ix != NULL && tp_scene_index_query(ix, x - b, y - b, w + 2 * b, h + 2 * b, &wo.only, &wo.n_only) != 0)
+		return NULL;
+	struct tp_scene *sc = tp_scene_new("face", w, h, b, &src->pal);
+	if (sc == NULL)
+		return NULL;
+	sc->plate = src->plate;
+	const double clip[4] = { x - b, y - b, x + w + b, y + h + b };
+	const struct tp_copy_sink k = { .dst = sc, .dx = -x, .dy = -y, .clip = clip, .pick = own_pick, .arg = &o };
+	tp_err e = { 0 };
+	if (tp_walk_copy(src, &wo, &k, &e) != TP_OK) {
+		tp_scene_free(sc);
+		return NULL;
+	}
+	tp_scene_layer_by_ink(sc);
+	tp_sheet_bleed(sc);
+	const double r[4] = { 0, 0, w, h };
+	struct tp_scene *f = tp_panel_die_runon(sc, r, 15);
+	tp_scene_free(sc);
+	return f;
+}
+
+/* The board's face: its page centred on p (the rest of the face white),
+ * its trim the product's, so the image is exactly p's pixels. */
+static struct tp_scene *centre_face(const struct tp_scene *src, const struct tp_product *p, double dpi)
+{
+	double iw, ih, b;
+	image_mm(p, dpi, &iw, &ih, &b);
 	double tw = iw - 2 * b, th = ih - 2 * b;
-	struct tp_scene *sc = tp_sheet_crop_ix(src, ix, "face", x + (w - tw) / 2, y + (h - th) / 2, tw, th);
+	struct tp_scene *sc = tp_sheet_crop(src, "face", (src->trim_w - tw) / 2, (src->trim_h - th) / 2, tw, th);
 	if (sc != NULL)
 		sc->bleed = b;
 	return sc;
@@ -382,12 +448,309 @@ static int board_sheet(struct faces *F, size_t k, tp_err *e)
 		snprintf(name, sizeof name, "%s-face.png", base);
 		tp_buf_printf(F->t, "\n%s: %.1f x %.1f mm, centred on %s (%g x %g in, %d x %d px)\n", d->name,
 			      sc->trim_w, sc->trim_h, p->name, p->w_in, p->h_in, p->px_w, p->px_h);
-		struct tp_scene *f = cut_face(sc, NULL, p, F->fa->raster_dpi, 0, 0, sc->trim_w, sc->trim_h);
+		struct tp_scene *f = centre_face(sc, p, F->fa->raster_dpi);
 		size_t at;
 		rc = f ? put_face(F, f, p, 0, name, &at, e) : tp_fail(e, TP_EIO, "out of memory");
 		tp_scene_free(f);
 		if (rc == TP_OK)
 			rc = add_pair(F, at, SIZE_MAX, e);
+	}
+	tp_sheet_pages_close(&sp);
+	return rc;
+}
+
+/* ---- separate pieces: on punchout slugs ---------------------------------- */
+
+/* 1 when every shape of sc is in the die ink: a cut sheet, no face. */
+static int die_only(const struct tp_scene *sc)
+{
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		if (sc->shapes[i].ink != TP_INK_CUT)
+			return 0;
+	return 1;
+}
+
+/* The die lines of slug sc alone (the walk's die view, unmoved) as an
+ * SVG named name: the slug's cut file.  TP_OK, or e filled. */
+static int put_cut(struct faces *F, const struct tp_scene *sc, const char *name, tp_err *e)
+{
+	struct tp_scene *d = tp_scene_new(sc->name, sc->trim_w, sc->trim_h, sc->bleed, &sc->pal);
+	if (d == NULL)
+		return tp_fail(e, TP_EIO, "out of memory drawing a cut file");
+	d->plate = 1;
+	const struct tp_walk_opts o = { .inks = TP_WALK_INK(TP_INK_CUT) };
+	const struct tp_copy_sink k = { .dst = d, .dx = -0.0, .dy = -0.0 };
+	int rc = tp_walk_copy(sc, &o, &k, e);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = rc == TP_OK ? open_memstream(&buf, &len) : NULL;
+	if (rc == TP_OK && m == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory drawing a cut file");
+	if (m != NULL) {
+		const struct tp_scene *pg = d;
+		struct tp_doc_info info = { .title = name, .dpi = F->fa->raster_dpi };
+		rc = tp_svg_write(m, &pg, 1, &info, e);
+		if (fclose(m) != 0 && rc == TP_OK)
+			rc = tp_fail(e, TP_EIO, "out of memory drawing a cut file");
+	}
+	if (rc == TP_OK)
+		rc = tp_out_write(F->dir, name, buf, len, e);
+	free(buf);
+	tp_scene_free(d);
+	return rc;
+}
+
+/* The slug product with the least board in all (fewest slugs on a tie)
+ * for the pieces ps, every slug's yield into the ticket; NULL when no
+ * slug holds the largest piece.  *n_slugs: the chosen one's slugs. */
+static const struct tp_product *parts_yield(struct faces *F, const struct tp_parts *ps, const char *sheet,
+					    int *sheet_of, double *x, double *y, int *n_slugs)
+{
+	const struct tp_product *best = NULL;
+	double best_area = 0;
+	int best_n = 0;
+	struct tp_buf *j = F->j;
+	tp_buf_printf(j, "%s\n{\"sheet\":", F->first_slug ? ",\"punchout\":[" : ",");
+	F->first_slug = 0;
+	tp_buf_json_str(j, sheet);
+	tp_buf_printf(j, ",\"pieces\":%zu,\"bleed_mm\":%.3f,\"spacing_mm\":%.2f,\"slugs\":[", ps->n, ps->bleed,
+		      fmax(F->fa->slug_spacing_mm, 2 * ps->bleed));
+	tp_buf_printf(F->t, "\nPunchout slugs for %s: %zu separate piece%s, each with its cut, %.2f mm apart:\n",
+		      sheet, ps->n, ps->n == 1 ? "" : "s", fmax(F->fa->slug_spacing_mm, 2 * ps->bleed));
+	int k = 0;
+	for (int i = 0; i < F->fa->n_products; i++) {
+		const struct tp_product *p = &F->fa->products[i];
+		if (strcmp(p->kind, "slug") != 0)
+			continue;
+		struct tp_press pr = slug_press(F, p, ps->bleed);
+		char why[400];
+		int n = tp_parts_plan(&pr, ps, sheet_of, x, y, why, sizeof why);
+		tp_buf_printf(j, "%s{\"product\":", k++ ? "," : "");
+		tp_buf_json_str(j, p->name);
+		tp_buf_printf(j, ",\"image_px\":[%d,%d],\"slugs\":%d}", p->px_w, p->px_h, n > 0 ? n : 0);
+		if (n > 0)
+			tp_buf_printf(F->t, "  %-24s %d x %d px: %d slug%s\n", p->name, p->px_w, p->px_h, n,
+				      n == 1 ? "" : "s");
+		else
+			tp_buf_printf(F->t, "  %-24s %d x %d px: a piece does not fit\n", p->name, p->px_w, p->px_h);
+		double area = n > 0 ? n * pr.w * pr.h : 0;
+		if (n > 0 && (best == NULL || area < best_area - 1e-6 ||
+			      (fabs(area - best_area) <= 1e-6 && n < best_n))) {
+			best = p;
+			best_area = area;
+			best_n = n;
+		}
+	}
+	*n_slugs = best_n;
+	tp_buf_printf(j, "],\"chosen\":");
+	tp_buf_json_str(j, best ? best->name : "");
+	if (best != NULL) {
+		/* The chosen plan again: which slug each piece lies on. */
+		struct tp_press pr = slug_press(F, best, ps->bleed);
+		char why[400];
+		tp_parts_plan(&pr, ps, sheet_of, x, y, why, sizeof why);
+		tp_buf_printf(j, ",\"slug_pieces\":[");
+		for (int s = 0; s < best_n; s++) {
+			long c = 0;
+			for (size_t i = 0; i < ps->n; i++)
+				c += sheet_of[i] == s;
+			tp_buf_printf(j, "%s%ld", s ? "," : "", c);
+		}
+		tp_buf_printf(j, "]");
+	}
+	tp_buf_printf(j, "}");
+	tp_buf_printf(F->t, "  chosen: %s%s\n", best ? best->name : "none",
+		      best ? " (the least board in all)" : ": no slug holds the largest piece");
+	return best;
+}
+
+/* The slugs of the page src of pieces ps on p: each an image named
+ * BASE-slug-K-SIDE.png (and, for the fronts, its cut BASE-slug-K-cut.svg),
+ * at[k] its face.  TP_OK, or e filled. */
+static int parts_slugs(struct faces *F, const struct tp_scene *src, const struct tp_parts *ps,
+		       const struct tp_product *p, const char *base, size_t *at, tp_err *e)
+{
+	struct tp_press pr = slug_press(F, p, ps->bleed);
+	struct tp_doc doc = { 0 };
+	if (tp_impose_parts(&pr, ps, src, "slug-", &doc) != 0) {
+		tp_doc_free(&doc);
+		return tp_fail(e, TP_EIO, "out of memory laying out the slugs");
+	}
+	int rc = TP_OK;
+	for (size_t k = 0; rc == TP_OK && k < doc.n; k++) {
+		char name[300];
+		snprintf(name, sizeof name, "%s-slug-%zu-%s.png", base, k + 1, ps->back ? "back" : "front");
+		rc = put_face(F, doc.pages[k].sc, p, ps->back, name, &at[k], e);
+		if (rc == TP_OK && !ps->back) {
+			snprintf(name, sizeof name, "%s-slug-%zu-cut.svg", base, k + 1);
+			/* An image written once for several slugs has one cut. */
+			if (F->f[at[k]].cut[0] == 0) {
+				snprintf(F->f[at[k]].cut, sizeof F->f[at[k]].cut, "%s", name);
+				rc = put_cut(F, doc.pages[k].sc, name, e);
+			}
+		}
+		tp_scene_free(doc.pages[k].sc);
+		doc.pages[k].sc = NULL;
+	}
+	tp_doc_free(&doc);
+	return rc;
+}
+
+/* A sheet of separate pieces (game.h parts()): each page's pieces, and
+ * their backs from the sheet that is their mirrored back (cut_by it,
+ * cut_back), on the punchout slugs that take the least board.  The
+ * sheet is laid out as for a punchboard (print.layout = punchboard: a
+ * set that lays its pieces edge to edge otherwise then stands them
+ * apart, each with its own bleed run on from its own art), on a copy
+ * of the config; the package's other files are as built. */
+static int parts_sheet(struct faces *F, size_t k, tp_err *e)
+{
+	const struct tp_session *s = F->s;
+	const struct tp_sheet_def *d = &s->game->sheets[k];
+	struct tp_config cc = *s->cfg;
+	cc.print.layout = TP_LAYOUT_PUNCHBOARD;
+	const struct tp_sheet_def *bd = NULL;
+	char why[200];
+	for (size_t i = 0; i < s->game->n_sheets; i++) {
+		const struct tp_sheet_def *b = &s->game->sheets[i];
+		if (b->cut_by && strcmp(b->cut_by, d->name) == 0 && b->cut_back && b->parts &&
+		    !(b->flags & TP_SHEET_PLATE) && !tp_sheet_absent(s->cfg, b, why, sizeof why))
+			bd = b;
+	}
+	struct tp_doc fd = { 0 }, bk = { 0 };
+	int rc = d->build(&cc, s->model, &fd) != 0 || (bd && bd->build(&cc, s->model, &bk) != 0)
+		? tp_fail(e, TP_EIO, "out of memory laying out %s", d->name) : TP_OK;
+	char base[256];
+	tp_file_base(s->cfg, d->name, base, sizeof base);
+	for (size_t pg = 0; rc == TP_OK && pg < fd.n; pg++) {
+		const struct tp_scene *src = fd.pages[pg].sc;
+		struct tp_parts ps = { 0 }, pb = { 0 };
+		int got = die_only(src) ? 0 : d->parts(&cc, src->name, &ps);
+		if (got < 0)
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", d->name);
+		const struct tp_scene *bsrc = bd && pg < bk.n ? bk.pages[pg].sc : NULL;
+		int gotb = got > 0 && bsrc ? bd->parts(&cc, bsrc->name, &pb) : 0;
+		if (gotb < 0)
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", bd->name);
+		if (rc == TP_OK && got > 0 && ps.n > 0) {
+			char name[300];
+			if (fd.n > 1)
+				snprintf(name, sizeof name, "%s-%s", base, src->name);
+			else
+				snprintf(name, sizeof name, "%s", base);
+			int *at = tp_calloc(ps.n, sizeof *at);
+			double *x = tp_calloc(ps.n, sizeof *x), *y = tp_calloc(ps.n, sizeof *y);
+			const struct tp_product *p = NULL;
+			int n = 0;
+			if (at == NULL || x == NULL || y == NULL)
+				rc = tp_fail(e, TP_EIO, "out of memory");
+			else
+				p = parts_yield(F, &ps, fd.n > 1 ? src->name : d->name, at, x, y, &n);
+			size_t *af = p ? tp_calloc((size_t)n, sizeof *af) : NULL;
+			size_t *ab = p ? tp_calloc((size_t)n, sizeof *ab) : NULL;
+			if (p && (af == NULL || ab == NULL))
+				rc = tp_fail(e, TP_EIO, "out of memory");
+			for (int i = 0; ab && i < n; i++)
+				ab[i] = SIZE_MAX;
+			if (rc == TP_OK && p)
+				rc = parts_slugs(F, src, &ps, p, name, af, e);
+			if (rc == TP_OK && p && gotb > 0 && pb.n == ps.n)
+				rc = parts_slugs(F, bsrc, &pb, p, name, ab, e);
+			for (int i = 0; rc == TP_OK && p && i < n; i++)
+				rc = add_pair(F, af[i], ab[i], e);
+			free(af);
+			free(ab);
+			free(at);
+			free(x);
+			free(y);
+		}
+		free(ps.p);
+		free(pb.p);
+	}
+	tp_doc_free(&fd);
+	tp_doc_free(&bk);
+	return rc;
+}
+
+/* sc cut to its bleed box (copy_sink.h's clip): a page cropped from a
+ * larger one keeps the shapes that run on past it (the board's grid
+ * lines), which the page's own bleed box hides but a slug would show.
+ * NULL when out of memory. */
+static struct tp_scene *to_bleed(const struct tp_scene *sc)
+{
+	struct tp_scene *d = tp_scene_new(sc->name, sc->trim_w, sc->trim_h, sc->bleed, &sc->pal);
+	if (d == NULL)
+		return NULL;
+	d->plate = sc->plate;
+	const double clip[4] = { -sc->bleed, -sc->bleed, sc->trim_w + sc->bleed, sc->trim_h + sc->bleed };
+	const struct tp_walk_opts o = { .marks = 0 };
+	const struct tp_copy_sink k = { .dst = d, .dx = -0.0, .dy = -0.0, .clip = clip };
+	tp_err e = { 0 };
+	if (tp_walk_copy(sc, &o, &k, &e) != TP_OK) {
+		tp_scene_free(d);
+		return NULL;
+	}
+	tp_scene_layer_by_ink(d);
+	return d;
+}
+
+/* A sheet of board pieces (the board's halves or parts, the series'
+ * board pieces: each page one die-cut piece, its trim the page's): each
+ * piece on the punchout slug that takes the least board when one holds
+ * it, else a face on the smallest board product it fits, centred.  The
+ * whole board is the sheet "board"; these are the pieces it is also
+ * made as, each listed with its own count. */
+static int board_pieces(struct faces *F, size_t k, tp_err *e)
+{
+	const struct tp_session *s = F->s;
+	const struct tp_sheet_def *d = &s->game->sheets[k];
+	struct tp_sheet_pages sp;
+	memset(&sp, 0, sizeof sp);
+	int rc = tp_sheet_pages_open(&sp, s, k, 0) != 0 ? tp_fail(e, TP_EIO, "out of memory laying out %s", d->name)
+							 : TP_OK;
+	char base[256];
+	tp_file_base(s->cfg, d->name, base, sizeof base);
+	for (size_t pg = 0; rc == TP_OK && pg < sp.n; pg++) {
+		struct tp_page *page = tp_sheet_pages_get(&sp, pg);
+		if (page == NULL) {
+			rc = tp_fail(e, TP_EIO, "out of memory laying out %s", d->name);
+			break;
+		}
+		const struct tp_scene *sc = page->sc;
+		if (die_only(sc))
+			continue;
+		char name[300];
+		if (sp.n > 1)
+			snprintf(name, sizeof name, "%s-%s", base, sc->name);
+		else
+			snprintf(name, sizeof name, "%s", base);
+		struct tp_part part = { 0, 0, sc->trim_w, sc->trim_h };
+		struct tp_parts ps = { &part, 1, sc->bleed, 0 };
+		int at = 0, n = 0;
+		double x = 0, y = 0;
+		const struct tp_product *p = parts_yield(F, &ps, sp.n > 1 ? sc->name : d->name, &at, &x, &y, &n);
+		size_t af = 0;
+		if (p != NULL) {
+			struct tp_scene *cut = to_bleed(sc);
+			rc = cut ? parts_slugs(F, cut, &ps, p, name, &af, e) : tp_fail(e, TP_EIO, "out of memory");
+			tp_scene_free(cut);
+		} else if ((p = product_for(F->fa, "board", sc->trim_w, sc->trim_h, 1)) != NULL) {
+			char file[320];
+			snprintf(file, sizeof file, "%s-face.png", name);
+			tp_buf_printf(F->t, "  instead: %.1f x %.1f mm, centred on %s (%g x %g in, %d x %d px)\n",
+				      sc->trim_w, sc->trim_h, p->name, p->w_in, p->h_in, p->px_w, p->px_h);
+			struct tp_scene *cut = to_bleed(sc);
+			struct tp_scene *f = cut ? centre_face(cut, p, F->fa->raster_dpi) : NULL;
+			rc = f ? put_face(F, f, p, 0, file, &af, e) : tp_fail(e, TP_EIO, "out of memory");
+			tp_scene_free(f);
+			tp_scene_free(cut);
+		} else {
+			tp_buf_printf(F->t, "  %.1f x %.1f mm: larger than every slug and board product, no face\n",
+				      sc->trim_w, sc->trim_h);
+			continue;
+		}
+		if (rc == TP_OK)
+			rc = add_pair(F, af, SIZE_MAX, e);
 	}
 	tp_sheet_pages_close(&sp);
 	return rc;
@@ -402,7 +765,7 @@ static int empty_dir(const char *dir, tp_err *e)
 	int rc = TP_OK;
 	for (struct dirent *de; rc == TP_OK && (de = readdir(d)) != NULL;) {
 		size_t len = strlen(de->d_name);
-		if (len < 5 || strcmp(de->d_name + len - 4, ".png") != 0)
+		if (len < 5 || (strcmp(de->d_name + len - 4, ".png") != 0 && strcmp(de->d_name + len - 4, ".svg") != 0))
 			continue;
 		char path[4600];
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
@@ -426,9 +789,14 @@ static void ticket(const struct faces *F)
 		tp_buf_json_str(j, f->file);
 		tp_buf_printf(j, ",\"side\":\"%s\",\"product\":", f->back ? "back" : "front");
 		tp_buf_json_str(j, f->p->name);
-		tp_buf_printf(j, ",\"image_px\":[%d,%d],\"count\":%ld}", f->p->px_w, f->p->px_h, f->count);
-		tp_buf_printf(t, "  %-44s %-20s %5d x %-5d px  x %ld\n", f->file, f->p->name, f->p->px_w,
-			      f->p->px_h, f->count);
+		tp_buf_printf(j, ",\"image_px\":[%d,%d],\"count\":%ld", f->p->px_w, f->p->px_h, f->count);
+		if (f->cut[0]) {
+			tp_buf_printf(j, ",\"cut\":");
+			tp_buf_json_str(j, f->cut);
+		}
+		tp_buf_printf(j, "}");
+		tp_buf_printf(t, "  %-44s %-20s %5d x %-5d px  x %ld%s%s\n", f->file, f->p->name, f->p->px_w,
+			      f->p->px_h, f->count, f->cut[0] ? "  cut: " : "", f->cut);
 	}
 	tp_buf_printf(j, "],\n\"pieces\":[");
 	tp_buf_printf(t, "\nTo upload (front, back, quantity):\n");
@@ -463,8 +831,12 @@ int tp_pack_faces(const struct tp_session *s, const struct tp_factory *fa, const
 			continue;
 		if (d->tiles)
 			rc = tile_sheet(&F, k, e);
+		else if (d->parts && !(d->cut_by && d->cut_back))
+			rc = parts_sheet(&F, k, e);
 		else if (strcmp(d->name, "board") == 0)
 			rc = board_sheet(&F, k, e);
+		else if (strncmp(d->name, "board-", 6) == 0)
+			rc = board_pieces(&F, k, e);
 	}
 	if (rc == TP_OK)
 		ticket(&F);

@@ -9,8 +9,9 @@
  *   - each tile of a tile sheet (a gang, game.h tiles()) and its back:
  *     on the product of the tile's kind (square) whose finished size is
  *     within the factory's match_mm of the tile's trim, the image the
- *     tile's crop of its sheet with the product's bleed; the art is never
- *     scaled (a tile must fit its board's squares);
+ *     tile's own shapes alone, its bleed run on from its own edges (never
+ *     the next tile's art); the art is never scaled (a tile must fit its
+ *     board's squares);
  *   - else the tiles go on punchout slugs: for each slug product, how
  *     many tiles fit (trims slug_spacing_mm apart, bleeds inside the
  *     image: the imposition of impose.h on a sheet the slug's image
@@ -18,7 +19,13 @@
  *     with the least board in all (fewest slugs on a tie) is chosen and
  *     each of its slugs is a face;
  *   - the sheet "board": one face, on the smallest board product its
- *     trim fits, centred at its own size (the rest of the face white).
+ *     trim fits, centred at its own size (the rest of the face white);
+ *   - a sheet of separate pieces (parts()), laid out as for a punchboard
+ *     on a copy of the config: its pieces on the slug product with the
+ *     least board (tp_parts_plan), fronts and their mirrored backs, each
+ *     slug front with its cut (the die lines alone, an SVG);
+ *   - the board's pieces (sheets "board-*": each page one piece): on a
+ *     slug when one holds it, else centred on a board product.
  * A back is cut from the back sheet where the tile's back lies
  * (work-and-turn: column cols-1-c), as printed: the face as seen when
  * the piece is turned over, not mirrored again.
@@ -29,7 +36,8 @@
  * the first one's count grows (the factory's "upload once, quantity N").
  * Files go to DIR/faces/ (emptied of older images first), named
  * BASE-NNN-front.png / -back.png (NNN: the first piece, in the sheet's
- * row-major order), BASE-slug-K-front.png / -back.png, BASE-face.png,
+ * row-major order), BASE-slug-K-front.png / -back.png / -cut.svg,
+ * BASE-face.png,
  * BASE the sheet's file name (print.file_name). */
 
 #include "app/factory.h"
