@@ -309,14 +309,8 @@ static int visit(void *ctx, const struct tp_walk_shape *d)
 	if (dst_layer(w, &t.s) != 0)
 		return -1;
 	t.layer = c->dst->cur_layer;
-	if (w->n == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 64;
-		struct taken *m = tp_realloc(w->taken, cap * sizeof *m);
-		if (m == NULL)
-			return -1;
-		w->taken = m;
-		w->cap = cap;
-	}
+	if (tp_grow((void **)&w->taken, &w->cap, w->n + 1, sizeof *w->taken, 64) != 0)
+		return -1;
 	w->taken[w->n++] = t;
 	return 0;
 }
