@@ -19,14 +19,8 @@
 
 int tp_written_add(struct tp_written_list *w, const char *name, long long bytes, size_t sheet)
 {
-	if (w->n == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 64;
-		struct tp_written *v = tp_realloc(w->v, cap * sizeof *v);
-		if (v == NULL)
-			return -1;
-		w->v = v;
-		w->cap = cap;
-	}
+	if (tp_grow((void **)&w->v, &w->cap, w->n + 1, sizeof *w->v, 64) != 0)
+		return -1;
 	char *copy = tp_malloc(strlen(name) + 1);
 	if (copy == NULL)
 		return -1;

@@ -39,14 +39,8 @@ void tp_playtest_set_paper(long n)
 
 int tp_playtest_add_toner(const double cmyk[4])
 {
-	if (toner_n == toner_cap) {
-		size_t c = toner_cap ? 2 * toner_cap : 64;
-		double *p = tp_realloc(toner_pages, c * 4 * sizeof *p);
-		if (p == NULL)
-			return -1;
-		toner_pages = p;
-		toner_cap = c;
-	}
+	if (tp_grow((void **)&toner_pages, &toner_cap, toner_n + 1, 4 * sizeof *toner_pages, 64) != 0)
+		return -1;
 	memcpy(toner_pages + 4 * toner_n++, cmyk, 4 * sizeof *cmyk);
 	return 0;
 }
@@ -113,22 +107,9 @@ struct kit {
 	double *page_toner;              /* 4 per page written */
 };
 
-static int grow(void **v, size_t *cap, size_t n, size_t size)
-{
-	if (n < *cap)
-		return 0;
-	size_t c = *cap ? 2 * *cap : 64;
-	void *p = tp_realloc(*v, c * size);
-	if (p == NULL)
-		return -1;
-	*v = p;
-	*cap = c;
-	return 0;
-}
-
 static struct item *new_item(struct kit *k)
 {
-	if (grow((void **)&k->items, &k->cap_items, k->n_items, sizeof *k->items) != 0)
+	if (tp_grow((void **)&k->items, &k->cap_items, k->n_items + 1, sizeof *k->items, 64) != 0)
 		return NULL;
 	struct item *it = &k->items[k->n_items++];
 	memset(it, 0, sizeof *it);
@@ -393,7 +374,7 @@ static int add_sheet(struct kit *k, const void *model, const struct tp_sheet_def
 
 static struct paper *new_paper(struct kit *k)
 {
-	if (grow((void **)&k->papers, &k->cap_papers, k->n_papers, sizeof *k->papers) != 0)
+	if (tp_grow((void **)&k->papers, &k->cap_papers, k->n_papers + 1, sizeof *k->papers, 64) != 0)
 		return NULL;
 	struct paper *p = &k->papers[k->n_papers++];
 	memset(p, 0, sizeof *p);
@@ -403,7 +384,7 @@ static struct paper *new_paper(struct kit *k)
 
 static int place(struct kit *k, struct paper *p, size_t item, double x, double y)
 {
-	if (grow((void **)&k->at, &k->cap_at, k->n_at, sizeof *k->at) != 0)
+	if (tp_grow((void **)&k->at, &k->cap_at, k->n_at + 1, sizeof *k->at, 64) != 0)
 		return -1;
 	k->at[k->n_at++] = (struct where){ item, x, y };
 	p->n++;

@@ -99,14 +99,8 @@ static int parse_entry(const char *p, struct tp_record *r)
 	if (p == NULL || sscanf(p, ", \"bytes\": %lld, \"sha256\": \"%64[0-9a-f]\" }%n", &bytes, hex, &used) < 2 ||
 	    used == 0 || strlen(hex) != 64)
 		return 0;   /* not an entry tilepress writes: ignored */
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 64;
-		struct tp_rec_entry *v = tp_realloc(r->v, cap * sizeof *v);
-		if (v == NULL)
-			return -1;
-		r->v = v;
-		r->cap = cap;
-	}
+	if (tp_grow((void **)&r->v, &r->cap, r->n + 1, sizeof *r->v, 64) != 0)
+		return -1;
 	char *copy = tp_malloc(strlen(path) + 1);
 	if (copy == NULL)
 		return -1;

@@ -70,6 +70,26 @@ void *tp_realloc(void *p, size_t n)
 	return should_fail() ? NULL : realloc(p, n ? n : 1);
 }
 
+int tp_grow(void **buf, size_t *cap, size_t need, size_t size, size_t first)
+{
+	if (need <= *cap)
+		return 0;
+	size_t n = *cap ? *cap : first ? first : 1;
+	while (n < need) {
+		if (n > SIZE_MAX / 2)
+			return -1;
+		n *= 2;
+	}
+	if (size && n > SIZE_MAX / size)
+		return -1;
+	void *p = tp_realloc(*buf, n * size);
+	if (p == NULL)
+		return -1;
+	*buf = p;
+	*cap = n;
+	return 0;
+}
+
 #define HUGE_PAGE ((size_t)2 << 20)
 
 void *tp_malloc_large(size_t n)

@@ -11,6 +11,15 @@ void *tp_malloc(size_t n);
 void *tp_calloc(size_t count, size_t size);
 void *tp_realloc(void *p, size_t n);
 
+/* Room for need elements of size bytes in the growable array *buf of *cap
+ * elements: nothing when it has it, else *cap doubled (from first when
+ * the array is empty) until it does, through tp_realloc.  Doubling keeps
+ * adding one element at a time amortised constant; one helper keeps
+ * every array's growth to one allocation the fault tests can fail.  0,
+ * or -1 when out of memory or the size overflows (*buf and *cap then as
+ * they were). */
+int tp_grow(void **buf, size_t *cap, size_t need, size_t size, size_t first);
+
 /* A large working buffer (a PNG band): as tp_malloc, freed with free(), but
  * from 2 MiB up it is aligned to 2 MiB and offered to the kernel's
  * transparent huge pages, so that touching it costs one page fault per

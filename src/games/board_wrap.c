@@ -219,19 +219,16 @@ static int die_and_folds(struct tp_scene *sc, const struct geom *g)
 
 /* The face wrap of the board page bs (laid out with a bleed of E + the
  * sheet's): its art over the whole sheet, the board's box grown by E, no
- * die line of its own. */
+ * die line of its own; the board's die layer stays, empty, where the
+ * wrap's die line goes. */
 static struct tp_scene *face(const struct tp_scene *bs, const char *name, const struct geom *g,
 			     double bleed)
 {
 	double E = g->E;
-	struct tp_scene *sc = tp_sheet_crop(bs, name, g->x - E, g->y - E, g->W + 2 * E, g->H + 2 * E);
+	struct tp_scene *sc = tp_sheet_crop_without(bs, name, g->x - E, g->y - E, g->W + 2 * E,
+						    g->H + 2 * E, TP_INK_CUT);
 	if (sc == NULL)
 		return NULL;
-	size_t k = 0;
-	for (size_t i = 0; i < sc->n_shapes; i++)
-		if (sc->shapes[i].ink != TP_INK_CUT)
-			sc->shapes[k++] = sc->shapes[i];
-	sc->n_shapes = k;
 	sc->n_groups = 0;
 	sc->group_open = 0;
 	sc->bleed = bleed;

@@ -281,14 +281,9 @@ static int lid_top(struct tp_scene *sc, const struct net *n, const struct art *a
 		const struct tp_scene *f = a->figure;
 		double s = fmin(w / f->trim_w, room / f->trim_h);
 		double fx = x + (w - f->trim_w * s) / 2, bl = f->bleed * s;
-		size_t n0 = sc->n_shapes, k = n0;
-		if (tp_scene_place(sc, f, "figure", fx - bl, y - bl, s, 0.05) != 0)
-			rc = tp_fail(e, TP_EIO, "out of memory drawing the lid");
 		/* The sheet's text under 6 pt (its caption, scaled) is left out. */
-		for (size_t i = n0; i < sc->n_shapes; i++)
-			if (sc->shapes[i].kind != TP_SHAPE_TEXT || sc->shapes[i].h >= 6 * 25.4 / 72)
-				sc->shapes[k++] = sc->shapes[i];
-		sc->n_shapes = k;
+		if (tp_scene_place(sc, f, "figure", fx - bl, y - bl, s, 0.05, 6 * 25.4 / 72) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory drawing the lid");
 	}
 	return rc;
 }

@@ -103,14 +103,8 @@ static int draw(struct lay *L, const struct tp_rules_block *b)
 		double fx = LEFT + (w - L->fig->trim_w * s) / 2;
 		/* What a proof of the sheet shows: no marks nor die lines. */
 		double bl = L->fig->bleed * s;
-		size_t n0 = sc->n_shapes;
-		if (tp_scene_place(sc, L->fig, "figure", fx - bl, L->y - bl, s, 0.05) != 0)
+		if (tp_scene_place(sc, L->fig, "figure", fx - bl, L->y - bl, s, 0.05, MIN_TEXT_MM) != 0)
 			return tp_fail(L->e, TP_EIO, "out of memory drawing the rules' figure");
-		size_t k = n0;
-		for (size_t i = n0; i < sc->n_shapes; i++)
-			if (sc->shapes[i].kind != TP_SHAPE_TEXT || sc->shapes[i].h >= MIN_TEXT_MM)
-				sc->shapes[k++] = sc->shapes[i];
-		sc->n_shapes = k;
 		if (tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.25, fx, L->y, L->fig->trim_w * s,
 				  L->fig->trim_h * s) != 0)
 			return tp_fail(L->e, TP_EIO, "out of memory drawing the rules' figure");
@@ -309,8 +303,8 @@ int tp_rules_build_spreads(const struct tp_config *c, const void *model, struct 
 			 * the bleed, for the folder; it prints nothing. */
 			const struct tp_pt spine[2] = { { TP_MOVE, TP_RULES_PAGE_W, -bl },
 							{ TP_LINE, TP_RULES_PAGE_W, H + bl } };
-			if (tp_scene_place(sc, L.page[lp - 1], "left", -bl, -bl, 1, 0) != 0 ||
-			    tp_scene_place(sc, L.page[rp - 1], "right", TP_RULES_PAGE_W - bl, -bl, 1, 0) != 0 ||
+			if (tp_scene_place(sc, L.page[lp - 1], "left", -bl, -bl, 1, 0, 0) != 0 ||
+			    tp_scene_place(sc, L.page[rp - 1], "right", TP_RULES_PAGE_W - bl, -bl, 1, 0, 0) != 0 ||
 			    tp_scene_path(sc, TP_INK_CREASE, TP_STROKE, 0.25, spine, 2) != 0) {
 				tp_scene_free(sc);
 				rc = TP_EIO;

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "print/layout/sheet.h"
 #include "print/scene/copy_sink.h"
 #include "tu_palette.h"
 
@@ -214,6 +215,113 @@ static void picked_and_only(void **state)
 	tp_scene_free(src);
 }
 
+/* Traced shapes (TP_COPY_TRACE) are copied and then dropped from the
+ * list: the copy is, field by field and byte by byte of its pools, the
+ * whole copy swept of them afterwards. */
+static int pick_trace_top(void *arg, const struct tp_walk_shape *d, struct tp_shape *s,
+			  double *dx, double *dy)
+{
+	(void)arg;
+	(void)d;
+	(void)dx;
+	(void)dy;
+	return s->kind == TP_SHAPE_TEXT || s->ink == INK_B ? TP_COPY_TRACE : 1;
+}
+
+static void same_scene(const struct tp_scene *a, const struct tp_scene *b)
+{
+	assert_int_equal(a->n_layers, b->n_layers);
+	for (size_t l = 0; l < a->n_layers; l++)
+		assert_string_equal(a->layers[l], b->layers[l]);
+	assert_int_equal(a->n_shapes, b->n_shapes);
+	for (size_t i = 0; i < a->n_shapes; i++) {
+		const struct tp_shape *s = &a->shapes[i], *t = &b->shapes[i];
+		assert_int_equal(s->kind, t->kind);
+		assert_int_equal(s->ink, t->ink);
+		assert_int_equal(s->paint, t->paint);
+		assert_int_equal(s->flags, t->flags);
+		assert_int_equal(s->layer, t->layer);
+		assert_int_equal(s->align, t->align);
+		assert_int_equal(s->count, t->count);
+		assert_int_equal(s->first, t->first);
+		assert_true(s->stroke == t->stroke && s->x == t->x && s->y == t->y && s->w == t->w &&
+			    s->h == t->h);
+	}
+	assert_int_equal(a->n_pts, b->n_pts);
+	for (size_t i = 0; i < a->n_pts; i++)
+		assert_true(a->pts[i].op == b->pts[i].op && a->pts[i].x == b->pts[i].x &&
+			    a->pts[i].y == b->pts[i].y);
+	assert_int_equal(a->n_text, b->n_text);
+	assert_memory_equal(a->text, b->text, a->n_text);
+}
+
+/* Sweeps sc's shapes from `from` on of the text and ink B out of its list. */
+static void sweep_top(struct tp_scene *sc, size_t from)
+{
+	size_t k = from;
+	for (size_t i = from; i < sc->n_shapes; i++)
+		if (sc->shapes[i].kind != TP_SHAPE_TEXT && sc->shapes[i].ink != INK_B)
+			sc->shapes[k++] = sc->shapes[i];
+	sc->n_shapes = k;
+}
+
+static void traced(void **state)
+{
+	(void)state;
+	struct tp_scene *src = source();
+	const double box[4] = { 0, 0, 9, 9 };
+	for (int scaled = 0; scaled < 2; scaled++) {
+		struct tp_scene *want = dest(src), *got = dest(src);
+		/* Something before the copy: the sweep keeps it. */
+		assert_int_equal(tp_scene_text(want, TP_INK_TEXT, 1, 1, 1, TP_ALIGN_LEFT, "before"), 0);
+		assert_int_equal(tp_scene_text(got, TP_INK_TEXT, 1, 1, 1, TP_ALIGN_LEFT, "before"), 0);
+		struct tp_copy_sink c = { .dst = want, .dx = 30, .dy = 40, .k = scaled ? 0.5 : 0,
+					  .px = 1, .py = 1, .clip = scaled ? box : NULL };
+		tp_err e = { 0 };
+		assert_int_equal(tp_walk_copy(src, &tp_walk_art, &c, &e), TP_OK);
+		sweep_top(want, 1);
+		c.dst = got;
+		c.pick = pick_trace_top;
+		assert_int_equal(tp_walk_copy(src, &tp_walk_art, &c, &e), TP_OK);
+		same_scene(want, got);
+		/* The traced text's string is in the pool, its shape gone; the
+		 * layer "top", all of whose shapes were traced, is made. */
+		assert_int_equal(got->n_text, sizeof "before" + sizeof "seven");
+		size_t texts = 0;
+		for (size_t i = 0; i < got->n_shapes; i++)
+			texts += got->shapes[i].kind == TP_SHAPE_TEXT;
+		assert_int_equal(texts, 1);
+		assert_null(find(got, TP_SHAPE_PATH, INK_B));
+		assert_int_equal(got->n_layers, 3);
+		assert_string_equal(got->layers[2], "top");
+		tp_scene_free(want);
+		tp_scene_free(got);
+	}
+	tp_scene_free(src);
+}
+
+/* A crop without an ink is the crop swept of that ink afterwards. */
+static void cropped_without(void **state)
+{
+	(void)state;
+	struct tp_scene *src = source();
+	struct tp_scene *want = tp_sheet_crop(src, "c", 0, 0, 9, 9);
+	struct tp_scene *got = tp_sheet_crop_without(src, "c", 0, 0, 9, 9, INK_B);
+	assert_non_null(want);
+	assert_non_null(got);
+	assert_non_null(find(want, TP_SHAPE_PATH, INK_B));
+	size_t k = 0;
+	for (size_t i = 0; i < want->n_shapes; i++)
+		if (want->shapes[i].ink != INK_B)
+			want->shapes[k++] = want->shapes[i];
+	want->n_shapes = k;
+	same_scene(want, got);
+	assert_null(find(got, TP_SHAPE_PATH, INK_B));
+	tp_scene_free(want);
+	tp_scene_free(got);
+	tp_scene_free(src);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -221,6 +329,8 @@ int main(void)
 		cmocka_unit_test(mirrored),
 		cmocka_unit_test(clipped_and_scaled),
 		cmocka_unit_test(picked_and_only),
+		cmocka_unit_test(traced),
+		cmocka_unit_test(cropped_without),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

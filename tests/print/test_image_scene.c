@@ -111,7 +111,7 @@ static void test_layouts(void **state)
 
 	struct tp_palette pal = sc->pal;
 	struct tp_scene *dst = tp_scene_new("p", 100, 100, 0, &pal);
-	assert_int_equal(tp_scene_place(dst, sc, "t", 10, 10, 0.5, 0), 0);
+	assert_int_equal(tp_scene_place(dst, sc, "t", 10, 10, 0.5, 0, 0), 0);
 	assert_int_equal(pictures(dst, c), 2);
 	/* (5, 5) of sc, 2 mm from its bleed corner: 10 + (5 + 2) / 2 */
 	assert_true(fabs(c[0].x - 13.5) < 1e-9 && fabs(c[1].x - 18.5) < 1e-9);

@@ -51,19 +51,6 @@ struct faces {
 	int first_slug;       /* no "punchout" entry written yet */
 };
 
-static int grow(void **v, size_t *cap, size_t n, size_t size)
-{
-	if (n < *cap)
-		return 0;
-	size_t c = *cap ? 2 * *cap : 64;
-	void *q = tp_realloc(*v, c * size);
-	if (q == NULL)
-		return -1;
-	*v = q;
-	*cap = c;
-	return 0;
-}
-
 /* sc as a PNG at dpi into *buf (malloc'd by the stream, *len bytes). */
 static int render(const struct tp_scene *sc, double dpi, char **buf, size_t *len, tp_err *e)
 {
@@ -104,7 +91,7 @@ static int put_face(struct faces *F, const struct tp_scene *sc, const struct tp_
 			free(buf);
 			return TP_OK;
 		}
-	if (grow((void **)&F->f, &F->cap, F->n, sizeof *F->f) != 0) {
+	if (tp_grow((void **)&F->f, &F->cap, F->n + 1, sizeof *F->f, 64) != 0) {
 		free(buf);
 		return tp_fail(e, TP_EIO, "out of memory listing the faces");
 	}
@@ -129,7 +116,7 @@ static int add_pair(struct faces *F, size_t front, size_t back, tp_err *e)
 			F->pr[i].count++;
 			return TP_OK;
 		}
-	if (grow((void **)&F->pr, &F->cap_pr, F->n_pr, sizeof *F->pr) != 0)
+	if (tp_grow((void **)&F->pr, &F->cap_pr, F->n_pr + 1, sizeof *F->pr, 64) != 0)
 		return tp_fail(e, TP_EIO, "out of memory listing the faces");
 	F->pr[F->n_pr++] = (struct pair){ front, back, 1 };
 	return TP_OK;

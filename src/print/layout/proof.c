@@ -15,8 +15,26 @@
  * thumbnail size they would hide it. */
 static const struct tp_walk_opts thumbnail = { .proof = 1, .unknown = TP_WALK_SKIP };
 
+/* A thumbnail's text below min_text mm as placed (a figure's caption, too
+ * small to read at its scale) is traced, not kept: placed figures have
+ * always left its string in the page's text. */
+struct place {
+	double k, min_text;
+};
+
+static int place_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
+		      double *dy)
+{
+	const struct place *p = arg;
+	(void)d;
+	(void)dx;
+	(void)dy;
+	/* The size as the copy scales it (copy_sink.c). */
+	return s->kind == TP_SHAPE_TEXT && !(s->h * p->k >= p->min_text) ? TP_COPY_TRACE : 1;
+}
+
 int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
-		   double x, double y, double k, double min_size)
+		   double x, double y, double k, double min_size, double min_text)
 {
 	const double b = src->bleed;
 	/* src's layers, in src's order, as layers of their own in dst: scenes
@@ -32,8 +50,10 @@ int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char 
 	 * the bleed box as the sheet's own file is (backends clip each page
 	 * to its bleed box). */
 	const double box[4] = { -b, -b, src->trim_w + b, src->trim_h + b };
+	struct place p = { k, min_text };
 	const struct tp_copy_sink c = { .dst = dst, .dx = x, .dy = y, .px = b, .py = b, .k = k,
-					.clip = box, .min_size = min_size, .prefix = prefix };
+					.clip = box, .min_size = min_size, .prefix = prefix,
+					.pick = min_text > 0 ? place_pick : NULL, .arg = &p };
 	tp_err e = { 0 };
 	int rc = tp_walk_copy(src, &thumbnail, &c, &e) == TP_OK ? 0 : -1;
 	tp_scene_layer_by_ink(dst);
@@ -151,7 +171,7 @@ int tp_proof_add(struct tp_doc *out, size_t i, const char *name, const struct tp
 	double ox = cx + (pcell - bw * k) / 2, oy = cy + (pcell - bh * k) / 2;
 	char prefix[80];
 	snprintf(prefix, sizeof prefix, "%zu-%s", i + 1, name);
-	int rc = tp_scene_place(sc, s, prefix, ox, oy, k, min_size);
+	int rc = tp_scene_place(sc, s, prefix, ox, oy, k, min_size, 0);
 	/* The trim, so a thumbnail's edge reads as the sheet's. */
 	rc |= tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.2, ox + s->bleed * k, oy + s->bleed * k,
 			    s->trim_w * k, s->trim_h * k);

@@ -47,8 +47,11 @@ void tp_inks_text(const struct tp_palette *pal, const unsigned char used[TP_MAX_
  * so the thumbnail draws as the sheet does.  A shape smaller than
  * min_size mm as placed, both ways (text: its size), is left out, and a
  * stroke is at least min_size / 2 wide (hairlines stay visible: one pixel
- * at the proof's resolution).  0, or -1 when out of memory. */
+ * at the proof's resolution).  A text smaller than min_text mm as placed
+ * (0: none) is left out too, its string kept in dst's text (a PDF's /ID
+ * hashes it: the IDs stay those of a placement swept afterwards).  0, or
+ * -1 when out of memory. */
 int tp_scene_place(struct tp_scene *dst, const struct tp_scene *src, const char *prefix,
-		   double x, double y, double k, double min_size);
+		   double x, double y, double k, double min_size, double min_text);
 
 #endif

@@ -113,6 +113,7 @@ struct crop {
 	const struct tp_scene *src;
 	const struct tp_scene_index *ix;
 	double x, y, w, h;   /* the region */
+	int without;         /* an ink traced, not kept, or -1 */
 };
 
 static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
@@ -120,10 +121,11 @@ static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *
 {
 	const struct crop *c = arg;
 	double b[4];
-	(void)s;
 	(void)dx;
 	(void)dy;
-	return shows(box_of(c->src, c->ix, d->index, b), c->x, c->y, c->w, c->h);
+	if (!shows(box_of(c->src, c->ix, d->index, b), c->x, c->y, c->w, c->h))
+		return 0;
+	return s->ink == c->without ? TP_COPY_TRACE : 1;
 }
 
 /* The crop is a replay of src through the copying sink, moved by (-x, -y):
@@ -133,10 +135,11 @@ static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *
  * that order too, made as their first shape arrives: a crop must not
  * reorder them by which shape it happens to meet first (a number before
  * its square's colour). */
-struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_index *ix,
-				  const char *name, double x, double y, double w, double h)
+static struct tp_scene *crop_region(const struct tp_scene *src, struct tp_scene_index *ix,
+				    const char *name, double x, double y, double w, double h,
+				    int without)
 {
-	struct crop c = { src, ix, x, y, w, h };
+	struct crop c = { src, ix, x, y, w, h, without };
 	struct tp_walk_opts o = { .marks = 0 };
 	if (ix != NULL && tp_scene_index_query(ix, x, y, w, h, &o.only, &o.n_only) != 0)
 		return NULL;
@@ -153,6 +156,18 @@ struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_in
 	tp_scene_layer_by_ink(sc);
 	tp_sheet_bleed(sc);
 	return sc;
+}
+
+struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_index *ix,
+				  const char *name, double x, double y, double w, double h)
+{
+	return crop_region(src, ix, name, x, y, w, h, -1);
+}
+
+struct tp_scene *tp_sheet_crop_without(const struct tp_scene *src, const char *name, double x,
+				       double y, double w, double h, int ink)
+{
+	return crop_region(src, NULL, name, x, y, w, h, ink);
 }
 
 void tp_format_date(long long epoch, char *out, size_t n)

@@ -37,6 +37,13 @@ struct tp_scene *tp_sheet_crop(const struct tp_scene *src, const char *name,
 struct tp_scene_index;
 struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_index *ix,
 				  const char *name, double x, double y, double w, double h);
+/* The crop of src (tp_sheet_crop) without the shapes of ink: a sheet
+ * that draws its own of that ink (a wrap's die line over its board's
+ * art).  Their layer is made all the same, in its place among the
+ * others, and their points and text stay in the crop's pools: to the
+ * byte the whole crop with them swept out of its list afterwards. */
+struct tp_scene *tp_sheet_crop_without(const struct tp_scene *src, const char *name, double x,
+				       double y, double w, double h, int ink);
 
 struct tp_slug {
 	const char *job, *file, *sheet;

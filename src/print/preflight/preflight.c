@@ -61,14 +61,8 @@ static int is_die(const struct tp_walk_shape *d)
 
 static int push_seg(struct tp_pf_page *P, double x0, double y0, double x1, double y1, size_t shape)
 {
-	if (P->n_seg == P->cap_seg) {
-		size_t cap = P->cap_seg ? 2 * P->cap_seg : 64;
-		struct tp_pf_seg *s = tp_realloc(P->seg, cap * sizeof *s);
-		if (s == NULL)
-			return -1;
-		P->seg = s;
-		P->cap_seg = cap;
-	}
+	if (tp_grow((void **)&P->seg, &P->cap_seg, P->n_seg + 1, sizeof *P->seg, 64) != 0)
+		return -1;
 	struct tp_pf_seg *g = &P->seg[P->n_seg++];
 	*g = (struct tp_pf_seg){ x0, y0, x1, y1, shape, 0, { 0, 0 }, { 0, 0 } };
 	double l = hypot(x1 - x0, y1 - y0);
@@ -157,14 +151,8 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
 
 static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 {
-	if (P->n_die == P->cap_die) {
-		size_t cap = P->cap_die ? 2 * P->cap_die : 16;
-		struct die *n = tp_realloc(P->die, cap * sizeof *n);
-		if (n == NULL)
-			return -1;
-		P->die = n;
-		P->cap_die = cap;
-	}
+	if (tp_grow((void **)&P->die, &P->cap_die, P->n_die + 1, sizeof *P->die, 16) != 0)
+		return -1;
 	struct die *k = &P->die[P->n_die];
 	k->shape = d->index;
 	k->first = P->n_seg;

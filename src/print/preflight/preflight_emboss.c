@@ -14,14 +14,8 @@
  * drawn), for the gap rule at the page's end. */
 int tp_pf_add_emboss(struct tp_pf_page *P, const struct tp_walk_shape *d, const double b[4])
 {
-	if (P->n_emb == P->cap_emb) {
-		size_t cap = P->cap_emb ? 2 * P->cap_emb : 64;
-		struct emboss *n = tp_realloc(P->emb, cap * sizeof *n);
-		if (n == NULL)
-			return -1;
-		P->emb = n;
-		P->cap_emb = cap;
-	}
+	if (tp_grow((void **)&P->emb, &P->cap_emb, P->n_emb + 1, sizeof *P->emb, 64) != 0)
+		return -1;
 	/* The die collector writes into seg: borrow it. */
 	struct tp_pf_seg *seg = P->seg;
 	size_t n_seg = P->n_seg, cap_seg = P->cap_seg;

@@ -14,15 +14,9 @@
 
 struct tp_pf_finding *tp_pf_slot(struct tp_preflight *pf)
 {
-	if (pf->n == pf->cap) {
-		size_t cap = pf->cap ? 2 * pf->cap : 64;
-		struct tp_pf_finding *f = tp_realloc(pf->f, cap * sizeof *f);
-		if (f == NULL) {
-			pf->oom = 1;
-			return NULL;
-		}
-		pf->f = f;
-		pf->cap = cap;
+	if (tp_grow((void **)&pf->f, &pf->cap, pf->n + 1, sizeof *pf->f, 64) != 0) {
+		pf->oom = 1;
+		return NULL;
 	}
 	return &pf->f[pf->n++];
 }

@@ -291,6 +291,7 @@ struct taken {
 	double dx, dy;
 	uint16_t layer;       /* dst's */
 	int mark;
+	int trace;            /* copied, then dropped from dst's list */
 };
 
 /* The walk's visit: the pick's say, dst's layer (made in the walk's order,
@@ -304,17 +305,12 @@ static int visit(void *ctx, const struct tp_walk_shape *d)
 	int pick = c->pick ? c->pick(c->arg, d, &t.s, &t.dx, &t.dy) : 1;
 	if (pick <= 0)
 		return pick;
+	t.trace = pick == TP_COPY_TRACE;
 	if (dst_layer(w, &t.s) != 0)
 		return -1;
 	t.layer = c->dst->cur_layer;
-	if (w->n == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 64;
-		struct taken *m = tp_realloc(w->taken, cap * sizeof *m);
-		if (m == NULL)
-			return -1;
-		w->taken = m;
-		w->cap = cap;
-	}
+	if (tp_grow((void **)&w->taken, &w->cap, w->n + 1, sizeof *w->taken, 64) != 0)
+		return -1;
 	w->taken[w->n++] = t;
 	return 0;
 }
@@ -332,14 +328,17 @@ static int put(const struct copier *w, const struct taken *t)
 	c.dst->cur_layer = t->layer;
 	c.dx = t->dx;
 	c.dy = t->dy;
-	int own = c.draw ? c.draw(c.arg, &t->s, t->mark) : 1;
-	if (own <= 0)
-		return own;
-	const struct tp_shape *s = &t->s;
-	int rc = s->kind == TP_SHAPE_RECT ? rect(&c, s)
-		 : s->kind == TP_SHAPE_TEXT ? text(&c, w->src, s) : path(&c, w->src, s);
-	if (rc == 0 && !c.clip)
-		tp_scene_flag_last(c.dst, s->flags);
+	const size_t n0 = c.dst->n_shapes;
+	int rc = c.draw ? c.draw(c.arg, &t->s, t->mark) : 1;
+	if (rc > 0) {
+		const struct tp_shape *s = &t->s;
+		rc = s->kind == TP_SHAPE_RECT ? rect(&c, s)
+		     : s->kind == TP_SHAPE_TEXT ? text(&c, w->src, s) : path(&c, w->src, s);
+		if (rc == 0 && !c.clip)
+			tp_scene_flag_last(c.dst, s->flags);
+	}
+	if (rc >= 0 && t->trace)
+		c.dst->n_shapes = n0;
 	return rc < 0 ? -1 : 0;
 }
 

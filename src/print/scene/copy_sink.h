@@ -26,6 +26,10 @@
 #include "print/scene/scene.h"
 #include "print/scene/walk.h"
 
+/* A pick's verdict (struct tp_copy_sink): copied, then left out of the
+ * list. */
+#define TP_COPY_TRACE 2
+
 struct tp_copy_sink {
 	struct tp_scene *dst;
 	/* The transform.  A source point x (mirrored first when mirror: x
@@ -53,13 +57,18 @@ struct tp_copy_sink {
 	 * shapes is taken is not made), with s a copy of the shape it may
 	 * change (a rect's box: a tile cut to its bleed) and *dx, *dy the
 	 * move it may change for this shape (unscaled copies).  It draws
-	 * nothing.  1 takes s, 0 leaves it out, -1 fails (out of memory). */
+	 * nothing.  1 takes s, 0 leaves it out, -1 fails (out of memory);
+	 * TP_COPY_TRACE copies s and then drops it from dst's list: its
+	 * layer is made, and its text and points stay in dst's pools, as a
+	 * sweep of dst's list after the copy leaves them (a PDF's /ID
+	 * hashes the pools, so such a copy keeps the IDs of one swept so). */
 	int (*pick)(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
 		    double *dy);
 	/* A layout's own drawing, or NULL: called for each shape taken, in
 	 * the source's order, dst's layer for it current (mark: the walk's
 	 * verdict).  0 when it drew s into dst its own way, 1 to have it
-	 * copied, -1 when out of memory. */
+	 * copied, -1 when out of memory.  A traced shape's drawing is
+	 * dropped from the list as its copy is. */
 	int (*draw)(void *arg, const struct tp_shape *s, int mark);
 	void *arg;
 };

@@ -124,20 +124,7 @@ size_t tp_scene_bytes(const struct tp_scene *sc)
  * amortised cost linear for sheets with tens of thousands of cells. */
 static int grow(void **buf, size_t *cap, size_t need, size_t elem)
 {
-	if (need <= *cap)
-		return 0;
-	size_t n = *cap ? *cap : 64;
-	while (n < need) {
-		if (n > SIZE_MAX / 2 / elem)
-			return -1;
-		n *= 2;
-	}
-	void *p = tp_realloc(*buf, n * elem);
-	if (p == NULL)
-		return -1;
-	*buf = p;
-	*cap = n;
-	return 0;
+	return tp_grow(buf, cap, need, elem, 64);
 }
 
 static int find_layer(struct tp_scene *sc, const char *name)
