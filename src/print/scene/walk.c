@@ -7,6 +7,7 @@
 #include "core/alloc.h"
 #include "core/strbuf.h"
 #include "print/art/text_outline.h"
+#include "print/scene/overprint.h"
 
 const struct tp_walk_opts tp_walk_art = { .marks = 0 };
 const struct tp_walk_opts tp_walk_die = { .inks = TP_WALK_INK(TP_INK_CUT) };
@@ -120,6 +121,9 @@ struct walk {
 	/* Reuse (a sink that can): each shape's group, NONE outside one, and
 	 * the first copies seen, an open hash table. */
 	size_t *group;
+	/* Per shape, 1 where an overprint knocks out (overprint.h); NULL:
+	 * every shape as its ink says. */
+	uint8_t *knock;
 	struct first_copy *seen;
 	size_t n_seen, cap_seen;
 };
@@ -155,6 +159,7 @@ static int shape(struct walk *w, size_t i)
 		.ink = tp_scene_ink(sc, s->ink), .paint = s->paint,
 		.mark = seen == TP_WALK_MARK,
 	};
+	d.overprint = d.ink->overprint && !(w->knock && w->knock[i]);
 	int rc = set_clip(w, !d.mark);
 	if (rc != TP_OK)
 		return rc;
@@ -237,6 +242,8 @@ static void reuse_key(struct walk *w, size_t l, const size_t *order, size_t k, s
 			      s->flags, s->align, um(s->stroke * 1000), um(s->w), um(s->h),
 			      s->kind == TP_SHAPE_PATH ? 0 : um(s->x - ax),
 			      s->kind == TP_SHAPE_PATH ? 0 : um(s->y - ay));
+		if (w->knock)   /* copies alike knock out alike */
+			tp_buf_printf(b, " o%d", w->knock[order[k]]);
 		if (s->kind == TP_SHAPE_TEXT)
 			tp_buf_printf(b, " %zu:%s", strlen(tp_scene_str(sc, s)), tp_scene_str(sc, s));
 		for (size_t i = 0; s->kind == TP_SHAPE_PATH && i < s->count; i++) {
@@ -377,6 +384,8 @@ static int layer(struct walk *w, size_t l, const size_t *order, size_t from, siz
 	struct tp_walk_layer ly = { .index = l, .name = w->sc->layers[l],
 				    .ink = layer_ink(w->sc, order, from, to) };
 	ly.overprint = ly.ink && ly.ink->overprint;
+	for (size_t k = from; w->knock && k < to && ly.overprint; k++)
+		ly.overprint = !w->knock[order[k]];
 	if (w->k->layer_begin && w->k->layer_begin(w->ctx, &ly) != 0)
 		return failed(w);
 	int rc = TP_OK;
@@ -403,6 +412,8 @@ int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
 				   sc->trim_h + sc->bleed } };
 	int oom = 0;
 	if (rc == TP_OK)
+		rc = tp_overprint_decide(sc, o, order, start[sc->n_layers], &w.knock, e);
+	if (rc == TP_OK)
 		w.group = shape_groups(sc, sink, &oom);
 	if (oom)
 		rc = tp_fail(e, TP_EIO, "%s: out of memory walking %zu shapes", sc->name,
@@ -412,6 +423,7 @@ int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
 	free(order);
 	free(start);
 	free(w.group);
+	free(w.knock);
 	for (size_t i = 0; i < w.cap_seen; i++)
 		free(w.seen[i].key);
 	free(w.seen);
