@@ -45,9 +45,15 @@ for fac in $factories; do
 			[ "$(basename "$pdf")" = job.pdf ] && continue
 			rm -rf "$T/sep"
 			mkdir -p "$T/sep"
+			# Registration marks (the /All separation, on every plate)
+			# are no product, and an imposed press sheet carries them
+			# inside its trim: the /None separation never marks.
+			qpdf --qdf --object-streams=disable "$pdf" "$T/q.pdf" >"$T/gs.log" 2>&1
+			sed '/^ *\/Separation$/{n;s|^\( *\)/All$|\1/None|;}' "$T/q.pdf" >"$T/q2.pdf" &&
+				fix-qdf "$T/q2.pdf" >"$T/page.pdf" &&
 			gs -q -dNOPAUSE -dBATCH -sDEVICE=tiffsep -sCompression=none -r$DPI -dUseBleedBox \
-				-sOutputFile="$T/sep/p%d.tif" "$pdf" >"$T/gs.log" 2>&1 ||
-				{ echo "$pdf: gs failed" >>"$log"; cat "$T/gs.log" >>"$log"; worst=999; continue; }
+				-sOutputFile="$T/sep/p%d.tif" "$T/page.pdf" >"$T/gs.log" 2>&1 ||
+				{ echo "$pdf: qpdf, fix-qdf or gs failed" >>"$log"; cat "$T/gs.log" >>"$log"; worst=999; continue; }
 			pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
 			n=1
 			while [ "$n" -le "$pages" ]; do

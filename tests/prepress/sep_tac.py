@@ -6,14 +6,12 @@ PREFIX(Cyan).tif ... PREFIX(Black).tif are the process plates that
 `gs -sDEVICE=tiffsep -sCompression=none -sOutputFile=PREFIX.tif` wrote
 (8 bit, 0 = full ink, 255 = none): Ghostscript composes them as the press
 prints, each object knocking out or overprinting as the PDF says.  Spot
-plates (die, crease, assembly) are not process ink and are left out, and
-so are the registration marks (the /All separation: ink on every plate,
-spots included), which an imposed press sheet carries inside its trim;
-a page without spot plates has no way to tell them, and keeps them.
+plates (die, crease, assembly) are not process ink and are left out.
+Registration marks (the /All separation, ink on every plate) are no
+product: the caller drops them from the PDF first (pack_tac.sh).
 Prints the most C+M+Y+K of any pixel, in percent; exit 1 when it passes
 LIMIT by more than the plates' rounding (half a level on each of four).
 """
-import glob
 import os
 import sys
 
@@ -31,27 +29,14 @@ def lanes(data, n):
     return int.from_bytes(b, 'little')
 
 
-INKED = bytes([0] + [1] * 255)   # a byte: 1 where the plate has no full ink
-
-
 def main():
     prefix, limit = sys.argv[1], float(sys.argv[2])
     total = 0
     n = None
-    plates = [f'{prefix}({name}).tif' for name in PROCESS]
-    spots = sorted(set(glob.glob(glob.escape(prefix) + '(*).tif')) - set(plates))
-    partial = 0   # per lane: 1 where some plate is not at full ink
-    for path in plates + spots:
-        w, h, data = read_tiff(path)
+    for name in PROCESS:
+        w, h, data = read_tiff(f'{prefix}({name}).tif')
         n = w * h
-        if path in plates:
-            total += lanes(data, n)
-        if spots:
-            partial |= lanes(data[:n].translate(INKED), n)
-    if spots:
-        # Registration (every plate full) counts as no ink.
-        ones = int.from_bytes(b'\x01\x00' * n, 'little')
-        total += 4 * 255 * (ones ^ partial)
+        total += lanes(data, n)
     least = min(memoryview(total.to_bytes(2 * n, 'little')).cast('H')) if n else 4 * 255
     most = (4 * 255 - least) * 100 / 255
     print(f'{most:.1f}')
