@@ -13,12 +13,19 @@
 /* A shape over more cells than this is kept in one list of wide ones. */
 #define WIDE_CELLS 256
 
-/* A shape drawn: its box and the plates it leaves printed there (an
- * overprint's with those under it, as far as its box tells). */
+/* A shape drawn: its box and the plates it leaves printed there.  An
+ * overprint kept is one such piece per shape it lies over (the two boxes'
+ * overlap, its plates over that shape's), and one of its own plates over
+ * paper, so that what is stacked later is measured against each. */
 struct drawn {
 	double b[4];
 	float plate[4];
+	size_t seen;   /* the query that last met it */
 };
+
+/* An overprint kept over more shapes than this is one piece: its box,
+ * each plate the most of its stacks (errs towards the knock-out). */
+#define MAX_PIECES 64
 
 struct cell {
 	size_t *id;
@@ -30,7 +37,12 @@ struct grid {
 	struct cell cell[GRID * GRID];
 	struct cell wide;
 	struct drawn *d;
-	size_t n;
+	size_t n, cap;
+	size_t query;
+	/* The pieces of the overprint being decided (see drawn). */
+	struct drawn piece[MAX_PIECES];
+	size_t n_piece;
+	int merged;
 };
 
 static int push(struct cell *c, size_t id)
@@ -78,35 +90,49 @@ static void box(const struct tp_scene *sc, const struct tp_shape *s, double b[4]
 }
 
 /* Ink k over the shapes of cell c under box b: *most the most ink it
- * stacks, plate[] the most it leaves on each plate. */
-static void over(const struct grid *g, const struct cell *c, const struct tp_ink *k,
+ * stacks, plate[] the most it leaves on each plate, and its pieces. */
+static void over(struct grid *g, const struct cell *c, const struct tp_ink *k,
 		 const double b[4], double *most, float plate[4])
 {
 	for (size_t n = 0; n < c->n; n++) {
-		const struct drawn *u = &g->d[c->id[n]];
-		if (!overlap(u->b, b))
+		struct drawn *u = &g->d[c->id[n]];
+		if (u->seen == g->query || !overlap(u->b, b))
 			continue;
+		u->seen = g->query;
 		double t = 0;
+		float v[4];
 		for (int p = 0; p < 4; p++) {
-			double v = k->cmyk[p] > 0 ? k->cmyk[p] : u->plate[p];
-			t += v;
-			plate[p] = fmaxf(plate[p], (float)v);
+			v[p] = k->cmyk[p] > 0 ? (float)k->cmyk[p] : u->plate[p];
+			t += v[p];
+			plate[p] = fmaxf(plate[p], v[p]);
 		}
 		*most = fmax(*most, t);
+		if (g->n_piece < MAX_PIECES) {
+			struct drawn *q = &g->piece[g->n_piece++];
+			q->b[0] = fmax(b[0], u->b[0]);
+			q->b[1] = fmax(b[1], u->b[1]);
+			q->b[2] = fmin(b[2], u->b[2]);
+			q->b[3] = fmin(b[3], u->b[3]);
+			memcpy(q->plate, v, sizeof v);
+		} else {
+			g->merged = 1;
+		}
 	}
 }
 
 /* The most ink ink k, overprinting, stacks over any shape drawn under
- * box b, and in plate[] the plates it leaves printed there (each the
- * most under it). */
-static double stack(const struct grid *g, const struct tp_ink *k, const double b[4],
-		    float plate[4])
+ * box b; plate[] the most it leaves on each plate, and in g->piece what
+ * it leaves over each shape. */
+static double stack(struct grid *g, const struct tp_ink *k, const double b[4], float plate[4])
 {
 	double most = 0;
 	for (int p = 0; p < 4; p++) {
 		plate[p] = (float)k->cmyk[p];
 		most += k->cmyk[p];
 	}
+	g->query++;
+	g->n_piece = 0;
+	g->merged = 0;
 	int i0, j0, i1, j1;
 	span(g, b, &i0, &j0, &i1, &j1);
 	for (int j = j0; j <= j1; j++)
@@ -118,9 +144,18 @@ static double stack(const struct grid *g, const struct tp_ink *k, const double b
 
 static int add(struct grid *g, const double b[4], const float plate[4])
 {
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? 2 * g->cap : 256;
+		struct drawn *t = tp_realloc(g->d, cap * sizeof *t);
+		if (t == NULL)
+			return -1;
+		g->d = t;
+		g->cap = cap;
+	}
 	size_t id = g->n++;
 	memcpy(g->d[id].b, b, sizeof g->d[id].b);
 	memcpy(g->d[id].plate, plate, sizeof g->d[id].plate);
+	g->d[id].seen = 0;
 	int i0, j0, i1, j1;
 	span(g, b, &i0, &j0, &i1, &j1);
 	if ((size_t)(i1 - i0 + 1) * (size_t)(j1 - j0 + 1) > WIDE_CELLS)
@@ -130,6 +165,27 @@ static int add(struct grid *g, const double b[4], const float plate[4])
 			if (push(&g->cell[j * GRID + i], id) != 0)
 				return -1;
 	return 0;
+}
+
+/* Shape of ink k (box b) drawn, overprinting (op) or not, after stack()
+ * when it overprints: what it leaves printed, into the grid. */
+static int drawn(struct grid *g, const struct tp_ink *k, int op, const double b[4],
+		 const float most[4])
+{
+	float own[4];
+	for (int p = 0; p < 4; p++)
+		own[p] = (float)k->cmyk[p];
+	if (!op || g->n_piece == 0)
+		return add(g, b, own);
+	if (g->merged)
+		return add(g, b, most);
+	size_t n = g->n_piece;
+	struct drawn piece[MAX_PIECES];
+	memcpy(piece, g->piece, n * sizeof *piece);
+	for (size_t i = 0; i < n; i++)
+		if (add(g, piece[i].b, piece[i].plate) != 0)
+			return -1;
+	return add(g, b, own);
 }
 
 /* 1 when ink k, overprinting, could pass limit t (a fraction) over some
@@ -169,8 +225,6 @@ int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 	struct grid *g = tp_calloc(1, sizeof *g);
 	uint8_t *ko = tp_calloc(sc->n_shapes ? sc->n_shapes : 1, 1);
 	int rc = g && ko ? TP_OK : TP_EIO;
-	if (rc == TP_OK && (g->d = tp_malloc((n ? n : 1) * sizeof *g->d)) == NULL)
-		rc = TP_EIO;
 	if (rc == TP_OK) {
 		double m = sc->bleed + sc->margin;
 		g->x0 = -m;
@@ -194,20 +248,14 @@ int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		box(sc, s, b);
 		if (!(b[0] <= b[2] && b[1] <= b[3]))
 			continue;
-		if (risky(pal, ink, t)) {
-			if (stack(g, ink, b, plate) > t + 1e-9) {
-				ko[order[k]] = 1;
-				kept = 0;
-				for (int p = 0; p < 4; p++)
-					plate[p] = (float)ink->cmyk[p];
-			}
-		} else if (ink->overprint) {
-			stack(g, ink, b, plate);
-		} else {
-			for (int p = 0; p < 4; p++)
-				plate[p] = (float)ink->cmyk[p];
+		int op = ink->overprint;
+		if (op)
+			op = !(stack(g, ink, b, plate) > t + 1e-9 && risky(pal, ink, t));
+		if (!op && ink->overprint) {
+			ko[order[k]] = 1;
+			kept = 0;
 		}
-		if (add(g, b, plate) != 0)
+		if (drawn(g, ink, op, b, plate) != 0)
 			rc = TP_EIO;
 	}
 	if (g) {
