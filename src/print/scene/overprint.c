@@ -78,11 +78,17 @@ static int overlap(const double a[4], const double b[4])
 	return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 }
 
-/* Shape s's box, its stroke included. */
+/* Shapes closer than this (mm) meet: squares laid edge to edge differ
+ * in the last bits of their sums, and a raster device paints the pixel of
+ * a shared edge for both, so touching counts as under (a platesetter's
+ * spot is about 0.01 mm). */
+#define TOUCH_MM 0.01
+
+/* Shape s's box, its stroke included, grown by TOUCH_MM. */
 static void box(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
 {
 	tp_shape_bbox(sc, s, b);
-	double h = (s->paint & TP_STROKE) ? s->stroke / 2 : 0;
+	double h = ((s->paint & TP_STROKE) ? s->stroke / 2 : 0) + TOUCH_MM;
 	b[0] -= h;
 	b[1] -= h;
 	b[2] += h;
