@@ -2,6 +2,7 @@
  * the balanced, unsymmetric colouring, its verifier and the collecting
  * chart's size (contracts in arena_core.h). */
 #include "games/arena/model/arena_grid.h"
+#include "games/arena/model/arena_gridops.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -209,21 +210,21 @@ typedef int part_counts[7][2][TP_ARENA_COLOURS_MAX + 1];
  * the board repeats itself: two such alike, or a mirror image. */
 static int turn_onto(const struct tp_arena_board *b, int p, int q)
 {
-	return b->grid != TP_GRID_SQUARE || tp_arena_congruent(b->rows, b->cols, p, q);
+	return tp_arena_gridops_for(b->grid)->turns_onto(b->rows, b->cols, p, q);
 }
 
 static int repeats(const struct tp_arena_board *b, char *why, size_t n)
 {
-	int S = b->grid == TP_GRID_SQUARE ? 4 : tp_arena_sectors(b->grid);
-	const char *part = b->grid == TP_GRID_SQUARE ? "quarter" : "sector";
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(b->grid);
+	int S = g->sectors;
+	const char *part = g->part;
 	for (int q = 1; q <= S; q++)
 		for (int p = q + 1; p <= S; p++)
-			if (b->grid == TP_GRID_SQUARE ? tp_arena_quarter_repeats(b, q, p)
-						      : tp_arena_sector_repeats(b, q, p, 0))
+			if (g->part_repeats(b, q, p))
 				return tp_arena_why_fail(why, n, "%s %d turned onto %s %d reads the same", part, q,
 						part, p);
 	for (int axis = 0; axis < S; axis++)
-		if (b->grid == TP_GRID_SQUARE ? tp_arena_mirrored(b, axis) : tp_arena_poly_mirrored(b, axis))
+		if (g->mirrored(b, axis))
 			return tp_arena_why_fail(why, n, "the board is its own mirror image (axis %d)", axis);
 	return 0;
 }
@@ -232,8 +233,9 @@ int tp_arena_colour_verify(const struct tp_arena_rules *r, const struct tp_arena
 			   char *why, size_t n)
 {
 	int R = b->rows, C = b->cols, k = r->colours;
-	int S = b->grid == TP_GRID_SQUARE ? 4 : tp_arena_sectors(b->grid);
-	const char *part = b->grid == TP_GRID_SQUARE ? "quarter" : "sector";
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(b->grid);
+	int S = g->sectors;
+	const char *part = g->part;
 	part_counts cnt;
 	memset(cnt, 0, sizeof cnt);
 	for (int row = 0; row < R; row++)

@@ -56,10 +56,10 @@ struct tp_arena_board *tp_arena_board_new(const struct tp_arena_rules *r, int si
  * k (0..sectors-1, every mirror of the board), and the distance of its
  * centre from the board's centre. */
 int tp_arena_slot_on(int grid, int R, int C, int row, int col);
-int tp_arena_slot_sector(int grid, int R, int row, int col);
+int tp_arena_slot_sector(int grid, int R, int C, int row, int col);
 void tp_arena_slot_turn(int grid, int R, int t, int *row, int *col);
 void tp_arena_slot_mirror(int grid, int R, int k, int *row, int *col);
-double tp_arena_slot_dist(int grid, int R, int row, int col);
+double tp_arena_slot_dist(int grid, int R, int C, int row, int col);
 
 /* The generator and the verifier of the hex and triangular boards
  * (arena_polyboard.c): each sector drawn to common sums and turned into
@@ -82,6 +82,11 @@ int tp_arena_poly_colour(const struct tp_arena_rules *r, struct tp_arena_board *
  * mirror k. */
 int tp_arena_sector_repeats(const struct tp_arena_board *b, int q, int p, int inner_only);
 int tp_arena_poly_mirrored(const struct tp_arena_board *b, int k);
+
+/* The same for the grid table (arena_gridops.h): every two sectors turn
+ * onto each other; sector q turned onto p reads the same, all of it. */
+int tp_arena_poly_turns_onto(int R, int C, int q, int p);
+int tp_arena_poly_repeats(const struct tp_arena_board *b, int q, int p);
 
 /* arena.numbering = groups on hex and tri boards: whether a cell whose
  * three band coordinates from the centre cell are x, y, z (hex: q, r and

@@ -1,6 +1,7 @@
 /* The hexagonal board's geometry and settings (contracts in arena_hex.h). */
 #include "games/arena/model/arena_hex.h"
 #include "games/arena/model/arena_grid.h"
+#include "games/arena/model/arena_gridops.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -9,7 +10,7 @@ const char *const tp_arena_grid_names[TP_GRID_N] = { "square", "hex", "tri" };
 
 int tp_arena_sectors(int grid)
 {
-	return grid == TP_GRID_HEX ? 6 : grid == TP_GRID_TRI ? 3 : 4;
+	return tp_arena_gridops_for(grid)->sectors;
 }
 
 int tp_arena_hex_n(const struct tp_arena_rules *r)
@@ -158,11 +159,7 @@ int tp_arena_hex_rules_check(const struct tp_arena_rules *r, int layout, tp_err 
 
 int tp_arena_grid_facing(int grid, int sector)
 {
-	/* A triangle's sector k lies nearest edge k (bottom, left, right),
-	 * whose outward normals point 90, 210 and 330 degrees. */
-	if (grid == TP_GRID_TRI)
-		return sector == 0 ? 0 : 120 * (sector - 1);
-	return tp_arena_hex_facing(sector);
+	return tp_arena_gridops_for(grid)->facing(sector);
 }
 
 int tp_arena_hex_facing(int sector)

@@ -115,7 +115,7 @@ static int list_base(const struct tp_arena_rules *r, const struct tp_arena_board
 			    s->inner != !pass)
 				continue;
 			if (pass)
-				B->dist[B->b++] = tp_arena_slot_dist(r->grid, R, i / C, i % C);
+				B->dist[B->b++] = tp_arena_slot_dist(r->grid, R, C, i / C, i % C);
 			else
 				B->a++;
 			B->cell[B->a + B->b - 1] = i;
@@ -159,6 +159,20 @@ int tp_arena_poly_mirrored(const struct tp_arena_board *b, int k)
 			return 0;
 	}
 	return 1;
+}
+
+int tp_arena_poly_turns_onto(int R, int C, int q, int p)
+{
+	(void)R;
+	(void)C;
+	(void)q;
+	(void)p;
+	return 1;
+}
+
+int tp_arena_poly_repeats(const struct tp_arena_board *b, int q, int p)
+{
+	return tp_arena_sector_repeats(b, q, p, 0);
 }
 
 /* Draws and places the six sectors; with strict (the first tries) the
@@ -268,7 +282,7 @@ static int verify_cells(const struct tp_arena_rules *r, const struct tp_arena_bo
 		if (!on)
 			continue;
 		int in = tp_arena_inner_in(r, size, row, col);
-		int sec = tp_arena_slot_sector(r->grid, R, row, col);
+		int sec = tp_arena_slot_sector(r->grid, R, C, row, col);
 		if (s->inner != in || s->quarter != sec)
 			return tp_arena_why_fail(why, len, "slot %d,%d is %s in sector %d, not %s in %d", row, col,
 					s->inner ? "inner" : "outer", s->quarter, in ? "inner" : "outer", sec);

@@ -7,6 +7,7 @@
 
 #include "core/alloc.h"
 #include "games/arena/model/arena_core.h"
+#include "games/arena/model/arena_gridops.h"
 
 struct edge {
 	int x0, y0, x1, y1;
@@ -15,33 +16,7 @@ struct edge {
 
 int tp_arena_cell_corners(int grid, int row, int col, int v[6][2])
 {
-	if (grid == TP_GRID_HEX) {
-		static const int d[6][2] = { { 0, -2 }, { 1, -1 }, { 1, 1 }, { 0, 2 }, { -1, 1 }, { -1, -1 } };
-		int X = 2 * col + row, Y = 3 * row;
-		for (int k = 0; k < 6; k++) {
-			v[k][0] = X + d[k][0];
-			v[k][1] = Y + d[k][1];
-		}
-		return 6;
-	}
-	if (grid == TP_GRID_TRI) {
-		/* up (col even): apex, lower right, lower left; down: upper
-		 * left, upper right, bottom; X = col - row at the cell's axis */
-		int X = col - row, up = ((col % 2) + 2) % 2 == 0;
-		const int u[3][2] = { { X, row }, { X + 1, row + 1 }, { X - 1, row + 1 } };
-		const int w[3][2] = { { X - 1, row }, { X + 1, row }, { X, row + 1 } };
-		for (int k = 0; k < 3; k++) {
-			v[k][0] = up ? u[k][0] : w[k][0];
-			v[k][1] = up ? u[k][1] : w[k][1];
-		}
-		return 3;
-	}
-	static const int d[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
-	for (int k = 0; k < 4; k++) {
-		v[k][0] = col + d[k][0];
-		v[k][1] = row + d[k][1];
-	}
-	return 4;
+	return tp_arena_gridops_for(grid)->cell_corners(row, col, v);
 }
 
 /* Edges ordered by their undirected end points, so that an edge and its
@@ -165,30 +140,12 @@ int tp_arena_trace(int grid, const int (*cells)[2], int n, int *xy, int cap)
 
 void tp_arena_lattice_mm(int grid, double p, int X, int Y, double *x, double *y)
 {
-	if (grid == TP_GRID_HEX) {
-		*x = X * p / 2;
-		*y = Y * p / (2 * sqrt(3.0));
-	} else if (grid == TP_GRID_TRI) {
-		*x = X * p / 2;
-		*y = Y * p * sqrt(3.0) / 2;
-	} else {
-		*x = X * p;
-		*y = Y * p;
-	}
+	tp_arena_gridops_for(grid)->lattice_mm(p, X, Y, x, y);
 }
 
 void tp_arena_cell_mm(int grid, double p, int row, int col, double *x, double *y)
 {
-	if (grid == TP_GRID_HEX)
-		tp_arena_lattice_mm(grid, p, 2 * col + row, 3 * row, x, y);
-	else if (grid == TP_GRID_TRI) {
-		/* the centroid: two thirds down an up cell, one third a down one */
-		*x = (col - row) * p / 2;
-		*y = (row + (((col % 2) + 2) % 2 ? 1.0 : 2.0) / 3) * p * sqrt(3.0) / 2;
-	} else {
-		*x = (col + 0.5) * p;
-		*y = (row + 0.5) * p;
-	}
+	tp_arena_gridops_for(grid)->cell_mm(p, row, col, x, y);
 }
 
 void tp_arena_poly_offset(const double *in, int n, double d, double *out)

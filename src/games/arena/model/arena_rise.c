@@ -9,6 +9,7 @@
 
 #include "core/alloc.h"
 #include "games/arena/model/arena_grid.h"
+#include "games/arena/model/arena_gridops.h"
 #include "games/sim.h"
 
 /* Noise in the sort, as a share of the spread of the distances: large
@@ -67,10 +68,8 @@ int tp_arena_rise(int *v, const double *dist, int k, unsigned long long seed)
 /* Distance of cell i from the centre, in squares or hex pitches. */
 static double dist_of(const struct tp_arena_board *b, int i)
 {
-	int n = b->cols, mr = b->rows / 2, m = n / 2;
-	if (b->grid != TP_GRID_SQUARE)
-		return tp_arena_slot_dist(b->grid, b->rows, i / n, i % n);
-	return hypot(i / n - mr, i % n - m);
+	int n = b->cols;
+	return tp_arena_gridops_for(b->grid)->dist(b->rows, n, i / n, i % n);
 }
 
 double tp_arena_outer_rise(const struct tp_arena_board *b, double *near, double *far)

@@ -3,6 +3,7 @@
  * its verifier and the playability checks share (contracts in
  * arena_core.h and arena_grid.h). */
 #include "games/arena/model/arena_grid.h"
+#include "games/arena/model/arena_gridops.h"
 
 #include <stdlib.h>
 
@@ -45,72 +46,37 @@ void tp_arena_rules_default(struct tp_arena_rules *r)
 
 /* ---- geometry ------------------------------------------------------------- */
 
+const struct tp_arena_gridops *tp_arena_gridops_for(int grid)
+{
+	static const struct tp_arena_gridops *const ops[TP_GRID_N] = {
+		[TP_GRID_SQUARE] = &tp_arena_grid_square,
+		[TP_GRID_HEX] = &tp_arena_grid_hex,
+		[TP_GRID_TRI] = &tp_arena_grid_tri,
+	};
+	return grid >= 0 && grid < TP_GRID_N ? ops[grid] : &tp_arena_grid_square;
+}
+
 int tp_arena_rows(const struct tp_arena_rules *r)
 {
-	if (r->grid == TP_GRID_HEX)
-		return 2 * tp_arena_hex_n(r) + 1;
-	if (r->grid == TP_GRID_TRI)
-		return r->side;
-	return r->rows > 0 ? r->rows : r->side;
+	return tp_arena_gridops_for(r->grid)->rows(r);
 }
 
 int tp_arena_cols(const struct tp_arena_rules *r)
 {
-	if (r->grid == TP_GRID_HEX)
-		return 2 * tp_arena_hex_n(r) + 1;
-	if (r->grid == TP_GRID_TRI)
-		return 2 * r->side - 1;
-	return r->cols > 0 ? r->cols : r->side;
+	return tp_arena_gridops_for(r->grid)->cols(r);
 }
 
-/* The inner arena's size after defaults.  Pure arithmetic on valid rules.
- * Sizes count squares up and down from the centre; across, the shapes are
- * stretched by b / a (half the columns over half the rows). */
+/* The inner arena's size after defaults.  Pure arithmetic on valid rules. */
 static int inner_size(const struct tp_arena_rules *r)
 {
-	int R = tp_arena_rows(r), C = tp_arena_cols(r), a = R / 2, b = C / 2;
 	if (r->inner_size > 0)
 		return r->inner_size;
-	if (r->grid == TP_GRID_HEX)
-		return tp_arena_hex_inner_default(r->inner, tp_arena_hex_n(r));
-	if (r->grid == TP_GRID_TRI)
-		return tp_arena_tri_inner_default(r->inner, r->side);
-	if (r->inner == TP_INNER_SQUARE) {
-		/* The largest rectangle of the board's proportions, k rows up
-		 * and down, k * b / a columns across, not over half the board. */
-		long half = ((long)R * C + 1) / 2;
-		int k = 0;
-		while ((long)(2 * k + 3) * (2 * ((k + 1) * b / a) + 1) <= half)
-			k++;
-		return k;
-	}
-	return a;
-}
-
-static int is_inner_rc(int R, int C, int inner, int size, int row, int col)
-{
-	long a = R / 2, b = C / 2;
-	long dr = labs((long)row - a), dc = labs((long)col - b);
-	switch (inner) {
-	case TP_INNER_SQUARE:
-		return dr * b <= size * b && dc * a <= (long)size * b;
-	case TP_INNER_CIRCLE:
-		return dr * dr * b * b + dc * dc * a * a <= ((long)size * size + size) * b * b;
-	default:
-		return dr * b + dc * a <= (long)size * b;
-	}
+	return tp_arena_gridops_for(r->grid)->inner_default(r);
 }
 
 int tp_arena_inner_in(const struct tp_arena_rules *r, int size, int row, int col)
 {
-	if (r->grid == TP_GRID_HEX) {
-		int n = tp_arena_hex_n(r);
-		return tp_arena_hex_on(n, row, col) && tp_arena_hex_inner(r->inner, size, col - n, row - n);
-	}
-	if (r->grid == TP_GRID_TRI)
-		return tp_arena_tri_on(r->side, row, col) &&
-		       tp_arena_tri_inner(r->side, r->inner, size, row, col);
-	return is_inner_rc(tp_arena_rows(r), tp_arena_cols(r), r->inner, size, row, col);
+	return tp_arena_gridops_for(r->grid)->inner_in(r, size, row, col);
 }
 
 int tp_arena_inner_at(const struct tp_arena_rules *r, int row, int col)
@@ -181,30 +147,9 @@ int tp_arena_base_quarter(int R, int C, int q)
 	return R == C || q % 2 ? 1 : 2;
 }
 
-static int mod(int x, int p)
-{
-	return ((x % p) + p) % p;
-}
-
 int tp_arena_numbered_at(const struct tp_arena_rules *r, int row, int col)
 {
-	if (r->grid == TP_GRID_HEX) {
-		int n = tp_arena_hex_n(r);
-		return tp_arena_hex_on(n, row, col) && tp_arena_hex_numbered(r, col - n, row - n);
-	}
-	if (r->grid == TP_GRID_TRI)
-		return tp_arena_tri_on(r->side, row, col) && tp_arena_tri_numbered(r, row, col);
-	switch (r->numbering) {
-	case TP_NUMBERING_ALL:
-		return 1;
-	case TP_NUMBERING_GROUPS: {
-		int p = r->group_size + r->group_gap, h = r->group_size / 2;
-		return mod(row - tp_arena_rows(r) / 2 + h, p) < r->group_size &&
-		       mod(col - tp_arena_cols(r) / 2 + h, p) < r->group_size;
-	}
-	default:
-		return (row + col) % 2 == 0;
-	}
+	return tp_arena_gridops_for(r->grid)->numbered_at(r, row, col);
 }
 
 /* arena.numbering and, for groups, the groups' size and gap. */
@@ -281,10 +226,9 @@ static int rules_check(const struct tp_arena_rules *r, int layout, tp_err *e)
 		return tp_fail(e, TP_EINPUT, "arena.grid = %d: not a grid; use square or hex", r->grid);
 	if (check_numbering(r, e) != TP_OK || check_marking(r, e) != TP_OK)
 		return e->code;
-	if (r->grid == TP_GRID_HEX)
-		return check_common(r, e) != TP_OK ? e->code : tp_arena_hex_rules_check(r, layout, e);
-	if (r->grid == TP_GRID_TRI)
-		return check_common(r, e) != TP_OK ? e->code : tp_arena_tri_rules_check(r, layout, e);
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(r->grid);
+	if (g->rules_check != NULL)
+		return check_common(r, e) != TP_OK ? e->code : g->rules_check(r, layout, e);
 	if (r->side < TP_ARENA_SIDE_MIN || r->side > TP_ARENA_SIDE_MAX || r->side % 2 == 0)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.side = %d: the side is an odd number of squares from %d to %d (odd, so that there is a centre square to start on; at least %d, so that the longest shape, the 6-square Gun, fits)",

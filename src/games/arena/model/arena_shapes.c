@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/arena/model/arena_gridops.h"
 #include "games/arena/model/arena_polyform.h"
 
 #define LINE_MAX_CHARS 255
@@ -42,20 +43,10 @@ int tp_arena_same_name(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* Whether cells a and b (row, col) share an edge: on squares a row or a
- * col apart; on hexes (row, col = r, q axial) also (+1, -1), (-1, +1); on
- * triangles (col even: up) beside each other in a row, or an up cell over
- * the down cell below it, one row and one col on. */
+/* Whether cells a and b (row, col) share an edge on the grid. */
 static int neighbours(int grid, const int *a, const int *b)
 {
-	int dr = a[0] - b[0], dc = a[1] - b[1];
-	int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
-	if (grid == TP_GRID_TRI)
-		return (dr == 0 && ac == 1) || (dr == -1 && dc == -1 && a[1] % 2 == 0) ||
-		       (dr == 1 && dc == 1 && b[1] % 2 == 0);
-	if (ar + ac == 1)
-		return 1;
-	return grid == TP_GRID_HEX && ar == 1 && dr == -dc;
+	return tp_arena_gridops_for(grid)->adjacent(a, b);
 }
 
 /* Edge-connected: a flood from the first cell reaches every cell. */

@@ -1,9 +1,8 @@
 /* The hex and triangular boards' cells by their slots in the board's
  * array (arena_grid.h), for the generator and the checks that serve both
- * grids: each call hands over to arena_hex.h or arena_tri.h. */
+ * grids: each call asks the grid's table (arena_gridops.h). */
 #include "games/arena/model/arena_grid.h"
-#include "games/arena/model/arena_hex.h"
-#include "games/arena/model/arena_tri.h"
+#include "games/arena/model/arena_gridops.h"
 
 int tp_arena_band_group(const struct tp_arena_rules *r, int x, int y, int z)
 {
@@ -19,47 +18,25 @@ int tp_arena_band_group(const struct tp_arena_rules *r, int x, int y, int z)
 
 int tp_arena_slot_on(int grid, int R, int C, int row, int col)
 {
-	if (grid == TP_GRID_TRI)
-		return tp_arena_tri_on(R, row, col);
-	if (grid == TP_GRID_HEX)
-		return tp_arena_hex_on(R / 2, row, col);
-	return row >= 0 && col >= 0 && row < R && col < C;
+	return tp_arena_gridops_for(grid)->slot_on(R, C, row, col);
 }
 
-int tp_arena_slot_sector(int grid, int R, int row, int col)
+int tp_arena_slot_sector(int grid, int R, int C, int row, int col)
 {
-	if (grid == TP_GRID_TRI)
-		return tp_arena_tri_sector(R, row, col);
-	return tp_arena_hex_sector(col - R / 2, row - R / 2);
+	return tp_arena_gridops_for(grid)->part_of(R, C, row, col);
 }
 
 void tp_arena_slot_turn(int grid, int R, int t, int *row, int *col)
 {
-	if (grid == TP_GRID_TRI) {
-		tp_arena_tri_turn(R, t, row, col);
-		return;
-	}
-	int n = R / 2, q = *col - n, r = *row - n;
-	tp_arena_hex_turn(t, &q, &r);
-	*row = r + n;
-	*col = q + n;
+	tp_arena_gridops_for(grid)->slot_turn(R, t, row, col);
 }
 
 void tp_arena_slot_mirror(int grid, int R, int k, int *row, int *col)
 {
-	if (grid == TP_GRID_TRI) {
-		tp_arena_tri_mirror(R, k, row, col);
-		return;
-	}
-	int n = R / 2, q = *col - n, r = *row - n;
-	tp_arena_hex_mirror(k, &q, &r);
-	*row = r + n;
-	*col = q + n;
+	tp_arena_gridops_for(grid)->slot_mirror(R, k, row, col);
 }
 
-double tp_arena_slot_dist(int grid, int R, int row, int col)
+double tp_arena_slot_dist(int grid, int R, int C, int row, int col)
 {
-	if (grid == TP_GRID_TRI)
-		return tp_arena_tri_dist(R, row, col);
-	return tp_arena_hex_dist(col - R / 2, row - R / 2);
+	return tp_arena_gridops_for(grid)->dist(R, C, row, col);
 }

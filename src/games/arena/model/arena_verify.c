@@ -2,6 +2,7 @@
  * (tp_arena_board_verify), and the new board, symmetry and totals that the
  * generators share with it. */
 #include "games/arena/model/arena_grid.h"
+#include "games/arena/model/arena_gridops.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -64,14 +65,14 @@ int tp_arena_quarter_repeats(const struct tp_arena_board *b, int q1, int q2)
 
 int tp_arena_symmetric(const struct tp_arena_board *bd)
 {
-	int S = tp_arena_sectors(bd->grid), square = bd->grid == TP_GRID_SQUARE;
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(bd->grid);
+	int S = g->sectors;
 	for (int q = 1; q <= S; q++)
 		for (int p = q + 1; p <= S; p++)
-			if (square ? tp_arena_quarter_repeats(bd, q, p)
-				   : tp_arena_sector_repeats(bd, q, p, 0))
+			if (g->part_repeats(bd, q, p))
 				return 1;
 	for (int axis = 0; axis < S; axis++)
-		if (square ? tp_arena_mirrored(bd, axis) : tp_arena_poly_mirrored(bd, axis))
+		if (g->mirrored(bd, axis))
 			return 1;
 	return 0;
 }
@@ -94,8 +95,7 @@ struct tp_arena_board *tp_arena_board_new(const struct tp_arena_rules *r, int si
 			if (s->off)
 				continue;
 			s->inner = tp_arena_inner_in(r, size, row, col);
-			s->quarter = r->grid == TP_GRID_SQUARE ? tp_arena_quarter_of(R, C, row, col)
-							       : tp_arena_slot_sector(r->grid, R, row, col);
+			s->quarter = tp_arena_gridops_for(r->grid)->part_of(R, C, row, col);
 		}
 	return bd;
 }

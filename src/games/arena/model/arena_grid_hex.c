@@ -1,0 +1,124 @@
+/* The hexagonal board's row of the grid table (arena_gridops.h): a
+ * hexagon of hexagonal cells, side - 1 = n cells from the centre, its cells
+ * in a (2n + 1) x (2n + 1) array by axial coordinates (arena_hex.h). */
+#include "games/arena/model/arena_gridops.h"
+#include "games/arena/model/arena_grid.h"
+#include "games/arena/model/arena_hex.h"
+
+#include <math.h>
+
+static int hex_rows(const struct tp_arena_rules *r)
+{
+	return 2 * tp_arena_hex_n(r) + 1;
+}
+
+static int hex_inner_default(const struct tp_arena_rules *r)
+{
+	return tp_arena_hex_inner_default(r->inner, tp_arena_hex_n(r));
+}
+
+static int hex_inner_in(const struct tp_arena_rules *r, int size, int row, int col)
+{
+	int n = tp_arena_hex_n(r);
+	return tp_arena_hex_on(n, row, col) && tp_arena_hex_inner(r->inner, size, col - n, row - n);
+}
+
+static int hex_numbered_at(const struct tp_arena_rules *r, int row, int col)
+{
+	int n = tp_arena_hex_n(r);
+	return tp_arena_hex_on(n, row, col) && tp_arena_hex_numbered(r, col - n, row - n);
+}
+
+static int hex_slot_on(int R, int C, int row, int col)
+{
+	(void)C;
+	return tp_arena_hex_on(R / 2, row, col);
+}
+
+static int hex_slot_sector(int R, int C, int row, int col)
+{
+	(void)C;
+	return tp_arena_hex_sector(col - R / 2, row - R / 2);
+}
+
+static void hex_slot_turn(int R, int t, int *row, int *col)
+{
+	int n = R / 2, q = *col - n, r = *row - n;
+	tp_arena_hex_turn(t, &q, &r);
+	*row = r + n;
+	*col = q + n;
+}
+
+static void hex_slot_mirror(int R, int k, int *row, int *col)
+{
+	int n = R / 2, q = *col - n, r = *row - n;
+	tp_arena_hex_mirror(k, &q, &r);
+	*row = r + n;
+	*col = q + n;
+}
+
+static double hex_slot_dist(int R, int C, int row, int col)
+{
+	(void)C;
+	return tp_arena_hex_dist(col - R / 2, row - R / 2);
+}
+
+static int hex_corners(int row, int col, int v[6][2])
+{
+	static const int d[6][2] = { { 0, -2 }, { 1, -1 }, { 1, 1 }, { 0, 2 }, { -1, 1 }, { -1, -1 } };
+	int X = 2 * col + row, Y = 3 * row;
+	for (int k = 0; k < 6; k++) {
+		v[k][0] = X + d[k][0];
+		v[k][1] = Y + d[k][1];
+	}
+	return 6;
+}
+
+static void hex_lattice_mm(double p, int X, int Y, double *x, double *y)
+{
+	*x = X * p / 2;
+	*y = Y * p / (2 * sqrt(3.0));
+}
+
+static void hex_cell_mm(double p, int row, int col, double *x, double *y)
+{
+	hex_lattice_mm(p, 2 * col + row, 3 * row, x, y);
+}
+
+/* (row, col = r, q axial) a row or a col apart, or (+1, -1), (-1, +1). */
+static int hex_adjacent(const int *a, const int *b)
+{
+	int dr = a[0] - b[0], dc = a[1] - b[1];
+	int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
+	if (ar + ac == 1)
+		return 1;
+	return ar == 1 && dr == -dc;
+}
+
+const struct tp_arena_gridops tp_arena_grid_hex = {
+	.name = "hex",
+	.sectors = 6,
+	.part = "sector",
+	.neighbours = 6,
+	.side_step = 1,
+	.side_max = TP_ARENA_HEX_SIDE_MAX,
+	.rows = hex_rows,
+	.cols = hex_rows,
+	.inner_default = hex_inner_default,
+	.inner_in = hex_inner_in,
+	.numbered_at = hex_numbered_at,
+	.rules_check = tp_arena_hex_rules_check,
+	.slot_on = hex_slot_on,
+	.part_of = hex_slot_sector,
+	.dist = hex_slot_dist,
+	.turns_onto = tp_arena_poly_turns_onto,
+	.part_repeats = tp_arena_poly_repeats,
+	.mirrored = tp_arena_poly_mirrored,
+	.slot_turn = hex_slot_turn,
+	.slot_mirror = hex_slot_mirror,
+	.facing = tp_arena_hex_facing,
+	.cell_corners = hex_corners,
+	.lattice_mm = hex_lattice_mm,
+	.cell_mm = hex_cell_mm,
+	.adjacent = hex_adjacent,
+};

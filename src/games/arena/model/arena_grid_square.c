@@ -1,0 +1,138 @@
+/* The square board's row of the grid table (arena_gridops.h): the seed's
+ * board of side x side squares, or a rectangle of rows x cols, its four
+ * quarters turned onto each other by arena_rules.c. */
+#include "games/arena/model/arena_gridops.h"
+#include "games/arena/model/arena_grid.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static int square_rows(const struct tp_arena_rules *r)
+{
+	return r->rows > 0 ? r->rows : r->side;
+}
+
+static int square_cols(const struct tp_arena_rules *r)
+{
+	return r->cols > 0 ? r->cols : r->side;
+}
+
+/* Sizes count squares up and down from the centre; across, the shapes are
+ * stretched by b / a (half the columns over half the rows). */
+static int square_inner_default(const struct tp_arena_rules *r)
+{
+	int R = square_rows(r), C = square_cols(r), a = R / 2, b = C / 2;
+	if (r->inner == TP_INNER_SQUARE) {
+		/* The largest rectangle of the board's proportions, k rows up
+		 * and down, k * b / a columns across, not over half the board. */
+		long half = ((long)R * C + 1) / 2;
+		int k = 0;
+		while ((long)(2 * k + 3) * (2 * ((k + 1) * b / a) + 1) <= half)
+			k++;
+		return k;
+	}
+	return a;
+}
+
+static int is_inner_rc(int R, int C, int inner, int size, int row, int col)
+{
+	long a = R / 2, b = C / 2;
+	long dr = labs((long)row - a), dc = labs((long)col - b);
+	switch (inner) {
+	case TP_INNER_SQUARE:
+		return dr * b <= size * b && dc * a <= (long)size * b;
+	case TP_INNER_CIRCLE:
+		return dr * dr * b * b + dc * dc * a * a <= ((long)size * size + size) * b * b;
+	default:
+		return dr * b + dc * a <= (long)size * b;
+	}
+}
+
+static int square_inner_in(const struct tp_arena_rules *r, int size, int row, int col)
+{
+	return is_inner_rc(square_rows(r), square_cols(r), r->inner, size, row, col);
+}
+
+static int mod(int x, int p)
+{
+	return ((x % p) + p) % p;
+}
+
+static int square_numbered_at(const struct tp_arena_rules *r, int row, int col)
+{
+	switch (r->numbering) {
+	case TP_NUMBERING_ALL:
+		return 1;
+	case TP_NUMBERING_GROUPS: {
+		int p = r->group_size + r->group_gap, h = r->group_size / 2;
+		return mod(row - square_rows(r) / 2 + h, p) < r->group_size &&
+		       mod(col - square_cols(r) / 2 + h, p) < r->group_size;
+	}
+	default:
+		return (row + col) % 2 == 0;
+	}
+}
+
+static int square_slot_on(int R, int C, int row, int col)
+{
+	return row >= 0 && col >= 0 && row < R && col < C;
+}
+
+static double square_dist(int R, int C, int row, int col)
+{
+	return hypot(row - R / 2, col - C / 2);
+}
+
+static int square_corners(int row, int col, int v[6][2])
+{
+	static const int d[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 1 } };
+	for (int k = 0; k < 4; k++) {
+		v[k][0] = col + d[k][0];
+		v[k][1] = row + d[k][1];
+	}
+	return 4;
+}
+
+static void square_lattice_mm(double p, int X, int Y, double *x, double *y)
+{
+	*x = X * p;
+	*y = Y * p;
+}
+
+static void square_cell_mm(double p, int row, int col, double *x, double *y)
+{
+	*x = (col + 0.5) * p;
+	*y = (row + 0.5) * p;
+}
+
+/* A row or a col apart. */
+static int square_adjacent(const int *a, const int *b)
+{
+	int dr = a[0] - b[0], dc = a[1] - b[1];
+	int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
+	return ar + ac == 1;
+}
+
+const struct tp_arena_gridops tp_arena_grid_square = {
+	.name = "square",
+	.sectors = 4,
+	.part = "quarter",
+	.neighbours = 4,
+	.side_step = 2,
+	.side_max = TP_ARENA_SIDE_MAX,
+	.rows = square_rows,
+	.cols = square_cols,
+	.inner_default = square_inner_default,
+	.inner_in = square_inner_in,
+	.numbered_at = square_numbered_at,
+	.slot_on = square_slot_on,
+	.part_of = tp_arena_quarter_of,
+	.dist = square_dist,
+	.turns_onto = tp_arena_congruent,
+	.part_repeats = tp_arena_quarter_repeats,
+	.mirrored = tp_arena_mirrored,
+	.cell_corners = square_corners,
+	.lattice_mm = square_lattice_mm,
+	.cell_mm = square_cell_mm,
+	.adjacent = square_adjacent,
+};

@@ -1,0 +1,124 @@
+/* The triangular board's row of the grid table (arena_gridops.h): a
+ * triangle of triangular cells, side L cells, its cells in an L x (2L - 1)
+ * array (arena_tri.h). */
+#include "games/arena/model/arena_gridops.h"
+#include "games/arena/model/arena_grid.h"
+#include "games/arena/model/arena_tri.h"
+
+#include <math.h>
+
+static int tri_rows(const struct tp_arena_rules *r)
+{
+	return r->side;
+}
+
+static int tri_cols(const struct tp_arena_rules *r)
+{
+	return 2 * r->side - 1;
+}
+
+static int tri_inner_default(const struct tp_arena_rules *r)
+{
+	return tp_arena_tri_inner_default(r->inner, r->side);
+}
+
+static int tri_inner_in(const struct tp_arena_rules *r, int size, int row, int col)
+{
+	return tp_arena_tri_on(r->side, row, col) &&
+	       tp_arena_tri_inner(r->side, r->inner, size, row, col);
+}
+
+static int tri_numbered_at(const struct tp_arena_rules *r, int row, int col)
+{
+	return tp_arena_tri_on(r->side, row, col) && tp_arena_tri_numbered(r, row, col);
+}
+
+static int tri_slot_on(int R, int C, int row, int col)
+{
+	(void)C;
+	return tp_arena_tri_on(R, row, col);
+}
+
+static int tri_slot_sector(int R, int C, int row, int col)
+{
+	(void)C;
+	return tp_arena_tri_sector(R, row, col);
+}
+
+static double tri_slot_dist(int R, int C, int row, int col)
+{
+	(void)C;
+	return tp_arena_tri_dist(R, row, col);
+}
+
+static int tri_facing(int sector)
+{
+	/* A triangle's sector k lies nearest edge k (bottom, left, right),
+	 * whose outward normals point 90, 210 and 330 degrees. */
+	return sector == 0 ? 0 : 120 * (sector - 1);
+}
+
+static int tri_corners(int row, int col, int v[6][2])
+{
+	/* up (col even): apex, lower right, lower left; down: upper
+	 * left, upper right, bottom; X = col - row at the cell's axis */
+	int X = col - row, up = ((col % 2) + 2) % 2 == 0;
+	const int u[3][2] = { { X, row }, { X + 1, row + 1 }, { X - 1, row + 1 } };
+	const int w[3][2] = { { X - 1, row }, { X + 1, row }, { X, row + 1 } };
+	for (int k = 0; k < 3; k++) {
+		v[k][0] = up ? u[k][0] : w[k][0];
+		v[k][1] = up ? u[k][1] : w[k][1];
+	}
+	return 3;
+}
+
+static void tri_lattice_mm(double p, int X, int Y, double *x, double *y)
+{
+	*x = X * p / 2;
+	*y = Y * p * sqrt(3.0) / 2;
+}
+
+static void tri_cell_mm(double p, int row, int col, double *x, double *y)
+{
+	/* the centroid: two thirds down an up cell, one third a down one */
+	*x = (col - row) * p / 2;
+	*y = (row + (((col % 2) + 2) % 2 ? 1.0 : 2.0) / 3) * p * sqrt(3.0) / 2;
+}
+
+/* (col even: up) beside each other in a row, or an up cell over the down
+ * cell below it, one row and one col on. */
+static int tri_adjacent(const int *a, const int *b)
+{
+	int dr = a[0] - b[0], dc = a[1] - b[1];
+	int ac = dc < 0 ? -dc : dc;
+	return (dr == 0 && ac == 1) || (dr == -1 && dc == -1 && a[1] % 2 == 0) ||
+	       (dr == 1 && dc == 1 && b[1] % 2 == 0);
+}
+
+const struct tp_arena_gridops tp_arena_grid_tri = {
+	.name = "tri",
+	.sectors = 3,
+	.part = "sector",
+	.neighbours = 3,
+	.side_step = 3,
+	.side_max = TP_ARENA_TRI_SIDE_MAX,
+	.rows = tri_rows,
+	.cols = tri_cols,
+	.inner_default = tri_inner_default,
+	.inner_in = tri_inner_in,
+	.numbered_at = tri_numbered_at,
+	.rules_check = tp_arena_tri_rules_check,
+	.slot_on = tri_slot_on,
+	.part_of = tri_slot_sector,
+	.dist = tri_slot_dist,
+	.turns_onto = tp_arena_poly_turns_onto,
+	.part_repeats = tp_arena_poly_repeats,
+	.mirrored = tp_arena_poly_mirrored,
+	.slot_turn = tp_arena_tri_turn,
+	.slot_mirror = tp_arena_tri_mirror,
+	.facing = tri_facing,
+	.cell_corners = tri_corners,
+	.lattice_mm = tri_lattice_mm,
+	.cell_mm = tri_cell_mm,
+	.adjacent = tri_adjacent,
+};
