@@ -274,6 +274,9 @@ dies = [f for f in svgs if die_only(d + "/" + f)]
 listed = [f["file"] for f in job["files"]]
 if not dies or any(f not in listed for f in dies):
     sys.exit("die-only SVG files %s, the ticket lists %s" % (dies, listed))
+marked = [f["file"] for f in job["files"] if f.get("die_file")]
+if any(f not in marked for f in dies) or any(not f.endswith(".svg") for f in marked):
+    sys.exit("die-only SVG files %s, the ticket marks %s" % (dies, marked))
 fronts = [f for f in dies if "fronts" in f]
 if len(fronts) != 1:
     sys.exit("die files of the fronts: %s" % fronts)

@@ -167,9 +167,11 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 					.wrap = strstr(f.name, "board-wrap") != NULL };
 	tp_buf_printf(j, "%s\n{\"file\":", first ? "" : ",");
 	tp_buf_json_str(j, f.name);
+	if (is_die)
+		tp_buf_printf(j, ",\"die_file\":true");
 	if (!f.pdf) {
 		tp_buf_printf(j, "}");
-		tp_buf_printf(t, "  %s\n", f.name);
+		tp_buf_printf(t, "  %s%s\n", f.name, is_die ? "  (die file)" : "");
 		return rc;
 	}
 	tp_buf_printf(j, ",\"pages\":%d,\"trim_mm\":[%.2f,%.2f],\"bleed_mm\":%.2f,\"process\":%s,\"spots\":[",
