@@ -122,6 +122,9 @@ struct tp_sheet_facts {
 	unsigned has_ink;  /* bit per one-ink backend (tp_backends[].only_ink):
 			    * some page draws in its ink */
 	double area;       /* mm^2 of the bleed boxes of its pages as rasterised */
+	/* 1: every page holds die (and crease) lines alone, so each of its
+	 * files, whatever the format, is a die file (tp_scene_die_only). */
+	int die_only;
 	/* What the preview page says of it, as written (set when laid out). */
 	int laid;
 	double trim_w, trim_h;  /* its first page */

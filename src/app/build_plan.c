@@ -98,11 +98,14 @@ int tp_build_gets(const struct tp_build *b, size_t i, size_t bi)
 static void sheet_facts(const struct tp_session *s, const struct tp_doc *built,
 			const struct tp_doc *written, struct tp_sheet_facts *f)
 {
-	for (size_t k = 0; k < built->n; k++)
+	f->die_only = built->n > 0;
+	for (size_t k = 0; k < built->n; k++) {
 		for (size_t bi = 0; bi < tp_n_backends; bi++)
 			if (tp_backends[bi].only_ink &&
 			    tp_scene_uses_ink(built->pages[k].sc, tp_backends[bi].only_ink))
 				f->has_ink |= 1u << bi;
+		f->die_only &= tp_scene_die_only(built->pages[k].sc);
+	}
 	const struct tp_doc *d = s->cfg->print.layout == TP_LAYOUT_PUNCHBOARD ? written : built;
 	for (size_t k = 0; k < d->n; k++) {
 		const struct tp_scene *sc = d->pages[k].sc;
@@ -175,6 +178,8 @@ static int pages_facts(struct tp_build *b, size_t i, struct tp_sheet_pages *sp, 
 		for (size_t bi = 0; b->want[i] && bi < tp_n_backends; bi++)
 			if (tp_backends[bi].only_ink && tp_scene_uses_ink(sc, tp_backends[bi].only_ink))
 				f->has_ink |= 1u << bi;
+		if (b->want[i])
+			f->die_only = (k == 0 || f->die_only) && tp_scene_die_only(sc);
 		if (b->want[i])
 			f->area += (sc->trim_w + 2 * sc->bleed) * (sc->trim_h + 2 * sc->bleed);
 	}

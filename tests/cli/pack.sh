@@ -255,5 +255,81 @@ c_bad_product() {
 }
 tcase "pack gamecrafter with a bad [products] line: refused in one line naming it; nothing written" c_bad_product
 
+# A separate die file where the edition has no die-only sheet (the table
+# and hexagonal sets): pack writes the die lines alone in the factory's
+# format.  Which files hold die lines alone is read from the files (every
+# drawn element in the edition's cut ink, from its config), and the pieces
+# they cut are found from the lines alone (tests/prepress/die_cells.py,
+# the planar faces of the lines; the DXF of the generic package through
+# ezdxf): as many as the manifest's tiles, each the config's tile size
+# (a pointy-topped hexagon: print.tile_mm across the flats, 2/sqrt(3) of
+# it from point to point).  The default edition, whose "cut" sheet is its
+# die file, gets none added.
+c_die_file() {
+	for ed in series-table series-hex; do
+		"$TP_BIN" -c "$ed" manifest --format json >"$T/dm-$ed.json" || { fail "$ed: manifest"; return; }
+		for fac in gamecrafter generic; do
+			run -q -c "$ed" -o "$T/d-$ed" pack "$fac"
+			[ "$rc" -eq 0 ] || { fail "$ed $fac: exit $rc $(errtext)"; return; }
+			grep -q '\[ ok \] a separate die file' "$T/d-$ed/pack-$fac/job.txt" ||
+				{ fail "$ed $fac: $(grep FAIL "$T/d-$ed/pack-$fac/job.txt")"; return; }
+		done
+		python3 - "$T/d-$ed/pack-gamecrafter" "config/$ed.ini" "$T/dm-$ed.json" "$ed" >"$T/die.out" 2>&1 <<'PY' ||
+import configparser, json, math, os, subprocess, sys
+import xml.etree.ElementTree as ET
+d, ini, man, ed = sys.argv[1:5]
+c = configparser.ConfigParser(inline_comment_prefixes=(";",))
+c.read(ini)
+ink, tile = c["print"]["cut_ink"], float(c["print"]["tile_mm"])
+want = (tile, tile) if ed != "series-hex" else (tile, tile * 2 / math.sqrt(3))
+n = json.load(open(man))["total"]
+job = json.load(open(d + "/job.json"))
+# Drawn: every shape but a clip path's.
+def die_only(path):
+    root = ET.parse(path).getroot()
+    clips = {e for cp in root.iter() if cp.tag.endswith("clipPath") for e in cp.iter()}
+    drawn = [e for e in root.iter() if e.tag.split("}")[1] in ("path", "rect", "text", "image", "use", "circle", "polygon", "line") and e not in clips]
+    return bool(drawn) and all(e.get("data-spot") == ink for e in drawn)
+svgs = sorted(f for f in os.listdir(d) if f.endswith(".svg"))
+dies = [f for f in svgs if die_only(d + "/" + f)]
+listed = [f["file"] for f in job["files"]]
+if not dies or any(f not in listed for f in dies):
+    sys.exit("die-only SVG files %s, the ticket lists %s" % (dies, listed))
+marked = [f["file"] for f in job["files"] if f.get("die_file")]
+if any(f not in marked for f in dies) or any(not f.endswith(".svg") for f in marked):
+    sys.exit("die-only SVG files %s, the ticket marks %s" % (dies, marked))
+fronts = [f for f in dies if "fronts" in f]
+if len(fronts) != 1:
+    sys.exit("die files of the fronts: %s" % fronts)
+def pieces(path, py="python3"):
+    out = subprocess.run([py, "tests/prepress/die_cells.py", path], capture_output=True, text=True)
+    if out.returncode:
+        sys.exit(out.stderr)
+    rows = out.stdout.split("\n")[:-2]
+    return [tuple(float(v) for v in r.split()) for r in rows]
+got = pieces(d + "/" + fronts[0])
+if len(got) != n:
+    sys.exit("%s cuts %d pieces, the manifest has %d tiles" % (fronts[0], len(got), n))
+off = [p for p in got if abs(p[0] - want[0]) > 0.01 or abs(p[1] - want[1]) > 0.01]
+if off:
+    sys.exit("%s: %d pieces not %.3f x %.3f mm, e.g. %s" % (fronts[0], len(off), want[0], want[1], off[0]))
+# The generic profile panels the fronts: their DXF files cut the same
+# pieces between them.
+dxf = sorted(f for f in os.listdir(d + "/../pack-generic") if f.endswith(".dxf") and "fronts" in f)
+other = [p for f in dxf for p in pieces(d + "/../pack-generic/" + f, "/usr/bin/python3")]
+r = lambda ps: sorted((round(w, 2), round(h, 2)) for w, h, a in ps)
+if not dxf or r(other) != r(got):
+    sys.exit("the SVG die file's pieces differ from the DXF files' %s" % dxf)
+print("%s: %d pieces %.2f x %.2f mm in %s and %s" % (ed, n, want[0], want[1], fronts[0], dxf))
+PY
+		{ fail "$ed: $(cat "$T/die.out")"; return; }
+	done
+	run -q -c series -o "$T/d-series" pack gamecrafter
+	[ "$rc" -eq 0 ] || { fail "series gamecrafter: exit $rc $(errtext)"; return; }
+	ls "$T/d-series/pack-gamecrafter" | grep -- '-die\.svg$' && fail "series: a die file added beside its cut sheet"
+	return 0
+}
+tcase "pack gamecrafter, generic: a die file for the table and hex sets; its pieces are the manifest's tiles at the config's size" c_die_file
+
 echo "pack: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

@@ -152,6 +152,32 @@ static void test_empty(void **state)
 	tu_rmrf(dir);
 }
 
+/* A die file whatever its format: die and crease lines alone, printer's
+ * marks aside (tp_scene_die_only); art or no die line at all is not. */
+static void test_die_only(void **state)
+{
+	(void)state;
+	struct tp_palette pal;
+	tu_palette_init(&pal);
+	tp_palette_add_crease(&pal);
+	struct tp_scene *sc = tp_scene_new("cut", 60, 30, 3, &pal);
+	assert_non_null(sc);
+	assert_false(tp_scene_die_only(sc));             /* empty */
+	assert_int_equal(tp_scene_rect(sc, TP_INK_CREASE, TP_STROKE, 0.25, 30, 0, 0, 30), 0);
+	assert_false(tp_scene_die_only(sc));             /* a fold, no cut */
+	assert_int_equal(tp_die_grid(sc, 0, 0, 1, 2, 30, 30, 0.25), 0);
+	assert_true(tp_scene_die_only(sc));
+	assert_int_equal(tp_scene_text(sc, TP_INK_REG, 0, -8, 2, TP_ALIGN_LEFT, "slug"), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_MARK);
+	assert_true(tp_scene_die_only(sc));              /* a mark is no art */
+	assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, 0, 0, 30, 30), 0);
+	assert_false(tp_scene_die_only(sc));             /* art */
+	tp_scene_free(sc);
+	struct tp_scene *s2 = sample();
+	assert_false(tp_scene_die_only(s2));
+	tp_scene_free(s2);
+}
+
 static void test_failures(void **state)
 {
 	(void)state;
@@ -182,6 +208,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read_back),
 		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_die_only),
 		cmocka_unit_test(test_failures),
 	};
 	return cmocka_run_group_tests_name("dxf backend", tests, NULL, tu_teardown_fonts);

@@ -4,12 +4,16 @@
 #include "app/pack/pack.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/build.h"
 #include "app/config_load.h"
 #include "app/factory.h"
+#include "app/pack/die_file.h"
 #include "app/pack/ticket.h"
+#include "core/alloc.h"
+#include "print/backend/backend.h"
 
 /* As many --set as the command line takes. */
 #define PACK_MAX_SETS 256
@@ -73,13 +77,31 @@ int tp_pack_run(const struct tp_pack_request *rq, const struct tp_build_events *
 	b.page_order = strcmp(fa.page_order, "backs-last") == 0    ? TP_ORDER_BACKS_LAST
 		       : strcmp(fa.page_order, "interleaved") == 0 ? TP_ORDER_INTERLEAVED
 								   : TP_ORDER_AS_BUILT;
+	/* The formats written (a bad list is the build's to refuse). */
+	unsigned fmt = 0;
+	char why[300];
+	if (tp_backend_parse_list(b.formats, &fmt, why, sizeof why) != 0)
+		fmt = 0;
 	struct tp_session s;
 	rc = tp_session_open(&s, &sp, e);
 	if (rc != TP_OK)
 		return rc;
-	rc = tp_build_run(&s, &b, ev, e);
+	/* The plan's facts of each sheet: which files hold die lines alone. */
+	struct tp_sheet_facts *facts = tp_calloc(s.game->n_sheets + 1, sizeof *facts);
+	struct tp_pack_dies dies = { 0 };
+	if (facts == NULL)
+		rc = tp_fail(e, TP_EIO, "out of memory planning the package");
+	b.facts = facts;
+	if (rc == TP_OK)
+		rc = tp_build_run(&s, &b, ev, e);
+	/* A separate die file in the factory's format, where the edition
+	 * writes none. */
+	if (rc == TP_OK)
+		rc = tp_pack_die_files(&s, &fa, facts, fmt, out->dir, &dies, e);
 	tp_session_close(&s);
 	if (rc == TP_OK)
-		rc = tp_pack_ticket(&sp, &rq->report, &fa, out->dir, &out->failed, e);
+		rc = tp_pack_ticket(&sp, &rq->report, &fa, facts, &dies, out->dir, &out->failed, e);
+	tp_pack_dies_free(&dies);
+	free(facts);
 	return rc;
 }

@@ -125,10 +125,11 @@ static int list_files(const struct tp_config *c, const char *dir, const struct t
 
 /* One file of the ticket: read back (a PDF: its pages, trim, bleed, inks;
  * its preflight into pf), into the JSON j and the text t; a board wrap
- * says how the board folds (fold: print.fold).  *die_file set for a
- * separate cut file.  TP_OK, or e filled. */
+ * says how the board folds (fold: print.fold).  is_die: the file is a
+ * separate die file in the factory's format (die_file.h), which sets
+ * *die_file.  TP_OK, or e filled. */
 static int file_entry(const char *dir, const char *name, int first, const struct tp_factory *fa,
-		      const struct tp_pf_file_rules *fr, int fold, struct tp_preflight *pf,
+		      int is_die, const struct tp_pf_file_rules *fr, int fold, struct tp_preflight *pf,
 		      struct tp_buf *j, struct tp_buf *t, int *die_file, struct tp_ticket_file *row,
 		      tp_err *e)
 {
@@ -137,10 +138,7 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 	size_t len = strlen(name);
 	const char *x = name + len - 4;
 	f.pdf = strcmp(x, ".pdf") == 0;
-	/* A DXF holds die lines alone (it is written only for pages that have
-	 * them: the table and hexagonal sets' fronts, which have no "cut"
-	 * sheet); an SVG is a cut file only as the die-only "cut" sheet. */
-	*die_file |= strcmp(x, ".dxf") == 0 || (strstr(name, "cut") != NULL && strcmp(x, ".svg") == 0);
+	*die_file |= is_die;
 	int rc = TP_OK;
 	if (f.pdf) {
 		char path[4200];
@@ -169,9 +167,11 @@ static int file_entry(const char *dir, const char *name, int first, const struct
 					.wrap = strstr(f.name, "board-wrap") != NULL };
 	tp_buf_printf(j, "%s\n{\"file\":", first ? "" : ",");
 	tp_buf_json_str(j, f.name);
+	if (is_die)
+		tp_buf_printf(j, ",\"die_file\":true");
 	if (!f.pdf) {
 		tp_buf_printf(j, "}");
-		tp_buf_printf(t, "  %s\n", f.name);
+		tp_buf_printf(t, "  %s%s\n", f.name, is_die ? "  (die file)" : "");
 		return rc;
 	}
 	tp_buf_printf(j, ",\"pages\":%d,\"trim_mm\":[%.2f,%.2f],\"bleed_mm\":%.2f,\"process\":%s,\"spots\":[",
@@ -244,7 +244,8 @@ static void checklist(const struct tp_config *c, const struct tp_factory *fa,
 			snprintf(what, sizeof what, "a separate die file (%s)", fa->die_file);
 			hits = strcmp(fa->die_file, "none") != 0 && !die_file;
 			if (hits)
-				snprintf(first, sizeof first, "no cut file among the files");
+				snprintf(first, sizeof first, "no file of die lines alone in %s among the files",
+					 fa->die_file);
 		}
 		*failed += hits > 0;
 		snprintf(ck[k].what, sizeof ck[k].what, "%s", what);
@@ -261,7 +262,8 @@ static void checklist(const struct tp_config *c, const struct tp_factory *fa,
 }
 
 int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts *report,
-		   const struct tp_factory *fa, const char *dir, size_t *failed, tp_err *e)
+		   const struct tp_factory *fa, const struct tp_sheet_facts *facts,
+		   const struct tp_pack_dies *dies, const char *dir, size_t *failed, tp_err *e)
 {
 	struct tp_session s;
 	int rc = tp_session_open(&s, sp, e);
@@ -303,8 +305,9 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 	if (rc == TP_OK && rows == NULL)
 		rc = tp_fail(e, TP_EIO, "out of memory writing the job ticket");
 	for (size_t i = 0; rc == TP_OK && i < n; i++)
-		rc = file_entry(dir, names[i], i == 0, fa, &fr, c->print.fold, &pf, &j, &t, &die_file,
-				&rows[i], e);
+		rc = file_entry(dir, names[i], i == 0, fa,
+				tp_pack_is_die_file(c, fa, facts, dies, names[i]), &fr, c->print.fold,
+				&pf, &j, &t, &die_file, &rows[i], e);
 	if (rc == TP_OK)
 		checklist(c, fa, &fr, &pf, die_file, &j, &t, ck, failed);
 	tp_buf_printf(&j, "]%s,\n\"manifest\":%s}\n", fj.len ? fj.s : "", man.len ? man.s : "null");

@@ -8,15 +8,20 @@
 
 #include <stddef.h>
 
+#include "app/build.h"
 #include "app/factory.h"
+#include "app/pack/die_file.h"
 #include "app/session.h"
 #include "core/report.h"
 #include "core/status.h"
 
 /* The ticket of the package in dir, built by the session sp opens, for
  * factory fa, into dir/job.json and dir/job.txt; *failed: the rules of
- * the checklist not met.  TP_OK, or e filled. */
+ * the checklist not met.  facts (the build plan's, by sheet, or NULL)
+ * and dies (the die files the pack wrote, or NULL) say which files hold
+ * die lines alone (die_file.h).  TP_OK, or e filled. */
 int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts *report,
-		   const struct tp_factory *fa, const char *dir, size_t *failed, tp_err *e);
+		   const struct tp_factory *fa, const struct tp_sheet_facts *facts,
+		   const struct tp_pack_dies *dies, const char *dir, size_t *failed, tp_err *e);
 
 #endif

@@ -361,6 +361,20 @@ int tp_scene_uses_ink(const struct tp_scene *sc, int id)
 	return 0;
 }
 
+int tp_scene_die_only(const struct tp_scene *sc)
+{
+	int die = 0;
+	for (size_t i = 0; i < sc->n_shapes; i++) {
+		const struct tp_shape *s = &sc->shapes[i];
+		if (!tp_walk_shows(sc, &tp_walk_art, s))
+			continue;
+		if (s->ink != TP_INK_CUT && s->ink != TP_INK_CREASE)
+			return 0;
+		die |= s->ink == TP_INK_CUT;
+	}
+	return die;
+}
+
 void tp_palette_add_crease(struct tp_palette *p)
 {
 	size_t i = p->n_game + (size_t)(TP_INK_CREASE - TP_GAME_INKS_MAX);

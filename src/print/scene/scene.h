@@ -324,6 +324,11 @@ void tp_scene_group_end(struct tp_scene *sc);
 /* 1 when some shape that is not a printer's mark is drawn in ink id. */
 int tp_scene_uses_ink(const struct tp_scene *sc, int id);
 
+/* 1 when sc holds die lines alone: every shape but the printer's marks
+ * is in the die or crease ink, and some in the die ink (a die file,
+ * whatever its format). */
+int tp_scene_die_only(const struct tp_scene *sc);
+
 /* Flags shapes first .. n_shapes - 1 (those added since n_shapes was
  * `first`). */
 void tp_scene_flag_from(struct tp_scene *sc, size_t first, uint16_t flags);
