@@ -287,6 +287,32 @@ c_series_ledges() {
 }
 tcase "series: ledges for the title, credit and corners; none without" c_series_ledges
 
+# Art under a fill painted after it is never seen: the preflight warns
+# (hidden-art), naming art.ini's line of the section (found in the file)
+# and the place.  A title in the arena's inner ink lies under its outer
+# ledge; a colour class's mark in the inner ink under the outer squares
+# drawn over it; the same art in the numbers' ink shows, and is not named.
+c_hidden_art() {
+	pack hid '[board.credit]\ntext = Seen\nink = numbers\n\n[board.title]\ntext = Hidden\nink = inner\n\n[arena.class1]\nfile = a.svg\n#d32f2f = inner\n' a.svg "$SQ"
+	run build -c arena --set arena.marking=colours --set print.art="$T/hid" --formats pdf -q -o "$T/hid1"
+	expect_ok || return
+	j=$T/hid1/manifest/preflight.json
+	for p in board.title arena.class1; do
+		line=$(grep -n "^\[$p\]" "$T/hid/art.ini" | cut -d: -f1)
+		grep -qF "\"sheet\":\"board\",\"page\":1," "$j" || { fail "no board page in $j"; return; }
+		grep -F "\"rule\":\"hidden-art\"" "$j" | grep -qF "[$p] ($T/hid/art.ini:$line) lies under a fill in outer" ||
+			{ fail "no hidden-art warning for [$p] at art.ini:$line: $(grep hidden-art "$j" | head -3)"; return; }
+	done
+	grep -q 'hidden-art.*\[board.credit\]' "$j" && { fail "the credit line in numbers is named hidden"; return; }
+	grep -q '^warning board page 1 at .*: hidden-art: \[.*alike on board page 1: .*\[arena.class1\], 1 \[board.title\]' \
+		"$T/hid1/manifest/preflight.txt" || { fail "preflight.txt: $(grep hidden-art "$T/hid1/manifest/preflight.txt")"; return; }
+	pack shown '[board.title]\ntext = Shown\nink = numbers\n\n[arena.class1]\nfile = a.svg\n#d32f2f = numbers\n' a.svg "$SQ"
+	run preflight -c arena --set arena.marking=colours --set print.art="$T/shown"
+	expect_ok || return
+	grep -q hidden-art "$OUT" && fail "art in the numbers' ink named hidden: $(grep hidden-art "$OUT")"
+}
+tcase "preflight: art under a fill drawn over it is named by its art.ini line" c_hidden_art
+
 # check reports the pack it read whole: its file, how many of the game's
 # places (--list art) it draws, how many of its sections are other games'
 # places, and the inks its colours print in; nothing without a pack.
@@ -302,9 +328,12 @@ c_check_report() {
 		drawn=$(comm -12 "$T/places.$g" "$T/sections" | wc -l)
 		skipped=$(comm -13 "$T/places.$g" "$T/sections" | wc -l)
 		places=$(wc -l <"$T/places.$g")
+		# the drawn sections that are lines of text (text =)
+		awk '/^\[/ { s = substr($0, 2, length($0) - 2) } /^text *=/ { print s }' "$ini" | sort >"$T/texts"
+		texts=$(comm -12 "$T/places.$g" "$T/texts" | wc -l)
 		run -c $g check --set print.art=geometric
 		expect_ok || return
-		want="art pack $ini: ok, $drawn of $places places of this game drawn ($drawn drawings, 0 text entries, 0 pictures), $skipped sections of other games skipped; inks:"
+		want="art pack $ini: ok, $drawn of $places places of this game drawn ($((drawn - texts)) drawings, $texts text entries, 0 pictures), $skipped sections of other games skipped; inks:"
 		line=$(grep '^art pack' "$OUT" | sed 's|^art pack [^:]*templates/art/|art pack templates/art/|')
 		case $line in "$want"*) ;; *) fail "$g: '$line', want '$want ...'"; return ;; esac
 		# the logo's orange is separated, the symbols mapped
