@@ -226,6 +226,93 @@ c_arena_ledges() {
 }
 tcase "arena: no ledge without a title, a ledge for each given" c_arena_ledges
 
+# The series board: squares to the cut, so its title, credit line and
+# corners come on ledges, 0.6 of a square deep, as on the arena's square
+# board: --list art gives their boxes (1 mm, or the safe zone, from the
+# cut and 1 mm clear of the squares), an empty pack keeps every byte of
+# the board, its halves and the cut sheet, a title grows the board and
+# the top half by a ledge (corners: both ledges, each half one), and the
+# title lands in its box, centred, over squares that are the board
+# without a pack moved down (ledge_pixels.py, Poppler's rendering).
+# The blind edition's board is its recess plate's: no ledge places.
+c_series_ledges() {
+	run --list art --game series --set print.tile_mm=30
+	expect_ok || return
+	box() { awk -F '\t' -v p="$1" '$1 == p { print $3 }' "$OUT"; }
+	want=$(awk 'BEGIN { L = 0.6 * 30; printf "%.2f x %.2f", 18 * 30 - 2 * L, L - 1 - 1 }')
+	[ "$(box board.title)" = "$want" ] || { fail "board.title '$(box board.title)', want '$want'"; return; }
+	[ "$(box board.credit)" = "$want" ] || { fail "board.credit '$(box board.credit)', want '$want'"; return; }
+	want=$(awk 'BEGIN { s = 0.6 * 30 - 2 * 1; printf "%.2f x %.2f", s, s }')
+	[ "$(box board.corner)" = "$want" ] || { fail "board.corner '$(box board.corner)', want '$want'"; return; }
+	run --list art -c series-blind
+	expect_ok || return
+	grep -q '^board\.' "$OUT" && { fail "the blind edition lists $(grep '^board\.' "$OUT" | cut -f1)"; return; }
+	mkdir -p "$T/sempty"
+	printf '[colours]\n' >"$T/sempty/art.ini"
+	set -- --only board,board-half-1,board-half-2,cut --formats pdf,svg -q
+	run build "$@" -o "$T/se0"
+	expect_ok || return
+	run build "$@" --set print.art="$T/sempty" -o "$T/se1"
+	expect_ok || return
+	for f in $(cd "$T/se0" && ls *.pdf *.svg); do
+		cmp -s "$T/se0/$f" "$T/se1/$f" || { fail "$f differs with an empty pack"; return; }
+	done
+	pack stitle '[board.title]\ntext = {title}\n' 
+	pack scorner '[board.corner]\nfile = a.svg\n#d32f2f = text\n' a.svg "$SQ"
+	run build "$@" --set print.art="$T/stitle" --set print.title=Ledges -o "$T/st1"
+	expect_ok || return
+	run build "$@" --set print.art="$T/scorner" -o "$T/sc1"
+	expect_ok || return
+	L=$(awk 'BEGIN { print 0.6 * 20 }')
+	for f in board board-half-1 board-half-2 cut-board-half-1 cut-board-half-2; do
+		h0=$(grep -o 'height="[0-9.]*mm"' "$T/se0/$f.svg" | head -1 | tr -dc '0-9.')
+		ht=$(grep -o 'height="[0-9.]*mm"' "$T/st1/$f.svg" | head -1 | tr -dc '0-9.')
+		hc=$(grep -o 'height="[0-9.]*mm"' "$T/sc1/$f.svg" | head -1 | tr -dc '0-9.')
+		L2=$(awk -v l="$L" 'BEGIN { print 2 * l }')
+		case $f in board) wt=$L wc=$L2 ;; *half-1) wt=$L wc=$L ;; *) wt=0 wc=$L ;; esac
+		awk -v a="$h0" -v b="$ht" -v c="$hc" -v t="$wt" -v k="$wc" \
+			'BEGIN { exit !(b - a > t - 0.01 && b - a < t + 0.01 && c - a > k - 0.01 && c - a < k + 0.01) }' ||
+			{ fail "$f: height $h0 mm, with a title $ht (want +$wt), with corners $hc (want +$wc)"; return; }
+	done
+	# the title's box on the page with the top ledge only: the credit's
+	# ledge is missing, the box is the same
+	run --list art --game series
+	b=$(awk -F '\t' '$1 == "board.title" { print $3 }' "$OUT" | awk '{ print $1, $3 }')
+	set -- $b
+	bx=$(awk -v l="$L" 'BEGIN { print l }')
+	out=$(python3 tests/cli/ledge_pixels.py "$T/st1/board.pdf" "$T/se0/board.pdf" "$L" "$bx" 1 "$1" "$2" 2>&1) ||
+		{ fail "title: $out"; return; }
+	run preflight --set print.art="$T/stitle"
+	head -1 "$OUT" | grep -q ' 0 errors' || fail "preflight: $(head -1 "$OUT")"
+}
+tcase "series: ledges for the title, credit and corners; none without" c_series_ledges
+
+# Art under a fill painted after it is never seen: the preflight warns
+# (hidden-art), naming art.ini's line of the section (found in the file)
+# and the place.  A title in the arena's inner ink lies under its outer
+# ledge; a colour class's mark in the inner ink under the outer squares
+# drawn over it; the same art in the numbers' ink shows, and is not named.
+c_hidden_art() {
+	pack hid '[board.credit]\ntext = Seen\nink = numbers\n\n[board.title]\ntext = Hidden\nink = inner\n\n[arena.class1]\nfile = a.svg\n#d32f2f = inner\n' a.svg "$SQ"
+	run build -c arena --set arena.marking=colours --set print.art="$T/hid" --formats pdf -q -o "$T/hid1"
+	expect_ok || return
+	j=$T/hid1/manifest/preflight.json
+	for p in board.title arena.class1; do
+		line=$(grep -n "^\[$p\]" "$T/hid/art.ini" | cut -d: -f1)
+		grep -qF "\"sheet\":\"board\",\"page\":1," "$j" || { fail "no board page in $j"; return; }
+		grep -F "\"rule\":\"hidden-art\"" "$j" | grep -qF "[$p] ($T/hid/art.ini:$line) lies under a fill in outer" ||
+			{ fail "no hidden-art warning for [$p] at art.ini:$line: $(grep hidden-art "$j" | head -3)"; return; }
+	done
+	grep -q 'hidden-art.*\[board.credit\]' "$j" && { fail "the credit line in numbers is named hidden"; return; }
+	grep -q '^warning board page 1 at .*: hidden-art: \[.*alike on board page 1: .*\[arena.class1\], 1 \[board.title\]' \
+		"$T/hid1/manifest/preflight.txt" || { fail "preflight.txt: $(grep hidden-art "$T/hid1/manifest/preflight.txt")"; return; }
+	pack shown '[board.title]\ntext = Shown\nink = numbers\n\n[arena.class1]\nfile = a.svg\n#d32f2f = numbers\n' a.svg "$SQ"
+	run preflight -c arena --set arena.marking=colours --set print.art="$T/shown"
+	expect_ok || return
+	grep -q hidden-art "$OUT" && fail "art in the numbers' ink named hidden: $(grep hidden-art "$OUT")"
+}
+tcase "preflight: art under a fill drawn over it is named by its art.ini line" c_hidden_art
+
 # check reports the pack it read whole: its file, how many of the game's
 # places (--list art) it draws, how many of its sections are other games'
 # places, and the inks its colours print in; nothing without a pack.
@@ -241,9 +328,12 @@ c_check_report() {
 		drawn=$(comm -12 "$T/places.$g" "$T/sections" | wc -l)
 		skipped=$(comm -13 "$T/places.$g" "$T/sections" | wc -l)
 		places=$(wc -l <"$T/places.$g")
+		# the drawn sections that are lines of text (text =)
+		awk '/^\[/ { s = substr($0, 2, length($0) - 2) } /^text *=/ { print s }' "$ini" | sort >"$T/texts"
+		texts=$(comm -12 "$T/places.$g" "$T/texts" | wc -l)
 		run -c $g check --set print.art=geometric
 		expect_ok || return
-		want="art pack $ini: ok, $drawn of $places places of this game drawn ($drawn drawings, 0 text entries, 0 pictures), $skipped sections of other games skipped; inks:"
+		want="art pack $ini: ok, $drawn of $places places of this game drawn ($((drawn - texts)) drawings, $texts text entries, 0 pictures), $skipped sections of other games skipped; inks:"
 		line=$(grep '^art pack' "$OUT" | sed 's|^art pack [^:]*templates/art/|art pack templates/art/|')
 		case $line in "$want"*) ;; *) fail "$g: '$line', want '$want ...'"; return ;; esac
 		# the logo's orange is separated, the symbols mapped

@@ -163,13 +163,15 @@ static int board_edge(const struct tp_config *c, const void *model, int across, 
 	const struct tp_pattern *p = model;
 	int N = across ? p->cols : p->rows;
 	int split = c->print.split == (across ? TP_SPLIT_COLS : TP_SPLIT_ROWS);
-	double t = tp_series_pitch(c);
+	double t = tp_series_pitch(c), top, bottom;   /* the ledges a pack's title adds */
+	tp_series_ledges(c, &top, &bottom);
 	if (N < 2) {
 		snprintf(why, n, "the board is one square that way: no square edge to hinge on");
 		return -1;
 	}
 	for (int k = 1; k < N; k++) {
-		double e = (tp_series_square_at(c, k - 1, N, split) + t + tp_series_square_at(c, k, N, split)) / 2;
+		double e = (tp_series_square_at(c, k - 1, N, split) + t + tp_series_square_at(c, k, N, split)) / 2 +
+			   (across ? 0 : top);
 		if (k == 1 || fabs(e - at) < fabs(*edge - at))
 			*edge = e;
 	}

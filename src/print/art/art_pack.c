@@ -340,6 +340,7 @@ static int on_section(struct parse *P, const char *name, int line)
 	pk->n++;
 	snprintf(it->place, sizeof it->place, "%s", name);
 	it->line = line;
+	it->ini = P->ini;
 	it->scale = 1;
 	it->text_ink = TP_INK_TEXT;
 	S->it = it;
@@ -786,8 +787,21 @@ int tp_art_item_draw(struct tp_scene *sc, const struct tp_art_item *it, double x
 	return tp_art_item_draw_about(sc, it, x, y, w, h, mirror, 0, 0, 0);
 }
 
+static int draw_about(struct tp_scene *sc, const struct tp_art_item *it, double x, double y,
+		      double w, double h, int mirror, double turn, double px0, double py0);
+
 int tp_art_item_draw_about(struct tp_scene *sc, const struct tp_art_item *it, double x, double y,
 			   double w, double h, int mirror, double turn, double px0, double py0)
+{
+	size_t first = sc->n_shapes;
+	if (draw_about(sc, it, x, y, w, h, mirror, turn, px0, py0) != 0)
+		return -1;
+	/* which shapes are this item's, for the preflight to name it */
+	return sc->n_shapes > first ? tp_scene_art_note(sc, first, sc->n_shapes, it) : 0;
+}
+
+static int draw_about(struct tp_scene *sc, const struct tp_art_item *it, double x, double y,
+		      double w, double h, int mirror, double turn, double px0, double py0)
 {
 	double ta = turn * M_PI / 180, tc = cos(ta), ts = sin(ta);
 	const struct tp_art *a = &it->art;

@@ -55,6 +55,7 @@ struct tp_art_item {
 	double size_used;         /* its size as drawn, after any shrinking */
 	int text_ink;
 	int line;                 /* the section's line in art.ini */
+	const char *ini;          /* that art.ini (the pack's), for messages */
 	double scale, dx, dy, turn;
 	struct tp_art art;        /* an SVG's paths; a PNG's: none, w x h its
 				   * pixels (the box it is fitted into) */

@@ -660,6 +660,7 @@ int tp_pf_end(struct tp_pf_page *P)
 		P->n_seg = n_seg;
 		P->n_die = n_die;
 		tp_pf_safe_zone(P);
+		tp_pf_hidden_art(P);
 		if (P->r->emboss_gap > 0)
 			tp_pf_emboss_gaps(P);
 	}

@@ -74,6 +74,11 @@ struct tp_pf_finding *tp_pf_record(struct tp_preflight *pf, size_t max, int sev,
 				   const char *sheet, int page, const char *rule, const char *fmt,
 				   va_list ap);
 
+/* The hidden-art rule (preflight_art.c): each art item noted in the page's
+ * scene that one fill painted after it covers whole, a warning naming its
+ * art.ini line and place. */
+void tp_pf_hidden_art(struct tp_pf_page *P);
+
 /* A finding on the page being walked. */
 void tp_pf_add(struct tp_pf_page *P, int sev, double x, double y, const char *rule, double value,
 	       double limit, const char *fmt, ...) __attribute__((format(printf, 8, 9)));

@@ -52,6 +52,7 @@ void tp_scene_free(struct tp_scene *sc)
 	free(sc->text);
 	free(sc->layers);
 	free(sc->groups);
+	free(sc->arts);
 	free(sc);
 }
 
@@ -66,6 +67,8 @@ struct tp_scene *tp_scene_copy(const struct tp_scene *src)
 	sc->text = NULL;
 	sc->layers = NULL;
 	sc->groups = NULL;
+	sc->arts = NULL;
+	sc->cap_arts = sc->n_arts;
 	sc->cap_groups = sc->n_groups;
 	sc->cap_shapes = sc->n_shapes;
 	sc->cap_pts = sc->n_pts;
@@ -75,7 +78,8 @@ struct tp_scene *tp_scene_copy(const struct tp_scene *src)
 	    (src->n_pts && (sc->pts = tp_malloc(src->n_pts * sizeof *sc->pts)) == NULL) ||
 	    (src->n_text && (sc->text = tp_malloc(src->n_text)) == NULL) ||
 	    (src->n_layers && (sc->layers = tp_malloc(src->n_layers * sizeof *sc->layers)) == NULL) ||
-	    (src->n_groups && (sc->groups = tp_malloc(src->n_groups * sizeof *sc->groups)) == NULL)) {
+	    (src->n_groups && (sc->groups = tp_malloc(src->n_groups * sizeof *sc->groups)) == NULL) ||
+	    (src->n_arts && (sc->arts = tp_malloc(src->n_arts * sizeof *sc->arts)) == NULL)) {
 		tp_scene_free(sc);
 		return NULL;
 	}
@@ -89,6 +93,8 @@ struct tp_scene *tp_scene_copy(const struct tp_scene *src)
 		memcpy(sc->layers, src->layers, src->n_layers * sizeof *sc->layers);
 	if (src->n_groups)
 		memcpy(sc->groups, src->groups, src->n_groups * sizeof *sc->groups);
+	if (src->n_arts)
+		memcpy(sc->arts, src->arts, src->n_arts * sizeof *sc->arts);
 	return sc;
 }
 
@@ -112,12 +118,14 @@ void tp_scene_shrink(struct tp_scene *sc)
 	fit((void **)&sc->text, &sc->cap_text, sc->n_text, 1);
 	fit((void **)&sc->layers, &sc->cap_layers, sc->n_layers, sizeof *sc->layers);
 	fit((void **)&sc->groups, &sc->cap_groups, sc->n_groups, sizeof *sc->groups);
+	fit((void **)&sc->arts, &sc->cap_arts, sc->n_arts, sizeof *sc->arts);
 }
 
 size_t tp_scene_bytes(const struct tp_scene *sc)
 {
 	return sizeof *sc + sc->cap_shapes * sizeof *sc->shapes + sc->cap_pts * sizeof *sc->pts +
-	       sc->cap_text + sc->cap_layers * sizeof *sc->layers + sc->cap_groups * sizeof *sc->groups;
+	       sc->cap_text + sc->cap_layers * sizeof *sc->layers + sc->cap_groups * sizeof *sc->groups +
+	       sc->cap_arts * sizeof *sc->arts;
 }
 
 /* Grows *buf so that it holds at least need elements; doubling keeps the
@@ -329,7 +337,17 @@ void tp_scene_restore(struct tp_scene *sc, const struct tp_scene_state *st)
 	/* Groups never hold marks; drop any that reach past the shapes. */
 	while (sc->n_groups && sc->groups[sc->n_groups - 1].end > sc->n_shapes)
 		sc->n_groups--;
+	while (sc->n_arts && sc->arts[sc->n_arts - 1].end > sc->n_shapes)
+		sc->n_arts--;
 	sc->group_open = 0;
+}
+
+int tp_scene_art_note(struct tp_scene *sc, size_t first, size_t end, const void *src)
+{
+	if (grow((void **)&sc->arts, &sc->cap_arts, sc->n_arts + 1, sizeof *sc->arts) != 0)
+		return -1;
+	sc->arts[sc->n_arts++] = (struct tp_scene_art){ first, end, src };
+	return 0;
 }
 
 int tp_scene_group_begin(struct tp_scene *sc)

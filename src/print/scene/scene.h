@@ -245,11 +245,25 @@ struct tp_scene {
 	struct tp_scene_group *groups;
 	size_t n_groups, cap_groups;
 	int group_open;       /* the last group is still taking shapes */
+	/* The shapes [first, end) a designer's art item drew (print/art), so
+	 * that a check can name its place and art.ini line.  Changes no
+	 * output byte; a copy through the walk (copy_sink.h) leaves it. */
+	struct tp_scene_art *arts;
+	size_t n_arts, cap_arts;
 };
 
 struct tp_scene_group {
 	size_t first, end;
 };
+
+struct tp_scene_art {
+	size_t first, end;
+	const void *src;      /* the item (print/art/art_pack.h) */
+};
+
+/* Notes that shapes [first, end) are art item src's.  0, or -1 when out
+ * of memory. */
+int tp_scene_art_note(struct tp_scene *sc, size_t first, size_t end, const void *src);
 
 /* Returns NULL when out of memory.  Owned by the caller: tp_scene_free(). */
 struct tp_scene *tp_scene_new(const char *name, double trim_w, double trim_h,

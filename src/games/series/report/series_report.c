@@ -17,7 +17,9 @@ static double board_w(const struct tp_config *c, const struct tp_pattern *p)
 
 static double board_h(const struct tp_config *c, const struct tp_pattern *p)
 {
-	return tp_series_square_at(c, p->rows, p->rows, c->print.split == TP_SPLIT_ROWS);
+	double top, bottom;   /* the ledges a pack's title or credit line adds */
+	tp_series_ledges(c, &top, &bottom);
+	return top + tp_series_square_at(c, p->rows, p->rows, c->print.split == TP_SPLIT_ROWS) + bottom;
 }
 
 static const int table_cols[5] = { TP_LATERAL, TP_VERTICAL, TP_BOXES, TP_DOTS, TP_NONE };

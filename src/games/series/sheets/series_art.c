@@ -91,7 +91,7 @@ const char *const tp_series_art_names[] = {
 	"series.vertical.7", "series.vertical.8", "series.vertical.9", "series.dots.1",
 	"series.dots.2", "series.dots.3", "series.dots.4", "series.dots.5",
 	"series.dots.6", "series.dots.7", "series.dots.8", "series.dots.9",
-	"backs.logo", NULL,
+	"backs.logo", "board.title", "board.credit", "board.corner", NULL,
 };
 
 const char *tp_series_symbol_place(int s)
@@ -154,7 +154,73 @@ size_t tp_series_art_places(const struct tp_config *c, struct tp_art_place *out,
 		out[n++] = (struct tp_art_place){ "backs.logo",
 						  "a logo on every tile back, over its colour, inside the safe zone",
 						  b, b };
+	double lb[4];
+	if (n + 3 <= max && !tp_series(c)->emboss.plates) {
+		if (tp_series_ledge_box(c, 0, lb)) {
+			out[n++] = (struct tp_art_place){ "board.title", "a title on the board's top ledge", lb[2], lb[3] };
+			out[n++] = (struct tp_art_place){ "board.credit", "a credit line on the board's bottom ledge", lb[2], lb[3] };
+		}
+		if (tp_series_ledge_box(c, 2, lb))
+			out[n++] = (struct tp_art_place){ "board.corner",
+							  "art in each corner of the board's ledges, drawn for the top left and turned a quarter clockwise at each next corner",
+							  lb[2], lb[3] };
+	}
 	return n;
+}
+
+/* ---- the board's ledges (board.title, board.credit, board.corner) ---------------- */
+
+void tp_series_ledges(const struct tp_config *c, double *top, double *bottom)
+{
+	*top = *bottom = 0;
+	/* The blind edition's board is its recess plate's pockets to the
+	 * margin: a band there would move every pocket off the plate. */
+	if (tp_series(c)->emboss.plates || c->art == NULL)
+		return;
+	double L = TP_SERIES_LEDGE * tp_series_pitch(c);
+	int corner = tp_art_pack_find(c->art, "board.corner") != NULL;
+	*top = corner || tp_art_pack_find(c->art, "board.title") ? L : 0;
+	*bottom = corner || tp_art_pack_find(c->art, "board.credit") ? L : 0;
+}
+
+int tp_series_ledge_box(const struct tp_config *c, int k, double b[4])
+{
+	const struct tp_rules *r = &tp_series(c)->rules;
+	double s = tp_series_pitch(c), L = TP_SERIES_LEDGE * s, m = fmax(c->print.safe_mm, 1);
+	double W = r->cols * s, H = r->rows * s + 2 * L;
+	if (k < 2) {   /* between the corners, 1 mm clear of the squares */
+		b[0] = fmax(L, m);
+		b[2] = W - 2 * b[0];
+		b[1] = k ? H - L + 1 : m;
+		b[3] = L - 1 - m;
+		return b[2] >= 3 && b[3] >= 3;
+	}
+	k -= 2;
+	b[2] = b[3] = L - 2 * m;
+	b[0] = k == 1 || k == 2 ? W - L + m : m;
+	b[1] = k >= 2 ? H - L + m : m;
+	return b[2] >= 3;
+}
+
+int tp_series_art_ledges(struct tp_scene *sc, const struct tp_config *c, double top, double bottom)
+{
+	static const char *const place[2] = { "board.title", "board.credit" };
+	double L = TP_SERIES_LEDGE * tp_series_pitch(c), b[4];
+	/* the boxes are the both-ledge board's: the bottom ones move up by
+	 * the missing top ledge */
+	double up = L - top;
+	int rc = 0;
+	for (int k = 0; k < 2; k++) {
+		const struct tp_art_item *it = tp_art_pack_find(c->art, place[k]);
+		if (it && (k ? bottom : top) > 0 && tp_series_ledge_box(c, k, b))
+			rc |= tp_art_item_draw(sc, it, b[0], b[1] - (k ? up : 0), b[2], b[3], 0) != 0;
+	}
+	const struct tp_art_item *it = tp_art_pack_find(c->art, "board.corner");
+	for (int k = 0; it && k < 4; k++)
+		if (tp_series_ledge_box(c, 2 + k, b))
+			rc |= tp_art_item_draw_about(sc, it, b[0], b[1], b[2], b[3], 0, 90.0 * k,
+						     b[0] + b[2] / 2, b[1] + b[3] / 2) != 0;
+	return rc ? -1 : 0;
 }
 
 int tp_series_art_check(const struct tp_config *c, tp_err *e)

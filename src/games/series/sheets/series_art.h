@@ -7,6 +7,22 @@
 #include "games/series/config/series_config.h"
 #include "print/scene/scene.h"
 
+/* The board's ledges: its squares run to the cut ([0086]: the board is
+ * the spanning set magnified, every square a cell of it), so a band
+ * TP_SERIES_LEDGE of a square deep, unprinted, is added above them for
+ * board.title and below them for board.credit (both for board.corner),
+ * only when the art pack fills one of them and not in the blind edition:
+ * *top and *bottom in mm, 0 without.  The squares then start *top down. */
+#define TP_SERIES_LEDGE 0.6
+void tp_series_ledges(const struct tp_config *c, double *top, double *bottom);
+/* The box of board.title (k 0), board.credit (1) or board.corner (2, the
+ * top left; 3..5 the others, clockwise) on the board with both ledges,
+ * inside the safe zone: x y w h; 0 when too small (3 mm). */
+int tp_series_ledge_box(const struct tp_config *c, int k, double b[4]);
+/* The pack's title, credit line and corners on a board whose ledges are
+ * top and bottom mm deep (0, or -1 when out of memory). */
+int tp_series_art_ledges(struct tp_scene *sc, const struct tp_config *c, double top, double bottom);
+
 /* The art pack's places of the series (art_pack.h), their boxes in c. */
 size_t tp_series_art_places(const struct tp_config *c, struct tp_art_place *out, size_t max);
 

@@ -213,9 +213,20 @@ static double sq_x(const struct tp_config *c, const struct tp_pattern *p, int k)
 	return tp_series_square_at(c, k, p->cols, c->print.split == TP_SPLIT_COLS);
 }
 
+/* Down the board the squares start below the title's ledge, if any. */
 static double sq_y(const struct tp_config *c, const struct tp_pattern *p, int k)
 {
-	return tp_series_square_at(c, k, p->rows, c->print.split == TP_SPLIT_ROWS);
+	double top, bottom;
+	tp_series_ledges(c, &top, &bottom);
+	return top + tp_series_square_at(c, k, p->rows, c->print.split == TP_SPLIT_ROWS);
+}
+
+/* The board's height: its squares and its ledges. */
+static double board_height(const struct tp_config *c, const struct tp_pattern *p)
+{
+	double top, bottom;
+	tp_series_ledges(c, &top, &bottom);
+	return sq_y(c, p, p->rows) + bottom;
 }
 
 /* The grid lines between squares along one axis: at each inner square
@@ -237,7 +248,8 @@ static int grid_lines(struct tp_scene *sc, const struct tp_config *c, const stru
 			double a = vertical ? sq_y(c, p, from) : sq_x(c, p, from);
 			double b = (vertical ? sq_y(c, p, to - 1) : sq_x(c, p, to - 1)) + t;
 			if (tp_series_edge(c) == 0) {
-				a = 0;   /* the other editions: edge to edge */
+				/* the other editions: edge to edge, or to the ledges */
+				a = vertical ? sq_y(c, p, 0) : 0;
 				b = vertical ? sq_y(c, p, m) : sq_x(c, p, m);
 			}
 			struct tp_pt l[2] = { { TP_MOVE, vertical ? at : a, vertical ? a : at },
@@ -306,7 +318,7 @@ static struct tp_scene *board_part(const struct tp_config *c, const struct tp_pa
 	q.c0 = q.c0 < 0 ? 0 : q.c0;
 	q.r1 = q.r1 > p->rows ? p->rows : q.r1;
 	q.c1 = q.c1 > p->cols ? p->cols : q.c1;
-	double W = sq_x(c, p, p->cols), H = sq_y(c, p, p->rows);
+	double W = sq_x(c, p, p->cols), H = board_height(c, p);
 	struct tp_scene *sc = tp_series_new_sheet(c, "board", W, H, layers, 7);
 	if (sc == NULL)
 		return NULL;
@@ -359,6 +371,10 @@ static struct tp_scene *board_part(const struct tp_config *c, const struct tp_pa
 				rc |= tp_scene_rect(sc, TP_INK_ASSEMBLY, TP_STROKE, aw, sq_x(c, p, col) + in,
 						    sq_y(c, p, r) + in, t - 2 * in, t - 2 * in);
 			}
+	double top, bottom;
+	tp_series_ledges(c, &top, &bottom);
+	if (rc == 0 && top + bottom > 0)
+		rc = tp_series_art_ledges(sc, c, top, bottom);
 	if (rc) {
 		tp_scene_free(sc);
 		return NULL;
@@ -378,7 +394,7 @@ static void half_rect(const struct tp_config *c, const struct tp_pattern *p, int
 {
 	/* The split lies midway between the halves' squares (in the blind
 	 * edition, each half's edge band on its side). */
-	double W = sq_x(c, p, p->cols), H = sq_y(c, p, p->rows);
+	double W = sq_x(c, p, p->cols), H = board_height(c, p);
 	if (c->print.split == TP_SPLIT_ROWS) {
 		double cut = (sq_y(c, p, p->rows / 2 - 1) + tp_series_pitch(c) + sq_y(c, p, p->rows / 2)) / 2;
 		r[0] = 0; r[1] = h ? cut : 0; r[2] = W; r[3] = h ? H - cut : cut;
@@ -413,6 +429,11 @@ static int build_half(const struct tp_config *c, const struct tp_pattern *p, str
 	 * band in from its trim, across the split too (half_rect). */
 	sc->cell_mm = tp_series_pitch(c);
 	sc->cell_at[0] = sc->cell_at[1] = tp_series_edge(c);
+	/* The half with the title's ledge has its squares below it. */
+	double top, bottom;
+	tp_series_ledges(c, &top, &bottom);
+	if (h == 0 || c->print.split != TP_SPLIT_ROWS)
+		sc->cell_at[1] += top;
 	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
 }
 
