@@ -7,6 +7,7 @@
 #include "core/strbuf.h"
 #include "tu_palette.h"
 #include "print/scene/walk.h"
+#include "print/scene/copy_sink.h"
 
 /* The scene walk (walk.h) seen through a recording sink: every event as a
  * token in a string.  What each option should draw is worked out here from
@@ -756,6 +757,30 @@ static void test_placements(void **state)
 			tp_buf_free(&b.log);
 			tp_buf_free(&c.log);
 		}
+	/* The copying sink expands placements: the copy of the placed sheet is
+	 * the copy of the direct one, shape for shape. */
+	struct tp_scene *cd = new_scene(0), *cp = new_scene(0);
+	tp_err ce = { 0 };
+	const struct tp_copy_sink kd = { .dst = cd, .dx = 3.5, .dy = -1.25 };
+	const struct tp_copy_sink kp = { .dst = cp, .dx = 3.5, .dy = -1.25 };
+	const struct tp_walk_opts all = { .marks = 1 };
+	assert_int_equal(tp_walk_copy(direct, &all, &kd, &ce), TP_OK);
+	assert_int_equal(tp_walk_copy(placed, &all, &kp, &ce), TP_OK);
+	assert_int_equal(tp_scene_places(cp), 0);
+	assert_int_equal(cp->n_shapes, cd->n_shapes);
+	assert_int_equal(cp->n_pts, cd->n_pts);
+	for (size_t i = 0; i < cd->n_shapes; i++) {
+		const struct tp_shape *u = &cd->shapes[i], *v = &cp->shapes[i];
+		assert_int_equal(u->kind, v->kind);
+		assert_int_equal(u->layer, v->layer);
+		assert_int_equal(u->ink, v->ink);
+		assert_true(u->x == v->x && u->y == v->y && u->w == v->w && u->h == v->h);
+	}
+	for (size_t i = 0; i < cd->n_pts; i++)
+		assert_true(cd->pts[i].x == cp->pts[i].x && cd->pts[i].y == cp->pts[i].y &&
+			    cd->pts[i].op == cp->pts[i].op);
+	tp_scene_free(cd);
+	tp_scene_free(cp);
 	/* A placement of a symbol the scene lacks, and a symbol's shape in an
 	 * ink the palette lacks, are refused as broken shapes are. */
 	placed->shapes[0].first = 7;

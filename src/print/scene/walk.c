@@ -183,6 +183,7 @@ struct run {
 	const uint32_t *order;
 	const struct tp_pt *pts;
 	size_t place;   /* the placement's number, or SIZE_MAX */
+	const uint32_t *sub;   /* a placement's: each shape's number in the symbol */
 };
 
 static const struct tp_shape *at(const struct run *r, size_t k)
@@ -218,7 +219,7 @@ struct walk {
 	size_t n_seen, cap_seen;
 	/* A placement's shapes on a layer, moved, and their points. */
 	struct tp_shape *tmp;
-	uint32_t *tmp_order;
+	uint32_t *tmp_order, *tmp_sub;
 	size_t cap_tmp;
 	struct tp_pt *tmp_pts;
 	size_t cap_tmp_pts;
@@ -254,7 +255,7 @@ static int shape(struct walk *w, const struct run *r, size_t k)
 	struct tp_walk_shape d = {
 		.s = s, .index = i, .ink_id = s->ink, .ink_index = tp_ink_index(&sc->pal, s->ink),
 		.ink = tp_scene_ink(sc, s->ink), .paint = s->paint,
-		.mark = seen == TP_WALK_MARK,
+		.mark = seen == TP_WALK_MARK, .sub = r->sub ? r->sub[r->order[k]] : 0,
 	};
 	int rc = set_clip(w, !d.mark);
 	if (rc != TP_OK)
@@ -482,6 +483,10 @@ static int grow_tmp(struct walk *w, size_t m, size_t np)
 		if (o == NULL)
 			return -1;
 		w->tmp_order = o;
+		uint32_t *u = tp_realloc(w->tmp_sub, m * sizeof *u);
+		if (u == NULL)
+			return -1;
+		w->tmp_sub = u;
 		w->cap_tmp = m;
 	}
 	if (np > w->cap_tmp_pts) {
@@ -521,6 +526,7 @@ static int place_run(struct walk *w, size_t l, size_t i)
 		struct tp_shape *t = &w->tmp[k];
 		*t = *u;
 		w->tmp_order[k] = (uint32_t)k;
+		w->tmp_sub[k] = (uint32_t)(j - g->first);
 		k++;
 		if (u->kind == TP_SHAPE_PATH || u->kind == TP_SHAPE_IMAGE) {
 			t->first = np;
@@ -533,7 +539,7 @@ static int place_run(struct walk *w, size_t l, size_t i)
 			t->y = u->y + p->y;
 		}
 	}
-	const struct run r = { w->tmp, w->tmp_order, w->tmp_pts, i };
+	const struct run r = { w->tmp, w->tmp_order, w->tmp_pts, i, w->tmp_sub };
 	return w->reuse ? group_run(w, l, &r, 0, m) : shapes(w, &r, 0, m);
 }
 
@@ -545,7 +551,7 @@ static int layer(struct walk *w, size_t l, const uint32_t *order, size_t from, s
 	ly.overprint = ly.ink && ly.ink->overprint;
 	if (w->k->layer_begin && w->k->layer_begin(w->ctx, &ly) != 0)
 		return failed(w);
-	const struct run r = { sc->shapes, order, sc->pts, SIZE_MAX };
+	const struct run r = { sc->shapes, order, sc->pts, SIZE_MAX, NULL };
 	int rc = TP_OK;
 	for (size_t k = from, j; k < to && rc == TP_OK; k = j) {
 		j = k + 1;
@@ -587,6 +593,7 @@ int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
 	free(w.seen);
 	free(w.tmp);
 	free(w.tmp_order);
+	free(w.tmp_sub);
 	free(w.tmp_pts);
 	return rc;
 }

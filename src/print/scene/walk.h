@@ -79,6 +79,9 @@ struct tp_walk_shape {
 				     * sink that looks a shape up by number
 				     * must be given a scene without
 				     * placements: tp_scene_places) */
+	size_t sub;                 /* a placed symbol's shape: its number in
+				     * the symbol (index, sub: the order the
+				     * scene drawn shape by shape has); else 0 */
 	int ink_id;                 /* ink number, s->ink */
 	int ink_index;              /* palette index of that ink */
 	const struct tp_ink *ink;   /* never NULL */
