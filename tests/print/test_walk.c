@@ -7,6 +7,7 @@
 #include "core/strbuf.h"
 #include "tu_palette.h"
 #include "print/scene/walk.h"
+#include "print/scene/copy_sink.h"
 
 /* The scene walk (walk.h) seen through a recording sink: every event as a
  * token in a string.  What each option should draw is worked out here from
@@ -579,6 +580,232 @@ static void test_groups_reused(void **state)
 	tp_scene_free(sc);
 }
 
+/* ---- placements (symbols placed by reference) ---------------------------- */
+
+/* A sink that logs everything a backend could use of a shape, exactly
+ * (coordinates as hexadecimal floats), but not its number: a scene drawn
+ * by placements must give every sink the stream the same scene drawn
+ * shape by shape gives. */
+struct full_rec {
+	struct tp_buf log;
+	size_t places;   /* shapes whose number is a placement's */
+	const struct tp_scene *sc;
+};
+
+static int fr_shape(void *ctx, const struct tp_walk_shape *d)
+{
+	struct full_rec *f = ctx;
+	const struct tp_shape *s = d->s;
+	tp_buf_printf(&f->log, "S%d ink%d/%d p%d m%d f%u st%a %a %a %a %a n%zu", s->kind, d->ink_id,
+		      d->ink_index, d->paint, d->mark, s->flags, s->stroke, s->x, s->y, s->w, s->h,
+		      d->n);
+	for (size_t i = 0; i < d->n; i++)
+		tp_buf_printf(&f->log, ",%d %a %a", d->pts[i].op, d->pts[i].x, d->pts[i].y);
+	if (d->text)
+		tp_buf_printf(&f->log, " '%s'", d->text);
+	tp_buf_printf(&f->log, "\n");
+	if (d->index < f->sc->n_shapes && f->sc->shapes[d->index].kind == TP_SHAPE_PLACE)
+		f->places++;
+	return 0;
+}
+
+static int fr_layer(void *ctx, const struct tp_walk_layer *l)
+{
+	struct full_rec *f = ctx;
+	tp_buf_printf(&f->log, "L%zu %s %s %d\n", l->index, l->name, l->ink ? l->ink->name : "-",
+		      l->overprint);
+	return 0;
+}
+
+static int fr_layer_end(void *ctx, const struct tp_walk_layer *l)
+{
+	tp_buf_printf(&((struct full_rec *)ctx)->log, "E%zu\n", l->index);
+	return 0;
+}
+
+static int fr_clip(void *ctx, const double *box)
+{
+	struct full_rec *f = ctx;
+	if (box)
+		tp_buf_printf(&f->log, "C %a %a %a %a\n", box[0], box[1], box[2], box[3]);
+	else
+		tp_buf_printf(&f->log, "C-\n");
+	return 0;
+}
+
+static int fr_begin(void *ctx, const struct tp_walk_group *g)
+{
+	tp_buf_printf(&((struct full_rec *)ctx)->log, "G%zu %zu\n", g->id, g->layer);
+	return 0;
+}
+
+static int fr_end(void *ctx, const struct tp_walk_group *g)
+{
+	tp_buf_printf(&((struct full_rec *)ctx)->log, "g%zu\n", g->id);
+	return 0;
+}
+
+static int fr_use(void *ctx, const struct tp_walk_group *g)
+{
+	tp_buf_printf(&((struct full_rec *)ctx)->log, "U%zu %zu %a %a\n", g->id, g->layer, g->dx,
+		      g->dy);
+	return 0;
+}
+
+static const struct tp_sink full_plain = {
+	.layer_begin = fr_layer, .layer_end = fr_layer_end, .clip = fr_clip,
+	.rect = fr_shape, .path = fr_shape, .text = fr_shape,
+};
+
+static const struct tp_sink full_reuse = {
+	.layer_begin = fr_layer, .layer_end = fr_layer_end, .clip = fr_clip,
+	.rect = fr_shape, .path = fr_shape, .text = fr_shape,
+	.group_begin = fr_begin, .group_end = fr_end, .use = fr_use,
+};
+
+/* Tile art of kind `kind` at (x, y): each coordinate x + local, so that a
+ * symbol drawn at 0, 0 and placed at x, y gives the same numbers. */
+static void tile_art(struct tp_scene *sc, int kind, double x, double y)
+{
+	assert_int_equal(tp_scene_rect(sc, INK_A, TP_FILL, 0, x + 1.25, y + 0.5, 2, 3 + kind), 0);
+	/* (Not a circle: its points are (x + cx) + r k, which differ in the
+	 * last bit from (cx + r k) + x, the placed symbol's.) */
+	struct tp_pt q[4] = { { TP_MOVE, x + 5.1, y + 4.3 }, { TP_CURVE, x + 6.8, y + 4.3 },
+			      { TP_CURVE, x + 6.8, y + 6 }, { TP_CURVE, x + 5.1, y + 6 } };
+	assert_int_equal(tp_scene_path(sc, INK_A, TP_FILL, 0, q, 4), 0);
+	struct tp_pt p[3] = { { TP_MOVE, x + 0.3, y + 0.7 }, { TP_LINE, x + 6.1, y + 1.9 + kind },
+			      { TP_LINE, x + 0.3, y + 7.3 } };
+	assert_int_equal(tp_scene_path(sc, INK_B, TP_STROKE, 0.2, p, 3), 0);
+	assert_int_equal(tp_scene_text(sc, INK_B, x + 1.1, y + 9.2, 3, TP_ALIGN_LEFT,
+				       kind ? "one" : "two"), 0);
+	if (kind == 1)   /* a third layer, first used by a symbol */
+		assert_int_equal(tp_scene_rect(sc, INK_C, TP_STROKE, 0.1, x, y, 10, 10), 0);
+}
+
+#define PLACED 9
+
+/* The same sheet drawn tile by tile (each tile a group) and by two symbols
+ * placed nine times, with lines and a mark between the tiles: every sink,
+ * every option, sees the same stream; only the shapes' numbers differ. */
+static void test_placements(void **state)
+{
+	(void)state;
+	struct tp_scene *direct = new_scene(0), *placed = new_scene(0);
+	/* A symbol's layers are made when it is drawn, before any tile is
+	 * placed: both sheets fix their layer order first, as sheets do. */
+	static const int order[] = { INK_A, INK_B, TP_INK_LINE, INK_C };
+	for (int v = 0; v < 2; v++)
+		for (size_t i = 0; i < 4; i++) {
+			struct tp_scene *sc = v ? placed : direct;
+			assert_int_equal(tp_scene_layer(sc, tp_scene_ink(sc, order[i])->name), 0);
+			tp_scene_layer_by_ink(sc);
+		}
+	int sym[2];
+	for (int kind = 0; kind < 2; kind++) {
+		sym[kind] = tp_scene_symbol_begin(placed);
+		assert_int_equal(sym[kind], kind);
+		tile_art(placed, kind, 0, 0);
+		tp_scene_symbol_end(placed);
+	}
+	for (int k = 0; k < PLACED; k++) {
+		int kind = k % 3 == 1;
+		double x = 11.0 * (k % 4) + 0.1 * k, y = 12.5 * (k / 4) + 1.0 / 3;
+		assert_int_equal(tp_scene_group_begin(direct), 0);
+		tile_art(direct, kind, x, y);
+		tp_scene_group_end(direct);
+		assert_int_equal(tp_scene_place_symbol(placed, sym[kind], x, y), 0);
+		for (int v = 0; v < 2; v++) {
+			struct tp_scene *sc = v ? placed : direct;
+			assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.1, x, y, 11, 12.5), 0);
+			if (k == 4) {
+				assert_int_equal(tp_scene_rect(sc, INK_D, TP_FILL, 0, -2, -2, 1, 1), 0);
+				tp_scene_flag_last(sc, TP_SHAPE_MARK);
+			}
+		}
+	}
+	assert_int_equal(tp_scene_places(placed), PLACED);
+	assert_int_equal(tp_scene_places(direct), 0);
+	assert_int_equal(placed->n_layers, direct->n_layers);
+	for (size_t l = 0; l < direct->n_layers; l++)
+		assert_string_equal(placed->layers[l], direct->layers[l]);
+	assert_true(placed->n_shapes < direct->n_shapes);
+	assert_int_equal(tp_scene_uses_ink(placed, INK_C), tp_scene_uses_ink(direct, INK_C));
+	assert_true(tp_scene_uses_ink(placed, INK_C));
+	/* A copy walks as its original. */
+	struct tp_scene *copy = tp_scene_copy(placed);
+	assert_non_null(copy);
+	const struct tp_walk_opts opts[] = {
+		{ .marks = 0 }, { .marks = 1 }, { .marks = 1, .outline_text = 1 },
+		{ .inks = TP_WALK_INK(INK_B) }, { .proof = 1 },
+	};
+	for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+		for (int reuse = 0; reuse < 2; reuse++) {
+			const struct tp_sink *k = reuse ? &full_reuse : &full_plain;
+			struct full_rec a = { .sc = direct }, b = { .sc = placed }, c = { .sc = copy };
+			tp_err e = { 0 };
+			assert_int_equal(tp_scene_walk(direct, &opts[i], k, &a, &e), TP_OK);
+			assert_int_equal(tp_scene_walk(placed, &opts[i], k, &b, &e), TP_OK);
+			assert_int_equal(tp_scene_walk(copy, &opts[i], k, &c, &e), TP_OK);
+			assert_false(a.log.oom || b.log.oom || c.log.oom);
+			assert_string_equal(a.log.s, b.log.s);
+			assert_string_equal(b.log.s, c.log.s);
+			assert_int_equal(a.places, 0);
+			assert_true(b.places > 0);
+			if (reuse && !opts[i].inks)
+				assert_non_null(strstr(b.log.s, "\nU"));
+			tp_buf_free(&a.log);
+			tp_buf_free(&b.log);
+			tp_buf_free(&c.log);
+		}
+	/* The copying sink expands placements: the copy of the placed sheet is
+	 * the copy of the direct one, shape for shape. */
+	struct tp_scene *cd = new_scene(0), *cp = new_scene(0);
+	tp_err ce = { 0 };
+	const struct tp_copy_sink kd = { .dst = cd, .dx = 3.5, .dy = -1.25 };
+	const struct tp_copy_sink kp = { .dst = cp, .dx = 3.5, .dy = -1.25 };
+	const struct tp_walk_opts all = { .marks = 1 };
+	assert_int_equal(tp_walk_copy(direct, &all, &kd, &ce), TP_OK);
+	assert_int_equal(tp_walk_copy(placed, &all, &kp, &ce), TP_OK);
+	assert_int_equal(tp_scene_places(cp), 0);
+	assert_int_equal(cp->n_shapes, cd->n_shapes);
+	assert_int_equal(cp->n_pts, cd->n_pts);
+	for (size_t i = 0; i < cd->n_shapes; i++) {
+		const struct tp_shape *u = &cd->shapes[i], *v = &cp->shapes[i];
+		assert_int_equal(u->kind, v->kind);
+		assert_int_equal(u->layer, v->layer);
+		assert_int_equal(u->ink, v->ink);
+		assert_true(u->x == v->x && u->y == v->y && u->w == v->w && u->h == v->h);
+	}
+	for (size_t i = 0; i < cd->n_pts; i++)
+		assert_true(cd->pts[i].x == cp->pts[i].x && cd->pts[i].y == cp->pts[i].y &&
+			    cd->pts[i].op == cp->pts[i].op);
+	tp_scene_free(cd);
+	tp_scene_free(cp);
+	/* A placement of a symbol the scene lacks, and a symbol's shape in an
+	 * ink the palette lacks, are refused as broken shapes are. */
+	placed->shapes[0].first = 7;
+	struct full_rec r = { .sc = placed };
+	tp_err e = { 0 };
+	assert_int_equal(tp_scene_walk(placed, &tp_walk_art, &full_plain, &r, &e), TP_EINPUT);
+	assert_non_null(strstr(e.msg, "symbol 8"));
+	tp_buf_free(&r.log);
+	placed->shapes[0].first = 0;
+	placed->sym_shapes[0].ink = 60;
+	struct full_rec r2 = { .sc = placed };
+	tp_err e2 = { 0 };
+	assert_int_equal(tp_scene_walk(placed, &tp_walk_art, &full_plain, &r2, &e2), TP_EINPUT);
+	assert_non_null(strstr(e2.msg, "symbol 1 shape 1"));
+	tp_buf_free(&r2.log);
+	struct tp_walk_opts skip = { .unknown = TP_WALK_SKIP };
+	struct full_rec r3 = { .sc = placed };
+	tp_err e3 = { 0 };
+	assert_int_equal(tp_scene_walk(placed, &skip, &full_plain, &r3, &e3), TP_OK);
+	tp_buf_free(&r3.log);
+	tp_scene_free(copy);
+	tp_scene_free(direct);
+	tp_scene_free(placed);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -592,6 +819,7 @@ int main(void)
 		cmocka_unit_test(test_sink_failure),
 		cmocka_unit_test(test_oom),
 		cmocka_unit_test(test_groups_reused),
+		cmocka_unit_test(test_placements),
 	};
 	return cmocka_run_group_tests(tests, NULL, tu_teardown_fonts);
 }

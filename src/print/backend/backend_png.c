@@ -677,6 +677,11 @@ int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	if (n != 1)
 		return tp_fail(e, TP_EIO, "png holds one page, not %zu", n);
 	const struct tp_scene *sc = pages[0];
+	/* Its bands look shapes up by number (collect), which a placement
+	 * of a symbol is not (scene.h). */
+	if (tp_scene_places(sc))
+		return tp_fail(e, TP_EIO, "png: %s places symbols, which the PNG writer does not "
+			       "expand", sc->name);
 	double s = info->dpi / 25.4;
 	double w = snap((sc->trim_w + 2 * sc->bleed) * s);
 	double h = snap((sc->trim_h + 2 * sc->bleed) * s);

@@ -18,6 +18,10 @@ struct copier {
 	int layer;   /* dst's layer for the source layer being walked, -1: none yet */
 	struct taken *taken;   /* the shapes the copy takes, in the walk's order */
 	size_t n, cap;
+	/* The points of placed shapes taken (the walk's moved copies last
+	 * only for its callback). */
+	struct tp_pt *own;
+	size_t n_own, cap_own;
 };
 
 /* ---- the transform --------------------------------------------------- */
@@ -215,9 +219,9 @@ static int text(const struct tp_copy_sink *c, const struct tp_scene *src, const 
 
 /* A path or an image, cut to the clip when there is one.  0, 1 when
  * nothing was added (left out), -1 when out of memory. */
-static int path(const struct tp_copy_sink *c, const struct tp_scene *src, const struct tp_shape *s)
+static int path(const struct tp_copy_sink *c, const struct tp_pt *pts, const struct tp_shape *s)
 {
-	const struct tp_pt *p = src->pts + s->first;
+	const struct tp_pt *p = pts + s->first;
 	const double *box = c->clip;
 	if (box && s->count == 2 && p[0].op == TP_MOVE && p[1].op == TP_LINE) {
 		double ax = p[0].x, ay = p[0].y, bx = p[1].x, by = p[1].y;
@@ -287,6 +291,8 @@ static int dst_layer(struct copier *w, const struct tp_shape *s)
 /* A shape the copy takes, as the pick left it. */
 struct taken {
 	size_t index;         /* into src->shapes */
+	size_t sub;           /* a placed shape's number in its symbol */
+	int own;              /* its points are the copier's (own), not src's */
 	struct tp_shape s;
 	double dx, dy;
 	uint16_t layer;       /* dst's */
@@ -300,12 +306,21 @@ static int visit(void *ctx, const struct tp_walk_shape *d)
 {
 	struct copier *w = ctx;
 	const struct tp_copy_sink *c = w->c;
-	struct taken t = { .index = d->index, .s = *d->s, .dx = c->dx, .dy = c->dy,
+	struct taken t = { .index = d->index, .sub = d->sub, .s = *d->s, .dx = c->dx, .dy = c->dy,
 			   .mark = d->mark };
 	int pick = c->pick ? c->pick(c->arg, d, &t.s, &t.dx, &t.dy) : 1;
 	if (pick <= 0)
 		return pick;
 	t.trace = pick == TP_COPY_TRACE;
+	if (w->src->shapes[d->index].kind == TP_SHAPE_PLACE &&
+	    (t.s.kind == TP_SHAPE_PATH || t.s.kind == TP_SHAPE_IMAGE)) {
+		if (tp_grow((void **)&w->own, &w->cap_own, w->n_own + d->n, sizeof *w->own, 256) != 0)
+			return -1;
+		memcpy(w->own + w->n_own, d->pts, d->n * sizeof *w->own);
+		t.s.first = w->n_own;
+		t.own = 1;
+		w->n_own += d->n;
+	}
 	if (dst_layer(w, &t.s) != 0)
 		return -1;
 	t.layer = c->dst->cur_layer;
@@ -317,8 +332,10 @@ static int visit(void *ctx, const struct tp_walk_shape *d)
 
 static int by_index(const void *a, const void *b)
 {
-	size_t i = ((const struct taken *)a)->index, j = ((const struct taken *)b)->index;
-	return i < j ? -1 : i > j;
+	const struct taken *p = a, *q = b;
+	if (p->index != q->index)
+		return p->index < q->index ? -1 : 1;
+	return p->sub < q->sub ? -1 : p->sub > q->sub;
 }
 
 /* Shape t into dst: the layout's own drawing, or the copy.  0 or -1. */
@@ -333,7 +350,7 @@ static int put(const struct copier *w, const struct taken *t)
 	if (rc > 0) {
 		const struct tp_shape *s = &t->s;
 		rc = s->kind == TP_SHAPE_RECT ? rect(&c, s)
-		     : s->kind == TP_SHAPE_TEXT ? text(&c, w->src, s) : path(&c, w->src, s);
+		     : s->kind == TP_SHAPE_TEXT ? text(&c, w->src, s) : path(&c, t->own ? w->own : w->src->pts, s);
 		if (rc == 0 && !c.clip)
 			tp_scene_flag_last(c.dst, s->flags);
 	}
@@ -362,6 +379,7 @@ int tp_walk_copy(const struct tp_scene *src, const struct tp_walk_opts *o,
 		if (put(&w, &w.taken[i]) != 0)
 			rc = TP_EIO;
 	free(w.taken);
+	free(w.own);
 	if (rc == TP_EIO && e->code == TP_OK)
 		rc = tp_fail(e, TP_EIO, "%s: out of memory copying into %s", src->name, c->dst->name);
 	return rc;

@@ -16,9 +16,11 @@
  * taken) as it is: kind, ink, paint, stroke, flags, text and image; only
  * its place changes, by the transform, and what lies outside the clip box
  * is cut off.  The shapes taken are appended once the walk is over, in the
- * order they were added to the source: dst draws the same as in the walk's
- * order, and its list is the one a copy in that order makes (a PDF's /ID
- * hashes the list as stored). */
+ * order they were added to the source (a placement's: its symbol's shapes
+ * in the symbol's order, so the copy of a scene that places symbols is the
+ * copy of that scene drawn shape by shape, expanded): dst draws the same
+ * as in the walk's order, and its list is the one a copy in that order
+ * makes (a PDF's /ID hashes the list as stored). */
 
 #include <stdint.h>
 

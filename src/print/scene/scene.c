@@ -53,6 +53,8 @@ void tp_scene_free(struct tp_scene *sc)
 	free(sc->layers);
 	free(sc->groups);
 	free(sc->arts);
+	free(sc->sym_shapes);
+	free(sc->symbols);
 	free(sc);
 }
 
@@ -69,6 +71,10 @@ struct tp_scene *tp_scene_copy(const struct tp_scene *src)
 	sc->groups = NULL;
 	sc->arts = NULL;
 	sc->cap_arts = sc->n_arts;
+	sc->sym_shapes = NULL;
+	sc->symbols = NULL;
+	sc->cap_sym_shapes = sc->n_sym_shapes;
+	sc->cap_symbols = sc->n_symbols;
 	sc->cap_groups = sc->n_groups;
 	sc->cap_shapes = sc->n_shapes;
 	sc->cap_pts = sc->n_pts;
@@ -79,7 +85,10 @@ struct tp_scene *tp_scene_copy(const struct tp_scene *src)
 	    (src->n_text && (sc->text = tp_malloc(src->n_text)) == NULL) ||
 	    (src->n_layers && (sc->layers = tp_malloc(src->n_layers * sizeof *sc->layers)) == NULL) ||
 	    (src->n_groups && (sc->groups = tp_malloc(src->n_groups * sizeof *sc->groups)) == NULL) ||
-	    (src->n_arts && (sc->arts = tp_malloc(src->n_arts * sizeof *sc->arts)) == NULL)) {
+	    (src->n_arts && (sc->arts = tp_malloc(src->n_arts * sizeof *sc->arts)) == NULL) ||
+	    (src->n_sym_shapes &&
+	     (sc->sym_shapes = tp_malloc(src->n_sym_shapes * sizeof *sc->sym_shapes)) == NULL) ||
+	    (src->n_symbols && (sc->symbols = tp_malloc(src->n_symbols * sizeof *sc->symbols)) == NULL)) {
 		tp_scene_free(sc);
 		return NULL;
 	}
@@ -95,6 +104,10 @@ struct tp_scene *tp_scene_copy(const struct tp_scene *src)
 		memcpy(sc->groups, src->groups, src->n_groups * sizeof *sc->groups);
 	if (src->n_arts)
 		memcpy(sc->arts, src->arts, src->n_arts * sizeof *sc->arts);
+	if (src->n_sym_shapes)
+		memcpy(sc->sym_shapes, src->sym_shapes, src->n_sym_shapes * sizeof *sc->sym_shapes);
+	if (src->n_symbols)
+		memcpy(sc->symbols, src->symbols, src->n_symbols * sizeof *sc->symbols);
 	return sc;
 }
 
@@ -119,13 +132,16 @@ void tp_scene_shrink(struct tp_scene *sc)
 	fit((void **)&sc->layers, &sc->cap_layers, sc->n_layers, sizeof *sc->layers);
 	fit((void **)&sc->groups, &sc->cap_groups, sc->n_groups, sizeof *sc->groups);
 	fit((void **)&sc->arts, &sc->cap_arts, sc->n_arts, sizeof *sc->arts);
+	fit((void **)&sc->sym_shapes, &sc->cap_sym_shapes, sc->n_sym_shapes, sizeof *sc->sym_shapes);
+	fit((void **)&sc->symbols, &sc->cap_symbols, sc->n_symbols, sizeof *sc->symbols);
 }
 
 size_t tp_scene_bytes(const struct tp_scene *sc)
 {
 	return sizeof *sc + sc->cap_shapes * sizeof *sc->shapes + sc->cap_pts * sizeof *sc->pts +
 	       sc->cap_text + sc->cap_layers * sizeof *sc->layers + sc->cap_groups * sizeof *sc->groups +
-	       sc->cap_arts * sizeof *sc->arts;
+	       sc->cap_arts * sizeof *sc->arts +
+	       sc->cap_sym_shapes * sizeof *sc->sym_shapes + sc->cap_symbols * sizeof *sc->symbols;
 }
 
 /* Grows *buf so that it holds at least need elements; doubling keeps the
@@ -353,6 +369,8 @@ int tp_scene_art_note(struct tp_scene *sc, size_t first, size_t end, const void 
 int tp_scene_group_begin(struct tp_scene *sc)
 {
 	tp_scene_group_end(sc);
+	if (sc->symbol_open)   /* a placement is a group already */
+		return 0;
 	if (grow((void **)&sc->groups, &sc->cap_groups, sc->n_groups + 1, sizeof *sc->groups) != 0)
 		return -1;
 	sc->groups[sc->n_groups++] = (struct tp_scene_group){ sc->n_shapes, sc->n_shapes };
@@ -371,10 +389,68 @@ void tp_scene_group_end(struct tp_scene *sc)
 		sc->n_groups--;
 }
 
+/* The shape lists trade places: the adders append to sc->shapes. */
+static void swap_lists(struct tp_scene *sc)
+{
+	struct tp_shape *s = sc->shapes;
+	size_t n = sc->n_shapes, cap = sc->cap_shapes;
+	sc->shapes = sc->sym_shapes;
+	sc->n_shapes = sc->n_sym_shapes;
+	sc->cap_shapes = sc->cap_sym_shapes;
+	sc->sym_shapes = s;
+	sc->n_sym_shapes = n;
+	sc->cap_sym_shapes = cap;
+}
+
+int tp_scene_symbol_begin(struct tp_scene *sc)
+{
+	tp_scene_group_end(sc);
+	tp_scene_symbol_end(sc);
+	if (sc->n_symbols >= INT32_MAX ||
+	    grow((void **)&sc->symbols, &sc->cap_symbols, sc->n_symbols + 1, sizeof *sc->symbols) != 0)
+		return -1;
+	sc->symbols[sc->n_symbols] = (struct tp_scene_group){ sc->n_sym_shapes, sc->n_sym_shapes };
+	swap_lists(sc);
+	sc->symbol_open = 1;
+	return (int)sc->n_symbols++;
+}
+
+void tp_scene_symbol_end(struct tp_scene *sc)
+{
+	if (!sc->symbol_open)
+		return;
+	sc->symbol_open = 0;
+	swap_lists(sc);
+	sc->symbols[sc->n_symbols - 1].end = sc->n_sym_shapes;
+}
+
+int tp_scene_place_symbol(struct tp_scene *sc, int sym, double dx, double dy)
+{
+	tp_scene_symbol_end(sc);
+	if (sym < 0 || (size_t)sym >= sc->n_symbols)
+		return -1;
+	if (grow((void **)&sc->shapes, &sc->cap_shapes, sc->n_shapes + 1, sizeof *sc->shapes) != 0)
+		return -1;
+	struct tp_shape *s = &sc->shapes[sc->n_shapes++];
+	memset(s, 0, sizeof *s);
+	s->kind = TP_SHAPE_PLACE;
+	s->ink = TP_INK_LINE;   /* in every palette; the walk never draws it */
+	s->first = (size_t)sym;
+	s->x = dx;
+	s->y = dy;
+	sc->n_places++;
+	return 0;
+}
+
 int tp_scene_uses_ink(const struct tp_scene *sc, int id)
 {
 	for (size_t i = 0; i < sc->n_shapes; i++)
-		if (sc->shapes[i].ink == id && tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]))
+		if (sc->shapes[i].kind != TP_SHAPE_PLACE && sc->shapes[i].ink == id &&
+		    tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]))
+			return 1;
+	/* A placed symbol's shapes (a symbol is made to be placed). */
+	for (size_t i = 0; sc->n_places && i < sc->n_sym_shapes; i++)
+		if (sc->sym_shapes[i].ink == id && tp_walk_shows(sc, &tp_walk_art, &sc->sym_shapes[i]))
 			return 1;
 	return 0;
 }
@@ -382,9 +458,11 @@ int tp_scene_uses_ink(const struct tp_scene *sc, int id)
 int tp_scene_die_only(const struct tp_scene *sc)
 {
 	int die = 0;
-	for (size_t i = 0; i < sc->n_shapes; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
-		if (!tp_walk_shows(sc, &tp_walk_art, s))
+	size_t n_sym = sc->n_places ? sc->n_sym_shapes : 0;
+	for (size_t i = 0; i < sc->n_shapes + n_sym; i++) {
+		const struct tp_shape *s = i < sc->n_shapes ? &sc->shapes[i]
+				       : &sc->sym_shapes[i - sc->n_shapes];
+		if (s->kind == TP_SHAPE_PLACE || !tp_walk_shows(sc, &tp_walk_art, s))
 			continue;
 		if (s->ink != TP_INK_CUT && s->ink != TP_INK_CREASE)
 			return 0;

@@ -136,7 +136,11 @@ static inline const struct tp_ink *tp_palette_ink(const struct tp_palette *p, in
  * does the same to an image.  Its ink is TP_INK_TEXT, only so that every
  * palette has it and the walk shows it where it shows art; its colours
  * are its pixels' (converted to CMYK in press files). */
-enum tp_shape_kind { TP_SHAPE_RECT, TP_SHAPE_PATH, TP_SHAPE_TEXT, TP_SHAPE_IMAGE };
+enum tp_shape_kind { TP_SHAPE_RECT, TP_SHAPE_PATH, TP_SHAPE_TEXT, TP_SHAPE_IMAGE,
+		     /* A placement (tp_scene_place_symbol): symbol number `first`
+		      * moved by x, y mm.  The walk draws it as the symbol's
+		      * shapes moved; it is never handed to a sink. */
+		     TP_SHAPE_PLACE };
 
 enum tp_paint { TP_FILL = 1, TP_STROKE = 2 };
 
@@ -250,6 +254,18 @@ struct tp_scene {
 	 * output byte; a copy through the walk (copy_sink.h) leaves it. */
 	struct tp_scene_art *arts;
 	size_t n_arts, cap_arts;
+	/* Symbols (tp_scene_symbol_begin): drawings held once and placed by
+	 * reference.  Their shapes live in sym_shapes, symbol k's at
+	 * symbols[k].first .. end - 1, their points and text in the pools
+	 * above; shapes[] holds one TP_SHAPE_PLACE a placement.  While a
+	 * symbol is open the two shape lists are swapped, so every adder
+	 * (and tp_scene_flag_*) works on the symbol. */
+	struct tp_shape *sym_shapes;
+	size_t n_sym_shapes, cap_sym_shapes;
+	struct tp_scene_group *symbols;
+	size_t n_symbols, cap_symbols;
+	int symbol_open;
+	size_t n_places;      /* TP_SHAPE_PLACE shapes in shapes[] */
 };
 
 struct tp_scene_group {
@@ -329,6 +345,31 @@ int tp_scene_image(struct tp_scene *sc, int image, const struct tp_pt c[4]);
  * memory (the scene stays valid, the shapes simply are not grouped). */
 int tp_scene_group_begin(struct tp_scene *sc);
 void tp_scene_group_end(struct tp_scene *sc);
+
+/* Symbols: a drawing (a tile's art) held once and placed by reference,
+ * so that a sheet of n tiles of k kinds holds k drawings and n small
+ * placements, not n copies.  Begin returns the new symbol's number, or -1
+ * when out of memory; the shapes added until tp_scene_symbol_end are the
+ * symbol's, drawn about an origin of their own (a symbol does not nest,
+ * and groups are ignored inside one: each placement is a group).
+ * tp_scene_place_symbol adds a TP_SHAPE_PLACE: the walk (walk.h) draws symbol
+ * sym's shapes there moved by dx, dy mm (x + dx, y + dy exactly, so a
+ * symbol drawn at 0, 0 and placed at dx, dy draws what was drawn at dx, dy
+ * when the layout's coordinates are sums x0 + local in that order), on
+ * their own layers in the scene's layer order, as one group (a symbol's
+ * layers are made when it is drawn, so a sheet fixes its layer order
+ * first: tp_scene_new_layered).  0 or -1.
+ * Only the walk expands placements: a layout or check that reads
+ * sc->shapes directly must not be given a scene that has some
+ * (tp_scene_places). */
+int tp_scene_symbol_begin(struct tp_scene *sc);
+void tp_scene_symbol_end(struct tp_scene *sc);
+int tp_scene_place_symbol(struct tp_scene *sc, int sym, double dx, double dy);
+/* The number of placements in sc (0: its shapes[] is all it draws). */
+static inline size_t tp_scene_places(const struct tp_scene *sc)
+{
+	return sc->n_places;
+}
 
 /* 1 when some shape that is not a printer's mark is drawn in ink id. */
 int tp_scene_uses_ink(const struct tp_scene *sc, int id);

@@ -10,7 +10,11 @@
  *
  * Order: layer by layer in the scene's layer order, every layer announced
  * (layer_begin, layer_end) even when nothing in it is drawn; within a
- * layer, the shapes in the order they were added.
+ * layer, the shapes in the order they were added.  A placement of a
+ * symbol (scene.h) is expanded here: on each layer its symbol draws on,
+ * where the placement was added, the symbol's shapes on that layer moved
+ * by the placement, as one group; a sink sees them as if they had been
+ * drawn there (d->s and d->pts are moved copies).
  *
  * What is drawn is decided here, from the options, and nowhere else:
  *   - printer's marks (TP_SHAPE_MARK) only with marks;
@@ -70,7 +74,14 @@ struct tp_walk_layer {
 /* A shape as drawn.  Pointers are valid during the callback only. */
 struct tp_walk_shape {
 	const struct tp_shape *s;   /* kind, flags, stroke, x y w h, align */
-	size_t index;               /* into sc->shapes */
+	size_t index;               /* into sc->shapes; a placed symbol's
+				     * shape: the placement's number (so a
+				     * sink that looks a shape up by number
+				     * must be given a scene without
+				     * placements: tp_scene_places) */
+	size_t sub;                 /* a placed symbol's shape: its number in
+				     * the symbol (index, sub: the order the
+				     * scene drawn shape by shape has); else 0 */
 	int ink_id;                 /* ink number, s->ink */
 	int ink_index;              /* palette index of that ink */
 	const struct tp_ink *ink;   /* never NULL */
