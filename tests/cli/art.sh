@@ -226,6 +226,22 @@ c_arena_ledges() {
 }
 tcase "arena: no ledge without a title, a ledge for each given" c_arena_ledges
 
+# A text entry without a size is fitted whole into its place, so it is
+# inside its box by construction, for any letters (the outline's points,
+# not the font's ink box, are what is fitted); with a size too large for
+# the box it is shrunk, and an offset that pushes it out is refused.
+c_text_fitted() {
+	for t in X W Ag '#' 'Ship'; do
+		pack tf "[board.corner]\ntext = $t\nink = text\n"
+		run check -c series --set print.art="$T/tf"
+		expect_ok || { fail "text = $t: $(head -2 "$OUT")"; return; }
+	done
+	pack tf '[board.corner]\ntext = X\nink = text\noffset = 3 0\n'
+	expect_usage check -c series --set print.art="$T/tf"
+	err_has "art.ini:1: [board.corner]: the text reaches " " mm outside its 10.00 x 10.00 mm box"
+}
+tcase "a text entry without a size is fitted inside its box" c_text_fitted
+
 # The series board: squares to the cut, so its title, credit line and
 # corners come on ledges, 0.6 of a square deep, as on the arena's square
 # board: --list art gives their boxes (1 mm, or the safe zone, from the
