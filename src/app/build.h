@@ -58,6 +58,7 @@ int tp_build_epoch(long long *out, tp_err *e);
 #define TP_MANIFEST_SHEET ((size_t)-1)
 #define TP_PROOF_SHEET ((size_t)-2)
 #define TP_PLAYTEST_SHEET ((size_t)-4)   /* playtest.pdf (app/playtest.h) */
+#define TP_PACK_SHEET ((size_t)-5)       /* a package's ticket, die files, faces */
 
 struct tp_build;
 

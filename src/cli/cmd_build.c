@@ -96,6 +96,17 @@ static void print_summary(void *ctx, const struct tp_session *s, const char *dir
 				      w->v[k].name, size, tp_playtest_paper_used(),
 				      s->cfg->print.paper == TP_PAPER_LETTER ? "Letter" : "A4", pw, ph,
 				      s->cfg->print.duplex == TP_DUPLEX_NONE ? " (backs on their own pages)" : "");
+		} else if (sheet == TP_PACK_SHEET) {
+			long long bytes = 0;
+			int files = 0;
+			for (size_t j = k; j < w->n; j++)
+				if (w->v[j].sheet == sheet) {
+					bytes += w->v[j].bytes;
+					files++;
+				}
+			human_size(size, sizeof size, bytes);
+			tp_buf_printf(&line, "%s in %d file%s (ticket, die files, faces)", size, files,
+				      files == 1 ? "" : "s");
 		} else if (sheet == TP_MANIFEST_SHEET) {
 			for (size_t j = k; j < w->n; j++)
 				if (w->v[j].sheet == sheet) {
@@ -135,7 +146,8 @@ static void print_summary(void *ctx, const struct tp_session *s, const char *dir
 		       sheet == TP_MANIFEST_SHEET ? "manifest"
 		       : sheet == TP_PROOF_SHEET ? "proof"
 		       : sheet == TP_PREVIEW_SHEET ? "preview"
-		       : sheet == TP_PLAYTEST_SHEET ? "playtest" : s->game->sheets[sheet].name,
+		       : sheet == TP_PLAYTEST_SHEET ? "playtest"
+		       : sheet == TP_PACK_SHEET ? "package" : s->game->sheets[sheet].name,
 		       line.s && !line.oom ? line.s : "");
 		tp_buf_free(&line);
 		if (sheet == TP_PLAYTEST_SHEET)

@@ -317,8 +317,30 @@ static size_t to_wrap(const struct tp_config *c, const struct tp_sheet_def **d, 
 	return d[0] != NULL;
 }
 
-/* Lays out (doc not NULL) or checks (doc NULL) the wraps. */
-static int lay_out(const struct tp_config *c, const void *model, struct tp_doc *doc, tp_err *e)
+/* The finished board g as it lies in a box: shut, its panels one on
+ * another (folded, the sheet across a hinge goes round the stack and adds
+ * nothing beside the panels), as thick as its greyboard panels. */
+static struct tp_board_fp footprint(const struct geom *g)
+{
+	double w = g->W, h = g->H;
+	int layers = 1;
+	for (int i = 0; i < g->nh; i++) {
+		const struct hinge *k = &g->h[i];
+		double side = k->across ? g->W : g->H;
+		double panel = fmax(k->at - k->gap / 2, side - k->at - k->gap / 2);
+		if (k->across)
+			w = panel;
+		else
+			h = panel;
+		layers *= 2;
+	}
+	return (struct tp_board_fp){ w, h, layers * g->t, layers };
+}
+
+/* Lays out (doc not NULL) or checks (doc NULL) the wraps; each board's
+ * footprint into fp (max of them, *nfp how many) when fp is not NULL. */
+static int lay_out(const struct tp_config *c, const void *model, struct tp_doc *doc, tp_err *e,
+		   struct tp_board_fp *fp, size_t max, size_t *nfp)
 {
 	const struct tp_sheet_def *d[8];
 	size_t n = to_wrap(c, d, 8);
@@ -352,6 +374,8 @@ static int lay_out(const struct tp_config *c, const void *model, struct tp_doc *
 					     g.W, g.H, d[i]->name);
 			if (rc == TP_OK)
 				rc = hinges(c, model, &g, e);
+			if (rc == TP_OK && fp && *nfp < max)
+				fp[(*nfp)++] = footprint(&g);
 			if (rc == TP_OK && doc && wrap_page(doc, c, bs, &g, part++, parts) != 0)
 				rc = tp_fail(e, TP_EIO, "out of memory laying out the board wrap");
 		}
@@ -395,7 +419,7 @@ int tp_board_wrap_prepare(struct tp_config *c, tp_err *e)
 	void *model = NULL;
 	int rc = c->game->derive(c, &model, e);
 	if (rc == TP_OK)
-		rc = lay_out(c, model, NULL, e);
+		rc = lay_out(c, model, NULL, e, NULL, 0, NULL);
 	if (model)
 		c->game->free_model(model);
 	return rc;
@@ -409,5 +433,15 @@ int tp_board_wrap_build(const struct tp_config *c, const void *model, struct tp_
 	 * of the game, the tests, asks for them all). */
 	if (tp_board_wrap_absent(c, "board-wrap", why, sizeof why))
 		return 0;
-	return lay_out(c, model, doc, &e) == TP_OK ? 0 : -1;
+	return lay_out(c, model, doc, &e, NULL, 0, NULL) == TP_OK ? 0 : -1;
+}
+
+int tp_board_footprints(const struct tp_config *c, const void *model, struct tp_board_fp *fp,
+			size_t max, size_t *n, tp_err *e)
+{
+	*n = 0;
+	char why[200];
+	if (tp_board_wrap_absent(c, "board-wrap", why, sizeof why))
+		return TP_OK;
+	return lay_out(c, model, NULL, e, fp, max, n);
 }

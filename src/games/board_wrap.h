@@ -71,6 +71,21 @@ int tp_board_edge_grid(double first, double pitch, int n, double at, double *edg
 struct tp_scene;
 int tp_crease_line(struct tp_scene *sc, double x0, double y0, double x1, double y1);
 
+/* A finished board as it lies in a box: w x h mm (shut, when it folds),
+ * thick mm of greyboard (the panels stacked: 1, 2 or 4 of them). */
+struct tp_board_fp {
+	double w, h, thick;
+	int panels;
+};
+
+/* The footprints of c's boards as wraps make them (one per wrapped
+ * board or part; a folding board is one), from the same layout as the
+ * sheet "board-wrap": at most max into fp, *n of them; *n = 0 when the
+ * board is flat (its pages are then the board as it lies).  TP_OK, or the
+ * layout's failure. */
+int tp_board_footprints(const struct tp_config *c, const void *model, struct tp_board_fp *fp,
+			size_t max, size_t *n, tp_err *e);
+
 /* The sheet "board-wrap": pages face-N and liner-N per board part, or one
  * face and one liner for a folding board. */
 #define TP_BOARD_WRAP_SHEET_DEF                                                          \

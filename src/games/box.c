@@ -45,10 +45,25 @@ static int sheet_items(const struct tp_config *c, const void *model, const struc
 }
 
 /* The board as the build makes it (tp_board_sheets): the parts lie one
- * on the other in the box; each page as built. */
+ * on the other in the box; each page as built.  A wrapped board is its
+ * greyboard: the finished box (on hexagons and triangles the cells', not
+ * the trim round them), greyboard thick; a folding one shut, its panels
+ * stacked (board_wrap.h: the wrap's own layout says where it folds). */
 static int board_parts(const struct tp_config *c, const void *model, struct tp_box_list *l,
 		       tp_err *e)
 {
+	struct tp_board_fp fp[8];
+	size_t nfp = 0;
+	int rc0 = tp_board_footprints(c, model, fp, 8, &nfp, e);
+	if (rc0 != TP_OK)
+		return rc0;
+	static const char *const shut[] = { "", "board, wrapped", "board, bifold, shut", "",
+					    "board, quad-fold, shut" };
+	for (size_t i = 0; i < nfp; i++)
+		tp_box_add(l, shut[fp[i].panels <= 4 ? fp[i].panels : 1], fp[i].w, fp[i].h, 1, fp[i].thick,
+			   0);
+	if (nfp > 0)
+		return TP_OK;
 	const struct tp_sheet_def *d[8];
 	size_t n = tp_board_sheets(c, d, 8);
 	int rc = TP_OK;

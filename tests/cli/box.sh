@@ -96,8 +96,25 @@ t_off() {
 	[ ! -e "$T/off/box.pdf" ] && [ ! -e "$T/off/manifest/box.txt" ] || fail "print.box = off still writes the box"
 }
 
+# A wrapped board lies in the box as its greyboard, a folding one shut:
+# the inside against the face wraps' fold lines and the booklet's trim
+# (tests/cli/box_fold.py), for each game with a board and each fold.
+t_fold() {
+	n=$1 fold=$2
+	d=$T/fold-$n-$fold
+	"$TP_BIN" -q -c "config/$n.ini" -s print.board=wrap -s print.fold="$fold" -s print.formats=pdf,dxf \
+		build --only board-wrap,box,rules-pages -o "$d" >"$OUT" 2>"$ERR" ||
+		{ fail "$n $fold: build: $(cat "$ERR")"; return; }
+	"$PY" tests/cli/box_fold.py "$d" >"$T/why" 2>&1 || fail "$n $fold: $(tail -3 "$T/why" | tr '\n' ' ')"
+}
+
 for n in vector arena series; do
 	tcase "$n: the box's inside fits what goes in it" t_fits $n
+done
+for n in vector arena arena-hex series; do
+	for fold in none bifold quadfold; do
+		tcase "$n: print.board = wrap, print.fold = $fold: the box holds the board shut, no larger" t_fold $n $fold
+	done
 done
 tcase "print.box = off" t_off
 echo "box: $PASS passed, $FAIL failed"

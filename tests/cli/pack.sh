@@ -204,16 +204,21 @@ c_faces() {
 			set -- -s print.tile_mm=1in   # the large square chit's size
 		else
 			# Packed again over an earlier package (the ticket case's, when
-			# it ran): no image of the earlier one may stay.
+			# it ran): its images are recorded and go (c_record); an image
+			# no record lists is not tilepress's to remove: kept, and named.
 			mkdir -p "$d/pack-gamecrafter/faces"
 			[ -d "$T/o/pack-gamecrafter" ] && rm -rf "$d" && cp -R "$T/o" "$d"
 			touch "$d/pack-gamecrafter/faces/series_fronts-999-front.png"
 		fi
 		"$TP_BIN" -c series "$@" manifest --format json >"$T/m-$route.json" || { fail "manifest"; return; }
-		run -q -c series "$@" -o "$d" pack gamecrafter
+		run -c series "$@" -o "$d" pack gamecrafter
 		[ "$rc" -eq 0 ] || { fail "$route: exit $rc $(errtext)"; return; }
-		[ ! -e "$d/pack-gamecrafter/faces/series_fronts-999-front.png" ] ||
-			{ fail "$route: an older image left in faces/"; return; }
+		if [ "$route" = slugs ]; then
+			[ -e "$d/pack-gamecrafter/faces/series_fronts-999-front.png" ] &&
+				grep -q 'did not write: faces/series_fronts-999-front.png' "$ERR" ||
+				{ fail "$route: an image of no record removed or not named: $(errtext)"; return; }
+			rm "$d/pack-gamecrafter/faces/series_fronts-999-front.png"
+		fi
 		python3 tests/prepress/faces_check.py "$d/pack-gamecrafter" config/factories/gamecrafter.ini \
 			"$T/m-$route.json" "$route" >/dev/null 2>"$T/fc.err" || { fail "$route: $(cat "$T/fc.err")"; return; }
 		python3 tests/prepress/faces_check.py "$d/pack-gamecrafter" config/factories/gamecrafter.ini \
@@ -328,6 +333,83 @@ PY
 	return 0
 }
 tcase "pack gamecrafter, generic: a die file for the table and hex sets; its pieces are the manifest's tiles at the config's size" c_die_file
+
+# The package is one transaction with the build: its die files, faces and
+# ticket are staged, recorded and moved into place with the sheets, and a
+# file an earlier pack wrote that this one does not is removed.  The
+# oracle: tests/cli/record_check.py (the record against the folder, every
+# file hashed), and a pack of the same settings into a fresh folder.
+# Pack A (the table set's quadrants as pieces, and the box) gives faces
+# and die files that pack B (no quadrants, no box) drops.
+pk_state() {
+	python3 tests/cli/record_check.py ${3:-} "$1" >"$2" 2>"$T/rc.err" ||
+		{ fail "$1: $(cat "$T/rc.err")"; return 1; }
+}
+pk_paused() {
+	pz=0
+	while [ "$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)" != T ]; do
+		[ -e "/proc/$1" ] && [ "$pz" -lt 30000 ] || return 1
+		pz=$((pz + 1))
+		sleep 0.01
+	done
+}
+# pk_kill POINT DIR ARGS...: packs ARGS into DIR, stopped at POINT
+# (TP_TEST_PAUSE), then SIGKILLed.
+pk_kill() {
+	pk_point=$1 pk_dir=$2
+	shift 2
+	TP_TEST_PAUSE=$pk_point "$TP_BIN" -q -c series-table -o "$pk_dir" "$@" pack gamecrafter >"$OUT" 2>"$ERR" &
+	pk_pid=$!
+	pk_paused "$pk_pid" || { fail "the pack did not stop at $pk_point: $(errtext)"; kill -KILL "$pk_pid" 2>/dev/null; return 1; }
+	kill -KILL "$pk_pid"
+	wait "$pk_pid" 2>/dev/null
+	return 0
+}
+c_record() {
+	A="-s table.quadrants=on" B="-s table.quadrants=off -s print.box=off"
+	for x in A B; do
+		# shellcheck disable=SC2086
+		run -q -c series-table -o "$T/f$x" $(eval echo \$$x) pack gamecrafter
+		[ "$rc" -eq 0 ] || { fail "fresh $x: exit $rc $(errtext)"; return; }
+		pk_state "$T/f$x/pack-gamecrafter" "$T/fresh$x" || return
+	done
+	dropped=$(comm -23 "$T/freshA" "$T/freshB" | grep -E '^faces/.*\.png$|-die\.svg$')
+	[ -n "$dropped" ] || { fail "pack B drops no face or die file of pack A"; return; }
+	d=$T/r/pack-gamecrafter
+	# shellcheck disable=SC2086
+	run -q -c series-table -o "$T/r" $A pack gamecrafter
+	[ "$rc" -eq 0 ] && pk_state "$d" "$T/r1" || { fail "pack A: exit $rc $(errtext)"; return; }
+	cmp -s "$T/r1" "$T/freshA" || { fail "pack A: files differ from a fresh pack's"; return; }
+	# shellcheck disable=SC2086
+	run -q -c series-table -o "$T/r" $B pack gamecrafter
+	[ "$rc" -eq 0 ] && pk_state "$d" "$T/r2" || { fail "pack B over A: exit $rc $(errtext)"; return; }
+	for f in $dropped; do
+		[ ! -e "$d/$f" ] || { fail "pack B over A left $f"; return; }
+	done
+	cmp -s "$T/r2" "$T/freshB" || { fail "pack B over A: $(diff "$T/r2" "$T/freshB" | head -3 | tr '\n' ' ')"; return; }
+	# Killed before anything is drawn, or with every file staged: the
+	# folder is B's, as recorded.
+	for point in staged before-commit; do
+		# shellcheck disable=SC2086
+		pk_kill "$point" "$T/r" $A || return
+		pk_state "$d" "$T/r3" --killed || return
+		cmp -s "$T/r3" "$T/freshB" || { fail "killed at $point: the folder is not B's"; return; }
+		cmp -s "$d/job.json" "$T/fB/pack-gamecrafter/job.json" || { fail "killed at $point: job.json changed"; return; }
+	done
+	# Killed during the moves: the next pack finishes them, then writes its
+	# own set; the folder is exactly that set.
+	# shellcheck disable=SC2086
+	pk_kill moving "$T/r" $A || return
+	# shellcheck disable=SC2086
+	run -q -c series-table -o "$T/r" $B pack gamecrafter
+	[ "$rc" -eq 0 ] && pk_state "$d" "$T/r4" || { fail "pack B after a kill: exit $rc $(errtext)"; return; }
+	cmp -s "$T/r4" "$T/freshB" || { fail "pack B after a kill: $(diff "$T/r4" "$T/freshB" | head -3 | tr '\n' ' ')"; return; }
+	for f in job.json job.txt; do
+		cmp -s "$d/$f" "$T/fB/pack-gamecrafter/$f" || { fail "pack B after a kill: $f differs from a fresh pack's"; return; }
+	done
+	return 0
+}
+tcase "pack: ticket, die files and faces recorded; a dropped face or die file removed; a kill leaves a recorded set" c_record
 
 echo "pack: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

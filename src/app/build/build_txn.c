@@ -98,7 +98,7 @@ static int clean(struct tp_build_txn *t, const struct tp_build_request *rq,
 		rc = tp_record_write_from(t->od.stage, t->od.path, &t->old, c, w, epoch, e);
 	if (rc == TP_OK && changed)
 		rc = tp_outdir_replace(&t->od, TP_RECORD_NAME, placed, e);
-	if (rq->quiet)
+	if (rq->quiet || !rq->clean)
 		;
 	else if (t->old.found && !t->old.ours)
 		tp_build_note(ev, "warning: --clean: %s/%s is not a record tilepress wrote (%s); removed nothing",
@@ -141,7 +141,7 @@ int tp_build_txn_commit(struct tp_build_txn *t, const struct tp_build_request *r
 	if (rc == TP_OK)
 		rc = tp_outdir_commit(&t->od, names, w->n, TP_RECORD_NAME, &rules, e);
 	free(names);
-	if (rc == TP_OK && rq->clean)
+	if (rc == TP_OK && (rq->clean || rq->own_folder))
 		rc = clean(t, rq, ev, c, w, epoch, e);
 	if (rc == TP_OK)
 		tp_outdir_finish(&t->od);

@@ -526,6 +526,12 @@ int tp_build_run(const struct tp_session *s, const struct tp_build_request *rq,
 		rc = tp_preview_write(s, b.opt.dir, dir, &written, b.pf, b.facts, b.epoch, e);
 	tp_trace_end(&t, "preview");
 	tp_trace_start(&t);
+	/* The caller's own files (a package's), each synced as written;
+	 * they are read from the plan's facts, so the caller has them first. */
+	if (rc == TP_OK && written.n > 0 && rq->extra) {
+		swap_facts(s, &b, rq->facts, 1);
+		rc = rq->extra(rq->extra_ctx, b.opt.dir, &written, e);
+	}
 	if (rc == TP_OK)
 		rc = tp_build_txn_commit(&txn, rq, ev, s->cfg, &written, b.epoch, e);
 	tp_build_txn_close(&txn, e);

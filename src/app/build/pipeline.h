@@ -40,9 +40,23 @@ struct tp_build_request {
 	int force;             /* replace files tilepress did not write */
 	int wait;              /* wait for another build of the folder */
 	int clean;             /* remove the files an earlier build recorded */
+	/* The folder is this build's alone (a package): the files an earlier
+	 * build recorded and this one does not write go, as with clean, but
+	 * without its note. */
+	int own_folder;
 	/* enum tp_page_order (app/build.h): a sheet and its printed back in
 	 * one press PDF, or each in its own (0, as built). */
 	int page_order;
+	/* Files of the caller's own that belong to this set (a package's
+	 * die files, faces and ticket), or NULL: called once every other
+	 * file and the preview page are staged, with the staging folder
+	 * (stage: where to write them; the set's files are there to be read
+	 * back) and the list of the set's files, to which it adds each of
+	 * its own (relative path, sheet TP_PACK_SHEET).  They go into the
+	 * record and into place with the set, the record last.  TP_OK, or e
+	 * filled: nothing of the set is moved into place. */
+	int (*extra)(void *ctx, const char *stage, struct tp_written_list *w, tp_err *e);
+	void *extra_ctx;
 };
 
 /* What a build tells its caller; any callback may be NULL. */

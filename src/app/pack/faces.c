@@ -743,26 +743,6 @@ static int board_pieces(struct faces *F, size_t k, tp_err *e)
 	return rc;
 }
 
-/* Removes the images an earlier pack left in dir. */
-static int empty_dir(const char *dir, tp_err *e)
-{
-	DIR *d = opendir(dir);
-	if (d == NULL)
-		return errno == ENOENT ? TP_OK : tp_fail(e, TP_EIO, "%s: cannot list it", dir);
-	int rc = TP_OK;
-	for (struct dirent *de; rc == TP_OK && (de = readdir(d)) != NULL;) {
-		size_t len = strlen(de->d_name);
-		if (len < 5 || (strcmp(de->d_name + len - 4, ".png") != 0 && strcmp(de->d_name + len - 4, ".svg") != 0))
-			continue;
-		char path[4600];
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (unlink(path) != 0)
-			rc = tp_fail(e, TP_EIO, "%s: cannot remove it", path);
-	}
-	closedir(d);
-	return rc;
-}
-
 static void ticket(const struct faces *F)
 {
 	struct tp_buf *j = F->j, *t = F->t;
@@ -808,9 +788,9 @@ int tp_pack_faces(const struct tp_session *s, const struct tp_factory *fa, const
 {
 	struct faces F = { .s = s, .fa = fa, .j = j, .t = t, .first_slug = 1 };
 	snprintf(F.dir, sizeof F.dir, "%s/faces", dir);
+	/* dir is the package's staging folder: no older image is there, and
+	 * one an earlier pack left in place goes with the commit's clean. */
 	int rc = tp_mkdirs(F.dir, e);
-	if (rc == TP_OK)
-		rc = empty_dir(F.dir, e);
 	char why[200];
 	for (size_t k = 0; rc == TP_OK && k < s->game->n_sheets; k++) {
 		const struct tp_sheet_def *d = &s->game->sheets[k];

@@ -3,9 +3,12 @@
 
 #include "app/pack/pack.h"
 
+#include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "app/build.h"
 #include "app/config_load.h"
@@ -17,6 +20,72 @@
 
 /* As many --set as the command line takes. */
 #define PACK_MAX_SETS 256
+
+/* What the package writes besides the build's files (pipeline.h: extra). */
+struct own_files {
+	const struct tp_session *s;
+	const struct tp_session_spec *sp;
+	const struct tp_report_opts *report;
+	const struct tp_factory *fa;
+	const struct tp_sheet_facts *facts;
+	unsigned fmt;
+	struct tp_pack_dies *dies;
+	size_t *failed;
+};
+
+static int listed(const struct tp_written_list *w, const char *rel)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (strcmp(w->v[i].name, rel) == 0)
+			return 1;
+	return 0;
+}
+
+/* Adds every regular file under stage/rel (dot files aside: the staging
+ * folder's own markers, temporary files) that w does not list. */
+static int add_unlisted(const char *stage, const char *rel, int depth,
+			struct tp_written_list *w, tp_err *e)
+{
+	char path[PATH_MAX];
+	snprintf(path, sizeof path, "%s%s%s", stage, rel[0] ? "/" : "", rel);
+	DIR *d = opendir(path);
+	if (d == NULL)
+		return tp_fail(e, TP_EIO, "%s: cannot list it", path);
+	int rc = TP_OK;
+	for (struct dirent *de; rc == TP_OK && (de = readdir(d)) != NULL;) {
+		if (de->d_name[0] == '.')
+			continue;
+		char sub[PATH_MAX], full[PATH_MAX + 2];
+		if ((size_t)snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", de->d_name) >= sizeof sub)
+			continue;
+		snprintf(full, sizeof full, "%s/%s", stage, sub);
+		struct stat st;
+		if (lstat(full, &st) != 0)
+			rc = tp_fail(e, TP_EIO, "%s: cannot read it", full);
+		else if (S_ISDIR(st.st_mode) && depth < 4)
+			rc = add_unlisted(stage, sub, depth + 1, w, e);
+		else if (S_ISREG(st.st_mode) && !listed(w, sub) &&
+			 tp_written_add(w, sub, (long long)st.st_size, TP_PACK_SHEET) != 0)
+			rc = tp_fail(e, TP_EIO, "out of memory listing the package's files");
+	}
+	closedir(d);
+	return rc;
+}
+
+/* Into the staging folder, once the build's files are there: a separate
+ * die file in the factory's format where the edition writes none, then
+ * the ticket (and the faces it lists), read from the staged files; each
+ * added to the set. */
+static int own_files(void *ctx, const char *stage, struct tp_written_list *w, tp_err *e)
+{
+	struct own_files *o = ctx;
+	int rc = tp_pack_die_files(o->s, o->fa, o->facts, o->fmt, stage, o->dies, e);
+	if (rc == TP_OK)
+		rc = tp_pack_ticket(o->sp, o->report, o->fa, o->facts, o->dies, stage, o->failed, e);
+	if (rc == TP_OK)
+		rc = add_unlisted(stage, "", 0, w, e);
+	return rc;
+}
 
 int tp_pack_run(const struct tp_pack_request *rq, const struct tp_build_events *ev,
 		struct tp_pack_result *out, tp_err *e)
@@ -92,15 +161,18 @@ int tp_pack_run(const struct tp_pack_request *rq, const struct tp_build_events *
 	if (facts == NULL)
 		rc = tp_fail(e, TP_EIO, "out of memory planning the package");
 	b.facts = facts;
+	/* The die files, faces and ticket are files of the set like the
+	 * sheets': staged, recorded and moved into place with them. */
+	struct own_files of = { &s, &sp, &rq->report, &fa, facts, fmt, &dies, &out->failed };
+	b.extra = own_files;
+	b.extra_ctx = &of;
+	/* pack-FACTORY is the package's alone: what an earlier pack wrote
+	 * and this one does not (a face or die file a setting dropped) goes,
+	 * so the folder is exactly what the ticket lists. */
+	b.own_folder = 1;
 	if (rc == TP_OK)
 		rc = tp_build_run(&s, &b, ev, e);
-	/* A separate die file in the factory's format, where the edition
-	 * writes none. */
-	if (rc == TP_OK)
-		rc = tp_pack_die_files(&s, &fa, facts, fmt, out->dir, &dies, e);
 	tp_session_close(&s);
-	if (rc == TP_OK)
-		rc = tp_pack_ticket(&sp, &rq->report, &fa, facts, &dies, out->dir, &out->failed, e);
 	tp_pack_dies_free(&dies);
 	free(facts);
 	return rc;

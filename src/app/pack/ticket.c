@@ -15,6 +15,7 @@
 #include "app/preflight/pdf_file.h"
 #include "core/alloc.h"
 #include "core/strbuf.h"
+#include "print/output/outfile.h"
 #include "print/preflight/pf_file.h"
 
 
@@ -54,17 +55,6 @@ static size_t count_rules(const struct tp_preflight *pf, const char *const *rule
 					tp_preflight_line(&pf->f[i], first, n);
 			}
 	return k;
-}
-
-static int write_text(const char *path, const struct tp_buf *b, tp_err *e)
-{
-	FILE *f = fopen(path, "w");
-	if (f == NULL)
-		return tp_fail(e, TP_EIO, "%s: cannot write it", path);
-	int bad = b->len && fwrite(b->s, 1, b->len, f) != b->len;
-	if (fclose(f) != 0 || bad)
-		return tp_fail(e, TP_EIO, "%s: write failed", path);
-	return TP_OK;
 }
 
 /* The files of dir a factory gets, in name order (backs last when the
@@ -314,15 +304,10 @@ int tp_pack_ticket(const struct tp_session_spec *sp, const struct tp_report_opts
 	tp_buf_printf(&t, "%s\nCounts (the manifest):\n%s", ft.len ? ft.s : "", man.len ? man.s : "");
 	if (rc == TP_OK && (j.oom || t.oom || man.oom || fj.oom || ft.oom))
 		rc = tp_fail(e, TP_EIO, "out of memory writing the job ticket");
-	char path[4200];
-	if (rc == TP_OK) {
-		snprintf(path, sizeof path, "%s/job.json", dir);
-		rc = write_text(path, &j, e);
-	}
-	if (rc == TP_OK) {
-		snprintf(path, sizeof path, "%s/job.txt", dir);
-		rc = write_text(path, &t, e);
-	}
+	if (rc == TP_OK)
+		rc = tp_out_write(dir, "job.json", j.s, j.len, e);
+	if (rc == TP_OK)
+		rc = tp_out_write(dir, "job.txt", t.s, t.len, e);
 	if (rc == TP_OK)
 		rc = tp_pack_ticket_pdf(c, fa, rows, n, ck, CHECKS, dir, e);
 	free(rows);
