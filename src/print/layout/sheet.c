@@ -365,15 +365,9 @@ int tp_doc_add(struct tp_doc *doc, struct tp_scene *sc, const char *note)
 {
 	if (sc == NULL)
 		return -1;
-	if (doc->n == doc->cap) {
-		size_t ncap = doc->cap ? doc->cap * 2 : 4;
-		struct tp_page *p = tp_realloc(doc->pages, ncap * sizeof *p);
-		if (p == NULL) {
-			tp_scene_free(sc);
-			return -1;
-		}
-		doc->pages = p;
-		doc->cap = ncap;
+	if (tp_grow((void **)&doc->pages, &doc->cap, doc->n + 1, sizeof *doc->pages, 4) != 0) {
+		tp_scene_free(sc);
+		return -1;
 	}
 	struct tp_page *pg = &doc->pages[doc->n++];
 	memset(pg, 0, sizeof *pg);
