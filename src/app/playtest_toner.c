@@ -36,18 +36,12 @@ static long colour_of(struct tp_toner *t, const double rgb[3])
 	long f = find(t, rgb);
 	if (f >= 0)
 		return f;
-	if (t->n == t->cap) {
-		size_t c = t->cap ? 2 * t->cap : 16;
-		double *r = tp_realloc(t->rgb, c * 3 * sizeof *r);
-		if (r == NULL)
-			return -1;
-		t->rgb = r;
-		double *k = tp_realloc(t->cmyk, c * 4 * sizeof *k);
-		if (k == NULL)
-			return -1;
-		t->cmyk = k;
-		t->cap = c;
-	}
+	/* Both arrays grow from the same capacity to the same one. */
+	size_t c_rgb = t->cap, c_cmyk = t->cap;
+	if (tp_grow((void **)&t->rgb, &c_rgb, t->n + 1, 3 * sizeof *t->rgb, 16) != 0 ||
+	    tp_grow((void **)&t->cmyk, &c_cmyk, t->n + 1, 4 * sizeof *t->cmyk, 16) != 0)
+		return -1;
+	t->cap = c_cmyk;
 	memcpy(t->rgb + 3 * t->n, rgb, 3 * sizeof *rgb);
 	return (long)t->n++;
 }

@@ -89,15 +89,9 @@ static int collect(const char *dir, const char *sub, const char *ext, char ***na
 			dup = strncmp((*names)[i], de->d_name, l - le) == 0 && (*names)[i][l - le] == '\0';
 		if (dup)
 			continue;
-		if (*n == *cap) {
-			size_t c = *cap ? 2 * *cap : 16;
-			char **v = tp_realloc(*names, c * sizeof *v);
-			if (v == NULL) {
-				rc = -1;
-				break;
-			}
-			*names = v;
-			*cap = c;
+		if (tp_grow((void **)names, cap, *n + 1, sizeof **names, 16) != 0) {
+			rc = -1;
+			break;
 		}
 		char *s = tp_malloc(l - le + 1);
 		if (s == NULL) {

@@ -107,15 +107,9 @@ static int read_all(const char *path, char **out, size_t *len, tp_err *e)
 	size_t n = 0, cap = 0;
 	int rc = TP_OK;
 	for (;;) {
-		if (n + 4096 > cap) {
-			size_t ncap = cap ? cap * 2 : 8192;
-			char *nb = tp_realloc(buf, ncap);
-			if (nb == NULL) {
-				rc = tp_fail(e, TP_EIO, "%s: out of memory reading it", path);
-				break;
-			}
-			buf = nb;
-			cap = ncap;
+		if (tp_grow((void **)&buf, &cap, n + 4096, 1, 8192) != 0) {
+			rc = tp_fail(e, TP_EIO, "%s: out of memory reading it", path);
+			break;
 		}
 		size_t got = fread(buf + n, 1, cap - n - 1, f);
 		n += got;

@@ -52,12 +52,11 @@ enum tp_read tp_read_rest(FILE *f, size_t max, unsigned char **buf, size_t *n)
 				free(b);
 				return TP_READ_LARGE;
 			}
-			unsigned char *t = tp_realloc(b, 2 * cap + 1);
-			if (t == NULL) {
+			size_t room = cap + 1;   /* the bytes held: cap and the final 0 */
+			if (tp_grow((void **)&b, &room, 2 * cap + 1, 1, 0) != 0) {
 				free(b);
 				return TP_READ_OOM;
 			}
-			b = t;
 			cap *= 2;
 		}
 		size_t got = fread(b + len, 1, cap - len, f);

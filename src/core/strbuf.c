@@ -10,18 +10,10 @@
 /* Room for need bytes in all; 0, or -1 (b->oom set). */
 static int grow(struct tp_buf *b, size_t need)
 {
-	if (need <= b->cap)
-		return 0;
-	size_t ncap = b->cap ? b->cap : 1024;
-	while (ncap < need)
-		ncap *= 2;
-	char *p = tp_realloc(b->s, ncap);
-	if (p == NULL) {
+	if (tp_grow((void **)&b->s, &b->cap, need, 1, 1024) != 0) {
 		b->oom = 1;
 		return -1;
 	}
-	b->s = p;
-	b->cap = ncap;
 	return 0;
 }
 

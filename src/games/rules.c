@@ -78,14 +78,8 @@ static int on_key(void *user, const char *section, const char *key, const char *
 	if (k == TP_RB_KINDS)
 		return tp_fail(e, TP_EINPUT, "%s:%d: %s: not a block kind (title, subtitle, heading, para, item, figure, sim, more; KIND.FACT or KIND.!FACT for a condition)",
 			       s->path, line, kind);
-	if (s->n == s->cap) {
-		size_t nc = s->cap ? 2 * s->cap : 64;
-		struct tp_rules_line *nl = tp_realloc(s->l, nc * sizeof *nl);
-		if (nl == NULL)
-			return tp_fail(e, TP_EIO, "out of memory reading %s", s->path);
-		s->l = nl;
-		s->cap = nc;
-	}
+	if (tp_grow((void **)&s->l, &s->cap, s->n + 1, sizeof *s->l, 64) != 0)
+		return tp_fail(e, TP_EIO, "out of memory reading %s", s->path);
 	struct tp_rules_line *l = &s->l[s->n];
 	memset(l, 0, sizeof *l);
 	l->kind = k;

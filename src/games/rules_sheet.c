@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "games/game.h"
 #include "print/layout/proof.h"
 #include "print/layout/sheet.h"
@@ -53,7 +54,7 @@ struct lay {
 	struct tp_scene *fig;      /* the figure's sheet page, or NULL */
 	struct tp_doc fig_doc;
 	struct tp_scene **page;
-	size_t n;
+	size_t n, cap;
 	double y;
 	double fig_h;              /* the figure's height on this page */
 	tp_err *e;
@@ -64,10 +65,8 @@ static int new_page(struct lay *L)
 	if (L->n == MAX_PAGES)
 		return tp_fail(L->e, TP_EINPUT, "%s: the rules take more than %d pages: shorten the text",
 			       L->c->rules_src->path, MAX_PAGES);
-	struct tp_scene **np = realloc(L->page, (L->n + 1) * sizeof *np);
-	if (np == NULL)
+	if (tp_grow((void **)&L->page, &L->cap, L->n + 1, sizeof *L->page, 8) != 0)
 		return tp_fail(L->e, TP_EIO, "out of memory laying out the rules");
-	L->page = np;
 	char name[32];
 	snprintf(name, sizeof name, "page-%zu", L->n + 1);
 	struct tp_scene *sc = tp_scene_new(name, TP_RULES_PAGE_W, TP_RULES_PAGE_H, L->c->print.bleed_mm,
@@ -136,7 +135,7 @@ static void lay_free(struct lay *L)
 	free(L->page);
 	tp_doc_free(&L->fig_doc);
 	L->page = NULL;
-	L->n = 0;
+	L->n = L->cap = 0;
 }
 
 /* The figure: the first page of the game's rules_figure sheet. */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/alloc.h"
 #include "print/pdf/pdf_content.h"
 #include "print/pdf/pdf_read.h"
 
@@ -177,9 +178,62 @@ static void xref_subsections(void **state)
 	free(buf);
 }
 
+/* Reading a PDF and interpreting its page with each allocation failing in
+ * turn (its objects' arrays and dictionaries, the table of offsets, the
+ * joined content, a path of more points than the first growth holds):
+ * each failure comes back as out of memory with nothing leaked (ASan),
+ * and once none fails the page paints as it does untouched. */
+static void every_allocation(void **state)
+{
+	(void)state;
+	char body[2048];
+	size_t k = (size_t)snprintf(body, sizeof body, "0 0 0 1 k 0 0 m");
+	for (int i = 1; i <= 100; i++)
+		k += (size_t)snprintf(body + k, sizeof body - k, " %d %d l", i, i % 7);
+	snprintf(body + k, sizeof body - k, " f 0 0 5 5 re f /Fm Do");
+	struct got want;
+	struct tp_pc_result res;
+	run(body, "0 0 1 1 re f", &want, &res);
+	assert_false(res.broken);
+	size_t n;
+	char *buf = page_pdf(body, "0 0 1 1 re f", &n);
+	long failed = 0;
+	for (long at = 1;; at++) {
+		struct tp_pdf p;
+		char why[160];
+		tp_alloc_fail_at(at);
+		int rc = tp_pdf_read(&p, (const unsigned char *)buf, n, why, sizeof why);
+		if (rc != 0) {
+			tp_alloc_fail_at(0);
+			assert_int_equal(rc, TP_PDF_OOM);
+			failed++;
+			continue;
+		}
+		const struct tp_pv *pg = NULL;
+		int pages = tp_pdf_pages(&p, first_page, &pg);
+		struct got g;
+		memset(&g, 0, sizeof g);
+		rc = pages == 1 ? tp_pdf_content_page(&p, pg, collect, &g, &res) : -1;
+		tp_alloc_fail_at(0);
+		tp_pdf_free(&p);
+		if (rc != 0) {
+			assert_int_equal(rc, -1);
+			failed++;
+			continue;
+		}
+		assert_int_equal(g.n, want.n);
+		for (size_t i = 0; i < g.n; i++)
+			assert_memory_equal(g.p[i].box, want.p[i].box, sizeof g.p[i].box);
+		break;
+	}
+	assert_true(failed > 0);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = { cmocka_unit_test(paints), cmocka_unit_test(broken_content),
-					    cmocka_unit_test(xref_subsections) };
+					    cmocka_unit_test(xref_subsections),
+					    cmocka_unit_test(every_allocation) };
 	return cmocka_run_group_tests_name("pdf_content", tests, NULL, NULL);
 }

@@ -53,14 +53,8 @@ int tp_pack_is_die_file(const struct tp_config *c, const struct tp_factory *fa,
 
 static int add_name(struct tp_pack_dies *d, const char *name)
 {
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? 2 * d->cap : 16;
-		char(*q)[200] = tp_realloc(d->name, cap * sizeof *q);
-		if (q == NULL)
-			return -1;
-		d->name = q;
-		d->cap = cap;
-	}
+	if (tp_grow((void **)&d->name, &d->cap, d->n + 1, sizeof *d->name, 16) != 0)
+		return -1;
 	snprintf(d->name[d->n++], sizeof d->name[0], "%s", name);
 	return 0;
 }

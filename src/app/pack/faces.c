@@ -141,38 +141,13 @@ static void image_mm(const struct tp_product *p, double dpi, double *w, double *
 	*b = (*w - p->w_in * IN_MM) / 2;
 }
 
-/* A tile's own shapes (copy_sink.h pick): text whose anchor lies on the
- * tile, any other shape that shows inside its trim.  A neighbour's shape
- * reaching into the face's bleed is not the tile's, and a face's bleed
- * must be the tile's own art run on, never the next tile's. */
-struct own {
-	const struct tp_scene *src;
-	const struct tp_scene_index *ix;
-	double x0, y0, x1, y1;   /* the tile's trim on src */
-};
-
-static int own_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
-		    double *dy)
-{
-	const struct own *o = arg;
-	const double eps = 1e-6;
-	(void)dx;
-	(void)dy;
-	if (s->kind == TP_SHAPE_TEXT)
-		return s->x >= o->x0 - eps && s->x < o->x1 - eps && s->y > o->y0 + eps && s->y <= o->y1 + eps;
-	double bb[4];
-	const double *b = bb;
-	if (o->ix != NULL)
-		b = tp_scene_index_box(o->ix, d->index);
-	else
-		tp_shape_bbox(o->src, s, bb);
-	return !(b[2] <= o->x0 + eps || b[0] >= o->x1 - eps || b[3] <= o->y0 + eps || b[1] >= o->y1 - eps);
-}
-
-/* The face of p for the tile (x, y, w, h) of src: a replay of the tile's
- * own shapes alone (own_pick) clipped to its bleed box, its art run on
- * into the bleed from its own edges (rects grown, straight polygons
- * pushed out: tp_panel_die_runon), on a scene of the tile's trim whose
+/* The face of p for the tile (x, y, w, h) of src: a crop of the tile's
+ * own shapes alone (text whose anchor lies on the tile, any other shape
+ * that shows inside its trim: a neighbour's shape reaching into the
+ * face's bleed is not the tile's, and a face's bleed must be the tile's
+ * own art run on, never the next tile's) clipped to its bleed box, its
+ * art run on into the bleed from its own edges (rects grown, straight
+ * polygons pushed out: tp_panel_die_runon), on a scene of the tile's trim whose
  * bleed makes the image exactly p's pixels (a product a little larger
  * than the tile takes the run-on there too).  NULL when out of memory. */
 static struct tp_scene *cut_face(const struct tp_scene *src, struct tp_scene_index *ix,
@@ -184,23 +159,11 @@ static struct tp_scene *cut_face(const struct tp_scene *src, struct tp_scene_ind
 	b = (iw - w) / 2;
 	if (b < 0)
 		b = 0;
-	struct own o = { src, ix, x, y, x + w, y + h };
-	struct tp_walk_opts wo = { .marks = 0 };
-	if (ix != NULL && tp_scene_index_query(ix, x - b, y - b, w + 2 * b, h + 2 * b, &wo.only, &wo.n_only) != 0)
-		return NULL;
-	struct tp_scene *sc = tp_scene_new("face", w, h, b, &src->pal);
+	const double clip[4] = { x - b, y - b, x + w + b, y + h + b };
+	const struct tp_crop c = { x, y, w, h, b, clip, 1, -1 };
+	struct tp_scene *sc = tp_sheet_crop_as(src, ix, "face", &c);
 	if (sc == NULL)
 		return NULL;
-	sc->plate = src->plate;
-	const double clip[4] = { x - b, y - b, x + w + b, y + h + b };
-	const struct tp_copy_sink k = { .dst = sc, .dx = -x, .dy = -y, .clip = clip, .pick = own_pick, .arg = &o };
-	tp_err e = { 0 };
-	if (tp_walk_copy(src, &wo, &k, &e) != TP_OK) {
-		tp_scene_free(sc);
-		return NULL;
-	}
-	tp_scene_layer_by_ink(sc);
-	tp_sheet_bleed(sc);
 	const double r[4] = { 0, 0, w, h };
 	struct tp_scene *f = tp_panel_die_runon(sc, r, 15);
 	tp_scene_free(sc);

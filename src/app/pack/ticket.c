@@ -79,14 +79,9 @@ static int list_files(const struct tp_config *c, const char *dir, const struct t
 		if (!ext || (len >= 9 && strncmp(de->d_name + len - 9, "proof.", 6) == 0) ||
 		    strcmp(de->d_name, "job.pdf") == 0)
 			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 32;
-			char **q = tp_realloc(*names, cap * sizeof *q);
-			if (q == NULL) {
-				rc = tp_fail(e, TP_EIO, "out of memory");
-				break;
-			}
-			*names = q;
+		if (tp_grow((void **)names, &cap, *n + 1, sizeof **names, 32) != 0) {
+			rc = tp_fail(e, TP_EIO, "out of memory");
+			break;
 		}
 		char *copy = tp_malloc(len + 1);
 		if (copy == NULL) {

@@ -136,15 +136,9 @@ static void flush(struct dxf *d, int closed)
 
 static void add(struct dxf *d, double x, double y)
 {
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? 2 * d->cap : 64;
-		double *p = tp_realloc(d->xy, 2 * cap * sizeof *p);
-		if (p == NULL) {
-			d->oom = 1;
-			return;
-		}
-		d->xy = p;
-		d->cap = cap;
+	if (tp_grow((void **)&d->xy, &d->cap, d->n + 1, 2 * sizeof *d->xy, 64) != 0) {
+		d->oom = 1;
+		return;
 	}
 	d->xy[2 * d->n] = x;
 	d->xy[2 * d->n + 1] = y;

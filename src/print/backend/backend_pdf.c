@@ -472,14 +472,8 @@ static int form_begin(void *ctx, const struct tp_walk_group *g)
 	tp_pdfp_set_clip(p, p->want_clip);
 	if (g->id != p->n_forms || p->page_stream != NULL)
 		return -1;
-	if (p->n_forms == p->cap_forms) {
-		size_t cap = p->cap_forms ? 2 * p->cap_forms : 64;
-		HPDF_Dict *f = tp_realloc(p->forms, cap * sizeof *f);
-		if (f == NULL)
-			return -1;
-		p->forms = f;
-		p->cap_forms = cap;
-	}
+	if (tp_grow((void **)&p->forms, &p->cap_forms, p->n_forms + 1, sizeof *p->forms, 64) != 0)
+		return -1;
 	HPDF_Dict xo = new_form(p);
 	if (xo == NULL || HPDF_Page_ExecuteXObject(p->pg, (HPDF_XObject)xo) != HPDF_OK)
 		return -1;

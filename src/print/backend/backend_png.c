@@ -123,14 +123,8 @@ static int add_box(struct job *j, struct item *it, double x0, double y0, double 
 		x1 = x0 + 1;
 	if (y1 <= y0)
 		y1 = y0 + 1;
-	if (j->n_boxes == j->cap_boxes) {
-		size_t cap = j->cap_boxes ? 2 * j->cap_boxes : 256;
-		int (*nb)[4] = tp_realloc(j->boxes, cap * sizeof *nb);
-		if (nb == NULL)
-			return -1;
-		j->boxes = nb;
-		j->cap_boxes = cap;
-	}
+	if (tp_grow((void **)&j->boxes, &j->cap_boxes, j->n_boxes + 1, sizeof *j->boxes, 256) != 0)
+		return -1;
 	if (it->n_box == 0)
 		it->side = (uint32_t)j->n_boxes;
 	it->n_box++;
@@ -269,14 +263,8 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	 * so every run gives the same bytes.  The walk's outline lives for
 	 * this call only. */
 	if (d->s->kind == TP_SHAPE_TEXT) {
-		if (j->n_glyphs == j->cap_glyphs) {
-			size_t cap = j->cap_glyphs ? 2 * j->cap_glyphs : 16;
-			struct glyphs *g = tp_realloc(j->glyphs, cap * sizeof *g);
-			if (g == NULL)
-				return tp_fail(j->e, TP_EIO, "png: out of memory");
-			j->glyphs = g;
-			j->cap_glyphs = cap;
-		}
+		if (tp_grow((void **)&j->glyphs, &j->cap_glyphs, j->n_glyphs + 1, sizeof *j->glyphs, 16) != 0)
+			return tp_fail(j->e, TP_EIO, "png: out of memory");
 		struct glyphs *g = &j->glyphs[j->n_glyphs];
 		g->pts = tp_malloc((d->n ? d->n : 1) * sizeof *g->pts);
 		if (g->pts == NULL)

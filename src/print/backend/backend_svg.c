@@ -297,14 +297,8 @@ static void flush_lines(struct svg *v)
 
 static int push_seg(struct seg **s, size_t *n, size_t *cap, struct seg g)
 {
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 64;
-		struct seg *q = tp_realloc(*s, c * sizeof *q);
-		if (q == NULL)
-			return -1;
-		*s = q;
-		*cap = c;
-	}
+	if (tp_grow((void **)s, cap, *n + 1, sizeof **s, 64) != 0)
+		return -1;
 	(*s)[(*n)++] = g;
 	return 0;
 }

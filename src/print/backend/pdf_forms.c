@@ -70,14 +70,8 @@ static int grow(struct tp_pdf_forms *f)
 
 static int keep(struct tp_pdf_forms *f, void *obj)
 {
-	if (f->n_keep == f->cap_keep) {
-		size_t cap = f->cap_keep ? 2 * f->cap_keep : 16;
-		void **k = tp_realloc(f->keep, cap * sizeof *k);
-		if (k == NULL)
-			return -1;
-		f->keep = k;
-		f->cap_keep = cap;
-	}
+	if (tp_grow((void **)&f->keep, &f->cap_keep, f->n_keep + 1, sizeof *f->keep, 16) != 0)
+		return -1;
 	f->keep[f->n_keep++] = obj;
 	return 0;
 }

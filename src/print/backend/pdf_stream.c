@@ -239,15 +239,9 @@ int tp_pdf_stream_page(struct tp_pdf_stream *s, HPDF_Page pg, void *const *keep,
 {
 	HPDF_Doc pdf = s->pdf;
 	HPDF_Xref x = pdf->xref;
-	if (s->n_kids == s->cap_kids) {
-		size_t cap = s->cap_kids ? 2 * s->cap_kids : 64;
-		uint32_t *k = tp_realloc(s->kids, cap * sizeof *k);
-		if (k == NULL) {
-			s->oom = 1;
-			return -1;
-		}
-		s->kids = k;
-		s->cap_kids = cap;
+	if (tp_grow((void **)&s->kids, &s->cap_kids, s->n_kids + 1, sizeof *s->kids, 64) != 0) {
+		s->oom = 1;
+		return -1;
 	}
 	s->kids[s->n_kids++] = pg->header.obj_id & 0x00FFFFFF;
 	HPDF_UINT from = s->next;

@@ -116,15 +116,10 @@ static void unlock(struct pool *p)
 /* Under the pool's lock: the allocator's failure injection counts calls. */
 static int grow(struct pool *p, struct out *o)
 {
-	size_t cap = o->cap < 65536 ? 65536 : o->cap * 2;
 	lock(p);
-	unsigned char *q = tp_realloc(o->p, cap);
+	int rc = tp_grow((void **)&o->p, &o->cap, o->cap + 1, 1, 65536);
 	unlock(p);
-	if (q == NULL)
-		return -1;
-	o->p = q;
-	o->cap = cap;
-	return 0;
+	return rc;
 }
 
 /* Deflates len bytes (or flushes) into the slot's buffer. */

@@ -424,14 +424,8 @@ static int replace(struct tp_scene *sc, size_t i, const struct tp_pt *out, size_
 {
 	if (k > UINT32_MAX)
 		return -1;
-	if (sc->n_pts + k > sc->cap_pts) {
-		size_t cap = 2 * sc->cap_pts > sc->n_pts + k ? 2 * sc->cap_pts : sc->n_pts + k;
-		struct tp_pt *pts = tp_realloc(sc->pts, cap * sizeof *pts);
-		if (pts == NULL)
-			return -1;
-		sc->pts = pts;
-		sc->cap_pts = cap;
-	}
+	if (tp_grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + k, sizeof *sc->pts, 64) != 0)
+		return -1;
 	memcpy(sc->pts + sc->n_pts, out, k * sizeof *out);
 	struct tp_shape *s = &sc->shapes[i];
 	s->kind = TP_SHAPE_PATH;

@@ -112,19 +112,25 @@ static int shows(const double *b, double x, double y, double w, double h)
 struct crop {
 	const struct tp_scene *src;
 	const struct tp_scene_index *ix;
-	double x, y, w, h;   /* the region */
-	int without;         /* an ink traced, not kept, or -1 */
+	const struct tp_crop *c;
 };
 
 static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
 		     double *dy)
 {
-	const struct crop *c = arg;
+	const struct crop *k = arg;
+	const struct tp_crop *c = k->c;
+	const double eps = 1e-6;
 	double b[4];
 	(void)dx;
 	(void)dy;
-	if (!shows(box_of(c->src, c->ix, d->index, b), c->x, c->y, c->w, c->h))
+	if (c->own_text && s->kind == TP_SHAPE_TEXT) {
+		if (!(s->x >= c->x - eps && s->x < c->x + c->w - eps && s->y > c->y + eps &&
+		      s->y <= c->y + c->h + eps))
+			return 0;
+	} else if (!shows(box_of(k->src, k->ix, d->index, b), c->x, c->y, c->w, c->h)) {
 		return 0;
+	}
 	return s->ink == c->without ? TP_COPY_TRACE : 1;
 }
 
@@ -135,19 +141,22 @@ static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *
  * that order too, made as their first shape arrives: a crop must not
  * reorder them by which shape it happens to meet first (a number before
  * its square's colour). */
-static struct tp_scene *crop_region(const struct tp_scene *src, struct tp_scene_index *ix,
-				    const char *name, double x, double y, double w, double h,
-				    int without)
+struct tp_scene *tp_sheet_crop_as(const struct tp_scene *src, struct tp_scene_index *ix,
+				  const char *name, const struct tp_crop *c)
 {
-	struct crop c = { src, ix, x, y, w, h, without };
+	struct crop arg = { src, ix, c };
 	struct tp_walk_opts o = { .marks = 0 };
-	if (ix != NULL && tp_scene_index_query(ix, x, y, w, h, &o.only, &o.n_only) != 0)
+	const double *q = c->clip;
+	if (ix != NULL &&
+	    (q ? tp_scene_index_query(ix, q[0], q[1], q[2] - q[0], q[3] - q[1], &o.only, &o.n_only)
+	       : tp_scene_index_query(ix, c->x, c->y, c->w, c->h, &o.only, &o.n_only)) != 0)
 		return NULL;
-	struct tp_scene *sc = tp_scene_new(name, w, h, src->bleed, &src->pal);
+	struct tp_scene *sc = tp_scene_new(name, c->w, c->h, c->bleed, &src->pal);
 	if (sc == NULL)
 		return NULL;
 	sc->plate = src->plate;
-	const struct tp_copy_sink k = { .dst = sc, .dx = -x, .dy = -y, .pick = crop_pick, .arg = &c };
+	const struct tp_copy_sink k = { .dst = sc, .dx = -c->x, .dy = -c->y, .clip = c->clip,
+					.pick = crop_pick, .arg = &arg };
 	tp_err e = { 0 };
 	if (tp_walk_copy(src, &o, &k, &e) != TP_OK) {
 		tp_scene_free(sc);
@@ -161,13 +170,15 @@ static struct tp_scene *crop_region(const struct tp_scene *src, struct tp_scene_
 struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_index *ix,
 				  const char *name, double x, double y, double w, double h)
 {
-	return crop_region(src, ix, name, x, y, w, h, -1);
+	const struct tp_crop c = { x, y, w, h, src->bleed, NULL, 0, -1 };
+	return tp_sheet_crop_as(src, ix, name, &c);
 }
 
 struct tp_scene *tp_sheet_crop_without(const struct tp_scene *src, const char *name, double x,
 				       double y, double w, double h, int ink)
 {
-	return crop_region(src, NULL, name, x, y, w, h, ink);
+	const struct tp_crop c = { x, y, w, h, src->bleed, NULL, 0, ink };
+	return tp_sheet_crop_as(src, NULL, name, &c);
 }
 
 void tp_format_date(long long epoch, char *out, size_t n)
@@ -365,15 +376,9 @@ int tp_doc_add(struct tp_doc *doc, struct tp_scene *sc, const char *note)
 {
 	if (sc == NULL)
 		return -1;
-	if (doc->n == doc->cap) {
-		size_t ncap = doc->cap ? doc->cap * 2 : 4;
-		struct tp_page *p = tp_realloc(doc->pages, ncap * sizeof *p);
-		if (p == NULL) {
-			tp_scene_free(sc);
-			return -1;
-		}
-		doc->pages = p;
-		doc->cap = ncap;
+	if (tp_grow((void **)&doc->pages, &doc->cap, doc->n + 1, sizeof *doc->pages, 4) != 0) {
+		tp_scene_free(sc);
+		return -1;
 	}
 	struct tp_page *pg = &doc->pages[doc->n++];
 	memset(pg, 0, sizeof *pg);

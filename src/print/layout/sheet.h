@@ -44,6 +44,23 @@ struct tp_scene *tp_sheet_crop_ix(const struct tp_scene *src, struct tp_scene_in
  * byte the whole crop with them swept out of its list afterwards. */
 struct tp_scene *tp_sheet_crop_without(const struct tp_scene *src, const char *name, double x,
 				       double y, double w, double h, int ink);
+/* What every crop above is: the region (x, y, w, h) of src, the crop's
+ * trim, with a bleed of its own, its shapes found through ix (or NULL),
+ * kept when they show in the region.  own_text: a text is kept when its
+ * anchor lies in the region, not its box (a tile's own text, never its
+ * neighbour's); without: an ink traced, not kept, as
+ * tp_sheet_crop_without's, or -1; clip: NULL, or a box x0 y0 x1 y1 on
+ * src the copy is cut to (copy_sink.h), which the index is asked for
+ * instead of the region. */
+struct tp_crop {
+	double x, y, w, h;
+	double bleed;
+	const double *clip;
+	int own_text;
+	int without;
+};
+struct tp_scene *tp_sheet_crop_as(const struct tp_scene *src, struct tp_scene_index *ix,
+				  const char *name, const struct tp_crop *c);
 
 struct tp_slug {
 	const char *job, *file, *sheet;

@@ -400,19 +400,15 @@ static struct gstate *G(struct interp *I)
 static int path_add(struct interp *I, int op, double x, double y)
 {
 	if (I->n_path == I->cap_path) {
-		size_t cap = I->cap_path ? 2 * I->cap_path : 64;
-		if (cap > ((size_t)1 << 26)) {
+		if (I->n_path >= ((size_t)1 << 26)) {
 			broken(I, "a path of more than 64 million points");
 			return -1;
 		}
-		struct tp_pt *q = tp_realloc(I->path, cap * sizeof *q);
-		if (q == NULL) {
+		if (tp_grow((void **)&I->path, &I->cap_path, I->n_path + 1, sizeof *I->path, 64) != 0) {
 			I->oom = 1;
 			I->stop = 1;
 			return -1;
 		}
-		I->path = q;
-		I->cap_path = cap;
 	}
 	double px, py;
 	apply(G(I)->ctm, x, y, &px, &py);
@@ -876,7 +872,7 @@ int tp_pdf_content_page(const struct tp_pdf *p, const struct tp_pv *pg, tp_pc_pa
 	size_t parts = arr && arr->type == TP_PV_ARR ? arr->n : ct ? 1 : 0;
 	/* The parts join into one stream (an operator may run across them). */
 	unsigned char *all = NULL;
-	size_t n_all = 0;
+	size_t n_all = 0, cap_all = 0;
 	int rc = 0;
 	for (size_t k = 0; k < parts && rc == 0; k++) {
 		const struct tp_pv *ref = arr && arr->type == TP_PV_ARR ? &arr->items[k] : ct;
@@ -892,13 +888,11 @@ int tp_pdf_content_page(const struct tp_pdf *p, const struct tp_pv *pg, tp_pc_pa
 			broken(I, "the page's content cannot be read");
 			break;
 		}
-		unsigned char *t = tp_realloc(all, n_all + nb + 2);
-		if (t == NULL) {
+		if (tp_grow((void **)&all, &cap_all, n_all + nb + 2, 1, 4096) != 0) {
 			free(bytes);
 			rc = -1;
 			break;
 		}
-		all = t;
 		memcpy(all + n_all, bytes, nb);
 		n_all += nb;
 		all[n_all++] = '\n';

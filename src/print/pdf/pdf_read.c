@@ -39,17 +39,15 @@ static void skip_ws(struct lex *x)
 
 static int push(struct lex *x, struct tp_pv *v, const struct tp_pv *item, char *key)
 {
-	struct tp_pv *it = tp_realloc(v->items, (v->n + 1) * sizeof *it);
-	if (it == NULL)
+	/* A dictionary's keys grow from the same capacity to the same one. */
+	size_t c_items = v->cap, c_keys = v->cap;
+	if (tp_grow((void **)&v->items, &c_items, v->n + 1, sizeof *v->items, 8) != 0 ||
+	    (v->type == TP_PV_DICT &&
+	     tp_grow((void **)&v->keys, &c_keys, v->n + 1, sizeof *v->keys, 8) != 0))
 		return x->oom = -1;
-	v->items = it;
-	if (v->type == TP_PV_DICT) {
-		char **k = tp_realloc(v->keys, (v->n + 1) * sizeof *k);
-		if (k == NULL)
-			return x->oom = -1;
-		v->keys = k;
-		k[v->n] = key;
-	}
+	v->cap = c_items;
+	if (v->type == TP_PV_DICT)
+		v->keys[v->n] = key;
 	v->items[v->n++] = *item;
 	return 0;
 }

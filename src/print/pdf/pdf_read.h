@@ -21,7 +21,7 @@ struct tp_pv {
 	size_t len;
 	struct tp_pv *items;
 	char **keys;
-	size_t n;
+	size_t n, cap;   /* cap: of items, and of keys in a dictionary */
 };
 
 struct tp_pdf_obj {

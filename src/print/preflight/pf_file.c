@@ -211,14 +211,9 @@ static int on_paint(void *ctx, const struct tp_pc_paint *pt)
 	if (ink < 0)
 		return 0;
 	/* The path in mm, y down. */
-	if (pt->n > C->cap_tmp) {
-		struct tp_pt *q = tp_realloc(C->tmp, pt->n * sizeof *q);
-		if (q == NULL) {
-			C->oom = 1;
-			return 1;
-		}
-		C->tmp = q;
-		C->cap_tmp = pt->n;
+	if (tp_grow((void **)&C->tmp, &C->cap_tmp, pt->n, sizeof *C->tmp, 64) != 0) {
+		C->oom = 1;
+		return 1;
 	}
 	for (size_t i = 0; i < pt->n; i++) {
 		C->tmp[i].op = pt->pts[i].op;

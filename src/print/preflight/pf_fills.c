@@ -69,14 +69,8 @@ static int at(double v, double v0, double step, int n)
 
 static int push(struct list *l, size_t k)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 8;
-		size_t *v = tp_realloc(l->v, cap * sizeof *v);
-		if (v == NULL)
-			return -1;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (tp_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v, 8) != 0)
+		return -1;
 	l->v[l->n++] = k;
 	return 0;
 }

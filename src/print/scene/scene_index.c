@@ -264,20 +264,12 @@ static void sort_ids(size_t *v, size_t n, size_t *tmp)
 /* Makes room for n more answers.  0 or -1. */
 static int reserve(struct tp_scene_index *ix, size_t used, size_t more)
 {
-	if (used + more <= ix->cap_out)
-		return 0;
-	size_t cap = ix->cap_out ? ix->cap_out : 64;
-	while (cap < used + more)
-		cap *= 2;
-	size_t *p = tp_realloc(ix->out, cap * sizeof *p);
-	if (p == NULL)
+	/* Both arrays grow from the same capacity to the same one. */
+	size_t c_out = ix->cap_out, c_tmp = ix->cap_out;
+	if (tp_grow((void **)&ix->out, &c_out, used + more, sizeof *ix->out, 64) != 0 ||
+	    tp_grow((void **)&ix->tmp, &c_tmp, used + more, sizeof *ix->tmp, 64) != 0)
 		return -1;
-	ix->out = p;
-	p = tp_realloc(ix->tmp, cap * sizeof *p);
-	if (p == NULL)
-		return -1;
-	ix->tmp = p;
-	ix->cap_out = cap;
+	ix->cap_out = c_tmp;
 	return 0;
 }
 

@@ -40,7 +40,8 @@ struct tp_arena_play {
 	int seat, turn, placed, idle;   /* idle: seats in a row without a placement */
 	int throw_n;         /* the die game: the size the die shows (0: any) */
 	struct tp_arena_move *moves;
-	int n_moves, cap;
+	int n_moves;
+	size_t cap;
 };
 
 /* Sorts the offsets of o (a copy) to compare cell sets. */
@@ -304,14 +305,8 @@ static void mark_seeds(struct tp_arena_play *g, int open)
 
 static int push(struct tp_arena_play *g, const struct tp_arena_move *m)
 {
-	if (g->n_moves == g->cap) {
-		int cap = g->cap ? 2 * g->cap : 1024;
-		struct tp_arena_move *p = tp_realloc(g->moves, sizeof *p * (size_t)cap);
-		if (p == NULL)
-			return -1;
-		g->moves = p;
-		g->cap = cap;
-	}
+	if (tp_grow((void **)&g->moves, &g->cap, (size_t)g->n_moves + 1, sizeof *g->moves, 1024) != 0)
+		return -1;
 	g->moves[g->n_moves++] = *m;
 	return 0;
 }

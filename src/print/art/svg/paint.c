@@ -15,24 +15,9 @@ static int art_put(struct rd *r, const struct tp_pt *p, size_t n, const struct t
 	struct tp_art *a = r->a;
 	if (a->n_pts + n > TP_SVG_MAX_POINTS)
 		return svg_too_many_points(r);
-	if (a->n_pts + n > a->cap_pts) {
-		size_t c = a->cap_pts ? a->cap_pts : 256;
-		while (c < a->n_pts + n)
-			c *= 2;
-		struct tp_pt *q = tp_realloc(a->pts, c * sizeof *q);
-		if (q == NULL)
-			return svg_oom(r);
-		a->pts = q;
-		a->cap_pts = c;
-	}
-	if (a->n == a->cap) {
-		size_t c = a->cap ? 2 * a->cap : 16;
-		struct tp_art_path *q = tp_realloc(a->paths, c * sizeof *q);
-		if (q == NULL)
-			return svg_oom(r);
-		a->paths = q;
-		a->cap = c;
-	}
+	if (tp_grow((void **)&a->pts, &a->cap_pts, a->n_pts + n, sizeof *a->pts, 256) != 0 ||
+	    tp_grow((void **)&a->paths, &a->cap, a->n + 1, sizeof *a->paths, 16) != 0)
+		return svg_oom(r);
 	struct tp_art_path x = *ap;
 	x.first = a->n_pts;
 	x.count = n;
@@ -54,14 +39,9 @@ static int flatten(struct rd *r, const struct tp_pt *p, size_t n, double **xy, s
 	o[k * 2] = x0, o[k * 2 + 1] = y0, k++;
 	for (size_t i = 1; i < n; i++) {
 		int steps = p[i].op == TP_CURVE && i + 2 < n ? 24 : 1;
-		if (k + (size_t)steps + 1 > cap) {
-			cap = 2 * (k + (size_t)steps + 1);
-			double *q = tp_realloc(o, cap * 2 * sizeof *q);
-			if (q == NULL) {
-				free(o);
-				return svg_oom(r);
-			}
-			o = q;
+		if (tp_grow((void **)&o, &cap, k + (size_t)steps + 1, 2 * sizeof *o, 64) != 0) {
+			free(o);
+			return svg_oom(r);
 		}
 		if (p[i].op == TP_CLOSE) {
 			o[k * 2] = p[0].x, o[k * 2 + 1] = p[0].y, k++;
@@ -116,18 +96,14 @@ static int dash_sub(struct rd *r, const struct tp_pt *p, size_t n, const double 
 #define EMIT(op_, x_, y_)                                                                    \
 	do {                                                                                 \
 		if (*no == *co) {                                                            \
-			size_t c_ = *co ? 2 * *co : 64;                                      \
-			if (c_ > TP_SVG_MAX_POINTS) {                                        \
+			if ((*co ? 2 * *co : 64) > TP_SVG_MAX_POINTS) {                     \
 				rc = tp_fail(r->e, TP_EINPUT, "%s: dashes make more than %u points; use longer dashes", r->name, TP_SVG_MAX_POINTS); \
 				goto done;                                                   \
 			}                                                                    \
-			struct tp_pt *q_ = tp_realloc(*out, c_ * sizeof *q_);                \
-			if (q_ == NULL) {                                                    \
+			if (tp_grow((void **)out, co, *no + 1, sizeof **out, 64) != 0) {     \
 				rc = svg_oom(r);                                                 \
 				goto done;                                                   \
 			}                                                                    \
-			*out = q_;                                                           \
-			*co = c_;                                                            \
 		}                                                                            \
 		(*out)[(*no)++] = (struct tp_pt){ (op_), (x_), (y_) };                       \
 	} while (0)

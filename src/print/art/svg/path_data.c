@@ -15,12 +15,8 @@ int svg_put(struct rd *r, int op, double x, double y)
 	if (r->n == r->cap) {
 		if (r->n + r->a->n_pts >= TP_SVG_MAX_POINTS)
 			return svg_too_many_points(r);
-		size_t c = r->cap ? 2 * r->cap : 64;
-		struct tp_pt *p = tp_realloc(r->p, c * sizeof *p);
-		if (p == NULL)
+		if (tp_grow((void **)&r->p, &r->cap, r->n + 1, sizeof *r->p, 64) != 0)
 			return svg_oom(r);
-		r->p = p;
-		r->cap = c;
 	}
 	r->p[r->n++] = (struct tp_pt){ (uint8_t)op, x, y };
 	return 0;
