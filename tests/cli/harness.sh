@@ -14,9 +14,20 @@ ERR=$T/stderr
 
 # ---- harness ----------------------------------------------------------------
 
+# cpu_s: the CPU seconds (user + system) this shell and its waited-for
+# children have used so far, from the shell's own `times` (run here, not
+# in a subshell, which would count only itself).
+cpu_s() {
+	times >"$T/times"
+	awk '{ for (i = 1; i <= NF; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } }
+		END { printf "%.2f\n", s }' "$T/times"
+}
+
 # tcase NAME FUNCTION [ARGS...]: runs FUNCTION; it reports trouble with fail.
 # With TP_CASE set (make check CASE=PATTERN), only the cases whose NAME
-# matches that shell pattern run; the others are not counted.
+# matches that shell pattern run; the others are not counted.  With
+# TP_TIMES=1 each case's line ends with the CPU seconds it took (what
+# makes a suite slow on a machine whose wall clock is shared).
 tcase() {
 	tc_name=$1
 	shift
@@ -28,13 +39,19 @@ tcase() {
 		esac
 	fi
 	why=
+	tc_cpu=
+	if [ "${TP_TIMES:-}" = 1 ]; then cpu_s >"$T/t0"; fi
 	"$@"
+	if [ "${TP_TIMES:-}" = 1 ]; then
+		cpu_s >"$T/t1"
+		tc_cpu=" # $(cat "$T/t0" "$T/t1" | awk 'NR == 1 { a = $1 } NR == 2 { printf "%.1f", $1 - a }') CPU s"
+	fi
 	if [ -z "$why" ]; then
 		PASS=$((PASS + 1))
-		echo "ok - $tc_name"
+		echo "ok - $tc_name$tc_cpu"
 	else
 		FAIL=$((FAIL + 1))
-		echo "FAIL - $tc_name: $why"
+		echo "FAIL - $tc_name: $why$tc_cpu"
 	fi
 }
 

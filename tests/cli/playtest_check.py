@@ -55,12 +55,18 @@ def mul(a, b):
             a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
 
 
+# Compiled once: boxes() tests millions of tokens on a big kit, and
+# re.fullmatch(STRING, ...) looks its pattern up in re's cache each time.
+TOKEN = re.compile(r"[-+]?\d*\.?\d+|[A-Za-z*'\"]+|/[^\s/\[\]()<>]+|\S")
+NUMBER = re.compile(r"[-+]?\d*\.?\d+")
+
+
 def boxes(content, page_h_pt):
     """Clip rectangles (re W n) in page mm, y down: (x0, y0, x1, y1)."""
     ctm = [1, 0, 0, 1, 0, 0]
     stack, nums, last_re, out, ops = [], [], None, [], set()
-    for tok in re.findall(r"[-+]?\d*\.?\d+|[A-Za-z*'\"]+|/[^\s/\[\]()<>]+|\S", content):
-        if re.fullmatch(r"[-+]?\d*\.?\d+", tok):
+    for tok in TOKEN.findall(content):
+        if NUMBER.fullmatch(tok):
             nums.append(float(tok))
             continue
         if tok.startswith("/"):

@@ -60,10 +60,18 @@ def read(path):
     raw = zlib.decompress(idat)
     stride = w * bpp
     out, prev = [], bytearray(stride)
+    # Up rows (the byte above added, mod 256, byte by byte) as one integer
+    # whose bytes cannot carry into each other: the low 7 bits added, the
+    # top bit xored in; the same bytes as the loop, many times faster.
+    lo7 = int.from_bytes(b'\x7f' * stride, 'big')
+    hi1 = int.from_bytes(b'\x80' * stride, 'big')
     for y in range(h):
         f = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
+        if f == 2:
+            a, up = int.from_bytes(line, 'big'), int.from_bytes(prev, 'big')
+            line = bytearray((((a & lo7) + (up & lo7)) ^ ((a ^ up) & hi1)).to_bytes(stride, 'big'))
+        for i in range(stride if f != 0 and f != 2 else 0):
             a = line[i - bpp] if i >= bpp else 0
             b = prev[i]
             c = prev[i - bpp] if i >= bpp else 0
