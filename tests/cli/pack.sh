@@ -329,5 +329,88 @@ PY
 }
 tcase "pack gamecrafter, generic: a die file for the table and hex sets; its pieces are the manifest's tiles at the config's size" c_die_file
 
+# Pack of the blind and arena editions: the preflight's JSON holds no
+# safe-zone finding (the blind board's pockets are its grid, marked to run
+# to the cut; the arena boards' start ring keeps the zone from the part's
+# split, which runs through the centre cell), no warning at all, and the
+# build prints none (the arena's gates included).
+c_quiet() {
+	for ed in series-blind arena arena-hex; do
+		run -c "$ed" -o "$T/q-$ed" pack generic
+		[ "$rc" -eq 0 ] || { fail "$ed: exit $rc $(errtext)"; return; }
+		if grep -i "warning" "$ERR" >"$T/q.warn"; then
+			fail "$ed: warnings: $(head -n 3 "$T/q.warn")"
+			return
+		fi
+		python3 - "$T/q-$ed/pack-generic/manifest/preflight.json" "$T/py.err" <<'PY' || { fail "$ed: $(cat "$T/py.err")"; return; }
+import json, sys
+pf = json.load(open(sys.argv[1]))
+err = open(sys.argv[2], "w")
+safe = [f for f in pf["findings"] if f["rule"] == "safe-zone"]
+if pf["errors"] or pf["warnings"] or safe:
+    err.write("%d errors, %d warnings, first %s" % (pf["errors"], pf["warnings"], (pf["findings"] or [None])[0]))
+    sys.exit(1)
+PY
+	done
+	# The ring is still there, inside part 2's safe zone: the numbers ink's
+	# circle in part 2's SVG, measured against its cut's polygon.
+	"$TP_BIN" -q -c arena-hex -o "$T/q-svg" build --only board-part-2 --formats svg >/dev/null 2>&1 ||
+		{ fail "arena-hex board-part-2 svg"; return; }
+	grep -q "<circle" "$T/q-svg/board-part-2.svg" || fail "arena-hex part 2: no start ring in the SVG"
+}
+tcase "pack series-blind, arena, arena-hex: the preflight's JSON holds no warning or safe-zone finding" c_quiet
+
+# arena.gate per player count: each count given its own gate in the
+# shipped configs is one that half or more of check's own 12 greedy games'
+# hands reach (simulate's figure, the warning's oracle), and about half
+# over 400 games; the rules print every count's gate; one gate for every
+# count still warns for the counts that cannot reach it.
+c_gate_counts() {
+	for ed in arena arena-hex; do
+		cfg=config/$ed.ini
+		val=$(sed -n 's/^gate[[:space:]]*=[[:space:]]*\([^;]*\).*/\1/p' "$cfg" | sed 's/[[:space:]]*$//')
+		base=${val%%,*}
+		counts=$(echo "$val" | tr ',' '\n' | grep ':' | tr -d ' ')
+		[ -n "$counts" ] || { fail "$ed: gate '$val' has no count of its own"; return; }
+		run -c "$ed" -o "$T/g-$ed" build --formats svg
+		[ "$rc" -eq 0 ] || { fail "$ed: build exit $rc $(errtext)"; return; }
+		for pc in $counts; do
+			p=${pc%%:*} g=${pc#*:}
+			for games in 12 400; do
+				run -c "$ed" simulate --players "$p" --games $games --seed $([ $games = 12 ] && echo 1 || echo 7) --format csv
+				[ "$rc" -eq 0 ] || { fail "$ed: simulate exit $rc"; return; }
+				reached=$(awk -F, '$1 == "all" { print $5 }' "$OUT")
+				hands=$((games * p))
+				if [ $games = 12 ]; then
+					[ $((2 * reached)) -ge $hands ] || { fail "$ed: $p players: $reached of $hands reach $g"; return; }
+				else
+					[ $((100 * reached)) -ge $((35 * hands)) ] && [ $((100 * reached)) -le $((75 * hands)) ] ||
+						{ fail "$ed: $p players: $reached of $hands reach $g, not about half"; return; }
+				fi
+			done
+			case $p in 5) w=five ;; 6) w=six ;; 4) w=four ;; 3) w=three ;; *) w=two ;; esac
+			grep -q "scored $base points (.*$g with $w players" "$T/g-$ed/manifest/rules.md" ||
+				{ fail "$ed: rules.md does not give $p players' gate $g: $(grep scored "$T/g-$ed/manifest/rules.md")"; return; }
+		done
+		run -c "$ed" -s "arena.gate=$base" check
+		[ "$rc" -eq 0 ] || { fail "$ed: gate $base: exit $rc"; return; }
+		for pc in $counts; do
+			grep -q "arena.gate = $base: [0-9]* of [0-9]* greedy ${pc%%:*}-player hands reach it" "$ERR" ||
+				{ fail "$ed: gate $base alone: no warning for ${pc%%:*} players: $(errtext)"; return; }
+		done
+	done
+	for bad in "75, 7:3" "75, 5:x" "5:60" "75, 5:60, 5:61" "75, 80" "75, 5:0"; do
+		run -c arena -s "arena.gate=$bad" check
+		[ "$rc" -eq 2 ] && one_err_line && grep -q -- "--set arena.gate=$bad: arena.gate = $bad: " "$ERR" ||
+			{ fail "'$bad': exit $rc $(errtext)"; return; }
+	done
+	sed 's/^gate[[:space:]]*=.*/gate = 75, 9:40/' config/arena.ini >"$T/badgate.ini"
+	line=$(grep -n '^gate = 75, 9:40' "$T/badgate.ini" | cut -d: -f1)
+	run -c "$T/badgate.ini" check
+	[ "$rc" -eq 2 ] && one_err_line && grep -q "badgate.ini:$line: .*player count 9 is out of range; allowed: 2..6" "$ERR" ||
+		fail "config file: exit $rc $(errtext)"
+}
+tcase "arena.gate per player count: shipped gates reached by about half the hands, printed in the rules; bad values refused" c_gate_counts
+
 echo "pack: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]
