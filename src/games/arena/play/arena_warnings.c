@@ -239,12 +239,22 @@ static int end_warning(const struct tp_arena_cfg *a, const struct tp_arena_board
 	snprintf(head, sizeof head, "%ld of %d greedy %d-player games play every piece (%.1f left a game)",
 		 done, GATE_GAMES, players, left);
 	int g = gate_that_ends(a, b), side = g ? 0 : side_that_ends(a);
-	char text[96];
+	/* The offered value is the whole key, the run's count's gate changed
+	 * (without spaces, so that it pastes into --set as it reads). */
+	char text[96], fix[160];
 	tp_arena_gate_text(&a->rules, text, sizeof text);
-	if (g && gate == a->rules.gate)
-		snprintf(out, 200, "arena.gate = %s: %s; arena.gate = %d ends half of them", text, head, g);
-	else if (g)
-		snprintf(out, 200, "arena.gate = %s: %s; %d:%d ends half of them", text, head, players, g);
+	struct tp_arena_rules t = a->rules;
+	tp_arena_gate_counts(&t, fix, sizeof fix);
+	if (fix[0] == '\0')
+		t.gate = g;
+	else
+		t.gate_for[players] = g;
+	tp_arena_gate_text(&t, fix, sizeof fix);
+	for (char *r = fix, *w = fix;; r++)
+		if (*r != ' ' && (*w++ = *r) == '\0')
+			break;
+	if (g)
+		snprintf(out, 200, "arena.gate = %s: %s; arena.gate = %s ends half of them", text, head, fix);
 	else if (side)
 		snprintf(out, 200, "arena.side = %d: %s; arena.side = %d ends half of them", a->rules.side,
 			 head, side);
