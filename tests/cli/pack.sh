@@ -407,5 +407,44 @@ c_gate_counts() {
 }
 tcase "arena.gate per player count: shipped gates reached by about half the hands, printed in the rules; bad values refused" c_gate_counts
 
+# pack gamecrafter of arena-hex: every board part has a face, on a board
+# product of gamecrafter.ini whose finished size holds the part's trim box
+# as pdfinfo reads it, the image at that product's pixels (the PNG's
+# header).
+c_parts_fit() {
+	run -q -c arena-hex -o "$T/pf" pack gamecrafter
+	[ "$rc" -eq 0 ] || { fail "exit $rc $(errtext)"; return; }
+	python3 - "$T/pf/pack-gamecrafter" config/factories/gamecrafter.ini "$T/py.err" <<'PY' || fail "$(cat "$T/py.err")"
+import json, re, struct, subprocess, sys
+d, ini, errpath = sys.argv[1:4]
+err = open(errpath, "w")
+def bad(msg):
+    err.write(msg); err.close(); sys.exit(1)
+prod = {}
+for line in open(ini):
+    m = re.match(r"([a-z-]+) = board ([0-9.]+) ([0-9.]+) ([0-9]+) ([0-9]+)", line)
+    if m:
+        prod[m.group(1)] = (float(m.group(2)) * 25.4, float(m.group(3)) * 25.4, int(m.group(4)), int(m.group(5)))
+job = json.load(open(d + "/job.json"))
+parts = [f["file"] for f in job["files"] if re.search(r"_board-part-[0-9]+\.pdf$", f["file"])]
+if len(parts) < 2:
+    bad("board parts in the ticket: %s" % parts)
+for pdf in parts:
+    face = [f for f in job["faces"] if f["file"] == pdf[:-4] + "-face.png"]
+    if not face or face[0]["product"] not in prod:
+        bad("%s: no face on a board product: %s" % (pdf, face))
+    w, h, pw, ph = prod[face[0]["product"]]
+    box = subprocess.run(["pdfinfo", "-box", d + "/" + pdf], capture_output=True, text=True).stdout
+    x0, y0, x1, y1 = map(float, re.search(r"TrimBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", box).groups())
+    tw, th = (x1 - x0) / 72 * 25.4, (y1 - y0) / 72 * 25.4
+    if not ((tw <= w + 0.01 and th <= h + 0.01) or (tw <= h + 0.01 and th <= w + 0.01)):
+        bad("%s: trim %.1f x %.1f mm on %s (%.1f x %.1f mm)" % (pdf, tw, th, face[0]["product"], w, h))
+    png = open(d + "/faces/" + face[0]["file"], "rb").read(24)
+    if struct.unpack(">II", png[16:24]) != (pw, ph):
+        bad("%s: image %s, product %d x %d" % (face[0]["file"], struct.unpack(">II", png[16:24]), pw, ph))
+PY
+}
+tcase "pack gamecrafter of arena-hex: each board part on a board product that holds its trim" c_parts_fit
+
 echo "pack: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]
