@@ -193,9 +193,11 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      r->grid == TP_GRID_HEX ? " (one round each corner: the seed's four separate parts, on six corners)"
 		      : hex ? " (one round each corner: the seed's four separate parts, on three corners)"
 			    : " (the seed's four separate parts)");
+	char counts[160];
+	tp_arena_gate_counts(r, counts, sizeof counts);
 	if (numbers)
-		tp_buf_printf(b, "gate: %d points open the outer arena; a %d-player hand can score at most %ld in the inner arena\n",
-			      tp_arena_gate(r, r->players), r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
+		tp_buf_printf(b, "gate: %d points open the outer arena%s; a %d-player hand can score at most %ld in the inner arena\n",
+			      r->gate, counts, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
 	else
 		tp_buf_printf(b, "gate: none (the collecting game has no points: the outer arena is open from the start; the marks on pieces do not count)\n");
 	if (hex)
