@@ -419,5 +419,122 @@ c_record() {
 }
 tcase "pack: ticket, die files and faces recorded; a dropped face or die file removed; a kill leaves a recorded set" c_record
 
+# Pack of the blind and arena editions: the preflight's JSON holds no
+# safe-zone finding (the blind board's pockets are its grid, marked to run
+# to the cut; the arena boards' start ring keeps the zone from the part's
+# split, which runs through the centre cell), no warning at all, and the
+# build prints none (the arena's gates included).
+c_quiet() {
+	for ed in series-blind arena arena-hex; do
+		run -c "$ed" -o "$T/q-$ed" pack generic
+		[ "$rc" -eq 0 ] || { fail "$ed: exit $rc $(errtext)"; return; }
+		if grep -i "warning" "$ERR" >"$T/q.warn"; then
+			fail "$ed: warnings: $(head -n 3 "$T/q.warn")"
+			return
+		fi
+		python3 - "$T/q-$ed/pack-generic/manifest/preflight.json" "$T/py.err" <<'PY' || { fail "$ed: $(cat "$T/py.err")"; return; }
+import json, sys
+pf = json.load(open(sys.argv[1]))
+err = open(sys.argv[2], "w")
+safe = [f for f in pf["findings"] if f["rule"] == "safe-zone"]
+if pf["errors"] or pf["warnings"] or safe:
+    err.write("%d errors, %d warnings, first %s" % (pf["errors"], pf["warnings"], (pf["findings"] or [None])[0]))
+    sys.exit(1)
+PY
+	done
+}
+tcase "pack series-blind, arena, arena-hex: the preflight's JSON holds no warning or safe-zone finding" c_quiet
+
+# arena.gate per player count: each count given its own gate in the
+# shipped configs is one that half or more of check's own 12 greedy games'
+# hands reach (simulate's figure, the warning's oracle), and about half
+# over 400 games; the rules print every count's gate; one gate for every
+# count still warns for the counts that cannot reach it.
+c_gate_counts() {
+	for ed in arena arena-hex; do
+		cfg=config/$ed.ini
+		val=$(sed -n 's/^gate[[:space:]]*=[[:space:]]*\([^;]*\).*/\1/p' "$cfg" | sed 's/[[:space:]]*$//')
+		base=${val%%,*}
+		counts=$(echo "$val" | tr ',' '\n' | grep ':' | tr -d ' ')
+		[ -n "$counts" ] || { fail "$ed: gate '$val' has no count of its own"; return; }
+		run -c "$ed" -o "$T/g-$ed" build --formats svg
+		[ "$rc" -eq 0 ] || { fail "$ed: build exit $rc $(errtext)"; return; }
+		for pc in $counts; do
+			p=${pc%%:*} g=${pc#*:}
+			for games in 12 400; do
+				run -c "$ed" simulate --players "$p" --games $games --seed $([ $games = 12 ] && echo 1 || echo 7) --format csv
+				[ "$rc" -eq 0 ] || { fail "$ed: simulate exit $rc"; return; }
+				reached=$(awk -F, '$1 == "all" { print $5 }' "$OUT")
+				hands=$((games * p))
+				if [ $games = 12 ]; then
+					[ $((2 * reached)) -ge $hands ] || { fail "$ed: $p players: $reached of $hands reach $g"; return; }
+				else
+					[ $((100 * reached)) -ge $((35 * hands)) ] && [ $((100 * reached)) -le $((75 * hands)) ] ||
+						{ fail "$ed: $p players: $reached of $hands reach $g, not about half"; return; }
+				fi
+			done
+			case $p in 5) w=five ;; 6) w=six ;; 4) w=four ;; 3) w=three ;; *) w=two ;; esac
+			grep -q "scored $base points (.*$g with $w players" "$T/g-$ed/manifest/rules.md" ||
+				{ fail "$ed: rules.md does not give $p players' gate $g: $(grep scored "$T/g-$ed/manifest/rules.md")"; return; }
+		done
+		run -c "$ed" -s "arena.gate=$base" check
+		[ "$rc" -eq 0 ] || { fail "$ed: gate $base: exit $rc"; return; }
+		for pc in $counts; do
+			grep -q "arena.gate = $base: [0-9]* of [0-9]* greedy ${pc%%:*}-player hands reach it" "$ERR" ||
+				{ fail "$ed: gate $base alone: no warning for ${pc%%:*} players: $(errtext)"; return; }
+		done
+	done
+	for bad in "75, 7:3" "75, 5:x" "5:60" "75, 5:60, 5:61" "75, 80" "75, 5:0"; do
+		run -c arena -s "arena.gate=$bad" check
+		[ "$rc" -eq 2 ] && one_err_line && grep -q -- "--set arena.gate=$bad: arena.gate = $bad: " "$ERR" ||
+			{ fail "'$bad': exit $rc $(errtext)"; return; }
+	done
+	sed 's/^gate[[:space:]]*=.*/gate = 75, 9:40/' config/arena.ini >"$T/badgate.ini"
+	line=$(grep -n '^gate = 75, 9:40' "$T/badgate.ini" | cut -d: -f1)
+	run -c "$T/badgate.ini" check
+	[ "$rc" -eq 2 ] && one_err_line && grep -q "badgate.ini:$line: .*player count 9 is out of range; allowed: 2..6" "$ERR" ||
+		fail "config file: exit $rc $(errtext)"
+}
+tcase "arena.gate per player count: shipped gates reached by about half the hands, printed in the rules; bad values refused" c_gate_counts
+
+# pack gamecrafter of arena-hex: every board part has a face, on a board
+# product of gamecrafter.ini whose finished size holds the part's trim box
+# as pdfinfo reads it, the image at that product's pixels (the PNG's
+# header).
+c_parts_fit() {
+	run -q -c arena-hex -o "$T/pf" pack gamecrafter
+	[ "$rc" -eq 0 ] || { fail "exit $rc $(errtext)"; return; }
+	python3 - "$T/pf/pack-gamecrafter" config/factories/gamecrafter.ini "$T/py.err" <<'PY' || fail "$(cat "$T/py.err")"
+import json, re, struct, subprocess, sys
+d, ini, errpath = sys.argv[1:4]
+err = open(errpath, "w")
+def bad(msg):
+    err.write(msg); err.close(); sys.exit(1)
+prod = {}
+for line in open(ini):
+    m = re.match(r"([a-z-]+) = board ([0-9.]+) ([0-9.]+) ([0-9]+) ([0-9]+)", line)
+    if m:
+        prod[m.group(1)] = (float(m.group(2)) * 25.4, float(m.group(3)) * 25.4, int(m.group(4)), int(m.group(5)))
+job = json.load(open(d + "/job.json"))
+parts = [f["file"] for f in job["files"] if re.search(r"_board-part-[0-9]+\.pdf$", f["file"])]
+if len(parts) < 2:
+    bad("board parts in the ticket: %s" % parts)
+for pdf in parts:
+    face = [f for f in job["faces"] if f["file"] == pdf[:-4] + "-face.png"]
+    if not face or face[0]["product"] not in prod:
+        bad("%s: no face on a board product: %s" % (pdf, face))
+    w, h, pw, ph = prod[face[0]["product"]]
+    box = subprocess.run(["pdfinfo", "-box", d + "/" + pdf], capture_output=True, text=True).stdout
+    x0, y0, x1, y1 = map(float, re.search(r"TrimBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", box).groups())
+    tw, th = (x1 - x0) / 72 * 25.4, (y1 - y0) / 72 * 25.4
+    if not ((tw <= w + 0.01 and th <= h + 0.01) or (tw <= h + 0.01 and th <= w + 0.01)):
+        bad("%s: trim %.1f x %.1f mm on %s (%.1f x %.1f mm)" % (pdf, tw, th, face[0]["product"], w, h))
+    png = open(d + "/faces/" + face[0]["file"], "rb").read(24)
+    if struct.unpack(">II", png[16:24]) != (pw, ph):
+        bad("%s: image %s, product %d x %d" % (face[0]["file"], struct.unpack(">II", png[16:24]), pw, ph))
+PY
+}
+tcase "pack gamecrafter of arena-hex: each board part on a board product that holds its trim" c_parts_fit
+
 echo "pack: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

@@ -193,9 +193,11 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      r->grid == TP_GRID_HEX ? " (one round each corner: the seed's four separate parts, on six corners)"
 		      : hex ? " (one round each corner: the seed's four separate parts, on three corners)"
 			    : " (the seed's four separate parts)");
+	char counts[160];
+	tp_arena_gate_counts(r, counts, sizeof counts);
 	if (numbers)
-		tp_buf_printf(b, "gate: %d points open the outer arena; a %d-player hand can score at most %ld in the inner arena\n",
-			      r->gate, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
+		tp_buf_printf(b, "gate: %d points open the outer arena%s; a %d-player hand can score at most %ld in the inner arena\n",
+			      r->gate, counts, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
 	else
 		tp_buf_printf(b, "gate: none (the collecting game has no points: the outer arena is open from the start; the marks on pieces do not count)\n");
 	if (hex)
@@ -249,7 +251,7 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 	}
 	struct tp_arena_sim s;
 	struct tp_arena_way w = tp_arena_way_of(&a->rules);
-	int rc = tp_arena_simulate(&a->shapes, m->board, players, a->rules.gate, o->games, o->seed,
+	int rc = tp_arena_simulate(&a->shapes, m->board, players, tp_arena_gate(&a->rules, players), o->games, o->seed,
 				   o->strategy, &w, &s, e);
 	if (rc == TP_OK)
 		tp_arena_sim_format(b, &s, o->fmt);
@@ -376,6 +378,9 @@ static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void
 	tp_facts_set(f, "inner_shape", "%s", tp_arena_inner_names[r->inner]);
 	tp_facts_set(f, "outer_parts", "%d", tp_arena_outer_parts(r));
 	tp_facts_set(f, "gate", "%d", r->gate);
+	char counts[160] = "";
+	tp_arena_gate_counts(r, counts, sizeof counts);
+	tp_facts_set(f, "gate_counts", "%s", counts);
 	tp_facts_set(f, "mark_a", "%s", tp_arena_mark_names[TP_MARK_2]);
 	tp_facts_set(f, "mark_b", "%s", tp_arena_mark_names[TP_MARK_3]);
 	tp_facts_set(f, "pieces", "%d", TP_ARENA_PIECES);
@@ -399,7 +404,7 @@ static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void
 	struct tp_arena_sim s;
 	int strategy[TP_SIM_MAX_SEATS] = { 0 };
 	struct tp_arena_way w = tp_arena_way_of(r);
-	int rc = tp_arena_simulate(&a->shapes, bd, P, r->gate, 20, 1, strategy, &w, &s, e);
+	int rc = tp_arena_simulate(&a->shapes, bd, P, tp_arena_gate(r, P), 20, 1, strategy, &w, &s, e);
 	if (rc != TP_OK)
 		return rc;
 	tp_facts_set(f, "sim_games", "%d", s.games);

@@ -24,7 +24,7 @@ HARNESS=tp-arena
 # players of some player counts, so check and build warn about it (issue
 # 19; c_gate_warned tests the warnings).  Here a run is ok when it exits 0
 # and its stderr holds those warnings at most.
-GATE_WARNING='^tilepress: warning: .*: arena\.gate = [0-9]*: [0-9]* of [0-9]* greedy [2-6]-player hands reach it'
+GATE_WARNING='^tilepress: warning: .*: arena\.gate = [0-9, :]*: [0-9]* of [0-9]* greedy [2-6]-player hands reach'
 expect_ok() {
 	if [ "$rc" -ne 0 ]; then
 		fail "exit $rc, want 0; stderr: $(errtext)"
@@ -952,7 +952,7 @@ end_case() {
 	run -c "$CFG" "$@" check
 	[ "$rc" -eq 0 ] || { fail "check: exit $rc: $(errtext)"; return; }
 	line=$(grep "play every piece" "$ERR") || { fail "$args: no warning; $(ends 12 "$@") of 12 end"; return; }
-	set -- $(echo "$line" | sed -n "s/.*: \([0-9]*\) of \([0-9]*\) greedy [0-9]-player games play every piece.*; arena.$key = \([0-9]*\) ends half of them$/\1 \2 \3/p")
+	set -- $(echo "$line" | sed -n "s/.*: \([0-9]*\) of \([0-9]*\) greedy [0-9]-player games play every piece.*; arena.$key = \([0-9,:]*\) ends half of them$/\1 \2 \3/p")
 	[ $# -eq 3 ] || { fail "warning not as documented: $line"; return; }
 	x=$1 games=$2 fix=$3
 	[ $((2 * x)) -lt "$games" ] || { fail "warns though $x of $games end"; return; }

@@ -18,7 +18,7 @@ CFG=config/arena.ini
 HARNESS=tp-arena-tri
 . tests/cli/harness.sh
 
-GATE_WARNING='^tilepress: warning: .*: arena\.gate = [0-9]*: [0-9]* of [0-9]* greedy [2-6]-player hands reach it'
+GATE_WARNING='^tilepress: warning: .*: arena\.gate = [0-9, :]*: [0-9]* of [0-9]* greedy [2-6]-player hands reach'
 expect_ok() {
 	if [ "$rc" -ne 0 ]; then
 		fail "exit $rc, want 0; stderr: $(errtext)"

@@ -34,6 +34,93 @@ static int parse_shapes(const struct tp_key *k, const char *value, const struct 
 	return 0;
 }
 
+/* ---- arena.gate: the points, and a player count's own --------------------- */
+
+/* One whole number of s (spaces round it allowed) in lo..hi into *v; 0,
+ * or -1 with the reason in why. */
+static int gate_number(const char *s, const char *what, long lo, long hi, long *v, char *why, size_t n)
+{
+	char *end;
+	errno = 0;
+	long x = strtol(s, &end, 10);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (end == s || *end != '\0' || errno != 0) {
+		snprintf(why, n, "%s '%s' is no whole number; give the points, such as 75, then any player count's own, such as 75, 5:60, 6:50",
+			 what, s);
+		return -1;
+	}
+	if (x < lo || x > hi) {
+		snprintf(why, n, "%s %ld is out of range; allowed: %ld..%ld", what, x, lo, hi);
+		return -1;
+	}
+	*v = x;
+	return 0;
+}
+
+/* "75" or "75, 5:60, 6:50": the gate, then COUNT:POINTS for a player
+ * count with fewer pieces a hand (five or six players hold six), as
+ * print.formats lists its values, separated by commas. */
+static int parse_gate(const struct tp_key *k, const char *value, const struct tp_key_ctx *x,
+		      char *why, size_t n)
+{
+	(void)k;
+	struct tp_arena_cfg *a = x->game;
+	char buf[256];
+	if (strlen(value) >= sizeof buf) {
+		snprintf(why, n, "too long; give the points, such as 75, then any player count's own, such as 75, 5:60, 6:50");
+		return -1;
+	}
+	snprintf(buf, sizeof buf, "%s", value);
+	long base = 0, per[7] = { 0 };
+	int item = 0;
+	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save), item++) {
+		while (*t == ' ' || *t == '\t')
+			t++;
+		char *colon = strchr(t, ':');
+		long cnt, pts;
+		if (colon == NULL) {
+			if (item > 0) {
+				snprintf(why, n, "'%s': only the first value is the gate of every player count; the others are COUNT:POINTS, such as 75, 5:60, 6:50", t);
+				return -1;
+			}
+			if (gate_number(t, "the gate", 1, TP_ARENA_GATE_MAX, &base, why, n) != 0)
+				return -1;
+			continue;
+		}
+		if (item == 0) {
+			snprintf(why, n, "'%s': begin with the gate of every player count, such as 75, 5:60, 6:50", t);
+			return -1;
+		}
+		*colon = '\0';
+		if (gate_number(t, "player count", 2, 6, &cnt, why, n) != 0 ||
+		    gate_number(colon + 1, "the gate", 1, TP_ARENA_GATE_MAX, &pts, why, n) != 0)
+			return -1;
+		if (per[cnt] != 0) {
+			snprintf(why, n, "%ld players given twice; give each player count's gate once", cnt);
+			return -1;
+		}
+		per[cnt] = pts;
+	}
+	if (base == 0) {
+		snprintf(why, n, "empty; give the points, such as 75, then any player count's own, such as 75, 5:60, 6:50");
+		return -1;
+	}
+	a->rules.gate = (int)base;
+	for (int p = 0; p < 7; p++)
+		a->rules.gate_for[p] = (int)per[p];
+	return 0;
+}
+
+static void format_gate(const struct tp_key *k, const void *core, const void *game, struct tp_buf *b)
+{
+	(void)k;
+	(void)core;
+	char t[96];
+	tp_arena_gate_text(&((const struct tp_arena_cfg *)game)->rules, t, sizeof t);
+	tp_buf_printf(b, "%s", t);
+}
+
 /* ---- the table -------------------------------------------------------------- */
 
 static const struct tp_enum_name numbering_names[] = {
@@ -109,7 +196,8 @@ const struct tp_key tp_arena_keys[TP_ARENA_N_KEYS] = {
 	ARN_INT("inner_max", rules.inner_max, "1..999", "greatest number in the inner arena"),
 	ARN_INT("outer_min", rules.outer_min, "1..999", "least number in the outer arena"),
 	ARN_INT("outer_max", rules.outer_max, "1..999", "greatest number in the outer arena"),
-	ARN_INT("gate", rules.gate, "1..100000", "points a player needs before playing into the outer arena (75 in the seed)"),
+	{ ARN("gate", TP_KEY_CUSTOM, rules.gate), .parse = parse_gate, .format = format_gate,
+	  .help = "points a player needs before playing into the outer arena (75 in the seed), then any player count's own: 75, 5:60, 6:50" },
 	ARN_INT("players", rules.players, "2..6", "2..6: whose colour each piece of the run is printed in"),
 	{ ARN("shapes", TP_KEY_CUSTOM, shapes_name), .parse = parse_shapes, .format = format_shapes,
 	  .help = "a shapes file name in templates/shapes/, or a path to one" },

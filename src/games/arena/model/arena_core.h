@@ -133,6 +133,8 @@ struct tp_arena_rules {
 	int players;              /* 2..6, the production run's player count; default 2 */
 	int gate;                 /* points that open the outer arena: 1..TP_ARENA_GATE_MAX,
 				   * default TP_ARENA_GATE_DEFAULT (the seed's 75) */
+	int gate_for[7];          /* [players]: that count's own gate, 0 = gate (a
+				   * five- or six-player hand has fewer pieces) */
 	int marking;              /* enum tp_arena_marking; default numbers */
 	int colours;              /* colour classes, TP_ARENA_COLOURS_MIN..MAX; default 4 */
 	int collect;              /* counters of each colour a chart holds, 0 = automatic
@@ -178,6 +180,18 @@ int tp_arena_congruent(int rows, int cols, int q, int p);
  * first few turns with the "2" and "3" pieces), and the corners up to 20
  * so that "in general, the numbers ... are higher" out there. */
 void tp_arena_rules_default(struct tp_arena_rules *r);
+
+/* The gate a game of players (2..6) plays behind: its own, else r->gate. */
+int tp_arena_gate(const struct tp_arena_rules *r, int players);
+
+/* Writes arena.gate as a config says it into out: "75", or "75, 5:60, 6:50"
+ * with a gate of its own for some player counts. */
+void tp_arena_gate_text(const struct tp_arena_rules *r, char *out, size_t n);
+
+/* The player counts whose gate differs from r->gate, in words for the
+ * rules and the score pad: " (60 with five players, 50 with six
+ * players)"; "" when every count plays behind r->gate. */
+void tp_arena_gate_counts(const struct tp_arena_rules *r, char *out, size_t n);
 
 /* Checks the settings each on its own (side, ranges, inner shape and size,
  * players).  TP_OK or TP_EINPUT naming the setting (arena.side, ...).

@@ -5,6 +5,7 @@
 #include "games/arena/model/arena_grid.h"
 #include "games/arena/model/arena_gridops.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "games/arena/model/arena_hex.h"
@@ -21,6 +22,32 @@ int tp_arena_inner_parse(const char *name)
 		if (strcmp(name, tp_arena_inner_names[i]) == 0)
 			return i;
 	return -1;
+}
+
+int tp_arena_gate(const struct tp_arena_rules *r, int players)
+{
+	return players >= 2 && players <= 6 && r->gate_for[players] > 0 ? r->gate_for[players] : r->gate;
+}
+
+void tp_arena_gate_text(const struct tp_arena_rules *r, char *out, size_t n)
+{
+	size_t k = (size_t)snprintf(out, n, "%d", r->gate);
+	for (int p = 2; p <= 6 && k < n; p++)
+		if (r->gate_for[p] > 0)
+			k += (size_t)snprintf(out + k, n - k, ", %d:%d", p, r->gate_for[p]);
+}
+
+void tp_arena_gate_counts(const struct tp_arena_rules *r, char *out, size_t n)
+{
+	static const char *const words[7] = { "", "", "two", "three", "four", "five", "six" };
+	size_t k = 0;
+	out[0] = '\0';
+	for (int p = 2; p <= 6 && k < n; p++)
+		if (tp_arena_gate(r, p) != r->gate)
+			k += (size_t)snprintf(out + k, n - k, "%s%d with %s players", k ? ", " : " (",
+					      r->gate_for[p], words[p]);
+	if (k > 0 && k < n)
+		snprintf(out + k, n - k, ")");
 }
 
 void tp_arena_rules_default(struct tp_arena_rules *r)

@@ -218,9 +218,17 @@ static int check_gate(const struct tp_arena_rules *r, const struct tp_arena_shap
 	long reach = tp_arena_inner_reach(sh, b, r->players);
 	if (reach < 0)
 		return tp_fail(e, TP_EIO, "arena: out of memory dealing the pieces");
-	if (reach >= r->gate)
+	int gate = tp_arena_gate(r, r->players);
+	if (reach >= gate)
 		return TP_OK;
 	long fix = reach / 2 > 0 ? reach / 2 : 1;
+	if (r->gate_for[r->players] > 0) {
+		char text[96];
+		tp_arena_gate_text(r, text, sizeof text);
+		return tp_fail(e, TP_EINPUT,
+			       "arena.gate = %s: a %d-player hand can score at most %ld in the inner arena (its numbers total %ld), so nobody reaches %d and opens the outer arena; use %d:%ld (half that most)",
+			       text, r->players, reach, b->inner_total, gate, r->players, fix);
+	}
 	return tp_fail(e, TP_EINPUT,
 		       "arena.gate = %d: a %d-player hand can score at most %ld in the inner arena (its numbers total %ld), so nobody opens the outer arena; use arena.gate = %ld (half that most)",
 		       r->gate, r->players, reach, b->inner_total, fix);

@@ -31,12 +31,20 @@ static int gate_warnings(const struct tp_arena_cfg *a, const struct tp_arena_boa
 		long reached, fix, hands = (long)GATE_GAMES * players;
 		tp_err e = { 0 };
 		struct tp_arena_way w = tp_arena_way_of(&a->rules);
-		if (tp_arena_gate_check(&a->shapes, b, players, a->rules.gate, GATE_GAMES, GATE_SEED,
+		int gate = tp_arena_gate(&a->rules, players);
+		if (tp_arena_gate_check(&a->shapes, b, players, gate, GATE_GAMES, GATE_SEED,
 					&w, &reached, &fix, &e) != TP_OK || 2 * reached >= hands)
 			continue;
-		snprintf(out[n++], 200,
-			 "arena.gate = %d: %ld of %ld greedy %d-player hands reach it (%.0f %%, %d simulated games); arena.gate = %ld lets half of them",
-			 a->rules.gate, reached, hands, players, 100.0 * reached / hands, GATE_GAMES, fix);
+		char text[96];
+		tp_arena_gate_text(&a->rules, text, sizeof text);
+		if (gate == a->rules.gate)
+			snprintf(out[n++], 200,
+				 "arena.gate = %s: %ld of %ld greedy %d-player hands reach it (%.0f %%, %d simulated games); arena.gate = %ld lets half of them",
+				 text, reached, hands, players, 100.0 * reached / hands, GATE_GAMES, fix);
+		else
+			snprintf(out[n++], 200,
+				 "arena.gate = %s: %ld of %ld greedy %d-player hands reach %d (%.0f %%, %d simulated games); %d:%ld lets half of them",
+				 text, reached, hands, players, gate, 100.0 * reached / hands, GATE_GAMES, players, fix);
 	}
 	return n;
 }
@@ -175,7 +183,7 @@ static long games_ending(const struct tp_arena_shapes *sh, const struct tp_arena
  * played and seen to do); 0 when not even a gate of 1 does. */
 static int gate_that_ends(const struct tp_arena_cfg *a, const struct tp_arena_board *b)
 {
-	int lo = 1, hi = a->rules.gate;
+	int lo = 1, hi = tp_arena_gate(&a->rules, a->rules.players);
 	if (2 * games_ending(&a->shapes, b, &a->rules, a->rules.players, lo, NULL) < GATE_GAMES)
 		return 0;
 	while (hi - lo > 1) {
@@ -209,7 +217,7 @@ static int side_that_ends(const struct tp_arena_cfg *a)
 		if (tp_arena_rules_check(&t, &e) != TP_OK || tp_arena_board_derive(&t, &b, &e) != TP_OK)
 			continue;
 		int ok = tp_arena_playable(&t, &a->shapes, b, &e) == TP_OK &&
-			 2 * games_ending(&a->shapes, b, &t, t.players, t.gate, NULL) >= GATE_GAMES;
+			 2 * games_ending(&a->shapes, b, &t, t.players, tp_arena_gate(&t, t.players), NULL) >= GATE_GAMES;
 		tp_arena_board_free(b);
 		if (ok)
 			return t.side;
@@ -223,16 +231,30 @@ static int end_warning(const struct tp_arena_cfg *a, const struct tp_arena_board
 {
 	double left = 0;
 	int players = a->rules.players;
-	long done = games_ending(&a->shapes, b, &a->rules, players, a->rules.gate, &left);
+	int gate = tp_arena_gate(&a->rules, players);
+	long done = games_ending(&a->shapes, b, &a->rules, players, gate, &left);
 	if (done < 0 || 2 * done >= GATE_GAMES)
 		return 0;
 	char head[120];
 	snprintf(head, sizeof head, "%ld of %d greedy %d-player games play every piece (%.1f left a game)",
 		 done, GATE_GAMES, players, left);
 	int g = gate_that_ends(a, b), side = g ? 0 : side_that_ends(a);
+	/* The offered value is the whole key, the run's count's gate changed
+	 * (without spaces, so that it pastes into --set as it reads). */
+	char text[96], fix[160];
+	tp_arena_gate_text(&a->rules, text, sizeof text);
+	struct tp_arena_rules t = a->rules;
+	tp_arena_gate_counts(&t, fix, sizeof fix);
+	if (fix[0] == '\0')
+		t.gate = g;
+	else
+		t.gate_for[players] = g;
+	tp_arena_gate_text(&t, fix, sizeof fix);
+	for (char *r = fix, *w = fix;; r++)
+		if (*r != ' ' && (*w++ = *r) == '\0')
+			break;
 	if (g)
-		snprintf(out, 200, "arena.gate = %d: %s; arena.gate = %d ends half of them", a->rules.gate,
-			 head, g);
+		snprintf(out, 200, "arena.gate = %s: %s; arena.gate = %s ends half of them", text, head, fix);
 	else if (side)
 		snprintf(out, 200, "arena.side = %d: %s; arena.side = %d ends half of them", a->rules.side,
 			 head, side);

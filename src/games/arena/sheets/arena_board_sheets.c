@@ -217,10 +217,14 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 				rc = tp_arena_draw_class(sc, c, q->colour, (col + 0.5) * s, oy + (row + 0.5) * s, mark);
 		}
 	/* The start: a ring round the centre square's number (without it
-	 * the players cannot see where play starts). */
+	 * the players cannot see where play starts), as the marks inside the
+	 * safe zone: a part's split runs along the centre square's edge. */
+	double ring = s * TP_ARENA_START_RING_R, ring_w = s * TP_ARENA_START_RING_W;
+	if (c->print.safe_mm > 0)
+		ring = fmax(fmin(ring, s / 2 - c->print.safe_mm - ring_w / 2 - 0.05), 2 * ring_w);
 	if (rc == 0)
-		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, s * TP_ARENA_START_RING_W,
-				     (n / 2 + 0.5) * s, oy + (R / 2 + 0.5) * s, s * TP_ARENA_START_RING_R);
+		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, ring_w,
+				     (n / 2 + 0.5) * s, oy + (R / 2 + 0.5) * s, ring);
 	double lw = s * 0.012;
 	for (int k = 1; rc == 0 && k < n; k++)
 		rc = tp_arena_seg(sc, TP_INK_LINE, lw, k * s, oy, k * s, oy + R * s);

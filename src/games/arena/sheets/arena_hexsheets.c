@@ -247,9 +247,13 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 		if (q->number && in_sub(c, &g, i, h))
 			rc = draw_number(sc, q->number, tp_arena_grid_facing(bd->grid, q->quarter), x, y, em);
 	}
+	/* The start ring, as the marks, keeps the safe zone from a cut along
+	 * its cell's edges: a part's split runs through the centre row. */
+	double ring = p * (tri ? 0.27 : TP_ARENA_START_RING_R), ring_w = p * TP_ARENA_START_RING_W;
+	if (c->print.safe_mm > 0)
+		ring = fmax(fmin(ring, inr - c->print.safe_mm - ring_w / 2 - 0.05), 2 * ring_w);
 	if (rc == 0 && cx > 0)
-		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, p * TP_ARENA_START_RING_W, cx, cy,
-				     p * (tri ? 0.27 : TP_ARENA_START_RING_R));
+		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, ring_w, cx, cy, ring);
 	for (int i = 0; rc == 0 && i < N; i++) {
 		if (bd->sq[i].off)
 			continue;

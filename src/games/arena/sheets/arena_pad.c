@@ -40,12 +40,26 @@ int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_d
 	double table_w = turn_w + 6 * block, x0 = mx + (PAD_W - 2 * mx - table_w) / 2;
 	int rc = tp_scene_text(sc, TP_INK_TEXT, x0, top + 5, 6, TP_ALIGN_LEFT, "Shape arena: scores");
 	int gate = tp_arena(c)->rules.gate;
-	char rule[240], gate_txt[16];
-	snprintf(rule, sizeof rule,
-		 "Scores are kept openly. Play stays in the inner arena until a player's total reaches %d: tick %d on that turn. "
-		 "A blocking move (ribbed face up) scores half, rounded down.", gate, gate);
-	snprintf(gate_txt, sizeof gate_txt, "%d", gate);
-	rc |= tp_scene_text(sc, TP_INK_TEXT, x0, top + 11, 3, TP_ALIGN_LEFT, rule);
+	char rule[320], gate_txt[16], counts[160];
+	/* Every player count's gate, where some differ: one pad serves any. */
+	tp_arena_gate_counts(&tp_arena(c)->rules, counts, sizeof counts);
+	if (counts[0] == '\0') {
+		snprintf(rule, sizeof rule,
+			 "Scores are kept openly. Play stays in the inner arena until a player's total reaches %d: tick %d on that turn. "
+			 "A blocking move (ribbed face up) scores half, rounded down.", gate, gate);
+		snprintf(gate_txt, sizeof gate_txt, "%d", gate);
+	} else {
+		snprintf(rule, sizeof rule,
+			 "Scores are kept openly. Play stays in the inner arena until a player's total reaches %d%s: tick Gate on that turn.",
+			 gate, counts);
+		snprintf(gate_txt, sizeof gate_txt, "Gate");
+	}
+	/* The player counts' gates leave no room for the blocking rule on the
+	 * line: it takes one of its own, above the table. */
+	rc |= tp_scene_text(sc, TP_INK_TEXT, x0, top + (counts[0] ? 10 : 11), 3, TP_ALIGN_LEFT, rule);
+	if (counts[0])
+		rc |= tp_scene_text(sc, TP_INK_TEXT, x0, top + 14, 3, TP_ALIGN_LEFT,
+				    "A blocking move (ribbed face up) scores half, rounded down.");
 	double y0 = top + 16, lw = 0.3;
 	int rows = PAD_TURNS + 1;
 	double y_body = y0 + head_h, y_end = y_body + rows * row_h;
@@ -60,7 +74,7 @@ int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_d
 		rc |= tp_scene_text(sc, TP_INK_TEXT, bx + score_w + total_w / 2, y0 + head_h - 2.5, 3.2,
 				    TP_ALIGN_CENTER, "Total");
 		rc |= tp_scene_text(sc, TP_INK_TEXT, bx + score_w + total_w + mark_w / 2, y0 + head_h - 2.5,
-				    gate < 1000 ? 3.2 : 2.2, TP_ALIGN_CENTER, gate_txt);
+				    gate < 1000 && counts[0] == '\0' ? 3.2 : 2.2, TP_ALIGN_CENTER, gate_txt);
 		rc |= seg(sc, TP_INK_LINE, lw * 2, bx, y0, bx, y_end);
 		rc |= seg(sc, TP_INK_LINE, lw, bx + score_w, y0 + 10, bx + score_w, y_end);
 		rc |= seg(sc, TP_INK_LINE, lw, bx + score_w + total_w, y0 + 10, bx + score_w + total_w, y_end);

@@ -92,6 +92,11 @@ int tp_series_board_recess(const struct tp_config *c, const void *model, struct 
 		return -1;
 	if (tp_scene_layer(sc, "pockets") != 0)
 		return -1;
+	/* The pockets are the board's grid: they run out to its edges, where
+	 * board_margin_mm keeps the same kind of rib as pocket_wall_mm between
+	 * them, so the outer pockets lie near the cut by design (as the cells
+	 * of a tile do).  The symbols' recesses stay inside the safe zone. */
+	size_t first = sc->n_shapes;
 	for (int r = 0; r < p->rows; r++)
 		for (int col = 0; col < p->cols; col++) {
 			double x = tp_series_square_at(c, col, p->cols, sc_);
@@ -101,6 +106,7 @@ int tp_series_board_recess(const struct tp_config *c, const void *model, struct 
 			if (tp_scene_poly(sc, TP_INK_EMBOSS, TP_STROKE, em->stroke_mm, xy, 4) != 0)
 				return -1;
 		}
+	tp_scene_flag_from(sc, first, TP_SHAPE_TO_CUT);
 	if (tp_scene_layer(sc, "symbols") != 0)
 		return -1;
 	for (int r = 0; r < p->rows; r++)
