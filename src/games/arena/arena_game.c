@@ -103,7 +103,7 @@ static void colours_summary(struct tp_buf *b, const struct tp_config *c,
 	for (int k = 1; k <= r->colours; k++)
 		total += bd->colour_n[k];
 	tp_buf_printf(b, "coloured positions: %ld (the numbering's %s, the centre plain: the start)\n",
-		      total, g->cells);
+		      total, g->noun.cells);
 	for (int k = 1; k <= r->colours; k++) {
 		tp_buf_printf(b, "%s: %d positions; by %s", tp_palette_ink(&c->print.inks, TP_INK_COLOUR1 + k - 1)->key,
 			      bd->colour_n[k], part);
@@ -147,7 +147,7 @@ static void board_lines(struct tp_buf *b, const struct tp_config *c, const struc
 		tp_buf_printf(b, "numbers inner %d..%d, outer %d..%d\n", r->inner_min, r->inner_max,
 			      r->outer_min, r->outer_max);
 		tp_buf_printf(b, "numbered %s: %d (inner %d with the centre, outer %d) of %ld; numbering %s",
-			      g->cells, bd->n_inner_numbered + bd->n_outer_numbered,
+			      g->noun.cells, bd->n_inner_numbered + bd->n_outer_numbered,
 			      bd->n_inner_numbered, bd->n_outer_numbered, cells,
 			      tp_arena_numbering_names[r->numbering]);
 	}
@@ -158,7 +158,7 @@ static void board_lines(struct tp_buf *b, const struct tp_config *c, const struc
 		tp_buf_printf(b, " (groups of %d x %d squares, %d unnumbered between)", r->group_size,
 			      r->group_size, r->group_gap);
 	if (r->numbering == TP_NUMBERING_ALTERNATE)
-		tp_buf_printf(b, "%s", g->alternate_note);
+		tp_buf_printf(b, "%s", g->text.alternate_note);
 	tp_buf_printf(b, "\n");
 }
 
@@ -184,7 +184,7 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      TP_ARENA_PIECES, r->players);
 	int parts = tp_arena_outer_parts(r);
 	tp_buf_printf(b, "outer arena: %d separate part%s%s\n", parts, parts == 1 ? "" : "s",
-		      g->outer_parts);
+		      g->text.outer_parts);
 	if (numbers)
 		tp_buf_printf(b, "gate: %d points open the outer arena; a %d-player hand can score at most %ld in the inner arena\n",
 			      r->gate, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
@@ -218,7 +218,7 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 	if (!g->rect && squares > g->cell_count(R, C))
 		return tp_fail(e, TP_EINPUT,
 			       "--players %d: the %d cells of a %d-player game's pieces do not fit the %s board's %ld cells; use a larger arena.side",
-			       players, squares, players, g->board, g->cell_count(R, C));
+			       players, squares, players, g->noun.board, g->cell_count(R, C));
 	if (squares > R * C)
 		return tp_fail(e, TP_EINPUT,
 			       "--players %d: the %d squares of a %d-player game's pieces do not fit the %dx%d board; use arena.side = %d or more",
@@ -352,8 +352,8 @@ static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void
 	const struct tp_arena_gridops *g = tp_arena_gridops_for(r->grid);
 	int P = r->players;
 	tp_facts_set(f, "players", "%d", P);
-	tp_facts_set(f, "cell", "%s", g->cell);
-	tp_facts_set(f, "cells", "%s", g->cells);
+	tp_facts_set(f, "cell", "%s", g->noun.cell);
+	tp_facts_set(f, "cells", "%s", g->noun.cells);
 	tp_facts_set(f, "square_grid", "%d", g->rect);
 	tp_facts_set(f, "rows", "%d", bd->rows);
 	tp_facts_set(f, "cols", "%d", bd->cols);

@@ -461,7 +461,7 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: arena.inner = square: an inner arena of the board's own shape leaves one outer ring, not the seed's \"four separate parts of an outer arena\"; use diamond (the default: its corners reach the edges%s)",
 			       tp_config_where(c, "arena", "inner"),
-			       tp_arena_gridops_for(a->rules.grid)->inner_square_note);
+			       tp_arena_gridops_for(a->rules.grid)->text.inner_square_note);
 	if ((rc = check_pieces(c, a, e)) != TP_OK)
 		return rc;
 	rib_inset(c, a);

@@ -63,6 +63,13 @@ void tp_arena_slot_turn(int grid, int R, int t, int *row, int *col);
 void tp_arena_slot_mirror(int grid, int R, int k, int *row, int *col);
 double tp_arena_slot_dist(int grid, int R, int C, int row, int col);
 
+/* The rules' checks every grid shares (players, gate, arenas' numbers),
+ * and the square board's own (arena_rules.c): arena.side, rows and cols,
+ * the shared checks, the inner arena's size, and with layout the numbers
+ * in each quarter's arenas.  Called through the grid table. */
+int tp_arena_check_common(const struct tp_arena_rules *r, tp_err *e);
+int tp_arena_square_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e);
+
 /* The generator and the verifier of the square board (arena_board.c,
  * arena_verify.c): quarters drawn to common sums and turned into place
  * (contracts as tp_arena_board_derive and tp_arena_board_verify, which

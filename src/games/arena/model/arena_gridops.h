@@ -25,7 +25,9 @@ struct tp_arena_gridops {
 	int side_max;       /* the largest arena.side */
 	/* What the texts call a cell and the board: "square" and "squares",
 	 * or "cell" and "cells"; the board's adjective ("hex"). */
-	const char *cell, *cells, *board;
+	struct {
+		const char *cell, *cells, *board;
+	} noun;
 	/* `check`'s first words on a board that is not a rectangle: its side
 	 * (%d), cells (%ld), pitch or edge (%g mm), seed (%llu), inner arena
 	 * (%s) and whether at its default size (%s). */
@@ -43,12 +45,12 @@ struct tp_arena_gridops {
 	/* The arena.shapes file that "default" means on this grid. */
 	const char *shapes_default;
 	/* Texts: the outer arena's parts in `check`, the same in the refusal
-	 * of arena.inner = square, and the note after numbering alternate
-	 * ("" for none). */
-	const char *outer_parts, *inner_square_note, *alternate_note;
-	/* How no straight fold line meets a board that is not a rectangle:
-	 * "crosses a hexagonal" (board between its cells). */
-	const char *fold_line;
+	 * of arena.inner = square, the note after numbering alternate ("" for
+	 * none), and how no straight fold line meets a board that is not a
+	 * rectangle ("crosses a hexagonal" board between its cells). */
+	struct {
+		const char *outer_parts, *inner_square_note, *alternate_note, *fold_line;
+	} text;
 
 	/* The board's array: rows and columns of slots (cells, and on hex
 	 * and tri boards the slots outside the board marked off). */
@@ -60,9 +62,10 @@ struct tp_arena_gridops {
 	 * and whether it carries a number or a mark. */
 	int (*inner_in)(const struct tp_arena_rules *r, int size, int row, int col);
 	int (*numbered_at)(const struct tp_arena_rules *r, int row, int col);
-	/* The grid's own checks of arena.side and the arenas, after the
-	 * checks every grid shares (NULL: the square board's, in
-	 * arena_rules.c, which also reads rows and cols). */
+	/* The grid's checks of arena.side and the arenas, with the checks
+	 * every grid shares (tp_arena_check_common) where its messages
+	 * should come (the square board's, in arena_rules.c, also reads
+	 * rows and cols). */
 	int (*rules_check)(const struct tp_arena_rules *r, int layout, tp_err *e);
 	/* The generator and its verifier (contracts of tp_arena_board_derive
 	 * and tp_arena_board_verify in arena_core.h), after the rules' check. */

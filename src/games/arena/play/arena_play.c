@@ -162,7 +162,7 @@ static int check_fit(const struct tp_arena_rules *r, const struct tp_arena_shape
 			side += g->side_step;
 		return tp_fail(e, TP_EINPUT,
 			       "arena.side = %d: the %s board's %ld cells cannot hold the %d cells of the pieces a %d-player game plays; use arena.side = %d",
-			       r->side, g->board, have, squares, r->players, side);
+			       r->side, g->noun.board, have, squares, r->players, side);
 	}
 	if ((long)R * C >= squares)
 		return TP_OK;

@@ -262,7 +262,7 @@ static int fold_warning(const struct tp_config *c, const struct tp_arena_board *
 	if (what[0] == '\0')
 		return 0;
 	snprintf(out, 200, "print.fold = %s: %s (no straight line %s board between its cells; these cross the fewest near its middle)",
-		 fold == TP_FOLD_QUAD ? "quadfold" : "bifold", what, g->fold_line);
+		 fold == TP_FOLD_QUAD ? "quadfold" : "bifold", what, g->text.fold_line);
 	return 1;
 }
 
