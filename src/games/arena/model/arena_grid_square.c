@@ -160,10 +160,6 @@ const struct tp_arena_gridops tp_arena_grid_square = {
 	.adjacent = square_adjacent,
 	.shape_turns = 4,
 	.orient = square_orient,
-	.cells_box = NULL,   /* the square sheets lay out their own board */
-	.number_box = 0.5,
-	.disc = 0.7,
-	.picture = 0.8,
-	.start_ring = 0.42,
-	.pip_dy = 0.36,
+	/* The board's sheet and a cell drawn: none, the square sheets
+	 * (arena_sheets.c, arena_board_sheets.c) lay out their own. */
 };

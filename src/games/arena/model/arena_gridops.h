@@ -117,9 +117,10 @@ struct tp_arena_gridops {
 	int shape_turns;
 	void (*orient)(int face, int t, int *r, int *c);
 
-	/* The board's sheet.  The cells' box for a pitch (edge) p, w x h mm,
-	 * and whether the lattice origin lies at its top middle (a
-	 * triangle's apex) or its centre (the centre cell's centre). */
+	/* The cell sheets (arena_hexsheets.c; unset where rect, whose
+	 * sheets lay out their own).  The cells' box for a pitch (edge) p,
+	 * w x h mm, and whether the lattice origin lies at its top middle
+	 * (a triangle's apex) or its centre (the centre cell's centre). */
 	void (*cells_box)(int R, double p, double *w, double *h);
 	int origin_top;
 	/* A cell drawn, in pitches (edges): the box its number fits, a
