@@ -7,7 +7,7 @@
 
 #include "games/arena/config/arena_config.h"
 #include "games/arena/sheets/arena_sheets.h"
-#include "games/arena/model/arena_hex.h"
+#include "games/arena/model/arena_gridops.h"
 #include "games/arena/model/arena_hinge.h"
 #include "games/arena/play/arena_sim.h"
 #include "games/board_wrap.h"
@@ -92,8 +92,9 @@ static void colours_summary(struct tp_buf *b, const struct tp_config *c,
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_rules *r = &a->rules;
 	int q_n[7][TP_ARENA_COLOURS_MAX + 1] = { { 0 } }, i_n[7][TP_ARENA_COLOURS_MAX + 1] = { { 0 } };
-	int sq = bd->grid == TP_GRID_SQUARE, S = sq ? 4 : tp_arena_sectors(bd->grid);
-	const char *part = sq ? "quarter" : "sector";
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(bd->grid);
+	int S = g->sectors;
+	const char *part = g->part;
 	long total = 0;
 	for (int i = 0; i < bd->rows * bd->cols; i++) {
 		q_n[bd->sq[i].quarter][bd->sq[i].colour]++;
@@ -102,7 +103,7 @@ static void colours_summary(struct tp_buf *b, const struct tp_config *c,
 	for (int k = 1; k <= r->colours; k++)
 		total += bd->colour_n[k];
 	tp_buf_printf(b, "coloured positions: %ld (the numbering's %s, the centre plain: the start)\n",
-		      total, sq ? "squares" : "cells");
+		      total, g->noun.cells);
 	for (int k = 1; k <= r->colours; k++) {
 		tp_buf_printf(b, "%s: %d positions; by %s", tp_palette_ink(&c->print.inks, TP_INK_COLOUR1 + k - 1)->key,
 			      bd->colour_n[k], part);
@@ -116,7 +117,7 @@ static void colours_summary(struct tp_buf *b, const struct tp_config *c,
 	char why[300];
 	if (tp_arena_board_verify(r, bd, why, sizeof why) == 0)
 		tp_buf_printf(b, "constraints: every colour %s in every %s and every inner %s, no two %ss alike turned onto each other, no mirror symmetry: verified\n",
-			      bd->grid != TP_GRID_SQUARE || bd->rows == bd->cols ? "equally often" : "as often in quarters that turn onto each other, within one of its share",
+			      !g->rect || bd->rows == bd->cols ? "equally often" : "as often in quarters that turn onto each other, within one of its share",
 			      part, part, part);
 	else
 		tp_buf_printf(b, "constraints: FAILED: %s\n", why);
@@ -130,21 +131,15 @@ static void board_lines(struct tp_buf *b, const struct tp_config *c, const struc
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_rules *r = &a->rules;
-	int hex = r->grid == TP_GRID_HEX, tri = r->grid == TP_GRID_TRI;
-	long cells = hex ? tp_arena_hex_cells(r->side - 1) : tri ? (long)r->side * r->side
-								: (long)bd->rows * bd->cols;
-	if (tri)
-		tp_buf_printf(b, "board tri, %d cells a side (%ld cells) of %g mm edges, seed %llu; inner arena %s%s; ",
-			      r->side, cells, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
-			      r->inner_size ? "" : " (default size)");
-	else if (hex)
-		tp_buf_printf(b, "board hex, %d cells an edge (%ld cells) of %g mm across the flats, seed %llu; inner arena %s%s; ",
-			      r->side, cells, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
-			      r->inner_size ? "" : " (default size)");
-	else
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(r->grid);
+	long cells = g->cell_count(bd->rows, bd->cols);
+	if (g->rect)
 		tp_buf_printf(b, "board %dx%d squares of %g mm, seed %llu; inner arena %s%s; ", bd->rows,
 			      bd->cols, a->square_mm, r->seed, tp_arena_inner_names[r->inner],
 			      r->inner_size ? "" : " (default size)");
+	else
+		tp_buf_printf(b, g->board_line, r->side, cells, a->square_mm, r->seed,
+			      tp_arena_inner_names[r->inner], r->inner_size ? "" : " (default size)");
 	if (r->marking != TP_MARKING_NUMBERS) {
 		tp_buf_printf(b, "marking %s, %d colours; numbering %s", tp_arena_marking_names[r->marking],
 			      r->colours, tp_arena_numbering_names[r->numbering]);
@@ -152,20 +147,18 @@ static void board_lines(struct tp_buf *b, const struct tp_config *c, const struc
 		tp_buf_printf(b, "numbers inner %d..%d, outer %d..%d\n", r->inner_min, r->inner_max,
 			      r->outer_min, r->outer_max);
 		tp_buf_printf(b, "numbered %s: %d (inner %d with the centre, outer %d) of %ld; numbering %s",
-			      hex || tri ? "cells" : "squares", bd->n_inner_numbered + bd->n_outer_numbered,
+			      g->noun.cells, bd->n_inner_numbered + bd->n_outer_numbered,
 			      bd->n_inner_numbered, bd->n_outer_numbered, cells,
 			      tp_arena_numbering_names[r->numbering]);
 	}
-	if (r->numbering == TP_NUMBERING_GROUPS && (hex || tri))
+	if (r->numbering == TP_NUMBERING_GROUPS && !g->rect)
 		tp_buf_printf(b, " (hexagonal groups %d cell%s across, their centres %d apart)", r->group_size,
 			      r->group_size == 1 ? "" : "s", r->group_size + r->group_gap);
 	else if (r->numbering == TP_NUMBERING_GROUPS)
 		tp_buf_printf(b, " (groups of %d x %d squares, %d unnumbered between)", r->group_size,
 			      r->group_size, r->group_gap);
-	if (hex && r->numbering == TP_NUMBERING_ALTERNATE)
-		tp_buf_printf(b, " (the cells with q - r a multiple of 3: no two neighbours)");
-	if (tri && r->numbering == TP_NUMBERING_ALTERNATE)
-		tp_buf_printf(b, " (the cells pointing up: no two share an edge)");
+	if (r->numbering == TP_NUMBERING_ALTERNATE)
+		tp_buf_printf(b, "%s", g->text.alternate_note);
 	tp_buf_printf(b, "\n");
 }
 
@@ -175,11 +168,12 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 	const struct tp_arena_rules *r = &a->rules;
 	const struct tp_arena_model *m = model;
 	const struct tp_arena_board *bd = m->board;
-	int numbers = r->marking == TP_MARKING_NUMBERS, hex = r->grid != TP_GRID_SQUARE;
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(r->grid);
+	int numbers = r->marking == TP_MARKING_NUMBERS;
 	tp_buf_printf(b, "config %s: ok\n", c->path);
 	board_lines(b, c, bd);
 	if (numbers)
-		numbers_summary(b, r, bd, hex ? "sector" : "quarter", tp_arena_sectors(r->grid));
+		numbers_summary(b, r, bd, g->part, g->sectors);
 	else
 		colours_summary(b, c, bd);
 	tp_buf_printf(b, "shapes (%s):", a->shapes_path);
@@ -190,9 +184,7 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 		      TP_ARENA_PIECES, r->players);
 	int parts = tp_arena_outer_parts(r);
 	tp_buf_printf(b, "outer arena: %d separate part%s%s\n", parts, parts == 1 ? "" : "s",
-		      r->grid == TP_GRID_HEX ? " (one round each corner: the seed's four separate parts, on six corners)"
-		      : hex ? " (one round each corner: the seed's four separate parts, on three corners)"
-			    : " (the seed's four separate parts)");
+		      g->text.outer_parts);
 	char counts[160];
 	tp_arena_gate_counts(r, counts, sizeof counts);
 	if (numbers)
@@ -200,7 +192,7 @@ static void summary(struct tp_buf *b, const struct tp_config *c, const void *mod
 			      r->gate, counts, r->players, tp_arena_inner_reach(&a->shapes, bd, r->players));
 	else
 		tp_buf_printf(b, "gate: none (the collecting game has no points: the outer arena is open from the start; the marks on pieces do not count)\n");
-	if (hex)
+	if (!g->rect)
 		tp_buf_printf(b, "board print: %s\n",
 			      c->print.split == TP_SPLIT_NONE ? "whole, cut round its cells"
 			      : c->print.split == TP_SPLIT_ROWS ? "two parts, the rows above the centre's and the rest, each cut round its cells"
@@ -224,14 +216,11 @@ static int simulate(struct tp_buf *b, const struct tp_config *c, const void *mod
 			       players);
 	int squares = tp_arena_piece_squares(&a->shapes, players);
 	int R = tp_arena_rows(&a->rules), C = tp_arena_cols(&a->rules);
-	if (a->rules.grid == TP_GRID_HEX && squares > tp_arena_hex_cells(a->rules.side - 1))
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(a->rules.grid);
+	if (!g->rect && squares > g->cell_count(R, C))
 		return tp_fail(e, TP_EINPUT,
-			       "--players %d: the %d cells of a %d-player game's pieces do not fit the hex board's %ld cells; use a larger arena.side",
-			       players, squares, players, tp_arena_hex_cells(a->rules.side - 1));
-	if (a->rules.grid == TP_GRID_TRI && squares > a->rules.side * a->rules.side)
-		return tp_fail(e, TP_EINPUT,
-			       "--players %d: the %d cells of a %d-player game's pieces do not fit the triangular board's %d cells; use a larger arena.side",
-			       players, squares, players, a->rules.side * a->rules.side);
+			       "--players %d: the %d cells of a %d-player game's pieces do not fit the %s board's %ld cells; use a larger arena.side",
+			       players, squares, players, g->noun.board, g->cell_count(R, C));
 	if (squares > R * C)
 		return tp_fail(e, TP_EINPUT,
 			       "--players %d: the %d squares of a %d-player game's pieces do not fit the %dx%d board; use arena.side = %d or more",
@@ -343,7 +332,7 @@ static int board_edge(const struct tp_config *c, const void *model, int across, 
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_model *m = model;
-	if (a->rules.grid != TP_GRID_SQUARE) {
+	if (!tp_arena_gridops_for(a->rules.grid)->rect) {
 		tp_arena_hinge(m->board, a->square_mm, across, side, at, edge, crossed);
 		return 0;
 	}
@@ -362,11 +351,12 @@ static int rules_facts(struct tp_facts *f, const struct tp_config *c, const void
 	const struct tp_arena_rules *r = &a->rules;
 	const struct tp_arena_model *m = model;
 	const struct tp_arena_board *bd = m->board;
-	int sq = r->grid == TP_GRID_SQUARE, P = r->players;
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(r->grid);
+	int P = r->players;
 	tp_facts_set(f, "players", "%d", P);
-	tp_facts_set(f, "cell", "%s", sq ? "square" : "cell");
-	tp_facts_set(f, "cells", "%s", sq ? "squares" : "cells");
-	tp_facts_set(f, "square_grid", "%d", sq);
+	tp_facts_set(f, "cell", "%s", g->noun.cell);
+	tp_facts_set(f, "cells", "%s", g->noun.cells);
+	tp_facts_set(f, "square_grid", "%d", g->rect);
 	tp_facts_set(f, "rows", "%d", bd->rows);
 	tp_facts_set(f, "cols", "%d", bd->cols);
 	tp_facts_set(f, "numbers", "%d", r->marking == TP_MARKING_NUMBERS);

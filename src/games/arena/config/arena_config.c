@@ -413,7 +413,7 @@ static int check_pieces(const struct tp_config *c, struct tp_arena_cfg *a, tp_er
 		/* The cell's inscribed circle holds the disc and the ring: half
 		 * a square (or hex pitch), 1 / (2 sqrt 3) of a triangle's edge. */
 		double ring = a->piece_clearance_mm + a->rib_margin_mm + 1.5 * a->rib_width_mm;
-		double per = a->rules.grid == TP_GRID_TRI ? 2 * sqrt(3.0) : 2;
+		double per = tp_arena_gridops_for(a->rules.grid)->inradius_div;
 		double margin = floor(100 * (a->rib_margin_mm - (TP_ARENA_MARK_RADIUS_MIN - r))) / 100;
 		char left[96], alt[64] = "";
 		if (r > 0)
@@ -440,9 +440,9 @@ static int check_pieces(const struct tp_config *c, struct tp_arena_cfg *a, tp_er
  * from the current folder, as every file key's. */
 static int resolve_shapes(const struct tp_config *c, struct tp_arena_cfg *a, tp_err *e)
 {
-	static const char *const defaults[TP_GRID_N] = { "default", "default-hex", "default-tri" };
-	int grid = a->rules.grid >= 0 && a->rules.grid < TP_GRID_N ? a->rules.grid : 0;
-	const char *v = strcmp(a->shapes_name, "default") == 0 ? defaults[grid] : a->shapes_name;
+	const char *v = strcmp(a->shapes_name, "default") == 0
+				? tp_arena_gridops_for(a->rules.grid)->shapes_default
+				: a->shapes_name;
 	return tp_data_template_resolve("arena.shapes", v, "shapes", "default, default-hex, default-tri",
 					tp_config_path_base(c, "arena", "shapes"), a->shapes_path,
 					sizeof a->shapes_path, e);
@@ -549,7 +549,7 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: arena.inner = square: an inner arena of the board's own shape leaves one outer ring, not the seed's \"four separate parts of an outer arena\"; use diamond (the default: its corners reach the edges%s)",
 			       tp_config_where(c, "arena", "inner"),
-			       a->rules.grid == TP_GRID_SQUARE ? "" : ", one part round each corner of the board");
+			       tp_arena_gridops_for(a->rules.grid)->text.inner_square_note);
 	if ((rc = check_pieces(c, a, e)) != TP_OK)
 		return rc;
 	rib_inset(c, a);

@@ -8,6 +8,7 @@
  * refused before the first file is written. */
 
 #include "games/arena/model/arena_core.h"
+#include "games/arena/model/arena_gridops.h"
 #include "games/config.h"
 #include "print/art/pictures.h"
 
@@ -77,25 +78,25 @@ static inline const struct tp_arena_cfg *tp_arena(const struct tp_config *c)
  * rib_width_mm around it (a rib's width clear of it) still lies inside
  * the rib margin of the mark's cell: the blocking face is ribbed round the
  * mark at every size, not only where the squares are large. */
-static inline double tp_arena_mark_radius(const struct tp_arena_cfg *a)
+static inline double tp_arena_cell_mark_radius(const struct tp_arena_cfg *a, double inradius_div)
 {
-	double room = a->square_mm / 2 - a->piece_clearance_mm - a->mark_inset_mm -
+	double room = a->square_mm / inradius_div - a->piece_clearance_mm - a->mark_inset_mm -
 		      1.5 * a->rib_width_mm;
 	double r = 0.3 * a->square_mm;
 	return room < r ? room : r;
 }
 
-/* The same on the board's grid: a hexagon's inscribed circle is a
- * square's (half a pitch); a triangle's is 1 / (2 sqrt 3) of its edge, so
- * the room there is that less the clearance, the margin and 1.5 ribs. */
+static inline double tp_arena_mark_radius(const struct tp_arena_cfg *a)
+{
+	return tp_arena_cell_mark_radius(a, 2);
+}
+
+/* The same on the board's grid: the cell's inscribed circle (half a
+ * square or hex pitch, 1 / (2 sqrt 3) of a triangle's edge) less the
+ * clearance, the margin and 1.5 ribs. */
 static inline double tp_arena_grid_mark_radius(const struct tp_arena_cfg *a)
 {
-	if (a->rules.grid != TP_GRID_TRI)
-		return tp_arena_mark_radius(a);
-	double room = a->square_mm / (2 * 1.7320508075688772) - a->piece_clearance_mm -
-		      a->mark_inset_mm - 1.5 * a->rib_width_mm;
-	double r = 0.3 * a->square_mm;
-	return room < r ? room : r;
+	return tp_arena_cell_mark_radius(a, tp_arena_gridops_for(a->rules.grid)->inradius_div);
 }
 
 /* The smallest mark disc radius, mm: its number then stands 1.5 mm tall

@@ -1,6 +1,7 @@
 /* The shape arena board's numbering generator (contract in arena_core.h):
  * the common sums, the draws, the quarters turned into place. */
 #include "games/arena/model/arena_grid.h"
+#include "games/arena/model/arena_gridops.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -271,8 +272,12 @@ int tp_arena_board_derive(const struct tp_arena_rules *r, struct tp_arena_board 
 	int rc = tp_arena_rules_check(r, e);
 	if (rc != TP_OK)
 		return rc;
-	if (r->grid != TP_GRID_SQUARE)
-		return tp_arena_poly_derive(r, out, e);
+	return tp_arena_gridops_for(r->grid)->derive(r, out, e);
+}
+
+int tp_arena_square_derive(const struct tp_arena_rules *r, struct tp_arena_board **out, tp_err *e)
+{
+	int rc = TP_OK;
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), size = tp_arena_inner_size_of(r);
 	struct counts k = { .cn = tp_arena_numbered_at(r, R / 2, C / 2), .bases = R == C ? 1 : 2 };
 	struct lists L = { .stride = (R / 2 + 1) * (C / 2 + 1) }; /* a quarter, all numbered */

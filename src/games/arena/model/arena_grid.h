@@ -56,10 +56,27 @@ struct tp_arena_board *tp_arena_board_new(const struct tp_arena_rules *r, int si
  * k (0..sectors-1, every mirror of the board), and the distance of its
  * centre from the board's centre. */
 int tp_arena_slot_on(int grid, int R, int C, int row, int col);
+/* The middle slot of an array of R x C slots (R and C odd). */
+int tp_arena_mid_slot(int R, int C);
 int tp_arena_slot_sector(int grid, int R, int C, int row, int col);
 void tp_arena_slot_turn(int grid, int R, int t, int *row, int *col);
 void tp_arena_slot_mirror(int grid, int R, int k, int *row, int *col);
 double tp_arena_slot_dist(int grid, int R, int C, int row, int col);
+
+/* The rules' checks every grid shares (players, gate, arenas' numbers),
+ * and the square board's own (arena_rules.c): arena.side, rows and cols,
+ * the shared checks, the inner arena's size, and with layout the numbers
+ * in each quarter's arenas.  Called through the grid table. */
+int tp_arena_check_common(const struct tp_arena_rules *r, tp_err *e);
+int tp_arena_square_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e);
+
+/* The generator and the verifier of the square board (arena_board.c,
+ * arena_verify.c): quarters drawn to common sums and turned into place
+ * (contracts as tp_arena_board_derive and tp_arena_board_verify, which
+ * hand the board over through the grid table, after the rules' check). */
+int tp_arena_square_derive(const struct tp_arena_rules *r, struct tp_arena_board **out, tp_err *e);
+int tp_arena_square_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
+			   char *why, size_t n);
 
 /* The generator and the verifier of the hex and triangular boards
  * (arena_polyboard.c): each sector drawn to common sums and turned into

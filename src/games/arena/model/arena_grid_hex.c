@@ -4,8 +4,8 @@
 #include "games/arena/model/arena_gridops.h"
 #include "games/arena/model/arena_grid.h"
 #include "games/arena/model/arena_hex.h"
+#include "games/arena/model/arena_polyform.h"
 
-#include <math.h>
 
 static int hex_rows(const struct tp_arena_rules *r)
 {
@@ -57,6 +57,12 @@ static void hex_slot_mirror(int R, int k, int *row, int *col)
 	*col = q + n;
 }
 
+static long hex_cell_count(int R, int C)
+{
+	(void)C;
+	return tp_arena_hex_cells(R / 2);
+}
+
 static double hex_slot_dist(int R, int C, int row, int col)
 {
 	(void)C;
@@ -74,15 +80,18 @@ static int hex_corners(int row, int col, int v[6][2])
 	return 6;
 }
 
-static void hex_lattice_mm(double p, int X, int Y, double *x, double *y)
-{
-	*x = X * p / 2;
-	*y = Y * p / (2 * sqrt(3.0));
-}
-
 static void hex_cell_mm(double p, int row, int col, double *x, double *y)
 {
-	hex_lattice_mm(p, 2 * col + row, 3 * row, x, y);
+	tp_arena_grid_lattice_mm(&tp_arena_grid_hex, p, 2 * col + row, 3 * row, x, y);
+}
+
+/* (2n + 1) pitches across the corners' flats, n sqrt 3 + 2 / sqrt 3
+ * pitches from the top row's points to the bottom row's. */
+static void hex_cells_box(int R, double p, double *w, double *h)
+{
+	int n = R / 2;
+	*w = (2 * n + 1) * p;
+	*h = (n * 1.7320508075688772 + 2 / 1.7320508075688772) * p;
 }
 
 /* (row, col = r, q axial) a row or a col apart, or (+1, -1), (-1, +1). */
@@ -95,30 +104,69 @@ static int hex_adjacent(const int *a, const int *b)
 	return ar == 1 && dr == -dc;
 }
 
+/* q and r swapped for the mirror, then 60-degree turns ((q, r) to
+ * (-r, q + r), c = q). */
+static void hex_orient(int face, int t, int *r, int *c)
+{
+	if (face) {
+		int x = *r;
+		*r = *c;
+		*c = x;
+	}
+	for (int k = 0; k < t; k++) {
+		int r0 = *r;
+		*r = *c + r0;
+		*c = -r0;
+	}
+}
+
 const struct tp_arena_gridops tp_arena_grid_hex = {
 	.name = "hex",
 	.sectors = 6,
 	.part = "sector",
 	.neighbours = 6,
+	.step = { { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 }, { -1, 1 }, { 1, -1 } },
+		  { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 }, { -1, 1 }, { 1, -1 } } },
 	.side_step = 1,
 	.side_max = TP_ARENA_HEX_SIDE_MAX,
+	.noun = { "cell", "cells", "hex" },
+	.board_line = "board hex, %d cells an edge (%ld cells) of %g mm across the flats, seed %llu; inner arena %s%s; ",
+	.col_step = 1,
+	.inradius_div = 2,
+	.shapes_default = "default-hex",
+	.text = { " (one round each corner: the seed's four separate parts, on six corners)",
+		  ", one part round each corner of the board",
+		  " (the cells with q - r a multiple of 3: no two neighbours)", "crosses a hexagonal" },
 	.rows = hex_rows,
 	.cols = hex_rows,
 	.inner_default = hex_inner_default,
 	.inner_in = hex_inner_in,
 	.numbered_at = hex_numbered_at,
 	.rules_check = tp_arena_hex_rules_check,
+	.derive = tp_arena_poly_derive,
+	.verify = tp_arena_poly_verify,
+	.cell_count = hex_cell_count,
 	.slot_on = hex_slot_on,
 	.part_of = hex_slot_sector,
 	.dist = hex_slot_dist,
 	.turns_onto = tp_arena_poly_turns_onto,
+	.centre = tp_arena_mid_slot,
+	.centred = 1,
 	.part_repeats = tp_arena_poly_repeats,
 	.mirrored = tp_arena_poly_mirrored,
 	.slot_turn = hex_slot_turn,
 	.slot_mirror = hex_slot_mirror,
 	.facing = tp_arena_hex_facing,
 	.cell_corners = hex_corners,
-	.lattice_mm = hex_lattice_mm,
+	.lattice = { 2, 1, 2 * 1.7320508075688772 },
 	.cell_mm = hex_cell_mm,
 	.adjacent = hex_adjacent,
+	.shape_turns = 6,
+	.orient = hex_orient,
+	.cells_box = hex_cells_box,
+	.number_box = 0.5,   /* the square board's middle half */
+	.disc = 0.7,
+	.picture = 0.62,
+	.start_ring = 0.42,
+	.pip_dy = 0.36,   /* inside the hexagon's lower slopes, clear of the mark */
 };

@@ -78,6 +78,11 @@ static int square_slot_on(int R, int C, int row, int col)
 	return row >= 0 && col >= 0 && row < R && col < C;
 }
 
+static long square_cell_count(int R, int C)
+{
+	return (long)R * C;
+}
+
 static double square_dist(int R, int C, int row, int col)
 {
 	return hypot(row - R / 2, col - C / 2);
@@ -91,12 +96,6 @@ static int square_corners(int row, int col, int v[6][2])
 		v[k][1] = row + d[k][1];
 	}
 	return 4;
-}
-
-static void square_lattice_mm(double p, int X, int Y, double *x, double *y)
-{
-	*x = X * p;
-	*y = Y * p;
 }
 
 static void square_cell_mm(double p, int row, int col, double *x, double *y)
@@ -113,26 +112,54 @@ static int square_adjacent(const int *a, const int *b)
 	return ar + ac == 1;
 }
 
+/* Columns negated for the mirror, then quarter turns. */
+static void square_orient(int face, int t, int *r, int *c)
+{
+	if (face)
+		*c = -*c;
+	for (int k = 0; k < t; k++) {
+		int r0 = *r;
+		*r = *c;
+		*c = -r0;
+	}
+}
+
 const struct tp_arena_gridops tp_arena_grid_square = {
 	.name = "square",
 	.sectors = 4,
 	.part = "quarter",
 	.neighbours = 4,
+	.step = { { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 } }, { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 } } },
 	.side_step = 2,
 	.side_max = TP_ARENA_SIDE_MAX,
+	.noun = { "square", "squares", "square" },
+	.rect = 1,
+	.col_step = 1,
+	.inradius_div = 2,
+	.shapes_default = "default",
+	.text = { " (the seed's four separate parts)", "", "", NULL },
 	.rows = square_rows,
 	.cols = square_cols,
 	.inner_default = square_inner_default,
 	.inner_in = square_inner_in,
 	.numbered_at = square_numbered_at,
+	.rules_check = tp_arena_square_rules_check,
+	.derive = tp_arena_square_derive,
+	.verify = tp_arena_square_verify,
+	.cell_count = square_cell_count,
 	.slot_on = square_slot_on,
 	.part_of = tp_arena_quarter_of,
 	.dist = square_dist,
 	.turns_onto = tp_arena_congruent,
+	.centre = tp_arena_mid_slot,
 	.part_repeats = tp_arena_quarter_repeats,
 	.mirrored = tp_arena_mirrored,
 	.cell_corners = square_corners,
-	.lattice_mm = square_lattice_mm,
+	.lattice = { 1, 1, 1 },
 	.cell_mm = square_cell_mm,
 	.adjacent = square_adjacent,
+	.shape_turns = 4,
+	.orient = square_orient,
+	/* The board's sheet and a cell drawn: none, the square sheets
+	 * (arena_sheets.c, arena_board_sheets.c) lay out their own. */
 };

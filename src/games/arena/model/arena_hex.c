@@ -110,6 +110,8 @@ double tp_arena_hex_dist(int q, int r)
 
 int tp_arena_hex_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e)
 {
+	if (tp_arena_check_common(r, e) != TP_OK)
+		return e->code;
 	if (r->side < TP_ARENA_HEX_SIDE_MIN || r->side > TP_ARENA_HEX_SIDE_MAX)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.side = %d: a hex board has %d to %d cells an edge (at least %d, so that the 6-cell Gun fits across)",

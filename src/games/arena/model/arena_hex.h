@@ -84,10 +84,10 @@ int tp_arena_hex_inner_default(int inner, int n);
 /* The distance between the centres of (q, r) and the centre, in pitches. */
 double tp_arena_hex_dist(int q, int r);
 
-/* The hex rules' own checks (side, keys that do not apply, numbering,
- * inner size, and with layout the arenas holding numbers in every sector),
- * the rest as the square board's.  Called by tp_arena_rules_check and
- * tp_arena_rules_check_keys. */
+/* The hex rules' checks: those every grid shares (tp_arena_check_common),
+ * then its own (side, keys that do not apply, numbering, inner size, and
+ * with layout the arenas holding numbers in every sector).  Called through
+ * the grid table by tp_arena_rules_check and tp_arena_rules_check_keys. */
 int tp_arena_hex_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e);
 
 /* The rotation (degrees clockwise) that makes a number in sector k (0 the

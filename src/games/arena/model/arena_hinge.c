@@ -4,6 +4,7 @@
 
 #include <math.h>
 
+#include "games/arena/model/arena_gridops.h"
 #include "games/arena/model/arena_polyform.h"
 
 /* One lattice step along the axis, in mm: x steps are half a pitch on
@@ -19,7 +20,7 @@ static double unit_mm(int grid, double p, int across)
 /* Slot i's cell on the lattice: hex (r, q) from the centre, tri (r, c). */
 static void slot_cell(const struct tp_arena_board *bd, int i, int *r, int *c)
 {
-	int n = bd->grid == TP_GRID_TRI ? 0 : bd->rows / 2;
+	int n = tp_arena_gridops_for(bd->grid)->centred ? bd->rows / 2 : 0;
 	*r = i / bd->cols - n;
 	*c = i % bd->cols - n;
 }

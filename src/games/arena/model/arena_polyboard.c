@@ -4,6 +4,7 @@
  * into place, redrawn while two sectors are alike or the board is its own
  * mirror image.  S, the sectors: 6 on hex, 3 on tri. */
 #include "games/arena/model/arena_grid.h"
+#include "games/arena/model/arena_gridops.h"
 #include "games/arena/model/arena_hex.h"
 #include "games/arena/model/arena_tri.h"
 
@@ -202,17 +203,6 @@ static int draw_sectors(struct tp_rng *g, const struct tp_arena_rules *r, struct
 	return 0;
 }
 
-/* The centre cell's slot: the middle of a hex board's array; on a
- * triangle (side 3m + 1) row 2m, col 2m. */
-static int centre_slot(const struct tp_arena_rules *r, const struct tp_arena_board *bd)
-{
-	if (r->grid == TP_GRID_TRI) {
-		int m = (bd->rows - 1) / 3;
-		return 2 * m * bd->cols + 2 * m;
-	}
-	return (bd->rows / 2) * bd->cols + bd->cols / 2;
-}
-
 int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board **out, tp_err *e)
 {
 	*out = NULL;
@@ -252,7 +242,7 @@ int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board *
 			rc = tp_fail(e, TP_EIO, "arena: out of memory numbering the board");
 			break;
 		}
-		bd->sq[centre_slot(r, bd)].number = (int)c;
+		bd->sq[tp_arena_gridops_for(r->grid)->centre(bd->rows, bd->cols)].number = (int)c;
 		if (!tp_arena_symmetric(bd))
 			break;
 	}

@@ -138,9 +138,16 @@ int tp_arena_trace(int grid, const int (*cells)[2], int n, int *xy, int cap)
 	return k;
 }
 
+void tp_arena_grid_lattice_mm(const struct tp_arena_gridops *g, double p, int X, int Y, double *x,
+			      double *y)
+{
+	*x = X * p / g->lattice[0];
+	*y = Y * p * g->lattice[1] / g->lattice[2];
+}
+
 void tp_arena_lattice_mm(int grid, double p, int X, int Y, double *x, double *y)
 {
-	tp_arena_gridops_for(grid)->lattice_mm(p, X, Y, x, y);
+	tp_arena_grid_lattice_mm(tp_arena_gridops_for(grid), p, X, Y, x, y);
 }
 
 void tp_arena_cell_mm(int grid, double p, int row, int col, double *x, double *y)

@@ -30,8 +30,11 @@ int tp_arena_trace(int grid, const int (*cells)[2], int n, int *xy, int cap);
  * returns how many (3, 4 or 6). */
 int tp_arena_cell_corners(int grid, int row, int col, int v[6][2]);
 
-/* Lattice (X, Y) to mm for pitch p. */
+/* Lattice (X, Y) to mm for pitch p, on grid or by table g. */
 void tp_arena_lattice_mm(int grid, double p, int X, int Y, double *x, double *y);
+struct tp_arena_gridops;
+void tp_arena_grid_lattice_mm(const struct tp_arena_gridops *g, double p, int X, int Y, double *x,
+			      double *y);
 
 /* The centre of cell (row, col) in mm for pitch p, from the lattice
  * origin (square: (col + 1/2) p, (row + 1/2) p). */

@@ -217,7 +217,7 @@ static int check_marking(const struct tp_arena_rules *r, tp_err *e)
 }
 
 /* The checks that do not depend on the grid. */
-static int check_common(const struct tp_arena_rules *r, tp_err *e)
+int tp_arena_check_common(const struct tp_arena_rules *r, tp_err *e)
 {
 	if (r->inner < 0 || r->inner >= TP_INNER_N)
 		return tp_fail(e, TP_EINPUT, "arena.inner = %d: not an inner-arena shape; use diamond, square or circle",
@@ -253,9 +253,11 @@ static int rules_check(const struct tp_arena_rules *r, int layout, tp_err *e)
 		return tp_fail(e, TP_EINPUT, "arena.grid = %d: not a grid; use square or hex", r->grid);
 	if (check_numbering(r, e) != TP_OK || check_marking(r, e) != TP_OK)
 		return e->code;
-	const struct tp_arena_gridops *g = tp_arena_gridops_for(r->grid);
-	if (g->rules_check != NULL)
-		return check_common(r, e) != TP_OK ? e->code : g->rules_check(r, layout, e);
+	return tp_arena_gridops_for(r->grid)->rules_check(r, layout, e);
+}
+
+int tp_arena_square_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e)
+{
 	if (r->side < TP_ARENA_SIDE_MIN || r->side > TP_ARENA_SIDE_MAX || r->side % 2 == 0)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.side = %d: the side is an odd number of squares from %d to %d (odd, so that there is a centre square to start on; at least %d, so that the longest shape, the 6-square Gun, fits)",
@@ -267,7 +269,7 @@ static int rules_check(const struct tp_arena_rules *r, int layout, tp_err *e)
 			return tp_fail(e, TP_EINPUT,
 				       "arena.%s = %d: a rectangular board's %s are an odd number from %d to %d (odd, so that there is a centre square; at least %d, so that the 6-square Gun fits), or 0 for arena.side",
 				       dim[i], dv[i], dim[i], TP_ARENA_SIDE_MIN, TP_ARENA_SIDE_MAX, TP_ARENA_SIDE_MIN);
-	if (check_common(r, e) != TP_OK)
+	if (tp_arena_check_common(r, e) != TP_OK)
 		return e->code;
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), m = R / 2;
 	if (r->inner_size < 0 || r->inner_size > 2 * m)

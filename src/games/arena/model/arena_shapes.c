@@ -9,8 +9,7 @@
 #include "games/arena/model/arena_polyform.h"
 
 #define LINE_MAX_CHARS 255
-#define CELL_MAX 5 /* rows and cols 0..5: a hexomino spans at most 6 */
-#define TRI_COL_MAX 11 /* a polyiamond of 6 cells spans at most 12 columns */
+#define CELL_MAX 5 /* rows and col steps 0..5: a hexomino spans at most 6 */
 
 struct parse {
 	const char *path;
@@ -82,7 +81,7 @@ static int finish_shape(struct parse *P, int line)
 			       "%s:%d: shape [%s] is not connected; every cell must share an edge with another (corners do not join)",
 			       P->path, P->cells_line[i], s->name);
 	int xy[2 * 40];
-	if (P->out->grid != TP_GRID_SQUARE &&
+	if (!tp_arena_gridops_for(P->out->grid)->rect &&
 	    tp_arena_trace(P->out->grid, (const int (*)[2])s->cell, s->n_cells, xy, 40) < 0)
 		return tp_fail(P->e, TP_EINPUT,
 			       "%s:%d: shape [%s] closes round a hole or meets itself at a corner; a piece is one outline, cut in one line",
@@ -181,7 +180,7 @@ static int cells(struct parse *P, const char *v, size_t len, int line)
 				       P->path, line, s->name, (int)(tok - start > 20 ? 20 : tok - start),
 				       v + start);
 		pos = tok;
-		int cmax = P->out->grid == TP_GRID_TRI ? TRI_COL_MAX : CELL_MAX;
+		int cmax = (CELL_MAX + 1) * tp_arena_gridops_for(P->out->grid)->col_step - 1;
 		if (r > CELL_MAX || c > cmax)
 			return tp_fail(P->e, TP_EINPUT,
 				       "%s:%d: shape [%s]: cell %d,%d is out of range; rows are 0 to %d, cols 0 to %d",
@@ -204,15 +203,15 @@ static int cells(struct parse *P, const char *v, size_t len, int line)
 			       "%s:%d: shape [%s]: cells is empty; give 1 to 6 cells as row,col",
 			       P->path, line, s->name);
 	/* Translate so the least row and the least col are 0. */
-	int r0 = CELL_MAX, c0 = TRI_COL_MAX;
+	int step = tp_arena_gridops_for(P->out->grid)->col_step;
+	int r0 = CELL_MAX, c0 = (CELL_MAX + 1) * step - 1;
 	for (int j = 0; j < s->n_cells; j++) {
 		r0 = s->cell[j][0] < r0 ? s->cell[j][0] : r0;
 		c0 = s->cell[j][1] < c0 ? s->cell[j][1] : c0;
 	}
-	/* On triangles columns move by even steps (an odd one turns cells
-	 * over). */
-	if (P->out->grid == TP_GRID_TRI)
-		c0 -= c0 % 2;
+	/* Columns move by the grid's step (on triangles an odd one turns
+	 * cells over). */
+	c0 -= c0 % step;
 	for (int j = 0; j < s->n_cells; j++) {
 		s->cell[j][0] -= r0;
 		s->cell[j][1] -= c0;

@@ -16,6 +16,11 @@ int tp_arena_band_group(const struct tp_arena_rules *r, int x, int y, int z)
 	return sum == 0;
 }
 
+int tp_arena_mid_slot(int R, int C)
+{
+	return (R / 2) * C + C / 2;
+}
+
 int tp_arena_slot_on(int grid, int R, int C, int row, int col)
 {
 	return tp_arena_gridops_for(grid)->slot_on(R, C, row, col);

@@ -112,6 +112,8 @@ double tp_arena_tri_dist(int L, int r, int c)
 
 int tp_arena_tri_rules_check(const struct tp_arena_rules *r, int layout, tp_err *e)
 {
+	if (tp_arena_check_common(r, e) != TP_OK)
+		return e->code;
 	int L = r->side;
 	if (L < TP_ARENA_TRI_SIDE_MIN || L > TP_ARENA_TRI_SIDE_MAX || L % 3 != 1)
 		return tp_fail(e, TP_EINPUT,

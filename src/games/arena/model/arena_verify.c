@@ -142,8 +142,12 @@ int tp_arena_board_verify(const struct tp_arena_rules *r, const struct tp_arena_
 	tp_err e = { 0 };
 	if (tp_arena_rules_check(r, &e) != TP_OK)
 		return tp_arena_why_fail(why, n, "%s", e.msg);
-	if (r->grid != TP_GRID_SQUARE)
-		return tp_arena_poly_verify(r, b, why, n);
+	return tp_arena_gridops_for(r->grid)->verify(r, b, why, n);
+}
+
+int tp_arena_square_verify(const struct tp_arena_rules *r, const struct tp_arena_board *b,
+			   char *why, size_t n)
+{
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), size = tp_arena_inner_size_of(r);
 	if (b == NULL || b->sq == NULL || b->rows != R || b->cols != C)
 		return tp_arena_why_fail(why, n, "the board is not %dx%d", R, C);

@@ -8,8 +8,7 @@
 
 #include "core/alloc.h"
 #include "games/arena/model/arena_grid.h"
-#include "games/arena/model/arena_hex.h"
-#include "games/arena/model/arena_tri.h"
+#include "games/arena/model/arena_gridops.h"
 
 int tp_arena_parts_promised(int grid, int inner)
 {
@@ -18,9 +17,7 @@ int tp_arena_parts_promised(int grid, int inner)
 
 int tp_arena_on_board(const struct tp_arena_rules *r, int row, int col)
 {
-	if (r->grid != TP_GRID_SQUARE)
-		return tp_arena_slot_on(r->grid, tp_arena_rows(r), tp_arena_cols(r), row, col);
-	return row >= 0 && col >= 0 && row < tp_arena_rows(r) && col < tp_arena_cols(r);
+	return tp_arena_slot_on(r->grid, tp_arena_rows(r), tp_arena_cols(r), row, col);
 }
 
 /* Labels the edge-connected parts of the outer arena (4 neighbours a
@@ -28,6 +25,7 @@ int tp_arena_on_board(const struct tp_arena_rules *r, int row, int col)
  * cell; returns how many, -1 when out of memory. */
 int tp_arena_outer_parts(const struct tp_arena_rules *r)
 {
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(r->grid);
 	int R = tp_arena_rows(r), n = tp_arena_cols(r), parts = 0;
 	int *seen = tp_calloc((size_t)R * n, sizeof *seen);
 	int *stack = tp_malloc(sizeof *stack * (size_t)R * n);
@@ -45,12 +43,8 @@ int tp_arena_outer_parts(const struct tp_arena_rules *r)
 		seen[i] = 1;
 		while (top > 0) {
 			int s = stack[--top], row = s / n, col = s % n;
-			static const int dr[6] = { -1, 1, 0, 0, -1, 1 }, dc[6] = { 0, 0, -1, 1, 1, -1 };
-			/* tri: left, right, and below an up cell or above a down one */
-			int tdr[3] = { 0, 0, col % 2 ? -1 : 1 }, tdc[3] = { -1, 1, col % 2 ? -1 : 1 };
-			int tri = r->grid == TP_GRID_TRI;
-			for (int d = 0; d < (tri ? 3 : r->grid == TP_GRID_HEX ? 6 : 4); d++) {
-				int r2 = row + (tri ? tdr[d] : dr[d]), c2 = col + (tri ? tdc[d] : dc[d]);
+			for (int d = 0; d < g->neighbours; d++) {
+				int r2 = row + g->step[col % 2][d][0], c2 = col + g->step[col % 2][d][1];
 				if (!tp_arena_on_board(r, r2, c2))
 					continue;
 				int t = r2 * n + c2;
@@ -144,31 +138,31 @@ static int size_for_parts(const struct tp_arena_rules *r)
 	return -1;
 }
 
+/* The cells of the board r gives with arena.side = side. */
+static long cells_at_side(const struct tp_arena_rules *r, int side)
+{
+	struct tp_arena_rules t = *r;
+	t.side = side;
+	return tp_arena_gridops_for(t.grid)->cell_count(tp_arena_rows(&t), tp_arena_cols(&t));
+}
+
 static int check_fit(const struct tp_arena_rules *r, const struct tp_arena_shapes *sh, tp_err *e)
 {
 	int squares = tp_arena_piece_squares(sh, r->players);
 	if (squares < 0)
 		return tp_fail(e, TP_EIO, "arena: out of memory dealing the pieces");
 	int R = tp_arena_rows(r), C = tp_arena_cols(r);
-	if (r->grid == TP_GRID_TRI) {
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(r->grid);
+	if (!g->rect) {
 		int side = r->side;
-		if ((long)side * side >= squares)
+		long have = g->cell_count(R, C);
+		if (have >= squares)
 			return TP_OK;
-		while ((long)side * side < squares)
-			side += 3;
+		while (cells_at_side(r, side) < squares)
+			side += g->side_step;
 		return tp_fail(e, TP_EINPUT,
-			       "arena.side = %d: the triangular board's %d cells cannot hold the %d cells of the pieces a %d-player game plays; use arena.side = %d",
-			       r->side, r->side * r->side, squares, r->players, side);
-	}
-	if (r->grid == TP_GRID_HEX) {
-		int side = r->side;
-		if (tp_arena_hex_cells(side - 1) >= squares)
-			return TP_OK;
-		while (tp_arena_hex_cells(side - 1) < squares)
-			side++;
-		return tp_fail(e, TP_EINPUT,
-			       "arena.side = %d: the hex board's %ld cells cannot hold the %d cells of the pieces a %d-player game plays; use arena.side = %d",
-			       r->side, tp_arena_hex_cells(r->side - 1), squares, r->players, side);
+			       "arena.side = %d: the %s board's %ld cells cannot hold the %d cells of the pieces a %d-player game plays; use arena.side = %d",
+			       r->side, g->noun.board, have, squares, r->players, side);
 	}
 	if ((long)R * C >= squares)
 		return TP_OK;
@@ -242,13 +236,13 @@ static int check_gate(const struct tp_arena_rules *r, const struct tp_arena_shap
 static int check_colours_present(const struct tp_arena_rules *r, const struct tp_arena_board *b,
 				 tp_err *e)
 {
-	int per[7] = { 0 }, most = 0, S = b->grid == TP_GRID_SQUARE ? 4 : tp_arena_sectors(b->grid);
+	int per[7] = { 0 }, most = 0, S = tp_arena_sectors(b->grid);
 	for (int i = 0; i < b->rows * b->cols; i++)
 		if (!b->sq[i].off && b->sq[i].colour > 0 && b->sq[i].quarter >= 1 && b->sq[i].quarter <= 6)
 			per[b->sq[i].quarter]++;
 	for (int q = 1; q <= S; q++)
 		most = per[q] > most ? per[q] : most;
-	const char *part = b->grid == TP_GRID_SQUARE ? "quarter" : "sector";
+	const char *part = tp_arena_gridops_for(b->grid)->part;
 	for (int c = 1; c <= r->colours; c++) {
 		if (b->colour_n[c] != 0)
 			continue;
@@ -340,7 +334,7 @@ static int self_mirror(const struct tp_arena_board *b, int q, int axis)
 
 int tp_arena_quarters_alike(const struct tp_arena_board *b, char *why, size_t n)
 {
-	if (b->grid != TP_GRID_SQUARE) {
+	if (!tp_arena_gridops_for(b->grid)->rect) {
 		/* Inner parts of two sectors alike turned onto each other. */
 		int S = tp_arena_sectors(b->grid);
 		for (int q = 1; q <= S; q++)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "games/arena/model/arena_gridops.h"
 
 /* One way to lay a shape: cells as (row, col) offsets, least row and col 0,
  * cell 0 the mark's.  dup: an earlier orientation of the same face covers
@@ -24,9 +25,7 @@ struct block {
 struct tp_arena_play {
 	const struct tp_arena_board *b;
 	int n, rows, players, gate, marks, pairs; /* n: columns */
-	int hex;             /* a hex board: 6 neighbours, 6 turns (arena_hex.h) */
-	int tri;             /* a triangular board: 3 neighbours, 6 turns, columns
-			      * moved by even steps only (arena_tri.h) */
+	const struct tp_arena_gridops *ops; /* the board's grid: neighbours, turns, column steps */
 	struct orient orient[TP_ARENA_SHAPES][2][MAX_ORIENT]; /* [shape][face] */
 	int n_orient[TP_ARENA_SHAPES][2];
 	int hand[TP_SIM_MAX_SEATS + 1][TP_ARENA_SHAPES][TP_MARK_N];
@@ -57,83 +56,33 @@ static void cells_key(const struct orient *o, int key[6])
 		}
 }
 
-/* Cell (r, c) of a shape turned t times: a quarter turn on squares, a
- * 60-degree turn on hexes ((q, r) to (-r, q + r), c = q). */
-static void turn_cell(int hex, int t, int *r, int *c)
+/* x / s rounded down. */
+static int floor_div(int x, int s)
 {
-	for (int k = 0; k < t; k++) {
-		int r0 = *r;
-		if (hex) {
-			*r = *c + r0;
-			*c = -r0;
-		} else {
-			*r = *c;
-			*c = -r0;
-		}
-	}
-}
-
-static int half_down(int x)
-{
-	return x >= 0 ? x / 2 : -((1 - x) / 2);
-}
-
-/* Cell (r, c) of a polyiamond turned t times 60 degrees, mirrored first
- * when face is 1: in triangle coordinates A = 2 - r, B = c / 2, D = r -
- * (c + 1) / 2 (rounded down; A + B + D = 2 on up cells, 1 on down ones) a
- * 60-degree turn about a corner is (A, B, D) -> (1 - B, 1 - D, 1 - A),
- * the mirror (A, B, D) -> (A, D, B). */
-static void tri_cell(int face, int t, int *r, int *c)
-{
-	int A = 2 - *r, B = half_down(*c), D = *r - half_down(*c + 1);
-	if (face) {
-		int x = B;
-		B = D;
-		D = x;
-	}
-	for (int k = 0; k < t; k++) {
-		int a0 = A;
-		A = 1 - B;
-		B = 1 - D;
-		D = 1 - a0;
-	}
-	*r = 2 - A;
-	*c = 2 * B + (A + B + D == 1);
+	return x >= 0 ? x / s : -((s - 1 - x) / s);
 }
 
 /* The turns and mirrors of shape s, by face: face 0 the turns of the
- * shape as drawn (4 on squares, 6 on hexes and triangles), face 1 the
- * turns of its mirror image (columns negated on squares; q and r swapped
- * on hexes; see tri_cell). */
+ * shape as drawn, face 1 the turns of its mirror image (the grid table's
+ * orient). */
 static void make_orients(struct tp_arena_play *g, const struct tp_arena_shape *s, int si)
 {
 	for (int face = 0; face < 2; face++) {
 		g->n_orient[si][face] = 0;
-		for (int t = 0; t < (g->hex || g->tri ? 6 : 4); t++) {
+		for (int t = 0; t < g->ops->shape_turns; t++) {
 			struct orient o = { .n = s->n_cells };
 			int minr = 99, minc = 99;
 			for (int i = 0; i < s->n_cells; i++) {
-				int r = s->cell[i][0], c = face ? -s->cell[i][1] : s->cell[i][1];
-				if (g->hex && face) {
-					r = s->cell[i][1];
-					c = s->cell[i][0];
-				}
-				if (g->tri) {
-					r = s->cell[i][0];
-					c = s->cell[i][1];
-					tri_cell(face, t, &r, &c);
-				} else {
-					turn_cell(g->hex, t, &r, &c);
-				}
+				int r = s->cell[i][0], c = s->cell[i][1];
+				g->ops->orient(face, t, &r, &c);
 				o.off[i][0] = r;
 				o.off[i][1] = c;
 				minr = r < minr ? r : minr;
 				minc = c < minc ? c : minc;
 			}
-			/* On triangles a shift of columns by an odd step would turn
-			 * up cells down. */
-			if (g->tri)
-				minc = 2 * half_down(minc);
+			/* Columns shift by the grid's step (on triangles an odd
+			 * one would turn up cells down). */
+			minc = g->ops->col_step * floor_div(minc, g->ops->col_step);
 			for (int i = 0; i < o.n; i++) {
 				o.off[i][0] -= minr;
 				o.off[i][1] -= minc;
@@ -187,8 +136,7 @@ int tp_arena_play_new(const struct tp_arena_shapes *sh, const struct tp_arena_bo
 	g->gate = gate;
 	g->marks = tp_arena_marks_score(players);
 	g->pairs = players == 2 || players == 4;
-	g->hex = b->grid == TP_GRID_HEX;
-	g->tri = b->grid == TP_GRID_TRI;
+	g->ops = tp_arena_gridops_for(b->grid);
 	for (size_t i = 0; i < nd; i++)
 		g->hand[d[i].player][d[i].shape][d[i].mark] += d[i].count;
 	free(d);
@@ -240,25 +188,19 @@ int tp_arena_play_owner(const struct tp_arena_play *g, int square)
 static void mark_forbidden(struct tp_arena_play *g)
 {
 	memset(g->forbid, 0, (size_t)g->rows * g->n);
-	static const int dr[7] = { 0, -1, 1, 0, 0, -1, 1 }, dc[7] = { 0, 0, 0, -1, 1, 1, -1 };
 	for (int s = 1; s <= g->players; s++) {
 		const struct block *k = &g->block[s];
 		if (!k->active || k->owner == g->seat)
 			continue;
-		for (int i = 0; i < k->n; i++)
-			for (int d = 0; d < (g->hex ? 7 : 5); d++) {
-				int r = k->cell[i] / g->n + dr[d], c = k->cell[i] % g->n + dc[d];
-				if (g->tri && (d == 1 || d == 2)) {
-					/* d 1: below an up cell, above a down one; d 2: none */
-					int up = k->cell[i] % g->n % 2 == 0;
-					if (d == 2)
-						continue;
-					r = k->cell[i] / g->n + (up ? 1 : -1);
-					c = k->cell[i] % g->n + (up ? 1 : -1);
-				}
+		for (int i = 0; i < k->n; i++) {
+			int r0 = k->cell[i] / g->n, c0 = k->cell[i] % g->n;
+			g->forbid[k->cell[i]] = 1;
+			for (int d = 0; d < g->ops->neighbours; d++) {
+				int r = r0 + g->ops->step[c0 % 2][d][0], c = c0 + g->ops->step[c0 % 2][d][1];
 				if (r >= 0 && r < g->rows && c >= 0 && c < g->n)
 					g->forbid[r * g->n + c] = 1;
 			}
+		}
 	}
 }
 
@@ -279,8 +221,7 @@ static void mark_seeds(struct tp_arena_play *g, int open)
 		g->ok[sq] = (char)allowed(g, sq, open);
 	g->n_seeds = 0;
 	if (g->placed == 0) {
-		/* the centre: a triangle's (side 3m + 1) is row 2m, col 2m */
-		int m3 = 2 * ((R - 1) / 3), c = g->tri ? m3 * n + m3 : (R / 2) * n + n / 2;
+		int c = g->ops->centre(R, n);
 		if (g->ok[c])
 			g->seed_list[g->n_seeds++] = c;
 		g->seed_sq[c] = (char)g->n_seeds;
@@ -290,14 +231,10 @@ static void mark_seeds(struct tp_arena_play *g, int open)
 		if (!g->ok[sq])
 			continue;
 		int r = sq / n, c = sq % n;
-		g->seed_sq[sq] = (r > 0 && g->owner[sq - n]) || (r + 1 < R && g->owner[sq + n]) ||
-				 (c > 0 && g->owner[sq - 1]) || (c + 1 < n && g->owner[sq + 1]) ||
-				 (g->hex && ((r > 0 && c + 1 < n && g->owner[sq - n + 1]) ||
-					     (r + 1 < R && c > 0 && g->owner[sq + n - 1])));
-		if (g->tri)
-			g->seed_sq[sq] = (c > 0 && g->owner[sq - 1]) || (c + 1 < n && g->owner[sq + 1]) ||
-					 (c % 2 == 0 && r + 1 < R && c + 1 < n && g->owner[sq + n + 1]) ||
-					 (c % 2 == 1 && r > 0 && g->owner[sq - n - 1]);
+		for (int d = 0; d < g->ops->neighbours && !g->seed_sq[sq]; d++) {
+			int r2 = r + g->ops->step[c % 2][d][0], c2 = c + g->ops->step[c % 2][d][1];
+			g->seed_sq[sq] = (char)(r2 >= 0 && r2 < R && c2 >= 0 && c2 < n && g->owner[r2 * n + c2]);
+		}
 		if (g->seed_sq[sq])
 			g->seed_list[g->n_seeds++] = sq;
 	}
@@ -316,8 +253,8 @@ static int push(struct tp_arena_play *g, const struct tp_arena_move *m)
 static int place(struct tp_arena_play *g, int si, int face, const struct orient *o, int t, int i)
 {
 	int n = g->n, r0 = t / n - o->off[i][0], c0 = t % n - o->off[i][1];
-	if (g->tri && c0 % 2 != 0)
-		return 0;   /* an odd shift would turn the shape's cells over */
+	if (c0 % g->ops->col_step != 0)
+		return 0;   /* on triangles an odd shift would turn cells over */
 	struct tp_arena_move m = { .shape = si, .block = face, .n = o->n };
 	int raw = 0;
 	for (int j = 0; j < o->n; j++) {

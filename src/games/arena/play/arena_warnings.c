@@ -6,10 +6,8 @@
 #include <string.h>
 
 #include "games/arena/config/arena_config.h"
-#include "games/arena/model/arena_hex.h"
 #include "games/arena/model/arena_hinge.h"
 #include "games/arena/play/arena_sim.h"
-#include "games/arena/model/arena_tri.h"
 #include "print/ink/cvd.h"
 
 /* Greedy games per player count: enough to tell a gate most players reach
@@ -203,10 +201,7 @@ static int gate_that_ends(const struct tp_arena_cfg *a, const struct tp_arena_bo
 static int side_that_ends(const struct tp_arena_cfg *a)
 {
 	const struct tp_arena_rules *r = &a->rules;
-	int step = r->grid == TP_GRID_HEX ? 1 : r->grid == TP_GRID_TRI ? 3 : 2;
-	int max = r->grid == TP_GRID_HEX   ? TP_ARENA_HEX_SIDE_MAX
-		  : r->grid == TP_GRID_TRI ? TP_ARENA_TRI_SIDE_MAX
-					   : TP_ARENA_SIDE_MAX;
+	int step = tp_arena_gridops_for(r->grid)->side_step, max = tp_arena_gridops_for(r->grid)->side_max;
 	if (r->rows != 0 || r->cols != 0)
 		return 0;
 	for (int k = 1; k <= SIDE_TRIES && r->side + k * step <= max; k++) {
@@ -271,7 +266,8 @@ static int fold_warning(const struct tp_config *c, const struct tp_arena_board *
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	int fold = c->print.fold;
-	if (a->rules.grid == TP_GRID_SQUARE || fold == TP_FOLD_NONE)
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(a->rules.grid);
+	if (g->rect || fold == TP_FOLD_NONE)
 		return 0;
 	const char *axis[2] = { "horizontal", "vertical" };
 	char what[120] = "";
@@ -287,9 +283,8 @@ static int fold_warning(const struct tp_config *c, const struct tp_arena_board *
 	}
 	if (what[0] == '\0')
 		return 0;
-	snprintf(out, 200, "print.fold = %s: %s (no straight line %s a %s board between its cells; these cross the fewest near its middle)",
-		 fold == TP_FOLD_QUAD ? "quadfold" : "bifold", what,
-		 a->rules.grid == TP_GRID_HEX ? "crosses" : "runs down", a->rules.grid == TP_GRID_HEX ? "hexagonal" : "triangular");
+	snprintf(out, 200, "print.fold = %s: %s (no straight line %s board between its cells; these cross the fewest near its middle)",
+		 fold == TP_FOLD_QUAD ? "quadfold" : "bifold", what, g->text.fold_line);
 	return 1;
 }
 

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "games/arena/model/arena_gridops.h"
 #include "games/arena/model/arena_hex.h"
 
 static const char *arena_name(int inner)
@@ -11,17 +12,18 @@ static const char *arena_name(int inner)
 	return inner ? "inner" : "outer";
 }
 
-/* A hex board's sector totals (six of them), text or json. */
-static void sector_totals(struct tp_buf *b, const struct tp_arena_board *bd, int json,
-			  const char *indent)
+/* The board's quarter (sector) totals, text or json. */
+static void part_totals(struct tp_buf *b, const struct tp_arena_board *bd, int json,
+			const char *indent)
 {
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(bd->grid);
 	for (int k = 0; k < 2; k++) {
 		const long *t = k ? bd->inner_quarter_total : bd->quarter_total;
 		if (json)
-			tp_buf_printf(b, "%s\"%ssector_totals\": [", indent, k ? "inner_" : "");
+			tp_buf_printf(b, "%s\"%s%s_totals\": [", indent, k ? "inner_" : "", g->part);
 		else
-			tp_buf_printf(b, "%s", k ? "inner arena per sector:" : "sector totals:");
-		for (int q = 1; q <= tp_arena_sectors(bd->grid); q++)
+			tp_buf_printf(b, k ? "inner arena per %s:" : "%s totals:", g->part);
+		for (int q = 1; q <= g->sectors; q++)
 			tp_buf_printf(b, json ? "%s%ld" : "%s %ld", json && q > 1 ? ", " : "", t[q]);
 		tp_buf_printf(b, json ? "],\n" : k ? "\n" : " (centre %ld, in none)\n", bd->quarter_total[0]);
 	}
@@ -29,16 +31,7 @@ static void sector_totals(struct tp_buf *b, const struct tp_arena_board *bd, int
 
 static void board_totals_text(struct tp_buf *b, const struct tp_arena_board *bd)
 {
-	if (bd->grid != TP_GRID_SQUARE)
-		sector_totals(b, bd, 0, "");
-	else
-	tp_buf_printf(b, "quarter totals: %ld %ld %ld %ld (centre %ld, in none)\n",
-		      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
-		      bd->quarter_total[4], bd->quarter_total[0]);
-	if (bd->grid == TP_GRID_SQUARE)
-		tp_buf_printf(b, "inner arena per quarter: %ld %ld %ld %ld\n", bd->inner_quarter_total[1],
-			      bd->inner_quarter_total[2], bd->inner_quarter_total[3],
-			      bd->inner_quarter_total[4]);
+	part_totals(b, bd, 0, "");
 	tp_buf_printf(b, "inner: %d numbers, total %ld, average %.2f (centre included)\n",
 		      bd->n_inner_numbered, bd->inner_total,
 		      bd->n_inner_numbered ? (double)bd->inner_total / bd->n_inner_numbered : 0.0);
@@ -50,16 +43,7 @@ static void board_totals_text(struct tp_buf *b, const struct tp_arena_board *bd)
 static void board_totals_json(struct tp_buf *b, const struct tp_arena_board *bd,
 			      const char *indent)
 {
-	if (bd->grid != TP_GRID_SQUARE) {
-		sector_totals(b, bd, 1, indent);
-	} else {
-		tp_buf_printf(b, "%s\"quarter_totals\": [%ld, %ld, %ld, %ld],\n", indent,
-			      bd->quarter_total[1], bd->quarter_total[2], bd->quarter_total[3],
-			      bd->quarter_total[4]);
-		tp_buf_printf(b, "%s\"inner_quarter_totals\": [%ld, %ld, %ld, %ld],\n", indent,
-			      bd->inner_quarter_total[1], bd->inner_quarter_total[2],
-			      bd->inner_quarter_total[3], bd->inner_quarter_total[4]);
-	}
+	part_totals(b, bd, 1, indent);
 	tp_buf_printf(b, "%s\"centre\": %ld,\n", indent, bd->quarter_total[0]);
 	tp_buf_printf(b, "%s\"inner\": {\"numbers\": %d, \"total\": %ld, \"average\": %.4f},\n",
 		      indent, bd->n_inner_numbered, bd->inner_total,
@@ -84,13 +68,14 @@ static int colour_in(const struct tp_arena_board *bd, int c, int q, int inner)
 static void colour_counts_text(struct tp_buf *b, const struct tp_arena_rules *r,
 			       const struct tp_arena_board *bd)
 {
-	int sq = bd->grid == TP_GRID_SQUARE, S = sq ? 4 : tp_arena_sectors(bd->grid);
-	const char *part = sq ? "quarters" : "sectors";
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(bd->grid);
+	int S = g->sectors;
+	const char *part = g->part;
 	for (int c = 1; c <= r->colours; c++) {
-		tp_buf_printf(b, "colour %d: %d positions; %s", c, bd->colour_n[c], part);
+		tp_buf_printf(b, "colour %d: %d positions; %ss", c, bd->colour_n[c], part);
 		for (int k = 0; k < 2; k++) {
 			if (k)
-				tp_buf_printf(b, "; inner %s", part);
+				tp_buf_printf(b, "; inner %ss", part);
 			for (int q = 1; q <= S; q++)
 				tp_buf_printf(b, " %d", colour_in(bd, c, q, k));
 		}
@@ -101,13 +86,14 @@ static void colour_counts_text(struct tp_buf *b, const struct tp_arena_rules *r,
 static void colour_counts_json(struct tp_buf *b, const struct tp_arena_rules *r,
 			       const struct tp_arena_board *bd, const char *indent)
 {
-	int sq = bd->grid == TP_GRID_SQUARE, S = sq ? 4 : tp_arena_sectors(bd->grid);
-	const char *part = sq ? "quarters" : "sectors";
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(bd->grid);
+	int S = g->sectors;
+	const char *part = g->part;
 	tp_buf_printf(b, "%s\"colour_counts\": [\n", indent);
 	for (int c = 1; c <= r->colours; c++) {
 		tp_buf_printf(b, "%s  {\"colour\": %d, \"positions\": %d", indent, c, bd->colour_n[c]);
 		for (int k = 0; k < 2; k++) {
-			tp_buf_printf(b, ", \"%s%s\": [", k ? "inner_" : "", part);
+			tp_buf_printf(b, ", \"%s%ss\": [", k ? "inner_" : "", part);
 			for (int q = 1; q <= S; q++)
 				tp_buf_printf(b, "%s%d", q > 1 ? ", " : "", colour_in(bd, c, q, k));
 			tp_buf_printf(b, "]");
@@ -119,7 +105,8 @@ static void colour_counts_json(struct tp_buf *b, const struct tp_arena_rules *r,
 
 static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 {
-	if (r->marking != TP_MARKING_NUMBERS && r->grid != TP_GRID_SQUARE) {
+	int rect = tp_arena_gridops_for(r->grid)->rect;
+	if (r->marking != TP_MARKING_NUMBERS && !rect) {
 		tp_buf_printf(b, "shape arena %s, side %d, seed %llu, inner arena %s, marking %s, %d colours\n",
 			      tp_arena_grid_names[r->grid], r->side, r->seed,
 			      r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?",
@@ -133,7 +120,7 @@ static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 			      tp_arena_marking_names[r->marking], r->colours);
 		return;
 	}
-	if (r->grid != TP_GRID_SQUARE)
+	if (!rect)
 		tp_buf_printf(b, "shape arena %s, side %d, seed %llu, inner arena %s, inner %d..%d, outer %d..%d\n",
 			      tp_arena_grid_names[r->grid], r->side, r->seed, r->inner >= 0 && r->inner < TP_INNER_N
 			      ? tp_arena_inner_names[r->inner] : "?",
@@ -330,12 +317,14 @@ static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			     const struct tp_arena_board *bd, int fmt)
 {
-	if (bd->grid == TP_GRID_TRI) {
-		tri_pattern(b, r, bd, fmt);
-		return;
-	}
-	if (bd->grid == TP_GRID_HEX) {
-		hex_pattern(b, r, bd, fmt);
+	/* The pattern's coordinates are the grid's own. */
+	static void (*const pattern[TP_GRID_N])(struct tp_buf *, const struct tp_arena_rules *,
+						const struct tp_arena_board *, int) = {
+		[TP_GRID_HEX] = hex_pattern,
+		[TP_GRID_TRI] = tri_pattern,
+	};
+	if (bd->grid > 0 && bd->grid < TP_GRID_N && pattern[bd->grid] != NULL) {
+		pattern[bd->grid](b, r, bd, fmt);
 		return;
 	}
 	int n = bd->cols, R = bd->rows, colours = r->marking != TP_MARKING_NUMBERS;
@@ -426,12 +415,10 @@ static void board_json(struct tp_buf *b, const struct tp_arena_rules *r,
 		       const struct tp_arena_shapes *sh, const struct tp_arena_board *bd,
 		       const struct tp_run *run)
 {
-	if (bd->grid == TP_GRID_HEX)
-		tp_buf_printf(b, "  \"board\": {\n    \"grid\": \"hex\",\n    \"side\": %d,\n    \"cells\": %ld,\n    \"seed\": %llu,\n",
-			      bd->rows / 2 + 1, tp_arena_hex_cells(bd->rows / 2), r->seed);
-	else if (bd->grid == TP_GRID_TRI)   /* L rows of slots 2L - 1 wide: L^2 cells */
-		tp_buf_printf(b, "  \"board\": {\n    \"grid\": \"tri\",\n    \"side\": %d,\n    \"cells\": %ld,\n    \"seed\": %llu,\n",
-			      bd->rows, (long)bd->rows * bd->rows, r->seed);
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(bd->grid);
+	if (!g->rect)
+		tp_buf_printf(b, "  \"board\": {\n    \"grid\": \"%s\",\n    \"side\": %d,\n    \"cells\": %ld,\n    \"seed\": %llu,\n",
+			      g->name, r->side, g->cell_count(bd->rows, bd->cols), r->seed);
 	else
 		tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"rows\": %d,\n    \"cols\": %d,\n    \"seed\": %llu,\n",
 			      bd->rows == bd->cols ? bd->rows : 0, bd->rows, bd->cols, r->seed);
@@ -478,7 +465,7 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 			      run->games, run->spares_pct);
 		tp_buf_printf(b, "  \"players\": %d,\n  \"sets_per_game\": %d,\n  \"pieces_per_game\": %d,\n",
 			      r->players, TP_ARENA_SETS, TP_ARENA_PIECES);
-		if (sh->grid != TP_GRID_SQUARE)
+		if (!tp_arena_gridops_for(sh->grid)->rect)
 			tp_buf_printf(b, "  \"grid\": \"%s\",\n", tp_arena_grid_names[sh->grid]);
 		tp_buf_printf(b, "  \"shapes\": [\n");
 		for (int s = 0; s < TP_ARENA_SHAPES; s++) {

@@ -241,7 +241,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 
 int tp_arena_build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+	if (tp_arena_cell_sheets(c))
 		return tp_arena_hex_build_board(c, model, doc);
 	const struct tp_arena_model *m = model;
 	struct tp_scene *sc = board_scene(c, m->board, "board");
@@ -316,14 +316,14 @@ static int build_part(const struct tp_config *c, const struct tp_arena_model *m,
 
 int tp_arena_build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+	if (tp_arena_cell_sheets(c))
 		return tp_arena_hex_build_part(c, model, doc, 0);
 	return build_part(c, model, doc, 0);
 }
 
 int tp_arena_build_part2(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+	if (tp_arena_cell_sheets(c))
 		return tp_arena_hex_build_part(c, model, doc, 1);
 	return build_part(c, model, doc, 1);
 }

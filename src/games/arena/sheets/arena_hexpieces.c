@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "games/arena/model/arena_gridops.h"
 #include "games/arena/model/arena_polyform.h"
 #include "print/layout/die.h"
 #include "print/layout/sheet.h"
@@ -98,11 +99,12 @@ static void cell_centre(int grid, const struct tp_arena_shape *sh, int i, double
 static int pips(struct tp_scene *sc, int grid, const struct tp_arena_shape *sh, double p, double ox,
 		double oy, int player, double r)
 {
-	double cx, cy, dy = 0.36 * p;
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(grid);
+	double cx, cy, dy = g->pip_dy * p;
 	int last = sh->n_cells - 1;
 	cell_centre(grid, sh, last, p, ox, oy, &cx, &cy);
-	if (grid == TP_GRID_TRI) {
-		dy = last == 0 && r > 0 ? fmax(0.18 * p, r + 0.06 * p) : 0.18 * p;
+	if (g->wide_pips) {
+		dy = last == 0 && r > 0 ? fmax(g->pip_dy * p, r + 0.06 * p) : g->pip_dy * p;
 		if (sh->cell[last][1] % 2)
 			dy = -dy;   /* a down cell is wide at the top */
 	}

@@ -13,13 +13,13 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "games/arena/model/arena_gridops.h"
 #include "games/arena/model/arena_hex.h"
 #include "games/arena/model/arena_polyform.h"
 #include "print/layout/die.h"
 #include "print/layout/sheet.h"
 #include "print/art/text_outline.h"
 
-#define SQ3 1.7320508075688772
 /* A traced outline's corners: a piece of six hexes has at most 6 * 6. */
 #define PIECE_CORNERS 40
 
@@ -35,11 +35,8 @@ static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, d
  * all round (the die line runs round the cells inside the trim, and the
  * art reaching the trim, the bleed ring round the cells, runs on through
  * the bleed; the margin is print.safe_mm when that is larger), and where
- * the cells' lattice (arena_polyform.h) has its
- * origin.  Hex: (2n + 1) pitches across the corners' flats, n sqrt 3 + 2 /
- * sqrt 3 pitches from the top row's points to the bottom row's, the origin
- * the centre cell's centre; tri: L edges across, L sqrt(3)/2 high, the
- * origin the apex. */
+ * the cells' lattice (arena_polyform.h) has its origin (the grid
+ * table's cells_box and origin_top). */
 struct bgeo {
 	int grid, R, C;
 	double p, W, H, ox, oy;
@@ -54,26 +51,20 @@ static double margin(const struct tp_config *c)
 
 static void bgeo_of(const struct tp_config *c, const struct tp_arena_board *bd, struct bgeo *g)
 {
-	double p = tp_arena(c)->square_mm, M = margin(c);
-	int n = bd->rows / 2;
+	double p = tp_arena(c)->square_mm, M = margin(c), w, h;
+	const struct tp_arena_gridops *ops = tp_arena_gridops_for(bd->grid);
 	*g = (struct bgeo){ .grid = bd->grid, .R = bd->rows, .C = bd->cols, .p = p };
-	if (bd->grid == TP_GRID_TRI) {
-		g->W = bd->rows * p + 2 * M;
-		g->H = bd->rows * p * SQ3 / 2 + 2 * M;
-		g->ox = g->W / 2;
-		g->oy = M;
-	} else {
-		g->W = (2 * n + 1) * p + 2 * M;
-		g->H = (n * SQ3 + 2 / SQ3) * p + 2 * M;
-		g->ox = g->W / 2;
-		g->oy = g->H / 2;
-	}
+	ops->cells_box(bd->rows, p, &w, &h);
+	g->W = w + 2 * M;
+	g->H = h + 2 * M;
+	g->ox = g->W / 2;
+	g->oy = ops->origin_top ? M : g->H / 2;
 }
 
 /* Slot i's cell on the lattice: hex (r, q) from the centre, tri (r, c). */
 static void slot_cell(const struct bgeo *g, int i, int *r, int *c)
 {
-	int n = g->grid == TP_GRID_TRI ? 0 : g->R / 2;
+	int n = tp_arena_gridops_for(g->grid)->centred ? g->R / 2 : 0;
 	*r = i / g->C - n;
 	*c = i % g->C - n;
 }
@@ -201,15 +192,13 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 		layers[nl++] = tp_arena_class_ink(k);
 	struct bgeo g;
 	bgeo_of(c, bd, &g);
-	int tri = bd->grid == TP_GRID_TRI, N = g.R * g.C;
+	const struct tp_arena_gridops *ops = tp_arena_gridops_for(bd->grid);
+	int N = g.R * g.C;
 	double p = g.p, em = 1;
 	struct tp_scene *sc = new_sheet(c, name, g.W, g.H, layers, nl);
 	if (sc == NULL)
 		return NULL;
-	/* Numbers in the middle of the cell: half a pitch on hexes (the
-	 * square board's middle half), 0.4 of an edge in a triangle (inside
-	 * its inscribed circle, 0.29 of an edge round). */
-	int rc = tp_arena_number_em(bd, tri ? 0.4 * p : p / 2, &em);
+	int rc = tp_arena_number_em(bd, ops->number_box * p, &em);
 	if (rc == 0)
 		rc = bleed_ring(c, bd, sc);
 	struct tp_pt pt[7];
@@ -217,16 +206,14 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 		const struct tp_arena_square *q = &bd->sq[i];
 		if (!q->off)
 			rc = cell_ground(sc, &g, i, q->inner ? TP_INK_INNER : TP_INK_OUTER,
-					 (pics || tri) && q->colour);
+					 (pics || ops->window) && q->colour);
 	}
-	/* A colour: a disc 0.7 of the flats (hex) or 0.48 of the edge (tri:
-	 * in the window, whose inscribed circle is 0.52 of it, since a disc
-	 * that small would knock the arena's ink out); a picture's 10 mm box
-	 * in the window: 0.62 of the flats, 0.36 of the edge. Under a safe
-	 * zone (print.safe_mm) small enough to keep it from a cut along the
-	 * cell's edges (a part's, or a piece's of a part too big to print). */
-	double inr = tri ? p / (2 * sqrt(3.0)) : p / 2;
-	double mark = tp_arena_mark_fit(a, pics ? (tri ? 0.36 : 0.62) * p : (tri ? 0.48 : 0.7) * p,
+	/* A colour's disc or a picture's 10 mm box (the grid's), under a
+	 * safe zone (print.safe_mm) small enough to keep it from a cut along
+	 * the cell's edges (a part's, or a piece's of a part too big to
+	 * print). */
+	double inr = p / ops->inradius_div;
+	double mark = tp_arena_mark_fit(a, pics ? ops->picture * p : ops->disc * p,
 					c->print.safe_mm > 0 ? inr - c->print.safe_mm - 0.05 : INFINITY);
 	double cx = 0, cy = 0;
 	for (int i = 0; rc == 0 && i < N; i++) {
@@ -249,7 +236,7 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	}
 	/* The start ring, as the marks, keeps the safe zone from a cut along
 	 * its cell's edges: a part's split runs through the centre row. */
-	double ring = p * (tri ? 0.27 : TP_ARENA_START_RING_R), ring_w = p * TP_ARENA_START_RING_W;
+	double ring = p * ops->start_ring, ring_w = p * TP_ARENA_START_RING_W;
 	if (c->print.safe_mm > 0)
 		ring = fmax(fmin(ring, inr - c->print.safe_mm - ring_w / 2 - 0.05), 2 * ring_w);
 	if (rc == 0 && cx > 0)
@@ -267,6 +254,25 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	return sc;
 }
 
+/* Slot i's column in half pitches (hex 2q + r, tri c - r): its centre's
+ * X on the lattice, the mean of its corners'. */
+static int column(const struct bgeo *g, int i)
+{
+	int r, q, v[6][2], sum = 0;
+	slot_cell(g, i, &r, &q);
+	int k = tp_arena_cell_corners(g->grid, r, q, v);
+	for (int j = 0; j < k; j++)
+		sum += v[j][0];
+	return sum / k;
+}
+
+/* The centre cell's row on the lattice (slot_cell's r). */
+static int centre_row(const struct bgeo *g)
+{
+	const struct tp_arena_gridops *ops = tp_arena_gridops_for(g->grid);
+	return ops->centre(g->R, g->C) / g->C - (ops->centred ? g->R / 2 : 0);
+}
+
 /* Whether slot i belongs to part h (0, 1; -1 the whole board): split by
  * rows, part 1 the rows above the centre's; by cols, part 1 the cells
  * whose centre lies left of the centre's (hex 2q + r < 0, tri c - r < 0). */
@@ -274,20 +280,13 @@ static int in_part(const struct tp_config *c, const struct bgeo *g, int i, int h
 {
 	if (h < 0)
 		return 1;
-	int r, q, tri = g->grid == TP_GRID_TRI, mid = tri ? 2 * ((g->R - 1) / 3) : 0;
+	int r, q, mid = centre_row(g);
 	slot_cell(g, i, &r, &q);
-	int left = tri ? q - r < 0 : 2 * q + r < 0;
+	int left = column(g, i) < 0;
 	int first = c->print.split == TP_SPLIT_COLS ? left : r < mid;
 	return first == (h == 0);
 }
 
-/* Slot i's column in half pitches (hex 2q + r, tri c - r). */
-static int column(const struct bgeo *g, int i)
-{
-	int r, q;
-	slot_cell(g, i, &r, &q);
-	return g->grid == TP_GRID_TRI ? q - r : 2 * q + r;
-}
 
 /* Whether slot i belongs to piece s (NULL: the whole board). */
 static int in_sub(const struct tp_config *c, const struct bgeo *g, int i, const struct sub *s)
@@ -599,7 +598,7 @@ int tp_arena_hex_build_part(const struct tp_config *c, const void *model, struct
 	if (c->print.split == TP_SPLIT_COLS)
 		snprintf(note, sizeof note, "part %d of 2: the cells %s of the centre column, cut round them", h + 1,
 			 h ? "right" : "left");
-	else if (md->board->grid == TP_GRID_TRI)
+	else if (!tp_arena_gridops_for(md->board->grid)->centred)
 		snprintf(note, sizeof note, "part %d of 2: rows %d-%d of %d, cut round their cells", h + 1,
 			 h ? mid + 1 : 1, h ? L : mid, L);
 	else

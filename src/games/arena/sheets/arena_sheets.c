@@ -145,7 +145,7 @@ size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, 
 						    : "the mark of the pieces marked 2, in its unprinted disc",
 						  m, m };
 	double side = a->square_mm - 2 * logo_inset(c);
-	if (a->rules.grid == TP_GRID_SQUARE && side >= 1 && n < max)
+	if (!tp_arena_cell_sheets(c) && side >= 1 && n < max)
 		out[n++] = (struct tp_art_place){ "backs.logo",
 						  "a logo on the ribbed face of every piece, in its last square (not a one-square marked piece's); the ribs leave that square",
 						  side, side };
@@ -155,7 +155,7 @@ size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, 
 		"a credit line on a ledge the board then gets below its squares",
 		"art in each corner of those ledges (the board gets both), drawn for the top left and turned a quarter clockwise at each next corner",
 	};
-	for (int k = 0; a->rules.grid == TP_GRID_SQUARE && k < 3 && n < max; k++)
+	for (int k = 0; !tp_arena_cell_sheets(c) && k < 3 && n < max; k++)
 		if (tp_arena_ledge_box(c, k, b))
 			out[n++] = (struct tp_art_place){ tp_arena_art_names[12 + k], ledge_what[k], b[2], b[3] };
 	if (a->rules.marking == TP_MARKING_NUMBERS)
@@ -305,7 +305,7 @@ static const int piece_layers[] = {
 /* The plain faces, face up, with their die lines. */
 static int build_pieces(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+	if (tp_arena_cell_sheets(c))
 		return tp_arena_hex_build_pieces(c, model, doc, 0);
 	const struct tp_arena_model *m = model;
 	struct layout L;
@@ -325,7 +325,7 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
  * its face. */
 static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+	if (tp_arena_cell_sheets(c))
 		return tp_arena_hex_build_pieces(c, model, doc, 1);
 	const struct tp_arena_model *m = model;
 	struct layout L;
@@ -355,7 +355,7 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 /* The ribs alone in the Emboss spot ink, registered with pieces-back. */
 static int build_ribs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+	if (tp_arena_cell_sheets(c))
 		return tp_arena_hex_build_pieces(c, model, doc, 2);
 	const struct tp_arena_model *m = model;
 	struct layout L;
@@ -376,7 +376,7 @@ static int build_ribs(const struct tp_config *c, const void *model, struct tp_do
  * the pieces (one closed outline per piece), then the board's parts. */
 static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+	if (tp_arena_cell_sheets(c))
 		return tp_arena_hex_build_pieces(c, model, doc, 3) != 0 ? -1 : tp_arena_hex_build_board_cut(c, model, doc);
 	const struct tp_arena_model *m = model;
 	struct layout L;
@@ -421,7 +421,7 @@ static int pieces_parts(const struct tp_config *c, const char *page, struct tp_p
 	int back = strcmp(page, "pieces-back") == 0 || strcmp(page, "pieces-ribs") == 0;
 	if (!back && strcmp(page, "pieces") != 0)
 		return 0;
-	if (tp_arena(c)->rules.grid != TP_GRID_SQUARE)
+	if (tp_arena_cell_sheets(c))
 		return tp_arena_hex_pieces_parts(c, back, ps);
 	const struct tp_arena_cfg *a = tp_arena(c);
 	struct layout L;

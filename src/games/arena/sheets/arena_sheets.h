@@ -6,11 +6,20 @@
 
 #include "games/rules.h"
 #include "games/arena/config/arena_config.h"
+#include "games/arena/model/arena_gridops.h"
 #include "games/game.h"
 
 /* The ink a piece prints in: its player's colour; a piece no player gets
  * prints in player6's. */
 int tp_arena_piece_ink(const struct tp_arena_piece *p);
+
+/* Whether the board and pieces are cells drawn from their corners (the
+ * cell sheets, arena_hexsheets.h) rather than squares out to the cut
+ * (arena_sheets.c, arena_board_sheets.c): the grid table's rect. */
+static inline int tp_arena_cell_sheets(const struct tp_config *c)
+{
+	return !tp_arena_gridops_for(tp_arena(c)->rules.grid)->rect;
+}
 
 /* The board sheets (arena_board_sheets.c): the whole board, and its two
  * parts for print.split = rows or cols; tp_arena_parts_absent is the
