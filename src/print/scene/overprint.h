@@ -1,0 +1,38 @@
+#ifndef TP_OVERPRINT_H
+#define TP_OVERPRINT_H
+
+/* Which overprints survive the press's total ink limit.
+ *
+ * Dark linework and text overprint the colour under them (scene.h), so a
+ * misregistered plate shows no paper round them.  But an overprint adds
+ * its plates to those under it: 100 % K over a 200 % colour is 300 %,
+ * past what a press that takes 240 % allows.  Such a shape knocks out
+ * instead, where the stack would pass the palette's max_tac_pct.
+ *
+ * Decided once, here, for the walk (walk.h): it hands the answer to every
+ * sink as tp_walk_shape's overprint, so the PDF, PNG and SVG writers, the
+ * ink report and the preflight agree on what the press prints.  With no
+ * limit, or no stack past it, every shape keeps its ink's overprint. */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/status.h"
+#include "print/scene/scene.h"
+
+struct tp_walk_opts;
+
+/* The shapes order[0 .. n-1] of sc in the walk's order (the press's):
+ * *knock = NULL when each keeps its ink's overprint, else an array of
+ * sc->n_shapes flags (the caller frees it), 1 for a shape whose
+ * overprinting process ink knocks out because its stack over what the
+ * walk with options o (its ink mask aside: a plate is cut as the whole
+ * sheet is) drew before it under its box would pass the limit.  What is
+ * under is taken by boxes, so the decision errs towards the knock-out,
+ * which prints the same where nothing is under.  Pictures count as no
+ * ink (their pixels are held to the limit on their own).  TP_OK, or
+ * TP_EIO out of memory. */
+int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
+			const uint32_t *order, size_t n, uint8_t **knock, tp_err *e);
+
+#endif
