@@ -6,192 +6,256 @@
 
 #include "core/alloc.h"
 #include "print/layout/sheet.h"
+#include "print/scene/scene_index.h"
 #include "print/scene/walk.h"
 
-/* Cells of the grid the shapes already drawn are found by, a side. */
-#define GRID 64
-/* A shape over more cells than this is kept in one list of wide ones. */
-#define WIDE_CELLS 256
+/* Shapes closer than this (mm) meet: squares laid edge to edge differ in
+ * the last bits of their sums, and a raster device paints the pixel of a
+ * shared edge for both, so touching counts as under (a platesetter's spot
+ * is about 0.01 mm). */
+#define TOUCH_MM 0.01
+/* The spacing of the points a shape is measured at, mm: finer than the
+ * thinnest line the profiles allow, so a stack narrower than a point's
+ * reach is no press fault either. */
+#define STEP_MM 0.25
+/* At most this many points a shape: a wide fill is measured on a coarser
+ * lattice (its underlying shapes are found by their own points too). */
+#define MAX_POINTS 16384
+/* A cubic is followed as this many chords. */
+#define CHORDS 8
 
-/* A shape drawn: its box and the plates it leaves printed there.  An
- * overprint kept is one such piece per shape it lies over (the two boxes'
- * overlap, its plates over that shape's), and one of its own plates over
- * paper, so that what is stacked later is measured against each. */
-struct drawn {
-	double b[4];
-	float plate[4];
-	size_t seen;   /* the query that last met it */
+/* The pieces of path p (n points) as straight segments, curves as chords,
+ * each subpath closed when close or its op says; put(ctx, x0, y0, x1, y1)
+ * for each, until it returns nonzero. */
+typedef int (*piece_fn)(void *ctx, double x0, double y0, double x1, double y1);
+
+static int pieces(const struct tp_pt *p, size_t n, int close, piece_fn put, void *ctx)
+{
+	double sx = 0, sy = 0, cx = 0, cy = 0;
+	int open = 0;
+	for (size_t i = 0; i < n; i++) {
+		switch (p[i].op) {
+		case TP_MOVE:
+			if (open && close && (cx != sx || cy != sy) && put(ctx, cx, cy, sx, sy))
+				return 1;
+			sx = cx = p[i].x;
+			sy = cy = p[i].y;
+			open = 1;
+			break;
+		case TP_LINE:
+			if (put(ctx, cx, cy, p[i].x, p[i].y))
+				return 1;
+			cx = p[i].x;
+			cy = p[i].y;
+			break;
+		case TP_CURVE:
+			if (i + 2 < n) {
+				const struct tp_pt *a = &p[i], *b = &p[i + 1], *c = &p[i + 2];
+				double px = cx, py = cy;
+				for (int k = 1; k <= CHORDS; k++) {
+					double t = (double)k / CHORDS, u = 1 - t;
+					double x = u * u * u * cx + 3 * u * u * t * a->x + 3 * u * t * t * b->x + t * t * t * c->x;
+					double y = u * u * u * cy + 3 * u * u * t * a->y + 3 * u * t * t * b->y + t * t * t * c->y;
+					if (put(ctx, px, py, x, y))
+						return 1;
+					px = x;
+					py = y;
+				}
+				cx = c->x;
+				cy = c->y;
+			}
+			i += 2;
+			break;
+		case TP_CLOSE:
+			if ((cx != sx || cy != sy) && put(ctx, cx, cy, sx, sy))
+				return 1;
+			cx = sx;
+			cy = sy;
+			open = 0;
+			break;
+		}
+	}
+	if (open && close && (cx != sx || cy != sy) && put(ctx, cx, cy, sx, sy))
+		return 1;
+	return 0;
+}
+
+/* The 4 sides of a rect shape, as pieces. */
+static int rect_pieces(const struct tp_shape *s, piece_fn put, void *ctx)
+{
+	double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
+	return put(ctx, x0, y0, x1, y0) || put(ctx, x1, y0, x1, y1) || put(ctx, x1, y1, x0, y1) ||
+	       put(ctx, x0, y1, x0, y0);
+}
+
+static int outline(const struct tp_scene *sc, const struct tp_shape *s, int close, piece_fn put,
+		   void *ctx)
+{
+	if (s->kind == TP_SHAPE_RECT)
+		return rect_pieces(s, put, ctx);
+	return pieces(sc->pts + s->first, s->count, close, put, ctx);
+}
+
+static double pt_seg(double px, double py, double x0, double y0, double x1, double y1)
+{
+	double dx = x1 - x0, dy = y1 - y0, l2 = dx * dx + dy * dy;
+	double t = l2 > 0 ? ((px - x0) * dx + (py - y0) * dy) / l2 : 0;
+	t = fmax(0, fmin(1, t));
+	return hypot(px - (x0 + t * dx), py - (y0 + t * dy));
+}
+
+/* A point against a shape's outline: the winding about it, and whether
+ * the outline passes within reach. */
+struct probe {
+	double x, y, reach;
+	int wind, near;
 };
 
-/* An overprint kept over more shapes than this is one piece: its box,
- * each plate the most of its stacks (errs towards the knock-out). */
-#define MAX_PIECES 64
+static int probe_piece(void *ctx, double x0, double y0, double x1, double y1)
+{
+	struct probe *q = ctx;
+	if ((y0 <= q->y) != (y1 <= q->y)) {
+		double t = (q->y - y0) / (y1 - y0);
+		if (x0 + t * (x1 - x0) > q->x)
+			q->wind += y1 > y0 ? 1 : -1;
+	}
+	if (!q->near && pt_seg(q->x, q->y, x0, y0, x1, y1) <= q->reach)
+		q->near = 1;
+	return 0;
+}
 
-struct cell {
+/* 1 when shape u (box ub) prints at (x, y), touching included. */
+static int covers(const struct tp_scene *sc, const struct tp_shape *u, const double ub[4],
+		  double x, double y)
+{
+	double half = (u->paint & TP_STROKE) ? u->stroke / 2 : 0;
+	double r = half + TOUCH_MM;
+	if (x < ub[0] - r || x > ub[2] + r || y < ub[1] - r || y > ub[3] + r)
+		return 0;
+	if (u->kind == TP_SHAPE_TEXT)
+		return 1;   /* its box: the glyphs are somewhere in it */
+	if ((u->paint & TP_FILL) && u->kind == TP_SHAPE_RECT)
+		return 1;   /* the box test above was the rect grown by the reach */
+	struct probe q = { x, y, r, 0, 0 };
+	outline(sc, u, (u->paint & TP_FILL) != 0, probe_piece, &q);
+	if (q.near)
+		return 1;
+	if (!(u->paint & TP_FILL))
+		return 0;
+	return (u->flags & TP_SHAPE_EVENODD) ? (q.wind & 1) != 0 : q.wind != 0;
+}
+
+/* What lies under the shape being decided: the shapes drawn before it
+ * whose boxes meet its own, in the press's order. */
+struct under {
 	size_t *id;
 	size_t n, cap;
 };
 
-struct grid {
-	double x0, y0, cw, ch;
-	struct cell cell[GRID * GRID];
-	struct cell wide;
-	struct drawn *d;
-	size_t n, cap;
-	size_t query;
-	/* The pieces of the overprint being decided (see drawn). */
-	struct drawn piece[MAX_PIECES];
-	size_t n_piece;
-	int merged;
+struct decide {
+	const struct tp_scene *sc;
+	const struct tp_palette *pal;
+	const struct tp_scene_index *ix;
+	const uint32_t *pos;     /* per shape: its place in the walk + 1; 0: not process art */
+	const uint8_t *op;       /* per shape: overprints as decided */
+	struct under u;
+	const double *ink;       /* the shape being decided: its plates */
+	double t;                /* the limit, a fraction */
+	double most;             /* the highest stack met so far */
+	long points;
 };
 
-static int push(struct cell *c, size_t id)
+/* The stack at (x, y): what the shapes under leave on each plate, the
+ * shape being decided overprinting them. */
+static int at(void *ctx, double x, double y)
 {
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 8;
-		size_t *t = tp_realloc(c->id, cap * sizeof *t);
-		if (t == NULL)
-			return -1;
-		c->id = t;
-		c->cap = cap;
-	}
-	c->id[c->n++] = id;
-	return 0;
-}
-
-static int clampi(double v)
-{
-	return v < 0 ? 0 : v > GRID - 1 ? GRID - 1 : (int)v;
-}
-
-/* The cells box b covers: i0..i1 across, j0..j1 down. */
-static void span(const struct grid *g, const double b[4], int *i0, int *j0, int *i1, int *j1)
-{
-	*i0 = clampi(floor((b[0] - g->x0) / g->cw));
-	*i1 = clampi(floor((b[2] - g->x0) / g->cw));
-	*j0 = clampi(floor((b[1] - g->y0) / g->ch));
-	*j1 = clampi(floor((b[3] - g->y0) / g->ch));
-}
-
-static int overlap(const double a[4], const double b[4])
-{
-	return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
-}
-
-/* Shapes closer than this (mm) meet: squares laid edge to edge differ
- * in the last bits of their sums, and a raster device paints the pixel of
- * a shared edge for both, so touching counts as under (a platesetter's
- * spot is about 0.01 mm). */
-#define TOUCH_MM 0.01
-
-/* Shape s's box, its stroke included, grown by TOUCH_MM. */
-static void box(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
-{
-	tp_shape_bbox(sc, s, b);
-	double h = ((s->paint & TP_STROKE) ? s->stroke / 2 : 0) + TOUCH_MM;
-	b[0] -= h;
-	b[1] -= h;
-	b[2] += h;
-	b[3] += h;
-}
-
-/* Ink k over the shapes of cell c under box b: *most the most ink it
- * stacks, plate[] the most it leaves on each plate, and its pieces. */
-static void over(struct grid *g, const struct cell *c, const struct tp_ink *k,
-		 const double b[4], double *most, float plate[4])
-{
-	for (size_t n = 0; n < c->n; n++) {
-		struct drawn *u = &g->d[c->id[n]];
-		if (u->seen == g->query || !overlap(u->b, b))
+	struct decide *d = ctx;
+	double plate[4] = { 0 };
+	for (size_t n = 0; n < d->u.n; n++) {
+		size_t i = d->u.id[n];
+		const struct tp_shape *s = &d->sc->shapes[i];
+		if (!covers(d->sc, s, tp_scene_index_box(d->ix, i), x, y))
 			continue;
-		u->seen = g->query;
-		double t = 0;
-		float v[4];
-		for (int p = 0; p < 4; p++) {
-			v[p] = k->cmyk[p] > 0 ? (float)k->cmyk[p] : u->plate[p];
-			t += v[p];
-			plate[p] = fmaxf(plate[p], v[p]);
-		}
-		*most = fmax(*most, t);
-		if (g->n_piece < MAX_PIECES) {
-			struct drawn *q = &g->piece[g->n_piece++];
-			q->b[0] = fmax(b[0], u->b[0]);
-			q->b[1] = fmax(b[1], u->b[1]);
-			q->b[2] = fmin(b[2], u->b[2]);
-			q->b[3] = fmin(b[3], u->b[3]);
-			memcpy(q->plate, v, sizeof v);
-		} else {
-			g->merged = 1;
-		}
+		const struct tp_ink *k = tp_scene_ink(d->sc, s->ink);
+		for (int p = 0; p < 4; p++)
+			if (!d->op[i] || k->cmyk[p] > 0)
+				plate[p] = k->cmyk[p];
 	}
+	double t = 0;
+	for (int p = 0; p < 4; p++)
+		t += d->ink[p] > 0 ? d->ink[p] : plate[p];
+	d->most = fmax(d->most, t);
+	d->points++;
+	return d->most > d->t + 1e-9;
 }
 
-/* The most ink ink k, overprinting, stacks over any shape drawn under
- * box b; plate[] the most it leaves on each plate, and in g->piece what
- * it leaves over each shape. */
-static double stack(struct grid *g, const struct tp_ink *k, const double b[4], float plate[4])
-{
-	double most = 0;
-	for (int p = 0; p < 4; p++) {
-		plate[p] = (float)k->cmyk[p];
-		most += k->cmyk[p];
-	}
-	g->query++;
-	g->n_piece = 0;
-	g->merged = 0;
-	int i0, j0, i1, j1;
-	span(g, b, &i0, &j0, &i1, &j1);
-	for (int j = j0; j <= j1; j++)
-		for (int i = i0; i <= i1; i++)
-			over(g, &g->cell[j * GRID + i], k, b, &most, plate);
-	over(g, &g->wide, k, b, &most, plate);
-	return most;
-}
+/* Points along a stroke: its centre line and both edges, STEP_MM apart. */
+struct along {
+	struct decide *d;
+	double half, step;
+};
 
-static int add(struct grid *g, const double b[4], const float plate[4])
+static int along_piece(void *ctx, double x0, double y0, double x1, double y1)
 {
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? 2 * g->cap : 256;
-		struct drawn *t = tp_realloc(g->d, cap * sizeof *t);
-		if (t == NULL)
-			return -1;
-		g->d = t;
-		g->cap = cap;
+	struct along *a = ctx;
+	double l = hypot(x1 - x0, y1 - y0);
+	int n = (int)ceil(l / a->step);
+	double nx = 0, ny = 0;
+	if (l > 0) {
+		nx = -(y1 - y0) / l;
+		ny = (x1 - x0) / l;
 	}
-	size_t id = g->n++;
-	memcpy(g->d[id].b, b, sizeof g->d[id].b);
-	memcpy(g->d[id].plate, plate, sizeof g->d[id].plate);
-	g->d[id].seen = 0;
-	int i0, j0, i1, j1;
-	span(g, b, &i0, &j0, &i1, &j1);
-	if ((size_t)(i1 - i0 + 1) * (size_t)(j1 - j0 + 1) > WIDE_CELLS)
-		return push(&g->wide, id);
-	for (int j = j0; j <= j1; j++)
-		for (int i = i0; i <= i1; i++)
-			if (push(&g->cell[j * GRID + i], id) != 0)
-				return -1;
+	double h = fmax(0, a->half - TOUCH_MM);
+	for (int i = 0; i <= n; i++) {
+		double f = n ? (double)i / n : 0;
+		double x = x0 + f * (x1 - x0), y = y0 + f * (y1 - y0);
+		if (at(a->d, x, y) || (h > 0 && (at(a->d, x + h * nx, y + h * ny) ||
+						 at(a->d, x - h * nx, y - h * ny))))
+			return 1;
+	}
 	return 0;
 }
 
-/* Shape of ink k (box b) drawn, overprinting (op) or not, after stack()
- * when it overprints: what it leaves printed, into the grid. */
-static int drawn(struct grid *g, const struct tp_ink *k, int op, const double b[4],
-		 const float most[4])
+static int length_piece(void *ctx, double x0, double y0, double x1, double y1)
 {
-	float own[4];
-	for (int p = 0; p < 4; p++)
-		own[p] = (float)k->cmyk[p];
-	if (!op || g->n_piece == 0)
-		return add(g, b, own);
-	if (g->merged)
-		return add(g, b, most);
-	size_t n = g->n_piece;
-	struct drawn piece[MAX_PIECES];
-	memcpy(piece, g->piece, n * sizeof *piece);
-	for (size_t i = 0; i < n; i++)
-		if (add(g, piece[i].b, piece[i].plate) != 0)
-			return -1;
-	return add(g, b, own);
+	*(double *)ctx += hypot(x1 - x0, y1 - y0);
+	return 0;
+}
+
+/* The most ink shape s (box b) stacks anywhere over what is under it,
+ * measured until it passes the limit. */
+static void measure(struct decide *d, const struct tp_shape *s, const double b[4])
+{
+	const struct tp_scene *sc = d->sc;
+	if ((s->paint & TP_STROKE) && s->kind != TP_SHAPE_TEXT) {
+		double len = 0;
+		outline(sc, s, 0, length_piece, &len);
+		double step = fmax(STEP_MM, 3 * len / MAX_POINTS);
+		struct along a = { d, s->stroke / 2, step };
+		if (outline(sc, s, 0, along_piece, &a))
+			return;
+	}
+	if (!(s->paint & TP_FILL) && s->kind != TP_SHAPE_TEXT)
+		return;
+	/* A lattice over the box, cell centres and the box's corners. */
+	double w = b[2] - b[0], h = b[3] - b[1];
+	double step = fmax(STEP_MM, sqrt(w * h / MAX_POINTS));
+	int nx = (int)ceil(w / step), ny = (int)ceil(h / step);
+	nx = nx > 0 ? nx : 1;
+	ny = ny > 0 ? ny : 1;
+	for (int j = 0; j <= ny; j++)
+		for (int i = 0; i <= nx; i++) {
+			double x = b[0] + w * i / nx, y = b[1] + h * j / ny;
+			if (s->kind == TP_SHAPE_PATH) {
+				struct probe q = { x, y, TOUCH_MM, 0, 0 };
+				pieces(sc->pts + s->first, s->count, 1, probe_piece, &q);
+				int in = (s->flags & TP_SHAPE_EVENODD) ? (q.wind & 1) != 0 : q.wind != 0;
+				if (!in && !q.near)
+					continue;
+			}
+			if (at(d, x, y))
+				return;
+		}
 }
 
 /* 1 when ink k, overprinting, could pass limit t (a fraction) over some
@@ -207,6 +271,60 @@ static int risky(const struct tp_palette *pal, const struct tp_ink *k, double t)
 	for (int p = 0; p < 4; p++)
 		sum += k->cmyk[p] > 0 ? k->cmyk[p] : most[p];
 	return sum > t + 1e-9;
+}
+
+static int by_pos(const void *a, const void *b, const uint32_t *pos)
+{
+	uint32_t x = pos[*(const size_t *)a], y = pos[*(const size_t *)b];
+	return x < y ? -1 : x > y;
+}
+
+/* The shapes drawn before the one at walk place k (box b) whose boxes
+ * meet b, into d->u in walk order; an upper bound of the stack into *bound.
+ * 0, or -1 out of memory. */
+static int gather(struct decide *d, uint32_t k, const double b[4], double *bound)
+{
+	const size_t *ids;
+	size_t n;
+	d->u.n = 0;
+	double r = TOUCH_MM;
+	if (tp_scene_index_query((struct tp_scene_index *)d->ix, b[0] - r, b[1] - r,
+				 b[2] - b[0] + 2 * r, b[3] - b[1] + 2 * r, &ids, &n) != 0)
+		return -1;
+	double most[4] = { 0 };
+	for (size_t m = 0; m < n; m++) {
+		size_t i = ids[m];
+		if (d->pos[i] == 0 || d->pos[i] > k)
+			continue;
+		const struct tp_shape *s = &d->sc->shapes[i];
+		const double *ub = tp_scene_index_box(d->ix, i);
+		double h = ((s->paint & TP_STROKE) ? s->stroke / 2 : 0) + r;
+		if (ub[0] - h > b[2] || b[0] > ub[2] + h || ub[1] - h > b[3] || b[1] > ub[3] + h)
+			continue;
+		if (d->u.n == d->u.cap) {
+			size_t cap = d->u.cap ? 2 * d->u.cap : 64;
+			size_t *t = tp_realloc(d->u.id, cap * sizeof *t);
+			if (t == NULL)
+				return -1;
+			d->u.id = t;
+			d->u.cap = cap;
+		}
+		d->u.id[d->u.n++] = i;
+		const struct tp_ink *ki = tp_scene_ink(d->sc, s->ink);
+		for (int p = 0; p < 4; p++)
+			most[p] = fmax(most[p], ki->cmyk[p]);
+	}
+	/* Insertion sort: the list is short and mostly in order already. */
+	for (size_t a = 1; a < d->u.n; a++) {
+		size_t v = d->u.id[a], c = a;
+		for (; c > 0 && by_pos(&d->u.id[c - 1], &v, d->pos) > 0; c--)
+			d->u.id[c] = d->u.id[c - 1];
+		d->u.id[c] = v;
+	}
+	*bound = 0;
+	for (int p = 0; p < 4; p++)
+		*bound += d->ink[p] > 0 ? d->ink[p] : most[p];
+	return 0;
 }
 
 int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
@@ -228,49 +346,56 @@ int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 	all.inks = 0;
 	all.only = NULL;
 	all.n_only = 0;
-	struct grid *g = tp_calloc(1, sizeof *g);
-	uint8_t *ko = tp_calloc(sc->n_shapes ? sc->n_shapes : 1, 1);
-	int rc = g && ko ? TP_OK : TP_EIO;
-	if (rc == TP_OK) {
-		double m = sc->bleed + sc->margin;
-		g->x0 = -m;
-		g->y0 = -m;
-		g->cw = (sc->trim_w + 2 * m) / GRID;
-		g->ch = (sc->trim_h + 2 * m) / GRID;
-		g->cw = g->cw > 0 ? g->cw : 1;
-		g->ch = g->ch > 0 ? g->ch : 1;
-	}
-	int kept = 1;
+	size_t ns = sc->n_shapes ? sc->n_shapes : 1;
+	uint8_t *ko = tp_calloc(ns, 1);
+	uint8_t *op = tp_calloc(ns, 1);
+	uint32_t *pos = tp_calloc(ns, sizeof *pos);
+	struct tp_scene_index *ix = tp_scene_index_new(sc);
+	struct decide d = { .sc = sc, .pal = pal, .ix = ix, .pos = pos, .op = op, .t = t };
+	int rc = ko && op && pos && ix ? TP_OK : TP_EIO;
+	/* Process art only: marks lie outside it; pictures are held to the
+	 * limit on their own; spot plates are not process ink. */
 	for (size_t k = 0; k < n && rc == TP_OK; k++) {
 		const struct tp_shape *s = &sc->shapes[order[k]];
 		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
-		/* Marks lie outside the art; pictures are held to the limit
-		 * on their own; spot plates are not process ink. */
-		if (tp_walk_sees(sc, &all, s) != TP_WALK_ART || s->kind == TP_SHAPE_IMAGE ||
-		    ink == NULL || ink->kind != TP_INK_PROCESS)
+		if (tp_walk_sees(sc, &all, s) == TP_WALK_ART && s->kind != TP_SHAPE_IMAGE &&
+		    ink != NULL && ink->kind == TP_INK_PROCESS)
+			pos[order[k]] = (uint32_t)k + 1;
+	}
+	int kept = 1;
+	for (size_t k = 0; k < n && rc == TP_OK; k++) {
+		size_t i = order[k];
+		if (pos[i] == 0)
 			continue;
-		double b[4];
-		float plate[4];
-		box(sc, s, b);
+		const struct tp_shape *s = &sc->shapes[i];
+		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
+		op[i] = (uint8_t)(ink->overprint != 0);
+		if (!op[i] || !risky(pal, ink, t))
+			continue;
+		const double *b = tp_scene_index_box(ix, i);
 		if (!(b[0] <= b[2] && b[1] <= b[3]))
 			continue;
-		int op = ink->overprint;
-		if (op)
-			op = !(stack(g, ink, b, plate) > t + 1e-9 && risky(pal, ink, t));
-		if (!op && ink->overprint) {
-			ko[order[k]] = 1;
+		double bound;
+		d.ink = ink->cmyk;
+		if (gather(&d, (uint32_t)k, b, &bound) != 0) {
+			rc = TP_EIO;
+			break;
+		}
+		if (bound <= t + 1e-9)
+			continue;
+		d.most = 0;
+		measure(&d, s, b);
+		if (d.most > t + 1e-9) {
+			op[i] = 0;
+			ko[i] = 1;
 			kept = 0;
 		}
-		if (drawn(g, ink, op, b, plate) != 0)
-			rc = TP_EIO;
 	}
-	if (g) {
-		for (size_t c = 0; c < GRID * GRID; c++)
-			free(g->cell[c].id);
-		free(g->wide.id);
-		free(g->d);
-		free(g);
-	}
+	free(d.u.id);
+	free(op);
+	free(pos);
+	if (ix)
+		tp_scene_index_free(ix);
 	if (rc != TP_OK) {
 		free(ko);
 		return tp_fail(e, TP_EIO, "%s: out of memory deciding overprints", sc->name);

@@ -27,9 +27,12 @@ struct tp_walk_opts;
  * sc->n_shapes flags (the caller frees it), 1 for a shape whose
  * overprinting process ink knocks out because its stack over what the
  * walk with options o (its ink mask aside: a plate is cut as the whole
- * sheet is) drew before it under its box would pass the limit.  What is
- * under is taken by boxes, so the decision errs towards the knock-out,
- * which prints the same where nothing is under.  Pictures count as no
+ * sheet is) drew before it would pass the limit somewhere.  The stack is
+ * measured on the shapes themselves: at points 0.25 mm apart along a
+ * line (its middle and both edges) or over a fill or text's box, each
+ * against the outlines of the shapes drawn before it there (found by
+ * their boxes in the scene's index), composed in the press's order, each
+ * knocking out or overprinting as already decided.  Pictures count as no
  * ink (their pixels are held to the limit on their own).  TP_OK, or
  * TP_EIO out of memory. */
 int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
