@@ -57,6 +57,9 @@ static const struct placed placed[] = {
 	/* 7 */ { DARK, { 6, -1 } },               /* over yellow over cyan: 300 */
 	/* 8 */ { TP_INK_TEXT, { 0, -1 } },        /* text over the 200 %: 300 */
 	/* 9 */ { TP_INK_CUT, { 0, -1 } },         /* a spot: never knocks out */
+	/* 10 */ { HEAVY, { -1 } },                /* 200 % triangle, x 50..90, y 50..90 */
+	/* 11 */ { DARK, { -1 } },                 /* line in its box, 17 mm off it: 100 */
+	/* 12 */ { DARK, { 10, -1 } },             /* line along its long edge: 300 */
 };
 #define N_PLACED (sizeof placed / sizeof placed[0])
 
@@ -99,6 +102,17 @@ static struct tp_scene *scene(double limit)
 	struct tp_pt l9[] = { { TP_MOVE, 5, 25 }, { TP_LINE, 35, 25 } };
 	layer(sc, 9);
 	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.25, l9, 2), 0);
+	/* A triangle's box holds more than the triangle: what is under a
+	 * line is measured on the shapes, not on their boxes. */
+	struct tp_pt t10[] = { { TP_MOVE, 50, 50 }, { TP_LINE, 90, 50 }, { TP_LINE, 50, 90 }, { TP_CLOSE, 0, 0 } };
+	layer(sc, 10);
+	assert_int_equal(tp_scene_path(sc, HEAVY, TP_FILL, 0, t10, 4), 0);
+	struct tp_pt l11[] = { { TP_MOVE, 80, 85 }, { TP_LINE, 88, 77 } };
+	layer(sc, 11);
+	assert_int_equal(tp_scene_path(sc, DARK, TP_STROKE, 0.25, l11, 2), 0);
+	struct tp_pt l12[] = { { TP_MOVE, 90, 50 }, { TP_LINE, 50, 90 } };
+	layer(sc, 12);
+	assert_int_equal(tp_scene_path(sc, DARK, TP_STROKE, 0.25, l12, 2), 0);
 	assert_int_equal(sc->n_shapes, N_PLACED);
 	return sc;
 }
