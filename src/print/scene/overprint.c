@@ -237,15 +237,25 @@ static void measure(struct decide *d, const struct tp_shape *s, const double b[4
 	}
 	if (!(s->paint & TP_FILL) && s->kind != TP_SHAPE_TEXT)
 		return;
-	/* A lattice over the box, cell centres and the box's corners. */
+	/* A fill's outline, where it meets its neighbours: a device paints
+	 * the pixels of a shared edge for both, so two overprinting fills
+	 * laid edge to edge stack there. */
+	if (s->kind != TP_SHAPE_TEXT) {
+		double len = 0;
+		outline(sc, s, 1, length_piece, &len);
+		struct along a = { d, 0, fmax(STEP_MM, len / MAX_POINTS) };
+		if (outline(sc, s, 1, along_piece, &a))
+			return;
+	}
+	/* And the centres of a lattice over its box. */
 	double w = b[2] - b[0], h = b[3] - b[1];
 	double step = fmax(STEP_MM, sqrt(w * h / MAX_POINTS));
 	int nx = (int)ceil(w / step), ny = (int)ceil(h / step);
 	nx = nx > 0 ? nx : 1;
 	ny = ny > 0 ? ny : 1;
-	for (int j = 0; j <= ny; j++)
-		for (int i = 0; i <= nx; i++) {
-			double x = b[0] + w * i / nx, y = b[1] + h * j / ny;
+	for (int j = 0; j < ny; j++)
+		for (int i = 0; i < nx; i++) {
+			double x = b[0] + w * (i + 0.5) / nx, y = b[1] + h * (j + 0.5) / ny;
 			if (s->kind == TP_SHAPE_PATH) {
 				struct probe q = { x, y, TOUCH_MM, 0, 0 };
 				pieces(sc->pts + s->first, s->count, 1, probe_piece, &q);
@@ -370,22 +380,34 @@ int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		const struct tp_shape *s = &sc->shapes[i];
 		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
 		op[i] = (uint8_t)(ink->overprint != 0);
-		if (!op[i] || !risky(pal, ink, t))
+		/* A figure's fill is no line: it keeps room for the solid
+		 * line or text that may overprint it later (a full plate,
+		 * 100 %), so that a fill overprinting another fill, not
+		 * the line over both, is the one that knocks out.  Over
+		 * paper it stacks only its own ink and keeps its
+		 * overprint. */
+		int fill = s->kind != TP_SHAPE_TEXT && !(s->paint & TP_STROKE);
+		double own = 0;
+		for (int p = 0; p < 4; p++)
+			own += ink->cmyk[p];
+		double lim = fill ? fmin(t, fmax(own, t - 1)) : t;
+		if (!op[i] || (!fill && !risky(pal, ink, t)))
 			continue;
 		const double *b = tp_scene_index_box(ix, i);
 		if (!(b[0] <= b[2] && b[1] <= b[3]))
 			continue;
 		double bound;
 		d.ink = ink->cmyk;
+		d.t = lim;
 		if (gather(&d, (uint32_t)k, b, &bound) != 0) {
 			rc = TP_EIO;
 			break;
 		}
-		if (bound <= t + 1e-9)
+		if (bound <= lim + 1e-9)
 			continue;
 		d.most = 0;
 		measure(&d, s, b);
-		if (d.most > t + 1e-9) {
+		if (d.most > lim + 1e-9) {
 			op[i] = 0;
 			ko[i] = 1;
 			kept = 0;
