@@ -53,17 +53,17 @@ struct placed {
 static const struct placed placed[] = {
 	/* 0 */ { HEAVY, { -1 }, 1 },                 /* 200 % field, x 0..40 */
 	/* 1 */ { CYAN, { -1 }, 1 },                  /* 100 % field, x 50..90 */
-	/* 2 */ { DARK, { 0, -1 } },               /* line over the 200 %: 300 */
-	/* 3 */ { DARK, { 1, -1 } },               /* line over the 100 %: 200 */
-	/* 4 */ { DARK, { -1 } },                  /* line over paper: 100 */
+	/* 2 */ { DARK, { 0, -1 }, 0 },               /* line over the 200 %: 300 */
+	/* 3 */ { DARK, { 1, -1 }, 0 },               /* line over the 100 %: 200 */
+	/* 4 */ { DARK, { -1 }, 0 },                  /* line over paper: 100 */
 	/* 5 */ { DARK, { 0, 1, -1 }, 1 },            /* bar across both: 300 */
 	/* 6 */ { YELLOW_OP, { 1, -1 }, 1 },          /* yellow over cyan: 200 */
-	/* 7 */ { DARK, { 6, -1 } },               /* over yellow over cyan: 300 */
-	/* 8 */ { TP_INK_TEXT, { 0, -1 } },        /* text over the 200 %: 300 */
-	/* 9 */ { TP_INK_CUT, { 0, -1 } },         /* a spot: never knocks out */
+	/* 7 */ { DARK, { 6, -1 }, 0 },               /* over yellow over cyan: 300 */
+	/* 8 */ { TP_INK_TEXT, { 0, -1 }, 0 },        /* text over the 200 %: 300 */
+	/* 9 */ { TP_INK_CUT, { 0, -1 }, 0 },         /* a spot: never knocks out */
 	/* 10 */ { HEAVY, { -1 }, 1 },                /* 200 % triangle, x 50..90, y 50..90 */
-	/* 11 */ { DARK, { -1 } },                 /* line in its box, 17 mm off it: 100 */
-	/* 12 */ { DARK, { 10, -1 } },             /* line along its long edge: 300 */
+	/* 11 */ { DARK, { -1 }, 0 },                 /* line in its box, 17 mm off it: 100 */
+	/* 12 */ { DARK, { 10, -1 }, 0 },             /* line along its long edge: 300 */
 };
 #define N_PLACED (sizeof placed / sizeof placed[0])
 
