@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "print/layout/sheet.h"
 #include "print/scene/scene_index.h"
 #include "print/scene/walk.h"
 
