@@ -336,6 +336,38 @@ static int gather(struct decide *d, uint32_t k, const double b[4], double *bound
 	return 0;
 }
 
+/* The most ink of one overprinting process line or text drawn after the
+ * shape at walk place k whose box meets b (0: none) into *room: what
+ * that shape's stack will add there.  0, or -1 out of memory. */
+static int later(struct decide *d, uint32_t k, const double b[4], double *room)
+{
+	const size_t *ids;
+	size_t n;
+	*room = 0;
+	double r = TOUCH_MM;
+	if (tp_scene_index_query((struct tp_scene_index *)d->ix, b[0] - r, b[1] - r,
+				 b[2] - b[0] + 2 * r, b[3] - b[1] + 2 * r, &ids, &n) != 0)
+		return -1;
+	for (size_t m = 0; m < n; m++) {
+		size_t i = ids[m];
+		const struct tp_shape *s = &d->sc->shapes[i];
+		if (d->pos[i] <= k + 1 || (s->kind != TP_SHAPE_TEXT && !(s->paint & TP_STROKE)))
+			continue;
+		const struct tp_ink *ki = tp_scene_ink(d->sc, s->ink);
+		if (ki->kind != TP_INK_PROCESS || !ki->overprint)
+			continue;
+		const double *ub = tp_scene_index_box(d->ix, i);
+		double h = ((s->paint & TP_STROKE) ? s->stroke / 2 : 0) + r;
+		if (ub[0] - h > b[2] || b[0] > ub[2] + h || ub[1] - h > b[3] || b[1] > ub[3] + h)
+			continue;
+		double t = 0;
+		for (int p = 0; p < 4; p++)
+			t += ki->cmyk[p];
+		*room = fmax(*room, t);
+	}
+	return 0;
+}
+
 int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 			const uint32_t *order, size_t n, uint8_t **knock, tp_err *e)
 {
@@ -379,22 +411,29 @@ int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		const struct tp_shape *s = &sc->shapes[i];
 		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
 		op[i] = (uint8_t)(ink->overprint != 0);
-		/* A figure's fill is no line: it keeps room for the solid
-		 * line or text that may overprint it later (a full plate,
-		 * 100 %), so that a fill overprinting another fill, not
-		 * the line over both, is the one that knocks out.  Over
-		 * paper it stacks only its own ink and keeps its
-		 * overprint. */
-		int fill = s->kind != TP_SHAPE_TEXT && !(s->paint & TP_STROKE);
-		double own = 0;
-		for (int p = 0; p < 4; p++)
-			own += ink->cmyk[p];
-		double lim = fill ? fmin(t, fmax(own, t - 1)) : t;
-		if (!op[i] || (!fill && !risky(pal, ink, t)))
+		if (!op[i])
 			continue;
 		const double *b = tp_scene_index_box(ix, i);
 		if (!(b[0] <= b[2] && b[1] <= b[3]))
 			continue;
+		/* A figure's fill keeps room for the lines and text that
+		 * overprint it later, so that of two fills stacked, not the
+		 * line over both is the one that knocks out.  Over paper it
+		 * stacks only its own ink and keeps its overprint. */
+		int fill = s->kind != TP_SHAPE_TEXT && !(s->paint & TP_STROKE);
+		double lim = t;
+		if (fill) {
+			double own = 0, room;
+			for (int p = 0; p < 4; p++)
+				own += ink->cmyk[p];
+			if (later(&d, (uint32_t)k, b, &room) != 0) {
+				rc = TP_EIO;
+				break;
+			}
+			lim = fmin(t, fmax(own, t - room));
+		} else if (!risky(pal, ink, t)) {
+			continue;
+		}
 		double bound;
 		d.ink = ink->cmyk;
 		d.t = lim;
