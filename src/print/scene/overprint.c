@@ -160,8 +160,12 @@ struct decide {
 	struct under u;
 	const double *ink;       /* the shape being decided: its plates */
 	double t;                /* the limit, a fraction */
-	double most;             /* the highest stack met so far */
-	long points;
+	/* A fill being decided: its own ink, and the overprinting lines and
+	 * text drawn over its box later (their boxes meet it). */
+	int fill;
+	double own;
+	struct under later;
+	int over;                /* a point where the stack passes */
 };
 
 /* The stack at (x, y): what the shapes under leave on each plate, the
@@ -183,9 +187,21 @@ static int at(void *ctx, double x, double y)
 	double t = 0;
 	for (int p = 0; p < 4; p++)
 		t += d->ink[p] > 0 ? d->ink[p] : plate[p];
-	d->most = fmax(d->most, t);
-	d->points++;
-	return d->most > d->t + 1e-9;
+	/* A fill keeps room for the most ink of a line that will overprint
+	 * it here. */
+	double lim = d->t, room = 0;
+	for (size_t n = 0; d->fill && n < d->later.n; n++) {
+		size_t i = d->later.id[n];
+		const struct tp_shape *s = &d->sc->shapes[i];
+		const struct tp_ink *k = tp_scene_ink(d->sc, s->ink);
+		double v = k->cmyk[0] + k->cmyk[1] + k->cmyk[2] + k->cmyk[3];
+		if (v > room && covers(d->sc, s, tp_scene_index_box(d->ix, i), x, y))
+			room = v;
+	}
+	if (d->fill)
+		lim = fmin(d->t, fmax(d->own, d->t - room));
+	d->over = t > lim + 1e-9;
+	return d->over;
 }
 
 /* Points along a stroke: its centre line and both edges, STEP_MM apart. */
@@ -282,6 +298,20 @@ static int risky(const struct tp_palette *pal, const struct tp_ink *k, double t)
 	return sum > t + 1e-9;
 }
 
+static int push(struct under *u, size_t i)
+{
+	if (u->n == u->cap) {
+		size_t cap = u->cap ? 2 * u->cap : 64;
+		size_t *t = tp_realloc(u->id, cap * sizeof *t);
+		if (t == NULL)
+			return -1;
+		u->id = t;
+		u->cap = cap;
+	}
+	u->id[u->n++] = i;
+	return 0;
+}
+
 static int by_pos(const void *a, const void *b, const uint32_t *pos)
 {
 	uint32_t x = pos[*(const size_t *)a], y = pos[*(const size_t *)b];
@@ -310,15 +340,8 @@ static int gather(struct decide *d, uint32_t k, const double b[4], double *bound
 		double h = ((s->paint & TP_STROKE) ? s->stroke / 2 : 0) + r;
 		if (ub[0] - h > b[2] || b[0] > ub[2] + h || ub[1] - h > b[3] || b[1] > ub[3] + h)
 			continue;
-		if (d->u.n == d->u.cap) {
-			size_t cap = d->u.cap ? 2 * d->u.cap : 64;
-			size_t *t = tp_realloc(d->u.id, cap * sizeof *t);
-			if (t == NULL)
-				return -1;
-			d->u.id = t;
-			d->u.cap = cap;
-		}
-		d->u.id[d->u.n++] = i;
+		if (push(&d->u, i) != 0)
+			return -1;
 		const struct tp_ink *ki = tp_scene_ink(d->sc, s->ink);
 		for (int p = 0; p < 4; p++)
 			most[p] = fmax(most[p], ki->cmyk[p]);
@@ -336,14 +359,15 @@ static int gather(struct decide *d, uint32_t k, const double b[4], double *bound
 	return 0;
 }
 
-/* The most ink of one overprinting process line or text drawn after the
- * shape at walk place k whose box meets b (0: none) into *room: what
- * that shape's stack will add there.  0, or -1 out of memory. */
+/* The overprinting process lines and text drawn after the shape at walk
+ * place k whose boxes meet b, into d->later; *room the most ink of one
+ * (0: none).  0, or -1 out of memory. */
 static int later(struct decide *d, uint32_t k, const double b[4], double *room)
 {
 	const size_t *ids;
 	size_t n;
 	*room = 0;
+	d->later.n = 0;
 	double r = TOUCH_MM;
 	if (tp_scene_index_query((struct tp_scene_index *)d->ix, b[0] - r, b[1] - r,
 				 b[2] - b[0] + 2 * r, b[3] - b[1] + 2 * r, &ids, &n) != 0)
@@ -360,6 +384,8 @@ static int later(struct decide *d, uint32_t k, const double b[4], double *room)
 		double h = ((s->paint & TP_STROKE) ? s->stroke / 2 : 0) + r;
 		if (ub[0] - h > b[2] || b[0] > ub[2] + h || ub[1] - h > b[3] || b[1] > ub[3] + h)
 			continue;
+		if (push(&d->later, i) != 0)
+			return -1;
 		double t = 0;
 		for (int p = 0; p < 4; p++)
 			t += ki->cmyk[p];
@@ -420,38 +446,39 @@ int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		 * overprint it later, so that of two fills stacked, not the
 		 * line over both is the one that knocks out.  Over paper it
 		 * stacks only its own ink and keeps its overprint. */
-		int fill = s->kind != TP_SHAPE_TEXT && !(s->paint & TP_STROKE);
+		d.fill = s->kind != TP_SHAPE_TEXT && !(s->paint & TP_STROKE);
 		double lim = t;
-		if (fill) {
-			double own = 0, room;
+		if (d.fill) {
+			double room;
+			d.own = 0;
 			for (int p = 0; p < 4; p++)
-				own += ink->cmyk[p];
+				d.own += ink->cmyk[p];
 			if (later(&d, (uint32_t)k, b, &room) != 0) {
 				rc = TP_EIO;
 				break;
 			}
-			lim = fmin(t, fmax(own, t - room));
+			lim = fmin(t, fmax(d.own, t - room));
 		} else if (!risky(pal, ink, t)) {
 			continue;
 		}
 		double bound;
 		d.ink = ink->cmyk;
-		d.t = lim;
 		if (gather(&d, (uint32_t)k, b, &bound) != 0) {
 			rc = TP_EIO;
 			break;
 		}
 		if (bound <= lim + 1e-9)
 			continue;
-		d.most = 0;
+		d.over = 0;
 		measure(&d, s, b);
-		if (d.most > lim + 1e-9) {
+		if (d.over) {
 			op[i] = 0;
 			ko[i] = 1;
 			kept = 0;
 		}
 	}
 	free(d.u.id);
+	free(d.later.id);
 	free(op);
 	free(pos);
 	if (ix)
