@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "print/art/text_outline.h"
 #include "print/scene/scene_index.h"
 #include "print/scene/walk.h"
 
@@ -254,33 +255,51 @@ static void measure(struct decide *d, const struct tp_shape *s, const double b[4
 		return;
 	/* A fill's outline, where it meets its neighbours: a device paints
 	 * the pixels of a shared edge for both, so two overprinting fills
-	 * laid edge to edge stack there. */
-	if (s->kind != TP_SHAPE_TEXT) {
-		double len = 0;
-		outline(sc, s, 1, length_piece, &len);
-		struct along a = { d, 0, fmax(STEP_MM, len / MAX_POINTS) };
-		if (outline(sc, s, 1, along_piece, &a))
-			return;
+	 * laid edge to edge stack there.  Text is measured on its glyphs'
+	 * outlines (its box, where they cannot be had). */
+	const struct tp_pt *pts = NULL;
+	struct tp_pt *glyphs = NULL;
+	size_t np = 0;
+	int evenodd = (s->flags & TP_SHAPE_EVENODD) != 0;
+	if (s->kind == TP_SHAPE_PATH) {
+		pts = sc->pts + s->first;
+		np = s->count;
+	} else if (s->kind == TP_SHAPE_TEXT &&
+		   tp_text_outline(tp_scene_str(sc, s), s->x, s->y, s->h, s->align, &glyphs, &np) == 0 &&
+		   glyphs != NULL) {
+		pts = glyphs;
+		evenodd = 0;
 	}
-	/* And the centres of a lattice over its box. */
+	double len = 0;
+	if (pts)
+		pieces(pts, np, 1, length_piece, &len);
+	else if (s->kind == TP_SHAPE_RECT)
+		rect_pieces(s, length_piece, &len);
+	struct along a = { d, 0, fmax(STEP_MM, len / MAX_POINTS) };
+	int done = 0;
+	if (pts)
+		done = pieces(pts, np, 1, along_piece, &a);
+	else if (s->kind == TP_SHAPE_RECT)
+		done = rect_pieces(s, along_piece, &a);
+	/* And the centres of a lattice over its box, inside it. */
 	double w = b[2] - b[0], h = b[3] - b[1];
 	double step = fmax(STEP_MM, sqrt(w * h / MAX_POINTS));
 	int nx = (int)ceil(w / step), ny = (int)ceil(h / step);
 	nx = nx > 0 ? nx : 1;
 	ny = ny > 0 ? ny : 1;
-	for (int j = 0; j < ny; j++)
-		for (int i = 0; i < nx; i++) {
+	for (int j = 0; j < ny && !done; j++)
+		for (int i = 0; i < nx && !done; i++) {
 			double x = b[0] + w * (i + 0.5) / nx, y = b[1] + h * (j + 0.5) / ny;
-			if (s->kind == TP_SHAPE_PATH) {
+			if (pts) {
 				struct probe q = { x, y, TOUCH_MM, 0, 0 };
-				pieces(sc->pts + s->first, s->count, 1, probe_piece, &q);
-				int in = (s->flags & TP_SHAPE_EVENODD) ? (q.wind & 1) != 0 : q.wind != 0;
+				pieces(pts, np, 1, probe_piece, &q);
+				int in = evenodd ? (q.wind & 1) != 0 : q.wind != 0;
 				if (!in && !q.near)
 					continue;
 			}
-			if (at(d, x, y))
-				return;
+			done = at(d, x, y);
 		}
+	free(glyphs);
 }
 
 /* 1 when ink k, overprinting, could pass limit t (a fraction) over some
