@@ -29,11 +29,13 @@ struct tp_walk_opts;
  * walk with options o (its ink mask aside: a plate is cut as the whole
  * sheet is) drew before it would pass the limit somewhere.  The stack is
  * measured on the shapes themselves: at points 0.25 mm apart along a
- * line (its middle and both edges) or over a fill or text's box, each
- * against the outlines of the shapes drawn before it there (found by
- * their boxes in the scene's index), composed in the press's order, each
+ * line (its middle and both edges), along and inside a fill or a text's
+ * glyphs, each against the outlines of the shapes drawn before it there
+ * (found by their boxes in the scene's index), composed in the press's order, each
  * knocking out or overprinting as already decided.  Pictures count as no
- * ink (their pixels are held to the limit on their own).  TP_OK, or
+ * ink (their pixels are held to the limit on their own).  A figure's
+ * fill keeps room for the overprinting lines and text that will cover it
+ * (the limit less their ink where they do).  TP_OK, or
  * TP_EIO out of memory. */
 int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 			const uint32_t *order, size_t n, uint8_t **knock, tp_err *e);
