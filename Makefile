@@ -204,7 +204,9 @@ faults: tilepress
 prepress: tilepress
 	@TP_BIN=$(CURDIR)/tilepress sh tests/prepress/prepress.sh; a=$$?; \
 	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/factory.sh; b=$$?; \
-	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/pdf_defects.sh; c=$$?; [ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ]
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/pdf_defects.sh; c=$$?; \
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/pack_tac.sh; d=$$?; \
+	[ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ] && [ $$d = 0 ]
 
 # One full default build under valgrind: no errors, nothing definitely lost.
 check-valgrind: tilepress

@@ -224,7 +224,7 @@ static const struct tp_key core_keys[] = {
 	{ CORE("print", "safe_mm", TP_KEY_LEN, print.safe_mm), .lo = 0, .hi = 50,
 	  .help = "preflight: game elements keep this far inside every cut, or the build warns (0: no check)" },
 	{ CORE("print", "max_tac_pct", TP_KEY_NUM, print.max_tac_pct), .lo = 0, .hi = 400,
-	  .help = "preflight: most total ink (C+M+Y+K %) anywhere, overprints included (0: no check)" },
+	  .help = "preflight: most total ink (C+M+Y+K %) anywhere, overprints included; an overprint past it knocks out (0: no check)" },
 	{ CORE("print", "min_die_gap_mm", TP_KEY_LEN, print.min_die_gap_mm), .lo = 0, .hi = 100,
 	  .help = "preflight: least space between two components' die lines (0: no check)" },
 	{ CORE("print", "min_component_mm", TP_KEY_LEN, print.min_component_mm), .lo = 0, .hi = 1000,

@@ -570,6 +570,9 @@ static int core_checks(struct tp_config *c, tp_err *e)
 	struct stat icc;
 	p->output_profile_bytes = p->output_profile[0] && stat(p->output_profile, &icc) == 0
 				  ? (double)icc.st_size : 0;
+	/* The scene's palette carries the press's ink limit: the walk decides
+	 * by it which overprints knock out (print/scene/overprint.h). */
+	p->inks.max_tac_pct = p->max_tac_pct;
 	/* Proof colours from the CMYK, once, now that the profile is known. */
 	int rc = tp_colour_proofs(p->inks.ink, p->inks.n, p->proof_profile, e);
 	if (rc != TP_OK) {

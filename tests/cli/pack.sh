@@ -185,7 +185,9 @@ PY
 tcase "job.pdf: A4 PDF/X; OCR reads each PDF's pages, trim and bleed and the checklist's count as job.json has them" c_jobpdf
 
 # A rule of the factory's not met: the files are written, the checklist
-# names the rule with the preflight's finding, and pack fails.
+# names the rule with the preflight's finding, and pack fails.  A factory
+# that wants every line at least 1 mm: the vector board's grid lines are
+# thinner (their width, read back from the PDF, is the finding's value).
 c_unmet() {
 	run -q -c vector -s print.min_line_mm=1 -o "$T/v" pack drivethru
 	[ "$rc" -eq 2 ] && grep -q 'checklist not met' "$ERR" || { fail "exit $rc $(errtext)"; return; }

@@ -282,7 +282,7 @@ int tp_pdfp_paint_shape(struct page *p, const struct tp_walk_shape *d)
 	const struct tp_shape *s = d->s;
 	tp_pdfp_set_clip(p, p->want_clip);
 	int paint = d->paint;
-	if (!p->bare && (tp_pdfp_set_overprint(p, d->ink->overprint) != 0 ||
+	if (!p->bare && (tp_pdfp_set_overprint(p, d->overprint) != 0 ||
 			 tp_pdfp_set_colour(p, d->ink_id, paint) != 0))
 		return -1;
 	if (paint & TP_STROKE)

@@ -52,7 +52,7 @@ struct item {
 	uint32_t rgb;          /* the boxes' colour, 0xRRGGBB */
 	uint32_t side;         /* boxes: the first in job.boxes; text: its job.glyphs */
 	uint8_t n_box;         /* > 0: painted as these whole-pixel boxes */
-	uint8_t multiply;      /* overprinting ink */
+	uint8_t multiply;      /* overprints (the walk's decision) */
 	uint8_t level;         /* a picture: the halving it is drawn from */
 };
 
@@ -184,7 +184,6 @@ static int plan_boxes(struct job *j, struct item *it)
 	const struct tp_ink *k = tp_scene_ink(j->sc, s->ink);
 	for (int c = 0; c < 3; c++)
 		it->rgb = it->rgb << 8 | (uint32_t)snap(fmin(fmax(k->rgb[c], 0), 1) * 255);
-	it->multiply = (uint8_t)(k->overprint != 0);
 	return rc;
 }
 
@@ -245,6 +244,7 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	struct item *it = &j->items[j->n++];
 	memset(it, 0, sizeof *it);
 	it->i = d->index;
+	it->multiply = (uint8_t)(d->overprint != 0);
 	if (d->s->kind == TP_SHAPE_IMAGE) {
 		/* The halving that leaves at most 2 of its pixels to a device
 		 * pixel, made here, before the bands are drawn on several
@@ -378,7 +378,7 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 	/* Overprinting ink prints on top of what is there: multiplying the
 	 * proof colours shows that (approximately), where painting over would
 	 * show a knock-out the press does not print (see multiply_mask). */
-	if (!coverage && tp_scene_ink(j->sc, s->ink)->overprint)
+	if (!coverage && it->multiply)
 		cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY);
 	if (s->stroke > 0)
 		cairo_set_line_width(cr, s->stroke * j->s);
@@ -497,7 +497,7 @@ static int draw_on(const struct job *j, unsigned char *band, const struct item *
 	 * empty: scanning its whole box would cost more. */
 	const struct tp_shape *s = &j->sc->shapes[it->i];
 	double area = (x1 - x0) * (fmin(it->y1, y0 + rows) - fmax(it->y0, y0));
-	int cov = s->kind != TP_SHAPE_IMAGE && tp_scene_ink(j->sc, s->ink)->overprint &&
+	int cov = s->kind != TP_SHAPE_IMAGE && it->multiply &&
 		  (s->paint == TP_STROKE || area <= SMALL_FILL_PX);
 	size_t mstride = (size_t)cairo_format_stride_for_width(CAIRO_FORMAT_A8, x1 - x0);
 	if (cov && sc->cap < mstride * (size_t)rows) {

@@ -133,7 +133,7 @@ static void paint_attrs(FILE *f, const struct tp_walk_shape *d)
 		put_escaped(f, k->kind == TP_INK_SPOT ? k->name : "All");
 		fputs("\"", f);
 	}
-	if (k->overprint)
+	if (d->overprint)
 		fputs(" data-overprint=\"1\"", f);
 }
 

@@ -62,6 +62,8 @@ static int set_member(const struct page *p, size_t i, struct tp_walk_shape *d)
 	*d = (struct tp_walk_shape){ .s = s, .index = i, .ink_id = s->ink,
 				     .ink_index = tp_ink_index(&sc->pal, s->ink),
 				     .ink = tp_scene_ink(sc, s->ink), .paint = s->paint, .mark = 1 };
+	/* A mark lies outside the art: nothing under it to knock out. */
+	d->overprint = d->ink->overprint;
 	if (s->kind == TP_SHAPE_PATH) {
 		d->pts = sc->pts + s->first;
 		d->n = s->count;
@@ -261,7 +263,7 @@ int tp_pdf_mark_text(struct page *p, const struct tp_walk_shape *d)
 		return -1;
 	}
 	tp_pdfp_set_clip(p, p->want_clip);
-	int rc = tp_pdfp_set_overprint(p, d->ink->overprint) != 0 || tp_pdfp_set_colour(p, d->ink_id, TP_FILL) != 0
+	int rc = tp_pdfp_set_overprint(p, d->overprint) != 0 || tp_pdfp_set_colour(p, d->ink_id, TP_FILL) != 0
 		 ? -1 : 0;
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		HPDF_Dict xo;

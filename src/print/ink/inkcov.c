@@ -22,6 +22,7 @@ struct item {
 	struct tp_pt *glyphs;   /* text outline, owned */
 	double x0, y0, x1, y1;
 	int plate;              /* spot plate index, or -1 */
+	int overprint;          /* the walk's decision, not the ink's */
 	struct tp_image *im;    /* a picture: its pixels, and their CMYK */
 	const uint8_t *cmyk;
 };
@@ -55,6 +56,7 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	struct item *it = &m->items[m->n_items++];
 	it->s = s;
 	it->plate = -1;
+	it->overprint = d->overprint;
 	for (int k = 4; k < m->n_plates; k++)
 		if (m->spot_ink[k - 4] == d->ink_index)
 			it->plate = k;
@@ -231,7 +233,10 @@ static int band(struct meas *m, int y0, int bh, cairo_surface_t *surf, tp_err *e
 		cairo_rectangle(cr, 0, 0, sc->trim_w, sc->trim_h);
 		cairo_clip(cr);
 		const struct tp_shape *s = it->s;
-		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
+		/* The ink as the walk prints it here: overprinting or not. */
+		struct tp_ink as = *tp_scene_ink(sc, s->ink);
+		as.overprint = it->overprint;
+		const struct tp_ink *ink = &as;
 		if (s->kind == TP_SHAPE_IMAGE) {
 			trace(it, cr);
 			cairo_close_path(cr);

@@ -328,12 +328,13 @@ static void die_rules(struct tp_pf_page *P)
 
 /* ---- one shape, as the walk gives it ------------------------------------------- */
 
-/* Shape s (ink k, box b) printed over a fill of ink ku: the coverage of
- * an overprint, and a dark thin or small object's knock-out. */
+/* Shape s (ink k, box b) printed over a fill of ink ku, overprinting or
+ * not as the walk decided (op): the coverage of an overprint, and a dark
+ * thin or small object's knock-out. */
 static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_ink *k,
-		      const struct tp_ink *ku, const double b[4], double cx, double cy)
+		      int op, const struct tp_ink *ku, const double b[4], double cx, double cy)
 {
-	if (k->overprint) {
+	if (op) {
 		double t = 0;
 		for (int p = 0; p < 4; p++)
 			t += 100 * (k->cmyk[p] > 0 ? k->cmyk[p] : ku->cmyk[p]);
@@ -342,6 +343,10 @@ static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const stru
 			    ku->name);
 		return;
 	}
+	/* An overprinting ink the walk knocked out keeps the ink limit: a
+	 * choice made for the press, not an oversight. */
+	if (k->overprint)
+		return;
 	int lacks = 0;
 	for (int p = 0; p < 4; p++)
 		lacks |= ku->cmyk[p] > 0 && k->cmyk[p] == 0;
@@ -490,7 +495,7 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	double b[4];
 	tp_pf_bbox(P->sc, s, b);
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
-	if (k->kind == TP_INK_SPOT && !k->overprint)
+	if (k->kind == TP_INK_SPOT && !d->overprint)
 		tp_pf_add(P, TP_PF_ERROR, cx, cy, "spot-overprint", NAN, NAN,
 		    "spot ink %s knocks out what lies under it; allowed: a spot ink that overprints", k->name);
 	line_rules(P, s, k, cx, cy);
@@ -503,7 +508,7 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 		tp_pf_point_of(P->sc, s, b, &px, &py);
 		const struct tp_shape *u = under(P, s, px, py);
 		if (u)
-			over_fill(P, s, k, ink_of(P->sc, u), b, px, py);
+			over_fill(P, s, k, d->overprint, ink_of(P->sc, u), b, px, py);
 	}
 	if (k->kind == TP_INK_PROCESS && s->paint == TP_FILL) {
 		if (P->r->bleed > 0 && !P->sc->press)

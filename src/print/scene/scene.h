@@ -85,6 +85,11 @@ struct tp_palette {
 	 * this wide, mm (print.min_tint_line_mm; 0: as given): a screened
 	 * line thinner than a halftone cell (0.17 mm at 150 lpi) breaks up. */
 	double min_tint_line_mm;
+	/* The most total ink (C+M+Y+K, %) the press takes anywhere
+	 * (print.max_tac_pct; 0: no limit).  An overprinting process ink
+	 * knocks out where its stack over what lies under it would pass
+	 * this (overprint.h): decided once, in the walk. */
+	double max_tac_pct;
 };
 
 /* A process ink none of whose plates prints solid: it is screened. */

@@ -40,6 +40,10 @@ void tp_scene_digest(const struct tp_scene *sc, struct tp_sha256 *h)
 		for (int c = 0; c < 3; c++)
 			num(h, k->rgb[c]);
 	}
+	/* (Only a limit changes what is drawn: a scene without one hashes
+	 * as it always has.) */
+	if (sc->pal.max_tac_pct > 0)
+		num(h, sc->pal.max_tac_pct);
 	whole(h, (long long)sc->n_layers);
 	for (size_t i = 0; i < sc->n_layers; i++)
 		str(h, sc->layers[i]);

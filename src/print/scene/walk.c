@@ -8,6 +8,7 @@
 #include "core/alloc.h"
 #include "core/strbuf.h"
 #include "print/art/text_outline.h"
+#include "print/scene/overprint.h"
 
 const struct tp_walk_opts tp_walk_art = { .marks = 0 };
 const struct tp_walk_opts tp_walk_die = { .inks = TP_WALK_INK(TP_INK_CUT) };
@@ -215,6 +216,9 @@ struct walk {
 	/* Reuse (a sink that can): whether to look for repeats, and the first
 	 * copies seen, an open hash table. */
 	int reuse;
+	/* Per shape, 1 where an overprint knocks out (overprint.h); NULL:
+	 * every shape as its ink says. */
+	uint8_t *knock;
 	struct first_copy *seen;
 	size_t n_seen, cap_seen;
 	/* A placement's shapes on a layer, moved, and their points. */
@@ -257,6 +261,7 @@ static int shape(struct walk *w, const struct run *r, size_t k)
 		.ink = tp_scene_ink(sc, s->ink), .paint = s->paint,
 		.mark = seen == TP_WALK_MARK, .sub = r->sub ? r->sub[r->order[k]] : 0,
 	};
+	d.overprint = d.ink->overprint && !(w->knock && w->knock[i]);
 	int rc = set_clip(w, !d.mark);
 	if (rc != TP_OK)
 		return rc;
@@ -339,6 +344,8 @@ static void reuse_key(struct walk *w, size_t l, const struct run *r, size_t k, s
 			      s->flags, s->align, um(s->stroke * 1000), um(s->w), um(s->h),
 			      s->kind == TP_SHAPE_PATH ? 0 : um(s->x - ax),
 			      s->kind == TP_SHAPE_PATH ? 0 : um(s->y - ay));
+		if (w->knock)   /* copies alike knock out alike */
+			tp_buf_printf(b, " o%d", w->knock[r->order[k]]);
 		if (s->kind == TP_SHAPE_TEXT)
 			tp_buf_printf(b, " %zu:%s", strlen(tp_scene_str(sc, s)), tp_scene_str(sc, s));
 		for (size_t i = 0; s->kind == TP_SHAPE_PATH && i < s->count; i++) {
@@ -549,6 +556,8 @@ static int layer(struct walk *w, size_t l, const uint32_t *order, size_t from, s
 	struct tp_walk_layer ly = { .index = l, .name = sc->layers[l],
 				    .ink = layer_ink(sc, l, order, from, to) };
 	ly.overprint = ly.ink && ly.ink->overprint;
+	for (size_t k = from; w->knock && k < to && ly.overprint; k++)
+		ly.overprint = !w->knock[order[k]];
 	if (w->k->layer_begin && w->k->layer_begin(w->ctx, &ly) != 0)
 		return failed(w);
 	const struct run r = { sc->shapes, order, sc->pts, SIZE_MAX, NULL };
@@ -584,10 +593,13 @@ int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
 				   sc->trim_h + sc->bleed } };
 	w.reuse = sink->use && sink->group_begin && sink->group_end &&
 		  (sc->n_groups > 0 || sc->n_places > 0);
+	if (rc == TP_OK)
+		rc = tp_overprint_decide(sc, o, order, start[sc->n_layers], &w.knock, e);
 	for (size_t l = 0; rc == TP_OK && l < sc->n_layers; l++)
 		rc = layer(&w, l, order, start[l], start[l + 1]);
 	free(order);
 	free(start);
+	free(w.knock);
 	for (size_t i = 0; i < w.cap_seen; i++)
 		free(w.seen[i].key);
 	free(w.seen);

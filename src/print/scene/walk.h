@@ -22,6 +22,9 @@
  *   - a proof (proof) shows the sheet as the designer sees it: no
  *     registration ink, and the die and emboss lines (TP_INK_CUT,
  *     TP_INK_EMBOSS) only on a sheet that is that plate (sc->plate);
+ *   - whether a shape overprints (tp_walk_shape's overprint): its ink's
+ *     overprint, but an overprint whose stack of ink would pass the
+ *     palette's max_tac_pct knocks out (overprint.h);
  *   - a shape whose ink the palette lacks, or whose layer the scene lacks,
  *     stops the walk with TP_EINPUT (TP_WALK_FAIL, the default) or is left
  *     out (TP_WALK_SKIP): one rule, whatever the sink.
@@ -68,7 +71,8 @@ struct tp_walk_layer {
 	const char *name;          /* sc->layers[index] */
 	const struct tp_ink *ink;  /* the one ink all its shapes use (drawn or
 				    * not), or NULL: none, several or unknown */
-	int overprint;             /* ink && ink->overprint */
+	int overprint;             /* ink && ink->overprint, and none of its
+				    * shapes knocked out (overprint.h) */
 };
 
 /* A shape as drawn.  Pointers are valid during the callback only. */
@@ -86,6 +90,10 @@ struct tp_walk_shape {
 	int ink_index;              /* palette index of that ink */
 	const struct tp_ink *ink;   /* never NULL */
 	int paint;                  /* TP_FILL and/or TP_STROKE; TP_FILL for text */
+	/* 1: it overprints what is under it; 0: it knocks out.  Its ink's
+	 * overprint, unless the stack would pass the palette's ink limit
+	 * (overprint.h): every sink reads this, never ink->overprint. */
+	int overprint;
 	int mark;                   /* a printer's mark: unclipped */
 	const struct tp_pt *pts;    /* path: its points; outlined text: the
 				     * outline (may be empty: n == 0) */

@@ -1,0 +1,77 @@
+#!/bin/sh
+# Total ink of every factory package that sets a limit, measured on the
+# files: every edition packed for each factory of config/factories/ whose
+# [print] max_tac_pct is set, every page of every press PDF separated by
+# Ghostscript (tiffsep composes overprints and knock-outs as the press
+# does), and the most C+M+Y+K of any pixel inside the bleed box held to
+# the factory's own limit, read from its file.
+#
+#   TP_BIN=/abs/path/tilepress sh tests/prepress/pack_tac.sh [SCRATCH_DIR]
+#
+# TP_TAC_FACTORIES (default: every factory with a limit) and
+# TP_TAC_EDITIONS (default: every config/*.ini) narrow the run.
+
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+. tests/prepress/lib.sh
+scratch pack-tac "$@"
+
+# limit FILE: [print] max_tac_pct of a factory file, or nothing.
+limit() {
+	awk -F= '/^\[/ { s = $0 } s == "[print]" && $1 ~ /^[ \t]*max_tac_pct[ \t]*$/ {
+		v = $2; sub(/;.*/, "", v); gsub(/[ \t]/, "", v); print v }' "$1"
+}
+
+DPI=100
+factories=${TP_TAC_FACTORIES:-$(for f in config/factories/*.ini; do
+	[ -n "$(limit "$f")" ] && basename "$f" .ini; done)}
+editions=${TP_TAC_EDITIONS:-$(for c in config/*.ini; do basename "$c" .ini; done)}
+for fac in $factories; do
+	lim=$(limit "config/factories/$fac.ini")
+	[ -n "$lim" ] || { bad "$fac: no [print] max_tac_pct in config/factories/$fac.ini"; continue; }
+	for ed in $editions; do
+		d=$T/$fac-$ed
+		rm -rf "$d"
+		"$TP_BIN" -q -c "config/$ed.ini" -o "$d" pack "$fac" >"$T/pack.log" 2>&1
+		prc=$?
+		# pack writes its files whatever its checklist says: measured all
+		# the same.
+		[ "$prc" = 0 ] && ok "$ed pack $fac: exit 0" || bad "$ed pack $fac: exit $prc" "$T/pack.log"
+		[ -d "$d/pack-$fac" ] || continue
+		worst=0 where= log=$T/tac.log
+		: >"$log"
+		# The press files: the job ticket is for people, not the press.
+		for pdf in "$d/pack-$fac"/*.pdf; do
+			[ "$(basename "$pdf")" = job.pdf ] && continue
+			rm -rf "$T/sep"
+			mkdir -p "$T/sep"
+			# Registration marks (the /All separation, on every plate)
+			# are no product, and an imposed press sheet carries them
+			# inside its trim: the /None separation never marks.
+			qpdf --qdf --object-streams=disable "$pdf" "$T/q.pdf" >"$T/gs.log" 2>&1
+			sed '/^ *\/Separation$/{n;s|^\( *\)/All$|\1/None|;}' "$T/q.pdf" >"$T/q2.pdf" &&
+				fix-qdf "$T/q2.pdf" >"$T/page.pdf" &&
+			gs -q -dNOPAUSE -dBATCH -sDEVICE=tiffsep -sCompression=none -r$DPI -dUseBleedBox \
+				-sOutputFile="$T/sep/p%d.tif" "$T/page.pdf" >"$T/gs.log" 2>&1 ||
+				{ echo "$pdf: qpdf, fix-qdf or gs failed" >>"$log"; cat "$T/gs.log" >>"$log"; worst=999; continue; }
+			pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
+			n=1
+			while [ "$n" -le "$pages" ]; do
+				t=$(python3 tests/prepress/sep_tac.py "$T/sep/p$n" "$lim") ||
+					echo "$(basename "$pdf") page $n: $t % over $lim %" >>"$log"
+				if awk -v a="$t" -v b="$worst" 'BEGIN { exit !(a > b) }'; then
+					worst=$t where="$(basename "$pdf") page $n"
+				fi
+				n=$((n + 1))
+			done
+		done
+		if [ -s "$log" ]; then
+			bad "$ed pack $fac: total ink within $lim % on every page (most $worst %, $where)" "$log"
+		else
+			ok "$ed pack $fac: total ink within $lim % on every page (most $worst %, $where)"
+		fi
+	done
+done
+
+echo "pack-tac: $PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]
