@@ -51,8 +51,13 @@ for fac in $factories; do
 			qpdf --qdf --object-streams=disable "$pdf" "$T/q.pdf" >"$T/gs.log" 2>&1
 			sed '/^ *\/Separation$/{n;s|^\( *\)/All$|\1/None|;}' "$T/q.pdf" >"$T/q2.pdf" &&
 				fix-qdf "$T/q2.pdf" >"$T/page.pdf" &&
+			# Pixels by the centre rule (no fill adjust): Ghostscript's
+			# default widens every fill by 0.3 pixel, 0.08 mm at this
+			# resolution, so fills laid edge to edge would stack over a
+			# band 8 press spots wide that no platesetter paints (its
+			# spot, about 0.01 mm, is what overprint.c counts as touch).
 			gs -q -dNOPAUSE -dBATCH -sDEVICE=tiffsep -sCompression=none -r$DPI -dUseBleedBox \
-				-sOutputFile="$T/sep/p%d.tif" "$T/page.pdf" >"$T/gs.log" 2>&1 ||
+				-sOutputFile="$T/sep/p%d.tif" -c '0 0 .setfilladjust2' -f "$T/page.pdf" >"$T/gs.log" 2>&1 ||
 				{ echo "$pdf: qpdf, fix-qdf or gs failed" >>"$log"; cat "$T/gs.log" >>"$log"; worst=999; continue; }
 			pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
 			n=1

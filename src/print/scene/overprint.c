@@ -275,7 +275,16 @@ static void measure(struct decide *d, const struct tp_shape *s, const double b[4
 		pieces(pts, np, 1, length_piece, &len);
 	else if (s->kind == TP_SHAPE_RECT)
 		rect_pieces(s, length_piece, &len);
-	struct along a = { d, 0, fmax(STEP_MM, len / MAX_POINTS) };
+	/* A line that will overprint a fill crosses its edge over no more
+	 * than the line's width: the edge is walked finer than the narrowest
+	 * such line, so a point falls inside each crossing. */
+	double edge = STEP_MM;
+	for (size_t n = 0; d->fill && n < d->later.n; n++) {
+		const struct tp_shape *l = &sc->shapes[d->later.id[n]];
+		if (l->kind != TP_SHAPE_TEXT && (l->paint & TP_STROKE))
+			edge = fmin(edge, fmax(l->stroke, 4 * TOUCH_MM));
+	}
+	struct along a = { d, 0, fmax(edge, len / MAX_POINTS) };
 	int done = 0;
 	if (pts)
 		done = pieces(pts, np, 1, along_piece, &a);
