@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "games/arena/sheets/arena_hexsheets.h"
+#include "games/ledge.h"
 #include "print/layout/die.h"
 #include "print/layout/sheet.h"
 #include "print/art/text_outline.h"
@@ -135,18 +136,7 @@ int tp_arena_ledge_box(const struct tp_config *c, int k, double b[4])
 	const struct tp_arena_cfg *a = tp_arena(c);
 	double s = a->square_mm, L = TP_ARENA_LEDGE * s, m = fmax(c->print.safe_mm, 1);
 	double W = tp_arena_cols(&a->rules) * s, H = tp_arena_rows(&a->rules) * s + 2 * L;
-	if (k < 2) {   /* between the corners, 1 mm clear of the squares */
-		b[0] = fmax(L, m);
-		b[2] = W - 2 * b[0];
-		b[1] = k ? H - L + 1 : m;
-		b[3] = L - 1 - m;
-		return b[2] >= 3 && b[3] >= 3;
-	}
-	k -= 2;
-	b[2] = b[3] = L - 2 * m;
-	b[0] = k == 1 || k == 2 ? W - L + m : m;
-	b[1] = k >= 2 ? H - L + m : m;
-	return b[2] >= 3;
+	return tp_ledge_box(W, H, L, m, k, b);
 }
 
 /* The ledges of a board W wide whose squares start `top` down and end

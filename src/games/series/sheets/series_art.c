@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "games/ledge.h"
 #include "print/art/symbol.h"
 #include "print/art/text_outline.h"
 
@@ -188,18 +189,7 @@ int tp_series_ledge_box(const struct tp_config *c, int k, double b[4])
 	const struct tp_rules *r = &tp_series(c)->rules;
 	double s = tp_series_pitch(c), L = TP_SERIES_LEDGE * s, m = fmax(c->print.safe_mm, 1);
 	double W = r->cols * s, H = r->rows * s + 2 * L;
-	if (k < 2) {   /* between the corners, 1 mm clear of the squares */
-		b[0] = fmax(L, m);
-		b[2] = W - 2 * b[0];
-		b[1] = k ? H - L + 1 : m;
-		b[3] = L - 1 - m;
-		return b[2] >= 3 && b[3] >= 3;
-	}
-	k -= 2;
-	b[2] = b[3] = L - 2 * m;
-	b[0] = k == 1 || k == 2 ? W - L + m : m;
-	b[1] = k >= 2 ? H - L + m : m;
-	return b[2] >= 3;
+	return tp_ledge_box(W, H, L, m, k, b);
 }
 
 int tp_series_art_ledges(struct tp_scene *sc, const struct tp_config *c, double top, double bottom)

@@ -1,0 +1,13 @@
+#ifndef TP_GAMES_LEDGE_H
+#define TP_GAMES_LEDGE_H
+
+/* The art places on a board's ledges: bands L deep, unprinted, added
+ * above and below squares W wide and H tall in all (ledges included),
+ * each place kept m (the safe zone, at least 1 mm) from the cut.
+ * k = 0: the title, between the top corners, 1 mm clear of the squares;
+ * 1: the credit line, likewise at the bottom; 2..5: the corners, top
+ * left then clockwise.  b = { x, y, w, h } in mm; 1 when the place is
+ * large enough to draw in (3 mm), else 0. */
+int tp_ledge_box(double W, double H, double L, double m, int k, double b[4]);
+
+#endif
