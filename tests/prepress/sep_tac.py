@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Most total ink of a page on Ghostscript tiffsep plates.
 
-usage: sep_tac.py PREFIX LIMIT
+usage: sep_tac.py PREFIX... LIMIT
 PREFIX(Cyan).tif ... PREFIX(Black).tif are the process plates that
 `gs -sDEVICE=tiffsep -sCompression=none -sOutputFile=PREFIX.tif` wrote
 (8 bit, 0 = full ink, 255 = none): Ghostscript composes them as the press
@@ -9,7 +9,8 @@ prints, each object knocking out or overprinting as the PDF says.  Spot
 plates (die, crease, assembly) are not process ink and are left out.
 Registration marks (the /All separation, ink on every plate) are no
 product: the caller drops them from the PDF first (pack_tac.sh).
-Prints the most C+M+Y+K of any pixel, in percent; exit 1 when it passes
+Prints the most C+M+Y+K of any pixel of each page, in percent, a line
+each (one process for a whole PDF's pages); exit 1 when one passes
 LIMIT by more than the plates' rounding (half a level on each of four).
 """
 import os
@@ -29,8 +30,8 @@ def lanes(data, n):
     return int.from_bytes(b, 'little')
 
 
-def main():
-    prefix, limit = sys.argv[1], float(sys.argv[2])
+def most_ink(prefix):
+    """The most C+M+Y+K of any pixel of the page PREFIX, in percent."""
     total = 0
     n = None
     for name in PROCESS:
@@ -38,9 +39,18 @@ def main():
         n = w * h
         total += lanes(data, n)
     least = min(memoryview(total.to_bytes(2 * n, 'little')).cast('H')) if n else 4 * 255
-    most = (4 * 255 - least) * 100 / 255
-    print(f'{most:.1f}')
-    sys.exit(1 if most > limit + 4 * 0.5 * 100 / 255 else 0)
+    return (4 * 255 - least) * 100 / 255
+
+
+def main():
+    *prefixes, limit = sys.argv[1:]
+    limit = float(limit)
+    over = False
+    for prefix in prefixes:
+        most = most_ink(prefix)
+        print(f'{most:.1f}')
+        over |= most > limit + 4 * 0.5 * 100 / 255
+    sys.exit(1 if over else 0)
 
 
 if __name__ == '__main__':
