@@ -267,8 +267,10 @@ static int xref(const unsigned char *b, size_t n, size_t **offs, size_t *count)
 			sx = (const char *)b + i;
 	if (sx == NULL)
 		return -1;
+	/* Compared as n - at: a huge offset (strtoul takes "-1") must not
+	 * wrap past the check. */
 	size_t at = strtoul(sx + 9, NULL, 10);
-	if (at + 4 >= n || memcmp(b + at, "xref", 4) != 0)
+	if (at >= n || n - at <= 4 || memcmp(b + at, "xref", 4) != 0)
 		return -1;
 	char *p = (char *)b + at + 4, *end;
 	*offs = NULL;
