@@ -328,16 +328,28 @@ static int risky(const struct tp_palette *pal, const struct tp_ink *k, double t)
 
 static int push(struct under *u, size_t i)
 {
-	if (u->n == u->cap) {
-		size_t cap = u->cap ? 2 * u->cap : 64;
-		size_t *t = tp_realloc(u->id, cap * sizeof *t);
-		if (t == NULL)
-			return -1;
-		u->id = t;
-		u->cap = cap;
-	}
+	if (tp_grow((void **)&u->id, &u->cap, u->n + 1, sizeof *u->id, 64) != 0)
+		return -1;
 	u->id[u->n++] = i;
 	return 0;
+}
+
+/* The index's candidates near box b (grown by the touch) into *ids, n
+ * of them; meets() then keeps those whose box, grown by its half stroke
+ * and the touch, meets b. */
+static int query(const struct decide *d, const double b[4], const size_t **ids, size_t *n)
+{
+	double r = TOUCH_MM;
+	return tp_scene_index_query((struct tp_scene_index *)d->ix, b[0] - r, b[1] - r,
+				    b[2] - b[0] + 2 * r, b[3] - b[1] + 2 * r, ids, n);
+}
+
+static int meets(const struct decide *d, const double b[4], size_t i)
+{
+	const struct tp_shape *s = &d->sc->shapes[i];
+	const double *ub = tp_scene_index_box(d->ix, i);
+	double h = ((s->paint & TP_STROKE) ? s->stroke / 2 : 0) + TOUCH_MM;
+	return !(ub[0] - h > b[2] || b[0] > ub[2] + h || ub[1] - h > b[3] || b[1] > ub[3] + h);
 }
 
 static int by_pos(const void *a, const void *b, const uint32_t *pos)
@@ -354,23 +366,16 @@ static int gather(struct decide *d, uint32_t k, const double b[4], double *bound
 	const size_t *ids;
 	size_t n;
 	d->u.n = 0;
-	double r = TOUCH_MM;
-	if (tp_scene_index_query((struct tp_scene_index *)d->ix, b[0] - r, b[1] - r,
-				 b[2] - b[0] + 2 * r, b[3] - b[1] + 2 * r, &ids, &n) != 0)
+	if (query(d, b, &ids, &n) != 0)
 		return -1;
 	double most[4] = { 0 };
 	for (size_t m = 0; m < n; m++) {
 		size_t i = ids[m];
-		if (d->pos[i] == 0 || d->pos[i] > k)
-			continue;
-		const struct tp_shape *s = &d->sc->shapes[i];
-		const double *ub = tp_scene_index_box(d->ix, i);
-		double h = ((s->paint & TP_STROKE) ? s->stroke / 2 : 0) + r;
-		if (ub[0] - h > b[2] || b[0] > ub[2] + h || ub[1] - h > b[3] || b[1] > ub[3] + h)
+		if (d->pos[i] == 0 || d->pos[i] > k || !meets(d, b, i))
 			continue;
 		if (push(&d->u, i) != 0)
 			return -1;
-		const struct tp_ink *ki = tp_scene_ink(d->sc, s->ink);
+		const struct tp_ink *ki = tp_scene_ink(d->sc, d->sc->shapes[i].ink);
 		for (int p = 0; p < 4; p++)
 			most[p] = fmax(most[p], ki->cmyk[p]);
 	}
@@ -396,9 +401,7 @@ static int later(struct decide *d, uint32_t k, const double b[4], double *room)
 	size_t n;
 	*room = 0;
 	d->later.n = 0;
-	double r = TOUCH_MM;
-	if (tp_scene_index_query((struct tp_scene_index *)d->ix, b[0] - r, b[1] - r,
-				 b[2] - b[0] + 2 * r, b[3] - b[1] + 2 * r, &ids, &n) != 0)
+	if (query(d, b, &ids, &n) != 0)
 		return -1;
 	for (size_t m = 0; m < n; m++) {
 		size_t i = ids[m];
@@ -406,11 +409,7 @@ static int later(struct decide *d, uint32_t k, const double b[4], double *room)
 		if (d->pos[i] <= k + 1 || (s->kind != TP_SHAPE_TEXT && !(s->paint & TP_STROKE)))
 			continue;
 		const struct tp_ink *ki = tp_scene_ink(d->sc, s->ink);
-		if (ki->kind != TP_INK_PROCESS || !ki->overprint)
-			continue;
-		const double *ub = tp_scene_index_box(d->ix, i);
-		double h = ((s->paint & TP_STROKE) ? s->stroke / 2 : 0) + r;
-		if (ub[0] - h > b[2] || b[0] > ub[2] + h || ub[1] - h > b[3] || b[1] > ub[3] + h)
+		if (ki->kind != TP_INK_PROCESS || !ki->overprint || !meets(d, b, i))
 			continue;
 		if (push(&d->later, i) != 0)
 			return -1;
