@@ -478,32 +478,17 @@ static size_t group_of(const struct tp_scene *sc, size_t i)
 	return lo < sc->n_groups && sc->groups[lo].first <= i && i < sc->groups[lo].end ? lo : NONE;
 }
 
-/* Room in the scratch for m shapes and np points. */
+/* Room in the scratch for m shapes and np points.  The three shape
+ * arrays grow from one capacity by one rule, so they stay alike. */
 static int grow_tmp(struct walk *w, size_t m, size_t np)
 {
-	if (m > w->cap_tmp) {
-		struct tp_shape *t = tp_realloc(w->tmp, m * sizeof *t);
-		if (t == NULL)
-			return -1;
-		w->tmp = t;
-		uint32_t *o = tp_realloc(w->tmp_order, m * sizeof *o);
-		if (o == NULL)
-			return -1;
-		w->tmp_order = o;
-		uint32_t *u = tp_realloc(w->tmp_sub, m * sizeof *u);
-		if (u == NULL)
-			return -1;
-		w->tmp_sub = u;
-		w->cap_tmp = m;
-	}
-	if (np > w->cap_tmp_pts) {
-		struct tp_pt *q = tp_realloc(w->tmp_pts, np * sizeof *q);
-		if (q == NULL)
-			return -1;
-		w->tmp_pts = q;
-		w->cap_tmp_pts = np;
-	}
-	return 0;
+	size_t c_tmp = w->cap_tmp, c_order = w->cap_tmp, c_sub = w->cap_tmp;
+	if (tp_grow((void **)&w->tmp, &c_tmp, m, sizeof *w->tmp, 16) != 0 ||
+	    tp_grow((void **)&w->tmp_order, &c_order, m, sizeof *w->tmp_order, 16) != 0 ||
+	    tp_grow((void **)&w->tmp_sub, &c_sub, m, sizeof *w->tmp_sub, 16) != 0)
+		return -1;
+	w->cap_tmp = c_tmp;
+	return tp_grow((void **)&w->tmp_pts, &w->cap_tmp_pts, np, sizeof *w->tmp_pts, 64);
 }
 
 /* Placement i's shapes on layer l: its symbol's moved by the placement's
