@@ -541,19 +541,8 @@ static int text_art(struct parse *P, struct tp_art_item *it, const struct sectio
 	/* The box checked below is the outline's points' box, which can
 	 * reach a hundredth of a millimetre past the font's ink box: fit
 	 * and centre by the points so a fitted text is inside its place. */
-	for (size_t k = 0, first = 1; k < n; k++) {
-		if (pts[k].op == TP_CLOSE)
-			continue;
-		if (first) {
-			ink[0] = ink[2] = pts[k].x;
-			ink[1] = ink[3] = pts[k].y;
-			first = 0;
-		}
-		ink[0] = fmin(ink[0], pts[k].x);
-		ink[1] = fmin(ink[1], pts[k].y);
-		ink[2] = fmax(ink[2], pts[k].x);
-		ink[3] = fmax(ink[3], pts[k].y);
-	}
+	struct tp_art_path whole = { .first = 0, .count = n, .paint = TP_FILL };
+	tp_art_bounds(&(struct tp_art){ .pts = pts, .n_pts = n, .paths = &whole, .n = 1 }, ink);
 	double iw = ink[2] - ink[0], ih = ink[3] - ink[1];
 	if (n == 0 || !(iw > 0) || !(ih > 0)) {
 		free(pts);
