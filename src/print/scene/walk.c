@@ -516,7 +516,8 @@ static int place_run(struct walk *w, size_t l, size_t i)
 		if (u->layer != l || broken(sc, u))
 			continue;
 		struct tp_shape *t = &w->tmp[k];
-		*t = *u;
+		double d[2];
+		tp_scene_place_shape(sc, p, j - g->first, t, d);
 		w->tmp_order[k] = (uint32_t)k;
 		w->tmp_sub[k] = (uint32_t)(j - g->first);
 		k++;
@@ -524,11 +525,8 @@ static int place_run(struct walk *w, size_t l, size_t i)
 			t->first = np;
 			for (size_t q = 0; q < u->count; q++) {
 				const struct tp_pt *a = &sc->pts[u->first + q];
-				w->tmp_pts[np++] = (struct tp_pt){ a->op, a->x + p->x, a->y + p->y };
+				w->tmp_pts[np++] = (struct tp_pt){ a->op, a->x + d[0], a->y + d[1] };
 			}
-		} else {
-			t->x = u->x + p->x;
-			t->y = u->y + p->y;
 		}
 	}
 	const struct run r = { w->tmp, w->tmp_order, w->tmp_pts, i, w->tmp_sub };

@@ -1,0 +1,184 @@
+#include "testutil.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "core/alloc.h"
+#include "core/sha256.h"
+#include "print/backend/backend.h"
+#include "print/ink/inkcov.h"
+#include "print/layout/sheet.h"
+#include "print/scene/scene_digest.h"
+#include "print/scene/scene_index.h"
+#include "tu_preflight.h"
+#include "tu_writer.h"
+
+/* A sheet of tiles drawn twice: each tile's shapes copied in its place
+ * (the oracle: what every reader has always been given), and each kind of
+ * tile drawn once as a symbol and placed.  Every reader that handles
+ * placements must give the same answer for both: the same PNG and SVG
+ * bytes, ink coverage, digest and boxes. */
+
+#define COLS 4
+#define ROWS 3
+#define TILE (31.0 / 3)   /* sums of tile origins and local points round */
+
+static const int layer_order[] = { COLOUR, DARK, HEAVY, TP_INK_TEXT, TP_INK_LINE, TP_INK_CUT };
+
+static struct tp_palette palette(void)
+{
+	struct tp_palette pal;
+	tu_pf_palette(&pal);
+	/* Proof colours of the inks' own (the PNG draws these). */
+	for (size_t i = 0; i < pal.n; i++)
+		for (int c = 0; c < 3; c++)
+			pal.ink[i].rgb[c] = 1 - fmin(1, pal.ink[i].cmyk[c] + pal.ink[i].cmyk[3]);
+	return pal;
+}
+
+static struct tp_scene *new_sheet(void)
+{
+	struct tp_palette pal = palette();
+	struct tp_scene *sc = tp_scene_new_layered("fronts", COLS * TILE, ROWS * TILE, 3, &pal,
+						   layer_order, 6);
+	assert_non_null(sc);
+	return sc;
+}
+
+/* One tile of kind k with its corner at x0, y0: a background to the cut,
+ * a curved shape, a hairline, a stroked frame and a number. */
+static void tile(struct tp_scene *sc, int k, double x0, double y0)
+{
+	assert_int_equal(tp_scene_rect(sc, k ? DARK : COLOUR, TP_FILL, 0, x0, y0, TILE, TILE), 0);
+	tp_scene_flag_last(sc, TP_SHAPE_TO_CUT);
+	struct tp_pt p[] = {
+		{ TP_MOVE, x0 + 1.1, y0 + 2.3 },
+		{ TP_CURVE, x0 + 3.7, y0 + 0.4 }, { TP_CURVE, x0 + 6.1, y0 + 8.9 },
+		{ TP_CURVE, x0 + 8.3, y0 + 5.2 },
+		{ TP_LINE, x0 + 4.4, y0 + (k ? 9.7 : 7.1) },
+		{ TP_CLOSE, 0, 0 },
+	};
+	assert_int_equal(tp_scene_path(sc, HEAVY, TP_FILL | TP_STROKE, 0.3, p, 6), 0);
+	const struct tp_pt line[] = { { TP_MOVE, x0 + 0.5, y0 + 5 }, { TP_LINE, x0 + 9.5, y0 + 5 } };
+	assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.1, line, 2), 0);
+	assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.25, x0 + 1, y0 + 1,
+				       TILE - 2, TILE - 2), 0);
+	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, x0 + TILE / 2, y0 + 8, 3.5,
+				       TP_ALIGN_CENTER, k ? "7" : "12"), 0);
+}
+
+static int kind_at(int r, int c)
+{
+	return (r * COLS + c) % 3 == 1;
+}
+
+/* The two sheets: *flat with every tile's shapes, *placed with two
+ * symbols placed; both end in the same die grid, drawn as shapes. */
+static void sheets(struct tp_scene **flat, struct tp_scene **placed)
+{
+	*flat = new_sheet();
+	*placed = new_sheet();
+	int sym[2];
+	for (int k = 0; k < 2; k++) {
+		sym[k] = tp_scene_symbol_begin(*placed);
+		assert_int_equal(sym[k], k);
+		tile(*placed, k, 0, 0);
+		tp_scene_symbol_end(*placed);
+	}
+	for (int r = 0; r < ROWS; r++)
+		for (int c = 0; c < COLS; c++) {
+			assert_int_equal(tp_scene_group_begin(*flat), 0);
+			tile(*flat, kind_at(r, c), c * TILE, r * TILE);
+			tp_scene_group_end(*flat);
+			assert_int_equal(tp_scene_place_symbol(*placed, sym[kind_at(r, c)], c * TILE,
+							       r * TILE), 0);
+		}
+	for (int v = 0; v < 2; v++) {
+		struct tp_scene *sc = v ? *placed : *flat;
+		for (int c = 0; c <= COLS; c++) {
+			const struct tp_pt l[] = { { TP_MOVE, c * TILE, 0 }, { TP_LINE, c * TILE, ROWS * TILE } };
+			assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.1, l, 2), 0);
+		}
+	}
+	assert_int_equal(tp_scene_places(*placed), COLS * ROWS);
+	assert_int_equal(tp_scene_n_drawn(*placed), (*flat)->n_shapes);
+}
+
+/* The file writer's bytes for sc, in *buf (owned by the caller). */
+static size_t written(tu_write_fn *write, const struct tp_scene *sc, double dpi, char **buf)
+{
+	struct tp_doc_info info = { .title = "t", .dpi = dpi };
+	size_t n = 0;
+	FILE *f = open_memstream(buf, &n);
+	assert_non_null(f);
+	tp_err e = { 0 };
+	assert_int_equal(write(f, &sc, 1, &info, &e), TP_OK);
+	assert_int_equal(fclose(f), 0);
+	return n;
+}
+
+static void same_file(tu_write_fn *write, double dpi)
+{
+	struct tp_scene *flat, *placed;
+	sheets(&flat, &placed);
+	char *a = NULL, *b = NULL;
+	size_t na = written(write, flat, dpi, &a), nb = written(write, placed, dpi, &b);
+	assert_true(na > 100);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, na);
+	free(a);
+	free(b);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+static void test_svg(void **state)
+{
+	(void)state;
+	same_file(tp_svg_write, 0);
+}
+
+/* A placement's box is the union of its tile's shapes' boxes on the flat
+ * sheet, and the scene index finds a placement where its tile is. */
+static void test_boxes(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	sheets(&flat, &placed);
+	assert_int_equal(flat->n_groups, COLS * ROWS);
+	for (size_t g = 0; g < flat->n_groups; g++) {
+		double u[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY }, b[4], pb[4];
+		for (size_t i = flat->groups[g].first; i < flat->groups[g].end; i++) {
+			tp_shape_bbox(flat, &flat->shapes[i], b);
+			u[0] = fmin(u[0], fmin(b[0], b[2]));
+			u[1] = fmin(u[1], fmin(b[1], b[3]));
+			u[2] = fmax(u[2], fmax(b[0], b[2]));
+			u[3] = fmax(u[3], fmax(b[1], b[3]));
+		}
+		assert_int_equal(placed->shapes[g].kind, TP_SHAPE_PLACE);
+		tp_shape_bbox(placed, &placed->shapes[g], pb);
+		assert_memory_equal(u, pb, sizeof u);
+	}
+	struct tp_scene_index *ix = tp_scene_index_new(placed);
+	assert_non_null(ix);
+	const size_t *ids;
+	size_t n;
+	/* The middle of the tile in row 1, column 2: its placement is found. */
+	assert_int_equal(tp_scene_index_query(ix, 2.5 * TILE, 1.5 * TILE, 0.1, 0.1, &ids, &n), 0);
+	int found = 0;
+	for (size_t k = 0; k < n; k++)
+		found |= ids[k] == 1 * COLS + 2;
+	assert_true(found);
+	tp_scene_index_free(ix);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_boxes),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
