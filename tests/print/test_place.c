@@ -132,6 +132,14 @@ static void same_file(tu_write_fn *write, double dpi)
 	tp_scene_free(placed);
 }
 
+/* PNG: the bands look each shape up again by the walk's number. */
+static void test_png(void **state)
+{
+	(void)state;
+	same_file(tp_png_write, 300);
+	same_file(tp_png_write, 72);
+}
+
 static void test_svg(void **state)
 {
 	(void)state;
@@ -177,6 +185,7 @@ static void test_boxes(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_png),
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_boxes),
 	};
