@@ -146,6 +146,26 @@ static void test_svg(void **state)
 	same_file(tp_svg_write, 0);
 }
 
+static void test_inkcov(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	sheets(&flat, &placed);
+	struct tp_inkcov a, b;
+	tp_err e = { 0 };
+	assert_int_equal(tp_inkcov_scene(flat, 8, 1e8, &a, &e), TP_OK);
+	assert_int_equal(tp_inkcov_scene(placed, 8, 1e8, &b, &e), TP_OK);
+	assert_int_equal(a.n, b.n);
+	assert_true(a.pct[3] > 1);   /* the dark tiles' black */
+	for (size_t i = 0; i < a.n; i++) {
+		assert_string_equal(a.name[i], b.name[i]);
+		assert_true(a.pct[i] == b.pct[i]);
+	}
+	assert_true(a.tac_max == b.tac_max);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
 /* A placement's box is the union of its tile's shapes' boxes on the flat
  * sheet, and the scene index finds a placement where its tile is. */
 static void test_boxes(void **state)
@@ -187,6 +207,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_png),
 		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_inkcov),
 		cmocka_unit_test(test_boxes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
