@@ -166,6 +166,32 @@ static void test_inkcov(void **state)
 	tp_scene_free(placed);
 }
 
+static void digest(const struct tp_scene *sc, char hex[65])
+{
+	struct tp_sha256 h;
+	tp_sha256_init(&h);
+	tp_scene_digest(sc, &h);
+	tp_sha256_hex(&h, hex);
+}
+
+/* The digest is of the drawing: the same for both sheets, and another
+ * when a symbol's shape changes. */
+static void test_digest(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	sheets(&flat, &placed);
+	char a[65], b[65], c[65];
+	digest(flat, a);
+	digest(placed, b);
+	assert_string_equal(a, b);
+	placed->sym_shapes[0].ink = HEAVY;
+	digest(placed, c);
+	assert_string_not_equal(b, c);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
 /* A placement's box is the union of its tile's shapes' boxes on the flat
  * sheet, and the scene index finds a placement where its tile is. */
 static void test_boxes(void **state)
@@ -208,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_png),
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_inkcov),
+		cmocka_unit_test(test_digest),
 		cmocka_unit_test(test_boxes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
