@@ -17,7 +17,7 @@
  * (the oracle: what every reader has always been given), and each kind of
  * tile drawn once as a symbol and placed.  Every reader that handles
  * placements must give the same answer for both: the same PNG and SVG
- * bytes, ink coverage, digest and boxes. */
+ * bytes, ink coverage, preflight findings, digest and boxes. */
 
 #define COLS 4
 #define ROWS 3
@@ -65,6 +65,15 @@ static void tile(struct tp_scene *sc, int k, double x0, double y0)
 				       TILE - 2, TILE - 2), 0);
 	assert_int_equal(tp_scene_text(sc, TP_INK_TEXT, x0 + TILE / 2, y0 + 8, 3.5,
 				       TP_ALIGN_CENTER, k ? "7" : "12"), 0);
+	/* A punched hole: a die line of the tile's own.  Every point is the
+	 * tile's corner plus a local point, the sum the walk makes. */
+	struct tp_pt c[TP_CIRCLE_PTS];
+	tp_circle_pts(c, 7.5, 7.5, 1.2, 1);
+	for (size_t i = 0; i < TP_CIRCLE_PTS; i++) {
+		c[i].x = x0 + c[i].x;
+		c[i].y = y0 + c[i].y;
+	}
+	assert_int_equal(tp_scene_path(sc, TP_INK_CUT, TP_STROKE, 0.1, c, TP_CIRCLE_PTS), 0);
 }
 
 static int kind_at(int r, int c)
@@ -166,6 +175,43 @@ static void test_inkcov(void **state)
 	tp_scene_free(placed);
 }
 
+/* The preflight: the same findings, in the same order, with the same
+ * numbers; and enough of them to mean something (the rules that look at
+ * fills under a shape, die lines and the safe zone among them). */
+static void test_preflight(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	sheets(&flat, &placed);
+	struct tp_pf_rules r = tu_pf_rules();
+	struct tp_preflight a = { 0 }, b = { 0 };
+	assert_int_equal(tp_preflight_page(&a, &r, "fronts", 1, flat), 0);
+	assert_int_equal(tp_preflight_page(&b, &r, "fronts", 1, placed), 0);
+	assert_int_equal(a.n, b.n);
+	assert_int_equal(a.errors, b.errors);
+	assert_int_equal(a.warnings, b.warnings);
+	const char *want[] = { "tac", "safe-zone", "component-size", "bleed", "line-weight" };
+	for (size_t w = 0; w < sizeof want / sizeof *want; w++) {
+		size_t n = 0;
+		for (size_t i = 0; i < a.n; i++)
+			n += strcmp(a.f[i].rule, want[w]) == 0;
+		if (n == 0)
+			fail_msg("no %s finding on the flat sheet", want[w]);
+	}
+	for (size_t i = 0; i < a.n; i++) {
+		char la[400], lb[400];
+		tp_preflight_line(&a.f[i], la, sizeof la);
+		tp_preflight_line(&b.f[i], lb, sizeof lb);
+		assert_string_equal(la, lb);
+		assert_true(a.f[i].x == b.f[i].x && a.f[i].y == b.f[i].y);
+		assert_true(a.f[i].value == b.f[i].value || (isnan(a.f[i].value) && isnan(b.f[i].value)));
+	}
+	tp_preflight_free(&a);
+	tp_preflight_free(&b);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
 static void digest(const struct tp_scene *sc, char hex[65])
 {
 	struct tp_sha256 h;
@@ -234,6 +280,7 @@ int main(void)
 		cmocka_unit_test(test_png),
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_inkcov),
+		cmocka_unit_test(test_preflight),
 		cmocka_unit_test(test_digest),
 		cmocka_unit_test(test_boxes),
 	};

@@ -260,6 +260,7 @@ static int shape(struct walk *w, const struct run *r, size_t k)
 		.s = s, .index = i, .ink_id = s->ink, .ink_index = tp_ink_index(&sc->pal, s->ink),
 		.ink = tp_scene_ink(sc, s->ink), .paint = s->paint,
 		.mark = seen == TP_WALK_MARK, .sub = r->sub ? r->sub[r->order[k]] : 0,
+		.placed = r->place != SIZE_MAX,
 	};
 	d.overprint = d.ink->overprint && !(w->knock && w->knock[i]);
 	int rc = set_clip(w, !d.mark);

@@ -86,6 +86,7 @@ struct tp_walk_shape {
 	size_t sub;                 /* a placed symbol's shape: its number in
 				     * the symbol (index, sub: the order the
 				     * scene drawn shape by shape has); else 0 */
+	int placed;                 /* 1: a placed symbol's shape */
 	int ink_id;                 /* ink number, s->ink */
 	int ink_index;              /* palette index of that ink */
 	const struct tp_ink *ink;   /* never NULL */
