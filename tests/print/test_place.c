@@ -29,7 +29,14 @@ static struct tp_palette palette(void)
 {
 	struct tp_palette pal;
 	tu_pf_palette(&pal);
-	/* Proof colours of the inks' own (the PNG draws these). */
+	/* A name for every ink (the PDF's colour spaces), proof colours of
+	 * the inks' own (the PNG draws these). */
+	static const char *const names[] = { "text", "Assembly", "All" };
+	for (int i = 0; i < 3; i++)
+		snprintf(tu_ink(&pal, TP_INK_TEXT + i)->name, sizeof pal.ink[0].name, "%s", names[i]);
+	tu_ink(&pal, TP_INK_ASSEMBLY)->kind = TP_INK_SPOT;
+	tu_ink(&pal, TP_INK_REG)->kind = TP_INK_REGISTRATION;
+	snprintf(tu_ink(&pal, INK_D)->name, sizeof pal.ink[0].name, "spare");
 	for (size_t i = 0; i < pal.n; i++)
 		for (int c = 0; c < 3; c++)
 			pal.ink[i].rgb[c] = 1 - fmin(1, pal.ink[i].cmyk[c] + pal.ink[i].cmyk[3]);
@@ -56,7 +63,7 @@ static void tile(struct tp_scene *sc, int k, double x0, double y0)
 		{ TP_CURVE, x0 + 3.7, y0 + 0.4 }, { TP_CURVE, x0 + 6.1, y0 + 8.9 },
 		{ TP_CURVE, x0 + 8.3, y0 + 5.2 },
 		{ TP_LINE, x0 + 4.4, y0 + (k ? 9.7 : 7.1) },
-		{ TP_CLOSE, 0, 0 },
+		{ TP_CLOSE, x0 + 0.0, y0 + 0.0 },
 	};
 	assert_int_equal(tp_scene_path(sc, HEAVY, TP_FILL | TP_STROKE, 0.3, p, 6), 0);
 	const struct tp_pt line[] = { { TP_MOVE, x0 + 0.5, y0 + 5 }, { TP_LINE, x0 + 9.5, y0 + 5 } };
@@ -111,19 +118,34 @@ static void sheets(struct tp_scene **flat, struct tp_scene **placed)
 	}
 	assert_int_equal(tp_scene_places(*placed), COLS * ROWS);
 	assert_int_equal(tp_scene_n_drawn(*placed), (*flat)->n_shapes);
+	/* Printer's marks, as a build adds them before writing. */
+	const struct tp_slug slug = { .job = "job", .file = "fronts.pdf", .sheet = "fronts",
+				      .epoch = 1700000000 };
+	assert_int_equal(tp_sheet_marks(*flat, &slug), 0);
+	assert_int_equal(tp_sheet_marks(*placed, &slug), 0);
 }
 
 /* The file writer's bytes for sc, in *buf (owned by the caller). */
 static size_t written(tu_write_fn *write, const struct tp_scene *sc, double dpi, char **buf)
 {
-	struct tp_doc_info info = { .title = "t", .dpi = dpi };
-	size_t n = 0;
-	FILE *f = open_memstream(buf, &n);
+	/* With printer's marks: a writer's marks must not mistake a
+	 * placement for art of their own layer. */
+	struct tp_doc_info info = { .title = "t", .job = "job", .file = "fronts",
+				    .epoch = 1700000000, .dpi = dpi, .marks = 1 };
+	FILE *f = tmpfile();   /* a file: the PDF writer takes no memory stream */
 	assert_non_null(f);
 	tp_err e = { 0 };
-	assert_int_equal(write(f, &sc, 1, &info, &e), TP_OK);
+	if (write(f, &sc, 1, &info, &e) != TP_OK)
+		fail_msg("%s (%zu placements)", e.msg, tp_scene_places(sc));
+	assert_int_equal(fflush(f), 0);
+	long n = ftell(f);
+	assert_true(n > 0);
+	*buf = malloc((size_t)n);
+	assert_non_null(*buf);
+	rewind(f);
+	assert_int_equal(fread(*buf, 1, (size_t)n, f), (size_t)n);
 	assert_int_equal(fclose(f), 0);
-	return n;
+	return (size_t)n;
 }
 
 static void same_file(tu_write_fn *write, double dpi)
@@ -147,6 +169,13 @@ static void test_png(void **state)
 	(void)state;
 	same_file(tp_png_write, 300);
 	same_file(tp_png_write, 72);
+}
+
+/* PDF: the page's content, its forms and the document's ID. */
+static void test_pdf(void **state)
+{
+	(void)state;
+	same_file(tp_pdf_write, 0);
 }
 
 static void test_svg(void **state)
@@ -278,6 +307,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_png),
+		cmocka_unit_test(test_pdf),
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_inkcov),
 		cmocka_unit_test(test_preflight),
