@@ -7,6 +7,7 @@
 #include "core/sha256.h"
 #include "print/backend/backend.h"
 #include "print/ink/inkcov.h"
+#include "print/layout/proof.h"
 #include "print/layout/sheet.h"
 #include "print/scene/scene_digest.h"
 #include "print/scene/scene_index.h"
@@ -267,6 +268,41 @@ static void test_digest(void **state)
 	tp_scene_free(placed);
 }
 
+/* The readers that take the shapes in the order added (tp_scene_next):
+ * the inks a page uses (the contact sheet's list) and the order itself. */
+static void test_shapes_in_order(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	sheets(&flat, &placed);
+	unsigned char a[TP_MAX_INKS] = { 0 }, b[TP_MAX_INKS] = { 0 };
+	struct tp_page pa = { .sc = flat }, pb = { .sc = placed };
+	tp_doc_inks_used(&(struct tp_doc){ .pages = &pa, .n = 1 }, a);
+	tp_doc_inks_used(&(struct tp_doc){ .pages = &pb, .n = 1 }, b);
+	assert_memory_equal(a, b, sizeof a);
+	int heavy = tp_ink_index(&flat->pal, HEAVY), spare = tp_ink_index(&flat->pal, INK_D);
+	assert_true(heavy >= 0 && spare >= 0);
+	assert_true(a[heavy] && !a[spare]);
+	/* Shape by shape, the flat sheet's shapes and points. */
+	struct tp_scene_iter it = { 0 };
+	size_t n = 0;
+	for (const struct tp_shape *s; (s = tp_scene_next(placed, &it)) != NULL; n++) {
+		assert_true(n < flat->n_shapes);
+		const struct tp_shape *f = &flat->shapes[n];
+		assert_int_equal(s->kind, f->kind);
+		assert_int_equal(s->ink, f->ink);
+		assert_int_equal(s->layer, f->layer);
+		assert_true(s->x == f->x && s->y == f->y && s->w == f->w && s->h == f->h);
+		for (size_t k = 0; s->kind == TP_SHAPE_PATH && k < s->count; k++) {
+			const struct tp_pt *p = &placed->pts[s->first + k], *q = &flat->pts[f->first + k];
+			assert_true(p->x + it.d[0] == q->x && p->y + it.d[1] == q->y);
+		}
+	}
+	assert_int_equal(n, flat->n_shapes);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
 /* A placement's box is the union of its tile's shapes' boxes on the flat
  * sheet, and the scene index finds a placement where its tile is. */
 static void test_boxes(void **state)
@@ -313,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_preflight),
 		cmocka_unit_test(test_digest),
 		cmocka_unit_test(test_boxes),
+		cmocka_unit_test(test_shapes_in_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,37 +51,15 @@ static void hash_shape(uint64_t h[2], const struct tp_scene *sc, const struct tp
 	mix(h, &count, sizeof count);
 }
 
-/* Shape k of sc drawn shape by shape (a placement as its symbol's shapes
- * moved, tp_scene_place_shape), or NULL past the end: *i, *k walk it. */
-static const struct tp_shape *next_drawn(const struct tp_scene *sc, size_t *i, size_t *k,
-					 struct tp_shape *m, double d[2])
-{
-	for (; *i < sc->n_shapes; (*i)++, *k = 0) {
-		const struct tp_shape *s = &sc->shapes[*i];
-		if (s->kind != TP_SHAPE_PLACE) {
-			if (*k > 0)
-				continue;
-			(*k)++;
-			d[0] = d[1] = 0;
-			return s;
-		}
-		if (*k < tp_scene_place_n(sc, s))
-			return tp_scene_place_shape(sc, s, (*k)++, m, d);
-	}
-	return NULL;
-}
-
 /* A scene with placements hashed as the scene with every placement's
  * shapes copied in its place, added one by one, would be: each shape's
  * points and text where such a scene keeps them, so a sheet switched to
  * placements keeps its document's /ID. */
 static void hash_placed(uint64_t h[2], const struct tp_scene *sc)
 {
-	struct tp_shape m;
-	double d[2];
 	const struct tp_shape *s;
 	size_t pts = 0, text = 0;
-	for (size_t i = 0, k = 0; (s = next_drawn(sc, &i, &k, &m, d)) != NULL;) {
+	for (struct tp_scene_iter it = { 0 }; (s = tp_scene_next(sc, &it)) != NULL;) {
 		size_t first = s->first;
 		if (s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) {
 			first = pts;
@@ -92,16 +70,16 @@ static void hash_placed(uint64_t h[2], const struct tp_scene *sc)
 		}
 		hash_shape(h, sc, s, first);
 	}
-	for (size_t i = 0, k = 0; (s = next_drawn(sc, &i, &k, &m, d)) != NULL;)
+	for (struct tp_scene_iter it = { 0 }; (s = tp_scene_next(sc, &it)) != NULL;)
 		for (size_t q = 0; (s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) &&
 				   q < s->count; q++) {
 			const struct tp_pt *p = &sc->pts[s->first + q];
-			double x = p->x + d[0], y = p->y + d[1];
+			double x = p->x + it.d[0], y = p->y + it.d[1];
 			mix(h, &p->op, 1);
 			mix_d(h, x);
 			mix_d(h, y);
 		}
-	for (size_t i = 0, k = 0; (s = next_drawn(sc, &i, &k, &m, d)) != NULL;)
+	for (struct tp_scene_iter it = { 0 }; (s = tp_scene_next(sc, &it)) != NULL;)
 		if (s->kind == TP_SHAPE_TEXT)
 			mix(h, tp_scene_str(sc, s), strlen(tp_scene_str(sc, s)) + 1);
 }

@@ -462,6 +462,21 @@ const struct tp_shape *tp_scene_place_shape(const struct tp_scene *sc, const str
 	return out;
 }
 
+const struct tp_shape *tp_scene_next(const struct tp_scene *sc, struct tp_scene_iter *it)
+{
+	for (; it->i < sc->n_shapes; it->i++, it->k = 0) {
+		const struct tp_shape *s = &sc->shapes[it->i];
+		if (s->kind == TP_SHAPE_PLACE) {
+			if (it->k < tp_scene_place_n(sc, s))
+				return tp_scene_place_shape(sc, s, it->k++, &it->m, it->d);
+		} else if (it->k++ == 0) {
+			it->d[0] = it->d[1] = 0;
+			return s;
+		}
+	}
+	return NULL;
+}
+
 size_t tp_scene_n_drawn(const struct tp_scene *sc)
 {
 	size_t n = sc->n_shapes;

@@ -389,6 +389,21 @@ size_t tp_scene_place_n(const struct tp_scene *sc, const struct tp_shape *p);
  * Returns out. */
 const struct tp_shape *tp_scene_place_shape(const struct tp_scene *sc, const struct tp_shape *p,
 					    size_t sub, struct tp_shape *out, double d[2]);
+/* Every shape sc draws, in the order added, a placement as its symbol's
+ * shapes there (tp_scene_place_shape): for a reader of the shapes
+ * themselves rather than of a walk (which draws layer by layer).
+ *     struct tp_scene_iter it = { 0 };
+ *     for (const struct tp_shape *s; (s = tp_scene_next(sc, &it)) != NULL;)
+ *         ... s, its points at sc->pts + s->first moved by it.d ...
+ * it.i is the shape's number in sc->shapes (a placed one's: the
+ * placement's). */
+struct tp_scene_iter {
+	size_t i, k;
+	double d[2];
+	struct tp_shape m;
+};
+const struct tp_shape *tp_scene_next(const struct tp_scene *sc, struct tp_scene_iter *it);
+
 /* The shapes sc draws at most, a placement counted as its symbol's: what
  * a reader keeping an entry per drawn shape makes room for. */
 size_t tp_scene_n_drawn(const struct tp_scene *sc);

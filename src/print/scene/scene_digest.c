@@ -82,18 +82,8 @@ void tp_scene_digest(const struct tp_scene *sc, struct tp_sha256 *h)
 	 * with its own points and text: so a sheet whose tiles are placed
 	 * symbols hashes as the same sheet with each tile's shapes copied. */
 	long long drawn = 0;
-	for (size_t i = 0; i < sc->n_shapes; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
-		if (s->kind != TP_SHAPE_PLACE) {
-			shape(h, sc, s, (const double[2]){ 0, 0 });
-			drawn++;
-			continue;
-		}
-		for (size_t k = 0, n = tp_scene_place_n(sc, s); k < n; k++, drawn++) {
-			struct tp_shape m;
-			double d[2];
-			shape(h, sc, tp_scene_place_shape(sc, s, k, &m, d), d);
-		}
-	}
+	struct tp_scene_iter it = { 0 };
+	for (const struct tp_shape *s; (s = tp_scene_next(sc, &it)) != NULL; drawn++)
+		shape(h, sc, s, it.d);
 	whole(h, drawn);
 }
