@@ -268,6 +268,37 @@ static void test_digest(void **state)
 	tp_scene_free(placed);
 }
 
+/* A crop through the middle of tiles (a panel, a half) takes each placed
+ * shape by its own box, as it takes a copied one: the same crop, with the
+ * scene index and without. */
+static void test_crop(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	sheets(&flat, &placed);
+	const double r[4] = { 1.5 * TILE, 0.4 * TILE, 1.7 * TILE, 1.3 * TILE };
+	char want[65], got[65];
+	struct tp_scene *a = tp_sheet_crop(flat, "part", r[0], r[1], r[2], r[3]);
+	assert_non_null(a);
+	digest(a, want);
+	for (int v = 0; v < 2; v++) {
+		struct tp_scene_index *ix = v ? tp_scene_index_new(placed) : NULL;
+		struct tp_scene *b = tp_sheet_crop_ix(placed, ix, "part", r[0], r[1], r[2], r[3]);
+		assert_non_null(b);
+		assert_int_equal(tp_scene_places(b), 0);
+		assert_int_equal(a->n_shapes, b->n_shapes);
+		digest(b, got);
+		assert_string_equal(want, got);
+		tp_scene_free(b);
+		if (ix)
+			tp_scene_index_free(ix);
+	}
+	assert_true(a->n_shapes > 5 && a->n_shapes < flat->n_shapes / 2);
+	tp_scene_free(a);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
 /* The readers that take the shapes in the order added (tp_scene_next):
  * the inks a page uses (the contact sheet's list) and the order itself. */
 static void test_shapes_in_order(void **state)
@@ -350,6 +381,7 @@ int main(void)
 		cmocka_unit_test(test_digest),
 		cmocka_unit_test(test_boxes),
 		cmocka_unit_test(test_shapes_in_order),
+		cmocka_unit_test(test_crop),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

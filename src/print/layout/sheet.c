@@ -139,6 +139,22 @@ struct crop {
 	const struct tp_crop *c;
 };
 
+/* A placed symbol's shape's own box (the index boxes its placement), as
+ * tp_shape_bbox gives the same shape drawn in place. */
+static const double *placed_box(const struct tp_scene *src, const struct tp_walk_shape *d,
+				double b[4])
+{
+	struct tp_shape m;
+	double off[2];
+	const struct tp_shape *s = tp_scene_drawn(src, d->index, d->sub, &m, off);
+	tp_shape_bbox(src, s, b);
+	if ((s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) && b[0] <= b[2]) {
+		b[0] += off[0]; b[2] += off[0];
+		b[1] += off[1]; b[3] += off[1];
+	}
+	return b;
+}
+
 static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
 		     double *dy)
 {
@@ -152,7 +168,8 @@ static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *
 		if (!(s->x >= c->x - eps && s->x < c->x + c->w - eps && s->y > c->y + eps &&
 		      s->y <= c->y + c->h + eps))
 			return 0;
-	} else if (!shows(box_of(k->src, k->ix, d->index, b), c->x, c->y, c->w, c->h)) {
+	} else if (!shows(d->placed ? placed_box(k->src, d, b) : box_of(k->src, k->ix, d->index, b),
+			  c->x, c->y, c->w, c->h)) {
 		return 0;
 	}
 	return s->ink == c->without ? TP_COPY_TRACE : 1;
