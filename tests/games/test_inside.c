@@ -12,8 +12,10 @@
 #include "print/layout/sheet.h"
 
 /* A shape's box: on-curve and control points of a path (closes carry no
- * point), a rectangle's corners, a text's anchor. */
-static void box(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
+ * point), a rectangle's corners, a text's anchor; a placed symbol's shape
+ * with its points moved by d (scene.h: tp_scene_next). */
+static void box(const struct tp_scene *sc, const struct tp_shape *s, const double d[2],
+		double b[4])
 {
 	if (s->kind == TP_SHAPE_RECT) {
 		b[0] = s->x; b[1] = s->y; b[2] = s->x + s->w; b[3] = s->y + s->h;
@@ -29,8 +31,8 @@ static void box(const struct tp_scene *sc, const struct tp_shape *s, double b[4]
 		const struct tp_pt *p = &sc->pts[s->first + k];
 		if (p->op == TP_CLOSE)
 			continue;
-		b[0] = fmin(b[0], p->x); b[1] = fmin(b[1], p->y);
-		b[2] = fmax(b[2], p->x); b[3] = fmax(b[3], p->y);
+		b[0] = fmin(b[0], p->x + d[0]); b[1] = fmin(b[1], p->y + d[1]);
+		b[2] = fmax(b[2], p->x + d[0]); b[3] = fmax(b[3], p->y + d[1]);
 	}
 }
 
@@ -41,9 +43,11 @@ static size_t outside(const struct tp_doc *doc, const char *sheet)
 	for (size_t k = 0; k < doc->n; k++) {
 		const struct tp_scene *sc = doc->pages[k].sc;
 		double eps = 1e-6, lo = -sc->bleed;
-		for (size_t i = 0; i < sc->n_shapes; i++) {
+		struct tp_scene_iter it = { 0 };
+		for (const struct tp_shape *s; (s = tp_scene_next(sc, &it)) != NULL;) {
+			size_t i = it.i;
 			double b[4];
-			box(sc, &sc->shapes[i], b);
+			box(sc, s, it.d, b);
 			if (b[2] < lo - eps || b[3] < lo - eps || b[0] > sc->trim_w + sc->bleed + eps ||
 			    b[1] > sc->trim_h + sc->bleed + eps) {
 				if (bad < 3)

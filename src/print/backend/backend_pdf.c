@@ -568,7 +568,7 @@ static int write_page(struct doc *d, const struct tp_scene *sc, size_t idx,
 	    add_box(p.pg, "TrimBox", box_pt(p.off, p.off, sc->trim_w, sc->trim_h)) != 0)
 		return -1;
 
-	if (sc->n_groups > 0 && share_resources(&p) != 0)
+	if ((sc->n_groups > 0 || tp_scene_places(sc) > 0) && share_resources(&p) != 0)
 		return -1;
 	int rc = tp_scene_walk(sc, view, &pdf_sink, &p, d->e);
 	form_close(&p);

@@ -48,7 +48,8 @@ void tp_png_set_block_rows(int rows)
  * items have (boxes, a text's outline) lives in the job's side tables. */
 struct item {
 	double x0, y0, x1, y1;
-	size_t i;
+	size_t i;              /* the walk's shape number (a placement's) */
+	uint32_t sub;          /* a placed symbol's shape: its number in it */
 	uint32_t rgb;          /* the boxes' colour, 0xRRGGBB */
 	uint32_t side;         /* boxes: the first in job.boxes; text: its job.glyphs */
 	uint8_t n_box;         /* > 0: painted as these whole-pixel boxes */
@@ -89,24 +90,37 @@ static double dev_x(const struct job *j, double x) { return (x + j->b) * j->s; }
 static double dev_y(const struct job *j, double y) { return (y + j->b) * j->s; }
 static double snap(double v) { return floor(v + 0.5); }
 
+/* The item's shape as the walk drew it: a placed symbol's shape moved
+ * (x, y), its points to be drawn at p.x + d[0], p.y + d[1] (scene.h);
+ * d is 0, 0 for any other shape. */
+static const struct tp_shape *shape_of(const struct job *j, const struct item *it,
+				       struct tp_shape *m, double d[2])
+{
+	return tp_scene_drawn(j->sc, it->i, it->sub, m, d);
+}
+
 /* Bounds in mm widened to device px; pad covers antialiasing and miters. */
 static void bounds(struct job *j, struct item *it)
 {
 	const struct tp_scene *sc = j->sc;
-	const struct tp_shape *s = &sc->shapes[it->i];
+	struct tp_shape m;
+	double d[2];
+	const struct tp_shape *s = shape_of(j, it, &m, d);
 	double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
 	double pad = 2 + ((s->paint & TP_STROKE) ? fabs(s->stroke) * j->s * 5 : 0);
 	const struct tp_pt *pts = s->kind == TP_SHAPE_TEXT ? j->glyphs[it->side].pts : sc->pts + s->first;
 	size_t n = s->kind == TP_SHAPE_TEXT ? j->glyphs[it->side].n : s->count;
+	if (s->kind == TP_SHAPE_TEXT)   /* the outline was drawn where the text is */
+		d[0] = d[1] = 0;
 
 	if (s->kind != TP_SHAPE_RECT) {
 		x0 = y0 = INFINITY;
 		x1 = y1 = -INFINITY;
 		for (size_t k = 0; k < n; k++) {
-			x0 = fmin(x0, pts[k].x);
-			x1 = fmax(x1, pts[k].x);
-			y0 = fmin(y0, pts[k].y);
-			y1 = fmax(y1, pts[k].y);
+			x0 = fmin(x0, pts[k].x + d[0]);
+			x1 = fmax(x1, pts[k].x + d[0]);
+			y0 = fmin(y0, pts[k].y + d[1]);
+			y1 = fmax(y1, pts[k].y + d[1]);
 		}
 	}
 	it->x0 = dev_x(j, fmin(x0, x1)) - pad;
@@ -144,8 +158,15 @@ static int add_box(struct job *j, struct item *it, double x0, double y0, double 
 static int plan_boxes(struct job *j, struct item *it)
 {
 	int rc = 0;
-	const struct tp_shape *s = &j->sc->shapes[it->i];
-	const struct tp_pt *p = j->sc->pts + s->first;
+	struct tp_shape m;
+	double d[2];
+	const struct tp_shape *s = shape_of(j, it, &m, d);
+	/* Only a two-point line's points are looked at: moved here. */
+	struct tp_pt p[2] = { { 0 }, { 0 } };
+	for (size_t k = 0; s->kind == TP_SHAPE_PATH && k < 2 && k < s->count; k++) {
+		const struct tp_pt *a = &j->sc->pts[s->first + k];
+		p[k] = (struct tp_pt){ a->op, a->x + d[0], a->y + d[1] };
+	}
 	double hw = s->stroke * j->s / 2;
 	if (s->kind == TP_SHAPE_RECT && s->paint == TP_FILL) {
 		if (s->w != 0 && s->h != 0)
@@ -244,6 +265,7 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	struct item *it = &j->items[j->n++];
 	memset(it, 0, sizeof *it);
 	it->i = d->index;
+	it->sub = (uint32_t)d->sub;
 	it->multiply = (uint8_t)(d->overprint != 0);
 	if (d->s->kind == TP_SHAPE_IMAGE) {
 		/* The halving that leaves at most 2 of its pixels to a device
@@ -284,11 +306,13 @@ static const struct tp_sink png_sink = { .rect = add_item, .path = add_item, .im
 static int collect(struct job *j, const struct tp_doc_info *info, tp_err *e)
 {
 	const struct tp_scene *sc = j->sc;
+	/* An item a shape drawn: a placement's symbol's shapes each. */
+	size_t n = tp_scene_n_drawn(sc);
 	/* Items, boxes and outlines are numbered in 32 bits (four boxes an
 	 * item at most). */
-	if (sc->n_shapes > UINT32_MAX / 4)
-		return tp_fail(e, TP_EIO, "png: %zu shapes on one page, more than it draws", sc->n_shapes);
-	j->items = tp_malloc((sc->n_shapes ? sc->n_shapes : 1) * sizeof *j->items);
+	if (n > UINT32_MAX / 4)
+		return tp_fail(e, TP_EIO, "png: %zu shapes on one page, more than it draws", n);
+	j->items = tp_malloc((n ? n : 1) * sizeof *j->items);
 	if (j->items == NULL)
 		return tp_fail(e, TP_EIO, "png: out of memory");
 	j->e = e;
@@ -296,11 +320,13 @@ static int collect(struct job *j, const struct tp_doc_info *info, tp_err *e)
 	return tp_scene_walk(sc, &view, &png_sink, j, e);
 }
 
+/* Points p moved by mx, my mm (a placed symbol's, as the walk moves
+ * them), in device px less ox, oy. */
 static void path(const struct job *j, cairo_t *cr, const struct tp_pt *p, size_t count,
-		 double ox, double oy)
+		 double mx, double my, double ox, double oy)
 {
 	for (size_t k = 0; k < count; k++) {
-		double x = dev_x(j, p[k].x) - ox, y = dev_y(j, p[k].y) - oy;
+		double x = dev_x(j, p[k].x + mx) - ox, y = dev_y(j, p[k].y + my) - oy;
 		switch (p[k].op) {
 		case TP_MOVE: cairo_move_to(cr, x, y); break;
 		case TP_LINE: cairo_line_to(cr, x, y); break;
@@ -309,8 +335,8 @@ static void path(const struct job *j, cairo_t *cr, const struct tp_pt *p, size_t
 			if (k + 2 >= count)
 				return;
 			cairo_curve_to(cr, x, y,
-				       dev_x(j, p[k + 1].x) - ox, dev_y(j, p[k + 1].y) - oy,
-				       dev_x(j, p[k + 2].x) - ox, dev_y(j, p[k + 2].y) - oy);
+				       dev_x(j, p[k + 1].x + mx) - ox, dev_y(j, p[k + 1].y + my) - oy,
+				       dev_x(j, p[k + 2].x + mx) - ox, dev_y(j, p[k + 2].y + my) - oy);
 			k += 2;
 			break;
 		}
@@ -333,9 +359,15 @@ static void box(cairo_t *cr, double x0, double y0, double x1, double y1)
 static void draw_image(const struct job *j, cairo_t *cr, const struct item *it,
 		       double ox, double oy)
 {
-	const struct tp_shape *s = &j->sc->shapes[it->i];
+	struct tp_shape moved;
+	double d[2];
+	const struct tp_shape *s = shape_of(j, it, &moved, d);
 	struct tp_image *im = tp_image_get(s->image);
-	const struct tp_pt *c = j->sc->pts + s->first;
+	struct tp_pt c[4];
+	for (size_t k = 0; k < 4; k++) {
+		const struct tp_pt *a = &j->sc->pts[s->first + k];
+		c[k] = (struct tp_pt){ a->op, a->x + d[0], a->y + d[1] };
+	}
 	int w, h;   /* made by add_item: only read here */
 	const uint32_t *px = tp_image_argb_level(im, it->level, &w, &h);
 	cairo_surface_t *src = cairo_image_surface_create_for_data(
@@ -361,7 +393,9 @@ static void draw_image(const struct job *j, cairo_t *cr, const struct item *it,
 static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 		 double ox, double oy, int coverage)
 {
-	const struct tp_shape *s = &j->sc->shapes[it->i];
+	struct tp_shape m;
+	double d[2];
+	const struct tp_shape *s = shape_of(j, it, &m, d);
 	if (s->kind == TP_SHAPE_IMAGE) {
 		draw_image(j, cr, it, ox, oy);
 		return;
@@ -395,7 +429,7 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 	}
 
 	if (s->kind == TP_SHAPE_TEXT) {
-		path(j, cr, j->glyphs[it->side].pts, j->glyphs[it->side].n, ox, oy);
+		path(j, cr, j->glyphs[it->side].pts, j->glyphs[it->side].n, 0, 0, ox, oy);
 		cairo_fill(cr);
 		return;
 	}
@@ -414,7 +448,7 @@ static void draw(const struct job *j, cairo_t *cr, const struct item *it,
 		cairo_fill(cr);
 	}
 	if (s->kind == TP_SHAPE_PATH)
-		path(j, cr, j->sc->pts + s->first, s->count, ox, oy);
+		path(j, cr, j->sc->pts + s->first, s->count, d[0], d[1], ox, oy);
 	else if (s->kind == TP_SHAPE_RECT && (s->paint & TP_STROKE))
 		box(cr, dev_x(j, s->x) - ox, dev_y(j, s->y) - oy,
 		    dev_x(j, s->x + s->w) - ox, dev_y(j, s->y + s->h) - oy);
@@ -495,7 +529,9 @@ static int draw_on(const struct job *j, unsigned char *band, const struct item *
 	 * costs pixman a general-path call.  A large fill (a region of a
 	 * board) stays with Cairo, whose in-place spans skip what it leaves
 	 * empty: scanning its whole box would cost more. */
-	const struct tp_shape *s = &j->sc->shapes[it->i];
+	struct tp_shape m;
+	double d[2];
+	const struct tp_shape *s = shape_of(j, it, &m, d);
 	double area = (x1 - x0) * (fmin(it->y1, y0 + rows) - fmax(it->y0, y0));
 	int cov = s->kind != TP_SHAPE_IMAGE && it->multiply &&
 		  (s->paint == TP_STROKE || area <= SMALL_FILL_PX);
@@ -637,7 +673,9 @@ static int render_band(const struct job *j, unsigned char *band, int y0, int row
 		}
 		int x0 = it->x0 > 0 ? (int)floor(it->x0) : 0;
 		int x1 = it->x1 < j->w ? (int)ceil(it->x1) : j->w;
-		int whole = !exact(&j->sc->shapes[it->i]) && x1 - x0 <= CAIRO_MAX_PX;
+		struct tp_shape m;
+		double d[2];
+		int whole = !exact(shape_of(j, it, &m, d)) && x1 - x0 <= CAIRO_MAX_PX;
 		int step = whole ? x1 - x0 : tile_limit;
 		for (int t = whole ? x0 : x0 - x0 % step; t < x1; t += step) {
 			int a = t > x0 ? t : x0, b = x1 - t > step ? t + step : x1;
@@ -665,11 +703,6 @@ int tp_png_write(FILE *f, const struct tp_scene *const *pages, size_t n,
 	if (n != 1)
 		return tp_fail(e, TP_EIO, "png holds one page, not %zu", n);
 	const struct tp_scene *sc = pages[0];
-	/* Its bands look shapes up by number (collect), which a placement
-	 * of a symbol is not (scene.h). */
-	if (tp_scene_places(sc))
-		return tp_fail(e, TP_EIO, "png: %s places symbols, which the PNG writer does not "
-			       "expand", sc->name);
 	double s = info->dpi / 25.4;
 	double w = snap((sc->trim_w + 2 * sc->bleed) * s);
 	double h = snap((sc->trim_h + 2 * sc->bleed) * s);

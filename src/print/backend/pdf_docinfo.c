@@ -35,6 +35,55 @@ static void mix_d(uint64_t h[2], double v)
 	mix(h, &v, sizeof v);
 }
 
+static void hash_shape(uint64_t h[2], const struct tp_scene *sc, const struct tp_shape *s,
+		       size_t first)
+{
+	/* The palette index, not the ink number: what the page shows. */
+	unsigned char b[5] = { s->kind, (unsigned char)tp_ink_index(&sc->pal, s->ink),
+			       s->paint, (unsigned char)(s->flags & ~TP_SHAPE_TO_CUT), s->align };
+	mix(h, b, sizeof b);
+	mix(h, &s->layer, sizeof s->layer);
+	double v[5] = { s->stroke, s->x, s->y, s->w, s->h };
+	mix(h, v, sizeof v);
+	mix(h, &first, sizeof first);
+	/* As a size_t, as the shape held it once: the same IDs. */
+	size_t count = s->count;
+	mix(h, &count, sizeof count);
+}
+
+/* A scene with placements hashed as the scene with every placement's
+ * shapes copied in its place, added one by one, would be: each shape's
+ * points and text where such a scene keeps them, so a sheet switched to
+ * placements keeps its document's /ID. */
+static void hash_placed(uint64_t h[2], const struct tp_scene *sc)
+{
+	const struct tp_shape *s;
+	size_t pts = 0, text = 0;
+	for (struct tp_scene_iter it = { 0 }; (s = tp_scene_next(sc, &it)) != NULL;) {
+		size_t first = s->first;
+		if (s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) {
+			first = pts;
+			pts += s->count;
+		} else if (s->kind == TP_SHAPE_TEXT) {
+			first = text;
+			text += strlen(tp_scene_str(sc, s)) + 1;
+		}
+		hash_shape(h, sc, s, first);
+	}
+	for (struct tp_scene_iter it = { 0 }; (s = tp_scene_next(sc, &it)) != NULL;)
+		for (size_t q = 0; (s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) &&
+				   q < s->count; q++) {
+			const struct tp_pt *p = &sc->pts[s->first + q];
+			double x = p->x + it.d[0], y = p->y + it.d[1];
+			mix(h, &p->op, 1);
+			mix_d(h, x);
+			mix_d(h, y);
+		}
+	for (struct tp_scene_iter it = { 0 }; (s = tp_scene_next(sc, &it)) != NULL;)
+		if (s->kind == TP_SHAPE_TEXT)
+			mix(h, tp_scene_str(sc, s), strlen(tp_scene_str(sc, s)) + 1);
+}
+
 /* Hashes field by field: struct padding bytes are not deterministic. */
 static void hash_scene(uint64_t h[2], const struct tp_scene *sc)
 {
@@ -49,20 +98,12 @@ static void hash_scene(uint64_t h[2], const struct tp_scene *sc)
 		mix(h, &ink->overprint, sizeof ink->overprint);
 		mix(h, ink->cmyk, sizeof ink->cmyk);
 	}
-	for (size_t i = 0; i < sc->n_shapes; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
-		/* The palette index, not the ink number: what the page shows. */
-		unsigned char b[5] = { s->kind, (unsigned char)tp_ink_index(&sc->pal, s->ink),
-				       s->paint, (unsigned char)(s->flags & ~TP_SHAPE_TO_CUT), s->align };
-		mix(h, b, sizeof b);
-		mix(h, &s->layer, sizeof s->layer);
-		double v[5] = { s->stroke, s->x, s->y, s->w, s->h };
-		mix(h, v, sizeof v);
-		mix(h, &s->first, sizeof s->first);
-		/* As a size_t, as the shape held it once: the same IDs. */
-		size_t count = s->count;
-		mix(h, &count, sizeof count);
+	if (tp_scene_places(sc) > 0) {
+		hash_placed(h, sc);
+		return;
 	}
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		hash_shape(h, sc, &sc->shapes[i], sc->shapes[i].first);
 	for (size_t i = 0; i < sc->n_pts; i++) {
 		mix(h, &sc->pts[i].op, 1);
 		mix_d(h, sc->pts[i].x);

@@ -43,11 +43,11 @@ static int marks_alone(const struct page *p, int *ink)
 		*ink = s->ink;
 		layer = s->layer;
 	}
-	for (size_t i = 0; layer >= 0 && i < sc->n_shapes; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
+	/* (A placement's art: its symbol's shapes as drawn there.) */
+	struct tp_scene_iter it = { 0 };
+	for (const struct tp_shape *s; layer >= 0 && (s = tp_scene_next(sc, &it)) != NULL;)
 		if (s->layer == layer && tp_walk_sees(sc, p->view, s) == TP_WALK_ART)
 			return 0;
-	}
 	return *ink >= 0;
 }
 

@@ -14,9 +14,12 @@
 
 static const char *const process_names[4] = { "Cyan", "Magenta", "Yellow", "Black" };
 
-/* A shape to measure: its outline and device-space bounds (px). */
+/* A shape to measure: its outline and device-space bounds (px).  The
+ * shape by the walk's number (index, sub: a placed symbol's is looked up
+ * again, item_shape), its points at pts (a placed symbol's unmoved). */
 struct item {
-	const struct tp_shape *s;
+	size_t index;
+	uint32_t sub;
 	const struct tp_pt *pts;
 	size_t n;
 	struct tp_pt *glyphs;   /* text outline, owned */
@@ -44,6 +47,17 @@ struct meas {
 	const char *profile;    /* pictures are separated through it */
 };
 
+/* The item's shape as the walk drew it, and where its points are drawn
+ * from pts (scene.h: tp_scene_drawn): p.x + d[0], p.y + d[1]. */
+static const struct tp_shape *item_shape(const struct meas *m, const struct item *it,
+					 struct tp_shape *mv, double d[2])
+{
+	const struct tp_shape *s = tp_scene_drawn(m->sc, it->index, it->sub, mv, d);
+	if (s->kind == TP_SHAPE_TEXT)   /* the outline was made where it is drawn */
+		d[0] = d[1] = 0;
+	return s;
+}
+
 /* The sink: each shape the press prints, in draw order, as an item to
  * measure band by band later. */
 static int add_item(void *ctx, const struct tp_walk_shape *d)
@@ -54,8 +68,12 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	if (s->kind == TP_SHAPE_TEXT && d->n == 0)
 		return 0;
 	struct item *it = &m->items[m->n_items++];
-	it->s = s;
+	it->index = d->index;
+	it->sub = (uint32_t)d->sub;
 	it->plate = -1;
+	struct tp_shape mv;
+	double off[2];
+	const struct tp_shape *src = item_shape(m, it, &mv, off);
 	it->overprint = d->overprint;
 	for (int k = 4; k < m->n_plates; k++)
 		if (m->spot_ink[k - 4] == d->ink_index)
@@ -70,7 +88,9 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 		it->pts = it->glyphs;
 		it->n = d->n;
 	} else if (s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) {
-		it->pts = d->pts;
+		/* The scene's points (the walk's moved copies live for this call
+		 * only), drawn moved by off. */
+		it->pts = m->sc->pts + src->first;
 		it->n = d->n;
 	}
 	if (s->kind == TP_SHAPE_IMAGE) {
@@ -83,10 +103,10 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 		x0 = y0 = INFINITY;
 		x1 = y1 = -INFINITY;
 		for (size_t k = 0; k < it->n; k++) {
-			x0 = fmin(x0, it->pts[k].x);
-			x1 = fmax(x1, it->pts[k].x);
-			y0 = fmin(y0, it->pts[k].y);
-			y1 = fmax(y1, it->pts[k].y);
+			x0 = fmin(x0, it->pts[k].x + off[0]);
+			x1 = fmax(x1, it->pts[k].x + off[0]);
+			y0 = fmin(y0, it->pts[k].y + off[1]);
+			y1 = fmax(y1, it->pts[k].y + off[1]);
 		}
 	}
 	/* Stroke half-width, miters and antialiasing. */
@@ -108,7 +128,7 @@ static const struct tp_walk_opts press_view = { .marks = 0, .outline_text = 1 };
 static int collect(struct meas *m, const struct tp_walk_opts *view, tp_err *e)
 {
 	const struct tp_scene *sc = m->sc;
-	m->items = tp_calloc(sc->n_shapes + 1, sizeof *m->items);
+	m->items = tp_calloc(tp_scene_n_drawn(sc) + 1, sizeof *m->items);
 	if (m->items == NULL)
 		return tp_fail(e, TP_EIO, "ink coverage: out of memory");
 	/* Spot plates: every spot ink of the palette, in palette order. */
@@ -120,23 +140,26 @@ static int collect(struct meas *m, const struct tp_walk_opts *view, tp_err *e)
 	return tp_scene_walk(sc, view, &inkcov_sink, m, e);
 }
 
-static void trace(const struct item *it, cairo_t *cr)
+/* Item it, of shape s with its points moved by d (item_shape). */
+static void trace(const struct item *it, const struct tp_shape *s, const double d[2],
+		  cairo_t *cr)
 {
-	const struct tp_shape *s = it->s;
 	if (s->kind == TP_SHAPE_RECT) {
 		cairo_rectangle(cr, s->x, s->y, s->w, s->h);
 		return;
 	}
 	const struct tp_pt *p = it->pts;
 	for (size_t k = 0; k < it->n; k++) {
+		double x = p[k].x + d[0], y = p[k].y + d[1];
 		switch (p[k].op) {
-		case TP_MOVE: cairo_move_to(cr, p[k].x, p[k].y); break;
-		case TP_LINE: cairo_line_to(cr, p[k].x, p[k].y); break;
+		case TP_MOVE: cairo_move_to(cr, x, y); break;
+		case TP_LINE: cairo_line_to(cr, x, y); break;
 		case TP_CLOSE: cairo_close_path(cr); break;
 		case TP_CURVE:
 			if (k + 2 >= it->n)
 				return;
-			cairo_curve_to(cr, p[k].x, p[k].y, p[k + 1].x, p[k + 1].y, p[k + 2].x, p[k + 2].y);
+			cairo_curve_to(cr, x, y, p[k + 1].x + d[0], p[k + 1].y + d[1],
+				       p[k + 2].x + d[0], p[k + 2].y + d[1]);
 			k += 2;
 			break;
 		}
@@ -145,10 +168,12 @@ static void trace(const struct item *it, cairo_t *cr)
 
 /* A picture's pixel under device pixel (x, y) of the band at y0, as a
  * process ink of its CMYK; its alpha (0..1) in *a. */
-static struct tp_ink pixel_ink(const struct meas *m, const struct item *it, int x, int y,
-			       float *a)
+static struct tp_ink pixel_ink(const struct meas *m, const struct item *it, const double d[2],
+			       int x, int y, float *a)
 {
-	const struct tp_pt *c = it->pts;
+	struct tp_pt c[4];
+	for (int k = 0; k < 4; k++)
+		c[k] = (struct tp_pt){ it->pts[k].op, it->pts[k].x + d[0], it->pts[k].y + d[1] };
 	const struct tp_image *im = it->im;
 	double X = (x + 0.5) / m->r - c[0].x, Y = (y + 0.5) / m->r - c[0].y;
 	double ux = (c[1].x - c[0].x) / im->w, uy = (c[1].y - c[0].y) / im->w;
@@ -232,22 +257,24 @@ static int band(struct meas *m, int y0, int bh, cairo_surface_t *surf, tp_err *e
 		/* Ink outside the trim does not count. */
 		cairo_rectangle(cr, 0, 0, sc->trim_w, sc->trim_h);
 		cairo_clip(cr);
-		const struct tp_shape *s = it->s;
+		struct tp_shape mv;
+		double d[2];
+		const struct tp_shape *s = item_shape(m, it, &mv, d);
 		/* The ink as the walk prints it here: overprinting or not. */
 		struct tp_ink as = *tp_scene_ink(sc, s->ink);
 		as.overprint = it->overprint;
 		const struct tp_ink *ink = &as;
 		if (s->kind == TP_SHAPE_IMAGE) {
-			trace(it, cr);
+			trace(it, s, d, cr);
 			cairo_close_path(cr);
 			cairo_fill(cr);
 		} else if (s->kind == TP_SHAPE_TEXT || (s->paint & TP_FILL)) {
-			trace(it, cr);
+			trace(it, s, d, cr);
 			cairo_fill(cr);
 		}
 		if (s->kind != TP_SHAPE_TEXT && (s->paint & TP_STROKE) && s->stroke > 0) {
 			cairo_set_line_width(cr, s->stroke);
-			trace(it, cr);
+			trace(it, s, d, cr);
 			cairo_stroke(cr);
 		}
 		cairo_status_t st = cairo_status(cr);
@@ -264,7 +291,7 @@ static int band(struct meas *m, int y0, int bh, cairo_surface_t *surf, tp_err *e
 				float a = 1;
 				struct tp_ink px;
 				if (it->im) {
-					px = pixel_ink(m, it, x, y0 + y, &a);
+					px = pixel_ink(m, it, d, x, y0 + y, &a);
 					ink = &px;
 				}
 				if (a > 0) {

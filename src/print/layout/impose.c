@@ -182,9 +182,10 @@ int tp_impose_scene(const struct tp_press *press, const struct tp_tile_grid *g,
 	if (tp_impose_plan(&pr, g, &im, why, sizeof why) != 0)
 		return -1;   /* tp_impose_check refused this config already */
 	double die_w = 0;
-	for (size_t i = 0; i < src->n_shapes; i++)
-		if (tp_walk_shows(src, &tp_walk_die, &src->shapes[i])) {
-			die_w = src->shapes[i].stroke > 0 ? src->shapes[i].stroke : 0.25;
+	struct tp_scene_iter it = { 0 };   /* placed symbols' shapes too */
+	for (const struct tp_shape *s; (s = tp_scene_next(src, &it)) != NULL;)
+		if (tp_walk_shows(src, &tp_walk_die, s)) {
+			die_w = s->stroke > 0 ? s->stroke : 0.25;
 			break;
 		}
 	/* Every tile is cut from one index of the gang: each costs what it

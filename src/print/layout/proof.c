@@ -64,9 +64,10 @@ void tp_doc_inks_used(const struct tp_doc *doc, unsigned char used[TP_MAX_INKS])
 {
 	for (size_t p = 0; p < doc->n; p++) {
 		const struct tp_scene *sc = doc->pages[p].sc;
-		for (size_t i = 0; i < sc->n_shapes; i++) {
-			int idx = tp_ink_index(&sc->pal, sc->shapes[i].ink);
-			if (idx >= 0 && tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]))
+		struct tp_scene_iter it = { 0 };   /* placed symbols' shapes too */
+		for (const struct tp_shape *s; (s = tp_scene_next(sc, &it)) != NULL;) {
+			int idx = tp_ink_index(&sc->pal, s->ink);
+			if (idx >= 0 && tp_walk_shows(sc, &tp_walk_art, s))
 				used[idx] = 1;
 		}
 	}

@@ -61,9 +61,33 @@ void tp_sheet_mirror(struct tp_scene *sc)
 	}
 }
 
+/* A placement's box: the union of its symbol's shapes' boxes as drawn
+ * (a path's box moved is the box of its moved points: adding one number
+ * keeps their order). */
+static void place_bbox(const struct tp_scene *sc, const struct tp_shape *p, double b[4])
+{
+	b[0] = b[1] = INFINITY;
+	b[2] = b[3] = -INFINITY;
+	for (size_t k = 0, n = tp_scene_place_n(sc, p); k < n; k++) {
+		struct tp_shape m;
+		double d[2], c[4];
+		tp_shape_bbox(sc, tp_scene_place_shape(sc, p, k, &m, d), c);
+		if (c[0] == INFINITY && c[2] == -INFINITY)   /* no point */
+			continue;
+		if (m.kind == TP_SHAPE_PATH || m.kind == TP_SHAPE_IMAGE) {
+			c[0] += d[0]; c[2] += d[0];
+			c[1] += d[1]; c[3] += d[1];
+		}
+		b[0] = fmin(b[0], fmin(c[0], c[2])); b[1] = fmin(b[1], fmin(c[1], c[3]));
+		b[2] = fmax(b[2], fmax(c[0], c[2])); b[3] = fmax(b[3], fmax(c[1], c[3]));
+	}
+}
+
 void tp_shape_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
 {
-	if (s->kind == TP_SHAPE_RECT) {
+	if (s->kind == TP_SHAPE_PLACE) {
+		place_bbox(sc, s, b);
+	} else if (s->kind == TP_SHAPE_RECT) {
 		b[0] = s->x; b[1] = s->y; b[2] = s->x + s->w; b[3] = s->y + s->h;
 	} else if (s->kind == TP_SHAPE_TEXT) {
 		/* Generous: a line of text is at most ~0.7 em per character. */
@@ -115,6 +139,22 @@ struct crop {
 	const struct tp_crop *c;
 };
 
+/* A placed symbol's shape's own box (the index boxes its placement), as
+ * tp_shape_bbox gives the same shape drawn in place. */
+static const double *placed_box(const struct tp_scene *src, const struct tp_walk_shape *d,
+				double b[4])
+{
+	struct tp_shape m;
+	double off[2];
+	const struct tp_shape *s = tp_scene_drawn(src, d->index, d->sub, &m, off);
+	tp_shape_bbox(src, s, b);
+	if ((s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) && b[0] <= b[2]) {
+		b[0] += off[0]; b[2] += off[0];
+		b[1] += off[1]; b[3] += off[1];
+	}
+	return b;
+}
+
 static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *s, double *dx,
 		     double *dy)
 {
@@ -128,7 +168,8 @@ static int crop_pick(void *arg, const struct tp_walk_shape *d, struct tp_shape *
 		if (!(s->x >= c->x - eps && s->x < c->x + c->w - eps && s->y > c->y + eps &&
 		      s->y <= c->y + c->h + eps))
 			return 0;
-	} else if (!shows(box_of(k->src, k->ix, d->index, b), c->x, c->y, c->w, c->h)) {
+	} else if (!shows(d->placed ? placed_box(k->src, d, b) : box_of(k->src, k->ix, d->index, b),
+			  c->x, c->y, c->w, c->h)) {
 		return 0;
 	}
 	return s->ink == c->without ? TP_COPY_TRACE : 1;

@@ -22,7 +22,8 @@ void tp_sheet_bleed(struct tp_scene *sc);
 void tp_sheet_mirror(struct tp_scene *sc);
 
 /* The bounding box of shape s of sc: x0, y0, x1, y1 (mm; a path's
- * control points included, text estimated generously). */
+ * control points included, text estimated generously; a placement: the
+ * box round its symbol's shapes as drawn there). */
 void tp_shape_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4]);
 
 /* A new scene of the region (x, y, w, h) of src, named name, with the

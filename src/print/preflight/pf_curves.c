@@ -150,13 +150,13 @@ static void extremes(double a, double b, double c, double d, double *lo, double 
 		}
 }
 
-void tp_pf_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4])
+void tp_pf_bbox(const struct tp_scene *sc, const struct tp_shape *s, const struct tp_pt *p,
+		double b[4])
 {
-	if (s->kind != TP_SHAPE_PATH) {
+	if (s->kind != TP_SHAPE_PATH && s->kind != TP_SHAPE_IMAGE) {
 		tp_shape_bbox(sc, s, b);
 		return;
 	}
-	const struct tp_pt *p = sc->pts + s->first;
 	b[0] = b[1] = INFINITY;
 	b[2] = b[3] = -INFINITY;
 	double px = 0, py = 0;

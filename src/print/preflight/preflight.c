@@ -99,10 +99,12 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
 	const struct tp_shape *s = d->s;
 	*closed = 0;
 	*n_sub = 0;
+	/* The number its pieces carry: another shape's pieces are the cuts it
+	 * may meet.  A placed symbol's shapes share their placement's. */
+	size_t i = d->placed ? SIZE_MAX - P->n_placed_ids++ : d->index;
 	if (s->kind == TP_SHAPE_RECT) {
 		*closed = 1;
 		double x0 = s->x, y0 = s->y, x1 = s->x + s->w, y1 = s->y + s->h;
-		size_t i = d->index;
 		return push_seg(P, x0, y0, x1, y0, i) | push_seg(P, x1, y0, x1, y1, i) |
 		       push_seg(P, x1, y1, x0, y1, i) | push_seg(P, x0, y1, x0, y0, i);
 	}
@@ -111,7 +113,7 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
 	const struct tp_pt *p = d->pts;
 	double sx = 0, sy = 0, px = 0, py = 0;
 	int subpaths = 0, open = 0;
-	struct curve_pieces c = { P, d->index };
+	struct curve_pieces c = { P, i };
 	for (size_t k = 0; k < d->n; k++) {
 		if (p[k].op == TP_CURVE && k + 2 < d->n) {
 			double q[8] = { px, py, p[k].x, p[k].y, p[k + 1].x, p[k + 1].y, p[k + 2].x, p[k + 2].y };
@@ -137,7 +139,7 @@ int tp_pf_die_segments(struct tp_pf_page *P, const struct tp_walk_shape *d, int 
 				x = sx;
 				y = sy;
 			}
-			if (push_seg(P, px, py, x, y, d->index) != 0)
+			if (push_seg(P, px, py, x, y, i) != 0)
 				return -1;
 		}
 		px = x;
@@ -154,12 +156,13 @@ static int add_die(struct tp_pf_page *P, const struct tp_walk_shape *d)
 	if (tp_grow((void **)&P->die, &P->cap_die, P->n_die + 1, sizeof *P->die, 16) != 0)
 		return -1;
 	struct die *k = &P->die[P->n_die];
-	k->shape = d->index;
+	k->ref = (struct tp_pf_ref){ d->index, d->sub };
 	k->first = P->n_seg;
 	int nicked;
 	if (tp_pf_die_nicked(P, d, &k->closed, &nicked) != 0)
 		return -1;
 	k->last = P->n_seg;
+	k->shape = k->last > k->first ? P->seg[k->first].shape : d->index;
 	for (size_t i = k->first; P->quiet && i < k->last; i++) {
 		/* Another page's cut, seen from this one (an isometry: its
 		 * closure and nicks stay as they are). */
@@ -297,9 +300,14 @@ static void die_rules(struct tp_pf_page *P)
 	for (size_t i = 0; i < P->n_die; i++) {
 		const struct die *k = &P->die[i];
 		double b[4];
-		tp_pf_bbox(sc, &sc->shapes[k->shape], b);
 		if (!k->closed)
 			continue;
+		struct tp_shape m;
+		const struct tp_pt *p;
+		const struct tp_shape *s = tp_pf_shape(P, k->ref, &m, &p);
+		if (s == NULL)
+			break;
+		tp_pf_bbox(sc, s, p, b);
 		double side = fmin(b[2] - b[0], b[3] - b[1]);
 		if (r->min_component > 0 && side < r->min_component - EPS)
 			tp_pf_add(P, TP_PF_ERROR, b[0], b[1], "component-size", side, r->min_component,
@@ -314,7 +322,12 @@ static void die_rules(struct tp_pf_page *P)
 		double b[4];
 		if (k->closed || gang_cut(P, k) || slit(P, k, box, n))
 			continue;
-		tp_pf_bbox(sc, &sc->shapes[k->shape], b);
+		struct tp_shape m;
+		const struct tp_pt *p;
+		const struct tp_shape *s = tp_pf_shape(P, k->ref, &m, &p);
+		if (s == NULL)
+			break;
+		tp_pf_bbox(sc, s, p, b);
 		tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", NAN, NAN,
 		    "a die path that is neither closed, nor a cut whose ends meet other cuts, nor a slit from a cut into a closed die line (%zu pieces)",
 		    k->last - k->first);
@@ -361,8 +374,8 @@ static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const stru
 
 /* The topmost process fill of another ink drawn before shape i (the walk's
  * order is the press's) under the point (cx, cy), or NULL. */
-static const struct tp_shape *under_at(const struct tp_pf_page *P, const struct tp_shape *s,
-				       double cx, double cy)
+static const struct tp_shape *under_at(struct tp_pf_page *P, const struct tp_shape *s,
+				       struct tp_shape *m, double cx, double cy)
 {
 	const struct tp_scene *sc = P->sc;
 	/* Only a fill whose box holds the centre can be under it: those of
@@ -372,15 +385,18 @@ static const struct tp_shape *under_at(const struct tp_pf_page *P, const struct 
 	tp_pf_fills_at(P->fills, cx, cy, &c, &nc, &w, &nw);
 	while (nc + nw > 0) {
 		size_t k = nw == 0 || (nc > 0 && c[nc - 1] > w[nw - 1]) ? c[--nc] : w[--nw];
-		const struct tp_shape *u = &sc->shapes[P->fill[k]];
+		const struct tp_pt *up;
+		const struct tp_shape *u = tp_pf_shape(P, P->fill[k], m, &up);
 		double ub[4];
+		if (u == NULL)
+			return NULL;
 		if (u->ink == s->ink)
 			continue;
-		tp_pf_bbox(sc, u, ub);
+		tp_pf_bbox(sc, u, up, ub);
 		/* (The point, not b: a hairline along a cell's edge has a box
 		 * of no width there, which meets no cell's box.) */
 		if (cx >= ub[0] - EPS && cx <= ub[2] + EPS && cy >= ub[1] - EPS && cy <= ub[3] + EPS &&
-		    tp_pf_inside_fill(sc, u, cx, cy))
+		    tp_pf_inside_fill(u, up, cx, cy))
 			return u;
 	}
 	return NULL;
@@ -392,8 +408,8 @@ static const struct tp_shape *under_at(const struct tp_pf_page *P, const struct 
  * side of it within its width (a hairline along the edge of two cells has
  * no fill under its very centre, which lies on both cells' edge, and its
  * overprint over them went unseen). */
-static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_shape *s,
-				    double cx, double cy)
+static const struct tp_shape *under(struct tp_pf_page *P, const struct tp_shape *s,
+				    struct tp_shape *best_m, double cx, double cy)
 {
 	const struct tp_scene *sc = P->sc;
 	double d = (s->paint & TP_STROKE) ? s->stroke / 4 : 0;
@@ -401,12 +417,15 @@ static const struct tp_shape *under(const struct tp_pf_page *P, const struct tp_
 	const struct tp_shape *best = NULL;
 	double most = -1;
 	for (int k = 0; k < (d > 0 ? 5 : 1); k++) {
-		const struct tp_shape *u = under_at(P, s, at[k][0], at[k][1]);
+		struct tp_shape m;
+		const struct tp_shape *u = under_at(P, s, &m, at[k][0], at[k][1]);
 		const struct tp_ink *ku = u ? tp_scene_ink(sc, u->ink) : NULL;
 		double t = ku ? ku->cmyk[0] + ku->cmyk[1] + ku->cmyk[2] + ku->cmyk[3] : -1;
 		if (u && t > most) {
 			most = t;
-			best = u;
+			/* A placed fill is a copy that lives here: kept in best_m. */
+			*best_m = *u;
+			best = best_m;
 		}
 	}
 	return best;
@@ -442,11 +461,11 @@ static int side_on_edge(const struct tp_pt *a, const struct tp_pt *c, int e, dou
  * corner has no width on the cut, so a cut off its line shows nothing of
  * it there and nothing needs bleed (e.g. the corner of a small triangle
  * at a tile's corner, whose side runs along a die line between tiles). */
-static int meets_edge_at_points(const struct tp_scene *sc, const struct tp_shape *s, int e)
+static int meets_edge_at_points(const struct tp_scene *sc, const struct tp_shape *s,
+				const struct tp_pt *p, int e)
 {
 	if (s->kind != TP_SHAPE_PATH || s->count == 0)
 		return 0;
-	const struct tp_pt *p = sc->pts + s->first;
 	double at = e == 0 || e == 1 ? 0 : e == 2 ? sc->trim_w : sc->trim_h;
 	size_t start = 0;
 	for (size_t k = 0; k <= s->count; k++) {
@@ -467,15 +486,15 @@ static int meets_edge_at_points(const struct tp_scene *sc, const struct tp_shape
  * edge and ending somewhere beyond it is cut art, e.g. a panel's share of
  * a glyph, and is left alone; art meeting the edge only at corners needs
  * none). */
-static void fill_bleed(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_ink *k,
-		       const double b[4])
+static void fill_bleed(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_pt *p,
+		       const struct tp_ink *k, const double b[4])
 {
 	const struct tp_scene *sc = P->sc;
 	double W = sc->trim_w, H = sc->trim_h;
 	const double edge[4] = { -b[0], -b[1], b[2] - W, b[3] - H };
 	for (int e = 0; e < 4; e++)
 		if (fabs(edge[e]) < EPS && fmin(sc->bleed, P->r->bleed) > EPS &&
-		    !meets_edge_at_points(sc, s, e)) {
+		    !meets_edge_at_points(sc, s, p, e)) {
 			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "bleed", edge[e],
 			    fmin(sc->bleed, P->r->bleed), "%s art stops at the trim edge, without bleed",
 			    k->name);
@@ -493,7 +512,7 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 	if (is_die(d) && add_die(P, d) != 0)
 		goto oom;
 	double b[4];
-	tp_pf_bbox(P->sc, s, b);
+	tp_pf_bbox(P->sc, s, d->pts, b);
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	if (k->kind == TP_INK_SPOT && !d->overprint)
 		tp_pf_add(P, TP_PF_ERROR, cx, cy, "spot-overprint", NAN, NAN,
@@ -505,21 +524,24 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 		tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", tac(k), P->r->max_tac, "ink %s", k->name);
 	if (k->kind == TP_INK_PROCESS && s->ink != TP_INK_CUT) {
 		double px, py;
-		tp_pf_point_of(P->sc, s, b, &px, &py);
-		const struct tp_shape *u = under(P, s, px, py);
+		tp_pf_point_of(s, d->pts, b, &px, &py);
+		struct tp_shape m;
+		const struct tp_shape *u = under(P, s, &m, px, py);
+		if (P->pf->oom)
+			return 1;
 		if (u)
 			over_fill(P, s, k, d->overprint, ink_of(P->sc, u), b, px, py);
 	}
 	if (k->kind == TP_INK_PROCESS && s->paint == TP_FILL) {
 		if (P->r->bleed > 0 && !P->sc->press)
-			fill_bleed(P, s, k, b);
+			fill_bleed(P, s, d->pts, k, b);
 		if (tp_pf_fills_add(P->fills, P->n_fill, b) != 0)
 			goto oom;
-		P->fill[P->n_fill++] = d->index;
+		P->fill[P->n_fill++] = (struct tp_pf_ref){ d->index, d->sub };
 	}
 	if (P->r->safe > 0 && !is_die(d) && k->kind != TP_INK_REGISTRATION &&
 	    !(s->flags & TP_SHAPE_TO_CUT))
-		P->safe[P->n_safe++] = d->index;
+		P->safe[P->n_safe++] = (struct tp_pf_ref){ d->index, d->sub };
 	return 0;
 oom:
 	P->pf->oom = 1;
@@ -537,7 +559,7 @@ static int picture(void *ctx, const struct tp_walk_shape *d)
 	if (d->mark)
 		return 0;
 	double b[4];
-	tp_pf_bbox(P->sc, d->s, b);
+	tp_pf_bbox(P->sc, d->s, d->pts, b);
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
 	const struct tp_pt *c = d->pts;
 	double wmm = hypot(c[1].x - c[0].x, c[1].y - c[0].y);
@@ -563,7 +585,7 @@ static int picture(void *ctx, const struct tp_walk_shape *d)
 				  "picture %s: %.1f %% of its pixels over the limit", name, 100 * over);
 	}
 	if (r->safe > 0 && !(d->s->flags & TP_SHAPE_TO_CUT))
-		P->safe[P->n_safe++] = d->index;
+		P->safe[P->n_safe++] = (struct tp_pf_ref){ d->index, d->sub };
 	return 0;
 }
 
@@ -575,6 +597,31 @@ const struct tp_sink tp_pf_sink = { .rect = shape, .path = shape, .text = shape,
 const struct tp_walk_opts tp_pf_view = { .marks = 0, .unknown = TP_WALK_SKIP };
 
 /* ---- the page ---------------------------------------------------------------------- */
+
+const struct tp_shape *tp_pf_shape(struct tp_pf_page *P, struct tp_pf_ref r, struct tp_shape *m,
+				   const struct tp_pt **p)
+{
+	const struct tp_scene *sc = P->sc;
+	double d[2];
+	const struct tp_shape *s = tp_scene_drawn(sc, r.i, r.sub, m, d);
+	*p = NULL;
+	if (s->kind != TP_SHAPE_PATH && s->kind != TP_SHAPE_IMAGE)
+		return s;
+	*p = sc->pts + s->first;
+	if (sc->shapes[r.i].kind != TP_SHAPE_PLACE)
+		return s;
+	if (tp_grow((void **)&P->tmp, &P->cap_tmp, s->count, sizeof *P->tmp, 64) != 0) {
+		P->pf->oom = 1;
+		return NULL;
+	}
+	/* As the walk moves them (scene.h), to the bit. */
+	for (size_t k = 0; k < s->count; k++) {
+		const struct tp_pt *a = &sc->pts[s->first + k];
+		P->tmp[k] = (struct tp_pt){ a->op, a->x + d[0], a->y + d[1] };
+	}
+	*p = P->tmp;
+	return s;
+}
 
 static void page_rules(struct tp_pf_page *P)
 {
@@ -598,7 +645,7 @@ struct tp_pf_page *tp_pf_begin(struct tp_preflight *pf, const struct tp_pf_rules
 			       const char *sheet, int page, const struct tp_scene *sc)
 {
 	struct tp_pf_page *P = tp_calloc(1, sizeof *P);
-	size_t n = sc->n_shapes + 1;
+	size_t n = tp_scene_n_drawn(sc) + 1;
 	if (P == NULL || (P->fill = tp_malloc(n * sizeof *P->fill)) == NULL ||
 	    (P->safe = tp_malloc(n * sizeof *P->safe)) == NULL ||
 	    (P->fills = tp_pf_fills_new(sc)) == NULL) {
@@ -675,6 +722,7 @@ int tp_pf_end(struct tp_pf_page *P)
 	free(P->die);
 	free(P->fill);
 	free(P->safe);
+	free(P->tmp);
 	tp_pf_fills_free(P->fills);
 	free(P);
 	return pf->oom ? -1 : 0;

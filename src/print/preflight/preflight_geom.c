@@ -60,7 +60,7 @@ static int wind_piece(void *ctx, const struct tp_pf_seg *g)
 	return 0;
 }
 
-int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, double x, double y)
+int tp_pf_inside_fill(const struct tp_shape *u, const struct tp_pt *p, double x, double y)
 {
 	if (u->kind == TP_SHAPE_RECT)
 		return x >= fmin(u->x, u->x + u->w) && x <= fmax(u->x, u->x + u->w) &&
@@ -68,7 +68,7 @@ int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, doubl
 	if (u->kind != TP_SHAPE_PATH)
 		return 0;
 	struct winding w = { x, y, 0 };
-	tp_pf_path_pieces(sc->pts + u->first, u->count, 1, wind_piece, &w);
+	tp_pf_path_pieces(p, u->count, 1, wind_piece, &w);
 	/* A designer's ring drawn by the even-odd rule has a hole where its
 	 * two circles wind the same way. */
 	return (u->flags & TP_SHAPE_EVENODD) ? (w.wind & 1) != 0 : w.wind != 0;
@@ -94,7 +94,7 @@ static int nearest_piece(void *ctx, const struct tp_pf_seg *g)
 	return 0;
 }
 
-void tp_pf_point_of(const struct tp_scene *sc, const struct tp_shape *s, const double b[4],
+void tp_pf_point_of(const struct tp_shape *s, const struct tp_pt *p, const double b[4],
 		    double *x, double *y)
 {
 	double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
@@ -104,12 +104,12 @@ void tp_pf_point_of(const struct tp_scene *sc, const struct tp_shape *s, const d
 		return;
 	if (!(s->paint & TP_FILL)) {
 		struct nearest n = { cx, cy, INFINITY, cx, cy };
-		tp_pf_path_pieces(sc->pts + s->first, s->count, 0, nearest_piece, &n);
+		tp_pf_path_pieces(p, s->count, 0, nearest_piece, &n);
 		*x = n.nx;
 		*y = n.ny;
 		return;
 	}
-	if (tp_pf_inside_fill(sc, s, cx, cy))
+	if (tp_pf_inside_fill(s, p, cx, cy))
 		return;
 	/* The centres of ever finer grids over the box, the one inside
 	 * nearest the box's centre (a ring's band, a crescent's horn). */
@@ -120,7 +120,7 @@ void tp_pf_point_of(const struct tp_scene *sc, const struct tp_shape *s, const d
 				double px = b[0] + (b[2] - b[0]) * (i + 0.5) / N;
 				double py = b[1] + (b[3] - b[1]) * (j + 0.5) / N;
 				double d = hypot(px - cx, py - cy);
-				if (d < best && tp_pf_inside_fill(sc, s, px, py)) {
+				if (d < best && tp_pf_inside_fill(s, p, px, py)) {
 					best = d;
 					*x = px;
 					*y = py;

@@ -36,9 +36,11 @@ int tp_pf_flatten(const double c[8], tp_pf_put put, void *ctx);
  * to its subpath's start; with `close`, every subpath closed, as a fill
  * is).  0, or put's nonzero. */
 int tp_pf_path_pieces(const struct tp_pt *p, size_t n, int close, tp_pf_put put, void *ctx);
-/* Shape s's box as drawn: a curve by its extremes, not its control points
- * (a rectangle and text as tp_shape_bbox). */
-void tp_pf_bbox(const struct tp_scene *sc, const struct tp_shape *s, double b[4]);
+/* Shape s's box as drawn, its points (a path's, an image's corners) at p:
+ * a curve by its extremes, not its control points (a rectangle and text
+ * as tp_shape_bbox). */
+void tp_pf_bbox(const struct tp_scene *sc, const struct tp_shape *s, const struct tp_pt *p,
+		double b[4]);
 
 /* Distance from (px, py) to segment s. */
 double tp_pf_pt_seg(double px, double py, const struct tp_pf_seg *s);
@@ -51,14 +53,14 @@ double tp_pf_box_seg(const double b[4], const struct tp_pf_seg *s);
  * there, the product is cut at the page's own edges); 0 when b runs into
  * the bleed (a background). */
 double tp_pf_trim_dist(const struct tp_scene *sc, const double b[4]);
-/* 1 when (x, y) lies inside the filled shape u (nonzero winding; a curve
- * flattened, within TP_PF_FLAT). */
-int tp_pf_inside_fill(const struct tp_scene *sc, const struct tp_shape *u, double x, double y);
+/* 1 when (x, y) lies inside the filled shape u, its points at p (nonzero
+ * winding; a curve flattened, within TP_PF_FLAT). */
+int tp_pf_inside_fill(const struct tp_shape *u, const struct tp_pt *p, double x, double y);
 /* A point of shape s (box b) itself, for the rules that ask what lies
  * under a shape: the box's centre when the shape covers it (a rectangle,
  * a straight line, a disc), else a stroke's point nearest it or a fill's
  * point inside near it (a ring's centre is its hole, which covers nothing). */
-void tp_pf_point_of(const struct tp_scene *sc, const struct tp_shape *s, const double b[4],
+void tp_pf_point_of(const struct tp_shape *s, const struct tp_pt *p, const double b[4],
 		    double *x, double *y);
 /* The distance between two boxes {x0, y0, x1, y1} (0 when they meet). */
 double tp_pf_box_box(const double a[4], const double b[4]);

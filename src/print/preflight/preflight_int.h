@@ -9,9 +9,16 @@
 #include "print/preflight/preflight.h"
 #include "print/preflight/preflight_geom.h"
 
+/* A shape of the page by the walk's numbers (tp_walk_shape's index and
+ * sub), looked up again with tp_pf_shape. */
+struct tp_pf_ref {
+	size_t i, sub;
+};
+
 /* A die shape as the walk gave it. */
 struct die {
-	size_t shape;
+	size_t shape;         /* its pieces' shape (tp_pf_seg) */
+	struct tp_pf_ref ref; /* the page's shape (its own page's die only) */
 	size_t first, last;   /* its pieces: seg[first .. last - 1] */
 	int closed;           /* closed, or nicked */
 	int nicked;           /* closed but for nicks (the profile's) */
@@ -37,10 +44,10 @@ struct tp_pf_page {
 	size_t n_seg, cap_seg;
 	struct die *die;
 	size_t n_die, cap_die;
-	size_t *fill;           /* process fills walked so far, in draw order */
+	struct tp_pf_ref *fill; /* process fills walked so far, in draw order */
 	size_t n_fill;
 	struct tp_pf_fills *fills;  /* the same by place (pf_fills.h) */
-	size_t *safe;           /* shapes the safe zone is checked for at the end */
+	struct tp_pf_ref *safe; /* shapes the safe zone is checked for at the end */
 	size_t n_safe;
 	struct emboss *emb;     /* emboss elements, when emboss_gap is set */
 	size_t n_emb, cap_emb;
@@ -54,7 +61,19 @@ struct tp_pf_page {
 	double cut_a, cut_dx, cut_dy;  /* x' = a x + dx, y' = y + dy while adding */
 	int quiet;              /* 1: tp_pf_add records nothing (those cuts are
 				 * checked on their own page) */
+	/* A placed symbol's shapes share their placement's number: their
+	 * pieces are told apart by numbers counted down from SIZE_MAX. */
+	size_t n_placed_ids;
+	struct tp_pt *tmp;      /* tp_pf_shape's moved points */
+	size_t cap_tmp;
 };
+
+/* Shape r of the page as the walk drew it (tp_scene_drawn) in *m, its
+ * points as drawn in *p (a placed symbol's moved into P's scratch, valid
+ * until the next call; NULL for a rect or text).  NULL when out of memory
+ * (pf->oom set). */
+const struct tp_shape *tp_pf_shape(struct tp_pf_page *P, struct tp_pf_ref r, struct tp_shape *m,
+				   const struct tp_pt **p);
 
 /* Findings of the page rules (tp_pf_add) recorded in a preflight at most;
  * more are counted only.  The notes (tp_preflight_note) are never cut. */

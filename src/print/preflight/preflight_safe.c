@@ -75,17 +75,16 @@ static int near_piece(void *ctx, const struct tp_pf_seg *g)
  * inside its fill.  When b keeps clear of every cut, so does the shape,
  * and its outline is at least as far as b. */
 static double outline_to_dies(const struct tp_pf_page *P, const struct tp_shape *s,
-			      const double b[4], double d)
+			      const struct tp_pt *p, const double b[4], double d)
 {
-	const struct tp_scene *sc = P->sc;
 	for (size_t k = 0; d <= EPS && (s->paint & TP_FILL) && k < P->n_die; k++) {
 		const struct die *D = &P->die[k];
 		if (D->last > D->first && tp_pf_box_box(b, D->box) <= EPS &&
-		    tp_pf_inside_fill(sc, s, P->seg[D->first].x0, P->seg[D->first].y0))
+		    tp_pf_inside_fill(s, p, P->seg[D->first].x0, P->seg[D->first].y0))
 			return 0;
 	}
 	struct near n = { P, INFINITY };
-	tp_pf_path_pieces(sc->pts + s->first, s->count, (s->paint & TP_FILL) != 0, near_piece, &n);
+	tp_pf_path_pieces(p, s->count, (s->paint & TP_FILL) != 0, near_piece, &n);
 	return n.d < INFINITY ? fmax(d, n.d) : d;
 }
 
@@ -133,10 +132,14 @@ void tp_pf_safe_zone(struct tp_pf_page *P)
 {
 	const struct tp_scene *sc = P->sc;
 	for (size_t i = 0; i < P->n_safe; i++) {
-		const struct tp_shape *s = &sc->shapes[P->safe[i]];
+		struct tp_shape m;
+		const struct tp_pt *p;
+		const struct tp_shape *s = tp_pf_shape(P, P->safe[i], &m, &p);
+		if (s == NULL)
+			return;
 		const struct tp_ink *k = tp_scene_ink(sc, s->ink);
 		double b[4], d = INFINITY;
-		tp_pf_bbox(sc, s, b);
+		tp_pf_bbox(sc, s, p, b);
 		if (P->n_seg > 0) {
 			d = box_to_dies(P, b, P->r->safe);
 			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
@@ -144,7 +147,7 @@ void tp_pf_safe_zone(struct tp_pf_page *P)
 				d = box_to_dies(P, b, P->r->safe);
 			}
 			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_PATH)
-				d = outline_to_dies(P, s, b, d);
+				d = outline_to_dies(P, s, p, b, d);
 		} else {
 			d = tp_pf_trim_dist(sc, b);
 			/* A guess that reaches the bleed is outlined too: the

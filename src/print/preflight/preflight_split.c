@@ -38,12 +38,15 @@ void tp_pf_die_split(struct tp_pf_page *P)
 {
 	const struct tp_scene *sc = P->sc;
 	size_t *split = tp_calloc(P->n_die + 1, sizeof *split), n = 0, ends = 0;
+	struct tp_shape m;
+	double d[2];
 	if (split == NULL) {
 		P->pf->oom = 1;
 		return;
 	}
 	for (size_t i = 0; i < P->n_die; i++)
-		if (sc->shapes[P->die[i].shape].flags & TP_SHAPE_SPLIT)
+		if (tp_scene_drawn(sc, P->die[i].ref.i, P->die[i].ref.sub, &m, d)->flags &
+		    TP_SHAPE_SPLIT)
 			split[n++] = i;
 	for (size_t j = 0; j < n; j++) {
 		const struct die *k = &P->die[split[j]];

@@ -442,6 +442,60 @@ int tp_scene_place_symbol(struct tp_scene *sc, int sym, double dx, double dy)
 	return 0;
 }
 
+size_t tp_scene_place_n(const struct tp_scene *sc, const struct tp_shape *p)
+{
+	if (p->kind != TP_SHAPE_PLACE || p->first >= sc->n_symbols)
+		return 0;
+	return sc->symbols[p->first].end - sc->symbols[p->first].first;
+}
+
+const struct tp_shape *tp_scene_place_shape(const struct tp_scene *sc, const struct tp_shape *p,
+					    size_t sub, struct tp_shape *out, double d[2])
+{
+	*out = sc->sym_shapes[sc->symbols[p->first].first + sub];
+	d[0] = p->x;
+	d[1] = p->y;
+	if (out->kind != TP_SHAPE_PATH && out->kind != TP_SHAPE_IMAGE) {
+		out->x = out->x + p->x;
+		out->y = out->y + p->y;
+	}
+	return out;
+}
+
+const struct tp_shape *tp_scene_next(const struct tp_scene *sc, struct tp_scene_iter *it)
+{
+	for (; it->i < sc->n_shapes; it->i++, it->k = 0) {
+		const struct tp_shape *s = &sc->shapes[it->i];
+		if (s->kind == TP_SHAPE_PLACE) {
+			if (it->k < tp_scene_place_n(sc, s))
+				return tp_scene_place_shape(sc, s, it->k++, &it->m, it->d);
+		} else if (it->k++ == 0) {
+			it->d[0] = it->d[1] = 0;
+			return s;
+		}
+	}
+	return NULL;
+}
+
+size_t tp_scene_n_drawn(const struct tp_scene *sc)
+{
+	size_t n = sc->n_shapes;
+	for (size_t i = 0; sc->n_places && i < sc->n_shapes; i++)
+		if (sc->shapes[i].kind == TP_SHAPE_PLACE)
+			n += tp_scene_place_n(sc, &sc->shapes[i]) - 1;
+	return n;
+}
+
+const struct tp_shape *tp_scene_drawn(const struct tp_scene *sc, size_t index, size_t sub,
+				      struct tp_shape *out, double d[2])
+{
+	const struct tp_shape *s = &sc->shapes[index];
+	if (s->kind == TP_SHAPE_PLACE)
+		return tp_scene_place_shape(sc, s, sub, out, d);
+	d[0] = d[1] = 0;
+	return s;
+}
+
 int tp_scene_uses_ink(const struct tp_scene *sc, int id)
 {
 	for (size_t i = 0; i < sc->n_shapes; i++)

@@ -364,9 +364,10 @@ void tp_scene_group_end(struct tp_scene *sc);
  * their own layers in the scene's layer order, as one group (a symbol's
  * layers are made when it is drawn, so a sheet fixes its layer order
  * first: tp_scene_new_layered).  0 or -1.
- * Only the walk expands placements: a layout or check that reads
- * sc->shapes directly must not be given a scene that has some
- * (tp_scene_places). */
+ * The walk expands placements, and a reader that looks shapes up by
+ * number after a walk, or reads sc->shapes itself, expands them through
+ * tp_scene_place_shape (below); one that does neither must not be given a
+ * scene that has some (tp_scene_places). */
 int tp_scene_symbol_begin(struct tp_scene *sc);
 void tp_scene_symbol_end(struct tp_scene *sc);
 int tp_scene_place_symbol(struct tp_scene *sc, int sym, double dx, double dy);
@@ -375,6 +376,42 @@ static inline size_t tp_scene_places(const struct tp_scene *sc)
 {
 	return sc->n_places;
 }
+
+/* The one way a reader outside the walk expands a placement (so that all
+ * agree with the walk to the last bit).  The shapes placement p (a
+ * TP_SHAPE_PLACE of sc->shapes) draws: its symbol's, 0 when it names no
+ * symbol. */
+size_t tp_scene_place_n(const struct tp_scene *sc, const struct tp_shape *p);
+/* Shape sub (< tp_scene_place_n) of placement p as the walk draws it:
+ * copied into *out with x, y moved (x + dx, y + dy, as the walk), and
+ * d[0], d[1] set to dx, dy: a path's or an image's points stay the
+ * symbol's (sc->pts + out->first) and are drawn at p.x + d[0], p.y + d[1].
+ * Returns out. */
+const struct tp_shape *tp_scene_place_shape(const struct tp_scene *sc, const struct tp_shape *p,
+					    size_t sub, struct tp_shape *out, double d[2]);
+/* Every shape sc draws, in the order added, a placement as its symbol's
+ * shapes there (tp_scene_place_shape): for a reader of the shapes
+ * themselves rather than of a walk (which draws layer by layer).
+ *     struct tp_scene_iter it = { 0 };
+ *     for (const struct tp_shape *s; (s = tp_scene_next(sc, &it)) != NULL;)
+ *         ... s, its points at sc->pts + s->first moved by it.d ...
+ * it.i is the shape's number in sc->shapes (a placed one's: the
+ * placement's). */
+struct tp_scene_iter {
+	size_t i, k;
+	double d[2];
+	struct tp_shape m;
+};
+const struct tp_shape *tp_scene_next(const struct tp_scene *sc, struct tp_scene_iter *it);
+
+/* The shapes sc draws at most, a placement counted as its symbol's: what
+ * a reader keeping an entry per drawn shape makes room for. */
+size_t tp_scene_n_drawn(const struct tp_scene *sc);
+/* The shape a walk's sink was told as index, sub (walk.h: tp_walk_shape),
+ * for a reader that looks it up after the walk: sc->shapes[index] (d set
+ * to 0, 0), or, when that is a placement, tp_scene_place_shape's. */
+const struct tp_shape *tp_scene_drawn(const struct tp_scene *sc, size_t index, size_t sub,
+				      struct tp_shape *out, double d[2]);
 
 /* 1 when some shape that is not a printer's mark is drawn in ink id. */
 int tp_scene_uses_ink(const struct tp_scene *sc, int id);

@@ -4,7 +4,8 @@
 /* A scene's content as a SHA-256 input: what it draws (every shape, point,
  * text, layer, ink colour and name) and its page (name, trim, bleed,
  * margins), field by field, so padding never counts.  Two layouts of the
- * same art give the same digest: `tilepress watch` rebuilds only the
+ * same art give the same digest (a placed symbol hashes as its shapes
+ * copied there): `tilepress watch` rebuilds only the
  * sheets whose digest changed. */
 
 #include "core/sha256.h"

@@ -260,6 +260,7 @@ static int shape(struct walk *w, const struct run *r, size_t k)
 		.s = s, .index = i, .ink_id = s->ink, .ink_index = tp_ink_index(&sc->pal, s->ink),
 		.ink = tp_scene_ink(sc, s->ink), .paint = s->paint,
 		.mark = seen == TP_WALK_MARK, .sub = r->sub ? r->sub[r->order[k]] : 0,
+		.placed = r->place != SIZE_MAX,
 	};
 	d.overprint = d.ink->overprint && !(w->knock && w->knock[i]);
 	int rc = set_clip(w, !d.mark);
@@ -516,7 +517,8 @@ static int place_run(struct walk *w, size_t l, size_t i)
 		if (u->layer != l || broken(sc, u))
 			continue;
 		struct tp_shape *t = &w->tmp[k];
-		*t = *u;
+		double d[2];
+		tp_scene_place_shape(sc, p, j - g->first, t, d);
 		w->tmp_order[k] = (uint32_t)k;
 		w->tmp_sub[k] = (uint32_t)(j - g->first);
 		k++;
@@ -524,11 +526,8 @@ static int place_run(struct walk *w, size_t l, size_t i)
 			t->first = np;
 			for (size_t q = 0; q < u->count; q++) {
 				const struct tp_pt *a = &sc->pts[u->first + q];
-				w->tmp_pts[np++] = (struct tp_pt){ a->op, a->x + p->x, a->y + p->y };
+				w->tmp_pts[np++] = (struct tp_pt){ a->op, a->x + d[0], a->y + d[1] };
 			}
-		} else {
-			t->x = u->x + p->x;
-			t->y = u->y + p->y;
 		}
 	}
 	const struct run r = { w->tmp, w->tmp_order, w->tmp_pts, i, w->tmp_sub };

@@ -79,13 +79,14 @@ struct tp_walk_layer {
 struct tp_walk_shape {
 	const struct tp_shape *s;   /* kind, flags, stroke, x y w h, align */
 	size_t index;               /* into sc->shapes; a placed symbol's
-				     * shape: the placement's number (so a
-				     * sink that looks a shape up by number
-				     * must be given a scene without
-				     * placements: tp_scene_places) */
+				     * shape: the placement's number (a sink
+				     * that looks a shape up again by number
+				     * does it with index and sub through
+				     * tp_scene_drawn, scene.h) */
 	size_t sub;                 /* a placed symbol's shape: its number in
 				     * the symbol (index, sub: the order the
 				     * scene drawn shape by shape has); else 0 */
+	int placed;                 /* 1: a placed symbol's shape */
 	int ink_id;                 /* ink number, s->ink */
 	int ink_index;              /* palette index of that ink */
 	const struct tp_ink *ink;   /* never NULL */

@@ -59,14 +59,15 @@ static void bars_for(const char *style)
 			}
 		}
 	assert_true(n_want > 0);
-	for (size_t i = 0; i < sc->n_shapes; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
+	/* Every shape drawn, a placed tile's moved (scene.h). */
+	struct tp_scene_iter it = { 0 };
+	for (const struct tp_shape *s; (s = tp_scene_next(sc, &it)) != NULL;) {
 		if (!is_bar(sc, s) || s->ink == TP_INK_LINE)
 			continue;
 		double cx = 0, cy = 0;
 		for (int j = 0; j < 4; j++) {
-			cx += sc->pts[s->first + j].x / 4;
-			cy += sc->pts[s->first + j].y / 4;
+			cx += (sc->pts[s->first + j].x + it.d[0]) / 4;
+			cy += (sc->pts[s->first + j].y + it.d[1]) / 4;
 		}
 		int col = (int)(cx / t), r = (int)(cy / t);
 		assert_true(r >= 0 && r < rows && col >= 0 && col < cols);

@@ -381,11 +381,17 @@ static int split_hairlines(struct tp_scene *sc, const struct tp_art_item *const 
 int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 		 int corner, double x, double y, double t)
 {
+	int rc = tp_series_art_front_art(sc, c, front, corner, x, y, t);
+	return rc | tp_series_art_front_lines(sc, c, front, corner, x, y, t);
+}
+
+int tp_series_art_front_art(struct tp_scene *sc, const struct tp_config *c, int front,
+			    int corner, double x, double y, double t)
+{
 	double s = t / 6;
 	const struct tp_art_item *pic[4];
-	int any = 0;
 	for (int k = 0; k < 4; k++)
-		any |= (pic[k] = value_item(c, front, corner, k)) != NULL;
+		pic[k] = value_item(c, front, corner, k);
 	/* The tile's art is a group (scene.h): tiles of one front and corner
 	 * repeat it moved, which an SVG writes once.  Its lines are left out,
 	 * to be joined with the neighbours' into sheet-long ones. */
@@ -402,11 +408,6 @@ int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int fron
 				     : tp_series_digit(sc, ink, v, corner - TP_NW, qx, qy, t * 0.36);
 		}
 		tp_scene_group_end(sc);
-		/* Only the quadrant cross: digits have no cells. */
-		struct tp_pt h[2] = { { TP_MOVE, x, y + t / 2 }, { TP_LINE, x + t, y + t / 2 } };
-		struct tp_pt v[2] = { { TP_MOVE, x + t / 2, y }, { TP_LINE, x + t / 2, y + t } };
-		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.012, h, 2);
-		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.012, v, 2);
 		return rc ? -1 : 0;
 	}
 	unsigned char cells[6][6];
@@ -426,8 +427,28 @@ int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int fron
 		if (pic[k])
 			rc |= value_draw(sc, c, pic[k], corner, k, x, y, t);
 	tp_scene_group_end(sc);
+	return rc ? -1 : 0;
+}
+
+int tp_series_art_front_lines(struct tp_scene *sc, const struct tp_config *c, int front,
+			      int corner, double x, double y, double t)
+{
+	double s = t / 6;
+	int rc = 0;
+	if (tp_series(c)->digits) {
+		/* Only the quadrant cross: digits have no cells. */
+		struct tp_pt h[2] = { { TP_MOVE, x, y + t / 2 }, { TP_LINE, x + t, y + t / 2 } };
+		struct tp_pt v[2] = { { TP_MOVE, x + t / 2, y }, { TP_LINE, x + t / 2, y + t } };
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.012, h, 2);
+		rc |= tp_scene_path(sc, TP_INK_LINE, TP_STROKE, t * 0.012, v, 2);
+		return rc ? -1 : 0;
+	}
+	const struct tp_art_item *pic[4];
+	int any = 0;
+	for (int k = 0; k < 4; k++)
+		any |= (pic[k] = value_item(c, front, corner, k)) != NULL;
 	if (any)
-		return rc | split_hairlines(sc, pic, x, y, t) ? -1 : 0;
+		return split_hairlines(sc, pic, x, y, t) ? -1 : 0;
 	/* Hairlines between cells; the quadrant cross a little heavier. */
 	for (int k = 1; k < 6; k++) {
 		double w = k == 3 ? t * 0.012 : t * 0.005;

@@ -72,5 +72,13 @@ int tp_series_digit_box(int value, double box[4]);
  * it would show as an uneven border. */
 int tp_series_art_front(struct tp_scene *sc, const struct tp_config *c, int front,
 		 int corner, double x, double y, double t);
+/* The same in two parts, so that a sheet can hold the art once as a
+ * symbol (scene.h) and draw the lines in place, where a writer joins them
+ * with the neighbours' (SVG): the art (one group), then the lines.
+ * tp_series_art_front is the one, then the other. */
+int tp_series_art_front_art(struct tp_scene *sc, const struct tp_config *c, int front,
+			    int corner, double x, double y, double t);
+int tp_series_art_front_lines(struct tp_scene *sc, const struct tp_config *c, int front,
+			      int corner, double x, double y, double t);
 
 #endif

@@ -99,10 +99,31 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 	struct tp_scene *sc = tp_series_new_sheet(c, "fronts", p->cols * t, p->rows * t, layers, 7);
 	if (add_page(doc, sc, NULL) != 0)
 		return -1;
+	/* A tile clear of the sheet's edge is a placed symbol, one drawing a
+	 * front and corner, and its lines drawn in place (a writer joins them
+	 * with the neighbours'); a tile on the edge is drawn in place, so that
+	 * tp_sheet_bleed grows its edge art.  With an art pack every tile is
+	 * drawn in place: its pictures are noted by shape number (print/art). */
+	int sym[16][4];
+	memset(sym, -1, sizeof sym);
 	for (int r = q.r0; r < q.r1; r++)
 		for (int col = q.c0; col < q.c1; col++) {
 			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
-			if (tp_series_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0)
+			int edge = r == 0 || col == 0 || r == p->rows - 1 || col == p->cols - 1;
+			if (edge || c->art || tl->front >= 16 || tl->corner >= 4) {
+				if (tp_series_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0)
+					return -1;
+				continue;
+			}
+			int *k = &sym[tl->front][tl->corner];
+			if (*k < 0) {
+				if ((*k = tp_scene_symbol_begin(sc)) < 0 ||
+				    tp_series_art_front_art(sc, c, tl->front, tl->corner, 0, 0, t) != 0)
+					return -1;
+				tp_scene_symbol_end(sc);
+			}
+			if (tp_scene_place_symbol(sc, *k, col * t, r * t) != 0 ||
+			    tp_series_art_front_lines(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0)
 				return -1;
 		}
 	/* Tiles share their edges: one grid of lines cuts each edge once. */
