@@ -110,7 +110,8 @@ static int build_fronts(const struct tp_config *c, const void *model, struct tp_
 		for (int col = q.c0; col < q.c1; col++) {
 			const struct tp_tile *tl = &p->tiles[(size_t)r * p->cols + col];
 			int edge = r == 0 || col == 0 || r == p->rows - 1 || col == p->cols - 1;
-			if (edge || c->art || tl->front >= 16 || tl->corner >= 4) {
+			if (edge || c->art || sc->pal.max_tac_pct > 0 || tl->front >= 16 ||
+			    tl->corner >= 4) {
 				if (tp_series_art_front(sc, c, tl->front, tl->corner, col * t, r * t, t) != 0)
 					return -1;
 				continue;
