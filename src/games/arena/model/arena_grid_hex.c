@@ -180,4 +180,5 @@ const struct tp_arena_gridops tp_arena_grid_hex = {
 	.frame = 0.9,
 	.number_turn = hex_number_turn,
 	.pip_dy = 0.36,   /* inside the hexagon's lower slopes, clear of the mark */
+	.pattern = tp_arena_hex_pattern,
 };

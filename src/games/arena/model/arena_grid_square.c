@@ -184,4 +184,5 @@ const struct tp_arena_gridops tp_arena_grid_square = {
 	.start_ring = 0.42,
 	.frame = 0.86,
 	.number_turn = square_number_turn,
+	.pattern = tp_arena_square_pattern,
 };

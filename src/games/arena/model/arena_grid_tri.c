@@ -201,4 +201,5 @@ const struct tp_arena_gridops tp_arena_grid_tri = {
 	.number_turn = tri_number_turn,
 	.pip_dy = 0.18,
 	.wide_pips = 1,
+	.pattern = tp_arena_tri_pattern,
 };

@@ -7,6 +7,7 @@
  * branching on its grid.  Pure. */
 
 #include "core/status.h"
+#include "games/arena/model/arena_core.h"
 
 #include <stddef.h>
 
@@ -141,9 +142,25 @@ struct tp_arena_gridops {
 	 * piece's mark disc. */
 	double pip_dy;
 	int wide_pips;
+
+	/* The `pattern` command's writer: the board in the grid's own
+	 * coordinates, as fmt (TP_FMT_TEXT, _CSV, _JSON) asks. */
+	void (*pattern)(struct tp_buf *b, const struct tp_arena_rules *r,
+			const struct tp_arena_board *bd, int fmt);
 };
 
-extern const struct tp_arena_gridops tp_arena_grid_square, tp_arena_grid_hex, tp_arena_grid_tri;
+/* Every grid's table, by its line of TP_ARENA_GRIDS (arena_core.h). */
+#define TP_ARENA_GRID_EXTERN(id, table) extern const struct tp_arena_gridops table;
+TP_ARENA_GRIDS(TP_ARENA_GRID_EXTERN)
+
+/* The grids' pattern writers (report/arena_report.c), one per table's
+ * pattern entry. */
+void tp_arena_square_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			     const struct tp_arena_board *bd, int fmt);
+void tp_arena_hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			  const struct tp_arena_board *bd, int fmt);
+void tp_arena_tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			  const struct tp_arena_board *bd, int fmt);
 
 /* The table of grid (enum tp_arena_grid); the square board's for a value
  * out of range, which the rules' check refuses. */

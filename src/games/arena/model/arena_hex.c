@@ -6,8 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-const char *const tp_arena_grid_names[TP_GRID_N] = { "square", "hex", "tri" };
-
 int tp_arena_sectors(int grid)
 {
 	return tp_arena_gridops_for(grid)->sectors;
