@@ -123,7 +123,7 @@ static void check_squares(const struct tu_png *img, const struct tp_config *c,
 						continue;
 					double u = (x - cc * s) / s, v = (y - rr * s) / s;
 					double d = hypot(u - 0.5, v - 0.5) * s;
-					if (centre && fabs(d - TP_ARENA_START_RING_R * s) <=
+					if (centre && fabs(d - tp_arena_grid_square.start_ring * s) <=
 							      TP_ARENA_START_RING_W * s / 2 + px)
 						ring++;
 					else if (u >= 0.25 && u <= 0.75 && v >= 0.25 && v <= 0.75)
@@ -132,7 +132,7 @@ static void check_squares(const struct tu_png *img, const struct tp_config *c,
 						outside++;
 				}
 			/* A ring drawn all round: at least its circumference in pixels. */
-			if (centre && ring < 2 * M_PI * TP_ARENA_START_RING_R * s / px)
+			if (centre && ring < 2 * M_PI * tp_arena_grid_square.start_ring * s / px)
 				fail_msg("%s: the centre square shows %d ring pixels", what, ring);
 			if (outside)
 				fail_msg("%s square (%d,%d): %d number-ink pixels outside the middle half", what,

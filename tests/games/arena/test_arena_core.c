@@ -8,7 +8,9 @@
 #include <math.h>
 
 #include "core/alloc.h"
+#include "games/arena/config/arena_config.h"
 #include "games/arena/model/arena_core.h"
+#include "games/arena/model/arena_gridops.h"
 
 /* ---- helpers --------------------------------------------------------------- */
 
@@ -1060,6 +1062,65 @@ static void alloc_failures(void **state)
 	tp_arena_board_free(b);
 }
 
+/* A grid is its table and its line in TP_ARENA_GRIDS: every table fills
+ * every operation, the names differ, and arena.grid accepts exactly the
+ * tables' names, each for its own grid. */
+static void grid_tables_complete(void **state)
+{
+	(void)state;
+	const struct tp_key *key = NULL;
+	for (int i = 0; i < TP_ARENA_N_KEYS; i++)
+		if (strcmp(tp_arena_keys[i].name, "grid") == 0)
+			key = &tp_arena_keys[i];
+	assert_non_null(key);
+	assert_non_null(key->names);
+	for (int g = 0; g < TP_GRID_N; g++) {
+		const struct tp_arena_gridops *o = tp_arena_gridops_for(g);
+		assert_non_null(o->name);
+		assert_string_equal(tp_arena_grid_name(g), o->name);
+		for (int h = 0; h < g; h++)
+			assert_string_not_equal(o->name, tp_arena_grid_name(h));
+		assert_non_null(key->names[g].name);
+		assert_string_equal(key->names[g].name, o->name);
+		assert_int_equal(key->names[g].value, g);
+		const void *fn[] = {
+			(const void *)o->rows, (const void *)o->cols, (const void *)o->inner_default,
+			(const void *)o->inner_in, (const void *)o->numbered_at, (const void *)o->rules_check,
+			(const void *)o->derive, (const void *)o->verify, (const void *)o->cell_count,
+			(const void *)o->slot_on, (const void *)o->part_of, (const void *)o->dist,
+			(const void *)o->turns_onto, (const void *)o->centre, (const void *)o->part_repeats,
+			(const void *)o->mirrored, (const void *)o->cell_corners, (const void *)o->cell_mm,
+			(const void *)o->adjacent, (const void *)o->orient, (const void *)o->number_turn,
+			(const void *)o->pattern,
+		};
+		for (size_t k = 0; k < sizeof fn / sizeof fn[0]; k++)
+			if (fn[k] == NULL)
+				fail_msg("grid %s: operation %zu of the table is unset", o->name, k);
+		/* what every board sheet reads of a cell */
+		assert_true(o->number_box > 0 && o->disc > 0 && o->picture > 0 && o->start_ring > 0);
+		assert_true(o->frame > 0 && o->frame < 1 && o->inradius_div > 0);
+		/* a number's turn is a rotation */
+		int R = o->rows(&(struct tp_arena_rules){ .grid = g, .side = 7 }), C = R;
+		for (int part = 0; part <= o->sectors; part++) {
+			double ca, sa;
+			o->number_turn(R, C, 0, C / 2, part, &ca, &sa);
+			assert_true(fabs(ca * ca + sa * sa - 1) < 1e-12);
+		}
+	}
+	assert_null(key->names[TP_GRID_N].name);
+	/* The square board turns its numbers by exact quarters, each reading
+	 * from the nearest edge: upside down at the top edge's middle, upright
+	 * at the bottom's, a quarter turn at the sides. */
+	const struct tp_arena_gridops *sq = tp_arena_gridops_for(TP_GRID_SQUARE);
+	static const int at[4][2] = { { 0, 4 }, { 8, 4 }, { 4, 0 }, { 4, 8 } };
+	static const double want[4][2] = { { -1, 0 }, { 1, 0 }, { 0, 1 }, { 0, -1 } };
+	for (int k = 0; k < 4; k++) {
+		double ca, sa;
+		sq->number_turn(9, 9, at[k][0], at[k][1], 1, &ca, &sa);
+		assert_true(ca == want[k][0] && sa == want[k][1]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1073,6 +1134,7 @@ int main(void)
 		cmocka_unit_test(shapes_bad),
 		cmocka_unit_test(deal_all_counts),
 		cmocka_unit_test(pattern_csv),
+		cmocka_unit_test(grid_tables_complete),
 		cmocka_unit_test(manifest_csv),
 		cmocka_unit_test(deal_csv),
 		cmocka_unit_test(alloc_failures),

@@ -133,9 +133,16 @@ static const struct tp_enum_name marking_names[] = {
 	{ "pictures", TP_MARKING_PICTURES }, { NULL, 0 },
 };
 
-static const struct tp_enum_name grid_names[] = {
-	{ "square", TP_GRID_SQUARE }, { "hex", TP_GRID_HEX }, { "tri", TP_GRID_TRI }, { NULL, 0 },
-};
+/* arena.grid's values: the grid tables' names, in the enum's order (a
+ * table's name is not a constant expression, so they are copied in
+ * before main; the { NULL, 0 } end stays). */
+static struct tp_enum_name grid_names[TP_GRID_N + 1];
+
+__attribute__((constructor)) static void grid_names_fill(void)
+{
+	for (int g = 0; g < TP_GRID_N; g++)
+		grid_names[g] = (struct tp_enum_name){ tp_arena_grid_name(g), g };
+}
 
 static const struct tp_enum_name die_names[] = {
 	{ "off", TP_ARENA_DIE_OFF }, { "pips", TP_ARENA_DIE_PIPS }, { "shapes", TP_ARENA_DIE_SHAPES },
@@ -443,7 +450,15 @@ static int resolve_shapes(const struct tp_config *c, struct tp_arena_cfg *a, tp_
 	const char *v = strcmp(a->shapes_name, "default") == 0
 				? tp_arena_gridops_for(a->rules.grid)->shapes_default
 				: a->shapes_name;
-	return tp_data_template_resolve("arena.shapes", v, "shapes", "default, default-hex, default-tri",
+	/* the shipped sets a name may give: every grid's default */
+	char shipped[160];
+	size_t at = 0;
+	for (int g = 0; g < TP_GRID_N; g++) {
+		int k = snprintf(shipped + at, sizeof shipped - at, "%s%s", g ? ", " : "",
+				 tp_arena_gridops_for(g)->shapes_default);
+		at = k < 0 || (size_t)k >= sizeof shipped - at ? sizeof shipped - 1 : at + (size_t)k;
+	}
+	return tp_data_template_resolve("arena.shapes", v, "shapes", shipped,
 					tp_config_path_base(c, "arena", "shapes"), a->shapes_path,
 					sizeof a->shapes_path, e);
 }
@@ -571,8 +586,8 @@ int tp_arena_finish(struct tp_config *c, tp_err *e)
 	if (a->shapes.grid != a->rules.grid)
 		return tp_fail(e, TP_EINPUT,
 			       "%s: arena.shapes = %s: %s holds shapes of the %s grid, but arena.grid = %s; give a shapes file with grid = %s (arena.shapes = default has one for each grid)",
-			       where, a->shapes_name, a->shapes_path, tp_arena_grid_names[a->shapes.grid],
-			       tp_arena_grid_names[a->rules.grid], tp_arena_grid_names[a->rules.grid]);
+			       where, a->shapes_name, a->shapes_path, tp_arena_grid_name(a->shapes.grid),
+			       tp_arena_grid_name(a->rules.grid), tp_arena_grid_name(a->rules.grid));
 	/* A board too small for the pieces is refused first: numbering one
 	 * may fail too, and that refusal's advice would not make it play. */
 	if ((rc = tp_arena_fits(&a->rules, &a->shapes, e)) != TP_OK)

@@ -196,7 +196,7 @@ int tp_arena_poly_colour(const struct tp_arena_rules *r, struct tp_arena_board *
 	if (!found)
 		return tp_fail(e, TP_EINPUT,
 			       "arena.colours = %d: no colouring of the %s board of side %d without two sectors alike or a mirror image found in %d tries; use fewer colours or a larger board",
-			       k, tp_arena_grid_names[bd->grid], r->side, TRIES);
+			       k, tp_arena_grid_name(bd->grid), r->side, TRIES);
 	tp_arena_board_totals(bd);
 	return TP_OK;
 }

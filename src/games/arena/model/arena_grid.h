@@ -117,6 +117,10 @@ int tp_arena_poly_repeats(const struct tp_arena_board *b, int q, int p);
  * each. */
 int tp_arena_band_group(const struct tp_arena_rules *r, int x, int y, int z);
 
+/* The cosine and sine of a clockwise turn of deg degrees (arena_hex.c;
+ * a number's on the hex and tri boards, their grid table's number_turn). */
+void tp_arena_turn_cs(double deg, double *ca, double *sa);
+
 /* Sums the board's totals and counts afresh from its squares. */
 void tp_arena_board_totals(struct tp_arena_board *b);
 

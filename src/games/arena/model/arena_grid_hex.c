@@ -120,6 +120,16 @@ static void hex_orient(int face, int t, int *r, int *c)
 	}
 }
 
+/* A number turns to face the board edge nearest its sector. */
+static void hex_number_turn(int R, int C, int row, int col, int sector, double *ca, double *sa)
+{
+	(void)R;
+	(void)C;
+	(void)row;
+	(void)col;
+	tp_arena_turn_cs(tp_arena_hex_facing(sector), ca, sa);
+}
+
 const struct tp_arena_gridops tp_arena_grid_hex = {
 	.name = "hex",
 	.sectors = 6,
@@ -156,7 +166,6 @@ const struct tp_arena_gridops tp_arena_grid_hex = {
 	.mirrored = tp_arena_poly_mirrored,
 	.slot_turn = hex_slot_turn,
 	.slot_mirror = hex_slot_mirror,
-	.facing = tp_arena_hex_facing,
 	.cell_corners = hex_corners,
 	.lattice = { 2, 1, 2 * 1.7320508075688772 },
 	.cell_mm = hex_cell_mm,
@@ -168,5 +177,8 @@ const struct tp_arena_gridops tp_arena_grid_hex = {
 	.disc = 0.7,
 	.picture = 0.62,
 	.start_ring = 0.42,
+	.frame = 0.9,
+	.number_turn = hex_number_turn,
 	.pip_dy = 0.36,   /* inside the hexagon's lower slopes, clear of the mark */
+	.pattern = tp_arena_hex_pattern,
 };

@@ -124,6 +124,21 @@ static void square_orient(int face, int t, int *r, int *c)
 	}
 }
 
+/* Quarter turns (clockwise) that make a number read upright from the
+ * board edge nearest its square; on a diagonal, its quarter's edge.  The
+ * sines of quarter turns are whole numbers: exact, no cos(). */
+static void square_number_turn(int R, int C, int row, int col, int quarter, double *ca, double *sa)
+{
+	static const int cs[4][2] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
+	static const int by_quarter[5] = { 0, 2, 3, 0, 1 };
+	int dr = row - R / 2, dc = col - C / 2;
+	/* squares to the nearer top or bottom edge, to the nearer side edge */
+	int er = R / 2 - abs(dr), ec = C / 2 - abs(dc);
+	int turns = er < ec ? (dr < 0 ? 2 : 0) : ec < er ? (dc > 0 ? 3 : 1) : by_quarter[quarter];
+	*ca = cs[turns & 3][0];
+	*sa = cs[turns & 3][1];
+}
+
 const struct tp_arena_gridops tp_arena_grid_square = {
 	.name = "square",
 	.sectors = 4,
@@ -160,6 +175,14 @@ const struct tp_arena_gridops tp_arena_grid_square = {
 	.adjacent = square_adjacent,
 	.shape_turns = 4,
 	.orient = square_orient,
-	/* The board's sheet and a cell drawn: none, the square sheets
-	 * (arena_sheets.c, arena_board_sheets.c) lay out their own. */
+	/* A square drawn (arena_board_sheets.c): the number in its middle
+	 * half, a colour's disc 0.7 of it, a picture 0.8 in an unprinted
+	 * window 0.86 of it. */
+	.number_box = 0.5,
+	.disc = 0.7,
+	.picture = 0.8,
+	.start_ring = 0.42,
+	.frame = 0.86,
+	.number_turn = square_number_turn,
+	.pattern = tp_arena_square_pattern,
 };

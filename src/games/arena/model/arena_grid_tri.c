@@ -137,6 +137,16 @@ static void tri_orient(int face, int t, int *r, int *c)
 	*c = 2 * B + (A + B + D == 1);
 }
 
+/* A number turns to face the board edge nearest its sector. */
+static void tri_number_turn(int R, int C, int row, int col, int sector, double *ca, double *sa)
+{
+	(void)R;
+	(void)C;
+	(void)row;
+	(void)col;
+	tp_arena_turn_cs(tri_facing(sector), ca, sa);
+}
+
 const struct tp_arena_gridops tp_arena_grid_tri = {
 	.name = "tri",
 	.sectors = 3,
@@ -172,7 +182,6 @@ const struct tp_arena_gridops tp_arena_grid_tri = {
 	.mirrored = tp_arena_poly_mirrored,
 	.slot_turn = tp_arena_tri_turn,
 	.slot_mirror = tp_arena_tri_mirror,
-	.facing = tri_facing,
 	.cell_corners = tri_corners,
 	.lattice = { 2, 1.7320508075688772, 2 },
 	.cell_mm = tri_cell_mm,
@@ -188,6 +197,9 @@ const struct tp_arena_gridops tp_arena_grid_tri = {
 	.picture = 0.36,
 	.start_ring = 0.27,
 	.window = 1,
+	.frame = 0.9,
+	.number_turn = tri_number_turn,
 	.pip_dy = 0.18,
 	.wide_pips = 1,
+	.pattern = tp_arena_tri_pattern,
 };

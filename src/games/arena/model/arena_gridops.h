@@ -7,6 +7,7 @@
  * branching on its grid.  Pure. */
 
 #include "core/status.h"
+#include "games/arena/model/arena_core.h"
 
 #include <stddef.h>
 
@@ -96,10 +97,9 @@ struct tp_arena_gridops {
 	int (*mirrored)(const struct tp_arena_board *b, int axis);
 	/* On the hex and tri boards (NULL on the square one, whose quarters
 	 * arena_rules.c turns): a slot turned t sectors on or mirrored by
-	 * mirror k, and the direction a number in sector `sector` faces. */
+	 * mirror k. */
 	void (*slot_turn)(int R, int t, int *row, int *col);
 	void (*slot_mirror)(int R, int k, int *row, int *col);
-	int (*facing)(int sector);
 
 	/* The cell's outline and place (contracts in arena_polyform.h, whose
 	 * calls hand over to these): the corners of the cell at (row, col)
@@ -118,25 +118,49 @@ struct tp_arena_gridops {
 	void (*orient)(int face, int t, int *r, int *c);
 
 	/* The cell sheets (arena_hexsheets.c; unset where rect, whose
-	 * sheets lay out their own).  The cells' box for a pitch (edge) p,
-	 * w x h mm, and whether the lattice origin lies at its top middle
-	 * (a triangle's apex) or its centre (the centre cell's centre). */
+	 * sheets lay the squares out in rows and columns).  The cells' box
+	 * for a pitch (edge) p, w x h mm, and whether the lattice origin lies
+	 * at its top middle (a triangle's apex) or its centre (the centre
+	 * cell's centre). */
 	void (*cells_box)(int R, double p, double *w, double *h);
 	int origin_top;
-	/* A cell drawn, in pitches (edges): the box its number fits, a
-	 * colour's disc, a picture's box, the start ring's radius; whether a
-	 * coloured cell keeps a window of the arena's ground round its mark. */
+	/* A cell drawn, on every grid's board sheet, in pitches (edges): the
+	 * box its number fits, a colour's disc, a picture's box, the start
+	 * ring's radius; whether a coloured cell keeps a window of the
+	 * arena's ground round its mark (a picture's always does), and that
+	 * window's size, its share of the cell about the cell's centre. */
 	double number_box, disc, picture, start_ring;
 	int window;
+	double frame;
+	/* How the number in slot (row, col) of part `part` turns to read
+	 * from its nearest board edge: the cosine and sine of its clockwise
+	 * turn (exact on the square board, whose numbers turn by quarters). */
+	void (*number_turn)(int R, int C, int row, int col, int part, double *ca, double *sa);
 	/* A piece's player pips: this far (pitches) from its last cell's
 	 * centre, below it; or, when wide_pips, toward the cell's wide side
 	 * (below an up cell, above a down one) and clear of a one-cell
 	 * piece's mark disc. */
 	double pip_dy;
 	int wide_pips;
+
+	/* The `pattern` command's writer: the board in the grid's own
+	 * coordinates, as fmt (TP_FMT_TEXT, _CSV, _JSON) asks. */
+	void (*pattern)(struct tp_buf *b, const struct tp_arena_rules *r,
+			const struct tp_arena_board *bd, int fmt);
 };
 
-extern const struct tp_arena_gridops tp_arena_grid_square, tp_arena_grid_hex, tp_arena_grid_tri;
+/* Every grid's table, by its line of TP_ARENA_GRIDS (arena_core.h). */
+#define TP_ARENA_GRID_EXTERN(id, table) extern const struct tp_arena_gridops table;
+TP_ARENA_GRIDS(TP_ARENA_GRID_EXTERN)
+
+/* The grids' pattern writers (report/arena_report.c), one per table's
+ * pattern entry. */
+void tp_arena_square_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			     const struct tp_arena_board *bd, int fmt);
+void tp_arena_hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			  const struct tp_arena_board *bd, int fmt);
+void tp_arena_tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			  const struct tp_arena_board *bd, int fmt);
 
 /* The table of grid (enum tp_arena_grid); the square board's for a value
  * out of range, which the rules' check refuses. */

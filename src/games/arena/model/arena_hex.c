@@ -6,8 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-const char *const tp_arena_grid_names[TP_GRID_N] = { "square", "hex", "tri" };
-
 int tp_arena_sectors(int grid)
 {
 	return tp_arena_gridops_for(grid)->sectors;
@@ -159,9 +157,10 @@ int tp_arena_hex_rules_check(const struct tp_arena_rules *r, int layout, tp_err 
 	return TP_OK;
 }
 
-int tp_arena_grid_facing(int grid, int sector)
+void tp_arena_turn_cs(double deg, double *ca, double *sa)
 {
-	return tp_arena_gridops_for(grid)->facing(sector);
+	*ca = cos(deg * M_PI / 180);
+	*sa = sin(deg * M_PI / 180);
 }
 
 int tp_arena_hex_facing(int sector)

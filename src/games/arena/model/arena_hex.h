@@ -93,8 +93,5 @@ int tp_arena_hex_rules_check(const struct tp_arena_rules *r, int layout, tp_err 
 /* The rotation (degrees clockwise) that makes a number in sector k (0 the
  * centre) read upright from the board edge nearest it. */
 int tp_arena_hex_facing(int sector);
-/* The same on either grid (tri: sector k faces edge k, bottom, left,
- * right: 0, 120, 240 degrees). */
-int tp_arena_grid_facing(int grid, int sector);
 
 #endif

@@ -215,7 +215,7 @@ int tp_arena_poly_derive(const struct tp_arena_rules *r, struct tp_arena_board *
 		rc = TP_EIO;
 	if (rc == TP_EIO)
 		tp_fail(e, TP_EIO, "arena: out of memory for a %s board of side %d",
-			tp_arena_grid_names[r->grid], r->side);
+			tp_arena_grid_name(r->grid), r->side);
 	long long si = 0, so = 0, c = 0;
 	if (rc == TP_OK && r->marking != TP_MARKING_NUMBERS) {
 		/* A colour board carries no numbers: its colouring, and done. */
@@ -298,7 +298,7 @@ int tp_arena_poly_verify(const struct tp_arena_rules *r, const struct tp_arena_b
 	int R = tp_arena_rows(r), C = tp_arena_cols(r), S = tp_arena_sectors(r->grid);
 	if (b == NULL || b->sq == NULL || b->grid != r->grid || b->rows != R || b->cols != C)
 		return tp_arena_why_fail(why, len, "the board is not a %s board of side %d",
-				tp_arena_grid_names[r->grid], r->side);
+				tp_arena_grid_name(r->grid), r->side);
 	if (verify_cells(r, b, why, len) != 0)
 		return -1;
 	if (r->marking != TP_MARKING_NUMBERS)

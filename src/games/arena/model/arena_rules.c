@@ -75,12 +75,14 @@ void tp_arena_rules_default(struct tp_arena_rules *r)
 
 const struct tp_arena_gridops *tp_arena_gridops_for(int grid)
 {
-	static const struct tp_arena_gridops *const ops[TP_GRID_N] = {
-		[TP_GRID_SQUARE] = &tp_arena_grid_square,
-		[TP_GRID_HEX] = &tp_arena_grid_hex,
-		[TP_GRID_TRI] = &tp_arena_grid_tri,
-	};
+#define TP_ARENA_GRID_OPS(id, table) [id] = &table,
+	static const struct tp_arena_gridops *const ops[TP_GRID_N] = { TP_ARENA_GRIDS(TP_ARENA_GRID_OPS) };
 	return grid >= 0 && grid < TP_GRID_N ? ops[grid] : &tp_arena_grid_square;
+}
+
+const char *tp_arena_grid_name(int grid)
+{
+	return tp_arena_gridops_for(grid)->name;
 }
 
 int tp_arena_rows(const struct tp_arena_rules *r)

@@ -220,20 +220,28 @@ static int cells(struct parse *P, const char *v, size_t len, int line)
 	return TP_OK;
 }
 
-/* grid = square | hex, before the first shape. */
+/* grid = a grid's name (square, hex, tri), before the first shape. */
 static int grid_key(struct parse *P, const char *v, size_t len, int line)
 {
 	while (len > 0 && is_space(*v)) {
 		v++;
 		len--;
 	}
-	for (int g = 0; g < TP_GRID_N; g++)
-		if (strlen(tp_arena_grid_names[g]) == len && memcmp(v, tp_arena_grid_names[g], len) == 0) {
+	char names[128];
+	size_t at = 0;
+	for (int g = 0; g < TP_GRID_N; g++) {
+		const char *name = tp_arena_grid_name(g);
+		if (strlen(name) == len && memcmp(v, name, len) == 0) {
 			P->out->grid = g;
 			return TP_OK;
 		}
-	return tp_fail(P->e, TP_EINPUT, "%s:%d: grid = %.*s: not a grid; use square, hex or tri", P->path,
-		       line, (int)(len > 20 ? 20 : len), v);
+		/* "square, hex or tri": the names as the refusal lists them */
+		const char *sep = g == 0 ? "" : g + 1 < TP_GRID_N ? ", " : " or ";
+		int k = snprintf(names + at, sizeof names - at, "%s%s", sep, name);
+		at = k < 0 || (size_t)k >= sizeof names - at ? sizeof names - 1 : at + (size_t)k;
+	}
+	return tp_fail(P->e, TP_EINPUT, "%s:%d: grid = %.*s: not a grid; use %s", P->path, line,
+		       (int)(len > 20 ? 20 : len), v, names);
 }
 
 static int one_line(struct parse *P, const char *p, size_t len, int line)

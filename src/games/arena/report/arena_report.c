@@ -108,7 +108,7 @@ static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 	int rect = tp_arena_gridops_for(r->grid)->rect;
 	if (r->marking != TP_MARKING_NUMBERS && !rect) {
 		tp_buf_printf(b, "shape arena %s, side %d, seed %llu, inner arena %s, marking %s, %d colours\n",
-			      tp_arena_grid_names[r->grid], r->side, r->seed,
+			      tp_arena_grid_name(r->grid), r->side, r->seed,
 			      r->inner >= 0 && r->inner < TP_INNER_N ? tp_arena_inner_names[r->inner] : "?",
 			      tp_arena_marking_names[r->marking], r->colours);
 		return;
@@ -122,7 +122,7 @@ static void rules_line(struct tp_buf *b, const struct tp_arena_rules *r)
 	}
 	if (!rect)
 		tp_buf_printf(b, "shape arena %s, side %d, seed %llu, inner arena %s, inner %d..%d, outer %d..%d\n",
-			      tp_arena_grid_names[r->grid], r->side, r->seed, r->inner >= 0 && r->inner < TP_INNER_N
+			      tp_arena_grid_name(r->grid), r->side, r->seed, r->inner >= 0 && r->inner < TP_INNER_N
 			      ? tp_arena_inner_names[r->inner] : "?",
 			      r->inner_min, r->inner_max, r->outer_min, r->outer_max);
 	else
@@ -196,8 +196,8 @@ static void pattern_text_tail(struct tp_buf *b, const struct tp_arena_rules *r,
  * cell, rows r = -n..n, q rising along each; json the same cells as
  * [q, r, number, "i"|"o", sector]; text the cells staggered as laid out,
  * then the arenas and sectors (1-6 inner, a-f outer, * centre). */
-static void hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
-			const struct tp_arena_board *bd, int fmt)
+void tp_arena_hex_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			  const struct tp_arena_board *bd, int fmt)
 {
 	int R = bd->rows, n = R / 2, colours = r->marking != TP_MARKING_NUMBERS;
 	if (fmt == TP_FMT_CSV)
@@ -278,8 +278,8 @@ static void pattern_json(struct tp_buf *b, const struct tp_arena_rules *r,
  * line per cell, rows 1..L from the apex, cols 1..2 row - 1 along each (the
  * cell pointing up when col is odd); json the cells as [row, col, number,
  * "i"|"o", sector]; text the rows centred as laid out. */
-static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
-			const struct tp_arena_board *bd, int fmt)
+void tp_arena_tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
+			  const struct tp_arena_board *bd, int fmt)
 {
 	int L = bd->rows, C = bd->cols, colours = r->marking != TP_MARKING_NUMBERS;
 	if (fmt == TP_FMT_CSV)
@@ -314,19 +314,12 @@ static void tri_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 	pattern_text_tail(b, r, bd);
 }
 
-void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
+/* The square board's pattern: csv `row,col,number,arena,quarter`, one
+ * line per square; json the board (pattern_json); text the numbers (or
+ * colours) and the arenas and quarters, row by row. */
+void tp_arena_square_pattern(struct tp_buf *b, const struct tp_arena_rules *r,
 			     const struct tp_arena_board *bd, int fmt)
 {
-	/* The pattern's coordinates are the grid's own. */
-	static void (*const pattern[TP_GRID_N])(struct tp_buf *, const struct tp_arena_rules *,
-						const struct tp_arena_board *, int) = {
-		[TP_GRID_HEX] = hex_pattern,
-		[TP_GRID_TRI] = tri_pattern,
-	};
-	if (bd->grid > 0 && bd->grid < TP_GRID_N && pattern[bd->grid] != NULL) {
-		pattern[bd->grid](b, r, bd, fmt);
-		return;
-	}
 	int n = bd->cols, R = bd->rows, colours = r->marking != TP_MARKING_NUMBERS;
 	if (fmt == TP_FMT_CSV) {
 		tp_buf_printf(b, "row,col,%s,arena,quarter\n", colours ? "colour" : "number");
@@ -369,6 +362,13 @@ void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		tp_buf_printf(b, "\n");
 	}
 	pattern_text_tail(b, r, bd);
+}
+
+void tp_arena_pattern_format(struct tp_buf *b, const struct tp_arena_rules *r,
+			     const struct tp_arena_board *bd, int fmt)
+{
+	/* The pattern's coordinates are the grid's own. */
+	tp_arena_gridops_for(bd->grid)->pattern(b, r, bd, fmt);
 }
 
 /* ---- the production run --------------------------------------------------- */
@@ -466,7 +466,7 @@ void tp_arena_manifest_format(struct tp_buf *b, const struct tp_arena_rules *r,
 		tp_buf_printf(b, "  \"players\": %d,\n  \"sets_per_game\": %d,\n  \"pieces_per_game\": %d,\n",
 			      r->players, TP_ARENA_SETS, TP_ARENA_PIECES);
 		if (!tp_arena_gridops_for(sh->grid)->rect)
-			tp_buf_printf(b, "  \"grid\": \"%s\",\n", tp_arena_grid_names[sh->grid]);
+			tp_buf_printf(b, "  \"grid\": \"%s\",\n", tp_arena_grid_name(sh->grid));
 		tp_buf_printf(b, "  \"shapes\": [\n");
 		for (int s = 0; s < TP_ARENA_SHAPES; s++) {
 			const struct tp_arena_shape *p = &sh->s[s];

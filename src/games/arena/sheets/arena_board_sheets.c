@@ -58,21 +58,6 @@ int tp_arena_number_em(const struct tp_arena_board *bd, double box, double *em)
 	return 0;
 }
 
-/* Quarter turns (clockwise) that make a number read upright from the
- * board edge nearest its square; on a diagonal, its quarter's edge. */
-static int facing(int R, int C, int row, int col, int quarter)
-{
-	int dr = row - R / 2, dc = col - C / 2;
-	/* squares to the nearer top or bottom edge, to the nearer side edge */
-	int er = R / 2 - abs(dr), ec = C / 2 - abs(dc);
-	if (er < ec)
-		return dr < 0 ? 2 : 0;
-	if (ec < er)
-		return dc > 0 ? 3 : 1;
-	static const int by_quarter[5] = { 0, 2, 3, 0, 1 };
-	return by_quarter[quarter];
-}
-
 int tp_arena_draw_number(struct tp_scene *sc, int v, double ca, double sa, double ox, double oy,
 			 double em)
 {
@@ -109,16 +94,6 @@ int tp_arena_draw_number(struct tp_scene *sc, int v, double ca, double sa, doubl
 	if (rc == 0 && bar)
 		rc = tp_scene_path(sc, TP_INK_NUMBER, TP_FILL, 0, r, 5);
 	return rc;
-}
-
-/* Number v centred in the square at (x, y), turned `turns` quarter turns,
- * at font size em (exact quarter turns: the sines are whole numbers). */
-static int draw_number(struct tp_scene *sc, int v, int turns, double x, double y, double s,
-		       double em)
-{
-	static const int cs[4][2] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
-	return tp_arena_draw_number(sc, v, cs[turns & 3][0], cs[turns & 3][1], x + s / 2, y + s / 2,
-				    em);
 }
 
 /* ---- the ledges (board.title, board.credit, board.corner) ----------------------- */
@@ -169,11 +144,16 @@ static int ledges(struct tp_scene *sc, const struct tp_config *c, double W, doub
 }
 
 /* The whole board, without bleed: squares in their arena's ink, the
- * numbers, the grid. */
+ * numbers, the grid.  Each square is drawn as the grid table says a cell
+ * is (its number's box and turn, its mark's size, its window, the start
+ * ring); the squares themselves lie in rows and columns, so the grid is
+ * lines across the board rather than each cell's outline. */
 static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_arena_board *bd,
 				    const char *name)
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_gridops *ops = tp_arena_gridops_for(bd->grid);
+	int pics = a->rules.marking == TP_MARKING_PICTURES;
 	int layers[4 + TP_ARENA_COLOURS_MAX] = { TP_INK_INNER, TP_INK_OUTER, TP_INK_NUMBER, TP_INK_LINE };
 	size_t nl = 4;
 	for (int k = 1; a->rules.marking != TP_MARKING_NUMBERS && k <= a->rules.colours; k++)
@@ -186,35 +166,43 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	if (sc == NULL)
 		return NULL;
 	double em, oy = top;
-	int rc = tp_arena_number_em(bd, s / 2, &em);
-	/* A colour: a disc 0.7 of the square; a picture 0.8; under a safe
-	 * zone (print.safe_mm), small enough to keep it from an edge square's
-	 * cut. */
-	double mark = tp_arena_mark_fit(a, a->rules.marking == TP_MARKING_PICTURES ? 0.8 * s : 0.7 * s,
-					c->print.safe_mm > 0 ? s / 2 - c->print.safe_mm - 0.05 : INFINITY);
+	int rc = tp_arena_number_em(bd, ops->number_box * s, &em);
+	/* A colour's disc or a picture (the grid's), under a safe zone
+	 * (print.safe_mm) small enough to keep it from an edge square's cut. */
+	double inr = s / ops->inradius_div;
+	double mark = tp_arena_mark_fit(a, pics ? ops->picture * s : ops->disc * s,
+					c->print.safe_mm > 0 ? inr - c->print.safe_mm - 0.05 : INFINITY);
 	for (int row = 0; rc == 0 && row < R; row++)
 		for (int col = 0; rc == 0 && col < n; col++) {
 			const struct tp_arena_square *q = &bd->sq[row * n + col];
 			int ground = q->inner ? TP_INK_INNER : TP_INK_OUTER;
-			if (q->colour && a->rules.marking == TP_MARKING_PICTURES)
-				rc = tp_arena_ground_framed(sc, ground, col * s, oy + row * s, s, 0.86 * s);
+			if (q->colour && (pics || ops->window))
+				rc = tp_arena_ground_framed(sc, ground, col * s, oy + row * s, s, ops->frame * s);
 			else
 				rc = tp_scene_rect(sc, ground, TP_FILL, 0, col * s, oy + row * s, s, s);
-			if (rc == 0 && q->number)
-				rc = draw_number(sc, q->number, facing(R, n, row, col, q->quarter),
-						 col * s, oy + row * s, s, em);
-			if (rc == 0 && q->colour)
-				rc = tp_arena_draw_class(sc, c, q->colour, (col + 0.5) * s, oy + (row + 0.5) * s, mark);
+			if (rc == 0 && q->number) {
+				double ca, sa;
+				ops->number_turn(R, n, row, col, q->quarter, &ca, &sa);
+				rc = tp_arena_draw_number(sc, q->number, ca, sa, col * s + s / 2,
+							  oy + row * s + s / 2, em);
+			}
+			if (rc == 0 && q->colour) {
+				double x, y;
+				ops->cell_mm(s, row, col, &x, &y);
+				rc = tp_arena_draw_class(sc, c, q->colour, x, oy + y, mark);
+			}
 		}
 	/* The start: a ring round the centre square's number (without it
 	 * the players cannot see where play starts), as the marks inside the
 	 * safe zone: a part's split runs along the centre square's edge. */
-	double ring = s * TP_ARENA_START_RING_R, ring_w = s * TP_ARENA_START_RING_W;
+	double ring = s * ops->start_ring, ring_w = s * TP_ARENA_START_RING_W;
 	if (c->print.safe_mm > 0)
-		ring = fmax(fmin(ring, s / 2 - c->print.safe_mm - ring_w / 2 - 0.05), 2 * ring_w);
+		ring = fmax(fmin(ring, inr - c->print.safe_mm - ring_w / 2 - 0.05), 2 * ring_w);
+	int mid = ops->centre(R, n);
+	double cx, cy;
+	ops->cell_mm(s, mid / n, mid % n, &cx, &cy);
 	if (rc == 0)
-		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, ring_w,
-				     (n / 2 + 0.5) * s, oy + (R / 2 + 0.5) * s, ring);
+		rc = tp_scene_circle(sc, TP_INK_NUMBER, TP_STROKE, ring_w, cx, oy + cy, ring);
 	double lw = s * 0.012;
 	for (int k = 1; rc == 0 && k < n; k++)
 		rc = tp_arena_seg(sc, TP_INK_LINE, lw, k * s, oy, k * s, oy + R * s);

@@ -95,10 +95,9 @@ static size_t cell_path(const struct bgeo *g, int i, struct tp_pt pt[7])
 }
 
 /* Slot i's cell in ink: whole, or (window) round an unprinted copy of
- * the cell scaled by TP_POLY_WINDOW about its centre, one quad an edge
+ * the cell scaled by the grid's frame about its centre, one quad an edge
  * (a picture's paper ground, as tp_arena_ground_framed on squares: no
  * thin part of a dark picture knocks out the arena's ink). */
-#define TP_POLY_WINDOW 0.9
 static int cell_ground(struct tp_scene *sc, const struct bgeo *g, int i, int ink, int window)
 {
 	struct tp_pt pt[7];
@@ -113,7 +112,7 @@ static int cell_ground(struct tp_scene *sc, const struct bgeo *g, int i, int ink
 	int rc = 0;
 	for (size_t j = 0; rc == 0 && j < k; j++) {
 		const struct tp_pt *a = &pt[j], *b = &pt[(j + 1) % k];
-		double w = TP_POLY_WINDOW;
+		double w = tp_arena_gridops_for(g->grid)->frame;
 		struct tp_pt q[5] = { { TP_MOVE, a->x, a->y }, { TP_LINE, b->x, b->y },
 				      { TP_LINE, cx + w * (b->x - cx), cy + w * (b->y - cy) },
 				      { TP_LINE, cx + w * (a->x - cx), cy + w * (a->y - cy) },
@@ -121,13 +120,6 @@ static int cell_ground(struct tp_scene *sc, const struct bgeo *g, int i, int ink
 		rc = tp_scene_path(sc, ink, TP_FILL, 0, q, 5);
 	}
 	return rc;
-}
-
-/* Number v (with its bar) centred on (ox, oy), turned deg degrees
- * clockwise. */
-static int draw_number(struct tp_scene *sc, int v, double deg, double ox, double oy, double em)
-{
-	return tp_arena_draw_number(sc, v, cos(deg * M_PI / 180), sin(deg * M_PI / 180), ox, oy, em);
 }
 
 /* A piece of the board as the factory cuts it: part h (0, 1; -1 the
@@ -231,8 +223,11 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 			cx = x;
 			cy = y;
 		}
-		if (q->number && in_sub(c, &g, i, h))
-			rc = draw_number(sc, q->number, tp_arena_grid_facing(bd->grid, q->quarter), x, y, em);
+		if (q->number && in_sub(c, &g, i, h)) {
+			double ca, sa;
+			ops->number_turn(g.R, g.C, i / g.C, i % g.C, q->quarter, &ca, &sa);
+			rc = tp_arena_draw_number(sc, q->number, ca, sa, x, y, em);
+		}
 	}
 	/* The start ring, as the marks, keeps the safe zone from a cut along
 	 * its cell's edges: a part's split runs through the centre row. */

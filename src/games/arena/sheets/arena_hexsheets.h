@@ -8,7 +8,7 @@
 
 #include "games/arena/sheets/arena_sheets.h"
 
-/* tp_arena_hex_facing, tp_arena_grid_facing: games/arena/model/arena_hex.h. */
+/* How a number turns: the grid table's number_turn (arena_gridops.h). */
 
 /* The board (whole, die line round all its cells when print.split =
  * none), and part h (0, 1) of it. */

@@ -86,9 +86,8 @@ size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, 
 /* The score pad sheet (arena_pad.c). */
 int tp_arena_build_pad(const struct tp_config *c, const void *model, struct tp_doc *doc);
 
-/* The start ring round the centre square's number: radius and line
- * width, as shares of a square. */
-#define TP_ARENA_START_RING_R 0.42
+/* The start ring round the centre cell's number: its line width, as a
+ * share of a cell (its radius is the grid table's start_ring). */
 #define TP_ARENA_START_RING_W 0.03
 
 /* arena.player_marks: `player` (1..6; 0 draws nothing) pips in the
