@@ -17,3 +17,11 @@ int tp_ledge_box(double W, double H, double L, double m, int k, double b[4])
 	b[1] = k >= 2 ? H - L + m : m;
 	return b[2] >= 3;
 }
+
+int tp_ledge_box_split(double W, double cut, int k, double b[4])
+{
+	double in = b[0];
+	b[0] = k ? cut + in : in;
+	b[2] = (k ? W - cut : cut) - 2 * in;
+	return b[2] >= 3 && b[3] >= 3;
+}

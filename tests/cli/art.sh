@@ -303,6 +303,34 @@ c_series_ledges() {
 }
 tcase "series: ledges for the title, credit and corners; none without" c_series_ledges
 
+# The series board halved, with each shipped pack, across the columns and
+# across the rows: the preflight finds nothing, and each half, rendered by
+# Poppler, has the bleed box of its trim grown by the bleed on every side,
+# carries the ink at its split edge on through the bleed, and has no
+# ledge art within 1 mm of the split (split_bleed.py): no art is cut there.
+c_split_bleed() {
+	L=$(awk 'BEGIN { print 0.6 * 20 }')
+	bleed=$(awk -F ' *= *' '$1 == "bleed_mm" { split($2, a, " "); print a[1] }' config/series.ini)
+	for a in geometric pictorial; do
+		for s in cols rows; do
+			run preflight --set print.art=$a --set print.split=$s
+			expect_ok || return
+			head -1 "$OUT" | grep -q ' 0 errors, 0 warnings$' ||
+				{ fail "$a, split = $s: $(head -3 "$OUT" | tr '\n' ' ')"; return; }
+			d=$T/split-$a-$s
+			run build --set print.art=$a --set print.split=$s --only board-half-1,board-half-2 --formats pdf -q -o "$d"
+			expect_ok || return
+			case $s in cols) s1=right s2=left ;; *) s1=bottom s2=top ;; esac
+			for h in 1 2; do
+				eval side=\$s$h
+				out=$(python3 tests/cli/split_bleed.py "$d/board-half-$h.pdf" "$side" "$bleed" "$L" "$L" 1 2>&1) ||
+					{ fail "$a, split = $s, half $h: $out"; return; }
+			done
+		done
+	done
+}
+tcase "series: both packs, halved either way: no art cut at the split, full bleed" c_split_bleed
+
 # Art under a fill painted after it is never seen: the preflight warns
 # (hidden-art), naming art.ini's line of the section (found in the file)
 # and the place.  A title in the arena's inner ink lies under its outer

@@ -5,15 +5,14 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/hashset.h"
 #include "core/strbuf.h"
 #include "print/scene/geom.h"
 
-/* A glyph-like path seen before: its shape relative to its first point
- * and its paint, and the id of its first copy. */
-struct tp_svg_seen {
-	char *key;
-	double x, y;       /* first point of the first copy */
-	int id;
+/* Where the first copy of a glyph-like path begins (its first point), by
+ * its id: the number its key (reuse_key) has in the set seen. */
+struct tp_svg_first {
+	double x, y;
 };
 
 /* ---- glyphs and other repeated filled outlines ----------------------------
@@ -38,14 +37,6 @@ int tp_svg_glyph_like(const struct tp_walk_shape *d)
 		y1 = fmax(y1, d->pts[i].y);
 	}
 	return x1 - x0 <= REUSE_MAX_MM && y1 - y0 <= REUSE_MAX_MM;
-}
-
-static unsigned long hash_str(const char *s)
-{
-	unsigned long h = 1469598103934665603UL;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211UL;
-	return h;
 }
 
 /* The quarter turns a glyph is tried at: a board's numbers face the edge
@@ -78,49 +69,20 @@ static void reuse_key(const struct tp_walk_shape *d, int r, struct tp_buf *k)
 	}
 }
 
-static int grow_seen(struct tp_svg_glyphs *v)
-{
-	size_t cap = v->cap_seen ? v->cap_seen * 2 : 256;
-	struct tp_svg_seen *t = tp_calloc(cap, sizeof *t);
-	if (t == NULL)
-		return -1;
-	for (size_t i = 0; i < v->cap_seen; i++) {
-		if (v->seen[i].key == NULL)
-			continue;
-		size_t h = hash_str(v->seen[i].key) & (cap - 1);
-		while (t[h].key)
-			h = (h + 1) & (cap - 1);
-		t[h] = v->seen[i];
-	}
-	free(v->seen);
-	v->seen = t;
-	v->cap_seen = cap;
-	return 0;
-}
-
-/* The entry of key in the table: found, or empty where it goes. */
-static struct tp_svg_seen *slot(struct tp_svg_glyphs *v, const char *key)
-{
-	size_t h = hash_str(key) & (v->cap_seen - 1);
-	while (v->seen[h].key && strcmp(v->seen[h].key, key) != 0)
-		h = (h + 1) & (v->cap_seen - 1);
-	return &v->seen[h];
-}
-
 /* A glyph seen before, turned by r (a quarter turns): <use> of its first
  * copy q0 with the turn about the origin, then moved so that q0 lands on
  * this glyph's first point p0. */
-static void put_use(FILE *f, const struct tp_svg_seen *e, int r, double px, double py)
+static void put_use(FILE *f, const struct tp_svg_first *e, int id, int r, double px, double py)
 {
 	char a[40], b[40];
 	const int *t = turn[r];
 	if (r == 0) {
-		fprintf(f, "<use xlink:href=\"#u%d\" x=\"%s\" y=\"%s\"/>\n", e->id,
+		fprintf(f, "<use xlink:href=\"#u%d\" x=\"%s\" y=\"%s\"/>\n", id,
 			tp_num(a, px - e->x), tp_num(b, py - e->y));
 		return;
 	}
 	double ex = px - (t[0] * e->x + t[2] * e->y), ey = py - (t[1] * e->x + t[3] * e->y);
-	fprintf(f, "<use xlink:href=\"#u%d\" transform=\"matrix(%d %d %d %d %s %s)\"/>\n", e->id,
+	fprintf(f, "<use xlink:href=\"#u%d\" transform=\"matrix(%d %d %d %d %s %s)\"/>\n", id,
 		t[0], t[1], t[2], t[3], tp_num(a, ex), tp_num(b, ey));
 }
 
@@ -131,7 +93,7 @@ static int reuse(struct tp_svg_glyphs *v, FILE *f, const struct tp_walk_shape *d
 	*id = -1;
 	if (!tp_svg_glyph_like(d))
 		return 0;
-	if (2 * (v->n_seen + 1) > v->cap_seen && grow_seen(v) != 0)
+	if (tp_grow((void **)&v->first, &v->cap_first, v->seen.n + 1, sizeof *v->first, 256) != 0)
 		return -1;
 	/* This glyph is a first copy turned by r when, turned back, it is the
 	 * first copy. */
@@ -144,11 +106,11 @@ static int reuse(struct tp_svg_glyphs *v, FILE *f, const struct tp_walk_shape *d
 			tp_buf_free(&k0);
 			return -1;
 		}
-		struct tp_svg_seen *e = slot(v, k.s);
-		if (e->key) {
+		size_t seen;
+		if (tp_hashset_find(&v->seen, k.s, &seen)) {
 			tp_buf_free(&k);
 			tp_buf_free(&k0);
-			put_use(f, e, r, d->pts[0].x, d->pts[0].y);
+			put_use(f, &v->first[seen], (int)seen, r, d->pts[0].x, d->pts[0].y);
 			return 1;
 		}
 		if (r == 0)
@@ -157,10 +119,11 @@ static int reuse(struct tp_svg_glyphs *v, FILE *f, const struct tp_walk_shape *d
 			tp_buf_free(&k);
 	}
 	/* Not seen at any turn: a first copy. */
-	*slot(v, k0.s) = (struct tp_svg_seen){ .key = k0.s, .x = d->pts[0].x, .y = d->pts[0].y,
-					.id = v->next_id };
-	*id = v->next_id++;
-	v->n_seen++;
+	size_t n;
+	if (tp_hashset_add(&v->seen, k0.s, &n) < 0)
+		return -1;
+	v->first[n] = (struct tp_svg_first){ d->pts[0].x, d->pts[0].y };
+	*id = (int)n;
 	return 0;
 }
 
@@ -245,8 +208,7 @@ int tp_svg_put_glyphs(struct tp_svg_glyphs *v, FILE *f, const struct tp_walk_sha
 
 void tp_svg_glyphs_free(struct tp_svg_glyphs *v)
 {
-	for (size_t i = 0; i < v->cap_seen; i++)
-		free(v->seen[i].key);
-	free(v->seen);
+	tp_hashset_free(&v->seen);
+	free(v->first);
 	*v = (struct tp_svg_glyphs){ 0 };
 }

@@ -7,15 +7,17 @@
 
 #include <stdio.h>
 
+#include "core/hashset.h"
 #include "print/scene/walk.h"
 
-struct tp_svg_seen;
+struct tp_svg_first;
 
-/* The first copies seen so far.  Zero-initialised; tp_svg_glyphs_free. */
+/* The first copies seen so far: their keys, numbered by their ids, and
+ * where each begins.  Zero-initialised; tp_svg_glyphs_free. */
 struct tp_svg_glyphs {
-	struct tp_svg_seen *seen;   /* an open hash table */
-	size_t n_seen, cap_seen;
-	int next_id;
+	struct tp_hashset seen;
+	struct tp_svg_first *first;
+	size_t cap_first;
 };
 
 /* Writes shape d as an element; id >= 0: with id="u<id>". */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/hashset.h"
 #include "core/strbuf.h"
 #include "print/art/text_outline.h"
 #include "print/scene/overprint.h"
@@ -197,12 +198,11 @@ static size_t number(const struct run *r, size_t k)
 	return r->place != SIZE_MAX ? r->place : r->order[k];
 }
 
-/* A group's shapes on one layer seen first: the key of what they draw
- * (reuse_key), where their first shape is, and the id the sink was told. */
+/* Where a group's shapes on one layer seen first begin (their first
+ * shape's anchor), by the id the sink was told: the number its key
+ * (reuse_key) has in the set of keys seen. */
 struct first_copy {
-	char *key;
 	double x, y;
-	size_t id;
 };
 
 struct walk {
@@ -213,14 +213,15 @@ struct walk {
 	tp_err *e;
 	double box[4];
 	int clipped;
-	/* Reuse (a sink that can): whether to look for repeats, and the first
-	 * copies seen, an open hash table. */
+	/* Reuse (a sink that can): whether to look for repeats, the keys of
+	 * the first copies seen, and where each is. */
 	int reuse;
 	/* Per shape, 1 where an overprint knocks out (overprint.h); NULL:
 	 * every shape as its ink says. */
 	uint8_t *knock;
-	struct first_copy *seen;
-	size_t n_seen, cap_seen;
+	struct tp_hashset seen;
+	struct first_copy *first;
+	size_t cap_first;
 	/* A placement's shapes on a layer, moved, and their points. */
 	struct tp_shape *tmp;
 	uint32_t *tmp_order, *tmp_sub;
@@ -360,54 +361,19 @@ static void reuse_key(struct walk *w, size_t l, const struct run *r, size_t k, s
 	}
 }
 
-static size_t hash_str(const char *s)
+/* The first copy of key (which it takes): 1 with *id its id; else 0,
+ * after entering it as one at (x, y) with *id its id; -1 when out of
+ * memory. */
+static int find_copy(struct walk *w, char *key, double x, double y, size_t *id)
 {
-	uint64_t h = 1469598103934665603ULL;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (size_t)h;
-}
-
-static int grow_seen(struct walk *w)
-{
-	size_t cap = w->cap_seen ? w->cap_seen * 2 : 256;
-	struct first_copy *t = tp_calloc(cap, sizeof *t);
-	if (t == NULL)
+	if (tp_grow((void **)&w->first, &w->cap_first, w->seen.n + 1, sizeof *w->first, 256) != 0) {
+		free(key);
 		return -1;
-	for (size_t i = 0; i < w->cap_seen; i++) {
-		if (w->seen[i].key == NULL)
-			continue;
-		size_t h = hash_str(w->seen[i].key) & (cap - 1);
-		while (t[h].key)
-			h = (h + 1) & (cap - 1);
-		t[h] = w->seen[i];
 	}
-	free(w->seen);
-	w->seen = t;
-	w->cap_seen = cap;
-	return 0;
-}
-
-/* The first copy of key (which it takes), or NULL after entering it as
- * one with *id: its id.  *oom on failure. */
-static const struct first_copy *find_copy(struct walk *w, char *key, double x, double y,
-					  size_t *id, int *oom)
-{
-	if (2 * (w->n_seen + 1) > w->cap_seen && grow_seen(w) != 0) {
-		free(key);
-		*oom = 1;
-		return NULL;
-	}
-	size_t h = hash_str(key) & (w->cap_seen - 1);
-	while (w->seen[h].key && strcmp(w->seen[h].key, key) != 0)
-		h = (h + 1) & (w->cap_seen - 1);
-	if (w->seen[h].key) {
-		free(key);
-		return &w->seen[h];
-	}
-	*id = w->n_seen++;
-	w->seen[h] = (struct first_copy){ .key = key, .x = x, .y = y, .id = *id };
-	return NULL;
+	int added = tp_hashset_add(&w->seen, key, id);
+	if (added == 1)
+		w->first[*id] = (struct first_copy){ x, y };
+	return added < 0 ? -1 : !added;
 }
 
 static int shapes(struct walk *w, const struct run *r, size_t k, size_t j)
@@ -444,14 +410,16 @@ static int group_run(struct walk *w, size_t l, const struct run *r, size_t k, si
 	reuse_key(w, l, r, k, j, ax, ay, &b);
 	int oom = b.oom;
 	struct tp_walk_group g = { .layer = l };
-	const struct first_copy *c = oom ? NULL : find_copy(w, b.s, ax, ay, &g.id, &oom);
-	if (oom) {
-		tp_buf_free(&b);
+	int found = oom ? -1 : find_copy(w, b.s, ax, ay, &g.id);
+	if (found < 0) {
+		if (oom)
+			tp_buf_free(&b);
 		return tp_fail(w->e, TP_EIO, "%s: out of memory finding repeats", sc->name);
 	}
 	int rc = set_clip(w, 1);
-	if (rc == TP_OK && c) {
-		g = (struct tp_walk_group){ .id = c->id, .layer = l, .dx = ax - c->x, .dy = ay - c->y };
+	if (rc == TP_OK && found) {
+		const struct first_copy *c = &w->first[g.id];
+		g = (struct tp_walk_group){ .id = g.id, .layer = l, .dx = ax - c->x, .dy = ay - c->y };
 		return w->k->use(w->ctx, &g) != 0 ? failed(w) : TP_OK;
 	}
 	if (rc == TP_OK && w->k->group_begin(w->ctx, &g) != 0)
@@ -584,9 +552,8 @@ int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
 	free(order);
 	free(start);
 	free(w.knock);
-	for (size_t i = 0; i < w.cap_seen; i++)
-		free(w.seen[i].key);
-	free(w.seen);
+	tp_hashset_free(&w.seen);
+	free(w.first);
 	free(w.tmp);
 	free(w.tmp_order);
 	free(w.tmp_sub);

@@ -110,8 +110,14 @@ int tp_arena_ledge_box(const struct tp_config *c, int k, double b[4])
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	double s = a->square_mm, L = TP_ARENA_LEDGE * s, m = fmax(c->print.safe_mm, 1);
-	double W = tp_arena_cols(&a->rules) * s, H = tp_arena_rows(&a->rules) * s + 2 * L;
-	return tp_ledge_box(W, H, L, m, k, b);
+	int C = tp_arena_cols(&a->rules);
+	double W = C * s, H = tp_arena_rows(&a->rules) * s + 2 * L;
+	int ok = tp_ledge_box(W, H, L, m, k, b);
+	/* parted across the columns: the cut runs after col C / 2
+	 * (tp_arena_part_rect) */
+	if (k < 2 && c->print.split == TP_SPLIT_COLS)
+		return tp_ledge_box_split(W, C / 2 * s, k, b);
+	return ok;
 }
 
 /* The ledges of a board W wide whose squares start `top` down and end

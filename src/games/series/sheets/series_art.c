@@ -158,8 +158,13 @@ size_t tp_series_art_places(const struct tp_config *c, struct tp_art_place *out,
 	double lb[4];
 	if (n + 3 <= max && !tp_series(c)->emboss.plates) {
 		if (tp_series_ledge_box(c, 0, lb)) {
-			out[n++] = (struct tp_art_place){ "board.title", "a title on the board's top ledge", lb[2], lb[3] };
-			out[n++] = (struct tp_art_place){ "board.credit", "a credit line on the board's bottom ledge", lb[2], lb[3] };
+			int cols = c->print.split == TP_SPLIT_COLS;
+			out[n++] = (struct tp_art_place){ "board.title",
+							  cols ? "a title on the board's top ledge, over its first half"
+							       : "a title on the board's top ledge", lb[2], lb[3] };
+			out[n++] = (struct tp_art_place){ "board.credit",
+							  cols ? "a credit line on the board's bottom ledge, under its second half"
+							       : "a credit line on the board's bottom ledge", lb[2], lb[3] };
 		}
 		if (tp_series_ledge_box(c, 2, lb))
 			out[n++] = (struct tp_art_place){ "board.corner",
@@ -189,7 +194,11 @@ int tp_series_ledge_box(const struct tp_config *c, int k, double b[4])
 	const struct tp_rules *r = &tp_series(c)->rules;
 	double s = tp_series_pitch(c), L = TP_SERIES_LEDGE * s, m = fmax(c->print.safe_mm, 1);
 	double W = r->cols * s, H = r->rows * s + 2 * L;
-	return tp_ledge_box(W, H, L, m, k, b);
+	int ok = tp_ledge_box(W, H, L, m, k, b);
+	/* halved across the columns: the cut runs down the middle */
+	if (k < 2 && c->print.split == TP_SPLIT_COLS)
+		return tp_ledge_box_split(W, W / 2, k, b);
+	return ok;
 }
 
 int tp_series_art_ledges(struct tp_scene *sc, const struct tp_config *c, double top, double bottom)
