@@ -135,8 +135,12 @@ int tp_arena_ledge_box(const struct tp_config *c, int k, double b[4])
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	double s = a->square_mm, L = TP_ARENA_LEDGE * s, m = fmax(c->print.safe_mm, 1);
-	double W = tp_arena_cols(&a->rules) * s, H = tp_arena_rows(&a->rules) * s + 2 * L;
-	return tp_ledge_box(W, H, L, m, k, b);
+	double W = tp_arena_cols(&a->rules) * s, H = tp_arena_rows(&a->rules) * s;
+	/* hexagons and triangles: the box of the cells, which the ledges
+	 * make a rectangle */
+	if (tp_arena_cell_sheets(c))
+		tp_arena_gridops_for(a->rules.grid)->cells_box(tp_arena_rows(&a->rules), s, &W, &H);
+	return tp_ledge_box(W, H + 2 * L, L, m, k, b);
 }
 
 /* The ledges of a board W wide whose squares start `top` down and end

@@ -155,7 +155,7 @@ size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, 
 		"a credit line on a ledge the board then gets below its squares",
 		"art in each corner of those ledges (the board gets both), drawn for the top left and turned a quarter clockwise at each next corner",
 	};
-	for (int k = 0; !tp_arena_cell_sheets(c) && k < 3 && n < max; k++)
+	for (int k = 0; k < 3 && n < max; k++)
 		if (tp_arena_ledge_box(c, k, b))
 			out[n++] = (struct tp_art_place){ tp_arena_art_names[12 + k], ledge_what[k], b[2], b[3] };
 	if (a->rules.marking == TP_MARKING_NUMBERS)
