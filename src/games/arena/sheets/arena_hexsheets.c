@@ -432,23 +432,42 @@ static double *part_outline(const struct tp_config *c, const struct tp_arena_boa
 	return out;
 }
 
+static int same(const double *a, const double *b)
+{
+	return fabs(a[0] - b[0]) < 1e-9 && fabs(a[1] - b[1]) < 1e-9;
+}
+
 /* q (n corners) without repeated corners or corners in line, clockwise
  * on the page; returns how many are left. */
 static int tidy(double *q, int n)
 {
-	for (int pass = 0; pass < 2; pass++) {
-		int k = 0;
-		for (int i = 0; i < n; i++) {
+	/* repeated corners first, so that each corner's neighbours differ
+	 * from it */
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (k > 0 && same(&q[2 * i], &q[2 * (k - 1)]))
+			continue;
+		q[2 * k] = q[2 * i];
+		q[2 * k + 1] = q[2 * i + 1];
+		k++;
+	}
+	while (k > 1 && same(&q[0], &q[2 * (k - 1)]))
+		k--;
+	n = k;
+	/* then corners in line with their neighbours (a clip's spikes
+	 * along the cut too), until none is left */
+	for (int changed = 1; changed && n > 2;) {
+		changed = 0;
+		for (int i = 0; i < n && n > 2; i++) {
 			const double *a = &q[2 * ((i + n - 1) % n)], *b = &q[2 * i], *d = &q[2 * ((i + 1) % n)];
 			double cr = (b[0] - a[0]) * (d[1] - b[1]) - (b[1] - a[1]) * (d[0] - b[0]);
-			int same = fabs(b[0] - a[0]) < 1e-9 && fabs(b[1] - a[1]) < 1e-9;
-			if (same || fabs(cr) < 1e-9)
+			if (fabs(cr) >= 1e-9)
 				continue;
-			q[2 * k] = b[0];
-			q[2 * k + 1] = b[1];
-			k++;
+			memmove(&q[2 * i], &q[2 * (i + 1)], sizeof *q * 2 * (size_t)(n - i - 1));
+			n--;
+			i--;
+			changed = 1;
 		}
-		n = k;
 	}
 	double area = 0;
 	for (int i = 0; i < n; i++) {
