@@ -68,8 +68,11 @@ MM = 25.4 / 72
 
 
 def die(pdf):
-    """PDF's first die path: its corners in mm from the trim box's top left."""
+    """PDF's one die path: its corners in mm from the trim box's top left
+    (mutool's trace is in the page's pixels at 72 dpi, y down)."""
     x0, y0, x1, y1 = trim(pdf)
+    mb = subprocess.run(['pdfinfo', '-box', pdf], capture_output=True, text=True, check=True).stdout
+    top = next(float(l.split()[4]) for l in mb.splitlines() if l.startswith('MediaBox:')) - y1
     xml = subprocess.run(['mutool', 'draw', '-F', 'trace', '-o', '-', pdf], check=True,
                          capture_output=True, text=True).stdout
     page = re.split(r'<page ', xml)[1]
@@ -84,7 +87,7 @@ def die(pdf):
                 continue
             v = dict((k, float(x)) for k, x in re.findall(r'(\w+)="([-0-9.e]+)"', at))
             px, py = a * v['x'] + c * v['y'] + e, b * v['x'] + d * v['y'] + f
-            pts.append(((px - x0) * MM, (y1 - py) * MM))
+            pts.append(((px - x0) * MM, (py - top) * MM))
         paths.append(pts)
     if len(paths) != 1:
         sys.exit('%s: %d die paths, want 1' % (pdf, len(paths)))
