@@ -1,6 +1,7 @@
 /* The hex and triangular boards' sheets (arena.grid = hex, tri): the
  * board of hexagonal or triangular cells and its parts, cut round the
- * cells' outline.  The score pad and the die net are the square board's.
+ * cells' outline, or, when a pack gives it ledges (a title, credit line
+ * or corners), as the rectangle of the cells' box and the ledges.  The score pad and the die net are the square board's.
  * Geometry as arena_hex.h (pointy-topped cells, a pitch of
  * arena.square_mm between neighbours' centres, the width across a cell's
  * flats) and arena_tri.h (triangles of arena.square_mm edges). */
