@@ -58,11 +58,9 @@ c_list_arena() {
 	[ "$(box board.corner)" = "$want" ] || { fail "board.corner '$(box board.corner)', want '$want'"; return; }
 	want=$(awk 'BEGIN { s = sqrt(2) * (20 / 2 - 2.05); printf "%.2f x %.2f", s, s }')
 	[ "$(box arena.counter)" = "$want" ] || { fail "arena.counter '$(box arena.counter)', want '$want'"; return; }
-	# numbers print no counters; the hexagonal board has no ledge
+	# numbers print no counters
 	run --list art --game arena
 	grep -q '^arena.counter	' "$OUT" && { fail "arena.counter listed with marking = numbers"; return; }
-	run --list art -c config/arena-hex.ini
-	grep -q '^board\.' "$OUT" && { fail "a board place listed for the hexagonal board"; return; }
 	run --list art --game vector --set vector.ledge_mm=12
 	want=$(awk 'BEGIN { printf "%.2f x %.2f", 12 - 2, 12 - 2 }')
 	got=$(awk -F '\t' '$1 == "board.corner" { print $3 }' "$OUT")
@@ -225,6 +223,78 @@ c_arena_ledges() {
 	head -1 "$OUT" | grep -q ' 0 errors' || fail "preflight: $(head -1 "$OUT")"
 }
 tcase "arena: no ledge without a title, a ledge for each given" c_arena_ledges
+
+# The hexagonal and triangular boards, cut round their cells, take the
+# title on ledges too: the board becomes the rectangle of its cells' box
+# and the ledges.  --list art gives the title's box by the square board's
+# rule (the ledge 0.6 of a pitch deep, the box 1 mm or the safe zone from
+# the cut, 1 mm clear of the cells); Poppler's rendering puts the title's
+# ink in that box and on no cell, the die line is that rectangle, and the
+# cells are the board without a pack moved down (ledge_pixels.py --cells).
+# The parts' die lines (and, punchboard, their pieces') tile the
+# rectangle: one piece each, their areas adding up to the whole board's
+# (die_cells.py).  Both shipped packs: 0 preflight errors or warnings.
+c_cell_ledges() {
+	pack ht '[board.title]\ntext = Ledge\nink = numbers\n'
+	pack hb '[board.title]\ntext = Ledge\nink = outer\n'
+	L=$(awk 'BEGIN { print 0.6 * 25 }')
+	for g in hex tri; do
+		set -- -c config/arena.ini --set arena.grid=tri
+		[ $g = hex ] && set -- -c config/arena-hex.ini
+		run --list art "$@" --set print.split=cols
+		expect_ok || return
+		bc=$(awk -F '\t' '$1 == "board.title" { print $3 }' "$OUT" | awk '{ print $1 }')
+		run --list art "$@" --set print.split=none
+		expect_ok || return
+		b=$(awk -F '\t' '$1 == "board.title" { print $3 }' "$OUT")
+		[ -n "$b" ] || { fail "$g: no board.title listed"; return; }
+		for v in plain ht hb; do
+			a=""
+			[ $v = plain ] || a="--set print.art=$T/$v"
+			# shellcheck disable=SC2086
+			run build "$@" $a --set print.split=none --only board --formats pdf -q -o "$T/$g-$v"
+			expect_ok || return
+		done
+		w=$(echo "$b" | awk '{ print $1 }')
+		h=$(echo "$b" | awk '{ print $3 }')
+		out=$(python3 tests/cli/ledge_pixels.py --cells "$T/$g-ht/board.pdf" "$T/$g-hb/board.pdf" \
+			"$T/$g-plain/board.pdf" "$L" 0 "$L" 1 "$w" "$h" 2>&1) || { fail "$g: $out"; return; }
+		dw=$(echo "$out" | sed -n 's/.*die \([0-9.]*\) x.*/\1/p')
+		awk -v d="$dw" -v w="$w" -v l="$L" -v h="$h" 'BEGIN { exit !(w > d - 2 * l - 0.01 && w < d - 2 * l + 0.01 && h > l - 2.01 && h < l - 1.99) }' ||
+			{ fail "$g: title box $b, want $dw - 2 x $L wide, $L - 2 high"; return; }
+		# split into columns, the cut runs through the ledge within half a
+		# pitch left of the middle: the title keeps 1 mm left of that
+		awk -v d="$dw" -v w="$bc" -v l="$L" 'BEGIN { x = d / 2 - 25 / 2 - 1 - l; exit !(w > x - 0.01 && w < x + 0.01) }' ||
+			{ fail "$g, split cols: title $bc mm wide, want $dw / 2 - 12.5 - 1 - $L"; return; }
+		for pk in geometric pictorial; do
+			for lay in gang punchboard; do
+				run preflight "$@" --set print.art=$pk --set print.layout=$lay
+				head -1 "$OUT" | grep -q ' 0 errors, 0 warnings' ||
+					{ fail "$g, $pk, $lay: $(head -3 "$OUT" | tr '\n' ' ')"; return; }
+			done
+		done
+		run build "$@" --set print.art=geometric --set print.split=none --only cut --formats svg -q -o "$T/$g-c0"
+		expect_ok || return
+		whole=$(python3 tests/prepress/die_cells.py "$T/$g-c0/cut-board.svg" | awk 'NR == 1 { print $3 }')
+		for sp in rows cols; do
+			for lay in gang punchboard; do
+				d=$T/$g-c-$sp-$lay
+				run build "$@" --set print.art=geometric --set print.split=$sp --set print.layout=$lay \
+					--only cut --formats svg -q -o "$d"
+				expect_ok || return
+				sum=0
+				for f in "$d"/cut-board-part-*.svg; do
+					r=$(python3 tests/prepress/die_cells.py "$f")
+					echo "$r" | grep -qx 'pieces 1' || { fail "$f: $(echo "$r" | tail -1), want 1"; return; }
+					sum=$(echo "$r" | awk -v s="$sum" 'NR == 1 { print s + $3 }')
+				done
+				awk -v a="$sum" -v b="$whole" 'BEGIN { exit !(a > b - 0.5 && a < b + 0.5) }' ||
+					{ fail "$g, split $sp, $lay: the parts' dies add up to $sum mm2, the board's is $whole"; return; }
+			done
+		done
+	done
+}
+tcase "hex and tri boards: ledges, the title on no cell, parts tiling the rectangle" c_cell_ledges
 
 # A text entry without a size is fitted whole into its place, so it is
 # inside its box by construction, for any letters (the outline's points,

@@ -111,13 +111,33 @@ int tp_arena_ledge_box(const struct tp_config *c, int k, double b[4])
 	const struct tp_arena_cfg *a = tp_arena(c);
 	double s = a->square_mm, L = TP_ARENA_LEDGE * s, m = fmax(c->print.safe_mm, 1);
 	int C = tp_arena_cols(&a->rules);
-	double W = C * s, H = tp_arena_rows(&a->rules) * s + 2 * L;
-	int ok = tp_ledge_box(W, H, L, m, k, b);
-	/* parted across the columns: the cut runs after col C / 2
-	 * (tp_arena_part_rect) */
-	if (k < 2 && c->print.split == TP_SPLIT_COLS)
-		return tp_ledge_box_split(W, C / 2 * s, k, b);
-	return ok;
+	double W = C * s, H = tp_arena_rows(&a->rules) * s;
+	if (!tp_arena_cell_sheets(c)) {
+		int ok = tp_ledge_box(W, H + 2 * L, L, m, k, b);
+		/* parted across the columns: the cut runs after col C / 2
+		 * (tp_arena_part_rect) */
+		if (k < 2 && c->print.split == TP_SPLIT_COLS)
+			return tp_ledge_box_split(W, C / 2 * s, k, b);
+		return ok;
+	}
+	/* hexagons and triangles: the box of the cells, which the ledges
+	 * make a rectangle */
+	tp_arena_gridops_for(a->rules.grid)->cells_box(tp_arena_rows(&a->rules), s, &W, &H);
+	int ok = tp_ledge_box(W, H + 2 * L, L, m, k, b);
+	if (c->print.split != TP_SPLIT_COLS || k >= 2)
+		return ok;
+	/* The parts' cut runs up and down through the ledges along cell
+	 * edges, within half a pitch left of the middle: the title keeps to
+	 * the left part's share, the credit line to the right part's, each
+	 * the safe zone from that cut. */
+	double x1 = b[0] + b[2];
+	if (k == 0) {
+		b[2] = W / 2 - s / 2 - m - b[0];
+	} else {
+		b[0] = W / 2 + m;
+		b[2] = x1 - b[0];
+	}
+	return b[2] >= 3 && b[3] >= 3;
 }
 
 /* The ledges of a board W wide whose squares start `top` down and end

@@ -1,6 +1,7 @@
 /* The hex and triangular boards' sheets (arena.grid = hex, tri): the
  * board of hexagonal or triangular cells and its parts, cut round the
- * cells' outline.  The score pad and the die net are the square board's.
+ * cells' outline, or, when a pack gives it ledges (a title, credit line
+ * or corners), as the rectangle of the cells' box and the ledges.  The score pad and the die net are the square board's.
  * Geometry as arena_hex.h (pointy-topped cells, a pitch of
  * arena.square_mm between neighbours' centres, the width across a cell's
  * flats) and arena_tri.h (triangles of arena.square_mm edges). */
@@ -40,6 +41,7 @@ static struct tp_scene *new_sheet(const struct tp_config *c, const char *name, d
 struct bgeo {
 	int grid, R, C;
 	double p, W, H, ox, oy;
+	double top, bottom;   /* the ledges (tp_arena_ledges), 0 without */
 };
 
 static double margin(const struct tp_config *c)
@@ -55,10 +57,14 @@ static void bgeo_of(const struct tp_config *c, const struct tp_arena_board *bd, 
 	const struct tp_arena_gridops *ops = tp_arena_gridops_for(bd->grid);
 	*g = (struct bgeo){ .grid = bd->grid, .R = bd->rows, .C = bd->cols, .p = p };
 	ops->cells_box(bd->rows, p, &w, &h);
+	tp_arena_ledges(c, &g->top, &g->bottom);
 	g->W = w + 2 * M;
 	g->H = h + 2 * M;
 	g->ox = g->W / 2;
-	g->oy = ops->origin_top ? M : g->H / 2;
+	/* the cells move down by the top ledge; without one, 0 + x is x to
+	 * the bit */
+	g->oy = g->top + (ops->origin_top ? M : g->H / 2);
+	g->H += g->top + g->bottom;
 }
 
 /* Slot i's cell on the lattice: hex (r, q) from the centre, tri (r, c). */
@@ -138,31 +144,84 @@ struct sub {
 static double *part_outline(const struct tp_config *c, const struct tp_arena_board *bd,
 			    const struct sub *s, int *m);
 
+/* Whether the board has a ledge (a pack's title, credit line or
+ * corners): it is then a rectangle, the cells' box and its ledges, with
+ * the outer arena's ink between the cells and its edges. */
+static int ledged(const struct bgeo *g)
+{
+	return g->top + g->bottom > 0;
+}
+
+/* That rectangle on the board's page: x0 y0 x1 y1, inside the margin. */
+static void ledge_rect(const struct tp_config *c, const struct bgeo *g, double r[4])
+{
+	double M = margin(c);
+	r[0] = M;
+	r[1] = M;
+	r[2] = g->W - M;
+	r[3] = g->H - M;
+}
+
 /* The bleed round the board: the outer arena's ink in a ring from the
- * cells' outline out to print.bleed_mm beyond it (a ring, so that it
- * lies under no cell whatever the inks' order). */
+ * cells' outline out to print.bleed_mm beyond it, or beyond the ledges'
+ * rectangle (a ring, so that it lies under no cell whatever the inks'
+ * order). */
 static int bleed_ring(const struct tp_config *c, const struct tp_arena_board *bd, struct tp_scene *sc)
 {
 	int m;
-	double *o = part_outline(c, bd, NULL, &m);
-	double *g = o ? tp_malloc(sizeof *g * 2 * (size_t)m) : NULL;
-	struct tp_pt *pt = g ? tp_malloc(sizeof *pt * (2 * (size_t)m + 2)) : NULL;
+	struct bgeo G;
+	bgeo_of(c, bd, &G);
+	double *o = part_outline(c, bd, NULL, &m), d = 2 * margin(c) + 1;
+	int n = ledged(&G) ? 4 : m;
+	double *g = o ? tp_malloc(sizeof *g * 2 * (size_t)(n > m ? n : m)) : NULL;
+	struct tp_pt *pt = g ? tp_malloc(sizeof *pt * ((size_t)n + (size_t)m + 2)) : NULL;
 	int rc = -1;
 	if (pt != NULL) {
-		tp_arena_poly_offset(o, m, 2 * margin(c) + 1, g);
-		for (int i = 0; i < m; i++) {
+		if (ledged(&G)) {
+			double r[4];
+			ledge_rect(c, &G, r);
+			/* clockwise on the page, as the outline */
+			double q[8] = { r[0] - d, r[1] - d, r[2] + d, r[1] - d,
+					r[2] + d, r[3] + d, r[0] - d, r[3] + d };
+			memcpy(g, q, sizeof q);
+		} else {
+			tp_arena_poly_offset(o, m, d, g);
+		}
+		for (int i = 0; i < n; i++)
 			pt[i] = (struct tp_pt){ (uint8_t)(i ? TP_LINE : TP_MOVE), g[2 * i], g[2 * i + 1] };
+		for (int i = 0; i < m; i++) {
 			/* the outline itself, backwards: the ring's hole */
 			int k = m - 1 - i;
-			pt[m + 1 + i] = (struct tp_pt){ (uint8_t)(i ? TP_LINE : TP_MOVE), o[2 * k], o[2 * k + 1] };
+			pt[n + 1 + i] = (struct tp_pt){ (uint8_t)(i ? TP_LINE : TP_MOVE), o[2 * k], o[2 * k + 1] };
 		}
-		pt[m] = pt[2 * m + 1] = (struct tp_pt){ TP_CLOSE, 0, 0 };
-		rc = tp_scene_path(sc, TP_INK_OUTER, TP_FILL, 0, pt, 2 * (size_t)m + 2);
+		pt[n] = pt[n + m + 1] = (struct tp_pt){ TP_CLOSE, 0, 0 };
+		rc = tp_scene_path(sc, TP_INK_OUTER, TP_FILL, 0, pt, (size_t)n + (size_t)m + 2);
 	}
 	free(o);
 	free(g);
 	free(pt);
 	return rc;
+}
+
+/* The pack's title, credit line and corners in their boxes on the
+ * ledges (tp_arena_ledge_box: the boxes of the board with both ledges,
+ * the credit's moved up by a missing top ledge), drawn over the ring. */
+static int ledge_art(struct tp_scene *sc, const struct tp_config *c, const struct bgeo *g)
+{
+	double M = margin(c), up = TP_ARENA_LEDGE * g->p - g->top, b[4];
+	static const char *const place[2] = { "board.title", "board.credit" };
+	int rc = 0;
+	for (int k = 0; k < 2; k++) {
+		const struct tp_art_item *it = tp_art_pack_find(c->art, place[k]);
+		if (it && tp_arena_ledge_box(c, k, b))
+			rc |= tp_art_item_draw(sc, it, M + b[0], M + b[1] - (k ? up : 0), b[2], b[3], 0) != 0;
+	}
+	const struct tp_art_item *it = tp_art_pack_find(c->art, "board.corner");
+	for (int k = 0; it && k < 4; k++)
+		if (tp_arena_ledge_box(c, 2 + k, b))
+			rc |= tp_art_item_draw_about(sc, it, M + b[0], M + b[1], b[2], b[3], 0, 90.0 * k,
+						     M + b[0] + b[2] / 2, M + b[1] + b[3] / 2) != 0;
+	return rc ? -1 : 0;
 }
 
 /* The whole board: a ground of the outer ink (its bleed beyond the
@@ -242,6 +301,8 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 		size_t k = cell_path(&g, i, pt);
 		rc = tp_scene_path(sc, TP_INK_LINE, TP_STROKE, p * 0.012, pt, k);
 	}
+	if (rc == 0 && ledged(&g))
+		rc = ledge_art(sc, c, &g);
 	if (rc != 0) {
 		tp_scene_free(sc);
 		return NULL;
@@ -367,6 +428,192 @@ static double *part_outline(const struct tp_config *c, const struct tp_arena_boa
 	return out;
 }
 
+static int same(const double *a, const double *b)
+{
+	return fabs(a[0] - b[0]) < 1e-9 && fabs(a[1] - b[1]) < 1e-9;
+}
+
+/* q (n corners) without repeated corners or corners in line, clockwise
+ * on the page; returns how many are left. */
+static int tidy(double *q, int n)
+{
+	/* repeated corners first, so that each corner's neighbours differ
+	 * from it */
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (k > 0 && same(&q[2 * i], &q[2 * (k - 1)]))
+			continue;
+		q[2 * k] = q[2 * i];
+		q[2 * k + 1] = q[2 * i + 1];
+		k++;
+	}
+	while (k > 1 && same(&q[0], &q[2 * (k - 1)]))
+		k--;
+	n = k;
+	/* then corners in line with their neighbours (a clip's spikes
+	 * along the cut too), until none is left */
+	for (int changed = 1; changed && n > 2;) {
+		changed = 0;
+		for (int i = 0; i < n && n > 2; i++) {
+			const double *a = &q[2 * ((i + n - 1) % n)], *b = &q[2 * i], *d = &q[2 * ((i + 1) % n)];
+			double cr = (b[0] - a[0]) * (d[1] - b[1]) - (b[1] - a[1]) * (d[0] - b[0]);
+			if (fabs(cr) >= 1e-9)
+				continue;
+			memmove(&q[2 * i], &q[2 * (i + 1)], sizeof *q * 2 * (size_t)(n - i - 1));
+			n--;
+			i--;
+			changed = 1;
+		}
+	}
+	double area = 0;
+	for (int i = 0; i < n; i++) {
+		int j = (i + 1) % n;
+		area += q[2 * i] * q[2 * j + 1] - q[2 * j] * q[2 * i + 1];
+	}
+	for (int i = 0; area < 0 && i < n / 2; i++)
+		for (int e = 0; e < 2; e++) {
+			double t = q[2 * i + e];
+			q[2 * i + e] = q[2 * (n - 1 - i) + e];
+			q[2 * (n - 1 - i) + e] = t;
+		}
+	return n;
+}
+
+/* Lattice cell (r, q)'s column in half pitches, as column(). */
+static int column_rq(int grid, int r, int q)
+{
+	int v[6][2], sum = 0, k = tp_arena_cell_corners(grid, r, q, v);
+	for (int j = 0; j < k; j++)
+		sum += v[j][0];
+	return sum / k;
+}
+
+static int clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Whether lattice cell (r, q), on the board or off it, falls to piece
+ * s: in_sub's rule, a cell beyond the part's rows or columns counted in
+ * the band at that end. */
+static int lattice_in_sub(const struct tp_config *c, const struct bgeo *g, int r, int q,
+			  const struct sub *s)
+{
+	int u = column_rq(g->grid, r, q);
+	if (s->h >= 0) {
+		int first = c->print.split == TP_SPLIT_COLS ? u < 0 : r < centre_row(g);
+		if (first != (s->h == 0))
+			return 0;
+	}
+	return (clamp(r, s->r0, s->r1) - s->r0) * s->nr / (s->r1 - s->r0 + 1) == s->jr &&
+	       (clamp(u, s->u0, s->u1) - s->u0) * s->nc / (s->u1 - s->u0 + 1) == s->jc;
+}
+
+/* q (n corners) cut to the side of the line x (axis
+ * 0) or y (1) = at where keep * (coordinate - at) >= 0; returns how many
+ * corners are left (Sutherland and Hodgman's clip, one edge). */
+static int clip_edge(double *q, int n, int axis, double at, int keep, double *tmp)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		const double *a = &q[2 * i], *b = &q[2 * ((i + 1) % n)];
+		int ina = keep * (a[axis] - at) >= 0, inb = keep * (b[axis] - at) >= 0;
+		if (ina) {
+			tmp[2 * k] = a[0];
+			tmp[2 * k + 1] = a[1];
+			k++;
+		}
+		if (ina != inb) {
+			double t = (at - a[axis]) / (b[axis] - a[axis]);
+			tmp[2 * k + axis] = at;
+			tmp[2 * k + 1 - axis] = a[1 - axis] + t * (b[1 - axis] - a[1 - axis]);
+			k++;
+		}
+	}
+	memcpy(q, tmp, sizeof *q * 2 * (size_t)k);
+	return k;
+}
+
+/* Piece s's share of the ledged board's rectangle r (x0 y0 x1 y1): the
+ * cells of the lattice round the board, on it or off it, that fall to s
+ * (lattice_in_sub), traced, and cut to the rectangle.  Across the cells
+ * the cut keeps to cell edges; the pieces tile the rectangle. */
+static double *part_in_rect(const struct tp_config *c, const struct tp_arena_board *bd,
+			    const struct sub *s, const double r[4], int *m)
+{
+	struct bgeo g;
+	bgeo_of(c, bd, &g);
+	int n0 = tp_arena_gridops_for(g.grid)->centred ? g.R / 2 : 0;
+	/* the rows of the ledges (a row is at least half a pitch), and the
+	 * columns of the rectangle's width whatever the row */
+	int E = (int)ceil(fmax(g.top, g.bottom) / (g.p / 2)) + 2, Q = g.R + g.C + 2 * E;
+	int rows = g.R + 2 * E, cols = g.C + 2 * Q, cap = 0, k = 0, n = -1;
+	int (*cells)[2] = tp_malloc(sizeof *cells * (size_t)rows * (size_t)cols);
+	for (int i = 0; cells && i < rows * cols; i++) {
+		int rr = i / cols - E - n0, qq = i % cols - Q - n0;
+		double x, y;
+		tp_arena_cell_mm(g.grid, g.p, rr, qq, &x, &y);
+		x += g.ox;
+		y += g.oy;
+		if (x < r[0] - g.p || x > r[2] + g.p || y < r[1] - g.p || y > r[3] + g.p ||
+		    !lattice_in_sub(c, &g, rr, qq, s))
+			continue;
+		cells[k][0] = rr;
+		cells[k][1] = qq;
+		k++;
+	}
+	cap = 6 * k + 16;
+	int *xy = cells ? tp_malloc(sizeof *xy * 2 * (size_t)cap) : NULL;
+	/* a clip adds at most a corner an edge: room for twice the trace,
+	 * and as much for the clip's own copy */
+	double *q = xy ? tp_malloc(sizeof *q * 8 * (size_t)cap) : NULL;
+	if (q != NULL && k > 0)
+		n = tp_arena_trace(g.grid, (const int (*)[2])cells, k, xy, cap);
+	for (int i = 0; i < n; i++) {
+		tp_arena_lattice_mm(g.grid, g.p, xy[2 * i], xy[2 * i + 1], &q[2 * i], &q[2 * i + 1]);
+		q[2 * i] += g.ox;
+		q[2 * i + 1] += g.oy;
+	}
+	if (n >= 3) {
+		double *tmp = q + 4 * (size_t)cap;
+		n = clip_edge(q, n, 0, r[0], 1, tmp);
+		n = clip_edge(q, n, 0, r[2], -1, tmp);
+		n = clip_edge(q, n, 1, r[1], 1, tmp);
+		n = clip_edge(q, n, 1, r[3], -1, tmp);
+		n = tidy(q, n);
+	}
+	free(cells);
+	free(xy);
+	if (n < 3) {
+		free(q);
+		return NULL;
+	}
+	*m = n;
+	return q;
+}
+
+/* The die line of piece s (NULL: the whole board): round its cells; on
+ * a ledged board the rectangle, or a part's share of it. */
+static double *die_outline(const struct tp_config *c, const struct tp_arena_board *bd,
+			   const struct sub *s, int *m)
+{
+	struct bgeo g;
+	bgeo_of(c, bd, &g);
+	if (!ledged(&g))
+		return part_outline(c, bd, s, m);
+	double r[4];
+	ledge_rect(c, &g, r);
+	if (s != NULL && (s->h >= 0 || s->nr * s->nc > 1))
+		return part_in_rect(c, bd, s, r, m);
+	double *q = tp_malloc(sizeof *q * 8);
+	if (q == NULL)
+		return NULL;
+	double k[8] = { r[0], r[1], r[2], r[1], r[2], r[3], r[0], r[3] };
+	memcpy(q, k, sizeof k);
+	*m = 4;
+	return q;
+}
+
 /* The outline's box grown by g all round. */
 static void outline_box(const double *o, int m, double b[4], double g)
 {
@@ -402,6 +649,13 @@ static int sub_count(const struct tp_config *c, const struct tp_arena_board *bd,
 	int n = 0;
 	for (int i = 0; i < g.R * g.C; i++)
 		n += !bd->sq[i].off && in_sub(c, &g, i, s);
+	if (n == 0 && ledged(&g)) {
+		/* no cell, but a share of the ledges' rectangle: a page */
+		int m;
+		double *o = die_outline(c, bd, s, &m);
+		n = o != NULL;
+		free(o);
+	}
 	return n;
 }
 
@@ -416,7 +670,7 @@ static int sub_size(const struct tp_config *c, const struct tp_arena_board *bd, 
 		return 1;
 	int m;
 	double *o = s->r1 - s->r0 + 1 >= s->nr && s->u1 - s->u0 + 1 >= 2 * s->nc
-			    ? part_outline(c, bd, s, &m)
+			    ? die_outline(c, bd, s, &m)
 			    : NULL, b[4];
 	if (o == NULL)
 		return -1;
@@ -499,7 +753,7 @@ static int build_sub(const struct tp_config *c, const struct tp_arena_model *md,
 {
 	static const int layers[] = { TP_INK_CUT };
 	int m;
-	double *o = part_outline(c, md->board, s, &m), b[4];
+	double *o = die_outline(c, md->board, s, &m), b[4];
 	struct tp_scene *board = o && !cut ? board_scene(c, md->board, "board", s) : NULL;
 	if (o == NULL || (board == NULL && !cut)) {
 		free(o);
@@ -568,7 +822,7 @@ int tp_arena_hex_build_board(const struct tp_config *c, const void *model, struc
 		return -1;
 	tp_sheet_bleed(sc);
 	int m;
-	double *o = part_outline(c, md->board, NULL, &m);
+	double *o = die_outline(c, md->board, NULL, &m);
 	int rc = o == NULL ? -1 : 0;
 	if (rc == 0) {
 		set_finish(sc, o, m);

@@ -150,20 +150,24 @@ size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, 
 						  "a logo on the ribbed face of every piece, in its last square (not a one-square marked piece's); the ribs leave that square",
 						  side, side };
 	double b[4];
-	static const char *const ledge_what[3] = {
-		"a title on a ledge the board then gets above its squares",
-		"a credit line on a ledge the board then gets below its squares",
-		"art in each corner of those ledges (the board gets both), drawn for the top left and turned a quarter clockwise at each next corner",
+	static const char *const ledge_what[2][3] = {
+		{ "a title on a ledge the board then gets above its squares",
+		  "a credit line on a ledge the board then gets below its squares",
+		  "art in each corner of those ledges (the board gets both), drawn for the top left and turned a quarter clockwise at each next corner" },
+		{ "a title on a ledge the board then gets above its cells, making it a rectangle (print.split = cols: in the left part's share)",
+		  "a credit line on a ledge the board then gets below its cells, making it a rectangle (print.split = cols: in the right part's share)",
+		  "art in each corner of those ledges (the board gets both), drawn for the top left and turned a quarter clockwise at each next corner" },
 	};
 	static const char *const ledge_cols[2] = {
 		"a title on a ledge the board then gets above its squares, over its first part",
 		"a credit line on a ledge the board then gets below its squares, under its second part",
 	};
-	int cols = c->print.split == TP_SPLIT_COLS;
-	for (int k = 0; !tp_arena_cell_sheets(c) && k < 3 && n < max; k++)
+	int cells = tp_arena_cell_sheets(c), cols = c->print.split == TP_SPLIT_COLS;
+	for (int k = 0; k < 3 && n < max; k++)
 		if (tp_arena_ledge_box(c, k, b))
 			out[n++] = (struct tp_art_place){ tp_arena_art_names[12 + k],
-							  cols && k < 2 ? ledge_cols[k] : ledge_what[k], b[2], b[3] };
+							  !cells && cols && k < 2 ? ledge_cols[k] : ledge_what[cells][k],
+							  b[2], b[3] };
 	if (a->rules.marking == TP_MARKING_NUMBERS)
 		return n;
 	double cs = tp_arena_counter_art(c);

@@ -33,16 +33,20 @@ int tp_arena_parts_absent(const struct tp_config *c, const char *sheet, char *wh
 void tp_arena_part_rect(const struct tp_config *c, int h, double r[4]);
 extern const char *const tp_arena_part_names[2];
 
-/* The square board's ledges: the board is squares out to the cut, so a
- * band TP_ARENA_LEDGE of a square deep is added above it for board.title
- * and below it for board.credit (both for board.corner), only when the
- * art pack fills one of them: *top and *bottom in mm, 0 without.  The
- * board's squares then start *top mm down. */
+/* The board's ledges: the board is squares out to the cut (or cells cut
+ * round), so a band TP_ARENA_LEDGE of a square (a pitch) deep is added
+ * above it for board.title and below it for board.credit (both for
+ * board.corner), only when the art pack fills one of them: *top and
+ * *bottom in mm, 0 without.  The board's squares then start *top mm
+ * down; hex and tri boards become the rectangle of their cells' box and
+ * the ledges (arena_hexsheets.c). */
 #define TP_ARENA_LEDGE 0.6
 void tp_arena_ledges(const struct tp_config *c, double *top, double *bottom);
 /* The box of board.title (k 0), board.credit (1) or board.corner (2, the
- * top left; 3..5 the others, clockwise) on the board with both ledges,
- * inside the safe zone: x y w h; 0 when too small (3 mm). */
+ * top left; 3..5 the others, clockwise) on the board with both ledges
+ * (hex and tri: from the top left of that rectangle), inside the safe
+ * zone: x y w h; 0 when too small (3 mm).  A hex or tri board split by
+ * columns keeps the title left of the parts' cut, the credit right. */
 int tp_arena_ledge_box(const struct tp_config *c, int k, double b[4]);
 /* The counters' art (arena.counter, marking = colours): the box's side,
  * centred on each counter. */
