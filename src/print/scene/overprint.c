@@ -157,7 +157,7 @@ struct decide {
 	const struct tp_palette *pal;
 	const struct tp_scene_index *ix;
 	const uint32_t *pos;     /* per shape: its place in the walk + 1; 0: not process art */
-	const uint8_t *op;       /* per shape: overprints as decided */
+	uint8_t *op;             /* per shape: overprints as decided */
 	struct under u;
 	const double *ink;       /* the shape being decided: its plates */
 	double t;                /* the limit, a fraction */
@@ -167,6 +167,8 @@ struct decide {
 	double own;
 	struct under later;
 	int over;                /* a point where the stack passes */
+	double stack;            /* there: the stack, a fraction */
+	int top;                 /* there: the ink of the most ink under, or -1 */
 };
 
 /* The stack at (x, y): what the shapes under leave on each plate, the
@@ -174,16 +176,24 @@ struct decide {
 static int at(void *ctx, double x, double y)
 {
 	struct decide *d = ctx;
-	double plate[4] = { 0 };
+	double plate[4] = { 0 }, heavy = -1;
+	int top = -1;
 	for (size_t n = 0; n < d->u.n; n++) {
 		size_t i = d->u.id[n];
 		const struct tp_shape *s = &d->sc->shapes[i];
 		if (!covers(d->sc, s, tp_scene_index_box(d->ix, i), x, y))
 			continue;
 		const struct tp_ink *k = tp_scene_ink(d->sc, s->ink);
-		for (int p = 0; p < 4; p++)
+		double v = 0;
+		for (int p = 0; p < 4; p++) {
+			v += k->cmyk[p];
 			if (!d->op[i] || k->cmyk[p] > 0)
 				plate[p] = k->cmyk[p];
+		}
+		if (v > heavy) {
+			heavy = v;
+			top = s->ink;
+		}
 	}
 	double t = 0;
 	for (int p = 0; p < 4; p++)
@@ -202,6 +212,10 @@ static int at(void *ctx, double x, double y)
 	if (d->fill)
 		lim = fmin(d->t, fmax(d->own, d->t - room));
 	d->over = t > lim + 1e-9;
+	if (d->over) {
+		d->stack = t;
+		d->top = top;
+	}
 	return d->over;
 }
 
@@ -421,25 +435,135 @@ static int later(struct decide *d, uint32_t k, const double b[4], double *room)
 	return 0;
 }
 
+/* Shape i's box, or NULL when it has none to measure. */
+static const double *box_to_measure(const struct decide *d, size_t i)
+{
+	const double *b = tp_scene_index_box(d->ix, i);
+	return b[0] <= b[2] && b[1] <= b[3] ? b : NULL;
+}
+
+/* Which overprinting shapes knock out under limit t (a fraction), in the
+ * walk's order: op[] and ko[] updated.  TP_OK or TP_EIO. */
+static int knock_out(struct decide *d, const uint32_t *order, size_t n, uint8_t *ko, int *kept)
+{
+	const struct tp_scene *sc = d->sc;
+	double t = d->t;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = order[k];
+		if (d->pos[i] == 0 || !d->op[i])
+			continue;
+		const struct tp_shape *s = &sc->shapes[i];
+		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
+		const double *b = box_to_measure(d, i);
+		if (b == NULL)
+			continue;
+		/* A figure's fill keeps room for the lines and text that
+		 * overprint it later, so that of two fills stacked, not the
+		 * line over both is the one that knocks out.  Over paper it
+		 * stacks only its own ink and keeps its overprint. */
+		d->fill = s->kind != TP_SHAPE_TEXT && !(s->paint & TP_STROKE);
+		double lim = t;
+		if (d->fill) {
+			double room;
+			d->own = 0;
+			for (int p = 0; p < 4; p++)
+				d->own += ink->cmyk[p];
+			if (later(d, (uint32_t)k, b, &room) != 0)
+				return TP_EIO;
+			lim = fmin(t, fmax(d->own, t - room));
+		} else if (!risky(d->pal, ink, t)) {
+			continue;
+		}
+		double bound;
+		d->ink = ink->cmyk;
+		if (gather(d, (uint32_t)k, b, &bound) != 0)
+			return TP_EIO;
+		if (bound <= lim + 1e-9)
+			continue;
+		d->over = 0;
+		measure(d, s, b);
+		if (d->over) {
+			d->op[i] = 0;
+			ko[i] = 1;
+			*kept = 0;
+		}
+	}
+	return TP_OK;
+}
+
+/* The overprints kept after the knock-outs, measured against limit c (a
+ * fraction) as printed: no room kept for later lines (each is measured
+ * itself), and an ink past c on its own left to the ink rule.  st[i] for
+ * each that passes.  TP_OK or TP_EIO. */
+static int check_stacks(struct decide *d, const uint32_t *order, size_t n, double c,
+			struct tp_overprint_stack *st, int *any)
+{
+	const struct tp_scene *sc = d->sc;
+	d->fill = 0;
+	d->later.n = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t i = order[k];
+		if (d->pos[i] == 0 || !d->op[i])
+			continue;
+		const struct tp_shape *s = &sc->shapes[i];
+		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
+		const double *b = box_to_measure(d, i);
+		if (b == NULL || !risky(d->pal, ink, c))
+			continue;
+		double own = 0, bound;
+		for (int p = 0; p < 4; p++)
+			own += ink->cmyk[p];
+		double lim = fmax(c, own);
+		d->ink = ink->cmyk;
+		d->t = lim;
+		if (gather(d, (uint32_t)k, b, &bound) != 0)
+			return TP_EIO;
+		if (bound <= lim + 1e-9)
+			continue;
+		d->over = 0;
+		d->top = -1;
+		measure(d, s, b);
+		if (d->over) {
+			st[i].pct = 100 * d->stack;
+			st[i].ink = d->top;
+			*any = 1;
+		}
+	}
+	return TP_OK;
+}
+
+/* 1 when some ink of the palette, overprinting, could pass limit t. */
+static int any_risky(const struct tp_palette *pal, double t)
+{
+	for (size_t i = 0; t > 0 && i < pal->n; i++)
+		if (risky(pal, &pal->ink[i], t))
+			return 1;
+	return 0;
+}
+
 int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
-			const uint32_t *order, size_t n, uint8_t **knock, tp_err *e)
+			const uint32_t *order, size_t n, uint8_t **knock,
+			struct tp_overprint_stack **stacks, tp_err *e)
 {
 	*knock = NULL;
+	*stacks = NULL;
 	const struct tp_palette *pal = &sc->pal;
-	double t = pal->max_tac_pct / 100;
-	if (t <= 0)
-		return TP_OK;
-	int any = 0;
-	for (size_t i = 0; i < pal->n && !any; i++)
-		any = risky(pal, &pal->ink[i], t);
-	if (!any)
+	double t = pal->max_tac_pct / 100, c = o->tac_pct / 100;
+	int knocks = t > 0 && any_risky(pal, t);
+	/* Under the palette's own limit a kept overprint stays within it by
+	 * construction; a lower limit is measured on what the walk kept. */
+	int checks = c > 0 && (t <= 0 || c < t - 1e-9) && any_risky(pal, c);
+	if (!knocks && !checks)
 		return TP_OK;
 	/* The decision reads shapes by number, and a placement's shapes live
 	 * in its symbol: until it measures them, a limit on such a scene is
 	 * refused rather than left unmeasured. */
-	if (sc->n_places > 0)
+	if (sc->n_places > 0) {
+		if (!knocks)
+			return TP_OK;
 		return tp_fail(e, TP_EINPUT, "%s: an ink limit (%g %%) on a sheet of placed symbols is not measured; draw its tiles shape by shape",
 			       sc->name, pal->max_tac_pct);
+	}
 	/* The whole sheet's view, every ink: a plate knocks out as the
 	 * composite does. */
 	struct tp_walk_opts all = *o;
@@ -450,66 +574,26 @@ int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 	uint8_t *ko = tp_calloc(ns, 1);
 	uint8_t *op = tp_calloc(ns, 1);
 	uint32_t *pos = tp_calloc(ns, sizeof *pos);
+	struct tp_overprint_stack *st = checks ? tp_calloc(ns, sizeof *st) : NULL;
 	struct tp_scene_index *ix = tp_scene_index_new(sc);
 	struct decide d = { .sc = sc, .pal = pal, .ix = ix, .pos = pos, .op = op, .t = t };
-	int rc = ko && op && pos && ix ? TP_OK : TP_EIO;
+	int rc = ko && op && pos && ix && (st || !checks) ? TP_OK : TP_EIO;
 	/* Process art only: marks lie outside it; pictures are held to the
 	 * limit on their own; spot plates are not process ink. */
 	for (size_t k = 0; k < n && rc == TP_OK; k++) {
 		const struct tp_shape *s = &sc->shapes[order[k]];
 		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
 		if (tp_walk_sees(sc, &all, s) == TP_WALK_ART && s->kind != TP_SHAPE_IMAGE &&
-		    ink != NULL && ink->kind == TP_INK_PROCESS)
+		    ink != NULL && ink->kind == TP_INK_PROCESS) {
 			pos[order[k]] = (uint32_t)k + 1;
-	}
-	int kept = 1;
-	for (size_t k = 0; k < n && rc == TP_OK; k++) {
-		size_t i = order[k];
-		if (pos[i] == 0)
-			continue;
-		const struct tp_shape *s = &sc->shapes[i];
-		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
-		op[i] = (uint8_t)(ink->overprint != 0);
-		if (!op[i])
-			continue;
-		const double *b = tp_scene_index_box(ix, i);
-		if (!(b[0] <= b[2] && b[1] <= b[3]))
-			continue;
-		/* A figure's fill keeps room for the lines and text that
-		 * overprint it later, so that of two fills stacked, not the
-		 * line over both is the one that knocks out.  Over paper it
-		 * stacks only its own ink and keeps its overprint. */
-		d.fill = s->kind != TP_SHAPE_TEXT && !(s->paint & TP_STROKE);
-		double lim = t;
-		if (d.fill) {
-			double room;
-			d.own = 0;
-			for (int p = 0; p < 4; p++)
-				d.own += ink->cmyk[p];
-			if (later(&d, (uint32_t)k, b, &room) != 0) {
-				rc = TP_EIO;
-				break;
-			}
-			lim = fmin(t, fmax(d.own, t - room));
-		} else if (!risky(pal, ink, t)) {
-			continue;
-		}
-		double bound;
-		d.ink = ink->cmyk;
-		if (gather(&d, (uint32_t)k, b, &bound) != 0) {
-			rc = TP_EIO;
-			break;
-		}
-		if (bound <= lim + 1e-9)
-			continue;
-		d.over = 0;
-		measure(&d, s, b);
-		if (d.over) {
-			op[i] = 0;
-			ko[i] = 1;
-			kept = 0;
+			op[order[k]] = (uint8_t)(ink->overprint != 0);
 		}
 	}
+	int kept = 1, over = 0;
+	if (rc == TP_OK && knocks)
+		rc = knock_out(&d, order, n, ko, &kept);
+	if (rc == TP_OK && checks)
+		rc = check_stacks(&d, order, n, c, st, &over);
 	free(d.u.id);
 	free(d.later.id);
 	free(op);
@@ -518,11 +602,16 @@ int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 		tp_scene_index_free(ix);
 	if (rc != TP_OK) {
 		free(ko);
+		free(st);
 		return tp_fail(e, TP_EIO, "%s: out of memory deciding overprints", sc->name);
 	}
 	if (kept)
 		free(ko);
 	else
 		*knock = ko;
+	if (over)
+		*stacks = st;
+	else
+		free(st);
 	return TP_OK;
 }
