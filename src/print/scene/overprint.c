@@ -618,6 +618,24 @@ static int later(struct decide *d, uint32_t k, const double b[4], double *room)
 	return 0;
 }
 
+/* Box b of shape s grown by as far as its stroke prints past its
+ * outline (its mitres, up to the miter limit times half its width), into
+ * g: what may lie under it is found by that box. */
+static void reach(const struct tp_shape *s, const double b[4], double g[4])
+{
+	double r = 0;
+	if ((s->paint & TP_STROKE) && s->kind != TP_SHAPE_TEXT) {
+		unsigned f = (s->flags & TP_SHAPE_STYLE) ? s->flags : 0;
+		double k = (f & (TP_SHAPE_JOIN_ROUND | TP_SHAPE_JOIN_BEVEL)) ? M_SQRT2
+			   : (f & TP_SHAPE_MITER4) ? 4 : 10;
+		r = k * s->stroke / 2;
+	}
+	g[0] = b[0] - r;
+	g[1] = b[1] - r;
+	g[2] = b[2] + r;
+	g[3] = b[3] + r;
+}
+
 /* Shape i's box, or NULL when it has none to measure. */
 static const double *box_to_measure(const struct decide *d, size_t i)
 {
@@ -657,9 +675,10 @@ static int knock_out(struct decide *d, const uint32_t *order, size_t n, uint8_t 
 		} else if (!risky(d->pal, ink, t)) {
 			continue;
 		}
-		double bound;
+		double bound, g[4];
 		d->ink = ink->cmyk;
-		if (gather(d, (uint32_t)k, b, &bound) != 0)
+		reach(s, b, g);
+		if (gather(d, (uint32_t)k, g, &bound) != 0)
 			return TP_EIO;
 		if (bound <= lim + 1e-9)
 			continue;
@@ -697,9 +716,11 @@ static int check_stacks(struct decide *d, const uint32_t *order, size_t n, doubl
 		for (int p = 0; p < 4; p++)
 			own += ink->cmyk[p];
 		double lim = fmax(c, own);
+		double g[4];
 		d->ink = ink->cmyk;
 		d->t = lim;
-		if (gather(d, (uint32_t)k, b, &bound) != 0)
+		reach(s, b, g);
+		if (gather(d, (uint32_t)k, g, &bound) != 0)
 			return TP_EIO;
 		if (bound <= lim + 1e-9)
 			continue;
