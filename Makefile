@@ -206,7 +206,8 @@ prepress: tilepress
 	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/factory.sh; b=$$?; \
 	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/pdf_defects.sh; c=$$?; \
 	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/pack_tac.sh; d=$$?; \
-	[ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ] && [ $$d = 0 ]
+	TP_BIN=$(CURDIR)/tilepress sh tests/prepress/tac_bleed.sh; e=$$?; \
+	[ $$a = 0 ] && [ $$b = 0 ] && [ $$c = 0 ] && [ $$d = 0 ] && [ $$e = 0 ]
 
 # One full default build under valgrind: no errors, nothing definitely lost.
 check-valgrind: tilepress

@@ -255,12 +255,53 @@ static void test_cases_differ(void **state)
 	assert_true(kept >= 3);
 }
 
+/* A line's join prints past its pieces: the mitre at a 45 degree corner
+ * of a 0.3 mm line reaches 0.39 mm beyond the corner.  A 200 % field
+ * 0.25 mm above the corner, off to the side of its pieces (their middle
+ * and edges never meet it), lies under the mitre: the dark line (100 %
+ * K) over it is 300 %, past 240 %, so the line knocks out; the same
+ * line with a bevel join keeps nothing past its pieces and its
+ * overprint. */
+static int on_last(void *ctx, const struct tp_walk_shape *d)
+{
+	if (d->ink_id == DARK)
+		*(int *)ctx = d->overprint;
+	return 0;
+}
+
+static void test_mitre(void **state)
+{
+	(void)state;
+	for (int bevel = 0; bevel < 2; bevel++) {
+		struct tp_palette p = palette(240);
+		struct tp_scene *sc = tp_scene_new("sheet", 100, 100, 3, &p);
+		assert_non_null(sc);
+		layer(sc, 0);
+		assert_int_equal(tp_scene_rect(sc, HEAVY, TP_FILL, 0, 20.05, 18, 2, 1.75), 0);
+		layer(sc, 1);
+		/* The corner at (20, 20): one side down, one down and left. */
+		const double xy[6] = { 20, 20, 20, 30, 15, 25 };
+		assert_int_equal(tp_scene_poly(sc, DARK, TP_STROKE, 0.3, xy, 3), 0);
+		if (bevel)
+			tp_scene_flag_last(sc, TP_SHAPE_JOIN_BEVEL);
+		int op = -1;
+		const struct tp_sink k = { .rect = on_last, .path = on_last };
+		struct tp_walk_opts o = { 0 };
+		tp_err e = { 0 };
+		assert_int_equal(tp_scene_walk(sc, &o, &k, &op, &e), TP_OK);
+		if (op != bevel)
+			fail_msg("%s join: overprints %d, want %d", bevel ? "bevel" : "miter", op, bevel);
+		tp_scene_free(sc);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_plate_as_sheet),
 		cmocka_unit_test(test_cases_differ),
+		cmocka_unit_test(test_mitre),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

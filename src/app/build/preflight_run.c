@@ -128,7 +128,8 @@ static int page_of(struct tp_pf_cuts *cu, const struct tp_sheet_def *d, const st
 	if (P == NULL)
 		return -1;
 	tp_err e = { 0 };
-	int behind = tp_scene_walk(pg->sc, &tp_pf_view, &tp_pf_sink, P, &e) == TP_OK
+	const struct tp_walk_opts o = tp_pf_view_for(r);
+	int behind = tp_scene_walk(pg->sc, &o, &tp_pf_sink, P, &e) == TP_OK
 		     ? tp_pf_cuts_add(cu, k, pg, P) : -1;
 	if (behind < 0)
 		pf->oom = 1;

@@ -341,21 +341,12 @@ static void die_rules(struct tp_pf_page *P)
 
 /* ---- one shape, as the walk gives it ------------------------------------------- */
 
-/* Shape s (ink k, box b) printed over a fill of ink ku, overprinting or
- * not as the walk decided (op): the coverage of an overprint, and a dark
- * thin or small object's knock-out. */
+/* Shape s (ink k, box b), knocking out as the walk decided, over a fill
+ * of ink ku: a dark thin or small object's knock-out.  (How much ink an
+ * overprint stacks is the walk's measure: tp_walk_shape's stack_pct.) */
 static void over_fill(struct tp_pf_page *P, const struct tp_shape *s, const struct tp_ink *k,
-		      int op, const struct tp_ink *ku, const double b[4], double cx, double cy)
+		      const struct tp_ink *ku, const double b[4], double cx, double cy)
 {
-	if (op) {
-		double t = 0;
-		for (int p = 0; p < 4; p++)
-			t += 100 * (k->cmyk[p] > 0 ? k->cmyk[p] : ku->cmyk[p]);
-		if (P->r->max_tac > 0 && t > P->r->max_tac + 1e-9)
-			tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", t, P->r->max_tac, "%s overprinting %s", k->name,
-			    ku->name);
-		return;
-	}
 	/* An overprinting ink the walk knocked out keeps the ink limit: a
 	 * choice made for the press, not an oversight. */
 	if (k->overprint)
@@ -522,7 +513,15 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 		goto oom;
 	if (k->kind == TP_INK_PROCESS && P->r->max_tac > 0 && tac(k) > P->r->max_tac + 1e-9)
 		tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", tac(k), P->r->max_tac, "ink %s", k->name);
-	if (k->kind == TP_INK_PROCESS && s->ink != TP_INK_CUT) {
+	/* The stack an overprint makes is the walk's own measure, the one
+	 * its knock-outs were decided by (walk.h): one decision for the
+	 * files and their check. */
+	if (k->kind == TP_INK_PROCESS && P->r->max_tac > 0 && d->stack_pct > P->r->max_tac + 1e-9) {
+		const struct tp_ink *ku = d->stack_ink >= 0 ? tp_scene_ink(P->sc, d->stack_ink) : NULL;
+		tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", d->stack_pct, P->r->max_tac, "%s overprinting %s",
+		    k->name, ku ? ku->name : "paper");
+	}
+	if (k->kind == TP_INK_PROCESS && s->ink != TP_INK_CUT && !d->overprint) {
 		double px, py;
 		tp_pf_point_of(s, d->pts, b, &px, &py);
 		struct tp_shape m;
@@ -530,7 +529,7 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 		if (P->pf->oom)
 			return 1;
 		if (u)
-			over_fill(P, s, k, d->overprint, ink_of(P->sc, u), b, px, py);
+			over_fill(P, s, k, ink_of(P->sc, u), b, px, py);
 	}
 	if (k->kind == TP_INK_PROCESS && s->paint == TP_FILL) {
 		if (P->r->bleed > 0 && !P->sc->press)
@@ -595,6 +594,13 @@ const struct tp_sink tp_pf_sink = { .rect = shape, .path = shape, .text = shape,
 /* The press's view without printer's marks; text as boxes (its glyphs are
  * not measured); a shape of an ink the palette lacks is left out. */
 const struct tp_walk_opts tp_pf_view = { .marks = 0, .unknown = TP_WALK_SKIP };
+
+struct tp_walk_opts tp_pf_view_for(const struct tp_pf_rules *r)
+{
+	struct tp_walk_opts o = tp_pf_view;
+	o.tac_pct = r->max_tac;
+	return o;
+}
 
 /* ---- the page ---------------------------------------------------------------------- */
 
@@ -735,7 +741,8 @@ int tp_preflight_page(struct tp_preflight *pf, const struct tp_pf_rules *r, cons
 	if (P == NULL)
 		return -1;
 	tp_err e = { 0 };
-	int rc = tp_scene_walk(sc, &tp_pf_view, &tp_pf_sink, P, &e);
+	const struct tp_walk_opts o = tp_pf_view_for(r);
+	int rc = tp_scene_walk(sc, &o, &tp_pf_sink, P, &e);
 	if (rc != TP_OK)
 		pf->oom = 1;
 	return tp_pf_end(P);

@@ -76,14 +76,19 @@ struct tp_preflight {
 /* The sink, its walk options (the press's view, no printer's marks, text
  * by its box, unknown inks left out) and its state for one page:
  *     P = tp_pf_begin(pf, r, sheet, page, sc);
- *     tp_scene_walk(sc, &tp_pf_view, &tp_pf_sink, P, e);   (or a walk
- *         shared with other sinks, with these options)
+ *     o = tp_pf_view_for(r);
+ *     tp_scene_walk(sc, &o, &tp_pf_sink, P, e);   (or a walk shared
+ *         with other sinks, with these options)
  *     tp_pf_end(P);   runs the page-wide rules and frees P
  * tp_pf_begin returns NULL when out of memory (pf->oom set); tp_pf_end
  * takes NULL and returns 0, or -1 when out of memory. */
 struct tp_pf_page;
 extern const struct tp_sink tp_pf_sink;
 extern const struct tp_walk_opts tp_pf_view;
+/* tp_pf_view with r's total ink limit as the walk's tac_pct: the walk
+ * measures the overprints it keeps against it (walk.h), and the tac rule
+ * reads that measure. */
+struct tp_walk_opts tp_pf_view_for(const struct tp_pf_rules *r);
 struct tp_pf_page *tp_pf_begin(struct tp_preflight *pf, const struct tp_pf_rules *r,
 			       const char *sheet, int page, const struct tp_scene *sc);
 int tp_pf_end(struct tp_pf_page *P);

@@ -22,6 +22,14 @@
 
 struct tp_walk_opts;
 
+/* An overprint kept whose stack passes the walk's tac_pct (walk.h): the
+ * stack where it first did, percent, and the heaviest ink under it there
+ * (an ink number, or -1). */
+struct tp_overprint_stack {
+	double pct;
+	int ink;
+};
+
 /* The shapes order[0 .. n-1] of sc in the walk's order (the press's):
  * *knock = NULL when each keeps its ink's overprint, else an array of
  * sc->n_shapes flags (the caller frees it), 1 for a shape whose
@@ -35,9 +43,17 @@ struct tp_walk_opts;
  * knocking out or overprinting as already decided.  Pictures count as no
  * ink (their pixels are held to the limit on their own).  A figure's
  * fill keeps room for the overprinting lines and text that will cover it
- * (the limit less their ink where they do).  TP_OK, or
- * TP_EIO out of memory. */
+ * (the limit less their ink where they do).
+ *
+ * With o->tac_pct below the palette's limit (or the palette without
+ * one), the overprints kept are measured against it too, as printed:
+ * *stacks = NULL when none passes, else an array of sc->n_shapes (the
+ * caller frees it), pct > 0 for each that does.  What knocks out stays the
+ * palette's choice; under the palette's own limit no kept overprint
+ * passes it, so a check reads the decision rather than a second geometry
+ * of its own.  TP_OK, or TP_EIO out of memory. */
 int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
-			const uint32_t *order, size_t n, uint8_t **knock, tp_err *e);
+			const uint32_t *order, size_t n, uint8_t **knock,
+			struct tp_overprint_stack **stacks, tp_err *e);
 
 #endif

@@ -219,6 +219,9 @@ struct walk {
 	/* Per shape, 1 where an overprint knocks out (overprint.h); NULL:
 	 * every shape as its ink says. */
 	uint8_t *knock;
+	/* Per shape, the stack of a kept overprint past the options' tac_pct
+	 * (overprint.h); NULL: none passes. */
+	struct tp_overprint_stack *stack;
 	struct tp_hashset seen;
 	struct first_copy *first;
 	size_t cap_first;
@@ -264,6 +267,11 @@ static int shape(struct walk *w, const struct run *r, size_t k)
 		.placed = r->place != SIZE_MAX,
 	};
 	d.overprint = d.ink->overprint && !(w->knock && w->knock[i]);
+	d.stack_ink = -1;
+	if (w->stack && d.overprint && w->stack[i].pct > 0) {
+		d.stack_pct = w->stack[i].pct;
+		d.stack_ink = w->stack[i].ink;
+	}
 	int rc = set_clip(w, !d.mark);
 	if (rc != TP_OK)
 		return rc;
@@ -546,12 +554,13 @@ int tp_scene_walk(const struct tp_scene *sc, const struct tp_walk_opts *o,
 	w.reuse = sink->use && sink->group_begin && sink->group_end &&
 		  (sc->n_groups > 0 || sc->n_places > 0);
 	if (rc == TP_OK)
-		rc = tp_overprint_decide(sc, o, order, start[sc->n_layers], &w.knock, e);
+		rc = tp_overprint_decide(sc, o, order, start[sc->n_layers], &w.knock, &w.stack, e);
 	for (size_t l = 0; rc == TP_OK && l < sc->n_layers; l++)
 		rc = layer(&w, l, order, start[l], start[l + 1]);
 	free(order);
 	free(start);
 	free(w.knock);
+	free(w.stack);
 	tp_hashset_free(&w.seen);
 	free(w.first);
 	free(w.tmp);

@@ -63,6 +63,11 @@ struct tp_walk_opts {
 	 * costs what the region holds, not the whole scene). */
 	const size_t *only;
 	size_t n_only;
+	/* > 0: a total ink limit, percent, that every overprint the walk
+	 * keeps is measured against (tp_walk_shape's stack_pct), by the same
+	 * decision that knocks out past the palette's max_tac_pct
+	 * (overprint.h); what is drawn does not change.  0: none. */
+	double tac_pct;
 };
 
 /* A layer as announced to the sink. */
@@ -95,6 +100,11 @@ struct tp_walk_shape {
 	 * overprint, unless the stack would pass the palette's ink limit
 	 * (overprint.h): every sink reads this, never ink->overprint. */
 	int overprint;
+	/* An overprint whose stack passes the options' tac_pct: that stack,
+	 * percent, and the heaviest ink under it there (an ink number, or
+	 * -1); else 0 and -1. */
+	double stack_pct;
+	int stack_ink;
 	int mark;                   /* a printer's mark: unclipped */
 	const struct tp_pt *pts;    /* path: its points; outlined text: the
 				     * outline (may be empty: n == 0) */
