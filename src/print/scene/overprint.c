@@ -762,12 +762,9 @@ int tp_overprint_decide(const struct tp_scene *sc, const struct tp_walk_opts *o,
 	/* The decision reads shapes by number, and a placement's shapes live
 	 * in its symbol: until it measures them, a limit on such a scene is
 	 * refused rather than left unmeasured. */
-	if (sc->n_places > 0) {
-		if (!knocks)
-			return TP_OK;
+	if (sc->n_places > 0)
 		return tp_fail(e, TP_EINPUT, "%s: an ink limit (%g %%) on a sheet of placed symbols is not measured; draw its tiles shape by shape",
-			       sc->name, pal->max_tac_pct);
-	}
+			       sc->name, knocks ? pal->max_tac_pct : o->tac_pct);
 	/* The whole sheet's view, every ink: a plate knocks out as the
 	 * composite does. */
 	struct tp_walk_opts all = *o;
