@@ -284,9 +284,21 @@ static void die_gaps(struct tp_pf_page *P, double (*box)[4], const struct die **
 		}
 }
 
+/* The box of die line k's shape (a placed one's, as placed): 0, or -1
+ * when out of memory. */
+static int die_box(struct tp_pf_page *P, const struct die *k, double b[4])
+{
+	struct tp_shape m;
+	const struct tp_pt *p;
+	const struct tp_shape *s = tp_pf_shape(P, k->ref, &m, &p);
+	if (s == NULL)
+		return -1;
+	tp_pf_bbox(P->sc, s, p, b);
+	return 0;
+}
+
 static void die_rules(struct tp_pf_page *P)
 {
-	const struct tp_scene *sc = P->sc;
 	const struct tp_pf_rules *r = P->r;
 	double (*box)[4] = tp_calloc(P->n_die + 1, sizeof *box);
 	const struct die **comp = tp_calloc(P->n_die + 1, sizeof *comp);
@@ -302,12 +314,8 @@ static void die_rules(struct tp_pf_page *P)
 		double b[4];
 		if (!k->closed)
 			continue;
-		struct tp_shape m;
-		const struct tp_pt *p;
-		const struct tp_shape *s = tp_pf_shape(P, k->ref, &m, &p);
-		if (s == NULL)
+		if (die_box(P, k, b) != 0)
 			break;
-		tp_pf_bbox(sc, s, p, b);
 		double side = fmin(b[2] - b[0], b[3] - b[1]);
 		if (r->min_component > 0 && side < r->min_component - EPS)
 			tp_pf_add(P, TP_PF_ERROR, b[0], b[1], "component-size", side, r->min_component,
@@ -322,12 +330,8 @@ static void die_rules(struct tp_pf_page *P)
 		double b[4];
 		if (k->closed || gang_cut(P, k) || slit(P, k, box, n))
 			continue;
-		struct tp_shape m;
-		const struct tp_pt *p;
-		const struct tp_shape *s = tp_pf_shape(P, k->ref, &m, &p);
-		if (s == NULL)
+		if (die_box(P, k, b) != 0)
 			break;
-		tp_pf_bbox(sc, s, p, b);
 		tp_pf_add(P, TP_PF_ERROR, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "die-open", NAN, NAN,
 		    "a die path that is neither closed, nor a cut whose ends meet other cuts, nor a slit from a cut into a closed die line (%zu pieces)",
 		    k->last - k->first);
