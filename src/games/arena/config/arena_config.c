@@ -133,16 +133,11 @@ static const struct tp_enum_name marking_names[] = {
 	{ "pictures", TP_MARKING_PICTURES }, { NULL, 0 },
 };
 
-/* arena.grid's values: the grid tables' names, in the enum's order (a
- * table's name is not a constant expression, so they are copied in
- * before main; the { NULL, 0 } end stays). */
-static struct tp_enum_name grid_names[TP_GRID_N + 1];
-
-__attribute__((constructor)) static void grid_names_fill(void)
-{
-	for (int g = 0; g < TP_GRID_N; g++)
-		grid_names[g] = (struct tp_enum_name){ tp_arena_grid_name(g), g };
-}
+/* arena.grid's values: each grid's name and enum value, from its line of
+ * TP_ARENA_GRIDS, in the enum's order. */
+#define GRID_NAME(id, table, name) { name, id },
+static const struct tp_enum_name grid_names[] = { TP_ARENA_GRIDS(GRID_NAME) { NULL, 0 } };
+#undef GRID_NAME
 
 static const struct tp_enum_name die_names[] = {
 	{ "off", TP_ARENA_DIE_OFF }, { "pips", TP_ARENA_DIE_PIPS }, { "shapes", TP_ARENA_DIE_SHAPES },

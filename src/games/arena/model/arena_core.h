@@ -93,14 +93,15 @@ extern const char *const tp_arena_numbering_names[TP_NUMBERING_N];
  * cells sit in a (2n+1) x (2n+1) array by axial coordinates, the slots
  * outside the hexagon marked off.  tri: a triangle of triangular cells
  * (arena_tri.h), in an L x (2L - 1) array.
- * Each grid is one line of TP_ARENA_GRIDS: its enum value and its table
- * of operations (arena_gridops.h), which carries everything else about
- * it, its name ("square", the arena.grid value) included. */
-#define TP_ARENA_GRIDS(X)                          \
-	X(TP_GRID_SQUARE, tp_arena_grid_square)    \
-	X(TP_GRID_HEX, tp_arena_grid_hex)          \
-	X(TP_GRID_TRI, tp_arena_grid_tri)
-#define TP_ARENA_GRID_ENUM(id, table) id,
+ * Each grid is one line of TP_ARENA_GRIDS: its enum value, its table of
+ * operations (arena_gridops.h), which carries everything else about it,
+ * and its name (the arena.grid value), kept here rather than in the table
+ * so that arena.grid's list of values is a constant built from this line. */
+#define TP_ARENA_GRIDS(X)                                \
+	X(TP_GRID_SQUARE, tp_arena_grid_square, "square") \
+	X(TP_GRID_HEX, tp_arena_grid_hex, "hex")          \
+	X(TP_GRID_TRI, tp_arena_grid_tri, "tri")
+#define TP_ARENA_GRID_ENUM(id, table, name) id,
 enum tp_arena_grid { TP_ARENA_GRIDS(TP_ARENA_GRID_ENUM) TP_GRID_N };
 
 /* Grid g's name (its table's), the square's for a value out of range. */

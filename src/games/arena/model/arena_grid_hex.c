@@ -131,7 +131,6 @@ static void hex_number_turn(int R, int C, int row, int col, int sector, double *
 }
 
 const struct tp_arena_gridops tp_arena_grid_hex = {
-	.name = "hex",
 	.sectors = 6,
 	.part = "sector",
 	.neighbours = 6,

@@ -140,7 +140,6 @@ static void square_number_turn(int R, int C, int row, int col, int quarter, doub
 }
 
 const struct tp_arena_gridops tp_arena_grid_square = {
-	.name = "square",
 	.sectors = 4,
 	.part = "quarter",
 	.neighbours = 4,

@@ -148,7 +148,6 @@ static void tri_number_turn(int R, int C, int row, int col, int sector, double *
 }
 
 const struct tp_arena_gridops tp_arena_grid_tri = {
-	.name = "tri",
 	.sectors = 3,
 	.part = "sector",
 	.neighbours = 3,

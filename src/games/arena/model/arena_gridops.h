@@ -15,7 +15,6 @@ struct tp_arena_rules;
 struct tp_arena_board;
 
 struct tp_arena_gridops {
-	const char *name;   /* the arena.grid value */
 	int sectors;        /* the parts whose totals are equal: 4 quarters, 6 or 3 sectors */
 	const char *part;   /* what a report calls one: "quarter" or "sector" */
 	int neighbours;     /* the cells a cell shares an edge with: 4, 6, 3 */
@@ -150,7 +149,7 @@ struct tp_arena_gridops {
 };
 
 /* Every grid's table, by its line of TP_ARENA_GRIDS (arena_core.h). */
-#define TP_ARENA_GRID_EXTERN(id, table) extern const struct tp_arena_gridops table;
+#define TP_ARENA_GRID_EXTERN(id, table, name) extern const struct tp_arena_gridops table;
 TP_ARENA_GRIDS(TP_ARENA_GRID_EXTERN)
 
 /* The grids' pattern writers (report/arena_report.c), one per table's

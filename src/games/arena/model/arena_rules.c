@@ -75,14 +75,16 @@ void tp_arena_rules_default(struct tp_arena_rules *r)
 
 const struct tp_arena_gridops *tp_arena_gridops_for(int grid)
 {
-#define TP_ARENA_GRID_OPS(id, table) [id] = &table,
+#define TP_ARENA_GRID_OPS(id, table, name) [id] = &table,
 	static const struct tp_arena_gridops *const ops[TP_GRID_N] = { TP_ARENA_GRIDS(TP_ARENA_GRID_OPS) };
 	return grid >= 0 && grid < TP_GRID_N ? ops[grid] : &tp_arena_grid_square;
 }
 
 const char *tp_arena_grid_name(int grid)
 {
-	return tp_arena_gridops_for(grid)->name;
+#define TP_ARENA_GRID_NAME(id, table, name) [id] = name,
+	static const char *const names[TP_GRID_N] = { TP_ARENA_GRIDS(TP_ARENA_GRID_NAME) };
+	return grid >= 0 && grid < TP_GRID_N ? names[grid] : names[TP_GRID_SQUARE];
 }
 
 int tp_arena_rows(const struct tp_arena_rules *r)

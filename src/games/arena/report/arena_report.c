@@ -418,7 +418,7 @@ static void board_json(struct tp_buf *b, const struct tp_arena_rules *r,
 	const struct tp_arena_gridops *g = tp_arena_gridops_for(bd->grid);
 	if (!g->rect)
 		tp_buf_printf(b, "  \"board\": {\n    \"grid\": \"%s\",\n    \"side\": %d,\n    \"cells\": %ld,\n    \"seed\": %llu,\n",
-			      g->name, r->side, g->cell_count(bd->rows, bd->cols), r->seed);
+			      tp_arena_grid_name(bd->grid), r->side, g->cell_count(bd->rows, bd->cols), r->seed);
 	else
 		tp_buf_printf(b, "  \"board\": {\n    \"side\": %d,\n    \"rows\": %d,\n    \"cols\": %d,\n    \"seed\": %llu,\n",
 			      bd->rows == bd->cols ? bd->rows : 0, bd->rows, bd->cols, r->seed);
