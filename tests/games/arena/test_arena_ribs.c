@@ -177,7 +177,7 @@ static void small_square_says_what_fits(void **state)
 	snprintf(fit, sizeof fit, "arena.square_mm=%g", atof(at + strlen("arena.square_mm at least ")));
 	const char *ok[] = { fit };
 	c = tu_config(tu_path("config/arena.ini"), ok, 1);
-	assert_true(tp_arena_mark_radius(tp_arena(c)) >= TP_ARENA_MARK_RADIUS_MIN);
+	assert_true(tp_arena_grid_mark_radius(tp_arena(c)) >= TP_ARENA_MARK_RADIUS_MIN);
 	tp_config_free(c);
 }
 

@@ -86,11 +86,6 @@ static inline double tp_arena_cell_mark_radius(const struct tp_arena_cfg *a, dou
 	return room < r ? room : r;
 }
 
-static inline double tp_arena_mark_radius(const struct tp_arena_cfg *a)
-{
-	return tp_arena_cell_mark_radius(a, 2);
-}
-
 /* The same on the board's grid: the cell's inscribed circle (half a
  * square or hex pitch, 1 / (2 sqrt 3) of a triangle's edge) less the
  * clearance, the margin and 1.5 ribs. */

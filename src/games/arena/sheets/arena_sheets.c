@@ -16,6 +16,7 @@
 #include "core/alloc.h"
 #include "games/arena/sheets/arena_hexsheets.h"
 #include "games/arena/model/arena_outline.h"
+#include "games/arena/model/arena_polyform.h"
 #include "print/layout/die.h"
 #include "print/art/text_outline.h"
 #include "print/layout/sheet.h"
@@ -81,16 +82,20 @@ static void layout(const struct tp_config *c, struct layout *L)
 }
 
 /* The piece outline at (x, y), moved out by d mm, as a closed path into
- * pts (at least TP_ARENA_OUTLINE_MAX + 1); returns its point count. */
-static size_t piece_path(const struct tp_arena_shape *sh, double s, double d, double x, double y,
-			 struct tp_pt *pts)
+ * pts (at least TP_ARENA_OUTLINE_MAX + 1): the cells' outline traced from
+ * the grid table's cell corners, as on every grid (the shapes parser
+ * refused cells that make no simple loop, so the trace fails only out of
+ * memory).  Its point count, or 0 when out of memory. */
+static size_t piece_path(const struct tp_arena_cfg *a, const struct tp_arena_shape *sh, double d,
+			 double x, double y, struct tp_pt *pts)
 {
 	int xy[TP_ARENA_OUTLINE_MAX][2];
 	double o[2 * TP_ARENA_OUTLINE_MAX];
-	int n = tp_arena_outline(sh, xy);
+	int n = tp_arena_trace(a->rules.grid, (const int (*)[2])sh->cell, sh->n_cells, &xy[0][0],
+			       TP_ARENA_OUTLINE_MAX);
 	if (n <= 0)
-		return 0;   /* finish() refused such shapes */
-	tp_arena_outline_offset(xy, n, s, d, x, y, o);
+		return 0;
+	tp_arena_outline_offset(xy, n, a->square_mm, d, x, y, o);
 	for (int i = 0; i < n; i++)
 		pts[i] = (struct tp_pt){ (uint8_t)(i ? TP_LINE : TP_MOVE), o[2 * i], o[2 * i + 1] };
 	pts[n] = (struct tp_pt){ TP_CLOSE, 0, 0 };
@@ -98,14 +103,16 @@ static size_t piece_path(const struct tp_arena_shape *sh, double s, double d, do
 }
 
 /* The mark's disc: on the shape's first cell (the cell whose number the
- * "2" or "3" multiplies), centre and radius. */
+ * "2" or "3" multiplies), at that cell's centre and of the mark radius
+ * the grid table gives (its inscribed circle). */
 static void mark_disc(const struct tp_arena_cfg *a, const struct tp_arena_shape *sh, double x,
 		      double y, double *cx, double *cy, double *r)
 {
-	double s = a->square_mm;
-	*cx = x + (sh->cell[0][1] + 0.5) * s;
-	*cy = y + (sh->cell[0][0] + 0.5) * s;
-	*r = tp_arena_mark_radius(a);
+	double mx, my;
+	tp_arena_cell_mm(a->rules.grid, a->square_mm, sh->cell[0][0], sh->cell[0][1], &mx, &my);
+	*cx = x + mx;
+	*cy = y + my;
+	*r = tp_arena_grid_mark_radius(a);
 }
 
 size_t tp_arena_hole(struct tp_pt *p, double cx, double cy, double r)
@@ -212,7 +219,9 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 	const struct tp_arena_shape *sh = &a->shapes.s[pc->shape];
 	double s = a->square_mm;
 	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1 + TP_CIRCLE_PTS];
-	size_t n = piece_path(sh, s, a->piece_bleed_mm - a->piece_clearance_mm, x, y, p);
+	size_t n = piece_path(a, sh, a->piece_bleed_mm - a->piece_clearance_mm, x, y, p);
+	if (n == 0)
+		return -1;
 	double cx, cy, r;
 	mark_disc(a, sh, x, y, &cx, &cy, &r);
 	if (pc->mark != TP_MARK_BLANK)
@@ -226,7 +235,7 @@ static int piece_face(struct tp_scene *sc, const struct tp_config *c, const stru
 /* The ribs of the blocking face as segments in ink, a rib_pitch_mm apart
  * across the piece, each at least rib_inset_mm inside the die line.  On a
  * marked piece a ring rib goes round the mark's disc, a rib's width clear
- * of it (tp_arena_mark_radius keeps it inside the cell's margin), and the
+ * of it (tp_arena_grid_mark_radius keeps it inside the cell's margin), and the
  * straight ribs stop a rib's width short of the ring, dropping stubs
  * shorter than two rib widths: the face is ribbed at every square size,
  * and the mark stays clear. */
@@ -303,8 +312,8 @@ static int piece_die(struct tp_scene *sc, const struct tp_config *c, const struc
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	struct tp_pt p[TP_ARENA_OUTLINE_MAX + 1];
-	size_t n = piece_path(&a->shapes.s[pc->shape], a->square_mm, -a->piece_clearance_mm, x, y, p);
-	return tp_scene_path(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, p, n);
+	size_t n = piece_path(a, &a->shapes.s[pc->shape], -a->piece_clearance_mm, x, y, p);
+	return n == 0 ? -1 : tp_scene_path(sc, TP_INK_CUT, TP_STROKE, TP_DIE_STROKE_MM, p, n);
 }
 
 static const int piece_layers[] = {
