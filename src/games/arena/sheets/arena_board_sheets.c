@@ -243,10 +243,8 @@ static struct tp_scene *board_scene(const struct tp_config *c, const struct tp_a
 	return sc;
 }
 
-int tp_arena_build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
+int tp_arena_square_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena_cell_sheets(c))
-		return tp_arena_hex_build_board(c, model, doc);
 	const struct tp_arena_model *m = model;
 	struct tp_scene *sc = board_scene(c, m->board, "board");
 	if (sc == NULL)
@@ -293,9 +291,9 @@ static void part_note(const struct tp_config *c, int h, char *out, size_t n)
 
 /* Each part its own sheet, with bleed from its own edge squares (across
  * the cut too) and its die line. */
-static int build_part(const struct tp_config *c, const struct tp_arena_model *m,
-		      struct tp_doc *doc, int h)
+int tp_arena_square_part(const struct tp_config *c, const void *model, struct tp_doc *doc, int h)
 {
+	const struct tp_arena_model *m = model;
 	struct tp_scene *board = board_scene(c, m->board, "board");
 	if (board == NULL)
 		return -1;
@@ -316,20 +314,6 @@ static int build_part(const struct tp_config *c, const struct tp_arena_model *m,
 		tp_arena_ledges(c, &sc->cell_at[1], &bottom);
 	}
 	return tp_die_rect(sc, 0, 0, r[2], r[3], TP_DIE_STROKE_MM);
-}
-
-int tp_arena_build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc)
-{
-	if (tp_arena_cell_sheets(c))
-		return tp_arena_hex_build_part(c, model, doc, 0);
-	return build_part(c, model, doc, 0);
-}
-
-int tp_arena_build_part2(const struct tp_config *c, const void *model, struct tp_doc *doc)
-{
-	if (tp_arena_cell_sheets(c))
-		return tp_arena_hex_build_part(c, model, doc, 1);
-	return build_part(c, model, doc, 1);
 }
 
 int tp_arena_parts_absent(const struct tp_config *c, const char *sheet, char *why, size_t n)

@@ -322,10 +322,8 @@ static const int piece_layers[] = {
 };
 
 /* The plain faces, face up, with their die lines. */
-static int build_pieces(const struct tp_config *c, const void *model, struct tp_doc *doc)
+static int square_faces(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena_cell_sheets(c))
-		return tp_arena_hex_build_pieces(c, model, doc, 0);
 	const struct tp_arena_model *m = model;
 	struct layout L;
 	layout(c, &L);
@@ -342,10 +340,8 @@ static int build_pieces(const struct tp_config *c, const void *model, struct tp_
 /* The ribbed faces drawn where the plain faces lie, then mirrored about
  * the sheet's vertical axis: turned over that axis, each back lies behind
  * its face. */
-static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
+static int square_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena_cell_sheets(c))
-		return tp_arena_hex_build_pieces(c, model, doc, 1);
 	const struct tp_arena_model *m = model;
 	struct layout L;
 	layout(c, &L);
@@ -372,10 +368,8 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 }
 
 /* The ribs alone in the Emboss spot ink, registered with pieces-back. */
-static int build_ribs(const struct tp_config *c, const void *model, struct tp_doc *doc)
+static int square_ribs(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena_cell_sheets(c))
-		return tp_arena_hex_build_pieces(c, model, doc, 2);
 	const struct tp_arena_model *m = model;
 	struct layout L;
 	layout(c, &L);
@@ -391,12 +385,9 @@ static int build_ribs(const struct tp_config *c, const void *model, struct tp_do
 	return 0;
 }
 
-/* The die lines alone, one page per sheet they cut, each 1:1 with it:
- * the pieces (one closed outline per piece), then the board's parts. */
-static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
+/* The pieces' die lines alone, one closed outline per piece. */
+static int square_pieces_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
 {
-	if (tp_arena_cell_sheets(c))
-		return tp_arena_hex_build_pieces(c, model, doc, 3) != 0 ? -1 : tp_arena_hex_build_board_cut(c, model, doc);
 	const struct tp_arena_model *m = model;
 	struct layout L;
 	layout(c, &L);
@@ -408,6 +399,14 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 	for (int i = 0; i < TP_ARENA_PIECES; i++)
 		if (piece_die(sc, c, &m->piece[i], L.x[i], L.y[i]) != 0)
 			return -1;
+	return 0;
+}
+
+/* The board's die line pages: the whole board, or each of its parts. */
+static int square_board_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	const struct tp_arena_model *m = model;
+	static const int layers[] = { TP_INK_CUT };
 	int parts = c->print.split == TP_SPLIT_NONE ? 1 : 2;
 	for (int h = 0; h < parts; h++) {
 		double top, bottom;
@@ -418,7 +417,8 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
 			tp_arena_part_rect(c, h, r);
 		char note[160];
 		snprintf(note, sizeof note, "die line of %s", parts == 2 ? tp_arena_part_names[h] : "board");
-		sc = tp_arena_new_sheet(c, parts == 2 ? tp_arena_part_names[h] : "board", r[2], r[3], layers, 1);
+		struct tp_scene *sc = tp_arena_new_sheet(c, parts == 2 ? tp_arena_part_names[h] : "board",
+							 r[2], r[3], layers, 1);
 		if (tp_doc_add(doc, sc, note) != 0)
 			return -1;
 		sc->plate = 1;
@@ -435,13 +435,8 @@ static int build_cut(const struct tp_config *c, const void *model, struct tp_doc
  * its die line, its bleed the piece colour beyond it.  Fronts and the cut
  * sheet's pieces page lie as laid out, the ribbed faces and the rib plate
  * mirrored. */
-static int pieces_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
+static int square_pieces_parts(const struct tp_config *c, int back, struct tp_parts *ps)
 {
-	int back = strcmp(page, "pieces-back") == 0 || strcmp(page, "pieces-ribs") == 0;
-	if (!back && strcmp(page, "pieces") != 0)
-		return 0;
-	if (tp_arena_cell_sheets(c))
-		return tp_arena_hex_pieces_parts(c, back, ps);
 	const struct tp_arena_cfg *a = tp_arena(c);
 	struct layout L;
 	layout(c, &L);
@@ -460,12 +455,92 @@ static int pieces_parts(const struct tp_config *c, const char *page, struct tp_p
 	return 1;
 }
 
+/* ---- the grids' rows, and the sheets calling through them ------------------------ */
+
+static int square_pieces(const struct tp_config *c, const void *model, struct tp_doc *doc, int what)
+{
+	static int (*const sheet[4])(const struct tp_config *, const void *, struct tp_doc *) = {
+		square_faces, square_backs, square_ribs, square_pieces_cut,
+	};
+	return sheet[what](c, model, doc);
+}
+
+static const struct tp_arena_sheetops square_sheets = {
+	.board = tp_arena_square_board,
+	.part = tp_arena_square_part,
+	.pieces = square_pieces,
+	.board_cut = square_board_cut,
+	.pieces_parts = square_pieces_parts,
+};
+
+static const struct tp_arena_sheetops cell_sheets = {
+	.board = tp_arena_hex_build_board,
+	.part = tp_arena_hex_build_part,
+	.pieces = tp_arena_hex_build_pieces,
+	.board_cut = tp_arena_hex_build_board_cut,
+	.pieces_parts = tp_arena_hex_pieces_parts,
+};
+
+const struct tp_arena_sheetops *tp_arena_sheetops(const struct tp_config *c)
+{
+	return tp_arena_cell_sheets(c) ? &cell_sheets : &square_sheets;
+}
+
+static int build_board(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	return tp_arena_sheetops(c)->board(c, model, doc);
+}
+
+static int build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	return tp_arena_sheetops(c)->part(c, model, doc, 0);
+}
+
+static int build_part2(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	return tp_arena_sheetops(c)->part(c, model, doc, 1);
+}
+
+static int build_pieces(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	return tp_arena_sheetops(c)->pieces(c, model, doc, 0);
+}
+
+static int build_backs(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	return tp_arena_sheetops(c)->pieces(c, model, doc, 1);
+}
+
+static int build_ribs(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	return tp_arena_sheetops(c)->pieces(c, model, doc, 2);
+}
+
+/* The die lines alone, one page per sheet they cut, each 1:1 with it:
+ * the pieces (one closed outline per piece), then the board's parts. */
+static int build_cut(const struct tp_config *c, const void *model, struct tp_doc *doc)
+{
+	const struct tp_arena_sheetops *ops = tp_arena_sheetops(c);
+	return ops->pieces(c, model, doc, 3) != 0 ? -1 : ops->board_cut(c, model, doc);
+}
+
+/* The pieces of the piece sheets as punchboard components: fronts and
+ * the cut sheet's pieces page as laid out, the ribbed faces and the rib
+ * plate mirrored. */
+static int pieces_parts(const struct tp_config *c, const char *page, struct tp_parts *ps)
+{
+	int back = strcmp(page, "pieces-back") == 0 || strcmp(page, "pieces-ribs") == 0;
+	if (!back && strcmp(page, "pieces") != 0)
+		return 0;
+	return tp_arena_sheetops(c)->pieces_parts(c, back, ps);
+}
+
 /* ---- the table ------------------------------------------------------------------- */
 
 const struct tp_sheet_def tp_arena_sheets[TP_ARENA_N_SHEETS] = {
-	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, tp_arena_build_board, NULL, NULL, NULL, 0 },
-	{ "board-part-1", "board part 1 (split for the factory)", 0, tp_arena_parts_absent, NULL, tp_arena_build_part1, NULL, NULL, NULL, 0 },
-	{ "board-part-2", "board part 2 (split for the factory)", 0, tp_arena_parts_absent, NULL, tp_arena_build_part2, NULL, NULL, NULL, 0 },
+	{ "board", "numbered board, inner and outer arenas", 0, NULL, NULL, build_board, NULL, NULL, NULL, 0 },
+	{ "board-part-1", "board part 1 (split for the factory)", 0, tp_arena_parts_absent, NULL, build_part1, NULL, NULL, NULL, 0 },
+	{ "board-part-2", "board part 2 (split for the factory)", 0, tp_arena_parts_absent, NULL, build_part2, NULL, NULL, NULL, 0 },
 	{ "pieces", "pieces: plain faces", 0, NULL, NULL, build_pieces, NULL, pieces_parts, NULL, 0 },
 	{ "pieces-back", "pieces: ribbed faces, mirrored", 0, NULL, NULL, build_backs, NULL,
 	  pieces_parts, "pieces", 1 },

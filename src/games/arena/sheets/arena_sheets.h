@@ -21,14 +21,34 @@ static inline int tp_arena_cell_sheets(const struct tp_config *c)
 	return !tp_arena_gridops_for(tp_arena(c)->rules.grid)->rect;
 }
 
-/* The board sheets (arena_board_sheets.c): the whole board, and its two
- * parts for print.split = rows or cols; tp_arena_parts_absent is the
- * parts' absent() (1 with why while print.split = none).  Part h (0 or
- * 1) lies at r = { x, y, w, h } mm on the whole board, split along the
- * grid line nearest the middle, and is named tp_arena_part_names[h]. */
-int tp_arena_build_board(const struct tp_config *c, const void *model, struct tp_doc *doc);
-int tp_arena_build_part1(const struct tp_config *c, const void *model, struct tp_doc *doc);
-int tp_arena_build_part2(const struct tp_config *c, const void *model, struct tp_doc *doc);
+/* How a grid's board and pieces sheets are drawn, one row per kind: the
+ * square board's rows and columns of squares (arena_board_sheets.c,
+ * arena_sheets.c) or cells drawn from their corners (arena_hexsheets.c,
+ * arena_hexpieces.c).  tp_arena_sheetops picks the row by the grid
+ * table's rect; the sheets table (arena_sheets.c) calls through it.
+ * board: the whole board; part: part h (0, 1) for print.split = rows or
+ * cols; pieces: what 0 plain faces with die lines ("pieces"), 1 ribbed
+ * faces mirrored ("pieces-back"), 2 the rib plate mirrored
+ * ("pieces-ribs"), 3 the die lines alone (the "cut" sheet's first page);
+ * board_cut: the board's die line pages, whole or its two parts;
+ * pieces_parts: the pieces as punchboard components (1 filled, -1 out of
+ * memory).  The others return 0, or -1 when out of memory. */
+struct tp_arena_sheetops {
+	int (*board)(const struct tp_config *c, const void *model, struct tp_doc *doc);
+	int (*part)(const struct tp_config *c, const void *model, struct tp_doc *doc, int h);
+	int (*pieces)(const struct tp_config *c, const void *model, struct tp_doc *doc, int what);
+	int (*board_cut)(const struct tp_config *c, const void *model, struct tp_doc *doc);
+	int (*pieces_parts)(const struct tp_config *c, int back, struct tp_parts *ps);
+};
+const struct tp_arena_sheetops *tp_arena_sheetops(const struct tp_config *c);
+
+/* The square board's sheets (arena_board_sheets.c), its row's board and
+ * part; tp_arena_parts_absent is the parts' absent() (1 with why while
+ * print.split = none).  Part h (0 or 1) lies at r = { x, y, w, h } mm on
+ * the whole board, split along the grid line nearest the middle, and is
+ * named tp_arena_part_names[h]. */
+int tp_arena_square_board(const struct tp_config *c, const void *model, struct tp_doc *doc);
+int tp_arena_square_part(const struct tp_config *c, const void *model, struct tp_doc *doc, int h);
 int tp_arena_parts_absent(const struct tp_config *c, const char *sheet, char *why, size_t n);
 void tp_arena_part_rect(const struct tp_config *c, int h, double r[4]);
 extern const char *const tp_arena_part_names[2];
