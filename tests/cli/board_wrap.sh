@@ -146,11 +146,18 @@ for g in arena-hex arena-tri; do
 	for art in geometric pictorial title-only; do
 		pack=templates/art/$art LEDGES=$L,$L
 		[ $art = title-only ] && pack=$T/title-only LEDGES=$L,0
-		for f in bifold quadfold; do
-			[ $art = title-only ] && [ $f = bifold ] && continue
+		for f in none bifold quadfold; do
+			[ $art = title-only ] && [ $f != quadfold ] && continue
 			tcase "$g, art pack $art: $f, board and hinges from the ledge rectangle" \
 				wrap "$g" "$f" "$T/$f-$g-$art" -s print.art="$pack"
 		done
+	done
+	# Unfolded and split both ways: by rows each part as wide as the
+	# rectangle with its own ledge, by columns each part's cells with both.
+	LEDGES=$L,$L
+	for sp in rows cols; do
+		tcase "$g, art pack geometric: split $sp, each part's wrap its share of the ledge rectangle" \
+			wrap "$g:$sp" none "$T/$sp-$g-ledges" -s print.art=templates/art/geometric
 	done
 done
 LEDGES=0,0

@@ -42,7 +42,10 @@ Crease layer).  Every figure is measured from the lines alone:
                board between the face fold lines is the box of its cells
                and the ledges an art pack adds above and below them
                (--ledges TOP,BOTTOM mm: the board as made, its hinges
-               sought near its middle, the cells between the ledges),
+               sought near its middle, the cells between the ledges;
+               parts split by rows each as wide as that rectangle, the
+               first with the top ledge, the second with the bottom one;
+               by columns each as tall as it and as wide as its cells),
                the cells drawn from the docs' coordinates: the whole
                board's, or under --split rows|cols with no fold each
                part's in turn (face-1, face-2: hex rows r < 0 or cells
@@ -174,9 +177,25 @@ def boards_want(opt):
                 return (s[0] + s[1]) / 2 < -EPS     # left of the centre
             return r < 0 if opt.grid == 'hex' else r <= mid
         groups = [[s for s, r in zip(spans, rows) if first(s, r) == (k == 0)] for k in (0, 1)]
+    # The ledges make the board a rectangle its parts share: split by
+    # columns each part is as tall as it (both ledges and every row, the
+    # triangle's apex cell being no part of the left one), as wide as its
+    # cells; by rows the first part takes the top ledge and the second
+    # the bottom one, each as wide as the whole rectangle.
     top, bottom = opt.ledges
-    return [(max(s[1] for s in g) - min(s[0] for s in g),
-             max(s[3] for s in g) - min(s[2] for s in g) + top + bottom) for g in groups]
+    out = []
+    for k, g in enumerate(groups):
+        w = max(s[1] for s in g) - min(s[0] for s in g)
+        h = max(s[3] for s in g) - min(s[2] for s in g)
+        if len(groups) == 2 and opt.split == 'rows' and top + bottom > 0:
+            w = max(s[1] for s in spans) - min(s[0] for s in spans)
+            h += bottom if k else top
+        elif len(groups) == 2 and top + bottom > 0:
+            h = max(s[3] for s in spans) - min(s[2] for s in spans) + top + bottom
+        else:
+            h += top + bottom
+        out.append((w, h))
+    return out
 
 
 def cell_rows(grid, side):
