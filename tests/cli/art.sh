@@ -645,5 +645,67 @@ c_png_inks() {
 }
 tcase "PNG art: the ink report agrees with Ghostscript" c_png_inks
 
+# A colour class's mark on the board: --list art gives the box the board
+# draws it in, on squares, hexagons and triangles.  A pack whose class 1
+# art fills its box (scale 1) against one whose art is a dot (scale
+# 0.05): the pixels that differ (pdftoppm, 4 px/mm) are the marks, and
+# the largest blob's width and height must be the listed box (within a
+# pixel).
+c_class_box() {
+	pack full '[arena.class1]\nfile = a.svg\nscale = 1\n#d32f2f = colour1\n' a.svg "$SQ"
+	pack dot '[arena.class1]\nfile = a.svg\nscale = 0.05\n#d32f2f = colour1\n' a.svg "$SQ"
+	for g in "-c arena-hex -s arena.side=7" "-c arena -s arena.grid=tri -s arena.side=13" "-c arena -s arena.side=13"; do
+		for m in colours pictures; do
+			# shellcheck disable=SC2086
+			set -- $g -s print.split=none -s arena.marking=$m
+			run --list art "$@" -s print.art="$T/full"
+			expect_ok || return
+			box=$(awk -F '\t' '$1 == "arena.class1" { print $3 }' "$OUT")
+			[ -n "$box" ] || { fail "$g $m: --list art gives no arena.class1"; return; }
+			for p in full dot; do
+				run -q "$@" -s print.art="$T/$p" build -o "$T/cb-$p" --only board --formats pdf
+				expect_ok || return
+				pdftoppm -r 101.6 "$T/cb-$p/board.pdf" "$T/cb-$p" || { fail "pdftoppm"; return; }
+			done
+			/usr/bin/python3 - "$T"/cb-full-*1.ppm "$T"/cb-dot-*1.ppm "$box" >"$T/cb.out" 2>&1 <<'PY' ||
+import sys
+def ppm(path):
+    raw = open(path, 'rb').read()
+    parts = raw.split(b'\n', 3)
+    w, h = map(int, parts[1].split())
+    return w, h, parts[3]
+w, h, a = ppm(sys.argv[1])
+_, _, b = ppm(sys.argv[2])
+want = float(sys.argv[3].split(' x ')[0])
+diff = set()
+for y in range(h):
+    ra, rb = a[3 * w * y:3 * w * (y + 1)], b[3 * w * y:3 * w * (y + 1)]
+    if ra != rb:
+        diff |= {(x, y) for x in range(w) if ra[3 * x:3 * x + 3] != rb[3 * x:3 * x + 3]}
+best = None
+while diff:
+    stack = [diff.pop()]
+    xs, ys = [], []
+    while stack:
+        x, y = stack.pop()
+        xs.append(x); ys.append(y)
+        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if q in diff:
+                diff.remove(q); stack.append(q)
+    size = ((max(xs) - min(xs) + 1) / 4, (max(ys) - min(ys) + 1) / 4)
+    if best is None or size[0] * size[1] > best[0] * best[1]:
+        best = size
+if best is None:
+    print('no mark drawn'); sys.exit(1)
+if abs(best[0] - want) > 0.5 or abs(best[1] - want) > 0.5:
+    print(f'drawn {best[0]:.2f} x {best[1]:.2f} mm, listed {want:.2f}'); sys.exit(1)
+PY
+				{ fail "$g $m: $(cat "$T/cb.out")"; return; }
+			rm -f "$T"/cb-*.ppm
+		done
+	done
+}
+tcase "--list art: a colour class's box is the mark the board draws, on every grid" c_class_box
+
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

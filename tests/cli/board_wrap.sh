@@ -67,6 +67,11 @@ cfg() {
 	esac
 }
 
+# The ledges (mm, top,bottom) an art pack adds to a hex or tri board: 0.6
+# of a pitch above for board.title, below for board.credit, both for
+# board.corner (docs/art.md); wrap() passes them to wrap_check.
+LEDGES=0,0
+
 # wrap GAME FOLD DIR [SETS...]: builds the wrap (PDF and DXF) into DIR and
 # checks it; the preflight of the config and of the written PDF finds no
 # error.
@@ -78,7 +83,7 @@ wrap() {
 		--only board-wrap --formats pdf,dxf
 	expect_ok || return 1
 	# shellcheck disable=SC2046
-	$PY "$CHECK" $FIGS $(grid "$w_game") --fold "$w_fold" "$w_dir/board-wrap.pdf" >"$T/check.out" 2>&1 ||
+	$PY "$CHECK" $FIGS $(grid "$w_game") --ledges "$LEDGES" --fold "$w_fold" "$w_dir/board-wrap.pdf" >"$T/check.out" 2>&1 ||
 		{ fail "$w_game $w_fold: $(grep -E 'WRONG|NO$|wrap_check' "$T/check.out" | head -3 | tr '\n' '|')"; return 1; }
 	grep -q "wrap_check: [1-9][0-9]* face wraps, [1-9][0-9]* liners, 0 wrong" "$T/check.out" ||
 		{ fail "$w_game $w_fold: $(tail -1 "$T/check.out")"; return 1; }
@@ -87,7 +92,7 @@ wrap() {
 		{ fail "$w_game $w_fold DXF: $(tr '\n' '|' <"$T/die.out")"; return 1; }
 	for f in "$w_dir"/board-wrap-*.dxf; do
 		# shellcheck disable=SC2046
-		$PY "$CHECK" $FIGS $(grid "$w_game") --fold "$w_fold" "$f" >"$T/dxf.out" 2>&1 ||
+		$PY "$CHECK" $FIGS $(grid "$w_game") --ledges "$LEDGES" --fold "$w_fold" "$f" >"$T/dxf.out" 2>&1 ||
 			{ fail "$f: $(grep -E 'WRONG|NO$|wrap_check' "$T/dxf.out" | head -3 | tr '\n' '|')"; return 1; }
 	done
 	# shellcheck disable=SC2046
@@ -127,6 +132,86 @@ for g in arena-hex arena-tri; do
 		tcase "$g: wrap of the board split $sp, each board its cells' box" wrap "$g:$sp" none "$T/$sp-$g"
 	done
 done
+
+# Hex and tri boards with ledges (an art pack's title, credit line or
+# corners): the board as made is the cells' box and the ledges, its
+# hinges sought near that rectangle's middle among the cells where they
+# lie.  Both shipped packs (all three places: both ledges), and a pack
+# with the title alone (one ledge: the cells off the middle).
+mkdir -p "$T/title-only"
+cp templates/art/pictorial/title.svg "$T/title-only/"
+printf '[board.title]\nfile = title.svg\n#000000 = text\n' >"$T/title-only/art.ini"
+for g in arena-hex arena-tri; do
+	L=$(awk -v p="$(key "config/${g%-tri}.ini" square_mm)" 'BEGIN { print 0.6 * p }')
+	for art in geometric pictorial title-only; do
+		pack=templates/art/$art LEDGES=$L,$L
+		[ $art = title-only ] && pack=$T/title-only LEDGES=$L,0
+		for f in none bifold quadfold; do
+			[ $art = title-only ] && [ $f != quadfold ] && continue
+			tcase "$g, art pack $art: $f, board and hinges from the ledge rectangle" \
+				wrap "$g" "$f" "$T/$f-$g-$art" -s print.art="$pack"
+		done
+	done
+	# Unfolded and split both ways: by rows each part as wide as the
+	# rectangle with its own ledge, by columns each part's cells with both.
+	LEDGES=$L,$L
+	for sp in rows cols; do
+		tcase "$g, art pack geometric: split $sp, each part's wrap its share of the ledge rectangle" \
+			wrap "$g:$sp" none "$T/$sp-$g-ledges" -s print.art=templates/art/geometric
+	done
+done
+LEDGES=0,0
+
+# A vertical hinge through a ledge's art: check names the places and the
+# hinge's gap, which must be the gap measured from the wrap's fold lines;
+# the places crossed are those whose boxes span the gap (docs/art.md: the
+# title and credit line between the corners, each corner 1 mm in from the
+# cut, 0.6 pitch less 2 mm square; with print.split = cols the title left
+# of the parts' cut, half a pitch left of the middle, and the credit line
+# right of the middle, each 1 mm from it).  The triangles (split by rows)
+# cross both; the hexagons' hinge, half a pitch right of the middle (the
+# line there crosses fewer cells), crosses the credit line alone.
+t_hinge_art() {
+	for g in arena-hex arena-tri; do
+		for f in bifold quadfold; do
+			d=$T/$f-$g-pictorial
+			[ -s "$d/board-wrap.pdf" ] || { fail "$g $f: no wrap with ledges to measure"; return; }
+			# shellcheck disable=SC2046
+			$PY "$CHECK" $FIGS $(grid "$g") --ledges 15,15 --fold "$f" "$d/board-wrap.pdf" >"$T/ha.out" 2>&1 ||
+				{ fail "$g $f: $(grep -E 'WRONG|NO$' "$T/ha.out" | head -2 | tr '\n' '|')"; return; }
+			gap=$(sed -n "s/^  vertical hinge gap from the board's edge: \([0-9.]*\) to \([0-9.]*\) mm$/\1 \2/p" "$T/ha.out")
+			W=$(sed -n 's/^  sheet .*, board \([0-9.]*\) x .*/\1/p' "$T/ha.out")
+			[ -n "$gap" ] && [ -n "$W" ] || { fail "$g $f: no vertical hinge measured"; return; }
+			split=$(key "config/${g%-tri}.ini" split)
+			want=$(echo "$gap $W $split $(key "config/${g%-tri}.ini" square_mm)" | awk '
+			function on(a, b) { return a < hi && b > lo }
+			{
+				lo = $1; hi = $2; W = $3; p = $5; L = 0.6 * p; m = 1; n = ""
+				t0 = L; t1 = W - L; c0 = L; c1 = W - L
+				if ($4 == "cols") { t1 = W / 2 - p / 2 - m; c0 = W / 2 + m }
+				if (on(t0, t1)) n = "board.title"
+				if (on(c0, c1)) n = n (n ? " and " : "") "board.credit"
+				if (on(m, L - m) || on(W - L + m, W - m)) n = n (n ? " and " : "") "board.corner"
+				print n
+			}')
+			# shellcheck disable=SC2046
+			run $(cfg "$g") -s print.art=templates/art/pictorial -s print.board=wrap -s print.fold="$f" check
+			got=$(sed -n "s/.*the vertical hinge, \([0-9.]*\) to \([0-9.]*\) mm from the board's left edge, runs through \(.*\); the fold.*/\1 \2 \3/p" "$ERR")
+			if [ -z "$want" ]; then
+				[ -z "$got" ] || { fail "$g $f: a hinge through art in check, none in the files: $got"; return; }
+				continue
+			fi
+			lo=${gap% *} hi=${gap#* }
+			set -- $got
+			[ $# -gt 2 ] || { fail "$g $f: check names no art on the hinge (want $want)"; return; }
+			awk -v a="$1" -v b="$2" -v lo="$lo" -v hi="$hi" 'BEGIN { exit !((a - lo) ^ 2 < 0.01 && (b - hi) ^ 2 < 0.01) }' ||
+				{ fail "$g $f: check says the hinge is $1..$2 mm, the files $lo..$hi"; return; }
+			shift 2
+			[ "$*" = "$want" ] || { fail "$g $f: check names \"$*\", want \"$want\""; return; }
+		done
+	done
+}
+tcase "hex and tri: check names the ledge art a vertical hinge runs through, where the files put it" t_hinge_art
 
 # The cells a hex or triangle board's hinges cross: check warns with the
 # counts wrap_check computed from the cells' geometry.

@@ -39,7 +39,13 @@ Crease layer).  Every figure is measured from the lines alone:
                no fold lines: each side's inset from the board of the
                page before;
   board size   on hexagons and triangles (--grid, --side, --pitch), the
-               board between the face fold lines is the box of its cells,
+               board between the face fold lines is the box of its cells
+               and the ledges an art pack adds above and below them
+               (--ledges TOP,BOTTOM mm: the board as made, its hinges
+               sought near its middle, the cells between the ledges;
+               parts split by rows each as wide as that rectangle, the
+               first with the top ledge, the second with the bottom one;
+               by columns each as tall as it and as wide as its cells),
                the cells drawn from the docs' coordinates: the whole
                board's, or under --split rows|cols with no fold each
                part's in turn (face-1, face-2: hex rows r < 0 or cells
@@ -54,7 +60,9 @@ options: --die-ink NAME (CutContour) --turn-in MM --thick MM --corner K
 --fold none|bifold|quadfold --gap K (hinge gap in thicknesses; a
 quad-fold's vertical hinge twice that) --grid square|hex|tri --side N
 (hex: cells an edge; tri: cells a side) --split none|rows|cols (the
-board's parts, each its own wrap when it does not fold).  Prints the
+board's parts, each its own wrap when it does not fold) --ledges TOP,BOTTOM
+(mm; a hinge also prints the gap's extent from the board's left or top
+edge, "hinge gap from ... A to B mm").  Prints the
 figures; exit 1 when one differs from what the options say (0.01 mm), 2
 on a file it cannot read.
 """
@@ -169,8 +177,25 @@ def boards_want(opt):
                 return (s[0] + s[1]) / 2 < -EPS     # left of the centre
             return r < 0 if opt.grid == 'hex' else r <= mid
         groups = [[s for s, r in zip(spans, rows) if first(s, r) == (k == 0)] for k in (0, 1)]
-    return [(max(s[1] for s in g) - min(s[0] for s in g), max(s[3] for s in g) - min(s[2] for s in g))
-            for g in groups]
+    # The ledges make the board a rectangle its parts share: split by
+    # columns each part is as tall as it (both ledges and every row, the
+    # triangle's apex cell being no part of the left one), as wide as its
+    # cells; by rows the first part takes the top ledge and the second
+    # the bottom one, each as wide as the whole rectangle.
+    top, bottom = opt.ledges
+    out = []
+    for k, g in enumerate(groups):
+        w = max(s[1] for s in g) - min(s[0] for s in g)
+        h = max(s[3] for s in g) - min(s[2] for s in g)
+        if len(groups) == 2 and opt.split == 'rows' and top + bottom > 0:
+            w = max(s[1] for s in spans) - min(s[0] for s in spans)
+            h += bottom if k else top
+        elif len(groups) == 2 and top + bottom > 0:
+            h = max(s[3] for s in spans) - min(s[2] for s in spans) + top + bottom
+        else:
+            h += top + bottom
+        out.append((w, h))
+    return out
 
 
 def cell_rows(grid, side):
@@ -202,7 +227,10 @@ def hinge_want(opt, axis, side):
     spans = cell_spans(opt.grid, opt.side, opt.pitch)
     k = 0 if axis == 'vertical' else 2
     lo, hi = min(s[k] for s in spans), max(s[k + 1] for s in spans)
-    shift = mid - (lo + hi) / 2           # the cells centred on the board
+    # The cells centred across the board, and down it between the ledges
+    # (the hinge still sought near the middle of the board as made).
+    top, bottom = opt.ledges if axis == 'horizontal' else (0, 0)
+    shift = top + (side - top - bottom) / 2 - (lo + hi) / 2
     ends = sorted({s[k] + shift for s in spans} | {s[k + 1] + shift for s in spans})
     cand = [mid - opt.pitch / 2, mid, mid + opt.pitch / 2] + ends
     cand += [(a + b) / 2 for a, b in zip(ends, ends[1:])]
@@ -291,6 +319,7 @@ def face(page, opt, ck, want_board=None):
             if k is not None and opt.fold == 'quadfold' and axis == 'vertical':
                 k *= 2
             ck.eq(f'{axis} hinge gap', gap, k)
+            print(f'  {axis} hinge gap from the board\'s edge: {lines[i] - origin:.3f} to {lines[i + 1] - origin:.3f} mm')
             if opt.pitch and opt.grid == 'square':
                 # The middle of the gap from the board's left or top
                 # edge; flipped axes (a DXF's y) measure from the other.
@@ -372,7 +401,9 @@ def main():
     ap.add_argument('--grid', default='square', choices=('square', 'hex', 'tri'))
     ap.add_argument('--side', type=int)
     ap.add_argument('--split', default='none', choices=('none', 'rows', 'cols'))
+    ap.add_argument('--ledges', default='0,0')
     opt = ap.parse_args()
+    opt.ledges = tuple(float(x) for x in opt.ledges.split(','))
     try:
         pages = dxf_page(opt.file, opt.die_ink) if opt.file.endswith('.dxf') else pdf_pages(opt.file, opt.die_ink)
     except Exception as e:  # noqa: BLE001 - any unreadable file

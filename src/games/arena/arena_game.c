@@ -332,13 +332,20 @@ static int board_edge(const struct tp_config *c, const void *model, int across, 
 {
 	const struct tp_arena_cfg *a = tp_arena(c);
 	const struct tp_arena_model *m = model;
+	double top, bottom;   /* the ledges a pack's title or credit line adds */
+	tp_arena_ledges(c, &top, &bottom);
 	if (!tp_arena_gridops_for(a->rules.grid)->rect) {
-		tp_arena_hinge(m->board, a->square_mm, across, side, at, edge, crossed);
+		/* Down the board the cells lie between the ledges, which differ
+		 * when the pack fills only the title or the credit line: the
+		 * hinge is sought near the middle of the board as made, among
+		 * the cells where they are. */
+		double off = across ? 0 : top;
+		tp_arena_hinge(m->board, a->square_mm, across, across ? side : side - top - bottom,
+			       at - off, edge, crossed);
+		*edge += off;
 		return 0;
 	}
 	*crossed = 0;
-	double top, bottom;   /* the ledges a pack's title or credit line adds */
-	tp_arena_ledges(c, &top, &bottom);
 	return tp_board_edge_grid(across ? 0 : top, a->square_mm,
 				  across ? tp_arena_cols(&a->rules) : tp_arena_rows(&a->rules), at, edge,
 				  why, n);

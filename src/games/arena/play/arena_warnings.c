@@ -8,6 +8,8 @@
 #include "games/arena/config/arena_config.h"
 #include "games/arena/model/arena_hinge.h"
 #include "games/arena/play/arena_sim.h"
+#include "games/arena/sheets/arena_sheets.h"
+#include "games/board_wrap.h"
 #include "print/ink/cvd.h"
 
 /* Greedy games per player count: enough to tell a gate most players reach
@@ -271,12 +273,16 @@ static int fold_warning(const struct tp_config *c, const struct tp_arena_board *
 		return 0;
 	const char *axis[2] = { "horizontal", "vertical" };
 	char what[120] = "";
+	double top, bottom;
+	tp_arena_ledges(c, &top, &bottom);
 	for (int across = 1; across >= 0; across--) {
 		double edge;
 		int crossed;
 		if (across == 0 && fold != TP_FOLD_QUAD)
 			continue;
-		tp_arena_hinge(b, a->square_mm, across, 0, 0, &edge, &crossed);
+		/* from the cells' middle to the board's as made: the ledges
+		 * differ when a pack fills only the title or the credit line */
+		tp_arena_hinge(b, a->square_mm, across, 0, across ? 0 : (bottom - top) / 2, &edge, &crossed);
 		if (crossed > 0)
 			snprintf(what + strlen(what), sizeof what - strlen(what),
 				 what[0] ? ", the %s one %d" : "the %s hinge runs through %d cells", axis[across], crossed);
@@ -285,6 +291,53 @@ static int fold_warning(const struct tp_config *c, const struct tp_arena_board *
 		return 0;
 	snprintf(out, 200, "print.fold = %s: %s (no straight line %s board between its cells; these cross the fewest near its middle)",
 		 fold == TP_FOLD_QUAD ? "quadfold" : "bifold", what, g->text.fold_line);
+	return 1;
+}
+
+/* A folding board whose vertical hinge runs through a ledge's art
+ * (board.title, board.credit, a corner): the wrap carries the art on over
+ * the hinge, as printed boards do, but the fold's groove bends the art
+ * there, so a designer wants to know where to keep letters out.  The
+ * horizontal hinge lies among the squares or cells, clear of the ledges. */
+static int hinge_art_warning(const struct tp_config *c, const struct tp_arena_board *b, char *out)
+{
+	const struct tp_arena_cfg *a = tp_arena(c);
+	const struct tp_arena_gridops *g = tp_arena_gridops_for(a->rules.grid);
+	int fold = c->print.fold;
+	double s = a->square_mm, W, H, x;
+	if (fold == TP_FOLD_NONE)
+		return 0;
+	if (g->rect) {
+		W = tp_arena_cols(&a->rules) * s;
+		H = tp_arena_rows(&a->rules) * s;
+		char why[160];
+		if (tp_board_edge_grid(0, s, tp_arena_cols(&a->rules), W / 2, &x, why, sizeof why) != 0)
+			return 0;
+	} else {
+		int crossed;
+		g->cells_box(tp_arena_rows(&a->rules), s, &W, &H);
+		tp_arena_hinge(b, s, 1, W, W / 2, &x, &crossed);
+	}
+	/* A bifold folds across the longer side; the ledges add height. */
+	double top, bottom;
+	tp_arena_ledges(c, &top, &bottom);
+	if (fold == TP_FOLD_BI && W < H + top + bottom)
+		return 0;
+	double gap = TP_HINGE_GAP * c->print.greyboard_mm * (fold == TP_FOLD_QUAD ? 2 : 1);
+	double lo = x - gap / 2, hi = x + gap / 2;
+	char names[120] = "";
+	for (int k = 0; k < 6; k++) {
+		const char *name = tp_arena_art_names[12 + (k < 2 ? k : 2)];
+		double bx[4];
+		if (!tp_art_pack_find(c->art, name) || !tp_arena_ledge_box(c, k, bx) || bx[0] >= hi ||
+		    bx[0] + bx[2] <= lo || strstr(names, name))
+			continue;
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? " and " : "", name);
+	}
+	if (names[0] == '\0')
+		return 0;
+	snprintf(out, 200, "print.fold = %s: the vertical hinge, %.1f to %.1f mm from the board's left edge, runs through %s; the fold bends the art there: keep letters clear of it",
+		 fold == TP_FOLD_QUAD ? "quadfold" : "bifold", lo, hi, names);
 	return 1;
 }
 
@@ -314,6 +367,8 @@ int tp_arena_warnings(const struct tp_config *c, char out[][200], int max)
 	n += colour_warnings(c, out + n, max - n);
 	if (n < max)
 		n += fold_warning(c, b, out[n]);
+	if (n < max)
+		n += hinge_art_warning(c, b, out[n]);
 	tp_arena_board_free(b);
 	return n;
 }

@@ -182,9 +182,14 @@ size_t tp_arena_art_places(const struct tp_config *c, struct tp_art_place *out, 
 		out[n++] = (struct tp_art_place){ "arena.counter",
 						  "art on every collecting counter, over its colour, inside the safe zone",
 						  cs, cs };
-	double s = a->square_mm;
-	double mark = tp_arena_mark_fit(a, a->rules.marking == TP_MARKING_PICTURES ? 0.8 * s : 0.7 * s,
-					c->print.safe_mm > 0 ? s / 2 - c->print.safe_mm - 0.05 : INFINITY);
+	/* The board's mark, as its sheet draws it: the grid's share of a
+	 * cell (a hexagon's or a triangle's window is smaller than a
+	 * square's), kept inside the cell's inscribed circle less the safe
+	 * zone (arena_board_sheets.c, arena_hexsheets.c). */
+	const struct tp_arena_gridops *ops = tp_arena_gridops_for(a->rules.grid);
+	double s = a->square_mm, inr = s / ops->inradius_div;
+	double mark = tp_arena_mark_fit(a, a->rules.marking == TP_MARKING_PICTURES ? ops->picture * s : ops->disc * s,
+					c->print.safe_mm > 0 ? inr - c->print.safe_mm - 0.05 : INFINITY);
 	for (int k = 1; k <= a->rules.colours && n < max; k++)
 		out[n++] = (struct tp_art_place){ tp_arena_art_names[1 + k],
 						  "that colour class's mark (board squares, charts, and the counters with arena.marking = pictures; scaled to each)",
