@@ -54,7 +54,8 @@ static struct tp_scene *new_sheet(void)
 }
 
 /* One tile of kind k with its corner at x0, y0: a background to the cut,
- * a curved shape, a hairline, a stroked frame and a number. */
+ * a curved shape, two small squares, a hairline, a stroked frame and a
+ * number. */
 static void tile(struct tp_scene *sc, int k, double x0, double y0)
 {
 	assert_int_equal(tp_scene_rect(sc, k ? DARK : COLOUR, TP_FILL, 0, x0, y0, TILE, TILE), 0);
@@ -67,6 +68,11 @@ static void tile(struct tp_scene *sc, int k, double x0, double y0)
 		{ TP_CLOSE, x0 + 0.0, y0 + 0.0 },
 	};
 	assert_int_equal(tp_scene_path(sc, HEAVY, TP_FILL | TP_STROKE, 0.3, p, 6), 0);
+	/* Two small dark squares, each knocking out the background of a
+	 * tile of kind 0: a placement's fills on one layer, several. */
+	for (int q = 0; q < 2; q++)
+		assert_int_equal(tp_scene_rect(sc, DARK, TP_FILL, 0, x0 + (q ? 2.0 : 6.5),
+					       y0 + (q ? 8.5 : 1.5), 1.5, 1.5), 0);
 	const struct tp_pt line[] = { { TP_MOVE, x0 + 0.5, y0 + 5 }, { TP_LINE, x0 + 9.5, y0 + 5 } };
 	assert_int_equal(tp_scene_path(sc, TP_INK_LINE, TP_STROKE, 0.1, line, 2), 0);
 	assert_int_equal(tp_scene_rect(sc, TP_INK_LINE, TP_STROKE, 0.25, x0 + 1, y0 + 1,
@@ -228,7 +234,7 @@ static void test_preflight(void **state)
 	assert_int_equal(a.n, b.n);
 	assert_int_equal(a.errors, b.errors);
 	assert_int_equal(a.warnings, b.warnings);
-	const char *want[] = { "safe-zone", "component-size", "bleed", "line-weight" };
+	const char *want[] = { "safe-zone", "component-size", "bleed", "line-weight", "knock-out" };
 	for (size_t w = 0; w < sizeof want / sizeof *want; w++) {
 		size_t n = 0;
 		for (size_t i = 0; i < a.n; i++)

@@ -44,17 +44,30 @@ void tp_png_set_block_rows(int rows)
 }
 
 /* A shape that will be drawn, with its conservative device-space bounds.
- * A sheet of tiles has one a shape, so it is kept small: what only some
- * items have (boxes, a text's outline) lives in the job's side tables. */
+ * A sheet of tiles has one a shape drawn in place, so it is kept small:
+ * what only some items have (boxes, a text's outline) lives in the job's
+ * side tables.  A placement's paths and rects on a layer are one item (a
+ * run: its bounds hold theirs), each drawn as an item of its own made
+ * when its band is drawn (run_member): a sheet of placed tiles keeps an
+ * item a tile and layer, not a shape. */
 struct item {
 	double x0, y0, x1, y1;
 	size_t i;              /* the walk's shape number (a placement's) */
-	uint32_t sub;          /* a placed symbol's shape: its number in it */
+	uint32_t sub;          /* a placed symbol's shape: its number in it;
+				* a run: its first's */
 	uint32_t rgb;          /* the boxes' colour, 0xRRGGBB */
-	uint32_t side;         /* boxes: the first in job.boxes; text: its job.glyphs */
+	uint32_t side;         /* boxes: the first in job.boxes; text: its
+				* job.glyphs; a run: its last shape's sub + 1 */
 	uint8_t n_box;         /* > 0: painted as these whole-pixel boxes */
 	uint8_t multiply;      /* overprints (the walk's decision) */
 	uint8_t level;         /* a picture: the halving it is drawn from */
+	uint8_t run;           /* a run of a placement's shapes (above) */
+};
+
+/* An item's whole-pixel boxes as planned (plan_boxes): four at most. */
+struct pix_boxes {
+	int n;
+	int b[4][4];
 };
 
 /* Text: its outline (mm), as the PDF draws it. */
@@ -83,6 +96,7 @@ struct job {
 	size_t *first;
 	uint32_t *bucket;
 	size_t n_buckets;
+	struct tp_walk_opts view;   /* the walk's, for run_member */
 	tp_err *e;
 };
 
@@ -100,7 +114,7 @@ static const struct tp_shape *shape_of(const struct job *j, const struct item *i
 }
 
 /* Bounds in mm widened to device px; pad covers antialiasing and miters. */
-static void bounds(struct job *j, struct item *it)
+static void bounds(const struct job *j, struct item *it)
 {
 	const struct tp_scene *sc = j->sc;
 	struct tp_shape m;
@@ -129,25 +143,18 @@ static void bounds(struct job *j, struct item *it)
 	it->y1 = dev_y(j, fmax(y0, y1)) + pad;
 }
 
-/* 0, or -1 when out of memory. */
-static int add_box(struct job *j, struct item *it, double x0, double y0, double x1, double y1)
+static void add_box(struct pix_boxes *pb, double x0, double y0, double x1, double y1)
 {
 	/* A positive size keeps at least one pixel so hairlines show. */
 	if (x1 <= x0)
 		x1 = x0 + 1;
 	if (y1 <= y0)
 		y1 = y0 + 1;
-	if (tp_grow((void **)&j->boxes, &j->cap_boxes, j->n_boxes + 1, sizeof *j->boxes, 256) != 0)
-		return -1;
-	if (it->n_box == 0)
-		it->side = (uint32_t)j->n_boxes;
-	it->n_box++;
-	int *b = j->boxes[j->n_boxes++];
+	int *b = pb->b[pb->n++];
 	b[0] = (int)x0;
 	b[1] = (int)y0;
 	b[2] = (int)x1;
 	b[3] = (int)y1;
-	return 0;
 }
 
 /* Shapes that are whole-pixel boxes are painted straight into the band,
@@ -155,9 +162,9 @@ static int add_box(struct job *j, struct item *it, double x0, double y0, double 
  * axis-parallel two-point strokes (grid and cell hairlines) and stroked
  * rectangles (tile outlines), both snapped to whole pixels.  Thousands of
  * per-tile strokes composited by pixman cost a fifth of a large sheet. */
-static int plan_boxes(struct job *j, struct item *it)
+static void plan_boxes(const struct job *j, struct item *it, struct pix_boxes *pb)
 {
-	int rc = 0;
+	pb->n = 0;
 	struct tp_shape m;
 	double d[2];
 	const struct tp_shape *s = shape_of(j, it, &m, d);
@@ -170,7 +177,7 @@ static int plan_boxes(struct job *j, struct item *it)
 	double hw = s->stroke * j->s / 2;
 	if (s->kind == TP_SHAPE_RECT && s->paint == TP_FILL) {
 		if (s->w != 0 && s->h != 0)
-			rc |= add_box(j, it, snap(dev_x(j, fmin(s->x, s->x + s->w))),
+			add_box(pb, snap(dev_x(j, fmin(s->x, s->x + s->w))),
 				snap(dev_y(j, fmin(s->y, s->y + s->h))),
 				snap(dev_x(j, fmax(s->x, s->x + s->w))),
 				snap(dev_y(j, fmax(s->y, s->y + s->h))));
@@ -181,9 +188,9 @@ static int plan_boxes(struct job *j, struct item *it)
 		double y0 = dev_y(j, fmin(p[0].y, p[1].y)), y1 = dev_y(j, fmax(p[0].y, p[1].y));
 		/* Butt caps: the line ends where it ends, and is hw either side. */
 		if (p[0].y == p[1].y)
-			rc |= add_box(j, it, snap(x0), snap(y0 - hw), snap(x1), snap(y0 + hw));
+			add_box(pb, snap(x0), snap(y0 - hw), snap(x1), snap(y0 + hw));
 		else
-			rc |= add_box(j, it, snap(x0 - hw), snap(y0), snap(x0 + hw), snap(y1));
+			add_box(pb, snap(x0 - hw), snap(y0), snap(x0 + hw), snap(y1));
 	} else if (s->kind == TP_SHAPE_RECT && s->paint == TP_STROKE && s->stroke > 0 &&
 		   s->w != 0 && s->h != 0) {
 		double x0 = dev_x(j, fmin(s->x, s->x + s->w)), x1 = dev_x(j, fmax(s->x, s->x + s->w));
@@ -193,30 +200,29 @@ static int plan_boxes(struct job *j, struct item *it)
 		double ix0 = fmax(snap(x0 + hw), ox0 + 1), ix1 = fmin(snap(x1 - hw), ox1 - 1);
 		double iy0 = fmax(snap(y0 + hw), oy0 + 1), iy1 = fmin(snap(y1 - hw), oy1 - 1);
 		if (ix0 >= ix1 || iy0 >= iy1) {
-			rc |= add_box(j, it, ox0, oy0, ox1, oy1);
+			add_box(pb, ox0, oy0, ox1, oy1);
 		} else {
-			rc |= add_box(j, it, ox0, oy0, ox1, iy0);
-			rc |= add_box(j, it, ox0, iy1, ox1, oy1);
-			rc |= add_box(j, it, ox0, iy0, ix0, iy1);
-			rc |= add_box(j, it, ix1, iy0, ox1, iy1);
+			add_box(pb, ox0, oy0, ox1, iy0);
+			add_box(pb, ox0, iy1, ox1, oy1);
+			add_box(pb, ox0, iy0, ix0, iy1);
+			add_box(pb, ix1, iy0, ox1, iy1);
 		}
 	}
 	/* The colour serves the boxes and multiply_mask. */
 	const struct tp_ink *k = tp_scene_ink(j->sc, s->ink);
 	for (int c = 0; c < 3; c++)
 		it->rgb = it->rgb << 8 | (uint32_t)snap(fmin(fmax(k->rgb[c], 0), 1) * 255);
-	return rc;
 }
 
 /* Paints the item's boxes over rows y0..y0+rows of the band, as Cairo
  * would paint a pixel-aligned box: the colour, or multiplied by it (the
  * operator rounds a * b / 255 as pixman does). */
-static void paint_boxes(const struct job *j, const struct item *it, unsigned char *band,
-			int y0, int rows)
+static void paint_boxes(const struct job *j, const struct item *it, const int (*boxes)[4],
+			unsigned char *band, int y0, int rows)
 {
 	uint32_t c[3] = { it->rgb >> 16 & 255, it->rgb >> 8 & 255, it->rgb & 255 };
 	for (int k = 0; k < it->n_box; k++) {
-		const int *b = j->boxes[it->side + (size_t)k];
+		const int *b = boxes[k];
 		int x0 = b[0] > 0 ? b[0] : 0, x1 = b[2] < j->w ? b[2] : j->w;
 		int ya = b[1] > y0 ? b[1] : y0, yb = b[3] < y0 + rows ? b[3] : y0 + rows;
 		for (int y = ya; y < yb; y++) {
@@ -253,6 +259,31 @@ static void paint_boxes(const struct job *j, const struct item *it, unsigned cha
 	}
 }
 
+/* Whether a placed shape joins its placement's run: a path or a rect
+ * (text keeps the outline the walk made, a picture its halving). */
+static int runs(const struct tp_shape *s)
+{
+	return s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_RECT;
+}
+
+static int same_layer(const struct job *j, const struct item *r, const struct tp_shape *s)
+{
+	struct tp_shape m;
+	double d[2];
+	return tp_scene_drawn(j->sc, r->i, r->sub, &m, d)->layer == s->layer;
+}
+
+/* Whether the walk gave run r's shape s (its symbol's, moved): on the
+ * run's layer, shown by the view, an ink and layer the scene has, a
+ * shape that runs.  What the walk gave of a placement on a layer is
+ * every such shape, in order, so a run is those from its first to its
+ * last. */
+static int run_member(const struct job *j, const struct tp_shape *s, unsigned layer)
+{
+	return s->layer == layer && runs(s) && tp_scene_ink(j->sc, s->ink) != NULL &&
+	       s->layer < j->sc->n_layers && tp_walk_sees(j->sc, &j->view, s) != TP_WALK_HIDDEN;
+}
+
 /* The sink: each shape the walk shows a proof (tp_backend_view), in draw
  * order, as an item to draw band by band later. */
 static int add_item(void *ctx, const struct tp_walk_shape *d)
@@ -261,6 +292,21 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 	/* Empty text (no outline) leaves no pixels. */
 	if (d->s->kind == TP_SHAPE_TEXT && d->n == 0)
 		return 0;
+	if (d->placed && d->overprint != d->ink->overprint)
+		return tp_fail(j->e, TP_EIO, "png: a placed shape knocks out, which a run cannot draw");
+	if (d->placed && runs(d->s)) {
+		struct item *r = j->n ? &j->items[j->n - 1] : NULL;
+		if (r && r->run && r->i == d->index && same_layer(j, r, d->s)) {
+			struct item m = { .i = d->index, .sub = (uint32_t)d->sub };
+			bounds(j, &m);
+			r->x0 = fmin(r->x0, m.x0);
+			r->y0 = fmin(r->y0, m.y0);
+			r->x1 = fmax(r->x1, m.x1);
+			r->y1 = fmax(r->y1, m.y1);
+			r->side = (uint32_t)d->sub + 1;
+			return 0;
+		}
+	}
 
 	struct item *it = &j->items[j->n++];
 	memset(it, 0, sizeof *it);
@@ -296,8 +342,22 @@ static int add_item(void *ctx, const struct tp_walk_shape *d)
 		it->side = (uint32_t)j->n_glyphs++;
 	}
 	bounds(j, it);
-	if (plan_boxes(j, it) != 0)
-		return tp_fail(j->e, TP_EIO, "png: out of memory");
+	if (d->placed && runs(d->s)) {
+		it->run = 1;
+		it->side = (uint32_t)d->sub + 1;
+		return 0;
+	}
+	struct pix_boxes pb;
+	plan_boxes(j, it, &pb);
+	if (pb.n > 0) {
+		if (tp_grow((void **)&j->boxes, &j->cap_boxes, j->n_boxes + (size_t)pb.n,
+			    sizeof *j->boxes, 256) != 0)
+			return tp_fail(j->e, TP_EIO, "png: out of memory");
+		it->side = (uint32_t)j->n_boxes;
+		it->n_box = (uint8_t)pb.n;
+		memcpy(j->boxes + j->n_boxes, pb.b, (size_t)pb.n * sizeof *pb.b);
+		j->n_boxes += (size_t)pb.n;
+	}
 	return 0;
 }
 
@@ -316,8 +376,8 @@ static int collect(struct job *j, const struct tp_doc_info *info, tp_err *e)
 	if (j->items == NULL)
 		return tp_fail(e, TP_EIO, "png: out of memory");
 	j->e = e;
-	struct tp_walk_opts view = tp_backend_view(&tp_backends[TP_BACKEND_PNG], info);
-	return tp_scene_walk(sc, &view, &png_sink, j, e);
+	j->view = tp_backend_view(&tp_backends[TP_BACKEND_PNG], info);
+	return tp_scene_walk(sc, &j->view, &png_sink, j, e);
 }
 
 /* Points p moved by mx, my mm (a placed symbol's, as the walk moves
@@ -654,6 +714,30 @@ static int band_items(const struct job *j, int y0, int rows, uint32_t **out, siz
 	return 0;
 }
 
+/* Draws item it (its boxes at boxes) over rows y0..y0+rows of the band. */
+static int draw_item(const struct job *j, unsigned char *band, const struct item *it,
+		     const int (*boxes)[4], int y0, int rows, struct scratch *sc, tp_err *e)
+{
+	if (it->y1 <= y0 || it->y0 >= y0 + rows || it->x1 <= 0 || it->x0 >= j->w)
+		return TP_OK;
+	if (it->n_box) {
+		paint_boxes(j, it, boxes, band, y0, rows);
+		return TP_OK;
+	}
+	int x0 = it->x0 > 0 ? (int)floor(it->x0) : 0;
+	int x1 = it->x1 < j->w ? (int)ceil(it->x1) : j->w;
+	struct tp_shape m;
+	double d[2];
+	int whole = !exact(shape_of(j, it, &m, d)) && x1 - x0 <= CAIRO_MAX_PX;
+	int step = whole ? x1 - x0 : tile_limit;
+	for (int t = whole ? x0 : x0 - x0 % step; t < x1; t += step) {
+		int a = t > x0 ? t : x0, b = x1 - t > step ? t + step : x1;
+		if (draw_on(j, band, it, a, b, y0, rows, sc, e) != TP_OK)
+			return e->code;
+	}
+	return TP_OK;
+}
+
 /* Draws rows y0..y0+rows of the image into the (white) band buffer. */
 static int render_band(const struct job *j, unsigned char *band, int y0, int rows, tp_err *e)
 {
@@ -663,28 +747,38 @@ static int render_band(const struct job *j, unsigned char *band, int y0, int row
 	size_t n_ids;
 	if (band_items(j, y0, rows, &ids, &n_ids) != 0)
 		return tp_fail(e, TP_EIO, "png: out of memory");
-	for (size_t k = 0; k < n_ids; k++) {
+	int rc = TP_OK;
+	for (size_t k = 0; k < n_ids && rc == TP_OK; k++) {
 		const struct item *it = &j->items[ids[k]];
+		if (!it->run) {
+			rc = draw_item(j, band, it, j->boxes + it->side, y0, rows, &sc, e);
+			continue;
+		}
 		if (it->y1 <= y0 || it->y0 >= y0 + rows || it->x1 <= 0 || it->x0 >= j->w)
 			continue;
-		if (it->n_box) {
-			paint_boxes(j, it, band, y0, rows);
-			continue;
-		}
-		int x0 = it->x0 > 0 ? (int)floor(it->x0) : 0;
-		int x1 = it->x1 < j->w ? (int)ceil(it->x1) : j->w;
+		/* Each of the run's shapes as the item add_item made of it
+		 * before runs: its bounds, boxes and colour. */
 		struct tp_shape m;
 		double d[2];
-		int whole = !exact(shape_of(j, it, &m, d)) && x1 - x0 <= CAIRO_MAX_PX;
-		int step = whole ? x1 - x0 : tile_limit;
-		for (int t = whole ? x0 : x0 - x0 % step; t < x1; t += step) {
-			int a = t > x0 ? t : x0, b = x1 - t > step ? t + step : x1;
-			if (draw_on(j, band, it, a, b, y0, rows, &sc, e) != TP_OK) {
-				free(sc.mask);
-				free(ids);
-				return e->code;
-			}
+		unsigned layer = tp_scene_drawn(j->sc, it->i, it->sub, &m, d)->layer;
+		for (uint32_t q = it->sub; q < it->side && rc == TP_OK; q++) {
+			const struct tp_shape *u = tp_scene_drawn(j->sc, it->i, q, &m, d);
+			if (!run_member(j, u, layer))
+				continue;
+			/* A placed shape overprints as its ink does (add_item). */
+			struct item one = { .i = it->i, .sub = q,
+					    .multiply = (uint8_t)(tp_scene_ink(j->sc, u->ink)->overprint != 0) };
+			struct pix_boxes pb;
+			bounds(j, &one);
+			plan_boxes(j, &one, &pb);
+			one.n_box = (uint8_t)pb.n;
+			rc = draw_item(j, band, &one, (const int (*)[4])pb.b, y0, rows, &sc, e);
 		}
+	}
+	if (rc != TP_OK) {
+		free(sc.mask);
+		free(ids);
+		return rc;
 	}
 	free(sc.mask);
 	free(ids);

@@ -69,6 +69,9 @@ static int at(double v, double v0, double step, int n)
 
 static int push(struct list *l, size_t k)
 {
+	/* An entry (pf_runs.h) grows by fill after fill: listed once. */
+	if (l->n > 0 && l->v[l->n - 1] == k)
+		return 0;
 	if (tp_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v, 8) != 0)
 		return -1;
 	l->v[l->n++] = k;

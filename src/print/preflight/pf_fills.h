@@ -20,12 +20,15 @@ struct tp_pf_fills;
 struct tp_pf_fills *tp_pf_fills_new(const struct tp_scene *sc);
 void tp_pf_fills_free(struct tp_pf_fills *f);
 
-/* Lists fill number k (increasing from call to call) with box b (x0, y0,
- * x1, y1, in any order).  0, or -1 when out of memory. */
+/* Lists fill entry k (not decreasing from call to call: an entry of
+ * several fills, pf_runs.h, is added once a fill, with each one's box)
+ * where box b (x0, y0, x1, y1, in any order) lies.  0, or -1 when out of
+ * memory. */
 int tp_pf_fills_add(struct tp_pf_fills *f, size_t k, const double b[4]);
 
-/* The fills that may lie under (x, y), as two lists of fill numbers, each
- * increasing: those of the point's cell and the wide ones. */
+/* The fill entries that may lie under (x, y), as two lists of entry
+ * numbers, each increasing: those of the point's cell and the wide ones
+ * (an entry may be in both). */
 void tp_pf_fills_at(const struct tp_pf_fills *f, double x, double y, const size_t **cell,
 		    size_t *n_cell, const size_t **wide, size_t *n_wide);
 

@@ -57,6 +57,30 @@ static int is_die(const struct tp_walk_shape *d)
 	return d->ink_id == TP_INK_CUT && !d->mark;
 }
 
+/* What the page's lists keep (pf_runs.h), by the shape alone: of the
+ * shapes the walk gives the sink (no mark, an ink and a layer the scene
+ * has; a picture to picture(), the rest to shape()), the process fills
+ * later shapes may lie over, and what the safe zone measures. */
+static int given(const struct tp_scene *sc, const struct tp_shape *s)
+{
+	return !tp_shape_is_mark(s) && s->kind != TP_SHAPE_PLACE && s->layer < sc->n_layers &&
+	       tp_scene_ink(sc, s->ink) != NULL;
+}
+
+static int fill_keep(const struct tp_scene *sc, const struct tp_shape *s)
+{
+	return given(sc, s) && s->kind != TP_SHAPE_IMAGE &&
+	       tp_scene_ink(sc, s->ink)->kind == TP_INK_PROCESS && s->paint == TP_FILL;
+}
+
+/* (A picture's ink is never the die's nor registration.) */
+static int safe_keep(const struct tp_scene *sc, const struct tp_shape *s)
+{
+	return given(sc, s) && !(s->flags & TP_SHAPE_TO_CUT) &&
+	       (s->kind == TP_SHAPE_IMAGE ||
+		(s->ink != TP_INK_CUT && tp_scene_ink(sc, s->ink)->kind != TP_INK_REGISTRATION));
+}
+
 /* ---- collecting the die lines ---------------------------------------------------- */
 
 static int push_seg(struct tp_pf_page *P, double x0, double y0, double x1, double y1, size_t shape)
@@ -374,25 +398,30 @@ static const struct tp_shape *under_at(struct tp_pf_page *P, const struct tp_sha
 {
 	const struct tp_scene *sc = P->sc;
 	/* Only a fill whose box holds the centre can be under it: those of
-	 * the centre's cell and the wide ones, latest first. */
+	 * the entries of the centre's cell and of the wide ones, latest
+	 * first (an entry holds a placement's fills on a layer, in order). */
 	const size_t *c, *w;
 	size_t nc, nw;
 	tp_pf_fills_at(P->fills, cx, cy, &c, &nc, &w, &nw);
 	while (nc + nw > 0) {
 		size_t k = nw == 0 || (nc > 0 && c[nc - 1] > w[nw - 1]) ? c[--nc] : w[--nw];
-		const struct tp_pt *up;
-		const struct tp_shape *u = tp_pf_shape(P, P->fill[k], m, &up);
-		double ub[4];
-		if (u == NULL)
-			return NULL;
-		if (u->ink == s->ink)
-			continue;
-		tp_pf_bbox(sc, u, up, ub);
-		/* (The point, not b: a hairline along a cell's edge has a box
-		 * of no width there, which meets no cell's box.) */
-		if (cx >= ub[0] - EPS && cx <= ub[2] + EPS && cy >= ub[1] - EPS && cy <= ub[3] + EPS &&
-		    tp_pf_inside_fill(u, up, cx, cy))
-			return u;
+		const struct tp_pf_run *r = &P->fill.v[k];
+		for (size_t q = tp_pf_run_n(r); q-- > 0;) {
+			const struct tp_pt *up;
+			struct tp_pf_ref ref = { r->i, tp_pf_run_sub(&P->fill, r, q) };
+			const struct tp_shape *u = tp_pf_shape(P, ref, m, &up);
+			double ub[4];
+			if (u == NULL)
+				return NULL;
+			if (u->ink == s->ink)
+				continue;
+			tp_pf_bbox(sc, u, up, ub);
+			/* (The point, not b: a hairline along a cell's edge has
+			 * a box of no width there, which meets no cell's box.) */
+			if (cx >= ub[0] - EPS && cx <= ub[2] + EPS && cy >= ub[1] - EPS &&
+			    cy <= ub[3] + EPS && tp_pf_inside_fill(u, up, cx, cy))
+				return u;
+		}
 	}
 	return NULL;
 }
@@ -535,16 +564,16 @@ static int shape(void *ctx, const struct tp_walk_shape *d)
 		if (u)
 			over_fill(P, s, k, ink_of(P->sc, u), b, px, py);
 	}
-	if (k->kind == TP_INK_PROCESS && s->paint == TP_FILL) {
+	if (fill_keep(P->sc, s)) {
 		if (P->r->bleed > 0 && !P->sc->press)
 			fill_bleed(P, s, d->pts, k, b);
-		if (tp_pf_fills_add(P->fills, P->n_fill, b) != 0)
+		if (tp_pf_runs_add(&P->fill, d->index, d->sub, d->placed, s->layer) != 0 ||
+		    tp_pf_fills_add(P->fills, P->fill.n - 1, b) != 0)
 			goto oom;
-		P->fill[P->n_fill++] = (struct tp_pf_ref){ d->index, d->sub };
 	}
-	if (P->r->safe > 0 && !is_die(d) && k->kind != TP_INK_REGISTRATION &&
-	    !(s->flags & TP_SHAPE_TO_CUT))
-		P->safe[P->n_safe++] = (struct tp_pf_ref){ d->index, d->sub };
+	if (P->r->safe > 0 && safe_keep(P->sc, s) &&
+	    tp_pf_runs_add(&P->safe, d->index, d->sub, d->placed, s->layer) != 0)
+		goto oom;
 	return 0;
 oom:
 	P->pf->oom = 1;
@@ -587,8 +616,11 @@ static int picture(void *ctx, const struct tp_walk_shape *d)
 			tp_pf_add(P, TP_PF_ERROR, cx, cy, "tac", most, r->max_tac,
 				  "picture %s: %.1f %% of its pixels over the limit", name, 100 * over);
 	}
-	if (r->safe > 0 && !(d->s->flags & TP_SHAPE_TO_CUT))
-		P->safe[P->n_safe++] = (struct tp_pf_ref){ d->index, d->sub };
+	if (r->safe > 0 && safe_keep(P->sc, d->s) &&
+	    tp_pf_runs_add(&P->safe, d->index, d->sub, d->placed, d->s->layer) != 0) {
+		P->pf->oom = 1;
+		return 1;
+	}
 	return 0;
 }
 
@@ -655,21 +687,21 @@ struct tp_pf_page *tp_pf_begin(struct tp_preflight *pf, const struct tp_pf_rules
 			       const char *sheet, int page, const struct tp_scene *sc)
 {
 	struct tp_pf_page *P = tp_calloc(1, sizeof *P);
-	size_t n = tp_scene_n_drawn(sc) + 1;
-	if (P == NULL || (P->fill = tp_malloc(n * sizeof *P->fill)) == NULL ||
-	    (P->safe = tp_malloc(n * sizeof *P->safe)) == NULL ||
-	    (P->fills = tp_pf_fills_new(sc)) == NULL) {
-		if (P) {
-			free(P->fill);
-			free(P->safe);
-		}
-		free(P);
+	if (P == NULL) {
 		pf->oom = 1;
 		return NULL;
 	}
 	*P = (struct tp_pf_page){ .pf = pf, .r = r, .sheet = sheet, .page = page, .sc = sc,
-				  .fill = P->fill, .safe = P->safe, .fills = P->fills,
 				  .own_die = SIZE_MAX };
+	if (tp_pf_runs_init(&P->fill, sc, fill_keep) != 0 ||
+	    tp_pf_runs_init(&P->safe, sc, safe_keep) != 0 ||
+	    (P->fills = tp_pf_fills_new(sc)) == NULL) {
+		tp_pf_runs_free(&P->fill);
+		tp_pf_runs_free(&P->safe);
+		free(P);
+		pf->oom = 1;
+		return NULL;
+	}
 	pf->pages++;
 	return P;
 }
@@ -730,8 +762,8 @@ int tp_pf_end(struct tp_pf_page *P)
 	free(P->eseg);
 	free(P->emb);
 	free(P->die);
-	free(P->fill);
-	free(P->safe);
+	tp_pf_runs_free(&P->fill);
+	tp_pf_runs_free(&P->safe);
 	free(P->tmp);
 	tp_pf_fills_free(P->fills);
 	free(P);

@@ -8,6 +8,7 @@
 
 #include "print/preflight/preflight.h"
 #include "print/preflight/preflight_geom.h"
+#include "print/preflight/pf_runs.h"
 
 /* A shape of the page by the walk's numbers (tp_walk_shape's index and
  * sub), looked up again with tp_pf_shape. */
@@ -44,11 +45,9 @@ struct tp_pf_page {
 	size_t n_seg, cap_seg;
 	struct die *die;
 	size_t n_die, cap_die;
-	struct tp_pf_ref *fill; /* process fills walked so far, in draw order */
-	size_t n_fill;
-	struct tp_pf_fills *fills;  /* the same by place (pf_fills.h) */
-	struct tp_pf_ref *safe; /* shapes the safe zone is checked for at the end */
-	size_t n_safe;
+	struct tp_pf_runs fill;  /* process fills walked so far, in draw order */
+	struct tp_pf_fills *fills;  /* fill's entries by place (pf_fills.h) */
+	struct tp_pf_runs safe;  /* shapes the safe zone is checked for at the end */
 	struct emboss *emb;     /* emboss elements, when emboss_gap is set */
 	size_t n_emb, cap_emb;
 	struct tp_pf_seg *eseg; /* their straight pieces */

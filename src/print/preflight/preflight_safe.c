@@ -127,50 +127,60 @@ static double text_trim_dist(const struct tp_scene *sc, const double b[4])
  * element is measured by its box, a path nearer than the zone by its
  * outline as drawn: a round picture in a round counter is farther from
  * the cut than its box's corners, a ring just inside it nearer than its
- * box (which crosses the cut) says. */
-void tp_pf_safe_zone(struct tp_pf_page *P)
+ * box (which crosses the cut) says.  0, or -1 when out of memory. */
+static int safe_shape(struct tp_pf_page *P, struct tp_pf_ref ref)
 {
 	const struct tp_scene *sc = P->sc;
-	for (size_t i = 0; i < P->n_safe; i++) {
-		struct tp_shape m;
-		const struct tp_pt *p;
-		const struct tp_shape *s = tp_pf_shape(P, P->safe[i], &m, &p);
-		if (s == NULL)
-			return;
-		const struct tp_ink *k = tp_scene_ink(sc, s->ink);
-		double b[4], d = INFINITY;
-		tp_pf_bbox(sc, s, p, b);
-		if (P->n_seg > 0) {
+	struct tp_shape m;
+	const struct tp_pt *p;
+	const struct tp_shape *s = tp_pf_shape(P, ref, &m, &p);
+	if (s == NULL)
+		return -1;
+	const struct tp_ink *k = tp_scene_ink(sc, s->ink);
+	double b[4], d = INFINITY;
+	tp_pf_bbox(sc, s, p, b);
+	if (P->n_seg > 0) {
+		d = box_to_dies(P, b, P->r->safe);
+		if (d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
+			text_box(sc, s, b);
 			d = box_to_dies(P, b, P->r->safe);
-			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
-				text_box(sc, s, b);
-				d = box_to_dies(P, b, P->r->safe);
-			}
-			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_PATH)
-				d = outline_to_dies(P, s, p, b, d);
-		} else {
-			d = tp_pf_trim_dist(sc, b);
-			/* A guess that reaches the bleed is outlined too: the
-			 * vector backs' edition mark, right-aligned 1.7 mm
-			 * above a tile's bottom, passed at the sheet's corner,
-			 * where the guess crossed the right trim edge, and
-			 * warned on every other tile of that row. */
-			if (d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
-				text_box(sc, s, b);
-				d = text_trim_dist(sc, b);
-			}
 		}
-		/* Art that reaches a cut runs on into the bleed; text never
-		 * does: its glyphs at or over a cut are cut (the vector set-up
-		 * caption's second line started on the trim and passed). */
-		if (d <= EPS && s->kind == TP_SHAPE_TEXT)
-			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", 0,
-			    P->r->safe, "%s text runs into the cut", k->name);
-		if (d > EPS && d < P->r->safe - EPS)
-			tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,
-			    P->r->safe, "%s %s %.2f mm from the cut",
-			    s->kind == TP_SHAPE_IMAGE ? "a" : k->name,
-			    s->kind == TP_SHAPE_TEXT ? "text" : s->kind == TP_SHAPE_IMAGE ? "picture"
-			    : (s->paint & TP_STROKE) ? "line" : "shape", d);
+		if (d < P->r->safe - EPS && s->kind == TP_SHAPE_PATH)
+			d = outline_to_dies(P, s, p, b, d);
+	} else {
+		d = tp_pf_trim_dist(sc, b);
+		/* A guess that reaches the bleed is outlined too: the
+		 * vector backs' edition mark, right-aligned 1.7 mm
+		 * above a tile's bottom, passed at the sheet's corner,
+		 * where the guess crossed the right trim edge, and
+		 * warned on every other tile of that row. */
+		if (d < P->r->safe - EPS && s->kind == TP_SHAPE_TEXT) {
+			text_box(sc, s, b);
+			d = text_trim_dist(sc, b);
+		}
+	}
+	/* Art that reaches a cut runs on into the bleed; text never
+	 * does: its glyphs at or over a cut are cut (the vector set-up
+	 * caption's second line started on the trim and passed). */
+	if (d <= EPS && s->kind == TP_SHAPE_TEXT)
+		tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", 0,
+		    P->r->safe, "%s text runs into the cut", k->name);
+	if (d > EPS && d < P->r->safe - EPS)
+		tp_pf_add(P, TP_PF_WARNING, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "safe-zone", d,
+		    P->r->safe, "%s %s %.2f mm from the cut",
+		    s->kind == TP_SHAPE_IMAGE ? "a" : k->name,
+		    s->kind == TP_SHAPE_TEXT ? "text" : s->kind == TP_SHAPE_IMAGE ? "picture"
+		    : (s->paint & TP_STROKE) ? "line" : "shape", d);
+	return 0;
+}
+
+/* Every shape of the safe list, in the walk's order. */
+void tp_pf_safe_zone(struct tp_pf_page *P)
+{
+	for (size_t i = 0; i < P->safe.n; i++) {
+		const struct tp_pf_run *r = &P->safe.v[i];
+		for (size_t q = 0; q < tp_pf_run_n(r); q++)
+			if (safe_shape(P, (struct tp_pf_ref){ r->i, tp_pf_run_sub(&P->safe, r, q) }) != 0)
+				return;
 	}
 }

@@ -643,20 +643,32 @@ static const double *box_to_measure(const struct decide *d, size_t i)
 	return b[0] <= b[2] && b[1] <= b[3] ? b : NULL;
 }
 
+/* The shape at walk place k when the limit may concern it: process art
+ * the walk keeps overprinting so far, with a box to measure (its ink in
+ * *ink, its box in *b); else NULL. */
+static const struct tp_shape *candidate(const struct decide *d, const uint32_t *order, size_t k,
+					const struct tp_ink **ink, const double **b)
+{
+	size_t i = order[k];
+	if (d->pos[i] == 0 || !d->op[i])
+		return NULL;
+	const struct tp_shape *s = &d->sc->shapes[i];
+	*ink = tp_scene_ink(d->sc, s->ink);
+	*b = box_to_measure(d, i);
+	return *b ? s : NULL;
+}
+
 /* Which overprinting shapes knock out under limit t (a fraction), in the
  * walk's order: op[] and ko[] updated.  TP_OK or TP_EIO. */
 static int knock_out(struct decide *d, const uint32_t *order, size_t n, uint8_t *ko, int *kept)
 {
-	const struct tp_scene *sc = d->sc;
 	double t = d->t;
 	for (size_t k = 0; k < n; k++) {
 		size_t i = order[k];
-		if (d->pos[i] == 0 || !d->op[i])
-			continue;
-		const struct tp_shape *s = &sc->shapes[i];
-		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
-		const double *b = box_to_measure(d, i);
-		if (b == NULL)
+		const struct tp_ink *ink;
+		const double *b;
+		const struct tp_shape *s = candidate(d, order, k, &ink, &b);
+		if (s == NULL)
 			continue;
 		/* A figure's fill keeps room for the lines and text that
 		 * overprint it later, so that of two fills stacked, not the
@@ -700,17 +712,14 @@ static int knock_out(struct decide *d, const uint32_t *order, size_t n, uint8_t 
 static int check_stacks(struct decide *d, const uint32_t *order, size_t n, double c,
 			struct tp_overprint_stack *st, int *any)
 {
-	const struct tp_scene *sc = d->sc;
 	d->fill = 0;
 	d->later.n = 0;
 	for (size_t k = 0; k < n; k++) {
 		size_t i = order[k];
-		if (d->pos[i] == 0 || !d->op[i])
-			continue;
-		const struct tp_shape *s = &sc->shapes[i];
-		const struct tp_ink *ink = tp_scene_ink(sc, s->ink);
-		const double *b = box_to_measure(d, i);
-		if (b == NULL || !risky(d->pal, ink, c))
+		const struct tp_ink *ink;
+		const double *b;
+		const struct tp_shape *s = candidate(d, order, k, &ink, &b);
+		if (s == NULL || !risky(d->pal, ink, c))
 			continue;
 		double own = 0, bound;
 		for (int p = 0; p < 4; p++)
