@@ -1,7 +1,9 @@
 #include "testutil.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/alloc.h"
 #include "core/sha256.h"
@@ -90,8 +92,9 @@ static int kind_at(int r, int c)
 }
 
 /* The two sheets: *flat with every tile's shapes, *placed with two
- * symbols placed; both end in the same die grid, drawn as shapes. */
-static void sheets(struct tp_scene **flat, struct tp_scene **placed)
+ * symbols placed; both end in the same die grid, drawn as shapes.  No
+ * marks yet: a layout (bleed, mirror) runs before they are added. */
+static void bare_sheets(struct tp_scene **flat, struct tp_scene **placed)
 {
 	*flat = new_sheet();
 	*placed = new_sheet();
@@ -119,11 +122,21 @@ static void sheets(struct tp_scene **flat, struct tp_scene **placed)
 	}
 	assert_int_equal(tp_scene_places(*placed), COLS * ROWS);
 	assert_int_equal(tp_scene_n_drawn(*placed), (*flat)->n_shapes);
-	/* Printer's marks, as a build adds them before writing. */
+}
+
+/* Printer's marks, as a build adds them before writing. */
+static void add_marks(struct tp_scene *flat, struct tp_scene *placed)
+{
 	const struct tp_slug slug = { .job = "job", .file = "fronts.pdf", .sheet = "fronts",
 				      .epoch = 1700000000 };
-	assert_int_equal(tp_sheet_marks(*flat, &slug), 0);
-	assert_int_equal(tp_sheet_marks(*placed, &slug), 0);
+	assert_int_equal(tp_sheet_marks(flat, &slug), 0);
+	assert_int_equal(tp_sheet_marks(placed, &slug), 0);
+}
+
+static void sheets(struct tp_scene **flat, struct tp_scene **placed)
+{
+	bare_sheets(flat, placed);
+	add_marks(*flat, *placed);
 }
 
 /* The file writer's bytes for sc, in *buf (owned by the caller). */
@@ -378,6 +391,115 @@ static void test_boxes(void **state)
 	tp_scene_free(placed);
 }
 
+/* The shapes two sheets draw, in the order added: alike, coordinates to
+ * within tol mm (a placed shape's are sums in another order). */
+static void same_drawing(const struct tp_scene *flat, const struct tp_scene *placed, double tol)
+{
+	struct tp_scene_iter it = { 0 }, ft = { 0 };
+	size_t n = 0;
+	for (const struct tp_shape *s; (s = tp_scene_next(placed, &it)) != NULL; n++) {
+		const struct tp_shape *f = tp_scene_next(flat, &ft);
+		assert_non_null(f);
+		assert_int_equal(s->kind, f->kind);
+		assert_int_equal(s->ink, f->ink);
+		assert_int_equal(s->paint, f->paint);
+		assert_int_equal(s->flags, f->flags);
+		assert_int_equal(s->layer, f->layer);
+		assert_int_equal(s->align, f->align);
+		assert_int_equal(s->count, f->count);
+		assert_true(fabs(s->x - f->x) <= tol && fabs(s->y - f->y) <= tol);
+		assert_true(fabs(s->w - f->w) <= tol && fabs(s->h - f->h) <= tol);
+		for (size_t k = 0; s->kind == TP_SHAPE_PATH && k < s->count; k++) {
+			const struct tp_pt *p = &placed->pts[s->first + k], *q = &flat->pts[f->first + k];
+			assert_int_equal(p->op, q->op);
+			assert_true(fabs(p->x + it.d[0] - q->x) <= tol && fabs(p->y + it.d[1] - q->y) <= tol);
+		}
+	}
+	assert_null(tp_scene_next(flat, &ft));
+	assert_true(n > COLS * ROWS * 5);
+}
+
+/* The bleed grows the edge tiles' backgrounds of a placed sheet as it
+ * does the copied sheet's: into copies of their symbols, one for each way
+ * a tile lies on the edge (four corners, four sides: at most 8 x 2
+ * kinds), the placements kept; and a second bleed grows nothing more. */
+static void test_bleed(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	for (int twice = 0; twice < 2; twice++) {
+		assert_int_equal(tp_sheet_bleed(flat), 0);
+		assert_int_equal(tp_sheet_bleed(placed), 0);
+		assert_int_equal(tp_scene_places(placed), COLS * ROWS);
+		assert_true(placed->n_symbols > 2 && placed->n_symbols <= 2 + 8 * 2);
+		/* x0 + 0 - b and x0 - b are one sum: to the bit. */
+		same_drawing(flat, placed, 0);
+	}
+	double b[4];
+	tp_shape_bbox(placed, &placed->shapes[0], b);   /* the top-left tile */
+	assert_true(b[0] == -flat->bleed && b[1] == -flat->bleed);
+	add_marks(flat, placed);
+	char *x = NULL, *y = NULL;
+	size_t nx = written(tp_png_write, flat, 150, &x), ny = written(tp_png_write, placed, 150, &y);
+	assert_int_equal(nx, ny);
+	assert_memory_equal(x, y, nx);
+	free(x);
+	free(y);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+/* The hex digits of a PDF's /ID [<...><...>] in buf, blanked. */
+static void blank_id(char *buf, size_t n)
+{
+	const char *id = NULL;
+	for (size_t i = 0; i + 4 < n && id == NULL; i++)
+		if (memcmp(buf + i, "/ID", 3) == 0)
+			id = buf + i;
+	assert_non_null(id);
+	for (char *c = (char *)id; c < buf + n && *c != ']'; c++)
+		if (isxdigit((unsigned char)*c))
+			*c = '0';
+}
+
+/* The mirror (work-and-turn backs), then the bleed: the placed sheet
+ * draws what the copied one does, to a rounding, and the same PDF page. */
+static void test_mirror(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	tp_sheet_mirror(flat);
+	tp_sheet_mirror(placed);
+	same_drawing(flat, placed, 1e-12);
+	/* The tile placed at column 0 now draws at the right edge. */
+	double b[4];
+	tp_shape_bbox(placed, &placed->shapes[0], b);
+	assert_true(fabs(b[2] - COLS * TILE) < 1e-12 && fabs(b[0] - (COLS - 1) * TILE) < 1e-12);
+	assert_int_equal(tp_sheet_bleed(flat), 0);
+	assert_int_equal(tp_sheet_bleed(placed), 0);
+	same_drawing(flat, placed, 1e-12);
+	add_marks(flat, placed);
+	for (int f = 0; f < 2; f++) {
+		char *x = NULL, *y = NULL;
+		tu_write_fn *w = f ? tp_png_write : tp_pdf_write;
+		size_t nx = written(w, flat, 150, &x), ny = written(w, placed, 150, &y);
+		assert_int_equal(nx, ny);
+		if (!f) {
+			/* The /ID hashes the coordinates as stored, to the bit
+			 * (sums in another order): all but it is the same. */
+			blank_id(x, nx);
+			blank_id(y, ny);
+		}
+		assert_memory_equal(x, y, nx);
+		free(x);
+		free(y);
+	}
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +512,8 @@ int main(void)
 		cmocka_unit_test(test_boxes),
 		cmocka_unit_test(test_shapes_in_order),
 		cmocka_unit_test(test_crop),
+		cmocka_unit_test(test_bleed),
+		cmocka_unit_test(test_mirror),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
