@@ -10,6 +10,8 @@
 #include "print/backend/backend.h"
 #include "print/ink/inkcov.h"
 #include "print/layout/proof.h"
+#include "print/art/art_pack.h"
+#include "print/layout/die.h"
 #include "print/layout/sheet.h"
 #include "print/scene/scene_digest.h"
 #include "print/scene/scene_index.h"
@@ -94,14 +96,22 @@ static int kind_at(int r, int c)
 /* The two sheets: *flat with every tile's shapes, *placed with two
  * symbols placed; both end in the same die grid, drawn as shapes.  No
  * marks yet: a layout (bleed, mirror) runs before they are added. */
+static void tiles_into(struct tp_scene **flat, struct tp_scene **placed);
+
 static void bare_sheets(struct tp_scene **flat, struct tp_scene **placed)
 {
 	*flat = new_sheet();
 	*placed = new_sheet();
+	tiles_into(flat, placed);
+}
+
+/* The tiles and the die grid, into the two sheets as they are. */
+static void tiles_into(struct tp_scene **flat, struct tp_scene **placed)
+{
 	int sym[2];
 	for (int k = 0; k < 2; k++) {
 		sym[k] = tp_scene_symbol_begin(*placed);
-		assert_int_equal(sym[k], k);
+		assert_int_equal(sym[k], (int)(*placed)->n_symbols - 1);
 		tile(*placed, k, 0, 0);
 		tp_scene_symbol_end(*placed);
 	}
@@ -416,7 +426,7 @@ static void same_drawing(const struct tp_scene *flat, const struct tp_scene *pla
 		}
 	}
 	assert_null(tp_scene_next(flat, &ft));
-	assert_true(n > COLS * ROWS * 5);
+	assert_true(n >= COLS * ROWS * 5);
 }
 
 /* The bleed grows the edge tiles' backgrounds of a placed sheet as it
@@ -500,6 +510,119 @@ static void test_mirror(void **state)
 	tp_scene_free(placed);
 }
 
+/* Die nicks: each tile's punched hole (a closed contour) is nicked, the
+ * placed ones once in their symbol; the count is per hole as drawn, and
+ * the nicked sheets draw alike.  The die grid (open lines) keeps none. */
+static void test_die_nick(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	const struct tp_nicks nk = { .per_side = 2, .width = 0.4, .corner = 1 };
+	long a = tp_die_nick(flat, &nk), b = tp_die_nick(placed, &nk);
+	assert_true(a > 0);
+	assert_int_equal(a % (COLS * ROWS), 0);   /* alike in every tile */
+	assert_int_equal(a, b);
+	assert_int_equal(tp_scene_places(placed), COLS * ROWS);
+	same_drawing(flat, placed, 1e-9);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+/* Taking the die lines off: the holes in the symbols go too, counted
+ * once a placement; the placements stay. */
+static void test_die_strip(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	size_t a = tp_die_strip(flat), b = tp_die_strip(placed);
+	assert_int_equal(a, COLS * ROWS + COLS + 1);   /* a hole a tile, the grid */
+	assert_int_equal(a, b);
+	assert_int_equal(tp_scene_places(placed), COLS * ROWS);
+	same_drawing(flat, placed, 0);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+/* A panel's die lines (the copying sink's own drawing): a placed hole is
+ * judged inside or across the panel where it is placed, as the copied
+ * one is, and the panel's cuts are found on the same lines. */
+static void test_panel_die(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	/* Across the holes of column 1 (at 7.5 mm into each tile, 1.2 wide). */
+	const double r[4] = { 0.5 * TILE, 0, TILE + 7.5, ROWS * TILE };
+	for (unsigned runon = 0; runon < 2; runon++) {
+		struct tp_scene *a = tp_panel_die_runon(flat, r, runon ? 15 : 0);
+		struct tp_scene *b = tp_panel_die_runon(placed, r, runon ? 15 : 0);
+		assert_non_null(a);
+		assert_non_null(b);
+		assert_int_equal(tp_scene_places(b), 0);
+		assert_int_equal(a->n_shapes, b->n_shapes);
+		same_drawing(a, b, 0);
+		char da[65], db[65];
+		digest(a, da);
+		digest(b, db);
+		assert_string_equal(da, db);
+		tp_scene_free(a);
+		tp_scene_free(b);
+	}
+	double ca[16], cb[16];
+	for (int v = 0; v < 2; v++) {
+		size_t na = tp_panel_cuts(flat, v, 1.5 * TILE, ca, 16);
+		size_t nb = tp_panel_cuts(placed, v, 1.5 * TILE, cb, 16);
+		/* The grid's lines run down: cuts across x, none across y. */
+		assert_true(v ? na > 2 : na == 0);
+		assert_int_equal(na, nb);
+		assert_memory_equal(ca, cb, na * sizeof *ca);
+	}
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+/* The hidden-art rule: an art item drawn first, in place, lies under the
+ * backgrounds of the tiles over it, placed or copied: the same finding. */
+static void test_hidden_art(void **state)
+{
+	(void)state;
+	static struct tp_art_item item = { .place = "fronts.mark", .line = 7 };
+	struct tp_scene *sc[2];
+	for (int v = 0; v < 2; v++) {
+		sc[v] = new_sheet();
+		size_t first = sc[v]->n_shapes;
+		assert_int_equal(tp_scene_rect(sc[v], COLOUR, TP_FILL, 0, 1.5 * TILE, 1.4 * TILE, 2, 2), 0);
+		assert_int_equal(tp_scene_art_note(sc[v], first, sc[v]->n_shapes, &item), 0);
+	}
+	tiles_into(&sc[0], &sc[1]);
+	add_marks(sc[0], sc[1]);
+	struct tp_pf_rules r = tu_pf_rules();
+	r.max_tac = 0;
+	struct tp_preflight a = { 0 }, b = { 0 };
+	assert_int_equal(tp_preflight_page(&a, &r, "fronts", 1, sc[0]), 0);
+	assert_int_equal(tp_preflight_page(&b, &r, "fronts", 1, sc[1]), 0);
+	size_t ha = 0, hb = 0;
+	for (size_t i = 0; i < a.n; i++)
+		ha += strcmp(a.f[i].rule, "hidden-art") == 0;
+	for (size_t i = 0; i < b.n; i++)
+		hb += strcmp(b.f[i].rule, "hidden-art") == 0;
+	assert_int_equal(ha, 1);
+	assert_int_equal(hb, 1);
+	assert_int_equal(a.n, b.n);
+	for (size_t i = 0; i < a.n; i++) {
+		char la[400], lb[400];
+		tp_preflight_line(&a.f[i], la, sizeof la);
+		tp_preflight_line(&b.f[i], lb, sizeof lb);
+		assert_string_equal(la, lb);
+	}
+	tp_preflight_free(&a);
+	tp_preflight_free(&b);
+	tp_scene_free(sc[0]);
+	tp_scene_free(sc[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -514,6 +637,10 @@ int main(void)
 		cmocka_unit_test(test_crop),
 		cmocka_unit_test(test_bleed),
 		cmocka_unit_test(test_mirror),
+		cmocka_unit_test(test_die_nick),
+		cmocka_unit_test(test_die_strip),
+		cmocka_unit_test(test_panel_die),
+		cmocka_unit_test(test_hidden_art),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
