@@ -200,11 +200,17 @@ static int add_page(struct kit *k, const struct tp_sheet_def *d, const struct tp
 	double a[4] = { 0, 0, sc->trim_w, sc->trim_h };
 	if (sc->trim_w + 2 * bl > cw || sc->trim_h + 2 * bl > ch) {
 		double u[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
-		for (size_t i = 0; i < sc->n_shapes; i++) {
+		struct tp_scene_iter it = { 0 };
+		for (const struct tp_shape *s; (s = tp_scene_next(sc, &it)) != NULL;) {
 			double b[4];
-			if (!tp_walk_shows(sc, &tp_walk_art, &sc->shapes[i]))
+			if (!tp_walk_shows(sc, &tp_walk_art, s))
 				continue;
-			tp_shape_bbox(sc, &sc->shapes[i], b);
+			tp_shape_bbox(sc, s, b);
+			if (s->kind == TP_SHAPE_PATH || s->kind == TP_SHAPE_IMAGE) {
+				/* A placed shape's points are its symbol's. */
+				b[0] += it.d[0], b[2] += it.d[0];
+				b[1] += it.d[1], b[3] += it.d[1];
+			}
 			u[0] = fmin(u[0], b[0]);
 			u[1] = fmin(u[1], b[1]);
 			u[2] = fmax(u[2], b[2]);

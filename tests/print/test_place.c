@@ -1,13 +1,17 @@
 #include "testutil.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/alloc.h"
 #include "core/sha256.h"
 #include "print/backend/backend.h"
 #include "print/ink/inkcov.h"
 #include "print/layout/proof.h"
+#include "print/art/art_pack.h"
+#include "print/layout/die.h"
 #include "print/layout/sheet.h"
 #include "print/scene/scene_digest.h"
 #include "print/scene/scene_index.h"
@@ -96,15 +100,24 @@ static int kind_at(int r, int c)
 }
 
 /* The two sheets: *flat with every tile's shapes, *placed with two
- * symbols placed; both end in the same die grid, drawn as shapes. */
-static void sheets(struct tp_scene **flat, struct tp_scene **placed)
+ * symbols placed; both end in the same die grid, drawn as shapes.  No
+ * marks yet: a layout (bleed, mirror) runs before they are added. */
+static void tiles_into(struct tp_scene **flat, struct tp_scene **placed);
+
+static void bare_sheets(struct tp_scene **flat, struct tp_scene **placed)
 {
 	*flat = new_sheet();
 	*placed = new_sheet();
+	tiles_into(flat, placed);
+}
+
+/* The tiles and the die grid, into the two sheets as they are. */
+static void tiles_into(struct tp_scene **flat, struct tp_scene **placed)
+{
 	int sym[2];
 	for (int k = 0; k < 2; k++) {
 		sym[k] = tp_scene_symbol_begin(*placed);
-		assert_int_equal(sym[k], k);
+		assert_int_equal(sym[k], (int)(*placed)->n_symbols - 1);
 		tile(*placed, k, 0, 0);
 		tp_scene_symbol_end(*placed);
 	}
@@ -125,11 +138,21 @@ static void sheets(struct tp_scene **flat, struct tp_scene **placed)
 	}
 	assert_int_equal(tp_scene_places(*placed), COLS * ROWS);
 	assert_int_equal(tp_scene_n_drawn(*placed), (*flat)->n_shapes);
-	/* Printer's marks, as a build adds them before writing. */
+}
+
+/* Printer's marks, as a build adds them before writing. */
+static void add_marks(struct tp_scene *flat, struct tp_scene *placed)
+{
 	const struct tp_slug slug = { .job = "job", .file = "fronts.pdf", .sheet = "fronts",
 				      .epoch = 1700000000 };
-	assert_int_equal(tp_sheet_marks(*flat, &slug), 0);
-	assert_int_equal(tp_sheet_marks(*placed, &slug), 0);
+	assert_int_equal(tp_sheet_marks(flat, &slug), 0);
+	assert_int_equal(tp_sheet_marks(placed, &slug), 0);
+}
+
+static void sheets(struct tp_scene **flat, struct tp_scene **placed)
+{
+	bare_sheets(flat, placed);
+	add_marks(*flat, *placed);
 }
 
 /* The file writer's bytes for sc, in *buf (owned by the caller). */
@@ -384,6 +407,228 @@ static void test_boxes(void **state)
 	tp_scene_free(placed);
 }
 
+/* The shapes two sheets draw, in the order added: alike, coordinates to
+ * within tol mm (a placed shape's are sums in another order). */
+static void same_drawing(const struct tp_scene *flat, const struct tp_scene *placed, double tol)
+{
+	struct tp_scene_iter it = { 0 }, ft = { 0 };
+	size_t n = 0;
+	for (const struct tp_shape *s; (s = tp_scene_next(placed, &it)) != NULL; n++) {
+		const struct tp_shape *f = tp_scene_next(flat, &ft);
+		assert_non_null(f);
+		assert_int_equal(s->kind, f->kind);
+		assert_int_equal(s->ink, f->ink);
+		assert_int_equal(s->paint, f->paint);
+		assert_int_equal(s->flags, f->flags);
+		assert_int_equal(s->layer, f->layer);
+		assert_int_equal(s->align, f->align);
+		assert_int_equal(s->count, f->count);
+		assert_true(fabs(s->x - f->x) <= tol && fabs(s->y - f->y) <= tol);
+		assert_true(fabs(s->w - f->w) <= tol && fabs(s->h - f->h) <= tol);
+		for (size_t k = 0; s->kind == TP_SHAPE_PATH && k < s->count; k++) {
+			const struct tp_pt *p = &placed->pts[s->first + k], *q = &flat->pts[f->first + k];
+			assert_int_equal(p->op, q->op);
+			assert_true(fabs(p->x + it.d[0] - q->x) <= tol && fabs(p->y + it.d[1] - q->y) <= tol);
+		}
+	}
+	assert_null(tp_scene_next(flat, &ft));
+	assert_true(n >= COLS * ROWS * 5);
+}
+
+/* The bleed grows the edge tiles' backgrounds of a placed sheet as it
+ * does the copied sheet's: into copies of their symbols, one for each way
+ * a tile lies on the edge (four corners, four sides: at most 8 x 2
+ * kinds), the placements kept; and a second bleed grows nothing more. */
+static void test_bleed(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	for (int twice = 0; twice < 2; twice++) {
+		assert_int_equal(tp_sheet_bleed(flat), 0);
+		assert_int_equal(tp_sheet_bleed(placed), 0);
+		assert_int_equal(tp_scene_places(placed), COLS * ROWS);
+		assert_true(placed->n_symbols > 2 && placed->n_symbols <= 2 + 8 * 2);
+		/* x0 + 0 - b and x0 - b are one sum: to the bit. */
+		same_drawing(flat, placed, 0);
+	}
+	double b[4];
+	tp_shape_bbox(placed, &placed->shapes[0], b);   /* the top-left tile */
+	assert_true(b[0] == -flat->bleed && b[1] == -flat->bleed);
+	add_marks(flat, placed);
+	char *x = NULL, *y = NULL;
+	size_t nx = written(tp_png_write, flat, 150, &x), ny = written(tp_png_write, placed, 150, &y);
+	assert_int_equal(nx, ny);
+	assert_memory_equal(x, y, nx);
+	free(x);
+	free(y);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+/* The hex digits of a PDF's /ID [<...><...>] in buf, blanked. */
+static void blank_id(char *buf, size_t n)
+{
+	const char *id = NULL;
+	for (size_t i = 0; i + 4 < n && id == NULL; i++)
+		if (memcmp(buf + i, "/ID", 3) == 0)
+			id = buf + i;
+	assert_non_null(id);
+	for (char *c = (char *)id; c < buf + n && *c != ']'; c++)
+		if (isxdigit((unsigned char)*c))
+			*c = '0';
+}
+
+/* The mirror (work-and-turn backs), then the bleed: the placed sheet
+ * draws what the copied one does, to a rounding, and the same PDF page. */
+static void test_mirror(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	tp_sheet_mirror(flat);
+	tp_sheet_mirror(placed);
+	same_drawing(flat, placed, 1e-12);
+	/* The tile placed at column 0 now draws at the right edge. */
+	double b[4];
+	tp_shape_bbox(placed, &placed->shapes[0], b);
+	assert_true(fabs(b[2] - COLS * TILE) < 1e-12 && fabs(b[0] - (COLS - 1) * TILE) < 1e-12);
+	assert_int_equal(tp_sheet_bleed(flat), 0);
+	assert_int_equal(tp_sheet_bleed(placed), 0);
+	same_drawing(flat, placed, 1e-12);
+	add_marks(flat, placed);
+	for (int f = 0; f < 2; f++) {
+		char *x = NULL, *y = NULL;
+		tu_write_fn *w = f ? tp_png_write : tp_pdf_write;
+		size_t nx = written(w, flat, 150, &x), ny = written(w, placed, 150, &y);
+		assert_int_equal(nx, ny);
+		if (!f) {
+			/* The /ID hashes the coordinates as stored, to the bit
+			 * (sums in another order): all but it is the same. */
+			blank_id(x, nx);
+			blank_id(y, ny);
+		}
+		assert_memory_equal(x, y, nx);
+		free(x);
+		free(y);
+	}
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+/* Die nicks: each tile's punched hole (a closed contour) is nicked, the
+ * placed ones once in their symbol; the count is per hole as drawn, and
+ * the nicked sheets draw alike.  The die grid (open lines) keeps none. */
+static void test_die_nick(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	const struct tp_nicks nk = { .per_side = 2, .width = 0.4, .corner = 1 };
+	long a = tp_die_nick(flat, &nk), b = tp_die_nick(placed, &nk);
+	assert_true(a > 0);
+	assert_int_equal(a % (COLS * ROWS), 0);   /* alike in every tile */
+	assert_int_equal(a, b);
+	assert_int_equal(tp_scene_places(placed), COLS * ROWS);
+	same_drawing(flat, placed, 1e-9);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+/* Taking the die lines off: the holes in the symbols go too, counted
+ * once a placement; the placements stay. */
+static void test_die_strip(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	size_t a = tp_die_strip(flat), b = tp_die_strip(placed);
+	assert_int_equal(a, COLS * ROWS + COLS + 1);   /* a hole a tile, the grid */
+	assert_int_equal(a, b);
+	assert_int_equal(tp_scene_places(placed), COLS * ROWS);
+	same_drawing(flat, placed, 0);
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+/* A panel's die lines (the copying sink's own drawing): a placed hole is
+ * judged inside or across the panel where it is placed, as the copied
+ * one is, and the panel's cuts are found on the same lines. */
+static void test_panel_die(void **state)
+{
+	(void)state;
+	struct tp_scene *flat, *placed;
+	bare_sheets(&flat, &placed);
+	/* Across the holes of column 1 (at 7.5 mm into each tile, 1.2 wide). */
+	const double r[4] = { 0.5 * TILE, 0, TILE + 7.5, ROWS * TILE };
+	for (unsigned runon = 0; runon < 2; runon++) {
+		struct tp_scene *a = tp_panel_die_runon(flat, r, runon ? 15 : 0);
+		struct tp_scene *b = tp_panel_die_runon(placed, r, runon ? 15 : 0);
+		assert_non_null(a);
+		assert_non_null(b);
+		assert_int_equal(tp_scene_places(b), 0);
+		assert_int_equal(a->n_shapes, b->n_shapes);
+		same_drawing(a, b, 0);
+		char da[65], db[65];
+		digest(a, da);
+		digest(b, db);
+		assert_string_equal(da, db);
+		tp_scene_free(a);
+		tp_scene_free(b);
+	}
+	double ca[16], cb[16];
+	for (int v = 0; v < 2; v++) {
+		size_t na = tp_panel_cuts(flat, v, 1.5 * TILE, ca, 16);
+		size_t nb = tp_panel_cuts(placed, v, 1.5 * TILE, cb, 16);
+		/* The grid's lines run down: cuts across x, none across y. */
+		assert_true(v ? na > 2 : na == 0);
+		assert_int_equal(na, nb);
+		assert_memory_equal(ca, cb, na * sizeof *ca);
+	}
+	tp_scene_free(flat);
+	tp_scene_free(placed);
+}
+
+/* The hidden-art rule: an art item drawn first, in place, lies under the
+ * backgrounds of the tiles over it, placed or copied: the same finding. */
+static void test_hidden_art(void **state)
+{
+	(void)state;
+	static struct tp_art_item item = { .place = "fronts.mark", .line = 7 };
+	struct tp_scene *sc[2];
+	for (int v = 0; v < 2; v++) {
+		sc[v] = new_sheet();
+		size_t first = sc[v]->n_shapes;
+		assert_int_equal(tp_scene_rect(sc[v], COLOUR, TP_FILL, 0, 1.5 * TILE, 1.4 * TILE, 2, 2), 0);
+		assert_int_equal(tp_scene_art_note(sc[v], first, sc[v]->n_shapes, &item), 0);
+	}
+	tiles_into(&sc[0], &sc[1]);
+	add_marks(sc[0], sc[1]);
+	struct tp_pf_rules r = tu_pf_rules();
+	r.max_tac = 0;
+	struct tp_preflight a = { 0 }, b = { 0 };
+	assert_int_equal(tp_preflight_page(&a, &r, "fronts", 1, sc[0]), 0);
+	assert_int_equal(tp_preflight_page(&b, &r, "fronts", 1, sc[1]), 0);
+	size_t ha = 0, hb = 0;
+	for (size_t i = 0; i < a.n; i++)
+		ha += strcmp(a.f[i].rule, "hidden-art") == 0;
+	for (size_t i = 0; i < b.n; i++)
+		hb += strcmp(b.f[i].rule, "hidden-art") == 0;
+	assert_int_equal(ha, 1);
+	assert_int_equal(hb, 1);
+	assert_int_equal(a.n, b.n);
+	for (size_t i = 0; i < a.n; i++) {
+		char la[400], lb[400];
+		tp_preflight_line(&a.f[i], la, sizeof la);
+		tp_preflight_line(&b.f[i], lb, sizeof lb);
+		assert_string_equal(la, lb);
+	}
+	tp_preflight_free(&a);
+	tp_preflight_free(&b);
+	tp_scene_free(sc[0]);
+	tp_scene_free(sc[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -396,6 +641,12 @@ int main(void)
 		cmocka_unit_test(test_boxes),
 		cmocka_unit_test(test_shapes_in_order),
 		cmocka_unit_test(test_crop),
+		cmocka_unit_test(test_bleed),
+		cmocka_unit_test(test_mirror),
+		cmocka_unit_test(test_die_nick),
+		cmocka_unit_test(test_die_strip),
+		cmocka_unit_test(test_panel_die),
+		cmocka_unit_test(test_hidden_art),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

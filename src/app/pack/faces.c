@@ -411,11 +411,13 @@ static int board_sheet(struct faces *F, size_t k, tp_err *e)
 
 /* ---- separate pieces: on punchout slugs ---------------------------------- */
 
-/* 1 when every shape of sc is in the die ink: a cut sheet, no face. */
+/* 1 when every shape of sc is in the die ink (a placed symbol's: each
+ * of its shapes): a cut sheet, no face. */
 static int die_only(const struct tp_scene *sc)
 {
-	for (size_t i = 0; i < sc->n_shapes; i++)
-		if (sc->shapes[i].ink != TP_INK_CUT)
+	struct tp_scene_iter it = { 0 };
+	for (const struct tp_shape *s; (s = tp_scene_next(sc, &it)) != NULL;)
+		if (s->ink != TP_INK_CUT)
 			return 0;
 	return 1;
 }

@@ -418,16 +418,15 @@ static size_t contour(const struct tp_scene *sc, const struct tp_shape *s, struc
 	return n;
 }
 
-/* Puts the k points out[] in place of shape i's path. 0, or -1 when out
- * of memory (the shape left as it was). */
-static int replace(struct tp_scene *sc, size_t i, const struct tp_pt *out, size_t k)
+/* Puts the k points out[] in place of shape s's path (s is sc's, or a
+ * symbol's). 0, or -1 when out of memory (the shape left as it was). */
+static int replace(struct tp_scene *sc, struct tp_shape *s, const struct tp_pt *out, size_t k)
 {
 	if (k > UINT32_MAX)
 		return -1;
 	if (tp_grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + k, sizeof *sc->pts, 64) != 0)
 		return -1;
 	memcpy(sc->pts + sc->n_pts, out, k * sizeof *out);
-	struct tp_shape *s = &sc->shapes[i];
 	s->kind = TP_SHAPE_PATH;
 	s->first = sc->n_pts;
 	s->count = (uint32_t)k;
@@ -435,10 +434,10 @@ static int replace(struct tp_scene *sc, size_t i, const struct tp_pt *out, size_
 	return 0;
 }
 
-/* Nicks die shape i of contour g[n] (brk: its sides); the nicks made,
+/* Nicks die shape s of contour g[n] (brk: its sides); the nicks made,
  * or -1 when out of memory. */
-static long nick_one(struct tp_scene *sc, size_t i, const struct tp_nicks *nk, const struct seg *g,
-		     size_t n, const int *brk)
+static long nick_one(struct tp_scene *sc, struct tp_shape *s, const struct tp_nicks *nk,
+		     const struct seg *g, size_t n, const int *brk)
 {
 	size_t k = (size_t)nk->per_side, max_cuts = 8 * k + 2 * n * k;
 	struct cut *c = tp_malloc(max_cuts * sizeof *c);
@@ -447,53 +446,109 @@ static long nick_one(struct tp_scene *sc, size_t i, const struct tp_nicks *nk, c
 	if (c != NULL && out != NULL) {
 		size_t nc = plan(nk, g, n, brk, c);
 		size_t m = nc > 0 ? nicked(g, n, c, nc, out) : 0;
-		made = m == 0 ? 0 : replace(sc, i, out, m) == 0 ? (long)nc / 2 : -1;
+		made = m == 0 ? 0 : replace(sc, s, out, m) == 0 ? (long)nc / 2 : -1;
 	}
 	free(c);
 	free(out);
 	return made;
 }
 
+/* The placements of each symbol of sc, into a new array (NULL when sc
+ * places none, or out of memory: *oom set). */
+static size_t *uses_of(const struct tp_scene *sc, int *oom)
+{
+	*oom = 0;
+	if (sc->n_places == 0 || sc->n_symbols == 0)
+		return NULL;
+	size_t *u = tp_calloc(sc->n_symbols, sizeof *u);
+	if (u == NULL) {
+		*oom = 1;
+		return NULL;
+	}
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		if (sc->shapes[i].kind == TP_SHAPE_PLACE && sc->shapes[i].first < sc->n_symbols)
+			u[sc->shapes[i].first]++;
+	return u;
+}
+
+/* Nicks die shape s if it is a closed contour: the nicks made, -1 when
+ * out of memory. */
+static long nick_shape(struct tp_scene *sc, struct tp_shape *s, const struct tp_nicks *nk,
+		       struct seg *g, int *brk, double *xy)
+{
+	if (!tp_walk_shows(sc, &tp_walk_die, s))
+		return 0;
+	size_t n = contour(sc, s, g, brk, xy);
+	return n > 0 ? nick_one(sc, s, nk, g, n, brk) : 0;
+}
+
 long tp_die_nick(struct tp_scene *sc, const struct tp_nicks *nk)
 {
 	if (nk->per_side <= 0 || nk->per_side > 64 || nk->width <= 0)
 		return 0;
-	long total = 0;
+	int oom;
+	size_t *uses = uses_of(sc, &oom);
+	long total = oom ? -1 : 0;
 	double *xy = tp_malloc(2 * MAX_CORNERS * sizeof *xy);
 	struct seg *g = tp_malloc(2 * (MAX_CORNERS + 1) * sizeof *g);
 	int *brk = tp_malloc(2 * (MAX_CORNERS + 1) * sizeof *brk);
+	if (xy == NULL || g == NULL || brk == NULL)
+		total = -1;
 	for (size_t i = 0; i < sc->n_shapes && total >= 0; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
-		if (xy == NULL || g == NULL || brk == NULL)
-			total = -1;
-		else if (tp_walk_shows(sc, &tp_walk_die, s)) {
-			size_t n = contour(sc, s, g, brk, xy);
-			long made = n > 0 ? nick_one(sc, i, nk, g, n, brk) : 0;
-			total = made < 0 ? -1 : total + made;
-		}
+		if (sc->shapes[i].kind == TP_SHAPE_PLACE)
+			continue;
+		long made = nick_shape(sc, &sc->shapes[i], nk, g, brk, xy);
+		total = made < 0 ? -1 : total + made;
 	}
+	/* A placed symbol's die lines are nicked once, in the symbol: the
+	 * nicks lie on the contour alone, so every placement shows them
+	 * where nicking its contour drawn in place would put them. */
+	for (size_t k = 0; uses && k < sc->n_symbols && total >= 0; k++)
+		for (size_t j = sc->symbols[k].first; uses[k] && j < sc->symbols[k].end && total >= 0; j++) {
+			long made = nick_shape(sc, &sc->sym_shapes[j], nk, g, brk, xy);
+			total = made < 0 ? -1 : total + made * (long)uses[k];
+		}
+	free(uses);
 	free(xy);
 	free(g);
 	free(brk);
 	return total;
 }
+
+/* Keeps the shapes of list[first, end) the die view does not show, from
+ * first on; the number taken off. */
+static size_t strip(const struct tp_scene *sc, struct tp_shape *list, size_t first, size_t end)
+{
+	size_t k = first;
+	for (size_t i = first; i < end; i++) {
+		if (list[i].kind != TP_SHAPE_PLACE && tp_walk_shows(sc, &tp_walk_die, &list[i]))
+			continue;
+		list[k++] = list[i];
+	}
+	return end - k;
+}
+
 size_t tp_die_strip(struct tp_scene *sc)
 {
 	int art = 0;
-	for (size_t i = 0; i < sc->n_shapes && !art; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
+	struct tp_scene_iter it = { 0 };
+	for (const struct tp_shape *s; !art && (s = tp_scene_next(sc, &it)) != NULL;)
 		art = s->ink != TP_INK_CUT && tp_walk_shows(sc, &tp_walk_art, s);
-	}
 	if (!art)
 		return 0;
-	size_t k = 0;
-	for (size_t i = 0; i < sc->n_shapes; i++) {
-		const struct tp_shape *s = &sc->shapes[i];
-		if (tp_walk_shows(sc, &tp_walk_die, s))
-			continue;
-		sc->shapes[k++] = *s;
+	size_t before = tp_scene_n_drawn(sc);
+	sc->n_shapes -= strip(sc, sc->shapes, 0, sc->n_shapes);
+	/* Each symbol's die lines too, the symbols kept in their order. */
+	size_t at = 0;
+	for (size_t k = 0; k < sc->n_symbols; k++) {
+		struct tp_scene_group *y = &sc->symbols[k];
+		size_t n = y->end - y->first;
+		memmove(sc->sym_shapes + at, sc->sym_shapes + y->first, n * sizeof *sc->sym_shapes);
+		y->first = at;
+		y->end = at + n - strip(sc, sc->sym_shapes, at, at + n);
+		at = y->end;
 	}
-	size_t gone = sc->n_shapes - k;
-	sc->n_shapes = k;
-	return gone;
+	sc->n_sym_shapes = at;
+	/* Taken off as drawn: a placed die line once a placement. */
+	return before - tp_scene_n_drawn(sc);
 }

@@ -299,11 +299,18 @@ struct panel {
 	double w;   /* the first clipped die line's stroke, 0: none yet */
 };
 
-static int panel_draw(void *arg, const struct tp_shape *s, int mark)
+static int panel_draw(void *arg, const struct tp_shape *s, const struct tp_pt *pts, int mark)
 {
 	struct panel *q = arg;
 	struct tp_scene *sc = q->dst;
 	const struct tp_scene *src = q->src;
+	/* A placed symbol's shape: its points as placed, not the symbol's. */
+	struct tp_scene placed;
+	if (pts != src->pts) {
+		placed = *src;
+		placed.pts = (struct tp_pt *)pts;
+		src = &placed;
+	}
 	if (!tp_walk_shows(src, &tp_walk_die, s) || inside(src, s, q->r))
 		return run_on(sc, src, s, mark ? 0 : q->runon);
 	if (q->w == 0)
@@ -370,14 +377,17 @@ size_t tp_panel_cuts(const struct tp_scene *sc, int vertical, double max, double
 	at[n++] = 0;
 	while (len - from > max + EPS) {
 		best = from;
-		for (size_t i = 0; i < sc->n_shapes; i++) {
-			const struct tp_shape *s = &sc->shapes[i];
+		struct tp_scene_iter it = { 0 };
+		for (const struct tp_shape *s; (s = tp_scene_next(sc, &it)) != NULL;) {
 			if (!tp_walk_shows(sc, &tp_walk_die, s) || s->kind != TP_SHAPE_PATH ||
 			    s->count != 2)
 				continue;
 			const struct tp_pt *p = sc->pts + s->first;
-			double a = vertical ? p[0].x : p[0].y, b = vertical ? p[1].x : p[1].y;
-			double u = vertical ? p[0].y : p[0].x, v = vertical ? p[1].y : p[1].x;
+			const double *d = it.d;   /* a placed line's move */
+			double a = vertical ? p[0].x + d[0] : p[0].y + d[1];
+			double b = vertical ? p[1].x + d[0] : p[1].y + d[1];
+			double u = vertical ? p[0].y + d[1] : p[0].x + d[0];
+			double v = vertical ? p[1].y + d[1] : p[1].x + d[0];
 			if (fabs(a - b) > EPS || fmin(u, v) > EPS || fmax(u, v) < span - EPS)
 				continue;
 			if (a > best + EPS && a <= from + max + EPS)

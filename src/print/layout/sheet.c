@@ -14,51 +14,158 @@
 
 #define EDGE_EPS 1e-6
 
-void tp_sheet_bleed(struct tp_scene *sc)
+/* Which edges of the trim box a filled art rect lying on them grows
+ * across (bits 1 left, 2 top, 4 right, 8 bottom), growing r as it goes:
+ * the right and bottom tests read the rect the left and top grew. */
+static unsigned bleed_rect(const struct tp_scene *sc, struct tp_shape *r)
 {
 	double b = sc->bleed;
+	unsigned m = 0;
+	if (r->kind != TP_SHAPE_RECT || r->paint != TP_FILL || !tp_walk_shows(sc, &tp_walk_art, r))
+		return 0;
+	if (fabs(r->x) < EDGE_EPS) {
+		r->x -= b;
+		r->w += b;
+		m |= 1;
+	}
+	if (fabs(r->y) < EDGE_EPS) {
+		r->y -= b;
+		r->h += b;
+		m |= 2;
+	}
+	if (fabs(r->x + r->w - sc->trim_w) < EDGE_EPS) {
+		r->w += b;
+		m |= 4;
+	}
+	if (fabs(r->y + r->h - sc->trim_h) < EDGE_EPS) {
+		r->h += b;
+		m |= 8;
+	}
+	return m;
+}
+
+/* A symbol made for placements whose shapes grow alike: sym's copy with
+ * grow[k] applied to its shape k. */
+struct bled {
+	int sym, copy;
+	size_t n;
+	unsigned char *grow;
+};
+
+/* The symbol placement p draws grown where its rects lie on an edge: p's
+ * own, or a copy of it grown (one for every placement that grows alike,
+ * so only a sheet's edge adds drawings).  0, or -1 when out of memory. */
+static int bleed_place(struct tp_scene *sc, struct tp_shape *p, struct bled **v, size_t *nv,
+		       size_t *cap, unsigned char *grow)
+{
+	size_t n = tp_scene_place_n(sc, p);
+	int any = 0;
+	for (size_t k = 0; k < n; k++) {
+		struct tp_shape m;
+		double d[2];
+		tp_scene_place_shape(sc, p, k, &m, d);
+		grow[k] = (unsigned char)bleed_rect(sc, &m);
+		any |= grow[k] != 0;
+	}
+	if (!any)
+		return 0;
+	for (size_t j = 0; j < *nv; j++)
+		if ((*v)[j].sym == (int)p->first && memcmp((*v)[j].grow, grow, n) == 0) {
+			p->first = (size_t)(*v)[j].copy;
+			return 0;
+		}
+	if (tp_grow((void **)v, cap, *nv + 1, sizeof **v, 8) != 0)
+		return -1;
+	struct bled *e = &(*v)[*nv];
+	e->sym = (int)p->first;
+	e->n = n;
+	if ((e->grow = tp_malloc(n)) == NULL)
+		return -1;
+	memcpy(e->grow, grow, n);
+	(*nv)++;
+	if ((e->copy = tp_scene_symbol_copy(sc, e->sym)) < 0)
+		return -1;
+	/* Grown in the symbol's own frame: drawn at x + dx, a rect moved to
+	 * x - b there lies where the bleed moves the rect drawn in place. */
+	double b = sc->bleed;
+	struct tp_shape *s = sc->sym_shapes + sc->symbols[e->copy].first;
+	for (size_t k = 0; k < n; k++) {
+		if (grow[k] & 1) {
+			s[k].x -= b;
+			s[k].w += b;
+		}
+		if (grow[k] & 2) {
+			s[k].y -= b;
+			s[k].h += b;
+		}
+		if (grow[k] & 4)
+			s[k].w += b;
+		if (grow[k] & 8)
+			s[k].h += b;
+	}
+	p->first = (size_t)e->copy;
+	return 0;
+}
+
+int tp_sheet_bleed(struct tp_scene *sc)
+{
+	struct bled *v = NULL;
+	size_t nv = 0, cap = 0, most = 0;
+	unsigned char *grow = NULL;
+	int rc = 0;
+	for (size_t k = 0; sc->n_places && k < sc->n_symbols; k++)
+		if (sc->symbols[k].end - sc->symbols[k].first > most)
+			most = sc->symbols[k].end - sc->symbols[k].first;
+	if (sc->n_places && (grow = tp_malloc(most ? most : 1)) == NULL)
+		rc = -1;
 	for (size_t i = 0; i < sc->n_shapes; i++) {
 		struct tp_shape *s = &sc->shapes[i];
-		if (s->kind != TP_SHAPE_RECT || s->paint != TP_FILL || !tp_walk_shows(sc, &tp_walk_art, s))
-			continue;
-		if (fabs(s->x) < EDGE_EPS) {
-			s->x -= b;
-			s->w += b;
-		}
-		if (fabs(s->y) < EDGE_EPS) {
-			s->y -= b;
-			s->h += b;
-		}
-		if (fabs(s->x + s->w - sc->trim_w) < EDGE_EPS)
-			s->w += b;
-		if (fabs(s->y + s->h - sc->trim_h) < EDGE_EPS)
-			s->h += b;
+		if (s->kind != TP_SHAPE_PLACE)
+			bleed_rect(sc, s);
+		else if (rc == 0 && bleed_place(sc, s, &v, &nv, &cap, grow) != 0)
+			rc = -1;
+	}
+	for (size_t j = 0; j < nv; j++)
+		free(v[j].grow);
+	free(v);
+	free(grow);
+	return rc;
+}
+
+/* Shape s mirrored about x = W / 2. */
+static void mirror_shape(struct tp_scene *sc, struct tp_shape *s, double W)
+{
+	switch (s->kind) {
+	case TP_SHAPE_RECT:
+		s->x = W - s->x - s->w;
+		break;
+	case TP_SHAPE_TEXT:
+		s->x = W - s->x;
+		if (s->align == TP_ALIGN_LEFT)
+			s->align = TP_ALIGN_RIGHT;
+		else if (s->align == TP_ALIGN_RIGHT)
+			s->align = TP_ALIGN_LEFT;
+		break;
+	case TP_SHAPE_PATH:
+	case TP_SHAPE_IMAGE:   /* its corners: the picture mirrored too */
+		for (size_t k = 0; k < s->count; k++)
+			sc->pts[s->first + k].x = W - sc->pts[s->first + k].x;
+		break;
+	case TP_SHAPE_PLACE:   /* its symbol is mirrored about its own origin */
+		s->x = W - s->x;
+		break;
 	}
 }
 
 void tp_sheet_mirror(struct tp_scene *sc)
 {
 	double W = sc->trim_w;
-	for (size_t i = 0; i < sc->n_shapes; i++) {
-		struct tp_shape *s = &sc->shapes[i];
-		switch (s->kind) {
-		case TP_SHAPE_RECT:
-			s->x = W - s->x - s->w;
-			break;
-		case TP_SHAPE_TEXT:
-			s->x = W - s->x;
-			if (s->align == TP_ALIGN_LEFT)
-				s->align = TP_ALIGN_RIGHT;
-			else if (s->align == TP_ALIGN_RIGHT)
-				s->align = TP_ALIGN_LEFT;
-			break;
-		case TP_SHAPE_PATH:
-		case TP_SHAPE_IMAGE:   /* its corners: the picture mirrored too */
-			for (size_t k = 0; k < s->count; k++)
-				sc->pts[s->first + k].x = W - sc->pts[s->first + k].x;
-			break;
-		}
-	}
+	for (size_t i = 0; i < sc->n_shapes; i++)
+		mirror_shape(sc, &sc->shapes[i], W);
+	/* A symbol mirrored about x = 0 and placed at W - dx draws, to the
+	 * rounding of one sum, what the mirror makes of it placed at dx. */
+	for (size_t i = 0; i < sc->n_sym_shapes; i++)
+		mirror_shape(sc, &sc->sym_shapes[i], 0);
 }
 
 /* A placement's box: the union of its symbol's shapes' boxes as drawn

@@ -14,11 +14,15 @@
 #define TP_MARK_EDGE_MM 3.0
 
 /* Art that touches the trim edge runs on into the bleed: filled rects
- * lying on an edge are grown outwards by the bleed. */
-void tp_sheet_bleed(struct tp_scene *sc);
+ * lying on an edge are grown outwards by the bleed.  A placement whose
+ * symbol has such a rect there is given a copy of its symbol grown (one
+ * copy for all that grow alike).  0, or -1 when out of memory (the scene
+ * stays valid; some placement may be left unbled). */
+int tp_sheet_bleed(struct tp_scene *sc);
 
 /* Mirrors the art about the vertical axis through the sheet centre, for
- * work-and-turn backs.  Text keeps reading left to right. */
+ * work-and-turn backs.  Text keeps reading left to right.  Placements
+ * are mirrored as they stand (the symbols about their own origin). */
 void tp_sheet_mirror(struct tp_scene *sc);
 
 /* The bounding box of shape s of sc: x0, y0, x1, y1 (mm; a path's

@@ -346,7 +346,7 @@ static int put(const struct copier *w, const struct taken *t)
 	c.dx = t->dx;
 	c.dy = t->dy;
 	const size_t n0 = c.dst->n_shapes;
-	int rc = c.draw ? c.draw(c.arg, &t->s, t->mark) : 1;
+	int rc = c.draw ? c.draw(c.arg, &t->s, t->own ? w->own : w->src->pts, t->mark) : 1;
 	if (rc > 0) {
 		const struct tp_shape *s = &t->s;
 		rc = s->kind == TP_SHAPE_RECT ? rect(&c, s)

@@ -68,10 +68,12 @@ struct tp_copy_sink {
 		    double *dy);
 	/* A layout's own drawing, or NULL: called for each shape taken, in
 	 * the source's order, dst's layer for it current (mark: the walk's
-	 * verdict).  0 when it drew s into dst its own way, 1 to have it
-	 * copied, -1 when out of memory.  A traced shape's drawing is
+	 * verdict), with pts the points s->first counts into: the source's,
+	 * or for a placed symbol's shape a copy of them as placed (s itself
+	 * is placed too).  0 when it drew s into dst its own way, 1 to have
+	 * it copied, -1 when out of memory.  A traced shape's drawing is
 	 * dropped from the list as its copy is. */
-	int (*draw)(void *arg, const struct tp_shape *s, int mark);
+	int (*draw)(void *arg, const struct tp_shape *s, const struct tp_pt *pts, int mark);
 	void *arg;
 };
 

@@ -442,6 +442,37 @@ int tp_scene_place_symbol(struct tp_scene *sc, int sym, double dx, double dy)
 	return 0;
 }
 
+int tp_scene_symbol_copy(struct tp_scene *sc, int sym)
+{
+	tp_scene_symbol_end(sc);
+	if (sym < 0 || (size_t)sym >= sc->n_symbols)
+		return -1;
+	struct tp_scene_group g = sc->symbols[sym];
+	int k = tp_scene_symbol_begin(sc);
+	if (k < 0)
+		return -1;
+	/* Open, the symbol's shapes are sc->shapes (swap_lists). */
+	int rc = grow((void **)&sc->shapes, &sc->cap_shapes, sc->n_shapes + (g.end - g.first),
+		      sizeof *sc->shapes);
+	for (size_t i = g.first; rc == 0 && i < g.end; i++) {
+		struct tp_shape s = sc->shapes[i];
+		if (s.kind == TP_SHAPE_PATH || s.kind == TP_SHAPE_IMAGE) {
+			/* Points of its own: a mirror moves each shape's once. */
+			if (grow((void **)&sc->pts, &sc->cap_pts, sc->n_pts + s.count,
+				 sizeof *sc->pts) != 0) {
+				rc = -1;
+				break;
+			}
+			memcpy(sc->pts + sc->n_pts, sc->pts + s.first, s.count * sizeof *sc->pts);
+			s.first = sc->n_pts;
+			sc->n_pts += s.count;
+		}
+		sc->shapes[sc->n_shapes++] = s;
+	}
+	tp_scene_symbol_end(sc);
+	return rc == 0 ? k : -1;
+}
+
 size_t tp_scene_place_n(const struct tp_scene *sc, const struct tp_shape *p)
 {
 	if (p->kind != TP_SHAPE_PLACE || p->first >= sc->n_symbols)

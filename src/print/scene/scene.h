@@ -371,6 +371,11 @@ void tp_scene_group_end(struct tp_scene *sc);
 int tp_scene_symbol_begin(struct tp_scene *sc);
 void tp_scene_symbol_end(struct tp_scene *sc);
 int tp_scene_place_symbol(struct tp_scene *sc, int sym, double dx, double dy);
+/* A new symbol drawing what symbol sym draws, its shapes and points
+ * copied (a layout changes the copy where one placement differs: the
+ * bleed of a tile on the sheet's edge).  Its number, or -1 when out of
+ * memory (the scene stays valid). */
+int tp_scene_symbol_copy(struct tp_scene *sc, int sym);
 /* The number of placements in sc (0: its shapes[] is all it draws). */
 static inline size_t tp_scene_places(const struct tp_scene *sc)
 {

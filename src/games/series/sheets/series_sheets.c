@@ -142,14 +142,37 @@ static struct tp_scene *backs_part(const struct tp_config *c, const struct tp_pa
 	struct tp_scene *sc = tp_series_new_sheet(c, name, p->cols * t, p->rows * t, cell_layers, 5);
 	if (sc == NULL)
 		return NULL;
+	/* A patent back (hatching, boxes, dots: up to nine shapes) is a
+	 * placed symbol, one drawing a series, the sheet's edge too (the
+	 * mirror and the bleed take placements).  A colour back is one rect,
+	 * no larger than its placement, and is drawn in place; so is every
+	 * back with an art pack (its pictures are noted by shape number) or
+	 * under an ink limit (overprint.h refuses placements). */
+	int place = tp_series(c)->style == TP_STYLE_PATENT && !c->art && sc->pal.max_tac_pct <= 0;
+	int sym[TP_N_SERIES];
+	for (int k = 0; k < TP_N_SERIES; k++)
+		sym[k] = -1;
 	for (int r = q.r0; r < q.r1; r++)
-		for (int col = q.c0; col < q.c1; col++)
-			if (tp_series_art_square(sc, c, p->tiles[(size_t)r * p->cols + col].back,
-					col * t, r * t, t) != 0 ||
-			    tp_series_art_logo(sc, c, col * t, r * t) != 0) {
+		for (int col = q.c0; col < q.c1; col++) {
+			int back = p->tiles[(size_t)r * p->cols + col].back;
+			int rc;
+			if (place && back >= 0 && back < TP_N_SERIES) {
+				rc = 0;
+				if (sym[back] < 0) {
+					rc = (sym[back] = tp_scene_symbol_begin(sc)) < 0 ||
+					     tp_series_art_square(sc, c, back, 0, 0, t) != 0;
+					tp_scene_symbol_end(sc);
+				}
+				rc = rc || tp_scene_place_symbol(sc, sym[back], col * t, r * t) != 0;
+			} else {
+				rc = tp_series_art_square(sc, c, back, col * t, r * t, t) != 0 ||
+				     tp_series_art_logo(sc, c, col * t, r * t) != 0;
+			}
+			if (rc) {
 				tp_scene_free(sc);
 				return NULL;
 			}
+		}
 	return sc;
 }
 
@@ -164,8 +187,7 @@ static int build_backs(const struct tp_config *c, const void *model, struct tp_d
 	if (add_page(doc, sc, "work-and-turn: mirror of the board") != 0)
 		return -1;
 	tp_sheet_mirror(sc);
-	tp_sheet_bleed(sc);
-	return 0;
+	return tp_sheet_bleed(sc);
 }
 
 static int label(struct tp_scene *sc, double x, double y, double size, int align,
