@@ -55,7 +55,7 @@ if [ "$mode" = smoke ]; then
 	# -runs counts the seed corpus's runs too
 	nseeds=$(find "$seeds" -type f | wc -l)
 	limit="-seed=${FUZZ_SEED:-1} -runs=$((nseeds + count))"
-	what="(the $nseeds seeds and $count mutations from seed ${FUZZ_SEED:-1}; "
+	what="(seeds: $nseeds, then $count mutations from seed ${FUZZ_SEED:-1}; "
 else
 	limit="-max_total_time=$count"
 	what="in $count s ("
