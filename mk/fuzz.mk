@@ -2,6 +2,8 @@
 #   make fuzz            each target for FUZZ_SECONDS (default 300), FUZZ_JOBS at once
 #   make fuzz-smoke      each target's seed corpus, a fixed number of mutations
 #                        from a fixed seed, and the regression inputs (CI)
+#   make fuzz-smoke-corpus  recompute the smoke sets (tests/fuzz/smoke/TARGET)
+#   make fuzz-smoke-check   the smoke sets still reach their corpus's coverage
 # Targets (tests/fuzz/fuzz_TARGET.c): config, template, set, anchor, sections,
 # vector_dirs, arena_shapes, pipeline, svg, art_ini, pdf_file, png.  Seeds in
 # tests/fuzz/corpus/TARGET/, crashers kept in tests/fuzz/regress/TARGET/.
@@ -29,6 +31,11 @@ FUZZ_SMOKE_RUNS_svg          := 20000
 FUZZ_SMOKE_RUNS_art_ini      := 300
 FUZZ_SMOKE_RUNS_pdf_file     := 20000
 FUZZ_SMOKE_RUNS_png          := 20000
+# The slow targets replay, in fuzz-smoke, the part of their corpus that
+# libFuzzer's merge keeps: it reaches every feature (edge and hit-count
+# bucket) the whole corpus reaches (tests/fuzz/smoke_set.sh).  make fuzz
+# still starts from the whole corpus and checks the sets.
+FUZZ_SMOKE_SETS    := pipeline config sections
 FUZZ_JOBS          ?= $(shell nproc 2>/dev/null || echo 1)
 FUZZ_TARGETS       := config template set anchor sections vector_dirs arena_shapes pipeline svg art_ini pdf_file png
 FUZZ_DIR           := $(BUILD)/fuzz
@@ -42,7 +49,8 @@ FUZZ_BIN  := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
 .SECONDARY: $(FUZZ_OBJ)
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-bins fuzz-deps \
-	$(FUZZ_TARGETS:%=fuzz-run-%) $(FUZZ_TARGETS:%=fuzz-smoke-%)
+	$(FUZZ_TARGETS:%=fuzz-run-%) $(FUZZ_TARGETS:%=fuzz-smoke-%) \
+	fuzz-smoke-corpus fuzz-smoke-check $(FUZZ_SMOKE_SETS:%=fuzz-smoke-check-%)
 
 fuzz-deps: deps
 	$(call install_debs,$(DEB_FUZZ))
@@ -68,9 +76,20 @@ $(FUZZ_TARGETS:%=fuzz-run-%): fuzz-run-%:
 $(FUZZ_TARGETS:%=fuzz-smoke-%): fuzz-smoke-%:
 	@FUZZ_SEED=$(FUZZ_SMOKE_SEED) sh tests/fuzz/run.sh smoke $* $(FUZZ_SMOKE_RUNS_$*)
 
+$(FUZZ_SMOKE_SETS:%=fuzz-smoke-check-%): fuzz-smoke-check-%:
+	@sh tests/fuzz/smoke_set.sh check $*
+
+fuzz-smoke-check: fuzz-build
+	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(FUZZ_SMOKE_SETS:%=fuzz-smoke-check-%)
+
+# Each run replays the whole corpus once (the pipeline's: minutes).
+fuzz-smoke-corpus: fuzz-build
+	@for t in $(FUZZ_SMOKE_SETS); do sh tests/fuzz/smoke_set.sh update $$t || exit 1; done
+
 fuzz: fuzz-build
 	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(FUZZ_TARGETS:%=fuzz-run-%)
 	@awk '{ n += $$2; s += $$3 } END { printf "fuzz: all runs so far (build/fuzz/stats.txt): %d execs, %.2f target-hours\n", n, s / 3600 }' $(FUZZ_DIR)/stats.txt
+	@$(MAKE) --no-print-directory -j$(FUZZ_JOBS) $(FUZZ_SMOKE_SETS:%=fuzz-smoke-check-%)
 
 fuzz-smoke: fuzz-build
 	@failed=; for t in $(FUZZ_TARGETS); do \

@@ -6,7 +6,10 @@
 # MODE smoke: runs the seed corpus, then COUNT mutations from the seed
 #   FUZZ_SEED (default 1) into a fresh scratch corpus, then replays every
 #   file in tests/fuzz/regress/TARGET/: the same seed and number of runs
-#   on every machine, however fast or loaded.
+#   on every machine, however fast or loaded.  A target with a smoke set
+#   (tests/fuzz/smoke/TARGET, see smoke_set.sh) runs that part of its
+#   corpus, which reaches all the corpus's coverage, and any seed added
+#   since the set was computed.
 # MODE long:  fuzzes for COUNT seconds, keeping the grown corpus in
 #   build/fuzz/corpus/TARGET across runs, and appends "TARGET EXECS SECONDS"
 #   to build/fuzz/stats.txt.
@@ -30,6 +33,11 @@ fi
 if [ "$mode" = smoke ]; then
 	corpus=build/fuzz/smoke/$t
 	rm -rf "$corpus"
+	if [ -f tests/fuzz/smoke/$t ]; then
+		seeds=build/fuzz/smoke-seeds/$t
+		rm -rf "$seeds"
+		sh tests/fuzz/smoke_set.sh seeds "$t" "$seeds" || exit 2
+	fi
 else
 	corpus=build/fuzz/corpus/$t
 fi
@@ -47,7 +55,7 @@ if [ "$mode" = smoke ]; then
 	# -runs counts the seed corpus's runs too
 	nseeds=$(find "$seeds" -type f | wc -l)
 	limit="-seed=${FUZZ_SEED:-1} -runs=$((nseeds + count))"
-	what="(the seeds and $count mutations from seed ${FUZZ_SEED:-1}; "
+	what="(seeds: $nseeds, then $count mutations from seed ${FUZZ_SEED:-1}; "
 else
 	limit="-max_total_time=$count"
 	what="in $count s ("
