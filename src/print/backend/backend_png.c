@@ -751,7 +751,9 @@ static int render_band(const struct job *j, unsigned char *band, int y0, int row
 	for (size_t k = 0; k < n_ids && rc == TP_OK; k++) {
 		const struct item *it = &j->items[ids[k]];
 		if (!it->run) {
-			rc = draw_item(j, band, it, j->boxes + it->side, y0, rows, &sc, e);
+			/* No item may have boxes yet, and NULL + 0 is undefined. */
+			const int (*bx)[4] = it->n_box ? j->boxes + it->side : NULL;
+			rc = draw_item(j, band, it, bx, y0, rows, &sc, e);
 			continue;
 		}
 		if (it->y1 <= y0 || it->y0 >= y0 + rows || it->x1 <= 0 || it->x0 >= j->w)
